@@ -1,0 +1,494 @@
+package core
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// Limits on what Load accepts. Past them loading fails with a positioned
+// error instead of exhausting the stack or memory.
+const (
+	// MaxDocumentSize is the largest input, in bytes, that Load reads.
+	MaxDocumentSize = 256 << 20
+	// MaxDepth is the deepest nesting of objects and arrays accepted.
+	MaxDepth = 10000
+)
+
+// Kind is the JSON type of a Node.
+type Kind uint8
+
+// The kinds of JSON values.
+const (
+	Null Kind = iota + 1
+	Bool
+	Number
+	String
+	Object
+	Array
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Object:
+		return "object"
+	case Array:
+		return "array"
+	}
+	return "invalid"
+}
+
+// Node is one JSON value of a Document with the byte offsets of its text.
+//
+// Str holds a string's decoded text, a number's literal exactly as written
+// (so big integers and 1e400 are never rounded) and "true" or "false" for a
+// boolean. Kids holds an object's members in the order of the text, or an
+// array's elements (with empty keys). When an object repeats a key, the
+// last value wins at the position of the first, as Python's dict does.
+type Node struct {
+	Kind  Kind
+	Start int32 // offset of the value's first byte
+	End   int32 // offset just past its last byte
+	Str   string
+	Kids  []Member
+}
+
+// Member is one member of an object, or one element of an array.
+type Member struct {
+	Key      string
+	KeyStart int32 // offset of the key's opening quote; -1 for array elements
+	Value    *Node
+}
+
+// Get returns the value of the member named key, or nil.
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != Object {
+		return nil
+	}
+	for i := range n.Kids {
+		if n.Kids[i].Key == key {
+			return n.Kids[i].Value
+		}
+	}
+	return nil
+}
+
+// Member returns the member named key and whether it exists.
+func (n *Node) Member(key string) (Member, bool) {
+	if n == nil || n.Kind != Object {
+		return Member{}, false
+	}
+	for _, m := range n.Kids {
+		if m.Key == key {
+			return m, true
+		}
+	}
+	return Member{}, false
+}
+
+// Has reports whether n is an object with a member named key.
+func (n *Node) Has(key string) bool { _, ok := n.Member(key); return ok }
+
+// Len is the number of members or elements of a container, else 0.
+func (n *Node) Len() int {
+	if n == nil {
+		return 0
+	}
+	return len(n.Kids)
+}
+
+// Elem returns the i'th element of an array.
+func (n *Node) Elem(i int) *Node { return n.Kids[i].Value }
+
+// Is reports whether n is non-nil and of kind k.
+func (n *Node) Is(k Kind) bool { return n != nil && n.Kind == k }
+
+// IsInt reports whether n is a number written without a fraction or an
+// exponent: the numbers Python's json module reads as int.
+func (n *Node) IsInt() bool {
+	return n != nil && n.Kind == Number && !strings.ContainsAny(n.Str, ".eE")
+}
+
+// Text returns the string value of a String node and "" for anything else.
+func (n *Node) Text() string {
+	if n == nil || n.Kind != String {
+		return ""
+	}
+	return n.Str
+}
+
+// Document is a parsed JSON text: its source, its root value and the
+// findings made while reading it.
+type Document struct {
+	Name       string // the file as the user named it, or "<stdin>"
+	Src        string
+	Root       *Node
+	Duplicates []DuplicateKey
+
+	lines []int32 // offsets of line starts, built on first use
+}
+
+// DuplicateKey records an object that names a key twice.
+type DuplicateKey struct {
+	Path   string // JSON path of the object
+	Key    string
+	First  int32 // offset of the first occurrence's key
+	Second int32 // offset of the repeated key
+}
+
+// SyntaxError is a document that could not be read, with where and why.
+type SyntaxError struct {
+	File   string
+	Offset int
+	Line   int
+	Column int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// LoadFile reads and parses the file at path. The name in positions is the
+// path as given.
+func LoadFile(path string) (*Document, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return LoadReader(path, f)
+}
+
+// LoadReader reads r up to MaxDocumentSize and parses it.
+func LoadReader(name string, r io.Reader) (*Document, error) {
+	data, err := ReadLimited(r, MaxDocumentSize)
+	if err != nil {
+		return nil, &SyntaxError{File: name, Msg: err.Error()}
+	}
+	return Parse(name, data)
+}
+
+// ErrTooLarge is returned by ReadLimited for input past its limit.
+var ErrTooLarge = fmt.Errorf("input is larger than the %d MiB limit", MaxDocumentSize>>20)
+
+// ReadLimited reads all of r, failing once more than limit bytes arrive, so
+// endless inputs such as /dev/zero end with an error.
+func ReadLimited(r io.Reader, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, ErrTooLarge
+	}
+	return data, nil
+}
+
+// Parse parses one JSON value from data. A UTF-8 byte order mark is
+// skipped; anything after the value other than white space is an error.
+// The error, when there is one, is a *SyntaxError.
+func Parse(name string, data []byte) (*Document, error) {
+	doc := &Document{Name: name, Src: string(data)}
+	p := parser{doc: doc}
+	root, err := p.parseAll(data)
+	if err != nil {
+		return nil, err
+	}
+	doc.Root = root
+	return doc, nil
+}
+
+// ParseValue is Parse for text that is not a file of its own, such as one
+// line of a batch or a string holding JSON: it returns the root and the
+// syntax error with positions relative to text.
+func ParseValue(name, text string) (*Node, error) {
+	doc, err := Parse(name, []byte(text))
+	if err != nil {
+		return nil, err
+	}
+	return doc.Root, nil
+}
+
+// Position returns the 1-based line and byte column of offset.
+func (d *Document) Position(offset int) (line, col int) {
+	if d.lines == nil {
+		d.lines = lineStarts(d.Src)
+	}
+	i := sort.Search(len(d.lines), func(i int) bool { return int(d.lines[i]) > offset }) - 1
+	if i < 0 {
+		i = 0
+	}
+	return i + 1, offset - int(d.lines[i]) + 1
+}
+
+func lineStarts(src string) []int32 {
+	starts := make([]int32, 1, 1+strings.Count(src, "\n"))
+	for i := 0; ; {
+		j := strings.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return starts
+		}
+		i += j + 1
+		starts = append(starts, int32(i))
+	}
+}
+
+func (d *Document) errorAt(offset int, msg string) *SyntaxError {
+	line, col := d.Position(offset)
+	return &SyntaxError{File: d.Name, Offset: offset, Line: line, Column: col, Msg: msg}
+}
+
+// parser builds the Node tree in one pass over jsontext's tokens, taking
+// offsets from the decoder and text from the source string, so unescaped
+// strings cost no allocation.
+type parser struct {
+	doc   *Document
+	dec   *jsontext.Decoder
+	src   string
+	base  int // bytes skipped before the decoder's input (a BOM)
+	slab  []Node
+	stack []Member // members of the open containers
+	path  []pathSeg
+}
+
+type pathSeg struct {
+	key   string
+	index int // -1 for object keys
+}
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+func (p *parser) parseAll(data []byte) (*Node, error) {
+	p.src = p.doc.Src
+	if bytes.HasPrefix(data, bom) {
+		p.base = len(bom)
+	}
+	body := data[p.base:]
+	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
+		if len(data) == 0 {
+			return nil, &SyntaxError{File: p.doc.Name, Line: 1, Column: 1, Msg: "empty input: expected a JSON value"}
+		}
+		return nil, p.doc.errorAt(len(data), "no JSON value, only white space")
+	}
+	p.dec = jsontext.NewDecoder(bytes.NewBuffer(body), jsontext.AllowDuplicateNames(true))
+	root, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.dec.ReadToken(); err != io.EOF {
+		if err == nil {
+			err = errors.New("unexpected data after the JSON value")
+		}
+		return nil, p.syntaxError(err, "after the JSON value: ")
+	}
+	return root, nil
+}
+
+func (p *parser) newNode(k Kind, start, end int) *Node {
+	if len(p.slab) == 0 {
+		p.slab = make([]Node, 256)
+	}
+	n := &p.slab[0]
+	p.slab = p.slab[1:]
+	n.Kind, n.Start, n.End = k, int32(start), int32(end)
+	return n
+}
+
+// tokenStart is the offset of the next token: the decoder's offset after
+// the previous token plus the white space, colon or comma in front of it.
+func (p *parser) tokenStart() int {
+	off := int(p.dec.InputOffset())
+	for _, c := range p.dec.UnreadBuffer() {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != ':' && c != ',' {
+			break
+		}
+		off++
+	}
+	return off + p.base
+}
+
+func (p *parser) value(depth int) (*Node, error) {
+	switch k := p.dec.PeekKind(); k {
+	case '{', '[':
+		start := p.tokenStart()
+		if depth >= MaxDepth {
+			return nil, p.doc.errorAt(start, fmt.Sprintf("too deeply nested: more than %d levels of objects and arrays", MaxDepth))
+		}
+		if _, err := p.dec.ReadToken(); err != nil {
+			return nil, p.syntaxError(err, "")
+		}
+		if k == '{' {
+			return p.object(start, depth)
+		}
+		return p.array(start, depth)
+	case 0:
+		_, err := p.dec.ReadToken()
+		return nil, p.syntaxError(err, "")
+	default:
+		v, err := p.dec.ReadValue()
+		if err != nil {
+			return nil, p.syntaxError(err, "")
+		}
+		end := int(p.dec.InputOffset()) + p.base
+		start := end - len(v)
+		var n *Node
+		switch k {
+		case 'n':
+			n = p.newNode(Null, start, end)
+		case 't', 'f':
+			n = p.newNode(Bool, start, end)
+			n.Str = p.src[start:end]
+		case '0':
+			n = p.newNode(Number, start, end)
+			n.Str = p.src[start:end]
+		case '"':
+			n = p.newNode(String, start, end)
+			n.Str = p.unquote(start, end)
+		}
+		return n, nil
+	}
+}
+
+// unquote decodes the string literal src[start:end]. Strings without
+// escapes are substrings of the source and allocate nothing.
+func (p *parser) unquote(start, end int) string {
+	raw := p.src[start:end]
+	if strings.IndexByte(raw, '\\') < 0 {
+		return raw[1 : len(raw)-1]
+	}
+	b, err := jsontext.AppendUnquote(nil, raw)
+	if err != nil { // the decoder already validated it
+		return raw[1 : len(raw)-1]
+	}
+	return string(b)
+}
+
+func (p *parser) object(start, depth int) (*Node, error) {
+	mark := len(p.stack)
+	for {
+		k := p.dec.PeekKind()
+		if k == '}' {
+			break
+		}
+		if k != '"' {
+			_, err := p.dec.ReadToken()
+			return nil, p.syntaxError(err, "")
+		}
+		kv, err := p.dec.ReadValue()
+		if err != nil {
+			return nil, p.syntaxError(err, "")
+		}
+		kend := int(p.dec.InputOffset()) + p.base
+		kstart := kend - len(kv)
+		key := p.unquote(kstart, kend)
+		p.path = append(p.path, pathSeg{key: key, index: -1})
+		v, err := p.value(depth + 1)
+		p.path = p.path[:len(p.path)-1]
+		if err != nil {
+			return nil, err
+		}
+		if i := p.findKey(mark, key); i >= 0 {
+			p.doc.Duplicates = append(p.doc.Duplicates, DuplicateKey{
+				Path: formatSegs(p.path), Key: key, First: p.stack[i].KeyStart, Second: int32(kstart),
+			})
+			p.stack[i].Value = v
+			continue
+		}
+		p.stack = append(p.stack, Member{Key: key, KeyStart: int32(kstart), Value: v})
+	}
+	if _, err := p.dec.ReadToken(); err != nil {
+		return nil, p.syntaxError(err, "")
+	}
+	n := p.newNode(Object, start, int(p.dec.InputOffset())+p.base)
+	n.Kids = p.take(mark)
+	return n, nil
+}
+
+// findKey looks for key among the members of the object being read.
+func (p *parser) findKey(mark int, key string) int {
+	for i := mark; i < len(p.stack); i++ {
+		if p.stack[i].Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *parser) array(start, depth int) (*Node, error) {
+	mark := len(p.stack)
+	for i := 0; ; i++ {
+		if p.dec.PeekKind() == ']' {
+			break
+		}
+		p.path = append(p.path, pathSeg{index: i})
+		v, err := p.value(depth + 1)
+		p.path = p.path[:len(p.path)-1]
+		if err != nil {
+			return nil, err
+		}
+		p.stack = append(p.stack, Member{KeyStart: -1, Value: v})
+	}
+	if _, err := p.dec.ReadToken(); err != nil {
+		return nil, p.syntaxError(err, "")
+	}
+	n := p.newNode(Array, start, int(p.dec.InputOffset())+p.base)
+	n.Kids = p.take(mark)
+	return n, nil
+}
+
+// take moves the members above mark off the stack into a slice of their own.
+func (p *parser) take(mark int) []Member {
+	if len(p.stack) == mark {
+		return nil
+	}
+	kids := make([]Member, len(p.stack)-mark)
+	copy(kids, p.stack[mark:])
+	clear(p.stack[mark:])
+	p.stack = p.stack[:mark]
+	return kids
+}
+
+// syntaxError turns a decoder error into a positioned SyntaxError with a
+// message that names what was wrong, without jsontext's prefix.
+func (p *parser) syntaxError(err error, prefix string) error {
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		msg := se.Err.Error()
+		if errors.Is(se.Err, io.ErrUnexpectedEOF) {
+			msg = "unexpected end of input: " + p.expecting()
+		}
+		return p.doc.errorAt(int(se.ByteOffset)+p.base, prefix+msg)
+	}
+	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
+		return p.doc.errorAt(len(p.src), "unexpected end of input: "+p.expecting())
+	}
+	return p.doc.errorAt(int(p.dec.InputOffset())+p.base, prefix+err.Error())
+}
+
+func (p *parser) expecting() string {
+	if p.dec.StackDepth() == 0 {
+		return "expected a JSON value"
+	}
+	if k, _ := p.dec.StackIndex(p.dec.StackDepth()); k == '{' {
+		return "an object is not closed (expected '}')"
+	}
+	return "an array is not closed (expected ']')"
+}

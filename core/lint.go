@@ -1,0 +1,266 @@
+package core
+
+import "slices"
+
+// Options says which rules a lint runs beyond the ones always on.
+type Options struct {
+	Targets []string // provider targets; "openai-strict" implies "openai"
+	Ignore  []string // rule codes not to report
+}
+
+// Result is a linted document.
+type Result struct {
+	Doc      *Document
+	Tools    *ToolSet
+	Issues   []Issue // errors first, then warnings, each in walk order
+	Errors   int
+	Warnings int
+}
+
+// Lint checks doc against the rules opt enables. Findings are issues; Lint
+// itself does not fail.
+func Lint(doc *Document, opt Options) *Result {
+	l := newLinter(doc, opt)
+	l.run()
+	issues := append(l.errors, l.warnings...)
+	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings)}
+}
+
+type linter struct {
+	doc      *Document
+	set      *ToolSet
+	rules    []*Rule // enabled for every tool
+	strict   []*Rule // enabled for tools that set "strict": true
+	ignore   map[string]bool
+	first    map[string]int // tool name -> index of its first tool
+	errors   []Issue
+	warnings []Issue
+}
+
+func newLinter(doc *Document, opt Options) *linter {
+	l := &linter{doc: doc, ignore: map[string]bool{}}
+	for _, c := range opt.Ignore {
+		l.ignore[c] = true
+	}
+	targets := map[string]bool{}
+	for _, t := range opt.Targets {
+		targets[t] = true
+	}
+	if targets["openai-strict"] {
+		targets["openai"] = true
+	}
+	for _, r := range ruleTable {
+		if l.ignore[r.Code] {
+			continue
+		}
+		on := r.Target == "" || targets[r.Target]
+		if on {
+			l.rules = append(l.rules, r)
+		}
+		if on || r.Target == "openai-strict" || r.Target == "openai" {
+			l.strict = append(l.strict, r)
+		}
+	}
+	return l
+}
+
+func (l *linter) report(r *Rule, n *Node, path, msg, hint, tool string) {
+	if l.ignore[r.Code] {
+		return
+	}
+	is := Issue{Severity: r.Severity, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name}
+	if n != nil {
+		is.Offset = int(n.Start)
+		is.Line, is.Column = l.doc.Position(is.Offset)
+	}
+	if r.Severity == Error {
+		l.errors = append(l.errors, is)
+	} else {
+		l.warnings = append(l.warnings, is)
+	}
+}
+
+func (l *linter) run() {
+	l.set = Tools(l.doc)
+	if l.set.Problem != "" {
+		path := l.set.ListPath
+		n := l.doc.Root
+		if path == "" {
+			path = "$"
+		}
+		l.report(ruleIndex["invalid-document"], n, path, l.set.Problem,
+			"Write a JSON list of tools, one tool object, or {\"tools\": [...]}.", "")
+		return
+	}
+	l.first = make(map[string]int, len(l.set.Tools))
+	for i := len(l.set.Tools) - 1; i >= 0; i-- {
+		if t := &l.set.Tools[i]; t.NameNode.Is(String) {
+			l.first[t.Name] = i
+		}
+	}
+	dc := &DocContext{l: l, Doc: l.doc, Set: l.set}
+	for _, r := range l.rules {
+		if r.Document != nil {
+			dc.rule = r
+			r.Document(dc)
+		}
+	}
+	for _, e := range l.set.Bad {
+		l.report(ruleIndex["invalid-tool"], e.Node, e.Path,
+			"tool entry is a "+e.Node.Kind.String()+", not an object", "Each tool is a JSON object with a name.", "")
+	}
+	for i := range l.set.Tools {
+		l.tool(&l.set.Tools[i])
+	}
+}
+
+func (l *linter) tool(t *Tool) {
+	rules := l.rules
+	if t.Strict {
+		rules = l.strict
+	}
+	tc := &ToolContext{DocContext: DocContext{l: l, Doc: l.doc, Set: l.set}, Tool: t}
+	for _, r := range rules {
+		if r.Tool != nil {
+			tc.rule = r
+			r.Tool(tc)
+		}
+	}
+	if t.Params.Is(Object) {
+		w := &walker{l: l, tool: t, rules: rules, root: t.Params, base: t.ParamsPath()}
+		w.schema(t.Params, 0, "")
+	}
+}
+
+// DocContext is what a Document hook sees.
+type DocContext struct {
+	l    *linter
+	rule *Rule
+	Doc  *Document
+	Set  *ToolSet
+}
+
+// Report records a finding of the running rule about node n at path.
+func (c *DocContext) Report(n *Node, path, msg, hint string) {
+	c.l.report(c.rule, n, path, msg, hint, "")
+}
+
+// ToolContext is what a Tool hook sees.
+type ToolContext struct {
+	DocContext
+	Tool *Tool
+}
+
+// Report records a finding of the running rule about node n at path.
+func (c *ToolContext) Report(n *Node, path, msg, hint string) {
+	c.l.report(c.rule, n, path, msg, hint, c.Tool.Name)
+}
+
+// FirstIndexOf returns the index of the first tool named name, or -1.
+func (c *ToolContext) FirstIndexOf(name string) int {
+	if i, ok := c.l.first[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// SchemaContext is what a Schema hook sees: one object schema inside a
+// tool's parameters.
+type SchemaContext struct {
+	w     *walker
+	rule  *Rule
+	Tool  *Tool
+	Node  *Node  // the schema object
+	Root  *Node  // the tool's parameter schema, for resolving "#/..." refs
+	Depth int    // 0 for the root schema, one more for each nested schema
+	Via   string // the keyword that led here ("properties", "items", ...); "" at the root
+}
+
+// Path is the JSON path of the schema.
+func (c *SchemaContext) Path() string { return c.w.path() }
+
+// Report records a finding of the running rule about the schema itself.
+func (c *SchemaContext) Report(msg, hint string) {
+	c.w.l.report(c.rule, c.Node, c.w.path(), msg, hint, c.Tool.Name)
+}
+
+// ReportAt records a finding about node n inside the schema, at path.
+func (c *SchemaContext) ReportAt(n *Node, path, msg, hint string) {
+	c.w.l.report(c.rule, n, path, msg, hint, c.Tool.Name)
+}
+
+// walker visits the object schemas of one tool depth first, keeping the
+// path as segments so a string is built only for a finding.
+type walker struct {
+	l     *linter
+	tool  *Tool
+	rules []*Rule
+	root  *Node
+	base  string
+	segs  []pathSeg
+}
+
+func (w *walker) path() string {
+	p := w.base
+	for _, s := range w.segs {
+		if s.index >= 0 {
+			p = AppendIndex(p, s.index)
+		} else {
+			p = AppendKey(p, s.key)
+		}
+	}
+	return p
+}
+
+// Keywords whose value is a schema, a list of schemas, or a map of names
+// to schemas.
+var (
+	schemaKeywords    = []string{"items", "additionalProperties", "not", "if", "then", "else"}
+	schemaListKeys    = []string{"items", "prefixItems", "anyOf", "oneOf", "allOf"}
+	schemaMapKeywords = []string{"properties", "$defs", "definitions"}
+)
+
+func (w *walker) schema(n *Node, depth int, via string) {
+	c := &SchemaContext{w: w, Tool: w.tool, Node: n, Root: w.root, Depth: depth, Via: via}
+	for _, r := range w.rules {
+		if r.Schema != nil {
+			c.rule = r
+			r.Schema(c)
+		}
+	}
+	for _, m := range n.Kids {
+		v := m.Value
+		switch {
+		case v.Is(Object) && slices.Contains(schemaMapKeywords, m.Key):
+			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
+			for _, p := range v.Kids {
+				if p.Value.Is(Object) {
+					w.segs = append(w.segs, pathSeg{key: p.Key, index: -1})
+					w.schema(p.Value, depth+1, m.Key)
+					w.segs = w.segs[:len(w.segs)-1]
+				}
+			}
+			w.segs = w.segs[:len(w.segs)-1]
+		case v.Is(Object) && slices.Contains(schemaKeywords, m.Key):
+			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
+			w.schema(v, depth+1, m.Key)
+			w.segs = w.segs[:len(w.segs)-1]
+		case v.Is(Array) && slices.Contains(schemaListKeys, m.Key):
+			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
+			for i, e := range v.Kids {
+				if e.Value.Is(Object) {
+					w.segs = append(w.segs, pathSeg{index: i})
+					w.schema(e.Value, depth+1, m.Key)
+					w.segs = w.segs[:len(w.segs)-1]
+				}
+			}
+			w.segs = w.segs[:len(w.segs)-1]
+		}
+	}
+	for _, r := range w.rules {
+		if r.SchemaAfter != nil {
+			c.rule = r
+			r.SchemaAfter(c)
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package core
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Paths name a value the way the seed linter does: "$", then ".key" for a
+// key that is an identifier, "['key']" for any other key (with ' and \
+// escaped) and "[N]" for an array index.
+
+// AppendKey returns path extended by an object key.
+func AppendKey(path, key string) string {
+	if isIdent(key) {
+		return path + "." + key
+	}
+	var b strings.Builder
+	b.Grow(len(path) + len(key) + 4)
+	b.WriteString(path)
+	b.WriteString("['")
+	for i := 0; i < len(key); i++ {
+		if key[i] == '\'' || key[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(key[i])
+	}
+	b.WriteString("']")
+	return b.String()
+}
+
+// AppendIndex returns path extended by an array index.
+func AppendIndex(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		case '0' <= c && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func formatSegs(segs []pathSeg) string {
+	p := "$"
+	for _, s := range segs {
+		if s.index >= 0 {
+			p = AppendIndex(p, s.index)
+		} else {
+			p = AppendKey(p, s.key)
+		}
+	}
+	return p
+}

@@ -1,0 +1,99 @@
+package core
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Rule is one check, declared as data: its code, severity and documents,
+// and the hooks the linter calls while it walks a document. The rule table
+// drives the linter, `toolbench rules`, `toolbench explain`, SARIF's rule
+// list and README's rule list, so they cannot drift apart.
+//
+// A hook reports findings through its context; it never formats output.
+type Rule struct {
+	Code     string
+	Severity Severity
+	// Target is the provider target that enables the rule ("openai",
+	// "mcp", ...); "" for the rules that always run.
+	Target  string
+	Summary string // one line
+	Doc     string // what it checks, why it matters, how to fix it, and the source
+
+	// Hooks. A rule sets the ones it needs; a rule the linter reports
+	// itself (invalid-document, invalid-tool) sets none.
+	Document    func(*DocContext)    // once per document, before its tools
+	Tool        func(*ToolContext)   // once per tool, before its schema
+	Schema      func(*SchemaContext) // on each object schema, before its subschemas
+	SchemaAfter func(*SchemaContext) // on each object schema, after its subschemas
+}
+
+// ruleFamilies lists every family of rules in the order their hooks run.
+var ruleFamilies = [][]*Rule{
+	seedRules,
+}
+
+var ruleTable, ruleIndex = buildTable(ruleFamilies)
+
+func buildTable(families [][]*Rule) ([]*Rule, map[string]*Rule) {
+	var table []*Rule
+	index := map[string]*Rule{}
+	for _, f := range families {
+		for _, r := range f {
+			if err := validateRule(r); err != nil {
+				panic(err)
+			}
+			if index[r.Code] != nil {
+				panic("core: duplicate rule code " + r.Code)
+			}
+			index[r.Code] = r
+			table = append(table, r)
+		}
+	}
+	return table, index
+}
+
+func validateRule(r *Rule) error {
+	switch {
+	case r.Code == "":
+		return fmt.Errorf("core: rule without a code")
+	case r.Severity != Error && r.Severity != Warning:
+		return fmt.Errorf("core: rule %s has no severity", r.Code)
+	case r.Summary == "" || r.Doc == "":
+		return fmt.Errorf("core: rule %s is not documented", r.Code)
+	case r.Target != "" && !strings.HasPrefix(r.Code, r.Target+"/"):
+		return fmt.Errorf("core: rule %s of target %s must be named %s/...", r.Code, r.Target, r.Target)
+	}
+	return nil
+}
+
+// Rules returns every rule, seed rules first, in a fixed order.
+func Rules() []*Rule { return slices.Clone(ruleTable) }
+
+// LookupRule returns the rule with the given code, or nil.
+func LookupRule(code string) *Rule { return ruleIndex[code] }
+
+// KnownTargets are the provider targets, in the order `--help` lists them.
+var KnownTargets = []string{"openai", "openai-strict", "anthropic", "gemini", "mcp"}
+
+// ParseTargets splits repeated and comma-separated --target values,
+// rejecting unknown names.
+func ParseTargets(values []string) ([]string, error) {
+	var out []string
+	for _, v := range values {
+		for _, name := range strings.Split(v, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if !slices.Contains(KnownTargets, name) {
+				return nil, fmt.Errorf("unknown target %q (known: %s)", name, strings.Join(KnownTargets, ", "))
+			}
+			if !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out, nil
+}

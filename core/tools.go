@@ -1,0 +1,190 @@
+package core
+
+import "strings"
+
+// Shape names the way a tool is written: which provider's format.
+type Shape string
+
+// The tool shapes toolbench reads.
+const (
+	ShapeOpenAI    Shape = "openai"    // {"type":"function","function":{name, description, parameters}}
+	ShapeResponses Shape = "responses" // OpenAI Responses API: {"type":"function", name, description, parameters}
+	ShapeAnthropic Shape = "anthropic" // {name, description, input_schema}
+	ShapeMCP       Shape = "mcp"       // {name, description, inputSchema}
+	ShapeGemini    Shape = "gemini"    // a functionDeclarations entry
+	ShapeBare      Shape = "bare"      // {name, description, parameters}
+	ShapeMixed     Shape = "mixed"     // a document whose tools differ in shape
+)
+
+// Title is the shape's name as people write it.
+func (s Shape) Title() string {
+	switch s {
+	case ShapeOpenAI:
+		return "OpenAI"
+	case ShapeResponses:
+		return "OpenAI Responses"
+	case ShapeAnthropic:
+		return "Anthropic"
+	case ShapeMCP:
+		return "MCP"
+	case ShapeGemini:
+		return "Gemini"
+	case ShapeBare:
+		return "bare"
+	case ShapeMixed:
+		return "mixed"
+	}
+	return string(s)
+}
+
+// Tool is one tool definition found in a document.
+type Tool struct {
+	Index     int    // position among the document's tools
+	Path      string // JSON path of the entry, "$[0]" or "$.tools[2]"
+	Node      *Node  // the entry
+	Def       *Node  // the object holding name, description and parameters
+	DefPath   string // JSON path of Def: Path, or Path + ".function"
+	Shape     Shape
+	Name      string // "" when the name is missing or not a string
+	NameNode  *Node  // nil when there is no name member
+	Desc      *Node  // nil when there is no description member
+	ParamsKey string // "parameters", "input_schema", "inputSchema" or "parametersJsonSchema"
+	Params    *Node  // nil when absent
+	Strict    bool   // "strict": true on the entry or its function
+}
+
+// ParamsPath is the JSON path of the tool's parameter schema.
+func (t *Tool) ParamsPath() string { return AppendKey(t.DefPath, t.ParamsKey) }
+
+// Entry is an element of the tool list that is not an object.
+type Entry struct {
+	Index int
+	Path  string
+	Node  *Node
+}
+
+// ToolSet is what a document holds: its tools and where they are.
+type ToolSet struct {
+	Doc      *Document
+	List     *Node  // the array of tools; nil for a document of one tool
+	ListPath string // "$", "$.tools", "$.result.tools"
+	Tools    []Tool
+	Bad      []Entry // list elements that are not objects
+	Shape    Shape   // the tools' shape, ShapeMixed when they differ, "" when none
+	// Problem is set when the document is not a tools document at all:
+	// the message of the invalid-document issue.
+	Problem string
+}
+
+// Tools finds the tool definitions of doc in any of the shapes toolbench
+// reads: a list, one tool, {"tools": [...]}, an MCP tools/list result
+// {"result": {"tools": [...]}}, or Gemini functionDeclarations.
+func Tools(doc *Document) *ToolSet {
+	ts := &ToolSet{Doc: doc}
+	root := doc.Root
+	switch {
+	case root.Is(Array):
+		ts.addList(root, "$")
+	case root.Is(Object):
+		switch {
+		case root.Has("tools"):
+			ts.addListMember(root, "$", "tools")
+		case root.Get("result").Is(Object) && root.Get("result").Has("tools"):
+			ts.addListMember(root.Get("result"), "$.result", "tools")
+		case root.Has("functionDeclarations"):
+			ts.addListMember(root, "$", "functionDeclarations")
+		case looksLikeTool(root):
+			ts.add(root, "$")
+		default:
+			ts.Problem = "not a tools document: expected a list of tools, one tool, {\"tools\": [...]} or an MCP tools/list result"
+		}
+	default:
+		ts.Problem = "not a tools document: the top-level value is a " + root.Kind.String() + ", not a list or an object"
+	}
+	return ts
+}
+
+func (ts *ToolSet) addListMember(obj *Node, path, key string) {
+	list := obj.Get(key)
+	p := AppendKey(path, key)
+	if !list.Is(Array) {
+		ts.Problem = "\"" + key + "\" is a " + list.Kind.String() + ", not a list of tools"
+		ts.ListPath = p
+		return
+	}
+	ts.addList(list, p)
+}
+
+func (ts *ToolSet) addList(list *Node, path string) {
+	ts.List, ts.ListPath = list, path
+	for i, m := range list.Kids {
+		p := AppendIndex(path, i)
+		v := m.Value
+		if !v.Is(Object) {
+			ts.Bad = append(ts.Bad, Entry{Index: i, Path: p, Node: v})
+			continue
+		}
+		// A Gemini tool groups its functions: each declaration is a tool.
+		if decls := v.Get("functionDeclarations"); decls.Is(Array) && !v.Has("name") {
+			dp := AppendKey(p, "functionDeclarations")
+			for j, d := range decls.Kids {
+				if d.Value.Is(Object) {
+					ts.add(d.Value, AppendIndex(dp, j))
+				} else {
+					ts.Bad = append(ts.Bad, Entry{Index: j, Path: AppendIndex(dp, j), Node: d.Value})
+				}
+			}
+			continue
+		}
+		ts.add(v, p)
+	}
+}
+
+func looksLikeTool(n *Node) bool {
+	for _, k := range [...]string{"name", "function", "parameters", "input_schema", "inputSchema", "parametersJsonSchema"} {
+		if n.Has(k) {
+			return true
+		}
+	}
+	return n.Get("type").Text() == "function"
+}
+
+func (ts *ToolSet) add(entry *Node, path string) {
+	t := Tool{Index: len(ts.Tools), Path: path, Node: entry, Def: entry, DefPath: path}
+	switch fn := entry.Get("function"); {
+	case fn.Is(Object):
+		t.Shape, t.Def, t.DefPath = ShapeOpenAI, fn, path+".function"
+		t.ParamsKey = "parameters"
+	case entry.Has("input_schema"):
+		t.Shape, t.ParamsKey = ShapeAnthropic, "input_schema"
+	case entry.Has("inputSchema"):
+		t.Shape, t.ParamsKey = ShapeMCP, "inputSchema"
+	case entry.Has("parametersJsonSchema"):
+		t.Shape, t.ParamsKey = ShapeGemini, "parametersJsonSchema"
+	case entry.Get("type").Text() == "function":
+		t.Shape, t.ParamsKey = ShapeResponses, "parameters"
+	default:
+		t.Shape, t.ParamsKey = ShapeBare, "parameters"
+		if isGeminiPath(path) {
+			t.Shape = ShapeGemini
+		}
+	}
+	if m, ok := t.Def.Member("name"); ok {
+		t.NameNode = m.Value
+		t.Name = m.Value.Text()
+	}
+	t.Desc = t.Def.Get("description")
+	t.Params = t.Def.Get(t.ParamsKey)
+	t.Strict = t.Def.Get("strict").Str == "true" || entry.Get("strict").Str == "true"
+	switch {
+	case ts.Shape == "":
+		ts.Shape = t.Shape
+	case ts.Shape != t.Shape:
+		ts.Shape = ShapeMixed
+	}
+	ts.Tools = append(ts.Tools, t)
+}
+
+func isGeminiPath(path string) bool {
+	return strings.Contains(path, ".functionDeclarations[")
+}

@@ -1,0 +1,99 @@
+// Command toolbench lints LLM tool definitions, checks model-proposed tool
+// calls against them, and opens a live workbench on a tools.json.
+//
+//	toolbench [FILE]          open the workbench
+//	toolbench lint FILE...    lint tool definitions
+//	toolbench call SCHEMAS    check tool calls
+//	toolbench watch FILE      re-lint on every save
+//
+// This file and the cmd_*.go files beside it are the command line only:
+// flags, files and exit codes. The work is done in core, watch and tui.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit codes shared by every command.
+const (
+	exitOK      = 0 // nothing wrong
+	exitIssues  = 1 // the input has errors (or any issue under --strict)
+	exitFailure = 2 // usage errors, unreadable or unparsable input
+)
+
+// env is what a command may touch of the process, so tests can run
+// commands in-process with their own streams.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+	// isTerminal reports whether w is a terminal (for colour decisions).
+	isTerminal func(w io.Writer) bool
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(e *env, args []string) int
+}
+
+// commands lists the subcommands in the order help shows them.
+var commands []command
+
+func main() {
+	e := &env{
+		stdin:      os.Stdin,
+		stdout:     os.Stdout,
+		stderr:     os.Stderr,
+		getenv:     os.Getenv,
+		isTerminal: isTerminal,
+	}
+	os.Exit(run(e, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "-help", "--help", "help":
+			usage(e.stdout)
+			return exitOK
+		}
+		for _, c := range commands {
+			if c.name == args[0] {
+				return c.run(e, args[1:])
+			}
+		}
+	}
+	return runWorkbench(e, args)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `toolbench: a workbench for LLM tool definitions (tools.json)
+
+Usage:
+  toolbench [flags] [FILE]     open the workbench on FILE (default ./tools.json,
+                               or a built-in demo when there is none)
+  toolbench COMMAND [flags] ARGS
+
+Commands:
+`)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Run "toolbench COMMAND -h" for a command's flags.
+Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.
+`)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
