@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 )
 
 // Exit codes shared by every command.
@@ -35,13 +36,20 @@ type env struct {
 }
 
 type command struct {
+	order   int // position in help
 	name    string
 	summary string
 	run     func(e *env, args []string) int
 }
 
-// commands lists the subcommands in the order help shows them.
+// commands holds the subcommands; each cmd_*.go file registers its own
+// from an init function with register.
 var commands []command
+
+func register(c command) {
+	commands = append(commands, c)
+	sort.Slice(commands, func(i, j int) bool { return commands[i].order < commands[j].order })
+}
 
 func main() {
 	e := &env{
