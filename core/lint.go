@@ -65,13 +65,22 @@ func newLinter(doc *Document, opt Options) *linter {
 }
 
 func (l *linter) report(r *Rule, n *Node, path, msg, hint, tool string) {
+	off := -1
+	if n != nil {
+		off = int(n.Start)
+	}
+	l.reportOffset(r, off, path, msg, hint, tool)
+}
+
+// reportOffset records an issue; offset -1 means no position.
+func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string) {
 	if l.ignore[r.Code] {
 		return
 	}
 	is := Issue{Severity: r.Severity, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name}
-	if n != nil {
-		is.Offset = int(n.Start)
-		is.Line, is.Column = l.doc.Position(is.Offset)
+	if offset >= 0 {
+		is.Offset = offset
+		is.Line, is.Column = l.doc.Position(offset)
 	}
 	if r.Severity == Error {
 		l.errors = append(l.errors, is)
@@ -143,6 +152,12 @@ type DocContext struct {
 // Report records a finding of the running rule about node n at path.
 func (c *DocContext) Report(n *Node, path, msg, hint string) {
 	c.l.report(c.rule, n, path, msg, hint, "")
+}
+
+// ReportOffset records a finding at a byte offset that starts no value,
+// such as an object key.
+func (c *DocContext) ReportOffset(offset int, path, msg, hint string) {
+	c.l.reportOffset(c.rule, offset, path, msg, hint, "")
 }
 
 // ToolContext is what a Tool hook sees.

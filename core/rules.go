@@ -32,6 +32,7 @@ type Rule struct {
 // ruleFamilies lists every family of rules in the order their hooks run.
 var ruleFamilies = [][]*Rule{
 	seedRules,
+	documentRules,
 }
 
 var ruleTable, ruleIndex = buildTable(ruleFamilies)
