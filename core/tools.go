@@ -175,7 +175,7 @@ func (ts *ToolSet) add(entry *Node, path string) {
 	}
 	t.Desc = t.Def.Get("description")
 	t.Params = t.Def.Get(t.ParamsKey)
-	t.Strict = t.Def.Get("strict").Str == "true" || entry.Get("strict").Str == "true"
+	t.Strict = isTrue(t.Def.Get("strict")) || isTrue(entry.Get("strict"))
 	switch {
 	case ts.Shape == "":
 		ts.Shape = t.Shape
@@ -184,6 +184,10 @@ func (ts *ToolSet) add(entry *Node, path string) {
 	}
 	ts.Tools = append(ts.Tools, t)
 }
+
+// isTrue reports whether n is the JSON literal true; a missing member is
+// nil and false.
+func isTrue(n *Node) bool { return n.Is(Bool) && n.Str == "true" }
 
 func isGeminiPath(path string) bool {
 	return strings.Contains(path, ".functionDeclarations[")
