@@ -1,0 +1,378 @@
+package core
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The call check: is a model-proposed tool call well formed for the tool
+// it names? Schemas here are flat: per tool, the required and optional
+// argument names with one of six type names, checked at the top level
+// only. They are read from a flat schema file or derived from the JSON
+// Schema of each tool in a tools document.
+
+// FieldType is the type of one argument in a flat schema.
+type FieldType string
+
+// The six type names of a flat schema. The empty FieldType accepts any
+// value: it stands for a JSON Schema type the six names cannot express.
+const (
+	TypeStr   FieldType = "str"
+	TypeInt   FieldType = "int"
+	TypeFloat FieldType = "float"
+	TypeBool  FieldType = "bool"
+	TypeList  FieldType = "list"
+	TypeDict  FieldType = "dict"
+	TypeAny   FieldType = ""
+)
+
+// fieldTypeNames lists the type names a flat schema file may use.
+var fieldTypeNames = []FieldType{TypeStr, TypeInt, TypeFloat, TypeBool, TypeList, TypeDict}
+
+// Accepts reports whether v satisfies the type: int is a number written
+// without a fraction or exponent, float any number, and null satisfies no
+// type but the empty one. Nothing is coerced.
+func (t FieldType) Accepts(v *Node) bool {
+	switch t {
+	case TypeAny:
+		return true
+	case TypeStr:
+		return v.Is(String)
+	case TypeInt:
+		return v.IsInt()
+	case TypeFloat:
+		return v.Is(Number)
+	case TypeBool:
+		return v.Is(Bool)
+	case TypeList:
+		return v.Is(Array)
+	case TypeDict:
+		return v.Is(Object)
+	}
+	return false
+}
+
+// Field is one argument of a flat schema.
+type Field struct {
+	Name string
+	Type FieldType
+}
+
+// FlatSchema is the call check's view of one tool: its required and
+// optional arguments, each in schema order. The two lists do not share a
+// name.
+type FlatSchema struct {
+	Required, Optional []Field
+}
+
+// field finds name among the schema's fields.
+func (f *FlatSchema) field(name string) (Field, bool) {
+	for _, fl := range f.Required {
+		if fl.Name == name {
+			return fl, true
+		}
+	}
+	for _, fl := range f.Optional {
+		if fl.Name == name {
+			return fl, true
+		}
+	}
+	return Field{}, false
+}
+
+// Schemas is the set of tools calls are checked against.
+type Schemas struct {
+	Names  []string // tool names in document order
+	ByName map[string]*FlatSchema
+	// Tools holds the definition behind each name when the schemas were
+	// derived from a tools document, and is nil for a flat schema file.
+	// Deep validation uses each tool's Params.
+	Tools map[string]*Tool
+
+	deep *deepCache // compiled JSON Schemas for DeepValidate
+}
+
+// SchemasFromTools derives a flat schema for every named tool of ts. A
+// name defined twice keeps its first definition, the one a reader sees
+// first; the linter reports the duplicate.
+func SchemasFromTools(ts *ToolSet) *Schemas {
+	s := &Schemas{ByName: make(map[string]*FlatSchema, len(ts.Tools)), Tools: make(map[string]*Tool, len(ts.Tools)), deep: newDeepCache()}
+	for i := range ts.Tools {
+		t := &ts.Tools[i]
+		if !t.NameNode.Is(String) {
+			continue
+		}
+		if _, dup := s.ByName[t.Name]; dup {
+			continue
+		}
+		s.Names = append(s.Names, t.Name)
+		s.ByName[t.Name] = FlatFromJSONSchema(t.Params)
+		s.Tools[t.Name] = t
+	}
+	return s
+}
+
+// FlatFromJSONSchema derives a flat schema from an object schema: the
+// names of its "required" array in that order, then its other
+// "properties" in theirs. A required name without a property is still
+// required, and accepts any value.
+func FlatFromJSONSchema(params *Node) *FlatSchema {
+	props := params.Get("properties")
+	fs := &FlatSchema{}
+	required := params.Get("required")
+	for _, m := range required.Kids {
+		name := m.Value
+		if !name.Is(String) || hasField(fs.Required, name.Str) {
+			continue
+		}
+		fs.Required = append(fs.Required, Field{Name: name.Str, Type: flatType(props.Get(name.Str))})
+	}
+	if !props.Is(Object) {
+		return fs
+	}
+	for _, m := range props.Kids {
+		if hasField(fs.Required, m.Key) {
+			continue
+		}
+		fs.Optional = append(fs.Optional, Field{Name: m.Key, Type: flatType(m.Value)})
+	}
+	return fs
+}
+
+func hasField(fields []Field, name string) bool {
+	return slices.ContainsFunc(fields, func(f Field) bool { return f.Name == name })
+}
+
+// flatType maps a property's JSON Schema "type" to a flat type name. A
+// list of types maps when it names one type, or exactly integer and
+// number (which float accepts); anything else accepts any value.
+func flatType(prop *Node) FieldType {
+	t := prop.Get("type")
+	switch {
+	case t.Is(String):
+		return jsonSchemaType(t.Str)
+	case t.Is(Array):
+		var seen [2]string
+		n := 0
+		for _, m := range t.Kids {
+			if !m.Value.Is(String) {
+				return TypeAny
+			}
+			s := m.Value.Str
+			if n > 0 && seen[0] == s || n > 1 && seen[1] == s {
+				continue
+			}
+			if n == 2 {
+				return TypeAny
+			}
+			seen[n] = s
+			n++
+		}
+		switch {
+		case n == 1:
+			return jsonSchemaType(seen[0])
+		case n == 2 && (seen[0] == "integer" && seen[1] == "number" || seen[0] == "number" && seen[1] == "integer"):
+			return TypeFloat
+		}
+	}
+	return TypeAny
+}
+
+func jsonSchemaType(s string) FieldType {
+	switch s {
+	case "string":
+		return TypeStr
+	case "integer":
+		return TypeInt
+	case "number":
+		return TypeFloat
+	case "boolean":
+		return TypeBool
+	case "array":
+		return TypeList
+	case "object":
+		return TypeDict
+	}
+	return TypeAny
+}
+
+// ParseFlatSchemas reads a flat schema file: an object of tool name ->
+// {"required": {field: type}, "optional": {field: type}}, either map
+// optional, types among str, int, float, bool, list and dict. An error is
+// a *SyntaxError at the value that is wrong.
+func ParseFlatSchemas(doc *Document) (*Schemas, error) {
+	root := doc.Root
+	if !root.Is(Object) {
+		return nil, doc.errorAt(int(root.Start), "a flat schema file is an object of tool name -> {\"required\": {...}, \"optional\": {...}}, not "+article(root.Kind))
+	}
+	s := &Schemas{ByName: make(map[string]*FlatSchema, len(root.Kids))}
+	for _, m := range root.Kids {
+		fs, err := parseFlatSchema(doc, m)
+		if err != nil {
+			return nil, err
+		}
+		s.Names = append(s.Names, m.Key)
+		s.ByName[m.Key] = fs
+	}
+	return s, nil
+}
+
+func parseFlatSchema(doc *Document, tool Member) (*FlatSchema, error) {
+	v := tool.Value
+	where := "tool " + strconv.Quote(tool.Key)
+	if !v.Is(Object) {
+		return nil, doc.errorAt(int(v.Start), where+": expected an object with \"required\" and \"optional\" maps, got "+article(v.Kind))
+	}
+	fs := &FlatSchema{}
+	for _, m := range v.Kids {
+		var dst *[]Field
+		switch m.Key {
+		case "required":
+			dst = &fs.Required
+		case "optional":
+			dst = &fs.Optional
+		default:
+			return nil, doc.errorAt(int(m.KeyStart), fmt.Sprintf("%s: unknown member %q: a flat schema has only \"required\" and \"optional\"", where, m.Key))
+		}
+		if !m.Value.Is(Object) {
+			return nil, doc.errorAt(int(m.Value.Start), fmt.Sprintf("%s: %q must be an object of field name -> type, got %s", where, m.Key, article(m.Value.Kind)))
+		}
+		for _, f := range m.Value.Kids {
+			t, ok := parseFieldType(f.Value)
+			if !ok {
+				return nil, doc.errorAt(int(f.Value.Start), fmt.Sprintf("%s: field %q: the type must be one of %s", where, f.Key, typeNameList()))
+			}
+			if hasField(fs.Required, f.Key) || hasField(fs.Optional, f.Key) {
+				return nil, doc.errorAt(int(f.KeyStart), fmt.Sprintf("%s: field %q is both required and optional", where, f.Key))
+			}
+			*dst = append(*dst, Field{Name: f.Key, Type: t})
+		}
+	}
+	return fs, nil
+}
+
+func parseFieldType(v *Node) (FieldType, bool) {
+	if !v.Is(String) {
+		return "", false
+	}
+	for _, t := range fieldTypeNames {
+		if string(t) == v.Str {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+func typeNameList() string {
+	names := make([]string, len(fieldTypeNames))
+	for i, t := range fieldTypeNames {
+		names[i] = string(t)
+	}
+	return strings.Join(names, ", ")
+}
+
+func article(k Kind) string {
+	if k == Object || k == Array {
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
+// IsFlatSchemaFile reports whether doc looks like a flat schema file: an
+// object whose every value is an object with no members other than
+// "required" and "optional". {} is an empty flat schema file.
+func IsFlatSchemaFile(doc *Document) bool {
+	root := doc.Root
+	if !root.Is(Object) {
+		return false
+	}
+	for _, m := range root.Kids {
+		if !m.Value.Is(Object) {
+			return false
+		}
+		for _, k := range m.Value.Kids {
+			if k.Key != "required" && k.Key != "optional" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// LoadSchemas reads schemas from doc. format is "flat", "tools", or "" to
+// tell the two apart with IsFlatSchemaFile. A tools document that is not
+// one fails with a *SyntaxError at its root.
+func LoadSchemas(doc *Document, format string) (*Schemas, error) {
+	switch format {
+	case "":
+		if IsFlatSchemaFile(doc) {
+			return ParseFlatSchemas(doc)
+		}
+	case "flat":
+		return ParseFlatSchemas(doc)
+	case "tools":
+	default:
+		return nil, fmt.Errorf("unknown schema format %q: use flat or tools", format)
+	}
+	ts := Tools(doc)
+	if ts.Problem != "" {
+		return nil, doc.errorAt(int(doc.Root.Start), ts.Problem)
+	}
+	return SchemasFromTools(ts), nil
+}
+
+// ValidateCall checks c against s and returns its errors, nil when it is
+// valid. A malformed call has the one error "malformed:<reason>"; a call
+// to a tool s does not name has the one error "unknown_tool:<name>".
+// Otherwise the errors are, in this order: "missing:<field>" for each
+// absent required field in schema order, "extra:<field>" for each
+// argument the schema does not name, sorted, and
+// "type:<field>:<type>" for each present field of the wrong type,
+// required fields first, each list in schema order.
+func ValidateCall(c Call, s *Schemas) []string {
+	if c.Malformed != "" {
+		return []string{"malformed:" + c.Malformed}
+	}
+	fs := s.lookup(c.Name)
+	if fs == nil {
+		return []string{"unknown_tool:" + c.Name}
+	}
+	var errs []string
+	for _, f := range fs.Required {
+		if !c.Args.Has(f.Name) {
+			errs = append(errs, "missing:"+f.Name)
+		}
+	}
+	mark := len(errs)
+	var members []Member
+	if c.Args != nil {
+		members = c.Args.Kids
+	}
+	for _, m := range members {
+		if _, ok := fs.field(m.Key); !ok {
+			errs = append(errs, "extra:"+m.Key)
+		}
+	}
+	slices.Sort(errs[mark:])
+	errs = appendTypeErrors(errs, fs.Required, c.Args)
+	errs = appendTypeErrors(errs, fs.Optional, c.Args)
+	return errs
+}
+
+func appendTypeErrors(errs []string, fields []Field, args *Node) []string {
+	for _, f := range fields {
+		if v := args.Get(f.Name); v != nil && !f.Type.Accepts(v) {
+			errs = append(errs, "type:"+f.Name+":"+string(f.Type))
+		}
+	}
+	return errs
+}
+
+func (s *Schemas) lookup(name string) *FlatSchema {
+	if s == nil {
+		return nil
+	}
+	return s.ByName[name]
+}

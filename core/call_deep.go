@@ -1,0 +1,148 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Deep validation checks a call's arguments against the tool's whole JSON
+// Schema (enums, bounds, patterns, formats, nested objects and arrays),
+// where the flat check looks at top-level names and types only.
+
+// SchemaError is one way the arguments break the tool's JSON Schema.
+type SchemaError struct {
+	Path    string `json:"path"` // JSON pointer into the arguments, "" for the arguments themselves
+	Message string `json:"message"`
+}
+
+// deepCache holds each tool's compiled schema, compiled on first use.
+type deepCache struct {
+	mu       sync.Mutex
+	compiled map[*Tool]compiledSchema
+}
+
+type compiledSchema struct {
+	schema *jsonschema.Schema
+	err    error // why the tool's schema could not be compiled
+}
+
+var printer = message.NewPrinter(language.English)
+
+// DeepValidate validates the arguments of c against the JSON Schema of
+// the tool it names. It returns nil when they conform, when the call is
+// malformed or names an unknown tool (the flat check reports those), and
+// when s comes from a flat schema file, which has no JSON Schema. A tool
+// schema that cannot be compiled gives one error at the root saying why.
+// Errors are sorted by path.
+func DeepValidate(c Call, s *Schemas) []SchemaError {
+	if c.Malformed != "" || s == nil || s.Tools == nil {
+		return nil
+	}
+	t := s.Tools[c.Name]
+	if t == nil || t.Params == nil {
+		return nil
+	}
+	cs := compiledFor(s, t)
+	if cs.err != nil {
+		return []SchemaError{{Path: "", Message: "the tool's schema cannot be used: " + cs.err.Error()}}
+	}
+	var args any = map[string]any{}
+	if c.Args != nil {
+		args = c.Args.Value()
+	}
+	err := cs.schema.Validate(args)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []SchemaError{{Path: "", Message: err.Error()}}
+	}
+	var out []SchemaError
+	out = appendLeaves(out, ve)
+	slices.SortStableFunc(out, func(a, b SchemaError) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Message, b.Message)
+	})
+	return slices.Compact(out)
+}
+
+// appendLeaves flattens the library's tree of errors to the failures
+// that say what is wrong: the leaves. Branches only say "anyOf failed" or
+// "properties failed" above them.
+func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaError {
+	if len(ve.Causes) == 0 {
+		return append(out, SchemaError{Path: pointer(ve.InstanceLocation), Message: ve.ErrorKind.LocalizedString(printer)})
+	}
+	for _, c := range ve.Causes {
+		out = appendLeaves(out, c)
+	}
+	return out
+}
+
+// pointer writes an instance location as a JSON pointer (RFC 6901).
+func pointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+func newDeepCache() *deepCache {
+	return &deepCache{compiled: map[*Tool]compiledSchema{}}
+}
+
+// compiledFor returns the tool's compiled schema, from the cache of s
+// when it has one (SchemasFromTools makes it; a Schemas built by hand
+// compiles on every call).
+func compiledFor(s *Schemas, t *Tool) compiledSchema {
+	dc := s.deep
+	if dc == nil {
+		return compileTool(t)
+	}
+	dc.mu.Lock()
+	defer dc.mu.Unlock()
+	if cs, ok := dc.compiled[t]; ok {
+		return cs
+	}
+	cs := compileTool(t)
+	dc.compiled[t] = cs
+	return cs
+}
+
+// compileTool compiles the tool's parameter schema on its own: local
+// references resolve, anything outside the document is refused, so a
+// tools file cannot make toolbench read files or the network. Formats
+// are asserted, since a call with a malformed date or email is wrong.
+func compileTool(t *Tool) compiledSchema {
+	c := jsonschema.NewCompiler()
+	c.UseLoader(refusingLoader{})
+	c.AssertFormat()
+	loc := "toolbench:///tools/" + url.PathEscape(t.Name) + ".json"
+	if err := c.AddResource(loc, t.Params.Value()); err != nil {
+		return compiledSchema{err: err}
+	}
+	sch, err := c.Compile(loc)
+	if err != nil {
+		return compiledSchema{err: err}
+	}
+	return compiledSchema{schema: sch}
+}
+
+type refusingLoader struct{}
+
+func (refusingLoader) Load(u string) (any, error) {
+	return nil, fmt.Errorf("%s is outside the tools document; only local references are followed", u)
+}
