@@ -1,0 +1,205 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"toolbench/core"
+	"toolbench/watch"
+)
+
+func init() {
+	register(command{order: 30, name: "watch", summary: "re-lint a file on every save", run: runWatch})
+}
+
+// watchConfig is a parsed watch command line.
+type watchConfig struct {
+	json bool
+	opt  core.Options
+	file string
+}
+
+// parseWatchArgs reads the watch command line: flags before or after the
+// one FILE, everything after "--" a file. It returns flag.ErrHelp for -h.
+func parseWatchArgs(args []string) (*watchConfig, error) {
+	fs := flag.NewFlagSet("watch", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	asJSON := fs.Bool("json", false, "")
+	var targets, ignore lintListFlag
+	fs.Var(&targets, "target", "")
+	fs.Var(&ignore, "ignore", "")
+
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			files = append(files, rest...)
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		files, args = append(files, rest[0]), rest[1:]
+	}
+	switch {
+	case len(files) == 0:
+		return nil, errors.New("no FILE to watch")
+	case len(files) > 1:
+		return nil, fmt.Errorf("one FILE to watch, not %d", len(files))
+	case files[0] == "-":
+		return nil, errors.New("standard input cannot be watched; name a file")
+	}
+	cfg := &watchConfig{json: *asJSON, file: files[0]}
+	t, err := core.ParseTargets(targets)
+	if err != nil {
+		return nil, fmt.Errorf("--target: %w", err)
+	}
+	cfg.opt.Targets = t
+	for _, code := range ignore {
+		if core.LookupRule(code) == nil {
+			return nil, fmt.Errorf("--ignore: unknown rule code %q", code)
+		}
+	}
+	cfg.opt.Ignore = ignore
+	return cfg, nil
+}
+
+func runWatch(e *env, args []string) int {
+	cfg, err := parseWatchArgs(args)
+	if errors.Is(err, flag.ErrHelp) {
+		watchUsage(e.stdout)
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench watch: %s\nRun 'toolbench watch -h' for usage.\n", core.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(stop)
+	return streamWatch(e, cfg, stop)
+}
+
+// streamWatch prints a report for the initial load and for every reload
+// until stop receives: being stopped is how a watch ends, so that is
+// status 0.
+func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
+	w, err := watch.New(cfg.file, watch.Options{Lint: cfg.opt})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench watch: %s\n", core.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	defer w.Close()
+	write := watchTextWriter(e)
+	if cfg.json {
+		write = writeWatchJSON
+	}
+	for {
+		select {
+		case <-stop:
+			return exitOK
+		case ev, ok := <-w.Events():
+			if !ok {
+				return exitOK
+			}
+			if err := write(e.stdout, ev); err != nil {
+				fmt.Fprintf(e.stderr, "toolbench watch: writing the report: %s\n", core.EscapeLine(err.Error()))
+				return exitFailure
+			}
+		}
+	}
+}
+
+// watchLine is the --json form of one load: either Issues (with OK true)
+// or Error.
+type watchLine struct {
+	Time   string        `json:"time"`
+	File   string        `json:"file"`
+	OK     bool          `json:"ok"`
+	Issues *[]core.Issue `json:"issues,omitempty"`
+	Error  string        `json:"error,omitempty"`
+}
+
+// writeWatchJSON writes ev as one JSON object on a line of its own.
+func writeWatchJSON(w io.Writer, ev watch.Event) error {
+	line := watchLine{Time: ev.Time.Format(time.RFC3339), File: ev.Path}
+	if ev.Err != nil {
+		line.Error = ev.Err.Error()
+	} else {
+		issues := ev.Result.Issues
+		if issues == nil {
+			issues = []core.Issue{}
+		}
+		line.OK, line.Issues = true, &issues
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // keep "<" and ">" readable in messages
+	return enc.Encode(line)
+}
+
+// watchTextWriter returns the text writer: a header with the time and the
+// file, then the report `toolbench lint` prints, or the reason there is
+// none.
+func watchTextWriter(e *env) func(io.Writer, watch.Event) error {
+	color := e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""
+	first := true
+	return func(w io.Writer, ev watch.Event) error {
+		var b strings.Builder
+		if !first {
+			b.WriteByte('\n')
+		}
+		first = false
+		fmt.Fprintf(&b, "== %s %s ==\n", ev.Time.Format(time.DateTime), core.EscapeLine(ev.Path))
+		if ev.Err != nil {
+			fmt.Fprintf(&b, "%s\n", core.EscapeLine(ev.Err.Error()))
+		} else if err := core.WriteText(&b, ev.Result.Issues, core.TextOptions{Color: color, Files: 1}); err != nil {
+			return err
+		}
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+}
+
+func watchUsage(w io.Writer) {
+	fmt.Fprintf(w, `Usage: toolbench watch [flags] FILE
+
+Lint FILE now and again every time it is saved, printing each report as it
+comes, until interrupted. Every way editors save is seen: writing in place,
+renaming a new file over it, or moving it away and writing a new one. When
+FILE is missing, removed, unreadable or not valid JSON, that is reported
+and the watch goes on: the next save that fixes it prints a new report. A
+FILE that does not exist yet is loaded as soon as it is created.
+
+Each report is a header line with the time and the file, then what
+'toolbench lint' prints. With --json it is one JSON object on its own line:
+  {"time": "2025-06-01T12:00:00+02:00", "file": "tools.json", "ok": true, "issues": [...]}
+  {"time": "...", "file": "tools.json", "ok": false, "error": "tools.json:3:7: ..."}
+with the issue objects of 'toolbench lint --json'.
+
+Flags:
+  --json         one JSON object per load, on its own line
+  --target NAME  also check a provider's rules: %s
+                 (repeat the flag or separate names with commas)
+  --ignore CODE  do not report the rule CODE (repeat or use commas)
+  -h, --help     show this help
+
+Examples:
+  toolbench watch tools.json
+  toolbench watch --json --target openai tools.json | jq -c '[.ok, (.issues | length)]'
+
+Exit status: 0 when stopped by SIGINT (ctrl+c) or SIGTERM, 2 for a usage
+error or a directory that cannot be watched.
+`, strings.Join(core.KnownTargets, ", "))
+}
