@@ -1,10 +1,14 @@
 package core
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // The call check: is a model-proposed tool call well formed for the tool
@@ -124,7 +128,7 @@ func FlatFromJSONSchema(params *Node) *FlatSchema {
 	required := params.Get("required")
 	for _, m := range required.Kids {
 		name := m.Value
-		if !name.Is(String) || hasField(fs.Required, name.Str) {
+		if !name.Is(String) || hasFlatField(fs.Required, name.Str) {
 			continue
 		}
 		fs.Required = append(fs.Required, Field{Name: name.Str, Type: flatType(props.Get(name.Str))})
@@ -133,7 +137,7 @@ func FlatFromJSONSchema(params *Node) *FlatSchema {
 		return fs
 	}
 	for _, m := range props.Kids {
-		if hasField(fs.Required, m.Key) {
+		if hasFlatField(fs.Required, m.Key) {
 			continue
 		}
 		fs.Optional = append(fs.Optional, Field{Name: m.Key, Type: flatType(m.Value)})
@@ -141,7 +145,7 @@ func FlatFromJSONSchema(params *Node) *FlatSchema {
 	return fs
 }
 
-func hasField(fields []Field, name string) bool {
+func hasFlatField(fields []Field, name string) bool {
 	return slices.ContainsFunc(fields, func(f Field) bool { return f.Name == name })
 }
 
@@ -205,7 +209,7 @@ func jsonSchemaType(s string) FieldType {
 func ParseFlatSchemas(doc *Document) (*Schemas, error) {
 	root := doc.Root
 	if !root.Is(Object) {
-		return nil, doc.errorAt(int(root.Start), "a flat schema file is an object of tool name -> {\"required\": {...}, \"optional\": {...}}, not "+article(root.Kind))
+		return nil, doc.errorAt(int(root.Start), "a flat schema file is an object of tool name -> {\"required\": {...}, \"optional\": {...}}, not "+kindArticle(root.Kind))
 	}
 	s := &Schemas{ByName: make(map[string]*FlatSchema, len(root.Kids))}
 	for _, m := range root.Kids {
@@ -223,7 +227,7 @@ func parseFlatSchema(doc *Document, tool Member) (*FlatSchema, error) {
 	v := tool.Value
 	where := "tool " + strconv.Quote(tool.Key)
 	if !v.Is(Object) {
-		return nil, doc.errorAt(int(v.Start), where+": expected an object with \"required\" and \"optional\" maps, got "+article(v.Kind))
+		return nil, doc.errorAt(int(v.Start), where+": expected an object with \"required\" and \"optional\" maps, got "+kindArticle(v.Kind))
 	}
 	fs := &FlatSchema{}
 	for _, m := range v.Kids {
@@ -237,14 +241,14 @@ func parseFlatSchema(doc *Document, tool Member) (*FlatSchema, error) {
 			return nil, doc.errorAt(int(m.KeyStart), fmt.Sprintf("%s: unknown member %q: a flat schema has only \"required\" and \"optional\"", where, m.Key))
 		}
 		if !m.Value.Is(Object) {
-			return nil, doc.errorAt(int(m.Value.Start), fmt.Sprintf("%s: %q must be an object of field name -> type, got %s", where, m.Key, article(m.Value.Kind)))
+			return nil, doc.errorAt(int(m.Value.Start), fmt.Sprintf("%s: %q must be an object of field name -> type, got %s", where, m.Key, kindArticle(m.Value.Kind)))
 		}
 		for _, f := range m.Value.Kids {
 			t, ok := parseFieldType(f.Value)
 			if !ok {
 				return nil, doc.errorAt(int(f.Value.Start), fmt.Sprintf("%s: field %q: the type must be one of %s", where, f.Key, typeNameList()))
 			}
-			if hasField(fs.Required, f.Key) || hasField(fs.Optional, f.Key) {
+			if hasFlatField(fs.Required, f.Key) || hasFlatField(fs.Optional, f.Key) {
 				return nil, doc.errorAt(int(f.KeyStart), fmt.Sprintf("%s: field %q is both required and optional", where, f.Key))
 			}
 			*dst = append(*dst, Field{Name: f.Key, Type: t})
@@ -273,7 +277,7 @@ func typeNameList() string {
 	return strings.Join(names, ", ")
 }
 
-func article(k Kind) string {
+func kindArticle(k Kind) string {
 	if k == Object || k == Array {
 		return "an " + k.String()
 	}
@@ -375,4 +379,190 @@ func (s *Schemas) lookup(name string) *FlatSchema {
 		return nil
 	}
 	return s.ByName[name]
+}
+
+// CallOptions says how CheckCalls reports.
+type CallOptions struct {
+	JSON bool // one JSON line per call instead of text for people
+	Deep bool // also validate the arguments against the tool's JSON Schema
+}
+
+// CallSummary counts what CheckCalls read.
+type CallSummary struct {
+	Calls   int
+	Invalid int // calls with any error, flat or deep
+}
+
+// CheckCalls checks every call ReadCalls finds in r against s and writes
+// one result per call to w, in input order.
+//
+// With JSON, each result is a line: the array of ValidateCall's strings
+// ([] for a valid call), or with Deep the object {"errors": [...],
+// "schema": [{"path", "message"}]}. As text, one call prints "valid" or
+// its errors a line each; several calls print a line each, "line N:"
+// and the errors joined by ", ", then a line that counts them. Deep
+// errors read "schema:POINTER: message", or "schema: message" about the
+// arguments as a whole. Text is escaped for a terminal.
+func CheckCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions) (CallSummary, error) {
+	cw := callWriter{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
+	err := ReadCalls(r, func(line int, c Call) error {
+		errs := ValidateCall(c, s)
+		var deep []SchemaError
+		if opt.Deep {
+			deep = DeepValidate(c, s)
+		}
+		return cw.result(line, errs, deep)
+	})
+	if err == nil {
+		err = cw.finish()
+	}
+	if ferr := cw.w.Flush(); err == nil {
+		err = ferr
+	}
+	return cw.sum, err
+}
+
+// callWriter renders results. In text it holds the first result back
+// until it knows whether there is a second, which decides the layout.
+type callWriter struct {
+	w   *bufio.Writer
+	opt CallOptions
+	sum CallSummary
+	buf []byte
+
+	first     pendingResult
+	hasFirst  bool
+	numbering bool
+}
+
+type pendingResult struct {
+	line int
+	errs []string
+	deep []SchemaError
+}
+
+func (cw *callWriter) result(line int, errs []string, deep []SchemaError) error {
+	cw.sum.Calls++
+	if len(errs) > 0 || len(deep) > 0 {
+		cw.sum.Invalid++
+	}
+	if cw.opt.JSON {
+		cw.buf = appendJSONResult(cw.buf[:0], errs, deep, cw.opt.Deep)
+		_, err := cw.w.Write(cw.buf)
+		return err
+	}
+	switch {
+	case cw.numbering:
+		return cw.writeNumbered(line, errs, deep)
+	case cw.hasFirst:
+		cw.numbering = true
+		if err := cw.writeNumbered(cw.first.line, cw.first.errs, cw.first.deep); err != nil {
+			return err
+		}
+		cw.first = pendingResult{}
+		return cw.writeNumbered(line, errs, deep)
+	}
+	cw.first, cw.hasFirst = pendingResult{line: line, errs: errs, deep: slices.Clone(deep)}, true
+	return nil
+}
+
+func (cw *callWriter) finish() error {
+	if cw.opt.JSON {
+		return nil
+	}
+	if cw.numbering {
+		_, err := fmt.Fprintf(cw.w, "%d calls: %d valid, %d invalid\n", cw.sum.Calls, cw.sum.Calls-cw.sum.Invalid, cw.sum.Invalid)
+		return err
+	}
+	if !cw.hasFirst {
+		_, err := cw.w.WriteString("no calls\n")
+		return err
+	}
+	lines := textErrors(cw.first.errs, cw.first.deep)
+	if len(lines) == 0 {
+		lines = []string{"valid"}
+	}
+	for _, l := range lines {
+		if _, err := cw.w.WriteString(l + "\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (cw *callWriter) writeNumbered(line int, errs []string, deep []SchemaError) error {
+	b := append(cw.buf[:0], "line "...)
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ": "...)
+	if len(errs) == 0 && len(deep) == 0 {
+		b = append(b, "valid"...)
+	}
+	for i, e := range errs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, EscapeLine(e)...)
+	}
+	for i, d := range deep {
+		if i > 0 || len(errs) > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, textSchemaError(d)...)
+	}
+	b = append(b, '\n')
+	cw.buf = b
+	_, err := cw.w.Write(b)
+	return err
+}
+
+// textErrors is a call's errors as text lines, escaped.
+func textErrors(errs []string, deep []SchemaError) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, EscapeLine(e))
+	}
+	for _, d := range deep {
+		out = append(out, textSchemaError(d))
+	}
+	return out
+}
+
+func textSchemaError(d SchemaError) string {
+	if d.Path == "" {
+		return EscapeLine("schema: " + d.Message)
+	}
+	return EscapeLine("schema:" + d.Path + ": " + d.Message)
+}
+
+// appendJSONResult appends one call's result as a JSON line.
+func appendJSONResult(b []byte, errs []string, deep []SchemaError, withDeep bool) []byte {
+	if !withDeep {
+		b = appendJSONStrings(b, errs)
+		return append(b, '\n')
+	}
+	b = append(b, `{"errors": `...)
+	b = appendJSONStrings(b, errs)
+	b = append(b, `, "schema": [`...)
+	for i, d := range deep {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, `{"path": `...)
+		b, _ = jsontext.AppendQuote(b, d.Path)
+		b = append(b, `, "message": `...)
+		b, _ = jsontext.AppendQuote(b, d.Message)
+		b = append(b, '}')
+	}
+	return append(b, "]}\n"...)
+}
+
+func appendJSONStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b, _ = jsontext.AppendQuote(b, s)
+	}
+	return append(b, ']')
 }

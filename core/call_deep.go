@@ -34,7 +34,7 @@ type compiledSchema struct {
 	err    error // why the tool's schema could not be compiled
 }
 
-var printer = message.NewPrinter(language.English)
+var deepPrinter = message.NewPrinter(language.English)
 
 // DeepValidate validates the arguments of c against the JSON Schema of
 // the tool it names. It returns nil when they conform, when the call is
@@ -82,7 +82,7 @@ func DeepValidate(c Call, s *Schemas) []SchemaError {
 // "properties failed" above them.
 func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaError {
 	if len(ve.Causes) == 0 {
-		return append(out, SchemaError{Path: pointer(ve.InstanceLocation), Message: ve.ErrorKind.LocalizedString(printer)})
+		return append(out, SchemaError{Path: deepPointer(ve.InstanceLocation), Message: ve.ErrorKind.LocalizedString(deepPrinter)})
 	}
 	for _, c := range ve.Causes {
 		out = appendLeaves(out, c)
@@ -91,7 +91,7 @@ func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaErr
 }
 
 // pointer writes an instance location as a JSON pointer (RFC 6901).
-func pointer(tokens []string) string {
+func deepPointer(tokens []string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')

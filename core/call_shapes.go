@@ -1,8 +1,12 @@
 package core
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
+	"io"
 	"strconv"
+	"strings"
 )
 
 // Call is a tool call reduced to what the check needs: the tool's name
@@ -120,4 +124,207 @@ func CheckCallText(text string, s *Schemas) []string {
 		return []string{"malformed:" + syntaxReason(err)}
 	}
 	return ValidateCall(NormalizeCall(n), s)
+}
+
+// ReadCalls reads the calls in r and hands each to fn with the line it
+// starts on, in input order. The input is either one call, pretty-printed
+// or not, or JSON Lines: one call a line, blank lines skipped. It is one
+// call when the whole input is one JSON value; else JSON Lines when any
+// non-blank line is a JSON value on its own, each line that is not
+// costing only itself (a malformed call); else one malformed call with
+// the syntax error's line and column. Input of white space only holds no
+// call.
+//
+// JSON Lines are read and parsed a line at a time. The Args of a call
+// are only valid during fn. A read error, or an error from fn, stops the
+// reading and is returned.
+func ReadCalls(r io.Reader, fn func(line int, c Call) error) error {
+	lr := newLineReader(r)
+	var head []byte // the blank lines before the first call, verbatim
+	for {
+		text, err := lr.next()
+		if err != nil {
+			return callEOF(err)
+		}
+		if lr.tooLong {
+			// A line past the limit is no pretty-printed call either.
+			if err := fn(lr.line, Call{Malformed: lr.tooLongReason()}); err != nil {
+				return err
+			}
+			return lr.each(fn)
+		}
+		if isBlankLine(text) {
+			head = append(head, text...)
+			continue
+		}
+		if n, err := lr.parse(text); err == nil {
+			if err := fn(lr.line, NormalizeCall(n)); err != nil {
+				return err
+			}
+			return lr.each(fn)
+		}
+		// Not a value on its own: the first line of a pretty-printed
+		// call, or a bad line of JSON Lines. Look at the whole input.
+		firstLine := lr.line
+		head = append(head, text...)
+		rest, err := ReadLimited(lr.br, MaxDocumentSize-int64(len(head)))
+		if err != nil {
+			return err
+		}
+		return readWhole(append(head, rest...), firstLine, fn)
+	}
+}
+
+// readWhole decides what input that does not start with a one-line call
+// holds, once it is all read.
+func readWhole(data []byte, firstLine int, fn func(int, Call) error) error {
+	doc, err := Parse("", data)
+	if err == nil {
+		line, _ := doc.Position(int(doc.Root.Start))
+		return fn(line, NormalizeCall(doc.Root))
+	}
+	lines := splitCallLines(data)
+	for _, l := range lines {
+		if _, lerr := ParseValue("", l); !isBlankLine([]byte(l)) && lerr == nil {
+			return eachLine(lines, fn)
+		}
+	}
+	return fn(firstLine, Call{Malformed: syntaxReason(err)})
+}
+
+func eachLine(lines []string, fn func(int, Call) error) error {
+	for i, l := range lines {
+		if isBlankLine([]byte(l)) {
+			continue
+		}
+		if err := fn(i+1, lineCall(i+1, l)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lineCall parses one line of JSON Lines as a call. A syntax error is
+// reported at the line in the file and the column in the line.
+func lineCall(line int, text string) Call {
+	n, err := ParseValue("", string(trimEOL([]byte(text))))
+	if err != nil {
+		return Call{Malformed: lineSyntaxReason(line, err)}
+	}
+	return NormalizeCall(n)
+}
+
+func lineSyntaxReason(line int, err error) string {
+	var se *SyntaxError
+	if errors.As(err, &se) && se.Line > 0 {
+		return strconv.Itoa(line+se.Line-1) + ":" + strconv.Itoa(se.Column) + ": " + se.Msg
+	}
+	return strconv.Itoa(line) + ": " + syntaxReason(err)
+}
+
+func splitCallLines(data []byte) []string {
+	s := string(data)
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+func isBlankLine(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
+func callEOF(err error) error {
+	if err == io.EOF {
+		return nil
+	}
+	return err
+}
+
+// lineReader reads JSON Lines through a buffer, a line at a time.
+type lineReader struct {
+	br      *bufio.Reader
+	long    []byte // a line longer than the buffer, put together
+	line    int    // number of the line last read
+	tooLong bool   // the line last read was past MaxDocumentSize and was skipped
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// next returns the next line with its newline, valid until the next call,
+// and io.EOF once there is none.
+func (lr *lineReader) next() ([]byte, error) {
+	lr.tooLong = false
+	b, err := lr.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		lr.long = append(lr.long[:0], b...)
+		for err == bufio.ErrBufferFull {
+			b, err = lr.br.ReadSlice('\n')
+			if !lr.tooLong && len(lr.long)+len(b) > MaxDocumentSize {
+				lr.tooLong, lr.long = true, lr.long[:0]
+			}
+			if !lr.tooLong {
+				lr.long = append(lr.long, b...)
+			}
+		}
+		b = lr.long
+	}
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if len(b) == 0 && err == io.EOF && !lr.tooLong {
+		return nil, io.EOF
+	}
+	lr.line++
+	return b, nil
+}
+
+func (lr *lineReader) tooLongReason() string {
+	return strconv.Itoa(lr.line) + ":1: the line is longer than the " + strconv.Itoa(MaxDocumentSize>>20) + " MiB limit"
+}
+
+// parse parses one line, without its line ending so that an error at
+// its end is placed on it.
+func (lr *lineReader) parse(text []byte) (*Node, error) {
+	return ParseValue("", string(trimEOL(text)))
+}
+
+func trimEOL(b []byte) []byte {
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	return bytes.TrimSuffix(b, []byte("\r"))
+}
+
+// each reads the remaining lines as JSON Lines.
+func (lr *lineReader) each(fn func(int, Call) error) error {
+	for {
+		text, err := lr.next()
+		if err != nil {
+			return callEOF(err)
+		}
+		var c Call
+		switch {
+		case lr.tooLong:
+			c = Call{Malformed: lr.tooLongReason()}
+		case isBlankLine(text):
+			continue
+		default:
+			n, err := lr.parse(text)
+			if err != nil {
+				c = Call{Malformed: lineSyntaxReason(lr.line, err)}
+			} else {
+				c = NormalizeCall(n)
+			}
+		}
+		if err := fn(lr.line, c); err != nil {
+			return err
+		}
+	}
 }

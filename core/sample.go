@@ -46,7 +46,7 @@ func (g *sampler) resolve(n *Node) *Node {
 		if ref == "" {
 			return n
 		}
-		target := resolvePointer(g.root, ref)
+		target := sampleRef(g.root, ref)
 		if target == nil {
 			return n
 		}
@@ -55,8 +55,8 @@ func (g *sampler) resolve(n *Node) *Node {
 	return n
 }
 
-// resolvePointer finds the value a "#/a/b" reference names in root.
-func resolvePointer(root *Node, ref string) *Node {
+// sampleRef finds the value a "#/a/b" reference names in root.
+func sampleRef(root *Node, ref string) *Node {
 	if !strings.HasPrefix(ref, "#") {
 		return nil
 	}
@@ -99,14 +99,14 @@ func (g *sampler) value(b []byte, n *Node, depth int) []byte {
 		return append(b, `"example"`...)
 	}
 	if c, ok := n.Member("const"); ok {
-		return appendNode(b, c.Value)
+		return appendSampleNode(b, c.Value)
 	}
 	if e := n.Get("enum"); e.Is(Array) && e.Len() > 0 {
-		return appendNode(b, e.Elem(0))
+		return appendSampleNode(b, e.Elem(0))
 	}
 	for _, key := range [...]string{"anyOf", "oneOf"} {
 		if alts := n.Get(key); alts.Is(Array) && alts.Len() > 0 {
-			return g.value(b, firstNonNull(g, alts), depth+1)
+			return g.value(b, sampleFirstNonNull(g, alts), depth+1)
 		}
 	}
 	if all := n.Get("allOf"); all.Is(Array) && all.Len() > 0 && !n.Has("type") {
@@ -131,7 +131,7 @@ func (g *sampler) value(b []byte, n *Node, depth int) []byte {
 }
 
 // firstNonNull picks the first alternative that is not just a null.
-func firstNonNull(g *sampler, alts *Node) *Node {
+func sampleFirstNonNull(g *sampler, alts *Node) *Node {
 	for _, m := range alts.Kids {
 		if g.resolve(m.Value).Get("type").Text() != "null" {
 			return m.Value
@@ -200,10 +200,10 @@ func (g *sampler) object(b []byte, n *Node, depth int) []byte {
 // when it may, to show what an element looks like.
 func (g *sampler) array(b []byte, n *Node, depth int) []byte {
 	count := 1
-	if v, ok := intKeyword(n, "minItems"); ok && v > 1 {
+	if v, ok := sampleInt(n, "minItems"); ok && v > 1 {
 		count = min(v, 64)
 	}
-	if v, ok := intKeyword(n, "maxItems"); ok && v < count {
+	if v, ok := sampleInt(n, "maxItems"); ok && v < count {
 		count = v
 	}
 	prefix := n.Get("prefixItems")
@@ -221,7 +221,7 @@ func (g *sampler) array(b []byte, n *Node, depth int) []byte {
 	return append(b, ']')
 }
 
-func intKeyword(n *Node, key string) (int, bool) {
+func sampleInt(n *Node, key string) (int, bool) {
 	v := n.Get(key)
 	if !v.Is(Number) {
 		return 0, false
@@ -233,7 +233,7 @@ func intKeyword(n *Node, key string) (int, bool) {
 	return int(min(f, 1<<20)), true
 }
 
-func floatKeyword(n *Node, key string) (float64, bool) {
+func sampleFloat(n *Node, key string) (float64, bool) {
 	v := n.Get(key)
 	if !v.Is(Number) {
 		return 0, false
@@ -245,9 +245,9 @@ func floatKeyword(n *Node, key string) (float64, bool) {
 // sampleNumber picks a number inside the schema's bounds: 1 when it may,
 // else one near it, a multiple of multipleOf when there is one.
 func sampleNumber(n *Node, integer bool) string {
-	nb := boundsOf(n)
+	nb := sampleBounds(n)
 	step := 0.0
-	if v, ok := floatKeyword(n, "multipleOf"); ok && v > 0 {
+	if v, ok := sampleFloat(n, "multipleOf"); ok && v > 0 {
 		step = v
 	}
 	if integer && step == 0 {
@@ -281,30 +281,30 @@ func sampleNumber(n *Node, integer bool) string {
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
-// numberBounds is the range a number schema allows.
-type numberBounds struct {
+// sampleRange is the range a number schema allows.
+type sampleRange struct {
 	lo, hi         float64
 	loOpen, hiOpen bool
 }
 
-func (nb numberBounds) inside(x float64) bool {
+func (nb sampleRange) inside(x float64) bool {
 	return (x > nb.lo || x == nb.lo && !nb.loOpen) && (x < nb.hi || x == nb.hi && !nb.hiOpen)
 }
 
 // boundsOf reads minimum, maximum and the exclusive bounds, as numbers
 // (draft 6 on) or as booleans beside minimum and maximum (draft 4).
-func boundsOf(n *Node) numberBounds {
-	nb := numberBounds{lo: math.Inf(-1), hi: math.Inf(1)}
-	if v, ok := floatKeyword(n, "minimum"); ok {
+func sampleBounds(n *Node) sampleRange {
+	nb := sampleRange{lo: math.Inf(-1), hi: math.Inf(1)}
+	if v, ok := sampleFloat(n, "minimum"); ok {
 		nb.lo, nb.loOpen = v, n.Get("exclusiveMinimum").Str == "true"
 	}
-	if v, ok := floatKeyword(n, "maximum"); ok {
+	if v, ok := sampleFloat(n, "maximum"); ok {
 		nb.hi, nb.hiOpen = v, n.Get("exclusiveMaximum").Str == "true"
 	}
-	if v, ok := floatKeyword(n, "exclusiveMinimum"); ok && v >= nb.lo {
+	if v, ok := sampleFloat(n, "exclusiveMinimum"); ok && v >= nb.lo {
 		nb.lo, nb.loOpen = v, true
 	}
-	if v, ok := floatKeyword(n, "exclusiveMaximum"); ok && v <= nb.hi {
+	if v, ok := sampleFloat(n, "exclusiveMaximum"); ok && v <= nb.hi {
 		nb.hi, nb.hiOpen = v, true
 	}
 	return nb
@@ -352,17 +352,17 @@ func sampleString(n *Node) string {
 			}
 		}
 	}
-	if v, ok := intKeyword(n, "minLength"); ok && utf8.RuneCountInString(s) < v {
+	if v, ok := sampleInt(n, "minLength"); ok && utf8.RuneCountInString(s) < v {
 		s += strings.Repeat("x", min(v, 1<<16)-utf8.RuneCountInString(s))
 	}
-	if v, ok := intKeyword(n, "maxLength"); ok && utf8.RuneCountInString(s) > v {
+	if v, ok := sampleInt(n, "maxLength"); ok && utf8.RuneCountInString(s) > v {
 		s = string([]rune(s)[:v])
 	}
 	return s
 }
 
 // appendNode appends n as compact JSON, literals as written.
-func appendNode(b []byte, n *Node) []byte {
+func appendSampleNode(b []byte, n *Node) []byte {
 	switch n.Kind {
 	case Null:
 		return append(b, "null"...)
@@ -379,7 +379,7 @@ func appendNode(b []byte, n *Node) []byte {
 			}
 			b, _ = jsontext.AppendQuote(b, m.Key)
 			b = append(b, ':')
-			b = appendNode(b, m.Value)
+			b = appendSampleNode(b, m.Value)
 		}
 		return append(b, '}')
 	case Array:
@@ -388,7 +388,7 @@ func appendNode(b []byte, n *Node) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendNode(b, m.Value)
+			b = appendSampleNode(b, m.Value)
 		}
 		return append(b, ']')
 	}
