@@ -8,13 +8,16 @@
 // without backupcopy), and by truncating and rewriting in place. Events for
 // other files in the directory are ignored. When the file is a symbolic
 // link, the directory of the link and the directory of its target are both
-// watched, and the link is resolved again after every change, so editing
-// the target and pointing the link elsewhere both reload.
+// watched, and the link is resolved again after each change seen, so
+// editing the target and pointing the link elsewhere both reload (links in
+// a chain other than the first and the last are not watched).
 //
 // Events that arrive within Debounce of each other give one reload of the
-// final content. Loading and linting run on the watcher's own goroutines,
-// never on the caller's. A consumer that falls behind does not hold up the
-// file system watch: only the newest pending Event is kept.
+// final content; a file written without a pause still reloads once ten
+// Debounce windows have passed since the first change. Loading and
+// linting run on the watcher's own goroutines, never on the caller's. A
+// consumer that falls behind does not hold up the file system watch: only
+// the newest pending Event is kept.
 //
 // What it does not do: a directory on the path that is itself renamed away
 // or removed is not followed (the watch stays on the old directory, and
