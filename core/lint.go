@@ -1,7 +1,5 @@
 package core
 
-import "slices"
-
 // Options says which rules a lint runs beyond the ones always on.
 type Options struct {
 	Targets []string // provider targets; "openai-strict" implies "openai"
@@ -33,6 +31,8 @@ type linter struct {
 	strict   []*Rule // enabled for tools that set "strict": true
 	ignore   map[string]bool
 	first    map[string]int // tool name -> index of its first tool
+	toolCtx  ToolContext
+	walker   walker
 	errors   []Issue
 	warnings []Issue
 }
@@ -128,7 +128,10 @@ func (l *linter) tool(t *Tool) {
 	if t.Strict {
 		rules = l.strict
 	}
-	tc := &ToolContext{DocContext: DocContext{l: l, Doc: l.doc, Set: l.set}, Tool: t}
+	// One context and one walker serve every tool: a lint of thousands
+	// of tools allocates neither per tool nor per schema.
+	tc := &l.toolCtx
+	*tc = ToolContext{DocContext: DocContext{l: l, Doc: l.doc, Set: l.set}, Tool: t}
 	for _, r := range rules {
 		if r.Tool != nil {
 			tc.rule = r
@@ -136,7 +139,8 @@ func (l *linter) tool(t *Tool) {
 		}
 	}
 	if t.Params.Is(Object) {
-		w := &walker{l: l, tool: t, rules: rules, root: t.Params, base: t.ParamsPath()}
+		w := &l.walker
+		*w = walker{l: l, tool: t, rules: rules, root: t.Params, segs: w.segs[:0]}
 		w.schema(t.Params, 0, "")
 	}
 }
@@ -180,7 +184,8 @@ func (c *ToolContext) FirstIndexOf(name string) int {
 }
 
 // SchemaContext is what a Schema hook sees: one object schema inside a
-// tool's parameters.
+// tool's parameters. The linter reuses it from schema to schema, so a hook
+// must not keep it past its call.
 type SchemaContext struct {
 	w     *walker
 	rule  *Rule
@@ -211,11 +216,15 @@ type walker struct {
 	tool  *Tool
 	rules []*Rule
 	root  *Node
-	base  string
+	base  string // the tool's ParamsPath, built on first use
 	segs  []pathSeg
+	ctx   SchemaContext
 }
 
 func (w *walker) path() string {
+	if w.base == "" {
+		w.base = w.tool.ParamsPath()
+	}
 	p := w.base
 	for _, s := range w.segs {
 		if s.index >= 0 {
@@ -228,15 +237,35 @@ func (w *walker) path() string {
 }
 
 // Keywords whose value is a schema, a list of schemas, or a map of names
-// to schemas.
-var (
-	schemaKeywords    = []string{"items", "additionalProperties", "not", "if", "then", "else"}
-	schemaListKeys    = []string{"items", "prefixItems", "anyOf", "oneOf", "allOf"}
-	schemaMapKeywords = []string{"properties", "$defs", "definitions"}
-)
+// to schemas. A switch rather than a lookup in lists: the walker asks for
+// every member of every schema.
+func isSchemaKeyword(k string) bool {
+	switch k {
+	case "items", "additionalProperties", "not", "if", "then", "else":
+		return true
+	}
+	return false
+}
+
+func isSchemaListKeyword(k string) bool {
+	switch k {
+	case "items", "prefixItems", "anyOf", "oneOf", "allOf":
+		return true
+	}
+	return false
+}
+
+func isSchemaMapKeyword(k string) bool {
+	switch k {
+	case "properties", "$defs", "definitions":
+		return true
+	}
+	return false
+}
 
 func (w *walker) schema(n *Node, depth int, via string) {
-	c := &SchemaContext{w: w, Tool: w.tool, Node: n, Root: w.root, Depth: depth, Via: via}
+	c := &w.ctx
+	*c = SchemaContext{w: w, Tool: w.tool, Node: n, Root: w.root, Depth: depth, Via: via}
 	for _, r := range w.rules {
 		if r.Schema != nil {
 			c.rule = r
@@ -246,7 +275,7 @@ func (w *walker) schema(n *Node, depth int, via string) {
 	for _, m := range n.Kids {
 		v := m.Value
 		switch {
-		case v.Is(Object) && slices.Contains(schemaMapKeywords, m.Key):
+		case v.Is(Object) && isSchemaMapKeyword(m.Key):
 			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
 			for _, p := range v.Kids {
 				if p.Value.Is(Object) {
@@ -256,11 +285,11 @@ func (w *walker) schema(n *Node, depth int, via string) {
 				}
 			}
 			w.segs = w.segs[:len(w.segs)-1]
-		case v.Is(Object) && slices.Contains(schemaKeywords, m.Key):
+		case v.Is(Object) && isSchemaKeyword(m.Key):
 			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
 			w.schema(v, depth+1, m.Key)
 			w.segs = w.segs[:len(w.segs)-1]
-		case v.Is(Array) && slices.Contains(schemaListKeys, m.Key):
+		case v.Is(Array) && isSchemaListKeyword(m.Key):
 			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
 			for i, e := range v.Kids {
 				if e.Value.Is(Object) {
@@ -272,6 +301,7 @@ func (w *walker) schema(n *Node, depth int, via string) {
 			w.segs = w.segs[:len(w.segs)-1]
 		}
 	}
+	*c = SchemaContext{w: w, Tool: w.tool, Node: n, Root: w.root, Depth: depth, Via: via}
 	for _, r := range w.rules {
 		if r.SchemaAfter != nil {
 			c.rule = r

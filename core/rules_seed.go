@@ -295,14 +295,16 @@ func checkShortDescription(c *ToolContext) {
 
 func checkMissingParameters(c *ToolContext) {
 	t := c.Tool
+	if t.Params.Is(Object) {
+		return
+	}
 	key := quoteText(t.ParamsKey)
 	hint := "Describe the arguments with an object schema: " + strconv.Quote(t.ParamsKey) + ": {\"type\": \"object\", \"properties\": {...}}."
-	switch {
-	case t.Params == nil:
+	if t.Params == nil {
 		c.Report(t.Def, t.DefPath, "tool has no "+key+" schema", hint)
-	case !t.Params.Is(Object):
-		c.Report(t.Params, t.ParamsPath(), key+" is "+kindPhrase(t.Params)+", not a schema object", hint)
+		return
 	}
+	c.Report(t.Params, t.ParamsPath(), key+" is "+kindPhrase(t.Params)+", not a schema object", hint)
 }
 
 // Schemas.
@@ -856,7 +858,7 @@ func kindPhrase(n *Node) string {
 	return "a " + n.Kind.String()
 }
 
-// plural returns "1 character" or "n characters".
+// plural returns the count with its noun: "1 error", "2 errors".
 func plural(n int, word string) string {
 	if n == 1 {
 		return "1 " + word

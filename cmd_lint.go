@@ -1,0 +1,223 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"toolbench/core"
+)
+
+func init() {
+	register(command{order: 10, name: "lint", summary: "lint tool definitions", run: runLint})
+}
+
+// lintStdinName is how issues and errors name standard input.
+const lintStdinName = "<stdin>"
+
+// lintFormats are the values --format takes, in the order help lists them;
+// lintRenderer has one case for each.
+var lintFormats = []string{"text", "json"}
+
+// lintReport is what a renderer may say besides the issues.
+type lintReport struct {
+	issues []core.Issue
+	files  []string // the files linted, in order
+	failed int      // files that could not be read or parsed
+	color  bool
+}
+
+type lintRenderFunc func(w io.Writer, r *lintReport) error
+
+// lintRenderer returns the renderer of a --format value, or nil.
+func lintRenderer(format string) lintRenderFunc {
+	switch format {
+	case "text":
+		return func(w io.Writer, r *lintReport) error {
+			return core.WriteText(w, r.issues, core.TextOptions{Color: r.color, Files: len(r.files), Failed: r.failed})
+		}
+	case "json":
+		return func(w io.Writer, r *lintReport) error { return core.WriteJSON(w, r.issues) }
+	}
+	return nil
+}
+
+// lintConfig is a parsed lint command line.
+type lintConfig struct {
+	render lintRenderFunc
+	strict bool
+	opt    core.Options
+	files  []string // "-" is standard input
+}
+
+// lintListFlag collects a flag that may be repeated and may hold
+// comma-separated values.
+type lintListFlag []string
+
+func (l *lintListFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *lintListFlag) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
+	return nil
+}
+
+// parseLintArgs reads the lint command line. Flags may come before or
+// after the files, as in `toolbench lint tools.json --strict`; everything
+// after "--" is a file. It returns flag.ErrHelp for -h.
+func parseLintArgs(args []string) (*lintConfig, error) {
+	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	format := fs.String("format", "", "")
+	asJSON := fs.Bool("json", false, "")
+	strict := fs.Bool("strict", false, "")
+	var targets, ignore lintListFlag
+	fs.Var(&targets, "target", "")
+	fs.Var(&ignore, "ignore", "")
+
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			files = append(files, rest...)
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		files, args = append(files, rest[0]), rest[1:]
+	}
+
+	cfg := &lintConfig{strict: *strict, files: files}
+	switch {
+	case *asJSON && *format != "" && *format != "json":
+		return nil, fmt.Errorf("--json and --format %s disagree", *format)
+	case *asJSON:
+		*format = "json"
+	case *format == "":
+		*format = "text"
+	}
+	if cfg.render = lintRenderer(*format); cfg.render == nil {
+		return nil, fmt.Errorf("unknown --format %q (known: %s)", *format, strings.Join(lintFormats, ", "))
+	}
+	t, err := core.ParseTargets(targets)
+	if err != nil {
+		return nil, fmt.Errorf("--target: %w", err)
+	}
+	cfg.opt.Targets = t
+	for _, code := range ignore {
+		if core.LookupRule(code) == nil {
+			return nil, fmt.Errorf("--ignore: unknown rule code %q", code)
+		}
+	}
+	cfg.opt.Ignore = ignore
+	if len(cfg.files) == 0 {
+		cfg.files = []string{"-"}
+	}
+	if n := lintStdinCount(cfg.files); n > 1 {
+		return nil, fmt.Errorf("standard input (-) is named %d times; it can be read once", n)
+	}
+	return cfg, nil
+}
+
+func lintStdinCount(files []string) int {
+	n := 0
+	for _, f := range files {
+		if f == "-" {
+			n++
+		}
+	}
+	return n
+}
+
+func runLint(e *env, args []string) int {
+	cfg, err := parseLintArgs(args)
+	if errors.Is(err, flag.ErrHelp) {
+		lintUsage(e.stdout)
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench lint: %s\nRun 'toolbench lint -h' for usage.\n", core.EscapeLine(err.Error()))
+		return exitFailure
+	}
+
+	r := &lintReport{color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
+	for _, f := range cfg.files {
+		doc, err := loadLintFile(e, f)
+		if err != nil {
+			// Report and go on: the other files are still worth checking.
+			fmt.Fprintf(e.stderr, "toolbench lint: %s\n", core.EscapeLine(err.Error()))
+			r.failed++
+			continue
+		}
+		r.issues = append(r.issues, core.Lint(doc, cfg.opt).Issues...)
+		r.files = append(r.files, doc.Name)
+	}
+	if err := cfg.render(e.stdout, r); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench lint: writing the report: %s\n", core.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	return lintExitCode(r, cfg.strict)
+}
+
+// loadLintFile reads and parses one file; "-" is standard input. Its
+// errors name the file, and for bad JSON the line and column.
+func loadLintFile(e *env, name string) (*core.Document, error) {
+	if name == "-" {
+		return core.LoadReader(lintStdinName, e.stdin)
+	}
+	return core.LoadFile(name)
+}
+
+// lintExitCode is 2 when a file could not be linted, 1 when there are
+// errors (or any issue under --strict), else 0.
+func lintExitCode(r *lintReport, strict bool) int {
+	switch {
+	case r.failed > 0:
+		return exitFailure
+	case strict && len(r.issues) > 0:
+		return exitIssues
+	case slices.ContainsFunc(r.issues, func(is core.Issue) bool { return is.Severity == core.Error }):
+		return exitIssues
+	}
+	return exitOK
+}
+
+func lintUsage(w io.Writer) {
+	fmt.Fprintf(w, `Usage: toolbench lint [flags] [FILE...]
+
+Check LLM tool definitions for the defects that make a model skip a tool or
+call it wrongly. A file may hold a list of tools, one tool, {"tools": [...]}
+or an MCP tools/list result, in the OpenAI, Responses, Anthropic, MCP,
+Gemini or bare {name, parameters} shape. With no FILE, or with -, read
+standard input.
+
+Flags:
+  --format FORMAT  output format: %s (default text)
+  --json           the same as --format json
+  --strict         exit 1 on any issue, warnings included (for CI)
+  --target NAME    also check a provider's rules: %s
+                   (repeat the flag or separate names with commas)
+  --ignore CODE    do not report the rule CODE (repeat or use commas)
+  -h, --help       show this help
+
+Examples:
+  toolbench lint tools.json
+  cat tools.json | toolbench lint
+  toolbench lint --json tools.json more-tools.json
+  toolbench lint --strict --ignore short-description,empty-properties tools.json
+
+Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
+with --strict), 2 usage error or a file that cannot be read or parsed.
+`, strings.Join(lintFormats, ", "), strings.Join(core.KnownTargets, ", "))
+}

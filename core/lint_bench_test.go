@@ -1,0 +1,102 @@
+package core
+
+import (
+	"bytes"
+	"io"
+	"testing"
+	"time"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"toolbench/internal/gen"
+)
+
+// benchTools is the size of the benchmark document: 10,000 OpenAI-shaped
+// tools, one in ten with a defect.
+const benchTools = 10000
+
+// readTokens reads every token of data and nothing else: the floor no
+// JSON linter can beat.
+func readTokens(tb testing.TB, data []byte) int {
+	d := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowDuplicateNames(true))
+	n := 0
+	for {
+		if _, err := d.ReadToken(); err != nil {
+			if err != io.EOF {
+				tb.Fatal(err)
+			}
+			return n
+		}
+		n++
+	}
+}
+
+func lintBytes(tb testing.TB, data []byte) *Result {
+	doc, err := Parse("bench.json", data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Lint(doc, Options{})
+}
+
+// BenchmarkLint parses and lints the generated document. Each iteration
+// also reads the same bytes' tokens with the timer stopped, and the
+// lint/floor metric is the ratio of the two times taken side by side, so
+// it holds on a busy machine where absolute times drift.
+func BenchmarkLint(b *testing.B) {
+	data := gen.Tools(benchTools)
+	if res := lintBytes(b, data); res.Errors == 0 || res.Warnings == 0 {
+		b.Fatalf("the generated document gave %d errors and %d warnings, want some of each", res.Errors, res.Warnings)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	var floor, lint time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		start := time.Now()
+		readTokens(b, data)
+		floor += time.Since(start)
+		b.StartTimer()
+
+		start = time.Now()
+		lintBytes(b, data)
+		lint += time.Since(start)
+	}
+	b.ReportMetric(float64(lint)/float64(floor), "lint/floor")
+}
+
+// BenchmarkLintFloor only reads every token of the benchmark document.
+func BenchmarkLintFloor(b *testing.B) {
+	data := gen.Tools(benchTools)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		readTokens(b, data)
+	}
+}
+
+// BenchmarkLintParsed lints a document parsed once: the rules' share of
+// BenchmarkLint.
+func BenchmarkLintParsed(b *testing.B) {
+	doc, err := Parse("bench.json", gen.Tools(benchTools))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Lint(doc, Options{})
+	}
+}
+
+// BenchmarkParse parses the benchmark document: the reading share of
+// BenchmarkLint.
+func BenchmarkParse(b *testing.B) {
+	data := gen.Tools(benchTools)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse("bench.json", data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
