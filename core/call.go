@@ -65,8 +65,8 @@ type Field struct {
 }
 
 // FlatSchema is the call check's view of one tool: its required and
-// optional arguments, each in schema order. The two lists do not share a
-// name.
+// optional arguments, each in schema order. No name appears twice in the
+// two lists together.
 type FlatSchema struct {
 	Required, Optional []Field
 }
@@ -343,9 +343,12 @@ func ValidateCall(c Call, s *Schemas) []string {
 	if fs == nil {
 		return []string{"unknown_tool:" + c.Name}
 	}
-	var errs []string
+	if conforms(fs, c.Args) {
+		return nil
+	}
+	errs := make([]string, 0, 4)
 	for _, f := range fs.Required {
-		if !c.Args.Has(f.Name) {
+		if argValue(c.Args, f.Name) == nil {
 			errs = append(errs, "missing:"+f.Name)
 		}
 	}
@@ -365,9 +368,47 @@ func ValidateCall(c Call, s *Schemas) []string {
 	return errs
 }
 
+// conforms reports whether args has every required field, no other than
+// the schema's, and each of the right type: the common case, decided in
+// one lookup per field without building anything. Argument names are
+// unique (Parse keeps one member per key) and so are the schema's, so
+// counting the fields found tells whether any argument is extra.
+func conforms(fs *FlatSchema, args *Node) bool {
+	found := 0
+	for _, f := range fs.Required {
+		v := argValue(args, f.Name)
+		if v == nil || !f.Type.Accepts(v) {
+			return false
+		}
+		found++
+	}
+	for _, f := range fs.Optional {
+		if v := argValue(args, f.Name); v != nil {
+			if !f.Type.Accepts(v) {
+				return false
+			}
+			found++
+		}
+	}
+	return found == args.Len()
+}
+
+// argValue is the value of the argument named name, or nil.
+func argValue(args *Node, name string) *Node {
+	if args == nil {
+		return nil
+	}
+	for i := range args.Kids {
+		if args.Kids[i].Key == name {
+			return args.Kids[i].Value
+		}
+	}
+	return nil
+}
+
 func appendTypeErrors(errs []string, fields []Field, args *Node) []string {
 	for _, f := range fields {
-		if v := args.Get(f.Name); v != nil && !f.Type.Accepts(v) {
+		if v := argValue(args, f.Name); v != nil && !f.Type.Accepts(v) {
 			errs = append(errs, "type:"+f.Name+":"+string(f.Type))
 		}
 	}

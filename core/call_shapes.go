@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Call is a tool call reduced to what the check needs: the tool's name
@@ -40,43 +42,47 @@ const (
 //	{"functionCall": {"name", "args"}}                  Gemini part
 //
 // A value that fits none of them is a Call with Malformed set.
-func NormalizeCall(n *Node) Call {
+func NormalizeCall(n *Node) Call { return normalizeCall(n, nil) }
+
+// normalizeCall is NormalizeCall parsing arguments strings with ap, or on
+// their own when ap is nil.
+func normalizeCall(n *Node, ap *callParser) Call {
 	if !n.Is(Object) {
 		return Call{Malformed: reasonNotObject}
 	}
 	switch {
 	case n.Has("functionCall"):
-		return namedCall(n, "functionCall", "args")
+		return namedCall(n, "functionCall", "args", ap)
 	case n.Has("method"):
 		if n.Get("method").Text() != "tools/call" {
 			return Call{Malformed: reasonMethod}
 		}
-		return namedCall(n, "params", "arguments")
+		return namedCall(n, "params", "arguments", ap)
 	case n.Has("function"):
-		return namedCall(n, "function", "arguments")
+		return namedCall(n, "function", "arguments", ap)
 	case n.Get("type").Text() == "tool_use":
-		return callOf(n, "input")
+		return callOf(n, "input", ap)
 	case n.Has("args") && n.Has("arguments"):
 		return Call{Malformed: reasonBothArgs}
 	case n.Has("arguments"):
-		return callOf(n, "arguments")
+		return callOf(n, "arguments", ap)
 	}
-	return callOf(n, "args")
+	return callOf(n, "args", ap)
 }
 
 // namedCall reads a call nested in the member key of n.
-func namedCall(n *Node, key, argsKey string) Call {
+func namedCall(n *Node, key, argsKey string, ap *callParser) Call {
 	inner := n.Get(key)
 	if !inner.Is(Object) {
 		return Call{Malformed: key + " is not an object"}
 	}
-	return callOf(inner, argsKey)
+	return callOf(inner, argsKey, ap)
 }
 
 // callOf reads the name and the arguments member argsKey of obj. Only an
 // "arguments" member may be a string, which must hold a JSON object: the
 // way OpenAI sends arguments.
-func callOf(obj *Node, argsKey string) Call {
+func callOf(obj *Node, argsKey string, ap *callParser) Call {
 	name, ok := obj.Member("name")
 	if !ok {
 		return Call{Malformed: reasonNoName}
@@ -90,7 +96,7 @@ func callOf(obj *Node, argsKey string) Call {
 	}
 	v := args.Value
 	if v.Is(String) && argsKey == "arguments" {
-		parsed, err := ParseValue(argsKey, v.Str)
+		parsed, err := ap.parse(v.Str)
 		if err != nil {
 			return Call{Malformed: argsKey + " is not valid JSON: " + syntaxReason(err)}
 		}
@@ -158,7 +164,7 @@ func ReadCalls(r io.Reader, fn func(line int, c Call) error) error {
 			continue
 		}
 		if n, err := lr.parse(text); err == nil {
-			if err := fn(lr.line, NormalizeCall(n)); err != nil {
+			if err := fn(lr.line, lr.normalize(n)); err != nil {
 				return err
 			}
 			return lr.each(fn)
@@ -253,6 +259,8 @@ type lineReader struct {
 	long    []byte // a line longer than the buffer, put together
 	line    int    // number of the line last read
 	tooLong bool   // the line last read was past MaxDocumentSize and was skipped
+
+	lines, args callParser // for each line, and for an arguments string in it
 }
 
 func newLineReader(r io.Reader) *lineReader {
@@ -292,10 +300,14 @@ func (lr *lineReader) tooLongReason() string {
 }
 
 // parse parses one line, without its line ending so that an error at
-// its end is placed on it.
+// its end is placed on it. The nodes are reused by the next line.
 func (lr *lineReader) parse(text []byte) (*Node, error) {
-	return ParseValue("", string(trimEOL(text)))
+	return lr.lines.parse(string(trimEOL(text)))
 }
+
+// normalize reads n as a call, parsing an arguments string with the
+// reader's second parser.
+func (lr *lineReader) normalize(n *Node) Call { return normalizeCall(n, &lr.args) }
 
 func trimEOL(b []byte) []byte {
 	b = bytes.TrimSuffix(b, []byte("\n"))
@@ -320,11 +332,83 @@ func (lr *lineReader) each(fn func(int, Call) error) error {
 			if err != nil {
 				c = Call{Malformed: lineSyntaxReason(lr.line, err)}
 			} else {
-				c = NormalizeCall(n)
+				c = lr.normalize(n)
 			}
 		}
 		if err := fn(lr.line, c); err != nil {
 			return err
 		}
 	}
+}
+
+// callParser parses one small JSON text after another, as a batch of
+// calls has them, reusing its decoder and its nodes: parsing a text
+// overwrites the nodes of the one before. It reads the text as Parse
+// does, with the parser of document.go. A nil callParser parses each
+// text afresh with ParseValue.
+type callParser struct {
+	p     parser
+	doc   Document
+	rd    strings.Reader
+	nodes []Node
+	opts  []jsontext.Options
+}
+
+// callParserNodes bounds the nodes a callParser keeps between texts; a
+// larger text allocates the rest as Parse does.
+const callParserNodes = 1 << 14
+
+func (cp *callParser) parse(src string) (*Node, error) {
+	if cp == nil {
+		return ParseValue("", src)
+	}
+	cp.recycle()
+	cp.doc = Document{Src: src, Duplicates: cp.doc.Duplicates[:0]}
+	p := &cp.p
+	p.doc, p.src, p.base, p.slab = &cp.doc, src, 0, cp.nodes
+	p.stack, p.path = p.stack[:0], p.path[:0]
+	body := strings.TrimPrefix(src, string(bom))
+	p.base = len(src) - len(body)
+	if strings.TrimLeft(body, " \t\r\n") == "" {
+		if src == "" {
+			return nil, &SyntaxError{Line: 1, Column: 1, Msg: "empty input: expected a JSON value"}
+		}
+		return nil, cp.doc.errorAt(len(src), "no JSON value, only white space")
+	}
+	cp.rd.Reset(body)
+	if p.dec == nil {
+		cp.opts = []jsontext.Options{jsontext.AllowDuplicateNames(true)}
+		p.dec = jsontext.NewDecoder(&cp.rd, cp.opts...)
+	} else {
+		p.dec.Reset(&cp.rd, cp.opts...)
+	}
+	root, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.dec.ReadToken(); err != io.EOF {
+		if err == nil {
+			err = errors.New("unexpected data after the JSON value")
+		}
+		return nil, p.syntaxError(err, "after the JSON value: ")
+	}
+	return root, nil
+}
+
+// recycle clears the nodes the last text used, so none keeps a stale
+// string or member list, and grows the pool when the text outgrew it.
+func (cp *callParser) recycle() {
+	if len(cp.nodes) == 0 {
+		cp.nodes = make([]Node, 64)
+		return
+	}
+	used := len(cp.nodes)
+	if s := cp.p.slab; cap(s) > 0 && &s[:cap(s)][cap(s)-1] == &cp.nodes[len(cp.nodes)-1] {
+		used -= len(s)
+	}
+	if used == len(cp.nodes) && len(cp.nodes) < callParserNodes {
+		cp.nodes = make([]Node, 2*len(cp.nodes))
+		return
+	}
+	clear(cp.nodes[:used])
 }
