@@ -1,0 +1,155 @@
+package tui
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"toolbench/core"
+	"toolbench/watch"
+)
+
+// Messages carry results; the commands below do the work that makes them.
+
+// docLoadedMsg is a document that loaded and linted, ready to show.
+type docLoadedMsg struct{ snap *snapshot }
+
+// docFailedMsg is a load that failed: bad JSON, a file removed, a file
+// that cannot be read. The last good document stays on screen.
+type docFailedMsg struct {
+	err     error
+	removed bool
+	at      time.Time
+}
+
+// sourceClosedMsg says no more loads will come.
+type sourceClosedMsg struct{}
+
+// deepCheckedMsg is the result of a deep check of the call in the
+// tester; seq tells a current result from one about older text.
+type deepCheckedMsg struct {
+	seq  int
+	errs []core.SchemaError
+}
+
+// editorDoneMsg is the editor returning.
+type editorDoneMsg struct{ err error }
+
+// snapshot is one linted document prepared for the screen. It is built in
+// a command, so that Update only assigns it, however many tools it has.
+type snapshot struct {
+	result  *core.Result
+	schemas *core.Schemas // the call check's view of the tools, built once per load
+	rows    []toolRow     // one per tool, in document order
+	shape   string        // the tools' shape as people write it
+	loaded  time.Time
+}
+
+// toolRow is a tool as the tools pane lists it.
+type toolRow struct {
+	tool     *core.Tool
+	label    string // the name, escaped for the terminal
+	lower    string // label in lower case, for the filter
+	errors   int
+	warnings int
+	issues   []int // indexes into result.Issues
+}
+
+// newSnapshot prepares res for the screen: escaped labels, the call
+// schemas and each tool's issues.
+func newSnapshot(res *core.Result, at time.Time) *snapshot {
+	s := &snapshot{result: res, loaded: at}
+	if res.Tools == nil {
+		return s
+	}
+	s.schemas = core.SchemasFromTools(res.Tools)
+	s.shape = res.Tools.Shape.Title()
+	tools := res.Tools.Tools
+	s.rows = make([]toolRow, len(tools))
+	for i := range tools {
+		t := &tools[i]
+		label := core.EscapeLine(t.Name)
+		if !t.NameNode.Is(core.String) || t.Name == "" {
+			label = "(unnamed " + strconv.Itoa(i+1) + ")"
+		}
+		s.rows[i] = toolRow{tool: t, label: label, lower: strings.ToLower(label)}
+	}
+	for i, is := range res.Issues {
+		r := s.toolAt(is)
+		if r < 0 {
+			continue
+		}
+		row := &s.rows[r]
+		row.issues = append(row.issues, i)
+		if is.Severity == core.Error {
+			row.errors++
+		} else {
+			row.warnings++
+		}
+	}
+	return s
+}
+
+// toolAt finds the tool whose text holds the issue's position, or -1 for
+// an issue about the document as a whole. Tools are in document order
+// and do not overlap, so a binary search on their starts finds it.
+func (s *snapshot) toolAt(is core.Issue) int {
+	if is.Line == 0 {
+		return -1
+	}
+	off := int32(is.Offset)
+	i := sort.Search(len(s.rows), func(i int) bool { return s.rows[i].tool.Node.Start > off }) - 1
+	if i < 0 || off >= s.rows[i].tool.Node.End {
+		return -1
+	}
+	return i
+}
+
+// waitForEvent reads the next load from src and turns it into a message.
+// Update arms it again after every load.
+func waitForEvent(src source) tea.Cmd {
+	if src == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		ev, ok := <-src.Events()
+		if !ok {
+			return sourceClosedMsg{}
+		}
+		return eventMsg(ev)
+	}
+}
+
+func eventMsg(ev watch.Event) tea.Msg {
+	if ev.Result == nil {
+		return docFailedMsg{err: ev.Err, removed: ev.Removed, at: ev.Time}
+	}
+	return docLoadedMsg{snap: newSnapshot(ev.Result, ev.Time)}
+}
+
+// setOptions asks src to re-lint with opts; the result arrives as a load.
+func setOptions(src source, opts core.Options) tea.Cmd {
+	if src == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		src.SetOptions(opts)
+		return nil
+	}
+}
+
+// deepCheck validates the call in text against its tool's full JSON
+// Schema. Compiling a schema the first time can take a while, so it runs
+// here and not in Update.
+func deepCheck(seq int, text string, schemas *core.Schemas) tea.Cmd {
+	return func() tea.Msg {
+		n, err := core.ParseValue("call", text)
+		if err != nil {
+			return deepCheckedMsg{seq: seq}
+		}
+		return deepCheckedMsg{seq: seq, errs: core.DeepValidate(core.NormalizeCall(n), schemas)}
+	}
+}

@@ -1,0 +1,177 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"toolbench/core"
+)
+
+// The smallest screen the panes fit on; below it the workbench says so.
+const (
+	minWidth  = 40
+	minHeight = 12
+)
+
+// rect is a pane's place on the screen.
+type rect struct{ x, y, w, h int }
+
+func (r rect) contains(x, y int) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+}
+
+// helpHeight is the lines the help takes: one for the short help, the
+// longest column for the full help.
+func (m model) helpHeight() int {
+	if !m.help.ShowAll {
+		return 1
+	}
+	n := 1
+	for _, col := range m.keys.FullHelp() {
+		n = max(n, enabledCount(col))
+	}
+	return n
+}
+
+// layout gives each pane its place: Tools down the left two fifths, Issues
+// above Call on the right, the status bar and the help below.
+func (m *model) layout() {
+	m.help.SetWidth(m.width)
+	bodyH := max(m.height-1-m.helpHeight(), 0)
+	leftW := m.width * 2 / 5
+	rightW := m.width - leftW
+	issuesH := bodyH / 2
+	callH := bodyH - issuesH
+	m.rects = [paneCount]rect{
+		paneTools:  {0, 0, leftW, bodyH},
+		paneIssues: {leftW, 0, rightW, issuesH},
+		paneCall:   {leftW, issuesH, rightW, callH},
+	}
+	m.tools.SetSize(leftW, bodyH)
+	m.issues.SetSize(rightW, issuesH)
+	m.call.SetSize(rightW, callH)
+}
+
+func (m model) tooSmall() bool { return m.width < minWidth || m.height < minHeight }
+
+// View draws the screen. It is a pure function of the model.
+func (m model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "toolbench"
+	if x, y, ok := m.cursor(); ok {
+		v.Cursor = tea.NewCursor(x, y)
+	}
+	return v
+}
+
+func (m model) render() string {
+	if m.width == 0 || m.height == 0 {
+		return ""
+	}
+	if m.tooSmall() {
+		msg := "toolbench needs at least " + strconv.Itoa(minWidth) + "x" + strconv.Itoa(minHeight) + " cells · ctrl+c quits"
+		return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, clip(msg, m.width))
+	}
+	right := lipgloss.JoinVertical(lipgloss.Left, m.issues.View(), m.call.View())
+	body := lipgloss.JoinHorizontal(lipgloss.Top, m.tools.View(), right)
+	return body + "\n" + m.statusLine() + "\n" + m.help.View(m.keys)
+}
+
+// cursor is where the terminal's cursor goes: in the field being typed.
+func (m model) cursor() (x, y int, ok bool) {
+	if m.tooSmall() {
+		return 0, 0, false
+	}
+	switch {
+	case m.call.editing():
+		x, y, ok = m.call.cursor()
+		r := m.rects[paneCall]
+		return r.x + x, r.y + y, ok
+	case m.tools.filtering():
+		x, y, ok = m.tools.filterCursor()
+		r := m.rects[paneTools]
+		return r.x + x, r.y + y, ok
+	}
+	return 0, 0, false
+}
+
+// statusLine is the file, the counts, the target, whether the file is
+// watched and when it last loaded; or why it cannot be loaded now.
+func (m model) statusLine() string {
+	var parts []string
+	if m.note != "" {
+		parts = append(parts, m.st.statusNote.Render(m.note))
+	}
+	if m.broken != "" {
+		bad := "✗ " + m.broken
+		if m.snap != nil {
+			bad += " · showing the last good load"
+		}
+		parts = append(parts, m.st.statusBad.Render(bad))
+		return clip(" "+strings.Join(parts, m.st.status.Render(" · ")), m.width)
+	}
+	name := "demo"
+	if !m.demo {
+		name = core.EscapeLine(m.file)
+	}
+	parts = append(parts, m.st.name.Render(name))
+	if m.snap == nil {
+		parts = append(parts, m.st.status.Render("loading…"))
+	} else {
+		parts = append(parts, m.st.status.Render(plural(len(m.snap.rows), "tool")))
+		parts = append(parts, m.counts())
+	}
+	parts = append(parts, m.st.status.Render("target "+m.target()))
+	switch {
+	case m.demo:
+		parts = append(parts, m.st.statusNote.Render("toolbench FILE to open a file"))
+	case m.watching:
+		parts = append(parts, m.st.status.Render("watching"))
+	default:
+		parts = append(parts, m.st.statusBad.Render("not watching"))
+	}
+	if t := m.reloadedAt(); !t.IsZero() && !m.demo {
+		parts = append(parts, m.st.status.Render("reloaded "+t.Format("15:04:05")))
+	}
+	return clip(" "+strings.Join(parts, m.st.status.Render(" · ")), m.width)
+}
+
+func (m model) counts() string {
+	r := m.snap.result
+	if r.Errors == 0 && r.Warnings == 0 {
+		return m.st.ok.Render("no issues")
+	}
+	var s []string
+	if r.Errors > 0 {
+		s = append(s, m.st.err.Render(plural(r.Errors, "error")))
+	}
+	if r.Warnings > 0 {
+		s = append(s, m.st.warn.Render(plural(r.Warnings, "warning")))
+	}
+	return strings.Join(s, m.st.status.Render(", "))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// enabledCount is how many of bs are enabled: the lines a help column
+// takes.
+func enabledCount(bs []key.Binding) int {
+	n := 0
+	for _, b := range bs {
+		if b.Enabled() {
+			n++
+		}
+	}
+	return n
+}
