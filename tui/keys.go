@@ -13,15 +13,15 @@ type keyMap struct {
 	PageUp, PageDown key.Binding
 	Top, Bottom      key.Binding
 
-	Filter     key.Binding // Tools: filter by name
-	EndFilter  key.Binding // Tools: keep the filter, stop typing it
-	AllIssues  key.Binding // Issues: the selected tool's or all
-	Edit       key.Binding // Issues: open $EDITOR at the issue
-	Sample     key.Binding // fill the tester with a sample call
-	EditCall   key.Binding // Call: type into the tester again
-	Leave      key.Binding // stop typing (tester or filter)
-	Target     key.Binding // cycle the provider target
-	Deep       key.Binding // toggle deep call validation
+	Filter    key.Binding // Tools: filter by name
+	EndFilter key.Binding // Tools: keep the filter, stop typing it
+	AllIssues key.Binding // Issues: the selected tool's or all
+	Edit      key.Binding // Issues: open $EDITOR at the issue
+	Sample    key.Binding // fill the tester with a sample call
+	EditCall  key.Binding // Call: type into the tester again
+	Leave     key.Binding // stop typing (tester or filter)
+	Target    key.Binding // cycle the provider target
+	Deep      key.Binding // toggle deep call validation
 	Help      key.Binding
 	Quit      key.Binding
 	ForceQuit key.Binding
