@@ -125,8 +125,7 @@ func SchemasFromTools(ts *ToolSet) *Schemas {
 func FlatFromJSONSchema(params *Node) *FlatSchema {
 	props := params.Get("properties")
 	fs := &FlatSchema{}
-	required := params.Get("required")
-	for _, m := range required.Kids {
+	for _, m := range kidsOf(params.Get("required")) {
 		name := m.Value
 		if !name.Is(String) || hasFlatField(fs.Required, name.Str) {
 			continue
@@ -353,11 +352,7 @@ func ValidateCall(c Call, s *Schemas) []string {
 		}
 	}
 	mark := len(errs)
-	var members []Member
-	if c.Args != nil {
-		members = c.Args.Kids
-	}
-	for _, m := range members {
+	for _, m := range kidsOf(c.Args) {
 		if _, ok := fs.field(m.Key); !ok {
 			errs = append(errs, "extra:"+m.Key)
 		}

@@ -90,7 +90,7 @@ func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaErr
 	return out
 }
 
-// pointer writes an instance location as a JSON pointer (RFC 6901).
+// deepPointer writes an instance location as a JSON pointer (RFC 6901).
 func deepPointer(tokens []string) string {
 	var b strings.Builder
 	for _, t := range tokens {

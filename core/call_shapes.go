@@ -145,7 +145,13 @@ func CheckCallText(text string, s *Schemas) []string {
 // are only valid during fn. A read error, or an error from fn, stops the
 // reading and is returned.
 func ReadCalls(r io.Reader, fn func(line int, c Call) error) error {
-	lr := newLineReader(r)
+	return readCalls(r, MaxDocumentSize, fn)
+}
+
+// readCalls is ReadCalls with a limit on the input's size, and on a
+// line's.
+func readCalls(r io.Reader, limit int, fn func(line int, c Call) error) error {
+	lr := newLineReader(r, limit)
 	var head []byte // the blank lines before the first call, verbatim
 	for {
 		text, err := lr.next()
@@ -173,7 +179,7 @@ func ReadCalls(r io.Reader, fn func(line int, c Call) error) error {
 		// call, or a bad line of JSON Lines. Look at the whole input.
 		firstLine := lr.line
 		head = append(head, text...)
-		rest, err := ReadLimited(lr.br, MaxDocumentSize-int64(len(head)))
+		rest, err := ReadLimited(lr.br, int64(limit-len(head)))
 		if err != nil {
 			return err
 		}
@@ -258,17 +264,19 @@ type lineReader struct {
 	br      *bufio.Reader
 	long    []byte // a line longer than the buffer, put together
 	line    int    // number of the line last read
-	tooLong bool   // the line last read was past MaxDocumentSize and was skipped
+	limit   int    // the longest line read, in bytes
+	tooLong bool   // the line last read was past the limit and was skipped
 
 	lines, args callParser // for each line, and for an arguments string in it
 }
 
-func newLineReader(r io.Reader) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, 64<<10)}
+func newLineReader(r io.Reader, limit int) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, 64<<10), limit: limit}
 }
 
 // next returns the next line with its newline, valid until the next call,
-// and io.EOF once there is none.
+// and io.EOF once there is none. A line past the limit is skipped to its
+// end and returned empty, with tooLong set.
 func (lr *lineReader) next() ([]byte, error) {
 	lr.tooLong = false
 	b, err := lr.br.ReadSlice('\n')
@@ -276,17 +284,20 @@ func (lr *lineReader) next() ([]byte, error) {
 		lr.long = append(lr.long[:0], b...)
 		for err == bufio.ErrBufferFull {
 			b, err = lr.br.ReadSlice('\n')
-			if !lr.tooLong && len(lr.long)+len(b) > MaxDocumentSize {
-				lr.tooLong, lr.long = true, lr.long[:0]
-			}
 			if !lr.tooLong {
 				lr.long = append(lr.long, b...)
+			}
+			if len(lr.long) > lr.limit {
+				lr.tooLong, lr.long = true, lr.long[:0]
 			}
 		}
 		b = lr.long
 	}
 	if err != nil && err != io.EOF {
 		return nil, err
+	}
+	if len(b) > lr.limit {
+		lr.tooLong, b = true, b[:0]
 	}
 	if len(b) == 0 && err == io.EOF && !lr.tooLong {
 		return nil, io.EOF
@@ -296,7 +307,7 @@ func (lr *lineReader) next() ([]byte, error) {
 }
 
 func (lr *lineReader) tooLongReason() string {
-	return strconv.Itoa(lr.line) + ":1: the line is longer than the " + strconv.Itoa(MaxDocumentSize>>20) + " MiB limit"
+	return strconv.Itoa(lr.line) + ":1: the line is longer than the limit of " + strconv.Itoa(lr.limit) + " bytes"
 }
 
 // parse parses one line, without its line ending so that an error at

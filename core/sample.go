@@ -4,6 +4,7 @@ import (
 	"math"
 	"net/url"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -16,8 +17,8 @@ import (
 // and no optional one. Values follow the schema where it is practical:
 // const and enum (the first value), formats, string lengths, numeric
 // bounds and multiples, array lengths, nested objects, local $ref, and
-// the first branch of anyOf and oneOf. A pattern is met only when a
-// simple candidate string happens to match it.
+// the first branch of anyOf and oneOf, and a string built from a
+// pattern.
 func SampleCall(t *Tool) string {
 	g := sampler{root: t.Params}
 	b := []byte(`{"name":`)
@@ -130,9 +131,9 @@ func (g *sampler) value(b []byte, n *Node, depth int) []byte {
 	return b
 }
 
-// firstNonNull picks the first alternative that is not just a null.
+// sampleFirstNonNull picks the first alternative that is not just a null.
 func sampleFirstNonNull(g *sampler, alts *Node) *Node {
-	for _, m := range alts.Kids {
+	for _, m := range kidsOf(alts) {
 		if g.resolve(m.Value).Get("type").Text() != "null" {
 			return m.Value
 		}
@@ -175,7 +176,7 @@ func (g *sampler) object(b []byte, n *Node, depth int) []byte {
 	b = append(b, '{')
 	first := true
 	seen := map[string]bool{}
-	for _, m := range n.Get("required").Kids {
+	for _, m := range kidsOf(n.Get("required")) {
 		name := m.Value.Text()
 		if !m.Value.Is(String) || seen[name] {
 			continue
@@ -291,15 +292,15 @@ func (nb sampleRange) inside(x float64) bool {
 	return (x > nb.lo || x == nb.lo && !nb.loOpen) && (x < nb.hi || x == nb.hi && !nb.hiOpen)
 }
 
-// boundsOf reads minimum, maximum and the exclusive bounds, as numbers
+// sampleBounds reads minimum, maximum and the exclusive bounds, as numbers
 // (draft 6 on) or as booleans beside minimum and maximum (draft 4).
 func sampleBounds(n *Node) sampleRange {
 	nb := sampleRange{lo: math.Inf(-1), hi: math.Inf(1)}
 	if v, ok := sampleFloat(n, "minimum"); ok {
-		nb.lo, nb.loOpen = v, n.Get("exclusiveMinimum").Str == "true"
+		nb.lo, nb.loOpen = v, sampleTrue(n.Get("exclusiveMinimum"))
 	}
 	if v, ok := sampleFloat(n, "maximum"); ok {
-		nb.hi, nb.hiOpen = v, n.Get("exclusiveMaximum").Str == "true"
+		nb.hi, nb.hiOpen = v, sampleTrue(n.Get("exclusiveMaximum"))
 	}
 	if v, ok := sampleFloat(n, "exclusiveMinimum"); ok && v >= nb.lo {
 		nb.lo, nb.loOpen = v, true
@@ -333,35 +334,139 @@ var formatSamples = map[string]string{
 	"regex":                 "^example$",
 }
 
-// patternCandidates are tried, in order, against a schema's pattern.
-var patternCandidates = []string{"example", "a", "abc", "A", "ABC", "1", "123", "a1", "example-1", "example_1", "x@example.com", "https://example.com/", "2024-01-01", "+1 555 0100"}
-
-// sampleString picks a string for schema n: the format's sample, else a
-// candidate that matches the pattern, padded or cut to the length bounds.
+// sampleString picks a string for schema n: the format's sample, or one
+// built to match the pattern, padded or cut to the length bounds when
+// that keeps it matching.
 func sampleString(n *Node) string {
 	s := "example"
 	if f, ok := formatSamples[n.Get("format").Text()]; ok {
 		s = f
-	} else if p := n.Get("pattern").Text(); p != "" {
-		if re, err := regexp.Compile(p); err == nil {
-			for _, c := range patternCandidates {
-				if re.MatchString(c) {
-					s = c
-					break
+	}
+	var re *regexp.Regexp
+	if p := n.Get("pattern").Text(); p != "" {
+		if r, err := regexp.Compile(p); err == nil {
+			re = r
+			if !re.MatchString(s) {
+				if m, ok := sampleMatching(p); ok {
+					s = m
 				}
 			}
 		}
 	}
+	fits := func(c string) bool { return re == nil || re.MatchString(c) }
 	if v, ok := sampleInt(n, "minLength"); ok && utf8.RuneCountInString(s) < v {
-		s += strings.Repeat("x", min(v, 1<<16)-utf8.RuneCountInString(s))
+		if c := s + strings.Repeat("x", min(v, 1<<16)-utf8.RuneCountInString(s)); fits(c) {
+			s = c
+		}
 	}
 	if v, ok := sampleInt(n, "maxLength"); ok && utf8.RuneCountInString(s) > v {
-		s = string([]rune(s)[:v])
+		if c := string([]rune(s)[:v]); fits(c) {
+			s = c
+		}
 	}
 	return s
 }
 
-// appendNode appends n as compact JSON, literals as written.
+// sampleMatching builds a short string that pattern matches: literals as
+// written, one character of each class, the fewest repetitions, the
+// first alternative. It reports false when the string it builds does
+// not match after all (an anchor in the middle, a class with nothing
+// printable).
+func sampleMatching(pattern string) (string, bool) {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	if !writeRegexpSample(&b, re.Simplify(), 0) {
+		return "", false
+	}
+	ok, err := regexp.MatchString(pattern, b.String())
+	return b.String(), ok && err == nil
+}
+
+// classPicks are the characters a character class is sampled by, in
+// order of preference: a reader expects letters and digits.
+const classPicks = "aAx0b1cBzZ9_-. @"
+
+func writeRegexpSample(b *strings.Builder, re *syntax.Regexp, depth int) bool {
+	if depth > 64 || b.Len() > 4096 {
+		return false
+	}
+	switch re.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpStar, syntax.OpQuest:
+		return true
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			b.WriteRune(r)
+		}
+		return true
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		b.WriteByte('a')
+		return true
+	case syntax.OpCharClass:
+		r, ok := classSample(re.Rune)
+		if ok {
+			b.WriteRune(r)
+		}
+		return ok
+	case syntax.OpCapture, syntax.OpPlus:
+		return writeRegexpSample(b, re.Sub[0], depth+1)
+	case syntax.OpRepeat:
+		for range min(re.Min, 256) {
+			if !writeRegexpSample(b, re.Sub[0], depth+1) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if !writeRegexpSample(b, sub, depth+1) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpAlternate:
+		return writeRegexpSample(b, re.Sub[0], depth+1)
+	}
+	return false
+}
+
+// classSample picks a character of a class given as lo-hi pairs.
+func classSample(ranges []rune) (rune, bool) {
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= r && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range classPicks {
+		if in(r) {
+			return r, true
+		}
+	}
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for r := max(ranges[i], 0x21); r <= ranges[i+1] && r < 0x2000; r++ {
+			if !IsHiddenRune(r) {
+				return r, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// kidsOf is n's members or elements, none for nil.
+func kidsOf(n *Node) []Member {
+	if n == nil {
+		return nil
+	}
+	return n.Kids
+}
+
+// appendSampleNode appends n as compact JSON, literals as written.
 func appendSampleNode(b []byte, n *Node) []byte {
 	switch n.Kind {
 	case Null:
@@ -394,3 +499,5 @@ func appendSampleNode(b []byte, n *Node) []byte {
 	}
 	return append(b, "null"...)
 }
+
+func sampleTrue(n *Node) bool { return n.Is(Bool) && n.Str == "true" }
