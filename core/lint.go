@@ -94,6 +94,9 @@ func (l *linter) run() {
 	if l.set.Problem != "" {
 		path := l.set.ListPath
 		n := l.doc.Root
+		if l.set.problemNode != nil {
+			n = l.set.problemNode
+		}
 		if path == "" {
 			path = "$"
 		}

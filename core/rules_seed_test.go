@@ -143,7 +143,7 @@ func TestInvalidNameHintSuggestsAValidName(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res := lintSource(t, fmt.Sprintf(`[{"name": %q}]`, tc.name), Options{Ignore: []string{"missing-description", "missing-parameters"}})
+			res := lintSource(t, fmt.Sprintf(`[{"name": %q}]`, tc.name), seedOnly("missing-description", "missing-parameters"))
 			if len(res.Issues) != 1 {
 				t.Fatalf("issues = %+v, want one invalid-name", res.Issues)
 			}
@@ -284,7 +284,7 @@ func TestRequiredNotInPropertiesReportsEachMissingName(t *testing.T) {
 }
 
 func TestRequiredNotInPropertiesHintSuggestsANearName(t *testing.T) {
-	res := lintSource(t, tool(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["City"]}`), Options{})
+	res := lintSource(t, tool(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["City"]}`), seedOnly())
 	if len(res.Issues) != 1 || res.Issues[0].Code != "required-not-in-properties" {
 		t.Fatalf("issues = %+v, want one required-not-in-properties", res.Issues)
 	}

@@ -74,6 +74,8 @@ type ToolSet struct {
 	// Problem is set when the document is not a tools document at all:
 	// the message of the invalid-document issue.
 	Problem string
+	// problemNode is the value Problem is about, when it is not the root.
+	problemNode *Node
 }
 
 // Tools finds the tool definitions of doc in any of the shapes toolbench
@@ -99,7 +101,7 @@ func Tools(doc *Document) *ToolSet {
 			ts.Problem = "not a tools document: expected a list of tools, one tool, {\"tools\": [...]} or an MCP tools/list result"
 		}
 	default:
-		ts.Problem = "not a tools document: the top-level value is a " + root.Kind.String() + ", not a list or an object"
+		ts.Problem = "not a tools document: the top-level value is " + kindPhrase(root) + ", not a list or an object"
 	}
 	return ts
 }
@@ -108,8 +110,8 @@ func (ts *ToolSet) addListMember(obj *Node, path, key string) {
 	list := obj.Get(key)
 	p := AppendKey(path, key)
 	if !list.Is(Array) {
-		ts.Problem = "\"" + key + "\" is a " + list.Kind.String() + ", not a list of tools"
-		ts.ListPath = p
+		ts.Problem = "\"" + key + "\" is " + kindPhrase(list) + ", not a list of tools"
+		ts.ListPath, ts.problemNode = p, list
 		return
 	}
 	ts.addList(list, p)
@@ -117,6 +119,7 @@ func (ts *ToolSet) addListMember(obj *Node, path, key string) {
 
 func (ts *ToolSet) addList(list *Node, path string) {
 	ts.List, ts.ListPath = list, path
+	ts.Tools = make([]Tool, 0, len(list.Kids))
 	for i, m := range list.Kids {
 		p := AppendIndex(path, i)
 		v := m.Value
