@@ -18,10 +18,6 @@ func init() {
 // lintStdinName is how issues and errors name standard input.
 const lintStdinName = "<stdin>"
 
-// lintFormats are the values --format takes, in the order help lists them;
-// lintRenderer has one case for each.
-var lintFormats = []string{"text", "json"}
-
 // lintReport is what a renderer may say besides the issues.
 type lintReport struct {
 	issues []core.Issue
@@ -32,17 +28,34 @@ type lintReport struct {
 
 type lintRenderFunc func(w io.Writer, r *lintReport) error
 
+// lintFormats are the values --format takes, in the order help lists
+// them: a new format is one more entry.
+var lintFormats = []struct {
+	name   string
+	render lintRenderFunc
+}{
+	{"text", func(w io.Writer, r *lintReport) error {
+		return core.WriteText(w, r.issues, core.TextOptions{Color: r.color, Files: len(r.files), Failed: r.failed})
+	}},
+	{"json", func(w io.Writer, r *lintReport) error { return core.WriteJSON(w, r.issues) }},
+}
+
 // lintRenderer returns the renderer of a --format value, or nil.
 func lintRenderer(format string) lintRenderFunc {
-	switch format {
-	case "text":
-		return func(w io.Writer, r *lintReport) error {
-			return core.WriteText(w, r.issues, core.TextOptions{Color: r.color, Files: len(r.files), Failed: r.failed})
+	for _, f := range lintFormats {
+		if f.name == format {
+			return f.render
 		}
-	case "json":
-		return func(w io.Writer, r *lintReport) error { return core.WriteJSON(w, r.issues) }
 	}
 	return nil
+}
+
+func lintFormatNames() string {
+	var names []string
+	for _, f := range lintFormats {
+		names = append(names, f.name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // lintConfig is a parsed lint command line.
@@ -108,7 +121,7 @@ func parseLintArgs(args []string) (*lintConfig, error) {
 		*format = "text"
 	}
 	if cfg.render = lintRenderer(*format); cfg.render == nil {
-		return nil, fmt.Errorf("unknown --format %q (known: %s)", *format, strings.Join(lintFormats, ", "))
+		return nil, fmt.Errorf("unknown --format %q (known: %s)", *format, lintFormatNames())
 	}
 	t, err := core.ParseTargets(targets)
 	if err != nil {
@@ -219,5 +232,5 @@ Examples:
 
 Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
 with --strict), 2 usage error or a file that cannot be read or parsed.
-`, strings.Join(lintFormats, ", "), strings.Join(core.KnownTargets, ", "))
+`, lintFormatNames(), strings.Join(core.KnownTargets, ", "))
 }
