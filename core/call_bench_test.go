@@ -109,7 +109,7 @@ func benchCallLog(n int) (schemas string, log []byte) {
 
 func TestBenchCallLogIsMostlyValidAndCoversEveryOutcome(t *testing.T) {
 	schemas, log := benchCallLog(2000)
-	s := mustFlat(t, schemas)
+	s := callFlatSchemas(t, schemas)
 	seen := map[string]int{}
 	valid, calls := 0, 0
 	err := ReadCalls(bytes.NewReader(log), func(_ int, c Call) error {
@@ -140,12 +140,12 @@ func TestBenchCallLogIsMostlyValidAndCoversEveryOutcome(t *testing.T) {
 }
 
 func BenchmarkValidateCall(b *testing.B) {
-	s := mustFlat(b, `{"search": {"required": {"query": "str", "limit": "int"}, "optional": {"lang": "str", "fuzzy": "bool", "score": "float"}}}`)
+	s := callFlatSchemas(b, `{"search": {"required": {"query": "str", "limit": "int"}, "optional": {"lang": "str", "fuzzy": "bool", "score": "float"}}}`)
 	for _, bc := range []struct{ name, call string }{
 		{"valid", `{"name": "search", "args": {"query": "vector db", "limit": 10, "lang": "en", "score": 0.5}}`},
 		{"invalid", `{"name": "search", "args": {"limit": true, "debug": 1, "lang": 3}}`},
 	} {
-		c := NormalizeCall(mustNode(b, bc.call))
+		c := NormalizeCall(callNode(b, bc.call))
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -185,7 +185,7 @@ func BenchmarkCallJSONLinesFloor(b *testing.B) {
 // of the floor's on the same bytes.
 func BenchmarkCallJSONLines(b *testing.B) {
 	schemas, log := benchCallLog(10000)
-	s := mustFlat(b, schemas)
+	s := callFlatSchemas(b, schemas)
 	floor := benchFloor(b, benchValidOnly(log))
 	b.SetBytes(int64(len(log)))
 	b.ReportAllocs()

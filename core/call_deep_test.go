@@ -33,11 +33,11 @@ const deepTools = `{"tools": [
 
 func deepCheck(t *testing.T, s *Schemas, call string) []SchemaError {
 	t.Helper()
-	return DeepValidate(NormalizeCall(mustNode(t, call)), s)
+	return DeepValidate(NormalizeCall(callNode(t, call)), s)
 }
 
 func TestDeepValidateReportsEachSchemaViolationAtItsPointer(t *testing.T) {
-	s := mustTools(t, deepTools)
+	s := callToolSchemas(t, deepTools)
 	tests := []struct {
 		name string
 		args string
@@ -70,7 +70,7 @@ func TestDeepValidateReportsEachSchemaViolationAtItsPointer(t *testing.T) {
 }
 
 func TestDeepValidateKeepsBigIntegersExact(t *testing.T) {
-	s := mustTools(t, deepTools)
+	s := callToolSchemas(t, deepTools)
 	// 2^53+1 is the maximum; 2^53+2 rounds to 2^53 as a float64 and
 	// would pass if the literal were lost.
 	if got := deepCheck(t, s, `{"name": "open", "args": {"n": 9007199254740993}}`); got != nil {
@@ -83,8 +83,8 @@ func TestDeepValidateKeepsBigIntegersExact(t *testing.T) {
 }
 
 func TestDeepValidateHasNothingToSayWithoutAJSONSchema(t *testing.T) {
-	tools := mustTools(t, deepTools)
-	flat := mustFlat(t, `{"book": {"required": {"unit": "str"}}}`)
+	tools := callToolSchemas(t, deepTools)
+	flat := callFlatSchemas(t, `{"book": {"required": {"unit": "str"}}}`)
 	tests := []struct {
 		name string
 		s    *Schemas
@@ -106,14 +106,14 @@ func TestDeepValidateHasNothingToSayWithoutAJSONSchema(t *testing.T) {
 }
 
 func TestDeepValidateMissingArgsAreAnEmptyObject(t *testing.T) {
-	got := deepCheck(t, mustTools(t, deepTools), `{"name": "book"}`)
+	got := deepCheck(t, callToolSchemas(t, deepTools), `{"name": "book"}`)
 	if diff := cmp.Diff([]SchemaError{{"", "missing property 'unit'"}}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 
 func TestDeepValidateReportsASchemaItCannotUse(t *testing.T) {
-	s := mustTools(t, deepTools)
+	s := callToolSchemas(t, deepTools)
 	for _, name := range []string{"bad", "external"} {
 		t.Run(name, func(t *testing.T) {
 			got := deepCheck(t, s, `{"name": "`+name+`", "args": {"n": 1}}`)
@@ -129,12 +129,12 @@ func TestDeepValidateReportsASchemaItCannotUse(t *testing.T) {
 }
 
 func TestDeepValidateCompilesEachToolOnceAndIsSafeForConcurrentUse(t *testing.T) {
-	s := mustTools(t, deepTools)
+	s := callToolSchemas(t, deepTools)
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
 			for range 20 {
-				if got := DeepValidate(Call{Name: "book", Args: mustNode(t, `{"unit": "x"}`)}, s); len(got) != 1 {
+				if got := DeepValidate(Call{Name: "book", Args: callNode(t, `{"unit": "x"}`)}, s); len(got) != 1 {
 					t.Errorf("DeepValidate = %v, want one error", got)
 				}
 			}
@@ -153,7 +153,7 @@ func TestDeepValidateWorksOnHandBuiltSchemas(t *testing.T) {
 	}
 	ts := Tools(doc)
 	s := &Schemas{Names: []string{"t"}, ByName: map[string]*FlatSchema{"t": {}}, Tools: map[string]*Tool{"t": &ts.Tools[0]}}
-	got := DeepValidate(Call{Name: "t", Args: mustNode(t, `{"n": "x"}`)}, s)
+	got := DeepValidate(Call{Name: "t", Args: callNode(t, `{"n": "x"}`)}, s)
 	if diff := cmp.Diff([]SchemaError{{"/n", "got string, want integer"}}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

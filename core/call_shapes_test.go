@@ -9,8 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// argsText is a call's arguments as compact JSON, "-" when it has none.
-func argsText(c Call) string {
+// callArgsText is a call's arguments as compact JSON, "-" when it has none.
+func callArgsText(c Call) string {
 	if c.Args == nil {
 		return "-"
 	}
@@ -46,12 +46,12 @@ func TestNormalizeCallReadsEveryShape(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			c := NormalizeCall(mustNode(t, tc.call))
+			c := NormalizeCall(callNode(t, tc.call))
 			if c.Malformed != "" {
 				t.Fatalf("NormalizeCall(%s) is malformed: %s", tc.call, c.Malformed)
 			}
-			if c.Name != tc.wantName || argsText(c) != tc.wantArgs {
-				t.Errorf("NormalizeCall(%s) = %q %s, want %q %s", tc.call, c.Name, argsText(c), tc.wantName, tc.wantArgs)
+			if c.Name != tc.wantName || callArgsText(c) != tc.wantArgs {
+				t.Errorf("NormalizeCall(%s) = %q %s, want %q %s", tc.call, c.Name, callArgsText(c), tc.wantName, tc.wantArgs)
 			}
 		})
 	}
@@ -97,12 +97,12 @@ func TestNormalizeCallNamesWhyACallIsMalformed(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			c := NormalizeCall(mustNode(t, tc.call))
-			if !matchesWild(c.Malformed, tc.want) {
+			c := NormalizeCall(callNode(t, tc.call))
+			if !callMatches(c.Malformed, tc.want) {
 				t.Errorf("NormalizeCall(%s).Malformed = %q, want %q", tc.call, c.Malformed, tc.want)
 			}
 			if c.Name != "" || c.Args != nil {
-				t.Errorf("a malformed call has name %q and args %s, want neither", c.Name, argsText(c))
+				t.Errorf("a malformed call has name %q and args %s, want neither", c.Name, callArgsText(c))
 			}
 			if got := ValidateCall(c, &Schemas{}); !cmp.Equal(got, []string{"malformed:" + c.Malformed}) {
 				t.Errorf("ValidateCall = %q, want only the malformed error", got)
@@ -112,7 +112,7 @@ func TestNormalizeCallNamesWhyACallIsMalformed(t *testing.T) {
 }
 
 func TestCheckCallTextPositionsSyntaxErrorsInTheText(t *testing.T) {
-	s := mustFlat(t, `{"search": {"required": {"query": "str"}}}`)
+	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
 	tests := []struct {
 		name string
 		text string
@@ -132,17 +132,17 @@ func TestCheckCallTextPositionsSyntaxErrorsInTheText(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := CheckCallText(tc.text, s)
-			if len(got) != len(tc.want) || len(got) == 1 && !matchesWild(got[0], tc.want[0]) || len(got) > 1 && !cmp.Equal(got, tc.want) {
+			if len(got) != len(tc.want) || len(got) == 1 && !callMatches(got[0], tc.want[0]) || len(got) > 1 && !cmp.Equal(got, tc.want) {
 				t.Errorf("CheckCallText(%q) = %q, want %q", tc.text, got, tc.want)
 			}
 		})
 	}
 }
 
-// matchesWild reports whether got is want, where a * in want stands for
+// callMatches reports whether got is want, where a * in want stands for
 // any text: for the column and wording of a parse error that this file
 // does not decide.
-func matchesWild(got, want string) bool {
+func callMatches(got, want string) bool {
 	parts := strings.Split(want, "*")
 	if len(parts) == 1 {
 		return got == want
@@ -161,19 +161,19 @@ func matchesWild(got, want string) bool {
 	return strings.HasSuffix(want, "*") || got == ""
 }
 
-// readResult is what ReadCalls handed to its function for one call.
-type readResult struct {
+// callReadResult is what ReadCalls handed to its function for one call.
+type callReadResult struct {
 	Line int
 	Name string
 	Args string
 	Bad  string
 }
 
-func readAll(t *testing.T, input string, limit int) []readResult {
+func readCallsAll(t *testing.T, input string, limit int) []callReadResult {
 	t.Helper()
-	var got []readResult
+	var got []callReadResult
 	err := readCalls(strings.NewReader(input), limit, func(line int, c Call) error {
-		got = append(got, readResult{Line: line, Name: c.Name, Args: argsText(c), Bad: c.Malformed})
+		got = append(got, callReadResult{Line: line, Name: c.Name, Args: callArgsText(c), Bad: c.Malformed})
 		return nil
 	})
 	if err != nil {
@@ -186,35 +186,35 @@ func TestReadCallsTellsOneCallFromJSONLines(t *testing.T) {
 	tests := []struct {
 		name  string
 		input string
-		want  []readResult
+		want  []callReadResult
 	}{
-		{"one line", `{"name": "a"}`, []readResult{{1, "a", "-", ""}}},
-		{"one line with a newline", "{\"name\": \"a\"}\n", []readResult{{1, "a", "-", ""}}},
-		{"pretty-printed call", "{\n  \"name\": \"a\",\n  \"args\": {\n    \"x\": 1\n  }\n}\n", []readResult{{1, "a", `{"x":1}`, ""}}},
-		{"pretty-printed after blank lines", "\n\n  {\n\"name\": \"a\"}\n\n", []readResult{{3, "a", "-", ""}}},
-		{"JSON Lines skip blank lines", "{\"name\": \"a\"}\n\n   \n{\"name\": \"b\", \"args\": {}}\n{\"name\": \"c\"}", []readResult{
+		{"one line", `{"name": "a"}`, []callReadResult{{1, "a", "-", ""}}},
+		{"one line with a newline", "{\"name\": \"a\"}\n", []callReadResult{{1, "a", "-", ""}}},
+		{"pretty-printed call", "{\n  \"name\": \"a\",\n  \"args\": {\n    \"x\": 1\n  }\n}\n", []callReadResult{{1, "a", `{"x":1}`, ""}}},
+		{"pretty-printed after blank lines", "\n\n  {\n\"name\": \"a\"}\n\n", []callReadResult{{3, "a", "-", ""}}},
+		{"JSON Lines skip blank lines", "{\"name\": \"a\"}\n\n   \n{\"name\": \"b\", \"args\": {}}\n{\"name\": \"c\"}", []callReadResult{
 			{1, "a", "-", ""}, {4, "b", "{}", ""}, {5, "c", "-", ""}}},
-		{"a bad line costs only itself", "{\"name\": \"a\"}\n{\"name\": \n[1]\n{\"name\": \"b\"}\n", []readResult{
+		{"a bad line costs only itself", "{\"name\": \"a\"}\n{\"name\": \n[1]\n{\"name\": \"b\"}\n", []callReadResult{
 			{1, "a", "-", ""}, {2, "", "-", "2:10: unexpected end of input: an object is not closed (expected '}')"}, {3, "", "-", "not an object"}, {4, "b", "-", ""}}},
-		{"a bad first line costs only itself", "not json\n{\"name\": \"b\"}\n", []readResult{
+		{"a bad first line costs only itself", "not json\n{\"name\": \"b\"}\n", []callReadResult{
 			{1, "", "-", "1:2: invalid character 'o' in literal null (expecting 'u')"}, {2, "b", "-", ""}}},
-		{"bad first line after blank lines", "\n{oops\n\n{\"name\": \"b\"}\n", []readResult{
+		{"bad first line after blank lines", "\n{oops\n\n{\"name\": \"b\"}\n", []callReadResult{
 			{2, "", "-", "2:2: invalid character 'o' at start of value"}, {4, "b", "-", ""}}},
-		{"nothing parses: one malformed call at the error", "{\n  \"name\": \"a\",\n  \"args\": {\n}\n", []readResult{
+		{"nothing parses: one malformed call at the error", "{\n  \"name\": \"a\",\n  \"args\": {\n}\n", []callReadResult{
 			{1, "", "-", "5:1: unexpected end of input: an object is not closed (expected '}')"}}},
-		{"nothing parses: the first error of a broken pretty call", "{\n  \"name\" \"a\"\n}\n", []readResult{
+		{"nothing parses: the first error of a broken pretty call", "{\n  \"name\" \"a\"\n}\n", []callReadResult{
 			{1, "", "-", "2:10: invalid character '\"' after object name (expecting ':')"}}},
-		{"CRLF line endings", "{\"name\": \"a\"}\r\n{\"name\": \r\n{\"name\": \"b\"}\r\n", []readResult{
+		{"CRLF line endings", "{\"name\": \"a\"}\r\n{\"name\": \r\n{\"name\": \"b\"}\r\n", []callReadResult{
 			{1, "a", "-", ""}, {2, "", "-", "2:10: unexpected end of input: an object is not closed (expected '}')"}, {3, "b", "-", ""}}},
-		{"byte order mark", "\uFEFF{\"name\": \"a\"}\n{\"name\": \"b\"}\n", []readResult{{1, "a", "-", ""}, {2, "b", "-", ""}}},
+		{"byte order mark", "\uFEFF{\"name\": \"a\"}\n{\"name\": \"b\"}\n", []callReadResult{{1, "a", "-", ""}, {2, "b", "-", ""}}},
 		{"white space only holds no call", " \n\t\n", nil},
 		{"empty input holds no call", "", nil},
-		{"arguments strings in JSON Lines", "{\"name\": \"a\", \"arguments\": \"{\\\"x\\\": [1, 2]}\"}\n{\"name\": \"b\", \"arguments\": \"{\\\"y\\\": null}\"}\n", []readResult{
+		{"arguments strings in JSON Lines", "{\"name\": \"a\", \"arguments\": \"{\\\"x\\\": [1, 2]}\"}\n{\"name\": \"b\", \"arguments\": \"{\\\"y\\\": null}\"}\n", []callReadResult{
 			{1, "a", `{"x":[1,2]}`, ""}, {2, "b", `{"y":null}`, ""}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, readAll(t, tc.input, MaxDocumentSize)); diff != "" {
+			if diff := cmp.Diff(tc.want, readCallsAll(t, tc.input, MaxDocumentSize)); diff != "" {
 				t.Errorf("ReadCalls(%q) (-want +got):\n%s", tc.input, diff)
 			}
 		})
@@ -223,7 +223,7 @@ func TestReadCallsTellsOneCallFromJSONLines(t *testing.T) {
 
 func TestReadCallsATooDeepLineCostsOnlyItself(t *testing.T) {
 	deep := `{"name": "a", "args": {"x": ` + strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1) + "}}"
-	got := readAll(t, "{\"name\": \"a\"}\n"+deep+"\n{\"name\": \"b\"}\n", MaxDocumentSize)
+	got := readCallsAll(t, "{\"name\": \"a\"}\n"+deep+"\n{\"name\": \"b\"}\n", MaxDocumentSize)
 	if len(got) != 3 || got[0].Name != "a" || got[2].Name != "b" {
 		t.Fatalf("calls = %+v, want a, the deep line, b", got)
 	}
@@ -234,7 +234,7 @@ func TestReadCallsATooDeepLineCostsOnlyItself(t *testing.T) {
 
 func TestReadCallsReadsLinesLongerThanItsBuffer(t *testing.T) {
 	long := `{"name": "a", "args": {"s": "` + strings.Repeat("x", 200<<10) + `"}}`
-	got := readAll(t, long+"\n"+long+"\n", MaxDocumentSize)
+	got := readCallsAll(t, long+"\n"+long+"\n", MaxDocumentSize)
 	if len(got) != 2 || got[0].Name != "a" || got[1].Line != 2 || got[1].Bad != "" {
 		t.Fatalf("calls = %d %+v, want two good calls", len(got), got[0].Bad)
 	}
@@ -244,39 +244,39 @@ func TestReadCallsSkipsALineOverTheLimit(t *testing.T) {
 	long := `{"name": "a", "args": {"s": "` + strings.Repeat("x", 100<<10) + `"}}`
 	for _, tc := range []struct {
 		name, input string
-		want        []readResult
+		want        []callReadResult
 	}{
-		{"in the middle", "{\"name\": \"a\"}\n" + long + "\n{\"name\": \"b\"}\n", []readResult{
+		{"in the middle", "{\"name\": \"a\"}\n" + long + "\n{\"name\": \"b\"}\n", []callReadResult{
 			{1, "a", "-", ""}, {2, "", "-", "2:1: the line is longer than the limit of 1024 bytes"}, {3, "b", "-", ""}}},
-		{"first", long + "\n{\"name\": \"b\"}", []readResult{
+		{"first", long + "\n{\"name\": \"b\"}", []callReadResult{
 			{1, "", "-", "1:1: the line is longer than the limit of 1024 bytes"}, {2, "b", "-", ""}}},
-		{"last without a newline", "{\"name\": \"a\"}\n" + long[:2000], []readResult{
+		{"last without a newline", "{\"name\": \"a\"}\n" + long[:2000], []callReadResult{
 			{1, "a", "-", ""}, {2, "", "-", "2:1: the line is longer than the limit of 1024 bytes"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, readAll(t, tc.input, 1024)); diff != "" {
+			if diff := cmp.Diff(tc.want, readCallsAll(t, tc.input, 1024)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
 	}
 }
 
-type failingReader struct{ data io.Reader }
+type callFailingReader struct{ data io.Reader }
 
-var errRead = errors.New("disk on fire")
+var errCallRead = errors.New("disk on fire")
 
-func (f *failingReader) Read(p []byte) (int, error) {
+func (f *callFailingReader) Read(p []byte) (int, error) {
 	n, err := f.data.Read(p)
 	if err == io.EOF {
-		return n, errRead
+		return n, errCallRead
 	}
 	return n, err
 }
 
 func TestReadCallsReturnsReadErrors(t *testing.T) {
 	for _, input := range []string{"{\"name\": \"a\"}\n{\"name\"", "{\n\"name\""} {
-		err := ReadCalls(&failingReader{strings.NewReader(input)}, func(int, Call) error { return nil })
-		if !errors.Is(err, errRead) {
+		err := ReadCalls(&callFailingReader{strings.NewReader(input)}, func(int, Call) error { return nil })
+		if !errors.Is(err, errCallRead) {
 			t.Errorf("ReadCalls(%q) = %v, want the read error", input, err)
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// mustFlat reads a flat schema file from text.
-func mustFlat(t testing.TB, text string) *Schemas {
+// callFlatSchemas reads a flat schema file from text.
+func callFlatSchemas(t testing.TB, text string) *Schemas {
 	t.Helper()
 	doc, err := Parse("schemas.json", []byte(text))
 	if err != nil {
@@ -22,8 +22,8 @@ func mustFlat(t testing.TB, text string) *Schemas {
 	return s
 }
 
-// mustTools derives schemas from a tools document in text.
-func mustTools(t testing.TB, text string) *Schemas {
+// callToolSchemas derives schemas from a tools document in text.
+func callToolSchemas(t testing.TB, text string) *Schemas {
 	t.Helper()
 	doc, err := Parse("tools.json", []byte(text))
 	if err != nil {
@@ -36,7 +36,7 @@ func mustTools(t testing.TB, text string) *Schemas {
 	return s
 }
 
-func mustNode(t testing.TB, text string) *Node {
+func callNode(t testing.TB, text string) *Node {
 	t.Helper()
 	n, err := ParseValue("call", text)
 	if err != nil {
@@ -48,7 +48,7 @@ func mustNode(t testing.TB, text string) *Node {
 // checkSeed runs a call in the seed's {"name", "args"} form.
 func checkSeed(t testing.TB, schemas, call string) []string {
 	t.Helper()
-	return ValidateCall(NormalizeCall(mustNode(t, call)), mustFlat(t, schemas))
+	return ValidateCall(NormalizeCall(callNode(t, call)), callFlatSchemas(t, schemas))
 }
 
 func TestValidateCallSeedExamples(t *testing.T) {
@@ -128,10 +128,10 @@ func TestValidateCallRules(t *testing.T) {
 		{"duplicate argument last value wins", `{"name": "opt", "args": {"n": "x", "n": 2}}`, nil},
 		{"duplicate argument last value is checked", `{"name": "opt", "args": {"n": 2, "n": "x"}}`, []string{"type:n:int"}},
 	}
-	s := mustFlat(t, schemas)
+	s := callFlatSchemas(t, schemas)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := ValidateCall(NormalizeCall(mustNode(t, tc.call)), s)
+			got := ValidateCall(NormalizeCall(callNode(t, tc.call)), s)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("ValidateCall(%s) (-want +got):\n%s", tc.call, diff)
 			}
@@ -140,8 +140,8 @@ func TestValidateCallRules(t *testing.T) {
 }
 
 func TestValidateCallValidIsNil(t *testing.T) {
-	s := mustFlat(t, `{"search": {"required": {"query": "str"}}}`)
-	if got := ValidateCall(NormalizeCall(mustNode(t, `{"name": "search", "args": {"query": "x"}}`)), s); got != nil {
+	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
+	if got := ValidateCall(NormalizeCall(callNode(t, `{"name": "search", "args": {"query": "x"}}`)), s); got != nil {
 		t.Errorf("ValidateCall = %#v, want nil", got)
 	}
 }
@@ -160,9 +160,9 @@ func TestValidateCallNilSchemasKnowNoTool(t *testing.T) {
 	}
 }
 
-// flatText writes a flat schema compactly: "name:type" fields, required
+// flatSchemaText writes a flat schema compactly: "name:type" fields, required
 // before a "|", optional after.
-func flatText(fs *FlatSchema) string {
+func flatSchemaText(fs *FlatSchema) string {
 	var b strings.Builder
 	for i, f := range fs.Required {
 		if i > 0 {
@@ -206,9 +206,9 @@ func TestFlatFromJSONSchemaTakesRequiredThenPropertiesInOrder(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var params *Node
 			if tc.params != "" {
-				params = mustNode(t, tc.params)
+				params = callNode(t, tc.params)
 			}
-			if got := flatText(FlatFromJSONSchema(params)); got != tc.want {
+			if got := flatSchemaText(FlatFromJSONSchema(params)); got != tc.want {
 				t.Errorf("FlatFromJSONSchema(%s) = %q, want %q", tc.params, got, tc.want)
 			}
 		})
@@ -231,11 +231,11 @@ func TestSchemasFromToolsReadsEveryToolShape(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := mustTools(t, tc.doc)
+			s := callToolSchemas(t, tc.doc)
 			if diff := cmp.Diff([]string{"search"}, s.Names); diff != "" {
 				t.Fatalf("Names (-want +got):\n%s", diff)
 			}
-			if got := flatText(s.ByName["search"]); got != "q:str |" {
+			if got := flatSchemaText(s.ByName["search"]); got != "q:str |" {
 				t.Errorf("search = %q, want %q", got, "q:str |")
 			}
 			if s.Tools["search"] == nil || s.Tools["search"].Params == nil {
@@ -249,7 +249,7 @@ func TestSchemasFromToolsReadsEveryToolShape(t *testing.T) {
 }
 
 func TestSchemasFromToolsKeepsTheFirstOfADuplicateAndSkipsNamelessTools(t *testing.T) {
-	s := mustTools(t, `[
+	s := callToolSchemas(t, `[
 		{"name": "b", "parameters": {"properties": {"first": {"type": "string"}}}},
 		{"description": "no name", "parameters": {}},
 		{"name": 7, "parameters": {}},
@@ -260,7 +260,7 @@ func TestSchemasFromToolsKeepsTheFirstOfADuplicateAndSkipsNamelessTools(t *testi
 	if diff := cmp.Diff([]string{"b", "a"}, s.Names); diff != "" {
 		t.Errorf("Names (-want +got):\n%s", diff)
 	}
-	if got := flatText(s.ByName["b"]); got != " | first:str" {
+	if got := flatSchemaText(s.ByName["b"]); got != " | first:str" {
 		t.Errorf("b = %q, want the first definition", got)
 	}
 	if len(s.ByName) != 2 || len(s.Tools) != 2 {
@@ -269,11 +269,11 @@ func TestSchemasFromToolsKeepsTheFirstOfADuplicateAndSkipsNamelessTools(t *testi
 }
 
 func TestParseFlatSchemasKeepsFileOrder(t *testing.T) {
-	s := mustFlat(t, `{"z": {"optional": {"b": "int", "a": "str"}, "required": {"y": "bool", "x": "list"}}, "a": {}, "m": {"required": {}}}`)
+	s := callFlatSchemas(t, `{"z": {"optional": {"b": "int", "a": "str"}, "required": {"y": "bool", "x": "list"}}, "a": {}, "m": {"required": {}}}`)
 	if diff := cmp.Diff([]string{"z", "a", "m"}, s.Names); diff != "" {
 		t.Errorf("Names (-want +got):\n%s", diff)
 	}
-	if got := flatText(s.ByName["z"]); got != "y:bool x:list | b:int a:str" {
+	if got := flatSchemaText(s.ByName["z"]); got != "y:bool x:list | b:int a:str" {
 		t.Errorf("z = %q", got)
 	}
 	if s.Tools != nil {
@@ -359,8 +359,8 @@ func TestLoadSchemasTellsFlatFilesFromToolsDocuments(t *testing.T) {
 }
 
 func TestCheckCallsWritesOneResultPerCall(t *testing.T) {
-	flat := mustFlat(t, `{"search": {"required": {"query": "str"}}}`)
-	tools := mustTools(t, `[{"name": "search", "parameters": {"type": "object", "properties": {"query": {"type": "string", "maxLength": 3}}, "required": ["query"]}}]`)
+	flat := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
+	tools := callToolSchemas(t, `[{"name": "search", "parameters": {"type": "object", "properties": {"query": {"type": "string", "maxLength": 3}}, "required": ["query"]}}]`)
 	const batch = "{\"name\": \"search\", \"args\": {\"query\": \"x\"}}\n{\"name\": \"search\", \"args\": {\"query\": \"long\"}}\n\n{\"name\": \"nope\"}\n"
 	tests := []struct {
 		name        string
@@ -403,13 +403,13 @@ func TestCheckCallsWritesOneResultPerCall(t *testing.T) {
 	}
 }
 
-type failingWriter struct{}
+type callFailingWriter struct{}
 
-func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("pipe closed") }
+func (callFailingWriter) Write([]byte) (int, error) { return 0, errors.New("pipe closed") }
 
 func TestCheckCallsReturnsWriteErrors(t *testing.T) {
-	s := mustFlat(t, `{}`)
-	_, err := CheckCalls(strings.NewReader(`{"name": "a"}`), failingWriter{}, s, CallOptions{})
+	s := callFlatSchemas(t, `{}`)
+	_, err := CheckCalls(strings.NewReader(`{"name": "a"}`), callFailingWriter{}, s, CallOptions{})
 	if err == nil || err.Error() != "pipe closed" {
 		t.Errorf("err = %v, want the write error", err)
 	}

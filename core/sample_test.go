@@ -10,7 +10,7 @@ import (
 // sampleTool is the one tool of a bare tools document with params.
 func sampleTool(t *testing.T, params string) (*Tool, *Schemas) {
 	t.Helper()
-	s := mustTools(t, `[{"name": "t", "parameters": `+params+`}]`)
+	s := callToolSchemas(t, `[{"name": "t", "parameters": `+params+`}]`)
 	return s.Tools["t"], s
 }
 
@@ -45,7 +45,7 @@ func TestSampleCallPassesTheFlatAndTheDeepCheck(t *testing.T) {
 			if errs := CheckCallText(sample, s); errs != nil {
 				t.Errorf("flat check of the sample = %v, want valid\n%s", errs, sample)
 			}
-			n := mustNode(t, sample)
+			n := callNode(t, sample)
 			if errs := DeepValidate(NormalizeCall(n), s); errs != nil {
 				t.Errorf("deep check of the sample = %v, want valid\n%s", errs, sample)
 			}
@@ -92,7 +92,7 @@ func TestSampleCallPicksValues(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tool, _ := sampleTool(t, `{"type": "object", "properties": {"v": `+tc.schema+`}, "required": ["v"]}`)
-			n := mustNode(t, SampleCall(tool))
+			n := callNode(t, SampleCall(tool))
 			got := string(appendSampleNode(nil, n.Get("arguments").Get("v")))
 			if got != tc.want {
 				t.Errorf("v = %s, want %s", got, tc.want)
