@@ -33,6 +33,14 @@ type Rule struct {
 var ruleFamilies = [][]*Rule{
 	seedRules,
 	documentRules,
+	refRules,
+	metaRules,
+	hiddenRules,
+	openaiRules,
+	openaiStrictRules,
+	anthropicRules,
+	geminiRules,
+	mcpRules,
 }
 
 var ruleTable, ruleIndex = buildTable(ruleFamilies)
