@@ -165,20 +165,20 @@ func checkInvalidName(c *ToolContext) {
 	if !t.NameNode.Is(String) {
 		return
 	}
-	why := nameProblem(t.Name)
+	why := toolNameProblem(t.Name)
 	if why == "" {
 		return
 	}
 	hint := "Use " + nameRulePattern + ": letters, digits, '_' and '-', starting with a letter or '_' (many APIs reject spaces and dots)."
-	if s := suggestName(t.Name); s != "" {
+	if s := suggestToolName(t.Name); s != "" {
 		hint += " For example " + quoteText(s) + "."
 	}
 	c.Report(t.NameNode, AppendKey(t.DefPath, "name"), why, hint)
 }
 
-// nameProblem says what is wrong with a tool name, or "" when it matches
+// toolNameProblem says what is wrong with a tool name, or "" when it matches
 // nameRulePattern.
-func nameProblem(name string) string {
+func toolNameProblem(name string) string {
 	if name == "" {
 		return "tool name is empty"
 	}
@@ -209,10 +209,10 @@ func isNameByte(r rune, first bool) bool {
 	return false
 }
 
-// suggestName turns name into one that matches nameRulePattern by
+// suggestToolName turns name into one that matches nameRulePattern by
 // replacing each run of other characters with '_', or returns "" when
 // nothing sensible is left.
-func suggestName(name string) string {
+func suggestToolName(name string) string {
 	var b strings.Builder
 	pending := false
 	for _, r := range name {
@@ -236,7 +236,7 @@ func suggestName(name string) string {
 	if len(s) > maxNameLength {
 		s = strings.TrimRight(s[:maxNameLength], "_-")
 	}
-	if nameProblem(s) != "" {
+	if toolNameProblem(s) != "" {
 		return ""
 	}
 	return s
