@@ -451,7 +451,7 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 	path := t.ParamsPath()
 	hint := fmt.Sprintf(`Write {"type": "object", "properties": {...}} as the tool's %s.`, t.ParamsKey)
 	if !p.Is(Object) {
-		c.Report(p, path, fmt.Sprintf("%s is a %s; %s requires a JSON Schema object with \"type\": \"object\"", t.ParamsKey, p.Kind, provider), hint)
+		c.Report(p, path, fmt.Sprintf("%s is %s; %s requires a JSON Schema object with \"type\": \"object\"", t.ParamsKey, withArticle(p.Kind), provider), hint)
 		return
 	}
 	switch typ := p.Get("type"); {
@@ -478,5 +478,16 @@ func typeValueText(n *Node) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	}
-	return "a " + n.Kind.String()
+	return withArticle(n.Kind)
+}
+
+// withArticle names a JSON kind with its article: "an array", "null".
+func withArticle(k Kind) string {
+	switch k {
+	case Null:
+		return "null"
+	case Array, Object:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
 }
