@@ -31,38 +31,49 @@ func readTokens(tb testing.TB, data []byte) int {
 	}
 }
 
-func lintBytes(tb testing.TB, data []byte) *Result {
+func lintBytes(tb testing.TB, data []byte, opt Options) *Result {
 	doc, err := Parse("bench.json", data)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return Lint(doc, Options{})
+	return Lint(doc, opt)
 }
 
-// BenchmarkLint parses and lints the generated document. Each iteration
-// also reads the same bytes' tokens with the timer stopped, and the
-// lint/floor metric is the ratio of the two times taken side by side, so
-// it holds on a busy machine where absolute times drift.
+// BenchmarkLint parses and lints the generated document, with every rule
+// that runs by default and with the seed rules alone. Each iteration also
+// reads the same bytes' tokens with the timer stopped, and the lint/floor
+// metric is the ratio of the two times taken side by side, so it holds on
+// a busy machine where absolute times drift.
 func BenchmarkLint(b *testing.B) {
 	data := gen.Tools(benchTools)
-	if res := lintBytes(b, data); res.Errors == 0 || res.Warnings == 0 {
-		b.Fatalf("the generated document gave %d errors and %d warnings, want some of each", res.Errors, res.Warnings)
-	}
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	var floor, lint time.Duration
-	for b.Loop() {
-		b.StopTimer()
-		start := time.Now()
-		readTokens(b, data)
-		floor += time.Since(start)
-		b.StartTimer()
+	for _, bc := range []struct {
+		name string
+		opt  Options
+	}{
+		{"default", Options{}},
+		{"seed rules", seedOnly()},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			if res := lintBytes(b, data, bc.opt); res.Errors == 0 || res.Warnings == 0 {
+				b.Fatalf("the generated document gave %d errors and %d warnings, want some of each", res.Errors, res.Warnings)
+			}
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			var floor, lint time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				start := time.Now()
+				readTokens(b, data)
+				floor += time.Since(start)
+				b.StartTimer()
 
-		start = time.Now()
-		lintBytes(b, data)
-		lint += time.Since(start)
+				start = time.Now()
+				lintBytes(b, data, bc.opt)
+				lint += time.Since(start)
+			}
+			b.ReportMetric(float64(lint)/float64(floor), "lint/floor")
+		})
 	}
-	b.ReportMetric(float64(lint)/float64(floor), "lint/floor")
 }
 
 // BenchmarkLintFloor only reads every token of the benchmark document.
