@@ -353,14 +353,15 @@ func (lr *lineReader) each(fn func(int, Call) error) error {
 }
 
 // callParser parses one small JSON text after another, as a batch of
-// calls has them, reusing its decoder and its nodes: parsing a text
-// overwrites the nodes of the one before. It reads the text as Parse
-// does, with the parser of document.go. A nil callParser parses each
-// text afresh with ParseValue.
+// calls has them, reusing its decoder, its input buffer and its nodes:
+// parsing a text overwrites the nodes of the one before. It reads the
+// text with the parser of document.go, as Parse does, and leaves a text
+// that is not JSON to Parse itself, so values and errors are the same.
+// A nil callParser parses each text afresh with ParseValue.
 type callParser struct {
 	p     parser
 	doc   Document
-	rd    strings.Reader
+	in    bytes.Buffer // the decoder's input, as Parse gives it, so errors read the same
 	nodes []Node
 	opts  []jsontext.Options
 }
@@ -370,40 +371,37 @@ type callParser struct {
 const callParserNodes = 1 << 14
 
 func (cp *callParser) parse(src string) (*Node, error) {
-	if cp == nil {
-		return ParseValue("", src)
+	body := strings.TrimPrefix(src, string(bom))
+	if cp == nil || strings.TrimLeft(body, " \t\r\n") == "" {
+		return ParseValue("", src) // and its errors for empty input
 	}
 	cp.recycle()
-	cp.doc = Document{Src: src, Duplicates: cp.doc.Duplicates[:0]}
-	p := &cp.p
-	p.doc, p.src, p.base, p.slab = &cp.doc, src, 0, cp.nodes
-	p.stack, p.path = p.stack[:0], p.path[:0]
-	body := strings.TrimPrefix(src, string(bom))
-	p.base = len(src) - len(body)
-	if strings.TrimLeft(body, " \t\r\n") == "" {
-		if src == "" {
-			return nil, &SyntaxError{Line: 1, Column: 1, Msg: "empty input: expected a JSON value"}
-		}
-		return nil, cp.doc.errorAt(len(src), "no JSON value, only white space")
-	}
-	cp.rd.Reset(body)
-	if p.dec == nil {
+	cp.doc = Document{Src: src}
+	cp.in.Reset()
+	cp.in.WriteString(body)
+	dec := cp.p.dec
+	if dec == nil {
 		cp.opts = []jsontext.Options{jsontext.AllowDuplicateNames(true)}
-		p.dec = jsontext.NewDecoder(&cp.rd, cp.opts...)
+		dec = jsontext.NewDecoder(&cp.in, cp.opts...)
 	} else {
-		p.dec.Reset(&cp.rd, cp.opts...)
+		dec.Reset(&cp.in, cp.opts...)
 	}
-	root, err := p.value(0)
-	if err != nil {
-		return nil, err
+	cp.p = parser{doc: &cp.doc, dec: dec, src: src, base: len(src) - len(body), slab: cp.nodes, stack: cp.p.stack[:0], path: cp.p.path[:0]}
+	if root, err := cp.p.value(0); err == nil && atEnd(dec) {
+		return root, nil
 	}
-	if _, err := p.dec.ReadToken(); err != io.EOF {
-		if err == nil {
-			err = errors.New("unexpected data after the JSON value")
-		}
-		return nil, p.syntaxError(err, "after the JSON value: ")
+	// Errors are rare: Parse reads the text again, for its own message
+	// and position.
+	return ParseValue("", src)
+}
+
+// atEnd reports whether nothing but white space is left for dec.
+func atEnd(dec *jsontext.Decoder) bool {
+	if dec.PeekKind() != 0 {
+		return false
 	}
-	return root, nil
+	_, err := dec.ReadToken()
+	return err == io.EOF
 }
 
 // recycle clears the nodes the last text used, so none keeps a stale

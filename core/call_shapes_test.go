@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -328,4 +329,43 @@ func TestCallParserReusesNodesWithoutStaleValues(t *testing.T) {
 	if n, err := cp.parse(`{"after": "error"}`); err != nil || n.Get("after").Text() != "error" {
 		t.Errorf("parse after an error = %v, %v", n, err)
 	}
+}
+
+// FuzzCheckCalls feeds arbitrary input to the batch path and to the
+// one-call check: neither may panic, every error has a known code, and a
+// one-line call gets the same errors both ways.
+func FuzzCheckCalls(f *testing.F) {
+	for _, seed := range []string{
+		`{"name": "search", "args": {"query": "x"}}`,
+		"{\"name\": \"search\",\n \"arguments\": \"{\\\"query\\\": 1}\"}",
+		`{"type": "tool_use", "name": "search", "input": {"limit": true}}`,
+		`{"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "search"}}`,
+		`{"functionCall": {"name": "x", "args": []}}`,
+		"{\"name\": \"a\"}\n\nnot json\n[",
+		"\uFEFF{\"name\": \"search\", \"args\": {\"query\": \"\\u202e\"}}",
+		`{"name":"000000","arguments":"00"}`,
+	} {
+		f.Add(seed)
+	}
+	s := callFlatSchemas(f, `{"search": {"required": {"query": "str"}, "optional": {"limit": "int"}}}`)
+	codes := []string{"unknown_tool:", "missing:", "extra:", "type:", "malformed:"}
+	f.Fuzz(func(t *testing.T, input string) {
+		one := CheckCallText(input, s)
+		for _, e := range one {
+			if !slices.ContainsFunc(codes, func(c string) bool { return strings.HasPrefix(e, c) }) {
+				t.Fatalf("error %q has no known code", e)
+			}
+		}
+		var batch [][]string
+		err := ReadCalls(strings.NewReader(input), func(_ int, c Call) error {
+			batch = append(batch, ValidateCall(c, s))
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("ReadCalls: %v", err)
+		}
+		if !strings.Contains(input, "\n") && len(batch) == 1 && !slices.Equal(one, batch[0]) {
+			t.Fatalf("one call %q: CheckCallText %q, ReadCalls %q", input, one, batch[0])
+		}
+	})
 }
