@@ -167,23 +167,76 @@ func (e *SyntaxError) Error() string {
 }
 
 // LoadFile reads and parses the file at path. The name in positions is the
-// path as given.
+// path as given. A regular file larger than MaxDocumentSize fails before
+// any of it is read.
 func LoadFile(path string) (*Document, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return LoadReader(path, f)
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	return load(path, f, size, MaxDocumentSize, probeSize)
 }
 
-// LoadReader reads r up to MaxDocumentSize and parses it.
+// LoadReader reads r up to MaxDocumentSize and parses it. Input that is
+// not JSON from its first bytes, such as /dev/zero, fails without being
+// read to the limit.
 func LoadReader(name string, r io.Reader) (*Document, error) {
-	data, err := ReadLimited(r, MaxDocumentSize)
+	return load(name, r, -1, MaxDocumentSize, probeSize)
+}
+
+// probeSize is how much of an input of unknown size load parses on its
+// own before it reads the rest.
+const probeSize = 64 << 10
+
+// load reads r and parses it; size is r's length when known, else
+// negative. Of an input of unknown size it first parses the first probe
+// bytes alone: a syntax error there that no continuation could mend is
+// the document's own error, so it is returned without reading on. Past
+// limit bytes, load fails with ErrTooLarge.
+func load(name string, r io.Reader, size, limit int64, probe int) (*Document, error) {
+	if size > limit {
+		return nil, &SyntaxError{File: name, Msg: ErrTooLarge.Error()}
+	}
+	var data []byte
+	if size >= 0 {
+		data = make([]byte, 0, size+1) // one byte more, to see a file that grew
+	} else {
+		head := make([]byte, min(int64(probe), limit+1))
+		n, err := io.ReadFull(r, head)
+		data = head[:n]
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			return Parse(name, data)
+		case err != nil:
+			return nil, &SyntaxError{File: name, Msg: err.Error()}
+		}
+		if err := probeError(name, data); err != nil {
+			return nil, err
+		}
+	}
+	data, err := appendLimited(data, r, limit)
 	if err != nil {
 		return nil, &SyntaxError{File: name, Msg: err.Error()}
 	}
 	return Parse(name, data)
+}
+
+// probeError parses head, the start of a longer input, and returns its
+// syntax error if no continuation could make it valid JSON.
+func probeError(name string, head []byte) error {
+	if len(head) < len(bom) && bytes.HasPrefix(bom, head) {
+		return nil
+	}
+	p := parser{doc: &Document{Name: name, Src: string(head)}}
+	if _, err := p.parseAll(head); err != nil && !p.truncated {
+		return err
+	}
+	return nil
 }
 
 // ErrTooLarge is returned by ReadLimited for input past its limit.
@@ -192,14 +245,59 @@ var ErrTooLarge = fmt.Errorf("input is larger than the %d MiB limit", MaxDocumen
 // ReadLimited reads all of r, failing once more than limit bytes arrive, so
 // endless inputs such as /dev/zero end with an error.
 func ReadLimited(r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
+	return appendLimited(nil, r, limit)
+}
+
+// appendLimited appends all of r to data, failing with ErrTooLarge once
+// there would be more than limit bytes. It fills the spare capacity of
+// data first (all a file of known size needs), then reads chunks that
+// grow with the input and joins them at the end, so that input which
+// turns out too large costs no more memory than the limit, and no copying.
+func appendLimited(data []byte, r io.Reader, limit int64) ([]byte, error) {
+	for len(data) < cap(data) {
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			if int64(len(data)) > limit {
+				return nil, ErrTooLarge
+			}
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if int64(len(data)) > limit {
+	total := int64(len(data))
+	var chunks [][]byte
+	for {
+		if total > limit {
+			return nil, ErrTooLarge
+		}
+		chunk := make([]byte, min(max(total, 64<<10), 16<<20, limit+1-total))
+		n, err := io.ReadFull(r, chunk)
+		total += int64(n)
+		if n > 0 {
+			chunks = append(chunks, chunk[:n])
+		}
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if total > limit {
 		return nil, ErrTooLarge
 	}
-	return data, nil
+	if len(data) == 0 && len(chunks) == 1 {
+		return chunks[0], nil
+	}
+	out := make([]byte, 0, total)
+	out = append(out, data...)
+	for _, c := range chunks {
+		out = append(out, c...)
+	}
+	return out, nil
 }
 
 // Parse parses one JSON value from data. A UTF-8 byte order mark is
@@ -267,6 +365,10 @@ type parser struct {
 	slab  []Node
 	stack []Member // members of the open containers
 	path  []pathSeg
+
+	// truncated records that the error returned was the end of the input
+	// arriving too soon: more input might have mended it.
+	truncated bool
 }
 
 type pathSeg struct {
@@ -283,6 +385,7 @@ func (p *parser) parseAll(data []byte) (*Node, error) {
 	}
 	body := data[p.base:]
 	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
+		p.truncated = true
 		if len(data) == 0 {
 			return nil, &SyntaxError{File: p.doc.Name, Line: 1, Column: 1, Msg: "empty input: expected a JSON value"}
 		}
@@ -293,13 +396,26 @@ func (p *parser) parseAll(data []byte) (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := p.dec.ReadToken(); err != io.EOF {
-		if err == nil {
-			err = errors.New("unexpected data after the JSON value")
-		}
-		return nil, p.syntaxError(err, "after the JSON value: ")
+	if err := p.end(); err != nil {
+		return nil, err
 	}
 	return root, nil
+}
+
+// end checks that nothing but white space follows the value just read.
+func (p *parser) end() error {
+	if p.dec.PeekKind() != 0 {
+		// A second value: the error is at its first byte, whatever it holds.
+		return p.doc.errorAt(p.tokenStart(), "after the JSON value: unexpected data, only white space may follow")
+	}
+	_, err := p.dec.ReadToken()
+	switch err {
+	case io.EOF:
+		return nil
+	case nil: // PeekKind saw nothing, so ReadToken cannot succeed
+		err = errors.New("unexpected data")
+	}
+	return p.syntaxError(err, "after the JSON value: ")
 }
 
 func (p *parser) newNode(k Kind, start, end int) *Node {
@@ -381,8 +497,13 @@ func (p *parser) unquote(start, end int) string {
 	return string(b)
 }
 
+// keyIndexAt is the number of members past which an object's keys are
+// looked up in a map, so that a huge object costs linear time.
+const keyIndexAt = 32
+
 func (p *parser) object(start, depth int) (*Node, error) {
 	mark := len(p.stack)
+	var keys map[string]int // key -> index in p.stack, once the object is large
 	for {
 		k := p.dec.PeekKind()
 		if k == '}' {
@@ -405,7 +526,7 @@ func (p *parser) object(start, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if i := p.findKey(mark, key); i >= 0 {
+		if i := p.findKey(mark, keys, key); i >= 0 {
 			p.doc.Duplicates = append(p.doc.Duplicates, DuplicateKey{
 				Path: formatSegs(p.path), Key: key, First: p.stack[i].KeyStart, Second: int32(kstart),
 			})
@@ -413,6 +534,15 @@ func (p *parser) object(start, depth int) (*Node, error) {
 			continue
 		}
 		p.stack = append(p.stack, Member{Key: key, KeyStart: int32(kstart), Value: v})
+		switch n := len(p.stack) - mark; {
+		case keys != nil:
+			keys[key] = len(p.stack) - 1
+		case n == keyIndexAt:
+			keys = make(map[string]int, 2*n)
+			for i := mark; i < len(p.stack); i++ {
+				keys[p.stack[i].Key] = i
+			}
+		}
 	}
 	if _, err := p.dec.ReadToken(); err != nil {
 		return nil, p.syntaxError(err, "")
@@ -422,8 +552,15 @@ func (p *parser) object(start, depth int) (*Node, error) {
 	return n, nil
 }
 
-// findKey looks for key among the members of the object being read.
-func (p *parser) findKey(mark int, key string) int {
+// findKey looks for key among the members of the object being read, which
+// start at mark, in keys when the object has an index.
+func (p *parser) findKey(mark int, keys map[string]int, key string) int {
+	if keys != nil {
+		if i, ok := keys[key]; ok {
+			return i
+		}
+		return -1
+	}
 	for i := mark; i < len(p.stack); i++ {
 		if p.stack[i].Key == key {
 			return i
@@ -471,16 +608,34 @@ func (p *parser) take(mark int) []Member {
 func (p *parser) syntaxError(err error, prefix string) error {
 	var se *jsontext.SyntacticError
 	if errors.As(err, &se) {
-		msg := se.Err.Error()
-		if errors.Is(se.Err, io.ErrUnexpectedEOF) {
+		off, msg := int(se.ByteOffset)+p.base, se.Err.Error()
+		switch {
+		case errors.Is(se.Err, io.ErrUnexpectedEOF):
+			p.truncated = true
 			msg = "unexpected end of input: " + p.expecting()
+		case p.trailingComma(off) != 0:
+			msg = fmt.Sprintf("a trailing comma: JSON allows no ',' before '%c'", p.trailingComma(off))
 		}
-		return p.doc.errorAt(int(se.ByteOffset)+p.base, prefix+msg)
+		return p.doc.errorAt(off, prefix+msg)
 	}
 	if err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF) {
+		p.truncated = true
 		return p.doc.errorAt(len(p.src), "unexpected end of input: "+p.expecting())
 	}
 	return p.doc.errorAt(int(p.dec.InputOffset())+p.base, prefix+err.Error())
+}
+
+// trailingComma returns the bracket that follows the comma at off, or 0
+// when there is no comma there or something else follows it.
+func (p *parser) trailingComma(off int) byte {
+	if off >= len(p.src) || p.src[off] != ',' {
+		return 0
+	}
+	rest := strings.TrimLeft(p.src[off+1:], " \t\r\n")
+	if rest != "" && (rest[0] == ']' || rest[0] == '}') {
+		return rest[0]
+	}
+	return 0
 }
 
 func (p *parser) expecting() string {
