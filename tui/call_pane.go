@@ -14,7 +14,7 @@ import (
 // tools, with the errors exactly as `toolbench call` prints them.
 type callPane struct {
 	st      *styles
-	keys    keyMap
+	keys    *keyMap // shared, never changed
 	w, h    int
 	focused bool
 
@@ -33,8 +33,8 @@ type callPane struct {
 	offset int // the results scrolled by the wheel or j/k
 }
 
-func newCallPane(st *styles, keys keyMap, deep bool) callPane {
-	return callPane{st: st, keys: keys, deep: deep, input: newTextField(keys.edit, true, jsonEscape)}
+func newCallPane(st *styles, keys *keyMap, deep bool) callPane {
+	return callPane{st: st, keys: keys, deep: deep, input: newTextField(&keys.edit, true, jsonEscape)}
 }
 
 // SetSize sets the pane's outer size.

@@ -15,7 +15,7 @@ import (
 // document, with the selected issue's path, message and hint below.
 type issuesPane struct {
 	st      *styles
-	keys    keyMap
+	keys    *keyMap // shared, never changed
 	w, h    int
 	focused bool
 
@@ -27,7 +27,7 @@ type issuesPane struct {
 	offset int
 }
 
-func newIssuesPane(st *styles, keys keyMap) issuesPane {
+func newIssuesPane(st *styles, keys *keyMap) issuesPane {
 	return issuesPane{st: st, keys: keys, tool: -1}
 }
 

@@ -106,6 +106,7 @@ type model struct {
 func newModel(cfg Config, src source) model {
 	st := newStyles(true)
 	keys := defaultKeyMap()
+	paneKeys := defaultKeyMap() // the panes' copy; the root's changes with the state
 	h := help.New()
 	h.Styles = st.help
 	m := model{
@@ -113,9 +114,9 @@ func newModel(cfg Config, src source) model {
 		st:       st,
 		help:     h,
 		focus:    paneTools,
-		tools:    newToolsPane(st, keys),
-		issues:   newIssuesPane(st, keys),
-		call:     newCallPane(st, keys, cfg.Deep),
+		tools:    newToolsPane(st, &paneKeys),
+		issues:   newIssuesPane(st, &paneKeys),
+		call:     newCallPane(st, &paneKeys, cfg.Deep),
 		src:      src,
 		file:     cfg.File,
 		demo:     cfg.File == "",

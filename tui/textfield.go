@@ -21,7 +21,7 @@ import (
 // character is rewritten as it arrives, by escape, so the text on screen
 // is always the text that is checked.
 type textField struct {
-	keys      editKeys
+	keys      *editKeys // shared, never changed
 	multiline bool
 	// escape writes a character the screen must not get raw: a JSON
 	// \u escape in the tester (the call means the same), the \u{...}
@@ -34,7 +34,7 @@ type textField struct {
 	w, h      int
 }
 
-func newTextField(keys editKeys, multiline bool, escape func(rune) string) textField {
+func newTextField(keys *editKeys, multiline bool, escape func(rune) string) textField {
 	return textField{keys: keys, multiline: multiline, escape: escape, lines: [][]rune{nil}, w: 1, h: 1}
 }
 

@@ -14,8 +14,8 @@ import (
 // counts, and shows the selected tool's parameters as a table.
 type toolsPane struct {
 	st      *styles
-	keys    keyMap
-	w, h    int // outer size, border included
+	keys    *keyMap // shared, never changed
+	w, h    int     // outer size, border included
 	focused bool
 
 	snap    *snapshot
@@ -37,8 +37,8 @@ type paramRow struct {
 	name, typ, required, desc string
 }
 
-func newToolsPane(st *styles, keys keyMap) toolsPane {
-	return toolsPane{st: st, keys: keys, filter: newTextField(keys.edit, false, core.EscapeRune)}
+func newToolsPane(st *styles, keys *keyMap) toolsPane {
+	return toolsPane{st: st, keys: keys, filter: newTextField(&keys.edit, false, core.EscapeRune)}
 }
 
 // SetSize sets the pane's outer size.

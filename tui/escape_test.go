@@ -1,0 +1,150 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"toolbench/core"
+)
+
+// hostileTools hides terminal controls and a bidi override in every
+// place the workbench shows text from the file: a tool name, a property
+// name, a description, and so in the issues about them.
+const hostileTools = `[
+  {"type": "function", "function": {
+    "name": "evil\u001b[2J",
+    "description": "Clears the screen \u202e and hides text.",
+    "parameters": {"type": "object",
+      "properties": {
+        "k\u0007ey": {"type": "string", "description": "rings \u202e the bell\u001b]0;title\u0007"}
+      },
+      "required": ["k\u0007ey", "gh\u200bost"]}}}
+]`
+
+func TestUntrustedTextIsShownEscaped(t *testing.T) {
+	m := newModel(Config{File: "evil\x1b[31m.json"}, nil)
+	m = update(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "evil\x1b[31m.json", hostileTools, core.Options{})})
+
+	screens := map[string]model{
+		"tools":      m,
+		"issues":     press(t, m, "tab"),
+		"all issues": press(t, m, "tab", "a"),
+		"sample":     press(t, m, "ctrl+s"),
+	}
+	raw := []string{"\x1b[2J", "\x1b]0;", "\x07", "\u202e", "\u200b", "\x1b[31m.json"}
+	for name, sm := range screens {
+		content := sm.View().Content
+		for _, r := range raw {
+			if strings.Contains(content, r) {
+				t.Errorf("%s: the screen holds %q raw", name, r)
+			}
+		}
+	}
+	s := screen(m)
+	for _, want := range []string{`evil\x1b[2J`, `k\x07ey`, `rings \u{202E} the bell`, `evil\x1b[31m.json`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks the escaped %q:\n%s", want, s)
+		}
+	}
+	if is := screen(screens["all issues"]); !strings.Contains(is, `gh\u{200B}ost`) {
+		t.Errorf("the issue about the hidden character should show it escaped:\n%s", is)
+	}
+	if call := screens["sample"].call.input.Value(); strings.ContainsAny(call, "\x1b\x07\u202e") {
+		t.Errorf("the sample call holds raw controls: %q", call)
+	}
+}
+
+func TestTextFieldEscapesHiddenCharactersAsTheyArrive(t *testing.T) {
+	cases := []struct {
+		name   string
+		multi  bool
+		escape func(rune) string
+		in     string
+		want   string
+	}{
+		{"json escape in the tester", true, jsonEscape, "a\u202eb\u200bc", `a\u202eb\u200bc`},
+		{"astral characters as a surrogate pair", true, jsonEscape, "x\U000E0041y", `x\udb40\udc41y`},
+		{"escape sequence", true, jsonEscape, "\x1b[2J", `\u001b[2J`},
+		{"core escapes in the filter", false, core.EscapeRune, "a\u202eb", `a\u{202E}b`},
+		{"newlines end lines in the tester", true, jsonEscape, "a\r\nb\rc\nd", "a\nb\nc\nd"},
+		{"newlines are spaces in the filter", false, core.EscapeRune, "a\nb", "a b"},
+		{"tabs are spaces", true, jsonEscape, "\tx", "  x"},
+		{"plain text is kept", true, jsonEscape, `{"name": "é ✓"}`, `{"name": "é ✓"}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newTextField(&testEditKeys, tc.multi, tc.escape)
+			f.SetValue(tc.in)
+			if got := f.Value(); got != tc.want {
+				t.Errorf("value %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTextFieldEditing(t *testing.T) {
+	cases := []struct {
+		name string
+		keys []string
+		want string
+	}{
+		{"typing", []string{"a", "b"}, "ab"},
+		{"backspace", []string{"a", "b", "backspace"}, "a"},
+		{"enter splits a line", []string{"a", "b", "left", "enter"}, "a\nb"},
+		{"backspace joins lines", []string{"a", "enter", "b", "left", "backspace"}, "ab"},
+		{"delete joins the next line", []string{"a", "enter", "b", "up", "end", "delete"}, "ab"},
+		{"ctrl+w deletes a word", []string{"f", "o", "o", " ", "b", "a", "r", "ctrl+w"}, "foo "},
+		{"ctrl+u deletes to the line start", []string{"a", "b", "left", "ctrl+u"}, "b"},
+		{"ctrl+k deletes to the line end", []string{"a", "b", "home", "ctrl+k"}, ""},
+		{"insert in the middle", []string{"a", "c", "left", "b"}, "abc"},
+		{"space", []string{"a", "space", "b"}, "a b"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newTextField(&testEditKeys, true, jsonEscape)
+			f.SetSize(20, 3)
+			for _, k := range tc.keys {
+				f, _ = f.Update(fieldKey(k))
+			}
+			if got := f.Value(); got != tc.want {
+				t.Errorf("value %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+var testEditKeys = defaultEditKeys()
+
+func fieldKey(name string) tea.KeyPressMsg {
+	switch name {
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
+	case "delete":
+		return tea.KeyPressMsg{Code: tea.KeyDelete}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "ctrl+w", "ctrl+u", "ctrl+k":
+		return tea.KeyPressMsg{Code: rune(name[5]), Mod: tea.ModCtrl}
+	}
+	return keyPress(name)
+}
+
+func TestTextFieldKeepsTheCursorInView(t *testing.T) {
+	f := newTextField(&testEditKeys, true, jsonEscape)
+	f.SetSize(10, 2)
+	f.SetValue("line one\nline two\nline three is long")
+	lines, cx, cy := f.view()
+	if len(lines) != 2 || cy != 1 || cx >= 10 {
+		t.Errorf("view %q, cursor %d,%d: want 2 lines with the cursor on the last, inside 10 cells", lines, cx, cy)
+	}
+	if !strings.HasSuffix(lines[1], "long") && !strings.Contains(lines[1], "lon") {
+		t.Errorf("the end of the long line should be in view: %q", lines)
+	}
+}

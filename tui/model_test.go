@@ -1,0 +1,574 @@
+package tui
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/google/go-cmp/cmp"
+
+	"toolbench/core"
+)
+
+func TestFocusStartsOnToolsAndTabCyclesThePanes(t *testing.T) {
+	cases := []struct {
+		name string
+		keys []string
+		want pane
+	}{
+		{"at start", nil, paneTools},
+		{"tab once", []string{"tab"}, paneIssues},
+		{"tab twice", []string{"tab", "tab"}, paneCall},
+		{"tab wraps to Tools", []string{"tab", "tab", "tab"}, paneTools},
+		{"shift+tab goes back to Call", []string{"shift+tab"}, paneCall},
+		{"shift+tab from Call to Issues", []string{"shift+tab", "shift+tab"}, paneIssues},
+		// While typing in the tester, tab still leaves it.
+		{"tab leaves the tester", []string{"tab", "tab", "x", "tab"}, paneTools},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := press(t, newLoadedModel(t, testTools, 80, 24), tc.keys...)
+			if m.focus != tc.want {
+				t.Errorf("focus = %v, want %v", m.focus, tc.want)
+			}
+		})
+	}
+}
+
+func TestPaneNames(t *testing.T) {
+	for p, want := range map[pane]string{paneTools: "Tools", paneIssues: "Issues", paneCall: "Call", pane(7): "pane(7)"} {
+		if got := p.String(); got != want {
+			t.Errorf("pane(%d).String() = %q, want %q", int(p), got, want)
+		}
+	}
+}
+
+func TestArrowsAndJKMoveTheToolSelection(t *testing.T) {
+	cases := []struct {
+		name string
+		keys []string
+		want string
+	}{
+		{"first tool at start", nil, "search"},
+		{"j moves down", []string{"j"}, "get_weather"},
+		{"down moves down", []string{"down"}, "get_weather"},
+		{"stops at the last", []string{"j", "j", "j"}, "get_weather"},
+		{"k moves back up", []string{"j", "k"}, "search"},
+		{"up moves back up", []string{"j", "up"}, "search"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := press(t, newLoadedModel(t, testTools, 80, 24), tc.keys...)
+			if got := m.tools.SelectedTool().Name; got != tc.want {
+				t.Errorf("selected %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTypingIntoTheTesterShowsTheCallErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		call string
+		want []string
+	}{
+		{"missing arguments", `{"name": "get_weather", "arguments": {}}`, []string{"missing:city", "missing:country"}},
+		{"wrong type and extra", `{"name": "search", "arguments": {"query": "x", "limit": "5", "page": 2}}`, []string{"extra:page", "type:limit:int"}},
+		{"unknown tool", `{"name": "nope", "arguments": {}}`, []string{"unknown_tool:nope"}},
+		{"valid", `{"name": "search", "arguments": {"query": "go"}}`, nil},
+		{"syntax error positioned in the call", "{\"name\": \"search\",\n \"arguments\": {]}", []string{"malformed:2:16: "}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
+			m = typeText(t, m, tc.call)
+			got := m.call.errs
+			if strings.HasPrefix(strings.Join(tc.want, ""), "malformed:") {
+				if len(got) != 1 || !strings.HasPrefix(got[0], tc.want[0]) {
+					t.Fatalf("errors = %q, want one starting %q", got, tc.want[0])
+				}
+			} else if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Fatalf("errors (-want +got):\n%s", diff)
+			}
+			s := screen(m)
+			for _, e := range got {
+				if !strings.Contains(s, "✗ "+ansi.Truncate(e, 30, "")) {
+					t.Errorf("screen does not show %q:\n%s", e, s)
+				}
+			}
+			if len(got) == 0 && !strings.Contains(s, "✓ valid") {
+				t.Errorf("screen does not say valid:\n%s", s)
+			}
+		})
+	}
+}
+
+func TestCallErrorsMatchTheCallCommand(t *testing.T) {
+	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
+	call := `{"name": "get_weather", "arguments": {"city": 3, "zip": "1"}}`
+	m = typeText(t, m, call)
+	want := core.CheckCallText(call, m.snap.schemas)
+	if diff := cmp.Diff(want, m.call.errs); diff != "" {
+		t.Errorf("tester errors differ from core.CheckCallText (-want +got):\n%s", diff)
+	}
+}
+
+func TestLetterKeysAreTypedWhileTheTesterHasFocus(t *testing.T) {
+	m := press(t, newLoadedModel(t, testTools, 80, 24), "tab", "tab")
+	for _, k := range []string{"q", "j", "k", "t", "d", "?", "/", "a", "e"} {
+		next, cmd := m.Update(keyPress(k))
+		m = next.(model)
+		if isQuit(cmd) {
+			t.Fatalf("%q quit while typing", k)
+		}
+	}
+	if got, want := m.call.input.Value(), "qjktd?/ae"; got != want {
+		t.Errorf("tester holds %q, want %q", got, want)
+	}
+	if m.deep || len(m.opts.Targets) != 0 || m.help.ShowAll || m.focus != paneCall {
+		t.Errorf("a typed letter ran a command: deep=%v targets=%v help=%v focus=%v", m.deep, m.opts.Targets, m.help.ShowAll, m.focus)
+	}
+}
+
+func TestEscLeavesTheTesterAndThenQQuits(t *testing.T) {
+	m := press(t, newLoadedModel(t, testTools, 80, 24), "tab", "tab", "esc")
+	if m.call.editing() || m.focus != paneCall {
+		t.Fatalf("after esc: editing=%v focus=%v, want not editing on Call", m.call.editing(), m.focus)
+	}
+	m = press(t, m, "i")
+	if !m.call.editing() || m.call.input.Value() != "" {
+		t.Fatalf("i should resume typing without typing itself: editing=%v text=%q", m.call.editing(), m.call.input.Value())
+	}
+	m = press(t, m, "esc")
+	if _, cmd := m.Update(keyPress("q")); !isQuit(cmd) {
+		t.Error("q did not quit once the tester was left")
+	}
+}
+
+func TestQuitKeys(t *testing.T) {
+	cases := []struct {
+		name string
+		keys []string
+		key  string
+		want bool
+	}{
+		{"q on Tools", nil, "q", true},
+		{"q on Issues", []string{"tab"}, "q", true},
+		{"q while typing a call", []string{"tab", "tab"}, "q", false},
+		{"q while typing a filter", []string{"/"}, "q", false},
+		{"ctrl+c on Tools", nil, "ctrl+c", true},
+		{"ctrl+c while typing a call", []string{"tab", "tab"}, "ctrl+c", true},
+		{"ctrl+c while typing a filter", []string{"/"}, "ctrl+c", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := press(t, newLoadedModel(t, testTools, 80, 24), tc.keys...)
+			_, cmd := m.Update(keyPress(tc.key))
+			if got := isQuit(cmd); got != tc.want {
+				t.Errorf("quits = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestDocLoadedMsgUpdatesToolsAndIssues(t *testing.T) {
+	m := newModel(Config{File: "tools.json"}, nil)
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	if s := screen(m); !strings.Contains(s, "loading") {
+		t.Errorf("before the first load the screen should say loading:\n%s", s)
+	}
+	snap := lintSnapshot(t, "tools.json", testTools, core.Options{})
+	m = update(t, m, docLoadedMsg{snap: snap})
+
+	var names []string
+	for _, r := range m.tools.snap.rows {
+		names = append(names, r.label)
+	}
+	if diff := cmp.Diff([]string{"search", "get_weather"}, names); diff != "" {
+		t.Errorf("tools (-want +got):\n%s", diff)
+	}
+	s := screen(m)
+	for _, want := range []string{"search", "get_weather", "2 tools", plural(snap.result.Errors, "error")} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, s)
+		}
+	}
+	if !strings.Contains(s, "1E") || !strings.Contains(lineOf(s, "get_weather"), "1E") {
+		t.Errorf("get_weather should show its one error:\n%s", s)
+	}
+
+	m = press(t, m, "j", "tab")
+	is := m.issues.Selected()
+	if is == nil || is.Code != "required-not-in-properties" {
+		t.Fatalf("selected issue = %+v, want required-not-in-properties", is)
+	}
+	if !strings.Contains(screen(m), "required-not-in-properties") {
+		t.Errorf("issues pane does not show the issue:\n%s", screen(m))
+	}
+}
+
+func TestIssuesOfTheSelectedToolOrAll(t *testing.T) {
+	m := newLoadedModel(t, testTools, 100, 30)
+	total := len(m.snap.result.Issues)
+	var searchIssues int
+	for _, is := range m.snap.result.Issues {
+		if is.Tool == "search" {
+			searchIssues++
+		}
+	}
+	if got := len(m.issues.list); got != searchIssues {
+		t.Errorf("with search selected the list has %d issues, want search's %d", got, searchIssues)
+	}
+	m = press(t, m, "tab", "a")
+	if got := len(m.issues.list); got != total {
+		t.Errorf("after a the list has %d issues, want all %d", got, total)
+	}
+	m = press(t, m, "a")
+	if got := len(m.issues.list); got != searchIssues {
+		t.Errorf("a again gives %d issues, want the tool's %d", got, searchIssues)
+	}
+}
+
+func TestDocFailedMsgKeepsTheLastGoodDocumentAndSaysWhere(t *testing.T) {
+	m := newLoadedModel(t, testTools, 100, 30)
+	_, err := core.Parse("tools.json", []byte("[\n  {\"name\": }\n]"))
+	if err == nil {
+		t.Fatal("want a syntax error")
+	}
+	m = update(t, m, docFailedMsg{err: err, at: loadTime})
+	s := screen(m)
+	if !strings.Contains(s, "tools.json:2:") {
+		t.Errorf("status should give the file, line and column of the error:\n%s", lineOf(s, "tools.json"))
+	}
+	if !strings.Contains(s, "last good") {
+		t.Errorf("status should say the last good load is shown:\n%s", s)
+	}
+	if len(m.tools.snap.rows) != 2 || !strings.Contains(s, "get_weather") {
+		t.Errorf("the last good tools should stay:\n%s", s)
+	}
+
+	fixed := strings.Replace(testTools, `"required": ["city", "country"]`, `"required": ["city"]`, 1)
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", fixed, core.Options{})})
+	if m.broken != "" || strings.Contains(screen(m), "last good") {
+		t.Errorf("a good load should clear the error, status: %q", lineOf(screen(m), "tools.json"))
+	}
+}
+
+func TestRemovedFileIsReported(t *testing.T) {
+	m := newLoadedModel(t, testTools, 100, 30)
+	m = update(t, m, docFailedMsg{err: errors.New("tools.json: removed"), removed: true, at: loadTime})
+	if !m.removed || !strings.Contains(screen(m), "tools.json: removed") {
+		t.Errorf("removed=%v, status %q", m.removed, lineOf(screen(m), "removed"))
+	}
+}
+
+func TestAReloadRechecksTheCall(t *testing.T) {
+	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
+	m = typeText(t, m, `{"name": "get_weather", "arguments": {"city": "Oslo"}}`)
+	if diff := cmp.Diff([]string{"missing:country"}, m.call.errs); diff != "" {
+		t.Fatalf("before the reload (-want +got):\n%s", diff)
+	}
+	fixed := strings.Replace(testTools, `"required": ["city", "country"]`, `"required": ["city"]`, 1)
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", fixed, core.Options{})})
+	if len(m.call.errs) != 0 || !strings.Contains(screen(m), "✓ valid") {
+		t.Errorf("after the reload errors = %q, want none", m.call.errs)
+	}
+}
+
+func TestWindowResizeRelaysOutAtOnce(t *testing.T) {
+	sizes := []struct{ w, h int }{{80, 24}, {120, 40}, {100, 30}, {200, 60}, {60, 20}}
+	m := newLoadedModel(t, testTools, 80, 24)
+	for _, sz := range sizes {
+		m = update(t, m, tea.WindowSizeMsg{Width: sz.w, Height: sz.h})
+		lines := strings.Split(m.View().Content, "\n")
+		if len(lines) != sz.h {
+			t.Errorf("%dx%d: %d lines, want %d", sz.w, sz.h, len(lines), sz.h)
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w > sz.w {
+				t.Errorf("%dx%d: line %d is %d wide", sz.w, sz.h, i, w)
+			}
+		}
+		s := screen(m)
+		for _, title := range []string{"Tools", "Issues", "Call"} {
+			if !strings.Contains(s, title) {
+				t.Errorf("%dx%d: no %s title", sz.w, sz.h, title)
+			}
+		}
+		if m.rects[paneTools].w+m.rects[paneIssues].w != sz.w {
+			t.Errorf("%dx%d: panes are %d + %d wide", sz.w, sz.h, m.rects[paneTools].w, m.rects[paneIssues].w)
+		}
+	}
+	m = update(t, m, tea.WindowSizeMsg{Width: 30, Height: 8})
+	if s := screen(m); !strings.Contains(s, "needs at least") {
+		t.Errorf("a tiny terminal should be told so:\n%s", s)
+	}
+}
+
+func TestCtrlSFillsTheTesterWithAValidSample(t *testing.T) {
+	m := newLoadedModel(t, testTools, 100, 30)
+	m = press(t, m, "j", "ctrl+s")
+	if m.focus != paneCall || !m.call.editing() {
+		t.Errorf("after ctrl+s focus=%v editing=%v, want typing in Call", m.focus, m.call.editing())
+	}
+	text := m.call.input.Value()
+	if !strings.Contains(text, `"get_weather"`) {
+		t.Errorf("sample is not for get_weather:\n%s", text)
+	}
+	if want := core.CheckCallText(text, m.snap.schemas); len(want) != 0 || len(m.call.errs) != 0 {
+		t.Errorf("sample is not valid: %q", m.call.errs)
+	}
+	if !strings.Contains(screen(m), "✓ valid") {
+		t.Errorf("screen should say valid:\n%s", screen(m))
+	}
+}
+
+func TestFilterNarrowsTheTools(t *testing.T) {
+	m := newLoadedModel(t, testTools, 100, 30)
+	m = press(t, m, "/")
+	if !m.typing() {
+		t.Fatal("/ should start typing a filter")
+	}
+	m = typeText(t, m, "WEA")
+	if got := len(m.tools.visible); got != 1 || m.tools.SelectedTool().Name != "get_weather" {
+		t.Fatalf("filter WEA shows %d tools, selected %v; want get_weather alone", got, m.tools.SelectedTool())
+	}
+	if !strings.Contains(screen(m), "/WEA") {
+		t.Errorf("the filter should be on screen:\n%s", screen(m))
+	}
+	m = press(t, m, "enter")
+	if m.typing() || len(m.tools.visible) != 1 {
+		t.Errorf("enter should keep the filter and stop typing: typing=%v visible=%d", m.typing(), len(m.tools.visible))
+	}
+	m = press(t, m, "esc")
+	if len(m.tools.visible) != 2 {
+		t.Errorf("esc should clear the filter, %d visible", len(m.tools.visible))
+	}
+	m = press(t, m, "/")
+	m = typeText(t, m, "zzz")
+	if !strings.Contains(screen(m), "no tool matches") || m.tools.SelectedTool() != nil {
+		t.Errorf("a filter matching nothing should say so:\n%s", screen(m))
+	}
+}
+
+func TestHelpKeyShowsTheFullHelp(t *testing.T) {
+	m := newLoadedModel(t, testTools, 120, 40)
+	short := screen(m)
+	if !strings.Contains(short, "ctrl+s sample") || !strings.Contains(short, "q quit") {
+		t.Errorf("short help should show ctrl+s and q:\n%s", lineOf(short, "tab"))
+	}
+	m = press(t, m, "?")
+	full := screen(m)
+	for _, want := range []string{"previous pane", "page down", "ctrl+s", "target", "deep"} {
+		if !strings.Contains(full, want) {
+			t.Errorf("full help lacks %q:\n%s", want, full)
+		}
+	}
+	if lines := strings.Split(m.View().Content, "\n"); len(lines) != 40 {
+		t.Errorf("with full help the screen has %d lines, want 40", len(lines))
+	}
+	if m = press(t, m, "?"); m.help.ShowAll {
+		t.Error("? again should close the full help")
+	}
+}
+
+func TestNextTarget(t *testing.T) {
+	cases := []struct {
+		name string
+		cur  []string
+		want []string
+	}{
+		{"none to openai", nil, []string{"openai"}},
+		{"openai to openai-strict", []string{"openai"}, []string{"openai-strict"}},
+		{"openai-strict to anthropic", []string{"openai-strict"}, []string{"anthropic"}},
+		{"anthropic to gemini", []string{"anthropic"}, []string{"gemini"}},
+		{"gemini to mcp", []string{"gemini"}, []string{"mcp"}},
+		{"mcp back to none", []string{"mcp"}, nil},
+		{"several back to none", []string{"openai", "mcp"}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, nextTarget(tc.cur)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestTargetKeyAsksTheSourceToReLint(t *testing.T) {
+	src := newFakeSource()
+	m := newModel(Config{File: "tools.json", Lint: core.Options{Ignore: []string{"short-description"}}}, src)
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	next, cmd := m.Update(keyPress("t"))
+	m = next.(model)
+	if cmd == nil {
+		t.Fatal("t returned no command")
+	}
+	cmd()
+	want := []core.Options{{Targets: []string{"openai"}, Ignore: []string{"short-description"}}}
+	if diff := cmp.Diff(want, src.asked()); diff != "" {
+		t.Errorf("options asked for (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(screen(m), "target openai") {
+		t.Errorf("status should show the target:\n%s", lineOf(screen(m), "target"))
+	}
+}
+
+func TestDeepKeyValidatesAgainstTheWholeSchema(t *testing.T) {
+	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
+	m = typeText(t, m, `{"name": "search", "arguments": {"query": "go", "limit": 0}}`)
+	if len(m.call.errs) != 0 {
+		t.Fatalf("flat check errors = %q, want none", m.call.errs)
+	}
+	m = press(t, m, "esc", "d")
+	if !m.deep {
+		t.Fatal("d did not turn deep validation on")
+	}
+	if len(m.call.deepErrs) == 0 || m.call.deepErrs[0].Path != "/limit" {
+		t.Fatalf("deep errors = %+v, want one at /limit", m.call.deepErrs)
+	}
+	if s := screen(m); !strings.Contains(s, "schema /limit") || !strings.Contains(s, "Call (deep)") {
+		t.Errorf("screen should show the schema error and the mode:\n%s", s)
+	}
+	m = press(t, m, "d")
+	if m.deep || len(m.call.deepErrs) != 0 || strings.Contains(screen(m), "schema /limit") {
+		t.Errorf("d again should turn deep validation off")
+	}
+}
+
+func TestStaleDeepResultsAreDropped(t *testing.T) {
+	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
+	m.deep = true
+	m.call.deep = true
+	m = typeText(t, m, `{"name": "search", "arguments": {"query": "go", "limit": 0}}`)
+	seq := m.call.deepSeq
+	m = update(t, m, deepCheckedMsg{seq: seq - 1, errs: []core.SchemaError{{Path: "/old", Message: "stale"}}})
+	if strings.Contains(screen(m), "stale") {
+		t.Error("a deep result for older text was shown")
+	}
+}
+
+func TestEditorCommand(t *testing.T) {
+	cases := []struct {
+		name   string
+		editor string
+		file   string
+		line   int
+		col    int
+		want   []string
+	}{
+		{"vi by default", "", "tools.json", 12, 5, []string{"vi", "+12", "tools.json"}},
+		{"nano", "nano", "tools.json", 3, 1, []string{"nano", "+3", "tools.json"}},
+		{"an editor with arguments", "emacs -nw", "a/tools.json", 7, 2, []string{"emacs", "-nw", "+7", "a/tools.json"}},
+		{"VS Code", "code", "tools.json", 12, 5, []string{"code", "-g", "tools.json:12:5"}},
+		{"VS Code by path and waiting", "/usr/bin/code --wait", "tools.json", 4, 9, []string{"/usr/bin/code", "--wait", "-g", "tools.json:4:9"}},
+		{"no line", "vim", "tools.json", 0, 0, []string{"vim", "tools.json"}},
+		{"a file named like an option", "vi", "-rf.json", 2, 1, []string{"vi", "+2", "./-rf.json"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := editorCommand(tc.editor, tc.file, tc.line, tc.col).Args
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("args (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestEditKeyOpensTheEditorExceptInTheDemo(t *testing.T) {
+	m := press(t, newLoadedModel(t, testTools, 100, 30), "j", "tab")
+	if _, cmd := m.Update(keyPress("e")); cmd == nil {
+		t.Error("e on an issue returned no command to run the editor")
+	}
+
+	demo := newModel(Config{}, nil)
+	demo = update(t, demo, tea.WindowSizeMsg{Width: 100, Height: 30})
+	demo = update(t, demo, docLoadedMsg{snap: lintSnapshot(t, demoName, string(demoJSON), core.Options{})})
+	demo = press(t, demo, "j", "tab")
+	next, cmd := demo.Update(keyPress("enter"))
+	if cmd != nil {
+		t.Error("the demo started an editor")
+	}
+	if s := screen(next.(model)); !strings.Contains(s, "toolbench FILE") {
+		t.Errorf("the demo should say how to open a file:\n%s", lineOf(s, "demo"))
+	}
+}
+
+func TestDemoDocumentHasToolsWithIssues(t *testing.T) {
+	src := newDemoSource(core.Options{})
+	ev := <-src.Events()
+	if ev.Err != nil {
+		t.Fatalf("the demo does not load: %v", ev.Err)
+	}
+	res := ev.Result
+	if n := len(res.Tools.Tools); n < 3 || res.Tools.Shape != core.ShapeOpenAI {
+		t.Errorf("demo has %d tools of shape %q, want a few OpenAI tools", n, res.Tools.Shape)
+	}
+	if res.Errors == 0 || res.Warnings == 0 {
+		t.Errorf("demo has %d errors and %d warnings, want some of each", res.Errors, res.Warnings)
+	}
+	src.SetOptions(core.Options{Targets: []string{"openai"}})
+	if ev := <-src.Events(); ev.Result == nil {
+		t.Errorf("re-linting the demo failed: %v", ev.Err)
+	}
+
+	m := newModel(Config{}, nil)
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = update(t, m, eventMsg(ev))
+	if s := lineOf(screen(m), "demo"); !strings.Contains(s, "toolbench FILE to open a file") {
+		t.Errorf("status line %q should name the demo and how to open a file", s)
+	}
+}
+
+func TestMouseClickFocusesAPaneAndWheelScrolls(t *testing.T) {
+	m := newLoadedModel(t, testTools, 100, 30)
+	r := m.rects[paneCall]
+	m = update(t, m, tea.MouseClickMsg{X: r.x + 3, Y: r.y + 2, Button: tea.MouseLeft})
+	if m.focus != paneCall || !m.call.editing() {
+		t.Errorf("click in Call: focus=%v editing=%v", m.focus, m.call.editing())
+	}
+	r = m.rects[paneTools]
+	// Row 0 of the list is on the pane's line 2: border, shape line.
+	m = update(t, m, tea.MouseClickMsg{X: r.x + 4, Y: r.y + 3, Button: tea.MouseLeft})
+	if m.focus != paneTools || m.tools.SelectedTool().Name != "get_weather" {
+		t.Errorf("click on the second tool: focus=%v selected=%v", m.focus, m.tools.SelectedTool().Name)
+	}
+	m = update(t, m, tea.MouseWheelMsg{X: r.x + 4, Y: r.y + 3, Button: tea.MouseWheelUp})
+	if m.tools.SelectedTool().Name != "search" {
+		t.Errorf("wheel up over Tools selected %v, want search", m.tools.SelectedTool().Name)
+	}
+}
+
+func TestPasteIntoTheTesterIsChecked(t *testing.T) {
+	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
+	m = update(t, m, tea.PasteMsg{Content: "{\"name\": \"search\",\r\n \"arguments\": {\"query\": \"a\u202eb\"}}"})
+	if got := m.call.input.Value(); !strings.Contains(got, `a\u202eb`) || strings.ContainsRune(got, '\u202e') {
+		t.Errorf("pasted bidi override should become a JSON escape, text %q", got)
+	}
+	if len(m.call.errs) != 0 {
+		t.Errorf("pasted call errors = %q, want none", m.call.errs)
+	}
+}
+
+func TestSnapshotAssignsIssuesToTheirTools(t *testing.T) {
+	s := lintSnapshot(t, "tools.json", testTools, core.Options{})
+	for i, row := range s.rows {
+		for _, j := range row.issues {
+			if is := s.result.Issues[j]; is.Tool != row.tool.Name {
+				t.Errorf("issue %s of tool %q filed under %q", is.Code, is.Tool, row.tool.Name)
+			}
+		}
+		if got := row.errors + row.warnings; got != len(row.issues) {
+			t.Errorf("row %d counts %d issues but lists %d", i, got, len(row.issues))
+		}
+	}
+	weather := s.rows[1]
+	if weather.errors == 0 || !slices.ContainsFunc(weather.issues, func(j int) bool {
+		return s.result.Issues[j].Code == "required-not-in-properties"
+	}) {
+		t.Errorf("get_weather's row lacks its required-not-in-properties error: %+v", weather)
+	}
+}
