@@ -22,9 +22,9 @@ characters with "_".
 Source: Google Gen AI SDK, types.FunctionDeclaration.name ("Must start with
 a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores,
 dots, colons and dashes, with a maximum length of 64"); Gemini API
-reference, FunctionDeclaration (ai.google.dev/api/caching#FunctionDeclaration);
-Vertex AI reference, FunctionDeclaration
-(cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclaration).`,
+reference, FunctionDeclaration, ai.google.dev/api/caching#FunctionDeclaration;
+Vertex AI reference, FunctionDeclaration,
+cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclaration.`,
 		Tool: func(c *ToolContext) {
 			checkProviderName(c, 64, geminiNameFirst, geminiNameByte, "a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' and '-'")
 		},

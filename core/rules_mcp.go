@@ -18,7 +18,8 @@ rule warns.
 Fix: rename the tool within the allowed characters.
 
 Source: Model Context Protocol specification 2025-11-25, Server features,
-Tools, "Tool names" (modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names).`,
+Tools, "Tool names",
+modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names.`,
 		Tool: func(c *ToolContext) {
 			checkProviderName(c, 128, mcpNameByte, mcpNameByte, "A-Z, a-z, 0-9, '_', '-' and '.'")
 		},

@@ -3,6 +3,7 @@ package core
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -64,4 +65,28 @@ func TestREADMEListsTheRuleTable(t *testing.T) {
 		return
 	}
 	t.Errorf("README.md's rule table is not the rule table; run go test ./core -run README -update.\n%s", sarifFirstDifference(region, want))
+}
+
+func TestTargetAndDeepRulesSayHowToFixAndCiteTheirSource(t *testing.T) {
+	deep := []string{"unresolved-ref", "remote-ref", "invalid-schema", "hidden-characters"}
+	targets := map[string]int{}
+	for _, r := range Rules() {
+		if r.Target == "" && !slices.Contains(deep, r.Code) {
+			continue
+		}
+		targets[r.Target]++
+		if !strings.Contains(r.Doc, "\nFix: ") || !strings.Contains(r.Doc, "\nSource: ") {
+			t.Errorf("%s's doc has no \"Fix:\" or no \"Source:\" paragraph", r.Code)
+		}
+		for _, line := range strings.Split(r.Doc, "\n") {
+			if len(line) > 80 && strings.Contains(line, " ") { // a long URL has a line of its own
+				t.Errorf("%s's doc has a line of %d characters: %q", r.Code, len(line), line)
+			}
+		}
+	}
+	for _, name := range KnownTargets {
+		if targets[name] == 0 {
+			t.Errorf("target %s has no rules", name)
+		}
+	}
 }

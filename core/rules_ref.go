@@ -55,8 +55,10 @@ Fix: copy the referenced schema under "$defs" and point at it with
 "#/$defs/NAME".
 
 Source: JSON Schema 2020-12 Core, section 8.2.3; OpenAI structured outputs,
-supported schemas (platform.openai.com/docs/guides/structured-outputs#supported-schemas);
-Anthropic strict tool use (platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use).`,
+supported schemas,
+platform.openai.com/docs/guides/structured-outputs#supported-schemas;
+Anthropic strict tool use,
+platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use.`,
 		Schema:      refCheckRemote,
 		SchemaAfter: refFollow,
 	},

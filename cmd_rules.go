@@ -1,0 +1,207 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"toolbench/core"
+)
+
+func init() {
+	register(command{order: 40, name: "rules", summary: "list every rule code with its severity and target", run: runRules})
+	register(command{order: 50, name: "explain", summary: "print what a rule checks, why, how to fix it, and its source", run: runExplain})
+}
+
+func runRules(e *env, args []string) int {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		return rulesFlagError(e, err, "rules", rulesUsage)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "toolbench rules: unexpected argument %q\n", core.EscapeLine(fs.Arg(0)))
+		rulesUsage(e.stderr)
+		return exitFailure
+	}
+	writeRuleList(e.stdout, core.Rules())
+	return exitOK
+}
+
+// writeRuleList prints one rule a line: code, severity, target, summary.
+func writeRuleList(w io.Writer, rules []*core.Rule) {
+	codeW, targetW := len("CODE"), len("TARGET")
+	for _, r := range rules {
+		codeW = max(codeW, len(r.Code))
+		targetW = max(targetW, len(ruleTarget(r)))
+	}
+	fmt.Fprintf(w, "%-*s  %-8s  %-*s  %s\n", codeW, "CODE", "SEVERITY", targetW, "TARGET", "SUMMARY")
+	for _, r := range rules {
+		fmt.Fprintf(w, "%-*s  %-8s  %-*s  %s\n", codeW, r.Code, r.Severity, targetW, ruleTarget(r), r.Summary)
+	}
+	fmt.Fprintln(w, "\nRun \"toolbench explain CODE\" for what a rule checks and how to fix it.")
+}
+
+// ruleTarget is the target that enables a rule, or "always".
+func ruleTarget(r *core.Rule) string {
+	if r.Target == "" {
+		return "always"
+	}
+	return r.Target
+}
+
+func runExplain(e *env, args []string) int {
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		return rulesFlagError(e, err, "explain", explainUsage)
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "toolbench explain: name a rule code, e.g. toolbench explain invalid-name")
+		explainUsage(e.stderr)
+		return exitFailure
+	}
+	var rules []*core.Rule
+	for _, code := range fs.Args() {
+		r := core.LookupRule(code)
+		if r == nil {
+			msg := fmt.Sprintf("toolbench explain: unknown rule code %q", core.EscapeLine(code))
+			if near := closeRuleCodes(code, core.Rules()); len(near) > 0 {
+				msg += " (did you mean " + strings.Join(near, ", ") + "?)"
+			}
+			fmt.Fprintln(e.stderr, msg)
+			fmt.Fprintln(e.stderr, `Run "toolbench rules" for the list.`)
+			return exitFailure
+		}
+		rules = append(rules, r)
+	}
+	for i, r := range rules {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		writeExplanation(e.stdout, r)
+	}
+	return exitOK
+}
+
+// writeExplanation prints a rule's heading, summary and documentation,
+// wrapped for an 80-column terminal.
+func writeExplanation(w io.Writer, r *core.Rule) {
+	target := "always on"
+	if r.Target != "" {
+		target = "target " + r.Target
+	}
+	fmt.Fprintf(w, "%s (%s, %s)\n%s\n\n%s\n", r.Code, r.Severity, target, explainWrap(r.Summary, 78), explainWrap(r.Doc, 78))
+}
+
+// explainWrap breaks each line of s longer than width at spaces, keeping the
+// line breaks s has.
+func explainWrap(s string, width int) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		for len(line) > width {
+			cut := strings.LastIndexByte(line[:width+1], ' ')
+			if cut <= 0 {
+				break
+			}
+			out = append(out, line[:cut])
+			line = strings.TrimLeft(line[cut:], " ")
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
+}
+
+// closeRuleCodes returns up to three codes that look like a mistyping of
+// code: within a few edits of it, or the same rule under another target
+// ("invalid-name" for "gemini/invalid-name").
+func closeRuleCodes(code string, rules []*core.Rule) []string {
+	type candidate struct {
+		code string
+		dist int
+	}
+	var cands []candidate
+	base := code[strings.LastIndexByte(code, '/')+1:]
+	for _, r := range rules {
+		rbase := r.Code[strings.LastIndexByte(r.Code, '/')+1:]
+		d := ruleCodeDistance(code, r.Code)
+		if rbase == base {
+			d = min(d, 1)
+		}
+		if d <= max(2, len(code)/4) {
+			cands = append(cands, candidate{r.Code, d})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return a.dist - b.dist })
+	var out []string
+	for i := 0; i < len(cands) && i < 3; i++ {
+		out = append(out, cands[i].code)
+	}
+	return out
+}
+
+// ruleCodeDistance is the Levenshtein distance between a and b, in bytes.
+func ruleCodeDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// rulesFlagError answers -h with the command's help on stdout, and any
+// other flag error with the error and the help on stderr.
+func rulesFlagError(e *env, err error, name string, usage func(io.Writer)) int {
+	if errors.Is(err, flag.ErrHelp) {
+		usage(e.stdout)
+		return exitOK
+	}
+	fmt.Fprintf(e.stderr, "toolbench %s: %v\n", name, err)
+	usage(e.stderr)
+	return exitFailure
+}
+
+func rulesUsage(w io.Writer) {
+	fmt.Fprintf(w, `Usage: toolbench rules
+
+List every rule toolbench checks: its code (what --ignore and the reports
+name), its severity, the target that enables it ("always" for the rules
+every lint runs; --target %s for the others), and one line on what it
+finds.
+
+Flags:
+  -h, --help   show this help
+`, strings.Join(core.KnownTargets, ", "))
+}
+
+func explainUsage(w io.Writer) {
+	fmt.Fprint(w, `Usage: toolbench explain CODE...
+
+Print a rule's documentation: what it checks, why it matters, how to fix
+what it reports, and the provider documentation it follows.
+
+Flags:
+  -h, --help   show this help
+
+Examples:
+  toolbench explain invalid-name
+  toolbench explain openai-strict/additional-properties
+
+Exit status: 0, or 2 for a code no rule has.
+`)
+}

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+
+	"toolbench/core"
+)
+
+// rulesRun runs toolbench in-process and returns its exit code, stdout
+// and stderr.
+func rulesRun(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	e := &env{
+		stdin:      strings.NewReader(""),
+		stdout:     &stdout,
+		stderr:     &stderr,
+		getenv:     func(string) string { return "" },
+		isTerminal: func(io.Writer) bool { return false },
+	}
+	return run(e, args), stdout.String(), stderr.String()
+}
+
+func TestRulesListsEveryCodeWithSeverityTargetAndSummary(t *testing.T) {
+	code, out, errOut := rulesRun(t, "rules")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, errOut)
+	}
+	lines := strings.Split(out, "\n")
+	if !strings.HasPrefix(lines[0], "CODE ") || !strings.Contains(lines[0], "SEVERITY") || !strings.Contains(lines[0], "TARGET") {
+		t.Errorf("header = %q", lines[0])
+	}
+	rules := core.Rules()
+	for i, r := range rules {
+		fields := strings.Fields(lines[i+1])
+		target := r.Target
+		if target == "" {
+			target = "always"
+		}
+		if len(fields) < 4 || fields[0] != r.Code || fields[1] != r.Severity.String() || fields[2] != target ||
+			!strings.HasSuffix(lines[i+1], "  "+r.Summary) {
+			t.Errorf("line %d = %q, want %s %s %s %s", i+1, lines[i+1], r.Code, r.Severity, target, r.Summary)
+		}
+	}
+	if !strings.Contains(out, `toolbench explain CODE`) {
+		t.Errorf("the list does not point at explain:\n%s", out)
+	}
+}
+
+func TestExplainPrintsTheRuleDoc(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		heading string
+		doc     string
+	}{
+		{"a rule always on", []string{"explain", "unresolved-ref"}, "unresolved-ref (error, always on)", core.LookupRule("unresolved-ref").Doc},
+		{"a target's rule", []string{"explain", "mcp/invalid-name"}, "mcp/invalid-name (warning, target mcp)", core.LookupRule("mcp/invalid-name").Doc},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := rulesRun(t, tc.args...)
+			if code != exitOK || errOut != "" {
+				t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, errOut)
+			}
+			if !strings.HasPrefix(out, tc.heading+"\n") {
+				t.Errorf("output starts %q, want %q", rulesFirstLine(out), tc.heading)
+			}
+			// The doc may be rewrapped, but every word is there in order.
+			if got, want := strings.Fields(out), strings.Fields(tc.doc); !rulesHoldRun(got, want) {
+				t.Errorf("output does not hold the rule's doc:\n%s", out)
+			}
+			if !strings.Contains(out, "Source: ") {
+				t.Errorf("output has no source:\n%s", out)
+			}
+			for _, line := range strings.Split(out, "\n") {
+				if len(line) > 78 && strings.Contains(line, " ") {
+					t.Errorf("line of %d characters: %q", len(line), line)
+				}
+			}
+		})
+	}
+}
+
+func rulesFirstLine(s string) string { line, _, _ := strings.Cut(s, "\n"); return line }
+
+// rulesHoldRun reports whether words holds want as a contiguous run.
+func rulesHoldRun(words, want []string) bool {
+	for i := 0; i+len(want) <= len(words); i++ {
+		if slices.Equal(words[i:i+len(want)], want) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestExplainSeveralCodes(t *testing.T) {
+	code, out, _ := rulesRun(t, "explain", "invalid-schema", "hidden-characters")
+	if code != exitOK || !strings.HasPrefix(out, "invalid-schema (") || !strings.Contains(out, "\n\nhidden-characters (error, always on)\n") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+}
+
+func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
+	tests := []struct {
+		name, code string
+		want       string // in stderr
+	}{
+		{"underscore for dash", "invalid_name", `(did you mean invalid-name?)`},
+		{"missing letter under a target", "gemini/invalid-nam", "did you mean gemini/invalid-name"},
+		{"a rule of another target", "anthropic/too-many-tools", "openai/too-many-tools, gemini/too-many-tools"},
+		{"nothing close", "zzz", `unknown rule code "zzz"` + "\n"},
+		{"control characters are escaped", "x\x1b[2J", `unknown rule code "x\\x1b[2J"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := rulesRun(t, "explain", tc.code)
+			if code != exitFailure || out != "" {
+				t.Errorf("exit %d, stdout %q; want 2 and nothing", code, out)
+			}
+			if !strings.Contains(errOut, tc.want) || strings.ContainsRune(errOut, 0x1b) {
+				t.Errorf("stderr = %q, want it to hold %q and no raw escape", errOut, tc.want)
+			}
+		})
+	}
+}
+
+func TestRulesAndExplainUsage(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		inStdout string
+		inStderr string
+	}{
+		{"rules help", []string{"rules", "-h"}, exitOK, "Usage: toolbench rules", ""},
+		{"explain help", []string{"explain", "--help"}, exitOK, "Usage: toolbench explain CODE", ""},
+		{"explain without a code", []string{"explain"}, exitFailure, "", "name a rule code"},
+		{"rules with an argument", []string{"rules", "extra"}, exitFailure, "", `unexpected argument "extra"`},
+		{"unknown flag", []string{"rules", "--nope"}, exitFailure, "", "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := rulesRun(t, tc.args...)
+			if code != tc.code || !strings.Contains(out, tc.inStdout) || !strings.Contains(errOut, tc.inStderr) {
+				t.Errorf("exit %d (want %d)\nstdout %q (want %q in it)\nstderr %q (want %q in it)", code, tc.code, out, tc.inStdout, errOut, tc.inStderr)
+			}
+		})
+	}
+}
+
+func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
+	_, out, _ := rulesRun(t, "--help")
+	for _, want := range []string{"\n  rules ", "\n  explain "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help has no %q line:\n%s", strings.TrimSpace(want), out)
+		}
+	}
+	if strings.Index(out, "\n  rules ") > strings.Index(out, "\n  explain ") {
+		t.Errorf("rules should come before explain:\n%s", out)
+	}
+}
+
+func TestRuleCodeDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"abc", "abc", 0}, {"abc", "abd", 1}, {"abc", "ab", 1}, {"kitten", "sitting", 3}, {"", "xy", 2},
+	}
+	for _, tc := range tests {
+		if got := ruleCodeDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("ruleCodeDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
