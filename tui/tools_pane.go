@@ -19,6 +19,7 @@ type toolsPane struct {
 	focused bool
 
 	snap    *snapshot
+	stale   bool  // the file is broken: snap is its last good load
 	visible []int // indexes into snap.rows that pass the filter
 	cursor  int   // index into visible
 	offset  int   // the first of visible shown
@@ -336,11 +337,14 @@ func (p toolsPane) emptyText() string {
 }
 
 func (p toolsPane) shapeLine() string {
-	shape := p.snap.shape
-	if shape == "" {
-		shape = "no tools"
+	line := " no tools"
+	if p.snap.shape != "" {
+		line = " " + p.snap.shape + " shape"
 	}
-	return p.st.muted.Render(" " + shape + " shape")
+	if p.stale {
+		return p.st.muted.Render(line+" · ") + p.st.warn.Render("last good load")
+	}
+	return p.st.muted.Render(line)
 }
 
 func (p toolsPane) filterLine(w int) string {

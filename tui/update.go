@@ -58,6 +58,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *model) loaded(s *snapshot) tea.Cmd {
 	m.snap = s
 	m.broken, m.removed = "", false
+	m.tools.stale = false
 	m.tools.setSnapshot(s)
 	m.issues.setSnapshot(s, m.tools.Selected())
 	m.layout() // the parameter table may have changed size
@@ -68,6 +69,7 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 // on screen, with the reason in the status bar.
 func (m *model) failed(msg docFailedMsg) {
 	m.removed = msg.removed || errors.Is(msg.err, watch.ErrRemoved)
+	m.tools.stale = m.snap != nil
 	m.broken = "cannot load"
 	if msg.err != nil {
 		m.broken = core.EscapeLine(msg.err.Error())

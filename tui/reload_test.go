@@ -1,0 +1,171 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"toolbench/watch"
+)
+
+// nextLoad runs the workbench's own command for the next load of m's
+// source, as the program would, and feeds its message to Update.
+func nextLoad(t *testing.T, m model) (model, tea.Msg) {
+	t.Helper()
+	got := make(chan tea.Msg, 1)
+	go func() { got <- waitForEvent(m.src)() }()
+	select {
+	case msg := <-got:
+		next, _ := m.Update(msg)
+		return next.(model), msg
+	case <-time.After(10 * time.Second):
+		t.Fatal("no load arrived")
+	}
+	return m, nil
+}
+
+// loadUntil takes loads until ok accepts one: a save can reach the
+// watcher as more than one change.
+func loadUntil(t *testing.T, m model, ok func(tea.Msg) bool) model {
+	t.Helper()
+	for range 20 {
+		var msg tea.Msg
+		m, msg = nextLoad(t, m)
+		if ok(msg) {
+			return m
+		}
+	}
+	t.Fatal("the load looked for never came")
+	return m
+}
+
+func isLoaded(msg tea.Msg) bool { _, ok := msg.(docLoadedMsg); return ok }
+func isFailed(msg tea.Msg) bool { _, ok := msg.(docFailedMsg); return ok }
+
+func TestBadSavesKeepTheLastGoodToolsAndAFixRecovers(t *testing.T) {
+	t.Chdir(t.TempDir()) // the file as a user names it: short
+	path := "tools.json"
+	if err := os.WriteFile(path, []byte(testTools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := watch.New(path, watch.Options{Debounce: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	m := newModel(Config{File: path}, w)
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = loadUntil(t, m, isLoaded)
+	if len(m.snap.rows) != 2 {
+		t.Fatalf("first load has %d tools, want 2", len(m.snap.rows))
+	}
+
+	bad := []struct {
+		name    string
+		content string
+		where   string // what the status must show of the error
+	}{
+		{"empty", "", path + ":"},
+		{"white space", "  \n\t\n", path + ":"},
+		{"truncated", testTools[:len(testTools)/2], path + ":"},
+		{"NUL bytes", "[\x00\x00]", path + ":1:"},
+		{"invalid UTF-8", "[\"\xff\xfe\"]", path + ":1:"},
+		{"an escape sequence", "\x1b[2J\x1b]0;pwned\x07", path + ":1:1"},
+		{"NaN", `[{"name": NaN}]`, path + ":1:"},
+		{"trailing data", "[] []", path + ":1:"},
+		{"nested too deep", strings.Repeat("[", 100000), "deep"},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			m = loadUntil(t, m, isFailed)
+			content := m.View().Content
+			s := screen(m)
+			if !strings.Contains(s, tc.where) || !strings.Contains(s, "last good") {
+				t.Errorf("status %q should show %q and that the last good load is shown", lineOf(s, "✗"), tc.where)
+			}
+			if len(m.tools.snap.rows) != 2 || !strings.Contains(s, "get_weather") {
+				t.Errorf("the last good tools are gone:\n%s", s)
+			}
+			if !strings.Contains(lineOf(s, "shape"), "last good load") {
+				t.Errorf("the tools pane should say its tools are the last good load: %q", lineOf(s, "shape"))
+			}
+			for _, raw := range []string{"\x1b[2J", "\x1b]0;", "\x07", "\x00", "\xff"} {
+				if strings.Contains(content, raw) {
+					t.Errorf("the screen holds %q from the file", raw)
+				}
+			}
+		})
+	}
+
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	m = loadUntil(t, m, isFailed)
+	if !m.removed || !strings.Contains(screen(m), "removed") {
+		t.Errorf("a removed file should be reported, status %q", lineOf(screen(m), "✗"))
+	}
+
+	fixed := strings.Replace(testTools, `"required": ["city", "country"]`, `"required": ["city"]`, 1)
+	if err := os.WriteFile(path, []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m = loadUntil(t, m, isLoaded)
+	s := screen(m)
+	if m.broken != "" || strings.Contains(s, "last good") || strings.Contains(s, "✗") {
+		t.Errorf("the fix should clear the error, status %q", lineOf(s, "tools"))
+	}
+	if m.snap.result.Errors != 0 || !strings.Contains(lineOf(s, "get_weather"), "ok") {
+		t.Errorf("the fixed file should show get_weather clean:\n%s", s)
+	}
+	if !strings.Contains(s, "watching") {
+		t.Errorf("the status should say the file is watched: %q", lineOf(s, "tools"))
+	}
+}
+
+func TestTargetCycleReLintsThroughTheWatcher(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tools.json")
+	// A name OpenAI rejects: only the openai target reports it.
+	src := strings.Replace(testTools, `"name": "search"`, `"name": "search the web"`, 1)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := watch.New(path, watch.Options{Debounce: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	m := newModel(Config{File: path}, w)
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = loadUntil(t, m, isLoaded)
+	codes := func(m model) []string {
+		var c []string
+		for _, is := range m.snap.result.Issues {
+			c = append(c, is.Code)
+		}
+		return c
+	}
+	before := codes(m)
+
+	next, cmd := m.Update(keyPress("t"))
+	m = next.(model)
+	cmd() // asks the watcher to re-lint
+	m = loadUntil(t, m, isLoaded)
+	after := codes(m)
+	if len(after) <= len(before) {
+		t.Errorf("the openai target should add issues: before %q, after %q", before, after)
+	}
+	if !strings.Contains(strings.Join(after, " "), "openai/") {
+		t.Errorf("issues after the target change %q hold no openai/ rule", after)
+	}
+	if !strings.Contains(screen(m), "target openai") {
+		t.Errorf("status should show the target: %q", lineOf(screen(m), "target"))
+	}
+}
