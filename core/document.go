@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -233,10 +234,15 @@ func probeError(name string, head []byte) error {
 		return nil
 	}
 	p := parser{doc: &Document{Name: name, Src: string(head)}}
-	if _, err := p.parseAll(head); err != nil && !p.truncated {
-		return err
+	_, err := p.parseAll(head)
+	var se *SyntaxError
+	if err == nil || p.truncated || !errors.As(err, &se) {
+		return nil
 	}
-	return nil
+	if se.Offset < len(head) && !utf8.FullRune(head[se.Offset:]) {
+		return nil // a character cut in two: the rest may complete it
+	}
+	return err
 }
 
 // ErrTooLarge is returned by ReadLimited for input past its limit.

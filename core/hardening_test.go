@@ -411,6 +411,9 @@ func TestLoadGivesWhatParseGivesWhereverTheProbeEnds(t *testing.T) {
 		strings.Repeat("[", 12) + strings.Repeat("]", 11),
 		" \n \t ",
 		"\xef\xbb",
+		"[\ufeff1]",
+		"[\u202e]",
+		"[\U0001F600, \"\U0001F600\"]",
 		"",
 	}
 	for _, src := range inputs {
