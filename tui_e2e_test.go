@@ -1,0 +1,192 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The workbench end to end: the real binary in a real terminal (tmux),
+// driven by keys, with its file saved under it.
+
+const tuiE2ETools = `[
+  {
+    "type": "function",
+    "function": {
+      "name": "search",
+      "description": "Search the index for documents that match a query.",
+      "parameters": {
+        "type": "object",
+        "properties": {"query": {"type": "string", "description": "Words to look for."}},
+        "required": ["query"]
+      }
+    }
+  },
+  {
+    "type": "function",
+    "function": {
+      "name": "get_weather",
+      "description": "Get the current weather for a city, in the units asked for.",
+      "parameters": {
+        "type": "object",
+        "properties": {"city": {"type": "string", "description": "City name."}},
+        "required": ["city", "country"]
+      }
+    }
+  }
+]
+`
+
+// tuiTerm is a tmux server of the test's own, so nothing it does touches
+// another tmux session.
+type tuiTerm struct {
+	t      *testing.T
+	socket string
+}
+
+func (tt *tuiTerm) tmux(args ...string) string {
+	tt.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", tt.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		tt.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func (tt *tuiTerm) screen() string {
+	return tt.tmux("capture-pane", "-p", "-t", "tb")
+}
+
+// keys sends tmux key names ("Tab", "BTab", "Escape", "C-s", "j"), one at
+// a time with a pause, so that a terminal does not read Escape and the
+// next key as one alt+key.
+func (tt *tuiTerm) keys(names ...string) {
+	tt.t.Helper()
+	for _, k := range names {
+		tt.tmux("send-keys", "-t", "tb", k)
+		time.Sleep(150 * time.Millisecond)
+	}
+}
+
+// typeText types s literally.
+func (tt *tuiTerm) typeText(s string) {
+	tt.t.Helper()
+	tt.tmux("send-keys", "-t", "tb", "-l", s)
+}
+
+// waitFor polls the screen until every want is on it.
+func (tt *tuiTerm) waitFor(what string, want ...string) string {
+	tt.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	var s string
+	for time.Now().Before(deadline) {
+		s = tt.screen()
+		ok := true
+		for _, w := range want {
+			if !strings.Contains(s, w) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return s
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tt.t.Fatalf("%s: the screen never showed %q:\n%s", what, want, s)
+	return s
+}
+
+func TestTUIEndToEndInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(file, []byte(tuiE2ETools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The editor records how it was called and returns at once.
+	editor := filepath.Join(dir, "editor.sh")
+	argsFile := filepath.Join(dir, "editor-args")
+	script := fmt.Sprintf("#!/bin/sh\necho \"$@\" > %q\n", argsFile)
+	if err := os.WriteFile(editor, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	exitFile := filepath.Join(dir, "exit-status")
+	shell := fmt.Sprintf("cd %q && EDITOR=%q %q tools.json; echo $? > %q", dir, editor, toolbenchBin, exitFile)
+
+	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-e2e-%d", os.Getpid())}
+	tt.tmux("new-session", "-d", "-s", "tb", "-x", "100", "-y", "30", "sh", "-c", shell)
+	t.Cleanup(func() { exec.Command("tmux", "-L", tt.socket, "kill-server").Run() })
+
+	s := tt.waitFor("start", "Tools", "Issues", "Call", "search", "get_weather", "tools.json", "watching")
+	if !strings.Contains(s, "1 error") {
+		t.Errorf("the status should count the one error:\n%s", s)
+	}
+
+	// Type a call into the tester: its errors show as `toolbench call`
+	// prints them.
+	tt.keys("Tab", "Tab")
+	tt.typeText(`{"name": "get_weather", "arguments": {"city": 1}}`)
+	tt.waitFor("typed call", "missing:country", "type:city:str")
+
+	// Save a change: get_weather drops country and takes a number, and
+	// search loses its description. The call is checked again, and the
+	// new issue appears.
+	changed := strings.Replace(tuiE2ETools, `"required": ["city", "country"]`, `"required": ["city"]`, 1)
+	changed = strings.Replace(changed, `{"city": {"type": "string"`, `{"city": {"type": "integer"`, 1)
+	changed = strings.Replace(changed, `"description": "Search the index for documents that match a query.",`, "", 1)
+	if err := os.WriteFile(file, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s = tt.waitFor("reload", "✓ valid", "missing-description")
+	if strings.Contains(s, "missing:country") {
+		t.Errorf("the call was not checked again after the reload:\n%s", s)
+	}
+
+	// A broken save keeps the last good tools and says where it broke.
+	if err := os.WriteFile(file, []byte("[\n  {\"name\": }\n]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tt.waitFor("broken save", "tools.json:2:", "last good", "get_weather")
+	if err := os.WriteFile(file, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tt.waitFor("fixed save", "watching", "missing-description")
+
+	// Open the selected issue in $EDITOR: it gets +LINE FILE, and the
+	// workbench comes back.
+	tt.keys("Escape", "BTab", "e")
+	var args []byte
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(argsFile); err == nil && len(b) > 0 {
+			args = b
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if got := strings.TrimSpace(string(args)); !strings.HasPrefix(got, "+") || !strings.HasSuffix(got, " tools.json") {
+		t.Errorf("editor called with %q, want +LINE tools.json", got)
+	}
+	tt.waitFor("back from the editor", "Tools", "Issues", "Call")
+
+	// ctrl+c quits with status 0.
+	tt.keys("C-c")
+	deadline = time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(exitFile); err == nil && len(b) > 0 {
+			if got := strings.TrimSpace(string(b)); got != "0" {
+				t.Errorf("exit status %s, want 0", got)
+			}
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("the workbench did not quit on ctrl+c:\n%s", tt.screen())
+}
