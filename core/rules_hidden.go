@@ -107,8 +107,32 @@ func hiddenReport(s, what string, report func(msg string)) {
 }
 
 // hiddenMayHold is the fast path: printable ASCII, newline and tab hide
-// nothing, and most text is nothing else.
+// nothing, and most text is nothing else. It looks at eight bytes at a
+// time and at single bytes only in a word that may hold something else.
 func hiddenMayHold(s string) bool {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if x&highs != 0 {
+			return true // a byte of a non-ASCII character
+		}
+		del := x ^ 0x7f*ones
+		if (x-0x20*ones)&^x&highs != 0 || (del-ones)&^del&highs != 0 {
+			if hiddenASCIIMayHold(s[i : i+8]) {
+				return true
+			}
+		}
+	}
+	return hiddenASCIIMayHold(s[i:])
+}
+
+// hiddenASCIIMayHold is hiddenMayHold a byte at a time.
+func hiddenASCIIMayHold(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c >= 0x7f || c < 0x20 && c != '\n' && c != '\t' {
 			return true

@@ -88,3 +88,16 @@ func TestHiddenCharactersMessageListsAtMostSixKinds(t *testing.T) {
 		t.Errorf("message names %d characters, want 6: %q", got, msg)
 	}
 }
+
+func TestHiddenMayHoldFindsEveryByteThatNeedsALook(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 20; pos++ {
+			b := []byte(strings.Repeat("abcdefgh", 3))[:20]
+			b[pos] = byte(c)
+			want := c >= 0x7f || c < 0x20 && c != '\n' && c != '\t'
+			if got := hiddenMayHold(string(b)); got != want {
+				t.Fatalf("hiddenMayHold with byte %#x at %d = %v, want %v", c, pos, got, want)
+			}
+		}
+	}
+}
