@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -189,4 +191,119 @@ func TestTUIEndToEndInTmux(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatalf("the workbench did not quit on ctrl+c:\n%s", tt.screen())
+}
+
+func TestTUIArgs(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile("mine.json", []byte(tuiE2ETools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir("adir", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"EDITOR": "nano"}
+	getenv := func(k string) string { return env[k] }
+	cases := []struct {
+		name    string
+		args    []string
+		file    string
+		targets []string
+		ignore  []string
+		deep    bool
+		err     string
+	}{
+		{name: "no file and no tools.json opens the demo", file: ""},
+		{name: "a file", args: []string{"mine.json"}, file: "mine.json"},
+		{name: "flags after the file", args: []string{"mine.json", "--deep", "--target", "openai"}, file: "mine.json", targets: []string{"openai"}, deep: true},
+		{name: "targets repeated and with commas", args: []string{"--target", "openai,mcp", "--target=anthropic", "mine.json"}, file: "mine.json", targets: []string{"openai", "mcp", "anthropic"}},
+		{name: "ignore", args: []string{"--ignore", "invalid-tool", "mine.json"}, file: "mine.json", ignore: []string{"invalid-tool"}},
+		{name: "a file after --", args: []string{"--", "mine.json"}, file: "mine.json"},
+		{name: "unknown target", args: []string{"--target", "nope"}, err: `unknown target "nope"`},
+		{name: "unknown rule", args: []string{"--ignore", "nope"}, err: `unknown rule code "nope"`},
+		{name: "two files", args: []string{"mine.json", "mine.json"}, err: "one FILE"},
+		{name: "a missing file, or a mistyped command", args: []string{"lnit"}, err: "lnit: no such file"},
+		{name: "a directory", args: []string{"adir"}, err: "is a directory"},
+		{name: "standard input", args: []string{"-"}, err: "standard input"},
+		{name: "help", args: []string{"--deep", "-h"}, err: "help requested"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := parseWorkbenchArgs(tc.args, getenv)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one containing %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.File != tc.file || cfg.Deep != tc.deep || cfg.Editor != "nano" ||
+				strings.Join(cfg.Lint.Targets, ",") != strings.Join(tc.targets, ",") ||
+				strings.Join(cfg.Lint.Ignore, ",") != strings.Join(tc.ignore, ",") {
+				t.Errorf("config %+v, want file %q targets %q ignore %q deep %v", cfg, tc.file, tc.targets, tc.ignore, tc.deep)
+			}
+		})
+	}
+
+	if err := os.WriteFile("tools.json", []byte(tuiE2ETools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := parseWorkbenchArgs(nil, getenv); err != nil || cfg.File != "tools.json" {
+		t.Errorf("with ./tools.json present and no FILE: file %q, err %v; want tools.json", cfg.File, err)
+	}
+}
+
+func TestTUIRefusesToRunWithoutATerminal(t *testing.T) {
+	var stdout, stderr strings.Builder
+	e := &env{stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+		isTerminal: func(io.Writer) bool { return false }}
+	if code := run(e, []string{}); code != exitFailure {
+		t.Errorf("exit %d, want %d", code, exitFailure)
+	}
+	if !strings.Contains(stderr.String(), "needs a terminal") {
+		t.Errorf("stderr %q should say a terminal is needed", stderr.String())
+	}
+	stderr.Reset()
+	if code := run(e, []string{"--deep", "--help"}); code != exitOK || !strings.Contains(stdout.String(), "Usage: toolbench [flags] [FILE]") {
+		t.Errorf("--help: exit %d, stdout %q", code, stdout.String())
+	}
+}
+
+// TestTUIHonoursNoColorInTmux runs the workbench twice in tmux and reads
+// the screen with its attributes: colours without NO_COLOR, none with it,
+// and the selection still marked either way.
+func TestTUIHonoursNoColorInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "tools.json"), []byte(tuiE2ETools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	colour := regexp.MustCompile(`\x1b\[[0-9;]*(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
+	for i, tc := range []struct {
+		name    string
+		env     string
+		colours bool
+	}{
+		{"colours by default", "", true},
+		{"none under NO_COLOR", "NO_COLOR=1", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-e2e-nc%d-%d", i, os.Getpid())}
+			shell := fmt.Sprintf("cd %q && env %s TERM=xterm-256color %q tools.json", dir, tc.env, toolbenchBin)
+			tt.tmux("new-session", "-d", "-s", "tb", "-x", "100", "-y", "30", "sh", "-c", shell)
+			defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
+			tt.waitFor("start", "Tools", "watching")
+			styled := tt.tmux("capture-pane", "-p", "-e", "-t", "tb")
+			if got := colour.MatchString(styled); got != tc.colours {
+				t.Errorf("colours on screen = %v, want %v:\n%q", got, tc.colours, styled)
+			}
+			if plain := tt.screen(); !strings.Contains(plain, "› search") {
+				t.Errorf("the selected tool should be marked by more than colour:\n%s", plain)
+			}
+		})
+	}
 }

@@ -97,3 +97,14 @@ func TestCallKeystrokeWithTenThousandToolsTakesUnderAMillisecond(t *testing.T) {
 		t.Errorf("the finished call should be valid, errors %q", m.call.errs)
 	}
 }
+
+// BenchmarkView draws the screen with 10,000 tools loaded: only the rows
+// on screen are drawn, so it does not grow with the document.
+func BenchmarkView(b *testing.B) {
+	m := bigModel(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		m.View()
+	}
+}

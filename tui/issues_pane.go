@@ -184,7 +184,7 @@ func (p issuesPane) View() string {
 
 func (p issuesPane) body() string {
 	if p.snap == nil {
-		return p.st.muted.Render(" loading…")
+		return p.st.muted.Render(" no issues until the file loads")
 	}
 	w := p.innerWidth()
 	lines := []string{p.headerLine(w)}

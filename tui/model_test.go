@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"image/color"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"toolbench/core"
+	"toolbench/watch"
 )
 
 func TestFocusStartsOnToolsAndTabCyclesThePanes(t *testing.T) {
@@ -570,5 +572,75 @@ func TestSnapshotAssignsIssuesToTheirTools(t *testing.T) {
 		return s.result.Issues[j].Code == "required-not-in-properties"
 	}) {
 		t.Errorf("get_weather's row lacks its required-not-in-properties error: %+v", weather)
+	}
+}
+
+func TestAFileBrokenFromTheStartSaysSo(t *testing.T) {
+	m := newModel(Config{File: "tools.json"}, nil)
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	_, err := core.Parse("tools.json", []byte("{\n  \"tools\": [\n"))
+	m = update(t, m, docFailedMsg{err: err, at: loadTime})
+	s := screen(m)
+	if !strings.Contains(s, "tools.json:3:") || !strings.Contains(s, "has not loaded yet") {
+		t.Errorf("a file that never loaded should say why and where:\n%s", s)
+	}
+	if strings.Contains(s, "last good") {
+		t.Errorf("there is no last good load to speak of:\n%s", lineOf(s, "✗"))
+	}
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", testTools, core.Options{})})
+	if s := screen(m); strings.Contains(s, "has not loaded") || !strings.Contains(s, "get_weather") {
+		t.Errorf("the first good load should replace the message:\n%s", s)
+	}
+}
+
+func TestInitAsksForTheBackgroundAndTheFirstLoad(t *testing.T) {
+	src := newFakeSource()
+	m := newModel(Config{File: "tools.json"}, src)
+	batch, ok := m.Init()().(tea.BatchMsg)
+	if !ok || len(batch) != 2 {
+		t.Fatalf("Init should batch two commands, got %T", m.Init()())
+	}
+	src.events <- eventMsgSource(t)
+	got := make(chan tea.Msg, 2)
+	for _, c := range batch {
+		go func() { got <- c() }()
+	}
+	var loaded bool
+	for range 2 {
+		if _, ok := (<-got).(docLoadedMsg); ok {
+			loaded = true
+		}
+	}
+	if !loaded {
+		t.Error("Init did not read the first load")
+	}
+}
+
+// eventMsgSource is the first load of testTools as a watcher sends it.
+func eventMsgSource(t *testing.T) watch.Event {
+	s := lintSnapshot(t, "tools.json", testTools, core.Options{})
+	return watch.Event{Time: loadTime, Path: "tools.json", Result: s.result}
+}
+
+func TestBackgroundColourPicksLightOrDarkStyles(t *testing.T) {
+	m := newLoadedModel(t, testTools, 80, 24)
+	if !m.st.isDark {
+		t.Fatal("styles should start dark, the common case, until the terminal answers")
+	}
+	m = update(t, m, tea.BackgroundColorMsg{Color: color.White})
+	if m.st.isDark || m.tools.st != m.st || m.issues.st != m.st || m.call.st != m.st {
+		t.Errorf("a white background should give every pane the light styles")
+	}
+	m = update(t, m, tea.BackgroundColorMsg{Color: color.Black})
+	if !m.st.isDark {
+		t.Error("a black background should give the dark styles")
+	}
+}
+
+func TestSourceClosingStopsTheWatchingState(t *testing.T) {
+	m := newLoadedModel(t, testTools, 100, 30)
+	m = update(t, m, sourceClosedMsg{})
+	if m.watching || !strings.Contains(screen(m), "not watching") {
+		t.Errorf("status %q should say the file is no longer watched", lineOf(screen(m), "tools.json"))
 	}
 }

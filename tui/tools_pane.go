@@ -19,7 +19,7 @@ type toolsPane struct {
 	focused bool
 
 	snap    *snapshot
-	stale   bool  // the file is broken: snap is its last good load
+	stale   bool  // the file is broken: snap, if any, is its last good load
 	visible []int // indexes into snap.rows that pass the filter
 	cursor  int   // index into visible
 	offset  int   // the first of visible shown
@@ -301,6 +301,9 @@ func (p toolsPane) View() string {
 func (p toolsPane) body() string {
 	w := p.innerWidth()
 	if p.snap == nil {
+		if p.stale {
+			return p.st.warn.Render(" the file has not loaded yet:\n see the status line")
+		}
 		return p.st.muted.Render(" loading…")
 	}
 	var b strings.Builder

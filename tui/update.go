@@ -69,7 +69,7 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 // on screen, with the reason in the status bar.
 func (m *model) failed(msg docFailedMsg) {
 	m.removed = msg.removed || errors.Is(msg.err, watch.ErrRemoved)
-	m.tools.stale = m.snap != nil
+	m.tools.stale = true
 	m.broken = "cannot load"
 	if msg.err != nil {
 		m.broken = core.EscapeLine(msg.err.Error())

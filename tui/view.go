@@ -78,9 +78,29 @@ func (m model) render() string {
 		msg := "toolbench needs at least " + strconv.Itoa(minWidth) + "x" + strconv.Itoa(minHeight) + " cells · ctrl+c quits"
 		return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, clip(msg, m.width))
 	}
-	right := lipgloss.JoinVertical(lipgloss.Left, m.issues.View(), m.call.View())
-	body := lipgloss.JoinHorizontal(lipgloss.Top, m.tools.View(), right)
-	return body + "\n" + m.statusLine() + "\n" + m.help.View(m.keys)
+	right := m.issues.View() + "\n" + m.call.View()
+	return sideBySide(m.tools.View(), right) + "\n" + m.statusLine() + "\n" + m.help.View(m.keys)
+}
+
+// sideBySide puts two blocks of the same height next to each other. The
+// panes are drawn to their exact sizes, so lines join as they are, with
+// no measuring (lipgloss.JoinHorizontal measures every line again).
+func sideBySide(left, right string) string {
+	l, r := strings.Split(left, "\n"), strings.Split(right, "\n")
+	var b strings.Builder
+	b.Grow(len(left) + len(right) + len(l))
+	for i := range max(len(l), len(r)) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i < len(l) {
+			b.WriteString(l[i])
+		}
+		if i < len(r) {
+			b.WriteString(r[i])
+		}
+	}
+	return b.String()
 }
 
 // cursor is where the terminal's cursor goes: in the field being typed.
