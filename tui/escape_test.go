@@ -136,15 +136,35 @@ func fieldKey(name string) tea.KeyPressMsg {
 	return keyPress(name)
 }
 
-func TestTextFieldKeepsTheCursorInView(t *testing.T) {
-	f := newTextField(&testEditKeys, true, jsonEscape)
-	f.SetSize(10, 2)
-	f.SetValue("line one\nline two\nline three is long")
-	lines, cx, cy := f.view()
-	if len(lines) != 2 || cy != 1 || cx >= 10 {
-		t.Errorf("view %q, cursor %d,%d: want 2 lines with the cursor on the last, inside 10 cells", lines, cx, cy)
+func TestTextFieldWrapsAndKeepsTheCursorInView(t *testing.T) {
+	cases := []struct {
+		name   string
+		multi  bool
+		w, h   int
+		text   string
+		keys   []string
+		want   []string
+		cx, cy int
+	}{
+		{"a long line wraps", true, 10, 3, "line three is long", nil, []string{"line three", " is long"}, 8, 1},
+		{"the view follows the cursor down", true, 10, 2, "one\ntwo\nthree is long", nil, []string{"three is l", "ong"}, 3, 1},
+		{"and back up", true, 10, 2, "one\ntwo\nthree", []string{"up", "up"}, []string{"one", "two"}, 3, 0},
+		{"a full row puts the cursor on the next", true, 4, 3, "abcd", nil, []string{"abcd", ""}, 0, 1},
+		{"wide characters wrap by cells", true, 5, 3, "日本語です", nil, []string{"日本", "語で", "す"}, 2, 2},
+		{"one line scrolls sideways", false, 5, 1, "abcdefgh", nil, []string{"efgh"}, 4, 0},
 	}
-	if !strings.HasSuffix(lines[1], "long") && !strings.Contains(lines[1], "lon") {
-		t.Errorf("the end of the long line should be in view: %q", lines)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newTextField(&testEditKeys, tc.multi, jsonEscape)
+			f.SetSize(tc.w, tc.h)
+			f.SetValue(tc.text)
+			for _, k := range tc.keys {
+				f, _ = f.Update(fieldKey(k))
+			}
+			lines, cx, cy := f.view()
+			if strings.Join(lines, "|") != strings.Join(tc.want, "|") || cx != tc.cx || cy != tc.cy {
+				t.Errorf("view %q cursor %d,%d; want %q cursor %d,%d", lines, cx, cy, tc.want, tc.cx, tc.cy)
+			}
+		})
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -173,14 +174,7 @@ func (m model) target() string {
 	if len(m.opts.Targets) == 0 {
 		return "none"
 	}
-	s := ""
-	for i, t := range m.opts.Targets {
-		if i > 0 {
-			s += ","
-		}
-		s += t
-	}
-	return s
+	return strings.Join(m.opts.Targets, ",")
 }
 
 // reloadedAt is when the shown document was loaded, zero before one was.

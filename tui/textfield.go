@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/mattn/go-runewidth"
 
 	"toolbench/core"
 )
@@ -30,7 +31,8 @@ type textField struct {
 
 	lines     [][]rune
 	row, col  int // the cursor, in runes
-	top, left int // the first line and the first column shown
+	top       int // the first screen row shown, when multiline
+	left      int // the first rune shown, when not
 	w, h      int
 }
 
@@ -270,40 +272,76 @@ func wordEnd(line []rune, col int) int {
 	return col
 }
 
-// scroll moves the view so the cursor is inside it. All lines scroll
-// sideways together, as in a code editor, so columns stay aligned.
-func (f *textField) scroll() {
-	if f.row < f.top {
-		f.top = f.row
+// segment is one screen row of the text: runes [start, end) of a line.
+type segment struct{ line, start, end int }
+
+// wrapped cuts every line into rows of at most w cells, breaking between
+// characters (a call is JSON, not prose), and finds the cursor's row and
+// cell. A cursor just past a full row goes to the start of a row of its
+// own, as in most editors.
+func (f textField) wrapped() (rows []segment, crow, ccol int) {
+	for i, line := range f.lines {
+		start, width := 0, 0
+		for j, r := range line {
+			rw := runewidth.RuneWidth(r)
+			if width+rw > f.w && j > start {
+				rows = append(rows, segment{i, start, j})
+				start, width = j, 0
+			}
+			if i == f.row && j == f.col {
+				crow, ccol = len(rows), width
+			}
+			width += rw
+		}
+		rows = append(rows, segment{i, start, len(line)})
+		if i == f.row && f.col == len(line) {
+			crow, ccol = len(rows)-1, width
+			if width >= f.w {
+				rows = append(rows, segment{i, len(line), len(line)})
+				crow, ccol = len(rows)-1, 0
+			}
+		}
 	}
-	if f.row >= f.top+f.h {
-		f.top = f.row - f.h + 1
+	return rows, crow, ccol
+}
+
+// scroll moves the view so the cursor is inside it: down the rows of a
+// wrapped field, sideways along a one-line one.
+func (f *textField) scroll() {
+	if f.multiline {
+		_, crow, _ := f.wrapped()
+		if crow < f.top {
+			f.top = crow
+		}
+		if crow >= f.top+f.h {
+			f.top = crow - f.h + 1
+		}
+		return
 	}
 	if f.col < f.left {
 		f.left = f.col
 	}
-	line := f.lines[f.row]
+	line := f.lines[0]
 	for f.left < f.col && ansi.StringWidth(string(line[f.left:f.col])) >= f.w {
 		f.left++
 	}
 }
 
-// view is the visible text, h lines cut to w cells, and the cursor's
-// cell in it.
+// view is the visible text, at most h rows of at most w cells, and the
+// cursor's cell in it.
 func (f textField) view() (lines []string, cx, cy int) {
-	lines = make([]string, 0, f.h)
-	for i := f.top; i < len(f.lines) && len(lines) < f.h; i++ {
-		l := f.lines[i]
-		if f.left < len(l) {
-			lines = append(lines, clip(string(l[f.left:]), f.w))
-		} else {
-			lines = append(lines, "")
-		}
+	if !f.multiline {
+		line := f.lines[0]
+		start := min(f.left, len(line))
+		return []string{clip(string(line[start:]), f.w)}, ansi.StringWidth(string(line[start:f.col])), 0
 	}
-	line := f.lines[f.row]
-	start := min(f.left, len(line))
-	cx = ansi.StringWidth(string(line[start:f.col]))
-	return lines, cx, f.row - f.top
+	rows, crow, ccol := f.wrapped()
+	top := min(f.top, max(len(rows)-1, 0))
+	lines = make([]string, 0, f.h)
+	for _, r := range rows[top:min(len(rows), top+f.h)] {
+		lines = append(lines, string(f.lines[r.line][r.start:r.end]))
+	}
+	return lines, ccol, crow - top
 }
 
 // empty reports whether the field holds nothing but white space.

@@ -80,6 +80,7 @@ func (m *model) failed(msg docFailedMsg) {
 // nothing is being typed, the single-letter commands, then the focused
 // pane.
 func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	m.note = "" // a passing message lasts until the next key
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.ForceQuit):
@@ -162,7 +163,6 @@ func (m model) sample() (tea.Model, tea.Cmd) {
 		m.note = "no tool selected for a sample call"
 		return m, nil
 	}
-	m.note = ""
 	m.setFocus(paneCall)
 	return m, m.call.setText(core.SampleCall(t))
 }
@@ -201,7 +201,6 @@ func (m model) openEditor() (tea.Model, tea.Cmd) {
 		m.note = "no issue selected"
 		return m, nil
 	}
-	m.note = ""
 	c := editorCommand(m.editor, m.file, is.Line, is.Column)
 	return m, tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{err: err} })
 }
