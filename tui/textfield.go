@@ -29,11 +29,11 @@ type textField struct {
 	// form of core.Escape in the filter (which is how names are shown).
 	escape func(rune) string
 
-	lines     [][]rune
-	row, col  int // the cursor, in runes
-	top       int // the first screen row shown, when multiline
-	left      int // the first rune shown, when not
-	w, h      int
+	lines    [][]rune
+	row, col int // the cursor, in runes
+	top      int // the first screen row shown, when multiline
+	left     int // the first rune shown, when not
+	w, h     int
 }
 
 func newTextField(keys *editKeys, multiline bool, escape func(rune) string) textField {
