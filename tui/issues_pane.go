@@ -65,7 +65,7 @@ func (p issuesPane) showingAll() bool {
 // relist rebuilds the list; keep holds the cursor where it was (a reload)
 // rather than going back to the first issue (a new tool).
 func (p *issuesPane) relist(keep bool) {
-	p.list = p.list[:0]
+	p.list = nil // a new list: earlier copies of the pane keep theirs
 	if p.snap == nil {
 		return
 	}

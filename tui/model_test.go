@@ -644,3 +644,21 @@ func TestSourceClosingStopsTheWatchingState(t *testing.T) {
 		t.Errorf("status %q should say the file is no longer watched", lineOf(screen(m), "tools.json"))
 	}
 }
+
+func TestAnEarlierModelKeepsItsStateAfterLaterUpdates(t *testing.T) {
+	typing := typeText(t, press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab"), `{"a`)
+	later := typeText(t, typing, "bc")
+	later = press(t, later, "backspace", "backspace", "backspace", "x")
+	if got := typing.call.input.Value(); got != `{"a` {
+		t.Errorf("the earlier tester holds %q, want %q", got, `{"a`)
+	}
+	if got := later.call.input.Value(); got != `{"x` {
+		t.Errorf("the later tester holds %q, want %q", got, `{"x`)
+	}
+
+	filtered := typeText(t, press(t, newLoadedModel(t, testTools, 100, 30), "/"), "sea")
+	wider := press(t, filtered, "backspace", "backspace", "backspace")
+	if len(filtered.tools.visible) != 1 || len(wider.tools.visible) != 2 {
+		t.Errorf("filtered shows %d tools, wider %d; want 1 and 2", len(filtered.tools.visible), len(wider.tools.visible))
+	}
+}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -95,7 +96,8 @@ func (f *textField) insert(s string) {
 	var line []rune
 	cur := f.lines[f.row]
 	tail := append([]rune(nil), cur[f.col:]...)
-	line = cur[:f.col]
+	line = cur[:f.col:f.col] // appending must not write into cur
+
 	for i, r := range s {
 		switch {
 		case r == '\r' && strings.HasPrefix(s[i+1:], "\n"):
@@ -126,8 +128,10 @@ func (f *textField) insert(s string) {
 }
 
 // Update applies a key press or a paste and reports whether the text
-// changed.
+// changed. The text is copied before it changes (the list of lines; each
+// edited line is built anew), so an earlier textField value keeps its own.
 func (f textField) Update(msg tea.Msg) (textField, bool) {
+	f.lines = slices.Clone(f.lines)
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		f.insert(msg.Content)

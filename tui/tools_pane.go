@@ -24,9 +24,8 @@ type toolsPane struct {
 	cursor  int   // index into visible
 	offset  int   // the first of visible shown
 
-	filter    textField
-	typing    bool   // the filter has the keys
-	filterFor string // the filter text visible was computed for
+	filter textField
+	typing bool // the filter has the keys
 
 	params   []paramRow // the selected tool's parameters
 	paramsOf *core.Tool // the tool params was built for
@@ -100,12 +99,12 @@ func (p toolsPane) positionOf(r int) int {
 
 // refilter recomputes the visible rows for the filter's text.
 func (p *toolsPane) refilter() {
-	p.visible = p.visible[:0]
+	p.visible = nil // a new list: earlier copies of the pane keep theirs
 	if p.snap == nil {
 		return
 	}
 	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
-	p.filterFor = q
+	p.visible = make([]int, 0, len(p.snap.rows))
 	for i, r := range p.snap.rows {
 		if q == "" || strings.Contains(r.lower, q) {
 			p.visible = append(p.visible, i)
