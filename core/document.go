@@ -239,10 +239,54 @@ func probeError(name string, head []byte) error {
 	if err == nil || p.truncated || !errors.As(err, &se) {
 		return nil
 	}
-	if se.Offset < len(head) && !utf8.FullRune(head[se.Offset:]) {
-		return nil // a character cut in two: the rest may complete it
+	// The decoder may read a whole token before it finds fault with it
+	// ("{0.5" fails at the 0 for not being a string, "{0." at the end),
+	// so the error stands only when the token at it, and a little more,
+	// ended inside head.
+	if end := tokenEnd(head, se.Offset); end < 0 || end+probeMargin > len(head) {
+		return nil
 	}
 	return err
+}
+
+// probeMargin is how many bytes past the token at a probe's error must
+// have been read for the error to stand: enough for an escape sequence
+// such as \ud83d\ude00 that the decoder may quote whole.
+const probeMargin = 16
+
+// tokenEnd returns the offset just past the token that starts at off in
+// b, or -1 when b ends first or cuts a character in two there. A byte
+// that starts no string, number or literal is a token of its own.
+func tokenEnd(b []byte, off int) int {
+	if off >= len(b) || !utf8.FullRune(b[off:]) {
+		return -1
+	}
+	if b[off] == '"' {
+		for i := off + 1; i < len(b); i++ {
+			switch b[i] {
+			case '\\':
+				i++
+			case '"':
+				return i + 1
+			}
+		}
+		return -1
+	}
+	if !isWordByte(b[off]) {
+		_, size := utf8.DecodeRune(b[off:])
+		return off + size
+	}
+	for i := off + 1; i < len(b); i++ {
+		if !isWordByte(b[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// isWordByte reports whether c may be part of a number or a literal.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.'
 }
 
 // ErrTooLarge is returned by ReadLimited for input past its limit.
