@@ -50,6 +50,9 @@ cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclarat
 				return
 			}
 			props := c.Node.Get("properties")
+			if !props.Is(Object) {
+				return
+			}
 			for _, p := range props.Kids {
 				if problem := providerNameProblem(p.Key, 64, geminiNameFirst, geminiParamByte); problem != "" {
 					c.ReportAt(memberKeyNode(p), AppendKey(AppendKey(c.Path(), "properties"), p.Key),

@@ -73,6 +73,9 @@ func hiddenCheckSchema(c *SchemaContext) {
 				})
 			}
 		case "enum":
+			if !v.Is(Array) {
+				continue
+			}
 			for i, e := range v.Kids {
 				if e.Value.Is(String) {
 					hiddenReport(e.Value.Str, "enum value", func(msg string) {
@@ -81,6 +84,9 @@ func hiddenCheckSchema(c *SchemaContext) {
 				}
 			}
 		case "properties":
+			if !v.Is(Object) {
+				continue
+			}
 			for _, p := range v.Kids {
 				hiddenReport(p.Key, "property name", func(msg string) {
 					c.ReportAt(memberKeyNode(p), AppendKey(AppendKey(c.Path(), "properties"), p.Key), msg, hiddenHint)

@@ -290,3 +290,21 @@ func BenchmarkMetaSchema(b *testing.B) {
 		})
 	}
 }
+
+func TestEveryTargetLintsOddSchemasWithPositionedIssues(t *testing.T) {
+	for _, params := range metaCorpus(t) {
+		for _, src := range []string{
+			fnTool(params),
+			strictTool(params),
+			geminiDecls(geminiDecl("f", `"parameters": `+params)),
+			mcpList(mcpTool("f", `"inputSchema": `+params+`, "outputSchema": `+params)),
+		} {
+			res := lintWith(t, src, KnownTargets, nil)
+			for _, is := range res.Issues {
+				if is.Line < 1 || is.Column < 1 || !strings.HasPrefix(is.Path, "$") || is.Message == "" {
+					t.Fatalf("issue %+v of %s is not positioned", is, src)
+				}
+			}
+		}
+	}
+}

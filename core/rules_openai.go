@@ -235,7 +235,7 @@ string values, the total string length of all enum values cannot exceed
 15,000 characters when there are more than 250 enum values"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		Schema: func(c *SchemaContext) {
-			if enum := c.Node.Get("enum"); enum.Len() > 250 {
+			if enum := c.Node.Get("enum"); enum.Is(Array) && enum.Len() > 250 {
 				if n := openaiStringsLength(enum); n > 15000 {
 					c.ReportAt(enum, AppendKey(c.Path(), "enum"),
 						fmt.Sprintf("this enum has %d values of %d characters in total; strict mode allows 15000 characters in an enum of more than 250 values", enum.Len(), n),
@@ -298,23 +298,24 @@ func openaiStrictTotals(root *Node) openaiTotals {
 	var t openaiTotals
 	eachSubschema(root, nil, func(s *Node, _ []pathSeg) bool {
 		for _, m := range s.Kids {
-			switch m.Key {
-			case "properties":
-				t.properties += m.Value.Len()
-				for _, p := range m.Value.Kids {
+			v := m.Value
+			switch {
+			case m.Key == "properties" && v.Is(Object):
+				t.properties += v.Len()
+				for _, p := range v.Kids {
 					t.characters += utf8.RuneCountInString(p.Key)
 				}
-			case "$defs", "definitions":
-				for _, p := range m.Value.Kids {
+			case (m.Key == "$defs" || m.Key == "definitions") && v.Is(Object):
+				for _, p := range v.Kids {
 					t.characters += utf8.RuneCountInString(p.Key)
 				}
-			case "enum":
-				t.enumValues += m.Value.Len()
-				for _, e := range m.Value.Kids {
+			case m.Key == "enum" && v.Is(Array):
+				t.enumValues += v.Len()
+				for _, e := range v.Kids {
 					t.characters += openaiLiteralLength(e.Value)
 				}
-			case "const":
-				t.characters += openaiLiteralLength(m.Value)
+			case m.Key == "const":
+				t.characters += openaiLiteralLength(v)
 			}
 		}
 		return true
