@@ -407,6 +407,52 @@ func TestBadContentOnASaveIsReportedAndTheFixReloads(t *testing.T) {
 	}
 }
 
+// Legal but extreme content loads; a file past the size limit is an
+// error, found without reading it; either way the fix reloads.
+func TestExtremeContentOnASaveIsLoadedOrRefusedAndTheFixReloads(t *testing.T) {
+	tool := func(extra string) string {
+		return `[{"name": "gamma", "description": "Find yet more things in the index.", "parameters": {"type": "object", "properties": {}}` + extra + `}]`
+	}
+	cases := []struct {
+		name string
+		save func(path string) error
+		code string // an issue code the load must have, or "" for none
+		err  string // the error the save must give, or "" for a load
+	}{
+		{name: "1e999999", save: writeFunc(tool(`, "x-max": 1e999999`))},
+		{name: "a 10 MB string", save: writeFunc(tool(`, "x-notes": "` + strings.Repeat("x", 10<<20) + `"`))},
+		{name: "a duplicate key", save: writeFunc(tool(`, "name": "gamma"`)), code: "duplicate-key"},
+		{name: "past the size limit", save: func(path string) error { return os.Truncate(path, core.MaxDocumentSize+1) },
+			err: ": input is larger than the 256 MiB limit"},
+	}
+	path := filepath.Join(t.TempDir(), "tools.json")
+	write(t, path, toolA)
+	w := start(t, path, Options{})
+	next(t, w)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.save(path); err != nil {
+				t.Fatal(err)
+			}
+			ev, _ := until(t, w, "the save", func(ev Event) bool { return ev.Err != nil || ev.Result != nil && ev.Result.Doc.Src != toolA })
+			switch {
+			case tc.err != "" && (ev.Err == nil || ev.Err.Error() != path+tc.err):
+				t.Errorf("got %.200s, want the error %s%s", describe(ev), path, tc.err)
+			case tc.err == "" && ev.Err != nil:
+				t.Errorf("got %s, want a load", describe(ev))
+			case tc.code != "" && !hasCode(ev.Result, tc.code):
+				t.Errorf("issues %v, want %s among them", codes(ev.Result), tc.code)
+			}
+			write(t, path, toolA)
+			until(t, w, "the fixed content", content(toolA))
+		})
+	}
+}
+
+func writeFunc(src string) func(path string) error {
+	return func(path string) error { return os.WriteFile(path, []byte(src), 0o644) }
+}
+
 func TestByteOrderMarkOnASaveStillLoads(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
