@@ -649,3 +649,39 @@ func TestLintOfASchemaWithManyPropertiesTakesLinearTime(t *testing.T) {
 		t.Errorf("%d errors, want none: %+v", res.Errors, res.Issues[0])
 	}
 }
+
+func TestParseOfDuplicateKeysDeepInsideTakesLittleTime(t *testing.T) {
+	const depth = 5000
+	src := strings.Repeat(`{"a": 1, "a": `, depth) + "{}" + strings.Repeat("}", depth)
+	start := time.Now()
+	doc, err := Parse("in.json", []byte(src))
+	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Duplicates) != depth {
+		t.Fatalf("%d duplicates, want %d", len(doc.Duplicates), depth)
+	}
+	if got, want := doc.Duplicates[0].Path, "$"+strings.Repeat(".a", depth-1); got != want {
+		t.Errorf("the deepest duplicate's path is %.40q... (%d bytes), want %d bytes", got, len(got), len(want))
+	}
+	// Building each path by appending to the last takes tens of seconds.
+	if took > 5*time.Second {
+		t.Errorf("parsing took %v", took)
+	}
+}
+
+func TestLintOfADeeplyNestedSchemaTakesLittleTime(t *testing.T) {
+	t.Skip("known failure: walker.path (core/lint.go) builds each issue's path by appending one segment at a time to a new string, quadratic in the depth for every issue, so a schema nested 1,500 deep with an issue at each level takes many seconds with --target; build the path once in a strings.Builder")
+	const depth = 1500
+	src := `[{"name": "a", "parameters": ` + strings.Repeat(`{"type": "object", "properties": {"a": `, depth) + "{}" + strings.Repeat("}}", depth) + `}]`
+	doc, err := Parse("deep.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res := Lint(doc, Options{Targets: KnownTargets})
+	if took := time.Since(start); took > 3*time.Second {
+		t.Errorf("linting %d levels took %v for %d issues", depth, took, len(res.Issues))
+	}
+}
