@@ -210,7 +210,7 @@ func (p callPane) resultLines() []string {
 		lines = append(lines, p.st.ok.Render(" ✓ valid"))
 	}
 	for _, e := range p.errs {
-		lines = append(lines, p.st.err.Render(" ✗ ")+core.EscapeLine(e))
+		lines = append(lines, p.st.err.Render(" ✗ ")+shown(e, maxText))
 	}
 	if !p.deep {
 		return lines
@@ -226,7 +226,7 @@ func (p callPane) resultLines() []string {
 		if path == "" {
 			path = "/"
 		}
-		lines = append(lines, p.st.err.Render(" ✗ ")+p.st.muted.Render("schema "+core.EscapeLine(path)+": ")+core.EscapeLine(e.Message))
+		lines = append(lines, p.st.err.Render(" ✗ ")+p.st.muted.Render("schema "+shown(path, maxText)+": ")+shown(e.Message, maxText))
 	}
 	return lines
 }

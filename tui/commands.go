@@ -71,7 +71,7 @@ func newSnapshot(res *core.Result, at time.Time) *snapshot {
 	s.rows = make([]toolRow, len(tools))
 	for i := range tools {
 		t := &tools[i]
-		label := core.EscapeLine(t.Name)
+		label := shown(t.Name, maxName)
 		if !t.NameNode.Is(core.String) || t.Name == "" {
 			label = "(unnamed " + strconv.Itoa(i+1) + ")"
 		}

@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -164,6 +165,49 @@ func TestTextFieldWrapsAndKeepsTheCursorInView(t *testing.T) {
 			lines, cx, cy := f.view()
 			if strings.Join(lines, "|") != strings.Join(tc.want, "|") || cx != tc.cx || cy != tc.cy {
 				t.Errorf("view %q cursor %d,%d; want %q cursor %d,%d", lines, cx, cy, tc.want, tc.cx, tc.cy)
+			}
+		})
+	}
+}
+
+func TestHugeStringsFromTheFileDoNotStallTheScreen(t *testing.T) {
+	big := strings.Repeat("long words ", 1<<20/11) // about 1 MB
+	doc := `[{"name": "` + strings.Repeat("n", 1<<20) + `", "description": "` + big + `",
+	  "parameters": {"type": "object", "properties": {"` + strings.Repeat("k", 1<<20) + `": {"type": "string", "description": "` + big + `"}}}}]`
+	m := newModel(Config{File: "tools.json"}, nil)
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", doc, core.Options{})})
+	m = press(t, m, "tab", "a")
+	start := time.Now()
+	const frames = 20
+	for range frames {
+		m.View()
+	}
+	if per := time.Since(start) / frames; per > 20*time.Millisecond {
+		t.Errorf("a frame takes %v with megabyte strings, want well under 20ms", per)
+	}
+	if s := screen(m); !strings.Contains(s, "nnnn") || len(s) > 64<<10 {
+		t.Errorf("the screen should show the start of the name and stay small (%d bytes)", len(s))
+	}
+}
+
+func TestShownCutsAtACharacterAndEscapes(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		n    int
+		want string
+	}{
+		{"short text is kept", "abc", 10, "abc"},
+		{"long text is cut", "abcdef", 3, "abc…"},
+		{"a cut never splits a character", "aé", 2, "a…"},
+		{"escapes after cutting", "\x1b[2Jabc", 5, `\x1b[2Ja…`},
+		{"newlines are escaped", "a\nb", 10, `a\nb`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := shown(tc.in, tc.n); got != tc.want {
+				t.Errorf("shown(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
 			}
 		})
 	}

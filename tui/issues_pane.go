@@ -235,7 +235,7 @@ func (p issuesPane) severity(s core.Severity) string {
 func (p issuesPane) rowLine(is core.Issue, selected bool, posW, w int) string {
 	pos := position(is)
 	pos += strings.Repeat(" ", posW-len(pos))
-	text := p.st.code.Render(core.EscapeLine(is.Code)) + " " + core.EscapeLine(is.Message)
+	text := p.st.code.Render(shown(is.Code, maxName)) + " " + shown(is.Message, maxText)
 	lead := "   "
 	if selected {
 		lead = p.st.marker.Render(" › ")
@@ -248,7 +248,7 @@ func (p issuesPane) rowLine(is core.Issue, selected bool, posW, w int) string {
 // wrapped to the pane, in at most h lines.
 func (p issuesPane) detail(w, h int) []string {
 	is := p.Selected()
-	if is == nil || h == 0 {
+	if is == nil || h <= 0 {
 		return nil
 	}
 	width := max(w-3, 10)
@@ -258,14 +258,14 @@ func (p issuesPane) detail(w, h int) []string {
 			lines = append(lines, "   "+style(l))
 		}
 	}
-	add(p.st.name.Render, "", core.EscapeLine(is.Message))
-	add(p.st.muted.Render, "at ", core.EscapeLine(is.Path))
+	add(p.st.name.Render, "", shown(is.Message, maxText))
+	add(p.st.muted.Render, "at ", shown(is.Path, maxText))
 	if is.Hint != "" {
-		add(p.st.hint.Render, "hint: ", core.EscapeLine(is.Hint))
+		add(p.st.hint.Render, "hint: ", shown(is.Hint, maxText))
 	}
 	// The message comes first but must not push the path off: keep at
 	// most half the lines for it.
-	msgLines := len(strings.Split(ansi.Wordwrap(core.EscapeLine(is.Message), width, ""), "\n"))
+	msgLines := len(strings.Split(ansi.Wordwrap(shown(is.Message, maxText), width, ""), "\n"))
 	if keep := max(h/2, 1); msgLines > keep && len(lines) > h {
 		cut := msgLines - keep
 		lines = append(lines[:keep], lines[keep+cut:]...)

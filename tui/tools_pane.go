@@ -458,9 +458,11 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 		return nil, t.ParamsKey + " is " + kindName(params.Kind) + ", not a schema"
 	}
 	required := map[string]bool{}
-	for _, m := range params.Get("required").Kids {
-		if m.Value.Is(core.String) {
-			required[m.Value.Str] = true
+	if list := params.Get("required"); list.Is(core.Array) {
+		for _, m := range list.Kids {
+			if m.Value.Is(core.String) {
+				required[m.Value.Str] = true
+			}
 		}
 	}
 	props := params.Get("properties")
@@ -474,10 +476,10 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 			req = "yes"
 		}
 		rows = append(rows, paramRow{
-			name:     core.EscapeLine(m.Key),
-			typ:      core.EscapeLine(schemaType(m.Value)),
+			name:     shown(m.Key, maxName),
+			typ:      shown(schemaType(m.Value), maxName),
 			required: req,
-			desc:     core.EscapeLine(m.Value.Get("description").Text()),
+			desc:     shown(m.Value.Get("description").Text(), maxText),
 		})
 	}
 	return rows, ""

@@ -39,7 +39,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case editorDoneMsg:
 		m.note = ""
 		if msg.err != nil {
-			m.note = "editor: " + core.EscapeLine(msg.err.Error())
+			m.note = "editor: " + shown(msg.err.Error(), maxText)
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -72,7 +72,7 @@ func (m *model) failed(msg docFailedMsg) {
 	m.tools.stale = true
 	m.broken = "cannot load"
 	if msg.err != nil {
-		m.broken = core.EscapeLine(msg.err.Error())
+		m.broken = shown(msg.err.Error(), maxText)
 	}
 }
 

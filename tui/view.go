@@ -3,6 +3,7 @@ package tui
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -17,6 +18,27 @@ const (
 	minHeight = 12
 )
 
+// How much of one string from the file is shown, at most, in bytes: a
+// screen holds a few thousand cells, and measuring a 10 MB description on
+// every frame would stall it.
+const (
+	maxName = 256  // names, keys, codes, types
+	maxText = 2048 // descriptions, messages, paths, hints
+)
+
+// shown is s as the screen shows it: cut to n bytes (at a character),
+// then escaped onto one line, so nothing in it reaches the terminal raw.
+func shown(s string, n int) string {
+	if len(s) > n {
+		cut := n
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return core.EscapeLine(s)
+}
+
 // rect is a pane's place on the screen.
 type rect struct{ x, y, w, h int }
 
@@ -24,17 +46,30 @@ func (r rect) contains(x, y int) bool {
 	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
 }
 
-// helpHeight is the lines the help takes: one for the short help, the
-// longest column for the full help.
-func (m model) helpHeight() int {
-	if !m.help.ShowAll {
-		return 1
-	}
+// minBody is the fewest lines the panes need.
+const minBody = minHeight - 2
+
+// fullHelp reports whether the full help is open and fits above the
+// panes' minimum; when it does not, the short help stands in.
+func (m model) fullHelp() bool {
+	return m.help.ShowAll && m.height-1-m.fullHelpHeight() >= minBody
+}
+
+// fullHelpHeight is the lines of the full help: its longest column.
+func (m model) fullHelpHeight() int {
 	n := 1
 	for _, col := range m.keys.FullHelp() {
 		n = max(n, enabledCount(col))
 	}
 	return n
+}
+
+// helpHeight is the lines the help takes.
+func (m model) helpHeight() int {
+	if m.fullHelp() {
+		return m.fullHelpHeight()
+	}
+	return 1
 }
 
 // layout gives each pane its place: Tools down the left two fifths, Issues
@@ -79,7 +114,9 @@ func (m model) render() string {
 		return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, clip(msg, m.width))
 	}
 	right := m.issues.View() + "\n" + m.call.View()
-	return sideBySide(m.tools.View(), right) + "\n" + m.statusLine() + "\n" + m.help.View(m.keys)
+	h := m.help
+	h.ShowAll = m.fullHelp()
+	return sideBySide(m.tools.View(), right) + "\n" + m.statusLine() + "\n" + h.View(m.keys)
 }
 
 // sideBySide puts two blocks of the same height next to each other. The
@@ -138,7 +175,7 @@ func (m model) statusLine() string {
 	}
 	name := "demo"
 	if !m.demo {
-		name = core.EscapeLine(m.file)
+		name = shown(m.file, maxText)
 	}
 	parts = append(parts, m.st.name.Render(name))
 	if m.snap == nil {
