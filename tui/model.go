@@ -61,8 +61,7 @@ type Config struct {
 	Deep bool
 	// Editor is the editor command, as $EDITOR holds it; "" means vi.
 	Editor string
-	// Input and Output are the terminal; nil means the process's own.
-	Input  io.Reader
+	// Output is the terminal to draw on; nil means standard output.
 	Output io.Writer
 }
 
@@ -150,9 +149,6 @@ func Run(cfg Config) error {
 		src = w
 	}
 	var opts []tea.ProgramOption
-	if cfg.Input != nil {
-		opts = append(opts, tea.WithInput(cfg.Input))
-	}
 	if cfg.Output != nil {
 		opts = append(opts, tea.WithOutput(cfg.Output))
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"toolbench/core"
+	"toolbench/internal/gen"
 	"toolbench/watch"
 )
 
@@ -660,5 +661,57 @@ func TestAnEarlierModelKeepsItsStateAfterLaterUpdates(t *testing.T) {
 	wider := press(t, filtered, "backspace", "backspace", "backspace")
 	if len(filtered.tools.visible) != 1 || len(wider.tools.visible) != 2 {
 		t.Errorf("filtered shows %d tools, wider %d; want 1 and 2", len(filtered.tools.visible), len(wider.tools.visible))
+	}
+}
+
+func TestLongListsKeepTheSelectionOnScreen(t *testing.T) {
+	doc, err := core.Parse("big.json", gen.Tools(300))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(Config{File: "big.json"}, nil)
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = update(t, m, docLoadedMsg{snap: newSnapshot(core.Lint(doc, core.Options{}), loadTime)})
+	cases := []struct {
+		name string
+		keys []string
+		want int // the selected tool's index
+	}{
+		{"G goes to the last tool", []string{"G"}, 299},
+		{"pgup from the last", []string{"G", "pgup"}, 299 - m.tools.listHeight()},
+		{"g goes back to the first", []string{"G", "g"}, 0},
+		{"pgdown pages", []string{"pgdown"}, m.tools.listHeight()},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := press(t, m, tc.keys...)
+			if i := got.tools.Selected(); i != tc.want {
+				t.Fatalf("selected %d, want %d", i, tc.want)
+			}
+			label := got.tools.snap.rows[tc.want].label
+			if !strings.Contains(lineOf(screen(got), label+" "), "› "+label) {
+				t.Errorf("the selected %s is not on screen:\n%s", label, screen(got))
+			}
+			if !strings.Contains(screen(got), "verbose") {
+				t.Errorf("the parameter table should show all six parameters:\n%s", screen(got))
+			}
+		})
+	}
+
+	issues := press(t, m, "tab", "a", "G")
+	last := issues.snap.result.Issues[len(issues.snap.result.Issues)-1]
+	if sel := issues.issues.Selected(); sel == nil || *sel != last {
+		t.Fatalf("G in Issues selected %+v, want the last issue", sel)
+	}
+	if !strings.Contains(screen(issues), position(last)) {
+		t.Errorf("the last issue (%s) is not on screen:\n%s", position(last), screen(issues))
+	}
+	issues = press(t, issues, "k", "k", "j")
+	if sel := issues.issues.Selected(); *sel != issues.snap.result.Issues[len(issues.snap.result.Issues)-2] {
+		t.Errorf("k k j should leave the next to last issue selected")
+	}
+	wheel := update(t, issues, tea.MouseWheelMsg{X: issues.rects[paneIssues].x + 2, Y: 3, Button: tea.MouseWheelUp})
+	if wheel.issues.cursor != issues.issues.cursor-3 {
+		t.Errorf("a wheel step up moves %d issues, want 3", issues.issues.cursor-wheel.issues.cursor)
 	}
 }

@@ -321,8 +321,7 @@ func (p toolsPane) body() string {
 		b.WriteString(p.rowLine(p.visible[j], j == p.cursor, w))
 	}
 	if rest := p.innerHeight() - p.headerLines() - rows - 1; rest > 0 && p.SelectedTool() != nil {
-		b.WriteString("\n\n")
-		b.WriteByte('\n')
+		b.WriteString("\n\n") // a blank line, then the table
 		b.WriteString(p.paramView(w, rest))
 	}
 	return b.String()
