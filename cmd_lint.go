@@ -38,6 +38,8 @@ var lintFormats = []struct {
 		return core.WriteText(w, r.issues, core.TextOptions{Color: r.color, Files: len(r.files), Failed: r.failed})
 	}},
 	{"json", func(w io.Writer, r *lintReport) error { return core.WriteJSON(w, r.issues) }},
+	{"sarif", func(w io.Writer, r *lintReport) error { return core.WriteSARIF(w, r.issues) }},
+	{"github", func(w io.Writer, r *lintReport) error { return core.WriteGitHub(w, r.issues) }},
 }
 
 // lintRenderer returns the renderer of a --format value, or nil.

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestLintFormatSARIFIsOneRunWithRulesAndResults(t *testing.T) {
+	code, out, errOut := runLintIn(t, "", lintTerm{}, "--format", "sarif", lintInvalid)
+	if code != exitIssues {
+		t.Fatalf("exit %d, want %d; stderr %q", code, exitIssues, errOut)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string } `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Level     string `json:"level"`
+				Locations []struct {
+					PhysicalLocation struct {
+						Region struct{ StartLine, StartColumn int } `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 {
+		t.Fatalf("version %q with %d runs, want 2.1.0 with one", log.Version, len(log.Runs))
+	}
+	run := log.Runs[0]
+	if len(run.Tool.Driver.Rules) == 0 || len(run.Results) != 5 {
+		t.Fatalf("%d rules and %d results, want rules and the 5 issues", len(run.Tool.Driver.Rules), len(run.Results))
+	}
+	first := run.Results[0]
+	if first.RuleID != "invalid-name" || first.Level != "error" || first.Locations[0].PhysicalLocation.Region.StartLine != 5 || first.Locations[0].PhysicalLocation.Region.StartColumn != 15 {
+		t.Errorf("first result = %+v, want invalid-name error at 5:15", first)
+	}
+}
+
+func TestLintFormatGitHubWritesWorkflowCommands(t *testing.T) {
+	code, out, _ := runLintIn(t, "", lintTerm{}, "--format", "github", lintInvalid)
+	if code != exitIssues {
+		t.Fatalf("exit %d, want %d", code, exitIssues)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines, want one command per issue:\n%s", len(lines), out)
+	}
+	want := "::error file=" + lintInvalid + ",line=5,col=15,title=invalid-name::"
+	if !strings.HasPrefix(lines[0], want) {
+		t.Errorf("first line = %q, want prefix %q", lines[0], want)
+	}
+	if !strings.HasPrefix(lines[4], "::warning ") {
+		t.Errorf("last line = %q, want a ::warning", lines[4])
+	}
+}
