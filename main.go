@@ -92,7 +92,14 @@ Commands:
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `
-Run "toolbench COMMAND -h" for a command's flags.
+Workbench flags:
+  --target NAME   also check a provider's rules (openai, openai-strict,
+                  anthropic, gemini, mcp; repeat or use commas)
+  --ignore CODE   do not report the rule CODE
+  --deep          start with deep call validation on
+
+Run "toolbench COMMAND -h" for a command's flags, "toolbench rules" for the
+rule codes and "toolbench explain CODE" for one rule's documentation.
 Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.
 `)
 }
