@@ -1,5 +1,10 @@
 package core
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Options says which rules a lint runs beyond the ones always on.
 type Options struct {
 	Targets []string // provider targets; "openai-strict" implies "openai"
@@ -228,15 +233,20 @@ func (w *walker) path() string {
 	if w.base == "" {
 		w.base = w.tool.ParamsPath()
 	}
-	p := w.base
+	// One builder for the whole path: appending string by string copies
+	// the path once per level, which is quadratic in deep schemas.
+	var b strings.Builder
+	b.WriteString(w.base)
 	for _, s := range w.segs {
 		if s.index >= 0 {
-			p = AppendIndex(p, s.index)
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.index))
+			b.WriteByte(']')
 		} else {
-			p = AppendKey(p, s.key)
+			appendKeyTo(&b, s.key)
 		}
 	}
-	return p
+	return b.String()
 }
 
 // Keywords whose value is a schema, a list of schemas, or a map of names

@@ -17,6 +17,17 @@ func AppendKey(path, key string) string {
 	var b strings.Builder
 	b.Grow(len(path) + len(key) + 4)
 	b.WriteString(path)
+	appendKeyTo(&b, key)
+	return b.String()
+}
+
+// appendKeyTo writes the path segment of an object key to b.
+func appendKeyTo(b *strings.Builder, key string) {
+	if isIdent(key) {
+		b.WriteByte('.')
+		b.WriteString(key)
+		return
+	}
 	b.WriteString("['")
 	for i := 0; i < len(key); i++ {
 		if key[i] == '\'' || key[i] == '\\' {
@@ -25,7 +36,6 @@ func AppendKey(path, key string) string {
 		b.WriteByte(key[i])
 	}
 	b.WriteString("']")
-	return b.String()
 }
 
 // AppendIndex returns path extended by an array index.

@@ -560,9 +560,18 @@ func checkRequiredInProperties(c *SchemaContext) {
 	if !r.Is(Array) || !isObjectSchema(n) {
 		return
 	}
+	// A set of the defined names once per schema: looking each required
+	// name up by scanning is quadratic on schemas with many properties.
+	var defined map[string]bool
+	if len(r.Kids) > 8 {
+		defined = definedProperties(n)
+	}
 	for _, m := range r.Kids {
 		name := m.Value
-		if !name.Is(String) || definesProperty(n, name.Str) {
+		if !name.Is(String) {
+			continue
+		}
+		if defined != nil && defined[name.Str] || defined == nil && definesProperty(n, name.Str) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
@@ -587,6 +596,23 @@ func definesProperty(n *Node, name string) bool {
 		}
 	}
 	return false
+}
+
+// definedProperties is the set of names definesProperty accepts.
+func definedProperties(n *Node) map[string]bool {
+	set := map[string]bool{}
+	add := func(props *Node) {
+		for _, m := range props.kidsOf(Object) {
+			set[m.Key] = true
+		}
+	}
+	add(n.Get("properties"))
+	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
+		for _, m := range n.Get(k).kidsOf(Array) {
+			add(m.Value.Get("properties"))
+		}
+	}
+	return set
 }
 
 func propertyNames(n *Node) []string {
