@@ -261,6 +261,7 @@ func callEOF(err error) error {
 
 // lineReader reads JSON Lines through a buffer, a line at a time.
 type lineReader struct {
+	total   int64 // bytes read so far
 	br      *bufio.Reader
 	long    []byte // a line longer than the buffer, put together
 	line    int    // number of the line last read
@@ -280,10 +281,17 @@ func newLineReader(r io.Reader, limit int) *lineReader {
 func (lr *lineReader) next() ([]byte, error) {
 	lr.tooLong = false
 	b, err := lr.br.ReadSlice('\n')
+	lr.total += int64(len(b))
 	if err == bufio.ErrBufferFull {
 		lr.long = append(lr.long[:0], b...)
 		for err == bufio.ErrBufferFull {
+			// A line that never ends (/dev/zero, an endless pipe) stops
+			// at the input limit instead of being skipped forever.
+			if lr.total > MaxDocumentSize {
+				return nil, ErrTooLarge
+			}
 			b, err = lr.br.ReadSlice('\n')
+			lr.total += int64(len(b))
 			if !lr.tooLong {
 				lr.long = append(lr.long, b...)
 			}
