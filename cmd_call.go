@@ -92,7 +92,7 @@ func runCall(e *env, args []string) int {
 		return exitFailure
 	}
 	defer closeIn()
-	sum, err := core.CheckCalls(in, e.stdout, schemas, cfg.opt)
+	sum, err := core.CheckCalls(in, core.JSONWriter(e.stdout), schemas, cfg.opt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", core.EscapeLine(callsName(cfg.calls)), core.EscapeLine(err.Error()))
 		return exitFailure

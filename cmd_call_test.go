@@ -268,7 +268,7 @@ func TestCallEscapesControlCharactersInText(t *testing.T) {
 		t.Errorf("stdout = %q, want %q", stdout, want)
 	}
 	_, stdout, _ = callRun(t, stdin, "call", "--json", callFlat)
-	if want := "[\"unknown_tool:evil\\u001b[2J\u202e\"]\n"; stdout != want {
+	if want := "[\"unknown_tool:evil\\u001b[2J\\u202e\"]\n"; stdout != want {
 		t.Errorf("JSON stdout = %q, want %q", stdout, want)
 	}
 }

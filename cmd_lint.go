@@ -178,7 +178,7 @@ func runLint(e *env, args []string) int {
 		r.issues = append(r.issues, core.Lint(doc, cfg.opt).Issues...)
 		r.files = append(r.files, doc.Name)
 	}
-	if err := cfg.render(e.stdout, r); err != nil {
+	if err := cfg.render(core.JSONWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lint: writing the report: %s\n", core.EscapeLine(err.Error()))
 		return exitFailure
 	}

@@ -106,6 +106,9 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 	if cfg.json {
 		write = writeWatchJSON
 	}
+	// JSON lines carry strings from the file; keep bidi and invisible
+	// characters escaped in them too.
+	out := core.JSONWriter(e.stdout)
 	for {
 		select {
 		case <-stop:
@@ -114,7 +117,7 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 			if !ok {
 				return exitOK
 			}
-			if err := write(e.stdout, ev); err != nil {
+			if err := write(out, ev); err != nil {
 				fmt.Fprintf(e.stderr, "toolbench watch: writing the report: %s\n", core.EscapeLine(err.Error()))
 				return exitFailure
 			}

@@ -2,8 +2,10 @@ package core
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -96,4 +98,58 @@ func IsHiddenRune(r rune) bool {
 		return true // variation selectors supplement, used to carry bytes
 	}
 	return unicode.Is(unicode.Cf, r)
+}
+
+// JSONWriter returns a writer that passes JSON text through to w with
+// every hidden character outside ASCII (bidi controls, zero-width and
+// format characters, C1 controls) written as a \uXXXX escape. The JSON
+// means the same, and a terminal showing it cannot be tricked: encoders
+// escape ASCII controls already, but leave these raw.
+func JSONWriter(w io.Writer) io.Writer { return &jsonWriter{w: w} }
+
+type jsonWriter struct {
+	w       io.Writer
+	pending []byte // the start of a character split across writes
+	buf     []byte
+}
+
+func (j *jsonWriter) Write(p []byte) (int, error) {
+	data := p
+	if len(j.pending) > 0 {
+		data = append(j.pending, p...)
+		j.pending = nil
+	}
+	out := j.buf[:0]
+	for i := 0; i < len(data); {
+		c := data[i]
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			i++
+			continue
+		}
+		if !utf8.FullRune(data[i:]) {
+			j.pending = append([]byte(nil), data[i:]...)
+			break
+		}
+		r, size := utf8.DecodeRune(data[i:])
+		if r != utf8.RuneError && IsHiddenRune(r) {
+			out = appendJSONEscape(out, r)
+		} else {
+			out = append(out, data[i:i+size]...)
+		}
+		i += size
+	}
+	j.buf = out
+	if _, err := j.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func appendJSONEscape(b []byte, r rune) []byte {
+	if r > 0xFFFF {
+		r1, r2 := utf16.EncodeRune(r)
+		return fmt.Appendf(b, `\u%04x\u%04x`, r1, r2)
+	}
+	return fmt.Appendf(b, `\u%04x`, r)
 }
