@@ -30,8 +30,9 @@ median_ms() {
 }
 
 # peak_kb CMD...: the peak resident set size of one run, in KiB.
+# The command's own exit status (1 when it finds issues) does not count.
 peak_kb() {
-	/usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1
+	{ /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null || true; } | tail -1
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2f", a / b }'; }
