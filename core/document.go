@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -212,7 +213,7 @@ func load(name string, r io.Reader, size, limit int64, probe int) (*Document, er
 		data = head[:n]
 		switch {
 		case err == io.EOF || err == io.ErrUnexpectedEOF:
-			return Parse(name, data)
+			return parseOwned(name, data)
 		case err != nil:
 			return nil, &SyntaxError{File: name, Msg: err.Error()}
 		}
@@ -224,7 +225,7 @@ func load(name string, r io.Reader, size, limit int64, probe int) (*Document, er
 	if err != nil {
 		return nil, &SyntaxError{File: name, Msg: err.Error()}
 	}
-	return Parse(name, data)
+	return parseOwned(name, data)
 }
 
 // probeError parses head, the start of a longer input, and returns its
@@ -354,7 +355,23 @@ func appendLimited(data []byte, r io.Reader, limit int64) ([]byte, error) {
 // skipped; anything after the value other than white space is an error.
 // The error, when there is one, is a *SyntaxError.
 func Parse(name string, data []byte) (*Document, error) {
-	doc := &Document{Name: name, Src: string(data)}
+	return parse(name, data, string(data))
+}
+
+// parseOwned is Parse for a buffer that load read itself and that no one
+// else holds: the Document's source is the buffer itself rather than a
+// copy of it, which halves what a large file costs in memory. Nothing
+// may write to data after this call.
+func parseOwned(name string, data []byte) (*Document, error) {
+	if len(data) == 0 {
+		return parse(name, data, "")
+	}
+	return parse(name, data, unsafe.String(&data[0], len(data)))
+}
+
+// parse parses data, whose text src is, as a Document.
+func parse(name string, data []byte, src string) (*Document, error) {
+	doc := &Document{Name: name, Src: src}
 	p := parser{doc: doc}
 	root, err := p.parseAll(data)
 	if err != nil {
@@ -413,6 +430,7 @@ type parser struct {
 	src   string
 	base  int // bytes skipped before the decoder's input (a BOM)
 	slab  []Node
+	kids  []Member // the free rest of the chunk that containers' members are cut from
 	stack []Member // members of the open containers
 	path  []pathSeg
 
@@ -468,9 +486,12 @@ func (p *parser) end() error {
 	return p.syntaxError(err, "after the JSON value: ")
 }
 
+// nodeChunk is how many nodes the parser allocates at once.
+const nodeChunk = 1024
+
 func (p *parser) newNode(k Kind, start, end int) *Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]Node, 256)
+		p.slab = make([]Node, nodeChunk)
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
@@ -656,12 +677,23 @@ func (p *parser) array(start, depth int) (*Node, error) {
 	return n, nil
 }
 
-// take moves the members above mark off the stack into a slice of their own.
+// memberChunk is how many members the parser allocates at once; the
+// members of each container are a slice of such a chunk, so a document of
+// a million values costs a few hundred allocations, not a million.
+const memberChunk = 4096
+
+// take moves the members above mark off the stack into a slice cut from
+// the current chunk, capped at its length so that appending to it copies.
 func (p *parser) take(mark int) []Member {
-	if len(p.stack) == mark {
+	n := len(p.stack) - mark
+	if n == 0 {
 		return nil
 	}
-	kids := make([]Member, len(p.stack)-mark)
+	if len(p.kids) < n {
+		p.kids = make([]Member, max(n, memberChunk))
+	}
+	kids := p.kids[:n:n]
+	p.kids = p.kids[n:]
 	copy(kids, p.stack[mark:])
 	clear(p.stack[mark:])
 	p.stack = p.stack[:mark]
