@@ -371,11 +371,12 @@ type callParser struct {
 	doc   Document
 	in    bytes.Buffer // the decoder's input, as Parse gives it, so errors read the same
 	nodes []Node
+	kids  []Member // the members' pool, as nodes is the nodes'
 	opts  []jsontext.Options
 }
 
-// callParserNodes bounds the nodes a callParser keeps between texts; a
-// larger text allocates the rest as Parse does.
+// callParserNodes bounds the nodes, and the members, a callParser keeps
+// between texts; a larger text allocates the rest as Parse does.
 const callParserNodes = 1 << 14
 
 func (cp *callParser) parse(src string) (*Node, error) {
@@ -394,7 +395,7 @@ func (cp *callParser) parse(src string) (*Node, error) {
 	} else {
 		dec.Reset(&cp.in, cp.opts...)
 	}
-	cp.p = parser{doc: &cp.doc, dec: dec, src: src, base: len(src) - len(body), slab: cp.nodes, stack: cp.p.stack[:0], path: cp.p.path[:0]}
+	cp.p = parser{doc: &cp.doc, dec: dec, src: src, base: len(src) - len(body), slab: cp.nodes, kids: cp.kids, stack: cp.p.stack[:0], path: cp.p.path[:0]}
 	if root, err := cp.p.value(0); err == nil && atEnd(dec) {
 		return root, nil
 	}
@@ -412,20 +413,27 @@ func atEnd(dec *jsontext.Decoder) bool {
 	return err == io.EOF
 }
 
-// recycle clears the nodes the last text used, so none keeps a stale
-// string or member list, and grows the pool when the text outgrew it.
+// recycle clears the nodes and members the last text used, so none keeps
+// a stale string or member list, and grows a pool the text outgrew.
 func (cp *callParser) recycle() {
-	if len(cp.nodes) == 0 {
-		cp.nodes = make([]Node, 64)
-		return
+	cp.nodes = recyclePool(cp.nodes, cp.p.slab)
+	cp.kids = recyclePool(cp.kids, cp.p.kids)
+}
+
+// recyclePool clears what a parser used of pool, given rest, what it
+// left of the chunk it took from last. A pool the parser used up is
+// replaced by one twice its size, up to callParserNodes.
+func recyclePool[T any](pool, rest []T) []T {
+	if len(pool) == 0 {
+		return make([]T, 64)
 	}
-	used := len(cp.nodes)
-	if s := cp.p.slab; cap(s) > 0 && &s[:cap(s)][cap(s)-1] == &cp.nodes[len(cp.nodes)-1] {
-		used -= len(s)
+	used := len(pool)
+	if cap(rest) > 0 && &rest[:cap(rest)][cap(rest)-1] == &pool[len(pool)-1] {
+		used -= len(rest)
 	}
-	if used == len(cp.nodes) && len(cp.nodes) < callParserNodes {
-		cp.nodes = make([]Node, 2*len(cp.nodes))
-		return
+	if used == len(pool) && len(pool) < callParserNodes {
+		return make([]T, 2*len(pool))
 	}
-	clear(cp.nodes[:used])
+	clear(pool[:used])
+	return pool
 }

@@ -428,11 +428,15 @@ type parser struct {
 	doc   *Document
 	dec   *jsontext.Decoder
 	src   string
-	base  int // bytes skipped before the decoder's input (a BOM)
-	slab  []Node
+	base  int      // bytes skipped before the decoder's input (a BOM)
+	slab  []Node   // the free rest of the chunk that nodes are taken from
 	kids  []Member // the free rest of the chunk that containers' members are cut from
 	stack []Member // members of the open containers
-	path  []pathSeg
+	// The sizes of the next chunks: they start small, for the many
+	// short texts of a call log, and double up to nodeChunk and
+	// memberChunk as a document proves large.
+	nodeSize, kidSize int
+	path              []pathSeg
 
 	// truncated records that the error returned was the end of the input
 	// arriving too soon: more input might have mended it.
@@ -486,12 +490,13 @@ func (p *parser) end() error {
 	return p.syntaxError(err, "after the JSON value: ")
 }
 
-// nodeChunk is how many nodes the parser allocates at once.
+// nodeChunk is how many nodes the parser allocates at once, at most.
 const nodeChunk = 1024
 
 func (p *parser) newNode(k Kind, start, end int) *Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]Node, nodeChunk)
+		p.nodeSize = nextChunk(p.nodeSize, nodeChunk)
+		p.slab = make([]Node, p.nodeSize)
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
@@ -677,10 +682,22 @@ func (p *parser) array(start, depth int) (*Node, error) {
 	return n, nil
 }
 
-// memberChunk is how many members the parser allocates at once; the
-// members of each container are a slice of such a chunk, so a document of
-// a million values costs a few hundred allocations, not a million.
+// memberChunk is how many members the parser allocates at once, at
+// most; the members of each container are a slice of such a chunk, so a
+// document of a million values costs a few hundred allocations, not a
+// million.
 const memberChunk = 4096
+
+// firstChunk is the size of the parser's first chunks of nodes and members.
+const firstChunk = 32
+
+// nextChunk is the size of the chunk after one of size, at most limit.
+func nextChunk(size, limit int) int {
+	if size == 0 {
+		return firstChunk
+	}
+	return min(2*size, limit)
+}
 
 // take moves the members above mark off the stack into a slice cut from
 // the current chunk, capped at its length so that appending to it copies.
@@ -690,7 +707,8 @@ func (p *parser) take(mark int) []Member {
 		return nil
 	}
 	if len(p.kids) < n {
-		p.kids = make([]Member, max(n, memberChunk))
+		p.kidSize = nextChunk(p.kidSize, memberChunk)
+		p.kids = make([]Member, max(n, p.kidSize))
 	}
 	kids := p.kids[:n:n]
 	p.kids = p.kids[n:]
