@@ -33,7 +33,8 @@ type linter struct {
 	doc      *Document
 	set      *ToolSet
 	rules    []*Rule // enabled for every tool
-	strict   []*Rule // enabled for tools that set "strict": true
+	all      hooks   // the hooks of rules
+	strict   hooks   // the hooks of the rules enabled for tools that set "strict": true
 	ignore   map[string]bool
 	first    map[string]int // tool name -> index of its first tool
 	toolCtx  ToolContext
@@ -61,12 +62,32 @@ func newLinter(doc *Document, opt Options) *linter {
 		on := r.Target == "" || targets[r.Target]
 		if on {
 			l.rules = append(l.rules, r)
+			l.all.add(r)
 		}
 		if on || r.Target == "openai-strict" || r.Target == "openai" {
-			l.strict = append(l.strict, r)
+			l.strict.add(r)
 		}
 	}
 	return l
+}
+
+// hooks are the enabled rules that set each per-tool hook, in table
+// order: the walker calls them on every schema of every tool, so it
+// should not have to skip the rules that have none.
+type hooks struct {
+	tool, schema, after []*Rule
+}
+
+func (h *hooks) add(r *Rule) {
+	if r.Tool != nil {
+		h.tool = append(h.tool, r)
+	}
+	if r.Schema != nil {
+		h.schema = append(h.schema, r)
+	}
+	if r.SchemaAfter != nil {
+		h.after = append(h.after, r)
+	}
 }
 
 func (l *linter) report(r *Rule, n *Node, path, msg, hint, tool string) {
@@ -132,19 +153,17 @@ func (l *linter) run() {
 }
 
 func (l *linter) tool(t *Tool) {
-	rules := l.rules
+	rules := &l.all
 	if t.Strict {
-		rules = l.strict
+		rules = &l.strict
 	}
 	// One context and one walker serve every tool: a lint of thousands
 	// of tools allocates neither per tool nor per schema.
 	tc := &l.toolCtx
 	*tc = ToolContext{DocContext: DocContext{l: l, Doc: l.doc, Set: l.set}, Tool: t}
-	for _, r := range rules {
-		if r.Tool != nil {
-			tc.rule = r
-			r.Tool(tc)
-		}
+	for _, r := range rules.tool {
+		tc.rule = r
+		r.Tool(tc)
 	}
 	if t.Params.Is(Object) {
 		w := &l.walker
@@ -222,7 +241,7 @@ func (c *SchemaContext) ReportAt(n *Node, path, msg, hint string) {
 type walker struct {
 	l     *linter
 	tool  *Tool
-	rules []*Rule
+	rules *hooks
 	root  *Node
 	base  string // the tool's ParamsPath, built on first use
 	segs  []pathSeg
@@ -279,11 +298,9 @@ func isSchemaMapKeyword(k string) bool {
 func (w *walker) schema(n *Node, depth int, via string) {
 	c := &w.ctx
 	*c = SchemaContext{w: w, Tool: w.tool, Node: n, Root: w.root, Depth: depth, Via: via}
-	for _, r := range w.rules {
-		if r.Schema != nil {
-			c.rule = r
-			r.Schema(c)
-		}
+	for _, r := range w.rules.schema {
+		c.rule = r
+		r.Schema(c)
 	}
 	for _, m := range n.Kids {
 		v := m.Value
@@ -315,10 +332,8 @@ func (w *walker) schema(n *Node, depth int, via string) {
 		}
 	}
 	*c = SchemaContext{w: w, Tool: w.tool, Node: n, Root: w.root, Depth: depth, Via: via}
-	for _, r := range w.rules {
-		if r.SchemaAfter != nil {
-			c.rule = r
-			r.SchemaAfter(c)
-		}
+	for _, r := range w.rules.after {
+		c.rule = r
+		r.SchemaAfter(c)
 	}
 }

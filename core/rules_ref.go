@@ -218,7 +218,7 @@ func eachSubschema(n *Node, segs []pathSeg, fn func(s *Node, segs []pathSeg) boo
 // that ignoring one does not stop references being followed; only the
 // first of them that is enabled runs it.
 func refFollow(c *SchemaContext) {
-	if c.Depth != 0 || c.Via != "" || c.rule != refWalkOwner(c.w.rules) || !refMayHold(c.w.l.doc, c.Root) {
+	if c.Depth != 0 || c.Via != "" || c.rule != refWalkOwner(c.w.rules.after) || !refMayHold(c.w.l.doc, c.Root) {
 		return
 	}
 	visited := map[*Node]bool{}
@@ -247,6 +247,8 @@ func refFollow(c *SchemaContext) {
 	}
 }
 
+// refWalkOwner is the first of rules, the enabled SchemaAfter hooks, that
+// follows references: the one of the two that walks the referenced schemas.
 func refWalkOwner(rules []*Rule) *Rule {
 	for _, r := range rules {
 		if r.Code == "unresolved-ref" || r.Code == "remote-ref" {
