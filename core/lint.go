@@ -1,6 +1,11 @@
 package core
 
 import (
+	"runtime"
+	"sync"
+)
+
+import (
 	"strconv"
 	"strings"
 )
@@ -147,8 +152,43 @@ func (l *linter) run() {
 		l.report(ruleIndex["invalid-tool"], e.Node, e.Path,
 			"tool entry is a "+e.Node.Kind.String()+", not an object", "Each tool is a JSON object with a name.", "")
 	}
-	for i := range l.set.Tools {
-		l.tool(&l.set.Tools[i])
+	l.tools(l.set.Tools)
+}
+
+// parallelTools is the number of tools from which a lint splits them among
+// the processors: below it, starting goroutines costs more than it saves.
+const parallelTools = 1024
+
+// tools lints ts. A large list is cut into one run of tools a processor,
+// each linted by a copy of l with issue lists of its own, which are then
+// joined in the order of the runs, so the issues come out in walk order
+// as they do from one linter. A tool's hooks read the document, the tool
+// set and the linter's settings and write only to their own linter.
+func (l *linter) tools(ts []Tool) {
+	n := min(runtime.GOMAXPROCS(0), len(ts)/(parallelTools/2))
+	if len(ts) < parallelTools || n < 2 {
+		for i := range ts {
+			l.tool(&ts[i])
+		}
+		return
+	}
+	l.doc.Position(0) // build the line table now, not in n goroutines at once
+	parts := make([]*linter, n)
+	var wg sync.WaitGroup
+	for k := range parts {
+		part := &linter{doc: l.doc, set: l.set, rules: l.rules, all: l.all, strict: l.strict, ignore: l.ignore, first: l.first}
+		parts[k] = part
+		run := ts[k*len(ts)/n : (k+1)*len(ts)/n]
+		wg.Go(func() {
+			for i := range run {
+				part.tool(&run[i])
+			}
+		})
+	}
+	wg.Wait()
+	for _, part := range parts {
+		l.errors = append(l.errors, part.errors...)
+		l.warnings = append(l.warnings, part.warnings...)
 	}
 }
 

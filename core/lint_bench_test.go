@@ -3,8 +3,11 @@ package core
 import (
 	"bytes"
 	"io"
+	"runtime"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -73,6 +76,29 @@ func BenchmarkLint(b *testing.B) {
 			}
 			b.ReportMetric(float64(lint)/float64(floor), "lint/floor")
 		})
+	}
+}
+
+// TestLintOfManyToolsGivesTheIssuesOfOneLinter lints a document large
+// enough to be split among processors and checks that the issues, their
+// order and their counts are those of a lint on one processor.
+func TestLintOfManyToolsGivesTheIssuesOfOneLinter(t *testing.T) {
+	data := gen.Tools(3 * parallelTools)
+	for _, procs := range []int{2, 3, 8} {
+		prev := runtime.GOMAXPROCS(1)
+		want := lintBytes(t, data, Options{})
+		runtime.GOMAXPROCS(procs)
+		got := lintBytes(t, data, Options{})
+		runtime.GOMAXPROCS(prev)
+		if want.Errors == 0 || want.Warnings == 0 {
+			t.Fatalf("the generated document gave %d errors and %d warnings, want some of each", want.Errors, want.Warnings)
+		}
+		if got.Errors != want.Errors || got.Warnings != want.Warnings {
+			t.Errorf("%d processors: %d errors and %d warnings, want %d and %d", procs, got.Errors, got.Warnings, want.Errors, want.Warnings)
+		}
+		if diff := cmp.Diff(want.Issues, got.Issues); diff != "" {
+			t.Errorf("%d processors: issues differ from one processor's (-want +got):\n%s", procs, diff)
+		}
 	}
 }
 
