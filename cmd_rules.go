@@ -171,7 +171,7 @@ func rulesFlagError(e *env, err error, name string, usage func(io.Writer)) int {
 		usage(e.stdout)
 		return exitOK
 	}
-	fmt.Fprintf(e.stderr, "toolbench %s: %v\n", name, err)
+	fmt.Fprintf(e.stderr, "toolbench %s: %s\n", name, core.EscapeLine(err.Error()))
 	usage(e.stderr)
 	return exitFailure
 }
