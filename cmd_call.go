@@ -26,28 +26,15 @@ type callConfig struct {
 // before or after the files; everything after "--" is a file. It returns
 // flag.ErrHelp for -h.
 func parseCallArgs(args []string) (*callConfig, error) {
-	fs := flag.NewFlagSet("call", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
+	fs := newFlagSet("call")
 	cfg := &callConfig{}
 	fs.BoolVar(&cfg.opt.JSON, "json", false, "")
 	fs.BoolVar(&cfg.opt.Deep, "deep", false, "")
 	fs.StringVar(&cfg.format, "format", "", "")
 
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
-			files = append(files, rest...)
-			break
-		}
-		if len(rest) == 0 {
-			break
-		}
-		files, args = append(files, rest[0]), rest[1:]
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, err
 	}
 
 	switch cfg.format {

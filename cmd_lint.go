@@ -70,49 +70,20 @@ type lintConfig struct {
 	files  []string // "-" is standard input
 }
 
-// lintListFlag collects a flag that may be repeated and may hold
-// comma-separated values.
-type lintListFlag []string
-
-func (l *lintListFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *lintListFlag) Set(v string) error {
-	for _, s := range strings.Split(v, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			*l = append(*l, s)
-		}
-	}
-	return nil
-}
-
 // parseLintArgs reads the lint command line. Flags may come before or
 // after the files, as in `toolbench lint tools.json --strict`; everything
 // after "--" is a file. It returns flag.ErrHelp for -h.
 func parseLintArgs(args []string) (*lintConfig, error) {
-	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
+	fs := newFlagSet("lint")
 	format := fs.String("format", "", "")
 	asJSON := fs.Bool("json", false, "")
 	strict := fs.Bool("strict", false, "")
-	var targets, ignore lintListFlag
-	fs.Var(&targets, "target", "")
-	fs.Var(&ignore, "ignore", "")
+	var rules ruleFlags
+	rules.register(fs)
 
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
-			files = append(files, rest...)
-			break
-		}
-		if len(rest) == 0 {
-			break
-		}
-		files, args = append(files, rest[0]), rest[1:]
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, err
 	}
 
 	cfg := &lintConfig{strict: *strict, files: files}
@@ -127,17 +98,9 @@ func parseLintArgs(args []string) (*lintConfig, error) {
 	if cfg.render = lintRenderer(*format); cfg.render == nil {
 		return nil, fmt.Errorf("unknown --format %q (known: %s)", *format, lintFormatNames())
 	}
-	t, err := core.ParseTargets(targets)
-	if err != nil {
-		return nil, fmt.Errorf("--target: %w", err)
+	if cfg.opt, err = rules.options(); err != nil {
+		return nil, err
 	}
-	cfg.opt.Targets = t
-	for _, code := range ignore {
-		if core.LookupRule(code) == nil {
-			return nil, fmt.Errorf("--ignore: unknown rule code %q", code)
-		}
-	}
-	cfg.opt.Ignore = ignore
 	if len(cfg.files) == 0 {
 		cfg.files = []string{"-"}
 	}

@@ -17,8 +17,7 @@ func init() {
 }
 
 func runRules(e *env, args []string) int {
-	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("rules")
 	if err := fs.Parse(args); err != nil {
 		return rulesFlagError(e, err, "rules", rulesUsage)
 	}
@@ -54,8 +53,7 @@ func ruleTarget(r *core.Rule) string {
 }
 
 func runExplain(e *env, args []string) int {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("explain")
 	if err := fs.Parse(args); err != nil {
 		return rulesFlagError(e, err, "explain", explainUsage)
 	}

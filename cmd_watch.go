@@ -30,28 +30,14 @@ type watchConfig struct {
 // parseWatchArgs reads the watch command line: flags before or after the
 // one FILE, everything after "--" a file. It returns flag.ErrHelp for -h.
 func parseWatchArgs(args []string) (*watchConfig, error) {
-	fs := flag.NewFlagSet("watch", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
+	fs := newFlagSet("watch")
 	asJSON := fs.Bool("json", false, "")
-	var targets, ignore lintListFlag
-	fs.Var(&targets, "target", "")
-	fs.Var(&ignore, "ignore", "")
+	var rules ruleFlags
+	rules.register(fs)
 
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
-			files = append(files, rest...)
-			break
-		}
-		if len(rest) == 0 {
-			break
-		}
-		files, args = append(files, rest[0]), rest[1:]
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, err
 	}
 	switch {
 	case len(files) == 0:
@@ -62,17 +48,9 @@ func parseWatchArgs(args []string) (*watchConfig, error) {
 		return nil, errors.New("standard input cannot be watched; name a file")
 	}
 	cfg := &watchConfig{json: *asJSON, file: files[0]}
-	t, err := core.ParseTargets(targets)
-	if err != nil {
-		return nil, fmt.Errorf("--target: %w", err)
+	if cfg.opt, err = rules.options(); err != nil {
+		return nil, err
 	}
-	cfg.opt.Targets = t
-	for _, code := range ignore {
-		if core.LookupRule(code) == nil {
-			return nil, fmt.Errorf("--ignore: unknown rule code %q", code)
-		}
-	}
-	cfg.opt.Ignore = ignore
 	return cfg, nil
 }
 

@@ -21,28 +21,14 @@ const defaultToolsFile = "tools.json"
 // flag.ErrHelp for -h.
 func parseWorkbenchArgs(args []string, getenv func(string) string) (tui.Config, error) {
 	var cfg tui.Config
-	fs := flag.NewFlagSet("toolbench", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
+	fs := newFlagSet("toolbench")
 	deep := fs.Bool("deep", false, "")
-	var targets, ignore lintListFlag
-	fs.Var(&targets, "target", "")
-	fs.Var(&ignore, "ignore", "")
+	var rules ruleFlags
+	rules.register(fs)
 
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return cfg, err
-		}
-		rest := fs.Args()
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
-			files = append(files, rest...)
-			break
-		}
-		if len(rest) == 0 {
-			break
-		}
-		files, args = append(files, rest[0]), rest[1:]
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return cfg, err
 	}
 	switch {
 	case len(files) > 1:
@@ -50,16 +36,9 @@ func parseWorkbenchArgs(args []string, getenv func(string) string) (tui.Config, 
 	case len(files) == 1 && files[0] == "-":
 		return cfg, errors.New("standard input cannot be watched; name a file")
 	}
-	t, err := core.ParseTargets(targets)
-	if err != nil {
-		return cfg, fmt.Errorf("--target: %w", err)
+	if cfg.Lint, err = rules.options(); err != nil {
+		return cfg, err
 	}
-	for _, code := range ignore {
-		if core.LookupRule(code) == nil {
-			return cfg, fmt.Errorf("--ignore: unknown rule code %q", code)
-		}
-	}
-	cfg.Lint = core.Options{Targets: t, Ignore: ignore}
 	cfg.Deep = *deep
 	cfg.Editor = getenv("EDITOR")
 	if cfg.Editor == "" {

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"toolbench/core"
+)
+
+// newFlagSet returns a flag set that reports errors to its caller instead
+// of printing them, so each command words its own usage errors.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseInterleaved parses args with fs, letting flags come before or after
+// the operands (`toolbench lint tools.json --strict`); everything after
+// "--" is an operand. It returns the operands in order, and flag.ErrHelp
+// for -h.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(operands, rest...), nil
+		}
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		operands, args = append(operands, rest[0]), rest[1:]
+	}
+}
+
+// listFlag collects a flag that may be repeated and may hold
+// comma-separated values.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
+	return nil
+}
+
+// ruleFlags are --target and --ignore, which lint, watch and the
+// workbench share.
+type ruleFlags struct {
+	targets, ignore listFlag
+}
+
+func (r *ruleFlags) register(fs *flag.FlagSet) {
+	fs.Var(&r.targets, "target", "")
+	fs.Var(&r.ignore, "ignore", "")
+}
+
+// options checks the target names and rule codes and returns them as the
+// linter's options.
+func (r *ruleFlags) options() (core.Options, error) {
+	t, err := core.ParseTargets(r.targets)
+	if err != nil {
+		return core.Options{}, fmt.Errorf("--target: %w", err)
+	}
+	for _, code := range r.ignore {
+		if core.LookupRule(code) == nil {
+			return core.Options{}, fmt.Errorf("--ignore: unknown rule code %q", code)
+		}
+	}
+	return core.Options{Targets: t, Ignore: r.ignore}, nil
+}
