@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"toolbench/core"
@@ -67,7 +66,7 @@ func runExplain(e *env, args []string) int {
 		r := core.LookupRule(code)
 		if r == nil {
 			msg := fmt.Sprintf("toolbench explain: unknown rule code %q", core.EscapeLine(code))
-			if near := closeRuleCodes(code, core.Rules()); len(near) > 0 {
+			if near := core.SimilarRuleCodes(code); len(near) > 0 {
 				msg += " (did you mean " + strings.Join(near, ", ") + "?)"
 			}
 			fmt.Fprintln(e.stderr, msg)
@@ -111,55 +110,6 @@ func explainWrap(s string, width int) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
-}
-
-// closeRuleCodes returns up to three codes that look like a mistyping of
-// code: within a few edits of it, or the same rule under another target
-// ("invalid-name" for "gemini/invalid-name").
-func closeRuleCodes(code string, rules []*core.Rule) []string {
-	type candidate struct {
-		code string
-		dist int
-	}
-	var cands []candidate
-	base := code[strings.LastIndexByte(code, '/')+1:]
-	for _, r := range rules {
-		rbase := r.Code[strings.LastIndexByte(r.Code, '/')+1:]
-		d := ruleCodeDistance(code, r.Code)
-		if rbase == base {
-			d = min(d, 1)
-		}
-		if d <= max(2, len(code)/4) {
-			cands = append(cands, candidate{r.Code, d})
-		}
-	}
-	slices.SortStableFunc(cands, func(a, b candidate) int { return a.dist - b.dist })
-	var out []string
-	for i := 0; i < len(cands) && i < 3; i++ {
-		out = append(out, cands[i].code)
-	}
-	return out
-}
-
-// ruleCodeDistance is the Levenshtein distance between a and b, in bytes.
-func ruleCodeDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // rulesFlagError answers -h with the command's help on stdout, and any

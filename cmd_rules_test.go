@@ -164,17 +164,3 @@ func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
 		t.Errorf("rules should come before explain:\n%s", out)
 	}
 }
-
-func TestRuleCodeDistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"abc", "abc", 0}, {"abc", "abd", 1}, {"abc", "ab", 1}, {"kitten", "sitting", 3}, {"", "xy", 2},
-	}
-	for _, tc := range tests {
-		if got := ruleCodeDistance(tc.a, tc.b); got != tc.want {
-			t.Errorf("ruleCodeDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
-		}
-	}
-}

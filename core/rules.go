@@ -83,6 +83,34 @@ func Rules() []*Rule { return slices.Clone(ruleTable) }
 // LookupRule returns the rule with the given code, or nil.
 func LookupRule(code string) *Rule { return ruleIndex[code] }
 
+// SimilarRuleCodes returns up to three codes that look like a mistyping
+// of code: within a few edits of it, or the same rule under another
+// target ("invalid-name" for "gemini/invalid-name").
+func SimilarRuleCodes(code string) []string {
+	type candidate struct {
+		code string
+		dist int
+	}
+	var cands []candidate
+	base := code[strings.LastIndexByte(code, '/')+1:]
+	for _, r := range ruleTable {
+		rbase := r.Code[strings.LastIndexByte(r.Code, '/')+1:]
+		d := editDistance(code, r.Code)
+		if rbase == base {
+			d = min(d, 1)
+		}
+		if d <= max(2, len(code)/4) {
+			cands = append(cands, candidate{r.Code, d})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return a.dist - b.dist })
+	var out []string
+	for i := 0; i < len(cands) && i < 3; i++ {
+		out = append(out, cands[i].code)
+	}
+	return out
+}
+
 // KnownTargets are the provider targets, in the order `--help` lists them.
 var KnownTargets = []string{"openai", "openai-strict", "anthropic", "gemini", "mcp"}
 

@@ -537,6 +537,11 @@ func TestEditDistance(t *testing.T) {
 		{"integr", "integer", 1},
 		{"", "null", 4},
 		{"number", "boolean", 6},
+		{"", "", 0},
+		{"abc", "abd", 1},
+		{"abc", "ab", 1},
+		{"kitten", "sitting", 3},
+		{"", "xy", 2},
 	}
 	for _, tc := range tests {
 		if got := editDistance(tc.a, tc.b); got != tc.want {
