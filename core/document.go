@@ -604,7 +604,7 @@ func (p *parser) object(start, depth int) (*Node, error) {
 		}
 		if i := p.findKey(mark, keys, key); i >= 0 {
 			p.doc.Duplicates = append(p.doc.Duplicates, DuplicateKey{
-				Path: segsPath(p.path), Key: key, First: p.stack[i].KeyStart, Second: int32(kstart),
+				Path: appendSegs("$", p.path), Key: key, First: p.stack[i].KeyStart, Second: int32(kstart),
 			})
 			p.stack[i].Value = v
 			continue
@@ -626,21 +626,6 @@ func (p *parser) object(start, depth int) (*Node, error) {
 	n := p.newNode(Object, start, int(p.dec.InputOffset())+p.base)
 	n.Kids = p.take(mark)
 	return n, nil
-}
-
-// segsPath is the JSON path of segs, built in time linear in its length:
-// a document may repeat a key in every one of thousands of nested objects.
-func segsPath(segs []pathSeg) string {
-	var b strings.Builder
-	b.WriteByte('$')
-	for _, s := range segs {
-		if s.index >= 0 {
-			b.WriteString(AppendIndex("", s.index))
-		} else {
-			b.WriteString(AppendKey("", s.key))
-		}
-	}
-	return b.String()
 }
 
 // findKey looks for key among the members of the object being read, which

@@ -5,11 +5,6 @@ import (
 	"sync"
 )
 
-import (
-	"strconv"
-	"strings"
-)
-
 // Options says which rules a lint runs beyond the ones always on.
 type Options struct {
 	Targets []string // provider targets; "openai-strict" implies "openai"
@@ -292,20 +287,7 @@ func (w *walker) path() string {
 	if w.base == "" {
 		w.base = w.tool.ParamsPath()
 	}
-	// One builder for the whole path: appending string by string copies
-	// the path once per level, which is quadratic in deep schemas.
-	var b strings.Builder
-	b.WriteString(w.base)
-	for _, s := range w.segs {
-		if s.index >= 0 {
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.index))
-			b.WriteByte(']')
-		} else {
-			appendKeyTo(&b, s.key)
-		}
-	}
-	return b.String()
+	return appendSegs(w.base, w.segs)
 }
 
 // Keywords whose value is a schema, a list of schemas, or a map of names

@@ -59,14 +59,20 @@ func isIdent(s string) bool {
 	return true
 }
 
-func formatSegs(segs []pathSeg) string {
-	p := "$"
+// appendSegs returns path extended by segs. One builder for the whole
+// path: appending segment by segment copies the path once per level,
+// which is quadratic in deep documents.
+func appendSegs(path string, segs []pathSeg) string {
+	var b strings.Builder
+	b.WriteString(path)
 	for _, s := range segs {
 		if s.index >= 0 {
-			p = AppendIndex(p, s.index)
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.index))
+			b.WriteByte(']')
 		} else {
-			p = AppendKey(p, s.key)
+			appendKeyTo(&b, s.key)
 		}
 	}
-	return p
+	return b.String()
 }

@@ -60,7 +60,7 @@ func metaCheckTool(c *ToolContext) {
 		return
 	}
 	for _, p := range metaFindings(t.Params, metaDraftOf(t.Params), c.l.ignore, true) {
-		c.Report(p.node, appendPathSegs(t.ParamsPath(), p.segs), p.msg, p.hint)
+		c.Report(p.node, appendSegs(t.ParamsPath(), p.segs), p.msg, p.hint)
 	}
 }
 
@@ -72,7 +72,7 @@ func metaCheckRefTarget(c *SchemaContext) {
 	}
 	base := c.Path()
 	for _, p := range metaFindings(c.Node, metaDraftOf(c.Root), c.w.l.ignore, true) {
-		c.ReportAt(p.node, appendPathSegs(base, p.segs), p.msg, p.hint)
+		c.ReportAt(p.node, appendSegs(base, p.segs), p.msg, p.hint)
 	}
 }
 

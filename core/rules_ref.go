@@ -242,7 +242,7 @@ func refFollow(c *SchemaContext) {
 			continue
 		}
 		visit(t.node)
-		w := &walker{l: c.w.l, tool: c.w.tool, rules: c.w.rules, root: c.Root, base: appendPathSegs(base, t.segs)}
+		w := &walker{l: c.w.l, tool: c.w.tool, rules: c.w.rules, root: c.Root, base: appendSegs(base, t.segs)}
 		w.schema(t.node, 1, "$ref")
 	}
 }
@@ -264,15 +264,4 @@ func refWalkOwner(rules []*Rule) *Rule {
 func refMayHold(doc *Document, n *Node) bool {
 	text := doc.Src[n.Start:n.End]
 	return strings.Contains(text, `$ref"`) || strings.Contains(text, `\u`)
-}
-
-func appendPathSegs(path string, segs []pathSeg) string {
-	for _, s := range segs {
-		if s.index >= 0 {
-			path = AppendIndex(path, s.index)
-		} else {
-			path = AppendKey(path, s.key)
-		}
-	}
-	return path
 }
