@@ -208,7 +208,7 @@ func jsonSchemaType(s string) FieldType {
 func ParseFlatSchemas(doc *Document) (*Schemas, error) {
 	root := doc.Root
 	if !root.Is(Object) {
-		return nil, doc.errorAt(int(root.Start), "a flat schema file is an object of tool name -> {\"required\": {...}, \"optional\": {...}}, not "+kindArticle(root.Kind))
+		return nil, doc.errorAt(int(root.Start), "a flat schema file is an object of tool name -> {\"required\": {...}, \"optional\": {...}}, not "+root.Kind.Phrase())
 	}
 	s := &Schemas{ByName: make(map[string]*FlatSchema, len(root.Kids))}
 	for _, m := range root.Kids {
@@ -226,7 +226,7 @@ func parseFlatSchema(doc *Document, tool Member) (*FlatSchema, error) {
 	v := tool.Value
 	where := "tool " + strconv.Quote(tool.Key)
 	if !v.Is(Object) {
-		return nil, doc.errorAt(int(v.Start), where+": expected an object with \"required\" and \"optional\" maps, got "+kindArticle(v.Kind))
+		return nil, doc.errorAt(int(v.Start), where+": expected an object with \"required\" and \"optional\" maps, got "+v.Kind.Phrase())
 	}
 	fs := &FlatSchema{}
 	for _, m := range v.Kids {
@@ -240,7 +240,7 @@ func parseFlatSchema(doc *Document, tool Member) (*FlatSchema, error) {
 			return nil, doc.errorAt(int(m.KeyStart), fmt.Sprintf("%s: unknown member %q: a flat schema has only \"required\" and \"optional\"", where, m.Key))
 		}
 		if !m.Value.Is(Object) {
-			return nil, doc.errorAt(int(m.Value.Start), fmt.Sprintf("%s: %q must be an object of field name -> type, got %s", where, m.Key, kindArticle(m.Value.Kind)))
+			return nil, doc.errorAt(int(m.Value.Start), fmt.Sprintf("%s: %q must be an object of field name -> type, got %s", where, m.Key, m.Value.Kind.Phrase()))
 		}
 		for _, f := range m.Value.Kids {
 			t, ok := parseFieldType(f.Value)
@@ -274,13 +274,6 @@ func typeNameList() string {
 		names[i] = string(t)
 	}
 	return strings.Join(names, ", ")
-}
-
-func kindArticle(k Kind) string {
-	if k == Object || k == Array {
-		return "an " + k.String()
-	}
-	return "a " + k.String()
 }
 
 // IsFlatSchemaFile reports whether doc looks like a flat schema file: an

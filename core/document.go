@@ -54,6 +54,18 @@ func (k Kind) String() string {
 	return "invalid"
 }
 
+// Phrase names the kind with its article, as messages say it: "a string",
+// "an array", "null".
+func (k Kind) Phrase() string {
+	switch k {
+	case Null:
+		return "null"
+	case Object, Array:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
 // Node is one JSON value of a Document with the byte offsets of its text.
 //
 // Str holds a string's decoded text, a number's literal exactly as written

@@ -95,23 +95,31 @@ func textSummary(issues []Issue, opt TextOptions) string {
 	case len(issues) > 0:
 		var counts []string
 		if errs > 0 {
-			counts = append(counts, plural(errs, "error"))
+			counts = append(counts, Plural(errs, "error"))
 		}
 		if warns > 0 {
-			counts = append(counts, plural(warns, "warning"))
+			counts = append(counts, Plural(warns, "warning"))
 		}
-		in := plural(len(files), "file")
+		in := Plural(len(files), "file")
 		if opt.Files > len(files) {
-			in = strconv.Itoa(len(files)) + " of " + plural(opt.Files, "file")
+			in = strconv.Itoa(len(files)) + " of " + Plural(opt.Files, "file")
 		}
 		parts = append(parts, strings.Join(counts, ", ")+" in "+in)
 	case opt.Failed == 0:
 		return "valid"
 	case opt.Files > 0:
-		parts = append(parts, "no issues in "+plural(opt.Files, "file"))
+		parts = append(parts, "no issues in "+Plural(opt.Files, "file"))
 	}
 	if opt.Failed > 0 {
-		parts = append(parts, plural(opt.Failed, "file")+" could not be read or parsed")
+		parts = append(parts, Plural(opt.Failed, "file")+" could not be read or parsed")
 	}
 	return strings.Join(parts, "; ")
+}
+
+// Plural returns the count with its noun: "1 error", "2 errors".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -73,7 +73,7 @@ modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema.`,
 			path := AppendKey(t.DefPath, "outputSchema")
 			hint := `Write {"type": "object", "properties": {...}} as the outputSchema.`
 			if !out.Is(Object) {
-				c.Report(out, path, fmt.Sprintf("outputSchema is %s; MCP requires a JSON Schema object with \"type\": \"object\"", withArticle(out.Kind)), hint)
+				c.Report(out, path, fmt.Sprintf("outputSchema is %s; MCP requires a JSON Schema object with \"type\": \"object\"", out.Kind.Phrase()), hint)
 				return
 			}
 			switch typ := out.Get("type"); {

@@ -235,7 +235,7 @@ func TestMetaQuickCheckTakesCommonValidSchemas(t *testing.T) {
 func issueTexts(is []metaIssue) []string {
 	var out []string
 	for _, i := range is {
-		out = append(out, appendPathSegs("$", i.segs)+": "+i.msg)
+		out = append(out, appendSegs("$", i.segs)+": "+i.msg)
 	}
 	return out
 }

@@ -452,7 +452,7 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 	path := t.ParamsPath()
 	hint := fmt.Sprintf(`Write {"type": "object", "properties": {...}} as the tool's %s.`, t.ParamsKey)
 	if !p.Is(Object) {
-		c.Report(p, path, fmt.Sprintf("%s is %s; %s requires a JSON Schema object with \"type\": \"object\"", t.ParamsKey, withArticle(p.Kind), provider), hint)
+		c.Report(p, path, fmt.Sprintf("%s is %s; %s requires a JSON Schema object with \"type\": \"object\"", t.ParamsKey, p.Kind.Phrase(), provider), hint)
 		return
 	}
 	switch typ := p.Get("type"); {
@@ -479,16 +479,5 @@ func typeValueText(n *Node) string {
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	}
-	return withArticle(n.Kind)
-}
-
-// withArticle names a JSON kind with its article: "an array", "null".
-func withArticle(k Kind) string {
-	switch k {
-	case Null:
-		return "null"
-	case Array, Object:
-		return "an " + k.String()
-	}
-	return "a " + k.String()
+	return n.Kind.Phrase()
 }

@@ -142,7 +142,7 @@ func refPointer(root *Node, ptr string) refTarget {
 			}
 			n, segs = n.Elem(i), append(segs, pathSeg{index: i})
 		default:
-			return refTarget{problem: fmt.Sprintf("resolves to nothing: %s is %s, with no member %q", where, withArticle(n.Kind), tok)}
+			return refTarget{problem: fmt.Sprintf("resolves to nothing: %s is %s, with no member %q", where, n.Kind.Phrase(), tok)}
 		}
 		where = fmt.Sprintf("%q", tok)
 	}

@@ -155,7 +155,7 @@ func checkMissingName(c *ToolContext) {
 		c.Report(t.Def, t.DefPath, "tool has no name",
 			"Add a \"name\" the model can call it by, e.g. \"name\": \"get_weather\".")
 	case !t.NameNode.Is(String):
-		c.Report(t.NameNode, AppendKey(t.DefPath, "name"), "tool name is "+kindPhrase(t.NameNode)+", not a string",
+		c.Report(t.NameNode, AppendKey(t.DefPath, "name"), "tool name is "+t.NameNode.Kind.Phrase()+", not a string",
 			"Write the name as a string, e.g. \"name\": \"get_weather\".")
 	}
 }
@@ -271,7 +271,7 @@ func checkMissingDescription(c *ToolContext) {
 	case t.Desc == nil:
 		c.Report(t.Def, t.DefPath, "tool has no description", hint)
 	case !t.Desc.Is(String):
-		c.Report(t.Desc, AppendKey(t.DefPath, "description"), "description is "+kindPhrase(t.Desc)+", not a string", hint)
+		c.Report(t.Desc, AppendKey(t.DefPath, "description"), "description is "+t.Desc.Kind.Phrase()+", not a string", hint)
 	case strings.TrimSpace(t.Desc.Str) == "":
 		c.Report(t.Desc, AppendKey(t.DefPath, "description"), "description is empty", hint)
 	}
@@ -287,7 +287,7 @@ func checkShortDescription(c *ToolContext) {
 		return
 	}
 	c.Report(d, AppendKey(c.Tool.DefPath, "description"),
-		"description is very short ("+plural(n, "character")+")",
+		"description is very short ("+Plural(n, "character")+")",
 		"Say what the tool does, when to use it and when not to, in at least "+strconv.Itoa(minDescriptionLength)+" characters.")
 }
 
@@ -304,7 +304,7 @@ func checkMissingParameters(c *ToolContext) {
 		c.Report(t.Def, t.DefPath, "tool has no "+key+" schema", hint)
 		return
 	}
-	c.Report(t.Params, t.ParamsPath(), key+" is "+kindPhrase(t.Params)+", not a schema object", hint)
+	c.Report(t.Params, t.ParamsPath(), key+" is "+t.Params.Kind.Phrase()+", not a schema object", hint)
 }
 
 // Schemas.
@@ -340,7 +340,7 @@ func checkUnknownType(c *SchemaContext) {
 	case Array:
 		for i, m := range t.Kids {
 			if !m.Value.Is(String) {
-				c.Report("type list item "+strconv.Itoa(i)+" is "+kindPhrase(m.Value)+", not a type name", knownTypesHint)
+				c.Report("type list item "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not a type name", knownTypesHint)
 				continue
 			}
 			if msg, hint := typeProblem(m.Value.Str, upperOK); msg != "" {
@@ -348,7 +348,7 @@ func checkUnknownType(c *SchemaContext) {
 			}
 		}
 	default:
-		c.Report("'type' is "+kindPhrase(t)+", not a type name or a list of them",
+		c.Report("'type' is "+t.Kind.Phrase()+", not a type name or a list of them",
 			"Write one type name, e.g. \"type\": \"string\", or a list, e.g. \"type\": [\"string\", \"null\"]. "+knownTypesHint)
 	}
 }
@@ -475,7 +475,7 @@ func checkInvalidEnum(c *SchemaContext) {
 	switch {
 	case e == nil:
 	case !e.Is(Array):
-		c.Report("'enum' is "+kindPhrase(e)+", not a list", hint)
+		c.Report("'enum' is "+e.Kind.Phrase()+", not a list", hint)
 	case e.Len() == 0:
 		c.Report("'enum' is an empty list: no value is allowed", hint)
 	}
@@ -531,7 +531,7 @@ func checkEmptyProperties(c *SchemaContext) {
 		}
 		c.Report("object schema without 'properties'", hint)
 	case !p.Is(Object):
-		c.Report("'properties' is "+kindPhrase(p)+", not an object of property schemas", hint)
+		c.Report("'properties' is "+p.Kind.Phrase()+", not an object of property schemas", hint)
 	case p.Len() == 0:
 		c.Report("object schema with empty 'properties'", hint)
 	}
@@ -544,12 +544,12 @@ func checkInvalidRequired(c *SchemaContext) {
 	}
 	const hint = "On the object that holds the properties, list their names: \"required\": [\"city\", \"unit\"]."
 	if !r.Is(Array) {
-		c.Report("'required' is "+kindPhrase(r)+", not a list of property names", hint)
+		c.Report("'required' is "+r.Kind.Phrase()+", not a list of property names", hint)
 		return
 	}
 	for i, m := range r.Kids {
 		if !m.Value.Is(String) {
-			c.Report("required["+strconv.Itoa(i)+"] is "+kindPhrase(m.Value)+", not a property name", hint)
+			c.Report("required["+strconv.Itoa(i)+"] is "+m.Value.Kind.Phrase()+", not a property name", hint)
 		}
 	}
 }
@@ -870,24 +870,4 @@ func appendSnippet(b []byte, src string, n *Node) []byte {
 		return append(b, '}')
 	}
 	return append(b, src[n.Start:n.End]...)
-}
-
-// kindPhrase names the kind of n with its article: "a number", "an array",
-// "null".
-func kindPhrase(n *Node) string {
-	switch n.Kind {
-	case Null:
-		return "null"
-	case Object, Array:
-		return "an " + n.Kind.String()
-	}
-	return "a " + n.Kind.String()
-}
-
-// plural returns the count with its noun: "1 error", "2 errors".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -101,7 +101,7 @@ func Tools(doc *Document) *ToolSet {
 			ts.Problem = "not a tools document: expected a list of tools, one tool, {\"tools\": [...]} or an MCP tools/list result"
 		}
 	default:
-		ts.Problem = "not a tools document: the top-level value is " + kindPhrase(root) + ", not a list or an object"
+		ts.Problem = "not a tools document: the top-level value is " + root.Kind.Phrase() + ", not a list or an object"
 	}
 	return ts
 }
@@ -110,7 +110,7 @@ func (ts *ToolSet) addListMember(obj *Node, path, key string) {
 	list := obj.Get(key)
 	p := AppendKey(path, key)
 	if !list.Is(Array) {
-		ts.Problem = "\"" + key + "\" is " + kindPhrase(list) + ", not a list of tools"
+		ts.Problem = "\"" + key + "\" is " + list.Kind.Phrase() + ", not a list of tools"
 		ts.ListPath, ts.problemNode = p, list
 		return
 	}

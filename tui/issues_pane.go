@@ -212,7 +212,7 @@ func (p issuesPane) headerLine(w int) string {
 	case p.all:
 		s = " all issues · a: only " + p.snap.rows[p.tool].label
 	default:
-		s = " " + p.snap.rows[p.tool].label + ": " + strconv.Itoa(len(p.list)) + " of " + plural(len(p.snap.result.Issues), "issue") + " · a: all"
+		s = " " + p.snap.rows[p.tool].label + ": " + strconv.Itoa(len(p.list)) + " of " + core.Plural(len(p.snap.result.Issues), "issue") + " · a: all"
 	}
 	return p.st.muted.Render(clip(s, w))
 }

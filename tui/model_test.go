@@ -194,7 +194,7 @@ func TestDocLoadedMsgUpdatesToolsAndIssues(t *testing.T) {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 	s := screen(m)
-	for _, want := range []string{"search", "get_weather", "2 tools", plural(snap.result.Errors, "error")} {
+	for _, want := range []string{"search", "get_weather", "2 tools", core.Plural(snap.result.Errors, "error")} {
 		if !strings.Contains(s, want) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}

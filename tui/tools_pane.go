@@ -454,7 +454,7 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 	case params == nil:
 		return nil, "no " + t.ParamsKey + " member"
 	case !params.Is(core.Object):
-		return nil, t.ParamsKey + " is " + kindName(params.Kind) + ", not a schema"
+		return nil, t.ParamsKey + " is " + params.Kind.Phrase() + ", not a schema"
 	}
 	required := map[string]bool{}
 	if list := params.Get("required"); list.Is(core.Array) {
@@ -482,13 +482,6 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 		})
 	}
 	return rows, ""
-}
-
-func kindName(k core.Kind) string {
-	if k == core.Object || k == core.Array {
-		return "an " + k.String()
-	}
-	return "a " + k.String()
 }
 
 // schemaType is a property's type as the table shows it: its "type", the

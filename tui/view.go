@@ -181,7 +181,7 @@ func (m model) statusLine() string {
 	if m.snap == nil {
 		parts = append(parts, m.st.status.Render("loading…"))
 	} else {
-		parts = append(parts, m.st.status.Render(plural(len(m.snap.rows), "tool")))
+		parts = append(parts, m.st.status.Render(core.Plural(len(m.snap.rows), "tool")))
 		parts = append(parts, m.counts())
 	}
 	parts = append(parts, m.st.status.Render("target "+m.target()))
@@ -206,19 +206,12 @@ func (m model) counts() string {
 	}
 	var s []string
 	if r.Errors > 0 {
-		s = append(s, m.st.err.Render(plural(r.Errors, "error")))
+		s = append(s, m.st.err.Render(core.Plural(r.Errors, "error")))
 	}
 	if r.Warnings > 0 {
-		s = append(s, m.st.warn.Render(plural(r.Warnings, "warning")))
+		s = append(s, m.st.warn.Render(core.Plural(r.Warnings, "warning")))
 	}
 	return strings.Join(s, m.st.status.Render(", "))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }
 
 // enabledCount is how many of bs are enabled: the lines a help column
