@@ -93,32 +93,15 @@ func (p issuesPane) Selected() *core.Issue {
 
 // Update handles the keys and mouse events the root routes here.
 func (p issuesPane) Update(msg tea.Msg) (issuesPane, tea.Cmd) {
+	if step, ok := p.keys.listStep(msg, p.listHeight(), len(p.list)); ok {
+		p.move(step)
+		return p, nil
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		k := p.keys
-		switch {
-		case key.Matches(msg, k.Up):
-			p.move(-1)
-		case key.Matches(msg, k.Down):
-			p.move(1)
-		case key.Matches(msg, k.PageUp):
-			p.move(-p.listHeight())
-		case key.Matches(msg, k.PageDown):
-			p.move(p.listHeight())
-		case key.Matches(msg, k.Top):
-			p.move(-len(p.list))
-		case key.Matches(msg, k.Bottom):
-			p.move(len(p.list))
-		case key.Matches(msg, k.AllIssues):
+		if key.Matches(msg, p.keys.AllIssues) {
 			p.all = !p.all
 			p.relist(false)
-		}
-	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			p.move(-3)
-		case tea.MouseWheelDown:
-			p.move(3)
 		}
 	case tea.MouseClickMsg:
 		if i := msg.Y - 2; i >= 0 && i < p.shownRows() && p.offset+i < len(p.list) {

@@ -131,41 +131,25 @@ func (p toolsPane) SelectedTool() *core.Tool {
 
 // Update handles the keys and mouse events the root routes here.
 func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
+	if kp, ok := msg.(tea.KeyPressMsg); ok && p.typing {
+		return p.updateFilter(kp), nil
+	}
+	if step, ok := p.keys.listStep(msg, p.listHeight(), len(p.visible)); ok {
+		p.move(step)
+		return p, nil
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		if p.typing {
-			return p.updateFilter(msg), nil
-		}
-		k := p.keys
 		switch {
-		case key.Matches(msg, k.Up):
-			p.move(-1)
-		case key.Matches(msg, k.Down):
-			p.move(1)
-		case key.Matches(msg, k.PageUp):
-			p.move(-p.listHeight())
-		case key.Matches(msg, k.PageDown):
-			p.move(p.listHeight())
-		case key.Matches(msg, k.Top):
-			p.move(-len(p.visible))
-		case key.Matches(msg, k.Bottom):
-			p.move(len(p.visible))
-		case key.Matches(msg, k.Filter):
+		case key.Matches(msg, p.keys.Filter):
 			p.typing = true
-		case key.Matches(msg, k.Leave):
+		case key.Matches(msg, p.keys.Leave):
 			p.clearFilter()
 		}
 	case tea.PasteMsg:
 		if p.typing {
 			p.filter, _ = p.filter.Update(msg)
 			p.applyFilter()
-		}
-	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			p.move(-3)
-		case tea.MouseWheelDown:
-			p.move(3)
 		}
 	case tea.MouseClickMsg:
 		p.click(msg.Y)
