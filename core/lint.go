@@ -258,6 +258,9 @@ type SchemaContext struct {
 	Via   string // the keyword that led here ("properties", "items", ...); "" at the root
 }
 
+// AtRoot reports whether the schema is the tool's parameter schema itself.
+func (c *SchemaContext) AtRoot() bool { return c.Depth == 0 && c.Via == "" }
+
 // Path is the JSON path of the schema.
 func (c *SchemaContext) Path() string { return c.w.path() }
 
@@ -281,6 +284,10 @@ type walker struct {
 	base  string // the tool's ParamsPath, built on first use
 	segs  []pathSeg
 	ctx   SchemaContext
+
+	// totals is the tool's strict-mode totals, added up once for the
+	// rules that compare them with OpenAI's limits.
+	totals *openaiTotals
 }
 
 func (w *walker) path() string {

@@ -46,7 +46,7 @@ names must start with a letter or an underscore and must only contain chars
 a-z, A-Z, 0-9, or underscores with a maximum length of 64"),
 cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclaration.`,
 		Schema: func(c *SchemaContext) {
-			if c.Depth != 0 || c.Via != "" || c.Tool.ParamsKey != "parameters" {
+			if !c.AtRoot() || c.Tool.ParamsKey != "parameters" {
 				return
 			}
 			props := c.Node.Get("properties")

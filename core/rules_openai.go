@@ -186,10 +186,10 @@ Source: OpenAI structured outputs, supported schemas ("A schema may have up
 to 5000 object properties total"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		Schema: func(c *SchemaContext) {
-			if c.Depth != 0 || c.Via != "" {
+			if !c.AtRoot() {
 				return
 			}
-			if n := openaiStrictTotals(c.Node).properties; n > 5000 {
+			if n := openaiStrictTotals(c).properties; n > 5000 {
 				c.Report(fmt.Sprintf("the schema has %d object properties in total; strict mode allows 5000", n),
 					"Split the tool, or turn similar properties into an array of objects.")
 			}
@@ -242,8 +242,8 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 						"Use a plain string and check the value in your code, or split the enum.")
 				}
 			}
-			if c.Depth == 0 && c.Via == "" {
-				if n := openaiStrictTotals(c.Node).enumValues; n > 1000 {
+			if c.AtRoot() {
+				if n := openaiStrictTotals(c).enumValues; n > 1000 {
 					c.Report(fmt.Sprintf("the schema's enums have %d values in total; strict mode allows 1000", n),
 						"Replace the largest enums with plain strings checked in your code, or split the tool.")
 				}
@@ -264,10 +264,10 @@ of all property names, definition names, enum values, and const values
 cannot exceed 120,000 characters"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		Schema: func(c *SchemaContext) {
-			if c.Depth != 0 || c.Via != "" {
+			if !c.AtRoot() {
 				return
 			}
-			if n := openaiStrictTotals(c.Node).characters; n > 120000 {
+			if n := openaiStrictTotals(c).characters; n > 120000 {
 				c.Report(fmt.Sprintf("property names, definition names, enum and const values total %d characters; strict mode allows 120000", n),
 					"Shorten the largest enums, or split the tool.")
 			}
@@ -292,9 +292,18 @@ type openaiTotals struct {
 	characters int // property names, definition names, enum and const values
 }
 
-// openaiStrictTotals adds up root and every schema below it that the walker
-// visits, as OpenAI counts a strict schema's sizes.
-func openaiStrictTotals(root *Node) openaiTotals {
+// openaiStrictTotals adds up the tool's root schema and every schema below
+// it that the walker visits, as OpenAI counts a strict schema's sizes:
+// once a tool, for the three rules that read the totals.
+func openaiStrictTotals(c *SchemaContext) openaiTotals {
+	if c.w.totals == nil {
+		t := addStrictTotals(c.Node)
+		c.w.totals = &t
+	}
+	return *c.w.totals
+}
+
+func addStrictTotals(root *Node) openaiTotals {
 	var t openaiTotals
 	eachSubschema(root, nil, func(s *Node, _ []pathSeg) bool {
 		for _, m := range s.Kids {

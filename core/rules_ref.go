@@ -218,7 +218,7 @@ func eachSubschema(n *Node, segs []pathSeg, fn func(s *Node, segs []pathSeg) boo
 // that ignoring one does not stop references being followed; only the
 // first of them that is enabled runs it.
 func refFollow(c *SchemaContext) {
-	if c.Depth != 0 || c.Via != "" || c.rule != refWalkOwner(c.w.rules.after) || !refMayHold(c.w.l.doc, c.Root) {
+	if !c.AtRoot() || c.rule != refWalkOwner(c.w.rules.after) || !refMayHold(c.w.l.doc, c.Root) {
 		return
 	}
 	visited := map[*Node]bool{}
