@@ -117,14 +117,7 @@ func (p *issuesPane) move(n int) {
 }
 
 func (p *issuesPane) keepCursorVisible() {
-	h := p.listHeight()
-	if p.cursor < p.offset {
-		p.offset = p.cursor
-	}
-	if h > 0 && p.cursor >= p.offset+h {
-		p.offset = p.cursor - h + 1
-	}
-	p.offset = max(min(p.offset, len(p.list)-h), 0)
+	p.offset = scrollTo(p.cursor, p.offset, p.listHeight(), len(p.list))
 }
 
 func (p issuesPane) innerWidth() int  { return max(p.w-2, 0) }

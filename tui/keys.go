@@ -1,9 +1,6 @@
 package tui
 
-import (
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
-)
+import "charm.land/bubbles/v2/key"
 
 // keyMap is every key binding of the workbench. The help bar and the key
 // handling read the same bindings, so what the help says is what the keys
@@ -153,38 +150,4 @@ func (k keyMap) FullHelp() [][]key.Binding {
 		{k.Sample, k.EditCall, k.Leave, k.Target, k.Deep},
 		{k.Help, k.Quit, k.ForceQuit},
 	}
-}
-
-// wheelStep is how many rows one notch of the mouse wheel scrolls.
-const wheelStep = 3
-
-// listStep is how far a list's cursor moves for msg: the arrows and j/k
-// a row, page keys a page, home and end the whole list. ok is false for
-// any other message.
-func (k keyMap) listStep(msg tea.Msg, page, length int) (step int, ok bool) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, k.Up):
-			return -1, true
-		case key.Matches(msg, k.Down):
-			return 1, true
-		case key.Matches(msg, k.PageUp):
-			return -page, true
-		case key.Matches(msg, k.PageDown):
-			return page, true
-		case key.Matches(msg, k.Top):
-			return -length, true
-		case key.Matches(msg, k.Bottom):
-			return length, true
-		}
-	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			return -wheelStep, true
-		case tea.MouseWheelDown:
-			return wheelStep, true
-		}
-	}
-	return 0, false
 }

@@ -218,14 +218,7 @@ func (p *toolsPane) afterMove() {
 }
 
 func (p *toolsPane) keepCursorVisible() {
-	h := p.listHeight()
-	if p.cursor < p.offset {
-		p.offset = p.cursor
-	}
-	if h > 0 && p.cursor >= p.offset+h {
-		p.offset = p.cursor - h + 1
-	}
-	p.offset = max(min(p.offset, len(p.visible)-h), 0)
+	p.offset = scrollTo(p.cursor, p.offset, p.listHeight(), len(p.visible))
 }
 
 // headerLines is the lines above the list: the shape line, and the

@@ -115,11 +115,13 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m.toFocused(msg)
 }
 
-// toFocused hands msg to the focused pane and keeps the others in step
-// with what it did.
-func (m model) toFocused(msg tea.Msg) (tea.Model, tea.Cmd) {
+// toFocused hands msg to the focused pane.
+func (m model) toFocused(msg tea.Msg) (tea.Model, tea.Cmd) { return m.toPane(m.focus, msg) }
+
+// toPane hands msg to pane p and keeps the others in step with what it did.
+func (m model) toPane(p pane, msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
-	switch m.focus {
+	switch p {
 	case paneTools:
 		m.tools, cmd = m.tools.Update(msg)
 		m.issues.setTool(m.tools.Selected())
@@ -229,16 +231,7 @@ func (m model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	switch p {
-	case paneTools:
-		m.tools, _ = m.tools.Update(msg)
-		m.issues.setTool(m.tools.Selected())
-	case paneIssues:
-		m.issues, _ = m.issues.Update(msg)
-	case paneCall:
-		m.call, _ = m.call.Update(msg)
-	}
-	return m, nil
+	return m.toPane(p, msg)
 }
 
 func (m model) paneAt(x, y int) (pane, bool) {
