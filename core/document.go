@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -151,7 +152,7 @@ type Document struct {
 	Name       string // the file as the user named it, or "<stdin>"
 	Src        string
 	Root       *Node
-	Duplicates []DuplicateKey
+	Duplicates []DuplicateKey // in the order of the repeated keys in the text
 
 	lines []int32 // offsets of line starts, built on first use
 }
@@ -390,6 +391,9 @@ func parse(name string, data []byte, src string) (*Document, error) {
 		return nil, err
 	}
 	doc.Root = root
+	// An object's duplicates are found when it closes, after those of the
+	// objects inside it: put them in text order for the linter's walk.
+	slices.SortFunc(doc.Duplicates, func(a, b DuplicateKey) int { return int(a.Second - b.Second) })
 	return doc, nil
 }
 

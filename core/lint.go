@@ -143,27 +143,24 @@ func (l *linter) run() {
 			r.Document(dc)
 		}
 	}
-	for _, e := range l.set.Bad {
-		l.report(ruleIndex["invalid-tool"], e.Node, e.Path,
-			"tool entry is a "+e.Node.Kind.String()+", not an object", "Each tool is a JSON object with a name.", "")
-	}
-	l.tools(l.set.Tools)
+	l.entries(l.set.entries())
 }
 
 // parallelTools is the number of tools from which a lint splits them among
 // the processors: below it, starting goroutines costs more than it saves.
 const parallelTools = 1024
 
-// tools lints ts. A large list is cut into one run of tools a processor,
-// each linted by a copy of l with issue lists of its own, which are then
-// joined in the order of the runs, so the issues come out in walk order
-// as they do from one linter. A tool's hooks read the document, the tool
-// set and the linter's settings and write only to their own linter.
-func (l *linter) tools(ts []Tool) {
-	n := min(runtime.GOMAXPROCS(0), len(ts)/(parallelTools/2))
-	if len(ts) < parallelTools || n < 2 {
-		for i := range ts {
-			l.tool(&ts[i])
+// entries lints the tool list's entries in their order. A large list is
+// cut into one run of entries a processor, each linted by a copy of l with
+// issue lists of its own, which are then joined in the order of the runs,
+// so the issues come out in walk order as they do from one linter. A
+// tool's hooks read the document, the tool set and the linter's settings
+// and write only to their own linter.
+func (l *linter) entries(es []listEntry) {
+	n := min(runtime.GOMAXPROCS(0), len(es)/(parallelTools/2))
+	if len(es) < parallelTools || n < 2 {
+		for _, e := range es {
+			l.entry(e)
 		}
 		return
 	}
@@ -173,10 +170,10 @@ func (l *linter) tools(ts []Tool) {
 	for k := range parts {
 		part := &linter{doc: l.doc, set: l.set, rules: l.rules, all: l.all, strict: l.strict, ignore: l.ignore, first: l.first}
 		parts[k] = part
-		run := ts[k*len(ts)/n : (k+1)*len(ts)/n]
+		run := es[k*len(es)/n : (k+1)*len(es)/n]
 		wg.Go(func() {
-			for i := range run {
-				part.tool(&run[i])
+			for _, e := range run {
+				part.entry(e)
 			}
 		})
 	}
@@ -185,6 +182,17 @@ func (l *linter) tools(ts []Tool) {
 		l.errors = append(l.errors, part.errors...)
 		l.warnings = append(l.warnings, part.warnings...)
 	}
+}
+
+// entry lints one element of the tool list: a tool, or an entry that is
+// not one.
+func (l *linter) entry(e listEntry) {
+	if e.tool != nil {
+		l.tool(e.tool)
+		return
+	}
+	l.report(ruleIndex["invalid-tool"], e.bad.Node, e.bad.Path,
+		"tool entry is a "+e.bad.Node.Kind.String()+", not an object", "Each tool is a JSON object with a name.", "")
 }
 
 func (l *linter) tool(t *Tool) {
@@ -235,6 +243,12 @@ type ToolContext struct {
 // Report records a finding of the running rule about node n at path.
 func (c *ToolContext) Report(n *Node, path, msg, hint string) {
 	c.l.report(c.rule, n, path, msg, hint, c.Tool.Name)
+}
+
+// ReportOffset records a finding at a byte offset that starts no value,
+// such as an object key.
+func (c *ToolContext) ReportOffset(offset int, path, msg, hint string) {
+	c.l.reportOffset(c.rule, offset, path, msg, hint, c.Tool.Name)
 }
 
 // FirstIndexOf returns the index of the first tool named name, or -1.

@@ -1,6 +1,9 @@
 package core
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Shape names the way a tool is written: which provider's format.
 type Shape string
@@ -191,6 +194,38 @@ func (ts *ToolSet) add(entry *Node, path string) {
 // isTrue reports whether n is the JSON literal true; a missing member is
 // nil and false.
 func isTrue(n *Node) bool { return n.Is(Bool) && n.Str == "true" }
+
+// listEntry is one element of the tool list as the linter walks it: a
+// tool, or an entry that is not an object.
+type listEntry struct {
+	tool *Tool
+	bad  *Entry
+}
+
+// entries returns the tools and the bad entries merged in text order.
+func (ts *ToolSet) entries() []listEntry {
+	out := make([]listEntry, 0, len(ts.Tools)+len(ts.Bad))
+	i, j := 0, 0
+	for i < len(ts.Tools) || j < len(ts.Bad) {
+		if j == len(ts.Bad) || i < len(ts.Tools) && ts.Tools[i].Node.Start < ts.Bad[j].Node.Start {
+			out = append(out, listEntry{tool: &ts.Tools[i]})
+			i++
+		} else {
+			out = append(out, listEntry{bad: &ts.Bad[j]})
+			j++
+		}
+	}
+	return out
+}
+
+// ToolAt returns the tool whose entry holds the byte at offset, or nil.
+func (ts *ToolSet) ToolAt(offset int) *Tool {
+	i := sort.Search(len(ts.Tools), func(i int) bool { return int(ts.Tools[i].Node.End) > offset })
+	if i < len(ts.Tools) && int(ts.Tools[i].Node.Start) <= offset {
+		return &ts.Tools[i]
+	}
+	return nil
+}
 
 func isGeminiPath(path string) bool {
 	return strings.Contains(path, ".functionDeclarations[")
