@@ -167,7 +167,7 @@ func TestWatchTextPrintsAHeaderAndTheLintReportOnEveryLoad(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`[{"x": 1}, 7]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	waitOutput(t, &out, regexp.MustCompile(header+`ERROR   `+regexp.QuoteMeta(path)+`:1:12 \S+: .*\[invalid-tool\]\n`))
+	waitOutput(t, &out, regexp.MustCompile(header+`ERROR   `+regexp.QuoteMeta(path)+`:1:2 \S+: .*\[missing-name\]\n.*hint: .*\n`+`ERROR   `+regexp.QuoteMeta(path)+`:1:12 \S+: .*\[invalid-tool\]\n`))
 
 	if err := os.WriteFile(path, []byte("[\x1b[31m"), 0o644); err != nil {
 		t.Fatal(err)
