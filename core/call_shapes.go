@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -176,15 +177,50 @@ func readCalls(r io.Reader, limit int, fn func(line int, c Call) error) error {
 			return lr.each(fn)
 		}
 		// Not a value on its own: the first line of a pretty-printed
-		// call, or a bad line of JSON Lines. Look at the whole input.
+		// call, or a bad line of JSON Lines.
 		firstLine := lr.line
 		head = append(head, text...)
+		if lr.badFirstLineOfJSONLines(head) {
+			if err := eachLine(splitCallLines(head), fn); err != nil {
+				return err
+			}
+			return lr.each(fn)
+		}
+		// Look at the whole input.
 		rest, err := ReadLimited(lr.br, int64(limit-len(head)))
 		if err != nil {
 			return err
 		}
 		return readWhole(append(head, rest...), firstLine, fn)
 	}
+}
+
+// badFirstLineOfJSONLines reports whether head, the input up to a first
+// line that is not a value on its own, starts JSON Lines, judging by what
+// the reader's buffer already holds after it: a later line there that is
+// a value on its own, and a head that no continuation could make one JSON
+// value. Then the batch can go on streaming, the bad line costing only
+// itself; otherwise the whole input must be read to tell.
+func (lr *lineReader) badFirstLineOfJSONLines(head []byte) bool {
+	ahead, _ := lr.br.Peek(lr.br.Buffered()) // what is there, without waiting for more
+	if i := bytes.LastIndexByte(ahead, '\n'); i >= 0 {
+		ahead = ahead[:i+1]
+	} else {
+		return false
+	}
+	// The probe reads on into what is ahead: an error stands only with a
+	// little text after it.
+	if probeError("", append(slices.Clip(head), ahead...)) == nil {
+		return false
+	}
+	for _, l := range splitCallLines(ahead) {
+		if !isBlankLine([]byte(l)) {
+			if _, err := ParseValue("", l); err == nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readWhole decides what input that does not start with a one-line call

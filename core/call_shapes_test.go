@@ -2,10 +2,12 @@ package core
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -368,4 +370,33 @@ func FuzzCheckCalls(f *testing.F) {
 			t.Fatalf("one call %q: CheckCallText %q, ReadCalls %q", input, one, batch[0])
 		}
 	})
+}
+
+// A JSON Lines batch whose first line is bad must still stream: the calls
+// after it are checked as they arrive, not once the whole input is read.
+func TestReadCallsStreamsPastABadFirstLine(t *testing.T) {
+	pr, pw := io.Pipe()
+	got := make(chan string, 8)
+	done := make(chan error, 1)
+	go func() {
+		done <- ReadCalls(pr, func(line int, c Call) error {
+			got <- fmt.Sprintf("%d %s", line, c.Malformed)
+			return nil
+		})
+	}()
+	go pw.Write([]byte("{bad\n{\"name\": \"a\", \"args\": {}}\n"))
+	for _, want := range []string{"1 1:2: invalid character 'b' at start of value", "2 "} {
+		select {
+		case g := <-got:
+			if g != want {
+				t.Errorf("got %q, want %q", g, want)
+			}
+		case <-time.After(2 * time.Second):
+			t.Fatalf("no result for %q while the input is still open: the batch was read whole", want)
+		}
+	}
+	pw.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
 }
