@@ -100,8 +100,8 @@ func TestLintCommandOutputMatchesGoldenFiles(t *testing.T) {
 		args         []string
 		code         int
 	}{
-		{"seed invalid example", "invalid.txt", []string{lintInvalid}, exitIssues},
-		{"seed invalid example as JSON", "invalid.json", []string{"--json", lintInvalid}, exitIssues},
+		{"invalid example", "invalid.txt", []string{lintInvalid}, exitIssues},
+		{"invalid example as JSON", "invalid.json", []string{"--json", lintInvalid}, exitIssues},
 		{"several files", "several.txt", []string{lintValid, lintInvalid, lintWarnings}, exitIssues},
 		{"several files as JSON", "several.json", []string{"--format", "json", lintValid, lintInvalid, lintWarnings}, exitIssues},
 		{"warnings only", "warnings.txt", []string{lintWarnings}, exitOK},
@@ -118,7 +118,7 @@ func TestLintCommandOutputMatchesGoldenFiles(t *testing.T) {
 	}
 }
 
-func TestLintCommandSeedExamples(t *testing.T) {
+func TestLintCommandExamples(t *testing.T) {
 	code, stdout, stderr := runLintIn(t, "", lintTerm{}, lintValid)
 	if code != exitOK || stdout != "valid\n" || stderr != "" {
 		t.Errorf("valid example: exit %d, stdout %q, stderr %q; want 0, \"valid\\n\", nothing", code, stdout, stderr)

@@ -45,13 +45,13 @@ func callNode(t testing.TB, text string) *Node {
 	return n
 }
 
-// checkSeed runs a call in the seed's {"name", "args"} form.
-func checkSeed(t testing.TB, schemas, call string) []string {
+// checkArgsCall runs a call in the plain {"name", "args"} form.
+func checkArgsCall(t testing.TB, schemas, call string) []string {
 	t.Helper()
 	return ValidateCall(NormalizeCall(callNode(t, call)), callFlatSchemas(t, schemas))
 }
 
-func TestValidateCallSeedExamples(t *testing.T) {
+func TestValidateCallDocumentedExamples(t *testing.T) {
 	tests := []struct {
 		name    string
 		schemas string
@@ -66,7 +66,7 @@ func TestValidateCallSeedExamples(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := checkSeed(t, tc.schemas, tc.call)
+			got := checkArgsCall(t, tc.schemas, tc.call)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("ValidateCall(%s) (-want +got):\n%s", tc.call, diff)
 			}

@@ -43,7 +43,7 @@ func lintBytes(tb testing.TB, data []byte, opt Options) *Result {
 }
 
 // BenchmarkLint parses and lints the generated document, with every rule
-// that runs by default and with the seed rules alone. Each iteration also
+// that runs by default and with the base rules alone. Each iteration also
 // reads the same bytes' tokens with the timer stopped, and the lint/floor
 // metric is the ratio of the two times taken side by side, so it holds on
 // a busy machine where absolute times drift.
@@ -54,7 +54,7 @@ func BenchmarkLint(b *testing.B) {
 		opt  Options
 	}{
 		{"default", Options{}},
-		{"seed rules", seedOnly()},
+		{"base rules", baseOnly()},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			if res := lintBytes(b, data, bc.opt); res.Errors == 0 || res.Warnings == 0 {

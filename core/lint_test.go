@@ -10,12 +10,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// seedOnly returns options that run the seed rules alone, ignoring the
+// baseOnly returns options that run the base rules alone, ignoring the
 // provider and document families, plus the extra codes given.
-func seedOnly(extra ...string) Options {
+func baseOnly(extra ...string) Options {
 	ignore := append([]string(nil), extra...)
 	for _, r := range Rules() {
-		if !slices.Contains(seedRules, r) {
+		if !slices.Contains(baseRules, r) {
 			ignore = append(ignore, r.Code)
 		}
 	}
@@ -40,7 +40,7 @@ func lintFile(t *testing.T, path string, opt Options) *Result {
 	return Lint(doc, opt)
 }
 
-func TestLintSeedInvalidExampleGivesItsFiveIssuesInOrder(t *testing.T) {
+func TestLintInvalidExampleGivesItsFiveIssuesInOrder(t *testing.T) {
 	res := lintFile(t, "../testdata/lint/examples/invalid.json", Options{})
 	want := []string{
 		"error invalid-name $[0].function.name 5:15",
@@ -65,7 +65,7 @@ func TestLintSeedInvalidExampleGivesItsFiveIssuesInOrder(t *testing.T) {
 	}
 }
 
-func TestLintSeedValidExampleHasNoIssues(t *testing.T) {
+func TestLintValidExampleHasNoIssues(t *testing.T) {
 	res := lintFile(t, "../testdata/lint/examples/valid.json", Options{})
 	if len(res.Issues) != 0 {
 		t.Errorf("issues = %v, want none", brief(res.Issues))
@@ -90,7 +90,7 @@ func TestLintReadsEveryShape(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
-			res := lintFile(t, filepath.Join("../testdata/lint/shapes", tc.file), seedOnly())
+			res := lintFile(t, filepath.Join("../testdata/lint/shapes", tc.file), baseOnly())
 			if diff := cmp.Diff([]string{tc.want}, brief(res.Issues)); diff != "" {
 				t.Errorf("issues (-want +got):\n%s", diff)
 			}
@@ -116,7 +116,7 @@ func TestLintDocumentProblems(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res := lintSource(t, tc.src, seedOnly())
+			res := lintSource(t, tc.src, baseOnly())
 			if diff := cmp.Diff(tc.want, brief(res.Issues)); diff != "" {
 				t.Fatalf("issues (-want +got):\n%s", diff)
 			}
@@ -143,7 +143,7 @@ func TestLintPathForms(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res := lintSource(t, tool(tc.params), seedOnly())
+			res := lintSource(t, tool(tc.params), baseOnly())
 			var got []string
 			for _, is := range res.Issues {
 				if is.Code == "unknown-type" {
@@ -157,7 +157,7 @@ func TestLintPathForms(t *testing.T) {
 	}
 	t.Run("tools object index", func(t *testing.T) {
 		src := `{"tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}}, {"name": "c", "inputSchema": null}]}`
-		got := foundOf(lintSource(t, src, seedOnly()), "missing-parameters")
+		got := foundOf(lintSource(t, src, baseOnly()), "missing-parameters")
 		if len(got) != 1 || got[0].Path != "$.tools[2].inputSchema" {
 			t.Errorf("missing-parameters = %+v, want one at $.tools[2].inputSchema", got)
 		}
@@ -173,7 +173,7 @@ func TestLintOrdersErrorsFirstThenWalkOrder(t *testing.T) {
   "required": ["q"]}},
 {"name": "a b", "parameters": {"type": "object", "properties": {"e": {"enum": ["v", "v"]}}}}
 ]`
-	res := lintSource(t, src, seedOnly())
+	res := lintSource(t, src, baseOnly())
 	want := []string{
 		"error invalid-name $[0].name 2:10",
 		"error unknown-type $[0].parameters.properties.x.properties.y 4:49",
@@ -194,7 +194,7 @@ func TestLintOrdersErrorsFirstThenWalkOrder(t *testing.T) {
 
 func TestLintColumnsCountBytes(t *testing.T) {
 	// "é" is two bytes: the name's value is byte 35, column 36.
-	res := lintSource(t, `[{"description": "ééé", "name": 1}]`, seedOnly())
+	res := lintSource(t, `[{"description": "ééé", "name": 1}]`, baseOnly())
 	got := brief(res.Issues)
 	if len(got) == 0 || got[0] != "error missing-name $[0].name 1:36" {
 		t.Errorf("issues = %v, want missing-name at 1:36 first", got)
@@ -202,7 +202,7 @@ func TestLintColumnsCountBytes(t *testing.T) {
 }
 
 func TestLintIgnoreDropsThoseCodes(t *testing.T) {
-	res := lintFile(t, "../testdata/lint/examples/invalid.json", seedOnly("unknown-type", "short-description"))
+	res := lintFile(t, "../testdata/lint/examples/invalid.json", baseOnly("unknown-type", "short-description"))
 	want := []string{
 		"error invalid-name $[0].function.name 5:15",
 		"error array-without-items $[0].function.parameters.properties.tags 11:19",
@@ -220,7 +220,7 @@ func TestLintPositionsAreOnTheValue(t *testing.T) {
 	// A BOM and CRLF line ends: lines still count from 1, columns from
 	// the first byte of the line.
 	src := "\xef\xbb\xbf[\r\n  {\"name\": \"x y\"}\r\n]"
-	res := lintSource(t, src, seedOnly("missing-description", "missing-parameters"))
+	res := lintSource(t, src, baseOnly("missing-description", "missing-parameters"))
 	if diff := cmp.Diff([]string{"error invalid-name $[0].name 2:12"}, brief(res.Issues)); diff != "" {
 		t.Errorf("issues (-want +got):\n%s", diff)
 	}

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// Paths name a value the way the seed linter does: "$", then ".key" for a
-// key that is an identifier, "['key']" for any other key (with ' and \
-// escaped) and "[N]" for an array index.
+// A path names a value in a document: "$", then ".key" for a key that is
+// an identifier, "['key']" for any other key (with ' and \ escaped) and
+// "[N]" for an array index.
 
 // AppendKey returns path extended by an object key.
 func AppendKey(path, key string) string {

@@ -31,7 +31,7 @@ type Rule struct {
 
 // ruleFamilies lists every family of rules in the order their hooks run.
 var ruleFamilies = [][]*Rule{
-	seedRules,
+	baseRules,
 	documentRules,
 	refRules,
 	metaRules,
@@ -77,7 +77,7 @@ func validateRule(r *Rule) error {
 	return nil
 }
 
-// Rules returns every rule, seed rules first, in a fixed order.
+// Rules returns every rule, base rules first, in a fixed order.
 func Rules() []*Rule { return slices.Clone(ruleTable) }
 
 // LookupRule returns the rule with the given code, or nil.

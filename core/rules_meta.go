@@ -76,7 +76,7 @@ func metaCheckRefTarget(c *SchemaContext) {
 	}
 }
 
-// metaCovered reports whether a seed rule already reports the problem at
+// metaCovered reports whether a base rule already reports the problem at
 // segs below root, in words of its own: unknown-type a type that is not a
 // type name, invalid-required a "required" that is not a list of strings,
 // invalid-enum an "enum" that is not a list. invalid-schema leaves those
@@ -110,7 +110,7 @@ func metaCovered(root *Node, segs []pathSeg, ignore map[string]bool) bool {
 }
 
 // metaWalkedSchemaAt reports whether segs lead from a schema to a schema
-// the linter's walker visits, so the seed rules check it.
+// the linter's walker visits, so the base rules check it.
 func metaWalkedSchemaAt(segs []pathSeg) bool {
 	const (
 		schema = iota
@@ -264,7 +264,7 @@ type metaIssue struct {
 }
 
 // metaFindings are the issues invalid-schema reports for n: what the
-// meta-schema finds that the seed rules do not already report (see
+// meta-schema finds that the base rules do not already report (see
 // metaCovered). With quick, schemas made only of the keywords most tools
 // use are judged by hand, without converting the tree or running the
 // validator; anything else goes to the validator, so the findings are the
@@ -481,7 +481,7 @@ func metaHint(node *Node, segs []pathSeg, p metaProblem, d *metaDraft) string {
 
 // metaQuick judges by hand whether a schema certainly passes d's
 // meta-schema, for the keywords most tool schemas use, or fails it only
-// where a seed rule reports the problem (metaCovered). A false answer
+// where a base rule reports the problem (metaCovered). A false answer
 // means only "not sure": the validator decides then. Every check is at
 // least as strict as the meta-schema's, so what it passes yields no
 // finding from the validator either (a test holds it to that). Keywords
@@ -492,7 +492,7 @@ type metaQuick struct {
 	ignore map[string]bool
 }
 
-// schema judges n; walked says the linter's walker visits it, so the seed
+// schema judges n; walked says the linter's walker visits it, so the base
 // rules check it.
 func (q metaQuick) schema(n *Node, root, walked bool) bool {
 	if n.Is(Bool) {

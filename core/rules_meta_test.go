@@ -77,14 +77,14 @@ func TestInvalidSchemaReportsEachProblemWhereItIs(t *testing.T) {
 	})
 }
 
-func TestInvalidSchemaLeavesSeedRuleProblemsToThem(t *testing.T) {
+func TestInvalidSchemaLeavesBaseRuleProblemsToThem(t *testing.T) {
 	checkTargetCases(t, []string{"invalid-schema"}, []targetCase{
 		{name: "unknown type name", src: fnTool(`{"type": "object", "properties": {"a": {"type": "str"}}}`)},
 		{name: "type of the wrong kind", src: fnTool(`{"type": "object", "properties": {"a": {"type": 3}}}`)},
 		{name: "required not a list", src: fnTool(`{"type": "object", "properties": {"a": {}}, "required": "a"}`)},
 		{name: "required holding a number", src: fnTool(`{"type": "object", "properties": {"a": {}}, "required": ["a", 3]}`)},
 		{name: "enum not a list", src: fnTool(`{"type": "object", "properties": {"a": {"enum": "x"}}}`)},
-		{name: "reported when the seed rule is ignored",
+		{name: "reported when the base rule is ignored",
 			src:    fnTool(`{"type": "object", "properties": {"a": {"type": "str"}}}`),
 			ignore: []string{"unknown-type"},
 			want:   []issueWant{{"invalid-schema", p0 + ".properties.a.type", "value must be one of"}}},

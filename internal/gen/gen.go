@@ -11,7 +11,7 @@ import (
 
 // Tools returns an indented OpenAI-shaped tools document of n tools, about
 // 1.5 KB each. Every tenth tool carries one defect the linter reports,
-// rotating through the seed's rules.
+// rotating through the base rules.
 func Tools(n int) []byte {
 	var b bytes.Buffer
 	b.Grow(n * 1600)

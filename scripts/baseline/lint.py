@@ -1,4 +1,4 @@
-"""Stdlib-only Python version of toolbench's seed lint checks.
+"""Stdlib-only Python version of toolbench's base lint rules.
 
 scripts/bench.sh times it against toolbench on the same file: it is the
 speed a straightforward implementation on Python's C json module reaches.

@@ -11,7 +11,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// seedRules are the checks every lint runs, whatever the provider: the
+// baseRules are the checks every lint runs, whatever the provider: the
 // mechanical defects that make a model skip a tool or call it with
 // arguments nobody can parse. The document-level rules invalid-document
 // and invalid-tool are reported by the linter itself.
@@ -19,7 +19,7 @@ import (
 // The order of the table is the order of the hooks, so within one tool the
 // name rules come before the description rules, and within one schema the
 // type checks come before the enum checks.
-var seedRules = []*Rule{
+var baseRules = []*Rule{
 	{
 		Code: "invalid-document", Severity: Error,
 		Summary: "The file is JSON but not a tools document.",

@@ -143,7 +143,7 @@ func TestInvalidNameHintSuggestsAValidName(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res := lintSource(t, fmt.Sprintf(`[{"name": %q}]`, tc.name), seedOnly("missing-description", "missing-parameters"))
+			res := lintSource(t, fmt.Sprintf(`[{"name": %q}]`, tc.name), baseOnly("missing-description", "missing-parameters"))
 			if len(res.Issues) != 1 {
 				t.Fatalf("issues = %+v, want one invalid-name", res.Issues)
 			}
@@ -268,7 +268,7 @@ func TestInvalidRequiredReportsNonLists(t *testing.T) {
 
 func TestRequiredNotInPropertiesReportsEachMissingName(t *testing.T) {
 	runRuleCases(t, "required-not-in-properties", []ruleCase{
-		{"seed example", tool(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city", "state"]}`),
+		{"README example", tool(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city", "state"]}`),
 			[]at{{path: base, at: `{"type": "object"`, msg: "required property 'state' is not in properties"}}},
 		{"object without properties", tool(`{"type": "object", "required": ["a", "b"]}`),
 			[]at{
@@ -284,7 +284,7 @@ func TestRequiredNotInPropertiesReportsEachMissingName(t *testing.T) {
 }
 
 func TestRequiredNotInPropertiesHintSuggestsANearName(t *testing.T) {
-	res := lintSource(t, tool(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["City"]}`), seedOnly())
+	res := lintSource(t, tool(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["City"]}`), baseOnly())
 	if len(res.Issues) != 1 || res.Issues[0].Code != "required-not-in-properties" {
 		t.Fatalf("issues = %+v, want one required-not-in-properties", res.Issues)
 	}
@@ -332,7 +332,7 @@ func TestMissingDescription(t *testing.T) {
 
 func TestShortDescriptionAtToolLevelOnly(t *testing.T) {
 	runRuleCases(t, "short-description", []ruleCase{
-		{"seed example", `[{"name": "t", "description": "Get weather"}]`,
+		{"README example", `[{"name": "t", "description": "Get weather"}]`,
 			[]at{{path: "$[0].description", at: `"Get weather"`, msg: "description is very short (11 characters)"}}},
 		{"19 characters", `[{"name": "t", "description": "1234567890123456789"}]`,
 			[]at{{path: "$[0].description", at: `"123`, msg: "description is very short (19 characters)"}}},
@@ -550,7 +550,7 @@ func TestEditDistance(t *testing.T) {
 	}
 }
 
-func TestSeedRulesAreDocumented(t *testing.T) {
+func TestBaseRulesAreDocumented(t *testing.T) {
 	codes := []string{
 		"invalid-document", "invalid-tool",
 		"missing-name", "invalid-name", "duplicate-name", "unknown-type", "invalid-required",
@@ -559,7 +559,7 @@ func TestSeedRulesAreDocumented(t *testing.T) {
 		"enum-without-type", "empty-tool-list", "duplicate-enum-value",
 	}
 	var got []string
-	for _, r := range seedRules {
+	for _, r := range baseRules {
 		got = append(got, r.Code)
 		if strings.Contains(r.Summary, "\n") || !strings.HasSuffix(r.Summary, ".") {
 			t.Errorf("%s: summary %q is not one sentence on one line", r.Code, r.Summary)
@@ -572,7 +572,7 @@ func TestSeedRulesAreDocumented(t *testing.T) {
 		}
 	}
 	if diff := cmp.Diff(codes, got); diff != "" {
-		t.Errorf("seed rule codes (-want +got):\n%s", diff)
+		t.Errorf("base rule codes (-want +got):\n%s", diff)
 	}
 	for _, c := range codes {
 		r := LookupRule(c)
