@@ -311,6 +311,41 @@ func (w *walker) path() string {
 	return appendSegs(w.base, w.segs)
 }
 
+// childSchemas calls fn on each object schema directly below n that the
+// walk visits, in the order of n's members, with the keyword that holds it
+// and the one or two path segments from n to it ("items"; "anyOf", 1;
+// "properties", "city": the first nrel of rel), until fn returns false. It
+// reports whether it ran to the end. rel is passed by value so that the
+// walk allocates nothing for it.
+func childSchemas(n *Node, fn func(via string, rel [2]pathSeg, nrel int, child *Node) bool) bool {
+	var rel [2]pathSeg
+	for _, m := range n.Kids {
+		v := m.Value
+		rel[0] = pathSeg{key: m.Key, index: -1}
+		switch {
+		case v.Is(Object) && isSchemaMapKeyword(m.Key):
+			for _, p := range v.Kids {
+				rel[1] = pathSeg{key: p.Key, index: -1}
+				if p.Value.Is(Object) && !fn(m.Key, rel, 2, p.Value) {
+					return false
+				}
+			}
+		case v.Is(Object) && isSchemaKeyword(m.Key):
+			if !fn(m.Key, rel, 1, v) {
+				return false
+			}
+		case v.Is(Array) && isSchemaListKeyword(m.Key):
+			for i, e := range v.Kids {
+				rel[1] = pathSeg{index: i}
+				if e.Value.Is(Object) && !fn(m.Key, rel, 2, e.Value) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // Keywords whose value is a schema, a list of schemas, or a map of names
 // to schemas. A switch rather than a lookup in lists: the walker asks for
 // every member of every schema.
@@ -345,35 +380,12 @@ func (w *walker) schema(n *Node, depth int, via string) {
 		c.rule = r
 		r.Schema(c)
 	}
-	for _, m := range n.Kids {
-		v := m.Value
-		switch {
-		case v.Is(Object) && isSchemaMapKeyword(m.Key):
-			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
-			for _, p := range v.Kids {
-				if p.Value.Is(Object) {
-					w.segs = append(w.segs, pathSeg{key: p.Key, index: -1})
-					w.schema(p.Value, depth+1, m.Key)
-					w.segs = w.segs[:len(w.segs)-1]
-				}
-			}
-			w.segs = w.segs[:len(w.segs)-1]
-		case v.Is(Object) && isSchemaKeyword(m.Key):
-			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
-			w.schema(v, depth+1, m.Key)
-			w.segs = w.segs[:len(w.segs)-1]
-		case v.Is(Array) && isSchemaListKeyword(m.Key):
-			w.segs = append(w.segs, pathSeg{key: m.Key, index: -1})
-			for i, e := range v.Kids {
-				if e.Value.Is(Object) {
-					w.segs = append(w.segs, pathSeg{index: i})
-					w.schema(e.Value, depth+1, m.Key)
-					w.segs = w.segs[:len(w.segs)-1]
-				}
-			}
-			w.segs = w.segs[:len(w.segs)-1]
-		}
-	}
+	childSchemas(n, func(via string, rel [2]pathSeg, nrel int, child *Node) bool {
+		w.segs = append(w.segs, rel[:nrel]...)
+		w.schema(child, depth+1, via)
+		w.segs = w.segs[:len(w.segs)-nrel]
+		return true
+	})
 	*c = SchemaContext{w: w, Tool: w.tool, Node: n, Root: w.root, Depth: depth, Via: via}
 	for _, r := range w.rules.after {
 		c.rule = r

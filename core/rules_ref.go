@@ -188,28 +188,9 @@ func eachSubschema(n *Node, segs []pathSeg, fn func(s *Node, segs []pathSeg) boo
 	if !fn(n, segs) {
 		return false
 	}
-	for _, m := range n.Kids {
-		v := m.Value
-		switch {
-		case v.Is(Object) && isSchemaMapKeyword(m.Key):
-			for _, p := range v.Kids {
-				if p.Value.Is(Object) && !eachSubschema(p.Value, append(segs, pathSeg{key: m.Key, index: -1}, pathSeg{key: p.Key, index: -1}), fn) {
-					return false
-				}
-			}
-		case v.Is(Object) && isSchemaKeyword(m.Key):
-			if !eachSubschema(v, append(segs, pathSeg{key: m.Key, index: -1}), fn) {
-				return false
-			}
-		case v.Is(Array) && isSchemaListKeyword(m.Key):
-			for i, e := range v.Kids {
-				if e.Value.Is(Object) && !eachSubschema(e.Value, append(segs, pathSeg{key: m.Key, index: -1}, pathSeg{index: i}), fn) {
-					return false
-				}
-			}
-		}
-	}
-	return true
+	return childSchemas(n, func(_ string, rel [2]pathSeg, nrel int, child *Node) bool {
+		return eachSubschema(child, append(segs[:len(segs):len(segs)], rel[:nrel]...), fn)
+	})
 }
 
 // refFollow runs after the walk of a tool's root schema: it checks, once
