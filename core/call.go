@@ -112,7 +112,7 @@ func SchemasFromTools(ts *ToolSet) *Schemas {
 			continue
 		}
 		s.Names = append(s.Names, t.Name)
-		s.ByName[t.Name] = FlatFromJSONSchema(t.Params)
+		s.ByName[t.Name] = flatFromSchema(t.Params, t.OpenAPIParams())
 		s.Tools[t.Name] = t
 	}
 	return s
@@ -122,7 +122,11 @@ func SchemasFromTools(ts *ToolSet) *Schemas {
 // names of its "required" array in that order, then its other
 // "properties" in theirs. A required name without a property is still
 // required, and accepts any value.
-func FlatFromJSONSchema(params *Node) *FlatSchema {
+func FlatFromJSONSchema(params *Node) *FlatSchema { return flatFromSchema(params, false) }
+
+// flatFromSchema is FlatFromJSONSchema, reading OpenAPI's upper-case type
+// names too when openAPI is set.
+func flatFromSchema(params *Node, openAPI bool) *FlatSchema {
 	props := params.Get("properties")
 	fs := &FlatSchema{}
 	for _, m := range kidsOf(params.Get("required")) {
@@ -130,7 +134,7 @@ func FlatFromJSONSchema(params *Node) *FlatSchema {
 		if !name.Is(String) || hasFlatField(fs.Required, name.Str) {
 			continue
 		}
-		fs.Required = append(fs.Required, Field{Name: name.Str, Type: flatType(props.Get(name.Str))})
+		fs.Required = append(fs.Required, Field{Name: name.Str, Type: flatType(props.Get(name.Str), openAPI)})
 	}
 	if !props.Is(Object) {
 		return fs
@@ -139,7 +143,7 @@ func FlatFromJSONSchema(params *Node) *FlatSchema {
 		if hasFlatField(fs.Required, m.Key) {
 			continue
 		}
-		fs.Optional = append(fs.Optional, Field{Name: m.Key, Type: flatType(m.Value)})
+		fs.Optional = append(fs.Optional, Field{Name: m.Key, Type: flatType(m.Value, openAPI)})
 	}
 	return fs
 }
@@ -150,10 +154,16 @@ func hasFlatField(fields []Field, name string) bool {
 
 // flatType maps a property's JSON Schema "type" to a flat type name. A
 // list of types maps when it names one type, or exactly integer and
-// number (which float accepts); anything else accepts any value.
-func flatType(prop *Node) FieldType {
+// number (which float accepts); anything else accepts any value. With
+// openAPI, upper-case names map too and a nullable property accepts any
+// value.
+func flatType(prop *Node, openAPI bool) FieldType {
 	t := prop.Get("type")
 	switch {
+	case openAPI && isTrue(prop.Get("nullable")):
+		return TypeAny // a type or null, as ["integer", "null"] is
+	case t.Is(String) && openAPI:
+		return jsonSchemaType(strings.ToLower(t.Str))
 	case t.Is(String):
 		return jsonSchemaType(t.Str)
 	case t.Is(Array):

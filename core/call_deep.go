@@ -131,7 +131,11 @@ func compileTool(t *Tool) compiledSchema {
 	c.UseLoader(refusingLoader{})
 	c.AssertFormat()
 	loc := "toolbench:///tools/" + url.PathEscape(t.Name) + ".json"
-	if err := c.AddResource(loc, t.Params.Value()); err != nil {
+	schema := t.Params.Value()
+	if t.OpenAPIParams() {
+		schema = jsonSchemaOfOpenAPI(schema)
+	}
+	if err := c.AddResource(loc, schema); err != nil {
 		return compiledSchema{err: err}
 	}
 	sch, err := c.Compile(loc)
@@ -139,6 +143,39 @@ func compileTool(t *Tool) compiledSchema {
 		return compiledSchema{err: err}
 	}
 	return compiledSchema{schema: sch}
+}
+
+// jsonSchemaOfOpenAPI rewrites a schema of Gemini's OpenAPI subset, as
+// Node.Value gives it, into the JSON Schema it means: type names in lower
+// case, and "nullable": true as a type that also admits null. The subset
+// nests schemas only under properties, items and anyOf.
+func jsonSchemaOfOpenAPI(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	if t, ok := m["type"].(string); ok {
+		m["type"] = strings.ToLower(t)
+		if m["nullable"] == true {
+			m["type"] = []any{strings.ToLower(t), "null"}
+		}
+	}
+	delete(m, "nullable")
+	if props, ok := m["properties"].(map[string]any); ok {
+		for k, p := range props {
+			props[k] = jsonSchemaOfOpenAPI(p)
+		}
+	}
+	m["items"] = jsonSchemaOfOpenAPI(m["items"])
+	if m["items"] == nil {
+		delete(m, "items")
+	}
+	if list, ok := m["anyOf"].([]any); ok {
+		for i, s := range list {
+			list[i] = jsonSchemaOfOpenAPI(s)
+		}
+	}
+	return m
 }
 
 type refusingLoader struct{}

@@ -331,7 +331,7 @@ func checkUnknownType(c *SchemaContext) {
 	if t == nil {
 		return
 	}
-	upperOK := c.Tool.Shape == ShapeGemini && c.Tool.ParamsKey == "parameters"
+	upperOK := c.Tool.OpenAPIParams()
 	switch t.Kind {
 	case String:
 		if msg, hint := typeProblem(t.Str, upperOK); msg != "" {

@@ -56,6 +56,11 @@ type Tool struct {
 	Strict    bool   // "strict": true on the entry or its function
 }
 
+// OpenAPIParams reports whether the tool's parameters are Gemini's
+// OpenAPI 3.0 subset rather than JSON Schema: type names may be upper case
+// (STRING, OBJECT) and "nullable" stands for a null type.
+func (t *Tool) OpenAPIParams() bool { return t.Shape == ShapeGemini && t.ParamsKey == "parameters" }
+
 // ParamsPath is the JSON path of the tool's parameter schema.
 func (t *Tool) ParamsPath() string { return AppendKey(t.DefPath, t.ParamsKey) }
 
