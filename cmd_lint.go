@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -23,8 +24,8 @@ const lintStdinName = "<stdin>"
 // lintReport is what a renderer may say besides the issues.
 type lintReport struct {
 	issues []core.Issue
-	files  []string // the files linted, in order
-	failed int      // files that could not be read or parsed
+	files  []string            // the files linted, in order
+	failed []*core.SyntaxError // the files that could not be read or parsed, and why
 	color  bool
 }
 
@@ -37,11 +38,11 @@ var lintFormats = []struct {
 	render lintRenderFunc
 }{
 	{"text", func(w io.Writer, r *lintReport) error {
-		return core.WriteText(w, r.issues, core.TextOptions{Color: r.color, Files: len(r.files), Failed: r.failed})
+		return core.WriteText(w, r.issues, core.TextOptions{Color: r.color, Files: len(r.files), Failed: len(r.failed)})
 	}},
 	{"json", func(w io.Writer, r *lintReport) error { return core.WriteJSON(w, r.issues) }},
-	{"sarif", func(w io.Writer, r *lintReport) error { return core.WriteSARIF(w, r.issues) }},
-	{"github", func(w io.Writer, r *lintReport) error { return core.WriteGitHub(w, r.issues) }},
+	{"sarif", func(w io.Writer, r *lintReport) error { return core.WriteSARIF(w, r.issues, r.failed) }},
+	{"github", func(w io.Writer, r *lintReport) error { return core.WriteGitHub(w, r.issues, r.failed) }},
 }
 
 // lintRenderer returns the renderer of a --format value, or nil.
@@ -138,7 +139,7 @@ func runLint(e *env, args []string) int {
 		if err != nil {
 			// Report and go on: the other files are still worth checking.
 			fmt.Fprintf(e.stderr, "toolbench lint: %s\n", core.EscapeLine(err.Error()))
-			r.failed++
+			r.failed = append(r.failed, loadFailure(f, err))
 			continue
 		}
 		r.issues = append(r.issues, core.Lint(doc, cfg.opt).Issues...)
@@ -192,11 +193,28 @@ func loadLintFile(e *env, name string) (*core.Document, error) {
 	return core.LoadFile(name)
 }
 
+// loadFailure is err as a *core.SyntaxError naming the file, so that the
+// CI formats can report it where the text report says it on stderr.
+func loadFailure(name string, err error) *core.SyntaxError {
+	var se *core.SyntaxError
+	if errors.As(err, &se) {
+		return se
+	}
+	if name == "-" {
+		name = lintStdinName
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the name is already the file's
+	}
+	return &core.SyntaxError{File: name, Msg: err.Error()}
+}
+
 // lintExitCode is 2 when a file could not be linted, 1 when there are
 // errors (or any issue under --strict), else 0.
 func lintExitCode(r *lintReport, strict bool) int {
 	switch {
-	case r.failed > 0:
+	case len(r.failed) > 0:
 		return exitFailure
 	case strict && len(r.issues) > 0:
 		return exitIssues

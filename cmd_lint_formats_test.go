@@ -63,3 +63,53 @@ func TestLintFormatGitHubWritesWorkflowCommands(t *testing.T) {
 		t.Errorf("last line = %q, want a ::warning", lines[4])
 	}
 }
+
+// A file that cannot be parsed must not look clean to CI: SARIF marks the
+// invocation unsuccessful with the syntax error, GitHub annotates it.
+func TestLintCIFormatsReportAFileThatCannotBeParsed(t *testing.T) {
+	code, out, _ := runLintIn(t, "", lintTerm{}, "--format", "sarif", lintBadJSON, lintInvalid)
+	if code != exitFailure {
+		t.Fatalf("exit %d, want %d", code, exitFailure)
+	}
+	var log struct {
+		Runs []struct {
+			Invocations []struct {
+				ExecutionSuccessful        bool `json:"executionSuccessful"`
+				ToolExecutionNotifications []struct {
+					Level     string `json:"level"`
+					Message   struct{ Text string }
+					Locations []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct{ URI string }
+							Region           struct{ StartLine, StartColumn int }
+						}
+					}
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+			Results []json.RawMessage `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatalf("SARIF is not JSON: %v", err)
+	}
+	inv := log.Runs[0].Invocations
+	if len(inv) != 1 || inv[0].ExecutionSuccessful || len(inv[0].ToolExecutionNotifications) != 1 {
+		t.Fatalf("invocations = %+v, want one unsuccessful with one notification", inv)
+	}
+	n := inv[0].ToolExecutionNotifications[0]
+	if n.Level != "error" || n.Locations[0].PhysicalLocation.ArtifactLocation.URI != lintBadJSON || n.Locations[0].PhysicalLocation.Region.StartLine == 0 || n.Message.Text == "" {
+		t.Errorf("notification = %+v, want an error at a line of %s", n, lintBadJSON)
+	}
+	if len(log.Runs[0].Results) != 5 {
+		t.Errorf("%d results, want the other file's 5 issues too", len(log.Runs[0].Results))
+	}
+
+	_, out, _ = runLintIn(t, "", lintTerm{}, "--format", "github", lintBadJSON)
+	if !strings.HasPrefix(out, "::error file="+lintBadJSON+",line=") || !strings.Contains(out, "title=unreadable::") {
+		t.Errorf("github output = %q, want an error annotation at the syntax error", out)
+	}
+	_, out, _ = runLintIn(t, "", lintTerm{}, "--format", "github", "no-such-file.json")
+	if want := "::error file=no-such-file.json,title=unreadable::no such file or directory\n"; out != want {
+		t.Errorf("github output = %q, want %q", out, want)
+	}
+}

@@ -16,21 +16,18 @@ import (
 // message on a second line. Text from the document is escaped for a
 // terminal first (it reaches the job log), then as the commands require:
 // "%", CR and LF in the message, and also ":" and "," in the properties.
-func WriteGitHub(w io.Writer, issues []Issue) error {
+// Each of failed, the files that could not be read or parsed, comes first
+// as an error titled "unreadable", at the syntax error when there is one.
+func WriteGitHub(w io.Writer, issues []Issue, failed []*SyntaxError) error {
 	bw := bufio.NewWriter(w)
+	for _, f := range failed {
+		ghCommand(bw, "error", f.File, f.Line, f.Column, "unreadable", EscapeLine(f.Msg))
+	}
 	for _, is := range issues {
 		cmd := "warning"
 		if is.Severity == Error {
 			cmd = "error"
 		}
-		var props []string
-		if is.File != "" {
-			props = append(props, "file="+ghProperty(EscapeLine(is.File)))
-		}
-		if is.Line > 0 {
-			props = append(props, fmt.Sprintf("line=%d", is.Line), fmt.Sprintf("col=%d", is.Column))
-		}
-		props = append(props, "title="+ghProperty(EscapeLine(is.Code)))
 		msg := EscapeLine(is.Message)
 		if is.Path != "" {
 			msg = EscapeLine(is.Path) + ": " + msg
@@ -38,9 +35,23 @@ func WriteGitHub(w io.Writer, issues []Issue) error {
 		if is.Hint != "" {
 			msg += "\nhint: " + EscapeLine(is.Hint)
 		}
-		fmt.Fprintf(bw, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
+		ghCommand(bw, cmd, is.File, is.Line, is.Column, is.Code, msg)
 	}
 	return bw.Flush()
+}
+
+// ghCommand writes one workflow command; msg is already safe for a
+// terminal.
+func ghCommand(w io.Writer, cmd, file string, line, col int, title, msg string) {
+	var props []string
+	if file != "" {
+		props = append(props, "file="+ghProperty(EscapeLine(file)))
+	}
+	if line > 0 {
+		props = append(props, fmt.Sprintf("line=%d", line), fmt.Sprintf("col=%d", col))
+	}
+	props = append(props, "title="+ghProperty(EscapeLine(title)))
+	fmt.Fprintf(w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
 }
 
 var (

@@ -34,7 +34,7 @@ func TestWriteGitHubWritesOneWorkflowCommandPerIssue(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := WriteGitHub(&buf, []Issue{tc.issue}); err != nil {
+			if err := WriteGitHub(&buf, []Issue{tc.issue}, nil); err != nil {
 				t.Fatal(err)
 			}
 			if got := buf.String(); got != tc.want {
@@ -48,7 +48,7 @@ func TestWriteGitHubPrintsNoRawControlCharacters(t *testing.T) {
 	issues := lintFixture(t, "sarif/tools.json", "openai-strict", "mcp")
 	issues = append(issues, Issue{Severity: Warning, Code: "x", Path: "$", Message: "a\x00b\x1b\x9b\r\n\tc\u2066", Hint: "h\x7f", File: "f\x1bg.json", Line: 1, Column: 1})
 	var buf bytes.Buffer
-	if err := WriteGitHub(&buf, issues); err != nil {
+	if err := WriteGitHub(&buf, issues, nil); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")

@@ -19,8 +19,23 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	Results     []sarifResult     `json:"results"`
+}
+
+// sarifInvocation says whether the run checked everything it was given;
+// a file that could not be read or parsed is a notification of it, so a
+// code scanning service does not take a broken file for a clean one.
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations"`
 }
 
 type sarifTool struct {
@@ -85,8 +100,10 @@ type sarifLogical struct {
 // rule table, so a result's ruleIndex is the same from file to file; a
 // result carries its JSON path as a logical location and its hint, path
 // and tool as properties. Columns count bytes, as toolbench's do, which
-// is what SARIF's default UTF-16 columns are on ASCII lines.
-func WriteSARIF(w io.Writer, issues []Issue) error {
+// is what SARIF's default UTF-16 columns are on ASCII lines. Each of
+// failed, the files that could not be read or parsed, is an error
+// notification of an unsuccessful invocation.
+func WriteSARIF(w io.Writer, issues []Issue, failed []*SyntaxError) error {
 	rules := Rules()
 	index := make(map[string]int, len(rules))
 	driver := sarifDriver{Name: "toolbench", Rules: make([]sarifRule, len(rules))}
@@ -131,12 +148,25 @@ func WriteSARIF(w io.Writer, issues []Issue) error {
 	log := sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
-		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}},
+		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{sarifInvocationOf(failed)}, Results: results}},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+func sarifInvocationOf(failed []*SyntaxError) sarifInvocation {
+	inv := sarifInvocation{ExecutionSuccessful: len(failed) == 0}
+	for _, f := range failed {
+		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(f.File)}}}
+		if f.Line > 0 {
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Line, StartColumn: f.Column}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
+			sarifNotification{Level: "error", Message: sarifText{f.Msg}, Locations: []sarifLocation{loc}})
+	}
+	return inv
 }
 
 // sarifURI turns a file name as the user gave it into a URI reference:

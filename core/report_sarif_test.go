@@ -37,7 +37,7 @@ func lintFixture(t *testing.T, name string, targets ...string) []Issue {
 func TestWriteSARIFMatchesGolden(t *testing.T) {
 	issues := lintFixture(t, "sarif/tools.json", "mcp")
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, issues); err != nil {
+	if err := WriteSARIF(&buf, issues, nil); err != nil {
 		t.Fatal(err)
 	}
 	golden := filepath.Join("..", "testdata", "sarif", "tools.sarif")
@@ -119,7 +119,7 @@ type sarifDoc struct {
 func readSARIF(t *testing.T, issues []Issue) sarifDoc {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, issues); err != nil {
+	if err := WriteSARIF(&buf, issues, nil); err != nil {
 		t.Fatal(err)
 	}
 	var doc sarifDoc
@@ -164,7 +164,7 @@ func TestWriteSARIFListsEveryRuleAndPointsResultsAtThem(t *testing.T) {
 
 func TestWriteSARIFWithoutIssuesHasAnEmptyResultList(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, nil); err != nil {
+	if err := WriteSARIF(&buf, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(buf.Bytes(), []byte(`"results": []`)) {
