@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -60,13 +59,8 @@ func parseCallArgs(args []string) (*callConfig, error) {
 
 func runCall(e *env, args []string) int {
 	cfg, err := parseCallArgs(args)
-	if errors.Is(err, flag.ErrHelp) {
-		callUsage(e.stdout)
-		return exitOK
-	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench call: %s\nRun 'toolbench call -h' for usage.\n", core.EscapeLine(err.Error()))
-		return exitFailure
+		return argsError(e, "toolbench call", err, callUsage)
 	}
 	schemas, err := loadCallSchemas(e, cfg)
 	if err != nil {

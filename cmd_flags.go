@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -78,4 +79,17 @@ func (r *ruleFlags) options() (core.Options, error) {
 		}
 	}
 	return core.Options{Targets: t, Ignore: r.ignore}, nil
+}
+
+// argsError answers a command line the command's parser rejected: -h
+// prints the help on stdout with status 0, anything else the error and
+// where the help is on stderr with status 2. prog is the command as typed,
+// "toolbench lint".
+func argsError(e *env, prog string, err error, usage func(io.Writer)) int {
+	if errors.Is(err, flag.ErrHelp) {
+		usage(e.stdout)
+		return exitOK
+	}
+	fmt.Fprintf(e.stderr, "%s: %s\nRun '%s -h' for usage.\n", prog, core.EscapeLine(err.Error()), prog)
+	return exitFailure
 }

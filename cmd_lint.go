@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -123,13 +122,8 @@ func lintStdinCount(files []string) int {
 
 func runLint(e *env, args []string) int {
 	cfg, err := parseLintArgs(args)
-	if errors.Is(err, flag.ErrHelp) {
-		lintUsage(e.stdout)
-		return exitOK
-	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench lint: %s\nRun 'toolbench lint -h' for usage.\n", core.EscapeLine(err.Error()))
-		return exitFailure
+		return argsError(e, "toolbench lint", err, lintUsage)
 	}
 
 	defer oneShotGC(cfg.files)()

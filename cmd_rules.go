@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -18,7 +16,7 @@ func init() {
 func runRules(e *env, args []string) int {
 	fs := newFlagSet("rules")
 	if err := fs.Parse(args); err != nil {
-		return rulesFlagError(e, err, "rules", rulesUsage)
+		return argsError(e, "toolbench rules", err, rulesUsage)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(e.stderr, "toolbench rules: unexpected argument %q\n", core.EscapeLine(fs.Arg(0)))
@@ -54,7 +52,7 @@ func ruleTarget(r *core.Rule) string {
 func runExplain(e *env, args []string) int {
 	fs := newFlagSet("explain")
 	if err := fs.Parse(args); err != nil {
-		return rulesFlagError(e, err, "explain", explainUsage)
+		return argsError(e, "toolbench explain", err, explainUsage)
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "toolbench explain: name a rule code, e.g. toolbench explain invalid-name")
@@ -110,18 +108,6 @@ func explainWrap(s string, width int) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
-}
-
-// rulesFlagError answers -h with the command's help on stdout, and any
-// other flag error with the error and the help on stderr.
-func rulesFlagError(e *env, err error, name string, usage func(io.Writer)) int {
-	if errors.Is(err, flag.ErrHelp) {
-		usage(e.stdout)
-		return exitOK
-	}
-	fmt.Fprintf(e.stderr, "toolbench %s: %s\n", name, core.EscapeLine(err.Error()))
-	usage(e.stderr)
-	return exitFailure
 }
 
 func rulesUsage(w io.Writer) {

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -56,13 +55,8 @@ func parseWatchArgs(args []string) (*watchConfig, error) {
 
 func runWatch(e *env, args []string) int {
 	cfg, err := parseWatchArgs(args)
-	if errors.Is(err, flag.ErrHelp) {
-		watchUsage(e.stdout)
-		return exitOK
-	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench watch: %s\nRun 'toolbench watch -h' for usage.\n", core.EscapeLine(err.Error()))
-		return exitFailure
+		return argsError(e, "toolbench watch", err, watchUsage)
 	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -65,13 +64,8 @@ func parseWorkbenchArgs(args []string, getenv func(string) string) (tui.Config, 
 // runWorkbench opens the TUI on the file the arguments name.
 func runWorkbench(e *env, args []string) int {
 	cfg, err := parseWorkbenchArgs(args, e.getenv)
-	if errors.Is(err, flag.ErrHelp) {
-		workbenchUsage(e.stdout)
-		return exitOK
-	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench: %s\nRun 'toolbench -h' for usage.\n", core.EscapeLine(err.Error()))
-		return exitFailure
+		return argsError(e, "toolbench", err, workbenchUsage)
 	}
 	if !e.isTerminal(e.stdout) {
 		fmt.Fprintln(e.stderr, "toolbench: the workbench needs a terminal; for a report use 'toolbench lint FILE'")
