@@ -19,9 +19,7 @@ func runRules(e *env, args []string) int {
 		return argsError(e, "toolbench rules", err, rulesUsage)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "toolbench rules: unexpected argument %q\n", core.EscapeLine(fs.Arg(0)))
-		rulesUsage(e.stderr)
-		return exitFailure
+		return argsError(e, "toolbench rules", fmt.Errorf("unexpected argument %q", fs.Arg(0)), rulesUsage)
 	}
 	writeRuleList(e.stdout, core.Rules())
 	return exitOK
