@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // Call is a tool call reduced to what the check needs: the tool's name
@@ -397,18 +395,16 @@ func (lr *lineReader) each(fn func(int, Call) error) error {
 }
 
 // callParser parses one small JSON text after another, as a batch of
-// calls has them, reusing its decoder, its input buffer and its nodes:
-// parsing a text overwrites the nodes of the one before. It reads the
-// text with the parser of document.go, as Parse does, and leaves a text
-// that is not JSON to Parse itself, so values and errors are the same.
-// A nil callParser parses each text afresh with ParseValue.
+// calls has them, reusing its nodes: parsing a text overwrites the nodes
+// of the one before. It reads the text with the scanner of scan.go, as
+// Parse does, and leaves a text the scanner does not take to Parse
+// itself, so values and errors are the same. A nil callParser parses each
+// text afresh with ParseValue.
 type callParser struct {
 	p     parser
 	doc   Document
-	in    bytes.Buffer // the decoder's input, as Parse gives it, so errors read the same
 	nodes []Node
 	kids  []Member // the members' pool, as nodes is the nodes'
-	opts  []jsontext.Options
 }
 
 // callParserNodes bounds the nodes, and the members, a callParser keeps
@@ -416,37 +412,22 @@ type callParser struct {
 const callParserNodes = 1 << 14
 
 func (cp *callParser) parse(src string) (*Node, error) {
-	body := strings.TrimPrefix(src, string(bom))
-	if cp == nil || strings.TrimLeft(body, " \t\r\n") == "" {
-		return ParseValue("", src) // and its errors for empty input
+	if cp == nil {
+		return ParseValue("", src)
 	}
 	cp.recycle()
 	cp.doc = Document{Src: src}
-	cp.in.Reset()
-	cp.in.WriteString(body)
-	dec := cp.p.dec
-	if dec == nil {
-		cp.opts = []jsontext.Options{jsontext.AllowDuplicateNames(true)}
-		dec = jsontext.NewDecoder(&cp.in, cp.opts...)
-	} else {
-		dec.Reset(&cp.in, cp.opts...)
+	base := 0
+	if strings.HasPrefix(src, string(bom)) {
+		base = len(bom)
 	}
-	cp.p = parser{doc: &cp.doc, dec: dec, src: src, base: len(src) - len(body), slab: cp.nodes, kids: cp.kids, stack: cp.p.stack[:0], path: cp.p.path[:0]}
-	if root, err := cp.p.value(0); err == nil && atEnd(dec) {
+	cp.p = parser{doc: &cp.doc, src: src, base: base, slab: cp.nodes, kids: cp.kids, stack: cp.p.stack[:0], path: cp.p.path[:0]}
+	if root, ok := cp.p.scanAll(); ok {
 		return root, nil
 	}
 	// Errors are rare: Parse reads the text again, for its own message
 	// and position.
 	return ParseValue("", src)
-}
-
-// atEnd reports whether nothing but white space is left for dec.
-func atEnd(dec *jsontext.Decoder) bool {
-	if dec.PeekKind() != 0 {
-		return false
-	}
-	_, err := dec.ReadToken()
-	return err == io.EOF
 }
 
 // recycle clears the nodes and members the last text used, so none keeps

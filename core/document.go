@@ -385,10 +385,20 @@ func parseOwned(name string, data []byte) (*Document, error) {
 // parse parses data, whose text src is, as a Document.
 func parse(name string, data []byte, src string) (*Document, error) {
 	doc := &Document{Name: name, Src: src}
-	p := parser{doc: doc}
-	root, err := p.parseAll(data)
-	if err != nil {
-		return nil, err
+	p := parser{doc: doc, src: src}
+	if bytes.HasPrefix(data, bom) {
+		p.base = len(bom)
+	}
+	root, ok := p.scanAll()
+	if !ok {
+		// Not JSON, or not JSON the scanner takes: the decoder reads it
+		// again and says what is wrong, and where.
+		doc.Duplicates = nil
+		p = parser{doc: doc}
+		var err error
+		if root, err = p.parseAll(data); err != nil {
+			return nil, err
+		}
 	}
 	doc.Root = root
 	// An object's duplicates are found when it closes, after those of the
@@ -618,30 +628,38 @@ func (p *parser) object(start, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if i := p.findKey(mark, keys, key); i >= 0 {
-			p.doc.Duplicates = append(p.doc.Duplicates, DuplicateKey{
-				Path: appendSegs("$", p.path), Key: key, First: p.stack[i].KeyStart, Second: int32(kstart),
-			})
-			p.stack[i].Value = v
-			continue
-		}
-		p.stack = append(p.stack, Member{Key: key, KeyStart: int32(kstart), Value: v})
-		switch n := len(p.stack) - mark; {
-		case keys != nil:
-			keys[key] = len(p.stack) - 1
-		case n == keyIndexAt:
-			keys = make(map[string]int, 2*n)
-			for i := mark; i < len(p.stack); i++ {
-				keys[p.stack[i].Key] = i
-			}
-		}
+		keys = p.addMember(mark, keys, key, kstart, v)
 	}
 	if _, err := p.dec.ReadToken(); err != nil {
 		return nil, p.syntaxError(err, "")
 	}
-	n := p.newNode(Object, start, int(p.dec.InputOffset())+p.base)
-	n.Kids = p.take(mark)
-	return n, nil
+	return p.closeContainer(Object, start, int(p.dec.InputOffset())+p.base, mark), nil
+}
+
+// addMember adds the member key: v, whose key starts at kstart, to the
+// object being read, whose members start at mark on the stack. A repeated
+// key is recorded as a duplicate and its value replaces the first's, in
+// the first's place. keys indexes the members once the object is large;
+// addMember returns it, made when the object grows to need it.
+func (p *parser) addMember(mark int, keys map[string]int, key string, kstart int, v *Node) map[string]int {
+	if i := p.findKey(mark, keys, key); i >= 0 {
+		p.doc.Duplicates = append(p.doc.Duplicates, DuplicateKey{
+			Path: appendSegs("$", p.path), Key: key, First: p.stack[i].KeyStart, Second: int32(kstart),
+		})
+		p.stack[i].Value = v
+		return keys
+	}
+	p.stack = append(p.stack, Member{Key: key, KeyStart: int32(kstart), Value: v})
+	switch n := len(p.stack) - mark; {
+	case keys != nil:
+		keys[key] = len(p.stack) - 1
+	case n == keyIndexAt:
+		keys = make(map[string]int, 2*n)
+		for i := mark; i < len(p.stack); i++ {
+			keys[p.stack[i].Key] = i
+		}
+	}
+	return keys
 }
 
 // findKey looks for key among the members of the object being read, which
@@ -678,9 +696,7 @@ func (p *parser) array(start, depth int) (*Node, error) {
 	if _, err := p.dec.ReadToken(); err != nil {
 		return nil, p.syntaxError(err, "")
 	}
-	n := p.newNode(Array, start, int(p.dec.InputOffset())+p.base)
-	n.Kids = p.take(mark)
-	return n, nil
+	return p.closeContainer(Array, start, int(p.dec.InputOffset())+p.base, mark), nil
 }
 
 // memberChunk is how many members the parser allocates at once, at

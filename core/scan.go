@@ -1,0 +1,331 @@
+package core
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// The parser's fast path. Most input is valid JSON, and for valid JSON the
+// parser need not ask a decoder what each next token is: scan reads the
+// source's bytes itself, accepting exactly the grammar the decoder accepts
+// (RFC 8259, strict UTF-8, paired surrogate escapes, duplicate names
+// allowed) and building the same nodes. At the first byte it does not
+// accept, it gives up without a message; the caller then parses the text
+// again with the decoder, whose error, position and wording are the ones
+// reported. FuzzScanMatchesDecoder holds the two paths to the same
+// answers.
+
+// plain marks the bytes a string holds as they are: printable ASCII other
+// than the quote and the backslash.
+var plain = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// scanAll reads p.src from p.base as one JSON value followed by white
+// space only, and reports whether it could.
+func (p *parser) scanAll() (*Node, bool) {
+	root, i := p.scanValue(p.base, 0)
+	if root == nil {
+		return nil, false
+	}
+	return root, skipSpace(p.src, i) == len(p.src)
+}
+
+// skipSpace returns the offset of the first byte at or after i in s that
+// is not JSON white space.
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		switch s[i] {
+		case ' ', '\n', '\r', '\t':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// scanValue reads the value that starts, after white space, at i, and
+// returns it with the offset just past it; nil when there is no valid
+// value there.
+func (p *parser) scanValue(i, depth int) (*Node, int) {
+	s := p.src
+	i = skipSpace(s, i)
+	if i >= len(s) {
+		return nil, i
+	}
+	switch c := s[i]; c {
+	case '{', '[':
+		if depth >= MaxDepth {
+			return nil, i
+		}
+		if c == '{' {
+			return p.scanObject(i, depth)
+		}
+		return p.scanArray(i, depth)
+	case '"':
+		end, escaped := scanString(s, i)
+		if end < 0 {
+			return nil, i
+		}
+		n := p.newNode(String, i, end)
+		n.Str = p.stringAt(i, end, escaped)
+		return n, end
+	case 't':
+		return p.scanLiteral(i, "true", Bool)
+	case 'f':
+		return p.scanLiteral(i, "false", Bool)
+	case 'n':
+		return p.scanLiteral(i, "null", Null)
+	}
+	end := scanNumber(s, i)
+	if end < 0 {
+		return nil, i
+	}
+	n := p.newNode(Number, i, end)
+	n.Str = s[i:end]
+	return n, end
+}
+
+func (p *parser) scanLiteral(i int, lit string, k Kind) (*Node, int) {
+	end := i + len(lit)
+	if end > len(p.src) || p.src[i:end] != lit {
+		return nil, i
+	}
+	n := p.newNode(k, i, end)
+	if k == Bool {
+		n.Str = p.src[i:end]
+	}
+	return n, end
+}
+
+// stringAt is the text of the string literal src[start:end]; escaped says
+// whether it holds a backslash.
+func (p *parser) stringAt(start, end int, escaped bool) string {
+	if !escaped {
+		return p.src[start+1 : end-1]
+	}
+	return p.unquote(start, end)
+}
+
+func (p *parser) scanObject(start, depth int) (*Node, int) {
+	s := p.src
+	mark := len(p.stack)
+	var keys map[string]int
+	i := skipSpace(s, start+1)
+	if i < len(s) && s[i] == '}' {
+		return p.closeContainer(Object, start, i+1, mark), i + 1
+	}
+	for {
+		if i >= len(s) || s[i] != '"' {
+			return nil, i
+		}
+		kstart := i
+		kend, escaped := scanString(s, i)
+		if kend < 0 {
+			return nil, i
+		}
+		key := p.stringAt(kstart, kend, escaped)
+		i = skipSpace(s, kend)
+		if i >= len(s) || s[i] != ':' {
+			return nil, i
+		}
+		p.path = append(p.path, pathSeg{key: key, index: -1})
+		var v *Node
+		v, i = p.scanValue(i+1, depth+1)
+		p.path = p.path[:len(p.path)-1]
+		if v == nil {
+			return nil, i
+		}
+		keys = p.addMember(mark, keys, key, kstart, v)
+		i = skipSpace(s, i)
+		if i >= len(s) {
+			return nil, i
+		}
+		switch s[i] {
+		case ',':
+			i = skipSpace(s, i+1)
+		case '}':
+			return p.closeContainer(Object, start, i+1, mark), i + 1
+		default:
+			return nil, i
+		}
+	}
+}
+
+func (p *parser) scanArray(start, depth int) (*Node, int) {
+	s := p.src
+	mark := len(p.stack)
+	i := skipSpace(s, start+1)
+	if i < len(s) && s[i] == ']' {
+		return p.closeContainer(Array, start, i+1, mark), i + 1
+	}
+	for k := 0; ; k++ {
+		p.path = append(p.path, pathSeg{index: k})
+		var v *Node
+		v, i = p.scanValue(i, depth+1)
+		p.path = p.path[:len(p.path)-1]
+		if v == nil {
+			return nil, i
+		}
+		p.stack = append(p.stack, Member{KeyStart: -1, Value: v})
+		i = skipSpace(s, i)
+		if i >= len(s) {
+			return nil, i
+		}
+		switch s[i] {
+		case ',':
+			i++
+		case ']':
+			return p.closeContainer(Array, start, i+1, mark), i + 1
+		default:
+			return nil, i
+		}
+	}
+}
+
+// closeContainer makes the node of the object or array src[start:end],
+// whose members are those on the stack above mark.
+func (p *parser) closeContainer(k Kind, start, end, mark int) *Node {
+	n := p.newNode(k, start, end)
+	n.Kids = p.take(mark)
+	return n
+}
+
+// scanString returns the offset just past the string literal that starts
+// at i, and whether it holds an escape; -1 when it is not a valid string.
+func scanString(s string, i int) (end int, escaped bool) {
+	j := i + 1
+	for {
+		for j < len(s) && plain[s[j]] {
+			j++
+		}
+		if j >= len(s) {
+			return -1, false
+		}
+		switch c := s[j]; {
+		case c == '"':
+			return j + 1, escaped
+		case c == '\\':
+			escaped = true
+			n := escapeLen(s, j)
+			if n == 0 {
+				return -1, false
+			}
+			j += n
+		case c < ' ':
+			return -1, false
+		default:
+			// Past ASCII: a valid UTF-8 sequence, which RuneError of
+			// width 1 is not.
+			if _, size := utf8.DecodeRuneInString(s[j:]); size > 1 {
+				j += size
+			} else {
+				return -1, false
+			}
+		}
+	}
+}
+
+// escapeLen returns the length of the escape sequence at s[j], a
+// backslash, or 0 when it is not a valid one. A surrogate must be escaped
+// as the pair that makes one character.
+func escapeLen(s string, j int) int {
+	if j+1 >= len(s) {
+		return 0
+	}
+	switch s[j+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2
+	case 'u':
+	default:
+		return 0
+	}
+	r1, ok := hex4(s, j+2)
+	if !ok {
+		return 0
+	}
+	if !utf16.IsSurrogate(r1) {
+		return 6
+	}
+	if j+8 > len(s) || s[j+6] != '\\' || s[j+7] != 'u' {
+		return 0
+	}
+	r2, ok := hex4(s, j+8)
+	if !ok || utf16.DecodeRune(r1, r2) == utf8.RuneError {
+		return 0
+	}
+	return 12
+}
+
+// hex4 reads the four hexadecimal digits at s[i:].
+func hex4(s string, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[i : i+4]) {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c -= 'a' - 10
+		case 'A' <= c && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// scanNumber returns the offset just past the number that starts at i,
+// or -1 when none does: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func scanNumber(s string, i int) int {
+	j := i
+	if j < len(s) && s[j] == '-' {
+		j++
+	}
+	switch {
+	case j >= len(s):
+		return -1
+	case s[j] == '0':
+		j++
+	case '1' <= s[j] && s[j] <= '9':
+		j = digits(s, j+1)
+	default:
+		return -1
+	}
+	if j < len(s) && s[j] == '.' {
+		if j+1 >= len(s) || !isDigit(s[j+1]) {
+			return -1
+		}
+		j = digits(s, j+1)
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		j++
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		if j >= len(s) || !isDigit(s[j]) {
+			return -1
+		}
+		j = digits(s, j)
+	}
+	return j
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// digits returns the offset of the first byte at or after j that is not a
+// decimal digit.
+func digits(s string, j int) int {
+	for j < len(s) && isDigit(s[j]) {
+		j++
+	}
+	return j
+}
