@@ -384,16 +384,22 @@ func parseOwned(name string, data []byte) (*Document, error) {
 
 // parse parses data, whose text src is, as a Document.
 func parse(name string, data []byte, src string) (*Document, error) {
+	return parseScanners(name, data, src, scanners(len(data)))
+}
+
+// parseScanners is parse with n goroutines scanning the text.
+func parseScanners(name string, data []byte, src string, n int) (*Document, error) {
 	doc := &Document{Name: name, Src: src}
 	p := parser{doc: doc, src: src}
 	if bytes.HasPrefix(data, bom) {
 		p.base = len(bom)
 	}
+	wait := p.startHelpers(n)
 	root, ok := p.scanAll()
+	wait()
 	if !ok {
 		// Not JSON, or not JSON the scanner takes: the decoder reads it
 		// again and says what is wrong, and where.
-		doc.Duplicates = nil
 		p = parser{doc: doc}
 		var err error
 		if root, err = p.parseAll(data); err != nil {
@@ -401,10 +407,23 @@ func parse(name string, data []byte, src string) (*Document, error) {
 		}
 	}
 	doc.Root = root
-	// An object's duplicates are found when it closes, after those of the
-	// objects inside it: put them in text order for the linter's walk.
-	slices.SortFunc(doc.Duplicates, func(a, b DuplicateKey) int { return int(a.Second - b.Second) })
+	doc.Duplicates = p.duplicates()
 	return doc, nil
+}
+
+// duplicates returns the repeated keys the parser met, in text order. An
+// object's duplicates are found when its value is read, after those of
+// the objects inside that value.
+func (p *parser) duplicates() []DuplicateKey {
+	if len(p.dups) == 0 {
+		return nil
+	}
+	out := make([]DuplicateKey, len(p.dups))
+	for i, d := range p.dups {
+		out[i] = DuplicateKey{Path: appendSegs("$", d.segs), Key: d.key, First: d.first, Second: d.second}
+	}
+	slices.SortFunc(out, func(a, b DuplicateKey) int { return int(a.Second - b.Second) })
+	return out
 }
 
 // ParseValue is Parse for text that is not a file of its own, such as one
@@ -462,7 +481,16 @@ type parser struct {
 	// short texts of a call log, and double up to nodeChunk and
 	// memberChunk as a document proves large.
 	nodeSize, kidSize int
-	path              []pathSeg
+	path              []pathSeg // from the root to the value being read
+	dups              []parsedDup
+
+	// spec and specAt are the parser's share of a parallel scan: at an
+	// array element at or past specAt, it looks for a run of elements
+	// another goroutine has read from there.
+	spec   *specChain
+	specAt int
+	// deepest is the deepest container the parser opened.
+	deepest int
 
 	// truncated records that the error returned was the end of the input
 	// arriving too soon: more input might have mended it.
@@ -472,6 +500,14 @@ type parser struct {
 type pathSeg struct {
 	key   string
 	index int // -1 for object keys
+}
+
+// parsedDup is a repeated key as the parser meets it, its path still in
+// segments.
+type parsedDup struct {
+	segs          []pathSeg // the object's path
+	key           string
+	first, second int32 // offsets of the first and the repeated key
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -643,9 +679,7 @@ func (p *parser) object(start, depth int) (*Node, error) {
 // addMember returns it, made when the object grows to need it.
 func (p *parser) addMember(mark int, keys map[string]int, key string, kstart int, v *Node) map[string]int {
 	if i := p.findKey(mark, keys, key); i >= 0 {
-		p.doc.Duplicates = append(p.doc.Duplicates, DuplicateKey{
-			Path: appendSegs("$", p.path), Key: key, First: p.stack[i].KeyStart, Second: int32(kstart),
-		})
+		p.dups = append(p.dups, parsedDup{segs: slices.Clone(p.path), key: key, first: p.stack[i].KeyStart, second: int32(kstart)})
 		p.stack[i].Value = v
 		return keys
 	}

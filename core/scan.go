@@ -62,6 +62,7 @@ func (p *parser) scanValue(i, depth int) (*Node, int) {
 		if depth >= MaxDepth {
 			return nil, i
 		}
+		p.deepest = max(p.deepest, depth)
 		if c == '{' {
 			return p.scanObject(i, depth)
 		}
@@ -157,32 +158,48 @@ func (p *parser) scanObject(start, depth int) (*Node, int) {
 }
 
 func (p *parser) scanArray(start, depth int) (*Node, int) {
-	s := p.src
 	mark := len(p.stack)
-	i := skipSpace(s, start+1)
-	if i < len(s) && s[i] == ']' {
-		return p.closeContainer(Array, start, i+1, mark), i + 1
+	i := skipSpace(p.src, start+1)
+	if i >= len(p.src) || p.src[i] != ']' {
+		var ok bool
+		if i, ok = p.scanElements(i, depth); !ok {
+			return nil, i
+		}
 	}
+	return p.closeContainer(Array, start, i+1, mark), i + 1
+}
+
+// scanElements reads the elements of an array at depth, the first of
+// which starts at i, onto the stack, and returns the offset of the array's
+// closing bracket. At each element it may take a run of elements that a
+// parallel scan read ahead (see specChain).
+func (p *parser) scanElements(i, depth int) (int, bool) {
+	s := p.src
 	for k := 0; ; k++ {
+		if p.spec != nil && i >= p.specAt {
+			if end, ok := p.adoptRun(i, depth, k); ok {
+				return end, true
+			}
+		}
 		p.path = append(p.path, pathSeg{index: k})
 		var v *Node
 		v, i = p.scanValue(i, depth+1)
 		p.path = p.path[:len(p.path)-1]
 		if v == nil {
-			return nil, i
+			return i, false
 		}
 		p.stack = append(p.stack, Member{KeyStart: -1, Value: v})
 		i = skipSpace(s, i)
 		if i >= len(s) {
-			return nil, i
+			return i, false
 		}
 		switch s[i] {
 		case ',':
-			i++
+			i = skipSpace(s, i+1)
 		case ']':
-			return p.closeContainer(Array, start, i+1, mark), i + 1
+			return i, true
 		default:
-			return nil, i
+			return i, false
 		}
 	}
 }

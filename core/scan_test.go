@@ -20,6 +20,7 @@ func decoderParse(data []byte) (*Document, error) {
 		return nil, err
 	}
 	doc.Root = root
+	doc.Duplicates = p.duplicates()
 	return doc, nil
 }
 
@@ -32,6 +33,7 @@ func scannerParse(data []byte) (doc *Document, ok bool) {
 		p.base = len(bom)
 	}
 	doc.Root, ok = p.scanAll()
+	doc.Duplicates = p.duplicates()
 	return doc, ok
 }
 
@@ -170,11 +172,15 @@ func corpusValues(data []byte) ([][]byte, bool) {
 	return out, true
 }
 
-// FuzzScanMatchesDecoder holds the scanner to the decoder: the same
-// inputs taken, the same trees built.
+// FuzzScanMatchesDecoder holds the scanner to the decoder, the same
+// inputs taken and the same trees built, and a scan by three goroutines
+// to a scan by one.
 func FuzzScanMatchesDecoder(f *testing.F) {
 	for _, c := range scanCases {
 		f.Add([]byte(c))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { checkScanMatchesDecoder(t, data) })
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkScanMatchesDecoder(t, data)
+		checkParallelScan(t, data, 3)
+	})
 }
