@@ -1,6 +1,7 @@
 package core
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strings"
@@ -121,10 +122,9 @@ func (j *jsonWriter) Write(p []byte) (int, error) {
 	}
 	out := j.buf[:0]
 	for i := 0; i < len(data); {
-		c := data[i]
-		if c < utf8.RuneSelf {
-			out = append(out, c)
-			i++
+		if n := asciiPrefix(data[i:]); n > 0 {
+			out = append(out, data[i:i+n]...)
+			i += n
 			continue
 		}
 		if !utf8.FullRune(data[i:]) {
@@ -144,6 +144,21 @@ func (j *jsonWriter) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// asciiPrefix returns the length of the run of ASCII bytes that b starts
+// with, reading eight bytes at a time.
+func asciiPrefix(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for i < len(b) && b[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
 }
 
 func appendJSONEscape(b []byte, r rune) []byte {

@@ -168,6 +168,31 @@ func TestWriteJSON(t *testing.T) {
 			t.Errorf("JSON (-want +got):\n%s", diff)
 		}
 	})
+	t.Run("the bytes of encoding/json", func(t *testing.T) {
+		var in []Issue
+		for _, s := range []string{
+			"", "plain", "\"quoted\" and \\", "\b\f\n\r\t\x00\x1f\x7f", "<stdin> & more",
+			"é ✓ 😀", "\u2028\u2029", "\xff\xc3 cut", "\u202e\u200b", "\ufffd",
+			strings.Repeat("long text ", 10000),
+		} {
+			in = append(in, Issue{Severity: Error, Code: s, Path: s, Message: s, Hint: s, Tool: s, File: s, Line: 1 << 40, Column: -1})
+		}
+		in = append(in, Issue{}, reportWarning)
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(in); err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if err := WriteJSON(&got, in); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want.String(), got.String()); diff != "" {
+			t.Errorf("JSON (-encoding/json +WriteJSON):\n%s", diff)
+		}
+	})
 	t.Run("round trip", func(t *testing.T) {
 		in := []Issue{reportError, {Severity: Warning, Code: "x", Path: "$['a\\'b']", Message: "\x1b \"q\"", File: "f"}}
 		var b bytes.Buffer
