@@ -220,6 +220,14 @@ func load(name string, r io.Reader, size, limit int64, probe int) (*Document, er
 	var data []byte
 	if size >= 0 {
 		data = make([]byte, 0, size+1) // one byte more, to see a file that grew
+		if f, ok := r.(fileReader); ok && scanners(int(size)) > 1 {
+			// What the parallel read leaves, a file that changed size or a
+			// read error, the reads below find.
+			data = data[:readParallel(f, data[:size], scanners(int(size)))]
+			if _, err := f.Seek(int64(len(data)), io.SeekStart); err != nil {
+				return nil, &SyntaxError{File: name, Msg: err.Error()}
+			}
+		}
 	} else {
 		head := make([]byte, min(int64(probe), limit+1))
 		n, err := io.ReadFull(r, head)
@@ -301,6 +309,30 @@ func tokenEnd(b []byte, off int) int {
 // isWordByte reports whether c may be part of a number or a literal.
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.'
+}
+
+// fileReader is a file that can be read at offsets, such as *os.File.
+type fileReader interface {
+	io.ReaderAt
+	io.Seeker
+}
+
+// readParallel fills buf from the start of f with n goroutines, each
+// reading a part, and returns how many bytes from the start it read
+// without a gap: all of buf unless a read failed or the file was shorter.
+// Reading a large file this way spreads the cost of the fresh memory it
+// fills over the processors.
+func readParallel(f io.ReaderAt, buf []byte, n int) int {
+	got := make([]int, n)
+	inShares(n, len(buf), func(k, lo, hi int) { got[k], _ = f.ReadAt(buf[lo:hi], int64(lo)) })
+	total := 0
+	for k, g := range got {
+		total += g
+		if g < (k+1)*len(buf)/n-k*len(buf)/n {
+			break
+		}
+	}
+	return total
 }
 
 // ErrTooLarge is returned by ReadLimited for input past its limit.
@@ -449,16 +481,39 @@ func (d *Document) Position(offset int) (line, col int) {
 	return i + 1, offset - int(d.lines[i]) + 1
 }
 
+// lineStarts returns the offsets at which the lines of src start. A large
+// text is split among the processors, each finding the line starts in its
+// part.
 func lineStarts(src string) []int32 {
-	starts := make([]int32, 1, 1+strings.Count(src, "\n"))
-	for i := 0; ; {
-		j := strings.IndexByte(src[i:], '\n')
-		if j < 0 {
-			return starts
+	k := shares(len(src), parallelScanSize)
+	parts := make([][]int32, k)
+	inShares(k, len(src), func(part, lo, hi int) {
+		starts := make([]int32, 0, strings.Count(src[lo:hi], "\n")+1)
+		if lo == 0 {
+			starts = append(starts, 0)
 		}
-		i += j + 1
-		starts = append(starts, int32(i))
+		for i := lo; ; {
+			j := strings.IndexByte(src[i:hi], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			starts = append(starts, int32(i))
+		}
+		parts[part] = starts
+	})
+	if k == 1 {
+		return parts[0]
 	}
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	all := make([]int32, 0, n)
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all
 }
 
 func (d *Document) errorAt(offset int, msg string) *SyntaxError {

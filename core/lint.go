@@ -1,10 +1,5 @@
 package core
 
-import (
-	"runtime"
-	"sync"
-)
-
 // Options says which rules a lint runs beyond the ones always on.
 type Options struct {
 	Targets []string // provider targets; "openai-strict" implies "openai"
@@ -147,7 +142,8 @@ func (l *linter) run() {
 }
 
 // parallelTools is the number of tools from which a lint splits them among
-// the processors: below it, starting goroutines costs more than it saves.
+// the processors, half as many a goroutine: below it, starting goroutines
+// costs more than it saves.
 const parallelTools = 1024
 
 // entries lints the tool list's entries in their order. A large list is
@@ -157,8 +153,8 @@ const parallelTools = 1024
 // tool's hooks read the document, the tool set and the linter's settings
 // and write only to their own linter.
 func (l *linter) entries(es []listEntry) {
-	n := min(runtime.GOMAXPROCS(0), len(es)/(parallelTools/2))
-	if len(es) < parallelTools || n < 2 {
+	n := shares(len(es), parallelTools/2)
+	if n < 2 {
 		for _, e := range es {
 			l.entry(e)
 		}
@@ -166,18 +162,13 @@ func (l *linter) entries(es []listEntry) {
 	}
 	l.doc.Position(0) // build the line table now, not in n goroutines at once
 	parts := make([]*linter, n)
-	var wg sync.WaitGroup
-	for k := range parts {
+	inShares(n, len(es), func(k, lo, hi int) {
 		part := &linter{doc: l.doc, set: l.set, rules: l.rules, all: l.all, strict: l.strict, ignore: l.ignore, first: l.first}
 		parts[k] = part
-		run := es[k*len(es)/n : (k+1)*len(es)/n]
-		wg.Go(func() {
-			for _, e := range run {
-				part.entry(e)
-			}
-		})
-	}
-	wg.Wait()
+		for _, e := range es[lo:hi] {
+			part.entry(e)
+		}
+	})
 	for _, part := range parts {
 		l.errors = append(l.errors, part.errors...)
 		l.warnings = append(l.warnings, part.warnings...)

@@ -2,7 +2,6 @@ package core
 
 import (
 	"math"
-	"runtime"
 	"strings"
 )
 
@@ -56,9 +55,7 @@ type specChain struct {
 
 // scanners is how many goroutines scan a text of size bytes: one per
 // processor, each with at least parallelScanSize bytes.
-func scanners(size int) int {
-	return max(1, min(runtime.GOMAXPROCS(0), size/parallelScanSize))
-}
+func scanners(size int) int { return shares(size, parallelScanSize) }
 
 // startHelpers starts n-1 helpers, which with p make n goroutines
 // scanning p.src, and returns a function that waits until the helpers

@@ -125,10 +125,38 @@ func (ts *ToolSet) addListMember(obj *Node, path, key string) {
 	ts.addList(list, p)
 }
 
+// addList adds the tools of list. A long list is split among the
+// processors, whose tool sets are then joined in list order.
 func (ts *ToolSet) addList(list *Node, path string) {
 	ts.List, ts.ListPath = list, path
-	ts.Tools = make([]Tool, 0, len(list.Kids))
-	for i, m := range list.Kids {
+	n := shares(len(list.Kids), parallelTools/2)
+	if n == 1 {
+		ts.addElems(list.Kids, 0, path)
+		return
+	}
+	parts := make([]ToolSet, n)
+	inShares(n, len(list.Kids), func(k, lo, hi int) { parts[k].addElems(list.Kids[lo:hi], lo, path) })
+	total := 0
+	for _, part := range parts {
+		total += len(part.Tools)
+	}
+	ts.Tools = make([]Tool, 0, total)
+	for _, part := range parts {
+		for _, t := range part.Tools {
+			t.Index = len(ts.Tools)
+			ts.Tools = append(ts.Tools, t)
+		}
+		ts.Bad = append(ts.Bad, part.Bad...)
+		ts.joinShape(part.Shape)
+	}
+}
+
+// addElems adds the tools of elems, the elements of the list at path from
+// index first on.
+func (ts *ToolSet) addElems(elems []Member, first int, path string) {
+	ts.Tools = make([]Tool, 0, len(elems))
+	for i, m := range elems {
+		i += first
 		p := AppendIndex(path, i)
 		v := m.Value
 		if !v.Is(Object) {
@@ -187,13 +215,20 @@ func (ts *ToolSet) add(entry *Node, path string) {
 	t.Desc = t.Def.Get("description")
 	t.Params = t.Def.Get(t.ParamsKey)
 	t.Strict = isTrue(t.Def.Get("strict")) || isTrue(entry.Get("strict"))
+	ts.joinShape(t.Shape)
+	ts.Tools = append(ts.Tools, t)
+}
+
+// joinShape makes the set's shape s when it has none, and mixed when it
+// has another.
+func (ts *ToolSet) joinShape(s Shape) {
 	switch {
+	case s == "":
 	case ts.Shape == "":
-		ts.Shape = t.Shape
-	case ts.Shape != t.Shape:
+		ts.Shape = s
+	case ts.Shape != s:
 		ts.Shape = ShapeMixed
 	}
-	ts.Tools = append(ts.Tools, t)
 }
 
 // isTrue reports whether n is the JSON literal true; a missing member is
