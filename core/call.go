@@ -139,7 +139,7 @@ func flatFromSchema(params *Node, openAPI bool) *FlatSchema {
 	if !props.Is(Object) {
 		return fs
 	}
-	for _, m := range props.Kids {
+	for _, m := range props.Kids() {
 		if hasFlatField(fs.Required, m.Key) {
 			continue
 		}
@@ -169,7 +169,7 @@ func flatType(prop *Node, openAPI bool) FieldType {
 	case t.Is(Array):
 		var seen [2]string
 		n := 0
-		for _, m := range t.Kids {
+		for _, m := range t.Kids() {
 			if !m.Value.Is(String) {
 				return TypeAny
 			}
@@ -220,8 +220,8 @@ func ParseFlatSchemas(doc *Document) (*Schemas, error) {
 	if !root.Is(Object) {
 		return nil, doc.errorAt(int(root.Start), "a flat schema file is an object of tool name -> {\"required\": {...}, \"optional\": {...}}, not "+root.Kind.Phrase())
 	}
-	s := &Schemas{ByName: make(map[string]*FlatSchema, len(root.Kids))}
-	for _, m := range root.Kids {
+	s := &Schemas{ByName: make(map[string]*FlatSchema, len(root.Kids()))}
+	for _, m := range root.Kids() {
 		fs, err := parseFlatSchema(doc, m)
 		if err != nil {
 			return nil, err
@@ -239,7 +239,7 @@ func parseFlatSchema(doc *Document, tool Member) (*FlatSchema, error) {
 		return nil, doc.errorAt(int(v.Start), where+": expected an object with \"required\" and \"optional\" maps, got "+v.Kind.Phrase())
 	}
 	fs := &FlatSchema{}
-	for _, m := range v.Kids {
+	for _, m := range v.Kids() {
 		var dst *[]Field
 		switch m.Key {
 		case "required":
@@ -247,18 +247,18 @@ func parseFlatSchema(doc *Document, tool Member) (*FlatSchema, error) {
 		case "optional":
 			dst = &fs.Optional
 		default:
-			return nil, doc.errorAt(int(m.KeyStart), fmt.Sprintf("%s: unknown member %q: a flat schema has only \"required\" and \"optional\"", where, m.Key))
+			return nil, doc.errorAt(doc.KeyOffset(m), fmt.Sprintf("%s: unknown member %q: a flat schema has only \"required\" and \"optional\"", where, m.Key))
 		}
 		if !m.Value.Is(Object) {
 			return nil, doc.errorAt(int(m.Value.Start), fmt.Sprintf("%s: %q must be an object of field name -> type, got %s", where, m.Key, m.Value.Kind.Phrase()))
 		}
-		for _, f := range m.Value.Kids {
+		for _, f := range m.Value.Kids() {
 			t, ok := parseFieldType(f.Value)
 			if !ok {
 				return nil, doc.errorAt(int(f.Value.Start), fmt.Sprintf("%s: field %q: the type must be one of %s", where, f.Key, typeNameList()))
 			}
 			if hasFlatField(fs.Required, f.Key) || hasFlatField(fs.Optional, f.Key) {
-				return nil, doc.errorAt(int(f.KeyStart), fmt.Sprintf("%s: field %q is both required and optional", where, f.Key))
+				return nil, doc.errorAt(doc.KeyOffset(f), fmt.Sprintf("%s: field %q is both required and optional", where, f.Key))
 			}
 			*dst = append(*dst, Field{Name: f.Key, Type: t})
 		}
@@ -294,11 +294,11 @@ func IsFlatSchemaFile(doc *Document) bool {
 	if !root.Is(Object) {
 		return false
 	}
-	for _, m := range root.Kids {
+	for _, m := range root.Kids() {
 		if !m.Value.Is(Object) {
 			return false
 		}
-		for _, k := range m.Value.Kids {
+		for _, k := range m.Value.Kids() {
 			if k.Key != "required" && k.Key != "optional" {
 				return false
 			}
@@ -396,9 +396,9 @@ func argValue(args *Node, name string) *Node {
 	if args == nil {
 		return nil
 	}
-	for i := range args.Kids {
-		if args.Kids[i].Key == name {
-			return args.Kids[i].Value
+	for i := range args.Kids() {
+		if args.Kids()[i].Key == name {
+			return args.Kids()[i].Value
 		}
 	}
 	return nil

@@ -71,22 +71,44 @@ func (k Kind) Phrase() string {
 //
 // Str holds a string's decoded text, a number's literal exactly as written
 // (so big integers and 1e400 are never rounded) and "true" or "false" for a
-// boolean. Kids holds an object's members in the order of the text, or an
-// array's elements (with empty keys). When an object repeats a key, the
+// boolean. Kids returns an object's members in the order of the text, or
+// an array's elements (with empty keys). When an object repeats a key, the
 // last value wins at the position of the first, as Python's dict does.
+//
+// A document of thirty megabytes has about a million nodes, so a Node is
+// kept small: its members are a pointer and a count rather than a slice.
 type Node struct {
 	Kind  Kind
 	Start int32 // offset of the value's first byte
 	End   int32 // offset just past its last byte
+	nkids int32
 	Str   string
-	Kids  []Member
+	kids  *Member
 }
 
 // Member is one member of an object, or one element of an array.
 type Member struct {
-	Key      string
-	KeyStart int32 // offset of the key's opening quote; -1 for array elements
-	Value    *Node
+	Key   string
+	Value *Node
+}
+
+// Kids returns the members of an object or the elements of an array, and
+// nil for any other value. The slice belongs to the document: it is not
+// to be changed.
+func (n *Node) Kids() []Member {
+	if n == nil || n.kids == nil {
+		return nil
+	}
+	return unsafe.Slice(n.kids, n.nkids)
+}
+
+// setKids makes kids the node's members.
+func (n *Node) setKids(kids []Member) {
+	if len(kids) == 0 {
+		n.kids, n.nkids = nil, 0
+		return
+	}
+	n.kids, n.nkids = &kids[0], int32(len(kids))
 }
 
 // Get returns the value of the member named key, or nil.
@@ -94,9 +116,9 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
-	for i := range n.Kids {
-		if n.Kids[i].Key == key {
-			return n.Kids[i].Value
+	for _, m := range n.Kids() {
+		if m.Key == key {
+			return m.Value
 		}
 	}
 	return nil
@@ -107,7 +129,7 @@ func (n *Node) Member(key string) (Member, bool) {
 	if n == nil || n.Kind != Object {
 		return Member{}, false
 	}
-	for _, m := range n.Kids {
+	for _, m := range n.Kids() {
 		if m.Key == key {
 			return m, true
 		}
@@ -116,18 +138,57 @@ func (n *Node) Member(key string) (Member, bool) {
 }
 
 // Has reports whether n is an object with a member named key.
-func (n *Node) Has(key string) bool { _, ok := n.Member(key); return ok }
+func (n *Node) Has(key string) bool { return n.Get(key) != nil }
 
 // Len is the number of members or elements of a container, else 0.
 func (n *Node) Len() int {
 	if n == nil {
 		return 0
 	}
-	return len(n.Kids)
+	return int(n.nkids)
 }
 
 // Elem returns the i'th element of an array.
-func (n *Node) Elem(i int) *Node { return n.Kids[i].Value }
+func (n *Node) Elem(i int) *Node { return n.Kids()[i].Value }
+
+// KeyOffset returns the offset of the opening quote of member m's key in
+// the document's text; -1 for an array element. Of a key the object
+// repeats, it is the key of the value that won.
+func (d *Document) KeyOffset(m Member) int { return keyOffset(d.Src, m.Value.Start) }
+
+// keyOffset reads src back from valueStart, the first byte of a value,
+// to the opening quote of the key it is the value of; -1 when the value
+// has no key.
+func keyOffset(src string, valueStart int32) int {
+	i := int(valueStart) - 1
+	for i >= 0 && isSpace(src[i]) {
+		i--
+	}
+	if i < 0 || src[i] != ':' {
+		return -1
+	}
+	i--
+	for i >= 0 && isSpace(src[i]) {
+		i--
+	}
+	// i is at the key's closing quote: its opening quote is the first
+	// quote before it with an even number of backslashes in front.
+	for i--; i >= 0; i-- {
+		if src[i] != '"' {
+			continue
+		}
+		slashes := 0
+		for j := i - 1; j >= 0 && src[j] == '\\'; j-- {
+			slashes++
+		}
+		if slashes%2 == 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // Is reports whether n is non-nil and of kind k.
 func (n *Node) Is(k Kind) bool { return n != nil && n.Kind == k }
@@ -538,6 +599,9 @@ type parser struct {
 	nodeSize, kidSize int
 	path              []pathSeg // from the root to the value being read
 	dups              []parsedDup
+	// firstKeys holds, for a value that replaced another under a
+	// repeated key, the offset of the key's first occurrence.
+	firstKeys map[*Node]int32
 
 	// spec and specAt are the parser's share of a parallel scan: at an
 	// array element at or past specAt, it looks for a run of elements
@@ -734,11 +798,22 @@ func (p *parser) object(start, depth int) (*Node, error) {
 // addMember returns it, made when the object grows to need it.
 func (p *parser) addMember(mark int, keys map[string]int, key string, kstart int, v *Node) map[string]int {
 	if i := p.findKey(mark, keys, key); i >= 0 {
-		p.dups = append(p.dups, parsedDup{segs: slices.Clone(p.path), key: key, first: p.stack[i].KeyStart, second: int32(kstart)})
+		// The first occurrence's key is the one before the value that
+		// won so far, unless that value itself replaced another.
+		old := p.stack[i].Value
+		first, ok := p.firstKeys[old]
+		if !ok {
+			first = int32(keyOffset(p.src, old.Start))
+		}
+		if p.firstKeys == nil {
+			p.firstKeys = map[*Node]int32{}
+		}
+		p.firstKeys[v] = first
+		p.dups = append(p.dups, parsedDup{segs: slices.Clone(p.path), key: key, first: first, second: int32(kstart)})
 		p.stack[i].Value = v
 		return keys
 	}
-	p.stack = append(p.stack, Member{Key: key, KeyStart: int32(kstart), Value: v})
+	p.stack = append(p.stack, Member{Key: key, Value: v})
 	switch n := len(p.stack) - mark; {
 	case keys != nil:
 		keys[key] = len(p.stack) - 1
@@ -780,7 +855,7 @@ func (p *parser) array(start, depth int) (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.stack = append(p.stack, Member{KeyStart: -1, Value: v})
+		p.stack = append(p.stack, Member{Value: v})
 	}
 	if _, err := p.dec.ReadToken(); err != nil {
 		return nil, p.syntaxError(err, "")

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestParseKeepsOffsetsAndLiterals(t *testing.T) {
@@ -39,12 +41,51 @@ func TestParseDuplicateKeyLastValueWinsAtFirstPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kids := doc.Root.Kids
+	kids := doc.Root.Kids()
 	if len(kids) != 2 || kids[0].Key != "a" || kids[0].Value.Str != "x" || kids[1].Key != "b" {
 		t.Fatalf("members = %+v", kids)
 	}
 	if len(doc.Duplicates) != 1 || doc.Duplicates[0].Key != "a" || doc.Duplicates[0].First != 1 || doc.Duplicates[0].Second != 17 {
 		t.Fatalf("duplicates = %+v", doc.Duplicates)
+	}
+}
+
+func TestParseRecordsTheFirstOfAKeyRepeatedThreeTimes(t *testing.T) {
+	src := `{"a": 1, "a" : 2, "b": {}, "a": 3}`
+	doc, err := Parse("t.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []DuplicateKey{{Path: "$", Key: "a", First: 1, Second: 9}, {Path: "$", Key: "a", First: 1, Second: 27}}
+	if diff := cmp.Diff(want, doc.Duplicates); diff != "" {
+		t.Errorf("duplicates (-want +got):\n%s", diff)
+	}
+}
+
+func TestKeyOffset(t *testing.T) {
+	src := `{"plain": 1, "quote\"d" : [2, 3], "slash\\":{"":true}, "\\\"":` + "\n\t null}"
+	doc, err := Parse("t.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		for _, m := range n.Kids() {
+			off := doc.KeyOffset(m)
+			if off < 0 {
+				got = append(got, "element")
+			} else {
+				end := off + strings.IndexByte(src[off+1:], ':') + 1
+				got = append(got, strings.TrimSpace(src[off:end]))
+			}
+			walk(m.Value)
+		}
+	}
+	walk(doc.Root)
+	want := []string{`"plain"`, `"quote\"d"`, "element", "element", `"slash\\"`, `""`, `"\\\""`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("keys found from their values (-want +got):\n%s", diff)
 	}
 }
 

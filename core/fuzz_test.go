@@ -295,7 +295,7 @@ func expectedCallErrors(c Call, s *Schemas) []string {
 	args := map[string]*Node{}
 	var names []string
 	if c.Args != nil {
-		for _, m := range c.Args.Kids {
+		for _, m := range c.Args.Kids() {
 			args[m.Key] = m.Value
 			names = append(names, m.Key)
 		}

@@ -279,6 +279,12 @@ func (c *SchemaContext) ReportAt(n *Node, path, msg, hint string) {
 	c.w.l.report(c.rule, n, path, msg, hint, c.Tool.Name)
 }
 
+// ReportKey records a finding about the key of m, a member of an object
+// inside the schema, at path.
+func (c *SchemaContext) ReportKey(m Member, path, msg, hint string) {
+	c.w.l.reportOffset(c.rule, c.w.l.doc.KeyOffset(m), path, msg, hint, c.Tool.Name)
+}
+
 // walker visits the object schemas of one tool depth first, keeping the
 // path as segments so a string is built only for a finding.
 type walker struct {
@@ -310,12 +316,12 @@ func (w *walker) path() string {
 // walk allocates nothing for it.
 func childSchemas(n *Node, fn func(via string, rel [2]pathSeg, nrel int, child *Node) bool) bool {
 	var rel [2]pathSeg
-	for _, m := range n.Kids {
+	for _, m := range n.Kids() {
 		v := m.Value
 		rel[0] = pathSeg{key: m.Key, index: -1}
 		switch {
 		case v.Is(Object) && isSchemaMapKeyword(m.Key):
-			for _, p := range v.Kids {
+			for _, p := range v.Kids() {
 				rel[1] = pathSeg{key: p.Key, index: -1}
 				if p.Value.Is(Object) && !fn(m.Key, rel, 2, p.Value) {
 					return false
@@ -326,7 +332,7 @@ func childSchemas(n *Node, fn func(via string, rel [2]pathSeg, nrel int, child *
 				return false
 			}
 		case v.Is(Array) && isSchemaListKeyword(m.Key):
-			for i, e := range v.Kids {
+			for i, e := range v.Kids() {
 				rel[1] = pathSeg{index: i}
 				if e.Value.Is(Object) && !fn(m.Key, rel, 2, e.Value) {
 					return false

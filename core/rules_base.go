@@ -338,7 +338,7 @@ func checkUnknownType(c *SchemaContext) {
 			c.Report(msg, hint)
 		}
 	case Array:
-		for i, m := range t.Kids {
+		for i, m := range t.Kids() {
 			if !m.Value.Is(String) {
 				c.Report("type list item "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not a type name", knownTypesHint)
 				continue
@@ -447,7 +447,7 @@ func hasType(n *Node, name string) bool {
 	case t.Is(String):
 		return strings.EqualFold(t.Str, name)
 	case t.Is(Array):
-		for _, m := range t.Kids {
+		for _, m := range t.Kids() {
 			if m.Value.Is(String) && strings.EqualFold(m.Value.Str, name) {
 				return true
 			}
@@ -493,7 +493,7 @@ func checkEnumType(c *SchemaContext) {
 // enum, as JSON: "type": "string" or "type": ["string", "null"].
 func enumTypeMember(e *Node) string {
 	seen := map[string]bool{}
-	for _, m := range e.Kids {
+	for _, m := range e.Kids() {
 		v := m.Value
 		switch {
 		case v.IsInt():
@@ -547,7 +547,7 @@ func checkInvalidRequired(c *SchemaContext) {
 		c.Report("'required' is "+r.Kind.Phrase()+", not a list of property names", hint)
 		return
 	}
-	for i, m := range r.Kids {
+	for i, m := range r.Kids() {
 		if !m.Value.Is(String) {
 			c.Report("required["+strconv.Itoa(i)+"] is "+m.Value.Kind.Phrase()+", not a property name", hint)
 		}
@@ -563,10 +563,10 @@ func checkRequiredInProperties(c *SchemaContext) {
 	// A set of the defined names once per schema: looking each required
 	// name up by scanning is quadratic on schemas with many properties.
 	var defined map[string]bool
-	if len(r.Kids) > 8 {
+	if len(r.Kids()) > 8 {
 		defined = definedProperties(n)
 	}
-	for _, m := range r.Kids {
+	for _, m := range r.Kids() {
 		name := m.Value
 		if !name.Is(String) {
 			continue
@@ -628,7 +628,7 @@ func (n *Node) kidsOf(k Kind) []Member {
 	if !n.Is(k) {
 		return nil
 	}
-	return n.Kids
+	return n.Kids()
 }
 
 // Enums.
@@ -666,7 +666,7 @@ func enumDuplicates(e *Node) [][2]int {
 	}
 	first := make(map[string]int, e.Len())
 	var buf []byte
-	for j := range e.Kids {
+	for j := range e.Kids() {
 		buf = appendCanonical(buf[:0], e.Elem(j))
 		if i, ok := first[string(buf)]; ok {
 			dups = append(dups, [2]int{i, j})
@@ -691,20 +691,20 @@ func jsonEqual(a, b *Node) bool {
 	case Number:
 		return a.Str == b.Str || numberKey(a.Str) == numberKey(b.Str)
 	case Array:
-		if len(a.Kids) != len(b.Kids) {
+		if len(a.Kids()) != len(b.Kids()) {
 			return false
 		}
-		for i := range a.Kids {
-			if !jsonEqual(a.Kids[i].Value, b.Kids[i].Value) {
+		for i := range a.Kids() {
+			if !jsonEqual(a.Kids()[i].Value, b.Kids()[i].Value) {
 				return false
 			}
 		}
 		return true
 	case Object:
-		if len(a.Kids) != len(b.Kids) {
+		if len(a.Kids()) != len(b.Kids()) {
 			return false
 		}
-		for _, m := range a.Kids {
+		for _, m := range a.Kids() {
 			if v := b.Get(m.Key); v == nil || !jsonEqual(m.Value, v) {
 				return false
 			}
@@ -729,7 +729,7 @@ func appendCanonical(b []byte, n *Node) []byte {
 		return b
 	case Array:
 		b = append(b, '[')
-		for i, m := range n.Kids {
+		for i, m := range n.Kids() {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -737,7 +737,7 @@ func appendCanonical(b []byte, n *Node) []byte {
 		}
 		return append(b, ']')
 	case Object:
-		kids := slices.Clone(n.Kids)
+		kids := slices.Clone(n.Kids())
 		sort.Slice(kids, func(i, j int) bool { return kids[i].Key < kids[j].Key })
 		b = append(b, '{')
 		for i, m := range kids {
@@ -850,7 +850,7 @@ func appendSnippet(b []byte, src string, n *Node) []byte {
 	switch n.Kind {
 	case Array:
 		b = append(b, '[')
-		for i, m := range n.Kids {
+		for i, m := range n.Kids() {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
@@ -859,7 +859,7 @@ func appendSnippet(b []byte, src string, n *Node) []byte {
 		return append(b, ']')
 	case Object:
 		b = append(b, '{')
-		for i, m := range n.Kids {
+		for i, m := range n.Kids() {
 			if i > 0 {
 				b = append(b, ", "...)
 			}

@@ -53,9 +53,9 @@ cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclarat
 			if !props.Is(Object) {
 				return
 			}
-			for _, p := range props.Kids {
+			for _, p := range props.Kids() {
 				if problem := providerNameProblem(p.Key, 64, geminiNameFirst, geminiParamByte); problem != "" {
-					c.ReportAt(memberKeyNode(p), AppendKey(AppendKey(c.Path(), "properties"), p.Key),
+					c.ReportKey(p, AppendKey(AppendKey(c.Path(), "properties"), p.Key),
 						fmt.Sprintf("parameter name %q %s", p.Key, problem),
 						"Use a letter or '_' first, then only a-z, A-Z, 0-9 and '_', at most 64 characters.")
 				}
@@ -87,7 +87,7 @@ ai.google.dev/gemini-api/docs/function-calling.`,
 			if c.Tool.ParamsKey != "parameters" {
 				return
 			}
-			for _, m := range c.Node.Kids {
+			for _, m := range c.Node.Kids() {
 				if !geminiSchemaField(m.Key) {
 					c.ReportAt(m.Value, AppendKey(c.Path(), m.Key),
 						fmt.Sprintf("%q is not a field of Gemini's parameters schema, and the API rejects it", m.Key),

@@ -59,7 +59,7 @@ func hiddenCheckTool(c *ToolContext) {
 }
 
 func hiddenCheckSchema(c *SchemaContext) {
-	for _, m := range c.Node.Kids {
+	for _, m := range c.Node.Kids() {
 		v := m.Value
 		switch m.Key {
 		case "description", "title", "const":
@@ -76,7 +76,7 @@ func hiddenCheckSchema(c *SchemaContext) {
 			if !v.Is(Array) {
 				continue
 			}
-			for i, e := range v.Kids {
+			for i, e := range v.Kids() {
 				if e.Value.Is(String) {
 					hiddenReport(e.Value.Str, "enum value", func(msg string) {
 						c.ReportAt(e.Value, AppendIndex(AppendKey(c.Path(), "enum"), i), msg, hiddenHint)
@@ -87,9 +87,9 @@ func hiddenCheckSchema(c *SchemaContext) {
 			if !v.Is(Object) {
 				continue
 			}
-			for _, p := range v.Kids {
+			for _, p := range v.Kids() {
 				hiddenReport(p.Key, "property name", func(msg string) {
-					c.ReportAt(memberKeyNode(p), AppendKey(AppendKey(c.Path(), "properties"), p.Key), msg, hiddenHint)
+					c.ReportKey(p, AppendKey(AppendKey(c.Path(), "properties"), p.Key), msg, hiddenHint)
 				})
 			}
 		}
@@ -97,10 +97,6 @@ func hiddenCheckSchema(c *SchemaContext) {
 }
 
 const hiddenHint = "Delete the hidden characters (retype the text to be sure); if a character is meant, write a visible one."
-
-// memberKeyNode stands for an object key in a report, which positions an issue
-// at a node's first byte: the key's opening quote.
-func memberKeyNode(m Member) *Node { return &Node{Kind: String, Start: m.KeyStart, End: m.KeyStart} }
 
 // hiddenReport calls report with a message when s holds hidden characters.
 func hiddenReport(s, what string, report func(msg string)) {

@@ -148,7 +148,7 @@ func metaBadTypeValue(v *Node) bool {
 	case String:
 		return !metaSimpleType(v.Str)
 	case Array:
-		for _, m := range v.Kids {
+		for _, m := range v.Kids() {
 			if !m.Value.Is(String) || !metaSimpleType(m.Value.Str) {
 				return true
 			}
@@ -501,7 +501,7 @@ func (q metaQuick) schema(n *Node, root, walked bool) bool {
 	if !n.Is(Object) || q.d.version < 6 {
 		return false
 	}
-	for _, m := range n.Kids {
+	for _, m := range n.Kids() {
 		if !q.member(m.Key, m.Value, root, walked) {
 			return false
 		}
@@ -565,7 +565,7 @@ func (q metaQuick) schemaMap(v *Node, walked bool) bool {
 	if !v.Is(Object) {
 		return false
 	}
-	for _, m := range v.Kids {
+	for _, m := range v.Kids() {
 		if !q.schema(m.Value, false, walked) {
 			return false
 		}
@@ -577,7 +577,7 @@ func (q metaQuick) schemaList(v *Node, walked bool) bool {
 	if !v.Is(Array) || v.Len() == 0 {
 		return false
 	}
-	for _, m := range v.Kids {
+	for _, m := range v.Kids() {
 		if !q.schema(m.Value, false, walked) {
 			return false
 		}
@@ -592,11 +592,11 @@ func metaQuickType(v *Node) bool {
 	if !v.Is(Array) || v.Len() == 0 {
 		return false
 	}
-	for i, m := range v.Kids {
+	for i, m := range v.Kids() {
 		if !m.Value.Is(String) || !metaSimpleType(m.Value.Str) {
 			return false
 		}
-		for _, prev := range v.Kids[:i] {
+		for _, prev := range v.Kids()[:i] {
 			if prev.Value.Str == m.Value.Str {
 				return false
 			}
@@ -620,7 +620,7 @@ func metaQuickStrings(v *Node) bool {
 	}
 	if v.Len() > 16 {
 		seen := make(map[string]bool, v.Len())
-		for _, m := range v.Kids {
+		for _, m := range v.Kids() {
 			if !m.Value.Is(String) || seen[m.Value.Str] {
 				return false
 			}
@@ -628,11 +628,11 @@ func metaQuickStrings(v *Node) bool {
 		}
 		return true
 	}
-	for i, m := range v.Kids {
+	for i, m := range v.Kids() {
 		if !m.Value.Is(String) {
 			return false
 		}
-		for _, prev := range v.Kids[:i] {
+		for _, prev := range v.Kids()[:i] {
 			if prev.Value.Str == m.Value.Str {
 				return false
 			}

@@ -129,7 +129,7 @@ null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 			}
 			req := c.Node.Get("required")
 			var missing []string
-			for _, p := range props.Kids {
+			for _, p := range props.Kids() {
 				if !listHasString(req, p.Key) {
 					missing = append(missing, fmt.Sprintf("%q", p.Key))
 				}
@@ -158,7 +158,7 @@ dependentRequired, dependentSchemas, if, then, else; "the root level object
 must be an object, and not use anyOf"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		Schema: func(c *SchemaContext) {
-			for _, m := range c.Node.Kids {
+			for _, m := range c.Node.Kids() {
 				switch m.Key {
 				case "allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else":
 					c.ReportAt(m.Value, AppendKey(c.Path(), m.Key), fmt.Sprintf("%s is not supported in strict mode", m.Key),
@@ -306,21 +306,21 @@ func openaiStrictTotals(c *SchemaContext) openaiTotals {
 func addStrictTotals(root *Node) openaiTotals {
 	var t openaiTotals
 	eachSubschema(root, nil, func(s *Node, _ []pathSeg) bool {
-		for _, m := range s.Kids {
+		for _, m := range s.Kids() {
 			v := m.Value
 			switch {
 			case m.Key == "properties" && v.Is(Object):
 				t.properties += v.Len()
-				for _, p := range v.Kids {
+				for _, p := range v.Kids() {
 					t.characters += utf8.RuneCountInString(p.Key)
 				}
 			case (m.Key == "$defs" || m.Key == "definitions") && v.Is(Object):
-				for _, p := range v.Kids {
+				for _, p := range v.Kids() {
 					t.characters += utf8.RuneCountInString(p.Key)
 				}
 			case m.Key == "enum" && v.Is(Array):
 				t.enumValues += v.Len()
-				for _, e := range v.Kids {
+				for _, e := range v.Kids() {
 					t.characters += openaiLiteralLength(e.Value)
 				}
 			case m.Key == "const":
@@ -349,7 +349,7 @@ func openaiLiteralLength(n *Node) int {
 // openaiStringsLength is the total length in characters of the strings of list.
 func openaiStringsLength(list *Node) int {
 	n := 0
-	for _, e := range list.Kids {
+	for _, e := range list.Kids() {
 		if e.Value.Is(String) {
 			n += utf8.RuneCountInString(e.Value.Str)
 		}
@@ -377,7 +377,7 @@ func listHasString(list *Node, s string) bool {
 	if !list.Is(Array) {
 		return false
 	}
-	for _, e := range list.Kids {
+	for _, e := range list.Kids() {
 		if e.Value.Is(String) && e.Value.Str == s {
 			return true
 		}
@@ -479,7 +479,7 @@ func typeValueText(n *Node) string {
 	}
 	if n.Is(Array) {
 		var parts []string
-		for _, e := range n.Kids {
+		for _, e := range n.Kids() {
 			if e.Value.Is(String) {
 				parts = append(parts, fmt.Sprintf("%q", e.Value.Str))
 			} else {

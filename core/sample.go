@@ -149,7 +149,7 @@ func sampleType(n *Node) string {
 		return t.Str
 	}
 	if t.Is(Array) {
-		for _, m := range t.Kids {
+		for _, m := range t.Kids() {
 			if s := m.Value.Text(); s != "" && s != "null" {
 				return s
 			}
@@ -463,7 +463,7 @@ func kidsOf(n *Node) []Member {
 	if n == nil {
 		return nil
 	}
-	return n.Kids
+	return n.Kids()
 }
 
 // appendSampleNode appends n as compact JSON, literals as written.
@@ -478,7 +478,7 @@ func appendSampleNode(b []byte, n *Node) []byte {
 		return b
 	case Object:
 		b = append(b, '{')
-		for i, m := range n.Kids {
+		for i, m := range n.Kids() {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -489,7 +489,7 @@ func appendSampleNode(b []byte, n *Node) []byte {
 		return append(b, '}')
 	case Array:
 		b = append(b, '[')
-		for i, m := range n.Kids {
+		for i, m := range n.Kids() {
 			if i > 0 {
 				b = append(b, ',')
 			}

@@ -188,7 +188,7 @@ func (p *parser) scanElements(i, depth int) (int, bool) {
 		if v == nil {
 			return i, false
 		}
-		p.stack = append(p.stack, Member{KeyStart: -1, Value: v})
+		p.stack = append(p.stack, Member{Value: v})
 		i = skipSpace(s, i)
 		if i >= len(s) {
 			return i, false
@@ -208,7 +208,7 @@ func (p *parser) scanElements(i, depth int) (int, bool) {
 // whose members are those on the stack above mark.
 func (p *parser) closeContainer(k Kind, start, end, mark int) *Node {
 	n := p.newNode(k, start, end)
-	n.Kids = p.take(mark)
+	n.setKids(p.take(mark))
 	return n
 }
 

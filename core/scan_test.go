@@ -42,9 +42,9 @@ func scannerParse(data []byte) (doc *Document, ok bool) {
 func dumpTree(b *strings.Builder, n *Node) {
 	fmt.Fprintf(b, "%s %d-%d %q", n.Kind, n.Start, n.End, n.Str)
 	if n.Kind == Object || n.Kind == Array {
-		fmt.Fprintf(b, " %d{", len(n.Kids))
-		for _, m := range n.Kids {
-			fmt.Fprintf(b, "%q@%d: ", m.Key, m.KeyStart)
+		fmt.Fprintf(b, " %d{", len(n.Kids()))
+		for _, m := range n.Kids() {
+			fmt.Fprintf(b, "%q: ", m.Key)
 			dumpTree(b, m.Value)
 			b.WriteString(", ")
 		}

@@ -129,13 +129,13 @@ func (ts *ToolSet) addListMember(obj *Node, path, key string) {
 // processors, whose tool sets are then joined in list order.
 func (ts *ToolSet) addList(list *Node, path string) {
 	ts.List, ts.ListPath = list, path
-	n := shares(len(list.Kids), parallelTools/2)
+	n := shares(len(list.Kids()), parallelTools/2)
 	if n == 1 {
-		ts.addElems(list.Kids, 0, path)
+		ts.addElems(list.Kids(), 0, path)
 		return
 	}
 	parts := make([]ToolSet, n)
-	inShares(n, len(list.Kids), func(k, lo, hi int) { parts[k].addElems(list.Kids[lo:hi], lo, path) })
+	inShares(n, len(list.Kids()), func(k, lo, hi int) { parts[k].addElems(list.Kids()[lo:hi], lo, path) })
 	total := 0
 	for _, part := range parts {
 		total += len(part.Tools)
@@ -166,7 +166,7 @@ func (ts *ToolSet) addElems(elems []Member, first int, path string) {
 		// A Gemini tool groups its functions: each declaration is a tool.
 		if decls := v.Get("functionDeclarations"); decls.Is(Array) && !v.Has("name") {
 			dp := AppendKey(p, "functionDeclarations")
-			for j, d := range decls.Kids {
+			for j, d := range decls.Kids() {
 				if d.Value.Is(Object) {
 					ts.add(d.Value, AppendIndex(dp, j))
 				} else {

@@ -19,14 +19,14 @@ func (n *Node) Value() any {
 	case String:
 		return n.Str
 	case Object:
-		m := make(map[string]any, len(n.Kids))
-		for _, k := range n.Kids {
+		m := make(map[string]any, len(n.Kids()))
+		for _, k := range n.Kids() {
 			m[k.Key] = k.Value.Value()
 		}
 		return m
 	case Array:
-		a := make([]any, len(n.Kids))
-		for i, k := range n.Kids {
+		a := make([]any, len(n.Kids()))
+		for i, k := range n.Kids() {
 			a[i] = k.Value.Value()
 		}
 		return a

@@ -435,7 +435,7 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 	}
 	required := map[string]bool{}
 	if list := params.Get("required"); list.Is(core.Array) {
-		for _, m := range list.Kids {
+		for _, m := range list.Kids() {
 			if m.Value.Is(core.String) {
 				required[m.Value.Str] = true
 			}
@@ -446,7 +446,7 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 		return nil, "takes no arguments"
 	}
 	rows := make([]paramRow, 0, props.Len())
-	for _, m := range props.Kids {
+	for _, m := range props.Kids() {
 		req := "no"
 		if required[m.Key] {
 			req = "yes"
@@ -470,7 +470,7 @@ func schemaType(prop *core.Node) string {
 		return t.Str
 	case t.Is(core.Array):
 		var names []string
-		for _, m := range t.Kids {
+		for _, m := range t.Kids() {
 			names = append(names, m.Value.Text())
 		}
 		return strings.Join(names, "|")
