@@ -33,6 +33,15 @@ type specWorker struct {
 	from, to int
 	runs     []specRun // in text order
 	done     chan struct{}
+	panicked any // what the helper panicked with, raised again by whoever waits for it
+}
+
+// wait waits for w to finish and raises its panic, if it had one.
+func (w *specWorker) wait() {
+	<-w.done
+	if w.panicked != nil {
+		panic(w.panicked)
+	}
 }
 
 // specRun is a run of array elements read ahead by a helper.
@@ -72,13 +81,14 @@ func (p *parser) startHelpers(n int) (wait func()) {
 			done: make(chan struct{}),
 		}
 	}
+	start := goLikeCaller()
 	for k, w := range workers {
-		go w.scan(p.src, workers[k+1:])
+		start(func() { w.scan(p.src, workers[k+1:]) })
 	}
 	p.follow(workers)
 	return func() {
 		for _, w := range workers {
-			<-w.done
+			w.wait()
 		}
 	}
 }
@@ -115,7 +125,7 @@ func (p *parser) adoptRun(i, depth, k int) (int, bool) {
 	defer p.updateSpecAt()
 	for c.next < len(c.workers) && c.workers[c.next].from <= i {
 		w := c.workers[c.next]
-		<-w.done
+		w.wait()
 		c.runs = append(c.runs, w.runs...)
 		c.next++
 	}
@@ -148,6 +158,7 @@ func (p *parser) adoptRun(i, depth, k int) (int, bool) {
 // the helpers after it, then marks w done.
 func (w *specWorker) scan(src string, after []*specWorker) {
 	defer close(w.done)
+	defer func() { w.panicked = recover() }()
 	p := parser{src: src}
 	p.follow(after)
 	for i := w.from; ; {
