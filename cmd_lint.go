@@ -120,13 +120,26 @@ func lintStdinCount(files []string) int {
 	return n
 }
 
-func runLint(e *env, args []string) int {
+func runLint(e *env, args []string) (code int) {
 	cfg, err := parseLintArgs(args)
 	if err != nil {
 		return argsError(e, "toolbench lint", err, lintUsage)
 	}
 
 	defer oneShotGC(cfg.files)()
+	// Large files are mapped rather than read (core.LoadFileMapped): one
+	// that shrinks during the run faults where it was cut, and the run
+	// ends with an error instead of a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if !core.IsFault(r) {
+				panic(r)
+			}
+			fmt.Fprintln(e.stderr, "toolbench lint: a file changed while it was being read; lint it again")
+			code = exitFailure
+		}
+	}()
 	r := &lintReport{color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
 	for _, f := range cfg.files {
 		doc, err := loadLintFile(e, f)
@@ -184,7 +197,7 @@ func loadLintFile(e *env, name string) (*core.Document, error) {
 	if name == "-" {
 		return core.LoadReader(lintStdinName, e.stdin)
 	}
-	return core.LoadFile(name)
+	return core.LoadFileMapped(name)
 }
 
 // loadFailure is err as a *core.SyntaxError naming the file, so that the

@@ -9,12 +9,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"toolbench/core"
+	"toolbench/internal/gen"
 )
 
 func init() {
@@ -166,6 +168,28 @@ func TestLintCommandReadsStdin(t *testing.T) {
 			t.Errorf("got %d issues, first in %q; want 5 in <stdin>", len(issues), issues[0].File)
 		}
 	})
+}
+
+// TestLintCommandOnALargeFile lints a file large enough to be mapped
+// rather than read, and checks the report against the same text read
+// from standard input.
+func TestLintCommandOnALargeFile(t *testing.T) {
+	data := gen.Tools(1000)
+	if len(data) < core.MapFileSize {
+		t.Fatalf("the file is %d bytes, want at least %d to be mapped", len(data), core.MapFileSize)
+	}
+	path := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, fromFile, stderr := runLintIn(t, "", lintTerm{}, "--json", path)
+	_, fromStdin, _ := runLintIn(t, string(data), lintTerm{}, "--json", "-")
+	if code != exitIssues || stderr != "" {
+		t.Errorf("exit %d, stderr %q; want 1 and nothing", code, stderr)
+	}
+	if want := strings.ReplaceAll(fromStdin, `"<stdin>"`, strconv.Quote(path)); fromFile != want || !strings.Contains(want, `"code"`) {
+		t.Errorf("the mapped file's report differs from standard input's:\n%.500s\n---\n%.500s", fromFile, want)
+	}
 }
 
 func TestLintCommandExitCodes(t *testing.T) {

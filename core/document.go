@@ -251,11 +251,49 @@ func LoadFile(path string) (*Document, error) {
 		return nil, err
 	}
 	defer f.Close()
-	size := int64(-1)
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		size = fi.Size()
+	fi, err := f.Stat()
+	return load(path, f, statSize(fi, err), MaxDocumentSize, probeSize)
+}
+
+// LoadFileMapped is LoadFile for a program that runs once over a large
+// file, such as toolbench lint: rather than copy the file into memory, it
+// maps it, and the document's text, and every string taken from it, read
+// the file's pages for as long as the process lives. Files smaller than
+// MapFileSize, and files that cannot be mapped, are read as LoadFile
+// reads them.
+//
+// A mapped file that shrinks makes reading past its new end fault. The
+// caller runs with debug.SetPanicOnFault(true), recovers, and reports a
+// value for which IsFault is true as the file having changed while it was
+// read; core's own goroutines raise such a fault in their caller.
+func LoadFileMapped(path string) (*Document, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
-	return load(path, f, size, MaxDocumentSize, probeSize)
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() < MapFileSize || fi.Size() > MaxDocumentSize {
+		return load(path, f, statSize(fi, err), MaxDocumentSize, probeSize)
+	}
+	data := mapFile(f, fi.Size())
+	if data == nil {
+		return load(path, f, fi.Size(), MaxDocumentSize, probeSize)
+	}
+	// The mapping is never unmapped: the document's strings point into it.
+	return parseOwned(path, data)
+}
+
+// MapFileSize is the size from which LoadFileMapped maps a file rather
+// than read it: below it, reading costs less than mapping.
+const MapFileSize = 1 << 20
+
+// statSize is the size of a regular file, or -1.
+func statSize(fi os.FileInfo, err error) int64 {
+	if err != nil || !fi.Mode().IsRegular() {
+		return -1
+	}
+	return fi.Size()
 }
 
 // LoadReader reads r up to MaxDocumentSize and parses it. Input that is

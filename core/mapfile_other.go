@@ -1,0 +1,8 @@
+//go:build !unix
+
+package core
+
+import "os"
+
+// mapFile maps nothing where the system has no mmap: the file is read.
+func mapFile(f *os.File, size int64) []byte { return nil }
