@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -215,7 +217,9 @@ type Document struct {
 	Root       *Node
 	Duplicates []DuplicateKey // in the order of the repeated keys in the text
 
-	lines []int32 // offsets of line starts, built on first use
+	lines     []int32 // offsets of line starts, built on first use
+	linesOnce sync.Once
+	indexed   atomic.Bool // lines is built
 }
 
 // DuplicateKey records an object that names a key twice.
@@ -568,16 +572,85 @@ func ParseValue(name, text string) (*Node, error) {
 	return doc.Root, nil
 }
 
-// Position returns the 1-based line and byte column of offset.
+// Position returns the 1-based line and byte column of offset. The first
+// call indexes the lines of the document; goroutines may call it at once.
 func (d *Document) Position(offset int) (line, col int) {
-	if d.lines == nil {
+	d.linesOnce.Do(func() {
 		d.lines = lineStarts(d.Src)
-	}
+		d.indexed.Store(true)
+	})
 	i := sort.Search(len(d.lines), func(i int) bool { return int(d.lines[i]) > offset }) - 1
 	if i < 0 {
 		i = 0
 	}
 	return i + 1, offset - int(d.lines[i]) + 1
+}
+
+// positionAll sets the line and column of every issue from its offset,
+// as Position would; an offset of -1 means no position. Unless the lines
+// are already indexed, it counts them only up to the issues' offsets, in
+// two halves at once, rather than index a large document for a few issues.
+func (d *Document) positionAll(issues []Issue) {
+	order := make([]int, 0, len(issues))
+	for i := range issues {
+		if issues[i].Offset < 0 {
+			issues[i].Offset = 0 // no position: line and column stay 0
+			continue
+		}
+		order = append(order, i)
+	}
+	if d.indexed.Load() || len(order) == 0 {
+		for _, i := range order {
+			issues[i].Line, issues[i].Column = d.Position(issues[i].Offset)
+		}
+		return
+	}
+	slices.SortFunc(order, func(a, b int) int { return issues[a].Offset - issues[b].Offset })
+	// The second half is numbered from the start of its first issue's
+	// line while the first half is numbered from the top, which then
+	// gives the second half's first line.
+	first, second := order[:len(order)/2], order[len(order)/2:]
+	from := strings.LastIndexByte(d.Src[:issues[second[0]].Offset], '\n') + 1
+	var fromLine int
+	inShares(min(2, shares(len(d.Src), parallelScanSize)), 2, func(_, lo, hi int) {
+		for half := lo; half < hi; half++ {
+			if half == 0 {
+				c := lineCursor{line: 1}
+				c.number(d.Src, issues, first)
+				c.advance(d.Src, max(c.at, from))
+				fromLine = c.line
+			} else {
+				c := lineCursor{at: from, lineStart: from}
+				c.number(d.Src, issues, second)
+			}
+		}
+	})
+	for _, i := range second {
+		issues[i].Line += fromLine
+	}
+}
+
+// lineCursor counts lines through a text: at is an offset, line the
+// number of the line holding it and lineStart that line's offset.
+type lineCursor struct{ at, line, lineStart int }
+
+// advance moves the cursor on to off.
+func (c *lineCursor) advance(src string, off int) {
+	seg := src[c.at:off]
+	if n := strings.Count(seg, "\n"); n > 0 {
+		c.line += n
+		c.lineStart = c.at + strings.LastIndexByte(seg, '\n') + 1
+	}
+	c.at = off
+}
+
+// number sets the line and column of the issues at order, sorted by
+// offset and at or after the cursor, moving the cursor along.
+func (c *lineCursor) number(src string, issues []Issue, order []int) {
+	for _, i := range order {
+		c.advance(src, issues[i].Offset)
+		issues[i].Line, issues[i].Column = c.line, c.at-c.lineStart+1
+	}
 }
 
 // lineStarts returns the offsets at which the lines of src start. A large

@@ -21,6 +21,7 @@ func Lint(doc *Document, opt Options) *Result {
 	l := newLinter(doc, opt)
 	l.run()
 	issues := append(l.errors, l.warnings...)
+	doc.positionAll(issues)
 	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings)}
 }
 
@@ -98,11 +99,8 @@ func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string)
 	if l.ignore[r.Code] {
 		return
 	}
-	is := Issue{Severity: r.Severity, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name}
-	if offset >= 0 {
-		is.Offset = offset
-		is.Line, is.Column = l.doc.Position(offset)
-	}
+	// Lines and columns are counted once, for all the issues, at the end.
+	is := Issue{Severity: r.Severity, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name, Offset: offset}
 	if r.Severity == Error {
 		l.errors = append(l.errors, is)
 	} else {
@@ -160,7 +158,6 @@ func (l *linter) entries(es []listEntry) {
 		}
 		return
 	}
-	l.doc.Position(0) // build the line table now, not in n goroutines at once
 	parts := make([]*linter, n)
 	inShares(n, len(es), func(k, lo, hi int) {
 		part := &linter{doc: l.doc, set: l.set, rules: l.rules, all: l.all, strict: l.strict, ignore: l.ignore, first: l.first}

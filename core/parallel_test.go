@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,5 +109,55 @@ func TestToolsOfALongListOnManyProcessors(t *testing.T) {
 				t.Errorf("%d processors: the tool set differs (-want +got):\n%.3000s", procs, diff)
 			}
 		})
+	}
+}
+
+// TestPositionAllMatchesPosition numbers random issues of small and large
+// texts, without the line index and with it, and checks each against
+// Position.
+func TestPositionAllMatchesPosition(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, size := range []int{1, 40, 3 * parallelScanSize} {
+		var b strings.Builder
+		for b.Len() < size {
+			b.WriteString(strings.Repeat("y", r.IntN(90)))
+			b.WriteString(strings.Repeat("\n", r.IntN(3)))
+		}
+		src := b.String()
+		for _, n := range []int{0, 1, 2, 3, 50, 2000} {
+			issues := make([]Issue, n)
+			for i := range issues {
+				switch r.IntN(10) {
+				case 0:
+					issues[i].Offset = -1
+				case 1:
+					issues[i].Offset = len(src)
+				case 2:
+					issues[i].Offset = 0
+				default:
+					issues[i].Offset = r.IntN(len(src) + 1)
+				}
+			}
+			ref := &Document{Src: src}
+			want := slices.Clone(issues)
+			for i := range want {
+				if want[i].Offset < 0 {
+					want[i].Offset = 0
+					continue
+				}
+				want[i].Line, want[i].Column = ref.Position(want[i].Offset)
+			}
+			for _, indexed := range []bool{false, true} {
+				doc := &Document{Src: src}
+				if indexed {
+					doc.Position(0)
+				}
+				got := slices.Clone(issues)
+				withProcs(2, func() { doc.positionAll(got) })
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Fatalf("%d bytes, %d issues, indexed %v (-want +got):\n%s", len(src), n, indexed, diff)
+				}
+			}
+		}
 	}
 }
