@@ -396,9 +396,9 @@ func argValue(args *Node, name string) *Node {
 	if args == nil {
 		return nil
 	}
-	for i := range args.Kids() {
-		if args.Kids()[i].Key == name {
-			return args.Kids()[i].Value
+	for _, m := range args.Kids() {
+		if m.Key == name {
+			return m.Value
 		}
 	}
 	return nil
@@ -444,13 +444,18 @@ type CallSummary struct {
 // arguments as a whole. Text is escaped for a terminal.
 func CheckCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions) (CallSummary, error) {
 	cw := callWriter{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
-	err := ReadCalls(r, func(line int, c Call) error {
+	err := readCalls(r, MaxDocumentSize, func(line int, c Call) error {
 		errs := ValidateCall(c, s)
 		var deep []SchemaError
 		if opt.Deep {
 			deep = DeepValidate(c, s)
 		}
 		return cw.result(line, errs, deep)
+	}, func(lr *lineReader) error {
+		// JSON Lines after the first call: every later result has the
+		// same layout, so batches of them are checked and rendered at
+		// once on every processor.
+		return lr.checkBatches(s, opt, cw.appendLater, cw.writeBatch)
 	})
 	if err == nil {
 		err = cw.finish()
@@ -485,23 +490,59 @@ func (cw *callWriter) result(line int, errs []string, deep []SchemaError) error 
 	if len(errs) > 0 || len(deep) > 0 {
 		cw.sum.Invalid++
 	}
-	if cw.opt.JSON {
-		cw.buf = appendJSONResult(cw.buf[:0], errs, deep, cw.opt.Deep)
+	if cw.opt.JSON || cw.hasFirst {
+		if err := cw.startNumbering(); err != nil {
+			return err
+		}
+		cw.buf = cw.appendLater(cw.buf[:0], line, errs, deep)
 		_, err := cw.w.Write(cw.buf)
 		return err
 	}
-	switch {
-	case cw.numbering:
-		return cw.writeNumbered(line, errs, deep)
-	case cw.hasFirst:
-		cw.numbering = true
-		if err := cw.writeNumbered(cw.first.line, cw.first.errs, cw.first.deep); err != nil {
-			return err
-		}
-		cw.first = pendingResult{}
-		return cw.writeNumbered(line, errs, deep)
-	}
 	cw.first, cw.hasFirst = pendingResult{line: line, errs: errs, deep: slices.Clone(deep)}, true
+	return nil
+}
+
+// startNumbering writes the first result, held back, in the layout of
+// several results, now that there is a second.
+func (cw *callWriter) startNumbering() error {
+	if cw.opt.JSON || cw.numbering || !cw.hasFirst {
+		return nil
+	}
+	cw.numbering = true
+	cw.buf = cw.appendLater(cw.buf[:0], cw.first.line, cw.first.errs, cw.first.deep)
+	cw.first = pendingResult{}
+	_, err := cw.w.Write(cw.buf)
+	return err
+}
+
+// appendLater appends a result in the layout of every result but a
+// first one held back: a JSON line, or a numbered text line. It reads
+// only the options, so batches may render at once.
+func (cw *callWriter) appendLater(b []byte, line int, errs []string, deep []SchemaError) []byte {
+	if cw.opt.JSON {
+		return appendJSONResult(b, errs, deep, cw.opt.Deep)
+	}
+	return appendNumbered(b, line, errs, deep)
+}
+
+// writeBatch writes the results of a batch of later calls and adds them
+// to the summary. It flushes when nothing more is ready, so that results
+// of a log read as it grows are not held back.
+func (cw *callWriter) writeBatch(b *callBatch) error {
+	if b.sum.Calls == 0 {
+		return nil
+	}
+	if err := cw.startNumbering(); err != nil {
+		return err
+	}
+	cw.sum.Calls += b.sum.Calls
+	cw.sum.Invalid += b.sum.Invalid
+	if _, err := cw.w.Write(b.out); err != nil {
+		return err
+	}
+	if b.flush {
+		return cw.w.Flush()
+	}
 	return nil
 }
 
@@ -529,8 +570,10 @@ func (cw *callWriter) finish() error {
 	return nil
 }
 
-func (cw *callWriter) writeNumbered(line int, errs []string, deep []SchemaError) error {
-	b := append(cw.buf[:0], "line "...)
+// appendNumbered appends a result as a text line numbered with the
+// line the call is on.
+func appendNumbered(b []byte, line int, errs []string, deep []SchemaError) []byte {
+	b = append(b, "line "...)
 	b = strconv.AppendInt(b, int64(line), 10)
 	b = append(b, ": "...)
 	if len(errs) == 0 && len(deep) == 0 {
@@ -548,10 +591,7 @@ func (cw *callWriter) writeNumbered(line int, errs []string, deep []SchemaError)
 		}
 		b = append(b, textSchemaError(d)...)
 	}
-	b = append(b, '\n')
-	cw.buf = b
-	_, err := cw.w.Write(b)
-	return err
+	return append(b, '\n')
 }
 
 // textErrors is a call's errors as text lines, escaped.

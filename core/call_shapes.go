@@ -144,12 +144,16 @@ func CheckCallText(text string, s *Schemas) []string {
 // are only valid during fn. A read error, or an error from fn, stops the
 // reading and is returned.
 func ReadCalls(r io.Reader, fn func(line int, c Call) error) error {
-	return readCalls(r, MaxDocumentSize, fn)
+	return readCalls(r, MaxDocumentSize, fn, nil)
 }
 
 // readCalls is ReadCalls with a limit on the input's size, and on a
-// line's.
-func readCalls(r io.Reader, limit int, fn func(line int, c Call) error) error {
+// line's. Once the input is known to be JSON Lines, stream reads the rest
+// of it; nil reads it a line at a time, handing each call to fn.
+func readCalls(r io.Reader, limit int, fn func(line int, c Call) error, stream func(lr *lineReader) error) error {
+	if stream == nil {
+		stream = func(lr *lineReader) error { return lr.each(fn) }
+	}
 	lr := newLineReader(r, limit)
 	var head []byte // the blank lines before the first call, verbatim
 	for {
@@ -162,7 +166,7 @@ func readCalls(r io.Reader, limit int, fn func(line int, c Call) error) error {
 			if err := fn(lr.line, Call{Malformed: lr.tooLongReason()}); err != nil {
 				return err
 			}
-			return lr.each(fn)
+			return stream(lr)
 		}
 		if isBlankLine(text) {
 			head = append(head, text...)
@@ -172,7 +176,7 @@ func readCalls(r io.Reader, limit int, fn func(line int, c Call) error) error {
 			if err := fn(lr.line, lr.normalize(n)); err != nil {
 				return err
 			}
-			return lr.each(fn)
+			return stream(lr)
 		}
 		// Not a value on its own: the first line of a pretty-printed
 		// call, or a bad line of JSON Lines.
@@ -182,7 +186,7 @@ func readCalls(r io.Reader, limit int, fn func(line int, c Call) error) error {
 			if err := eachLine(splitCallLines(head), fn); err != nil {
 				return err
 			}
-			return lr.each(fn)
+			return stream(lr)
 		}
 		// Look at the whole input.
 		rest, err := ReadLimited(lr.br, int64(limit-len(head)))
@@ -243,21 +247,22 @@ func eachLine(lines []string, fn func(int, Call) error) error {
 		if isBlankLine([]byte(l)) {
 			continue
 		}
-		if err := fn(i+1, lineCall(i+1, l)); err != nil {
+		if err := fn(i+1, lineCall(nil, nil, i+1, string(trimEOL([]byte(l))))); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// lineCall parses one line of JSON Lines as a call. A syntax error is
+// lineCall parses one line of JSON Lines, without its line ending, as a
+// call, with the parsers given (nil parses afresh). A syntax error is
 // reported at the line in the file and the column in the line.
-func lineCall(line int, text string) Call {
-	n, err := ParseValue("", string(trimEOL([]byte(text))))
+func lineCall(lines, args *callParser, line int, text string) Call {
+	n, err := lines.parse(text)
 	if err != nil {
 		return Call{Malformed: lineSyntaxReason(line, err)}
 	}
-	return NormalizeCall(n)
+	return normalizeCall(n, args)
 }
 
 func lineSyntaxReason(line int, err error) string {
@@ -381,12 +386,7 @@ func (lr *lineReader) each(fn func(int, Call) error) error {
 		case isBlankLine(text):
 			continue
 		default:
-			n, err := lr.parse(text)
-			if err != nil {
-				c = Call{Malformed: lineSyntaxReason(lr.line, err)}
-			} else {
-				c = lr.normalize(n)
-			}
+			c = lineCall(&lr.lines, &lr.args, lr.line, string(trimEOL(text)))
 		}
 		if err := fn(lr.line, c); err != nil {
 			return err

@@ -178,7 +178,7 @@ func readCallsAll(t *testing.T, input string, limit int) []callReadResult {
 	err := readCalls(strings.NewReader(input), limit, func(line int, c Call) error {
 		got = append(got, callReadResult{Line: line, Name: c.Name, Args: callArgsText(c), Bad: c.Malformed})
 		return nil
-	})
+	}, nil)
 	if err != nil {
 		t.Fatalf("ReadCalls: %v", err)
 	}
