@@ -114,11 +114,14 @@ func (p *parser) stringAt(start, end int, escaped bool) string {
 
 func (p *parser) scanObject(start, depth int) (*Node, int) {
 	s := p.src
+	// The node is made before its members', so that a walk of the tree
+	// from the top reads memory in the order it was written.
+	n := p.newNode(Object, start, start)
 	mark := len(p.stack)
 	var keys map[string]int
 	i := skipSpace(s, start+1)
 	if i < len(s) && s[i] == '}' {
-		return p.closeContainer(Object, start, i+1, mark), i + 1
+		return p.closeNode(n, i+1, mark), i + 1
 	}
 	for {
 		if i >= len(s) || s[i] != '"' {
@@ -150,7 +153,7 @@ func (p *parser) scanObject(start, depth int) (*Node, int) {
 		case ',':
 			i = skipSpace(s, i+1)
 		case '}':
-			return p.closeContainer(Object, start, i+1, mark), i + 1
+			return p.closeNode(n, i+1, mark), i + 1
 		default:
 			return nil, i
 		}
@@ -158,6 +161,7 @@ func (p *parser) scanObject(start, depth int) (*Node, int) {
 }
 
 func (p *parser) scanArray(start, depth int) (*Node, int) {
+	n := p.newNode(Array, start, start)
 	mark := len(p.stack)
 	i := skipSpace(p.src, start+1)
 	if i >= len(p.src) || p.src[i] != ']' {
@@ -166,7 +170,7 @@ func (p *parser) scanArray(start, depth int) (*Node, int) {
 			return nil, i
 		}
 	}
-	return p.closeContainer(Array, start, i+1, mark), i + 1
+	return p.closeNode(n, i+1, mark), i + 1
 }
 
 // scanElements reads the elements of an array at depth, the first of
@@ -202,6 +206,14 @@ func (p *parser) scanElements(i, depth int) (int, bool) {
 			return i, false
 		}
 	}
+}
+
+// closeNode ends n, an object or array, at end, with the members on the
+// stack above mark.
+func (p *parser) closeNode(n *Node, end, mark int) *Node {
+	n.End = int32(end)
+	n.setKids(p.take(mark))
+	return n
 }
 
 // closeContainer makes the node of the object or array src[start:end],
