@@ -131,10 +131,10 @@ func flatFromSchema(params *Node, openAPI bool) *FlatSchema {
 	fs := &FlatSchema{}
 	for _, m := range kidsOf(params.Get("required")) {
 		name := m.Value
-		if !name.Is(String) || hasFlatField(fs.Required, name.Str) {
+		if !name.Is(String) || hasFlatField(fs.Required, name.Str()) {
 			continue
 		}
-		fs.Required = append(fs.Required, Field{Name: name.Str, Type: flatType(props.Get(name.Str), openAPI)})
+		fs.Required = append(fs.Required, Field{Name: name.Str(), Type: flatType(props.Get(name.Str()), openAPI)})
 	}
 	if !props.Is(Object) {
 		return fs
@@ -163,9 +163,9 @@ func flatType(prop *Node, openAPI bool) FieldType {
 	case openAPI && isTrue(prop.Get("nullable")):
 		return TypeAny // a type or null, as ["integer", "null"] is
 	case t.Is(String) && openAPI:
-		return jsonSchemaType(strings.ToLower(t.Str))
+		return jsonSchemaType(strings.ToLower(t.Str()))
 	case t.Is(String):
-		return jsonSchemaType(t.Str)
+		return jsonSchemaType(t.Str())
 	case t.Is(Array):
 		var seen [2]string
 		n := 0
@@ -173,7 +173,7 @@ func flatType(prop *Node, openAPI bool) FieldType {
 			if !m.Value.Is(String) {
 				return TypeAny
 			}
-			s := m.Value.Str
+			s := m.Value.Str()
 			if n > 0 && seen[0] == s || n > 1 && seen[1] == s {
 				continue
 			}
@@ -271,7 +271,7 @@ func parseFieldType(v *Node) (FieldType, bool) {
 		return "", false
 	}
 	for _, t := range fieldTypeNames {
-		if string(t) == v.Str {
+		if string(t) == v.Str() {
 			return t, true
 		}
 	}

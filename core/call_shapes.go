@@ -91,11 +91,11 @@ func callOf(obj *Node, argsKey string, ap *callParser) Call {
 	}
 	args, ok := obj.Member(argsKey)
 	if !ok {
-		return Call{Name: name.Value.Str}
+		return Call{Name: name.Value.Str()}
 	}
 	v := args.Value
 	if v.Is(String) && argsKey == "arguments" {
-		parsed, err := ap.parse(v.Str)
+		parsed, err := ap.parse(v.Str())
 		if err != nil {
 			return Call{Malformed: argsKey + " is not valid JSON: " + syntaxReason(err)}
 		}
@@ -104,7 +104,7 @@ func callOf(obj *Node, argsKey string, ap *callParser) Call {
 	if !v.Is(Object) {
 		return Call{Malformed: argsKey + " is not an object"}
 	}
-	return Call{Name: name.Value.Str, Args: v}
+	return Call{Name: name.Value.Str(), Args: v}
 }
 
 // syntaxReason is a parse error as "LINE:COL: what was wrong", without a

@@ -319,8 +319,8 @@ func TestCallParserReusesNodesWithoutStaleValues(t *testing.T) {
 		}
 		if n.Kind == Array && n.Len() == 6 {
 			for i := range 6 {
-				if e := n.Elem(i); e.Str != "" || e.Kids() != nil {
-					t.Errorf("null %d holds %q %v from an earlier text", i, e.Str, e.Kids())
+				if e := n.Elem(i); e.Str() != "" || e.Kids() != nil {
+					t.Errorf("null %d holds %q %v from an earlier text", i, e.Str(), e.Kids())
 				}
 			}
 		}

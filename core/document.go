@@ -71,21 +71,24 @@ func (k Kind) Phrase() string {
 
 // Node is one JSON value of a Document with the byte offsets of its text.
 //
-// Str holds a string's decoded text, a number's literal exactly as written
-// (so big integers and 1e400 are never rounded) and "true" or "false" for a
-// boolean. Kids returns an object's members in the order of the text, or
-// an array's elements (with empty keys). When an object repeats a key, the
-// last value wins at the position of the first, as Python's dict does.
+// Str returns a string's decoded text, a number's literal exactly as
+// written (so big integers and 1e400 are never rounded) and "true" or
+// "false" for a boolean. Kids returns an object's members in the order of
+// the text, or an array's elements (with empty keys). When an object
+// repeats a key, the last value wins at the position of the first, as
+// Python's dict does.
 //
-// A document of thirty megabytes has about a million nodes, so a Node is
-// kept small: its members are a pointer and a count rather than a slice.
+// A document of thirty megabytes has about a million nodes, and on a
+// large document the memory of its tree costs more time than reading it,
+// so a node is 24 bytes: a container keeps a pointer to its first member
+// and their count, a scalar a pointer to its text and its length, in the
+// same two fields.
 type Node struct {
 	Kind  Kind
-	Start int32 // offset of the value's first byte
-	End   int32 // offset just past its last byte
-	nkids int32
-	Str   string
-	kids  *Member
+	Start int32          // offset of the value's first byte
+	End   int32          // offset just past its last byte
+	n     int32          // a container's members, or the bytes of a scalar's text
+	p     unsafe.Pointer // a container's first member, or a scalar's first byte
 }
 
 // Member is one member of an object, or one element of an array.
@@ -94,23 +97,39 @@ type Member struct {
 	Value *Node
 }
 
+func (n *Node) isContainer() bool { return n.Kind == Object || n.Kind == Array }
+
 // Kids returns the members of an object or the elements of an array, and
 // nil for any other value. The slice belongs to the document: it is not
 // to be changed.
 func (n *Node) Kids() []Member {
-	if n == nil || n.kids == nil {
+	if n == nil || n.p == nil || !n.isContainer() {
 		return nil
 	}
-	return unsafe.Slice(n.kids, n.nkids)
+	return unsafe.Slice((*Member)(n.p), n.n)
 }
 
-// setKids makes kids the node's members.
+// Str returns the text of a string, number or boolean, and "" for null,
+// objects and arrays.
+func (n *Node) Str() string {
+	if n == nil || n.p == nil || n.isContainer() {
+		return ""
+	}
+	return unsafe.String((*byte)(n.p), n.n)
+}
+
+// setKids makes kids the members of a container.
 func (n *Node) setKids(kids []Member) {
 	if len(kids) == 0 {
-		n.kids, n.nkids = nil, 0
+		n.p, n.n = nil, 0
 		return
 	}
-	n.kids, n.nkids = &kids[0], int32(len(kids))
+	n.p, n.n = unsafe.Pointer(&kids[0]), int32(len(kids))
+}
+
+// setStr makes s the text of a scalar.
+func (n *Node) setStr(s string) {
+	n.p, n.n = unsafe.Pointer(unsafe.StringData(s)), int32(len(s))
 }
 
 // Get returns the value of the member named key, or nil.
@@ -144,10 +163,10 @@ func (n *Node) Has(key string) bool { return n.Get(key) != nil }
 
 // Len is the number of members or elements of a container, else 0.
 func (n *Node) Len() int {
-	if n == nil {
+	if n == nil || !n.isContainer() {
 		return 0
 	}
-	return int(n.nkids)
+	return int(n.n)
 }
 
 // Elem returns the i'th element of an array.
@@ -198,7 +217,7 @@ func (n *Node) Is(k Kind) bool { return n != nil && n.Kind == k }
 // IsInt reports whether n is a number written without a fraction or an
 // exponent: the numbers Python's json module reads as int.
 func (n *Node) IsInt() bool {
-	return n != nil && n.Kind == Number && !strings.ContainsAny(n.Str, ".eE")
+	return n != nil && n.Kind == Number && !strings.ContainsAny(n.Str(), ".eE")
 }
 
 // Text returns the string value of a String node and "" for anything else.
@@ -206,7 +225,7 @@ func (n *Node) Text() string {
 	if n == nil || n.Kind != String {
 		return ""
 	}
-	return n.Str
+	return n.Str()
 }
 
 // Document is a parsed JSON text: its source, its root value and the
@@ -839,13 +858,13 @@ func (p *parser) value(depth int) (*Node, error) {
 			n = p.newNode(Null, start, end)
 		case 't', 'f':
 			n = p.newNode(Bool, start, end)
-			n.Str = p.src[start:end]
+			n.setStr(p.src[start:end])
 		case '0':
 			n = p.newNode(Number, start, end)
-			n.Str = p.src[start:end]
+			n.setStr(p.src[start:end])
 		case '"':
 			n = p.newNode(String, start, end)
-			n.Str = p.unquote(start, end)
+			n.setStr(p.unquote(start, end))
 		}
 		return n, nil
 	}

@@ -21,15 +21,15 @@ func TestParseKeepsOffsetsAndLiterals(t *testing.T) {
 	if got := src[a.Start:a.End]; got != `[1, "x\ny", true]` {
 		t.Errorf("a text = %q", got)
 	}
-	if s := a.Elem(1); s.Str != "x\ny" || src[s.Start] != '"' {
-		t.Errorf("string = %q at %d", s.Str, s.Start)
+	if s := a.Elem(1); s.Str() != "x\ny" || src[s.Start] != '"' {
+		t.Errorf("string = %q at %d", s.Str(), s.Start)
 	}
 	b := doc.Root.Get("b")
-	if b.Str != "123456789012345678901234567890" || !b.IsInt() {
-		t.Errorf("big int = %q int=%v", b.Str, b.IsInt())
+	if b.Str() != "123456789012345678901234567890" || !b.IsInt() {
+		t.Errorf("big int = %q int=%v", b.Str(), b.IsInt())
 	}
-	if c := doc.Root.Get("c"); c.Str != "1e400" || c.IsInt() {
-		t.Errorf("1e400 = %q int=%v", c.Str, c.IsInt())
+	if c := doc.Root.Get("c"); c.Str() != "1e400" || c.IsInt() {
+		t.Errorf("1e400 = %q int=%v", c.Str(), c.IsInt())
 	}
 	if line, col := doc.Position(int(b.Start)); line != 3 || col != 8 {
 		t.Errorf("b at %d:%d, want 3:8", line, col)
@@ -42,7 +42,7 @@ func TestParseDuplicateKeyLastValueWinsAtFirstPosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	kids := doc.Root.Kids()
-	if len(kids) != 2 || kids[0].Key != "a" || kids[0].Value.Str != "x" || kids[1].Key != "b" {
+	if len(kids) != 2 || kids[0].Key != "a" || kids[0].Value.Str() != "x" || kids[1].Key != "b" {
 		t.Fatalf("members = %+v", kids)
 	}
 	if len(doc.Duplicates) != 1 || doc.Duplicates[0].Key != "a" || doc.Duplicates[0].First != 1 || doc.Duplicates[0].Second != 17 {

@@ -332,7 +332,7 @@ func expectedCallErrors(c Call, s *Schemas) []string {
 // json reads a number with '.', 'e' or 'E' as a float and any other as an
 // int; int is accepted for float; bool is no number; None is no type.
 func specAccepts(t FieldType, v *Node) bool {
-	isInt := v.Kind == Number && !strings.ContainsAny(v.Str, ".eE")
+	isInt := v.Kind == Number && !strings.ContainsAny(v.Str(), ".eE")
 	switch t {
 	case TypeAny:
 		return true

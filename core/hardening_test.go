@@ -90,7 +90,7 @@ func TestParseSkipsAByteOrderMarkAtTheStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if doc.Root.Kind != Array || doc.Root.Len() != 2 || doc.Root.Elem(1).Str != "a" {
+	if doc.Root.Kind != Array || doc.Root.Len() != 2 || doc.Root.Elem(1).Str() != "a" {
 		t.Fatalf("root = %s of %d, want the array [1, \"a\"]", doc.Root.Kind, doc.Root.Len())
 	}
 	// Offsets stay offsets in the file, mark included.
@@ -121,8 +121,8 @@ func TestParseKeepsExtremeNumbersAsWritten(t *testing.T) {
 				t.Fatal(err)
 			}
 			n := doc.Root.Get("n")
-			if n.Kind != Number || n.Str != tc.literal || n.IsInt() != tc.isInt {
-				t.Errorf("n = %s %.40q int=%v, want the number %.40q int=%v", n.Kind, n.Str, n.IsInt(), tc.literal, tc.isInt)
+			if n.Kind != Number || n.Str() != tc.literal || n.IsInt() != tc.isInt {
+				t.Errorf("n = %s %.40q int=%v, want the number %.40q int=%v", n.Kind, n.Str(), n.IsInt(), tc.literal, tc.isInt)
 			}
 		})
 	}
@@ -135,10 +135,10 @@ func TestParseReadsATenMegabyteString(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := doc.Root.Get("plain").Str; got != plain {
+	if got := doc.Root.Get("plain").Str(); got != plain {
 		t.Errorf("plain string is %d bytes, want %d", len(got), len(plain))
 	}
-	if got, want := doc.Root.Get("escaped").Str, strings.Repeat("é\n", 1<<20); got != want {
+	if got, want := doc.Root.Get("escaped").Str(), strings.Repeat("é\n", 1<<20); got != want {
 		t.Errorf("escaped string is %d bytes, want %d", len(got), len(want))
 	}
 }
@@ -220,8 +220,8 @@ func TestParseFindsDuplicateKeysInObjectsOfEverySize(t *testing.T) {
 			}
 			for _, i := range []int{0, size - 1, size / 2} {
 				key := fmt.Sprint("k", i)
-				if v := doc.Root.Get(key); v.Str != fmt.Sprint(-i) {
-					t.Errorf("%s = %s, want the last value %d", key, v.Str, -i)
+				if v := doc.Root.Get(key); v.Str() != fmt.Sprint(-i) {
+					t.Errorf("%s = %s, want the last value %d", key, v.Str(), -i)
 				}
 			}
 		})

@@ -272,7 +272,7 @@ func checkMissingDescription(c *ToolContext) {
 		c.Report(t.Def, t.DefPath, "tool has no description", hint)
 	case !t.Desc.Is(String):
 		c.Report(t.Desc, AppendKey(t.DefPath, "description"), "description is "+t.Desc.Kind.Phrase()+", not a string", hint)
-	case strings.TrimSpace(t.Desc.Str) == "":
+	case strings.TrimSpace(t.Desc.Str()) == "":
 		c.Report(t.Desc, AppendKey(t.DefPath, "description"), "description is empty", hint)
 	}
 }
@@ -282,7 +282,7 @@ func checkShortDescription(c *ToolContext) {
 	if !d.Is(String) {
 		return
 	}
-	n := utf8.RuneCountInString(strings.TrimSpace(d.Str))
+	n := utf8.RuneCountInString(strings.TrimSpace(d.Str()))
 	if n == 0 || n >= minDescriptionLength {
 		return
 	}
@@ -334,7 +334,7 @@ func checkUnknownType(c *SchemaContext) {
 	upperOK := c.Tool.OpenAPIParams()
 	switch t.Kind {
 	case String:
-		if msg, hint := typeProblem(t.Str, upperOK); msg != "" {
+		if msg, hint := typeProblem(t.Str(), upperOK); msg != "" {
 			c.Report(msg, hint)
 		}
 	case Array:
@@ -343,7 +343,7 @@ func checkUnknownType(c *SchemaContext) {
 				c.Report("type list item "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not a type name", knownTypesHint)
 				continue
 			}
-			if msg, hint := typeProblem(m.Value.Str, upperOK); msg != "" {
+			if msg, hint := typeProblem(m.Value.Str(), upperOK); msg != "" {
 				c.Report(msg, hint)
 			}
 		}
@@ -445,10 +445,10 @@ func hasType(n *Node, name string) bool {
 	t := n.Get("type")
 	switch {
 	case t.Is(String):
-		return strings.EqualFold(t.Str, name)
+		return strings.EqualFold(t.Str(), name)
 	case t.Is(Array):
 		for _, m := range t.Kids() {
-			if m.Value.Is(String) && strings.EqualFold(m.Value.Str, name) {
+			if m.Value.Is(String) && strings.EqualFold(m.Value.Str(), name) {
 				return true
 			}
 		}
@@ -571,14 +571,14 @@ func checkRequiredInProperties(c *SchemaContext) {
 		if !name.Is(String) {
 			continue
 		}
-		if defined != nil && defined[name.Str] || defined == nil && definesProperty(n, name.Str) {
+		if defined != nil && defined[name.Str()] || defined == nil && definesProperty(n, name.Str()) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
-		if s := closest(name.Str, propertyNames(n)); s != "" {
+		if s := closest(name.Str(), propertyNames(n)); s != "" {
 			hint = "Did you mean " + quoteText(s) + "? " + hint
 		}
-		c.Report("required property "+quoteText(name.Str)+" is not in properties", hint)
+		c.Report("required property "+quoteText(name.Str())+" is not in properties", hint)
 	}
 }
 
@@ -687,9 +687,9 @@ func jsonEqual(a, b *Node) bool {
 	case Null:
 		return true
 	case Bool, String:
-		return a.Str == b.Str
+		return a.Str() == b.Str()
 	case Number:
-		return a.Str == b.Str || numberKey(a.Str) == numberKey(b.Str)
+		return a.Str() == b.Str() || numberKey(a.Str()) == numberKey(b.Str())
 	case Array:
 		if len(a.Kids()) != len(b.Kids()) {
 			return false
@@ -721,11 +721,11 @@ func appendCanonical(b []byte, n *Node) []byte {
 	case Null:
 		return append(b, "null"...)
 	case Bool:
-		return append(b, n.Str...)
+		return append(b, n.Str()...)
 	case Number:
-		return append(b, numberKey(n.Str)...)
+		return append(b, numberKey(n.Str())...)
 	case String:
-		b, _ = jsontext.AppendQuote(b, n.Str)
+		b, _ = jsontext.AppendQuote(b, n.Str())
 		return b
 	case Array:
 		b = append(b, '[')

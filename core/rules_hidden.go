@@ -45,13 +45,13 @@ Notification: Tool Poisoning Attacks" (2025).`,
 func hiddenCheckTool(c *ToolContext) {
 	t := c.Tool
 	if t.NameNode.Is(String) {
-		hiddenReport(t.NameNode.Str, "tool name", func(msg string) {
+		hiddenReport(t.NameNode.Str(), "tool name", func(msg string) {
 			c.Report(t.NameNode, AppendKey(t.DefPath, "name"), msg, hiddenHint)
 		})
 	}
 	for _, key := range [...]string{"description", "title"} {
 		if v := t.Def.Get(key); v.Is(String) {
-			hiddenReport(v.Str, "tool "+key, func(msg string) {
+			hiddenReport(v.Str(), "tool "+key, func(msg string) {
 				c.Report(v, AppendKey(t.DefPath, key), msg, hiddenHint)
 			})
 		}
@@ -68,7 +68,7 @@ func hiddenCheckSchema(c *SchemaContext) {
 				if what == "const" {
 					what = "const value"
 				}
-				hiddenReport(v.Str, what, func(msg string) {
+				hiddenReport(v.Str(), what, func(msg string) {
 					c.ReportAt(v, AppendKey(c.Path(), m.Key), msg, hiddenHint)
 				})
 			}
@@ -78,7 +78,7 @@ func hiddenCheckSchema(c *SchemaContext) {
 			}
 			for i, e := range v.Kids() {
 				if e.Value.Is(String) {
-					hiddenReport(e.Value.Str, "enum value", func(msg string) {
+					hiddenReport(e.Value.Str(), "enum value", func(msg string) {
 						c.ReportAt(e.Value, AppendIndex(AppendKey(c.Path(), "enum"), i), msg, hiddenHint)
 					})
 				}

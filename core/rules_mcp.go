@@ -79,7 +79,7 @@ modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema.`,
 			switch typ := out.Get("type"); {
 			case typ == nil:
 				c.Report(out, path, "outputSchema has no \"type\"; MCP requires \"type\": \"object\" at its root", hint)
-			case !typ.Is(String) || typ.Str != "object":
+			case !typ.Is(String) || typ.Str() != "object":
 				c.Report(typ, AppendKey(path, "type"), fmt.Sprintf("outputSchema has type %s; MCP requires \"object\" at its root", typeValueText(typ)), hint)
 			}
 		},

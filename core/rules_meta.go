@@ -146,10 +146,10 @@ func metaWalkedSchemaAt(segs []pathSeg) bool {
 func metaBadTypeValue(v *Node) bool {
 	switch v.Kind {
 	case String:
-		return !metaSimpleType(v.Str)
+		return !metaSimpleType(v.Str())
 	case Array:
 		for _, m := range v.Kids() {
-			if !m.Value.Is(String) || !metaSimpleType(m.Value.Str) {
+			if !m.Value.Is(String) || !metaSimpleType(m.Value.Str()) {
 				return true
 			}
 		}
@@ -540,7 +540,7 @@ func (q metaQuick) member(key string, v *Node, root, walked bool) bool {
 		if !v.Is(String) {
 			return false
 		}
-		_, err := metaRegexp(v.Str)
+		_, err := metaRegexp(v.Str())
 		return err == nil
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 		return v.Is(Number)
@@ -553,7 +553,7 @@ func (q metaQuick) member(key string, v *Node, root, walked bool) bool {
 	case "$ref":
 		return metaQuickRef(v)
 	case "$schema":
-		return root && v.Is(String) && metaDraftByURL(v.Str) != nil
+		return root && v.Is(String) && metaDraftByURL(v.Str()) != nil
 	case "$id", "$anchor", "$dynamicRef", "$dynamicAnchor", "$vocabulary", "$recursiveRef", "$recursiveAnchor",
 		"dependencies", "dependentRequired", "dependentSchemas", "patternProperties", "contentSchema":
 		return false // rare enough to leave to the validator
@@ -587,17 +587,17 @@ func (q metaQuick) schemaList(v *Node, walked bool) bool {
 
 func metaQuickType(v *Node) bool {
 	if v.Is(String) {
-		return metaSimpleType(v.Str)
+		return metaSimpleType(v.Str())
 	}
 	if !v.Is(Array) || v.Len() == 0 {
 		return false
 	}
 	for i, m := range v.Kids() {
-		if !m.Value.Is(String) || !metaSimpleType(m.Value.Str) {
+		if !m.Value.Is(String) || !metaSimpleType(m.Value.Str()) {
 			return false
 		}
 		for _, prev := range v.Kids()[:i] {
-			if prev.Value.Str == m.Value.Str {
+			if prev.Value.Str() == m.Value.Str() {
 				return false
 			}
 		}
@@ -621,10 +621,10 @@ func metaQuickStrings(v *Node) bool {
 	if v.Len() > 16 {
 		seen := make(map[string]bool, v.Len())
 		for _, m := range v.Kids() {
-			if !m.Value.Is(String) || seen[m.Value.Str] {
+			if !m.Value.Is(String) || seen[m.Value.Str()] {
 				return false
 			}
-			seen[m.Value.Str] = true
+			seen[m.Value.Str()] = true
 		}
 		return true
 	}
@@ -633,7 +633,7 @@ func metaQuickStrings(v *Node) bool {
 			return false
 		}
 		for _, prev := range v.Kids()[:i] {
-			if prev.Value.Str == m.Value.Str {
+			if prev.Value.Str() == m.Value.Str() {
 				return false
 			}
 		}
@@ -646,8 +646,8 @@ func metaQuickCount(v *Node) bool {
 	if !v.Is(Number) {
 		return false
 	}
-	for i := 0; i < len(v.Str); i++ {
-		if v.Str[i] < '0' || v.Str[i] > '9' {
+	for i := 0; i < len(v.Str()); i++ {
+		if v.Str()[i] < '0' || v.Str()[i] > '9' {
 			return false
 		}
 	}
@@ -657,21 +657,21 @@ func metaQuickCount(v *Node) bool {
 // metaQuickPositive accepts a number above zero: no sign, and a non-zero
 // digit before any exponent.
 func metaQuickPositive(v *Node) bool {
-	if !v.Is(Number) || strings.HasPrefix(v.Str, "-") {
+	if !v.Is(Number) || strings.HasPrefix(v.Str(), "-") {
 		return false
 	}
-	mantissa, _, _ := strings.Cut(strings.ToLower(v.Str), "e")
+	mantissa, _, _ := strings.Cut(strings.ToLower(v.Str()), "e")
 	return strings.ContainsAny(mantissa, "123456789")
 }
 
 // metaQuickRef accepts the local references tools use, "#" or
 // "#/$defs/name", whose characters need no check as a URI reference.
 func metaQuickRef(v *Node) bool {
-	if !v.Is(String) || !strings.HasPrefix(v.Str, "#") {
+	if !v.Is(String) || !strings.HasPrefix(v.Str(), "#") {
 		return false
 	}
-	for i := 1; i < len(v.Str); i++ {
-		switch c := v.Str[i]; {
+	for i := 1; i < len(v.Str()); i++ {
+		switch c := v.Str()[i]; {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
 		case c == '_', c == '-', c == '.', c == '~', c == '$', c == '/':
 		default:

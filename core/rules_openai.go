@@ -100,7 +100,7 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 			case ap == nil:
 				c.Report(`object schema does not set "additionalProperties": false, which strict mode requires`,
 					`Add "additionalProperties": false.`)
-			case !(ap.Is(Bool) && ap.Str == "false"):
+			case !(ap.Is(Bool) && ap.Str() == "false"):
 				c.ReportAt(ap, AppendKey(c.Path(), "additionalProperties"),
 					fmt.Sprintf("additionalProperties is %s; strict mode requires false", openaiValueText(ap)),
 					`Set "additionalProperties": false.`)
@@ -337,9 +337,9 @@ func addStrictTotals(root *Node) openaiTotals {
 func openaiLiteralLength(n *Node) int {
 	switch n.Kind {
 	case String:
-		return utf8.RuneCountInString(n.Str)
+		return utf8.RuneCountInString(n.Str())
 	case Number, Bool:
-		return len(n.Str)
+		return len(n.Str())
 	case Null:
 		return len("null")
 	}
@@ -351,7 +351,7 @@ func openaiStringsLength(list *Node) int {
 	n := 0
 	for _, e := range list.Kids() {
 		if e.Value.Is(String) {
-			n += utf8.RuneCountInString(e.Value.Str)
+			n += utf8.RuneCountInString(e.Value.Str())
 		}
 	}
 	return n
@@ -365,7 +365,7 @@ func describesObjects(n *Node) bool {
 	case t == nil:
 		return n.Has("properties")
 	case t.Is(String):
-		return t.Str == "object"
+		return t.Str() == "object"
 	case t.Is(Array):
 		return listHasString(t, "object")
 	}
@@ -378,7 +378,7 @@ func listHasString(list *Node, s string) bool {
 		return false
 	}
 	for _, e := range list.Kids() {
-		if e.Value.Is(String) && e.Value.Str == s {
+		if e.Value.Is(String) && e.Value.Str() == s {
 			return true
 		}
 	}
@@ -390,11 +390,11 @@ func listHasString(list *Node, s string) bool {
 func openaiValueText(n *Node) string {
 	switch n.Kind {
 	case Bool, Number:
-		return n.Str
+		return n.Str()
 	case Null:
 		return "null"
 	case String:
-		return fmt.Sprintf("the string %q", n.Str)
+		return fmt.Sprintf("the string %q", n.Str())
 	case Object:
 		return "a schema"
 	}
@@ -467,7 +467,7 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 	switch typ := p.Get("type"); {
 	case typ == nil:
 		c.Report(p, path, fmt.Sprintf("%s has no \"type\"; %s requires \"type\": \"object\" at the root", t.ParamsKey, provider), hint)
-	case !typ.Is(String) || typ.Str != "object":
+	case !typ.Is(String) || typ.Str() != "object":
 		c.Report(typ, AppendKey(path, "type"), fmt.Sprintf("%s has type %s; %s requires \"object\" at the root", t.ParamsKey, typeValueText(typ), provider), hint)
 	}
 }
@@ -475,13 +475,13 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 // typeValueText shows a "type" value in a message.
 func typeValueText(n *Node) string {
 	if n.Is(String) {
-		return fmt.Sprintf("%q", n.Str)
+		return fmt.Sprintf("%q", n.Str())
 	}
 	if n.Is(Array) {
 		var parts []string
 		for _, e := range n.Kids() {
 			if e.Value.Is(String) {
-				parts = append(parts, fmt.Sprintf("%q", e.Value.Str))
+				parts = append(parts, fmt.Sprintf("%q", e.Value.Str()))
 			} else {
 				parts = append(parts, e.Value.Kind.String())
 			}

@@ -69,11 +69,11 @@ func refCheckUnresolved(c *SchemaContext) {
 	if !ref.Is(String) {
 		return
 	}
-	res := refResolve(c.Root, ref.Str)
+	res := refResolve(c.Root, ref.Str())
 	if res.remote || res.problem == "" {
 		return
 	}
-	c.Report(fmt.Sprintf("$ref %q %s", ref.Str, res.problem),
+	c.Report(fmt.Sprintf("$ref %q %s", ref.Str(), res.problem),
 		"Define the schema the reference names (usually under $defs), or correct the pointer; in a pointer ~0 is ~ and ~1 is /.")
 }
 
@@ -82,8 +82,8 @@ func refCheckRemote(c *SchemaContext) {
 	if !ref.Is(String) {
 		return
 	}
-	if res := refResolve(c.Root, ref.Str); res.remote {
-		c.Report(fmt.Sprintf("$ref %q points outside the tool's schema; toolbench does not fetch it and providers do not either", ref.Str),
+	if res := refResolve(c.Root, ref.Str()); res.remote {
+		c.Report(fmt.Sprintf("$ref %q points outside the tool's schema; toolbench does not fetch it and providers do not either", ref.Str()),
 			"Copy the referenced schema under $defs and point at it with \"#/$defs/NAME\".")
 	}
 }
@@ -208,7 +208,7 @@ func refFollow(c *SchemaContext) {
 		eachSubschema(n, nil, func(s *Node, _ []pathSeg) bool {
 			visited[s] = true
 			if ref := s.Get("$ref"); ref.Is(String) {
-				if t := refResolve(c.Root, ref.Str); t.node.Is(Object) {
+				if t := refResolve(c.Root, ref.Str()); t.node.Is(Object) {
 					pending = append(pending, t)
 				}
 			}

@@ -146,7 +146,7 @@ func sampleFirstNonNull(g *sampler, alts *Node) *Node {
 func sampleType(n *Node) string {
 	t := n.Get("type")
 	if t.Is(String) {
-		return t.Str
+		return t.Str()
 	}
 	if t.Is(Array) {
 		for _, m := range t.Kids() {
@@ -227,7 +227,7 @@ func sampleInt(n *Node, key string) (int, bool) {
 	if !v.Is(Number) {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(v.Str, 64)
+	f, err := strconv.ParseFloat(v.Str(), 64)
 	if err != nil || f < 0 {
 		return 0, false
 	}
@@ -239,7 +239,7 @@ func sampleFloat(n *Node, key string) (float64, bool) {
 	if !v.Is(Number) {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(v.Str, 64)
+	f, err := strconv.ParseFloat(v.Str(), 64)
 	return f, err == nil && !math.IsInf(f, 0)
 }
 
@@ -472,9 +472,9 @@ func appendSampleNode(b []byte, n *Node) []byte {
 	case Null:
 		return append(b, "null"...)
 	case Bool, Number:
-		return append(b, n.Str...)
+		return append(b, n.Str()...)
 	case String:
-		b, _ = jsontext.AppendQuote(b, n.Str)
+		b, _ = jsontext.AppendQuote(b, n.Str())
 		return b
 	case Object:
 		b = append(b, '{')
@@ -500,4 +500,4 @@ func appendSampleNode(b []byte, n *Node) []byte {
 	return append(b, "null"...)
 }
 
-func sampleTrue(n *Node) bool { return n.Is(Bool) && n.Str == "true" }
+func sampleTrue(n *Node) bool { return n.Is(Bool) && n.Str() == "true" }

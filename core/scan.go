@@ -73,7 +73,7 @@ func (p *parser) scanValue(i, depth int) (*Node, int) {
 			return nil, i
 		}
 		n := p.newNode(String, i, end)
-		n.Str = p.stringAt(i, end, escaped)
+		n.setStr(p.stringAt(i, end, escaped))
 		return n, end
 	case 't':
 		return p.scanLiteral(i, "true", Bool)
@@ -87,7 +87,7 @@ func (p *parser) scanValue(i, depth int) (*Node, int) {
 		return nil, i
 	}
 	n := p.newNode(Number, i, end)
-	n.Str = s[i:end]
+	n.setStr(s[i:end])
 	return n, end
 }
 
@@ -98,7 +98,7 @@ func (p *parser) scanLiteral(i int, lit string, k Kind) (*Node, int) {
 	}
 	n := p.newNode(k, i, end)
 	if k == Bool {
-		n.Str = p.src[i:end]
+		n.setStr(p.src[i:end])
 	}
 	return n, end
 }

@@ -40,7 +40,7 @@ func scannerParse(data []byte) (doc *Document, ok bool) {
 // dumpTree writes every node of the tree with its offsets, text and keys,
 // so two trees compare as strings.
 func dumpTree(b *strings.Builder, n *Node) {
-	fmt.Fprintf(b, "%s %d-%d %q", n.Kind, n.Start, n.End, n.Str)
+	fmt.Fprintf(b, "%s %d-%d %q", n.Kind, n.Start, n.End, n.Str())
 	if n.Kind == Object || n.Kind == Array {
 		fmt.Fprintf(b, " %d{", len(n.Kids()))
 		for _, m := range n.Kids() {

@@ -233,7 +233,7 @@ func (ts *ToolSet) joinShape(s Shape) {
 
 // isTrue reports whether n is the JSON literal true; a missing member is
 // nil and false.
-func isTrue(n *Node) bool { return n.Is(Bool) && n.Str == "true" }
+func isTrue(n *Node) bool { return n.Is(Bool) && n.Str() == "true" }
 
 // listEntry is one element of the tool list as the linter walks it: a
 // tool, or an entry that is not an object.

@@ -13,11 +13,11 @@ func (n *Node) Value() any {
 	case Null:
 		return nil
 	case Bool:
-		return n.Str == "true"
+		return n.Str() == "true"
 	case Number:
-		return json.Number(n.Str)
+		return json.Number(n.Str())
 	case String:
-		return n.Str
+		return n.Str()
 	case Object:
 		m := make(map[string]any, len(n.Kids()))
 		for _, k := range n.Kids() {

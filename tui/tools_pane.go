@@ -437,7 +437,7 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 	if list := params.Get("required"); list.Is(core.Array) {
 		for _, m := range list.Kids() {
 			if m.Value.Is(core.String) {
-				required[m.Value.Str] = true
+				required[m.Value.Str()] = true
 			}
 		}
 	}
@@ -467,7 +467,7 @@ func schemaType(prop *core.Node) string {
 	t := prop.Get("type")
 	switch {
 	case t.Is(core.String):
-		return t.Str
+		return t.Str()
 	case t.Is(core.Array):
 		var names []string
 		for _, m := range t.Kids() {
