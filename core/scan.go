@@ -39,13 +39,46 @@ func (p *parser) scanAll() (*Node, bool) {
 func skipSpace(s string, i int) int {
 	for i < len(s) {
 		switch s[i] {
-		case ' ', '\n', '\r', '\t':
+		case ' ', '\r', '\t':
 			i++
+		case '\n':
+			// Indentation: spaces eight at a time.
+			i++
+			for i+8 <= len(s) && load64(s, i) == 0x2020202020202020 {
+				i += 8
+			}
 		default:
 			return i
 		}
 	}
 	return i
+}
+
+// load64 reads the eight bytes of s from i as a little-endian word, in
+// one load.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// plainWord reports whether all eight bytes of x are bytes a string holds
+// as they are (see plain): none is a quote, a backslash, a control
+// character or past ASCII.
+func plainWord(x uint64) bool {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	quote := x ^ ('"' * ones)
+	slash := x ^ ('\\' * ones)
+	// A byte is zero in quote or slash where x has the character, and
+	// below 0x20 in x for a control; the high bit marks all three, and
+	// any byte past ASCII.
+	found := (quote - ones) &^ quote
+	found |= (slash - ones) &^ slash
+	found |= (x - 0x20*ones) &^ x
+	return (found|x)&highs == 0
 }
 
 // scanValue reads the value that starts, after white space, at i, and
@@ -229,6 +262,9 @@ func (p *parser) closeContainer(k Kind, start, end, mark int) *Node {
 func scanString(s string, i int) (end int, escaped bool) {
 	j := i + 1
 	for {
+		for j+8 <= len(s) && plainWord(load64(s, j)) {
+			j += 8
+		}
 		for j < len(s) && plain[s[j]] {
 			j++
 		}

@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -183,4 +184,33 @@ func FuzzScanMatchesDecoder(f *testing.F) {
 		checkScanMatchesDecoder(t, data)
 		checkParallelScan(t, data, 3)
 	})
+}
+
+func TestPlainWordMatchesThePlainTable(t *testing.T) {
+	check := func(w [8]byte) {
+		want := true
+		for _, c := range w {
+			want = want && plain[c]
+		}
+		if got := plainWord(load64(string(w[:]), 0)); got != want {
+			t.Fatalf("plainWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for pos := range 8 {
+		for c := range 256 {
+			w := [8]byte{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'}
+			w[pos] = byte(c)
+			check(w)
+			w[(pos+3)%8] = 0xff // a second byte that is not plain
+			check(w)
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 100000 {
+		var w [8]byte
+		for i := range w {
+			w[i] = byte(0x1e + r.IntN(0x64)) // around the controls, the quote and the backslash
+		}
+		check(w)
+	}
 }
