@@ -1,6 +1,7 @@
 package core
 
 import (
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -38,13 +39,20 @@ func (p *parser) scanAll() (*Node, bool) {
 // is not JSON white space.
 func skipSpace(s string, i int) int {
 	for i < len(s) {
-		switch s[i] {
-		case ' ', '\r', '\t':
+		c := s[i]
+		switch {
+		case c > ' ':
+			return i
+		case c == ' ' || c == '\t' || c == '\r':
 			i++
-		case '\n':
-			// Indentation: spaces eight at a time.
+		case c == '\n':
+			// Indentation: the spaces after a newline, eight at a time.
 			i++
-			for i+8 <= len(s) && load64(s, i) == 0x2020202020202020 {
+			for i+8 <= len(s) {
+				if x := load64(s, i) ^ spaces; x != 0 {
+					i += bits.TrailingZeros64(x) / 8
+					break
+				}
 				i += 8
 			}
 		default:
@@ -54,6 +62,9 @@ func skipSpace(s string, i int) int {
 	return i
 }
 
+// spaces is a word of eight spaces.
+const spaces = 0x2020202020202020
+
 // load64 reads the eight bytes of s from i as a little-endian word, in
 // one load.
 func load64(s string, i int) uint64 {
@@ -62,10 +73,10 @@ func load64(s string, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// plainWord reports whether all eight bytes of x are bytes a string holds
-// as they are (see plain): none is a quote, a backslash, a control
-// character or past ASCII.
-func plainWord(x uint64) bool {
+// plainBytes returns how many of the eight bytes of x, from the lowest,
+// a string holds as they are (see plain) before one it does not: a quote,
+// a backslash, a control character or a byte past ASCII.
+func plainBytes(x uint64) int {
 	const (
 		ones  = 0x0101010101010101
 		highs = 0x8080808080808080
@@ -73,12 +84,12 @@ func plainWord(x uint64) bool {
 	quote := x ^ ('"' * ones)
 	slash := x ^ ('\\' * ones)
 	// A byte is zero in quote or slash where x has the character, and
-	// below 0x20 in x for a control; the high bit marks all three, and
-	// any byte past ASCII.
+	// below 0x20 in x for a control. Each test sets the high bit of the
+	// first byte it finds, and may set it in bytes above that one only.
 	found := (quote - ones) &^ quote
 	found |= (slash - ones) &^ slash
 	found |= (x - 0x20*ones) &^ x
-	return (found|x)&highs == 0
+	return bits.TrailingZeros64((found|x)&highs) / 8
 }
 
 // scanValue reads the value that starts, after white space, at i, and
@@ -262,8 +273,12 @@ func (p *parser) closeContainer(k Kind, start, end, mark int) *Node {
 func scanString(s string, i int) (end int, escaped bool) {
 	j := i + 1
 	for {
-		for j+8 <= len(s) && plainWord(load64(s, j)) {
-			j += 8
+		for j+8 <= len(s) {
+			n := plainBytes(load64(s, j))
+			j += n
+			if n < 8 {
+				break
+			}
 		}
 		for j < len(s) && plain[s[j]] {
 			j++

@@ -186,14 +186,14 @@ func FuzzScanMatchesDecoder(f *testing.F) {
 	})
 }
 
-func TestPlainWordMatchesThePlainTable(t *testing.T) {
+func TestPlainBytesMatchesThePlainTable(t *testing.T) {
 	check := func(w [8]byte) {
-		want := true
-		for _, c := range w {
-			want = want && plain[c]
+		want := 0
+		for want < 8 && plain[w[want]] {
+			want++
 		}
-		if got := plainWord(load64(string(w[:]), 0)); got != want {
-			t.Fatalf("plainWord(%q) = %v, want %v", w, got, want)
+		if got := plainBytes(load64(string(w[:]), 0)); got != want {
+			t.Fatalf("plainBytes(%q) = %d, want %d", w, got, want)
 		}
 	}
 	for pos := range 8 {
@@ -201,7 +201,7 @@ func TestPlainWordMatchesThePlainTable(t *testing.T) {
 			w := [8]byte{'a', 'a', 'a', 'a', 'a', 'a', 'a', 'a'}
 			w[pos] = byte(c)
 			check(w)
-			w[(pos+3)%8] = 0xff // a second byte that is not plain
+			w[(pos+3)%8] = 0xff // a second byte that is not plain, before or after
 			check(w)
 		}
 	}
@@ -212,5 +212,26 @@ func TestPlainWordMatchesThePlainTable(t *testing.T) {
 			w[i] = byte(0x1e + r.IntN(0x64)) // around the controls, the quote and the backslash
 		}
 		check(w)
+	}
+}
+
+func TestSkipSpace(t *testing.T) {
+	naive := func(s string, i int) int {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n') {
+			i++
+		}
+		return i
+	}
+	var cases []string
+	for k := range 20 {
+		pad := strings.Repeat(" ", k)
+		cases = append(cases, "\n"+pad+"x", "\n"+pad, "\r\n"+pad+"\t x", pad+"\n"+pad+"\n"+pad+"}", "\n"+pad+"\x00", "\n"+pad+"\xa0")
+	}
+	for _, c := range cases {
+		for i := range len(c) + 1 {
+			if got, want := skipSpace(c, i), naive(c, i); got != want {
+				t.Fatalf("skipSpace(%q, %d) = %d, want %d", c, i, got, want)
+			}
+		}
 	}
 }
