@@ -32,7 +32,6 @@ type linter struct {
 	all      hooks   // the hooks of rules
 	strict   hooks   // the hooks of the rules enabled for tools that set "strict": true
 	ignore   map[string]bool
-	first    map[string]int // tool name -> index of its first tool
 	toolCtx  ToolContext
 	walker   walker
 	errors   []Issue
@@ -123,12 +122,6 @@ func (l *linter) run() {
 			"Write a JSON list of tools, one tool object, or {\"tools\": [...]}.", "")
 		return
 	}
-	l.first = make(map[string]int, len(l.set.Tools))
-	for i := len(l.set.Tools) - 1; i >= 0; i-- {
-		if t := &l.set.Tools[i]; t.NameNode.Is(String) {
-			l.first[t.Name] = i
-		}
-	}
 	dc := &DocContext{l: l, Doc: l.doc, Set: l.set}
 	for _, r := range l.rules {
 		if r.Document != nil {
@@ -160,7 +153,7 @@ func (l *linter) entries(es []listEntry) {
 	}
 	parts := make([]*linter, n)
 	inShares(n, len(es), func(k, lo, hi int) {
-		part := &linter{doc: l.doc, set: l.set, rules: l.rules, all: l.all, strict: l.strict, ignore: l.ignore, first: l.first}
+		part := &linter{doc: l.doc, set: l.set, rules: l.rules, all: l.all, strict: l.strict, ignore: l.ignore}
 		parts[k] = part
 		for _, e := range es[lo:hi] {
 			part.entry(e)
@@ -240,12 +233,7 @@ func (c *ToolContext) ReportOffset(offset int, path, msg, hint string) {
 }
 
 // FirstIndexOf returns the index of the first tool named name, or -1.
-func (c *ToolContext) FirstIndexOf(name string) int {
-	if i, ok := c.l.first[name]; ok {
-		return i
-	}
-	return -1
-}
+func (c *ToolContext) FirstIndexOf(name string) int { return c.Set.FirstNamed(name) }
 
 // SchemaContext is what a Schema hook sees: one object schema inside a
 // tool's parameters. The linter reuses it from schema to schema, so a hook

@@ -108,6 +108,18 @@ func TestToolsOfALongListOnManyProcessors(t *testing.T) {
 			if diff := cmp.Diff(want, got, same); diff != "" {
 				t.Errorf("%d processors: the tool set differs (-want +got):\n%.3000s", procs, diff)
 			}
+			first := map[string]int{}
+			for _, tool := range got.Tools {
+				if _, ok := first[tool.Name]; !ok {
+					first[tool.Name] = tool.Index
+				}
+				if i := got.FirstNamed(tool.Name); i != first[tool.Name] {
+					t.Fatalf("%d processors: FirstNamed(%q) = %d, want %d", procs, tool.Name, i, first[tool.Name])
+				}
+			}
+			if first["h"] == 0 || got.FirstNamed("nobody") != -1 {
+				t.Errorf("%d processors: the repeated name h is first at %d, and an unknown name at %d", procs, first["h"], got.FirstNamed("nobody"))
+			}
 		})
 	}
 }

@@ -84,6 +84,33 @@ type ToolSet struct {
 	Problem string
 	// problemNode is the value Problem is about, when it is not the root.
 	problemNode *Node
+	// firsts index the tools by name: each maps a name to the first tool
+	// of that name among a run of the tools, the runs in order, starting
+	// at firstFrom.
+	firsts    []map[string]int
+	firstFrom []int
+}
+
+// FirstNamed returns the index of the first tool named name, or -1.
+func (ts *ToolSet) FirstNamed(name string) int {
+	for k, m := range ts.firsts {
+		if i, ok := m[name]; ok {
+			return ts.firstFrom[k] + i
+		}
+	}
+	return -1
+}
+
+// indexNames indexes the names of the set's own tools, when it has no
+// index from the parts it was joined from.
+func (ts *ToolSet) indexNames() {
+	m := make(map[string]int, len(ts.Tools))
+	for i := len(ts.Tools) - 1; i >= 0; i-- {
+		if t := &ts.Tools[i]; t.NameNode.Is(String) {
+			m[t.Name] = i
+		}
+	}
+	ts.firsts, ts.firstFrom = []map[string]int{m}, []int{0}
 }
 
 // Tools finds the tool definitions of doc in any of the shapes toolbench
@@ -105,6 +132,7 @@ func Tools(doc *Document) *ToolSet {
 			ts.addListMember(root, "$", "functionDeclarations")
 		case looksLikeTool(root):
 			ts.add(root, "$")
+			ts.indexNames()
 		default:
 			ts.Problem = "not a tools document: expected a list of tools, one tool, {\"tools\": [...]} or an MCP tools/list result"
 		}
@@ -132,16 +160,22 @@ func (ts *ToolSet) addList(list *Node, path string) {
 	n := shares(len(list.Kids()), parallelTools/2)
 	if n == 1 {
 		ts.addElems(list.Kids(), 0, path)
+		ts.indexNames()
 		return
 	}
 	parts := make([]ToolSet, n)
-	inShares(n, len(list.Kids()), func(k, lo, hi int) { parts[k].addElems(list.Kids()[lo:hi], lo, path) })
+	inShares(n, len(list.Kids()), func(k, lo, hi int) {
+		parts[k].addElems(list.Kids()[lo:hi], lo, path)
+		parts[k].indexNames()
+	})
 	total := 0
 	for _, part := range parts {
 		total += len(part.Tools)
 	}
 	ts.Tools = make([]Tool, 0, total)
 	for _, part := range parts {
+		ts.firsts = append(ts.firsts, part.firsts[0])
+		ts.firstFrom = append(ts.firstFrom, len(ts.Tools))
 		for _, t := range part.Tools {
 			t.Index = len(ts.Tools)
 			ts.Tools = append(ts.Tools, t)
