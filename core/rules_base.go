@@ -282,13 +282,28 @@ func checkShortDescription(c *ToolContext) {
 	if !d.Is(String) {
 		return
 	}
-	n := utf8.RuneCountInString(strings.TrimSpace(d.Str()))
+	n := runesUpTo(strings.TrimSpace(d.Str()), minDescriptionLength)
 	if n == 0 || n >= minDescriptionLength {
 		return
 	}
 	c.Report(d, AppendKey(c.Tool.DefPath, "description"),
 		"description is very short ("+Plural(n, "character")+")",
 		"Say what the tool does, when to use it and when not to, in at least "+strconv.Itoa(minDescriptionLength)+" characters.")
+}
+
+// runesUpTo counts the characters of s as utf8.RuneCountInString does,
+// but stops at limit: a long description need not be counted to the end.
+func runesUpTo(s string, limit int) int {
+	n := 0
+	for i := 0; i < len(s) && n < limit; n++ {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return n
 }
 
 // Parameters.

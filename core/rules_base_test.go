@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -586,6 +587,16 @@ func TestBaseRulesAreDocumented(t *testing.T) {
 		}
 		if r.Severity != wantSev {
 			t.Errorf("%s severity = %s, want %s", c, r.Severity, wantSev)
+		}
+	}
+}
+
+func TestRunesUpTo(t *testing.T) {
+	for _, s := range []string{"", "a", "héllo wörld", "日本語のテキスト", "\xff\xfe broken \xc3", strings.Repeat("é", 50)} {
+		for _, limit := range []int{0, 1, 5, 20, 100} {
+			if got, want := runesUpTo(s, limit), min(utf8.RuneCountInString(s), limit); got != want {
+				t.Errorf("runesUpTo(%q, %d) = %d, want %d", s, limit, got, want)
+			}
 		}
 	}
 }
