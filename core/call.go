@@ -443,7 +443,20 @@ type CallSummary struct {
 // errors read "schema:POINTER: message", or "schema: message" about the
 // arguments as a whole. Text is escaped for a terminal.
 func CheckCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions) (CallSummary, error) {
+	return checkCalls(r, w, s, opt, true)
+}
+
+// checkCalls is CheckCalls, reading JSON Lines in batches on every
+// processor or, without batches, a line at a time.
+func checkCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions, batches bool) (CallSummary, error) {
 	cw := callWriter{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
+	var stream func(lr *lineReader) error
+	if batches {
+		// JSON Lines after the first call: every later result has the
+		// same layout, so batches of them are checked and rendered at
+		// once on every processor.
+		stream = func(lr *lineReader) error { return lr.checkBatches(s, opt, cw.appendLater, cw.writeBatch) }
+	}
 	err := readCalls(r, MaxDocumentSize, func(line int, c Call) error {
 		errs := ValidateCall(c, s)
 		var deep []SchemaError
@@ -451,12 +464,7 @@ func CheckCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions) (CallSumm
 			deep = DeepValidate(c, s)
 		}
 		return cw.result(line, errs, deep)
-	}, func(lr *lineReader) error {
-		// JSON Lines after the first call: every later result has the
-		// same layout, so batches of them are checked and rendered at
-		// once on every processor.
-		return lr.checkBatches(s, opt, cw.appendLater, cw.writeBatch)
-	})
+	}, stream)
 	if err == nil {
 		err = cw.finish()
 	}

@@ -1,7 +1,6 @@
 package core
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -12,27 +11,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 )
-
-// checkCallsOneByOne is CheckCalls reading every call a line at a time
-// on the calling goroutine: what the batches must reproduce.
-func checkCallsOneByOne(r io.Reader, w io.Writer, s *Schemas, opt CallOptions) (CallSummary, error) {
-	cw := callWriter{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
-	err := readCalls(r, MaxDocumentSize, func(line int, c Call) error {
-		errs := ValidateCall(c, s)
-		var deep []SchemaError
-		if opt.Deep {
-			deep = DeepValidate(c, s)
-		}
-		return cw.result(line, errs, deep)
-	}, nil)
-	if err == nil {
-		err = cw.finish()
-	}
-	if ferr := cw.w.Flush(); err == nil {
-		err = ferr
-	}
-	return cw.sum, err
-}
 
 // batchTestLog is a call log that spans many batches, with every kind of
 // line: valid and invalid calls in every shape, broken lines, blank lines,
@@ -85,7 +63,7 @@ func TestCheckCallsInBatchesMatchesOneByOne(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var want bytes.Buffer
-			wantSum, err := checkCallsOneByOne(bytes.NewReader(tc.input), &want, tc.schemas, tc.opt)
+			wantSum, err := checkCalls(bytes.NewReader(tc.input), &want, tc.schemas, tc.opt, false)
 			if err != nil {
 				t.Fatal(err)
 			}
