@@ -537,16 +537,15 @@ func (cw *callWriter) appendLater(b []byte, line int, errs []string, deep []Sche
 // to the summary. It flushes when nothing more is ready, so that results
 // of a log read as it grows are not held back.
 func (cw *callWriter) writeBatch(b *callBatch) error {
-	if b.sum.Calls == 0 {
-		return nil
-	}
-	if err := cw.startNumbering(); err != nil {
-		return err
-	}
-	cw.sum.Calls += b.sum.Calls
-	cw.sum.Invalid += b.sum.Invalid
-	if _, err := cw.w.Write(b.out); err != nil {
-		return err
+	if b.sum.Calls > 0 {
+		if err := cw.startNumbering(); err != nil {
+			return err
+		}
+		cw.sum.Calls += b.sum.Calls
+		cw.sum.Invalid += b.sum.Invalid
+		if _, err := cw.w.Write(b.out); err != nil {
+			return err
+		}
 	}
 	if b.flush {
 		return cw.w.Flush()

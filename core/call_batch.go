@@ -44,6 +44,15 @@ type batchLine struct {
 func (lr *lineReader) batches(newBatch func() *callBatch, send func(*callBatch) bool) error {
 	b := newBatch()
 	for {
+		if len(b.lines) == 0 && lr.br.Buffered() == 0 {
+			// About to wait for input: an empty batch has the results
+			// so far flushed, those of the calls before the batches
+			// included.
+			if !send(b) {
+				return nil
+			}
+			b = newBatch()
+		}
 		text, err := lr.next()
 		if err != nil {
 			if len(b.lines) > 0 {
@@ -119,11 +128,21 @@ func (lr *lineReader) checkBatches(s *Schemas, opt CallOptions, render func([]by
 		}
 	}
 
+	// A write error or a panic stops the run: the reading stops, and the
+	// writer drains what is under way without writing it.
 	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		panicked any // a worker's panic, raised again in the caller
+		panics firstPanic
+		halted = make(chan struct{})
+		halt   = sync.OnceFunc(func() { close(halted) })
 	)
+	catch := func() {
+		if r := recover(); r != nil {
+			panics.keep(r)
+			halt()
+		}
+	}
+
+	var wg sync.WaitGroup
 	start := goLikeCaller()
 	for range workers {
 		wg.Add(1)
@@ -133,34 +152,32 @@ func (lr *lineReader) checkBatches(s *Schemas, opt CallOptions, render func([]by
 			for b := range work {
 				func() {
 					defer close(b.done)
-					defer func() {
-						if r := recover(); r != nil {
-							mu.Lock()
-							panicked = r
-							mu.Unlock()
-						}
-					}()
+					defer catch()
 					ck.check(b)
 				}()
 			}
 		})
 	}
 
-	// The writer: the batches in order, each once it is checked. After
-	// an error it only drains them.
+	// The writer: the batches in order, each once it is checked.
 	var writeErr error
-	stopped := make(chan struct{})
 	written := make(chan struct{})
 	start(func() {
 		defer close(written)
 		for b := range order {
 			<-b.done
-			b.flush = len(order) == 0
-			if writeErr == nil {
-				if writeErr = write(b); writeErr != nil {
-					close(stopped)
-				}
+			select {
+			case <-halted:
+				continue
+			default:
 			}
+			func() {
+				defer catch()
+				b.flush = len(order) == 0
+				if writeErr = write(b); writeErr != nil {
+					halt()
+				}
+			}()
 			select {
 			case free <- b:
 			default:
@@ -168,23 +185,29 @@ func (lr *lineReader) checkBatches(s *Schemas, opt CallOptions, render func([]by
 		}
 	})
 
+	// Whatever ends the reading, a panic included, the workers and the
+	// writer end before checkBatches returns.
+	finish := sync.OnceFunc(func() {
+		close(work)
+		close(order)
+		wg.Wait()
+		<-written
+	})
+	defer finish()
 	readErr := lr.batches(newBatch, func(b *callBatch) bool {
 		select {
-		case <-stopped:
+		case <-halted:
 			return false
 		default:
 		}
-		order <- b
+		// To the workers first: a batch the writer waits for is one a
+		// worker has.
 		work <- b
+		order <- b
 		return true
 	})
-	close(work)
-	close(order)
-	wg.Wait()
-	<-written
-	if panicked != nil {
-		panic(panicked)
-	}
+	finish()
+	panics.raise()
 	if writeErr != nil {
 		return writeErr
 	}

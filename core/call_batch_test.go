@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -181,7 +182,8 @@ func (s lineSignal) Write(p []byte) (int, error) {
 }
 
 // TestCheckCallsAnswersALogAsItComes feeds calls through a pipe one at a
-// time and expects each result before the next call is sent.
+// time and expects each result, the first one's included, before the
+// next call is sent.
 func TestCheckCallsAnswersALogAsItComes(t *testing.T) {
 	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
 	r, w := io.Pipe()
@@ -195,9 +197,6 @@ func TestCheckCallsAnswersALogAsItComes(t *testing.T) {
 	for i, call := range []string{`{"name": "search", "args": {"query": "a"}}`, `{"name": "search"}`, `{"name": "search", "args": {"query": "b"}}`} {
 		if _, err := io.WriteString(w, call+"\n"); err != nil {
 			t.Fatal(err)
-		}
-		if i == 0 {
-			continue // the first result waits to see the second call
 		}
 		deadline := time.After(10 * time.Second)
 		for !strings.HasSuffix(got.String(), want[i]) {
@@ -215,5 +214,50 @@ func TestCheckCallsAnswersALogAsItComes(t *testing.T) {
 	}
 	if got.String() != strings.Join(want, "") {
 		t.Errorf("results = %q, want %q", got.String(), strings.Join(want, ""))
+	}
+}
+
+// TestCheckBatchesRaisesAPanicInTheCaller panics in a worker and in the
+// writer: the panic reaches the caller, after the reading has stopped and
+// every goroutine has ended, rather than hanging or ending the process.
+func TestCheckBatchesRaisesAPanicInTheCaller(t *testing.T) {
+	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
+	input := strings.Repeat(`{"name": "search", "args": {"query": "a"}}`+"\n", 20*batchLines)
+	render := (&callWriter{opt: CallOptions{JSON: true}}).appendLater
+	for _, tc := range []struct {
+		name   string
+		render func([]byte, int, []string, []SchemaError) []byte
+		write  func(*callBatch) error
+	}{
+		{"worker", func(b []byte, line int, errs []string, deep []SchemaError) []byte {
+			if line == 3*batchLines {
+				panic("worker broke")
+			}
+			return render(b, line, errs, deep)
+		}, func(*callBatch) error { return nil }},
+		{"writer", render, func(b *callBatch) error {
+			if b.sum.Calls > 0 && b.lines[0].line > 2*batchLines {
+				panic("writer broke")
+			}
+			return nil
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			done := make(chan any)
+			go func() {
+				defer func() { done <- recover() }()
+				lr := newLineReader(strings.NewReader(input), MaxDocumentSize)
+				lr.checkBatches(s, CallOptions{JSON: true}, tc.render, tc.write)
+			}()
+			select {
+			case r := <-done:
+				gp, ok := r.(*goroutinePanic)
+				if !ok || !strings.Contains(fmt.Sprint(gp.value), "broke") || len(gp.stack) == 0 {
+					t.Errorf("recovered %v, want the goroutine's panic with its stack", r)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("checkBatches hung after a panic")
+			}
+		})
 	}
 }

@@ -24,9 +24,15 @@ type SchemaError struct {
 }
 
 // deepCache holds each tool's compiled schema, compiled on first use.
+// Goroutines checking calls at once wait only for a schema being
+// compiled, and only when they need that one.
 type deepCache struct {
-	mu       sync.Mutex
-	compiled map[*Tool]compiledSchema
+	compiled sync.Map // *Tool -> *deepEntry
+}
+
+type deepEntry struct {
+	once sync.Once
+	cs   compiledSchema
 }
 
 type compiledSchema struct {
@@ -100,9 +106,7 @@ func deepPointer(tokens []string) string {
 	return b.String()
 }
 
-func newDeepCache() *deepCache {
-	return &deepCache{compiled: map[*Tool]compiledSchema{}}
-}
+func newDeepCache() *deepCache { return &deepCache{} }
 
 // compiledFor returns the tool's compiled schema, from the cache of s
 // when it has one (SchemasFromTools makes it; a Schemas built by hand
@@ -112,14 +116,13 @@ func compiledFor(s *Schemas, t *Tool) compiledSchema {
 	if dc == nil {
 		return compileTool(t)
 	}
-	dc.mu.Lock()
-	defer dc.mu.Unlock()
-	if cs, ok := dc.compiled[t]; ok {
-		return cs
+	v, ok := dc.compiled.Load(t)
+	if !ok {
+		v, _ = dc.compiled.LoadOrStore(t, &deepEntry{})
 	}
-	cs := compileTool(t)
-	dc.compiled[t] = cs
-	return cs
+	e := v.(*deepEntry)
+	e.once.Do(func() { e.cs = compileTool(t) })
+	return e.cs
 }
 
 // compileTool compiles the tool's parameter schema on its own: local

@@ -418,7 +418,7 @@ func (cp *callParser) parse(src string) (*Node, error) {
 	cp.recycle()
 	cp.doc = Document{Src: src}
 	base := 0
-	if strings.HasPrefix(src, string(bom)) {
+	if strings.HasPrefix(src, "\xef\xbb\xbf") { // a byte order mark, as bom holds it
 		base = len(bom)
 	}
 	cp.p = parser{doc: &cp.doc, src: src, base: base, slab: cp.nodes, kids: cp.kids, stack: cp.p.stack[:0], path: cp.p.path[:0]}
