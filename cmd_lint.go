@@ -128,29 +128,30 @@ func runLint(e *env, args []string) (code int) {
 
 	defer oneShotGC(cfg.files)()
 	// Large files are mapped rather than read (core.LoadFileMapped): one
-	// that shrinks during the run faults where it was cut, and the run
-	// ends with an error instead of a crash.
+	// that shrinks during the run faults where it was cut. While it is
+	// linted, that file fails as an unreadable one does (lintFile); later,
+	// while the report is written, the run ends with an error.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			if !core.IsFault(r) {
 				panic(r)
 			}
-			fmt.Fprintln(e.stderr, "toolbench lint: a file changed while it was being read; lint it again")
+			fmt.Fprintln(e.stderr, "toolbench lint: a file changed while the report was written; lint it again")
 			code = exitFailure
 		}
 	}()
 	r := &lintReport{color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
 	for _, f := range cfg.files {
-		doc, err := loadLintFile(e, f)
+		res, err := lintFile(e, f, cfg.opt)
 		if err != nil {
 			// Report and go on: the other files are still worth checking.
 			fmt.Fprintf(e.stderr, "toolbench lint: %s\n", core.EscapeLine(err.Error()))
 			r.failed = append(r.failed, loadFailure(f, err))
 			continue
 		}
-		r.issues = append(r.issues, core.Lint(doc, cfg.opt).Issues...)
-		r.files = append(r.files, doc.Name)
+		r.issues = append(r.issues, res.Issues...)
+		r.files = append(r.files, res.Doc.Name)
 	}
 	if err := cfg.render(core.JSONWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lint: writing the report: %s\n", core.EscapeLine(err.Error()))
@@ -190,6 +191,24 @@ const (
 	oneShotHeapBase    = 256 << 20
 	oneShotHeapPerByte = 8
 )
+
+// lintFile loads and lints one file. A mapped file that shrinks while it
+// is linted fails as a file that cannot be read does.
+func lintFile(e *env, name string, opt core.Options) (res *core.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if !core.IsFault(r) {
+				panic(r)
+			}
+			res, err = nil, &core.SyntaxError{File: name, Msg: "the file changed while it was being read; lint it again"}
+		}
+	}()
+	doc, err := loadLintFile(e, name)
+	if err != nil {
+		return nil, err
+	}
+	return core.Lint(doc, opt), nil
+}
 
 // loadLintFile reads and parses one file; "-" is standard input. Its
 // errors name the file, and for bad JSON the line and column.

@@ -290,6 +290,7 @@ func TestParseFlatSchemasPositionsWhatIsWrong(t *testing.T) {
 		{"not an object", `[]`, `schemas.json:1:1: a flat schema file is an object of tool name -> {"required": {...}, "optional": {...}}, not an array`},
 		{"tool not an object", `{"a": {}, "b": "str"}`, `schemas.json:1:16: tool "b": expected an object with "required" and "optional" maps, got a string`},
 		{"unknown member", "{\"a\": {\n  \"required\": {},\n  \"properties\": {}}}", `schemas.json:3:3: tool "a": unknown member "properties": a flat schema has only "required" and "optional"`},
+		{"unknown member repeated", "{\"t\": {\"required\": {}, \"bogus\": 1,\n\"bogus\": 2}}", `schemas.json:1:24: tool "t": unknown member "bogus": a flat schema has only "required" and "optional"`},
 		{"map not an object", `{"a": {"required": ["q"]}}`, `schemas.json:1:20: tool "a": "required" must be an object of field name -> type, got an array`},
 		{"type not a string", `{"a": {"optional": {"q": 1}}}`, `schemas.json:1:26: tool "a": field "q": the type must be one of str, int, float, bool, list, dict`},
 		{"JSON Schema type name", `{"a": {"required": {"q": "string"}}}`, `schemas.json:1:26: tool "a": field "q": the type must be one of str, int, float, bool, list, dict`},

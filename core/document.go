@@ -174,8 +174,17 @@ func (n *Node) Elem(i int) *Node { return n.Kids()[i].Value }
 
 // KeyOffset returns the offset of the opening quote of member m's key in
 // the document's text; -1 for an array element. Of a key the object
-// repeats, it is the key of the value that won.
-func (d *Document) KeyOffset(m Member) int { return keyOffset(d.Src, m.Value.Start) }
+// repeats, it is the first occurrence's, where the member stands.
+func (d *Document) KeyOffset(m Member) int {
+	off := keyOffset(d.Src, m.Value.Start)
+	if off >= 0 && len(d.Duplicates) > 0 {
+		i, found := slices.BinarySearchFunc(d.Duplicates, int32(off), func(dk DuplicateKey, at int32) int { return int(dk.Second - at) })
+		if found {
+			return int(d.Duplicates[i].First)
+		}
+	}
+	return off
+}
 
 // keyOffset reads src back from valueStart, the first byte of a value,
 // to the opening quote of the key it is the value of; -1 when the value
@@ -236,9 +245,9 @@ type Document struct {
 	Root       *Node
 	Duplicates []DuplicateKey // in the order of the repeated keys in the text
 
-	lines     []int32 // offsets of line starts, built on first use
-	linesOnce sync.Once
-	indexed   atomic.Bool // lines is built
+	lines   []int32 // offsets of line starts, built on first use
+	linesMu sync.Mutex
+	indexed atomic.Bool // lines is built
 }
 
 // DuplicateKey records an object that names a key twice.
@@ -300,8 +309,15 @@ func LoadFileMapped(path string) (*Document, error) {
 		return load(path, f, statSize(fi, err), MaxDocumentSize, probeSize)
 	}
 	data := mapFile(f, fi.Size())
+	if data != nil {
+		if now, err := f.Stat(); err != nil || now.Size() != fi.Size() {
+			// It changed size since it was looked at: read it whole.
+			unmapFile(data)
+			data = nil
+		}
+	}
 	if data == nil {
-		return load(path, f, fi.Size(), MaxDocumentSize, probeSize)
+		return load(path, f, statSize(f.Stat()), MaxDocumentSize, probeSize)
 	}
 	// The mapping is never unmapped: the document's strings point into it.
 	return parseOwned(path, data)
@@ -548,9 +564,10 @@ func parseScanners(name string, data []byte, src string, n int) (*Document, erro
 	if bytes.HasPrefix(data, bom) {
 		p.base = len(bom)
 	}
-	wait := p.startHelpers(n)
+	h := p.startHelpers(n)
+	defer h.waitQuietly() // no helper outlives the parse, even one that panics
 	root, ok := p.scanAll()
-	wait()
+	h.wait()
 	if !ok {
 		// Not JSON, or not JSON the scanner takes: the decoder reads it
 		// again and says what is wrong, and where.
@@ -594,10 +611,9 @@ func ParseValue(name, text string) (*Node, error) {
 // Position returns the 1-based line and byte column of offset. The first
 // call indexes the lines of the document; goroutines may call it at once.
 func (d *Document) Position(offset int) (line, col int) {
-	d.linesOnce.Do(func() {
-		d.lines = lineStarts(d.Src)
-		d.indexed.Store(true)
-	})
+	if !d.indexed.Load() {
+		d.index()
+	}
 	i := sort.Search(len(d.lines), func(i int) bool { return int(d.lines[i]) > offset }) - 1
 	if i < 0 {
 		i = 0
@@ -605,10 +621,23 @@ func (d *Document) Position(offset int) (line, col int) {
 	return i + 1, offset - int(d.lines[i]) + 1
 }
 
+// index builds the line index, unless another goroutine has. A fault
+// while building it (in a mapped file that shrank) leaves it unbuilt.
+func (d *Document) index() {
+	d.linesMu.Lock()
+	defer d.linesMu.Unlock()
+	if !d.indexed.Load() {
+		d.lines = lineStarts(d.Src)
+		d.indexed.Store(true)
+	}
+}
+
 // positionAll sets the line and column of every issue from its offset,
 // as Position would; an offset of -1 means no position. Unless the lines
-// are already indexed, it counts them only up to the issues' offsets, in
-// two halves at once, rather than index a large document for a few issues.
+// are already indexed, it counts newlines up to each issue rather than
+// index a large document for a few issues: the issues in offset order,
+// the first half from the top and, at the same time, the second half
+// from the start of its first issue's line.
 func (d *Document) positionAll(issues []Issue) {
 	order := make([]int, 0, len(issues))
 	for i := range issues {
@@ -629,7 +658,7 @@ func (d *Document) positionAll(issues []Issue) {
 	// line while the first half is numbered from the top, which then
 	// gives the second half's first line.
 	first, second := order[:len(order)/2], order[len(order)/2:]
-	from := strings.LastIndexByte(d.Src[:issues[second[0]].Offset], '\n') + 1
+	from := strings.LastIndexByte(d.Src[:min(issues[second[0]].Offset, len(d.Src))], '\n') + 1
 	var fromLine int
 	inShares(min(2, shares(len(d.Src), parallelScanSize)), 2, func(_, lo, hi int) {
 		for half := lo; half < hi; half++ {
@@ -667,8 +696,9 @@ func (c *lineCursor) advance(src string, off int) {
 // offset and at or after the cursor, moving the cursor along.
 func (c *lineCursor) number(src string, issues []Issue, order []int) {
 	for _, i := range order {
-		c.advance(src, issues[i].Offset)
-		issues[i].Line, issues[i].Column = c.line, c.at-c.lineStart+1
+		off := issues[i].Offset
+		c.advance(src, min(off, len(src))) // past the end is on the last line, as Position has it
+		issues[i].Line, issues[i].Column = c.line, off-c.lineStart+1
 	}
 }
 

@@ -2,6 +2,7 @@ package core
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -84,6 +85,20 @@ func TestKeyOffset(t *testing.T) {
 	}
 	walk(doc.Root)
 	want := []string{`"plain"`, `"quote\"d"`, "element", "element", `"slash\\"`, `""`, `"\\\""`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("keys found from their values (-want +got):\n%s", diff)
+	}
+
+	// A repeated key stands where it first appears.
+	doc, err = Parse("t.json", []byte(`{"a": 1, "b": 2, "a": 3, "a": 4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	for _, m := range doc.Root.Kids() {
+		got = append(got, fmt.Sprint(m.Key, "@", doc.KeyOffset(m)))
+	}
+	want = []string{"a@1", "b@9"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("keys found from their values (-want +got):\n%s", diff)
 	}

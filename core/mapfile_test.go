@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"syscall"
 	"testing"
 
 	"toolbench/internal/gen"
@@ -76,5 +77,37 @@ func TestAShrunkMappedFileFaultsInTheCaller(t *testing.T) {
 	}()
 	if !IsFault(recovered) {
 		t.Fatalf("linting a cut-short mapped file recovered %v, want a fault", recovered)
+	}
+}
+
+// faultSink keeps a read the compiler would otherwise drop.
+var faultSink byte
+
+// TestIsFaultOnlyInMappedFiles keeps faults that are bugs from passing
+// as a changed file: a fault at an address no file is mapped at is not
+// one IsFault takes.
+func TestIsFaultOnlyInMappedFiles(t *testing.T) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	// Memory mapped and unmapped again, by hand rather than by mapFile.
+	gone, err := syscall.Mmap(-1, 0, os.Getpagesize(), syscall.PROT_READ, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Munmap(gone); err != nil {
+		t.Fatal(err)
+	}
+	recovered := func() (r any) {
+		defer func() { r = recover() }()
+		faultSink = gone[0]
+		return nil
+	}()
+	if recovered == nil {
+		t.Fatal("reading unmapped memory did not fault")
+	}
+	if IsFault(recovered) {
+		t.Errorf("IsFault(%v) = true for an address no file is mapped at", recovered)
+	}
+	if IsFault(&goroutinePanic{value: "not a fault"}) || IsFault(nil) {
+		t.Error("IsFault takes a panic that is no fault")
 	}
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -23,9 +24,8 @@ func inShares(k, n int, fn func(part, lo, hi int)) {
 		return
 	}
 	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		panicked any
+		wg    sync.WaitGroup
+		first firstPanic
 	)
 	start := goLikeCaller()
 	for part := range k {
@@ -33,22 +33,12 @@ func inShares(k, n int, fn func(part, lo, hi int)) {
 		wg.Add(1)
 		start(func() {
 			defer wg.Done()
-			defer func() {
-				if r := recover(); r != nil {
-					mu.Lock()
-					if panicked == nil {
-						panicked = r
-					}
-					mu.Unlock()
-				}
-			}()
+			defer first.catch()
 			fn(part, lo, hi)
 		})
 	}
 	wg.Wait()
-	if panicked != nil {
-		panic(panicked)
-	}
+	first.raise()
 }
 
 // goLikeCaller returns a function that starts goroutines which treat a
@@ -67,10 +57,70 @@ func goLikeCaller() func(fn func()) {
 	}
 }
 
+// firstPanic keeps the first panic of a group of goroutines, to raise it
+// again in the goroutine that waits for them.
+type firstPanic struct {
+	mu sync.Mutex
+	p  *goroutinePanic
+}
+
+// catch, deferred by a goroutine of the group, recovers its panic and
+// keeps it if it is the first.
+func (f *firstPanic) catch() {
+	if r := recover(); r != nil {
+		f.keep(r)
+	}
+}
+
+func (f *firstPanic) keep(r any) {
+	gp, ok := r.(*goroutinePanic)
+	if !ok {
+		gp = &goroutinePanic{value: r, stack: debug.Stack()}
+	}
+	f.mu.Lock()
+	if f.p == nil {
+		f.p = gp
+	}
+	f.mu.Unlock()
+}
+
+// happened reports whether a goroutine of the group has panicked.
+func (f *firstPanic) happened() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.p != nil
+}
+
+// raise panics with the first panic kept, if there is one.
+func (f *firstPanic) raise() {
+	f.mu.Lock()
+	p := f.p
+	f.mu.Unlock()
+	if p != nil {
+		panic(p)
+	}
+}
+
+// goroutinePanic is a panic raised again in a goroutine other than the
+// one that raised it: its value, and the stack of that goroutine, which
+// a crash report would otherwise lose.
+type goroutinePanic struct {
+	value any
+	stack []byte
+}
+
+func (p *goroutinePanic) Error() string {
+	return fmt.Sprintf("%v\n\n[the goroutine that panicked]\n%s", p.value, p.stack)
+}
+
 // IsFault reports whether r, a value recovered from a panic, is a memory
-// fault that debug.SetPanicOnFault turned into a panic: reading a mapped
-// file past its end after it shrank.
+// fault in a file that LoadFileMapped mapped: reading past the end of a
+// file that shrank after it was mapped, turned into a panic by
+// debug.SetPanicOnFault. Any other fault is a bug, not a changed file.
 func IsFault(r any) bool {
-	_, ok := r.(interface{ Addr() uintptr })
-	return ok
+	if gp, ok := r.(*goroutinePanic); ok {
+		r = gp.value
+	}
+	f, ok := r.(interface{ Addr() uintptr })
+	return ok && inMappedFile(f.Addr())
 }

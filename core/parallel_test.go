@@ -143,7 +143,7 @@ func TestPositionAllMatchesPosition(t *testing.T) {
 				case 0:
 					issues[i].Offset = -1
 				case 1:
-					issues[i].Offset = len(src)
+					issues[i].Offset = len(src) + r.IntN(3) // the end, and past it
 				case 2:
 					issues[i].Offset = 0
 				default:

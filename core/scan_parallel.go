@@ -33,14 +33,31 @@ type specWorker struct {
 	from, to int
 	runs     []specRun // in text order
 	done     chan struct{}
-	panicked any // what the helper panicked with, raised again by whoever waits for it
+	panics   *firstPanic // the helpers', raised again by whoever waits for them
 }
 
-// wait waits for w to finish and raises its panic, if it had one.
+// wait waits for w to finish and raises a helper's panic, if one had one.
 func (w *specWorker) wait() {
 	<-w.done
-	if w.panicked != nil {
-		panic(w.panicked)
+	w.panics.raise()
+}
+
+// helpers are the helpers of one scan.
+type helpers []*specWorker
+
+// wait waits until every helper has finished, and raises the first
+// helper's panic, if one had one.
+func (h helpers) wait() {
+	h.waitQuietly()
+	if len(h) > 0 {
+		h[0].panics.raise()
+	}
+}
+
+// waitQuietly waits until every helper has finished.
+func (h helpers) waitQuietly() {
+	for _, w := range h {
+		<-w.done
 	}
 }
 
@@ -50,7 +67,7 @@ type specRun struct {
 	end     int // offset of the array's closing bracket
 	elems   []Member
 	dups    []parsedDup // paths relative to the run: the first segment is the element's index in it
-	deepest int         // depth of the deepest container, 0 for an element; -1 when there is none
+	deepest int         // depth of the deepest container, 0 for an element; a run starts with one
 }
 
 // specChain is what one parser knows of the helpers whose segments come
@@ -67,18 +84,19 @@ type specChain struct {
 func scanners(size int) int { return shares(size, parallelScanSize) }
 
 // startHelpers starts n-1 helpers, which with p make n goroutines
-// scanning p.src, and returns a function that waits until the helpers
-// have all finished.
-func (p *parser) startHelpers(n int) (wait func()) {
+// scanning p.src.
+func (p *parser) startHelpers(n int) helpers {
 	if n < 2 {
-		return func() {}
+		return nil
 	}
+	panics := &firstPanic{}
 	workers := make([]*specWorker, n-1)
 	for k := range workers {
 		workers[k] = &specWorker{
-			from: p.base + (k+1)*(len(p.src)-p.base)/n,
-			to:   p.base + (k+2)*(len(p.src)-p.base)/n,
-			done: make(chan struct{}),
+			from:   p.base + (k+1)*(len(p.src)-p.base)/n,
+			to:     p.base + (k+2)*(len(p.src)-p.base)/n,
+			done:   make(chan struct{}),
+			panics: panics,
 		}
 	}
 	start := goLikeCaller()
@@ -86,11 +104,7 @@ func (p *parser) startHelpers(n int) (wait func()) {
 		start(func() { w.scan(p.src, workers[k+1:]) })
 	}
 	p.follow(workers)
-	return func() {
-		for _, w := range workers {
-			w.wait()
-		}
-	}
+	return workers
 }
 
 // follow makes p take the runs of workers.
@@ -137,7 +151,7 @@ func (p *parser) adoptRun(i, depth, k int) (int, bool) {
 	}
 	r := &c.runs[0]
 	c.runs = c.runs[1:]
-	if r.deepest >= 0 && depth+1+r.deepest >= MaxDepth {
+	if depth+1+r.deepest >= MaxDepth {
 		// Too deep where it sits: reading it again finds the error.
 		return 0, false
 	}
@@ -158,7 +172,7 @@ func (p *parser) adoptRun(i, depth, k int) (int, bool) {
 // the helpers after it, then marks w done.
 func (w *specWorker) scan(src string, after []*specWorker) {
 	defer close(w.done)
-	defer func() { w.panicked = recover() }()
+	defer w.panics.catch()
 	p := parser{src: src}
 	p.follow(after)
 	for i := w.from; ; {
@@ -185,8 +199,8 @@ func (w *specWorker) scan(src string, after []*specWorker) {
 }
 
 // elementCandidate returns the offset of the first '{' or '[' that
-// follows a comma in src[from:to] and white space, or -1: where an
-// element of an array may start.
+// follows, after white space, a comma in src[from:to], or -1: where an
+// element of an array may start. The bracket itself may lie past to.
 func elementCandidate(src string, from, to int) int {
 	for i := from; i < to; {
 		j := strings.IndexByte(src[i:to], ',')

@@ -17,9 +17,9 @@ func scanWith(data []byte, n int) (doc *Document, ok bool, taken int) {
 	if bytes.HasPrefix(data, bom) {
 		p.base = len(bom)
 	}
-	wait := p.startHelpers(n)
+	h := p.startHelpers(n)
 	doc.Root, ok = p.scanAll()
-	wait()
+	h.wait()
 	doc.Duplicates = p.duplicates()
 	if p.spec != nil {
 		taken = p.spec.taken

@@ -4,6 +4,10 @@
 #
 #   scripts/bench.sh [RUNS]     (default 9 runs a measurement; the median counts)
 #
+# The goals are about wall time, and toolbench uses every processor while
+# the floor and the Python baselines use one; the CPU time of both sides
+# is printed beside the ratios so that the difference shows.
+#
 # It builds toolbench and scripts/floor (a program that only reads every
 # JSON token with jsontext), writes the inputs with scripts/gen into a
 # temporary directory, and prints each goal's ratio. The commands compared
@@ -33,41 +37,52 @@ floor_calls() { "$tmp/floor" "$calls"; }
 check_calls() { "$tmp/toolbench" call --json "$flat" "$calls"; }
 py_calls() { python3 scripts/baseline/call.py "$flat" "$calls"; }
 
-# ms FUNC: the wall time of one run of FUNC, in milliseconds. It waits a
-# moment first, so that what the previous run left the kernel to do (a
-# process that freed much memory does) is not counted against this one.
-ms() {
-	local start end
+# one FUNC: runs FUNC once and sets wall and cpu to its wall time and its
+# CPU time (user and system), in milliseconds. It waits a moment first, so that
+# what the previous run left the kernel to do (a process that freed much
+# memory does) is not counted against this one. A command that exits
+# other than 0 or 1 (1 is issues found) stops the script: its time
+# would measure a failure.
+one() {
+	local times status
 	sleep 0.2
-	start=$(date +%s%N)
-	"$1" >/dev/null 2>&1 || true
-	end=$(date +%s%N)
-	echo $(((end - start) / 1000000))
+	TIMEFORMAT='%3R %3U %3S'
+	times=$({ time {
+		if "$1" >/dev/null 2>"$tmp/stderr"; then echo 0; else echo $?; fi >"$tmp/status"
+	}; } 2>&1)
+	status=$(cat "$tmp/status")
+	if ((status > 1)); then
+		echo "bench.sh: $1 exited with status $status: $(head -c 500 "$tmp/stderr")" >&2
+		exit 1
+	fi
+	read -r wall cpu < <(awk '{ printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000 }' <<<"$times")
 }
 
-# rounds FUNC...: runs each FUNC once a round for $runs rounds, in the
-# order given in even rounds and the reverse in odd ones (so that no
-# command always follows the same one), and sets median[FUNC] to the
-# median of its times.
-declare -A median
+# rounds FUNC...: runs each FUNC once a round for $runs rounds, each
+# round starting one further along the list (so that no command always
+# follows the same one), and sets median[FUNC] and cpu[FUNC] to the
+# medians of its wall and CPU times.
+declare -A median cpu
 rounds() {
-	local -A times
-	local f i order
+	local -A walls cpus
+	local f i k n=$#
+	local fs=("$@")
 	for ((i = 0; i < runs; i++)); do
-		order=("$@")
-		if ((i % 2 == 1)); then
-			order=()
-			for f in "$@"; do order=("$f" "${order[@]}"); done
-		fi
-		for f in "${order[@]}"; do
-			times[$f]+="$(ms "$f") "
+		for ((k = 0; k < n; k++)); do
+			f=${fs[$(((i + k) % n))]}
+			one "$f"
+			walls[$f]+="$wall "
+			cpus[$f]+="$cpu "
 		done
 	done
 	for f in "$@"; do
-		# shellcheck disable=SC2086 # one time a word
-		median[$f]=$(printf '%s\n' ${times[$f]} | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+		median[$f]=$(mid ${walls[$f]})
+		cpu[$f]=$(mid ${cpus[$f]})
 	done
 }
+
+# mid N...: the median of the numbers.
+mid() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 # peak_kb CMD...: the peak resident set size of one run, in KiB.
 peak_kb() {
@@ -88,23 +103,27 @@ echo "$runs rounds, each command once a round; medians"
 # leaves the machine busy for a while, which the floor should not pay.
 rounds floor_lint lint_big lint_small
 lint=${median[lint_big]}
+lint_cpu=${cpu[lint_big]}
 rounds py_lint lint_big
 r1=$(ratio "$lint" "${median[floor_lint]}")
 p1=$(ratio "${median[py_lint]}" "${median[lint_big]}")
 echo
 echo "1. lint --json, 20000 tools: $lint ms; token floor ${median[floor_lint]} ms"
 echo "   lint / floor   = ${r1}x   (goal <= 2.5: $(verdict "$r1" "<=" 2.5))"
+echo "   CPU time, all processors: lint $lint_cpu ms, floor ${cpu[floor_lint]} ms ($(ratio "$lint_cpu" "${cpu[floor_lint]}")x)"
 echo "   Python ${median[py_lint]} ms, lint in the same rounds ${median[lint_big]} ms"
 echo "   Python / lint  = ${p1}x   (goal >= 5: $(verdict "$p1" ">=" 5))"
 
 rounds floor_calls check_calls
 call=${median[check_calls]}
+call_cpu=${cpu[check_calls]}
 rounds py_calls check_calls
 r2=$(ratio "$call" "${median[floor_calls]}")
 p2=$(ratio "${median[py_calls]}" "${median[check_calls]}")
 echo
 echo "2. call --json, 200000 calls: $call ms; token floor ${median[floor_calls]} ms"
 echo "   call / floor   = ${r2}x   (goal <= 4: $(verdict "$r2" "<=" 4))"
+echo "   CPU time, all processors: call $call_cpu ms, floor ${cpu[floor_calls]} ms ($(ratio "$call_cpu" "${cpu[floor_calls]}")x)"
 echo "   Python ${median[py_calls]} ms, call in the same rounds ${median[check_calls]} ms"
 echo "   Python / call  = ${p2}x   (goal >= 10: $(verdict "$p2" ">=" 10))"
 
