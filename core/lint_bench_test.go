@@ -3,6 +3,8 @@ package core
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -122,6 +124,45 @@ func BenchmarkLintParsed(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Lint(doc, Options{})
+	}
+}
+
+// BenchmarkLoad loads the benchmark document from a file, read as the
+// workbench reads it and mapped as toolbench lint does, each with the
+// token floor of the same bytes beside it as in BenchmarkLint. A mapped
+// load is never unmapped: each iteration leaves one mapping of the file.
+func BenchmarkLoad(b *testing.B) {
+	data := gen.Tools(benchTools)
+	path := filepath.Join(b.TempDir(), "tools.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		load func(string) (*Document, error)
+	}{
+		{"read", LoadFile},
+		{"mapped", LoadFileMapped},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			var floor, load time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				start := time.Now()
+				readTokens(b, data)
+				floor += time.Since(start)
+				b.StartTimer()
+
+				start = time.Now()
+				if _, err := bc.load(path); err != nil {
+					b.Fatal(err)
+				}
+				load += time.Since(start)
+			}
+			b.ReportMetric(float64(load)/float64(floor), "load/floor")
+		})
 	}
 }
 
