@@ -417,12 +417,8 @@ func (cp *callParser) parse(src string) (*Node, error) {
 	}
 	cp.recycle()
 	cp.doc = Document{Src: src}
-	base := 0
-	if strings.HasPrefix(src, "\xef\xbb\xbf") { // a byte order mark, as bom holds it
-		base = len(bom)
-	}
-	cp.p = parser{doc: &cp.doc, src: src, base: base, slab: cp.nodes, kids: cp.kids, stack: cp.p.stack[:0], path: cp.p.path[:0]}
-	if root, ok := cp.p.scanAll(); ok {
+	cp.p = parser{doc: &cp.doc, src: src, slab: cp.nodes, kids: cp.kids, stack: cp.p.stack[:0], path: cp.p.path[:0]}
+	if root, ok := cp.p.scan(1); ok {
 		return root, nil
 	}
 	// Errors are rare: Parse reads the text again, for its own message

@@ -277,15 +277,7 @@ func (e *SyntaxError) Error() string {
 // LoadFile reads and parses the file at path. The name in positions is the
 // path as given. A regular file larger than MaxDocumentSize fails before
 // any of it is read.
-func LoadFile(path string) (*Document, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	return load(path, f, statSize(fi, err), MaxDocumentSize, probeSize)
-}
+func LoadFile(path string) (*Document, error) { return loadFile(path, false) }
 
 // LoadFileMapped is LoadFile for a program that runs once over a large
 // file, such as toolbench lint: rather than copy the file into memory, it
@@ -298,29 +290,28 @@ func LoadFile(path string) (*Document, error) {
 // caller runs with debug.SetPanicOnFault(true), recovers, and reports a
 // value for which IsFault is true as the file having changed while it was
 // read; core's own goroutines raise such a fault in their caller.
-func LoadFileMapped(path string) (*Document, error) {
+func LoadFileMapped(path string) (*Document, error) { return loadFile(path, true) }
+
+// loadFile is LoadFile, mapping a large regular file when mapLarge says so.
+func loadFile(path string, mapLarge bool) (*Document, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() < MapFileSize || fi.Size() > MaxDocumentSize {
-		return load(path, f, statSize(fi, err), MaxDocumentSize, probeSize)
-	}
-	data := mapFile(f, fi.Size())
-	if data != nil {
-		if now, err := f.Stat(); err != nil || now.Size() != fi.Size() {
+	size := statSize(f.Stat())
+	if mapLarge && size >= MapFileSize && size <= MaxDocumentSize {
+		if data := mapFile(f, size); data != nil {
+			if statSize(f.Stat()) == size {
+				// Never unmapped: the document's strings point into it.
+				return parseOwned(path, data)
+			}
 			// It changed size since it was looked at: read it whole.
 			unmapFile(data)
-			data = nil
+			size = statSize(f.Stat())
 		}
 	}
-	if data == nil {
-		return load(path, f, statSize(f.Stat()), MaxDocumentSize, probeSize)
-	}
-	// The mapping is never unmapped: the document's strings point into it.
-	return parseOwned(path, data)
+	return load(path, f, size, MaxDocumentSize, probeSize)
 }
 
 // MapFileSize is the size from which LoadFileMapped maps a file rather
@@ -561,13 +552,7 @@ func parse(name string, data []byte, src string) (*Document, error) {
 func parseScanners(name string, data []byte, src string, n int) (*Document, error) {
 	doc := &Document{Name: name, Src: src}
 	p := parser{doc: doc, src: src}
-	if bytes.HasPrefix(data, bom) {
-		p.base = len(bom)
-	}
-	h := p.startHelpers(n)
-	defer h.waitQuietly() // no helper outlives the parse, even one that panics
-	root, ok := p.scanAll()
-	h.wait()
+	root, ok := p.scan(n)
 	if !ok {
 		// Not JSON, or not JSON the scanner takes: the decoder reads it
 		// again and says what is wrong, and where.
@@ -660,17 +645,21 @@ func (d *Document) positionAll(issues []Issue) {
 	first, second := order[:len(order)/2], order[len(order)/2:]
 	from := strings.LastIndexByte(d.Src[:min(issues[second[0]].Offset, len(d.Src))], '\n') + 1
 	var fromLine int
+	halves := [2]func(){
+		func() {
+			c := lineCursor{line: 1}
+			c.number(d.Src, issues, first)
+			c.advance(d.Src, max(c.at, from))
+			fromLine = c.line
+		},
+		func() {
+			c := lineCursor{at: from, lineStart: from}
+			c.number(d.Src, issues, second)
+		},
+	}
 	inShares(min(2, shares(len(d.Src), parallelScanSize)), 2, func(_, lo, hi int) {
-		for half := lo; half < hi; half++ {
-			if half == 0 {
-				c := lineCursor{line: 1}
-				c.number(d.Src, issues, first)
-				c.advance(d.Src, max(c.at, from))
-				fromLine = c.line
-			} else {
-				c := lineCursor{at: from, lineStart: from}
-				c.number(d.Src, issues, second)
-			}
+		for _, half := range halves[lo:hi] {
+			half()
 		}
 	})
 	for _, i := range second {
@@ -789,13 +778,22 @@ type parsedDup struct {
 	first, second int32 // offsets of the first and the repeated key
 }
 
-var bom = []byte{0xEF, 0xBB, 0xBF}
+// bomText is the UTF-8 byte order mark, which a document may start with.
+const bomText = "\xef\xbb\xbf"
+
+var bom = []byte(bomText)
+
+// bomLen is the length of the byte order mark src starts with: 0 or 3.
+func bomLen(src string) int {
+	if strings.HasPrefix(src, bomText) {
+		return len(bomText)
+	}
+	return 0
+}
 
 func (p *parser) parseAll(data []byte) (*Node, error) {
 	p.src = p.doc.Src
-	if bytes.HasPrefix(data, bom) {
-		p.base = len(bom)
-	}
+	p.base = bomLen(p.src)
 	body := data[p.base:]
 	if len(bytes.TrimLeft(body, " \t\r\n")) == 0 {
 		p.truncated = true

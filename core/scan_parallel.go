@@ -45,12 +45,11 @@ func (w *specWorker) wait() {
 // helpers are the helpers of one scan.
 type helpers []*specWorker
 
-// wait waits until every helper has finished, and raises the first
-// helper's panic, if one had one.
+// wait waits until every helper has finished, and raises a helper's
+// panic, if one had one.
 func (h helpers) wait() {
-	h.waitQuietly()
-	if len(h) > 0 {
-		h[0].panics.raise()
+	for _, w := range h {
+		w.wait()
 	}
 }
 

@@ -14,12 +14,7 @@ import (
 func scanWith(data []byte, n int) (doc *Document, ok bool, taken int) {
 	doc = &Document{Name: "t.json", Src: string(data)}
 	p := parser{doc: doc, src: doc.Src}
-	if bytes.HasPrefix(data, bom) {
-		p.base = len(bom)
-	}
-	h := p.startHelpers(n)
-	doc.Root, ok = p.scanAll()
-	h.wait()
+	doc.Root, ok = p.scan(n)
 	doc.Duplicates = p.duplicates()
 	if p.spec != nil {
 		taken = p.spec.taken

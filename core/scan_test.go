@@ -1,7 +1,6 @@
 package core
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -30,10 +29,7 @@ func decoderParse(data []byte) (*Document, error) {
 func scannerParse(data []byte) (doc *Document, ok bool) {
 	doc = &Document{Name: "t.json", Src: string(data)}
 	p := parser{doc: doc, src: doc.Src}
-	if bytes.HasPrefix(data, bom) {
-		p.base = len(bom)
-	}
-	doc.Root, ok = p.scanAll()
+	doc.Root, ok = p.scan(1)
 	doc.Duplicates = p.duplicates()
 	return doc, ok
 }
