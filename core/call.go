@@ -458,11 +458,7 @@ func checkCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions, batches b
 		stream = func(lr *lineReader) error { return lr.checkBatches(s, opt, cw.appendLater, cw.writeBatch) }
 	}
 	err := readCalls(r, MaxDocumentSize, func(line int, c Call) error {
-		errs := ValidateCall(c, s)
-		var deep []SchemaError
-		if opt.Deep {
-			deep = DeepValidate(c, s)
-		}
+		errs, deep := checkCall(c, s, opt)
 		return cw.result(line, errs, deep)
 	}, stream)
 	if err == nil {
@@ -472,6 +468,24 @@ func checkCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions, batches b
 		err = ferr
 	}
 	return cw.sum, err
+}
+
+// checkCall is ValidateCall of c and, with opt.Deep, DeepValidate.
+func checkCall(c Call, s *Schemas, opt CallOptions) ([]string, []SchemaError) {
+	errs := ValidateCall(c, s)
+	var deep []SchemaError
+	if opt.Deep {
+		deep = DeepValidate(c, s)
+	}
+	return errs, deep
+}
+
+// count counts one call with its errors.
+func (sum *CallSummary) count(errs []string, deep []SchemaError) {
+	sum.Calls++
+	if len(errs) > 0 || len(deep) > 0 {
+		sum.Invalid++
+	}
 }
 
 // callWriter renders results. In text it holds the first result back
@@ -494,10 +508,7 @@ type pendingResult struct {
 }
 
 func (cw *callWriter) result(line int, errs []string, deep []SchemaError) error {
-	cw.sum.Calls++
-	if len(errs) > 0 || len(deep) > 0 {
-		cw.sum.Invalid++
-	}
+	cw.sum.count(errs, deep)
 	if cw.opt.JSON || cw.hasFirst {
 		if err := cw.startNumbering(); err != nil {
 			return err

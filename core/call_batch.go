@@ -96,15 +96,8 @@ func (ck *checker) check(b *callBatch) {
 			text := unsafe.String(&b.text[l.start], l.end-l.start)
 			c = lineCall(&ck.lines, &ck.args, l.line, text)
 		}
-		errs := ValidateCall(c, ck.s)
-		var deep []SchemaError
-		if ck.opt.Deep {
-			deep = DeepValidate(c, ck.s)
-		}
-		b.sum.Calls++
-		if len(errs) > 0 || len(deep) > 0 {
-			b.sum.Invalid++
-		}
+		errs, deep := checkCall(c, ck.s, ck.opt)
+		b.sum.count(errs, deep)
 		b.out = ck.render(b.out, l.line, errs, deep)
 	}
 }
