@@ -101,8 +101,7 @@ func (ts *ToolSet) FirstNamed(name string) int {
 	return -1
 }
 
-// indexNames indexes the names of the set's own tools, when it has no
-// index from the parts it was joined from.
+// indexNames indexes the names of the set's tools.
 func (ts *ToolSet) indexNames() {
 	m := make(map[string]int, len(ts.Tools))
 	for i := len(ts.Tools) - 1; i >= 0; i-- {
@@ -132,12 +131,14 @@ func Tools(doc *Document) *ToolSet {
 			ts.addListMember(root, "$", "functionDeclarations")
 		case looksLikeTool(root):
 			ts.add(root, "$")
-			ts.indexNames()
 		default:
 			ts.Problem = "not a tools document: expected a list of tools, one tool, {\"tools\": [...]} or an MCP tools/list result"
 		}
 	default:
 		ts.Problem = "not a tools document: the top-level value is " + root.Kind.Phrase() + ", not a list or an object"
+	}
+	if ts.firsts == nil { // a split list's shares index their own
+		ts.indexNames()
 	}
 	return ts
 }
@@ -160,7 +161,6 @@ func (ts *ToolSet) addList(list *Node, path string) {
 	n := shares(len(list.Kids()), parallelTools/2)
 	if n == 1 {
 		ts.addElems(list.Kids(), 0, path)
-		ts.indexNames()
 		return
 	}
 	parts := make([]ToolSet, n)
