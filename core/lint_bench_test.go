@@ -44,11 +44,29 @@ func lintBytes(tb testing.TB, data []byte, opt Options) *Result {
 	return Lint(doc, opt)
 }
 
+// besideFloor runs fn once an iteration of b and, with the timer stopped,
+// reads the tokens of data beside it; it reports the ratio of the two
+// times, taken side by side, as metric, so that it holds on a busy machine
+// where absolute times drift.
+func besideFloor(b *testing.B, data []byte, metric string, fn func()) {
+	var floor, took time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		start := time.Now()
+		readTokens(b, data)
+		floor += time.Since(start)
+		b.StartTimer()
+
+		start = time.Now()
+		fn()
+		took += time.Since(start)
+	}
+	b.ReportMetric(float64(took)/float64(floor), metric)
+}
+
 // BenchmarkLint parses and lints the generated document, with every rule
-// that runs by default and with the base rules alone. Each iteration also
-// reads the same bytes' tokens with the timer stopped, and the lint/floor
-// metric is the ratio of the two times taken side by side, so it holds on
-// a busy machine where absolute times drift.
+// that runs by default and with the base rules alone, beside the token
+// floor (lint/floor).
 func BenchmarkLint(b *testing.B) {
 	data := gen.Tools(benchTools)
 	for _, bc := range []struct {
@@ -64,19 +82,7 @@ func BenchmarkLint(b *testing.B) {
 			}
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
-			var floor, lint time.Duration
-			for b.Loop() {
-				b.StopTimer()
-				start := time.Now()
-				readTokens(b, data)
-				floor += time.Since(start)
-				b.StartTimer()
-
-				start = time.Now()
-				lintBytes(b, data, bc.opt)
-				lint += time.Since(start)
-			}
-			b.ReportMetric(float64(lint)/float64(floor), "lint/floor")
+			besideFloor(b, data, "lint/floor", func() { lintBytes(b, data, bc.opt) })
 		})
 	}
 }
@@ -128,8 +134,8 @@ func BenchmarkLintParsed(b *testing.B) {
 }
 
 // BenchmarkLoad loads the benchmark document from a file, read as the
-// workbench reads it and mapped as toolbench lint does, each with the
-// token floor of the same bytes beside it as in BenchmarkLint. A mapped
+// workbench reads it and mapped as toolbench lint does, each beside the
+// token floor of the same bytes (load/floor). A mapped
 // load is never unmapped: each iteration leaves one mapping of the file.
 func BenchmarkLoad(b *testing.B) {
 	data := gen.Tools(benchTools)
@@ -147,21 +153,11 @@ func BenchmarkLoad(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
-			var floor, load time.Duration
-			for b.Loop() {
-				b.StopTimer()
-				start := time.Now()
-				readTokens(b, data)
-				floor += time.Since(start)
-				b.StartTimer()
-
-				start = time.Now()
+			besideFloor(b, data, "load/floor", func() {
 				if _, err := bc.load(path); err != nil {
 					b.Fatal(err)
 				}
-				load += time.Since(start)
-			}
-			b.ReportMetric(float64(load)/float64(floor), "load/floor")
+			})
 		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"syscall"
 	"testing"
+	"unsafe"
 
 	"toolbench/internal/gen"
 )
@@ -33,6 +34,10 @@ func TestLoadFileMappedMatchesLoadFile(t *testing.T) {
 		got, err := LoadFileMapped(path)
 		if err != nil {
 			t.Fatal(err)
+		}
+		mapped := inMappedFile(uintptr(unsafe.Pointer(unsafe.StringData(got.Src))))
+		if large := len(data) >= MapFileSize; mapped != large {
+			t.Errorf("%d tools, %d bytes: mapped %v, want %v", n, len(data), mapped, large)
 		}
 		if w, g := dumpDoc(want), dumpDoc(got); w != g {
 			t.Errorf("%d tools: the mapped document differs from the read one", n)
