@@ -6,7 +6,9 @@ import (
 	"io"
 	"os"
 
-	"toolbench/core"
+	"toolbench/core/call"
+	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
 )
 
 func init() {
@@ -15,7 +17,7 @@ func init() {
 
 // callConfig is a parsed call command line.
 type callConfig struct {
-	opt     core.CallOptions
+	opt     call.CallOptions
 	format  string // "", "flat" or "tools"
 	schemas string
 	calls   string // "-" is standard input
@@ -64,18 +66,18 @@ func runCall(e *env, args []string) int {
 	}
 	schemas, err := loadCallSchemas(e, cfg)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench call: %s\n", core.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	in, closeIn, err := openCalls(e, cfg.calls)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench call: %s\n", core.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	defer closeIn()
-	sum, err := core.CheckCalls(in, core.JSONWriter(e.stdout), schemas, cfg.opt)
+	sum, err := call.CheckCalls(in, jsondoc.SafeWriter(e.stdout), schemas, cfg.opt)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", core.EscapeLine(callsName(cfg.calls)), core.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(callsName(cfg.calls)), termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	if sum.Invalid > 0 {
@@ -86,18 +88,18 @@ func runCall(e *env, args []string) int {
 
 // loadCallSchemas reads SCHEMAS. Its errors name the file, and the line
 // and column of what is wrong in it.
-func loadCallSchemas(e *env, cfg *callConfig) (*core.Schemas, error) {
-	var doc *core.Document
+func loadCallSchemas(e *env, cfg *callConfig) (*call.Schemas, error) {
+	var doc *jsondoc.Document
 	var err error
 	if cfg.schemas == "-" {
-		doc, err = core.LoadReader("<stdin>", e.stdin)
+		doc, err = jsondoc.LoadReader("<stdin>", e.stdin)
 	} else {
-		doc, err = core.LoadFile(cfg.schemas)
+		doc, err = jsondoc.LoadFile(cfg.schemas)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return core.LoadSchemas(doc, cfg.format)
+	return call.LoadSchemas(doc, cfg.format)
 }
 
 func openCalls(e *env, name string) (io.Reader, func(), error) {

@@ -7,7 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"toolbench/core"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
 )
 
 // newFlagSet returns a flag set that reports errors to its caller instead
@@ -68,17 +69,17 @@ func (r *ruleFlags) register(fs *flag.FlagSet) {
 
 // options checks the target names and rule codes and returns them as the
 // linter's options.
-func (r *ruleFlags) options() (core.Options, error) {
-	t, err := core.ParseTargets(r.targets)
+func (r *ruleFlags) options() (lint.Options, error) {
+	t, err := lint.ParseTargets(r.targets)
 	if err != nil {
-		return core.Options{}, fmt.Errorf("--target: %w", err)
+		return lint.Options{}, fmt.Errorf("--target: %w", err)
 	}
 	for _, code := range r.ignore {
-		if core.LookupRule(code) == nil {
-			return core.Options{}, fmt.Errorf("--ignore: unknown rule code %q", code)
+		if lint.LookupRule(code) == nil {
+			return lint.Options{}, fmt.Errorf("--ignore: unknown rule code %q", code)
 		}
 	}
-	return core.Options{Targets: t, Ignore: r.ignore}, nil
+	return lint.Options{Targets: t, Ignore: r.ignore}, nil
 }
 
 // argsError answers a command line the command's parser rejected: -h
@@ -90,6 +91,6 @@ func argsError(e *env, prog string, err error, usage func(io.Writer)) int {
 		usage(e.stdout)
 		return exitOK
 	}
-	fmt.Fprintf(e.stderr, "%s: %s\nRun '%s -h' for usage.\n", prog, core.EscapeLine(err.Error()), prog)
+	fmt.Fprintf(e.stderr, "%s: %s\nRun '%s -h' for usage.\n", prog, termtext.EscapeLine(err.Error()), prog)
 	return exitFailure
 }

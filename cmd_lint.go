@@ -1,16 +1,17 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/report"
+	"toolbench/core/termtext"
 )
 
 func init() {
@@ -20,53 +21,14 @@ func init() {
 // lintStdinName is how issues and errors name standard input.
 const lintStdinName = "<stdin>"
 
-// lintReport is what a renderer may say besides the issues.
-type lintReport struct {
-	issues []core.Issue
-	files  []string            // the files linted, in order
-	failed []*core.SyntaxError // the files that could not be read or parsed, and why
-	color  bool
-}
-
-type lintRenderFunc func(w io.Writer, r *lintReport) error
-
-// lintFormats are the values --format takes, in the order help lists
-// them: a new format is one more entry.
-var lintFormats = []struct {
-	name   string
-	render lintRenderFunc
-}{
-	{"text", func(w io.Writer, r *lintReport) error {
-		return core.WriteText(w, r.issues, core.TextOptions{Color: r.color, Files: len(r.files), Failed: len(r.failed)})
-	}},
-	{"json", func(w io.Writer, r *lintReport) error { return core.WriteJSON(w, r.issues) }},
-	{"sarif", func(w io.Writer, r *lintReport) error { return core.WriteSARIF(w, r.issues, r.failed) }},
-	{"github", func(w io.Writer, r *lintReport) error { return core.WriteGitHub(w, r.issues, r.failed) }},
-}
-
-// lintRenderer returns the renderer of a --format value, or nil.
-func lintRenderer(format string) lintRenderFunc {
-	for _, f := range lintFormats {
-		if f.name == format {
-			return f.render
-		}
-	}
-	return nil
-}
-
-func lintFormatNames() string {
-	var names []string
-	for _, f := range lintFormats {
-		names = append(names, f.name)
-	}
-	return strings.Join(names, ", ")
-}
+// textFormat is the report format for people, which watch prints too.
+var textFormat, _ = report.LookupFormat("text")
 
 // lintConfig is a parsed lint command line.
 type lintConfig struct {
-	render lintRenderFunc
+	format report.Format
 	strict bool
-	opt    core.Options
+	opt    lint.Options
 	files  []string // "-" is standard input
 }
 
@@ -95,8 +57,9 @@ func parseLintArgs(args []string) (*lintConfig, error) {
 	case *format == "":
 		*format = "text"
 	}
-	if cfg.render = lintRenderer(*format); cfg.render == nil {
-		return nil, fmt.Errorf("unknown --format %q (known: %s)", *format, lintFormatNames())
+	var ok bool
+	if cfg.format, ok = report.LookupFormat(*format); !ok {
+		return nil, fmt.Errorf("unknown --format %q (known: %s)", *format, report.FormatNames())
 	}
 	if cfg.opt, err = rules.options(); err != nil {
 		return nil, err
@@ -120,41 +83,27 @@ func lintStdinCount(files []string) int {
 	return n
 }
 
-func runLint(e *env, args []string) (code int) {
+func runLint(e *env, args []string) int {
 	cfg, err := parseLintArgs(args)
 	if err != nil {
 		return argsError(e, "toolbench lint", err, lintUsage)
 	}
 
 	defer oneShotGC(cfg.files)()
-	// Large files are mapped rather than read (core.LoadFileMapped): one
-	// that shrinks during the run faults where it was cut. While it is
-	// linted, that file fails as an unreadable one does (lintFile); later,
-	// while the report is written, the run ends with an error.
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if r := recover(); r != nil {
-			if !core.IsFault(r) {
-				panic(r)
-			}
-			fmt.Fprintln(e.stderr, "toolbench lint: a file changed while the report was written; lint it again")
-			code = exitFailure
-		}
-	}()
-	r := &lintReport{color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
+	r := &report.Report{Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
 	for _, f := range cfg.files {
-		res, err := lintFile(e, f, cfg.opt)
+		doc, err := loadLintFile(e, f)
 		if err != nil {
 			// Report and go on: the other files are still worth checking.
-			fmt.Fprintf(e.stderr, "toolbench lint: %s\n", core.EscapeLine(err.Error()))
-			r.failed = append(r.failed, loadFailure(f, err))
+			fmt.Fprintf(e.stderr, "toolbench lint: %s\n", termtext.EscapeLine(err.Error()))
+			r.Failed = append(r.Failed, report.FailureOf(displayName(f), err))
 			continue
 		}
-		r.issues = append(r.issues, res.Issues...)
-		r.files = append(r.files, res.Doc.Name)
+		r.Issues = append(r.Issues, lint.Lint(doc, cfg.opt).Issues...)
+		r.Files++
 	}
-	if err := cfg.render(core.JSONWriter(e.stdout), r); err != nil {
-		fmt.Fprintf(e.stderr, "toolbench lint: writing the report: %s\n", core.EscapeLine(err.Error()))
+	if err := cfg.format.Write(jsondoc.SafeWriter(e.stdout), r); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench lint: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	return lintExitCode(r, cfg.strict)
@@ -192,59 +141,32 @@ const (
 	oneShotHeapPerByte = 8
 )
 
-// lintFile loads and lints one file. A mapped file that shrinks while it
-// is linted fails as a file that cannot be read does.
-func lintFile(e *env, name string, opt core.Options) (res *core.Result, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if !core.IsFault(r) {
-				panic(r)
-			}
-			res, err = nil, &core.SyntaxError{File: name, Msg: "the file changed while it was being read; lint it again"}
-		}
-	}()
-	doc, err := loadLintFile(e, name)
-	if err != nil {
-		return nil, err
-	}
-	return core.Lint(doc, opt), nil
-}
-
 // loadLintFile reads and parses one file; "-" is standard input. Its
 // errors name the file, and for bad JSON the line and column.
-func loadLintFile(e *env, name string) (*core.Document, error) {
+func loadLintFile(e *env, name string) (*jsondoc.Document, error) {
 	if name == "-" {
-		return core.LoadReader(lintStdinName, e.stdin)
+		return jsondoc.LoadReader(lintStdinName, e.stdin)
 	}
-	return core.LoadFileMapped(name)
+	return jsondoc.LoadFile(name)
 }
 
-// loadFailure is err as a *core.SyntaxError naming the file, so that the
-// CI formats can report it where the text report says it on stderr.
-func loadFailure(name string, err error) *core.SyntaxError {
-	var se *core.SyntaxError
-	if errors.As(err, &se) {
-		return se
-	}
+// displayName is how reports name an input: "-" is standard input.
+func displayName(name string) string {
 	if name == "-" {
-		name = lintStdinName
+		return lintStdinName
 	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err // the name is already the file's
-	}
-	return &core.SyntaxError{File: name, Msg: err.Error()}
+	return name
 }
 
 // lintExitCode is 2 when a file could not be linted, 1 when there are
 // errors (or any issue under --strict), else 0.
-func lintExitCode(r *lintReport, strict bool) int {
+func lintExitCode(r *report.Report, strict bool) int {
 	switch {
-	case len(r.failed) > 0:
+	case len(r.Failed) > 0:
 		return exitFailure
-	case strict && len(r.issues) > 0:
+	case strict && len(r.Issues) > 0:
 		return exitIssues
-	case slices.ContainsFunc(r.issues, func(is core.Issue) bool { return is.Severity == core.Error }):
+	case slices.ContainsFunc(r.Issues, func(is lint.Issue) bool { return is.Severity == lint.Error }):
 		return exitIssues
 	}
 	return exitOK
@@ -276,5 +198,5 @@ Examples:
 
 Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
 with --strict), 2 usage error or a file that cannot be read or parsed.
-`, lintFormatNames(), strings.Join(core.KnownTargets, ", "))
+`, report.FormatNames(), strings.Join(lint.TargetNames(), ", "))
 }

@@ -5,7 +5,8 @@ import (
 	"io"
 	"strings"
 
-	"toolbench/core"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
 )
 
 func init() {
@@ -21,12 +22,12 @@ func runRules(e *env, args []string) int {
 	if fs.NArg() > 0 {
 		return argsError(e, "toolbench rules", fmt.Errorf("unexpected argument %q", fs.Arg(0)), rulesUsage)
 	}
-	writeRuleList(e.stdout, core.Rules())
+	writeRuleList(e.stdout, lint.Rules())
 	return exitOK
 }
 
 // writeRuleList prints one rule a line: code, severity, target, summary.
-func writeRuleList(w io.Writer, rules []*core.Rule) {
+func writeRuleList(w io.Writer, rules []*lint.Rule) {
 	codeW, targetW := len("CODE"), len("TARGET")
 	for _, r := range rules {
 		codeW = max(codeW, len(r.Code))
@@ -40,7 +41,7 @@ func writeRuleList(w io.Writer, rules []*core.Rule) {
 }
 
 // ruleTarget is the target that enables a rule, or "always".
-func ruleTarget(r *core.Rule) string {
+func ruleTarget(r *lint.Rule) string {
 	if r.Target == "" {
 		return "always"
 	}
@@ -57,12 +58,12 @@ func runExplain(e *env, args []string) int {
 		explainUsage(e.stderr)
 		return exitFailure
 	}
-	var rules []*core.Rule
+	var rules []*lint.Rule
 	for _, code := range fs.Args() {
-		r := core.LookupRule(code)
+		r := lint.LookupRule(code)
 		if r == nil {
-			msg := fmt.Sprintf("toolbench explain: unknown rule code %q", core.EscapeLine(code))
-			if near := core.SimilarRuleCodes(code); len(near) > 0 {
+			msg := fmt.Sprintf("toolbench explain: unknown rule code %q", termtext.EscapeLine(code))
+			if near := lint.SimilarRuleCodes(code); len(near) > 0 {
 				msg += " (did you mean " + strings.Join(near, ", ") + "?)"
 			}
 			fmt.Fprintln(e.stderr, msg)
@@ -82,7 +83,7 @@ func runExplain(e *env, args []string) int {
 
 // writeExplanation prints a rule's heading, summary and documentation,
 // wrapped for an 80-column terminal.
-func writeExplanation(w io.Writer, r *core.Rule) {
+func writeExplanation(w io.Writer, r *lint.Rule) {
 	target := "always on"
 	if r.Target != "" {
 		target = "target " + r.Target
@@ -118,7 +119,7 @@ finds.
 
 Flags:
   -h, --help   show this help
-`, strings.Join(core.KnownTargets, ", "))
+`, strings.Join(lint.TargetNames(), ", "))
 }
 
 func explainUsage(w io.Writer) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"toolbench/core"
+	"toolbench/core/lint"
 )
 
 // rulesRun runs toolbench in-process and returns its exit code, stdout
@@ -34,7 +34,7 @@ func TestRulesListsEveryCodeWithSeverityTargetAndSummary(t *testing.T) {
 	if !strings.HasPrefix(lines[0], "CODE ") || !strings.Contains(lines[0], "SEVERITY") || !strings.Contains(lines[0], "TARGET") {
 		t.Errorf("header = %q", lines[0])
 	}
-	rules := core.Rules()
+	rules := lint.Rules()
 	for i, r := range rules {
 		fields := strings.Fields(lines[i+1])
 		target := r.Target
@@ -58,8 +58,8 @@ func TestExplainPrintsTheRuleDoc(t *testing.T) {
 		heading string
 		doc     string
 	}{
-		{"a rule always on", []string{"explain", "unresolved-ref"}, "unresolved-ref (error, always on)", core.LookupRule("unresolved-ref").Doc},
-		{"a target's rule", []string{"explain", "mcp/invalid-name"}, "mcp/invalid-name (warning, target mcp)", core.LookupRule("mcp/invalid-name").Doc},
+		{"a rule always on", []string{"explain", "unresolved-ref"}, "unresolved-ref (error, always on)", lint.LookupRule("unresolved-ref").Doc},
+		{"a target's rule", []string{"explain", "mcp/invalid-name"}, "mcp/invalid-name (warning, target mcp)", lint.LookupRule("mcp/invalid-name").Doc},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -11,7 +11,10 @@ import (
 	"syscall"
 	"time"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/report"
+	"toolbench/core/termtext"
 	"toolbench/watch"
 )
 
@@ -22,7 +25,7 @@ func init() {
 // watchConfig is a parsed watch command line.
 type watchConfig struct {
 	json bool
-	opt  core.Options
+	opt  lint.Options
 	file string
 }
 
@@ -70,7 +73,7 @@ func runWatch(e *env, args []string) int {
 func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 	w, err := watch.New(cfg.file, watch.Options{Lint: cfg.opt})
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench watch: %s\n", core.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench watch: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	defer w.Close()
@@ -80,7 +83,7 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 	}
 	// JSON lines carry strings from the file; keep bidi and invisible
 	// characters escaped in them too.
-	out := core.JSONWriter(e.stdout)
+	out := jsondoc.SafeWriter(e.stdout)
 	for {
 		select {
 		case <-stop:
@@ -90,7 +93,7 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 				return exitOK
 			}
 			if err := write(out, ev); err != nil {
-				fmt.Fprintf(e.stderr, "toolbench watch: writing the report: %s\n", core.EscapeLine(err.Error()))
+				fmt.Fprintf(e.stderr, "toolbench watch: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 				return exitFailure
 			}
 		}
@@ -103,7 +106,7 @@ type watchLine struct {
 	Time   string        `json:"time"`
 	File   string        `json:"file"`
 	OK     bool          `json:"ok"`
-	Issues *[]core.Issue `json:"issues,omitempty"`
+	Issues *[]lint.Issue `json:"issues,omitempty"`
 	Error  string        `json:"error,omitempty"`
 }
 
@@ -115,7 +118,7 @@ func writeWatchJSON(w io.Writer, ev watch.Event) error {
 	} else {
 		issues := ev.Result.Issues
 		if issues == nil {
-			issues = []core.Issue{}
+			issues = []lint.Issue{}
 		}
 		line.OK, line.Issues = true, &issues
 	}
@@ -136,10 +139,10 @@ func watchTextWriter(e *env) func(io.Writer, watch.Event) error {
 			b.WriteByte('\n')
 		}
 		first = false
-		fmt.Fprintf(&b, "== %s %s ==\n", ev.Time.Format(time.DateTime), core.EscapeLine(ev.Path))
+		fmt.Fprintf(&b, "== %s %s ==\n", ev.Time.Format(time.DateTime), termtext.EscapeLine(ev.Path))
 		if ev.Err != nil {
-			fmt.Fprintf(&b, "%s\n", core.EscapeLine(ev.Err.Error()))
-		} else if err := core.WriteText(&b, ev.Result.Issues, core.TextOptions{Color: color, Files: 1}); err != nil {
+			fmt.Fprintf(&b, "%s\n", termtext.EscapeLine(ev.Err.Error()))
+		} else if err := textFormat.Write(&b, &report.Report{Issues: ev.Result.Issues, Files: 1, Color: color}); err != nil {
 			return err
 		}
 		_, err := io.WriteString(w, b.String())
@@ -176,5 +179,5 @@ Examples:
 
 Exit status: 0 when stopped by SIGINT (ctrl+c) or SIGTERM, 2 for a usage
 error or a directory that cannot be watched.
-`, strings.Join(core.KnownTargets, ", "))
+`, strings.Join(lint.TargetNames(), ", "))
 }

@@ -20,7 +20,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"toolbench/core"
+	"toolbench/core/lint"
 )
 
 // toolbenchBin is the binary the end-to-end tests run, built once by
@@ -93,8 +93,8 @@ func TestWatchArgs(t *testing.T) {
 	}
 }
 
-func optsOf(targets, ignore []string) core.Options {
-	return core.Options{Targets: targets, Ignore: ignore}
+func optsOf(targets, ignore []string) lint.Options {
+	return lint.Options{Targets: targets, Ignore: ignore}
 }
 
 func TestWatchHelpShowsUsageAndAnExample(t *testing.T) {

@@ -7,7 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"toolbench/core"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
 	"toolbench/tui"
 )
 
@@ -75,7 +76,7 @@ func runWorkbench(e *env, args []string) int {
 		cfg.Output = f
 	}
 	if err := tui.Run(cfg); err != nil {
-		fmt.Fprintf(e.stderr, "toolbench: %s\n", core.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	return exitOK
@@ -103,5 +104,5 @@ Examples:
   toolbench
   toolbench tools.json
   toolbench --target openai-strict --deep tools.json
-`, defaultToolsFile, strings.Join(core.KnownTargets, ", "))
+`, defaultToolsFile, strings.Join(lint.TargetNames(), ", "))
 }

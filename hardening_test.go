@@ -15,9 +15,10 @@ import (
 	"syscall"
 	"testing"
 	"time"
-	"unicode/utf8"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
 )
 
 // Every command meets bad input with a clear error and exit status 2,
@@ -67,21 +68,6 @@ func hardFile(t *testing.T, name, content string) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// hardHidden lists what in s a terminal would interpret or a reader could
-// not see, other than line breaks.
-func hardHidden(s string) []string {
-	var found []string
-	for i, r := range s {
-		switch {
-		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
-			found = append(found, fmt.Sprintf("byte %#x at %d", s[i], i))
-		case r != '\n' && core.IsHiddenRune(r):
-			found = append(found, fmt.Sprintf("%U at %d", r, i))
-		}
-	}
-	return found
 }
 
 // hardTool is a tool with no issues under the default rules.
@@ -191,7 +177,7 @@ func hardSparseFile(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := f.Truncate(core.MaxDocumentSize + 1); err != nil {
+	if err := f.Truncate(jsondoc.MaxDocumentSize + 1); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -295,11 +281,11 @@ func TestDuplicateKeyIsAWarningAtTheSecondKeyNamingTheFirstsLine(t *testing.T) {
 		t.Errorf("lint: exit %d, stdout\n%s\nwant exit 0 and\n%s", r.code, r.stdout, want)
 	}
 	r = hardRun(t, nil, "lint", "--json", path)
-	var issues []core.Issue
+	var issues []lint.Issue
 	if err := json.Unmarshal([]byte(r.stdout), &issues); err != nil {
 		t.Fatalf("lint --json: %v\n%s", err, r.stdout)
 	}
-	if len(issues) != 1 || issues[0].Code != "duplicate-key" || issues[0].Severity != core.Warning || issues[0].Line != 3 || issues[0].Column != 3 {
+	if len(issues) != 1 || issues[0].Code != "duplicate-key" || issues[0].Severity != lint.Warning || issues[0].Line != 3 || issues[0].Column != 3 {
 		t.Errorf("lint --json issues = %+v, want one duplicate-key warning at 3:3", issues)
 	}
 }
@@ -319,11 +305,11 @@ const hardHostile = `[{"type": "function", "function": {
 // may hold them JSON-escaped; it must then decode.
 func hardCheckSafe(t *testing.T, what string, r hardResult, jsonOut bool) {
 	t.Helper()
-	if found := hardHidden(r.stderr); len(found) > 0 {
+	if found := termtext.Hazards(r.stderr); len(found) > 0 {
 		t.Errorf("%s: stderr holds %v:\n%s", what, found, r.stderr)
 	}
 	if !jsonOut {
-		if found := hardHidden(r.stdout); len(found) > 0 {
+		if found := termtext.Hazards(r.stdout); len(found) > 0 {
 			t.Errorf("%s: stdout holds %v:\n%s", what, found, r.stdout)
 		}
 		return
@@ -413,15 +399,15 @@ func TestWatchTextNeverWritesTheFilesControlCharacters(t *testing.T) {
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)
 	go func() { done <- streamWatch(e, &watchConfig{file: path}, stop) }()
-	header := `== \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ` + regexp.QuoteMeta(core.EscapeLine(path)) + " ==\n"
+	header := `== \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ` + regexp.QuoteMeta(termtext.EscapeLine(path)) + " ==\n"
 	waitOutput(t, &out, regexp.MustCompile(`^`+header+`(?s:.*)\[invalid-name\]`))
 	if err := os.WriteFile(path, []byte("[\"\u202e\x1b[2J"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	waitOutput(t, &out, regexp.MustCompile(header+regexp.QuoteMeta(core.EscapeLine(path))+`:1:\d+: .*\n$`))
+	waitOutput(t, &out, regexp.MustCompile(header+regexp.QuoteMeta(termtext.EscapeLine(path))+`:1:\d+: .*\n$`))
 	stop <- syscall.SIGINT
 	<-done
-	if found := hardHidden(out.String()); len(found) > 0 {
+	if found := termtext.Hazards(out.String()); len(found) > 0 {
 		t.Errorf("watch text output holds %v:\n%s", found, out.String())
 	}
 }
@@ -486,7 +472,7 @@ func TestWatchSurvivesBadInputOnASaveAndRecovers(t *testing.T) {
 		cases = append(cases, saved{tc.name, write(tc.content), false, path + ":" + tc.want})
 	}
 	cases = append(cases,
-		saved{"a file past the size limit", func() error { return os.Truncate(path, core.MaxDocumentSize+1) }, false, path + ": input is larger than the 256 MiB limit"},
+		saved{"a file past the size limit", func() error { return os.Truncate(path, jsondoc.MaxDocumentSize+1) }, false, path + ": input is larger than the 256 MiB limit"},
 		saved{"1e999999", write(`[{"name": "search", "description": "Search the index for documents that match a query.", "parameters": {"type": "object", "properties": {"n": {"type": "number", "maximum": 1e999999}}}}]`), true, ""},
 		saved{"a 10 MB string", write(`[{"name": "search", "description": "` + strings.Repeat("x", 10<<20) + `", "parameters": {"type": "object", "properties": {"n": {"type": "number"}}}}]`), true, ""},
 		saved{"a duplicate key", write(`[{"name": "search", "name": "search", "description": "Search the index for documents that match a query.", "parameters": {"type": "object", "properties": {"n": {"type": "number"}}}}]`), true, "duplicate-key"},

@@ -8,18 +8,19 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
 	"toolbench/internal/gen"
 )
 
 // bigTools is the 10,000-tool document of the keystroke goal, linted once
 // for every test and benchmark that needs it.
-var bigTools = sync.OnceValue(func() *core.Result {
-	doc, err := core.Parse("big.json", gen.Tools(10000))
+var bigTools = sync.OnceValue(func() *lint.Result {
+	doc, err := jsondoc.Parse("big.json", gen.Tools(10000))
 	if err != nil {
 		panic(err)
 	}
-	return core.Lint(doc, core.Options{})
+	return lint.Lint(doc, lint.Options{})
 })
 
 // bigModel is the workbench at 120x40 with the big document loaded and a

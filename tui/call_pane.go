@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core"
+	"toolbench/core/call"
 )
 
 // callPane is the call tester: a call typed or pasted in any shape the
@@ -21,14 +21,14 @@ type callPane struct {
 	input  textField
 	typing bool
 
-	schemas *core.Schemas
+	schemas *call.Schemas
 	checked bool     // errs is about the text in input
 	errs    []string // the flat check's errors; none means valid
 
 	deep     bool
 	deepSeq  int // the newest deep check asked for
 	deepFor  int // the check deepErrs answers
-	deepErrs []core.SchemaError
+	deepErrs []call.SchemaError
 
 	offset int // the results scrolled by the wheel or j/k
 }
@@ -63,7 +63,7 @@ func (p callPane) resultsHeight() int {
 }
 
 // setSchemas checks the call again against a new load's tools.
-func (p *callPane) setSchemas(s *core.Schemas) tea.Cmd {
+func (p *callPane) setSchemas(s *call.Schemas) tea.Cmd {
 	p.schemas = s
 	return p.recheck()
 }
@@ -94,7 +94,7 @@ func (p *callPane) recheck() tea.Cmd {
 		return nil
 	}
 	text := p.input.Value()
-	p.errs = core.CheckCallText(text, p.schemas)
+	p.errs = call.CheckCallText(text, p.schemas)
 	p.checked = true
 	if !p.deep {
 		return nil

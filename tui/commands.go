@@ -8,7 +8,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core"
+	"toolbench/core/call"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/tooldef"
 	"toolbench/watch"
 )
 
@@ -32,7 +35,7 @@ type sourceClosedMsg struct{}
 // tester; seq tells a current result from one about older text.
 type deepCheckedMsg struct {
 	seq  int
-	errs []core.SchemaError
+	errs []call.SchemaError
 }
 
 // editorDoneMsg is the editor returning.
@@ -41,8 +44,8 @@ type editorDoneMsg struct{ err error }
 // snapshot is one linted document prepared for the screen. It is built in
 // a command, so that Update only assigns it, however many tools it has.
 type snapshot struct {
-	result  *core.Result
-	schemas *core.Schemas // the call check's view of the tools, built once per load
+	result  *lint.Result
+	schemas *call.Schemas // the call check's view of the tools, built once per load
 	rows    []toolRow     // one per tool, in document order
 	shape   string        // the tools' shape as people write it
 	loaded  time.Time
@@ -50,7 +53,7 @@ type snapshot struct {
 
 // toolRow is a tool as the tools pane lists it.
 type toolRow struct {
-	tool     *core.Tool
+	tool     *tooldef.Tool
 	label    string // the name, escaped for the terminal
 	lower    string // label in lower case, for the filter
 	errors   int
@@ -60,19 +63,19 @@ type toolRow struct {
 
 // newSnapshot prepares res for the screen: escaped labels, the call
 // schemas and each tool's issues.
-func newSnapshot(res *core.Result, at time.Time) *snapshot {
+func newSnapshot(res *lint.Result, at time.Time) *snapshot {
 	s := &snapshot{result: res, loaded: at}
 	if res.Tools == nil {
 		return s
 	}
-	s.schemas = core.SchemasFromTools(res.Tools)
+	s.schemas = call.SchemasFromTools(res.Tools)
 	s.shape = res.Tools.Shape.Title()
 	tools := res.Tools.Tools
 	s.rows = make([]toolRow, len(tools))
 	for i := range tools {
 		t := &tools[i]
 		label := shown(t.Name, maxName)
-		if !t.NameNode.Is(core.String) || t.Name == "" {
+		if !t.NameNode.Is(jsondoc.String) || t.Name == "" {
 			label = "(unnamed " + strconv.Itoa(i+1) + ")"
 		}
 		s.rows[i] = toolRow{tool: t, label: label, lower: strings.ToLower(label)}
@@ -84,7 +87,7 @@ func newSnapshot(res *core.Result, at time.Time) *snapshot {
 		}
 		row := &s.rows[r]
 		row.issues = append(row.issues, i)
-		if is.Severity == core.Error {
+		if is.Severity == lint.Error {
 			row.errors++
 		} else {
 			row.warnings++
@@ -96,7 +99,7 @@ func newSnapshot(res *core.Result, at time.Time) *snapshot {
 // toolAt finds the tool whose text holds the issue's position, or -1 for
 // an issue about the document as a whole. Tools are in document order
 // and do not overlap, so a binary search on their starts finds it.
-func (s *snapshot) toolAt(is core.Issue) int {
+func (s *snapshot) toolAt(is lint.Issue) int {
 	if is.Line == 0 {
 		return -1
 	}
@@ -131,7 +134,7 @@ func eventMsg(ev watch.Event) tea.Msg {
 }
 
 // setOptions asks src to re-lint with opts; the result arrives as a load.
-func setOptions(src source, opts core.Options) tea.Cmd {
+func setOptions(src source, opts lint.Options) tea.Cmd {
 	if src == nil {
 		return nil
 	}
@@ -144,12 +147,12 @@ func setOptions(src source, opts core.Options) tea.Cmd {
 // deepCheck validates the call in text against its tool's full JSON
 // Schema. Compiling a schema the first time can take a while, so it runs
 // here and not in Update.
-func deepCheck(seq int, text string, schemas *core.Schemas) tea.Cmd {
+func deepCheck(seq int, text string, schemas *call.Schemas) tea.Cmd {
 	return func() tea.Msg {
-		n, err := core.ParseValue("call", text)
+		n, err := jsondoc.ParseValue("call", text)
 		if err != nil {
 			return deepCheckedMsg{seq: seq}
 		}
-		return deepCheckedMsg{seq: seq, errs: core.DeepValidate(core.NormalizeCall(n), schemas)}
+		return deepCheckedMsg{seq: seq, errs: call.DeepValidate(call.NormalizeCall(n), schemas)}
 	}
 }

@@ -5,7 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
 	"toolbench/watch"
 )
 
@@ -26,7 +27,7 @@ type demoSource struct {
 	events chan watch.Event
 }
 
-func newDemoSource(opts core.Options) *demoSource {
+func newDemoSource(opts lint.Options) *demoSource {
 	s := &demoSource{events: make(chan watch.Event, 1)}
 	s.SetOptions(opts)
 	return s
@@ -36,15 +37,15 @@ func (s *demoSource) Events() <-chan watch.Event { return s.events }
 
 // SetOptions lints the demo with opts. Only the newest event waits to be
 // read: one not yet read is replaced.
-func (s *demoSource) SetOptions(opts core.Options) {
+func (s *demoSource) SetOptions(opts lint.Options) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ev := watch.Event{Time: time.Now(), Path: demoName}
-	doc, err := core.Parse(demoName, demoJSON)
+	doc, err := jsondoc.Parse(demoName, demoJSON)
 	if err != nil {
 		ev.Err = err
 	} else {
-		ev.Result = core.Lint(doc, opts)
+		ev.Result = lint.Lint(doc, opts)
 	}
 	select {
 	case <-s.events:

@@ -7,7 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
 )
 
 // hostileTools hides terminal controls and a bidi override in every
@@ -27,7 +28,7 @@ const hostileTools = `[
 func TestUntrustedTextIsShownEscaped(t *testing.T) {
 	m := newModel(Config{File: "evil\x1b[31m.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
-	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "evil\x1b[31m.json", hostileTools, core.Options{})})
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "evil\x1b[31m.json", hostileTools, lint.Options{})})
 
 	screens := map[string]model{
 		"tools":      m,
@@ -69,9 +70,9 @@ func TestTextFieldEscapesHiddenCharactersAsTheyArrive(t *testing.T) {
 		{"json escape in the tester", true, jsonEscape, "a\u202eb\u200bc", `a\u202eb\u200bc`},
 		{"astral characters as a surrogate pair", true, jsonEscape, "x\U000E0041y", `x\udb40\udc41y`},
 		{"escape sequence", true, jsonEscape, "\x1b[2J", `\u001b[2J`},
-		{"core escapes in the filter", false, core.EscapeRune, "a\u202eb", `a\u{202E}b`},
+		{"core escapes in the filter", false, termtext.EscapeRune, "a\u202eb", `a\u{202E}b`},
 		{"newlines end lines in the tester", true, jsonEscape, "a\r\nb\rc\nd", "a\nb\nc\nd"},
-		{"newlines are spaces in the filter", false, core.EscapeRune, "a\nb", "a b"},
+		{"newlines are spaces in the filter", false, termtext.EscapeRune, "a\nb", "a b"},
 		{"tabs are spaces", true, jsonEscape, "\tx", "  x"},
 		{"plain text is kept", true, jsonEscape, `{"name": "é ✓"}`, `{"name": "é ✓"}`},
 	}
@@ -176,7 +177,7 @@ func TestHugeStringsFromTheFileDoNotStallTheScreen(t *testing.T) {
 	  "parameters": {"type": "object", "properties": {"` + strings.Repeat("k", 1<<20) + `": {"type": "string", "description": "` + big + `"}}}}]`
 	m := newModel(Config{File: "tools.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
-	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", doc, core.Options{})})
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", doc, lint.Options{})})
 	m = press(t, m, "tab", "a")
 	start := time.Now()
 	const frames = 20

@@ -9,7 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
 	"toolbench/watch"
 )
 
@@ -53,13 +54,13 @@ const testTools = `[
 var loadTime = time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC)
 
 // lintSnapshot parses and lints src as the watcher would.
-func lintSnapshot(t testing.TB, name, src string, opts core.Options) *snapshot {
+func lintSnapshot(t testing.TB, name, src string, opts lint.Options) *snapshot {
 	t.Helper()
-	doc, err := core.Parse(name, []byte(src))
+	doc, err := jsondoc.Parse(name, []byte(src))
 	if err != nil {
 		t.Fatalf("parse %s: %v", name, err)
 	}
-	return newSnapshot(core.Lint(doc, opts), loadTime)
+	return newSnapshot(lint.Lint(doc, opts), loadTime)
 }
 
 // fakeSource is a source that delivers what a test puts on its channel
@@ -67,23 +68,23 @@ func lintSnapshot(t testing.TB, name, src string, opts core.Options) *snapshot {
 type fakeSource struct {
 	events chan watch.Event
 	mu     sync.Mutex
-	opts   []core.Options
+	opts   []lint.Options
 }
 
 func newFakeSource() *fakeSource { return &fakeSource{events: make(chan watch.Event, 4)} }
 
 func (f *fakeSource) Events() <-chan watch.Event { return f.events }
 
-func (f *fakeSource) SetOptions(o core.Options) {
+func (f *fakeSource) SetOptions(o lint.Options) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.opts = append(f.opts, o)
 }
 
-func (f *fakeSource) asked() []core.Options {
+func (f *fakeSource) asked() []lint.Options {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]core.Options(nil), f.opts...)
+	return append([]lint.Options(nil), f.opts...)
 }
 
 // newLoadedModel is the workbench on "tools.json" holding src, sized
@@ -94,7 +95,7 @@ func newLoadedModel(t testing.TB, src string, w, h int) model {
 	m := newModel(Config{File: "tools.json", Editor: "vi"}, nil)
 	m.watching = true
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	return update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", src, core.Options{})})
+	return update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", src, lint.Options{})})
 }
 
 // update runs one message through Update and then the commands it

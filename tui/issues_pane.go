@@ -8,7 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"toolbench/core"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
 )
 
 // issuesPane lists lint issues, of the selected tool or of the whole
@@ -84,7 +85,7 @@ func (p *issuesPane) relist(keep bool) {
 }
 
 // Selected is the selected issue, or nil.
-func (p issuesPane) Selected() *core.Issue {
+func (p issuesPane) Selected() *lint.Issue {
 	if p.snap == nil || p.cursor >= len(p.list) {
 		return nil
 	}
@@ -188,27 +189,27 @@ func (p issuesPane) headerLine(w int) string {
 	case p.all:
 		s = " all issues · a: only " + p.snap.rows[p.tool].label
 	default:
-		s = " " + p.snap.rows[p.tool].label + ": " + strconv.Itoa(len(p.list)) + " of " + core.Plural(len(p.snap.result.Issues), "issue") + " · a: all"
+		s = " " + p.snap.rows[p.tool].label + ": " + strconv.Itoa(len(p.list)) + " of " + termtext.Plural(len(p.snap.result.Issues), "issue") + " · a: all"
 	}
 	return p.st.muted.Render(clip(s, w))
 }
 
 // position is an issue's line:col, or "-" for one about no place.
-func position(is core.Issue) string {
+func position(is lint.Issue) string {
 	if is.Line == 0 {
 		return "-"
 	}
 	return strconv.Itoa(is.Line) + ":" + strconv.Itoa(is.Column)
 }
 
-func (p issuesPane) severity(s core.Severity) string {
-	if s == core.Error {
+func (p issuesPane) severity(s lint.Severity) string {
+	if s == lint.Error {
 		return p.st.err.Render("E")
 	}
 	return p.st.warn.Render("W")
 }
 
-func (p issuesPane) rowLine(is core.Issue, selected bool, posW, w int) string {
+func (p issuesPane) rowLine(is lint.Issue, selected bool, posW, w int) string {
 	pos := position(is)
 	pos += strings.Repeat(" ", posW-len(pos))
 	text := p.st.code.Render(shown(is.Code, maxName)) + " " + shown(is.Message, maxText)

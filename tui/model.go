@@ -21,7 +21,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core"
+	"toolbench/core/lint"
 	"toolbench/watch"
 )
 
@@ -56,7 +56,7 @@ type Config struct {
 	// File is the tools file to watch. Empty opens the embedded demo.
 	File string
 	// Lint holds the provider targets and ignored rules to start with.
-	Lint core.Options
+	Lint lint.Options
 	// Deep starts with deep call validation (the full JSON Schema) on.
 	Deep bool
 	// Editor is the editor command, as $EDITOR holds it; "" means vi.
@@ -71,7 +71,7 @@ type Config struct {
 // calls SetOptions from a command, and reads Events from one.
 type source interface {
 	Events() <-chan watch.Event
-	SetOptions(core.Options)
+	SetOptions(lint.Options)
 }
 
 // model is the root model: it owns focus, layout and the loaded document,
@@ -93,7 +93,7 @@ type model struct {
 	file   string // as the user named it; "" for the demo
 	demo   bool
 	editor string
-	opts   core.Options
+	opts   lint.Options
 	deep   bool
 
 	snap     *snapshot // the last document that loaded, nil before one has

@@ -11,7 +11,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/google/go-cmp/cmp"
 
-	"toolbench/core"
+	"toolbench/core/call"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
 	"toolbench/internal/gen"
 	"toolbench/watch"
 )
@@ -111,11 +115,11 @@ func TestTypingIntoTheTesterShowsTheCallErrors(t *testing.T) {
 
 func TestCallErrorsMatchTheCallCommand(t *testing.T) {
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
-	call := `{"name": "get_weather", "arguments": {"city": 3, "zip": "1"}}`
-	m = typeText(t, m, call)
-	want := core.CheckCallText(call, m.snap.schemas)
+	text := `{"name": "get_weather", "arguments": {"city": 3, "zip": "1"}}`
+	m = typeText(t, m, text)
+	want := call.CheckCallText(text, m.snap.schemas)
 	if diff := cmp.Diff(want, m.call.errs); diff != "" {
-		t.Errorf("tester errors differ from core.CheckCallText (-want +got):\n%s", diff)
+		t.Errorf("tester errors differ from call.CheckCallText (-want +got):\n%s", diff)
 	}
 }
 
@@ -183,7 +187,7 @@ func TestDocLoadedMsgUpdatesToolsAndIssues(t *testing.T) {
 	if s := screen(m); !strings.Contains(s, "loading") {
 		t.Errorf("before the first load the screen should say loading:\n%s", s)
 	}
-	snap := lintSnapshot(t, "tools.json", testTools, core.Options{})
+	snap := lintSnapshot(t, "tools.json", testTools, lint.Options{})
 	m = update(t, m, docLoadedMsg{snap: snap})
 
 	var names []string
@@ -194,7 +198,7 @@ func TestDocLoadedMsgUpdatesToolsAndIssues(t *testing.T) {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 	s := screen(m)
-	for _, want := range []string{"search", "get_weather", "2 tools", core.Plural(snap.result.Errors, "error")} {
+	for _, want := range []string{"search", "get_weather", "2 tools", termtext.Plural(snap.result.Errors, "error")} {
 		if !strings.Contains(s, want) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}
@@ -237,7 +241,7 @@ func TestIssuesOfTheSelectedToolOrAll(t *testing.T) {
 
 func TestDocFailedMsgKeepsTheLastGoodDocumentAndSaysWhere(t *testing.T) {
 	m := newLoadedModel(t, testTools, 100, 30)
-	_, err := core.Parse("tools.json", []byte("[\n  {\"name\": }\n]"))
+	_, err := jsondoc.Parse("tools.json", []byte("[\n  {\"name\": }\n]"))
 	if err == nil {
 		t.Fatal("want a syntax error")
 	}
@@ -254,7 +258,7 @@ func TestDocFailedMsgKeepsTheLastGoodDocumentAndSaysWhere(t *testing.T) {
 	}
 
 	fixed := strings.Replace(testTools, `"required": ["city", "country"]`, `"required": ["city"]`, 1)
-	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", fixed, core.Options{})})
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", fixed, lint.Options{})})
 	if m.broken != "" || strings.Contains(screen(m), "last good") {
 		t.Errorf("a good load should clear the error, status: %q", lineOf(screen(m), "tools.json"))
 	}
@@ -275,7 +279,7 @@ func TestAReloadRechecksTheCall(t *testing.T) {
 		t.Fatalf("before the reload (-want +got):\n%s", diff)
 	}
 	fixed := strings.Replace(testTools, `"required": ["city", "country"]`, `"required": ["city"]`, 1)
-	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", fixed, core.Options{})})
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", fixed, lint.Options{})})
 	if len(m.call.errs) != 0 || !strings.Contains(screen(m), "✓ valid") {
 		t.Errorf("after the reload errors = %q, want none", m.call.errs)
 	}
@@ -321,7 +325,7 @@ func TestCtrlSFillsTheTesterWithAValidSample(t *testing.T) {
 	if !strings.Contains(text, `"get_weather"`) {
 		t.Errorf("sample is not for get_weather:\n%s", text)
 	}
-	if want := core.CheckCallText(text, m.snap.schemas); len(want) != 0 || len(m.call.errs) != 0 {
+	if want := call.CheckCallText(text, m.snap.schemas); len(want) != 0 || len(m.call.errs) != 0 {
 		t.Errorf("sample is not valid: %q", m.call.errs)
 	}
 	if !strings.Contains(screen(m), "✓ valid") {
@@ -403,7 +407,7 @@ func TestNextTarget(t *testing.T) {
 
 func TestTargetKeyAsksTheSourceToReLint(t *testing.T) {
 	src := newFakeSource()
-	m := newModel(Config{File: "tools.json", Lint: core.Options{Ignore: []string{"short-description"}}}, src)
+	m := newModel(Config{File: "tools.json", Lint: lint.Options{Ignore: []string{"short-description"}}}, src)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	next, cmd := m.Update(keyPress("t"))
 	m = next.(model)
@@ -411,7 +415,7 @@ func TestTargetKeyAsksTheSourceToReLint(t *testing.T) {
 		t.Fatal("t returned no command")
 	}
 	cmd()
-	want := []core.Options{{Targets: []string{"openai"}, Ignore: []string{"short-description"}}}
+	want := []lint.Options{{Targets: []string{"openai"}, Ignore: []string{"short-description"}}}
 	if diff := cmp.Diff(want, src.asked()); diff != "" {
 		t.Errorf("options asked for (-want +got):\n%s", diff)
 	}
@@ -448,7 +452,7 @@ func TestStaleDeepResultsAreDropped(t *testing.T) {
 	m.call.deep = true
 	m = typeText(t, m, `{"name": "search", "arguments": {"query": "go", "limit": 0}}`)
 	seq := m.call.deepSeq
-	m = update(t, m, deepCheckedMsg{seq: seq - 1, errs: []core.SchemaError{{Path: "/old", Message: "stale"}}})
+	m = update(t, m, deepCheckedMsg{seq: seq - 1, errs: []call.SchemaError{{Path: "/old", Message: "stale"}}})
 	if strings.Contains(screen(m), "stale") {
 		t.Error("a deep result for older text was shown")
 	}
@@ -489,7 +493,7 @@ func TestEditKeyOpensTheEditorExceptInTheDemo(t *testing.T) {
 
 	demo := newModel(Config{}, nil)
 	demo = update(t, demo, tea.WindowSizeMsg{Width: 100, Height: 30})
-	demo = update(t, demo, docLoadedMsg{snap: lintSnapshot(t, demoName, string(demoJSON), core.Options{})})
+	demo = update(t, demo, docLoadedMsg{snap: lintSnapshot(t, demoName, string(demoJSON), lint.Options{})})
 	demo = press(t, demo, "j", "tab")
 	next, cmd := demo.Update(keyPress("enter"))
 	if cmd != nil {
@@ -501,19 +505,19 @@ func TestEditKeyOpensTheEditorExceptInTheDemo(t *testing.T) {
 }
 
 func TestDemoDocumentHasToolsWithIssues(t *testing.T) {
-	src := newDemoSource(core.Options{})
+	src := newDemoSource(lint.Options{})
 	ev := <-src.Events()
 	if ev.Err != nil {
 		t.Fatalf("the demo does not load: %v", ev.Err)
 	}
 	res := ev.Result
-	if n := len(res.Tools.Tools); n < 3 || res.Tools.Shape != core.ShapeOpenAI {
+	if n := len(res.Tools.Tools); n < 3 || res.Tools.Shape != tooldef.ShapeOpenAI {
 		t.Errorf("demo has %d tools of shape %q, want a few OpenAI tools", n, res.Tools.Shape)
 	}
 	if res.Errors == 0 || res.Warnings == 0 {
 		t.Errorf("demo has %d errors and %d warnings, want some of each", res.Errors, res.Warnings)
 	}
-	src.SetOptions(core.Options{Targets: []string{"openai"}})
+	src.SetOptions(lint.Options{Targets: []string{"openai"}})
 	if ev := <-src.Events(); ev.Result == nil {
 		t.Errorf("re-linting the demo failed: %v", ev.Err)
 	}
@@ -557,7 +561,7 @@ func TestPasteIntoTheTesterIsChecked(t *testing.T) {
 }
 
 func TestSnapshotAssignsIssuesToTheirTools(t *testing.T) {
-	s := lintSnapshot(t, "tools.json", testTools, core.Options{})
+	s := lintSnapshot(t, "tools.json", testTools, lint.Options{})
 	for i, row := range s.rows {
 		for _, j := range row.issues {
 			if is := s.result.Issues[j]; is.Tool != row.tool.Name {
@@ -579,7 +583,7 @@ func TestSnapshotAssignsIssuesToTheirTools(t *testing.T) {
 func TestAFileBrokenFromTheStartSaysSo(t *testing.T) {
 	m := newModel(Config{File: "tools.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	_, err := core.Parse("tools.json", []byte("{\n  \"tools\": [\n"))
+	_, err := jsondoc.Parse("tools.json", []byte("{\n  \"tools\": [\n"))
 	m = update(t, m, docFailedMsg{err: err, at: loadTime})
 	s := screen(m)
 	if !strings.Contains(s, "tools.json:3:") || !strings.Contains(s, "has not loaded yet") {
@@ -588,7 +592,7 @@ func TestAFileBrokenFromTheStartSaysSo(t *testing.T) {
 	if strings.Contains(s, "last good") {
 		t.Errorf("there is no last good load to speak of:\n%s", lineOf(s, "✗"))
 	}
-	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", testTools, core.Options{})})
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", testTools, lint.Options{})})
 	if s := screen(m); strings.Contains(s, "has not loaded") || !strings.Contains(s, "get_weather") {
 		t.Errorf("the first good load should replace the message:\n%s", s)
 	}
@@ -619,7 +623,7 @@ func TestInitAsksForTheBackgroundAndTheFirstLoad(t *testing.T) {
 
 // eventMsgSource is the first load of testTools as a watcher sends it.
 func eventMsgSource(t *testing.T) watch.Event {
-	s := lintSnapshot(t, "tools.json", testTools, core.Options{})
+	s := lintSnapshot(t, "tools.json", testTools, lint.Options{})
 	return watch.Event{Time: loadTime, Path: "tools.json", Result: s.result}
 }
 
@@ -665,13 +669,13 @@ func TestAnEarlierModelKeepsItsStateAfterLaterUpdates(t *testing.T) {
 }
 
 func TestLongListsKeepTheSelectionOnScreen(t *testing.T) {
-	doc, err := core.Parse("big.json", gen.Tools(300))
+	doc, err := jsondoc.Parse("big.json", gen.Tools(300))
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := newModel(Config{File: "big.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	m = update(t, m, docLoadedMsg{snap: newSnapshot(core.Lint(doc, core.Options{}), loadTime)})
+	m = update(t, m, docLoadedMsg{snap: newSnapshot(lint.Lint(doc, lint.Options{}), loadTime)})
 	cases := []struct {
 		name string
 		keys []string

@@ -6,7 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
 )
 
 // oddDocuments are tools files a hand, a generator or a server may write:
@@ -52,11 +53,11 @@ func walkEveryKey(t *testing.T, src string) {
 	for _, size := range [][2]int{{80, 24}, {41, 12}} {
 		m := newModel(Config{File: "tools.json"}, nil)
 		m = update(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		doc, err := core.Parse("tools.json", []byte(src))
+		doc, err := jsondoc.Parse("tools.json", []byte(src))
 		if err != nil {
 			m = update(t, m, docFailedMsg{err: err})
 		} else {
-			m = update(t, m, docLoadedMsg{snap: newSnapshot(core.Lint(doc, core.Options{}), loadTime)})
+			m = update(t, m, docLoadedMsg{snap: newSnapshot(lint.Lint(doc, lint.Options{}), loadTime)})
 		}
 		for _, k := range everyKey {
 			m = press(t, m, k)

@@ -12,7 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
-	"toolbench/core"
+	"toolbench/core/termtext"
 )
 
 // textField is a small text editor: several lines for the call tester,
@@ -27,7 +27,7 @@ type textField struct {
 	multiline bool
 	// escape writes a character the screen must not get raw: a JSON
 	// \u escape in the tester (the call means the same), the \u{...}
-	// form of core.Escape in the filter (which is how names are shown).
+	// form of termtext.Escape in the filter (which is how names are shown).
 	escape func(rune) string
 
 	lines    [][]rune
@@ -116,7 +116,7 @@ func (f *textField) insert(s string) {
 			line = append(line, ' ', ' ')
 		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
 			line = append(line, []rune(f.escape(r))...)
-		case core.IsHiddenRune(r):
+		case termtext.IsHidden(r):
 			line = append(line, []rune(f.escape(r))...)
 		default:
 			line = append(line, r)

@@ -7,7 +7,9 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
 )
 
 // toolsPane lists the document's tools with their error and warning
@@ -27,9 +29,9 @@ type toolsPane struct {
 	filter textField
 	typing bool // the filter has the keys
 
-	params   []paramRow // the selected tool's parameters
-	paramsOf *core.Tool // the tool params was built for
-	paramMsg string     // what to say instead of a table
+	params   []paramRow    // the selected tool's parameters
+	paramsOf *tooldef.Tool // the tool params was built for
+	paramMsg string        // what to say instead of a table
 }
 
 // paramRow is one parameter of the selected tool, escaped for the screen.
@@ -38,7 +40,7 @@ type paramRow struct {
 }
 
 func newToolsPane(st *styles, keys *keyMap) toolsPane {
-	return toolsPane{st: st, keys: keys, filter: newTextField(&keys.edit, false, core.EscapeRune)}
+	return toolsPane{st: st, keys: keys, filter: newTextField(&keys.edit, false, termtext.EscapeRune)}
 }
 
 // SetSize sets the pane's outer size.
@@ -122,7 +124,7 @@ func (p toolsPane) Selected() int {
 }
 
 // SelectedTool is the selected tool, or nil.
-func (p toolsPane) SelectedTool() *core.Tool {
+func (p toolsPane) SelectedTool() *tooldef.Tool {
 	if i := p.Selected(); i >= 0 {
 		return p.snap.rows[i].tool
 	}
@@ -422,7 +424,7 @@ func (p toolsPane) paramView(w, h int) string {
 // paramTable lists t's parameters: each property of its parameter schema
 // with its type, whether it is required and its description, all escaped.
 // When there is no table to show, the message says why.
-func paramTable(t *core.Tool) ([]paramRow, string) {
+func paramTable(t *tooldef.Tool) ([]paramRow, string) {
 	if t == nil {
 		return nil, ""
 	}
@@ -430,19 +432,19 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 	switch {
 	case params == nil:
 		return nil, "no " + t.ParamsKey + " member"
-	case !params.Is(core.Object):
+	case !params.Is(jsondoc.Object):
 		return nil, t.ParamsKey + " is " + params.Kind.Phrase() + ", not a schema"
 	}
 	required := map[string]bool{}
-	if list := params.Get("required"); list.Is(core.Array) {
+	if list := params.Get("required"); list.Is(jsondoc.Array) {
 		for _, m := range list.Kids() {
-			if m.Value.Is(core.String) {
+			if m.Value.Is(jsondoc.String) {
 				required[m.Value.Str()] = true
 			}
 		}
 	}
 	props := params.Get("properties")
-	if props.Len() == 0 || !props.Is(core.Object) {
+	if props.Len() == 0 || !props.Is(jsondoc.Object) {
 		return nil, "takes no arguments"
 	}
 	rows := make([]paramRow, 0, props.Len())
@@ -463,12 +465,12 @@ func paramTable(t *core.Tool) ([]paramRow, string) {
 
 // schemaType is a property's type as the table shows it: its "type", the
 // types of a list joined with |, or what stands in for a type.
-func schemaType(prop *core.Node) string {
+func schemaType(prop *jsondoc.Node) string {
 	t := prop.Get("type")
 	switch {
-	case t.Is(core.String):
+	case t.Is(jsondoc.String):
 		return t.Str()
-	case t.Is(core.Array):
+	case t.Is(jsondoc.Array):
 		var names []string
 		for _, m := range t.Kids() {
 			names = append(names, m.Value.Text())

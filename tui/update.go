@@ -7,7 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core"
+	"toolbench/core/call"
+	"toolbench/core/lint"
 	"toolbench/watch"
 )
 
@@ -166,14 +167,14 @@ func (m model) sample() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.setFocus(paneCall)
-	return m, m.call.setText(core.SampleCall(t))
+	return m, m.call.setText(call.SampleCall(t))
 }
 
 // cycleTarget moves to the next provider target and asks for a re-lint
 // with it; the result arrives as a load.
 func (m model) cycleTarget() (tea.Model, tea.Cmd) {
 	m.opts.Targets = nextTarget(m.opts.Targets)
-	return m, setOptions(m.src, core.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
+	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
 }
 
 // nextTarget is the target after cur: none, then each known target in
@@ -182,11 +183,11 @@ func (m model) cycleTarget() (tea.Model, tea.Cmd) {
 func nextTarget(cur []string) []string {
 	switch len(cur) {
 	case 0:
-		return []string{core.KnownTargets[0]}
+		return []string{lint.TargetNames()[0]}
 	case 1:
-		i := slices.Index(core.KnownTargets, cur[0])
-		if i >= 0 && i+1 < len(core.KnownTargets) {
-			return []string{core.KnownTargets[i+1]}
+		i := slices.Index(lint.TargetNames(), cur[0])
+		if i >= 0 && i+1 < len(lint.TargetNames()) {
+			return []string{lint.TargetNames()[i+1]}
 		}
 	}
 	return nil

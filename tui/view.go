@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"toolbench/core"
+	"toolbench/core/termtext"
 )
 
 // The smallest screen the panes fit on; below it the workbench says so.
@@ -36,7 +36,7 @@ func shown(s string, n int) string {
 		}
 		s = s[:cut] + "…"
 	}
-	return core.EscapeLine(s)
+	return termtext.EscapeLine(s)
 }
 
 // rect is a pane's place on the screen.
@@ -181,7 +181,7 @@ func (m model) statusLine() string {
 	if m.snap == nil {
 		parts = append(parts, m.st.status.Render("loading…"))
 	} else {
-		parts = append(parts, m.st.status.Render(core.Plural(len(m.snap.rows), "tool")))
+		parts = append(parts, m.st.status.Render(termtext.Plural(len(m.snap.rows), "tool")))
 		parts = append(parts, m.counts())
 	}
 	parts = append(parts, m.st.status.Render("target "+m.target()))
@@ -206,10 +206,10 @@ func (m model) counts() string {
 	}
 	var s []string
 	if r.Errors > 0 {
-		s = append(s, m.st.err.Render(core.Plural(r.Errors, "error")))
+		s = append(s, m.st.err.Render(termtext.Plural(r.Errors, "error")))
 	}
 	if r.Warnings > 0 {
-		s = append(s, m.st.warn.Render(core.Plural(r.Warnings, "warning")))
+		s = append(s, m.st.warn.Render(termtext.Plural(r.Warnings, "warning")))
 	}
 	return strings.Join(s, m.st.status.Render(", "))
 }

@@ -37,7 +37,8 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
 )
 
 // Debounce is how long the file must stay quiet after a change before it is
@@ -56,8 +57,8 @@ var ErrRemoved = errors.New("removed")
 type Event struct {
 	Time   time.Time
 	Path   string       // the file as the caller named it
-	Result *core.Result // set when the file was read and linted
-	// Err is set when Result is not: a *core.SyntaxError (file:line:col:
+	Result *lint.Result // set when the file was read and linted
+	// Err is set when Result is not: a *jsondoc.SyntaxError (file:line:col:
 	// msg) for content that does not parse, "FILE: removed" (wrapping
 	// ErrRemoved) for a file that is gone, or "FILE: why" when it could not
 	// be read ("FILE: does not exist" when it never did).
@@ -69,7 +70,7 @@ type Event struct {
 
 // Options configures a Watcher.
 type Options struct {
-	Lint     core.Options  // passed to core.Lint on every load
+	Lint     lint.Options  // passed to lint.Lint on every load
 	Debounce time.Duration // quiet time before a reload; zero means Debounce
 }
 
@@ -83,7 +84,7 @@ type Watcher struct {
 	events   chan Event
 
 	mu      sync.Mutex
-	lintOpt core.Options
+	lintOpt lint.Options
 
 	kick chan struct{} // a reload is wanted; capacity 1, so kicks coalesce
 	done chan struct{} // closed by Close
@@ -146,7 +147,7 @@ func (w *Watcher) Events() <-chan Event { return w.events }
 
 // SetOptions replaces the lint options and re-lints the file with them,
 // emitting an Event as for a change of the file.
-func (w *Watcher) SetOptions(o core.Options) {
+func (w *Watcher) SetOptions(o lint.Options) {
 	w.mu.Lock()
 	w.lintOpt = cloneOptions(o)
 	w.mu.Unlock()
@@ -311,7 +312,7 @@ func (w *Watcher) read() Event {
 
 // lintFile reads the file at path and lints it. Errors name the file the
 // way the caller did.
-func lintFile(path string, opt core.Options) (*core.Result, error) {
+func lintFile(path string, opt lint.Options) (*lint.Result, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, fileError(path, err)
@@ -321,15 +322,15 @@ func lintFile(path string, opt core.Options) (*core.Result, error) {
 		// never end: neither is a file an editor saves.
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
-	doc, err := core.LoadFile(path)
+	doc, err := jsondoc.LoadFile(path)
 	if err != nil {
 		return nil, fileError(path, err)
 	}
-	return core.Lint(doc, opt), nil
+	return lint.Lint(doc, opt), nil
 }
 
 // fileError turns an *fs.PathError into "FILE: why" with the path as the
-// caller named it; other errors (a *core.SyntaxError) already say where.
+// caller named it; other errors (a *jsondoc.SyntaxError) already say where.
 func fileError(path string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -338,8 +339,8 @@ func fileError(path string, err error) error {
 	return err
 }
 
-func cloneOptions(o core.Options) core.Options {
-	return core.Options{
+func cloneOptions(o lint.Options) lint.Options {
+	return lint.Options{
 		Targets: append([]string(nil), o.Targets...),
 		Ignore:  append([]string(nil), o.Ignore...),
 	}

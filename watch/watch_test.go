@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"toolbench/core"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
 )
 
 // waitLimit is how long a test waits for an Event that must come. It is
@@ -102,7 +103,7 @@ func write(t *testing.T, path, src string) {
 	}
 }
 
-func codes(r *core.Result) []string {
+func codes(r *lint.Result) []string {
 	var cs []string
 	for _, is := range r.Issues {
 		cs = append(cs, is.Code)
@@ -110,7 +111,7 @@ func codes(r *core.Result) []string {
 	return cs
 }
 
-func hasCode(r *core.Result, code string) bool {
+func hasCode(r *lint.Result, code string) bool {
 	for _, c := range codes(r) {
 		if c == code {
 			return true
@@ -353,9 +354,9 @@ func TestHalfWrittenFileReportsItsPositionAndTheNextWriteReloads(t *testing.T) {
 	next(t, w)
 	write(t, path, toolB[:len(toolB)/2])
 	ev := next(t, w)
-	var se *core.SyntaxError
+	var se *jsondoc.SyntaxError
 	if !errors.As(ev.Err, &se) || ev.Result != nil || ev.Removed {
-		t.Fatalf("half-written file gave %s, want a *core.SyntaxError", describe(ev))
+		t.Fatalf("half-written file gave %s, want a *jsondoc.SyntaxError", describe(ev))
 	}
 	if want := regexp.MustCompile("^" + regexp.QuoteMeta(path) + `:1:\d+: `); !want.MatchString(ev.Err.Error()) {
 		t.Errorf("Err = %q, want it to match %s", ev.Err, want)
@@ -391,9 +392,9 @@ func TestBadContentOnASaveIsReportedAndTheFixReloads(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			write(t, path, tc.src)
 			ev := next(t, w)
-			var se *core.SyntaxError
+			var se *jsondoc.SyntaxError
 			if !errors.As(ev.Err, &se) {
-				t.Fatalf("got %s, want a *core.SyntaxError", describe(ev))
+				t.Fatalf("got %s, want a *jsondoc.SyntaxError", describe(ev))
 			}
 			if se.Line == 0 || !strings.HasPrefix(ev.Err.Error(), path+":") {
 				t.Errorf("Err = %q, want file:line:col", ev.Err)
@@ -422,7 +423,7 @@ func TestExtremeContentOnASaveIsLoadedOrRefusedAndTheFixReloads(t *testing.T) {
 		{name: "1e999999", save: writeFunc(tool(`, "x-max": 1e999999`))},
 		{name: "a 10 MB string", save: writeFunc(tool(`, "x-notes": "` + strings.Repeat("x", 10<<20) + `"`))},
 		{name: "a duplicate key", save: writeFunc(tool(`, "name": "gamma"`)), code: "duplicate-key"},
-		{name: "past the size limit", save: func(path string) error { return os.Truncate(path, core.MaxDocumentSize+1) },
+		{name: "past the size limit", save: func(path string) error { return os.Truncate(path, jsondoc.MaxDocumentSize+1) },
 			err: ": input is larger than the 256 MiB limit"},
 	}
 	path := filepath.Join(t.TempDir(), "tools.json")
@@ -516,12 +517,12 @@ func TestLintIssuesArriveWithTheLoad(t *testing.T) {
 func TestSetOptionsRelintsWithTheNewOptions(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, `{"x": 1}`)
-	w := start(t, path, Options{Lint: core.Options{Ignore: []string{"invalid-document"}}})
+	w := start(t, path, Options{Lint: lint.Options{Ignore: []string{"invalid-document"}}})
 	ev := next(t, w)
 	if ev.Result == nil || hasCode(ev.Result, "invalid-document") {
 		t.Fatalf("initial load with invalid-document ignored: %s, issues %v", describe(ev), codes(ev.Result))
 	}
-	w.SetOptions(core.Options{})
+	w.SetOptions(lint.Options{})
 	ev = next(t, w)
 	if ev.Result == nil || !hasCode(ev.Result, "invalid-document") {
 		t.Fatalf("after SetOptions: %s, want invalid-document", describe(ev))
@@ -573,7 +574,7 @@ func TestCloseClosesEventsAndIsSafeTwice(t *testing.T) {
 	case <-time.After(waitLimit):
 		t.Fatal("Events not closed by Close")
 	}
-	w.SetOptions(core.Options{}) // must neither block nor panic
+	w.SetOptions(lint.Options{}) // must neither block nor panic
 }
 
 func TestCloseWithAnUnreadEventReturns(t *testing.T) {

@@ -6,10 +6,9 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"os"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"toolbench/internal/floor"
 )
 
 func main() {
@@ -20,18 +19,13 @@ func main() {
 			fmt.Fprintln(os.Stderr, "floor:", err)
 			os.Exit(2)
 		}
-		d := jsontext.NewDecoder(bufio.NewReaderSize(f, 1<<16), jsontext.AllowDuplicateNames(true))
-		for {
-			if _, err := d.ReadToken(); err != nil {
-				if err != io.EOF {
-					fmt.Fprintln(os.Stderr, "floor:", err)
-					os.Exit(2)
-				}
-				break
-			}
-			tokens++
-		}
+		n, err := floor.Tokens(bufio.NewReaderSize(f, 1<<16))
 		f.Close()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "floor:", err)
+			os.Exit(2)
+		}
+		tokens += n
 	}
 	fmt.Println(tokens, "tokens")
 }

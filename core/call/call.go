@@ -1,0 +1,669 @@
+package call
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
+)
+
+// The call check: is a model-proposed tool call well formed for the tool
+// it names? Schemas here are flat: per tool, the required and optional
+// argument names with one of six type names, checked at the top level
+// only. They are read from a flat schema file or derived from the JSON
+// Schema of each tool in a tools document.
+
+// FieldType is the type of one argument in a flat schema.
+type FieldType string
+
+// The six type names of a flat schema. The empty FieldType accepts any
+// value: it stands for a JSON Schema type the six names cannot express.
+const (
+	TypeStr   FieldType = "str"
+	TypeInt   FieldType = "int"
+	TypeFloat FieldType = "float"
+	TypeBool  FieldType = "bool"
+	TypeList  FieldType = "list"
+	TypeDict  FieldType = "dict"
+	TypeAny   FieldType = ""
+)
+
+// fieldTypeNames lists the type names a flat schema file may use.
+var fieldTypeNames = []FieldType{TypeStr, TypeInt, TypeFloat, TypeBool, TypeList, TypeDict}
+
+// Accepts reports whether v satisfies the type: int is a number written
+// without a fraction or exponent, float any number, and null satisfies no
+// type but the empty one. Nothing is coerced.
+func (t FieldType) Accepts(v *jsondoc.Node) bool {
+	switch t {
+	case TypeAny:
+		return true
+	case TypeStr:
+		return v.Is(jsondoc.String)
+	case TypeInt:
+		return v.IsInt()
+	case TypeFloat:
+		return v.Is(jsondoc.Number)
+	case TypeBool:
+		return v.Is(jsondoc.Bool)
+	case TypeList:
+		return v.Is(jsondoc.Array)
+	case TypeDict:
+		return v.Is(jsondoc.Object)
+	}
+	return false
+}
+
+// Field is one argument of a flat schema.
+type Field struct {
+	Name string
+	Type FieldType
+}
+
+// FlatSchema is the call check's view of one tool: its required and
+// optional arguments, each in schema order. No name appears twice in the
+// two lists together.
+type FlatSchema struct {
+	Required, Optional []Field
+}
+
+// field finds name among the schema's fields.
+func (f *FlatSchema) field(name string) (Field, bool) {
+	for _, fl := range f.Required {
+		if fl.Name == name {
+			return fl, true
+		}
+	}
+	for _, fl := range f.Optional {
+		if fl.Name == name {
+			return fl, true
+		}
+	}
+	return Field{}, false
+}
+
+// Schemas is the set of tools calls are checked against.
+type Schemas struct {
+	Names  []string // tool names in document order
+	ByName map[string]*FlatSchema
+	// Tools holds the definition behind each name when the schemas were
+	// derived from a tools document, and is nil for a flat schema file.
+	// Deep validation uses each tool's Params.
+	Tools map[string]*tooldef.Tool
+
+	deep *deepCache // compiled JSON Schemas for DeepValidate
+}
+
+// SchemasFromTools derives a flat schema for every named tool of ts. A
+// name defined twice keeps its first definition, the one a reader sees
+// first; the linter reports the duplicate.
+func SchemasFromTools(ts *tooldef.ToolSet) *Schemas {
+	s := &Schemas{ByName: make(map[string]*FlatSchema, len(ts.Tools)), Tools: make(map[string]*tooldef.Tool, len(ts.Tools)), deep: newDeepCache()}
+	for i := range ts.Tools {
+		t := &ts.Tools[i]
+		if !t.NameNode.Is(jsondoc.String) {
+			continue
+		}
+		if _, dup := s.ByName[t.Name]; dup {
+			continue
+		}
+		s.Names = append(s.Names, t.Name)
+		s.ByName[t.Name] = flatFromSchema(t.Params, t.OpenAPIParams())
+		s.Tools[t.Name] = t
+	}
+	return s
+}
+
+// FlatFromJSONSchema derives a flat schema from an object schema: the
+// names of its "required" array in that order, then its other
+// "properties" in theirs. A required name without a property is still
+// required, and accepts any value.
+func FlatFromJSONSchema(params *jsondoc.Node) *FlatSchema { return flatFromSchema(params, false) }
+
+// flatFromSchema is FlatFromJSONSchema, reading OpenAPI's upper-case type
+// names too when openAPI is set.
+func flatFromSchema(params *jsondoc.Node, openAPI bool) *FlatSchema {
+	props := params.Get("properties")
+	fs := &FlatSchema{}
+	for _, m := range params.Get("required").Kids() {
+		name := m.Value
+		if !name.Is(jsondoc.String) || hasFlatField(fs.Required, name.Str()) {
+			continue
+		}
+		fs.Required = append(fs.Required, Field{Name: name.Str(), Type: flatType(props.Get(name.Str()), openAPI)})
+	}
+	if !props.Is(jsondoc.Object) {
+		return fs
+	}
+	for _, m := range props.Kids() {
+		if hasFlatField(fs.Required, m.Key) {
+			continue
+		}
+		fs.Optional = append(fs.Optional, Field{Name: m.Key, Type: flatType(m.Value, openAPI)})
+	}
+	return fs
+}
+
+func hasFlatField(fields []Field, name string) bool {
+	return slices.ContainsFunc(fields, func(f Field) bool { return f.Name == name })
+}
+
+// flatType maps a property's JSON Schema "type" to a flat type name. A
+// list of types maps when it names one type, or exactly integer and
+// number (which float accepts); anything else accepts any value. With
+// openAPI, upper-case names map too and a nullable property accepts any
+// value.
+func flatType(prop *jsondoc.Node, openAPI bool) FieldType {
+	t := prop.Get("type")
+	switch {
+	case openAPI && prop.Get("nullable").IsTrue():
+		return TypeAny // a type or null, as ["integer", "null"] is
+	case t.Is(jsondoc.String) && openAPI:
+		return jsonSchemaType(strings.ToLower(t.Str()))
+	case t.Is(jsondoc.String):
+		return jsonSchemaType(t.Str())
+	case t.Is(jsondoc.Array):
+		var seen [2]string
+		n := 0
+		for _, m := range t.Kids() {
+			if !m.Value.Is(jsondoc.String) {
+				return TypeAny
+			}
+			s := m.Value.Str()
+			if n > 0 && seen[0] == s || n > 1 && seen[1] == s {
+				continue
+			}
+			if n == 2 {
+				return TypeAny
+			}
+			seen[n] = s
+			n++
+		}
+		switch {
+		case n == 1:
+			return jsonSchemaType(seen[0])
+		case n == 2 && (seen[0] == "integer" && seen[1] == "number" || seen[0] == "number" && seen[1] == "integer"):
+			return TypeFloat
+		}
+	}
+	return TypeAny
+}
+
+func jsonSchemaType(s string) FieldType {
+	switch s {
+	case "string":
+		return TypeStr
+	case "integer":
+		return TypeInt
+	case "number":
+		return TypeFloat
+	case "boolean":
+		return TypeBool
+	case "array":
+		return TypeList
+	case "object":
+		return TypeDict
+	}
+	return TypeAny
+}
+
+// ParseFlatSchemas reads a flat schema file: an object of tool name ->
+// {"required": {field: type}, "optional": {field: type}}, either map
+// optional, types among str, int, float, bool, list and dict. An error is
+// a *SyntaxError at the value that is wrong.
+func ParseFlatSchemas(doc *jsondoc.Document) (*Schemas, error) {
+	root := doc.Root
+	if !root.Is(jsondoc.Object) {
+		return nil, doc.ErrorAt(int(root.Start), "a flat schema file is an object of tool name -> {\"required\": {...}, \"optional\": {...}}, not "+root.Kind.Phrase())
+	}
+	s := &Schemas{ByName: make(map[string]*FlatSchema, len(root.Kids()))}
+	for _, m := range root.Kids() {
+		fs, err := parseFlatSchema(doc, m)
+		if err != nil {
+			return nil, err
+		}
+		s.Names = append(s.Names, m.Key)
+		s.ByName[m.Key] = fs
+	}
+	return s, nil
+}
+
+func parseFlatSchema(doc *jsondoc.Document, tool jsondoc.Member) (*FlatSchema, error) {
+	v := tool.Value
+	where := "tool " + strconv.Quote(tool.Key)
+	if !v.Is(jsondoc.Object) {
+		return nil, doc.ErrorAt(int(v.Start), where+": expected an object with \"required\" and \"optional\" maps, got "+v.Kind.Phrase())
+	}
+	fs := &FlatSchema{}
+	for _, m := range v.Kids() {
+		var dst *[]Field
+		switch m.Key {
+		case "required":
+			dst = &fs.Required
+		case "optional":
+			dst = &fs.Optional
+		default:
+			return nil, doc.ErrorAt(doc.KeyOffset(m), fmt.Sprintf("%s: unknown member %q: a flat schema has only \"required\" and \"optional\"", where, m.Key))
+		}
+		if !m.Value.Is(jsondoc.Object) {
+			return nil, doc.ErrorAt(int(m.Value.Start), fmt.Sprintf("%s: %q must be an object of field name -> type, got %s", where, m.Key, m.Value.Kind.Phrase()))
+		}
+		for _, f := range m.Value.Kids() {
+			t, ok := parseFieldType(f.Value)
+			if !ok {
+				return nil, doc.ErrorAt(int(f.Value.Start), fmt.Sprintf("%s: field %q: the type must be one of %s", where, f.Key, typeNameList()))
+			}
+			if hasFlatField(fs.Required, f.Key) || hasFlatField(fs.Optional, f.Key) {
+				return nil, doc.ErrorAt(doc.KeyOffset(f), fmt.Sprintf("%s: field %q is both required and optional", where, f.Key))
+			}
+			*dst = append(*dst, Field{Name: f.Key, Type: t})
+		}
+	}
+	return fs, nil
+}
+
+func parseFieldType(v *jsondoc.Node) (FieldType, bool) {
+	if !v.Is(jsondoc.String) {
+		return "", false
+	}
+	for _, t := range fieldTypeNames {
+		if string(t) == v.Str() {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+func typeNameList() string {
+	names := make([]string, len(fieldTypeNames))
+	for i, t := range fieldTypeNames {
+		names[i] = string(t)
+	}
+	return strings.Join(names, ", ")
+}
+
+// IsFlatSchemaFile reports whether doc looks like a flat schema file: an
+// object whose every value is an object with no members other than
+// "required" and "optional". {} is an empty flat schema file.
+func IsFlatSchemaFile(doc *jsondoc.Document) bool {
+	root := doc.Root
+	if !root.Is(jsondoc.Object) {
+		return false
+	}
+	for _, m := range root.Kids() {
+		if !m.Value.Is(jsondoc.Object) {
+			return false
+		}
+		for _, k := range m.Value.Kids() {
+			if k.Key != "required" && k.Key != "optional" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// LoadSchemas reads schemas from doc. format is "flat", "tools", or "" to
+// tell the two apart with IsFlatSchemaFile. A tools document that is not
+// one fails with a *SyntaxError at its root.
+func LoadSchemas(doc *jsondoc.Document, format string) (*Schemas, error) {
+	switch format {
+	case "":
+		if IsFlatSchemaFile(doc) {
+			return ParseFlatSchemas(doc)
+		}
+	case "flat":
+		return ParseFlatSchemas(doc)
+	case "tools":
+	default:
+		return nil, fmt.Errorf("unknown schema format %q: use flat or tools", format)
+	}
+	ts := tooldef.Tools(doc)
+	if ts.Problem != "" {
+		return nil, doc.ErrorAt(int(doc.Root.Start), ts.Problem)
+	}
+	return SchemasFromTools(ts), nil
+}
+
+// ValidateCall checks c against s and returns its errors, nil when it is
+// valid. A malformed call has the one error "malformed:<reason>"; a call
+// to a tool s does not name has the one error "unknown_tool:<name>".
+// Otherwise the errors are, in this order: "missing:<field>" for each
+// absent required field in schema order, "extra:<field>" for each
+// argument the schema does not name, sorted, and
+// "type:<field>:<type>" for each present field of the wrong type,
+// required fields first, each list in schema order.
+func ValidateCall(c Call, s *Schemas) []string {
+	if c.Malformed != "" {
+		return []string{"malformed:" + c.Malformed}
+	}
+	fs := s.lookup(c.Name)
+	if fs == nil {
+		return []string{"unknown_tool:" + c.Name}
+	}
+	if conforms(fs, c.Args) {
+		return nil
+	}
+	errs := make([]string, 0, 4)
+	for _, f := range fs.Required {
+		if argValue(c.Args, f.Name) == nil {
+			errs = append(errs, "missing:"+f.Name)
+		}
+	}
+	mark := len(errs)
+	for _, m := range c.Args.Kids() {
+		if _, ok := fs.field(m.Key); !ok {
+			errs = append(errs, "extra:"+m.Key)
+		}
+	}
+	slices.Sort(errs[mark:])
+	errs = appendTypeErrors(errs, fs.Required, c.Args)
+	errs = appendTypeErrors(errs, fs.Optional, c.Args)
+	return errs
+}
+
+// conforms reports whether args has every required field, no other than
+// the schema's, and each of the right type: the common case, decided in
+// one lookup per field without building anything. Argument names are
+// unique (Parse keeps one member per key) and so are the schema's, so
+// counting the fields found tells whether any argument is extra.
+func conforms(fs *FlatSchema, args *jsondoc.Node) bool {
+	found := 0
+	for _, f := range fs.Required {
+		v := argValue(args, f.Name)
+		if v == nil || !f.Type.Accepts(v) {
+			return false
+		}
+		found++
+	}
+	for _, f := range fs.Optional {
+		if v := argValue(args, f.Name); v != nil {
+			if !f.Type.Accepts(v) {
+				return false
+			}
+			found++
+		}
+	}
+	return found == args.Len()
+}
+
+// argValue is the value of the argument named name, or nil.
+func argValue(args *jsondoc.Node, name string) *jsondoc.Node {
+	if args == nil {
+		return nil
+	}
+	for _, m := range args.Kids() {
+		if m.Key == name {
+			return m.Value
+		}
+	}
+	return nil
+}
+
+func appendTypeErrors(errs []string, fields []Field, args *jsondoc.Node) []string {
+	for _, f := range fields {
+		if v := argValue(args, f.Name); v != nil && !f.Type.Accepts(v) {
+			errs = append(errs, "type:"+f.Name+":"+string(f.Type))
+		}
+	}
+	return errs
+}
+
+func (s *Schemas) lookup(name string) *FlatSchema {
+	if s == nil {
+		return nil
+	}
+	return s.ByName[name]
+}
+
+// CallOptions says how CheckCalls reports.
+type CallOptions struct {
+	JSON bool // one JSON line per call instead of text for people
+	Deep bool // also validate the arguments against the tool's JSON Schema
+}
+
+// CallSummary counts what CheckCalls read.
+type CallSummary struct {
+	Calls   int
+	Invalid int // calls with any error, flat or deep
+}
+
+// CheckCalls checks every call ReadCalls finds in r against s and writes
+// one result per call to w, in input order.
+//
+// With JSON, each result is a line: the array of ValidateCall's strings
+// ([] for a valid call), or with Deep the object {"errors": [...],
+// "schema": [{"path", "message"}]}. As text, one call prints "valid" or
+// its errors a line each; several calls print a line each, "line N:"
+// and the errors joined by ", ", then a line that counts them. Deep
+// errors read "schema:POINTER: message", or "schema: message" about the
+// arguments as a whole. Text is escaped for a terminal.
+func CheckCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions) (CallSummary, error) {
+	return checkCalls(r, w, s, opt, true)
+}
+
+// checkCalls is CheckCalls, reading JSON Lines in batches on every
+// processor or, without batches, a line at a time.
+func checkCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions, batches bool) (CallSummary, error) {
+	cw := callWriter{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
+	var stream func(lr *lineReader) error
+	if batches {
+		// JSON Lines after the first call: every later result has the
+		// same layout, so batches of them are checked and rendered at
+		// once on every processor.
+		stream = func(lr *lineReader) error { return lr.checkBatches(s, opt, cw.appendLater, cw.writeBatch) }
+	}
+	err := readCalls(r, jsondoc.MaxDocumentSize, func(line int, c Call) error {
+		errs, deep := checkCall(c, s, opt)
+		return cw.result(line, errs, deep)
+	}, stream)
+	if err == nil {
+		err = cw.finish()
+	}
+	if ferr := cw.w.Flush(); err == nil {
+		err = ferr
+	}
+	return cw.sum, err
+}
+
+// checkCall is ValidateCall of c and, with opt.Deep, DeepValidate.
+func checkCall(c Call, s *Schemas, opt CallOptions) ([]string, []SchemaError) {
+	errs := ValidateCall(c, s)
+	var deep []SchemaError
+	if opt.Deep {
+		deep = DeepValidate(c, s)
+	}
+	return errs, deep
+}
+
+// count counts one call with its errors.
+func (sum *CallSummary) count(errs []string, deep []SchemaError) {
+	sum.Calls++
+	if len(errs) > 0 || len(deep) > 0 {
+		sum.Invalid++
+	}
+}
+
+// callWriter renders results. In text it holds the first result back
+// until it knows whether there is a second, which decides the layout.
+type callWriter struct {
+	w   *bufio.Writer
+	opt CallOptions
+	sum CallSummary
+	buf []byte
+
+	first     pendingResult
+	hasFirst  bool
+	numbering bool
+}
+
+type pendingResult struct {
+	line int
+	errs []string
+	deep []SchemaError
+}
+
+func (cw *callWriter) result(line int, errs []string, deep []SchemaError) error {
+	cw.sum.count(errs, deep)
+	if cw.opt.JSON || cw.hasFirst {
+		if err := cw.startNumbering(); err != nil {
+			return err
+		}
+		cw.buf = cw.appendLater(cw.buf[:0], line, errs, deep)
+		_, err := cw.w.Write(cw.buf)
+		return err
+	}
+	cw.first, cw.hasFirst = pendingResult{line: line, errs: errs, deep: slices.Clone(deep)}, true
+	return nil
+}
+
+// startNumbering writes the first result, held back, in the layout of
+// several results, now that there is a second.
+func (cw *callWriter) startNumbering() error {
+	if cw.opt.JSON || cw.numbering || !cw.hasFirst {
+		return nil
+	}
+	cw.numbering = true
+	cw.buf = cw.appendLater(cw.buf[:0], cw.first.line, cw.first.errs, cw.first.deep)
+	cw.first = pendingResult{}
+	_, err := cw.w.Write(cw.buf)
+	return err
+}
+
+// appendLater appends a result in the layout of every result but a
+// first one held back: a JSON line, or a numbered text line. It reads
+// only the options, so batches may render at once.
+func (cw *callWriter) appendLater(b []byte, line int, errs []string, deep []SchemaError) []byte {
+	if cw.opt.JSON {
+		return appendJSONResult(b, errs, deep, cw.opt.Deep)
+	}
+	return appendNumbered(b, line, errs, deep)
+}
+
+// writeBatch writes the results of a batch of later calls and adds them
+// to the summary. It flushes when nothing more is ready, so that results
+// of a log read as it grows are not held back.
+func (cw *callWriter) writeBatch(b *callBatch) error {
+	if b.sum.Calls > 0 {
+		if err := cw.startNumbering(); err != nil {
+			return err
+		}
+		cw.sum.Calls += b.sum.Calls
+		cw.sum.Invalid += b.sum.Invalid
+		if _, err := cw.w.Write(b.out); err != nil {
+			return err
+		}
+	}
+	if b.flush {
+		return cw.w.Flush()
+	}
+	return nil
+}
+
+func (cw *callWriter) finish() error {
+	if cw.opt.JSON {
+		return nil
+	}
+	if cw.numbering {
+		_, err := fmt.Fprintf(cw.w, "%d calls: %d valid, %d invalid\n", cw.sum.Calls, cw.sum.Calls-cw.sum.Invalid, cw.sum.Invalid)
+		return err
+	}
+	if !cw.hasFirst {
+		_, err := cw.w.WriteString("no calls\n")
+		return err
+	}
+	lines := textErrors(cw.first.errs, cw.first.deep)
+	if len(lines) == 0 {
+		lines = []string{"valid"}
+	}
+	for _, l := range lines {
+		if _, err := cw.w.WriteString(l + "\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendNumbered appends a result as a text line numbered with the
+// line the call is on.
+func appendNumbered(b []byte, line int, errs []string, deep []SchemaError) []byte {
+	b = append(b, "line "...)
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ": "...)
+	if len(errs) == 0 && len(deep) == 0 {
+		b = append(b, "valid"...)
+	}
+	for i, e := range errs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, termtext.EscapeLine(e)...)
+	}
+	for i, d := range deep {
+		if i > 0 || len(errs) > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, textSchemaError(d)...)
+	}
+	return append(b, '\n')
+}
+
+// textErrors is a call's errors as text lines, escaped.
+func textErrors(errs []string, deep []SchemaError) []string {
+	var out []string
+	for _, e := range errs {
+		out = append(out, termtext.EscapeLine(e))
+	}
+	for _, d := range deep {
+		out = append(out, textSchemaError(d))
+	}
+	return out
+}
+
+func textSchemaError(d SchemaError) string {
+	if d.Path == "" {
+		return termtext.EscapeLine("schema: " + d.Message)
+	}
+	return termtext.EscapeLine("schema:" + d.Path + ": " + d.Message)
+}
+
+// appendJSONResult appends one call's result as a JSON line.
+func appendJSONResult(b []byte, errs []string, deep []SchemaError, withDeep bool) []byte {
+	if !withDeep {
+		b = appendJSONStrings(b, errs)
+		return append(b, '\n')
+	}
+	b = append(b, `{"errors": `...)
+	b = appendJSONStrings(b, errs)
+	b = append(b, `, "schema": [`...)
+	for i, d := range deep {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, `{"path": `...)
+		b, _ = jsontext.AppendQuote(b, d.Path)
+		b = append(b, `, "message": `...)
+		b, _ = jsontext.AppendQuote(b, d.Message)
+		b = append(b, '}')
+	}
+	return append(b, "]}\n"...)
+}
+
+func appendJSONStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b, _ = jsontext.AppendQuote(b, s)
+	}
+	return append(b, ']')
+}

@@ -1,0 +1,190 @@
+package call
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"toolbench/core/tooldef"
+)
+
+// Deep validation checks a call's arguments against the tool's whole JSON
+// Schema (enums, bounds, patterns, formats, nested objects and arrays),
+// where the flat check looks at top-level names and types only.
+
+// SchemaError is one way the arguments break the tool's JSON Schema.
+type SchemaError struct {
+	Path    string `json:"path"` // JSON pointer into the arguments, "" for the arguments themselves
+	Message string `json:"message"`
+}
+
+// deepCache holds each tool's compiled schema, compiled on first use.
+// Goroutines checking calls at once wait only for a schema being
+// compiled, and only when they need that one.
+type deepCache struct {
+	compiled sync.Map // *Tool -> *deepEntry
+}
+
+type deepEntry struct {
+	once sync.Once
+	cs   compiledSchema
+}
+
+type compiledSchema struct {
+	schema *jsonschema.Schema
+	err    error // why the tool's schema could not be compiled
+}
+
+var deepPrinter = message.NewPrinter(language.English)
+
+// DeepValidate validates the arguments of c against the JSON Schema of
+// the tool it names. It returns nil when they conform, when the call is
+// malformed or names an unknown tool (the flat check reports those), and
+// when s comes from a flat schema file, which has no JSON Schema. A tool
+// schema that cannot be compiled gives one error at the root saying why.
+// Errors are sorted by path.
+func DeepValidate(c Call, s *Schemas) []SchemaError {
+	if c.Malformed != "" || s == nil || s.Tools == nil {
+		return nil
+	}
+	t := s.Tools[c.Name]
+	if t == nil || t.Params == nil {
+		return nil
+	}
+	cs := compiledFor(s, t)
+	if cs.err != nil {
+		return []SchemaError{{Path: "", Message: "the tool's schema cannot be used: " + cs.err.Error()}}
+	}
+	var args any = map[string]any{}
+	if c.Args != nil {
+		args = c.Args.Value()
+	}
+	err := cs.schema.Validate(args)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return []SchemaError{{Path: "", Message: err.Error()}}
+	}
+	var out []SchemaError
+	out = appendLeaves(out, ve)
+	slices.SortStableFunc(out, func(a, b SchemaError) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Message, b.Message)
+	})
+	return slices.Compact(out)
+}
+
+// appendLeaves flattens the library's tree of errors to the failures
+// that say what is wrong: the leaves. Branches only say "anyOf failed" or
+// "properties failed" above them.
+func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaError {
+	if len(ve.Causes) == 0 {
+		return append(out, SchemaError{Path: deepPointer(ve.InstanceLocation), Message: ve.ErrorKind.LocalizedString(deepPrinter)})
+	}
+	for _, c := range ve.Causes {
+		out = appendLeaves(out, c)
+	}
+	return out
+}
+
+// deepPointer writes an instance location as a JSON pointer (RFC 6901).
+func deepPointer(tokens []string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
+	}
+	return b.String()
+}
+
+func newDeepCache() *deepCache { return &deepCache{} }
+
+// compiledFor returns the tool's compiled schema, from the cache of s
+// when it has one (SchemasFromTools makes it; a Schemas built by hand
+// compiles on every call).
+func compiledFor(s *Schemas, t *tooldef.Tool) compiledSchema {
+	dc := s.deep
+	if dc == nil {
+		return compileTool(t)
+	}
+	v, ok := dc.compiled.Load(t)
+	if !ok {
+		v, _ = dc.compiled.LoadOrStore(t, &deepEntry{})
+	}
+	e := v.(*deepEntry)
+	e.once.Do(func() { e.cs = compileTool(t) })
+	return e.cs
+}
+
+// compileTool compiles the tool's parameter schema on its own: local
+// references resolve, anything outside the document is refused, so a
+// tools file cannot make toolbench read files or the network. Formats
+// are asserted, since a call with a malformed date or email is wrong.
+func compileTool(t *tooldef.Tool) compiledSchema {
+	c := jsonschema.NewCompiler()
+	c.UseLoader(refusingLoader{})
+	c.AssertFormat()
+	loc := "toolbench:///tools/" + url.PathEscape(t.Name) + ".json"
+	schema := t.Params.Value()
+	if t.OpenAPIParams() {
+		schema = jsonSchemaOfOpenAPI(schema)
+	}
+	if err := c.AddResource(loc, schema); err != nil {
+		return compiledSchema{err: err}
+	}
+	sch, err := c.Compile(loc)
+	if err != nil {
+		return compiledSchema{err: err}
+	}
+	return compiledSchema{schema: sch}
+}
+
+// jsonSchemaOfOpenAPI rewrites a schema of Gemini's OpenAPI subset, as
+// Node.Value gives it, into the JSON Schema it means: type names in lower
+// case, and "nullable": true as a type that also admits null. The subset
+// nests schemas only under properties, items and anyOf.
+func jsonSchemaOfOpenAPI(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	if t, ok := m["type"].(string); ok {
+		m["type"] = strings.ToLower(t)
+		if m["nullable"] == true {
+			m["type"] = []any{strings.ToLower(t), "null"}
+		}
+	}
+	delete(m, "nullable")
+	if props, ok := m["properties"].(map[string]any); ok {
+		for k, p := range props {
+			props[k] = jsonSchemaOfOpenAPI(p)
+		}
+	}
+	m["items"] = jsonSchemaOfOpenAPI(m["items"])
+	if m["items"] == nil {
+		delete(m, "items")
+	}
+	if list, ok := m["anyOf"].([]any); ok {
+		for i, s := range list {
+			list[i] = jsonSchemaOfOpenAPI(s)
+		}
+	}
+	return m
+}
+
+type refusingLoader struct{}
+
+func (refusingLoader) Load(u string) (any, error) {
+	return nil, fmt.Errorf("%s is outside the tools document; only local references are followed", u)
+}

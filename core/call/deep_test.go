@@ -1,0 +1,165 @@
+package call
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/tooldef"
+)
+
+const deepTools = `{"tools": [
+	{"type": "function", "function": {"name": "book", "parameters": {
+		"type": "object",
+		"properties": {
+			"unit": {"type": "string", "enum": ["celsius", "kelvin"]},
+			"guests": {"type": "integer", "minimum": 1, "maximum": 8},
+			"zip": {"type": "string", "pattern": "^[0-9]{5}$"},
+			"email": {"type": "string", "format": "email"},
+			"when": {"type": "string", "format": "date-time"},
+			"tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2, "uniqueItems": true},
+			"to": {"$ref": "#/$defs/addr"},
+			"a/b~c": {"type": "integer"}
+		},
+		"required": ["unit"],
+		"additionalProperties": false,
+		"$defs": {"addr": {"type": "object", "properties": {"city": {"type": "string"}, "geo": {"type": "object", "properties": {"lat": {"type": "number", "maximum": 90}}}}, "required": ["city"]}}
+	}}},
+	{"name": "open", "input_schema": {"type": "object", "properties": {"n": {"type": "integer", "maximum": 9007199254740993}}}},
+	{"name": "bad", "parameters": {"type": "object", "properties": {"n": {"type": "integer", "minimum": "zero"}}}},
+	{"name": "external", "parameters": {"type": "object", "properties": {"n": {"$ref": "file:///etc/passwd"}}}},
+	{"name": "noparams"}
+]}`
+
+func deepCheck(t *testing.T, s *Schemas, call string) []SchemaError {
+	t.Helper()
+	return DeepValidate(NormalizeCall(callNode(t, call)), s)
+}
+
+func TestDeepValidateReportsEachSchemaViolationAtItsPointer(t *testing.T) {
+	s := callToolSchemas(t, deepTools)
+	tests := []struct {
+		name string
+		args string
+		want []SchemaError
+	}{
+		{"valid", `{"unit": "kelvin", "guests": 2, "zip": "12345", "email": "a@example.com", "when": "2024-05-01T10:00:00Z", "tags": ["x", "y"], "to": {"city": "Oslo", "geo": {"lat": 59.9}}, "a/b~c": 1}`, nil},
+		{"enum", `{"unit": "fahrenheit"}`, []SchemaError{{"/unit", "value must be one of 'celsius', 'kelvin'"}}},
+		{"bounds", `{"unit": "kelvin", "guests": 9}`, []SchemaError{{"/guests", "maximum: got 9, want 8"}}},
+		{"integer type", `{"unit": "kelvin", "guests": 2.5}`, []SchemaError{{"/guests", "got number, want integer"}}},
+		{"pattern", `{"unit": "kelvin", "zip": "1234"}`, []SchemaError{{"/zip", "'1234' does not match pattern '^[0-9]{5}$'"}}},
+		{"email format", `{"unit": "kelvin", "email": "nobody"}`, []SchemaError{{"/email", "'nobody' is not valid email: missing @"}}},
+		{"date-time format", `{"unit": "kelvin", "when": "tomorrow"}`, []SchemaError{{"/when", "'tomorrow' is not valid date-time: less than 20 characters long"}}},
+		{"array length", `{"unit": "kelvin", "tags": ["a", "b", "c"]}`, []SchemaError{{"/tags", "maxItems: got 3, want 2"}}},
+		{"array items", `{"unit": "kelvin", "tags": [1]}`, []SchemaError{{"/tags/0", "got number, want string"}}},
+		{"unique items", `{"unit": "kelvin", "tags": ["a", "a"]}`, []SchemaError{{"/tags", "items at 0 and 1 are equal"}}},
+		{"nested through a ref", `{"unit": "kelvin", "to": {"geo": {"lat": 91}}}`, []SchemaError{{"/to", "missing property 'city'"}, {"/to/geo/lat", "maximum: got 91, want 90"}}},
+		{"additional property", `{"unit": "kelvin", "debug": true}`, []SchemaError{{"", "additional properties 'debug' not allowed"}}},
+		{"missing required at the root", `{}`, []SchemaError{{"", "missing property 'unit'"}}},
+		{"pointer escapes slash and tilde", `{"unit": "kelvin", "a/b~c": "x"}`, []SchemaError{{"/a~1b~0c", "got string, want integer"}}},
+		{"several sorted by path", `{"zip": 1, "guests": 0, "unit": 3}`, []SchemaError{{"/guests", "minimum: got 0, want 1"}, {"/unit", "got number, want string"}, {"/zip", "got number, want string"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := deepCheck(t, s, `{"name": "book", "arguments": `+tc.args+`}`)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("DeepValidate(%s) (-want +got):\n%s", tc.args, diff)
+			}
+		})
+	}
+}
+
+func TestDeepValidateKeepsBigIntegersExact(t *testing.T) {
+	s := callToolSchemas(t, deepTools)
+	// 2^53+1 is the maximum; 2^53+2 rounds to 2^53 as a float64 and
+	// would pass if the literal were lost.
+	if got := deepCheck(t, s, `{"name": "open", "args": {"n": 9007199254740993}}`); got != nil {
+		t.Errorf("at the maximum: %v, want valid", got)
+	}
+	got := deepCheck(t, s, `{"name": "open", "args": {"n": 9007199254740994}}`)
+	if len(got) != 1 || got[0].Path != "/n" || !strings.HasPrefix(got[0].Message, "maximum:") {
+		t.Errorf("past the maximum: %v, want one maximum error at /n", got)
+	}
+}
+
+func TestDeepValidateHasNothingToSayWithoutAJSONSchema(t *testing.T) {
+	tools := callToolSchemas(t, deepTools)
+	flat := callFlatSchemas(t, `{"book": {"required": {"unit": "str"}}}`)
+	tests := []struct {
+		name string
+		s    *Schemas
+		call string
+	}{
+		{"flat schemas", flat, `{"name": "book", "args": {"unit": 3}}`},
+		{"unknown tool", tools, `{"name": "nope", "args": {"x": 1}}`},
+		{"malformed call", tools, `{"name": 3}`},
+		{"tool without parameters", tools, `{"name": "noparams", "args": {"x": 1}}`},
+		{"nil schemas", nil, `{"name": "book", "args": {}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := deepCheck(t, tc.s, tc.call); got != nil {
+				t.Errorf("DeepValidate = %v, want nil", got)
+			}
+		})
+	}
+}
+
+func TestDeepValidateMissingArgsAreAnEmptyObject(t *testing.T) {
+	got := deepCheck(t, callToolSchemas(t, deepTools), `{"name": "book"}`)
+	if diff := cmp.Diff([]SchemaError{{"", "missing property 'unit'"}}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestDeepValidateReportsASchemaItCannotUse(t *testing.T) {
+	s := callToolSchemas(t, deepTools)
+	for _, name := range []string{"bad", "external"} {
+		t.Run(name, func(t *testing.T) {
+			got := deepCheck(t, s, `{"name": "`+name+`", "args": {"n": 1}}`)
+			if len(got) != 1 || got[0].Path != "" || !strings.HasPrefix(got[0].Message, "the tool's schema cannot be used: ") {
+				t.Errorf("DeepValidate = %v, want one root error saying the schema cannot be used", got)
+			}
+		})
+	}
+	got := deepCheck(t, s, `{"name": "external", "args": {"n": 1}}`)
+	if len(got) == 1 && !strings.Contains(got[0].Message, "outside the tools document") {
+		t.Errorf("external reference message = %q, want it to say it was refused", got[0].Message)
+	}
+}
+
+func TestDeepValidateCompilesEachToolOnceAndIsSafeForConcurrentUse(t *testing.T) {
+	s := callToolSchemas(t, deepTools)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 20 {
+				if got := DeepValidate(Call{Name: "book", Args: callNode(t, `{"unit": "x"}`)}, s); len(got) != 1 {
+					t.Errorf("DeepValidate = %v, want one error", got)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	n := 0
+	s.deep.compiled.Range(func(any, any) bool { n++; return true })
+	if n != 1 {
+		t.Errorf("compiled %d schemas, want 1", n)
+	}
+}
+
+func TestDeepValidateWorksOnHandBuiltSchemas(t *testing.T) {
+	doc, err := jsondoc.Parse("tools.json", []byte(`[{"name": "t", "parameters": {"type": "object", "properties": {"n": {"type": "integer"}}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := tooldef.Tools(doc)
+	s := &Schemas{Names: []string{"t"}, ByName: map[string]*FlatSchema{"t": {}}, Tools: map[string]*tooldef.Tool{"t": &ts.Tools[0]}}
+	got := DeepValidate(Call{Name: "t", Args: callNode(t, `{"n": "x"}`)}, s)
+	if diff := cmp.Diff([]SchemaError{{"/n", "got string, want integer"}}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,507 @@
+package call
+
+import (
+	"math"
+	"net/url"
+	"regexp"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
+)
+
+// SampleCall returns a call of t that the call check accepts, as indented
+// JSON: {"name": ..., "arguments": {...}} with every required argument
+// and no optional one. Values follow the schema where it is practical:
+// const and enum (the first value), formats, string lengths, numeric
+// bounds and multiples, array lengths, nested objects, local $ref, and
+// the first branch of anyOf and oneOf, and a string built from a
+// pattern.
+func SampleCall(t *tooldef.Tool) string {
+	g := sampler{root: t.Params}
+	b := []byte(`{"name":`)
+	b, _ = jsontext.AppendQuote(b, t.Name)
+	b = append(b, `,"arguments":`...)
+	b = g.object(b, t.Params, 0)
+	b = append(b, '}')
+	v := jsontext.Value(b)
+	if err := v.Indent(jsontext.WithIndent("  ")); err != nil {
+		return string(b)
+	}
+	return string(v)
+}
+
+// sampleDepth bounds nesting, so recursive schemas end.
+const sampleDepth = 16
+
+type sampler struct {
+	root *jsondoc.Node // the parameter schema, for "#/..." references
+}
+
+// resolve follows local references from n, at most a few hops.
+func (g *sampler) resolve(n *jsondoc.Node) *jsondoc.Node {
+	for range 8 {
+		ref := n.Get("$ref").Text()
+		if ref == "" {
+			return n
+		}
+		target := sampleRef(g.root, ref)
+		if target == nil {
+			return n
+		}
+		n = target
+	}
+	return n
+}
+
+// sampleRef finds the value a "#/a/b" reference names in root.
+func sampleRef(root *jsondoc.Node, ref string) *jsondoc.Node {
+	if !strings.HasPrefix(ref, "#") {
+		return nil
+	}
+	ptr := ref[1:]
+	if ptr == "" {
+		return root
+	}
+	if ptr[0] != '/' {
+		return nil
+	}
+	n := root
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		if u, err := url.PathUnescape(tok); err == nil {
+			tok = u
+		}
+		switch {
+		case n.Is(jsondoc.Object):
+			n = n.Get(tok)
+		case n.Is(jsondoc.Array):
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= n.Len() {
+				return nil
+			}
+			n = n.Elem(i)
+		default:
+			return nil
+		}
+		if n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
+// value appends a value satisfying schema n.
+func (g *sampler) value(b []byte, n *jsondoc.Node, depth int) []byte {
+	n = g.resolve(n)
+	if depth > sampleDepth || !n.Is(jsondoc.Object) {
+		return append(b, `"example"`...)
+	}
+	if c, ok := n.Member("const"); ok {
+		return appendSampleNode(b, c.Value)
+	}
+	if e := n.Get("enum"); e.Is(jsondoc.Array) && e.Len() > 0 {
+		return appendSampleNode(b, e.Elem(0))
+	}
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		if alts := n.Get(key); alts.Is(jsondoc.Array) && alts.Len() > 0 {
+			return g.value(b, sampleFirstNonNull(g, alts), depth+1)
+		}
+	}
+	if all := n.Get("allOf"); all.Is(jsondoc.Array) && all.Len() > 0 && !n.Has("type") {
+		return g.value(b, all.Elem(0), depth+1)
+	}
+	switch sampleType(n) {
+	case "object":
+		return g.object(b, n, depth)
+	case "array":
+		return g.array(b, n, depth)
+	case "integer":
+		return append(b, sampleNumber(n, true)...)
+	case "number":
+		return append(b, sampleNumber(n, false)...)
+	case "boolean":
+		return append(b, "true"...)
+	case "null":
+		return append(b, "null"...)
+	}
+	b, _ = jsontext.AppendQuote(b, sampleString(n))
+	return b
+}
+
+// sampleFirstNonNull picks the first alternative that is not just a null.
+func sampleFirstNonNull(g *sampler, alts *jsondoc.Node) *jsondoc.Node {
+	for _, m := range alts.Kids() {
+		if g.resolve(m.Value).Get("type").Text() != "null" {
+			return m.Value
+		}
+	}
+	return alts.Elem(0)
+}
+
+// sampleType is the schema's type, the first that is not null when it
+// lists several, or the one its keywords imply.
+func sampleType(n *jsondoc.Node) string {
+	t := n.Get("type")
+	if t.Is(jsondoc.String) {
+		return t.Str()
+	}
+	if t.Is(jsondoc.Array) {
+		for _, m := range t.Kids() {
+			if s := m.Value.Text(); s != "" && s != "null" {
+				return s
+			}
+		}
+		if t.Len() > 0 {
+			return t.Elem(0).Text()
+		}
+	}
+	switch {
+	case n.Has("properties") || n.Has("required"):
+		return "object"
+	case n.Has("items") || n.Has("prefixItems"):
+		return "array"
+	case n.Has("minimum") || n.Has("maximum") || n.Has("exclusiveMinimum") || n.Has("exclusiveMaximum") || n.Has("multipleOf"):
+		return "number"
+	}
+	return "string"
+}
+
+// object appends an object with the required members of schema n.
+func (g *sampler) object(b []byte, n *jsondoc.Node, depth int) []byte {
+	n = g.resolve(n)
+	props := n.Get("properties")
+	b = append(b, '{')
+	first := true
+	seen := map[string]bool{}
+	for _, m := range n.Get("required").Kids() {
+		name := m.Value.Text()
+		if !m.Value.Is(jsondoc.String) || seen[name] {
+			continue
+		}
+		seen[name] = true
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b, _ = jsontext.AppendQuote(b, name)
+		b = append(b, ':')
+		prop := props.Get(name)
+		if prop == nil {
+			prop = n.Get("additionalProperties")
+		}
+		b = g.value(b, prop, depth+1)
+	}
+	return append(b, '}')
+}
+
+// array appends an array of as few elements as the schema allows, but one
+// when it may, to show what an element looks like.
+func (g *sampler) array(b []byte, n *jsondoc.Node, depth int) []byte {
+	count := 1
+	if v, ok := sampleInt(n, "minItems"); ok && v > 1 {
+		count = min(v, 64)
+	}
+	if v, ok := sampleInt(n, "maxItems"); ok && v < count {
+		count = v
+	}
+	prefix := n.Get("prefixItems")
+	b = append(b, '[')
+	for i := range count {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		item := n.Get("items")
+		if i < prefix.Len() {
+			item = prefix.Elem(i)
+		}
+		b = g.value(b, item, depth+1)
+	}
+	return append(b, ']')
+}
+
+func sampleInt(n *jsondoc.Node, key string) (int, bool) {
+	v := n.Get(key)
+	if !v.Is(jsondoc.Number) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(v.Str(), 64)
+	if err != nil || f < 0 {
+		return 0, false
+	}
+	return int(min(f, 1<<20)), true
+}
+
+func sampleFloat(n *jsondoc.Node, key string) (float64, bool) {
+	v := n.Get(key)
+	if !v.Is(jsondoc.Number) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(v.Str(), 64)
+	return f, err == nil && !math.IsInf(f, 0)
+}
+
+// sampleNumber picks a number inside the schema's bounds: 1 when it may,
+// else one near it, a multiple of multipleOf when there is one.
+func sampleNumber(n *jsondoc.Node, integer bool) string {
+	nb := sampleBounds(n)
+	step := 0.0
+	if v, ok := sampleFloat(n, "multipleOf"); ok && v > 0 {
+		step = v
+	}
+	if integer && step == 0 {
+		step = 1
+	}
+	var x float64
+	switch {
+	case step > 0:
+		x = math.Ceil(math.Max(nb.lo, math.Min(1, nb.hi))/step) * step
+		if !nb.inside(x) {
+			x += step
+		}
+		if !nb.inside(x) {
+			x = math.Floor(nb.hi/step) * step
+			if !nb.inside(x) {
+				x -= step
+			}
+		}
+	case nb.inside(1):
+		x = 1
+	case !math.IsInf(nb.lo, 0) && !math.IsInf(nb.hi, 0):
+		x = nb.lo + (nb.hi-nb.lo)/2
+	case !math.IsInf(nb.lo, 0):
+		x = nb.lo + 1
+	default:
+		x = nb.hi - 1
+	}
+	if x == math.Trunc(x) && math.Abs(x) < 1e21 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// sampleRange is the range a number schema allows.
+type sampleRange struct {
+	lo, hi         float64
+	loOpen, hiOpen bool
+}
+
+func (nb sampleRange) inside(x float64) bool {
+	return (x > nb.lo || x == nb.lo && !nb.loOpen) && (x < nb.hi || x == nb.hi && !nb.hiOpen)
+}
+
+// sampleBounds reads minimum, maximum and the exclusive bounds, as numbers
+// (draft 6 on) or as booleans beside minimum and maximum (draft 4).
+func sampleBounds(n *jsondoc.Node) sampleRange {
+	nb := sampleRange{lo: math.Inf(-1), hi: math.Inf(1)}
+	if v, ok := sampleFloat(n, "minimum"); ok {
+		nb.lo, nb.loOpen = v, sampleTrue(n.Get("exclusiveMinimum"))
+	}
+	if v, ok := sampleFloat(n, "maximum"); ok {
+		nb.hi, nb.hiOpen = v, sampleTrue(n.Get("exclusiveMaximum"))
+	}
+	if v, ok := sampleFloat(n, "exclusiveMinimum"); ok && v >= nb.lo {
+		nb.lo, nb.loOpen = v, true
+	}
+	if v, ok := sampleFloat(n, "exclusiveMaximum"); ok && v <= nb.hi {
+		nb.hi, nb.hiOpen = v, true
+	}
+	return nb
+}
+
+// Samples for the formats JSON Schema defines.
+var formatSamples = map[string]string{
+	"date-time":             "2024-01-01T00:00:00Z",
+	"date":                  "2024-01-01",
+	"time":                  "00:00:00Z",
+	"duration":              "P1D",
+	"email":                 "user@example.com",
+	"idn-email":             "user@example.com",
+	"hostname":              "example.com",
+	"idn-hostname":          "example.com",
+	"ipv4":                  "192.0.2.1",
+	"ipv6":                  "2001:db8::1",
+	"uri":                   "https://example.com/",
+	"uri-reference":         "https://example.com/",
+	"iri":                   "https://example.com/",
+	"iri-reference":         "https://example.com/",
+	"uri-template":          "https://example.com/{id}",
+	"uuid":                  "123e4567-e89b-12d3-a456-426614174000",
+	"json-pointer":          "/example",
+	"relative-json-pointer": "0",
+	"regex":                 "^example$",
+}
+
+// sampleString picks a string for schema n: the format's sample, or one
+// built to match the pattern, padded or cut to the length bounds when
+// that keeps it matching.
+func sampleString(n *jsondoc.Node) string {
+	s := "example"
+	if f, ok := formatSamples[n.Get("format").Text()]; ok {
+		s = f
+	}
+	var re *regexp.Regexp
+	if p := n.Get("pattern").Text(); p != "" {
+		if r, err := regexp.Compile(p); err == nil {
+			re = r
+			if !re.MatchString(s) {
+				if m, ok := sampleMatching(p); ok {
+					s = m
+				}
+			}
+		}
+	}
+	fits := func(c string) bool { return re == nil || re.MatchString(c) }
+	if v, ok := sampleInt(n, "minLength"); ok && utf8.RuneCountInString(s) < v {
+		if c := s + strings.Repeat("x", min(v, 1<<16)-utf8.RuneCountInString(s)); fits(c) {
+			s = c
+		}
+	}
+	if v, ok := sampleInt(n, "maxLength"); ok && utf8.RuneCountInString(s) > v {
+		if c := string([]rune(s)[:v]); fits(c) {
+			s = c
+		}
+	}
+	return s
+}
+
+// sampleMatching builds a short string that pattern matches: literals as
+// written, one character of each class, the fewest repetitions, the
+// first alternative. It reports false when the string it builds does
+// not match after all (an anchor in the middle, a class with nothing
+// printable).
+func sampleMatching(pattern string) (string, bool) {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	if !writeRegexpSample(&b, re.Simplify(), 0) {
+		return "", false
+	}
+	ok, err := regexp.MatchString(pattern, b.String())
+	return b.String(), ok && err == nil
+}
+
+// classPicks are the characters a character class is sampled by, in
+// order of preference: a reader expects letters and digits.
+const classPicks = "aAx0b1cBzZ9_-. @"
+
+func writeRegexpSample(b *strings.Builder, re *syntax.Regexp, depth int) bool {
+	if depth > 64 || b.Len() > 4096 {
+		return false
+	}
+	switch re.Op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText,
+		syntax.OpWordBoundary, syntax.OpNoWordBoundary, syntax.OpStar, syntax.OpQuest:
+		return true
+	case syntax.OpLiteral:
+		for _, r := range re.Rune {
+			b.WriteRune(r)
+		}
+		return true
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		b.WriteByte('a')
+		return true
+	case syntax.OpCharClass:
+		r, ok := classSample(re.Rune)
+		if ok {
+			b.WriteRune(r)
+		}
+		return ok
+	case syntax.OpCapture, syntax.OpPlus:
+		return writeRegexpSample(b, re.Sub[0], depth+1)
+	case syntax.OpRepeat:
+		for range min(re.Min, 256) {
+			if !writeRegexpSample(b, re.Sub[0], depth+1) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpConcat:
+		for _, sub := range re.Sub {
+			if !writeRegexpSample(b, sub, depth+1) {
+				return false
+			}
+		}
+		return true
+	case syntax.OpAlternate:
+		return writeRegexpSample(b, re.Sub[0], depth+1)
+	}
+	return false
+}
+
+// classSample picks a character of a class given as lo-hi pairs.
+func classSample(ranges []rune) (rune, bool) {
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if ranges[i] <= r && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range classPicks {
+		if in(r) {
+			return r, true
+		}
+	}
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for r := max(ranges[i], 0x21); r <= ranges[i+1] && r < 0x2000; r++ {
+			if !termtext.IsHidden(r) {
+				return r, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// kidsOf is n's members or elements, none for nil.
+func kidsOf(n *jsondoc.Node) []jsondoc.Member {
+	if n == nil {
+		return nil
+	}
+	return n.Kids()
+}
+
+// appendSampleNode appends n as compact JSON, literals as written.
+func appendSampleNode(b []byte, n *jsondoc.Node) []byte {
+	switch n.Kind {
+	case jsondoc.Null:
+		return append(b, "null"...)
+	case jsondoc.Bool, jsondoc.Number:
+		return append(b, n.Str()...)
+	case jsondoc.String:
+		b, _ = jsontext.AppendQuote(b, n.Str())
+		return b
+	case jsondoc.Object:
+		b = append(b, '{')
+		for i, m := range n.Kids() {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b, _ = jsontext.AppendQuote(b, m.Key)
+			b = append(b, ':')
+			b = appendSampleNode(b, m.Value)
+		}
+		return append(b, '}')
+	case jsondoc.Array:
+		b = append(b, '[')
+		for i, m := range n.Kids() {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendSampleNode(b, m.Value)
+		}
+		return append(b, ']')
+	}
+	return append(b, "null"...)
+}
+
+func sampleTrue(n *jsondoc.Node) bool { return n.Is(jsondoc.Bool) && n.Str() == "true" }

@@ -1,0 +1,400 @@
+package call
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"toolbench/core/jsondoc"
+)
+
+// Call is a tool call reduced to what the check needs: the tool's name
+// and its arguments. Args is nil when the call has no arguments member
+// (the same as {}), otherwise an object. Malformed, when not empty, says
+// why the input is not a call at all; Name and Args are then unset.
+type Call struct {
+	Name      string
+	Args      *jsondoc.Node
+	Malformed string
+}
+
+// The reasons a call is malformed. They are short, lowercase and stable:
+// scripts match them after "malformed:".
+const (
+	reasonNotObject = "not an object"
+	reasonNoName    = "no name"
+	reasonName      = "name is not a string"
+	reasonMethod    = "method is not tools/call"
+	reasonBothArgs  = "both args and arguments"
+)
+
+// NormalizeCall reads a call in any of the shapes models produce:
+//
+//	{"name", "args"}                                    the flat form
+//	{"name", "arguments"}                               arguments an object or a JSON string
+//	{"id", "type": "function", "function": {"name", "arguments": "<json>"}}  OpenAI tool_calls item
+//	{"type": "function_call", "name", "arguments": "<json>"}               OpenAI Responses item
+//	{"type": "tool_use", "id", "name", "input"}         Anthropic tool_use block
+//	{"jsonrpc", "method": "tools/call", "params": {"name", "arguments"}}   MCP request
+//	{"functionCall": {"name", "args"}}                  Gemini part
+//
+// A value that fits none of them is a Call with Malformed set.
+func NormalizeCall(n *jsondoc.Node) Call { return normalizeCall(n, nil) }
+
+// normalizeCall is NormalizeCall parsing arguments strings with ap, or on
+// their own when ap is nil.
+func normalizeCall(n *jsondoc.Node, ap *jsondoc.Parser) Call {
+	if !n.Is(jsondoc.Object) {
+		return Call{Malformed: reasonNotObject}
+	}
+	switch {
+	case n.Has("functionCall"):
+		return namedCall(n, "functionCall", "args", ap)
+	case n.Has("method"):
+		if n.Get("method").Text() != "tools/call" {
+			return Call{Malformed: reasonMethod}
+		}
+		return namedCall(n, "params", "arguments", ap)
+	case n.Has("function"):
+		return namedCall(n, "function", "arguments", ap)
+	case n.Get("type").Text() == "tool_use":
+		return callOf(n, "input", ap)
+	case n.Has("args") && n.Has("arguments"):
+		return Call{Malformed: reasonBothArgs}
+	case n.Has("arguments"):
+		return callOf(n, "arguments", ap)
+	}
+	return callOf(n, "args", ap)
+}
+
+// namedCall reads a call nested in the member key of n.
+func namedCall(n *jsondoc.Node, key, argsKey string, ap *jsondoc.Parser) Call {
+	inner := n.Get(key)
+	if !inner.Is(jsondoc.Object) {
+		return Call{Malformed: key + " is not an object"}
+	}
+	return callOf(inner, argsKey, ap)
+}
+
+// callOf reads the name and the arguments member argsKey of obj. Only an
+// "arguments" member may be a string, which must hold a JSON object: the
+// way OpenAI sends arguments.
+func callOf(obj *jsondoc.Node, argsKey string, ap *jsondoc.Parser) Call {
+	name, ok := obj.Member("name")
+	if !ok {
+		return Call{Malformed: reasonNoName}
+	}
+	if !name.Value.Is(jsondoc.String) {
+		return Call{Malformed: reasonName}
+	}
+	args, ok := obj.Member(argsKey)
+	if !ok {
+		return Call{Name: name.Value.Str()}
+	}
+	v := args.Value
+	if v.Is(jsondoc.String) && argsKey == "arguments" {
+		parsed, err := ap.Parse(v.Str())
+		if err != nil {
+			return Call{Malformed: argsKey + " is not valid JSON: " + syntaxReason(err)}
+		}
+		v = parsed
+	}
+	if !v.Is(jsondoc.Object) {
+		return Call{Malformed: argsKey + " is not an object"}
+	}
+	return Call{Name: name.Value.Str(), Args: v}
+}
+
+// syntaxReason is a parse error as "LINE:COL: what was wrong", without a
+// file name.
+func syntaxReason(err error) string {
+	var se *jsondoc.SyntaxError
+	if !errors.As(err, &se) {
+		return err.Error()
+	}
+	if se.Line == 0 {
+		return se.Msg
+	}
+	return strconv.Itoa(se.Line) + ":" + strconv.Itoa(se.Column) + ": " + se.Msg
+}
+
+// CheckCallText parses text as one call, in any shape NormalizeCall
+// reads, and checks it against s. Text that is not JSON gives the one
+// error "malformed:LINE:COL: what was wrong", positioned in text.
+func CheckCallText(text string, s *Schemas) []string {
+	n, err := jsondoc.ParseValue("call", text)
+	if err != nil {
+		return []string{"malformed:" + syntaxReason(err)}
+	}
+	return ValidateCall(NormalizeCall(n), s)
+}
+
+// ReadCalls reads the calls in r and hands each to fn with the line it
+// starts on, in input order. The input is either one call, pretty-printed
+// or not, or JSON Lines: one call a line, blank lines skipped. It is one
+// call when the whole input is one JSON value; else JSON Lines when any
+// non-blank line is a JSON value on its own, each line that is not
+// costing only itself (a malformed call); else one malformed call with
+// the syntax error's line and column. Input of white space only holds no
+// call.
+//
+// JSON Lines are read and parsed a line at a time. The Args of a call
+// are only valid during fn. A read error, or an error from fn, stops the
+// reading and is returned.
+func ReadCalls(r io.Reader, fn func(line int, c Call) error) error {
+	return readCalls(r, jsondoc.MaxDocumentSize, fn, nil)
+}
+
+// readCalls is ReadCalls with a limit on the input's size, and on a
+// line's. Once the input is known to be JSON Lines, stream reads the rest
+// of it; nil reads it a line at a time, handing each call to fn.
+func readCalls(r io.Reader, limit int, fn func(line int, c Call) error, stream func(lr *lineReader) error) error {
+	if stream == nil {
+		stream = func(lr *lineReader) error { return lr.each(fn) }
+	}
+	lr := newLineReader(r, limit)
+	var head []byte // the blank lines before the first call, verbatim
+	for {
+		text, err := lr.next()
+		if err != nil {
+			return callEOF(err)
+		}
+		if lr.tooLong {
+			// A line past the limit is no pretty-printed call either.
+			if err := fn(lr.line, Call{Malformed: lr.tooLongReason()}); err != nil {
+				return err
+			}
+			return stream(lr)
+		}
+		if isBlankLine(text) {
+			head = append(head, text...)
+			continue
+		}
+		if n, err := lr.parse(text); err == nil {
+			if err := fn(lr.line, lr.normalize(n)); err != nil {
+				return err
+			}
+			return stream(lr)
+		}
+		// Not a value on its own: the first line of a pretty-printed
+		// call, or a bad line of JSON Lines.
+		firstLine := lr.line
+		head = append(head, text...)
+		if lr.badFirstLineOfJSONLines(head) {
+			if err := eachLine(splitCallLines(head), fn); err != nil {
+				return err
+			}
+			return stream(lr)
+		}
+		// Look at the whole input.
+		rest, err := jsondoc.ReadLimited(lr.br, int64(limit-len(head)))
+		if errors.Is(err, jsondoc.ErrTooLarge) {
+			return &jsondoc.TooLargeError{Limit: int64(limit)}
+		}
+		if err != nil {
+			return err
+		}
+		return readWhole(append(head, rest...), firstLine, fn)
+	}
+}
+
+// badFirstLineOfJSONLines reports whether head, the input up to a first
+// line that is not a value on its own, starts JSON Lines, judging by what
+// the reader's buffer already holds after it: a later line there that is
+// a value on its own, and a head that no continuation could make one JSON
+// value. Then the batch can go on streaming, the bad line costing only
+// itself; otherwise the whole input must be read to tell.
+func (lr *lineReader) badFirstLineOfJSONLines(head []byte) bool {
+	ahead, _ := lr.br.Peek(lr.br.Buffered()) // what is there, without waiting for more
+	if i := bytes.LastIndexByte(ahead, '\n'); i >= 0 {
+		ahead = ahead[:i+1]
+	} else {
+		return false
+	}
+	// The probe reads on into what is ahead: an error stands only with a
+	// little text after it.
+	if jsondoc.PrefixError("", append(slices.Clip(head), ahead...)) == nil {
+		return false
+	}
+	for _, l := range splitCallLines(ahead) {
+		if !isBlankLine([]byte(l)) {
+			if _, err := jsondoc.ParseValue("", l); err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readWhole decides what input that does not start with a one-line call
+// holds, once it is all read.
+func readWhole(data []byte, firstLine int, fn func(int, Call) error) error {
+	doc, err := jsondoc.Parse("", data)
+	if err == nil {
+		line, _ := doc.Position(int(doc.Root.Start))
+		return fn(line, NormalizeCall(doc.Root))
+	}
+	lines := splitCallLines(data)
+	for _, l := range lines {
+		if _, lerr := jsondoc.ParseValue("", l); !isBlankLine([]byte(l)) && lerr == nil {
+			return eachLine(lines, fn)
+		}
+	}
+	return fn(firstLine, Call{Malformed: syntaxReason(err)})
+}
+
+func eachLine(lines []string, fn func(int, Call) error) error {
+	for i, l := range lines {
+		if isBlankLine([]byte(l)) {
+			continue
+		}
+		if err := fn(i+1, lineCall(nil, nil, i+1, string(trimEOL([]byte(l))))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lineCall parses one line of JSON Lines, without its line ending, as a
+// call, with the parsers given (nil parses afresh). A syntax error is
+// reported at the line in the file and the column in the line.
+func lineCall(lines, args *jsondoc.Parser, line int, text string) Call {
+	n, err := lines.Parse(text)
+	if err != nil {
+		return Call{Malformed: lineSyntaxReason(line, err)}
+	}
+	return normalizeCall(n, args)
+}
+
+func lineSyntaxReason(line int, err error) string {
+	var se *jsondoc.SyntaxError
+	if errors.As(err, &se) && se.Line > 0 {
+		return strconv.Itoa(line+se.Line-1) + ":" + strconv.Itoa(se.Column) + ": " + se.Msg
+	}
+	return strconv.Itoa(line) + ": " + syntaxReason(err)
+}
+
+func splitCallLines(data []byte) []string {
+	s := string(data)
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+func isBlankLine(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
+func callEOF(err error) error {
+	if err == io.EOF {
+		return nil
+	}
+	return err
+}
+
+// lineReader reads JSON Lines through a buffer, a line at a time.
+type lineReader struct {
+	total   int64 // bytes read so far
+	br      *bufio.Reader
+	long    []byte // a line longer than the buffer, put together
+	line    int    // number of the line last read
+	limit   int    // the longest line read, in bytes
+	tooLong bool   // the line last read was past the limit and was skipped
+
+	lines, args jsondoc.Parser // for each line, and for an arguments string in it
+}
+
+func newLineReader(r io.Reader, limit int) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, 64<<10), limit: limit}
+}
+
+// next returns the next line with its newline, valid until the next call,
+// and io.EOF once there is none. A line past the limit is skipped to its
+// end and returned empty, with tooLong set.
+func (lr *lineReader) next() ([]byte, error) {
+	lr.tooLong = false
+	b, err := lr.br.ReadSlice('\n')
+	lr.total += int64(len(b))
+	if err == bufio.ErrBufferFull {
+		lr.long = append(lr.long[:0], b...)
+		for err == bufio.ErrBufferFull {
+			// A line that never ends (/dev/zero, an endless pipe) stops
+			// at the input limit instead of being skipped forever.
+			if lr.total > jsondoc.MaxDocumentSize {
+				return nil, &jsondoc.TooLargeError{Limit: jsondoc.MaxDocumentSize}
+			}
+			b, err = lr.br.ReadSlice('\n')
+			lr.total += int64(len(b))
+			if !lr.tooLong {
+				lr.long = append(lr.long, b...)
+			}
+			if len(lr.long) > lr.limit {
+				lr.tooLong, lr.long = true, lr.long[:0]
+			}
+		}
+		b = lr.long
+	}
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if len(b) > lr.limit {
+		lr.tooLong, b = true, b[:0]
+	}
+	if len(b) == 0 && err == io.EOF && !lr.tooLong {
+		return nil, io.EOF
+	}
+	lr.line++
+	return b, nil
+}
+
+func (lr *lineReader) tooLongReason() string {
+	return strconv.Itoa(lr.line) + ":1: the line is longer than the limit of " + strconv.Itoa(lr.limit) + " bytes"
+}
+
+// parse parses one line, without its line ending so that an error at
+// its end is placed on it. The nodes are reused by the next line.
+func (lr *lineReader) parse(text []byte) (*jsondoc.Node, error) {
+	return lr.lines.Parse(string(trimEOL(text)))
+}
+
+// normalize reads n as a call, parsing an arguments string with the
+// reader's second parser.
+func (lr *lineReader) normalize(n *jsondoc.Node) Call { return normalizeCall(n, &lr.args) }
+
+func trimEOL(b []byte) []byte {
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	return bytes.TrimSuffix(b, []byte("\r"))
+}
+
+// each reads the remaining lines as JSON Lines.
+func (lr *lineReader) each(fn func(int, Call) error) error {
+	for {
+		text, err := lr.next()
+		if err != nil {
+			return callEOF(err)
+		}
+		var c Call
+		switch {
+		case lr.tooLong:
+			c = Call{Malformed: lr.tooLongReason()}
+		case isBlankLine(text):
+			continue
+		default:
+			c = lineCall(&lr.lines, &lr.args, lr.line, string(trimEOL(text)))
+		}
+		if err := fn(lr.line, c); err != nil {
+			return err
+		}
+	}
+}

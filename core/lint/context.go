@@ -1,0 +1,136 @@
+package lint
+
+import (
+	"toolbench/core/jsondoc"
+	"toolbench/core/tooldef"
+)
+
+// A rule sees the document only through its context: what it is looking
+// at, a way to report, whether another rule runs (Enabled), and values
+// computed once per tool and shared by the rules that need them (Fact).
+// It never reaches into the linter.
+
+// DocContext is what a Document hook sees.
+type DocContext struct {
+	l    *linter
+	rule *Rule
+	Doc  *jsondoc.Document
+	Set  *tooldef.ToolSet
+}
+
+// Report records a finding of the running rule about node n at path.
+func (c *DocContext) Report(n *jsondoc.Node, path, msg, hint string) {
+	c.l.report(c.rule, n, path, msg, hint, "")
+}
+
+// ReportOffset records a finding at a byte offset that starts no value,
+// such as an object key.
+func (c *DocContext) ReportOffset(offset int, path, msg, hint string) {
+	c.l.reportOffset(c.rule, offset, path, msg, hint, "")
+}
+
+// ToolContext is what a Tool hook sees.
+type ToolContext struct {
+	DocContext
+	Tool  *tooldef.Tool
+	hooks *hooks
+	facts []fact // the tool's facts computed so far
+}
+
+// Report records a finding of the running rule about node n at path.
+func (c *ToolContext) Report(n *jsondoc.Node, path, msg, hint string) {
+	c.l.report(c.rule, n, path, msg, hint, c.Tool.Name)
+}
+
+// ReportOffset records a finding at a byte offset that starts no value,
+// such as an object key.
+func (c *ToolContext) ReportOffset(offset int, path, msg, hint string) {
+	c.l.reportOffset(c.rule, offset, path, msg, hint, c.Tool.Name)
+}
+
+// ReportKey records a finding about the key of m, a member of an object
+// of the tool, at path.
+func (c *ToolContext) ReportKey(m jsondoc.Member, path, msg, hint string) {
+	c.l.reportOffset(c.rule, c.Doc.KeyOffset(m), path, msg, hint, c.Tool.Name)
+}
+
+// Enabled reports whether rule r runs on this tool: it is not ignored,
+// and it always runs or its target is on, by the options or because the
+// tool opts into it.
+func (c *ToolContext) Enabled(r *Rule) bool { return c.hooks.on[r] }
+
+// FirstIndexOf returns the index of the first tool named name, or -1.
+func (c *ToolContext) FirstIndexOf(name string) int { return c.Set.FirstNamed(name) }
+
+// SchemaContext is what a Schema hook sees: one object schema inside a
+// tool's parameters. The linter reuses it from schema to schema, so a hook
+// must not keep it past its call.
+type SchemaContext struct {
+	w     *walker
+	rule  *Rule
+	Tool  *tooldef.Tool
+	Node  *jsondoc.Node // the schema object
+	Root  *jsondoc.Node // the tool's parameter schema, for resolving "#/..." refs
+	Depth int           // 0 for the root schema, one more for each nested schema
+	Via   string        // the keyword that led here ("properties", "items", ...); "" at the root
+}
+
+// AtRoot reports whether the schema is the tool's parameter schema itself.
+func (c *SchemaContext) AtRoot() bool { return c.Depth == 0 && c.Via == "" }
+
+// Path is the JSON path of the schema.
+func (c *SchemaContext) Path() string { return c.w.path() }
+
+// Report records a finding of the running rule about the schema itself.
+func (c *SchemaContext) Report(msg, hint string) {
+	c.ReportAt(c.Node, c.w.path(), msg, hint)
+}
+
+// ReportAt records a finding about node n inside the schema, at path.
+func (c *SchemaContext) ReportAt(n *jsondoc.Node, path, msg, hint string) {
+	c.w.tc.l.report(c.rule, n, path, msg, hint, c.Tool.Name)
+}
+
+// ReportKey records a finding about the key of m, a member of an object
+// inside the schema, at path.
+func (c *SchemaContext) ReportKey(m jsondoc.Member, path, msg, hint string) {
+	l := c.w.tc.l
+	l.reportOffset(c.rule, l.doc.KeyOffset(m), path, msg, hint, c.Tool.Name)
+}
+
+// Enabled reports whether rule r runs on this schema's tool.
+func (c *SchemaContext) Enabled(r *Rule) bool { return c.w.tc.hooks.on[r] }
+
+// A Fact is a value computed from a tool once, by the first rule that
+// asks for it, and shared by the others for the rest of the tool's lint:
+// the way rules share work without sharing state.
+type Fact[T any] struct {
+	compute func(*tooldef.Tool) T
+}
+
+// NewFact declares a fact computed by compute.
+func NewFact[T any](compute func(*tooldef.Tool) T) *Fact[T] {
+	return &Fact[T]{compute: compute}
+}
+
+type fact struct {
+	key   any
+	value any
+}
+
+// Of returns the fact for the tool of a context, a *ToolContext or a
+// *SchemaContext.
+func (f *Fact[T]) Of(c interface{ toolContext() *ToolContext }) T {
+	tc := c.toolContext()
+	for _, v := range tc.facts {
+		if v.key == f {
+			return v.value.(T)
+		}
+	}
+	v := f.compute(tc.Tool)
+	tc.facts = append(tc.facts, fact{key: f, value: v})
+	return v
+}
+
+func (c *ToolContext) toolContext() *ToolContext   { return c }
+func (c *SchemaContext) toolContext() *ToolContext { return c.w.tc }

@@ -1,0 +1,337 @@
+package lint
+
+import (
+	"strings"
+
+	"toolbench/core/internal/par"
+	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
+	"toolbench/core/tooldef"
+)
+
+// Options says which rules a lint runs beyond the ones always on.
+type Options struct {
+	Targets []string // provider targets, by name; a target's implied targets come with it
+	Ignore  []string // rule codes not to report
+}
+
+// Result is a linted document.
+type Result struct {
+	Doc      *jsondoc.Document
+	Tools    *tooldef.ToolSet
+	Issues   []Issue // errors first, then warnings, each in walk order
+	Errors   int
+	Warnings int
+}
+
+// Lint checks doc against the rules opt enables. Findings are issues; Lint
+// itself does not fail.
+func Lint(doc *jsondoc.Document, opt Options) *Result {
+	l := newLinter(doc, opt)
+	l.run()
+	issues := append(l.errors, l.warnings...)
+	position(doc, issues)
+	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings)}
+}
+
+// position sets the line and column of every issue from its offset.
+func position(doc *jsondoc.Document, issues []Issue) {
+	ps := make([]jsondoc.Pos, len(issues))
+	for i := range issues {
+		ps[i].Offset = issues[i].Offset
+	}
+	doc.PositionAll(ps)
+	for i := range issues {
+		issues[i].Offset, issues[i].Line, issues[i].Column = ps[i].Offset, ps[i].Line, ps[i].Column
+	}
+}
+
+// linter is one lint of one document. Its settings are fixed by
+// newLinter; a large list of tools is linted by copies of it (see
+// entries), each with its own contexts and issue lists.
+type linter struct {
+	doc      *jsondoc.Document
+	set      *tooldef.ToolSet
+	ignored  map[*Rule]bool
+	document []*Rule // the enabled rules with a Document hook
+	all      *hooks  // the hooks of the rules enabled for every tool
+	// optIn holds, for each target a tool can opt into that opt does not
+	// enable, the hooks of a tool that does: all, with the target's rules
+	// and those of the targets it implies.
+	optIn []optIn
+
+	toolCtx  ToolContext
+	walker   walker
+	errors   []Issue
+	warnings []Issue
+}
+
+type optIn struct {
+	target *Target
+	hooks  *hooks
+}
+
+func newLinter(doc *jsondoc.Document, opt Options) *linter {
+	l := &linter{doc: doc, ignored: map[*Rule]bool{}}
+	for _, c := range opt.Ignore {
+		if r := LookupRule(c); r != nil {
+			l.ignored[r] = true
+		}
+	}
+	enabled := withImplied(targetsNamed(opt.Targets))
+	l.all = l.hooksFor(enabled)
+	for _, r := range l.all.rules {
+		if r.Document != nil {
+			l.document = append(l.document, r)
+		}
+	}
+	for _, t := range targetTable {
+		if t.OptIn != nil && !enabled[t] {
+			more := withImplied([]*Target{t})
+			for e := range enabled {
+				more[e] = true
+			}
+			l.optIn = append(l.optIn, optIn{target: t, hooks: l.hooksFor(more)})
+		}
+	}
+	return l
+}
+
+// hooksFor gathers the rules that run with the targets on: every base
+// rule and the rules of those targets, less the ignored, in table order.
+func (l *linter) hooksFor(targets map[*Target]bool) *hooks {
+	h := &hooks{on: map[*Rule]bool{}}
+	for _, r := range ruleTable {
+		if l.ignored[r] || r.target != nil && !targets[r.target] {
+			continue
+		}
+		h.add(r)
+	}
+	return h
+}
+
+// hooks are the enabled rules, and those that set each per-tool hook, in
+// table order: the walker calls them on every schema of every tool, so
+// it should not have to skip the rules that have none.
+type hooks struct {
+	rules               []*Rule
+	on                  map[*Rule]bool
+	tool, schema, after []*Rule
+}
+
+func (h *hooks) add(r *Rule) {
+	h.rules = append(h.rules, r)
+	h.on[r] = true
+	if r.Tool != nil {
+		h.tool = append(h.tool, r)
+	}
+	if r.Schema != nil {
+		h.schema = append(h.schema, r)
+	}
+	if r.SchemaAfter != nil {
+		h.after = append(h.after, r)
+	}
+}
+
+// hooksOf returns the hooks that run for tool t: those of every tool,
+// unless t opts into a target the options leave off.
+func (l *linter) hooksOf(t *tooldef.Tool) *hooks {
+	for _, o := range l.optIn {
+		if o.target.OptIn(t) {
+			return o.hooks
+		}
+	}
+	return l.all
+}
+
+func (l *linter) report(r *Rule, n *jsondoc.Node, path, msg, hint, tool string) {
+	off := -1
+	if n != nil {
+		off = int(n.Start)
+	}
+	l.reportOffset(r, off, path, msg, hint, tool)
+}
+
+// reportOffset records an issue; offset -1 means no position.
+func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string) {
+	if l.ignored[r] {
+		return
+	}
+	// Lines and columns are counted once, for all the issues, at the end.
+	is := Issue{Severity: r.Severity, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name, Offset: offset}
+	if r.Severity == Error {
+		l.errors = append(l.errors, is)
+	} else {
+		l.warnings = append(l.warnings, is)
+	}
+}
+
+func (l *linter) run() {
+	l.set = tooldef.Tools(l.doc)
+	if l.set.Problem != "" {
+		path := l.set.ListPath
+		n := l.doc.Root
+		if l.set.ProblemNode != nil {
+			n = l.set.ProblemNode
+		}
+		if path == "" {
+			path = "$"
+		}
+		l.report(invalidDocument, n, path, l.set.Problem,
+			"Write a JSON list of tools, one tool object, or {\"tools\": [...]}.", "")
+		return
+	}
+	dc := &DocContext{l: l, Doc: l.doc, Set: l.set}
+	for _, r := range l.document {
+		dc.rule = r
+		r.Document(dc)
+	}
+	l.entries(l.set.Entries())
+}
+
+// parallelTools is the number of tools from which a lint splits them among
+// the processors, half as many a goroutine: below it, starting goroutines
+// costs more than it saves.
+const parallelTools = 1024
+
+// entries lints the tool list's entries in their order. A large list is
+// cut into one run of entries a processor, each linted by a copy of l with
+// issue lists of its own, which are then joined in the order of the runs,
+// so the issues come out in walk order as they do from one linter. A
+// tool's hooks read the document, the tool set and the linter's settings
+// and write only to their own linter.
+func (l *linter) entries(es []tooldef.ListEntry) {
+	n := par.Shares(len(es), parallelTools/2)
+	if n < 2 {
+		for _, e := range es {
+			l.entry(e)
+		}
+		return
+	}
+	parts := make([]*linter, n)
+	par.Split(n, len(es), func(k, lo, hi int) {
+		part := &linter{doc: l.doc, set: l.set, ignored: l.ignored, document: l.document, all: l.all, optIn: l.optIn}
+		parts[k] = part
+		for _, e := range es[lo:hi] {
+			part.entry(e)
+		}
+	})
+	for _, part := range parts {
+		l.errors = append(l.errors, part.errors...)
+		l.warnings = append(l.warnings, part.warnings...)
+	}
+}
+
+// entry lints one element of the tool list: a tool, or an entry that is
+// not one.
+func (l *linter) entry(e tooldef.ListEntry) {
+	if e.Tool != nil {
+		l.tool(e.Tool)
+		return
+	}
+	l.report(invalidTool, e.Bad.Node, e.Bad.Path,
+		"tool entry is a "+e.Bad.Node.Kind.String()+", not an object", "Each tool is a JSON object with a name.", "")
+}
+
+func (l *linter) tool(t *tooldef.Tool) {
+	h := l.hooksOf(t)
+	// One context and one walker serve every tool: a lint of thousands
+	// of tools allocates neither per tool nor per schema.
+	tc := &l.toolCtx
+	facts := tc.facts[:0]
+	*tc = ToolContext{DocContext: DocContext{l: l, Doc: l.doc, Set: l.set}, Tool: t, hooks: h, facts: facts}
+	for _, r := range h.tool {
+		tc.rule = r
+		r.Tool(tc)
+	}
+	if t.Params.Is(jsondoc.Object) {
+		w := &l.walker
+		*w = walker{tc: tc, root: t.Params, segs: w.segs[:0]}
+		w.schema(t.Params, 0, "")
+		if h.on[unresolvedRef] || h.on[remoteRef] {
+			w.followRefs()
+		}
+	}
+}
+
+// walker visits the object schemas of one tool depth first, keeping the
+// path as segments so a string is built only for a finding.
+type walker struct {
+	tc   *ToolContext
+	root *jsondoc.Node
+	base string // the JSON path the segments start from: the tool's ParamsPath unless set
+	segs []jsondoc.Seg
+	ctx  SchemaContext
+}
+
+func (w *walker) path() string {
+	if w.base == "" {
+		w.base = w.tc.Tool.ParamsPath()
+	}
+	return jsondoc.AppendSegs(w.base, w.segs)
+}
+
+func (w *walker) schema(n *jsondoc.Node, depth int, via string) {
+	c := &w.ctx
+	h := w.tc.hooks
+	*c = SchemaContext{w: w, Tool: w.tc.Tool, Node: n, Root: w.root, Depth: depth, Via: via}
+	for _, r := range h.schema {
+		c.rule = r
+		r.Schema(c)
+	}
+	schema.Children(n, func(via string, rel [2]jsondoc.Seg, nrel int, child *jsondoc.Node) bool {
+		w.segs = append(w.segs, rel[:nrel]...)
+		w.schema(child, depth+1, via)
+		w.segs = w.segs[:len(w.segs)-nrel]
+		return true
+	})
+	*c = SchemaContext{w: w, Tool: w.tc.Tool, Node: n, Root: w.root, Depth: depth, Via: via}
+	for _, r := range h.after {
+		c.rule = r
+		r.SchemaAfter(c)
+	}
+}
+
+// followRefs runs after the walk of a tool's root schema: it walks, once
+// each, the schemas local references reach that the walk did not visit
+// (one under "components", say), and those their own references reach in
+// turn, so every rule checks them. The walk itself never follows a
+// reference, so a cycle cannot loop.
+func (w *walker) followRefs() {
+	root := w.root
+	if !mayHoldRef(w.tc.Doc, root) {
+		return
+	}
+	visited := map[*jsondoc.Node]bool{}
+	var pending []schema.Target
+	visit := func(n *jsondoc.Node) {
+		schema.Walk(n, nil, func(s *jsondoc.Node, _ []jsondoc.Seg) bool {
+			visited[s] = true
+			if ref := s.Get("$ref"); ref.Is(jsondoc.String) {
+				if t := schema.Resolve(root, ref.Str()); t.Node.Is(jsondoc.Object) {
+					pending = append(pending, t)
+				}
+			}
+			return true
+		})
+	}
+	visit(root)
+	base := w.tc.Tool.ParamsPath()
+	for i := 0; i < len(pending); i++ {
+		t := pending[i]
+		if visited[t.Node] {
+			continue
+		}
+		visit(t.Node)
+		sub := &walker{tc: w.tc, root: root, base: jsondoc.AppendSegs(base, t.Segs)}
+		sub.schema(t.Node, 1, "$ref")
+	}
+}
+
+// mayHoldRef reports whether the text of n could hold a "$ref" key: it
+// does unless neither "$ref" nor a \u escape (which could spell it) is
+// there. Most tools have no reference, and this spares them a second walk.
+func mayHoldRef(doc *jsondoc.Document, n *jsondoc.Node) bool {
+	text := doc.Src[n.Start:n.End]
+	return strings.Contains(text, `$ref"`) || strings.Contains(text, `\u`)
+}

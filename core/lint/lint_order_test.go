@@ -1,0 +1,65 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+
+	"toolbench/core/jsondoc"
+)
+
+// issueOrder lints src and lists each issue as "code path".
+func issueOrder(t *testing.T, src string) []string {
+	t.Helper()
+	doc, err := jsondoc.Parse("t.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, is := range Lint(doc, Options{}).Issues {
+		got = append(got, is.Code+" "+is.Path)
+	}
+	return got
+}
+
+func TestLintReportsABadEntryWhereTheWalkMeetsIt(t *testing.T) {
+	src := `[{"name": "bad name!", "description": "Looks things up in the index.", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}},
+5,
+{"name": "ok", "description": "Looks things up in the index.", "parameters": {"type": "object", "properties": {"q": {"type": "str"}}}}]`
+	got := strings.Join(issueOrder(t, src), "\n")
+	want := strings.Join([]string{
+		"invalid-name $[0].name",
+		"invalid-tool $[1]",
+		"unknown-type $[2].parameters.properties.q",
+	}, "\n")
+	if got != want {
+		t.Errorf("issues:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestLintReportsADuplicateKeyWithTheToolThatHoldsIt(t *testing.T) {
+	src := `{"tools": [
+{"name": "a", "description": "short", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}},
+{"name": "b", "name": "b", "description": "Looks things up in the index.", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}}
+], "tools": [
+{"name": "a", "description": "short", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}},
+{"name": "b", "name": "b", "description": "Looks things up in the index.", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}}
+]}`
+	got := strings.Join(issueOrder(t, src), "\n")
+	want := strings.Join([]string{
+		// The first "tools" list is overwritten by the second, so its
+		// duplicate and the repeated "tools" key are outside every tool:
+		// they come with the document, in text order.
+		"duplicate-key $.tools[1].name",
+		"duplicate-key $.tools",
+		"short-description $.tools[0].description",
+		"duplicate-key $.tools[1].name",
+	}, "\n")
+	if got != want {
+		t.Errorf("issues:\n%s\nwant:\n%s", got, want)
+	}
+	doc, _ := jsondoc.Parse("t.json", []byte(src))
+	issues := Lint(doc, Options{}).Issues
+	if first, last := issues[0], issues[len(issues)-1]; first.Tool != "" || last.Tool != "b" {
+		t.Errorf("duplicate-key tools = %q outside and %q inside, want \"\" and \"b\"", first.Tool, last.Tool)
+	}
+}

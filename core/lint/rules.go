@@ -1,0 +1,125 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Rule is one check, declared as data: its code, severity and documents,
+// and the hooks the linter calls while it walks a document. The rule table
+// drives the linter, `toolbench rules`, `toolbench explain`, SARIF's rule
+// list and README's rule list, so they cannot drift apart.
+//
+// A hook reports findings through its context; it never formats output.
+type Rule struct {
+	Code     string
+	Severity Severity
+	// Target is the name of the provider target whose rules the rule is
+	// one of ("openai", "mcp", ...), "" for the rules that always run. The
+	// rule table sets it from the target.
+	Target  string
+	Summary string // one line
+	Doc     string // what it checks, why it matters, how to fix it, and the source
+
+	// Hooks. A rule sets the ones it needs; a rule the linter reports
+	// itself (invalid-document, invalid-tool) sets none.
+	Document    func(*DocContext)    // once per document, before its tools
+	Tool        func(*ToolContext)   // once per tool, before its schema
+	Schema      func(*SchemaContext) // on each object schema, before its subschemas
+	SchemaAfter func(*SchemaContext) // on each object schema, after its subschemas
+
+	target *Target
+}
+
+// ruleFamilies lists the families of rules that always run, in the order
+// their hooks run; the targets' rules follow, in the order of targetTable.
+var ruleFamilies = [][]*Rule{
+	baseRules,
+	documentRules,
+	refRules,
+	metaRules,
+	hiddenRules,
+}
+
+var ruleTable, ruleIndex = buildTable(ruleFamilies, targetTable)
+
+func buildTable(families [][]*Rule, targets []*Target) ([]*Rule, map[string]*Rule) {
+	var table []*Rule
+	index := map[string]*Rule{}
+	add := func(r *Rule) {
+		if err := validateRule(r); err != nil {
+			panic(err)
+		}
+		if index[r.Code] != nil {
+			panic("lint: duplicate rule code " + r.Code)
+		}
+		index[r.Code] = r
+		table = append(table, r)
+	}
+	for _, f := range families {
+		for _, r := range f {
+			add(r)
+		}
+	}
+	for _, t := range targets {
+		if err := validateTarget(t); err != nil {
+			panic(err)
+		}
+		for _, r := range t.Rules {
+			r.Target, r.target = t.Name, t
+			add(r)
+		}
+	}
+	return table, index
+}
+
+func validateRule(r *Rule) error {
+	switch {
+	case r.Code == "":
+		return fmt.Errorf("lint: rule without a code")
+	case r.Severity != Error && r.Severity != Warning:
+		return fmt.Errorf("lint: rule %s has no severity", r.Code)
+	case r.Summary == "" || r.Doc == "":
+		return fmt.Errorf("lint: rule %s is not documented", r.Code)
+	case r.Target != "" && !strings.HasPrefix(r.Code, r.Target+"/"):
+		return fmt.Errorf("lint: rule %s of target %s must be named %s/...", r.Code, r.Target, r.Target)
+	case r.Target == "" && strings.Contains(r.Code, "/"):
+		return fmt.Errorf("lint: rule %s has a target's name but no target", r.Code)
+	}
+	return nil
+}
+
+// Rules returns every rule, base rules first, in a fixed order.
+func Rules() []*Rule { return slices.Clone(ruleTable) }
+
+// LookupRule returns the rule with the given code, or nil.
+func LookupRule(code string) *Rule { return ruleIndex[code] }
+
+// SimilarRuleCodes returns up to three codes that look like a mistyping
+// of code: within a few edits of it, or the same rule under another
+// target ("invalid-name" for "gemini/invalid-name").
+func SimilarRuleCodes(code string) []string {
+	type candidate struct {
+		code string
+		dist int
+	}
+	var cands []candidate
+	base := code[strings.LastIndexByte(code, '/')+1:]
+	for _, r := range ruleTable {
+		rbase := r.Code[strings.LastIndexByte(r.Code, '/')+1:]
+		d := editDistance(code, r.Code)
+		if rbase == base {
+			d = min(d, 1)
+		}
+		if d <= max(2, len(code)/4) {
+			cands = append(cands, candidate{r.Code, d})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return a.dist - b.dist })
+	var out []string
+	for i := 0; i < len(cands) && i < 3; i++ {
+		out = append(out, cands[i].code)
+	}
+	return out
+}

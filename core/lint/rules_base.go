@@ -1,0 +1,698 @@
+package lint
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
+	"toolbench/core/termtext"
+)
+
+// baseRules are the checks every lint runs, whatever the provider: the
+// mechanical defects that make a model skip a tool or call it with
+// arguments nobody can parse. The document-level rules invalid-document
+// and invalid-tool are reported by the linter itself.
+//
+// The order of the table is the order of the hooks, so within one tool the
+// name rules come before the description rules, and within one schema the
+// type checks come before the enum checks.
+var baseRules = []*Rule{
+	invalidDocument,
+	invalidTool,
+	{
+		Code: "missing-name", Severity: Error,
+		Summary: "A tool has no name, or its name is not a string.",
+		Doc: "The model calls a tool by its name, so a tool without one can never be called, and every provider rejects the request. " +
+			"The issue points at the object that lacks \"name\", or at the name when it is not a string. " +
+			"Fix: give the tool a \"name\" string such as \"get_weather\".",
+		Tool: checkMissingName,
+	},
+	{
+		Code: "invalid-name", Severity: Error,
+		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$.",
+		Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
+			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name.",
+		Tool: checkInvalidName,
+	},
+	{
+		Code: "duplicate-name", Severity: Error,
+		Summary: "Two tools have the same name.",
+		Doc: "A model's call names one tool; when two share a name the call is ambiguous, and many APIs reject the request outright. " +
+			"The issue is reported on each later tool, at its name, and says where the first one is. " +
+			"Fix: rename one of them, or remove the copy.",
+		Tool: checkDuplicateName,
+	},
+	unknownType,
+	invalidRequired,
+	{
+		Code: "required-not-in-properties", Severity: Error,
+		Summary: "A required property is not defined under \"properties\".",
+		Doc: "The API accepts such a schema, but the model is told to send a field it knows nothing about, so it either leaves it out (and the arguments fail validation) or invents it. " +
+			"Properties defined in a direct allOf, anyOf or oneOf branch count as defined. " +
+			"Fix: add the property under \"properties\", correct its spelling, or drop it from \"required\".",
+		SchemaAfter: checkRequiredInProperties,
+	},
+	{
+		Code: "array-without-items", Severity: Error,
+		Summary: "An array schema does not say what its elements are.",
+		Doc: "Without \"items\" (or \"prefixItems\") the model has no idea what to put in the array, and some APIs, OpenAI's among them, reject the schema outright. " +
+			"Fix: add \"items\" with the schema of one element, e.g. \"items\": {\"type\": \"string\"}.",
+		Schema: checkArrayItems,
+	},
+	invalidEnum,
+	{
+		Code: "missing-description", Severity: Warning,
+		Summary: "A tool has no description.",
+		Doc: "Models choose among tools by their descriptions; a tool without one is picked by its name alone, often wrongly or not at all. A description that is empty or not a string counts as missing. Property descriptions are not required. " +
+			"Fix: add a \"description\" saying what the tool does, when to use it and when not to.",
+		Tool: checkMissingDescription,
+	},
+	{
+		Code: "short-description", Severity: Warning,
+		Summary: "A tool's description is under 20 characters.",
+		Doc: "A few words (\"Get weather\") rarely tell the model when this tool is the right one and when another is. Characters are counted after trimming white space. Only tool descriptions are checked, not property descriptions. " +
+			"Fix: say in a sentence or two what the tool does, when to use it, and when not to.",
+		Tool: checkShortDescription,
+	},
+	{
+		Code: "missing-parameters", Severity: Warning,
+		Summary: "A tool has no parameter schema.",
+		Doc: "Without \"parameters\" (\"input_schema\" for Anthropic, \"inputSchema\" for MCP) the model does not know which arguments the tool takes; Anthropic and MCP require the member, and a null or non-object value is no schema either. " +
+			"Fix: add an object schema, e.g. {\"type\": \"object\", \"properties\": {...}, \"required\": [...]}.",
+		Tool: checkMissingParameters,
+	},
+	{
+		Code: "empty-properties", Severity: Warning,
+		Summary: "An object schema has no properties.",
+		Doc: "An object schema without properties tells the model nothing about the fields to send, so it guesses or sends {}. An object with a schema under additionalProperties or patternProperties is a map whose values are described, and is not reported. " +
+			"Fix: list the fields under \"properties\". A tool that really takes no arguments can ignore this warning.",
+		Schema: checkEmptyProperties,
+	},
+	{
+		Code: "enum-without-type", Severity: Warning,
+		Summary: "A schema has \"enum\" but no \"type\".",
+		Doc: "Some providers require a type on every schema, and the type tells the model the kind of value before it reads the list. " +
+			"Fix: add the type of the values; the hint names it.",
+		Schema: checkEnumType,
+	},
+	{
+		Code: "empty-tool-list", Severity: Warning,
+		Summary: "The tool list is empty.",
+		Doc: "A document with no tools offers the model nothing to call, which is usually a mistake in the file or in the program that wrote it. " +
+			"Fix: add the tools, or do not send the list.",
+		Document: checkEmptyToolList,
+	},
+	{
+		Code: "duplicate-enum-value", Severity: Warning,
+		Summary: "An enum lists the same value twice.",
+		Doc: "Values are compared as JSON values: 1, 1.0 and 1e0 are equal, true and 1 are not, and objects are equal whatever the order of their keys. A repeated value is harmless to validation but usually a copy-and-paste slip, and some providers reject it. " +
+			"Fix: remove the repeat.",
+		Schema: checkDuplicateEnum,
+	},
+}
+
+// Tool names.
+
+// nameRulePattern is the tool-name pattern the invalid-name rule enforces.
+const nameRulePattern = "^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$"
+
+const maxNameLength = 64
+
+func checkMissingName(c *ToolContext) {
+	t := c.Tool
+	switch {
+	case t.NameNode == nil:
+		c.Report(t.Def, t.DefPath, "tool has no name",
+			"Add a \"name\" the model can call it by, e.g. \"name\": \"get_weather\".")
+	case !t.NameNode.Is(jsondoc.String):
+		c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "tool name is "+t.NameNode.Kind.Phrase()+", not a string",
+			"Write the name as a string, e.g. \"name\": \"get_weather\".")
+	}
+}
+
+func checkInvalidName(c *ToolContext) {
+	t := c.Tool
+	if !t.NameNode.Is(jsondoc.String) {
+		return
+	}
+	why := toolNameProblem(t.Name)
+	if why == "" {
+		return
+	}
+	hint := "Use " + nameRulePattern + ": letters, digits, '_' and '-', starting with a letter or '_' (many APIs reject spaces and dots)."
+	if s := suggestToolName(t.Name); s != "" {
+		hint += " For example " + termtext.Quote(s) + "."
+	}
+	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), why, hint)
+}
+
+// toolNameProblem says what is wrong with a tool name, or "" when it matches
+// nameRulePattern.
+func toolNameProblem(name string) string {
+	if name == "" {
+		return "tool name is empty"
+	}
+	for i := 0; i < len(name); {
+		r, size := utf8.DecodeRuneInString(name[i:])
+		if !isNameByte(r, i == 0) {
+			bad := name[i : i+size]
+			if i == 0 && isNameByte(r, false) {
+				return "invalid tool name " + termtext.Quote(name) + ": it starts with " + termtext.Quote(bad)
+			}
+			return "invalid tool name " + termtext.Quote(name) + ": " + termtext.Quote(bad) + " is not allowed"
+		}
+		i += size
+	}
+	if len(name) > maxNameLength {
+		return "invalid tool name " + termtext.Quote(name) + ": " + strconv.Itoa(len(name)) + " characters, more than " + strconv.Itoa(maxNameLength)
+	}
+	return ""
+}
+
+func isNameByte(r rune, first bool) bool {
+	switch {
+	case r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z':
+		return true
+	case '0' <= r && r <= '9' || r == '-':
+		return !first
+	}
+	return false
+}
+
+// suggestToolName turns name into one that matches nameRulePattern by
+// replacing each run of other characters with '_', or returns "" when
+// nothing sensible is left.
+func suggestToolName(name string) string {
+	var b strings.Builder
+	pending := false
+	for _, r := range name {
+		if r < utf8.RuneSelf && isNameByte(r, false) {
+			if pending && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			pending = false
+			b.WriteRune(r)
+			continue
+		}
+		pending = true
+	}
+	s := b.String()
+	if s == "" {
+		return ""
+	}
+	if !isNameByte(rune(s[0]), true) {
+		s = "_" + s
+	}
+	if len(s) > maxNameLength {
+		s = strings.TrimRight(s[:maxNameLength], "_-")
+	}
+	if toolNameProblem(s) != "" {
+		return ""
+	}
+	return s
+}
+
+func checkDuplicateName(c *ToolContext) {
+	t := c.Tool
+	if !t.NameNode.Is(jsondoc.String) || t.Name == "" {
+		return
+	}
+	i := c.FirstIndexOf(t.Name)
+	if i < 0 || i == t.Index {
+		return
+	}
+	first := &c.Set.Tools[i]
+	line, _ := c.Doc.Position(int(first.NameNode.Start))
+	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"),
+		"duplicate tool name "+termtext.Quote(t.Name)+": the tool at "+first.Path+" (line "+strconv.Itoa(line)+") has it too",
+		"Tool names must be unique: rename one of the tools or remove the copy.")
+}
+
+// Descriptions.
+
+// minDescriptionLength is the shortest tool description, in characters,
+// that short-description accepts.
+const minDescriptionLength = 20
+
+func checkMissingDescription(c *ToolContext) {
+	t := c.Tool
+	const hint = "Add a \"description\" saying what the tool does, when to use it and when not to: models choose tools by it."
+	switch {
+	case t.Desc == nil:
+		c.Report(t.Def, t.DefPath, "tool has no description", hint)
+	case !t.Desc.Is(jsondoc.String):
+		c.Report(t.Desc, jsondoc.AppendKey(t.DefPath, "description"), "description is "+t.Desc.Kind.Phrase()+", not a string", hint)
+	case strings.TrimSpace(t.Desc.Str()) == "":
+		c.Report(t.Desc, jsondoc.AppendKey(t.DefPath, "description"), "description is empty", hint)
+	}
+}
+
+func checkShortDescription(c *ToolContext) {
+	d := c.Tool.Desc
+	if !d.Is(jsondoc.String) {
+		return
+	}
+	n := runesUpTo(strings.TrimSpace(d.Str()), minDescriptionLength)
+	if n == 0 || n >= minDescriptionLength {
+		return
+	}
+	c.Report(d, jsondoc.AppendKey(c.Tool.DefPath, "description"),
+		"description is very short ("+termtext.Plural(n, "character")+")",
+		"Say what the tool does, when to use it and when not to, in at least "+strconv.Itoa(minDescriptionLength)+" characters.")
+}
+
+// runesUpTo counts the characters of s as utf8.RuneCountInString does,
+// but stops at limit: a long description need not be counted to the end.
+func runesUpTo(s string, limit int) int {
+	n := 0
+	for i := 0; i < len(s) && n < limit; n++ {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return n
+}
+
+// Parameters.
+
+func checkMissingParameters(c *ToolContext) {
+	t := c.Tool
+	if t.Params.Is(jsondoc.Object) {
+		return
+	}
+	key := termtext.Quote(t.ParamsKey)
+	hint := "Describe the arguments with an object schema: " + strconv.Quote(t.ParamsKey) + ": {\"type\": \"object\", \"properties\": {...}}."
+	if t.Params == nil {
+		c.Report(t.Def, t.DefPath, "tool has no "+key+" schema", hint)
+		return
+	}
+	c.Report(t.Params, t.ParamsPath(), key+" is "+t.Params.Kind.Phrase()+", not a schema object", hint)
+}
+
+// Schemas.
+
+// schema.TypeNames are the JSON Schema type names, in the order hints list them.
+const knownTypesHint = "Known types: array, boolean, integer, null, number, object, string."
+
+// typeAliases maps names from programming languages and elsewhere, in
+// lower case and without trailing digits, to the JSON Schema type meant.
+var typeAliases = map[string]string{
+	"str": "string", "text": "string", "char": "string", "varchar": "string",
+	"int": "integer", "uint": "integer", "long": "integer", "short": "integer", "bigint": "integer",
+	"float": "number", "double": "number", "decimal": "number", "real": "number", "num": "number",
+	"bool": "boolean",
+	"list": "array", "tuple": "array", "set": "array", "arr": "array", "slice": "array", "sequence": "array",
+	"dict": "object", "map": "object", "hash": "object", "record": "object", "struct": "object", "obj": "object",
+	"none": "null", "nil": "null", "nonetype": "null",
+}
+
+func checkUnknownType(c *SchemaContext) {
+	t := c.Node.Get("type")
+	if t == nil {
+		return
+	}
+	upperOK := c.Tool.OpenAPIParams()
+	switch t.Kind {
+	case jsondoc.String:
+		if msg, hint := typeProblem(t.Str(), upperOK); msg != "" {
+			c.Report(msg, hint)
+		}
+	case jsondoc.Array:
+		for i, m := range t.Kids() {
+			if !m.Value.Is(jsondoc.String) {
+				c.Report("type list item "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not a type name", knownTypesHint)
+				continue
+			}
+			if msg, hint := typeProblem(m.Value.Str(), upperOK); msg != "" {
+				c.Report(msg, hint)
+			}
+		}
+	default:
+		c.Report("'type' is "+t.Kind.Phrase()+", not a type name or a list of them",
+			"Write one type name, e.g. \"type\": \"string\", or a list, e.g. \"type\": [\"string\", \"null\"]. "+knownTypesHint)
+	}
+}
+
+// typeProblem returns the message and hint for a type name that is not a
+// JSON Schema type, or "" when it is one.
+func typeProblem(name string, upperOK bool) (msg, hint string) {
+	if slices.Contains(schema.TypeNames, name) || upperOK && slices.Contains(schema.TypeNames, strings.ToLower(name)) {
+		return "", ""
+	}
+	msg = "unknown type " + termtext.Quote(name)
+	lower := strings.ToLower(strings.TrimSpace(name))
+	switch {
+	case lower == "any":
+		return msg, "'any' is not a type: leave 'type' out to accept any value, or list the types allowed. " + knownTypesHint
+	case slices.Contains(schema.TypeNames, lower):
+		return msg, "Use " + termtext.Quote(lower) + ": type names are lower case."
+	}
+	if s := suggestType(lower); s != "" {
+		return msg, "Use " + termtext.Quote(s) + ". " + knownTypesHint
+	}
+	return msg, knownTypesHint
+}
+
+// suggestType guesses the JSON Schema type meant by a lower-case name: an
+// alias (str, int64, dict), a prefix of at least three letters (obj, num)
+// or a near-miss spelling (strng, intger).
+func suggestType(lower string) string {
+	base := strings.TrimRight(lower, "0123456789")
+	if t, ok := typeAliases[base]; ok {
+		return t
+	}
+	if len(lower) >= 3 {
+		for _, t := range schema.TypeNames {
+			if strings.HasPrefix(t, lower) {
+				return t
+			}
+		}
+	}
+	return closest(lower, schema.TypeNames)
+}
+
+// closest returns the candidate nearest to s by edit distance, when it is
+// near enough to be a misspelling of it: one edit for words of up to four
+// letters, two for longer ones.
+func closest(s string, candidates []string) string {
+	limit := 1
+	if len(s) > 4 {
+		limit = 2
+	}
+	best, bestD := "", limit+1
+	for _, c := range candidates {
+		if d := editDistance(s, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance between a and b:
+// insertions, deletions, substitutions and swaps of neighbours, each one
+// edit, counted over bytes.
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return max(len(a), len(b)) // too long to be a misspelling worth the work
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+func checkArrayItems(c *SchemaContext) {
+	n := c.Node
+	if !schema.HasType(n, "array") || n.Has("items") || n.Has("prefixItems") {
+		return
+	}
+	c.Report("array schema without 'items'",
+		"Add \"items\" with the schema of one element, e.g. \"items\": {\"type\": \"string\"}; some APIs reject an array without it.")
+}
+
+func checkInvalidEnum(c *SchemaContext) {
+	e := c.Node.Get("enum")
+	const hint = "List the allowed values, e.g. \"enum\": [\"celsius\", \"fahrenheit\"], or remove 'enum' to allow any value."
+	switch {
+	case e == nil:
+	case !e.Is(jsondoc.Array):
+		c.Report("'enum' is "+e.Kind.Phrase()+", not a list", hint)
+	case e.Len() == 0:
+		c.Report("'enum' is an empty list: no value is allowed", hint)
+	}
+}
+
+func checkEnumType(c *SchemaContext) {
+	e := c.Node.Get("enum")
+	if !e.Is(jsondoc.Array) || e.Len() == 0 || c.Node.Has("type") {
+		return
+	}
+	c.Report("enum without 'type'", "Add "+enumTypeMember(e)+" beside the enum; some providers require a type on every schema.")
+}
+
+// enumTypeMember returns the "type" member that covers every value of an
+// enum, as JSON: "type": "string" or "type": ["string", "null"].
+func enumTypeMember(e *jsondoc.Node) string {
+	seen := map[string]bool{}
+	for _, m := range e.Kids() {
+		v := m.Value
+		switch {
+		case v.IsInt():
+			seen["integer"] = true
+		default:
+			seen[v.Kind.String()] = true
+		}
+	}
+	if seen["number"] {
+		delete(seen, "integer")
+	}
+	var names []string
+	for _, t := range schema.TypeNames {
+		if seen[t] {
+			names = append(names, strconv.Quote(t))
+		}
+	}
+	if len(names) == 1 {
+		return "\"type\": " + names[0]
+	}
+	return "\"type\": [" + strings.Join(names, ", ") + "]"
+}
+
+func checkEmptyProperties(c *SchemaContext) {
+	n := c.Node
+	if !schema.IsObject(n) {
+		return
+	}
+	const hint = "List the fields the model should send under \"properties\"; a tool that takes no arguments can ignore this warning."
+	p := n.Get("properties")
+	switch {
+	case p == nil:
+		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 {
+			return
+		}
+		c.Report("object schema without 'properties'", hint)
+	case !p.Is(jsondoc.Object):
+		c.Report("'properties' is "+p.Kind.Phrase()+", not an object of property schemas", hint)
+	case p.Len() == 0:
+		c.Report("object schema with empty 'properties'", hint)
+	}
+}
+
+func checkInvalidRequired(c *SchemaContext) {
+	r := c.Node.Get("required")
+	if r == nil {
+		return
+	}
+	const hint = "On the object that holds the properties, list their names: \"required\": [\"city\", \"unit\"]."
+	if !r.Is(jsondoc.Array) {
+		c.Report("'required' is "+r.Kind.Phrase()+", not a list of property names", hint)
+		return
+	}
+	for i, m := range r.Kids() {
+		if !m.Value.Is(jsondoc.String) {
+			c.Report("required["+strconv.Itoa(i)+"] is "+m.Value.Kind.Phrase()+", not a property name", hint)
+		}
+	}
+}
+
+func checkRequiredInProperties(c *SchemaContext) {
+	n := c.Node
+	r := n.Get("required")
+	if !r.Is(jsondoc.Array) || !schema.IsObject(n) {
+		return
+	}
+	// A set of the defined names once per schema: looking each required
+	// name up by scanning is quadratic on schemas with many properties.
+	var defined map[string]bool
+	if len(r.Kids()) > 8 {
+		defined = definedProperties(n)
+	}
+	for _, m := range r.Kids() {
+		name := m.Value
+		if !name.Is(jsondoc.String) {
+			continue
+		}
+		if defined != nil && defined[name.Str()] || defined == nil && definesProperty(n, name.Str()) {
+			continue
+		}
+		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
+		if s := closest(name.Str(), propertyNames(n)); s != "" {
+			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
+		}
+		c.Report("required property "+termtext.Quote(name.Str())+" is not in properties", hint)
+	}
+}
+
+// definesProperty reports whether schema n, or one of its direct allOf,
+// anyOf or oneOf branches, defines the property name.
+func definesProperty(n *jsondoc.Node, name string) bool {
+	if n.Get("properties").Has(name) {
+		return true
+	}
+	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
+		for _, m := range n.Get(k).Elems() {
+			if m.Value.Get("properties").Has(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// definedProperties is the set of names definesProperty accepts.
+func definedProperties(n *jsondoc.Node) map[string]bool {
+	set := map[string]bool{}
+	add := func(props *jsondoc.Node) {
+		for _, m := range props.Members() {
+			set[m.Key] = true
+		}
+	}
+	add(n.Get("properties"))
+	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
+		for _, m := range n.Get(k).Elems() {
+			add(m.Value.Get("properties"))
+		}
+	}
+	return set
+}
+
+func propertyNames(n *jsondoc.Node) []string {
+	var names []string
+	for _, m := range n.Get("properties").Members() {
+		names = append(names, m.Key)
+	}
+	return names
+}
+
+// Enums.
+
+// pairwiseEnumLimit is the enum length up to which values are compared pair
+// by pair; longer enums are compared through canonical keys.
+const pairwiseEnumLimit = 16
+
+func checkDuplicateEnum(c *SchemaContext) {
+	e := c.Node.Get("enum")
+	if !e.Is(jsondoc.Array) || e.Len() < 2 {
+		return
+	}
+	for _, d := range enumDuplicates(e) {
+		c.Report("enum value "+snippet(e.Elem(d[1]))+" at index "+strconv.Itoa(d[1])+" repeats index "+strconv.Itoa(d[0]),
+			"Remove the repeated value.")
+	}
+}
+
+// enumDuplicates returns, for every value of the enum equal to an earlier
+// one, the index of the first such value and its own index, in order.
+func enumDuplicates(e *jsondoc.Node) [][2]int {
+	var dups [][2]int
+	if e.Len() <= pairwiseEnumLimit {
+		for j := 1; j < e.Len(); j++ {
+			for i := 0; i < j; i++ {
+				if jsondoc.Equal(e.Elem(i), e.Elem(j)) {
+					dups = append(dups, [2]int{i, j})
+					break
+				}
+			}
+		}
+		return dups
+	}
+	first := make(map[string]int, e.Len())
+	var buf []byte
+	for j := range e.Kids() {
+		buf = jsondoc.AppendCanonical(buf[:0], e.Elem(j))
+		if i, ok := first[string(buf)]; ok {
+			dups = append(dups, [2]int{i, j})
+			continue
+		}
+		first[string(buf)] = j
+	}
+	return dups
+}
+
+// Document.
+
+func checkEmptyToolList(c *DocContext) {
+	if c.Set.List == nil || c.Set.List.Len() > 0 {
+		return
+	}
+	c.Report(c.Set.List, c.Set.ListPath, "the tool list is empty", "Add the tool definitions, or leave the list out of the request.")
+}
+
+// Message text.
+
+// maxSnippet is how many bytes of a JSON value a message shows.
+const maxSnippet = 60
+
+// snippet returns the JSON text of n on one line, cut to maxSnippet bytes
+// and made safe for a terminal.
+func snippet(n *jsondoc.Node) string {
+	b := jsondoc.AppendCompact(nil, n, true, maxSnippet)
+	if len(b) > maxSnippet {
+		cut := maxSnippet
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		b = append(b[:cut], "..."...)
+	}
+	return termtext.EscapeLine(string(b))
+}
+
+var invalidDocument = &Rule{
+	Code: "invalid-document", Severity: Error,
+	Summary: "The file is JSON but not a tools document.",
+	Doc:     "The top-level value must be a list of tools, one tool object, an object with a \"tools\" list, or an MCP tools/list result {\"result\": {\"tools\": [...]}}. Nothing else in the file is checked until it is.",
+}
+
+var invalidTool = &Rule{
+	Code: "invalid-tool", Severity: Error,
+	Summary: "An entry of the tool list is not an object.",
+	Doc:     "Every element of the tool list must be a JSON object describing one tool. A string, number or list there is not a tool, and providers reject the request.",
+}
+
+var unknownType = &Rule{
+	Code: "unknown-type", Severity: Error,
+	Summary: "A schema's type is not one of the seven JSON Schema types.",
+	Doc: "JSON Schema knows array, boolean, integer, null, number, object and string. Names from programming languages (str, int, float, bool, list, dict) and misspellings are not types: providers either reject the schema or drop the constraint, and the model guesses. " +
+		"A type list is checked member by member. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
+		"Fix: use the type the hint suggests.",
+	Schema: checkUnknownType,
+}
+
+var invalidRequired = &Rule{
+	Code: "invalid-required", Severity: Error,
+	Summary: "\"required\" is not a list of property names.",
+	Doc: "Since JSON Schema draft 4, \"required\" is a list of the names of required properties, written on the object that holds them. A boolean \"required\": true on a property (draft 3 style), a single string, or a list with non-strings in it is not understood by providers. " +
+		"Fix: on the parent object, write \"required\": [\"name\", ...].",
+	SchemaAfter: checkInvalidRequired,
+}
+
+var invalidEnum = &Rule{
+	Code: "invalid-enum", Severity: Error,
+	Summary: "\"enum\" is not a non-empty list.",
+	Doc: "\"enum\" lists the values allowed. Anything but a list is invalid JSON Schema, and an empty list allows no value at all, so the tool can never be called with valid arguments. " +
+		"Fix: list the allowed values, e.g. \"enum\": [\"celsius\", \"fahrenheit\"], or remove \"enum\".",
+	Schema: checkInvalidEnum,
+}

@@ -1,0 +1,50 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+
+	"toolbench/core/jsondoc"
+)
+
+// documentRules check the JSON text itself rather than a tool.
+var documentRules = []*Rule{
+	{
+		Code: "duplicate-key", Severity: Warning,
+		Summary: "An object names the same key twice.",
+		Doc: `An object that repeats a key is legal JSON, but readers disagree on which
+value counts: Python's json module and toolbench keep the last, some
+parsers keep the first, and strict ones reject the document. The tool a
+model sees may not be the one you reviewed.
+
+The issue points at the second occurrence and names the line of the first.
+Fix: delete one of the two members, or merge them.
+
+Source: RFC 8259 section 4 ("The names within an object SHOULD be unique").`,
+		// A duplicate inside a tool is reported with that tool's issues,
+		// where a depth-first walk finds it; one outside every tool, such
+		// as a second "tools" key, with the document's.
+		Document: func(c *DocContext) {
+			for _, d := range c.Doc.Duplicates {
+				if c.Set.ToolAt(int(d.Second)) == nil {
+					c.ReportOffset(int(d.Second), jsondoc.AppendKey(d.Path, d.Key), duplicateKeyMessage(c.Doc, d), duplicateKeyHint)
+				}
+			}
+		},
+		Tool: func(c *ToolContext) {
+			n := c.Tool.Node
+			dups := c.Doc.Duplicates
+			i, _ := slices.BinarySearchFunc(dups, n.Start, func(d jsondoc.DuplicateKey, off int32) int { return int(d.Second - off) })
+			for ; i < len(dups) && dups[i].Second < n.End; i++ {
+				c.ReportOffset(int(dups[i].Second), jsondoc.AppendKey(dups[i].Path, dups[i].Key), duplicateKeyMessage(c.Doc, dups[i]), duplicateKeyHint)
+			}
+		},
+	},
+}
+
+const duplicateKeyHint = "Remove one of the two members."
+
+func duplicateKeyMessage(doc *jsondoc.Document, d jsondoc.DuplicateKey) string {
+	line, _ := doc.Position(int(d.First))
+	return fmt.Sprintf("key '%s' appears twice in this object; the first is on line %d, and the last value wins", d.Key, line)
+}

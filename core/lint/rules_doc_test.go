@@ -1,0 +1,31 @@
+package lint
+
+import (
+	"testing"
+
+	"toolbench/core/jsondoc"
+)
+
+func TestDuplicateKeyWarnsAtTheSecondKeyNamingTheFirstLine(t *testing.T) {
+	src := "[{\n  \"name\": \"a\",\n  \"name\": \"b\"\n}]"
+	doc, err := jsondoc.Parse("t.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Issue
+	for _, is := range Lint(doc, Options{}).Issues {
+		if is.Code == "duplicate-key" {
+			got = append(got, is)
+		}
+	}
+	if len(got) != 1 {
+		t.Fatalf("duplicate-key issues = %+v, want one", got)
+	}
+	is := got[0]
+	if is.Path != "$[0].name" || is.Line != 3 || is.Column != 3 || is.Severity != Warning {
+		t.Errorf("issue = %s %s at %d:%d, want warning $[0].name at 3:3", is.Severity, is.Path, is.Line, is.Column)
+	}
+	if want := "key 'name' appears twice in this object; the first is on line 2, and the last value wins"; is.Message != want {
+		t.Errorf("message = %q, want %q", is.Message, want)
+	}
+}

@@ -1,0 +1,105 @@
+package lint
+
+import (
+	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
+)
+
+// hiddenRules find text a reader of a tools file cannot see but a model
+// reads: the way instructions are smuggled into tool descriptions.
+var hiddenRules = []*Rule{
+	{
+		Code: "hidden-characters", Severity: Error,
+		Summary: "A name, description, property name or enum value holds invisible or control characters.",
+		Doc: `Tool names, titles and descriptions, and the descriptions, titles,
+property names, enum values and const values of their schemas, reach the
+model as text. Characters nobody sees in a review can carry instructions
+there: Unicode tag characters (U+E0000 to U+E007F) spell ASCII text that
+renders as nothing ("ASCII smuggling"), zero-width characters and variation
+selectors hide bytes between visible letters, bidi controls (U+202A-U+202E,
+U+2066-U+2069, U+200E, U+200F, U+061C) reorder what a reviewer reads
+("Trojan Source", CVE-2021-42574), and control characters such as ESC can
+rewrite a terminal that prints them. Any other Unicode format character
+(category Cf) is reported too. Newline and tab are not.
+
+The message names each character as \u{...} with what it is and the
+character position of its first occurrence in the string (counting from
+1), and spells out the text tag characters encode. Joiners inside words of
+scripts that need them (Persian, the Indic scripts) and in emoji sequences,
+the tags of emoji subdivision flags and an ideographic variation selector
+after a Han character are legitimate and not reported.
+
+Fix: delete the characters (retyping the text is the surest way); if a
+character is meant, write a visible one instead.
+
+Source: Unicode Technical Standard #39 and Unicode Standard Annex #9
+(unicode.org); N. Boucher and R. Anderson, "Trojan Source: Invisible
+Vulnerabilities" (CVE-2021-42574, 2021); Invariant Labs, "MCP Security
+Notification: Tool Poisoning Attacks" (2025).`,
+		Tool:   checkHiddenInTool,
+		Schema: checkHiddenInSchema,
+	},
+}
+
+func checkHiddenInTool(c *ToolContext) {
+	t := c.Tool
+	if t.NameNode.Is(jsondoc.String) {
+		reportHidden(t.NameNode.Str(), "tool name", func(msg string) {
+			c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), msg, hiddenHint)
+		})
+	}
+	for _, key := range [...]string{"description", "title"} {
+		if v := t.Def.Get(key); v.Is(jsondoc.String) {
+			reportHidden(v.Str(), "tool "+key, func(msg string) {
+				c.Report(v, jsondoc.AppendKey(t.DefPath, key), msg, hiddenHint)
+			})
+		}
+	}
+}
+
+func checkHiddenInSchema(c *SchemaContext) {
+	for _, m := range c.Node.Kids() {
+		v := m.Value
+		switch m.Key {
+		case "description", "title", "const":
+			if v.Is(jsondoc.String) {
+				what := m.Key
+				if what == "const" {
+					what = "const value"
+				}
+				reportHidden(v.Str(), what, func(msg string) {
+					c.ReportAt(v, jsondoc.AppendKey(c.Path(), m.Key), msg, hiddenHint)
+				})
+			}
+		case "enum":
+			if !v.Is(jsondoc.Array) {
+				continue
+			}
+			for i, e := range v.Kids() {
+				if e.Value.Is(jsondoc.String) {
+					reportHidden(e.Value.Str(), "enum value", func(msg string) {
+						c.ReportAt(e.Value, jsondoc.AppendIndex(jsondoc.AppendKey(c.Path(), "enum"), i), msg, hiddenHint)
+					})
+				}
+			}
+		case "properties":
+			if !v.Is(jsondoc.Object) {
+				continue
+			}
+			for _, p := range v.Kids() {
+				reportHidden(p.Key, "property name", func(msg string) {
+					c.ReportKey(p, jsondoc.AppendKey(jsondoc.AppendKey(c.Path(), "properties"), p.Key), msg, hiddenHint)
+				})
+			}
+		}
+	}
+}
+
+const hiddenHint = "Delete the hidden characters (retype the text to be sure); if a character is meant, write a visible one."
+
+// reportHidden calls report with a message when s holds hidden characters.
+func reportHidden(s, what string, report func(msg string)) {
+	if msg := termtext.DescribeHidden(s, what); msg != "" {
+		report(msg)
+	}
+}

@@ -1,0 +1,73 @@
+package lint
+
+import (
+	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
+)
+
+// metaRules validate each tool's parameter schema against the JSON Schema
+// meta-schema of its draft.
+var metaRules = []*Rule{
+	{
+		Code: "invalid-schema", Severity: Error,
+		Summary: "The parameter schema is not valid JSON Schema.",
+		Doc: `The tool's parameter schema is validated against the JSON Schema
+meta-schema: draft 2020-12, or the draft its "$schema" names (2019-09,
+draft-07, draft-06 or draft-04). Each problem is one issue, at the value
+that breaks the meta-schema: a "minimum" written as a string, a "required"
+that repeats a name, an "items" that is a list where draft 2020-12 wants one
+schema (a tuple is "prefixItems" there), a "$ref" that is not a URI
+reference, a "pattern" that no regular expression engine accepts.
+
+A schema that is not valid JSON Schema cannot be compiled: providers reject
+the tool, or ignore what they do not understand and let the model produce
+arguments your code then rejects.
+
+Formats the meta-schema asks for are checked (a "$schema" must be a URI, a
+"$ref" a URI reference). A "pattern" is reported only when it is broken in
+ECMA-262 too (an unclosed group or class, a quantifier with nothing to
+repeat, a trailing backslash): look-ahead and other syntax Go lacks is
+accepted. A schema a local "$ref" reaches outside the walked keywords is
+validated as well, once. Gemini's "parameters" is an OpenAPI schema rather
+than JSON Schema and is left to the gemini target.
+
+Fix: make the value match what the meta-schema allows; the message says
+what it got and what it wants.
+
+Source: JSON Schema 2020-12 Core and Validation
+(json-schema.org/draft/2020-12), and the meta-schemas of each draft
+(json-schema.org/specification-links).`,
+		Tool:   checkSchemaOfTool,
+		Schema: checkSchemaOfRefTarget,
+	},
+}
+
+func checkSchemaOfTool(c *ToolContext) {
+	t := c.Tool
+	if t.Params == nil || t.OpenAPIParams() {
+		return
+	}
+	for _, p := range schema.Check(t.Params, schema.DraftOf(t.Params), coveredBy(c.Enabled), true) {
+		c.Report(p.Node, jsondoc.AppendSegs(t.ParamsPath(), p.Segs), p.Msg, p.Hint)
+	}
+}
+
+// checkSchemaOfRefTarget validates a schema the walker reached only
+// through a reference: its own members were never part of the root's
+// validation.
+func checkSchemaOfRefTarget(c *SchemaContext) {
+	if c.Via != "$ref" || c.Tool.OpenAPIParams() {
+		return
+	}
+	base := c.Path()
+	for _, p := range schema.Check(c.Node, schema.DraftOf(c.Root), coveredBy(c.Enabled), true) {
+		c.ReportAt(p.Node, jsondoc.AppendSegs(base, p.Segs), p.Msg, p.Hint)
+	}
+}
+
+// coveredBy says which meta-schema problems the base rules report in
+// words of their own, so invalid-schema leaves them to those rules while
+// they run, and reports them itself when they are ignored.
+func coveredBy(enabled func(*Rule) bool) schema.Covered {
+	return schema.Covered{Types: enabled(unknownType), Required: enabled(invalidRequired), Enum: enabled(invalidEnum)}
+}

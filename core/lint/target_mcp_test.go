@@ -1,0 +1,64 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+)
+
+// mcpList is an MCP tools/list result holding the given tools (JSON text).
+func mcpList(tools ...string) string {
+	return `{"result": {"tools": [` + strings.Join(tools, ",") + `]}}`
+}
+
+// mcpTool is an MCP tool with a name and extra members (JSON text).
+func mcpTool(name, rest string) string {
+	s := `{"name": "` + name + `", "description": "Look up records in the catalogue."`
+	if rest != "" {
+		s += ", " + rest
+	}
+	return s + "}"
+}
+
+func TestMCPTargetRules(t *testing.T) {
+	mcp := []string{"mcp"}
+	in := `"inputSchema": {"type": "object", "additionalProperties": false}`
+	checkTargetCases(t, []string{"mcp/"}, []targetCase{
+		{name: "valid tools", targets: mcp, src: mcpList(mcpTool("admin.tools.list", in), mcpTool("get_user-v2", in+`, "outputSchema": {"type": "object", "properties": {}}`))},
+		{name: "no target, no mcp rules", src: mcpList(mcpTool("a b", `"inputSchema": {"type": "string"}`))},
+		{name: "space and comma in the name", targets: mcp,
+			src:  mcpList(mcpTool("get user,now", in)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", `tool name "get user,now" contains ' ', ','`}}},
+		{name: "slash in the name", targets: mcp,
+			src:  mcpList(mcpTool("user/update", in)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", `contains '/'`}}},
+		{name: "name of 129 characters", targets: mcp,
+			src:  mcpList(mcpTool(strings.Repeat("n", 129), in)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "is 129 characters long; the limit is 128"}}},
+		{name: "no inputSchema", targets: mcp,
+			src:  mcpList(mcpTool("f", "")),
+			want: []issueWant{{"mcp/input-schema-not-object", "$.result.tools[0]", "the tool has no inputSchema"}}},
+		{name: "inputSchema null", targets: mcp,
+			src:  mcpList(mcpTool("f", `"inputSchema": null`)),
+			want: []issueWant{{"mcp/input-schema-not-object", "$.result.tools[0].inputSchema", "inputSchema is null"}}},
+		{name: "inputSchema of type array", targets: mcp,
+			src:  mcpList(mcpTool("f", `"inputSchema": {"type": "array"}`)),
+			want: []issueWant{{"mcp/input-schema-not-object", "$.result.tools[0].inputSchema.type", `inputSchema has type "array"; MCP requires "object"`}}},
+		{name: "outputSchema without a type", targets: mcp,
+			src:  mcpList(mcpTool("f", in+`, "outputSchema": {"properties": {}}`)),
+			want: []issueWant{{"mcp/output-schema-not-object", "$.result.tools[0].outputSchema", `outputSchema has no "type"`}}},
+		{name: "outputSchema of type string", targets: mcp,
+			src:  mcpList(mcpTool("f", in+`, "outputSchema": {"type": "string"}`)),
+			want: []issueWant{{"mcp/output-schema-not-object", "$.result.tools[0].outputSchema.type", `outputSchema has type "string"`}}},
+		{name: "outputSchema a list", targets: mcp,
+			src:  mcpList(mcpTool("f", in+`, "outputSchema": []`)),
+			want: []issueWant{{"mcp/output-schema-not-object", "$.result.tools[0].outputSchema", "outputSchema is an array"}}},
+	})
+}
+
+func TestMCPInvalidNameIsAWarning(t *testing.T) {
+	res := lintWith(t, mcpList(mcpTool("a b", `"inputSchema": {"type": "object"}`)), []string{"mcp"}, nil)
+	got := issuesMatching(res, []string{"mcp/invalid-name"})
+	if len(got) != 1 || got[0].Severity != Warning {
+		t.Fatalf("issues = %+v, want one warning", got)
+	}
+}

@@ -1,0 +1,356 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
+	"toolbench/core/tooldef"
+)
+
+// openaiStrictRules are the restrictions of OpenAI's strict mode
+// (structured outputs) on a function's parameters (target
+// "openai-strict", and any tool that sets "strict": true).
+var openaiStrictRules = []*Rule{
+	{
+		Code: "openai-strict/additional-properties", Severity: Error,
+		Summary: "An object schema in a strict tool does not set \"additionalProperties\": false.",
+		Doc: `In strict mode every object schema, at the root and at any depth
+(properties, items, anyOf branches, $defs), must set "additionalProperties":
+false, or the request is rejected. The model can then produce exactly the
+keys the schema names and no others.
+
+Fix: add "additionalProperties": false to each object schema. To accept
+free-form keys, strict mode is not the tool: drop "strict".
+
+Source: OpenAI structured outputs, supported schemas ("additionalProperties:
+false must always be set in objects"),
+platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		Schema: func(c *SchemaContext) {
+			if !describesObjects(c.Node) {
+				return
+			}
+			ap := c.Node.Get("additionalProperties")
+			switch {
+			case ap == nil:
+				c.Report(`object schema does not set "additionalProperties": false, which strict mode requires`,
+					`Add "additionalProperties": false.`)
+			case !(ap.Is(jsondoc.Bool) && ap.Str() == "false"):
+				c.ReportAt(ap, jsondoc.AppendKey(c.Path(), "additionalProperties"),
+					fmt.Sprintf("additionalProperties is %s; strict mode requires false", openaiValueText(ap)),
+					`Set "additionalProperties": false.`)
+			}
+		},
+	},
+	{
+		Code: "openai-strict/all-required", Severity: Error,
+		Summary: "A property of a strict tool's object schema is not listed in \"required\".",
+		Doc: `Strict mode has no optional properties: every key of "properties" must
+also be listed in "required", in every object schema. A property that may be
+absent is written as required and nullable instead, with a type union such
+as "type": ["string", "null"] (or an anyOf with {"type": "null"}), and the
+model sends null for it.
+
+Fix: add the missing names to "required" and make the optional ones
+nullable.
+
+Source: OpenAI structured outputs, supported schemas ("All fields must be
+required"; "emulate an optional parameter by using a union type with
+null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		Schema: func(c *SchemaContext) {
+			props := c.Node.Get("properties")
+			if !props.Is(jsondoc.Object) || props.Len() == 0 {
+				return
+			}
+			req := c.Node.Get("required")
+			var missing []string
+			for _, p := range props.Kids() {
+				if !listHasString(req, p.Key) {
+					missing = append(missing, fmt.Sprintf("%q", p.Key))
+				}
+			}
+			if len(missing) > 0 {
+				c.Report(fmt.Sprintf("strict mode requires every property in \"required\"; missing: %s", strings.Join(missing, ", ")),
+					`List every property in "required"; make an optional one nullable, e.g. "type": ["string", "null"].`)
+			}
+		},
+	},
+	{
+		Code: "openai-strict/unsupported-keyword", Severity: Error,
+		Summary: "A strict tool's schema uses a keyword strict mode does not support.",
+		Doc: `Strict mode supports a subset of JSON Schema. It rejects the
+composition keywords allOf, not, dependentRequired, dependentSchemas, if,
+then and else wherever they appear, and an anyOf at the root: the root must
+be a plain object schema. (anyOf below the root is supported.)
+
+Fix: rewrite allOf as one merged object schema; express if/then/else and
+the dependent keywords as an anyOf of the alternatives; move a root anyOf
+into a property of a root object.
+
+Source: OpenAI structured outputs, supported schemas ("Some type-specific
+keywords are not yet supported": composition allOf, not,
+dependentRequired, dependentSchemas, if, then, else; "the root level object
+must be an object, and not use anyOf"),
+platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		Schema: func(c *SchemaContext) {
+			for _, m := range c.Node.Kids() {
+				switch m.Key {
+				case "allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else":
+					c.ReportAt(m.Value, jsondoc.AppendKey(c.Path(), m.Key), fmt.Sprintf("%s is not supported in strict mode", m.Key),
+						openaiStrictRewrite[m.Key])
+				case "anyOf":
+					if c.Depth == 0 && c.Via == "" {
+						c.ReportAt(m.Value, jsondoc.AppendKey(c.Path(), m.Key), "the root schema uses anyOf; strict mode requires a plain object at the root",
+							"Make the root an object schema and move the anyOf into one of its properties.")
+					}
+				}
+			}
+		},
+	},
+	{
+		Code: "openai-strict/too-many-properties", Severity: Error,
+		Summary: "A strict tool's schema has more than 5,000 object properties in total.",
+		Doc: `A strict schema may have at most 5,000 object properties in total,
+counting the "properties" of every object schema at every depth, $defs
+included. A larger schema is rejected.
+
+Fix: split the tool, or replace families of similar properties with one
+array of objects.
+
+Source: OpenAI structured outputs, supported schemas ("A schema may have up
+to 5000 object properties total"),
+platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		Schema: func(c *SchemaContext) {
+			if !c.AtRoot() {
+				return
+			}
+			if n := openaiStrictTotals(c).properties; n > 5000 {
+				c.Report(fmt.Sprintf("the schema has %d object properties in total; strict mode allows 5000", n),
+					"Split the tool, or turn similar properties into an array of objects.")
+			}
+		},
+	},
+	{
+		Code: "openai-strict/too-deep", Severity: Error,
+		Summary: "A strict tool's schema nests more than 10 levels deep.",
+		Doc: `A strict schema may nest at most 10 levels below its root. Each
+subschema is one level deeper than the schema holding it: a property, an
+array's items, an anyOf branch, a definition. The issue is reported at each
+schema 11 levels deep, the first level past the limit. References ("$ref")
+do not add levels, so recursive schemas are fine.
+
+Fix: flatten the structure, or move deep parts into $defs and refer to
+them.
+
+Source: OpenAI structured outputs, supported schemas ("up to 10 levels of
+nesting"), platform.openai.com/docs/guides/structured-outputs#supported-schemas;
+the depth is counted as OpenAI's own SDK validator counts it
+(github.com/openai/openai-java, JsonSchemaValidator).`,
+		Schema: func(c *SchemaContext) {
+			if c.Depth == 11 && c.Via != "$ref" {
+				c.Report("the schema is nested 11 levels deep; strict mode allows 10",
+					"Flatten the structure, or move the deep part into $defs and refer to it.")
+			}
+		},
+	},
+	{
+		Code: "openai-strict/enum-too-large", Severity: Error,
+		Summary: "A strict tool's enums exceed OpenAI's size limits.",
+		Doc: `Strict mode limits enums: at most 1,000 enum values across all the
+enums of a schema, and when one enum has more than 250 string values, their
+total length may not exceed 15,000 characters. Larger enums are rejected.
+The first limit is reported at the root, the second at the enum.
+
+Fix: replace a huge enum with a string and check the value in your code,
+or split the tool so each one has its own smaller enums.
+
+Source: OpenAI structured outputs, supported schemas ("up to 1000 enum
+values across all enum properties"; "For a single enum property with
+string values, the total string length of all enum values cannot exceed
+15,000 characters when there are more than 250 enum values"),
+platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		Schema: func(c *SchemaContext) {
+			if enum := c.Node.Get("enum"); enum.Is(jsondoc.Array) && enum.Len() > 250 {
+				if n := openaiStringsLength(enum); n > 15000 {
+					c.ReportAt(enum, jsondoc.AppendKey(c.Path(), "enum"),
+						fmt.Sprintf("this enum has %d values of %d characters in total; strict mode allows 15000 characters in an enum of more than 250 values", enum.Len(), n),
+						"Use a plain string and check the value in your code, or split the enum.")
+				}
+			}
+			if c.AtRoot() {
+				if n := openaiStrictTotals(c).enumValues; n > 1000 {
+					c.Report(fmt.Sprintf("the schema's enums have %d values in total; strict mode allows 1000", n),
+						"Replace the largest enums with plain strings checked in your code, or split the tool.")
+				}
+			}
+		},
+	},
+	{
+		Code: "openai-strict/too-many-characters", Severity: Error,
+		Summary: "A strict tool's property names, definition names, enum and const values exceed 120,000 characters.",
+		Doc: `In a strict schema the total length of all property names, definition
+names, enum values and const values may not exceed 120,000 characters. A
+schema past it is rejected. (Descriptions do not count.)
+
+Fix: shorten the largest enums, or split the tool.
+
+Source: OpenAI structured outputs, supported schemas ("total string length
+of all property names, definition names, enum values, and const values
+cannot exceed 120,000 characters"),
+platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		Schema: func(c *SchemaContext) {
+			if !c.AtRoot() {
+				return
+			}
+			if n := openaiStrictTotals(c).characters; n > 120000 {
+				c.Report(fmt.Sprintf("property names, definition names, enum and const values total %d characters; strict mode allows 120000", n),
+					"Shorten the largest enums, or split the tool.")
+			}
+		},
+	},
+}
+
+var openaiStrictRewrite = map[string]string{
+	"allOf":             "Merge the allOf branches into one object schema.",
+	"not":               "Describe the allowed values directly (an enum, or an anyOf of the alternatives).",
+	"dependentRequired": "Use an anyOf of object schemas, one per combination of properties.",
+	"dependentSchemas":  "Use an anyOf of object schemas, one per case.",
+	"if":                "Use an anyOf of the cases instead of if/then/else.",
+	"then":              "Use an anyOf of the cases instead of if/then/else.",
+	"else":              "Use an anyOf of the cases instead of if/then/else.",
+}
+
+// openaiTotals are the sizes OpenAI limits across a whole strict schema.
+type openaiTotals struct {
+	properties int // members of every "properties"
+	enumValues int // elements of every "enum"
+	characters int // property names, definition names, enum and const values
+}
+
+// openaiStrictTotals adds up the tool's root schema and every schema below
+// it that the walker visits, as OpenAI counts a strict schema's sizes:
+// once a tool, for the three rules that read the totals.
+func openaiStrictTotals(c *SchemaContext) openaiTotals { return strictTotals.Of(c) }
+
+// strictTotals is the tool's strict-mode totals, added up once a tool for
+// the three rules that compare them with OpenAI's limits.
+var strictTotals = NewFact(func(t *tooldef.Tool) openaiTotals { return addStrictTotals(t.Params) })
+
+func addStrictTotals(root *jsondoc.Node) openaiTotals {
+	var t openaiTotals
+	schema.Walk(root, nil, func(s *jsondoc.Node, _ []jsondoc.Seg) bool {
+		for _, m := range s.Kids() {
+			v := m.Value
+			switch {
+			case m.Key == "properties" && v.Is(jsondoc.Object):
+				t.properties += v.Len()
+				for _, p := range v.Kids() {
+					t.characters += utf8.RuneCountInString(p.Key)
+				}
+			case (m.Key == "$defs" || m.Key == "definitions") && v.Is(jsondoc.Object):
+				for _, p := range v.Kids() {
+					t.characters += utf8.RuneCountInString(p.Key)
+				}
+			case m.Key == "enum" && v.Is(jsondoc.Array):
+				t.enumValues += v.Len()
+				for _, e := range v.Kids() {
+					t.characters += openaiLiteralLength(e.Value)
+				}
+			case m.Key == "const":
+				t.characters += openaiLiteralLength(v)
+			}
+		}
+		return true
+	})
+	return t
+}
+
+// openaiLiteralLength is the length of a string in characters, or of another
+// scalar's JSON text, as OpenAI's SDK counts enum and const values.
+func openaiLiteralLength(n *jsondoc.Node) int {
+	switch n.Kind {
+	case jsondoc.String:
+		return utf8.RuneCountInString(n.Str())
+	case jsondoc.Number, jsondoc.Bool:
+		return len(n.Str())
+	case jsondoc.Null:
+		return len("null")
+	}
+	return 0
+}
+
+// openaiStringsLength is the total length in characters of the strings of list.
+func openaiStringsLength(list *jsondoc.Node) int {
+	n := 0
+	for _, e := range list.Kids() {
+		if e.Value.Is(jsondoc.String) {
+			n += utf8.RuneCountInString(e.Value.Str())
+		}
+	}
+	return n
+}
+
+// describesObjects reports whether a schema describes objects: its type is
+// "object" or a list holding it, or it has no type and has "properties".
+func describesObjects(n *jsondoc.Node) bool {
+	t := n.Get("type")
+	switch {
+	case t == nil:
+		return n.Has("properties")
+	case t.Is(jsondoc.String):
+		return t.Str() == "object"
+	case t.Is(jsondoc.Array):
+		return listHasString(t, "object")
+	}
+	return false
+}
+
+// listHasString reports whether list is an array holding the string s.
+func listHasString(list *jsondoc.Node, s string) bool {
+	if !list.Is(jsondoc.Array) {
+		return false
+	}
+	for _, e := range list.Kids() {
+		if e.Value.Is(jsondoc.String) && e.Value.Str() == s {
+			return true
+		}
+	}
+	return false
+}
+
+// openaiValueText names a JSON value briefly for a message: true, a number
+// literal, "a schema" for an object.
+func openaiValueText(n *jsondoc.Node) string {
+	switch n.Kind {
+	case jsondoc.Bool, jsondoc.Number:
+		return n.Str()
+	case jsondoc.Null:
+		return "null"
+	case jsondoc.String:
+		return fmt.Sprintf("the string %q", n.Str())
+	case jsondoc.Object:
+		return "a schema"
+	}
+	return "a list"
+}
+
+var openaiStrictTarget = &Target{
+	Name:    "openai-strict",
+	Summary: "everything `openai` checks, and strict mode (structured outputs): `additionalProperties: false` on every object schema; every property listed in `required` (optional ones are nullable, `\"type\": [\"string\", \"null\"]`); no `allOf`, `not`, `dependentRequired`, `dependentSchemas`, `if`/`then`/`else`, and no `anyOf` at the root; at most 5,000 properties in all, 10 levels of nesting, 1,000 enum values (and 15,000 characters in an enum of more than 250 strings), 120,000 characters of names and enum values",
+	Doc: `With "strict": true, OpenAI constrains the model's arguments to the
+function's schema exactly (structured outputs), and accepts only a subset
+of JSON Schema, within size limits. A tool that sets "strict": true gets
+these rules and the openai target's whatever the options say, since that is
+how OpenAI reads it.
+
+Source: OpenAI structured outputs, supported schemas,
+platform.openai.com/docs/guides/structured-outputs#supported-schemas;
+function calling guide, strict mode,
+platform.openai.com/docs/guides/function-calling.`,
+	Implies:  []*Target{openaiTarget},
+	OptIn:    func(t *tooldef.Tool) bool { return t.Strict },
+	OptInDoc: `"strict": true on the tool or its function`,
+	Rules:    openaiStrictRules,
+}

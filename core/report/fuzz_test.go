@@ -1,0 +1,65 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
+)
+
+// FuzzLoadAndLint checks that any input that loads lints without
+// panicking, with every issue positioned inside the document and coded
+// by the rule table, and that both the text and the JSON report of the
+// issues are safe to print and read back. Its seed corpus is in
+// testdata/fuzz, beside the inputs fuzzing has found wrong before.
+func FuzzLoadAndLint(f *testing.F) {
+	for _, s := range []string{
+		`[{"type":"function","function":{"name":"get_weather","description":"Get the weather for a city.","parameters":{"type":"object","properties":{"city":{"type":"str"}},"required":["city","state"]}}}]`,
+		`{"tools":[{"name":"a","input_schema":{"type":"object","properties":{"x":{"type":"array"}}}}]}`,
+		`{"result":{"tools":[{"name":"b","inputSchema":{"type":"object","$defs":{"a":{"$ref":"#/$defs/a"}}}}]}}`,
+		`[1, "x", null, {"name": "a", "name": "b"}]`,
+		"\xef\xbb\xbf{}",
+		`{"a": 1e999999, "b": 123456789012345678901234567890}`,
+		"[[[[[[[[[[]]]]]]]]]]",
+		"",
+		"{\"name\":\"\x1b[31m\u202e\"}",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		doc, err := jsondoc.Parse("f.json", data)
+		if err != nil {
+			return // FuzzLoad holds the errors to their positions
+		}
+		res := lint.Lint(doc, lint.Options{Targets: lint.TargetNames()})
+		for _, is := range res.Issues {
+			if is.Line < 1 || is.Column < 1 || is.Offset > len(data) {
+				t.Fatalf("issue %+v has no position inside the document", is)
+			}
+			if line, col := doc.Position(is.Offset); line != is.Line || col != is.Column {
+				t.Fatalf("issue %+v is at offset %d, which is %d:%d", is, is.Offset, line, col)
+			}
+			if lint.LookupRule(is.Code) == nil {
+				t.Fatalf("issue code %q is not in the rule table", is.Code)
+			}
+		}
+		var text bytes.Buffer
+		if err := writeText(&text, &Report{Issues: res.Issues, Files: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if found := termtext.Hazards(text.String()); len(found) > 0 {
+			t.Fatalf("the text report holds %v:\n%s", found, text.String())
+		}
+		var js bytes.Buffer
+		if err := writeJSON(&js, &Report{Issues: res.Issues}); err != nil {
+			t.Fatal(err)
+		}
+		var back []lint.Issue
+		if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back) != len(res.Issues) {
+			t.Fatalf("the JSON report gives back %d issues (%v), want %d", len(back), err, len(res.Issues))
+		}
+	})
+}

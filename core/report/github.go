@@ -1,0 +1,69 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
+)
+
+// writeGitHub writes issues as GitHub Actions workflow commands, one line
+// each, which the runner turns into annotations on the file:
+//
+//	::error file=tools.json,line=4,col=15,title=invalid-name::$[0].function.name: invalid tool name ...
+//
+// An error is "::error", a warning "::warning"; the hint follows the
+// message on a second line. Text from the document is escaped for a
+// terminal first (it reaches the job log), then as the commands require:
+// "%", CR and LF in the message, and also ":" and "," in the properties.
+// Each of the failed inputs, the files that could not be read or parsed, comes first
+// as an error titled "unreadable", at the syntax error when there is one.
+func writeGitHub(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	for _, f := range r.Failed {
+		ghCommand(bw, "error", f.File, f.Line, f.Column, "unreadable", termtext.EscapeLine(f.Msg))
+	}
+	for _, is := range r.Issues {
+		cmd := "warning"
+		if is.Severity == lint.Error {
+			cmd = "error"
+		}
+		msg := termtext.EscapeLine(is.Message)
+		if is.Path != "" {
+			msg = termtext.EscapeLine(is.Path) + ": " + msg
+		}
+		if is.Hint != "" {
+			msg += "\nhint: " + termtext.EscapeLine(is.Hint)
+		}
+		ghCommand(bw, cmd, is.File, is.Line, is.Column, is.Code, msg)
+	}
+	return bw.Flush()
+}
+
+// ghCommand writes one workflow command; msg is already safe for a
+// terminal.
+func ghCommand(w io.Writer, cmd, file string, line, col int, title, msg string) {
+	var props []string
+	if file != "" {
+		props = append(props, "file="+ghProperty(termtext.EscapeLine(file)))
+	}
+	if line > 0 {
+		props = append(props, fmt.Sprintf("line=%d", line), fmt.Sprintf("col=%d", col))
+	}
+	props = append(props, "title="+ghProperty(termtext.EscapeLine(title)))
+	fmt.Fprintf(w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
+}
+
+var (
+	ghDataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	ghPropertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
+// ghData escapes a workflow command's message.
+func ghData(s string) string { return ghDataEscaper.Replace(s) }
+
+// ghProperty escapes a workflow command's property value.
+func ghProperty(s string) string { return ghPropertyEscaper.Replace(s) }

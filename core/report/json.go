@@ -1,0 +1,61 @@
+package report
+
+import (
+	"io"
+	"strconv"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+)
+
+// writeJSON writes the issues as one indented JSON array of objects with the
+// fields severity, code, path, message, hint, tool, file, line and column;
+// "[]" when there are none. Text is JSON-escaped as usual and not changed
+// otherwise, so a program reading the report sees the document's text.
+//
+// The report is what encoding/json writes for []lint.Issue with two spaces of
+// indent and HTML left unescaped, byte for byte; it is written by hand
+// because a large report spent more time in reflection than in linting.
+func writeJSON(w io.Writer, r *Report) error {
+	issues := r.Issues
+	if len(issues) == 0 {
+		_, err := io.WriteString(w, "[]\n")
+		return err
+	}
+	b := make([]byte, 0, 64<<10)
+	b = append(b, '[')
+	for i := range issues {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendIssueJSON(b, &issues[i])
+		if len(b) > 60<<10 {
+			if _, err := w.Write(b); err != nil {
+				return err
+			}
+			b = b[:0]
+		}
+	}
+	b = append(b, "\n]\n"...)
+	_, err := w.Write(b)
+	return err
+}
+
+func appendIssueJSON(b []byte, is *lint.Issue) []byte {
+	b = append(b, "\n  {\n    \"severity\": "...)
+	b = jsondoc.AppendQuote(b, is.Severity.String())
+	for _, f := range [...]struct{ name, value string }{
+		{"code", is.Code}, {"path", is.Path}, {"message", is.Message},
+		{"hint", is.Hint}, {"tool", is.Tool}, {"file", is.File},
+	} {
+		b = append(b, ",\n    \""...)
+		b = append(b, f.name...)
+		b = append(b, "\": "...)
+		b = jsondoc.AppendQuote(b, f.value)
+	}
+	b = append(b, ",\n    \"line\": "...)
+	b = strconv.AppendInt(b, int64(is.Line), 10)
+	b = append(b, ",\n    \"column\": "...)
+	b = strconv.AppendInt(b, int64(is.Column), 10)
+	return append(b, "\n  }"...)
+}

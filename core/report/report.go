@@ -1,0 +1,91 @@
+// Package report renders the issues of a lint for people and for
+// programs: text for a terminal, JSON, SARIF for code scanning, GitHub
+// Actions workflow commands. Every format is a Format in one table, so
+// a command chooses one by name and has no code of its own for any.
+//
+// A new format is one file that defines its writer, and one entry in
+// formatTable:
+//
+//	// markdown.go
+//	func writeMarkdown(w io.Writer, r *Report) error {
+//		for _, is := range r.Issues { ... }
+//		return nil
+//	}
+//
+//	// in formatTable:
+//	{Name: "markdown", Summary: "a Markdown table", Write: writeMarkdown},
+//
+// It imports lint (for issues and the rule table), jsondoc and termtext.
+package report
+
+import (
+	"io"
+	"strings"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+)
+
+// Report is what a format renders: the issues of one run over one or more
+// inputs, and the inputs that could not be linted.
+type Report struct {
+	Issues []lint.Issue
+	Files  int       // inputs linted; 0 counts the inputs that have issues
+	Failed []Failure // inputs that could not be read or parsed
+	// Color marks severities with ANSI colour in text. The caller
+	// decides: colour only for a terminal, and never under NO_COLOR.
+	Color bool
+}
+
+// Failure is an input that could not be linted: its name, the place of a
+// syntax error (line 0 for none) and why, without the name.
+type Failure struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+// FailureOf describes err, an error of loading an input, as a Failure.
+func FailureOf(name string, err error) Failure {
+	if file, line, col, msg, ok := jsondoc.Locate(err); ok {
+		return Failure{File: file, Line: line, Column: col, Msg: msg}
+	}
+	return Failure{File: name, Msg: err.Error()}
+}
+
+// Format is one way of writing a report.
+type Format struct {
+	Name    string
+	Summary string // what it is for, for --help
+	Write   func(w io.Writer, r *Report) error
+}
+
+// formatTable is every format, in the order help lists them.
+var formatTable = []Format{
+	{Name: "text", Summary: "for people (the default)", Write: writeText},
+	{Name: "json", Summary: "one JSON array of issues", Write: writeJSON},
+	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF},
+	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub},
+}
+
+// Formats returns every format, in table order.
+func Formats() []Format { return append([]Format(nil), formatTable...) }
+
+// LookupFormat returns the format named name.
+func LookupFormat(name string) (Format, bool) {
+	for _, f := range formatTable {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Format{}, false
+}
+
+// FormatNames lists the formats' names, separated by commas.
+func FormatNames() string {
+	names := make([]string, len(formatTable))
+	for i, f := range formatTable {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,187 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"toolbench/core/lint"
+)
+
+// SARIF 2.1.0 (docs.oasis-open.org/sarif/sarif/v2.1.0), the format code
+// scanning services read: one run of toolbench, whose driver lists every
+// rule of the rule table with its documents, and one result per issue.
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations"`
+	Results     []sarifResult     `json:"results"`
+}
+
+// sarifInvocation says whether the run checked everything it was given;
+// a file that could not be read or parsed is a notification of it, so a
+// code scanning service does not take a broken file for a clean one.
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name  string      `json:"name"`
+	Rules []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string            `json:"id"`
+	ShortDescription     sarifText         `json:"shortDescription"`
+	FullDescription      sarifText         `json:"fullDescription"`
+	Help                 sarifText         `json:"help"`
+	DefaultConfiguration sarifRuleConfig   `json:"defaultConfiguration"`
+	Properties           map[string]string `json:"properties,omitempty"`
+}
+
+type sarifRuleConfig struct {
+	Level string `json:"level"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID     string            `json:"ruleId"`
+	RuleIndex  *int              `json:"ruleIndex,omitempty"`
+	Level      string            `json:"level"`
+	Message    sarifText         `json:"message"`
+	Locations  []sarifLocation   `json:"locations"`
+	Properties map[string]string `json:"properties,omitempty"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical  `json:"physicalLocation"`
+	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           *sarifRegion  `json:"region,omitempty"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+}
+
+type sarifLogical struct {
+	FullyQualifiedName string `json:"fullyQualifiedName"`
+}
+
+// writeSARIF writes issues as a SARIF 2.1.0 log. The rules are the whole
+// rule table, so a result's ruleIndex is the same from file to file; a
+// result carries its JSON path as a logical location and its hint, path
+// and tool as properties. Columns count bytes, as toolbench's do, which
+// is what SARIF's default UTF-16 columns are on ASCII lines. Each of
+// failed, the files that could not be read or parsed, is an error
+// notification of an unsuccessful invocation.
+func writeSARIF(w io.Writer, r *Report) error {
+	issues, failed := r.Issues, r.Failed
+	rules := lint.Rules()
+	index := make(map[string]int, len(rules))
+	driver := sarifDriver{Name: "toolbench", Rules: make([]sarifRule, len(rules))}
+	for i, rule := range rules {
+		index[rule.Code] = i
+		driver.Rules[i] = sarifRule{
+			ID:                   rule.Code,
+			ShortDescription:     sarifText{rule.Summary},
+			FullDescription:      sarifText{rule.Doc},
+			Help:                 sarifText{rule.Doc},
+			DefaultConfiguration: sarifRuleConfig{Level: rule.Severity.String()},
+		}
+		if rule.Target != "" {
+			driver.Rules[i].Properties = map[string]string{"target": rule.Target}
+		}
+	}
+	results := make([]sarifResult, len(issues))
+	for i, is := range issues {
+		res := sarifResult{
+			RuleID:    is.Code,
+			Level:     is.Severity.String(),
+			Message:   sarifText{is.Message},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(is.File)}}}},
+		}
+		if j, ok := index[is.Code]; ok {
+			res.RuleIndex = &j
+		}
+		if is.Line > 0 {
+			res.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: is.Line, StartColumn: is.Column}
+		}
+		if is.Path != "" {
+			res.Locations[0].LogicalLocations = []sarifLogical{{FullyQualifiedName: is.Path}}
+		}
+		res.Properties = map[string]string{}
+		for k, v := range map[string]string{"path": is.Path, "hint": is.Hint, "tool": is.Tool} {
+			if v != "" {
+				res.Properties[k] = v
+			}
+		}
+		results[i] = res
+	}
+	log := sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{sarifInvocationOf(failed)}, Results: results}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
+
+func sarifInvocationOf(failed []Failure) sarifInvocation {
+	inv := sarifInvocation{ExecutionSuccessful: len(failed) == 0}
+	for _, f := range failed {
+		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(f.File)}}}
+		if f.Line > 0 {
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Line, StartColumn: f.Column}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
+			sarifNotification{Level: "error", Message: sarifText{f.Msg}, Locations: []sarifLocation{loc}})
+	}
+	return inv
+}
+
+// sarifURI turns a file name as the user gave it into a URI reference:
+// slashes for separators, percent-escapes where a URI needs them, and a
+// file URI for an absolute path.
+func sarifURI(name string) string {
+	p := filepath.ToSlash(name)
+	if filepath.IsAbs(name) {
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p // C:/x on Windows
+		}
+		return (&url.URL{Scheme: "file", Path: p}).String()
+	}
+	return (&url.URL{Path: p}).String()
+}

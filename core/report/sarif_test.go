@@ -1,0 +1,148 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/internal/golden"
+)
+
+// lintFixture lints a file under ../testdata with the given targets.
+func lintFixture(t *testing.T, name string, targets ...string) []lint.Issue {
+	t.Helper()
+	doc, err := jsondoc.LoadFile(filepath.Join("..", "..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Name = name // the golden output must not depend on where the tests run
+	return lint.Lint(doc, lint.Options{Targets: targets}).Issues
+}
+
+func TestWriteSARIFMatchesGolden(t *testing.T) {
+	issues := lintFixture(t, "sarif/tools.json", "mcp")
+	var buf bytes.Buffer
+	if err := writeSARIF(&buf, &Report{Issues: issues}); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("..", "..", "testdata", "sarif", "tools.sarif"), buf.Bytes())
+}
+
+// sarifDoc is the part of a SARIF log the tests read back.
+type sarifDoc struct {
+	Version string `json:"version"`
+	Runs    []struct {
+		Tool struct {
+			Driver struct {
+				Name  string `json:"name"`
+				Rules []struct {
+					ID               string `json:"id"`
+					ShortDescription struct {
+						Text string `json:"text"`
+					} `json:"shortDescription"`
+					Help struct {
+						Text string `json:"text"`
+					} `json:"help"`
+					DefaultConfiguration struct {
+						Level string `json:"level"`
+					} `json:"defaultConfiguration"`
+				} `json:"rules"`
+			} `json:"driver"`
+		} `json:"tool"`
+		Results []struct {
+			RuleID    string `json:"ruleId"`
+			RuleIndex *int   `json:"ruleIndex"`
+			Level     string `json:"level"`
+			Message   struct {
+				Text string `json:"text"`
+			} `json:"message"`
+			Locations []struct {
+				PhysicalLocation struct {
+					ArtifactLocation struct {
+						URI string `json:"uri"`
+					} `json:"artifactLocation"`
+					Region *struct {
+						StartLine   int `json:"startLine"`
+						StartColumn int `json:"startColumn"`
+					} `json:"region"`
+				} `json:"physicalLocation"`
+			} `json:"locations"`
+		} `json:"results"`
+	} `json:"runs"`
+}
+
+func readSARIF(t *testing.T, issues []lint.Issue) sarifDoc {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := writeSARIF(&buf, &Report{Issues: issues}); err != nil {
+		t.Fatal(err)
+	}
+	var doc sarifDoc
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatalf("SARIF output is not JSON: %v", err)
+	}
+	return doc
+}
+
+func TestWriteSARIFListsEveryRuleAndPointsResultsAtThem(t *testing.T) {
+	issues := lintFixture(t, "sarif/tools.json", "openai-strict", "mcp")
+	doc := readSARIF(t, issues)
+	if doc.Version != "2.1.0" || len(doc.Runs) != 1 || doc.Runs[0].Tool.Driver.Name != "toolbench" {
+		t.Fatalf("log = version %q, %d runs, want 2.1.0 with one run of toolbench", doc.Version, len(doc.Runs))
+	}
+	run := doc.Runs[0]
+	rules := lint.Rules()
+	if len(run.Tool.Driver.Rules) != len(rules) {
+		t.Fatalf("driver lists %d rules, want %d", len(run.Tool.Driver.Rules), len(rules))
+	}
+	for i, r := range run.Tool.Driver.Rules {
+		want := rules[i]
+		if r.ID != want.Code || r.ShortDescription.Text != want.Summary || r.Help.Text != want.Doc || r.DefaultConfiguration.Level != want.Severity.String() {
+			t.Errorf("rule %d = %s %q level %s, want %s %q level %s", i, r.ID, r.ShortDescription.Text, r.DefaultConfiguration.Level, want.Code, want.Summary, want.Severity)
+		}
+	}
+	if len(run.Results) != len(issues) || len(issues) == 0 {
+		t.Fatalf("%d results for %d issues", len(run.Results), len(issues))
+	}
+	for i, res := range run.Results {
+		is := issues[i]
+		if res.RuleIndex == nil || run.Tool.Driver.Rules[*res.RuleIndex].ID != res.RuleID || res.RuleID != is.Code {
+			t.Errorf("result %d: ruleId %s does not match its ruleIndex", i, res.RuleID)
+		}
+		loc := res.Locations[0].PhysicalLocation
+		if res.Level != is.Severity.String() || res.Message.Text != is.Message || loc.ArtifactLocation.URI != "sarif/tools.json" ||
+			loc.Region == nil || loc.Region.StartLine != is.Line || loc.Region.StartColumn != is.Column {
+			t.Errorf("result %d = %+v, want the issue %+v", i, res, is)
+		}
+	}
+}
+
+func TestWriteSARIFWithoutIssuesHasAnEmptyResultList(t *testing.T) {
+	var buf bytes.Buffer
+	if err := writeSARIF(&buf, &Report{Issues: nil}); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(buf.Bytes(), []byte(`"results": []`)) {
+		t.Errorf("output has no empty results list:\n%s", buf.String())
+	}
+}
+
+func TestSARIFURIs(t *testing.T) {
+	tests := []struct{ name, file, want string }{
+		{"relative", "tools.json", "tools.json"},
+		{"directory", "dir/tools.json", "dir/tools.json"},
+		{"space", "my tools.json", "my%20tools.json"},
+		{"stdin", "<stdin>", "%3Cstdin%3E"},
+		{"absolute", "/srv/tools.json", "file:///srv/tools.json"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := sarifURI(tc.file); got != tc.want {
+				t.Errorf("sarifURI(%q) = %q, want %q", tc.file, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,108 @@
+package report
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
+)
+
+// ANSI SGR sequences for the severities.
+const (
+	sgrError   = "\x1b[1;31m"
+	sgrWarning = "\x1b[1;33m"
+	sgrReset   = "\x1b[0m"
+)
+
+// writeText writes issues for a person to read, one per line with its
+// hint below it, then a one-line summary; "valid" when there are none:
+//
+//	ERROR   tools.json:4:15 $[0].function.name: invalid tool name 'get weather!' [invalid-name]
+//	        hint: Use ...
+//	1 error in 1 file
+//
+// Every piece of text that comes from a document is escaped for the
+// terminal.
+func writeText(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	for i := range r.Issues {
+		writeTextIssue(bw, &r.Issues[i], r.Color)
+	}
+	bw.WriteString(textSummary(r.Issues, r.Files, len(r.Failed)))
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+func writeTextIssue(w *bufio.Writer, is *lint.Issue, color bool) {
+	label, sgr := "ERROR", sgrError
+	if is.Severity != lint.Error {
+		label, sgr = "WARNING", sgrWarning
+	}
+	if color {
+		w.WriteString(sgr + label + sgrReset)
+	} else {
+		w.WriteString(label)
+	}
+	w.WriteString(strings.Repeat(" ", len("WARNING")+1-len(label)))
+	w.WriteString(termtext.EscapeLine(is.File))
+	if is.Line > 0 {
+		w.WriteByte(':')
+		w.WriteString(strconv.Itoa(is.Line))
+		w.WriteByte(':')
+		w.WriteString(strconv.Itoa(is.Column))
+	}
+	w.WriteByte(' ')
+	w.WriteString(termtext.EscapeLine(is.Path))
+	w.WriteString(": ")
+	w.WriteString(termtext.EscapeLine(is.Message))
+	w.WriteString(" [")
+	w.WriteString(termtext.EscapeLine(is.Code))
+	w.WriteString("]\n")
+	if is.Hint != "" {
+		w.WriteString("        hint: ")
+		w.WriteString(termtext.EscapeLine(is.Hint))
+		w.WriteByte('\n')
+	}
+}
+
+// textSummary is the last line of a text report: "valid", or the counts
+// of errors and warnings and the files they are in.
+func textSummary(issues []lint.Issue, linted, failed int) string {
+	errs, warns := 0, 0
+	files := map[string]bool{}
+	for _, is := range issues {
+		if is.Severity == lint.Error {
+			errs++
+		} else {
+			warns++
+		}
+		files[is.File] = true
+	}
+	var parts []string
+	switch {
+	case len(issues) > 0:
+		var counts []string
+		if errs > 0 {
+			counts = append(counts, termtext.Plural(errs, "error"))
+		}
+		if warns > 0 {
+			counts = append(counts, termtext.Plural(warns, "warning"))
+		}
+		in := termtext.Plural(len(files), "file")
+		if linted > len(files) {
+			in = strconv.Itoa(len(files)) + " of " + termtext.Plural(linted, "file")
+		}
+		parts = append(parts, strings.Join(counts, ", ")+" in "+in)
+	case failed == 0:
+		return "valid"
+	case linted > 0:
+		parts = append(parts, "no issues in "+termtext.Plural(linted, "file"))
+	}
+	if failed > 0 {
+		parts = append(parts, termtext.Plural(failed, "file")+" could not be read or parsed")
+	}
+	return strings.Join(parts, "; ")
+}
