@@ -11,10 +11,6 @@ import (
 	"toolbench/core/termtext"
 )
 
-func init() {
-	register(command{order: 20, name: "call", summary: "check tool calls against tool schemas", run: runCall})
-}
-
 // callConfig is a parsed call command line.
 type callConfig struct {
 	opt     call.CallOptions

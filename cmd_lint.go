@@ -14,10 +14,6 @@ import (
 	"toolbench/core/termtext"
 )
 
-func init() {
-	register(command{order: 10, name: "lint", summary: "lint tool definitions", run: runLint})
-}
-
 // lintStdinName is how issues and errors name standard input.
 const lintStdinName = "<stdin>"
 

@@ -9,11 +9,6 @@ import (
 	"toolbench/core/termtext"
 )
 
-func init() {
-	register(command{order: 40, name: "rules", summary: "list every rule code with its severity and target", run: runRules})
-	register(command{order: 50, name: "explain", summary: "print what a rule checks, why, how to fix it, and its source", run: runExplain})
-}
-
 func runRules(e *env, args []string) int {
 	fs := newFlagSet("rules")
 	if err := fs.Parse(args); err != nil {
@@ -54,29 +49,33 @@ func runExplain(e *env, args []string) int {
 		return argsError(e, "toolbench explain", err, explainUsage)
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "toolbench explain: name a rule code, e.g. toolbench explain invalid-name")
+		fmt.Fprintln(e.stderr, "toolbench explain: name a rule code or a target, e.g. toolbench explain invalid-name")
 		explainUsage(e.stderr)
 		return exitFailure
 	}
-	var rules []*lint.Rule
-	for _, code := range fs.Args() {
-		r := lint.LookupRule(code)
-		if r == nil {
-			msg := fmt.Sprintf("toolbench explain: unknown rule code %q", termtext.EscapeLine(code))
-			if near := lint.SimilarRuleCodes(code); len(near) > 0 {
-				msg += " (did you mean " + strings.Join(near, ", ") + "?)"
-			}
-			fmt.Fprintln(e.stderr, msg)
-			fmt.Fprintln(e.stderr, `Run "toolbench rules" for the list.`)
-			return exitFailure
+	var docs []func(io.Writer)
+	for _, name := range fs.Args() {
+		if r := lint.LookupRule(name); r != nil {
+			docs = append(docs, func(w io.Writer) { writeExplanation(w, r) })
+			continue
 		}
-		rules = append(rules, r)
+		if t := lint.LookupTarget(name); t != nil {
+			docs = append(docs, func(w io.Writer) { writeTargetExplanation(w, t) })
+			continue
+		}
+		msg := fmt.Sprintf("toolbench explain: unknown rule code or target %q", termtext.EscapeLine(name))
+		if near := lint.SimilarRuleCodes(name); len(near) > 0 {
+			msg += " (did you mean " + strings.Join(near, ", ") + "?)"
+		}
+		fmt.Fprintln(e.stderr, msg)
+		fmt.Fprintln(e.stderr, `Run "toolbench rules" for the list.`)
+		return exitFailure
 	}
-	for i, r := range rules {
+	for i, write := range docs {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		writeExplanation(e.stdout, r)
+		write(e.stdout)
 	}
 	return exitOK
 }
@@ -89,6 +88,24 @@ func writeExplanation(w io.Writer, r *lint.Rule) {
 		target = "target " + r.Target
 	}
 	fmt.Fprintf(w, "%s (%s, %s)\n%s\n\n%s\n", r.Code, r.Severity, target, explainWrap(r.Summary, 78), explainWrap(r.Doc, 78))
+}
+
+// writeTargetExplanation prints a target's name, what it adds, its
+// documentation, how a tool opts into it, and its rules.
+func writeTargetExplanation(w io.Writer, t *lint.Target) {
+	fmt.Fprintf(w, "%s (target)\n%s\n\n%s\n", t.Name, explainWrap("What it adds: "+t.Summary+".", 78), explainWrap(t.Doc, 78))
+	if len(t.Implies) > 0 {
+		var names []string
+		for _, i := range t.Implies {
+			names = append(names, i.Name)
+		}
+		fmt.Fprintf(w, "\nIt turns on %s too.\n", strings.Join(names, ", "))
+	}
+	if t.OptIn != nil {
+		fmt.Fprintf(w, "\nA tool opts into it with %s, whatever the targets.\n", t.OptInDoc)
+	}
+	fmt.Fprintln(w, "\nRules:")
+	writeRuleList(w, t.Rules)
 }
 
 // explainWrap breaks each line of s longer than width at spaces, keeping the
@@ -123,10 +140,12 @@ Flags:
 }
 
 func explainUsage(w io.Writer) {
-	fmt.Fprint(w, `Usage: toolbench explain CODE...
+	fmt.Fprint(w, `Usage: toolbench explain CODE|TARGET...
 
 Print a rule's documentation: what it checks, why it matters, how to fix
-what it reports, and the provider documentation it follows.
+what it reports, and the provider documentation it follows. For a target
+(openai, openai-strict, ...), print what it adds, where the provider says
+so, and its rules.
 
 Flags:
   -h, --help   show this help
@@ -135,6 +154,6 @@ Examples:
   toolbench explain invalid-name
   toolbench explain openai-strict/additional-properties
 
-Exit status: 0, or 2 for a code no rule has.
+Exit status: 0, or 2 for a name no rule or target has.
 `)
 }

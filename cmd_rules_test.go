@@ -113,8 +113,8 @@ func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
 		{"underscore for dash", "invalid_name", `(did you mean invalid-name?)`},
 		{"missing letter under a target", "gemini/invalid-nam", "did you mean gemini/invalid-name"},
 		{"a rule of another target", "anthropic/too-many-tools", "openai/too-many-tools, gemini/too-many-tools"},
-		{"nothing close", "zzz", `unknown rule code "zzz"` + "\n"},
-		{"control characters are escaped", "x\x1b[2J", `unknown rule code "x\\x1b[2J"`},
+		{"nothing close", "zzz", `unknown rule code or target "zzz"` + "\n"},
+		{"control characters are escaped", "x\x1b[2J", `unknown rule code or target "x\\x1b[2J"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -162,5 +162,21 @@ func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
 	}
 	if strings.Index(out, "\n  rules ") > strings.Index(out, "\n  explain ") {
 		t.Errorf("rules should come before explain:\n%s", out)
+	}
+}
+
+func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
+	code, stdout, stderr := runIn(t, "explain", "openai-strict")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"openai-strict (target)", "What it adds: everything `openai` checks", "Source: OpenAI structured outputs",
+		"It turns on openai too.", `"strict": true`, "openai-strict/all-required"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("explain openai-strict does not say %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout, "anthropic/") {
+		t.Errorf("explain openai-strict lists another target's rules:\n%s", stdout)
 	}
 }

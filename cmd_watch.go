@@ -18,10 +18,6 @@ import (
 	"toolbench/watch"
 )
 
-func init() {
-	register(command{order: 30, name: "watch", summary: "re-lint a file on every save", run: runWatch})
-}
-
 // watchConfig is a parsed watch command line.
 type watchConfig struct {
 	json bool

@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
+	"strings"
+
+	"toolbench/core/termtext"
 )
 
 // Exit codes shared by every command.
@@ -35,20 +37,49 @@ type env struct {
 	isTerminal func(w io.Writer) bool
 }
 
+// command is one subcommand: its name, the line -h gives it, and what runs
+// it with the arguments after its name.
 type command struct {
-	order   int // position in help
 	name    string
 	summary string
 	run     func(e *env, args []string) int
 }
 
-// commands holds the subcommands; each cmd_*.go file registers its own
-// from an init function with register.
-var commands []command
+// commands is every subcommand, in the order help lists them. Help, the
+// unknown-command message and README's command list come from it.
+var commands = []command{
+	{"lint", "lint tool definitions", runLint},
+	{"call", "check tool calls against tool schemas", runCall},
+	{"watch", "re-lint a file on every save", runWatch},
+	{"rules", "list every rule code with its severity and target", runRules},
+	{"explain", "print what a rule or target checks, why, how to fix it, and its source", runExplain},
+}
 
-func register(c command) {
-	commands = append(commands, c)
-	sort.Slice(commands, func(i, j int) bool { return commands[i].order < commands[j].order })
+// mistypedCommand returns the command arg is a misspelling of, when arg
+// names no file and is close to one: toolbench opens a FILE in the
+// workbench, so a typo in a command would otherwise be taken for a file.
+func mistypedCommand(arg string) string {
+	if strings.HasPrefix(arg, "-") {
+		return ""
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return ""
+	}
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return termtext.Closest(arg, names)
+}
+
+// lookupCommand returns the command named name.
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
 }
 
 func main() {
@@ -69,10 +100,12 @@ func run(e *env, args []string) int {
 			usage(e.stdout)
 			return exitOK
 		}
-		for _, c := range commands {
-			if c.name == args[0] {
-				return c.run(e, args[1:])
-			}
+		if c, ok := lookupCommand(args[0]); ok {
+			return c.run(e, args[1:])
+		}
+		if near := mistypedCommand(args[0]); near != "" {
+			fmt.Fprintf(e.stderr, "toolbench: unknown command %q; did you mean %q?\nRun 'toolbench -h' for the commands.\n", termtext.EscapeLine(args[0]), near)
+			return exitFailure
 		}
 	}
 	return runWorkbench(e, args)

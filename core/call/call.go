@@ -11,6 +11,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
 	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
@@ -160,39 +161,15 @@ func hasFlatField(fields []Field, name string) bool {
 // list of types maps when it names one type, or exactly integer and
 // number (which float accepts); anything else accepts any value. With
 // openAPI, upper-case names map too and a nullable property accepts any
-// value.
+// value, as a type or null does.
 func flatType(prop *jsondoc.Node, openAPI bool) FieldType {
-	t := prop.Get("type")
+	types, ok := schema.Types(prop, openAPI)
 	switch {
-	case openAPI && prop.Get("nullable").IsTrue():
-		return TypeAny // a type or null, as ["integer", "null"] is
-	case t.Is(jsondoc.String) && openAPI:
-		return jsonSchemaType(strings.ToLower(t.Str()))
-	case t.Is(jsondoc.String):
-		return jsonSchemaType(t.Str())
-	case t.Is(jsondoc.Array):
-		var seen [2]string
-		n := 0
-		for _, m := range t.Kids() {
-			if !m.Value.Is(jsondoc.String) {
-				return TypeAny
-			}
-			s := m.Value.Str()
-			if n > 0 && seen[0] == s || n > 1 && seen[1] == s {
-				continue
-			}
-			if n == 2 {
-				return TypeAny
-			}
-			seen[n] = s
-			n++
-		}
-		switch {
-		case n == 1:
-			return jsonSchemaType(seen[0])
-		case n == 2 && (seen[0] == "integer" && seen[1] == "number" || seen[0] == "number" && seen[1] == "integer"):
-			return TypeFloat
-		}
+	case !ok:
+	case len(types) == 1:
+		return jsonSchemaType(types[0])
+	case len(types) == 2 && slices.Contains(types, "integer") && slices.Contains(types, "number"):
+		return TypeFloat
 	}
 	return TypeAny
 }

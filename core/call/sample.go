@@ -2,7 +2,6 @@ package call
 
 import (
 	"math"
-	"net/url"
 	"regexp"
 	"regexp/syntax"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
 	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
@@ -24,9 +24,9 @@ import (
 // the first branch of anyOf and oneOf, and a string built from a
 // pattern.
 func SampleCall(t *tooldef.Tool) string {
-	g := sampler{root: t.Params}
+	g := sampler{root: t.Params, openAPI: t.OpenAPIParams()}
 	b := []byte(`{"name":`)
-	b, _ = jsontext.AppendQuote(b, t.Name)
+	b = jsondoc.AppendQuote(b, t.Name)
 	b = append(b, `,"arguments":`...)
 	b = g.object(b, t.Params, 0)
 	b = append(b, '}')
@@ -37,11 +37,12 @@ func SampleCall(t *tooldef.Tool) string {
 	return string(v)
 }
 
-// sampleDepth bounds nesting, so recursive schemas end.
-const sampleDepth = 16
+// maxSampleDepth bounds nesting, so recursive schemas end.
+const maxSampleDepth = 16
 
 type sampler struct {
-	root *jsondoc.Node // the parameter schema, for "#/..." references
+	root    *jsondoc.Node // the parameter schema, for "#/..." references
+	openAPI bool          // the schema is Gemini's OpenAPI subset
 }
 
 // resolve follows local references from n, at most a few hops.
@@ -51,48 +52,11 @@ func (g *sampler) resolve(n *jsondoc.Node) *jsondoc.Node {
 		if ref == "" {
 			return n
 		}
-		target := sampleRef(g.root, ref)
-		if target == nil {
+		target := schema.Resolve(g.root, ref)
+		if target.Node == nil {
 			return n
 		}
-		n = target
-	}
-	return n
-}
-
-// sampleRef finds the value a "#/a/b" reference names in root.
-func sampleRef(root *jsondoc.Node, ref string) *jsondoc.Node {
-	if !strings.HasPrefix(ref, "#") {
-		return nil
-	}
-	ptr := ref[1:]
-	if ptr == "" {
-		return root
-	}
-	if ptr[0] != '/' {
-		return nil
-	}
-	n := root
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		if u, err := url.PathUnescape(tok); err == nil {
-			tok = u
-		}
-		switch {
-		case n.Is(jsondoc.Object):
-			n = n.Get(tok)
-		case n.Is(jsondoc.Array):
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= n.Len() {
-				return nil
-			}
-			n = n.Elem(i)
-		default:
-			return nil
-		}
-		if n == nil {
-			return nil
-		}
+		n = target.Node
 	}
 	return n
 }
@@ -100,69 +64,63 @@ func sampleRef(root *jsondoc.Node, ref string) *jsondoc.Node {
 // value appends a value satisfying schema n.
 func (g *sampler) value(b []byte, n *jsondoc.Node, depth int) []byte {
 	n = g.resolve(n)
-	if depth > sampleDepth || !n.Is(jsondoc.Object) {
+	if depth > maxSampleDepth || !n.Is(jsondoc.Object) {
 		return append(b, `"example"`...)
 	}
 	if c, ok := n.Member("const"); ok {
-		return appendSampleNode(b, c.Value)
+		return jsondoc.AppendCompact(b, c.Value, false, 0)
 	}
 	if e := n.Get("enum"); e.Is(jsondoc.Array) && e.Len() > 0 {
-		return appendSampleNode(b, e.Elem(0))
+		return jsondoc.AppendCompact(b, e.Elem(0), false, 0)
 	}
 	for _, key := range [...]string{"anyOf", "oneOf"} {
 		if alts := n.Get(key); alts.Is(jsondoc.Array) && alts.Len() > 0 {
-			return g.value(b, sampleFirstNonNull(g, alts), depth+1)
+			return g.value(b, g.firstNonNull(alts), depth+1)
 		}
 	}
 	if all := n.Get("allOf"); all.Is(jsondoc.Array) && all.Len() > 0 && !n.Has("type") {
 		return g.value(b, all.Elem(0), depth+1)
 	}
-	switch sampleType(n) {
+	switch g.typeOf(n) {
 	case "object":
 		return g.object(b, n, depth)
 	case "array":
 		return g.array(b, n, depth)
 	case "integer":
-		return append(b, sampleNumber(n, true)...)
+		return append(b, numberSample(n, true)...)
 	case "number":
-		return append(b, sampleNumber(n, false)...)
+		return append(b, numberSample(n, false)...)
 	case "boolean":
 		return append(b, "true"...)
 	case "null":
 		return append(b, "null"...)
 	}
-	b, _ = jsontext.AppendQuote(b, sampleString(n))
+	b = jsondoc.AppendQuote(b, stringSample(n))
 	return b
 }
 
-// sampleFirstNonNull picks the first alternative that is not just a null.
-func sampleFirstNonNull(g *sampler, alts *jsondoc.Node) *jsondoc.Node {
+// firstNonNull picks the first alternative that is not just a null.
+func (g *sampler) firstNonNull(alts *jsondoc.Node) *jsondoc.Node {
 	for _, m := range alts.Kids() {
-		if g.resolve(m.Value).Get("type").Text() != "null" {
+		if g.typeOf(g.resolve(m.Value)) != "null" {
 			return m.Value
 		}
 	}
 	return alts.Elem(0)
 }
 
-// sampleType is the schema's type, the first that is not null when it
-// lists several, or the one its keywords imply.
-func sampleType(n *jsondoc.Node) string {
-	t := n.Get("type")
-	if t.Is(jsondoc.String) {
-		return t.Str()
-	}
-	if t.Is(jsondoc.Array) {
-		for _, m := range t.Kids() {
-			if s := m.Value.Text(); s != "" && s != "null" {
-				return s
-			}
-		}
-		if t.Len() > 0 {
-			return t.Elem(0).Text()
+// typeOf is the schema's type, the first that is not null when it lists
+// several, or the one its keywords imply.
+func (g *sampler) typeOf(n *jsondoc.Node) string {
+	types, _ := schema.Types(n, g.openAPI)
+	for _, t := range types {
+		if t != "null" {
+			return t
 		}
 	}
 	switch {
+	case len(types) > 0:
+		return types[0]
 	case n.Has("properties") || n.Has("required"):
 		return "object"
 	case n.Has("items") || n.Has("prefixItems"):
@@ -190,7 +148,7 @@ func (g *sampler) object(b []byte, n *jsondoc.Node, depth int) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b, _ = jsontext.AppendQuote(b, name)
+		b = jsondoc.AppendQuote(b, name)
 		b = append(b, ':')
 		prop := props.Get(name)
 		if prop == nil {
@@ -205,10 +163,10 @@ func (g *sampler) object(b []byte, n *jsondoc.Node, depth int) []byte {
 // when it may, to show what an element looks like.
 func (g *sampler) array(b []byte, n *jsondoc.Node, depth int) []byte {
 	count := 1
-	if v, ok := sampleInt(n, "minItems"); ok && v > 1 {
+	if v, ok := intKeyword(n, "minItems"); ok && v > 1 {
 		count = min(v, 64)
 	}
-	if v, ok := sampleInt(n, "maxItems"); ok && v < count {
+	if v, ok := intKeyword(n, "maxItems"); ok && v < count {
 		count = v
 	}
 	prefix := n.Get("prefixItems")
@@ -226,7 +184,7 @@ func (g *sampler) array(b []byte, n *jsondoc.Node, depth int) []byte {
 	return append(b, ']')
 }
 
-func sampleInt(n *jsondoc.Node, key string) (int, bool) {
+func intKeyword(n *jsondoc.Node, key string) (int, bool) {
 	v := n.Get(key)
 	if !v.Is(jsondoc.Number) {
 		return 0, false
@@ -238,7 +196,7 @@ func sampleInt(n *jsondoc.Node, key string) (int, bool) {
 	return int(min(f, 1<<20)), true
 }
 
-func sampleFloat(n *jsondoc.Node, key string) (float64, bool) {
+func numberKeyword(n *jsondoc.Node, key string) (float64, bool) {
 	v := n.Get(key)
 	if !v.Is(jsondoc.Number) {
 		return 0, false
@@ -247,12 +205,12 @@ func sampleFloat(n *jsondoc.Node, key string) (float64, bool) {
 	return f, err == nil && !math.IsInf(f, 0)
 }
 
-// sampleNumber picks a number inside the schema's bounds: 1 when it may,
+// numberSample picks a number inside the schema's bounds: 1 when it may,
 // else one near it, a multiple of multipleOf when there is one.
-func sampleNumber(n *jsondoc.Node, integer bool) string {
-	nb := sampleBounds(n)
+func numberSample(n *jsondoc.Node, integer bool) string {
+	nb := boundsOf(n)
 	step := 0.0
-	if v, ok := sampleFloat(n, "multipleOf"); ok && v > 0 {
+	if v, ok := numberKeyword(n, "multipleOf"); ok && v > 0 {
 		step = v
 	}
 	if integer && step == 0 {
@@ -286,30 +244,30 @@ func sampleNumber(n *jsondoc.Node, integer bool) string {
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
-// sampleRange is the range a number schema allows.
-type sampleRange struct {
+// numberRange is the range a number schema allows.
+type numberRange struct {
 	lo, hi         float64
 	loOpen, hiOpen bool
 }
 
-func (nb sampleRange) inside(x float64) bool {
+func (nb numberRange) inside(x float64) bool {
 	return (x > nb.lo || x == nb.lo && !nb.loOpen) && (x < nb.hi || x == nb.hi && !nb.hiOpen)
 }
 
-// sampleBounds reads minimum, maximum and the exclusive bounds, as numbers
+// boundsOf reads minimum, maximum and the exclusive bounds, as numbers
 // (draft 6 on) or as booleans beside minimum and maximum (draft 4).
-func sampleBounds(n *jsondoc.Node) sampleRange {
-	nb := sampleRange{lo: math.Inf(-1), hi: math.Inf(1)}
-	if v, ok := sampleFloat(n, "minimum"); ok {
-		nb.lo, nb.loOpen = v, sampleTrue(n.Get("exclusiveMinimum"))
+func boundsOf(n *jsondoc.Node) numberRange {
+	nb := numberRange{lo: math.Inf(-1), hi: math.Inf(1)}
+	if v, ok := numberKeyword(n, "minimum"); ok {
+		nb.lo, nb.loOpen = v, n.Get("exclusiveMinimum").IsTrue()
 	}
-	if v, ok := sampleFloat(n, "maximum"); ok {
-		nb.hi, nb.hiOpen = v, sampleTrue(n.Get("exclusiveMaximum"))
+	if v, ok := numberKeyword(n, "maximum"); ok {
+		nb.hi, nb.hiOpen = v, n.Get("exclusiveMaximum").IsTrue()
 	}
-	if v, ok := sampleFloat(n, "exclusiveMinimum"); ok && v >= nb.lo {
+	if v, ok := numberKeyword(n, "exclusiveMinimum"); ok && v >= nb.lo {
 		nb.lo, nb.loOpen = v, true
 	}
-	if v, ok := sampleFloat(n, "exclusiveMaximum"); ok && v <= nb.hi {
+	if v, ok := numberKeyword(n, "exclusiveMaximum"); ok && v <= nb.hi {
 		nb.hi, nb.hiOpen = v, true
 	}
 	return nb
@@ -338,10 +296,10 @@ var formatSamples = map[string]string{
 	"regex":                 "^example$",
 }
 
-// sampleString picks a string for schema n: the format's sample, or one
+// stringSample picks a string for schema n: the format's sample, or one
 // built to match the pattern, padded or cut to the length bounds when
 // that keeps it matching.
-func sampleString(n *jsondoc.Node) string {
+func stringSample(n *jsondoc.Node) string {
 	s := "example"
 	if f, ok := formatSamples[n.Get("format").Text()]; ok {
 		s = f
@@ -351,19 +309,19 @@ func sampleString(n *jsondoc.Node) string {
 		if r, err := regexp.Compile(p); err == nil {
 			re = r
 			if !re.MatchString(s) {
-				if m, ok := sampleMatching(p); ok {
+				if m, ok := matchingSample(p); ok {
 					s = m
 				}
 			}
 		}
 	}
 	fits := func(c string) bool { return re == nil || re.MatchString(c) }
-	if v, ok := sampleInt(n, "minLength"); ok && utf8.RuneCountInString(s) < v {
+	if v, ok := intKeyword(n, "minLength"); ok && utf8.RuneCountInString(s) < v {
 		if c := s + strings.Repeat("x", min(v, 1<<16)-utf8.RuneCountInString(s)); fits(c) {
 			s = c
 		}
 	}
-	if v, ok := sampleInt(n, "maxLength"); ok && utf8.RuneCountInString(s) > v {
+	if v, ok := intKeyword(n, "maxLength"); ok && utf8.RuneCountInString(s) > v {
 		if c := string([]rune(s)[:v]); fits(c) {
 			s = c
 		}
@@ -371,12 +329,12 @@ func sampleString(n *jsondoc.Node) string {
 	return s
 }
 
-// sampleMatching builds a short string that pattern matches: literals as
+// matchingSample builds a short string that pattern matches: literals as
 // written, one character of each class, the fewest repetitions, the
 // first alternative. It reports false when the string it builds does
 // not match after all (an anchor in the middle, a class with nothing
 // printable).
-func sampleMatching(pattern string) (string, bool) {
+func matchingSample(pattern string) (string, bool) {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return "", false
@@ -463,45 +421,3 @@ func classSample(ranges []rune) (rune, bool) {
 }
 
 // kidsOf is n's members or elements, none for nil.
-func kidsOf(n *jsondoc.Node) []jsondoc.Member {
-	if n == nil {
-		return nil
-	}
-	return n.Kids()
-}
-
-// appendSampleNode appends n as compact JSON, literals as written.
-func appendSampleNode(b []byte, n *jsondoc.Node) []byte {
-	switch n.Kind {
-	case jsondoc.Null:
-		return append(b, "null"...)
-	case jsondoc.Bool, jsondoc.Number:
-		return append(b, n.Str()...)
-	case jsondoc.String:
-		b, _ = jsontext.AppendQuote(b, n.Str())
-		return b
-	case jsondoc.Object:
-		b = append(b, '{')
-		for i, m := range n.Kids() {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b, _ = jsontext.AppendQuote(b, m.Key)
-			b = append(b, ':')
-			b = appendSampleNode(b, m.Value)
-		}
-		return append(b, '}')
-	case jsondoc.Array:
-		b = append(b, '[')
-		for i, m := range n.Kids() {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendSampleNode(b, m.Value)
-		}
-		return append(b, ']')
-	}
-	return append(b, "null"...)
-}
-
-func sampleTrue(n *jsondoc.Node) bool { return n.Is(jsondoc.Bool) && n.Str() == "true" }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
@@ -96,7 +97,7 @@ func TestSampleCallPicksValues(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tool, _ := sampleTool(t, `{"type": "object", "properties": {"v": `+tc.schema+`}, "required": ["v"]}`)
 			n := callNode(t, SampleCall(tool))
-			got := string(appendSampleNode(nil, n.Get("arguments").Get("v")))
+			got := string(jsondoc.AppendCompact(nil, n.Get("arguments").Get("v"), false, 0))
 			if got != tc.want {
 				t.Errorf("v = %s, want %s", got, tc.want)
 			}
@@ -118,9 +119,9 @@ func TestSampleMatchingBuildsAStringThePatternMatches(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.pattern, func(t *testing.T) {
-			s, ok := sampleMatching(tc.pattern)
+			s, ok := matchingSample(tc.pattern)
 			if ok != tc.ok {
-				t.Fatalf("sampleMatching(%q) = %q, %v; want ok %v", tc.pattern, s, ok, tc.ok)
+				t.Fatalf("matchingSample(%q) = %q, %v; want ok %v", tc.pattern, s, ok, tc.ok)
 			}
 			if ok && strings.ContainsFunc(s, termtext.IsHidden) {
 				t.Errorf("sample %q holds hidden characters", s)

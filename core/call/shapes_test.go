@@ -19,7 +19,7 @@ func callArgsText(c Call) string {
 	if c.Args == nil {
 		return "-"
 	}
-	return string(appendSampleNode(nil, c.Args))
+	return string(jsondoc.AppendCompact(nil, c.Args, false, 0))
 }
 
 func TestNormalizeCallReadsEveryShape(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"toolbench/core/termtext"
 )
 
 // Rule is one check, declared as data: its code, severity and documents,
@@ -108,7 +110,7 @@ func SimilarRuleCodes(code string) []string {
 	base := code[strings.LastIndexByte(code, '/')+1:]
 	for _, r := range ruleTable {
 		rbase := r.Code[strings.LastIndexByte(r.Code, '/')+1:]
-		d := editDistance(code, r.Code)
+		d := termtext.EditDistance(code, r.Code)
 		if rbase == base {
 			d = min(d, 1)
 		}

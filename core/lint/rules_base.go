@@ -119,8 +119,6 @@ var baseRules = []*Rule{
 // nameRulePattern is the tool-name pattern the invalid-name rule enforces.
 const nameRulePattern = "^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$"
 
-const maxNameLength = 64
-
 func checkMissingName(c *ToolContext) {
 	t := c.Tool
 	switch {
@@ -133,86 +131,28 @@ func checkMissingName(c *ToolContext) {
 	}
 }
 
+// toolNamePattern is the base rule's: ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$.
+var toolNamePattern = namePattern{
+	max:     64,
+	first:   letterOrUnderscore,
+	rest:    wordByte,
+	allowed: "letters, digits, '_' and '-', starting with a letter or '_'",
+}
+
 func checkInvalidName(c *ToolContext) {
 	t := c.Tool
 	if !t.NameNode.Is(jsondoc.String) {
 		return
 	}
-	why := toolNameProblem(t.Name)
-	if why == "" {
+	problem := toolNamePattern.problem(t.Name)
+	if problem == "" {
 		return
 	}
-	hint := "Use " + nameRulePattern + ": letters, digits, '_' and '-', starting with a letter or '_' (many APIs reject spaces and dots)."
-	if s := suggestToolName(t.Name); s != "" {
+	hint := "Use " + nameRulePattern + ": " + toolNamePattern.allowed + " (many APIs reject spaces and dots)."
+	if s := toolNamePattern.suggest(t.Name); s != "" {
 		hint += " For example " + termtext.Quote(s) + "."
 	}
-	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), why, hint)
-}
-
-// toolNameProblem says what is wrong with a tool name, or "" when it matches
-// nameRulePattern.
-func toolNameProblem(name string) string {
-	if name == "" {
-		return "tool name is empty"
-	}
-	for i := 0; i < len(name); {
-		r, size := utf8.DecodeRuneInString(name[i:])
-		if !isNameByte(r, i == 0) {
-			bad := name[i : i+size]
-			if i == 0 && isNameByte(r, false) {
-				return "invalid tool name " + termtext.Quote(name) + ": it starts with " + termtext.Quote(bad)
-			}
-			return "invalid tool name " + termtext.Quote(name) + ": " + termtext.Quote(bad) + " is not allowed"
-		}
-		i += size
-	}
-	if len(name) > maxNameLength {
-		return "invalid tool name " + termtext.Quote(name) + ": " + strconv.Itoa(len(name)) + " characters, more than " + strconv.Itoa(maxNameLength)
-	}
-	return ""
-}
-
-func isNameByte(r rune, first bool) bool {
-	switch {
-	case r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z':
-		return true
-	case '0' <= r && r <= '9' || r == '-':
-		return !first
-	}
-	return false
-}
-
-// suggestToolName turns name into one that matches nameRulePattern by
-// replacing each run of other characters with '_', or returns "" when
-// nothing sensible is left.
-func suggestToolName(name string) string {
-	var b strings.Builder
-	pending := false
-	for _, r := range name {
-		if r < utf8.RuneSelf && isNameByte(r, false) {
-			if pending && b.Len() > 0 {
-				b.WriteByte('_')
-			}
-			pending = false
-			b.WriteRune(r)
-			continue
-		}
-		pending = true
-	}
-	s := b.String()
-	if s == "" {
-		return ""
-	}
-	if !isNameByte(rune(s[0]), true) {
-		s = "_" + s
-	}
-	if len(s) > maxNameLength {
-		s = strings.TrimRight(s[:maxNameLength], "_-")
-	}
-	if toolNameProblem(s) != "" {
-		return ""
-	}
-	return s
+	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint)
 }
 
 func checkDuplicateName(c *ToolContext) {
@@ -374,54 +314,7 @@ func suggestType(lower string) string {
 			}
 		}
 	}
-	return closest(lower, schema.TypeNames)
-}
-
-// closest returns the candidate nearest to s by edit distance, when it is
-// near enough to be a misspelling of it: one edit for words of up to four
-// letters, two for longer ones.
-func closest(s string, candidates []string) string {
-	limit := 1
-	if len(s) > 4 {
-		limit = 2
-	}
-	best, bestD := "", limit+1
-	for _, c := range candidates {
-		if d := editDistance(s, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the optimal string alignment distance between a and b:
-// insertions, deletions, substitutions and swaps of neighbours, each one
-// edit, counted over bytes.
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return max(len(a), len(b)) // too long to be a misspelling worth the work
-	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
+	return termtext.Closest(lower, schema.TypeNames)
 }
 
 func checkArrayItems(c *SchemaContext) {
@@ -539,7 +432,7 @@ func checkRequiredInProperties(c *SchemaContext) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
-		if s := closest(name.Str(), propertyNames(n)); s != "" {
+		if s := termtext.Closest(name.Str(), propertyNames(n)); s != "" {
 			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
 		}
 		c.Report("required property "+termtext.Quote(name.Str())+" is not in properties", hint)

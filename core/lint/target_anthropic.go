@@ -19,7 +19,7 @@ Source: Anthropic API reference, Messages, tools[].name (minLength 1,
 maxLength 128), platform.claude.com/docs/en/api/messages/create; tool use
 overview, platform.claude.com/docs/en/agents-and-tools/tool-use/overview.`,
 		Tool: func(c *ToolContext) {
-			checkProviderName(c, 128, openaiNameByte, openaiNameByte, "a-z, A-Z, 0-9, '_' and '-'")
+			checkProviderName(c, anthropicNames)
 		},
 	},
 	{
@@ -47,6 +47,9 @@ type: "object"), platform.claude.com/docs/en/api/messages/create.`,
 		},
 	},
 }
+
+// anthropicNames is Anthropic's rule for tool names.
+var anthropicNames = namePattern{max: 128, first: wordByte, rest: wordByte, allowed: "a-z, A-Z, 0-9, '_' and '-'"}
 
 var anthropicTarget = &Target{
 	Name:    "anthropic",

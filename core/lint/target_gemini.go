@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
 )
 
 // geminiRules are the Gemini API's rules for function declarations
@@ -30,7 +31,7 @@ reference, FunctionDeclaration, ai.google.dev/api/caching#FunctionDeclaration;
 Vertex AI reference, FunctionDeclaration,
 cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclaration.`,
 		Tool: func(c *ToolContext) {
-			checkProviderName(c, 64, geminiNameFirst, geminiNameByte, "a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' and '-'")
+			checkProviderName(c, geminiNames)
 		},
 	},
 	{
@@ -58,10 +59,9 @@ cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclarat
 				return
 			}
 			for _, p := range props.Kids() {
-				if problem := providerNameProblem(p.Key, 64, geminiNameFirst, geminiParamByte); problem != "" {
+				if problem := geminiParams.problem(p.Key); problem != "" {
 					c.ReportKey(p, jsondoc.AppendKey(jsondoc.AppendKey(c.Path(), "properties"), p.Key),
-						fmt.Sprintf("parameter name %q %s", p.Key, problem),
-						"Use a letter or '_' first, then only a-z, A-Z, 0-9 and '_', at most 64 characters.")
+						"parameter name "+termtext.Quote(p.Key)+" "+problem, geminiParams.hint())
 				}
 			}
 		},
@@ -136,13 +136,15 @@ cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool.`,
 	},
 }
 
-func geminiNameFirst(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
-}
+// geminiNames is Gemini's rule for function names, and geminiParams its
+// rule for the names of parameters.
+var (
+	geminiNames  = namePattern{max: 64, first: letterOrUnderscore, rest: geminiNameByte, allowed: "a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' and '-'"}
+	geminiParams = namePattern{max: 64, first: letterOrUnderscore, rest: geminiParamByte, allowed: "a letter or '_' first, then a-z, A-Z, 0-9 and '_'"}
+)
 
-func geminiNameByte(c byte) bool { return openaiNameByte(c) || c == '.' || c == ':' }
-
-func geminiParamByte(c byte) bool { return openaiNameByte(c) && c != '-' }
+func geminiNameByte(c byte) bool  { return wordByte(c) || c == '.' || c == ':' }
+func geminiParamByte(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' }
 
 // geminiSchemaField reports whether key is a field of Gemini's Schema.
 func geminiSchemaField(key string) bool {

@@ -33,7 +33,7 @@ func TestGeminiTargetRules(t *testing.T) {
 		{name: "no target, no gemini rules", src: geminiDecls(geminiDecl("1x", `"parameters": {"type": "object", "additionalProperties": false}`))},
 		{name: "name starting with a digit", targets: gemini,
 			src:  geminiDecls(geminiDecl("1st", "")),
-			want: []issueWant{{"gemini/invalid-name", d0 + ".name", `tool name "1st" starts with '1', which is not allowed first`}}},
+			want: []issueWant{{"gemini/invalid-name", d0 + ".name", `tool name '1st' starts with '1', which is not allowed first`}}},
 		{name: "name with a slash", targets: gemini,
 			src:  geminiDecls(geminiDecl("a/b", "")),
 			want: []issueWant{{"gemini/invalid-name", d0 + ".name", `contains '/'`}}},
@@ -43,7 +43,7 @@ func TestGeminiTargetRules(t *testing.T) {
 		{name: "parameter names", targets: gemini,
 			src: geminiDecls(geminiDecl("f", `"parameters": {"type": "object", "properties": {"user-id": {"type": "string"}, "_ok": {"type": "string"}, "9lives": {"type": "string"}, "nested": {"type": "object", "properties": {"a-b": {"type": "string"}}}}}`)),
 			want: []issueWant{
-				{"gemini/invalid-parameter-name", d0 + ".parameters.properties['user-id']", `parameter name "user-id" contains '-'`},
+				{"gemini/invalid-parameter-name", d0 + ".parameters.properties['user-id']", `parameter name 'user-id' contains '-'`},
 				{"gemini/invalid-parameter-name", d0 + ".parameters.properties['9lives']", "starts with '9'"},
 			}},
 		{name: "keys outside the OpenAPI subset", targets: gemini,

@@ -25,7 +25,7 @@ Source: Model Context Protocol specification 2025-11-25, Server features,
 Tools, "Tool names",
 modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names.`,
 		Tool: func(c *ToolContext) {
-			checkProviderName(c, 128, mcpNameByte, mcpNameByte, "A-Z, a-z, 0-9, '_', '-' and '.'")
+			checkProviderName(c, mcpNames)
 		},
 	},
 	{
@@ -84,13 +84,16 @@ modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema.`,
 			case typ == nil:
 				c.Report(out, path, "outputSchema has no \"type\"; MCP requires \"type\": \"object\" at its root", hint)
 			case !typ.Is(jsondoc.String) || typ.Str() != "object":
-				c.Report(typ, jsondoc.AppendKey(path, "type"), fmt.Sprintf("outputSchema has type %s; MCP requires \"object\" at its root", typeValueText(typ)), hint)
+				c.Report(typ, jsondoc.AppendKey(path, "type"), fmt.Sprintf("outputSchema has type %s; MCP requires \"object\" at its root", typeText(out)), hint)
 			}
 		},
 	},
 }
 
-func mcpNameByte(c byte) bool { return openaiNameByte(c) || c == '.' }
+// mcpNames is the specification's rule for tool names.
+var mcpNames = namePattern{max: 128, first: mcpNameByte, rest: mcpNameByte, allowed: "A-Z, a-z, 0-9, '_', '-' and '.'"}
+
+func mcpNameByte(c byte) bool { return wordByte(c) || c == '.' }
 
 var mcpTarget = &Target{
 	Name:    "mcp",

@@ -19,7 +19,7 @@ Source: OpenAI API reference, Chat Completions, tools[].function.name
 ("Must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum
 length of 64"), platform.openai.com/docs/api-reference/chat/create.`,
 		Tool: func(c *ToolContext) {
-			checkProviderName(c, 64, openaiNameByte, openaiNameByte, "a-z, A-Z, 0-9, '_' and '-'")
+			checkProviderName(c, openaiNames)
 		},
 	},
 	{
@@ -62,9 +62,8 @@ platform.openai.com/docs/guides/function-calling.`,
 	},
 }
 
-func openaiNameByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-'
-}
+// openaiNames is OpenAI's rule for function names.
+var openaiNames = namePattern{max: 64, first: wordByte, rest: wordByte, allowed: "a-z, A-Z, 0-9, '_' and '-'"}
 
 var openaiTarget = &Target{
 	Name:    "openai",
