@@ -1,0 +1,13 @@
+// Package call checks the tool calls a model proposes before anything
+// runs them, with the semantics of validate_call: unknown tools, missing,
+// extra and mistyped arguments, in a fixed order. Tools come as flat
+// schemas (required and optional fields of six type names) read from a
+// flat schema file or derived from a tools document.
+//
+// It reads every call shape models emit (OpenAI, Responses, Anthropic,
+// MCP, Gemini), one call or JSON Lines checked in parallel batches,
+// validates arguments against a tool's whole JSON Schema on request
+// (deep), and makes sample calls a tool accepts.
+//
+// It imports jsondoc, tooldef, schema, termtext and internal/par.
+package call
