@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -21,8 +22,9 @@ type Client struct {
 	session *mcp.ClientSession
 	info    ServerInfo
 
-	proc *process  // the spawned server
-	conn *lineConn // its connection
+	proc *process  // the spawned server; nil over HTTP
+	conn *lineConn // its connection; nil over HTTP
+	http *http.Transport
 
 	listChanged chan struct{}
 	done        chan struct{} // closed when the session has ended
@@ -49,8 +51,9 @@ type ServerInfo struct {
 // ctx is usually the program's, cancelled by ctrl+c, not a deadline).
 //
 // Its error is a *ConnectError, which names the server, wraps the cause
-// (*ExitError, *OutputError, *RPCError, *TimeoutError, or the error of
-// starting the command) and quotes the end of the server's standard error.
+// (*ExitError, *OutputError, *HTTPError, *RPCError, *TimeoutError, or the
+// error of starting the command) and quotes the end of the server's
+// standard error.
 func Connect(ctx context.Context, spec Spec) (*Client, error) {
 	c := &Client{
 		name:        spec.DisplayName(),
@@ -70,7 +73,7 @@ func Connect(ctx context.Context, spec Spec) (*Client, error) {
 		c.proc = proc
 		transport = &commandTransport{proc: proc, conn: &c.conn}
 	} else {
-		return nil, &ConnectError{Server: c.name, Err: errors.New("Streamable HTTP servers are not supported yet")}
+		transport, c.http = httpTransport(spec)
 	}
 	if err := c.connect(ctx, transport, spec.protocolVersion()); err != nil {
 		return nil, err
@@ -89,12 +92,14 @@ func (c *Client) connect(ctx context.Context, transport mcp.Transport, version s
 	})
 	hctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
+	hctx, ex := withExchange(hctx, "initialize")
 	session, err := sdk.Connect(hctx, transport, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		if c.conn == nil && c.proc != nil {
 			c.proc.stop() // the SDK never had the connection to close
 		}
-		err = fmt.Errorf("initialize: %w", c.cause(hctx, "initialize", err))
+		c.closeHTTP()
+		err = fmt.Errorf("initialize: %w", c.cause(hctx, ex, "initialize", err))
 		return &ConnectError{Server: c.name, Err: err, Stderr: c.StderrTail()}
 	}
 	c.session = session
@@ -153,11 +158,14 @@ func (c *Client) failure() error {
 }
 
 // cause returns the most telling reason a request to the server failed,
-// given the error the SDK returned: the server's own failure, the
-// timeout, or a JSON-RPC error.
-func (c *Client) cause(ctx context.Context, op string, err error) error {
+// given the error the SDK returned: the server's own failure, an HTTP
+// status that refused the request, the timeout, or a JSON-RPC error.
+func (c *Client) cause(ctx context.Context, ex *exchange, op string, err error) error {
 	if ferr := c.failure(); ferr != nil {
 		return ferr
+	}
+	if herr := ex.httpError(); herr != nil {
+		return herr
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return &TimeoutError{Method: op, Timeout: c.timeout}
@@ -168,7 +176,7 @@ func (c *Client) cause(ctx context.Context, op string, err error) error {
 	}
 	if err == nil {
 		// The SDK read a response that the transport did not keep.
-		return errors.New("the response was not kept")
+		return fmt.Errorf("the response was not kept: it is over %d MiB, or not in the event stream as sent", MaxMessageSize>>20)
 	}
 	return err
 }
@@ -206,7 +214,8 @@ func (c *Client) Err() error {
 }
 
 // StderrTail returns the last StderrTailSize bytes the server wrote to its
-// standard error, as written: escape them before showing them.
+// standard error, as written: escape them before showing them. It is empty
+// over HTTP.
 func (c *Client) StderrTail() string {
 	if c.proc == nil {
 		return ""
@@ -222,6 +231,13 @@ func (c *Client) Close() error {
 		c.stopWatch()
 		c.closeErr = c.session.Close()
 		<-c.done
+		c.closeHTTP()
 	})
 	return c.closeErr
+}
+
+func (c *Client) closeHTTP() {
+	if c.http != nil {
+		c.http.CloseIdleConnections()
+	}
 }

@@ -1,8 +1,9 @@
-// Package mcpclient connects toolbench to a live MCP server over stdio,
-// to list its tools as the server sent them and to call them.
+// Package mcpclient connects toolbench to a live MCP server, over stdio or
+// Streamable HTTP, to list its tools as the server sent them and to call
+// them.
 //
-// A [Spec] says what to connect to: a command line to spawn, or an entry
-// of an .mcp.json file ([FromConfig]). [Connect] starts the session;
+// A [Spec] says what to connect to: a command line to spawn, a URL, or an
+// entry of an .mcp.json file ([FromConfig]). [Connect] starts the session;
 // [Client.ListTools] gathers every page of tools/list into one JSON
 // document, {"tools": [...]}, made of each tool's bytes exactly as the
 // server wrote them, so that lint positions, unknown fields and key order
@@ -16,8 +17,8 @@
 // never reaches the terminal.
 //
 // Every failure is one error, within the timeout, that says what the
-// server did: [ExitError], [OutputError], [ResponseError], [RPCError] and
-// [TimeoutError] can be told apart with errors.As, and a
+// server did: [ExitError], [OutputError], [ResponseError], [HTTPError],
+// [RPCError] and [TimeoutError] can be told apart with errors.As, and a
 // failed [Connect] returns a [ConnectError] around one of them.
 //
 // The package speaks MCP through the official Go SDK and reads JSON with

@@ -19,7 +19,7 @@ const quoteLimit = 200
 const stderrLimit = 512
 
 // ConnectError is the error of a failed [Connect]: the server it was for,
-// why, and the server's standard error up to then.
+// why, and the server's standard error up to then (empty for HTTP).
 type ConnectError struct {
 	Server string
 	Err    error
@@ -99,6 +99,22 @@ func (e *ResponseError) Name() string {
 		return fmt.Sprintf("%s page %d", e.Method, e.Page)
 	}
 	return e.Method + " response"
+}
+
+// HTTPError reports an HTTP response that refused a request.
+type HTTPError struct {
+	StatusCode int
+	// Status is the status line's text, such as "401 Unauthorized".
+	Status string
+	// Body is the first line of the response body.
+	Body string
+}
+
+func (e *HTTPError) Error() string {
+	if e.Body == "" {
+		return "HTTP " + e.Status
+	}
+	return "HTTP " + e.Status + ": " + quote([]byte(e.Body), quoteLimit)
 }
 
 // RPCError is a JSON-RPC error the server answered a request with. A tool

@@ -16,9 +16,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// MaxMessageSize bounds one message from a server, a line of its output.
-// It is four times the SDK's own 16 MiB, which one page of large schemas
-// can pass.
+// MaxMessageSize bounds one message from a server: a line over stdio, a
+// response body or event over HTTP. It is four times the SDK's own 16 MiB,
+// which one page of large schemas can pass.
 const MaxMessageSize = 64 << 20
 
 // errLineTooLong ends a connection whose server wrote a line past

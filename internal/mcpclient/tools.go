@@ -111,7 +111,7 @@ func (c *Client) listPage(ctx context.Context, n int, cursor string) (Page, [][]
 	page.Elapsed = time.Since(start)
 	msg := ex.message()
 	if msg == nil {
-		return page, nil, fmt.Errorf("tools/list page %d: %w", n, c.cause(rctx, "tools/list", err))
+		return page, nil, fmt.Errorf("tools/list page %d: %w", n, c.cause(rctx, ex, "tools/list", err))
 	}
 	resp, err := readResponse(msg, "tools/list", n)
 	if err != nil {
@@ -181,7 +181,7 @@ func (c *Client) Call(ctx context.Context, name string, arguments json.RawMessag
 	elapsed := time.Since(start)
 	msg := ex.message()
 	if msg == nil {
-		return nil, fmt.Errorf("tools/call %s: %w", quote([]byte(name), quoteLimit), c.cause(rctx, "tools/call", err))
+		return nil, fmt.Errorf("tools/call %s: %w", quote([]byte(name), quoteLimit), c.cause(rctx, ex, "tools/call", err))
 	}
 	resp, err := readResponse(msg, "tools/call", 0)
 	if err != nil {
