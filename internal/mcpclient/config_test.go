@@ -1,0 +1,122 @@
+package mcpclient
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const testConfig = `{
+  "mcpServers": {
+    "everything": {
+      "command": "npx",
+      "args": ["-y", "@modelcontextprotocol/server-everything", "--root=${HOME}"],
+      "env": {"LOG_LEVEL": "debug", "API_KEY": "${API_KEY}"}
+    },
+    "remote": {
+      "type": "http",
+      "url": "https://${HOST:-mcp.example.com}/mcp",
+      "headers": {"Authorization": "Bearer ${API_KEY}"}
+    },
+    "streamable": {"type": "streamable-http", "url": "http://127.0.0.1:3001/mcp"},
+    "legacy": {"type": "sse", "url": "http://127.0.0.1:3001/sse"},
+    "both": {"command": "x", "url": "http://h/"},
+    "neither": {"env": {}},
+    "odd": {"type": "websocket", "url": "ws://h/"},
+    "secretless": {"url": "http://h/", "headers": {"X-Key": "${NOT_SET}"}},
+    "badargs": {"command": "x", "args": "--stdio"}
+  }
+}`
+
+func TestFromConfig(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "servers.json")
+	if err := os.WriteFile(path, []byte(testConfig), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lookup := lookupIn(map[string]string{"HOME": "/home/me", "API_KEY": "k1"})
+	tests := []struct {
+		name string
+		want Spec
+	}{
+		{"everything", Spec{
+			Name:    "everything",
+			Command: []string{"npx", "-y", "@modelcontextprotocol/server-everything", "--root=/home/me"},
+			Env:     []string{"API_KEY=k1", "LOG_LEVEL=debug"},
+		}},
+		{"remote", Spec{
+			Name:   "remote",
+			URL:    "https://mcp.example.com/mcp",
+			Header: http.Header{"Authorization": {"Bearer k1"}},
+		}},
+		{"streamable", Spec{Name: "streamable", URL: "http://127.0.0.1:3001/mcp"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := FromConfig(path, tc.name, lookup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestFromConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	good := write("good.json", testConfig)
+	bad := write("bad.json", "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\",}\n  }\n}")
+	empty := write("empty.json", `{"other": 1}`)
+	tests := []struct {
+		name, path, server, want string
+	}{
+		{"missing file", filepath.Join(dir, "none.json"), "x", "open " + filepath.Join(dir, "none.json") + ": no such file or directory"},
+		{"bad JSON", bad, "a", bad + ":3:26: invalid character '}' at start of string (expecting '\"')"},
+		{"no servers", empty, "a", empty + `: no "mcpServers" object`},
+		{"unknown server", good, "nope", good + `: no server "nope" in "mcpServers"; it has "badargs", "both", "everything", "legacy", "neither", "odd", "remote", "secretless", "streamable"`},
+		{"sse", good, "legacy", good + `: server "legacy": type "sse" (HTTP with server-sent events, the transport before Streamable HTTP) is not supported: give the server's Streamable HTTP endpoint, with type "http"`},
+		{"both", good, "both", good + `: server "both": both "command" and "url": give one`},
+		{"neither", good, "neither", good + `: server "neither": neither "command" nor "url"`},
+		{"unknown type", good, "odd", good + `: server "odd": unknown type "websocket": want "stdio", "http" or "streamable-http"`},
+		{"unset variable", good, "secretless", good + `: server "secretless": header X-Key: the environment variable NOT_SET is not set`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := FromConfig(tc.path, tc.server, lookupIn(nil))
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got  %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+	_, err := FromConfig(good, "badargs", lookupIn(nil))
+	if err == nil || !strings.HasPrefix(err.Error(), good+`: server "badargs": `) || !strings.Contains(err.Error(), "/args") {
+		t.Errorf("badargs: got %v", err)
+	}
+}
+
+func TestFromConfigReadsVSCodeServersAndTheDefaultFile(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.WriteFile(DefaultConfigFile, []byte(`{"servers": {"s": {"type": "stdio", "command": "srv"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := FromConfig("", "s", lookupIn(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(Spec{Name: "s", Command: []string{"srv"}}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,205 @@
+package mcpclient
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestConnectReportsMissingCommand(t *testing.T) {
+	_, err := Connect(context.Background(), Spec{Command: []string{"toolbench-no-such-server", "--stdio"}, Timeout: time.Second})
+	var ce *ConnectError
+	if !errors.As(err, &ce) || !errors.Is(err, exec.ErrNotFound) {
+		t.Fatalf("got %v, want a *ConnectError wrapping exec.ErrNotFound", err)
+	}
+	want := `connect to toolbench-no-such-server: start the server: exec: "toolbench-no-such-server": executable file not found in $PATH`
+	if err.Error() != want {
+		t.Errorf("got  %s\nwant %s", err, want)
+	}
+}
+
+func TestConnectReportsServerThatExitsAtOnce(t *testing.T) {
+	start := time.Now()
+	_, err := Connect(context.Background(), serverSpec(t, "exit"))
+	var exit *ExitError
+	if !errors.As(err, &exit) {
+		t.Fatalf("got %v (%T), want an *ExitError", err, err)
+	}
+	if exit.Code != 3 {
+		t.Errorf("exit code %d, want 3", exit.Code)
+	}
+	want := `connect to exit: initialize: server exited with status 3; stderr: "fatal: no config file at /etc/example.conf\n"`
+	if err.Error() != want {
+		t.Errorf("got  %s\nwant %s", err, want)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v to notice the exit", d)
+	}
+}
+
+func TestConnectReportsOutputThatIsNotJSONRPC(t *testing.T) {
+	_, err := Connect(context.Background(), serverSpec(t, "garbage"))
+	var out *OutputError
+	if !errors.As(err, &out) {
+		t.Fatalf("got %v (%T), want an *OutputError", err, err)
+	}
+	// The line is quoted, its escape sequence shown escaped.
+	want := "connect to garbage: initialize: server wrote to stdout what is not a JSON-RPC message: \"npm WARN config production Use `--omit=dev` instead.\\x1b[0m\": 1:2: invalid character 'p' in literal null (expecting 'u')"
+	if got := err.Error(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if strings.ContainsRune(err.Error(), 0x1b) {
+		t.Errorf("the error holds a raw escape character")
+	}
+}
+
+func TestConnectTimesOutOnServerThatNeverAnswers(t *testing.T) {
+	spec := serverSpec(t, "silent")
+	spec.Timeout = 500 * time.Millisecond
+	start := time.Now()
+	_, err := Connect(context.Background(), spec)
+	elapsed := time.Since(start)
+	var te *TimeoutError
+	if !errors.As(err, &te) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("got %v (%T), want a *TimeoutError", err, err)
+	}
+	want := `connect to silent: initialize: no answer within 500ms; stderr: "waiting for the licence server...\n"`
+	if err.Error() != want {
+		t.Errorf("got  %s\nwant %s", err, want)
+	}
+	// The timeout, then the server's stop: stdin, SIGTERM (ignored), SIGKILL.
+	if limit := spec.Timeout + stdinGrace + termGrace + time.Second; elapsed > limit {
+		t.Errorf("took %v, more than %v", elapsed, limit)
+	}
+}
+
+func TestConnectRefusesBadSpecs(t *testing.T) {
+	tests := []struct {
+		name string
+		spec Spec
+		want string
+	}{
+		{"nothing", Spec{}, "connect to server: no command and no URL"},
+		{"both", Spec{Command: []string{"x"}, URL: "http://h/mcp"}, "connect to x: both a command and a URL: give one"},
+		{"bad env", Spec{Command: []string{"x"}, Env: []string{"NOEQUALS"}}, `connect to x: environment entry "NOEQUALS": want KEY=VALUE`},
+		{"ftp", Spec{URL: "ftp://h/mcp"}, `connect to h: server URL "ftp://h/mcp": want http:// or https:// and a host`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Connect(context.Background(), tc.spec)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got  %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestConnectGivesServerInfo(t *testing.T) {
+	c := connectStdio(t, "tools")
+	info := c.ServerInfo()
+	if info.Name != "test-tools" || info.Version != "1.2.3" || info.ProtocolVersion != DefaultProtocolVersion || !info.ToolsListChanged {
+		t.Errorf("ServerInfo = %+v", info)
+	}
+	if c.Name() != "tools" {
+		t.Errorf("Name = %q", c.Name())
+	}
+}
+
+func TestStderrTailKeepsWhatTheServerWrote(t *testing.T) {
+	c := connectStdio(t, "tools")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Call(ctx, "hang", nil)
+		done <- err
+	}()
+	if !waitFor(2*time.Second, func() bool { return strings.Contains(c.StderrTail(), "hang: started\n") }) {
+		t.Fatalf("stderr tail %q lacks the server's line", c.StderrTail())
+	}
+	cancel()
+	<-done
+	if !waitFor(2*time.Second, func() bool { return strings.Contains(c.StderrTail(), "hang: cancelled\n") }) {
+		t.Errorf("the server's handler was not cancelled; stderr %q", c.StderrTail())
+	}
+}
+
+func TestServerCrashEndsSessionWithExitError(t *testing.T) {
+	c := connectStdio(t, "tools")
+	_, err := c.Call(context.Background(), "crash", nil)
+	var exit *ExitError
+	if !errors.As(err, &exit) || exit.Code != 7 {
+		t.Fatalf("got %v, want an *ExitError with code 7", err)
+	}
+	if !regexp.MustCompile(`^tools/call "crash": server exited with status 7; stderr: ".*panic: crash requested\\n"$`).MatchString(err.Error()) {
+		t.Errorf("got %s", err)
+	}
+	select {
+	case <-c.Done():
+	case <-time.After(2 * time.Second):
+		t.Fatal("Done is not closed after the server exited")
+	}
+	if !errors.As(c.Err(), &exit) {
+		t.Errorf("Err = %v, want the *ExitError", c.Err())
+	}
+	assertGroupGone(t, c.proc.pgid)
+}
+
+func TestCloseEndsTheWholeProcessGroup(t *testing.T) {
+	c := connectStdio(t, "intermediate")
+	re := regexp.MustCompile(`grandchild pid (\d+)`)
+	var pid int
+	if !waitFor(2*time.Second, func() bool {
+		m := re.FindStringSubmatch(c.StderrTail())
+		if m == nil {
+			return false
+		}
+		pid = atoi(m[1])
+		return true
+	}) {
+		t.Fatalf("no grandchild pid in stderr %q", c.StderrTail())
+	}
+	if _, err := c.ListTools(context.Background()); err != nil {
+		t.Fatal(err) // the grandchild is the server
+	}
+	pgid := c.proc.pgid
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	assertGroupGone(t, pgid)
+	if processAlive(pid) {
+		t.Errorf("grandchild %d still runs", pid)
+	}
+}
+
+func TestCancellingConnectContextClosesClient(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	c, err := Connect(ctx, serverSpec(t, "tools"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	select {
+	case <-c.Done():
+	case <-time.After(3 * time.Second):
+		t.Fatal("the session outlived its context")
+	}
+	assertGroupGone(t, c.proc.pgid)
+	if err := c.Err(); err != nil {
+		t.Errorf("Err = %v, want nil: the client ended the session", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close after the context ended: %v", err)
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}

@@ -1,0 +1,137 @@
+package mcpclient
+
+import (
+	"bytes"
+	"context"
+	"mime"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// An exchange gathers what the server sent back for one request of the
+// client, as the transport saw it, under the SDK's decoding: the
+// response's bytes, and over HTTP a status that refused the request. The
+// client puts it in the request's context, where the transports find it:
+// the SDK hands a request's context down to the connection's Write and to
+// the HTTP request it sends.
+type exchange struct {
+	method string // the request whose response is kept
+
+	mu       sync.Mutex
+	msg      []byte // the response as received, over stdio
+	body     []byte // the response body as received, over HTTP
+	bodyType string // its media type
+	bodyFull bool   // the body was longer than MaxMessageSize
+	callID   jsonrpc.ID
+	httpErr  *HTTPError
+	forget   []func()
+}
+
+type exchangeKey struct{}
+
+// withExchange returns ctx carrying a new exchange for a request of method.
+func withExchange(ctx context.Context, method string) (context.Context, *exchange) {
+	ex := &exchange{method: method}
+	return context.WithValue(ctx, exchangeKey{}, ex), ex
+}
+
+// exchangeFrom returns the exchange ctx carries, or nil.
+func exchangeFrom(ctx context.Context) *exchange {
+	ex, _ := ctx.Value(exchangeKey{}).(*exchange)
+	return ex
+}
+
+// wants reports whether the response to req is the one ex keeps.
+func (ex *exchange) wants(req *jsonrpc.Request) bool {
+	return ex != nil && req.IsCall() && req.Method == ex.method
+}
+
+// onRelease registers what the transport must do once the client no
+// longer waits for the response.
+func (ex *exchange) onRelease(f func()) {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	ex.forget = append(ex.forget, f)
+}
+
+// release tells the transport the client is done with the request.
+func (ex *exchange) release() {
+	ex.mu.Lock()
+	forget := ex.forget
+	ex.forget = nil
+	ex.mu.Unlock()
+	for _, f := range forget {
+		f()
+	}
+}
+
+func (ex *exchange) setMessage(msg []byte) {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	ex.msg = msg
+}
+
+func (ex *exchange) setHTTPError(err *HTTPError) {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	ex.httpErr = err
+}
+
+func (ex *exchange) httpError() *HTTPError {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	return ex.httpErr
+}
+
+// startBody begins keeping a response body of the given Content-Type, for
+// the call with the given ID.
+func (ex *exchange) startBody(contentType string, id jsonrpc.ID) {
+	mediaType, _, _ := mime.ParseMediaType(contentType)
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	ex.body, ex.bodyType, ex.bodyFull, ex.callID = nil, mediaType, false, id
+}
+
+func (ex *exchange) appendBody(p []byte) {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	if len(ex.body)+len(p) > MaxMessageSize {
+		ex.bodyFull = true
+		return
+	}
+	ex.body = append(ex.body, p...)
+}
+
+// message returns the response as the server sent it, or nil if none
+// arrived: over HTTP, the JSON body, or the data of the event that holds
+// the response in an event stream.
+func (ex *exchange) message() []byte {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	switch {
+	case ex.msg != nil:
+		return ex.msg
+	case ex.body == nil || ex.bodyFull:
+		return nil
+	case ex.bodyType == "text/event-stream":
+		return responseEvent(ex.body, ex.callID)
+	}
+	return bytes.TrimSpace(ex.body)
+}
+
+// responseEvent returns the data of the first message event in an event
+// stream that is the response to the call with the given ID, or that is
+// not JSON-RPC at all, so that its error can be shown.
+func responseEvent(stream []byte, id jsonrpc.ID) []byte {
+	for data := range sseData(stream) {
+		msg, err := jsonrpc.DecodeMessage(data)
+		if err != nil {
+			return data
+		}
+		if resp, ok := msg.(*jsonrpc.Response); ok && resp.ID == id {
+			return data
+		}
+	}
+	return nil
+}

@@ -1,0 +1,189 @@
+package mcpclient
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+const testToken = "s3cret-token"
+
+// newHTTPServer serves s over Streamable HTTP at /mcp, refusing requests
+// without the test token.
+func newHTTPServer(t *testing.T, s *mcp.Server, opts *mcp.StreamableHTTPOptions) *httptest.Server {
+	t.Helper()
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, opts)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer "+testToken {
+			http.Error(w, "missing or wrong bearer token\nsee the docs", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// httpSpec is the Spec of srv's endpoint, with the token read from the
+// environment by ParseHeader, as --header 'Authorization: Bearer $TOKEN'.
+func httpSpec(t *testing.T, srv *httptest.Server) Spec {
+	t.Helper()
+	lookup := func(name string) (string, bool) {
+		if name == "TOKEN" {
+			return testToken, true
+		}
+		return "", false
+	}
+	name, value, err := ParseHeader("Authorization: Bearer $TOKEN", lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Spec{URL: srv.URL + "/mcp", Header: http.Header{name: {value}}, Timeout: 3 * time.Second}
+}
+
+func connectHTTP(t *testing.T, spec Spec) *Client {
+	t.Helper()
+	c, err := Connect(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := c.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return c
+}
+
+func TestHTTPListKeepsEveryPageAsSent(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		json bool
+	}{{"event stream", false}, {"JSON responses", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newHTTPServer(t, newPagesServer(), &mcp.StreamableHTTPOptions{JSONResponse: tc.json})
+			c := connectHTTP(t, httpSpec(t, srv))
+			list, err := c.ListTools(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(list.Pages) != pagedPages || list.Tools != pagedPages*pagedToolsPerPage {
+				t.Fatalf("%d pages, %d tools", len(list.Pages), list.Tools)
+			}
+			for i := range list.Tools {
+				if !strings.Contains(string(list.Document), "\n"+pagedTool(i)) {
+					t.Errorf("tool %d is not in the document as sent", i)
+				}
+			}
+			u, _ := url.Parse(srv.URL)
+			if list.Name != u.Host {
+				t.Errorf("Name = %q, want the host %q", list.Name, u.Host)
+			}
+		})
+	}
+}
+
+func TestHTTPReportsStatusThatRefusesConnecting(t *testing.T) {
+	plain := func(status int, body string) *httptest.Server {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, body, status)
+		}))
+		t.Cleanup(srv.Close)
+		return srv
+	}
+	authed := newHTTPServer(t, newToolsServer(nil, io.Discard), nil)
+	tests := []struct {
+		name   string
+		srv    *httptest.Server
+		status int
+		want   string
+	}{
+		{"no token", authed, 401, `HTTP 401 Unauthorized: "missing or wrong bearer token"`},
+		{"not found", plain(404, "404 page not found"), 404, `HTTP 404 Not Found: "404 page not found"`},
+		{"server error", plain(500, "panic: nil map\ngoroutine 1"), 500, `HTTP 500 Internal Server Error: "panic: nil map"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			u, _ := url.Parse(tc.srv.URL)
+			_, err := Connect(context.Background(), Spec{URL: tc.srv.URL + "/mcp", Timeout: 2 * time.Second})
+			var he *HTTPError
+			if !errors.As(err, &he) || he.StatusCode != tc.status {
+				t.Fatalf("got %v, want an *HTTPError %d", err, tc.status)
+			}
+			if want := "connect to " + u.Host + ": initialize: " + tc.want; err.Error() != want {
+				t.Errorf("got  %s\nwant %s", err, want)
+			}
+		})
+	}
+}
+
+func TestHTTPHeadersDoNotReplaceTheProtocolsOwn(t *testing.T) {
+	srv := newHTTPServer(t, newToolsServer(nil, io.Discard), nil)
+	spec := httpSpec(t, srv)
+	spec.Header.Set("Accept", "text/plain")
+	spec.Header.Set("Content-Type", "text/plain")
+	c := connectHTTP(t, spec)
+	if _, err := c.ListTools(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestHTTPListChangedArrives(t *testing.T) {
+	srv := newHTTPServer(t, newToolsServer(nil, io.Discard), nil)
+	c := connectHTTP(t, httpSpec(t, srv))
+	assertListChangedAfterAddingTool(t, c)
+}
+
+func TestStdioListChangedArrives(t *testing.T) {
+	assertListChangedAfterAddingTool(t, connectStdio(t, "tools"))
+}
+
+func assertListChangedAfterAddingTool(t *testing.T, c *Client) {
+	t.Helper()
+	ctx := context.Background()
+	select {
+	case <-c.ListChanged():
+		t.Fatal("list_changed before any change")
+	default:
+	}
+	if _, err := c.Call(ctx, "add_tool", nil); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-c.ListChanged():
+	case <-time.After(3 * time.Second):
+		t.Fatal("no list_changed after the server added a tool")
+	}
+	list, err := c.ListTools(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(list.Document), `"name":"added"`) {
+		t.Errorf("the new tool is not listed:\n%s", list.Document)
+	}
+}
+
+func TestSSEDataYieldsMessageEvents(t *testing.T) {
+	stream := "id: 1\ndata: \n\n" + // a priming event, without data
+		": a comment\r\nevent: message\r\ndata: {\"a\":\r\ndata: 1}\r\n\r\n" +
+		"event: ping\ndata: skipped\n\n" +
+		"data:{\"b\":2}\n\n" +
+		"data: {\"incomplete\":"
+	var got []string
+	for data := range sseData([]byte(stream)) {
+		got = append(got, string(data))
+	}
+	want := []string{"{\"a\":\n1}", `{"b":2}`}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

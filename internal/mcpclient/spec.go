@@ -1,0 +1,361 @@
+package mcpclient
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// DefaultTimeout bounds connecting and each request when a [Spec] sets no
+// Timeout.
+const DefaultTimeout = 10 * time.Second
+
+// DefaultProtocolVersion is the MCP version asked for when a [Spec] sets
+// none. Pinning it keeps the SDK from first trying the draft handshake
+// (server/discover) that servers of this version do not know.
+const DefaultProtocolVersion = "2025-11-25"
+
+// A Spec says which server to connect to, and how. Exactly one of Command
+// and URL is set.
+type Spec struct {
+	// Name is the server's name in messages and the name of its tool
+	// document. When empty, [Spec.DisplayName] derives one.
+	Name string
+
+	// Command is the program and arguments of a server that speaks MCP on
+	// its standard input and output. Command[0] is looked up in PATH.
+	Command []string
+	// Env holds KEY=VALUE entries added to the server's environment, which
+	// is otherwise toolbench's own; a later entry for a key wins.
+	Env []string
+
+	// URL is the endpoint of a Streamable HTTP server.
+	URL string
+	// Header is sent with every HTTP request, beside the headers of the
+	// protocol itself, which it does not replace.
+	Header http.Header
+
+	// Timeout bounds connecting and each request; zero means
+	// DefaultTimeout.
+	Timeout time.Duration
+	// ProtocolVersion is the MCP version asked for; empty means
+	// DefaultProtocolVersion.
+	ProtocolVersion string
+}
+
+// packageRunners are the commands whose first argument that is not a flag
+// names the server better than they do: `npx -y @scope/server` is the
+// server @scope/server.
+var packageRunners = map[string]bool{"npx": true, "pnpx": true, "bunx": true, "uvx": true}
+
+// DisplayName returns the name of the server: Name if set; else, for a
+// command, its program's base name, or for a package runner (npx, pnpx,
+// bunx, uvx) the package it runs, without a trailing @version; else the
+// URL's host (with its port, if it has one).
+func (s Spec) DisplayName() string {
+	switch {
+	case s.Name != "":
+		return s.Name
+	case len(s.Command) > 0:
+		return commandName(s.Command)
+	case s.URL != "":
+		if u, err := url.Parse(s.URL); err == nil && u.Host != "" {
+			return u.Host
+		}
+		return s.URL
+	}
+	return "server"
+}
+
+func commandName(argv []string) string {
+	prog := filepath.Base(argv[0])
+	if !packageRunners[prog] {
+		return prog
+	}
+	for _, arg := range argv[1:] {
+		if arg != "" && !strings.HasPrefix(arg, "-") {
+			return withoutVersion(arg)
+		}
+	}
+	return prog
+}
+
+// withoutVersion strips "@1.2.3" from "pkg@1.2.3" and "@scope/pkg@1.2.3";
+// the "@" that starts a scope stays. uvx's "pkg==1.2" loses its version too.
+func withoutVersion(pkg string) string {
+	if i := strings.Index(pkg, "=="); i > 0 {
+		return pkg[:i]
+	}
+	if i := strings.LastIndexByte(pkg, '@'); i > 0 {
+		return pkg[:i]
+	}
+	return pkg
+}
+
+func (s Spec) timeout() time.Duration {
+	if s.Timeout > 0 {
+		return s.Timeout
+	}
+	return DefaultTimeout
+}
+
+func (s Spec) protocolVersion() string {
+	if s.ProtocolVersion != "" {
+		return s.ProtocolVersion
+	}
+	return DefaultProtocolVersion
+}
+
+func (s Spec) validate() error {
+	switch {
+	case len(s.Command) > 0 && s.URL != "":
+		return errors.New("both a command and a URL: give one")
+	case len(s.Command) == 0 && s.URL == "":
+		return errors.New("no command and no URL")
+	case len(s.Command) > 0 && s.Command[0] == "":
+		return errors.New("the command is empty")
+	}
+	for _, kv := range s.Env {
+		if _, _, err := ParseEnv(kv); err != nil {
+			return err
+		}
+	}
+	if s.URL == "" {
+		return nil
+	}
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		return err
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return fmt.Errorf("server URL %q: want http:// or https:// and a host", s.URL)
+	}
+	return nil
+}
+
+// SplitCommand splits a command line into words as a POSIX shell does,
+// without running one: words are separated by blanks; single quotes keep
+// everything up to the next one; double quotes keep everything but a
+// backslash before $, `, ", \ or a newline; a backslash outside quotes
+// keeps the character after it. Nothing is expanded: $VAR, globs, pipes and
+// redirections are words like any other.
+func SplitCommand(line string) ([]string, error) {
+	var (
+		words []string
+		word  strings.Builder
+		in    bool // inside a word, possibly an empty one ('')
+	)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				words = append(words, word.String())
+				word.Reset()
+				in = false
+			}
+		case c == '\\':
+			if i+1 == len(line) {
+				return nil, errors.New("command line ends in a backslash that escapes nothing")
+			}
+			i++
+			if line[i] != '\n' { // a backslash and newline join two lines
+				word.WriteByte(line[i])
+				in = true
+			}
+		case c == '\'':
+			end := strings.IndexByte(line[i+1:], '\'')
+			if end < 0 {
+				return nil, fmt.Errorf("command line: the single quote at byte %d is not closed", i+1)
+			}
+			word.WriteString(line[i+1 : i+1+end])
+			i += 1 + end
+			in = true
+		case c == '"':
+			n, err := doubleQuoted(line[i:], &word)
+			if err != nil {
+				return nil, fmt.Errorf("command line: the double quote at byte %d %v", i+1, err)
+			}
+			i += n - 1
+			in = true
+		default:
+			word.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, word.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("the command line is empty")
+	}
+	return words, nil
+}
+
+// doubleQuoted writes the text of the double-quoted string at the start of
+// s to w and returns its length, quotes included.
+func doubleQuoted(s string, w *strings.Builder) (int, error) {
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"':
+			return i + 1, nil
+		case '\\':
+			if i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
+				i++
+				if s[i] != '\n' {
+					w.WriteByte(s[i])
+				}
+				continue
+			}
+			w.WriteByte(c)
+		default:
+			w.WriteByte(c)
+		}
+	}
+	return 0, errors.New("is not closed")
+}
+
+// ParseEnv splits a KEY=VALUE environment entry.
+func ParseEnv(kv string) (key, value string, err error) {
+	key, value, ok := strings.Cut(kv, "=")
+	if !ok || key == "" {
+		return "", "", fmt.Errorf("environment entry %q: want KEY=VALUE", kv)
+	}
+	if strings.ContainsRune(kv, 0) {
+		return "", "", fmt.Errorf("environment entry %q holds a NUL byte", kv)
+	}
+	return key, value, nil
+}
+
+// ParseHeader reads a "Name: value" header. In the value, $VAR and ${VAR}
+// are replaced by the variable's value, as lookup finds it (os.LookupEnv,
+// usually), so that a token need not be written on the command line; a
+// variable that is not set is an error, and $$ is a literal $.
+func ParseHeader(h string, lookup func(string) (string, bool)) (name, value string, err error) {
+	name, value, ok := strings.Cut(h, ":")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return "", "", fmt.Errorf("header %q: want \"Name: value\"", h)
+	}
+	if !isToken(name) {
+		return "", "", fmt.Errorf("header %q: the name may hold only letters, digits and !#$%%&'*+-.^_`|~", h)
+	}
+	value, err = expandVars(strings.TrimSpace(value), lookup)
+	if err != nil {
+		return "", "", fmt.Errorf("header %s: %w", name, err)
+	}
+	if err := checkHeaderValue(value); err != nil {
+		return "", "", fmt.Errorf("header %s: %w", name, err)
+	}
+	return http.CanonicalHeaderKey(name), value, nil
+}
+
+// isToken reports whether s is an HTTP token (RFC 9110), as header names
+// must be.
+func isToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+		if !alnum && strings.IndexByte("!#$%&'*+-.^_`|~", c) < 0 {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// checkHeaderValue refuses control characters other than tab, which would
+// let a value end the header early.
+func checkHeaderValue(v string) error {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < ' ' && c != '\t' || c == 0x7f {
+			return fmt.Errorf("the value holds the control character %q", string(c))
+		}
+	}
+	return nil
+}
+
+// expandVars replaces $NAME and ${NAME} in s, and ${NAME:-default} by the
+// default when NAME is unset or empty. A $ not followed by a name is kept;
+// $$ is one $.
+func expandVars(s string, lookup func(string) (string, bool)) (string, error) {
+	if !strings.Contains(s, "$") {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		ref, n := varRef(s[i+1:])
+		switch {
+		case s[i+1] == '$':
+			b.WriteByte('$')
+			i++
+		case n == 0:
+			b.WriteByte('$')
+		default:
+			v, err := resolveVar(ref, lookup)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(v)
+			i += n
+		}
+	}
+	return b.String(), nil
+}
+
+// varRef returns the reference at the start of s, just after a $: NAME, or
+// what is inside ${...}; n is how many bytes it takes, 0 if it is none.
+func varRef(s string) (ref string, n int) {
+	if strings.HasPrefix(s, "{") {
+		end := strings.IndexByte(s, '}')
+		if end < 0 {
+			return "", 0
+		}
+		if name, _, _ := strings.Cut(s[1:end], ":-"); !isName(name) {
+			return "", 0
+		}
+		return s[1:end], end + 1
+	}
+	for n < len(s) && isNameByte(s[n]) {
+		n++
+	}
+	if !isName(s[:n]) {
+		return "", 0
+	}
+	return s[:n], n
+}
+
+func resolveVar(ref string, lookup func(string) (string, bool)) (string, error) {
+	name, def, hasDefault := strings.Cut(ref, ":-")
+	v, ok := lookup(name)
+	if hasDefault && v == "" {
+		return def, nil
+	}
+	if !ok {
+		return "", fmt.Errorf("the environment variable %s is not set", name)
+	}
+	return v, nil
+}
+
+func isName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
