@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"toolbench/core/jsondoc"
 	"toolbench/core/tooldef"
 )
 
@@ -90,22 +91,12 @@ func DeepValidate(c Call, s *Schemas) []SchemaError {
 // "properties failed" above them.
 func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaError {
 	if len(ve.Causes) == 0 {
-		return append(out, SchemaError{Path: deepPointer(ve.InstanceLocation), Message: ve.ErrorKind.LocalizedString(deepPrinter)})
+		return append(out, SchemaError{Path: jsondoc.FormatPointer(ve.InstanceLocation), Message: ve.ErrorKind.LocalizedString(deepPrinter)})
 	}
 	for _, c := range ve.Causes {
 		out = appendLeaves(out, c)
 	}
 	return out
-}
-
-// deepPointer writes an instance location as a JSON pointer (RFC 6901).
-func deepPointer(tokens []string) string {
-	var b strings.Builder
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(t, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
 }
 
 func newDeepCache() *deepCache { return &deepCache{} }
