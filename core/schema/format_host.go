@@ -127,6 +127,8 @@ func checkIDNHostname(s string) error {
 func checkULabel(l string) error {
 	rs := []rune(l)
 	switch {
+	case len(rs) == 0:
+		return errors.New("an empty label")
 	case !norm.NFC.IsNormalString(l):
 		return errors.New("not in Unicode NFC")
 	case len(rs) >= 4 && rs[2] == '-' && rs[3] == '-':

@@ -191,89 +191,91 @@ func TestCheckPatternLeavesToEngine(t *testing.T) {
 	}
 }
 
+// matchCases are patterns with a string each and whether it matches.
+var matchCases = []struct {
+	pattern, s string
+	want       bool
+}{
+	// \s is WhiteSpace and LineTerminator (ECMA-262 §12.2, §12.3).
+	{`^\s$`, " ", true},
+	{`^\s$`, "\t", true},
+	{`^\s$`, "\u000b", true},
+	{`^\s$`, "\f", true},
+	{`^\s$`, "\u00a0", true},
+	{`^\s$`, "\u1680", true},
+	{`^\s$`, "\u2003", true},
+	{`^\s$`, "\u202f", true},
+	{`^\s$`, "\u3000", true},
+	{`^\s$`, "\ufeff", true},
+	{`^\s$`, "\n", true},
+	{`^\s$`, "\r", true},
+	{`^\s$`, "\u2028", true},
+	{`^\s$`, "\u2029", true},
+	{`^\s$`, "\u0085", false}, // NEL is not ECMA-262 white space
+	{`^\s$`, "\u180e", false},
+	{`^\s$`, "\u200b", false},
+	{`^\S$`, "\u00a0", false},
+	{`^[^\s]$`, "\u2003", false},
+	// "." matches any code point but the line terminators.
+	{`^.$`, "\r", false},
+	{`^.$`, "\n", false},
+	{`^.$`, "\u2028", false},
+	{`^.$`, "\u2029", false},
+	{`^.$`, "\u0085", true},
+	{`^.$`, "😀", true},
+	{`^.{2}$`, "😀", false},
+	{`^[^a]$`, "😀", true},
+	{`^(?s:.)$`, "\n", true},
+	// \d and \w are ASCII.
+	{`^\d$`, "0", true},
+	{`^\d$`, "\u07c0", false},
+	{`^\d$`, "৪", false},
+	{`^\D$`, "৪", true},
+	{`^\w$`, "_", true},
+	{`^\w$`, "é", false},
+	{`^\W$`, "é", true},
+	{`\bé`, " é", false},
+	{`^\p{digit}+$`, "৪২", true},
+	{`^\p{Letter}+$`, "résumé", true},
+	{`\p{Letter}cole`, "L'ÉCOLE", false},
+	// Anchors do not see a trailing newline, without the m flag.
+	{`^abc$`, "abc\n", false},
+	{`^b`, "a\nb", false},
+	{`(?m:^)b`, "a\nb", true},
+	{`(?m:^)b`, "a\u2028b", true},
+	// Lookaround, backreferences and the other Go-invalid forms.
+	{`^(?=.*[0-9]).{3,}$`, "ab1", true},
+	{`^(?=.*[0-9]).{3,}$`, "abc", false},
+	{`^(?!admin).*$`, "administrator", false},
+	{`^(?!admin).*$`, "root", true},
+	{`(?<=\$)\d+`, "$42", true},
+	{`(?<=\$)\d+`, "42", false},
+	{`^(a+)b\1$`, "aabaa", true},
+	{`^(a+)b\1$`, "aaba", false},
+	{`^(?<x>.)\k<x>$`, "zz", true},
+	{`^(?:(a)|b)\1$`, "b", true}, // a group that did not take part matches ""
+	{`^\u00e9$`, "é", true},
+	{`^[^]$`, "\n", true},
+	{`^[]$`, "", false},
+	{`^\cA$`, "\x01", true},
+	{`^\cc$`, "\x03", true},
+	{`^a{1001}$`, strings.Repeat("a", 1001), true},
+	{`^a{1001}$`, strings.Repeat("a", 1000), false},
+	// Code points: surrogate pairs written as escapes are one.
+	{`^\uD83D\uDE00$`, "😀", true},
+	{`^[\uD83D\uDE00]$`, "😀", true},
+	{`^\u{1F600}$`, "😀", true},
+	{`^\ud83d\udc32*$`, "🐲🐲", true},
+	{`^\ud83d\udc32*$`, "🐉", false},
+	{`^[\u{1F600}-\u{1F64F}]$`, "😃", true},
+	// Case folding only where a modifier asks for it.
+	{`^abc$`, "ABC", false},
+	{`^(?i:abc)$`, "ABC", true},
+	{`^(?i:k)$`, "\u212a", true}, // u-mode folds Kelvin to k
+}
+
 func TestCompileRegexpMatch(t *testing.T) {
-	tests := []struct {
-		pattern, s string
-		want       bool
-	}{
-		// \s is WhiteSpace and LineTerminator (ECMA-262 §12.2, §12.3).
-		{`^\s$`, " ", true},
-		{`^\s$`, "\t", true},
-		{`^\s$`, "\u000b", true},
-		{`^\s$`, "\f", true},
-		{`^\s$`, "\u00a0", true},
-		{`^\s$`, "\u1680", true},
-		{`^\s$`, "\u2003", true},
-		{`^\s$`, "\u202f", true},
-		{`^\s$`, "\u3000", true},
-		{`^\s$`, "\ufeff", true},
-		{`^\s$`, "\n", true},
-		{`^\s$`, "\r", true},
-		{`^\s$`, "\u2028", true},
-		{`^\s$`, "\u2029", true},
-		{`^\s$`, "\u0085", false}, // NEL is not ECMA-262 white space
-		{`^\s$`, "\u180e", false},
-		{`^\s$`, "\u200b", false},
-		{`^\S$`, "\u00a0", false},
-		{`^[^\s]$`, "\u2003", false},
-		// "." matches any code point but the line terminators.
-		{`^.$`, "\r", false},
-		{`^.$`, "\n", false},
-		{`^.$`, "\u2028", false},
-		{`^.$`, "\u2029", false},
-		{`^.$`, "\u0085", true},
-		{`^.$`, "😀", true},
-		{`^.{2}$`, "😀", false},
-		{`^[^a]$`, "😀", true},
-		{`^(?s:.)$`, "\n", true},
-		// \d and \w are ASCII.
-		{`^\d$`, "0", true},
-		{`^\d$`, "\u07c0", false},
-		{`^\d$`, "৪", false},
-		{`^\D$`, "৪", true},
-		{`^\w$`, "_", true},
-		{`^\w$`, "é", false},
-		{`^\W$`, "é", true},
-		{`\bé`, " é", false},
-		{`^\p{digit}+$`, "৪২", true},
-		{`^\p{Letter}+$`, "résumé", true},
-		{`\p{Letter}cole`, "L'ÉCOLE", false},
-		// Anchors do not see a trailing newline, without the m flag.
-		{`^abc$`, "abc\n", false},
-		{`^b`, "a\nb", false},
-		{`(?m:^)b`, "a\nb", true},
-		{`(?m:^)b`, "a\u2028b", true},
-		// Lookaround, backreferences and the other Go-invalid forms.
-		{`^(?=.*[0-9]).{3,}$`, "ab1", true},
-		{`^(?=.*[0-9]).{3,}$`, "abc", false},
-		{`^(?!admin).*$`, "administrator", false},
-		{`^(?!admin).*$`, "root", true},
-		{`(?<=\$)\d+`, "$42", true},
-		{`(?<=\$)\d+`, "42", false},
-		{`^(a+)b\1$`, "aabaa", true},
-		{`^(a+)b\1$`, "aaba", false},
-		{`^(?<x>.)\k<x>$`, "zz", true},
-		{`^(?:(a)|b)\1$`, "b", true}, // a group that did not take part matches ""
-		{`^\u00e9$`, "é", true},
-		{`^[^]$`, "\n", true},
-		{`^[]$`, "", false},
-		{`^\cA$`, "\x01", true},
-		{`^\cc$`, "\x03", true},
-		{`^a{1001}$`, strings.Repeat("a", 1001), true},
-		{`^a{1001}$`, strings.Repeat("a", 1000), false},
-		// Code points: surrogate pairs written as escapes are one.
-		{`^\uD83D\uDE00$`, "😀", true},
-		{`^[\uD83D\uDE00]$`, "😀", true},
-		{`^\u{1F600}$`, "😀", true},
-		{`^\ud83d\udc32*$`, "🐲🐲", true},
-		{`^\ud83d\udc32*$`, "🐉", false},
-		{`^[\u{1F600}-\u{1F64F}]$`, "😃", true},
-		// Case folding only where a modifier asks for it.
-		{`^abc$`, "ABC", false},
-		{`^(?i:abc)$`, "ABC", true},
-		{`^(?i:k)$`, "\u212a", true}, // u-mode folds Kelvin to k
-	}
-	for _, tt := range tests {
+	for _, tt := range matchCases {
 		re, err := CompileRegexp(tt.pattern)
 		if err != nil {
 			t.Errorf("CompileRegexp(%q): %v", tt.pattern, err)
