@@ -53,7 +53,7 @@ func checkLDHLabel(l string) error {
 			return fmt.Errorf("label %q: %q is not a letter, digit or hyphen", l, c)
 		}
 	}
-	if len(l) >= 4 && strings.EqualFold(l[:4], "xn--") {
+	if isACE(l) {
 		return checkALabel(l)
 	}
 	return nil
@@ -81,8 +81,8 @@ func checkALabel(l string) error {
 const idnDots = ".\u3002\uff0e\uff61"
 
 // checkIDNHostname checks an internationalized host name: labels that are
-// each an NR-LDH label or an A-label, as for hostname, or a U-label (RFC
-// 5890 §2.3.2.3), 253 characters at most in ASCII form.
+// each an ASCII label as hostname takes them (A-labels checked), or a
+// U-label (RFC 5890 §2.3.2.3), 253 characters at most in ASCII form.
 func checkIDNHostname(s string) error {
 	if s == "" {
 		return errors.New("empty")
@@ -95,22 +95,9 @@ func checkIDNHostname(s string) error {
 	}, s), ".")
 	size := len(labels) - 1
 	for _, l := range labels {
-		a := l
-		if l == "" {
-			return errors.New("an empty label")
-		}
-		if isASCII(l) {
-			if err := checkLDHLabel(l); err != nil {
-				return err
-			}
-		} else {
-			if err := checkULabel(l); err != nil {
-				return fmt.Errorf("label %q: %w", l, err)
-			}
-			var err error
-			if a, err = idna.Punycode.ToASCII(l); err != nil || len(a) > 63 {
-				return fmt.Errorf("label %q is longer than 63 characters as an A-label", l)
-			}
+		a, err := asciiLabel(l)
+		if err != nil {
+			return err
 		}
 		size += len(a)
 	}
@@ -118,6 +105,25 @@ func checkIDNHostname(s string) error {
 		return errors.New("longer than 253 characters as ASCII")
 	}
 	return checkBidiDomain(labels)
+}
+
+// asciiLabel checks a label of an internationalized host name and
+// returns its ASCII form.
+func asciiLabel(l string) (string, error) {
+	switch {
+	case l == "":
+		return "", errors.New("an empty label")
+	case isASCII(l):
+		return l, checkLDHLabel(l)
+	}
+	if err := checkULabel(l); err != nil {
+		return "", fmt.Errorf("label %q: %w", l, err)
+	}
+	a, err := idna.Punycode.ToASCII(l)
+	if err != nil || len(a) > 63 {
+		return "", fmt.Errorf("label %q is longer than 63 characters as an A-label", l)
+	}
+	return a, nil
 }
 
 // checkULabel checks a U-label by RFC 5891 §5.4: in NFC, no "--" in the
@@ -162,32 +168,38 @@ func checkULabel(l string) error {
 // checkBidiDomain applies the Bidi rule of RFC 5893 §2 to every label of
 // a domain name with a right-to-left character in any label: such a name
 // is a Bidi domain name (§1.4), and then left-to-right labels must keep
-// to the rule as well.
+// to the rule as well. A-labels are judged by their Unicode form.
 func checkBidiDomain(labels []string) error {
+	forms := make([]string, len(labels))
 	rtl := false
-	for _, l := range labels {
-		u := l
-		if isASCII(l) && len(l) >= 4 && strings.EqualFold(l[:4], "xn--") {
-			u, _ = idna.Punycode.ToUnicode(strings.ToLower(l))
-		}
-		if hasRTL(u) {
-			rtl = true
-			break
-		}
+	for i, l := range labels {
+		forms[i] = unicodeForm(l)
+		rtl = rtl || hasRTL(forms[i])
 	}
 	if !rtl {
 		return nil
 	}
-	for _, l := range labels {
-		u := l
-		if isASCII(l) && len(l) >= 4 && strings.EqualFold(l[:4], "xn--") {
-			u, _ = idna.Punycode.ToUnicode(strings.ToLower(l))
-		}
+	for i, u := range forms {
 		if !bidirule.ValidString(u) {
-			return fmt.Errorf("label %q breaks the Bidi rule of RFC 5893", l)
+			return fmt.Errorf("label %q breaks the Bidi rule of RFC 5893", labels[i])
 		}
 	}
 	return nil
+}
+
+// isACE reports whether an ASCII label has the A-label prefix "xn--",
+// in any case.
+func isACE(l string) bool { return len(l) >= 4 && strings.EqualFold(l[:4], "xn--") }
+
+// unicodeForm is the U-label an A-label encodes, or the label itself.
+func unicodeForm(l string) string {
+	if !isACE(l) {
+		return l
+	}
+	if u, err := idna.Punycode.ToUnicode(strings.ToLower(l)); err == nil {
+		return u
+	}
+	return l
 }
 
 // hasRTL reports whether s has a character of Bidi class R, AL or AN.
