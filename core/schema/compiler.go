@@ -16,6 +16,15 @@ import (
 //
 // Compile a tool's schema by adding it with AddResource and compiling its
 // location; compile a draft's meta-schema by its URL.
+//
+// Validating a schema against a meta-schema compiled here and compiling
+// the schema here agree on patterns and on every format but one case:
+// before it compiles a schema, the library validates it against
+// meta-schemas it compiled when it was loaded, with its own uri and
+// uri-reference checks. So a "$ref" or "$id" that RFC 3986 rejects and
+// net/url parses ("#/$defs/a b") fails the first and compiles, and a
+// schema to be compiled should be validated against the meta-schema
+// first where the two must agree.
 func NewCompiler() *jsonschema.Compiler {
 	c := jsonschema.NewCompiler()
 	c.UseLoader(refusingLoader{})

@@ -112,3 +112,30 @@ func TestDeepValidatesArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestMetaSchemaFormats checks that a meta-schema compiled by NewCompiler
+// judges "$ref", "$id" and "$schema" with this package's URI checks.
+func TestMetaSchemaFormats(t *testing.T) {
+	meta, err := NewCompiler().Compile(metaSchemaURLs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		key, value string
+		ok         bool
+	}{
+		{"$ref", "#/$defs/a%20b", true},
+		{"$ref", "#/$defs/a b", false},
+		{"$ref", "#/$defs/é", false},
+		{"$id", "https://example.com/tools/search.json", true},
+		{"$id", "https://example.com:port/", false},
+		{"$schema", "https://json-schema.org/draft/2020-12/schema", true},
+		{"$schema", "draft/2020-12/schema", false},
+	}
+	for _, tt := range tests {
+		err := meta.Validate(map[string]any{tt.key: tt.value})
+		if (err == nil) != tt.ok {
+			t.Errorf("%s %q: %v, want ok %v", tt.key, tt.value, err, tt.ok)
+		}
+	}
+}

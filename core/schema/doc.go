@@ -2,7 +2,7 @@
 // defines them, for the two places toolbench compiles schemas: the lint
 // rule that checks a tool's parameter schema against its draft's
 // meta-schema, and the deep check of a call's arguments. Both compile with
-// NewCompiler, so what lint accepts is what the deep check can use.
+// NewCompiler, so they read patterns and formats alike.
 //
 // The library underneath, github.com/santhosh-tekuri/jsonschema/v6,
 // compiles "pattern" with Go's regexp and checks several formats more
