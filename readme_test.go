@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"toolbench/core/lint"
+	"toolbench/core/schema"
 	"toolbench/internal/golden"
 )
 
@@ -22,6 +23,7 @@ var readmeRegions = []struct {
 	{"commands", commandsMarkdown},
 	{"targets", targetsMarkdown},
 	{"rules", rulesMarkdown},
+	{"formats", formatsMarkdown},
 }
 
 func TestREADMETablesAreTheCodesTables(t *testing.T) {
@@ -83,6 +85,21 @@ func rulesMarkdown() string {
 			target = "`" + r.Target + "`"
 		}
 		b.WriteString("| `" + r.Code + "` | " + r.Severity.String() + " | " + target + " | " + mdCell(r.Summary) + " |\n")
+	}
+	return b.String()
+}
+
+// formatsMarkdown lists the formats deep validation and lint check, and
+// those they only carry.
+func formatsMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| format | checked | as |\n| --- | --- | --- |\n")
+	for _, f := range schema.Formats() {
+		checked := "no, an annotation"
+		if f.Asserted {
+			checked = "yes"
+		}
+		b.WriteString("| `" + f.Name + "` | " + checked + " | " + mdCell(f.Spec) + " |\n")
 	}
 	return b.String()
 }

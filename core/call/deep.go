@@ -2,8 +2,6 @@ package call
 
 import (
 	"errors"
-	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -13,6 +11,7 @@ import (
 	"golang.org/x/text/message"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
 	"toolbench/core/tooldef"
 )
 
@@ -118,64 +117,9 @@ func compiledFor(s *Schemas, t *tooldef.Tool) compiledSchema {
 	return e.cs
 }
 
-// compileTool compiles the tool's parameter schema on its own: local
-// references resolve, anything outside the document is refused, so a
-// tools file cannot make toolbench read files or the network. Formats
-// are asserted, since a call with a malformed date or email is wrong.
+// compileTool compiles the tool's parameter schema, as schema.Compile
+// does every schema toolbench validates against.
 func compileTool(t *tooldef.Tool) compiledSchema {
-	c := jsonschema.NewCompiler()
-	c.UseLoader(refusingLoader{})
-	c.AssertFormat()
-	loc := "toolbench:///tools/" + url.PathEscape(t.Name) + ".json"
-	schema := t.Params.Value()
-	if t.OpenAPIParams() {
-		schema = jsonSchemaOfOpenAPI(schema)
-	}
-	if err := c.AddResource(loc, schema); err != nil {
-		return compiledSchema{err: err}
-	}
-	sch, err := c.Compile(loc)
-	if err != nil {
-		return compiledSchema{err: err}
-	}
-	return compiledSchema{schema: sch}
-}
-
-// jsonSchemaOfOpenAPI rewrites a schema of Gemini's OpenAPI subset, as
-// Node.Value gives it, into the JSON Schema it means: type names in lower
-// case, and "nullable": true as a type that also admits null. The subset
-// nests schemas only under properties, items and anyOf.
-func jsonSchemaOfOpenAPI(v any) any {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return v
-	}
-	if t, ok := m["type"].(string); ok {
-		m["type"] = strings.ToLower(t)
-		if m["nullable"] == true {
-			m["type"] = []any{strings.ToLower(t), "null"}
-		}
-	}
-	delete(m, "nullable")
-	if props, ok := m["properties"].(map[string]any); ok {
-		for k, p := range props {
-			props[k] = jsonSchemaOfOpenAPI(p)
-		}
-	}
-	m["items"] = jsonSchemaOfOpenAPI(m["items"])
-	if m["items"] == nil {
-		delete(m, "items")
-	}
-	if list, ok := m["anyOf"].([]any); ok {
-		for i, s := range list {
-			list[i] = jsonSchemaOfOpenAPI(s)
-		}
-	}
-	return m
-}
-
-type refusingLoader struct{}
-
-func (refusingLoader) Load(u string) (any, error) {
-	return nil, fmt.Errorf("%s is outside the tools document; only local references are followed", u)
+	sch, err := schema.Compile(t.Name, t.Params, t.OpenAPIParams())
+	return compiledSchema{schema: sch, err: err}
 }

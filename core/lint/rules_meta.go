@@ -23,13 +23,14 @@ A schema that is not valid JSON Schema cannot be compiled: providers reject
 the tool, or ignore what they do not understand and let the model produce
 arguments your code then rejects.
 
-Formats the meta-schema asks for are checked (a "$schema" must be a URI, a
-"$ref" a URI reference). A "pattern" is reported only when it is broken in
-ECMA-262 too (an unclosed group or class, a quantifier with nothing to
-repeat, a trailing backslash): look-ahead and other syntax Go lacks is
-accepted. A schema a local "$ref" reaches outside the walked keywords is
-validated as well, once. Gemini's "parameters" is an OpenAPI schema rather
-than JSON Schema and is left to the gemini target.
+Formats the meta-schema asks for are checked as their RFCs say (a
+"$schema" must be a URI, a "$ref" a URI reference), and a "pattern" as
+the ECMA-262 regular expression with the u flag that JSON Schema means:
+look-ahead and back-references are fine, "(?i)" or "[z-a]" are not. The
+same compiler serves deep call validation, so a schema this rule reports
+cannot be used there either. A schema a local "$ref" reaches outside the
+walked keywords is validated as well, once. Gemini's "parameters" is an
+OpenAPI schema rather than JSON Schema and is left to the gemini target.
 
 Fix: make the value match what the meta-schema allows; the message says
 what it got and what it wants.

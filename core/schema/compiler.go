@@ -2,8 +2,13 @@ package schema
 
 import (
 	"fmt"
+	"net/url"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
 )
 
 // NewCompiler returns a compiler for tool schemas and for the meta-schemas
@@ -42,4 +47,78 @@ type refusingLoader struct{}
 
 func (refusingLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("%s is outside the tools document; only local references are followed", url)
+}
+
+// Compile compiles n, a schema of the tool named name, with NewCompiler.
+// A schema that breaks its draft's meta-schema does not compile: the
+// error is an *InvalidError holding every problem, as lint's
+// invalid-schema rule finds them, so a schema lint rejects is one that
+// cannot be used, and the other way round. With openAPI, n is Gemini's
+// OpenAPI subset (upper-case type names, "nullable"), rewritten into the
+// JSON Schema it means; lint's gemini target checks that subset, not a
+// meta-schema.
+func Compile(name string, n *jsondoc.Node, openAPI bool) (*jsonschema.Schema, error) {
+	value := n.Value()
+	if openAPI {
+		value = fromOpenAPI(value)
+	} else if d := DraftOf(n); d != nil {
+		if problems := Check(n, d, Covered{}, true); len(problems) > 0 {
+			return nil, &InvalidError{Draft: d, Problems: problems}
+		}
+	}
+	c := NewCompiler()
+	loc := "toolbench:///tools/" + url.PathEscape(name) + ".json"
+	if err := c.AddResource(loc, value); err != nil {
+		return nil, err
+	}
+	return c.Compile(loc)
+}
+
+// InvalidError is a schema that breaks its draft's meta-schema.
+type InvalidError struct {
+	Draft    *Draft
+	Problems []Problem // in document order; at least one
+}
+
+// Error says the first problem, where it is, and how many more there are.
+func (e *InvalidError) Error() string {
+	p := e.Problems[0]
+	msg := "the schema is not valid JSON Schema: " + jsondoc.AppendSegs("$", p.Segs) + ": " + p.Msg
+	if n := len(e.Problems) - 1; n > 0 {
+		msg += " (and " + termtext.Plural(n, "more problem") + ")"
+	}
+	return msg
+}
+
+// fromOpenAPI rewrites a schema of Gemini's OpenAPI subset, as
+// Node.Value gives it, into the JSON Schema it means: type names in lower
+// case, and "nullable": true as a type that also admits null. The subset
+// nests schemas only under properties, items and anyOf.
+func fromOpenAPI(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	if t, ok := m["type"].(string); ok {
+		m["type"] = strings.ToLower(t)
+		if m["nullable"] == true {
+			m["type"] = []any{strings.ToLower(t), "null"}
+		}
+	}
+	delete(m, "nullable")
+	if props, ok := m["properties"].(map[string]any); ok {
+		for k, p := range props {
+			props[k] = fromOpenAPI(p)
+		}
+	}
+	m["items"] = fromOpenAPI(m["items"])
+	if m["items"] == nil {
+		delete(m, "items")
+	}
+	if list, ok := m["anyOf"].([]any); ok {
+		for i, s := range list {
+			list[i] = fromOpenAPI(s)
+		}
+	}
+	return m
 }

@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -163,48 +161,10 @@ func DraftOf(root *jsondoc.Node) *Draft {
 
 func (d *Draft) compiled() *jsonschema.Schema {
 	d.once.Do(func() {
-		c := jsonschema.NewCompiler()
-		c.AssertFormat()
-		c.UseRegexpEngine(compileGoRegexp)
-		d.schema = c.MustCompile(d.URL) // the library embeds every draft's meta-schema
+		d.schema = NewCompiler().MustCompile(d.URL) // the library embeds every draft's meta-schema
 	})
 	return d.schema
 }
-
-// compileGoRegexp compiles a "pattern" for the meta-schema's "regex" format.
-// JSON Schema patterns are ECMA-262 expressions, which Go's RE2 syntax
-// only approximates, so a pattern Go rejects is reported only for an error
-// ECMA-262 shares.
-func compileGoRegexp(s string) (jsonschema.Regexp, error) {
-	re, err := regexp.Compile(s)
-	if err == nil {
-		return re, nil
-	}
-	var se *syntax.Error
-	if errors.As(err, &se) && brokenEverywhere(se.Code, s) {
-		return nil, err
-	}
-	return opaqueRegexp(s), nil
-}
-
-func brokenEverywhere(code syntax.ErrorCode, s string) bool {
-	switch code {
-	case syntax.ErrMissingParen, syntax.ErrUnexpectedParen, syntax.ErrTrailingBackslash,
-		syntax.ErrMissingRepeatArgument, syntax.ErrInvalidRepeatOp:
-		return true
-	case syntax.ErrMissingBracket:
-		// "[]" and "[^]" are classes in ECMA-262; Go reads their "]" as a member.
-		return !strings.Contains(s, "[]") && !strings.Contains(s, "[^]")
-	}
-	return false
-}
-
-// opaqueRegexp stands for a pattern Go cannot compile but ECMA-262 may;
-// the meta-schema only asks whether it compiles.
-type opaqueRegexp string
-
-func (r opaqueRegexp) String() string            { return string(r) }
-func (r opaqueRegexp) MatchString(s string) bool { return false }
 
 // Problem is one way a schema breaks its draft's meta-schema: the value
 // that breaks it, the steps to that value from the schema checked, and
@@ -492,7 +452,7 @@ func (q quick) member(key string, v *jsondoc.Node, root, walked bool) bool {
 		if !v.Is(jsondoc.String) {
 			return false
 		}
-		_, err := compileGoRegexp(v.Str())
+		_, err := CompileRegexp(v.Str())
 		return err == nil
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 		return v.Is(jsondoc.Number)
