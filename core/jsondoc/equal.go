@@ -22,7 +22,7 @@ func Equal(a, b *Node) bool {
 	case Bool, String:
 		return a.Str() == b.Str()
 	case Number:
-		return a.Str() == b.Str() || NumberKey(a.Str()) == NumberKey(b.Str())
+		return a.Str() == b.Str() || numberKey(a.Str()) == numberKey(b.Str())
 	case Array:
 		if len(a.Kids()) != len(b.Kids()) {
 			return false
@@ -56,7 +56,7 @@ func AppendCanonical(b []byte, n *Node) []byte {
 	case Bool:
 		return append(b, n.Str()...)
 	case Number:
-		return append(b, NumberKey(n.Str())...)
+		return append(b, numberKey(n.Str())...)
 	case String:
 		b, _ = jsontext.AppendQuote(b, n.Str())
 		return b
@@ -86,11 +86,11 @@ func AppendCanonical(b []byte, n *Node) []byte {
 	return b
 }
 
-// NumberKey returns a canonical form of a JSON number literal, digits and
+// numberKey returns a canonical form of a JSON number literal, digits and
 // a power of ten, such that two literals have the same key exactly when
 // they denote the same number: "100", "1e2" and "100.0" all give "1e2".
 // It works on the text, so big integers and huge exponents stay exact.
-func NumberKey(lit string) string {
+func numberKey(lit string) string {
 	neg := strings.HasPrefix(lit, "-")
 	lit = strings.TrimPrefix(lit, "-")
 	mant, exp, _ := strings.Cut(strings.ToLower(lit), "e")

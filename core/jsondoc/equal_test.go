@@ -29,9 +29,9 @@ func TestNumberKeyIsEqualExactlyForEqualNumbers(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.a+" "+tc.b, func(t *testing.T) {
-			ka, kb := NumberKey(tc.a), NumberKey(tc.b)
+			ka, kb := numberKey(tc.a), numberKey(tc.b)
 			if (ka == kb) != tc.equal {
-				t.Errorf("NumberKey(%s) = %s, NumberKey(%s) = %s; equal = %v, want %v", tc.a, ka, tc.b, kb, ka == kb, tc.equal)
+				t.Errorf("numberKey(%s) = %s, numberKey(%s) = %s; equal = %v, want %v", tc.a, ka, tc.b, kb, ka == kb, tc.equal)
 			}
 		})
 	}

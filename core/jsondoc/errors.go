@@ -40,7 +40,7 @@ type TooLargeError struct {
 
 // Error names the input, unless File is "" for a caller to name it.
 func (e *TooLargeError) Error() string {
-	msg := "input is larger than the " + SizeText(e.Limit) + " limit"
+	msg := "input is larger than the " + sizeText(e.Limit) + " limit"
 	if e.File == "" {
 		return msg
 	}
@@ -50,9 +50,9 @@ func (e *TooLargeError) Error() string {
 // Unwrap makes errors.Is(err, ErrTooLarge) true.
 func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
 
-// SizeText says a size in bytes as a limit is spoken of: "256 MiB" when
+// sizeText says a size in bytes as a limit is spoken of: "256 MiB" when
 // it is a whole number of mebibytes, else "1000 bytes".
-func SizeText(n int64) string {
+func sizeText(n int64) string {
 	if n > 0 && n%(1<<20) == 0 {
 		return strconv.FormatInt(n>>20, 10) + " MiB"
 	}
@@ -89,7 +89,7 @@ func Locate(err error) (file string, line, col int, msg string, ok bool) {
 	case errors.As(err, &se):
 		return se.File, se.Line, se.Column, se.Msg, true
 	case errors.As(err, &tl):
-		return tl.File, 0, 0, "input is larger than the " + SizeText(tl.Limit) + " limit", true
+		return tl.File, 0, 0, "input is larger than the " + sizeText(tl.Limit) + " limit", true
 	case errors.As(err, &re):
 		var pe *fs.PathError
 		if errors.As(re.Err, &pe) && pe.Path == re.File {
