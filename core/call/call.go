@@ -575,8 +575,21 @@ func appendNumbered(b []byte, line int, errs []string, deep []SchemaError) []byt
 	b = append(b, "line "...)
 	b = strconv.AppendInt(b, int64(line), 10)
 	b = append(b, ": "...)
+	b = appendErrors(b, errs, deep)
+	return append(b, '\n')
+}
+
+// ErrorsText is a call's errors on one line, as CheckCalls prints each of
+// several calls after "line N: ": ValidateCall's strings, then the deep
+// errors, joined by ", " and escaped for a terminal; "valid" when there
+// are none.
+func ErrorsText(errs []string, deep []SchemaError) string {
+	return string(appendErrors(nil, errs, deep))
+}
+
+func appendErrors(b []byte, errs []string, deep []SchemaError) []byte {
 	if len(errs) == 0 && len(deep) == 0 {
-		b = append(b, "valid"...)
+		return append(b, "valid"...)
 	}
 	for i, e := range errs {
 		if i > 0 {
@@ -590,7 +603,7 @@ func appendNumbered(b []byte, line int, errs []string, deep []SchemaError) []byt
 		}
 		b = append(b, textSchemaError(d)...)
 	}
-	return append(b, '\n')
+	return b
 }
 
 // textErrors is a call's errors as text lines, escaped.

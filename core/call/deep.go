@@ -25,11 +25,11 @@ type SchemaError struct {
 	Message string `json:"message"`
 }
 
-// deepCache holds each tool's compiled schema, compiled on first use.
-// Goroutines checking calls at once wait only for a schema being
-// compiled, and only when they need that one.
+// deepCache holds each compiled schema, a tool's parameters or its
+// outputSchema, compiled on first use. Goroutines checking calls at once
+// wait only for a schema being compiled, and only when they need that one.
 type deepCache struct {
-	compiled sync.Map // *Tool -> *deepEntry
+	compiled sync.Map // *jsondoc.Node of the schema -> *deepEntry
 }
 
 type deepEntry struct {
@@ -58,7 +58,7 @@ func DeepValidate(c Call, s *Schemas) []SchemaError {
 	if t == nil || t.Params == nil {
 		return nil
 	}
-	cs := compiledFor(s, t)
+	cs := compiledFor(s, t.Params, func() compiledSchema { return compileTool(t) })
 	if cs.err != nil {
 		return []SchemaError{{Path: "", Message: "the tool's schema cannot be used: " + cs.err.Error()}}
 	}
@@ -66,7 +66,13 @@ func DeepValidate(c Call, s *Schemas) []SchemaError {
 	if c.Args != nil {
 		args = c.Args.Value()
 	}
-	err := cs.schema.Validate(args)
+	return validateValue(cs, args)
+}
+
+// validateValue validates v against a compiled schema and returns its
+// errors sorted by path, or nil when v conforms.
+func validateValue(cs compiledSchema, v any) []SchemaError {
+	err := cs.schema.Validate(v)
 	if err == nil {
 		return nil
 	}
@@ -100,20 +106,20 @@ func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaErr
 
 func newDeepCache() *deepCache { return &deepCache{} }
 
-// compiledFor returns the tool's compiled schema, from the cache of s
-// when it has one (SchemasFromTools makes it; a Schemas built by hand
-// compiles on every call).
-func compiledFor(s *Schemas, t *tooldef.Tool) compiledSchema {
+// compiledFor returns the compiled form of the schema node key, from the
+// cache of s when it has one (SchemasFromTools makes it; a Schemas built
+// by hand compiles on every call), compiling it with compile.
+func compiledFor(s *Schemas, key *jsondoc.Node, compile func() compiledSchema) compiledSchema {
 	dc := s.deep
 	if dc == nil {
-		return compileTool(t)
+		return compile()
 	}
-	v, ok := dc.compiled.Load(t)
+	v, ok := dc.compiled.Load(key)
 	if !ok {
-		v, _ = dc.compiled.LoadOrStore(t, &deepEntry{})
+		v, _ = dc.compiled.LoadOrStore(key, &deepEntry{})
 	}
 	e := v.(*deepEntry)
-	e.once.Do(func() { e.cs = compileTool(t) })
+	e.once.Do(func() { e.cs = compile() })
 	return e.cs
 }
 
