@@ -1,0 +1,163 @@
+package live
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"toolbench/core/call"
+	"toolbench/core/termtext"
+)
+
+// Status is the outcome in a few words, escaped for a terminal: "ok 4 ms"
+// or "tool error 4 ms" for a result; "protocol error 4 ms: " and the
+// JSON-RPC error for a call the server refused, "failed 4 ms: " and why
+// for one the server failed; for a call that was not sent, its errors as
+// `toolbench call` prints them.
+func (o Outcome) Status() string {
+	switch {
+	case !o.Valid():
+		return call.ErrorsText(o.Errors, o.Schema)
+	case o.Refused():
+		return "protocol error " + Millis(o.Elapsed) + ": " + termtext.EscapeLine(o.Err.Error())
+	case o.Err != nil:
+		return "failed " + Millis(o.Elapsed) + ": " + termtext.EscapeLine(o.Err.Error())
+	case o.IsError:
+		return "tool error " + Millis(o.Elapsed)
+	}
+	return "ok " + Millis(o.Elapsed)
+}
+
+// Details are the lines under the Status: the result's content items
+// (ContentLines), then where its structuredContent breaks the tool's
+// outputSchema, "output POINTER: message". Each is escaped for a terminal.
+func (o Outcome) Details() []string {
+	var lines []string
+	if o.Result != nil {
+		lines = ContentLines(o.Result)
+	}
+	for _, e := range o.Output {
+		lines = append(lines, OutputLine(e))
+	}
+	return lines
+}
+
+// OutputLine is one outputSchema problem as text: "output /path: message",
+// or "output: message" about structuredContent as a whole.
+func OutputLine(e call.SchemaError) string {
+	if e.Path == "" {
+		return termtext.EscapeLine("output: " + e.Message)
+	}
+	return termtext.EscapeLine("output " + e.Path + ": " + e.Message)
+}
+
+// Millis is a round-trip time as people read it: "4 ms", or below a
+// millisecond "0.4 ms".
+func Millis(d time.Duration) string {
+	if d < time.Millisecond {
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	}
+	return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
+}
+
+// contentItem is what ContentLines reads of a content item of any type.
+type contentItem struct {
+	Type     string           `json:"type"`
+	Text     string           `json:"text"`
+	Data     string           `json:"data"`
+	MimeType string           `json:"mimeType"`
+	URI      string           `json:"uri"`
+	Resource *resourceContent `json:"resource"`
+}
+
+// resourceContent is the resource of an embedded resource item: text or
+// a base64 blob.
+type resourceContent struct {
+	URI      string  `json:"uri"`
+	MimeType string  `json:"mimeType"`
+	Text     *string `json:"text"`
+	Blob     string  `json:"blob"`
+}
+
+// ContentLines describes the content items of a tools/call result, each
+// escaped for a terminal: a text item is its text, a line of it per
+// line; an image or audio item is its type and size,
+// "[image/png, 1,234 bytes]"; a resource link is its URI; an embedded
+// resource is "[resource URI, text/plain, 56 bytes]". An item of a type
+// MCP does not define shows as "[TYPE content]".
+func ContentLines(result json.RawMessage) []string {
+	var r struct {
+		Content []json.RawMessage `json:"content"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil {
+		return []string{"[content is not a list of items]"}
+	}
+	var lines []string
+	for _, raw := range r.Content {
+		var item contentItem
+		if err := json.Unmarshal(raw, &item); err != nil {
+			lines = append(lines, "[a content item that is not an object]")
+			continue
+		}
+		lines = append(lines, item.lines()...)
+	}
+	return lines
+}
+
+func (c contentItem) lines() []string {
+	switch c.Type {
+	case "text":
+		return strings.Split(termtext.Escape(c.Text), "\n")
+	case "image", "audio":
+		return []string{"[" + termtext.EscapeLine(orType(c.MimeType, c.Type)) + ", " + base64Size(c.Data) + "]"}
+	case "resource_link":
+		return []string{termtext.EscapeLine(c.URI)}
+	case "resource":
+		return []string{c.Resource.line()}
+	}
+	return []string{"[" + termtext.EscapeLine(c.Type) + " content]"}
+}
+
+func (r *resourceContent) line() string {
+	if r == nil {
+		return "[resource]"
+	}
+	size := base64Size(r.Blob)
+	if r.Text != nil {
+		size = bytesText(len(*r.Text))
+	}
+	return "[resource " + termtext.EscapeLine(r.URI) + ", " + termtext.EscapeLine(orType(r.MimeType, "no MIME type")) + ", " + size + "]"
+}
+
+// orType is the MIME type, or what to say when there is none.
+func orType(mime, otherwise string) string {
+	if mime == "" {
+		return otherwise
+	}
+	return mime
+}
+
+// base64Size is the size of the data base64 encodes, or says it is not
+// base64.
+func base64Size(data string) string {
+	b, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return "data that is not base64"
+	}
+	return bytesText(len(b))
+}
+
+var sizePrinter = message.NewPrinter(language.English)
+
+// bytesText is "1 byte", "1,234 bytes".
+func bytesText(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return sizePrinter.Sprintf("%d bytes", n)
+}

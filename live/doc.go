@@ -1,0 +1,12 @@
+// Package live runs tool calls on a live MCP server and says what came
+// back. [Run] checks a call as `toolbench call` does, sends it only when
+// it is valid, times it, and checks the result's structuredContent
+// against the tool's outputSchema; an [Outcome]'s methods describe it for
+// a terminal, content item by content item. A history of calls is JSON
+// Lines of [Entry] values ([AppendEntry], [ReadHistory]), each line also a
+// tools/call request that `toolbench call --run` replays.
+//
+// The command line and the workbench share it, so that a call runs and
+// reads the same in both. It knows nothing of the screen: it imports
+// core/call, core/jsondoc, core/termtext and internal/mcpclient.
+package live
