@@ -1,5 +1,6 @@
 // Package watch reloads and re-lints one tools file every time it is saved,
-// and delivers each result as a value on a channel.
+// or a live MCP server's tools every time the server says they changed
+// ([ServerWatcher]), and delivers each result as a value on a channel.
 //
 // It watches the file's directory rather than the file, because editors
 // save in three ways and a watch on the file itself survives only the
