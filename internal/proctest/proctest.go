@@ -1,0 +1,91 @@
+// Package proctest tells tests whether the processes a server started are
+// gone: a test of a command that spawns a server checks, when it ends,
+// that nothing of the server's process group is left running, or nothing
+// with the mark it put in the server's environment. It reads
+// /proc, so it works on Linux only; elsewhere a group counts as gone once
+// it cannot be signalled.
+package proctest
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Running returns the pids of the processes of group pgid that are
+// running: not zombies, which have exited and wait to be reaped by a
+// parent that may not be the test.
+func Running(pgid int) []int {
+	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
+		return nil
+	}
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var alive []int
+	for _, path := range stats {
+		pid, group, state, ok := readStat(path)
+		if ok && group == pgid && state != 'Z' && state != 'X' {
+			alive = append(alive, pid)
+		}
+	}
+	return alive
+}
+
+// WaitGone waits up to d for the group to have no running process, and
+// returns those still running then: nil when the group is gone.
+func WaitGone(pgid int, d time.Duration) []int {
+	deadline := time.Now().Add(d)
+	for {
+		alive := Running(pgid)
+		if len(alive) == 0 || time.Now().After(deadline) {
+			return alive
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// readStat reads a process's pid, process group and state from
+// /proc/PID/stat, where the command name, in parentheses, may hold spaces
+// and parentheses.
+func readStat(path string) (pid, pgid int, state byte, ok bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, 0, 0, false
+	}
+	end := bytes.LastIndexByte(data, ')')
+	if end < 0 {
+		return 0, 0, 0, false
+	}
+	fields := bytes.Fields(data[end+1:]) // state ppid pgrp ...
+	if len(fields) < 3 {
+		return 0, 0, 0, false
+	}
+	pid, _ = strconv.Atoi(string(bytes.Fields(data)[0]))
+	pgid, err = strconv.Atoi(string(fields[2]))
+	return pid, pgid, fields[0][0], err == nil
+}
+
+// WithEnv returns the pids of the running processes whose environment
+// holds the entry kv, KEY=VALUE: a test that cannot know a server's
+// process group (npx's, say) marks the server's environment and looks
+// for it.
+func WithEnv(kv string) []int {
+	envs, _ := filepath.Glob("/proc/[0-9]*/environ")
+	var found []int
+	for _, path := range envs {
+		data, err := os.ReadFile(path)
+		if err != nil || !slices.Contains(strings.Split(string(data), "\x00"), kv) {
+			continue
+		}
+		pid, _, state, ok := readStat(filepath.Join(filepath.Dir(path), "stat"))
+		if ok && state != 'Z' && state != 'X' {
+			found = append(found, pid)
+		}
+	}
+	return found
+}
