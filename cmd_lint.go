@@ -25,7 +25,8 @@ type lintConfig struct {
 	format report.Format
 	strict bool
 	opt    lint.Options
-	files  []string // "-" is standard input
+	files  []string     // "-" is standard input
+	server *sourceFlags // the server to lint in place of files; nil for files
 }
 
 // parseLintArgs reads the lint command line. Flags may come before or
@@ -38,6 +39,8 @@ func parseLintArgs(args []string) (*lintConfig, error) {
 	strict := fs.Bool("strict", false, "")
 	var rules ruleFlags
 	rules.register(fs)
+	var src sourceFlags
+	src.register(fs)
 
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -45,6 +48,17 @@ func parseLintArgs(args []string) (*lintConfig, error) {
 	}
 
 	cfg := &lintConfig{strict: *strict, files: files}
+	if cfg.server, err = src.serverFlags(fs); err != nil {
+		return nil, err
+	}
+	if cfg.server != nil {
+		if len(files) > 0 {
+			return nil, cfg.server.twoSources("FILE")
+		}
+		if len(rules.targets) == 0 {
+			rules.targets = listFlag{"mcp"} // what a server's tools are for
+		}
+	}
 	switch {
 	case *asJSON && *format != "" && *format != "json":
 		return nil, fmt.Errorf("--json and --format %s disagree", *format)
@@ -60,7 +74,7 @@ func parseLintArgs(args []string) (*lintConfig, error) {
 	if cfg.opt, err = rules.options(); err != nil {
 		return nil, err
 	}
-	if len(cfg.files) == 0 {
+	if len(cfg.files) == 0 && cfg.server == nil {
 		cfg.files = []string{"-"}
 	}
 	if n := lintStdinCount(cfg.files); n > 1 {
@@ -84,6 +98,9 @@ func runLint(e *env, args []string) int {
 	if err != nil {
 		return argsError(e, "toolbench lint", err, lintUsage)
 	}
+	if cfg.server != nil {
+		return lintServer(e, cfg)
+	}
 
 	defer oneShotGC(cfg.files)()
 	r := &report.Report{Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
@@ -98,6 +115,32 @@ func runLint(e *env, args []string) int {
 		r.Issues = append(r.Issues, lint.Lint(doc, cfg.opt).Issues...)
 		r.Files++
 	}
+	return writeLintReport(e, cfg, r)
+}
+
+// lintServer lints the tools the server lists, as it sent them: issues
+// name the server and point into its tools document, the one toolbench
+// dump writes. A server that cannot be listed is one line on standard
+// error, and no report.
+func lintServer(e *env, cfg *lintConfig) int {
+	ctx, stop := interruptContext()
+	defer stop()
+	src, err := openSource(ctx, e, cfg.server, "")
+	if err != nil {
+		return sourceFailed(ctx, e, "toolbench lint", err)
+	}
+	defer src.close()
+	r := &report.Report{
+		Issues: lint.Lint(src.doc, cfg.opt).Issues,
+		Files:  1,
+		Color:  e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == "",
+	}
+	return writeLintReport(e, cfg, r)
+}
+
+// writeLintReport writes r in the chosen format and returns the exit
+// status of the lint.
+func writeLintReport(e *env, cfg *lintConfig, r *report.Report) int {
 	if err := cfg.format.Write(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lint: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -170,12 +213,18 @@ func lintExitCode(r *report.Report, strict bool) int {
 
 func lintUsage(w io.Writer) {
 	fmt.Fprintf(w, `Usage: toolbench lint [flags] [FILE...]
+       toolbench lint [flags] --server-cmd 'CMD ARGS...' | --server-url URL | --server NAME
 
 Check LLM tool definitions for the defects that make a model skip a tool or
 call it wrongly. A file may hold a list of tools, one tool, {"tools": [...]}
 or an MCP tools/list result, in the OpenAI, Responses, Anthropic, MCP,
 Gemini or bare {name, parameters} shape. With no FILE, or with -, read
 standard input.
+
+With a server flag, lint the tools a live MCP server lists, every page of
+tools/list, as the server sent them: issues name the server and point
+into its tools document as 'toolbench dump' writes it. With no --target,
+a server is linted with --target mcp.
 
 Flags:
   --format FORMAT  output format: %s (default text)
@@ -186,13 +235,17 @@ Flags:
   --ignore CODE    do not report the rule CODE (repeat or use commas)
   -h, --help       show this help
 
+%s
 Examples:
   toolbench lint tools.json
   cat tools.json | toolbench lint
   toolbench lint --json tools.json more-tools.json
   toolbench lint --strict --ignore short-description,empty-properties tools.json
+  toolbench lint --server-cmd 'npx -y @modelcontextprotocol/server-everything'
+  toolbench lint --server everything --format sarif
 
 Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
-with --strict), 2 usage error or a file that cannot be read or parsed.
-`, report.FormatNames(), strings.Join(lint.TargetNames(), ", "))
+with --strict), 2 usage error, a file that cannot be read or parsed, or a
+server that cannot be reached or listed.
+`, report.FormatNames(), strings.Join(lint.TargetNames(), ", "), serverFlagsHelp)
 }

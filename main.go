@@ -3,8 +3,13 @@
 //
 //	toolbench [FILE]          open the workbench
 //	toolbench lint FILE...    lint tool definitions
-//	toolbench call SCHEMAS    check tool calls
+//	toolbench dump SOURCE     write a server's tools as it sent them
+//	toolbench call SCHEMAS    check tool calls, or run them on a server
 //	toolbench watch FILE      re-lint on every save
+//
+// A live MCP server is a source of tools wherever a file is: lint, dump,
+// call and watch take --server-cmd, --server-url or --server NAME in
+// place of FILE or SCHEMAS.
 //
 // This file and the cmd_*.go files beside it are the command line only:
 // flags, files and exit codes. The work is done in core, watch and tui.
@@ -49,8 +54,9 @@ type command struct {
 // unknown-command message and README's command list come from it.
 var commands = []command{
 	{"lint", "lint tool definitions", runLint},
-	{"call", "check tool calls against tool schemas", runCall},
-	{"watch", "re-lint a file on every save", runWatch},
+	{"dump", "write the tools of a live MCP server as one document, each as the server sent it", runDump},
+	{"call", "check tool calls against tool schemas, and with --run send them to a live MCP server", runCall},
+	{"watch", "re-lint a file on every save, or a live MCP server on every list_changed", runWatch},
 	{"rules", "list every rule code with its severity and target", runRules},
 	{"explain", "print what a rule or target checks, why, how to fix it, and its source", runExplain},
 }

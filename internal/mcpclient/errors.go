@@ -154,6 +154,12 @@ func quote(b []byte, limit int) string {
 	return strconv.Quote(string(b[:limit])) + "..."
 }
 
+// StderrNote is how an error message ends that shows the last lines of a
+// server's standard error, quoted on one line: `; stderr: "..."`, or
+// nothing when it wrote none. Errors that quote it already are a
+// *ConnectError and an *ExitError; callers add it to others.
+func StderrNote(stderr string) string { return stderrSuffix(stderr) }
+
 // stderrSuffix is the end of an error message that shows the last lines of
 // a server's standard error, or nothing when it wrote none.
 func stderrSuffix(stderr string) string {
