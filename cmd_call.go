@@ -16,7 +16,10 @@ type callConfig struct {
 	opt     call.CallOptions
 	format  string // "", "flat" or "tools"
 	schemas string
-	calls   string // "-" is standard input
+	calls   string       // "-" is standard input
+	server  *sourceFlags // the server in place of SCHEMAS; nil for a file
+	run     bool         // send each valid call to the server
+	history string       // with run, the file to append each call sent to
 }
 
 // parseCallArgs reads `call [flags] SCHEMAS [CALLS]`. Flags may come
@@ -28,10 +31,26 @@ func parseCallArgs(args []string) (*callConfig, error) {
 	fs.BoolVar(&cfg.opt.JSON, "json", false, "")
 	fs.BoolVar(&cfg.opt.Deep, "deep", false, "")
 	fs.StringVar(&cfg.format, "format", "", "")
+	fs.BoolVar(&cfg.run, "run", false, "")
+	fs.StringVar(&cfg.history, "history", "", "")
+	var src sourceFlags
+	src.register(fs)
 
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.server, err = src.serverFlags(fs); err != nil {
+		return nil, err
+	}
+	if cfg.history != "" && !cfg.run {
+		return nil, errors.New("--history records the calls --run sends; add --run")
+	}
+	if cfg.server != nil {
+		return cfg, cfg.serverOperands(files)
+	}
+	if cfg.run {
+		return nil, errors.New("--run sends the calls to a live MCP server: name one with --server-cmd, --server-url or --server")
 	}
 
 	switch cfg.format {
@@ -55,16 +74,41 @@ func parseCallArgs(args []string) (*callConfig, error) {
 	return cfg, nil
 }
 
+// serverOperands reads the operands of a command line whose tools come
+// from a server: only CALLS, if anything.
+func (cfg *callConfig) serverOperands(files []string) error {
+	switch {
+	case cfg.format != "":
+		return fmt.Errorf("--format says how to read SCHEMAS; %s lists a tools document", cfg.server.given)
+	case len(files) > 1:
+		return fmt.Errorf("%s takes the place of SCHEMAS: give one CALLS file at most, not %d files", cfg.server.given, len(files))
+	case len(files) == 1:
+		cfg.calls = files[0]
+	default:
+		cfg.calls = "-"
+	}
+	return nil
+}
+
 func runCall(e *env, args []string) int {
 	cfg, err := parseCallArgs(args)
 	if err != nil {
 		return argsError(e, "toolbench call", err, callUsage)
+	}
+	if cfg.server != nil {
+		return callServer(e, cfg)
 	}
 	schemas, err := loadCallSchemas(e, cfg)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
+	return checkCallsOf(e, cfg, schemas)
+}
+
+// checkCallsOf checks the calls of CALLS against schemas, and prints what
+// is wrong with each.
+func checkCallsOf(e *env, cfg *callConfig, schemas *call.Schemas) int {
 	in, closeIn, err := openCalls(e, cfg.calls)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
@@ -117,7 +161,8 @@ func callsName(name string) string {
 }
 
 func callUsage(w io.Writer) {
-	fmt.Fprint(w, `Usage: toolbench call [--json] [--deep] [--format flat|tools] SCHEMAS [CALLS]
+	fmt.Fprintf(w, `Usage: toolbench call [--json] [--deep] [--format flat|tools] SCHEMAS [CALLS]
+       toolbench call [--json] [--deep] [--run [--history FILE]] SERVER-FLAGS [CALLS]
 
 Check model-proposed tool calls against tool schemas: unknown tools,
 missing and extra arguments, and arguments of the wrong type.
@@ -139,16 +184,43 @@ Flags:
                    tools document. With --json each line is
                    {"errors": [...], "schema": [{"path", "message"}]}
   --format F       read SCHEMAS as "flat" or "tools" instead of guessing
+  --run            also send each valid call to the server (tools/call) and
+                   print its result; an invalid call is not sent
+  --history FILE   with --run, append each call sent and its result to FILE
+                   as JSON Lines, which 'toolbench call --run' replays
   -h, --help       show this help
 
-Example:
+With a server flag in place of SCHEMAS, the calls are checked against the
+tools the server lists. With --run, each call prints
+  line N: ok 4 ms              (or "tool error 4 ms", the tool failed)
+then each content item of the result, indented: text as it is, images and
+audio as [image/png, 1,234 bytes], resource links as their URI. A call the
+server refuses prints "protocol error" and the JSON-RPC error. When the
+tool declares an outputSchema, structuredContent is checked against it,
+each problem a line "output /path: message". The last line counts them.
+With --json each call is one line:
+  {"errors": [...], "result": {...}, "ms": 4.213, "output": [{"path", "message"}]}
+with "schema" as for --deep, "result" the server's result object (null
+when not sent), and "error": {"code", "message"} for a refused call.
+
+%s
+Examples:
   $ echo '{"name": "search", "args": {"limit": true, "debug": 1}}' |
       toolbench call schemas.json
   missing:query
   extra:debug
   type:limit:int
 
-Exit status: 0 every call is valid, 1 some call is not, 2 usage error or
-SCHEMAS or CALLS that cannot be read or parsed.
-`)
+  $ echo '{"name": "echo", "arguments": {"message": "hi"}}' |
+      toolbench call --run --server everything
+  line 1: ok 3 ms
+    Echo: hi
+  1 call: 1 ok
+
+Exit status: 0 every call is valid (and with --run, every result is ok and
+conforms), 1 some call is not (or, with --run, a result is a tool error, a
+protocol error or breaks the outputSchema), 2 usage error, SCHEMAS or
+CALLS that cannot be read or parsed, or a server that cannot be reached,
+or that fails while the calls run.
+`, serverFlagsHelp)
 }

@@ -242,7 +242,7 @@ func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
 			if code != exitOK {
 				t.Errorf("exit code = %d, want %d", code, exitOK)
 			}
-			for _, want := range []string{"Usage: toolbench call [--json] [--deep] [--format flat|tools] SCHEMAS [CALLS]", "--json", "--deep", "--format", "Example:", "Exit status"} {
+			for _, want := range []string{"Usage: toolbench call [--json] [--deep] [--format flat|tools] SCHEMAS [CALLS]", "--json", "--deep", "--format", "--run", "Examples:", "Exit status"} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("help lacks %q:\n%s", want, stdout)
 				}
@@ -253,7 +253,7 @@ func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
 
 func TestCallIsListedInTheHelp(t *testing.T) {
 	_, stdout, _ := callRun(t, "", "--help")
-	if !strings.Contains(stdout, "  call     check tool calls against tool schemas\n") {
+	if !strings.Contains(stdout, "  call     check tool calls against tool schemas, and with --run send them to a live MCP server\n") {
 		t.Errorf("toolbench --help does not list call:\n%s", stdout)
 	}
 }
