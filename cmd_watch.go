@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,9 +21,10 @@ import (
 
 // watchConfig is a parsed watch command line.
 type watchConfig struct {
-	json bool
-	opt  lint.Options
-	file string
+	json   bool
+	opt    lint.Options
+	file   string
+	server *sourceFlags // the server to watch in place of file; nil for a file
 }
 
 // parseWatchArgs reads the watch command line: flags before or after the
@@ -32,10 +34,27 @@ func parseWatchArgs(args []string) (*watchConfig, error) {
 	asJSON := fs.Bool("json", false, "")
 	var rules ruleFlags
 	rules.register(fs)
+	var src sourceFlags
+	src.register(fs)
 
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, err
+	}
+	server, err := src.serverFlags(fs)
+	if err != nil {
+		return nil, err
+	}
+	if server != nil {
+		if len(files) > 0 {
+			return nil, server.twoSources("FILE")
+		}
+		if len(rules.targets) == 0 {
+			rules.targets = listFlag{"mcp"} // as lint does for a server
+		}
+		cfg := &watchConfig{json: *asJSON, server: server}
+		cfg.opt, err = rules.options()
+		return cfg, err
 	}
 	switch {
 	case len(files) == 0:
@@ -63,14 +82,28 @@ func runWatch(e *env, args []string) int {
 	return streamWatch(e, cfg, stop)
 }
 
+// events is a source of loads: a watch.Watcher or a watch.ServerWatcher.
+type events interface {
+	Events() <-chan watch.Event
+	Close() error
+}
+
 // streamWatch prints a report for the initial load and for every reload
 // until stop receives: being stopped is how a watch ends, so that is
-// status 0.
+// status 0. A server's session that ends is status 2.
 func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
-	w, err := watch.New(cfg.file, watch.Options{Lint: cfg.opt})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		select {
+		case <-stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	w, err := openWatch(ctx, e, cfg)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench watch: %s\n", termtext.EscapeLine(err.Error()))
-		return exitFailure
+		return sourceFailed(ctx, e, "toolbench watch", err)
 	}
 	defer w.Close()
 	write := watchTextWriter(e)
@@ -82,7 +115,7 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 	out := jsondoc.SafeWriter(e.stdout)
 	for {
 		select {
-		case <-stop:
+		case <-ctx.Done():
 			return exitOK
 		case ev, ok := <-w.Events():
 			if !ok {
@@ -92,8 +125,39 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 				fmt.Fprintf(e.stderr, "toolbench watch: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 				return exitFailure
 			}
+			if errors.Is(ev.Err, watch.ErrEnded) && ctx.Err() == nil {
+				fmt.Fprintf(e.stderr, "toolbench watch: %s\n", termtext.EscapeLine(ev.Err.Error()))
+				return exitFailure
+			}
 		}
 	}
+}
+
+// openWatch starts watching the file, or connects to the server, lists
+// its tools and starts following its list_changed. The session ends with
+// ctx, or when the watch is closed.
+func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
+	if cfg.server == nil {
+		return watch.New(cfg.file, watch.Options{Lint: cfg.opt})
+	}
+	src, err := openSource(ctx, e, cfg.server, "")
+	if err != nil {
+		return nil, err
+	}
+	return &serverWatch{watch.NewServer(src.client, src.doc, watch.Options{Lint: cfg.opt}), src}, nil
+}
+
+// serverWatch is a ServerWatcher that owns its session: closing it ends
+// the session too.
+type serverWatch struct {
+	*watch.ServerWatcher
+	src *source
+}
+
+func (w *serverWatch) Close() error {
+	err := w.ServerWatcher.Close()
+	w.src.close()
+	return err
 }
 
 // watchLine is the --json form of one load: either Issues (with OK true)
@@ -148,6 +212,7 @@ func watchTextWriter(e *env) func(io.Writer, watch.Event) error {
 
 func watchUsage(w io.Writer) {
 	fmt.Fprintf(w, `Usage: toolbench watch [flags] FILE
+       toolbench watch [flags] --server-cmd 'CMD ARGS...' | --server-url URL | --server NAME
 
 Lint FILE now and again every time it is saved, printing each report as it
 comes, until interrupted. Every way editors save is seen: writing in place,
@@ -162,6 +227,12 @@ Each report is a header line with the time and the file, then what
   {"time": "...", "file": "tools.json", "ok": false, "error": "tools.json:3:7: ..."}
 with the issue objects of 'toolbench lint --json'.
 
+With a server flag, lint the tools the live MCP server lists now, and again
+every time it says they changed (notifications/tools/list_changed), with
+the server's name in place of the file's; with no --target, as --target
+mcp. A listing that fails is reported and the watch goes on; a session
+that ends (the server exited) is reported, and ends the watch.
+
 Flags:
   --json         one JSON object per load, on its own line
   --target NAME  also check a provider's rules: %s
@@ -169,11 +240,14 @@ Flags:
   --ignore CODE  do not report the rule CODE (repeat or use commas)
   -h, --help     show this help
 
+%s
 Examples:
   toolbench watch tools.json
   toolbench watch --json --target openai tools.json | jq -c '[.ok, (.issues | length)]'
+  toolbench watch --server everything
 
 Exit status: 0 when stopped by SIGINT (ctrl+c) or SIGTERM, 2 for a usage
-error or a directory that cannot be watched.
-`, strings.Join(lint.TargetNames(), ", "))
+error, a directory that cannot be watched, or a server that cannot be
+reached or listed, or whose session ends.
+`, strings.Join(lint.TargetNames(), ", "), serverFlagsHelp)
 }
