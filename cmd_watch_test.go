@@ -28,6 +28,9 @@ import (
 var toolbenchBin string
 
 func TestMain(m *testing.M) {
+	if behaviour := os.Getenv(testServerEnv); behaviour != "" {
+		os.Exit(runTestServer(behaviour)) // this binary is a test's MCP server
+	}
 	dir, err := os.MkdirTemp("", "toolbench-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
