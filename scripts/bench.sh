@@ -8,9 +8,10 @@
 # the floor and the Python baselines use one; the CPU time of both sides
 # is printed beside the ratios so that the difference shows.
 #
-# It builds toolbench and scripts/floor (a program that only reads every
-# JSON token with jsontext), writes the inputs with scripts/gen into a
-# temporary directory, and prints each goal's ratio. The commands compared
+# It builds toolbench, scripts/floor (a program that only reads every
+# JSON token with jsontext), scripts/bareclient (a bare MCP client of the
+# SDK) and the Go test server of the MCP tests, writes the inputs with
+# scripts/gen into a temporary directory, and prints each goal's ratio. The commands compared
 # in a ratio run in turn, one run of each per round, so that a slow spell
 # of the machine slows both sides of the ratio alike.
 set -euo pipefail
@@ -21,6 +22,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/toolbench" .
 go build -o "$tmp/floor" ./scripts/floor
+go build -o "$tmp/bareclient" ./scripts/bareclient
+# The root package's test binary is the Go test server of its MCP tests
+# (mcpserver_test.go): TOOLBENCH_TEST_SERVER names what it serves.
+go test -c -o "$tmp/testserver" .
 go run ./scripts/gen -out "$tmp" -tools 2000,20000 -calls 200000 >/dev/null
 
 big=$tmp/tools-20000.json
@@ -36,6 +41,10 @@ py_lint() { python3 scripts/baseline/lint.py "$big"; }
 floor_calls() { "$tmp/floor" "$calls"; }
 check_calls() { "$tmp/toolbench" call --json "$flat" "$calls"; }
 py_calls() { python3 scripts/baseline/call.py "$flat" "$calls"; }
+dump_server() { "$tmp/toolbench" dump --server-cmd "$tmp/testserver" -e TOOLBENCH_TEST_SERVER=pages; }
+bare_server() { TOOLBENCH_TEST_SERVER=pages "$tmp/bareclient" "$tmp/testserver"; }
+start_toolbench() { "$tmp/toolbench" dump "$tmp/none.json"; }
+start_floor() { "$tmp/floor" "$tmp/none.json"; }
 
 # one FUNC: runs FUNC once and sets wall and cpu to its wall time and its
 # CPU time (user and system), in milliseconds. It waits a moment first, so that
@@ -138,12 +147,24 @@ echo
 echo "4. peak memory linting 20000 tools: ${peak} KiB for a ${size_kb} KiB file"
 echo "   peak / size    = ${m}x   (goal <= 5: $(verdict "$m" "<=" 5))"
 
+# A server's tools: spawn, initialize, five pages of tools/list, close,
+# through toolbench and through a bare client of the SDK. Both pay the
+# server's start; toolbench pays its own start too, shown beside.
+echo '[]' >"$tmp/none.json"
+rounds bare_server dump_server start_floor start_toolbench
+r6=$(ratio "${median[dump_server]}" "${median[bare_server]}")
+echo
+echo "5. dump --server-cmd, 15 tools in 5 pages from the Go test server: ${median[dump_server]} ms;"
+echo "   a bare SDK client that connects, lists and exits ${median[bare_server]} ms"
+echo "   dump / bare    = ${r6}x   (goal <= 1.2: $(verdict "$r6" "<=" 1.2))"
+echo "   of which starting a process: toolbench ${median[start_toolbench]} ms, a minimal Go program ${median[start_floor]} ms"
+
 # The list is read whole first: grep -q would stop at the first match and,
 # under pipefail, fail the pipeline it cut short.
 benches=$(go test -list 'BenchmarkCallKeystroke' ./tui 2>/dev/null || true)
 if grep -q BenchmarkCallKeystroke <<<"$benches"; then
 	echo
-	echo "5. workbench, 10000 tools loaded: one keystroke in the call tester, and"
+	echo "6. workbench, 10000 tools loaded: one keystroke in the call tester, and"
 	echo "   what Update does with a reload (its linting runs in a command)"
 	go test -run '^$' -bench 'BenchmarkCallKeystroke|BenchmarkReloadUpdate' -benchtime 2000x ./tui | grep -E '^Benchmark' | sed 's/^/   /'
 	echo "   (goal < 1 ms = 1000000 ns/op)"
