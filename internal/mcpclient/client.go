@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"sync"
@@ -169,6 +170,13 @@ func (c *Client) cause(ctx context.Context, ex *exchange, op string, err error) 
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return &TimeoutError{Method: op, Timeout: c.timeout}
+	}
+	// The SDK wraps a request that never reached the server in a JSON-RPC
+	// error of its own (-32005, "rejected by transport"); the network's
+	// error says what happened.
+	var netErr *net.OpError
+	if errors.As(err, &netErr) {
+		return fmt.Errorf("cannot reach the server: %w", netErr)
 	}
 	var wire *jsonrpc.Error
 	if errors.As(err, &wire) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -123,6 +124,21 @@ func TestHTTPReportsStatusThatRefusesConnecting(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", err, want)
 			}
 		})
+	}
+}
+
+func TestHTTPSaysWhenNothingListens(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	_, err = Connect(context.Background(), Spec{URL: "http://" + addr + "/mcp", Timeout: 2 * time.Second})
+	want := "connect to " + addr + ": initialize: cannot reach the server: dial tcp " + addr + ": connect: connection refused"
+	var rpc *RPCError
+	if err == nil || err.Error() != want || errors.As(err, &rpc) {
+		t.Errorf("got  %v\nwant %s, and no *RPCError", err, want)
 	}
 }
 
