@@ -14,7 +14,7 @@ import (
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
-	"toolbench/live"
+	"toolbench/internal/live"
 )
 
 // callServer checks the calls against the tools of the server the flags
