@@ -16,6 +16,7 @@ var layers = map[string]int{
 	"internal/par": 0,
 	"termtext":     0,
 	"jsondoc":      1,
+	"jsonedit":     2,
 	"tooldef":      2,
 	"schema":       3,
 	"call":         4,
