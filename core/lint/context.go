@@ -8,7 +8,9 @@ import (
 // A rule sees the document only through its context: what it is looking
 // at, a way to report, whether another rule runs (Enabled), and values
 // computed once per tool and shared by the rules that need them (Fact).
-// It never reaches into the linter.
+// It never reaches into the linter. A report may carry fixes, the edits
+// of the document's text that would remove the issue (see jsonedit), when
+// the rule's Fix mode says it offers them.
 
 // DocContext is what a Document hook sees.
 type DocContext struct {
@@ -19,14 +21,14 @@ type DocContext struct {
 }
 
 // Report records a finding of the running rule about node n at path.
-func (c *DocContext) Report(n *jsondoc.Node, path, msg, hint string) {
-	c.l.report(c.rule, n, path, msg, hint, "")
+func (c *DocContext) Report(n *jsondoc.Node, path, msg, hint string, fixes ...Fix) {
+	c.l.report(c.rule, n, path, msg, hint, "", fixes...)
 }
 
 // ReportOffset records a finding at a byte offset that starts no value,
 // such as an object key.
-func (c *DocContext) ReportOffset(offset int, path, msg, hint string) {
-	c.l.reportOffset(c.rule, offset, path, msg, hint, "")
+func (c *DocContext) ReportOffset(offset int, path, msg, hint string, fixes ...Fix) {
+	c.l.reportOffset(c.rule, offset, path, msg, hint, "", fixes...)
 }
 
 // ToolContext is what a Tool hook sees.
@@ -38,20 +40,20 @@ type ToolContext struct {
 }
 
 // Report records a finding of the running rule about node n at path.
-func (c *ToolContext) Report(n *jsondoc.Node, path, msg, hint string) {
-	c.l.report(c.rule, n, path, msg, hint, c.Tool.Name)
+func (c *ToolContext) Report(n *jsondoc.Node, path, msg, hint string, fixes ...Fix) {
+	c.l.report(c.rule, n, path, msg, hint, c.Tool.Name, fixes...)
 }
 
 // ReportOffset records a finding at a byte offset that starts no value,
 // such as an object key.
-func (c *ToolContext) ReportOffset(offset int, path, msg, hint string) {
-	c.l.reportOffset(c.rule, offset, path, msg, hint, c.Tool.Name)
+func (c *ToolContext) ReportOffset(offset int, path, msg, hint string, fixes ...Fix) {
+	c.l.reportOffset(c.rule, offset, path, msg, hint, c.Tool.Name, fixes...)
 }
 
 // ReportKey records a finding about the key of m, a member of an object
 // of the tool, at path.
-func (c *ToolContext) ReportKey(m jsondoc.Member, path, msg, hint string) {
-	c.l.reportOffset(c.rule, c.Doc.KeyOffset(m), path, msg, hint, c.Tool.Name)
+func (c *ToolContext) ReportKey(m jsondoc.Member, path, msg, hint string, fixes ...Fix) {
+	c.l.reportOffset(c.rule, c.Doc.KeyOffset(m), path, msg, hint, c.Tool.Name, fixes...)
 }
 
 // Enabled reports whether rule r runs on this tool: it is not ignored,
@@ -82,21 +84,24 @@ func (c *SchemaContext) AtRoot() bool { return c.Depth == 0 && c.Via == "" }
 func (c *SchemaContext) Path() string { return c.w.path() }
 
 // Report records a finding of the running rule about the schema itself.
-func (c *SchemaContext) Report(msg, hint string) {
-	c.ReportAt(c.Node, c.w.path(), msg, hint)
+func (c *SchemaContext) Report(msg, hint string, fixes ...Fix) {
+	c.ReportAt(c.Node, c.w.path(), msg, hint, fixes...)
 }
 
 // ReportAt records a finding about node n inside the schema, at path.
-func (c *SchemaContext) ReportAt(n *jsondoc.Node, path, msg, hint string) {
-	c.w.tc.l.report(c.rule, n, path, msg, hint, c.Tool.Name)
+func (c *SchemaContext) ReportAt(n *jsondoc.Node, path, msg, hint string, fixes ...Fix) {
+	c.w.tc.l.report(c.rule, n, path, msg, hint, c.Tool.Name, fixes...)
 }
 
 // ReportKey records a finding about the key of m, a member of an object
 // inside the schema, at path.
-func (c *SchemaContext) ReportKey(m jsondoc.Member, path, msg, hint string) {
+func (c *SchemaContext) ReportKey(m jsondoc.Member, path, msg, hint string, fixes ...Fix) {
 	l := c.w.tc.l
-	l.reportOffset(c.rule, l.doc.KeyOffset(m), path, msg, hint, c.Tool.Name)
+	l.reportOffset(c.rule, l.doc.KeyOffset(m), path, msg, hint, c.Tool.Name, fixes...)
 }
+
+// Doc is the document the schema is in, for the edits of a fix.
+func (c *SchemaContext) Doc() *jsondoc.Document { return c.w.tc.Doc }
 
 // Enabled reports whether rule r runs on this schema's tool.
 func (c *SchemaContext) Enabled(r *Rule) bool { return c.w.tc.hooks.on[r] }

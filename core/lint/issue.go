@@ -1,6 +1,10 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+
+	"toolbench/core/jsonedit"
+)
 
 // Severity says how much an issue matters.
 type Severity uint8
@@ -50,4 +54,23 @@ type Issue struct {
 	Line     int      `json:"line"`
 	Column   int      `json:"column"`
 	Offset   int      `json:"-"` // byte offset in the file
+	// Fixes are the fixes the rule suggests, nil for none: a pointer, so
+	// that issues stay values that == compares.
+	Fixes *[]Fix `json:"fixes,omitempty"`
+}
+
+// SuggestedFixes returns the fixes of the issue, nil when it has none.
+func (is *Issue) SuggestedFixes() []Fix {
+	if is.Fixes == nil {
+		return nil
+	}
+	return *is.Fixes
+}
+
+// Fix is a change to the document's text that removes an issue, as a
+// go/analysis SuggestedFix is: what it does, in a phrase, and the edits
+// that do it, to be made all together or not at all.
+type Fix struct {
+	Message string          `json:"message"`
+	Edits   []jsonedit.Edit `json:"edits"`
 }

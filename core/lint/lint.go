@@ -144,21 +144,24 @@ func (l *linter) hooksOf(t *tooldef.Tool) *hooks {
 	return l.all
 }
 
-func (l *linter) report(r *Rule, n *jsondoc.Node, path, msg, hint, tool string) {
+func (l *linter) report(r *Rule, n *jsondoc.Node, path, msg, hint, tool string, fixes ...Fix) {
 	off := -1
 	if n != nil {
 		off = int(n.Start)
 	}
-	l.reportOffset(r, off, path, msg, hint, tool)
+	l.reportOffset(r, off, path, msg, hint, tool, fixes...)
 }
 
 // reportOffset records an issue; offset -1 means no position.
-func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string) {
+func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string, fixes ...Fix) {
 	if l.ignored[r] {
 		return
 	}
 	// Lines and columns are counted once, for all the issues, at the end.
 	is := Issue{Severity: r.Severity, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name, Offset: offset}
+	if len(fixes) > 0 {
+		is.Fixes = &fixes
+	}
 	if r.Severity == Error {
 		l.errors = append(l.errors, is)
 	} else {

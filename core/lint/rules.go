@@ -23,6 +23,9 @@ type Rule struct {
 	Target  string
 	Summary string // one line
 	Doc     string // what it checks, why it matters, how to fix it, and the source
+	// Fix says whether the rule's issues carry fixes and when toolbench
+	// fix makes them; the Doc then says what they do.
+	Fix FixMode
 
 	// Hooks. A rule sets the ones it needs; a rule the linter reports
 	// itself (invalid-document, invalid-tool) sets none.
@@ -76,6 +79,19 @@ func buildTable(families [][]*Rule, targets []*Target) ([]*Rule, map[string]*Rul
 	return table, index
 }
 
+// FixMode says whether a rule offers fixes, and when they are made.
+type FixMode uint8
+
+const (
+	FixNone      FixMode = iota // the rule offers no fix
+	FixAuto                     // toolbench fix makes the rule's fixes unless told which rules to fix
+	FixOnRequest                // toolbench fix makes them only when --code names the rule
+)
+
+// fixDocMark is what a rule's Doc says, followed by what the fix does,
+// when the rule offers one.
+const fixDocMark = "toolbench fix"
+
 func validateRule(r *Rule) error {
 	switch {
 	case r.Code == "":
@@ -88,6 +104,8 @@ func validateRule(r *Rule) error {
 		return fmt.Errorf("lint: rule %s of target %s must be named %s/...", r.Code, r.Target, r.Target)
 	case r.Target == "" && strings.Contains(r.Code, "/"):
 		return fmt.Errorf("lint: rule %s has a target's name but no target", r.Code)
+	case (r.Fix != FixNone) != strings.Contains(strings.Join(strings.Fields(r.Doc), " "), fixDocMark):
+		return fmt.Errorf("lint: rule %s must say in its Doc what %q does exactly when it offers a fix", r.Code, fixDocMark)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
 )
@@ -34,7 +35,9 @@ var baseRules = []*Rule{
 		Code: "invalid-name", Severity: Error,
 		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$.",
 		Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
-			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name.",
+			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name. " +
+			"toolbench fix renames the tool to that name, when no other tool has it, but only when asked to with --code invalid-name: callers that use the old name break.",
+		Fix:  FixOnRequest,
 		Tool: checkInvalidName,
 	},
 	{
@@ -52,7 +55,9 @@ var baseRules = []*Rule{
 		Summary: "A required property is not defined under \"properties\".",
 		Doc: "The API accepts such a schema, but the model is told to send a field it knows nothing about, so it either leaves it out (and the arguments fail validation) or invents it. " +
 			"Properties defined in a direct allOf, anyOf or oneOf branch count as defined. " +
-			"Fix: add the property under \"properties\", correct its spelling, or drop it from \"required\".",
+			"Fix: add the property under \"properties\", correct its spelling, or drop it from \"required\". " +
+			"toolbench fix drops it from \"required\", and \"required\" itself when no name is left.",
+		Fix:         FixAuto,
 		SchemaAfter: checkRequiredInProperties,
 	},
 	{
@@ -95,7 +100,8 @@ var baseRules = []*Rule{
 		Code: "enum-without-type", Severity: Warning,
 		Summary: "A schema has \"enum\" but no \"type\".",
 		Doc: "Some providers require a type on every schema, and the type tells the model the kind of value before it reads the list. " +
-			"Fix: add the type of the values; the hint names it.",
+			"Fix: add the type of the values; the hint names it. toolbench fix adds that type.",
+		Fix:    FixAuto,
 		Schema: checkEnumType,
 	},
 	{
@@ -109,7 +115,8 @@ var baseRules = []*Rule{
 		Code: "duplicate-enum-value", Severity: Warning,
 		Summary: "An enum lists the same value twice.",
 		Doc: "Values are compared as JSON values: 1, 1.0 and 1e0 are equal, true and 1 are not, and objects are equal whatever the order of their keys. A repeated value is harmless to validation but usually a copy-and-paste slip, and some providers reject it. " +
-			"Fix: remove the repeat.",
+			"Fix: remove the repeat. toolbench fix removes the later copies.",
+		Fix:    FixAuto,
 		Schema: checkDuplicateEnum,
 	},
 }
@@ -152,7 +159,11 @@ func checkInvalidName(c *ToolContext) {
 	if s := toolNamePattern.suggest(t.Name); s != "" {
 		hint += " For example " + termtext.Quote(s) + "."
 	}
-	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint)
+	var fixes []Fix
+	if s := toolNamePattern.suggest(cleanName(t.Name)); s != "" && c.FirstIndexOf(s) < 0 {
+		fixes = fixOf("Rename the tool to "+termtext.Quote(s), jsonedit.Replace(t.NameNode, quote(s)))
+	}
+	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint, fixes...)
 }
 
 func checkDuplicateName(c *ToolContext) {
@@ -261,7 +272,7 @@ func checkUnknownType(c *SchemaContext) {
 	switch t.Kind {
 	case jsondoc.String:
 		if msg, hint := typeProblem(t.Str(), upperOK); msg != "" {
-			c.Report(msg, hint)
+			c.Report(msg, hint, typeFix(c.Doc(), nil, t)...)
 		}
 	case jsondoc.Array:
 		for i, m := range t.Kids() {
@@ -270,7 +281,7 @@ func checkUnknownType(c *SchemaContext) {
 				continue
 			}
 			if msg, hint := typeProblem(m.Value.Str(), upperOK); msg != "" {
-				c.Report(msg, hint)
+				c.Report(msg, hint, typeFix(c.Doc(), t, m.Value)...)
 			}
 		}
 	default:
@@ -343,12 +354,27 @@ func checkEnumType(c *SchemaContext) {
 	if !e.Is(jsondoc.Array) || e.Len() == 0 || c.Node.Has("type") {
 		return
 	}
-	c.Report("enum without 'type'", "Add "+enumTypeMember(e)+" beside the enum; some providers require a type on every schema.")
+	names := enumTypes(e)
+	member := "\"type\": " + names[0]
+	if len(names) > 1 {
+		member = "\"type\": [" + strings.Join(names, ", ") + "]"
+	}
+	var fixes []Fix
+	if len(names) == 1 || !c.Tool.OpenAPIParams() { // OpenAPI has one type, and "nullable"
+		st := jsonedit.StyleNear(c.Doc(), c.Node)
+		value := names[0]
+		if len(names) > 1 {
+			value = st.List(names...)
+		}
+		fixes = fixOf("Add "+member, jsonedit.AppendMember(c.Doc(), c.Node, "type", value))
+	}
+	c.Report("enum without 'type'", "Add "+member+" beside the enum; some providers require a type on every schema.", fixes...)
 }
 
-// enumTypeMember returns the "type" member that covers every value of an
-// enum, as JSON: "type": "string" or "type": ["string", "null"].
-func enumTypeMember(e *jsondoc.Node) string {
+// enumTypes returns the types that cover every value of an enum, as
+// JSON strings in the order of schema.TypeNames: ["\"string\""] or
+// ["\"string\"", "\"null\""].
+func enumTypes(e *jsondoc.Node) []string {
 	seen := map[string]bool{}
 	for _, m := range e.Kids() {
 		v := m.Value
@@ -368,10 +394,7 @@ func enumTypeMember(e *jsondoc.Node) string {
 			names = append(names, strconv.Quote(t))
 		}
 	}
-	if len(names) == 1 {
-		return "\"type\": " + names[0]
-	}
-	return "\"type\": [" + strings.Join(names, ", ") + "]"
+	return names
 }
 
 func checkEmptyProperties(c *SchemaContext) {
@@ -435,7 +458,7 @@ func checkRequiredInProperties(c *SchemaContext) {
 		if s := termtext.Closest(name.Str(), propertyNames(n)); s != "" {
 			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
 		}
-		c.Report("required property "+termtext.Quote(name.Str())+" is not in properties", hint)
+		c.Report("required property "+termtext.Quote(name.Str())+" is not in properties", hint, removeRequiredFix(c.Doc(), n, name)...)
 	}
 }
 
@@ -493,7 +516,7 @@ func checkDuplicateEnum(c *SchemaContext) {
 	}
 	for _, d := range enumDuplicates(e) {
 		c.Report("enum value "+snippet(e.Elem(d[1]))+" at index "+strconv.Itoa(d[1])+" repeats index "+strconv.Itoa(d[0]),
-			"Remove the repeated value.")
+			"Remove the repeated value.", removeFix(c.Doc(), "Remove the repeat at index "+strconv.Itoa(d[1]), e, int(e.Elem(d[1]).Start))...)
 	}
 }
 
@@ -570,7 +593,9 @@ var unknownType = &Rule{
 	Summary: "A schema's type is not one of the seven JSON Schema types.",
 	Doc: "JSON Schema knows array, boolean, integer, null, number, object and string. Names from programming languages (str, int, float, bool, list, dict) and misspellings are not types: providers either reject the schema or drop the constraint, and the model guesses. " +
 		"A type list is checked member by member. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
-		"Fix: use the type the hint suggests.",
+		"Fix: use the type the hint suggests. " +
+		"toolbench fix replaces a name whose meaning is certain with the type it means: str with string, int with integer, float and double with number, bool with boolean, dict and map with object, list and tuple with array, in any case, and a type name written in another case with its lower case. In a type list that has that type already, it removes the name.",
+	Fix:    FixAuto,
 	Schema: checkUnknownType,
 }
 

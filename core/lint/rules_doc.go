@@ -18,16 +18,19 @@ parsers keep the first, and strict ones reject the document. The tool a
 model sees may not be the one you reviewed.
 
 The issue points at the second occurrence and names the line of the first.
-Fix: delete one of the two members, or merge them.
+Fix: delete one of the two members, or merge them. toolbench fix deletes
+the earlier member, whose value the document does not use.
 
 Source: RFC 8259 section 4 ("The names within an object SHOULD be unique").`,
+		Fix: FixAuto,
 		// A duplicate inside a tool is reported with that tool's issues,
 		// where a depth-first walk finds it; one outside every tool, such
 		// as a second "tools" key, with the document's.
 		Document: func(c *DocContext) {
 			for _, d := range c.Doc.Duplicates {
 				if c.Set.ToolAt(int(d.Second)) == nil {
-					c.ReportOffset(int(d.Second), jsondoc.AppendKey(d.Path, d.Key), duplicateKeyMessage(c.Doc, d), duplicateKeyHint)
+					c.ReportOffset(int(d.Second), jsondoc.AppendKey(d.Path, d.Key), duplicateKeyMessage(c.Doc, d), duplicateKeyHint,
+						duplicateKeyFix(c.Doc, c.Doc.Root, d)...)
 				}
 			}
 		},
@@ -36,7 +39,8 @@ Source: RFC 8259 section 4 ("The names within an object SHOULD be unique").`,
 			dups := c.Doc.Duplicates
 			i, _ := slices.BinarySearchFunc(dups, n.Start, func(d jsondoc.DuplicateKey, off int32) int { return int(d.Second - off) })
 			for ; i < len(dups) && dups[i].Second < n.End; i++ {
-				c.ReportOffset(int(dups[i].Second), jsondoc.AppendKey(dups[i].Path, dups[i].Key), duplicateKeyMessage(c.Doc, dups[i]), duplicateKeyHint)
+				c.ReportOffset(int(dups[i].Second), jsondoc.AppendKey(dups[i].Path, dups[i].Key), duplicateKeyMessage(c.Doc, dups[i]), duplicateKeyHint,
+					duplicateKeyFix(c.Doc, n, dups[i])...)
 			}
 		},
 	},

@@ -30,12 +30,18 @@ the tags of emoji subdivision flags and an ideographic variation selector
 after a Han character are legitimate and not reported.
 
 Fix: delete the characters (retyping the text is the surest way); if a
-character is meant, write a visible one instead.
+character is meant, write a visible one instead. toolbench fix deletes
+zero-width characters and bidi controls from tool names and from the
+descriptions of tools and schemas, when they are all the string hides and
+something is left of it (and a tool's new name is no other tool's); it
+changes no other text, since property names, enum and const values are
+data a program reads.
 
 Source: Unicode Technical Standard #39 and Unicode Standard Annex #9
 (unicode.org); N. Boucher and R. Anderson, "Trojan Source: Invisible
 Vulnerabilities" (CVE-2021-42574, 2021); Invariant Labs, "MCP Security
 Notification: Tool Poisoning Attacks" (2025).`,
+		Fix:    FixAuto,
 		Tool:   checkHiddenInTool,
 		Schema: checkHiddenInSchema,
 	},
@@ -45,13 +51,21 @@ func checkHiddenInTool(c *ToolContext) {
 	t := c.Tool
 	if t.NameNode.Is(jsondoc.String) {
 		reportHidden(t.NameNode.Str(), "tool name", func(msg string) {
-			c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), msg, hiddenHint)
+			var fixes []Fix
+			if c.FirstIndexOf(cleanName(t.Name)) < 0 {
+				fixes = hiddenFix(c.Doc, t.NameNode)
+			}
+			c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), msg, hiddenHint, fixes...)
 		})
 	}
 	for _, key := range [...]string{"description", "title"} {
 		if v := t.Def.Get(key); v.Is(jsondoc.String) {
 			reportHidden(v.Str(), "tool "+key, func(msg string) {
-				c.Report(v, jsondoc.AppendKey(t.DefPath, key), msg, hiddenHint)
+				var fixes []Fix
+				if key == "description" {
+					fixes = hiddenFix(c.Doc, v)
+				}
+				c.Report(v, jsondoc.AppendKey(t.DefPath, key), msg, hiddenHint, fixes...)
 			})
 		}
 	}
@@ -68,7 +82,11 @@ func checkHiddenInSchema(c *SchemaContext) {
 					what = "const value"
 				}
 				reportHidden(v.Str(), what, func(msg string) {
-					c.ReportAt(v, jsondoc.AppendKey(c.Path(), m.Key), msg, hiddenHint)
+					var fixes []Fix
+					if m.Key == "description" {
+						fixes = hiddenFix(c.Doc(), v)
+					}
+					c.ReportAt(v, jsondoc.AppendKey(c.Path(), m.Key), msg, hiddenHint, fixes...)
 				})
 			}
 		case "enum":

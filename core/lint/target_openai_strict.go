@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
 	"toolbench/core/tooldef"
 )
@@ -23,11 +24,14 @@ false, or the request is rejected. The model can then produce exactly the
 keys the schema names and no others.
 
 Fix: add "additionalProperties": false to each object schema. To accept
-free-form keys, strict mode is not the tool: drop "strict".
+free-form keys, strict mode is not the tool: drop "strict". toolbench fix
+adds "additionalProperties": false where it is missing; it leaves a
+value that is there, which says the author wanted other keys.
 
 Source: OpenAI structured outputs, supported schemas ("additionalProperties:
 false must always be set in objects"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		Fix: FixAuto,
 		Schema: func(c *SchemaContext) {
 			if !describesObjects(c.Node) {
 				return
@@ -36,7 +40,8 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 			switch {
 			case ap == nil:
 				c.Report(`object schema does not set "additionalProperties": false, which strict mode requires`,
-					`Add "additionalProperties": false.`)
+					`Add "additionalProperties": false.`,
+					fixOf(`Add "additionalProperties": false`, jsonedit.AppendMember(c.Doc(), c.Node, "additionalProperties", "false"))...)
 			case !(ap.Is(jsondoc.Bool) && ap.Str() == "false"):
 				c.ReportAt(ap, jsondoc.AppendKey(c.Path(), "additionalProperties"),
 					fmt.Sprintf("additionalProperties is %s; strict mode requires false", openaiValueText(ap)),
@@ -54,26 +59,32 @@ as "type": ["string", "null"] (or an anyOf with {"type": "null"}), and the
 model sends null for it.
 
 Fix: add the missing names to "required" and make the optional ones
-nullable.
+nullable. toolbench fix does both: it lists the names, and adds "null" to
+each one's type (and enum), or a {"type": "null"} branch to its anyOf;
+it offers nothing when a property cannot be made nullable so simply (a
+$ref, a const, no type).
 
 Source: OpenAI structured outputs, supported schemas ("All fields must be
 required"; "emulate an optional parameter by using a union type with
 null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		Fix: FixAuto,
 		Schema: func(c *SchemaContext) {
 			props := c.Node.Get("properties")
 			if !props.Is(jsondoc.Object) || props.Len() == 0 {
 				return
 			}
 			req := c.Node.Get("required")
-			var missing []string
+			var missing, names []string
 			for _, p := range props.Kids() {
 				if !listHasString(req, p.Key) {
 					missing = append(missing, fmt.Sprintf("%q", p.Key))
+					names = append(names, p.Key)
 				}
 			}
 			if len(missing) > 0 {
 				c.Report(fmt.Sprintf("strict mode requires every property in \"required\"; missing: %s", strings.Join(missing, ", ")),
-					`List every property in "required"; make an optional one nullable, e.g. "type": ["string", "null"].`)
+					`List every property in "required"; make an optional one nullable, e.g. "type": ["string", "null"].`,
+					allRequiredFix(c.Doc(), c.Node, names)...)
 			}
 		},
 	},

@@ -9,8 +9,8 @@ import (
 )
 
 // writeJSON writes the issues as one indented JSON array of objects with the
-// fields severity, code, path, message, hint, tool, file, line and column;
-// "[]" when there are none. Text is JSON-escaped as usual and not changed
+// fields severity, code, path, message, hint, tool, file, line and column,
+// and fixes when the issue has any; "[]" when there are none. Text is JSON-escaped as usual and not changed
 // otherwise, so a program reading the report sees the document's text.
 //
 // The report is what encoding/json writes for []lint.Issue with two spaces of
@@ -57,5 +57,45 @@ func appendIssueJSON(b []byte, is *lint.Issue) []byte {
 	b = strconv.AppendInt(b, int64(is.Line), 10)
 	b = append(b, ",\n    \"column\": "...)
 	b = strconv.AppendInt(b, int64(is.Column), 10)
+	if is.Fixes != nil {
+		b = appendFixesJSON(b, *is.Fixes)
+	}
 	return append(b, "\n  }"...)
+}
+
+// appendFixesJSON writes the "fixes" member of an issue: each fix its
+// message and its edits, byte offsets and the new text.
+func appendFixesJSON(b []byte, fixes []lint.Fix) []byte {
+	b = append(b, ",\n    \"fixes\": ["...)
+	if len(fixes) == 0 {
+		return append(b, ']')
+	}
+	for i, f := range fixes {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n      {\n        \"message\": "...)
+		b = jsondoc.AppendQuote(b, f.Message)
+		b = append(b, ",\n        \"edits\": ["...)
+		if len(f.Edits) == 0 {
+			b = append(b, ']')
+		}
+		for j, e := range f.Edits {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, "\n          {\n            \"start\": "...)
+			b = strconv.AppendInt(b, int64(e.Start), 10)
+			b = append(b, ",\n            \"end\": "...)
+			b = strconv.AppendInt(b, int64(e.End), 10)
+			b = append(b, ",\n            \"new\": "...)
+			b = jsondoc.AppendQuote(b, e.New)
+			b = append(b, "\n          }"...)
+			if j == len(f.Edits)-1 {
+				b = append(b, "\n        ]"...)
+			}
+		}
+		b = append(b, "\n      }"...)
+	}
+	return append(b, "\n    ]"...)
 }

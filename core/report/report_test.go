@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/jsonedit"
 	"toolbench/core/lint"
 )
 
@@ -180,6 +181,15 @@ func TestWriteJSON(t *testing.T) {
 			in = append(in, lint.Issue{Severity: lint.Error, Code: s, Path: s, Message: s, Hint: s, Tool: s, File: s, Line: 1 << 40, Column: -1})
 		}
 		in = append(in, lint.Issue{}, reportWarning)
+		withFixes := reportError
+		withFixes.Fixes = &[]lint.Fix{
+			{Message: "Replace 'str' with \"string\"", Edits: []jsonedit.Edit{{Start: 3, End: 8, New: "\"string\"\u200b"}}},
+			{Message: "two edits", Edits: []jsonedit.Edit{{Start: 0, End: 0, New: ",\r\n\t\"a\": false"}, {Start: 1 << 40, End: -1}}},
+			{Message: "no edits", Edits: []jsonedit.Edit{}},
+		}
+		noFixes := reportWarning
+		noFixes.Fixes = &[]lint.Fix{}
+		in = append(in, withFixes, noFixes)
 		var want bytes.Buffer
 		enc := json.NewEncoder(&want)
 		enc.SetEscapeHTML(false)

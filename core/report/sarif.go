@@ -72,7 +72,33 @@ type sarifResult struct {
 	Level      string            `json:"level"`
 	Message    sarifText         `json:"message"`
 	Locations  []sarifLocation   `json:"locations"`
+	Fixes      []sarifFix        `json:"fixes,omitempty"`
 	Properties map[string]string `json:"properties,omitempty"`
+}
+
+// sarifFix is a fix (SARIF 2.1.0 section 3.55): its description and the
+// replacements in the file, each a region of bytes and the text that
+// takes its place.
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifByteRegion `json:"deletedRegion"`
+	InsertedContent *sarifText      `json:"insertedContent,omitempty"`
+}
+
+// sarifByteRegion is a region by its bytes, exact whatever the kind of
+// columns a viewer counts.
+type sarifByteRegion struct {
+	ByteOffset int `json:"byteOffset"`
+	ByteLength int `json:"byteLength"`
 }
 
 type sarifLocation struct {
@@ -140,6 +166,7 @@ func writeSARIF(w io.Writer, r *Report) error {
 		if is.Path != "" {
 			res.Locations[0].LogicalLocations = []sarifLogical{{FullyQualifiedName: is.Path}}
 		}
+		res.Fixes = sarifFixesOf(is)
 		res.Properties = map[string]string{}
 		for k, v := range map[string]string{"path": is.Path, "hint": is.Hint, "tool": is.Tool} {
 			if v != "" {
@@ -157,6 +184,23 @@ func writeSARIF(w io.Writer, r *Report) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// sarifFixesOf are the fixes of an issue, as SARIF fixes of its file.
+func sarifFixesOf(is lint.Issue) []sarifFix {
+	var fixes []sarifFix
+	for _, f := range is.SuggestedFixes() {
+		change := sarifArtifactChange{ArtifactLocation: sarifArtifact{URI: sarifURI(is.File)}}
+		for _, e := range f.Edits {
+			r := sarifReplacement{DeletedRegion: sarifByteRegion{ByteOffset: e.Start, ByteLength: e.End - e.Start}}
+			if e.New != "" {
+				r.InsertedContent = &sarifText{e.New}
+			}
+			change.Replacements = append(change.Replacements, r)
+		}
+		fixes = append(fixes, sarifFix{Description: sarifText{f.Message}, ArtifactChanges: []sarifArtifactChange{change}})
+	}
+	return fixes
 }
 
 func sarifInvocationOf(failed []Failure) sarifInvocation {
