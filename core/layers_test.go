@@ -21,7 +21,8 @@ var layers = map[string]int{
 	"schema":       3,
 	"call":         4,
 	"lint":         4,
-	"report":       5,
+	"fix":          5,
+	"report":       6,
 }
 
 // TestNoPackageImportsALayerAboveIt reads the imports of every file of

@@ -243,6 +243,13 @@ func Parse(name string, data []byte) (*Document, error) {
 	return parse(name, data, string(data))
 }
 
+// ParseText is Parse for text held as a string, such as an edited
+// document: the string is the Document's source, not a copy of it. The
+// parser only reads the bytes it is given, so they may be the string's.
+func ParseText(name, src string) (*Document, error) {
+	return parse(name, unsafe.Slice(unsafe.StringData(src), len(src)), src)
+}
+
 // parseOwned is Parse for a buffer that load read itself and that no one
 // else holds: the Document's source is the buffer itself rather than a
 // copy of it, which halves what a large file costs in memory. Nothing

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"toolbench/internal/gen"
 )
@@ -61,5 +63,22 @@ func TestLoadFileErrorsNameTheFileOnce(t *testing.T) {
 	_, err = LoadFile(dir)
 	if want := "read " + dir + ": is a directory"; err == nil || err.Error() != want {
 		t.Errorf("a directory: %v, want %q", err, want)
+	}
+}
+
+func TestParseTextKeepsTheStringAsTheSource(t *testing.T) {
+	src := `{"a": [1, "x"]}`
+	doc, err := ParseText("t.json", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unsafe.StringData(doc.Src) != unsafe.StringData(src) || doc.Root.Get("a").Elem(1).Str() != "x" {
+		t.Errorf("ParseText copied the text or read it wrong: %q", doc.Src)
+	}
+	if _, err := ParseText("bad.json", `{"a": }`); err == nil || !strings.Contains(err.Error(), "bad.json:1:7") {
+		t.Errorf("ParseText of bad JSON: %v, want a positioned error", err)
+	}
+	if _, err := ParseText("empty.json", ""); err == nil {
+		t.Error("ParseText of nothing succeeded")
 	}
 }

@@ -13,6 +13,10 @@ import (
 type Options struct {
 	Targets []string // provider targets, by name; a target's implied targets come with it
 	Ignore  []string // rule codes not to report
+	// Only, when set, limits the tools linted to those it reports true
+	// for; the rules of the document as a whole still run. A caller that
+	// changed a few tools of a document linted before re-lints just those.
+	Only func(*tooldef.Tool) bool
 }
 
 // Result is a linted document.
@@ -53,6 +57,7 @@ type linter struct {
 	doc      *jsondoc.Document
 	set      *tooldef.ToolSet
 	ignored  map[*Rule]bool
+	only     func(*tooldef.Tool) bool
 	document []*Rule // the enabled rules with a Document hook
 	all      *hooks  // the hooks of the rules enabled for every tool
 	// optIn holds, for each target a tool can opt into that opt does not
@@ -72,7 +77,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, ignored: map[*Rule]bool{}}
+	l := &linter{doc: doc, ignored: map[*Rule]bool{}, only: opt.Only}
 	for _, c := range opt.Ignore {
 		if r := LookupRule(c); r != nil {
 			l.ignored[r] = true
@@ -213,7 +218,7 @@ func (l *linter) entries(es []tooldef.ListEntry) {
 	}
 	parts := make([]*linter, n)
 	par.Split(n, len(es), func(k, lo, hi int) {
-		part := &linter{doc: l.doc, set: l.set, ignored: l.ignored, document: l.document, all: l.all, optIn: l.optIn}
+		part := &linter{doc: l.doc, set: l.set, ignored: l.ignored, only: l.only, document: l.document, all: l.all, optIn: l.optIn}
 		parts[k] = part
 		for _, e := range es[lo:hi] {
 			part.entry(e)
@@ -229,7 +234,9 @@ func (l *linter) entries(es []tooldef.ListEntry) {
 // not one.
 func (l *linter) entry(e tooldef.ListEntry) {
 	if e.Tool != nil {
-		l.tool(e.Tool)
+		if l.only == nil || l.only(e.Tool) {
+			l.tool(e.Tool)
+		}
 		return
 	}
 	l.report(invalidTool, e.Bad.Node, e.Bad.Path,
