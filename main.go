@@ -56,6 +56,7 @@ var commands = []command{
 	{"lint", "lint tool definitions", runLint},
 	{"dump", "write the tools of a live MCP server as one document, each as the server sent it", runDump},
 	{"call", "check tool calls against tool schemas, and with --run send them to a live MCP server", runCall},
+	{"fix", "make the fixes lint suggests, as a diff or in place", runFix},
 	{"watch", "re-lint a file on every save, or a live MCP server on every list_changed", runWatch},
 	{"rules", "list every rule code with its severity and target", runRules},
 	{"explain", "print what a rule or target checks, why, how to fix it, and its source", runExplain},
