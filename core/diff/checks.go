@@ -1,0 +1,135 @@
+package diff
+
+import "slices"
+
+// Severity says whether a change breaks callers.
+type Severity uint8
+
+// The severities: a breaking change is an error.
+const (
+	Error Severity = iota + 1
+	Note
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Note:
+		return "note"
+	}
+	return "unknown"
+}
+
+// MarshalText writes the severity as "error" or "note".
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Check is one kind of change, declared as data: its code, whether it
+// breaks callers, and its documents.
+type Check struct {
+	Code     string
+	Severity Severity
+	Summary  string // one line
+	Doc      string // what it finds, why it matters to callers, and what to do
+}
+
+// The checks, in the order of checkTable.
+var (
+	removedTool = &Check{
+		Code: "removed-tool", Severity: Error,
+		Summary: "A tool of OLD is not in NEW.",
+		Doc:     "Tools are matched by name. A call to a tool that is gone fails, and a model prompted or fine-tuned with the old tools keeps making it. Keep the tool, or remove it in a release that says so. A removed tool with an added tool of the same parameters is possibly-renamed-tool instead.",
+	}
+	possiblyRenamedTool = &Check{
+		Code: "possibly-renamed-tool", Severity: Error,
+		Summary: "A tool is gone and a new one takes exactly its parameters.",
+		Doc:     "A tool of OLD missing from NEW, and a tool of NEW missing from OLD with a parameter schema equal to it (as JSON values, with at least one property), are most likely one tool renamed. Calls by the old name still fail: keep the old name as well until callers have moved.",
+	}
+	removedParameter = &Check{
+		Code: "removed-parameter", Severity: Error,
+		Summary: "A property of a tool's parameters, at any depth, is gone.",
+		Doc:     "Calls that send the argument are now refused where extra arguments are (additionalProperties: false, OpenAI's strict mode), and elsewhere the argument is silently dropped, so the tool no longer does what the caller asked. Keep the property, and ignore it in the code, until callers have stopped sending it.",
+	}
+	newRequiredParameter = &Check{
+		Code: "new-required-parameter", Severity: Error,
+		Summary: "A property that NEW requires was not in OLD.",
+		Doc:     "Every call made against the old schema lacks it, so every one of them now fails validation. Add the property as optional, with a default in the code, or release the change as breaking.",
+	}
+	parameterBecameRequired = &Check{
+		Code: "parameter-became-required", Severity: Error,
+		Summary: "An optional property of OLD is required in NEW.",
+		Doc:     "Calls that left the argument out, as the old schema allowed, now fail validation. Keep it optional and default it in the code.",
+	}
+	typeChanged = &Check{
+		Code: "type-changed", Severity: Error,
+		Summary: "A schema accepts fewer types of value than before.",
+		Doc:     "A type is taken from the set the schema accepts (\"type\" as a name or a list; integer counts within number; no type is every type): a call sending a value of that type now fails. Accept the old types as well, e.g. with a type list.",
+	}
+	enumValueRemoved = &Check{
+		Code: "enum-value-removed", Severity: Error,
+		Summary: "A value of an enum is gone.",
+		Doc:     "Values are compared as JSON values. A call sending the removed value now fails. Keep the value, and map it to its replacement in the code.",
+	}
+	constraintTightened = &Check{
+		Code: "constraint-tightened", Severity: Error,
+		Summary: "A bound, pattern, enum or const accepts less than before.",
+		Doc:     "A new or lower maximum, exclusiveMaximum, maxLength, maxItems or maxProperties; a new or higher minimum, exclusiveMinimum, minLength, minItems or minProperties; a new or changed pattern, multipleOf or const; a new enum; uniqueItems turned on. Values the old schema accepted can now fail. Relax the bound, or release the change as breaking.",
+	}
+	additionalPropertiesClosed = &Check{
+		Code: "additional-properties-closed", Severity: Error,
+		Summary: "An object schema now sets \"additionalProperties\": false.",
+		Doc:     "Arguments the schema does not name were accepted and are now refused, so a call that sent one fails. This is what OpenAI's strict mode requires: change it together with the callers.",
+	}
+	addedTool = &Check{
+		Code: "added-tool", Severity: Note,
+		Summary: "A tool of NEW is not in OLD.",
+		Doc:     "A new tool breaks no call.",
+	}
+	addedOptionalParameter = &Check{
+		Code: "added-optional-parameter", Severity: Note,
+		Summary: "A property that NEW does not require was not in OLD.",
+		Doc:     "Old calls leave it out, as they may.",
+	}
+	typeWidened = &Check{
+		Code: "type-widened", Severity: Note,
+		Summary: "A schema accepts more types of value than before, and none fewer.",
+		Doc:     "Every value accepted before still is.",
+	}
+	enumValueAdded = &Check{
+		Code: "enum-value-added", Severity: Note,
+		Summary: "An enum has a new value.",
+		Doc:     "Every value accepted before still is; the code must handle the new one.",
+	}
+	constraintRelaxed = &Check{
+		Code: "constraint-relaxed", Severity: Note,
+		Summary: "A bound, pattern, enum, const or requirement accepts more than before.",
+		Doc:     "A bound raised or lowered the other way or removed, a pattern, enum or const removed, a property no longer required, additionalProperties no longer false: every call accepted before still is.",
+	}
+	descriptionChanged = &Check{
+		Code: "description-changed", Severity: Note,
+		Summary: "The description of a tool or a property changed.",
+		Doc:     "No call breaks, but the model reads descriptions to choose tools and fill arguments, so it may call differently: read the new text as a prompt change.",
+	}
+)
+
+// checkTable is every check, breaking ones first.
+var checkTable = []*Check{
+	removedTool, possiblyRenamedTool, removedParameter, newRequiredParameter,
+	parameterBecameRequired, typeChanged, enumValueRemoved, constraintTightened,
+	additionalPropertiesClosed,
+	addedTool, addedOptionalParameter, typeWidened, enumValueAdded,
+	constraintRelaxed, descriptionChanged,
+}
+
+// Checks returns every check, breaking ones first.
+func Checks() []*Check { return slices.Clone(checkTable) }
+
+// LookupCheck returns the check with the given code, or nil.
+func LookupCheck(code string) *Check {
+	for _, c := range checkTable {
+		if c.Code == code {
+			return c
+		}
+	}
+	return nil
+}

@@ -1,0 +1,172 @@
+package diff
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"toolbench/core/jsondoc"
+)
+
+// tools writes an OpenAI-shaped document of one tool per parameter
+// schema, named t0, t1, ...
+func tools(params ...string) string {
+	var parts []string
+	for i, p := range params {
+		parts = append(parts, fmt.Sprintf(`{"type": "function", "function": {"name": "t%d", "description": "A tool of the tests.", "parameters": %s}}`, i, p))
+	}
+	return "[\n" + strings.Join(parts, ",\n") + "\n]"
+}
+
+func compare(t *testing.T, old, new string) *Result {
+	t.Helper()
+	od, err := jsondoc.Parse("old.json", []byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nd, err := jsondoc.Parse("new.json", []byte(new))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Compare(od, nd)
+}
+
+// brief is a change as the tests state it: its code, file and path, and
+// the text its line and column point at, up to the end of the line or 16
+// bytes.
+func brief(c Change, old, new string) string {
+	src := new
+	if c.File == "old.json" {
+		src = old
+	}
+	lines := strings.Split(src, "\n")
+	at := "(no position)"
+	if c.Line >= 1 && c.Line <= len(lines) && c.Column >= 1 && c.Column <= len(lines[c.Line-1]) {
+		at = lines[c.Line-1][c.Column-1:]
+		at = at[:min(len(at), 16)]
+	}
+	return fmt.Sprintf("%s %s %s @ %s", c.Code, c.File, c.Path, at)
+}
+
+const city = `{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}`
+
+func TestCompareReportsEachKindOfChange(t *testing.T) {
+	tests := []struct {
+		code     string
+		old, new string
+		want     []string
+	}{
+		{"removed-tool", tools(city, `{"type": "object", "properties": {}}`), tools(city),
+			[]string{`removed-tool old.json $[1] @ {"type": "functi`}},
+		{"possibly-renamed-tool", `[{"name": "get_weather", "description": "d", "parameters": ` + city + `}]`, `[{"name": "fetch_weather", "description": "d", "parameters": ` + city + `}]`,
+			[]string{`possibly-renamed-tool new.json $[0].name @ "fetch_weather",`}},
+		{"removed-parameter", tools(`{"type": "object", "properties": {"city": {}, "units": {"type": "string"}}}`), tools(`{"type": "object", "properties": {"city": {}}}`),
+			[]string{`removed-parameter old.json $[0].function.parameters.properties.units @ {"type": "string`}},
+		{"removed-parameter, nested", tools(`{"type": "object", "properties": {"f": {"type": "object", "properties": {"a": {}, "b": {}}}}}`), tools(`{"type": "object", "properties": {"f": {"type": "object", "properties": {"a": {}}}}}`),
+			[]string{"removed-parameter old.json $[0].function.parameters.properties.f.properties.b @ {}}}}}}}"}},
+		{"new-required-parameter", tools(city), tools(`{"type": "object", "properties": {"city": {"type": "string"}, "country": {"type": "string"}}, "required": ["city", "country"]}`),
+			[]string{`new-required-parameter new.json $[0].function.parameters.properties.country @ {"type": "string`}},
+		{"parameter-became-required", tools(`{"type": "object", "properties": {"city": {}, "units": {}}, "required": ["city"]}`), tools(`{"type": "object", "properties": {"city": {}, "units": {}}, "required": ["city", "units"]}`),
+			[]string{`parameter-became-required new.json $[0].function.parameters.required[1] @ "units"]}}}`}},
+		{"type-changed", tools(`{"type": "object", "properties": {"n": {"type": "number"}}}`), tools(`{"type": "object", "properties": {"n": {"type": "integer"}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.n.type @ "integer"}}}}}`}},
+		{"type-changed, null dropped", tools(`{"type": "object", "properties": {"s": {"type": ["string", "null"]}}}`), tools(`{"type": "object", "properties": {"s": {"type": "string"}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.s.type @ "string"}}}}}`}},
+		{"type-changed, a type where there was none", tools(`{"type": "object", "properties": {"s": {}}}`), tools(`{"type": "object", "properties": {"s": {"type": "string"}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.s.type @ "string"}}}}}`}},
+		{"enum-value-removed", tools(`{"type": "object", "properties": {"u": {"enum": ["a", "b", "c"]}}}`), tools(`{"type": "object", "properties": {"u": {"enum": ["a", "c"]}}}`),
+			[]string{`enum-value-removed old.json $[0].function.parameters.properties.u.enum[1] @ "b", "c"]}}}}}`}},
+		{"constraint-tightened, a lower maximum", tools(`{"type": "object", "properties": {"n": {"type": "integer", "maximum": 100}}}`), tools(`{"type": "object", "properties": {"n": {"type": "integer", "maximum": 50}}}`),
+			[]string{"constraint-tightened new.json $[0].function.parameters.properties.n.maximum @ 50}}}}}"}},
+		{"constraint-tightened, a new maxLength", tools(`{"type": "object", "properties": {"s": {"type": "string"}}}`), tools(`{"type": "object", "properties": {"s": {"type": "string", "maxLength": 8}}}`),
+			[]string{"constraint-tightened new.json $[0].function.parameters.properties.s.maxLength @ 8}}}}}"}},
+		{"constraint-tightened, a higher minimum", tools(`{"type": "object", "properties": {"n": {"minimum": 1}}}`), tools(`{"type": "object", "properties": {"n": {"minimum": 1.5}}}`),
+			[]string{"constraint-tightened new.json $[0].function.parameters.properties.n.minimum @ 1.5}}}}}"}},
+		{"constraint-tightened, a new pattern", tools(`{"type": "object", "properties": {"s": {}}}`), tools(`{"type": "object", "properties": {"s": {"pattern": "^[a-z]+$"}}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.properties.s.pattern @ "^[a-z]+$"}}}}}`}},
+		{"constraint-tightened, a new enum", tools(`{"type": "object", "properties": {"s": {}}}`), tools(`{"type": "object", "properties": {"s": {"enum": [1]}}}`),
+			[]string{"constraint-tightened new.json $[0].function.parameters.properties.s.enum @ [1]}}}}}"}},
+		{"additional-properties-closed", tools(`{"type": "object", "properties": {"s": {}}}`), tools(`{"type": "object", "properties": {"s": {}}, "additionalProperties": false}`),
+			[]string{"additional-properties-closed new.json $[0].function.parameters.additionalProperties @ false}}}"}},
+		{"added-tool", tools(city), tools(city, city),
+			[]string{`added-tool new.json $[1] @ {"type": "functi`}},
+		{"added-optional-parameter", tools(city), tools(`{"type": "object", "properties": {"city": {"type": "string"}, "lang": {"type": "string"}}, "required": ["city"]}`),
+			[]string{`added-optional-parameter new.json $[0].function.parameters.properties.lang @ {"type": "string`}},
+		{"type-widened", tools(`{"type": "object", "properties": {"n": {"type": "integer"}}}`), tools(`{"type": "object", "properties": {"n": {"type": ["integer", "string"]}}}`),
+			[]string{`type-widened new.json $[0].function.parameters.properties.n.type @ ["integer", "str`}},
+		{"type-widened, integer to number", tools(`{"type": "object", "properties": {"n": {"type": "integer"}}}`), tools(`{"type": "object", "properties": {"n": {"type": "number"}}}`),
+			[]string{`type-widened new.json $[0].function.parameters.properties.n.type @ "number"}}}}}`}},
+		{"enum-value-added", tools(`{"type": "object", "properties": {"u": {"enum": ["a"]}}}`), tools(`{"type": "object", "properties": {"u": {"enum": ["a", "b"]}}}`),
+			[]string{`enum-value-added new.json $[0].function.parameters.properties.u.enum[1] @ "b"]}}}}}`}},
+		{"constraint-relaxed, a maximum gone", tools(`{"type": "object", "properties": {"n": {"maximum": 5}}}`), tools(`{"type": "object", "properties": {"n": {}}}`),
+			[]string{"constraint-relaxed new.json $[0].function.parameters.properties.n @ {}}}}}"}},
+		{"constraint-relaxed, no longer required", tools(city), tools(`{"type": "object", "properties": {"city": {"type": "string"}}}`),
+			[]string{`constraint-relaxed new.json $[0].function.parameters.properties.city @ {"type": "string`}},
+		{"description-changed", tools(city), strings.Replace(tools(city), "A tool of the tests.", "A tool of the tests, changed.", 1),
+			[]string{`description-changed new.json $[0].function.description @ "A tool of the t`}},
+		{"nothing changed, keys in another order", tools(`{"type": "object", "properties": {"a": {"type": "string", "enum": [1, 2]}}}`), tools(`{"properties": {"a": {"enum": [2, 1.0], "type": "string"}}, "type": "object"}`),
+			nil},
+	}
+	codes := map[string]bool{}
+	for _, tc := range tests {
+		t.Run(tc.code, func(t *testing.T) {
+			res := compare(t, tc.old, tc.new)
+			var got []string
+			for _, c := range res.Changes {
+				got = append(got, brief(c, tc.old, tc.new))
+				if c.Tool == "" || c.Message == "" {
+					t.Errorf("%s has no tool or message: %+v", c.Code, c)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("changes (-want +got):\n%s", diff)
+			}
+		})
+		codes[strings.Split(tc.code, ",")[0]] = true
+	}
+	for _, c := range Checks() {
+		if !codes[c.Code] {
+			t.Errorf("no test of %s", c.Code)
+		}
+	}
+}
+
+func TestCompareNamesBothToolsOfARenameAndCountsBreakingChanges(t *testing.T) {
+	old := `[{"name": "get_weather", "description": "d", "parameters": ` + city + `}, {"name": "ping", "description": "d"}]`
+	new := `[{"name": "fetch_weather", "description": "d", "parameters": ` + city + `}, {"name": "status", "description": "d"}]`
+	res := compare(t, old, new)
+	var got []string
+	for _, c := range res.Changes {
+		got = append(got, c.Code+" "+c.Tool+" "+c.OldTool+": "+c.Message)
+	}
+	want := []string{
+		"possibly-renamed-tool fetch_weather get_weather: tool 'get_weather' (line 1 of OLD) is gone and 'fetch_weather' takes the same parameters: renamed? Calls to 'get_weather' fail",
+		"removed-tool ping : tool 'ping' was removed",
+		"added-tool status : tool 'status' was added",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+	if res.Breaking != 2 || res.Notes != 1 {
+		t.Errorf("%d breaking, %d notes; want 2 and 1", res.Breaking, res.Notes)
+	}
+}
+
+func TestCompareSaysWhatChanged(t *testing.T) {
+	old := tools(`{"type": "object", "properties": {"n": {"type": ["number", "null"], "maximum": 10, "enum": [1, "x\u202e"]}}}`)
+	new := tools(`{"type": "object", "properties": {"n": {"type": "integer", "maximum": 5, "enum": [1]}}}`)
+	var got []string
+	for _, c := range compare(t, old, new).Changes {
+		got = append(got, c.Message)
+	}
+	want := []string{
+		"type was number or null, is integer: null, numbers with a fraction are no longer accepted",
+		`enum value "x\u{202E}" was removed`,
+		"maximum was 10, is 5",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("messages (-want +got):\n%s", diff)
+	}
+}
