@@ -20,6 +20,7 @@ var layers = map[string]int{
 	"tooldef":      2,
 	"schema":       3,
 	"call":         4,
+	"compat":       5,
 	"diff":         4,
 	"lint":         4,
 	"fix":          5,
