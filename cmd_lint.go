@@ -68,7 +68,7 @@ func parseLintArgs(args []string) (*lintConfig, error) {
 		*format = "text"
 	}
 	var ok bool
-	if cfg.format, ok = report.LookupFormat(*format); !ok {
+	if cfg.format, ok = report.LookupFormat(*format); !ok || cfg.format.Write == nil {
 		return nil, fmt.Errorf("unknown --format %q (known: %s)", *format, report.FormatNames())
 	}
 	if cfg.opt, err = rules.options(); err != nil {

@@ -1,7 +1,10 @@
 // Package report renders the issues of a lint for people and for
 // programs: text for a terminal, JSON, SARIF for code scanning, GitHub
-// Actions workflow commands. Every format is a Format in one table, so
-// a command chooses one by name and has no code of its own for any.
+// Actions workflow commands; and the changes diff finds and compat's
+// matrix, in text, JSON, Markdown and workflow commands. Every format is
+// a Format in one table, with a writer for each kind of report it
+// writes, so a command chooses one by name and has no code of its own
+// for any.
 //
 // A new format is one file that defines its writer, and one entry in
 // formatTable:
@@ -15,7 +18,8 @@
 //	// in formatTable:
 //	{Name: "markdown", Summary: "a Markdown table", Write: writeMarkdown},
 //
-// It imports lint (for issues and the rule table), jsondoc and termtext.
+// It imports lint (for issues and the rule table), diff, compat, jsondoc
+// and termtext.
 package report
 
 import (
@@ -53,19 +57,23 @@ func FailureOf(name string, err error) Failure {
 	return Failure{File: name, Msg: err.Error()}
 }
 
-// Format is one way of writing a report.
+// Format is one way of writing reports: a writer for each kind it
+// writes, nil for the others.
 type Format struct {
 	Name    string
-	Summary string // what it is for, for --help
-	Write   func(w io.Writer, r *Report) error
+	Summary string                                   // what it is for, for --help
+	Write   func(w io.Writer, r *Report) error       // a lint's issues
+	Changes func(w io.Writer, r *ChangeReport) error // the changes diff finds
+	Matrix  func(w io.Writer, r *MatrixReport) error // compat's matrix
 }
 
 // formatTable is every format, in the order help lists them.
 var formatTable = []Format{
-	{Name: "text", Summary: "for people (the default)", Write: writeText},
-	{Name: "json", Summary: "one JSON array of issues", Write: writeJSON},
+	{Name: "text", Summary: "for people (the default)", Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText},
+	{Name: "json", Summary: "JSON for programs", Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON},
 	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF},
-	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub},
+	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub},
+	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY", Changes: writeChangesMarkdown, Matrix: writeMatrixMarkdown},
 }
 
 // Formats returns every format, in table order.
@@ -81,11 +89,22 @@ func LookupFormat(name string) (Format, bool) {
 	return Format{}, false
 }
 
-// FormatNames lists the formats' names, separated by commas.
-func FormatNames() string {
-	names := make([]string, len(formatTable))
-	for i, f := range formatTable {
-		names[i] = f.Name
+// FormatNames lists the names of the formats that write a lint's
+// issues, separated by commas.
+func FormatNames() string { return namesOf(func(f Format) bool { return f.Write != nil }) }
+
+// ChangeFormatNames lists the names of the formats that write changes.
+func ChangeFormatNames() string { return namesOf(func(f Format) bool { return f.Changes != nil }) }
+
+// MatrixFormatNames lists the names of the formats that write a matrix.
+func MatrixFormatNames() string { return namesOf(func(f Format) bool { return f.Matrix != nil }) }
+
+func namesOf(writes func(Format) bool) string {
+	var names []string
+	for _, f := range formatTable {
+		if writes(f) {
+			names = append(names, f.Name)
+		}
 	}
 	return strings.Join(names, ", ")
 }

@@ -1,0 +1,110 @@
+package report
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"strconv"
+	"strings"
+
+	"toolbench/core/diff"
+	"toolbench/core/termtext"
+)
+
+// ChangeReport is what a format renders of a diff: the changes, and the
+// names of the two documents compared.
+type ChangeReport struct {
+	Result   *diff.Result
+	Old, New string
+	Color    bool // as Report.Color
+}
+
+const sgrNote = "\x1b[1;36m"
+
+// writeChangesText writes one line per change, then a summary:
+//
+//	BREAKING new.json:9:40 'get_weather' $[0].function.parameters.required[1]: parameter 'units' is now required: calls without it fail [parameter-became-required]
+//	1 breaking change
+func writeChangesText(w io.Writer, r *ChangeReport) error {
+	bw := bufio.NewWriter(w)
+	for _, c := range r.Result.Changes {
+		label, sgr := "BREAKING", sgrError
+		if c.Severity != diff.Error {
+			label, sgr = "NOTE", sgrNote
+		}
+		if r.Color {
+			bw.WriteString(sgr + label + sgrReset)
+		} else {
+			bw.WriteString(label)
+		}
+		bw.WriteString(strings.Repeat(" ", len("BREAKING")+1-len(label)))
+		bw.WriteString(termtext.EscapeLine(c.File) + ":" + strconv.Itoa(c.Line) + ":" + strconv.Itoa(c.Column) + " ")
+		bw.WriteString(termtext.Quote(c.Tool) + " " + termtext.EscapeLine(c.Path) + ": " + termtext.EscapeLine(c.Message))
+		bw.WriteString(" [" + c.Code + "]\n")
+	}
+	bw.WriteString(changesSummary(r.Result) + "\n")
+	return bw.Flush()
+}
+
+// changesSummary counts the changes: "2 breaking changes, 1 note",
+// "1 note; nothing breaks", "no changes".
+func changesSummary(res *diff.Result) string {
+	switch {
+	case res.Breaking == 0 && res.Notes == 0:
+		return "no changes"
+	case res.Breaking == 0:
+		return termtext.Plural(res.Notes, "note") + "; nothing breaks"
+	case res.Notes == 0:
+		return termtext.Plural(res.Breaking, "breaking change")
+	}
+	return termtext.Plural(res.Breaking, "breaking change") + ", " + termtext.Plural(res.Notes, "note")
+}
+
+// writeChangesJSON writes the changes as one indented JSON array of
+// objects with the fields severity ("error" or "note"), code, tool,
+// old_tool (for possibly-renamed-tool), path, message, file, line and
+// column; "[]" when there are none.
+func writeChangesJSON(w io.Writer, r *ChangeReport) error {
+	changes := r.Result.Changes
+	if changes == nil {
+		changes = []diff.Change{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(changes)
+}
+
+// writeChangesMarkdown writes a heading with the summary and a table of
+// the changes, for a pull request comment or $GITHUB_STEP_SUMMARY.
+func writeChangesMarkdown(w io.Writer, r *ChangeReport) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("### toolbench diff: " + changesSummary(r.Result) + "\n\n")
+	bw.WriteString(mdCode(r.Old) + " → " + mdCode(r.New) + "\n")
+	if len(r.Result.Changes) > 0 {
+		bw.WriteString("\n| | Change | Tool | Where | What |\n| --- | --- | --- | --- | --- |\n")
+	}
+	for _, c := range r.Result.Changes {
+		sev := "note"
+		if c.Severity == diff.Error {
+			sev = "**breaking**"
+		}
+		where := mdCode(c.File+":"+strconv.Itoa(c.Line)+":"+strconv.Itoa(c.Column)) + " " + mdCode(c.Path)
+		bw.WriteString("| " + sev + " | " + mdCode(c.Code) + " | " + mdCode(c.Tool) + " | " + where + " | " + mdText(c.Message) + " |\n")
+	}
+	return bw.Flush()
+}
+
+// writeChangesGitHub writes each change as a workflow command: an error
+// for a breaking one, a notice for a note.
+func writeChangesGitHub(w io.Writer, r *ChangeReport) error {
+	bw := bufio.NewWriter(w)
+	for _, c := range r.Result.Changes {
+		cmd := "notice"
+		if c.Severity == diff.Error {
+			cmd = "error"
+		}
+		ghCommand(bw, cmd, c.File, c.Line, c.Column, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
+	}
+	return bw.Flush()
+}

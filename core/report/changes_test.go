@@ -1,0 +1,153 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"toolbench/core/compat"
+	"toolbench/core/diff"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/termtext"
+	"toolbench/internal/golden"
+)
+
+func loadTestdata(t *testing.T, name string) *jsondoc.Document {
+	t.Helper()
+	doc, err := jsondoc.LoadFile(filepath.Join("..", "..", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Name = name
+	return doc
+}
+
+// testdataDiff compares testdata/diff/old.json with new.json.
+func testdataDiff(t *testing.T) *ChangeReport {
+	old, new := loadTestdata(t, "diff/old.json"), loadTestdata(t, "diff/new.json")
+	return &ChangeReport{Result: diff.Compare(old, new), Old: old.Name, New: new.Name}
+}
+
+// TestChangeFormatsGolden writes the changes between the two versions of
+// testdata/diff in every format that writes changes.
+func TestChangeFormatsGolden(t *testing.T) {
+	r := testdataDiff(t)
+	names := map[string]string{"text": "changes.txt", "json": "changes.json", "markdown": "changes.md", "github": "changes.github"}
+	for _, f := range Formats() {
+		if f.Changes == nil {
+			continue
+		}
+		t.Run(f.Name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := f.Changes(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			if names[f.Name] == "" {
+				t.Fatalf("no golden file for %s", f.Name)
+			}
+			golden.Check(t, filepath.Join("..", "..", "testdata", "diff", "golden", names[f.Name]), b.Bytes())
+		})
+	}
+}
+
+func TestChangesJSONGivesBackTheChanges(t *testing.T) {
+	r := testdataDiff(t)
+	var b bytes.Buffer
+	if err := writeChangesJSON(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	var back []map[string]any
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != len(r.Result.Changes) || back[0]["severity"] != "error" || back[len(back)-1]["severity"] != "note" {
+		t.Errorf("JSON changes: %v", back)
+	}
+	var empty bytes.Buffer
+	if err := writeChangesJSON(&empty, &ChangeReport{Result: &diff.Result{}}); err != nil || empty.String() != "[]\n" {
+		t.Errorf("no changes as JSON: %q %v", empty.String(), err)
+	}
+}
+
+func TestChangeSummaries(t *testing.T) {
+	for _, tc := range []struct {
+		breaking, notes int
+		want            string
+	}{
+		{0, 0, "no changes"},
+		{0, 2, "2 notes; nothing breaks"},
+		{1, 0, "1 breaking change"},
+		{2, 1, "2 breaking changes, 1 note"},
+	} {
+		if got := changesSummary(&diff.Result{Breaking: tc.breaking, Notes: tc.notes}); got != tc.want {
+			t.Errorf("summary of %d and %d = %q, want %q", tc.breaking, tc.notes, got, tc.want)
+		}
+	}
+}
+
+// TestMatrixFormatsGolden writes compat's matrix of testdata/compat in
+// every format that writes one.
+func TestMatrixFormatsGolden(t *testing.T) {
+	doc := loadTestdata(t, "compat/tools.json")
+	r := &MatrixReport{Matrix: compat.Compute(doc, lint.Options{}), File: doc.Name}
+	names := map[string]string{"text": "matrix.txt", "json": "matrix.json", "markdown": "matrix.md"}
+	for _, f := range Formats() {
+		if f.Matrix == nil {
+			continue
+		}
+		t.Run(f.Name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := f.Matrix(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			if names[f.Name] == "" {
+				t.Fatalf("no golden file for %s", f.Name)
+			}
+			golden.Check(t, filepath.Join("..", "..", "testdata", "compat", "golden", names[f.Name]), b.Bytes())
+		})
+	}
+}
+
+func TestMatrixTextColoursOnlyWhenAskedAndAlignsWideNames(t *testing.T) {
+	m := &compat.Matrix{Targets: []string{"openai", "mcp"}, Rows: []compat.Row{
+		{Tool: "天気", Errors: []int{0, 12}},
+		{Tool: "search", Errors: []int{1000, 0}},
+	}}
+	var plain, color bytes.Buffer
+	if err := writeMatrixText(&plain, &MatrixReport{Matrix: m}); err != nil {
+		t.Fatal(err)
+	}
+	want := "TOOL    openai  mcp\n天気    ok      12\nsearch  1000    ok\n0 of 2 tools accepted by every target\n"
+	if plain.String() != want {
+		t.Errorf("text:\n%s\nwant:\n%s", plain.String(), want)
+	}
+	if err := writeMatrixText(&color, &MatrixReport{Matrix: m, Color: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(color.String(), sgrOK+"ok"+sgrReset) || !strings.Contains(color.String(), sgrBad+"12"+sgrReset) {
+		t.Errorf("no colours:\n%q", color.String())
+	}
+}
+
+func TestMarkdownKeepsDocumentTextPlain(t *testing.T) {
+	for _, tc := range []struct{ in, text, code string }{
+		{"a|b", `a\|b`, "`a\\|b`"},
+		{"*bold* [link](x) <b>", `\*bold\* \[link\](x) \<b\>`, "`*bold* [link](x) <b>`"},
+		{"tick`s", "tick\\`s", "``tick`s``"},
+		{"`edge`", "\\`edge\\`", "`` `edge` ``"},
+		{"esc\x1b[2J", `esc\\x1b\[2J`, "`esc\\x1b[2J`"},
+	} {
+		if got := mdText(tc.in); got != tc.text {
+			t.Errorf("mdText(%q) = %q, want %q", tc.in, got, tc.text)
+		}
+		if got := mdCode(tc.in); got != tc.code {
+			t.Errorf("mdCode(%q) = %q, want %q", tc.in, got, tc.code)
+		}
+		if h := termtext.Hazards(mdText(tc.in) + mdCode(tc.in)); len(h) > 0 {
+			t.Errorf("%q: %v", tc.in, h)
+		}
+	}
+}
