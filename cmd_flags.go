@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"toolbench/core/lint"
+	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/mcpclient"
 )
@@ -259,3 +260,22 @@ const serverFlagsHelp = `A server in place of FILE (one of --server-cmd, --serve
   --timeout D                 bound connecting and each request (default 10s)
   --protocol-version V        the MCP version asked for (default 2025-11-25)
 `
+
+// pickFormat returns the report format --format and --json choose, text
+// by default, among those writes accepts; names lists those, for the
+// error.
+func pickFormat(name string, asJSON bool, writes func(report.Format) bool, names string) (report.Format, error) {
+	switch {
+	case asJSON && name != "" && name != "json":
+		return report.Format{}, fmt.Errorf("--json and --format %s disagree", name)
+	case asJSON:
+		name = "json"
+	case name == "":
+		name = "text"
+	}
+	f, ok := report.LookupFormat(name)
+	if !ok || !writes(f) {
+		return report.Format{}, fmt.Errorf("unknown --format %q (known: %s)", name, names)
+	}
+	return f, nil
+}

@@ -5,6 +5,9 @@
 //	toolbench lint FILE...    lint tool definitions
 //	toolbench dump SOURCE     write a server's tools as it sent them
 //	toolbench call SCHEMAS    check tool calls, or run them on a server
+//	toolbench fix FILE        fix what lint can
+//	toolbench diff OLD NEW    breaking changes between two versions
+//	toolbench compat FILE     which providers accept each tool
 //	toolbench watch FILE      re-lint on every save
 //
 // A live MCP server is a source of tools wherever a file is: lint, dump,
@@ -57,6 +60,8 @@ var commands = []command{
 	{"dump", "write the tools of a live MCP server as one document, each as the server sent it", runDump},
 	{"call", "check tool calls against tool schemas, and with --run send them to a live MCP server", runCall},
 	{"fix", "make the fixes lint suggests, as a diff or in place", runFix},
+	{"diff", "compare two versions of a tools file for changes that break callers", runDiff},
+	{"compat", "show which providers accept each tool", runCompat},
 	{"watch", "re-lint a file on every save, or a live MCP server on every list_changed", runWatch},
 	{"rules", "list every rule code with its severity and target", runRules},
 	{"explain", "print what a rule or target checks, why, how to fix it, and its source", runExplain},

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDiffExitsOneOnBreakingChanges(t *testing.T) {
+	code, stdout, stderr := runIn(t, "diff", "testdata/diff/old.json", "testdata/diff/new.json")
+	if code != exitIssues || stderr != "" || !strings.HasSuffix(stdout, "9 breaking changes, 3 notes\n") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+	code, stdout, _ = runIn(t, "diff", "testdata/diff/new.json", "testdata/diff/new.json")
+	if code != exitOK || stdout != "no changes\n" {
+		t.Errorf("a file against itself: exit %d, %q", code, stdout)
+	}
+	code, stdout, _ = runIn(t, "diff", "--format", "markdown", "testdata/diff/old.json", "testdata/diff/old.json")
+	if code != exitOK || !strings.HasPrefix(stdout, "### toolbench diff: no changes\n") {
+		t.Errorf("markdown of no changes: exit %d, %q", code, stdout)
+	}
+}
+
+func TestDiffReadsARevisionWithGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	old, err := os.ReadFile("testdata/diff/old.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	newer, err := os.ReadFile("testdata/diff/new.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	gitIn(t, "init", "-q")
+	if err := os.WriteFile("tools.json", old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, "add", "tools.json")
+	gitIn(t, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "tools")
+	if err := os.WriteFile("tools.json", newer, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runIn(t, "diff", "HEAD:tools.json", "tools.json")
+	if code != exitIssues || stderr != "" || !strings.Contains(stdout, "BREAKING HEAD:tools.json:27:19 'search_docs' $[1].function.parameters.properties.page: parameter 'page' was removed") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+	code, _, stderr = runIn(t, "diff", "HEAD:missing.json", "tools.json")
+	if code != exitFailure || !strings.Contains(stderr, "toolbench diff: HEAD:missing.json: git show: path 'missing.json' does not exist in 'HEAD'") {
+		t.Errorf("a missing path: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestDiffOutsideAGitRepositorySaysSo(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
+	code, stdout, stderr := runIn(t, "diff", "main:tools.json", "tools.json")
+	want := "toolbench diff: main:tools.json: no such file, and not in a git repository to read it as REV:PATH from\n"
+	if code != exitFailure || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, stdout, stderr, want)
+	}
+}
+
+func TestDiffUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"one source", []string{"a.json"}, "want OLD and NEW, got 1 sources"},
+		{"stdin twice", []string{"-", "-"}, "standard input (-) can be one source, not both"},
+		{"a format without changes", []string{"--format", "sarif", "a", "b"}, `unknown --format "sarif" (known: text, json, github, markdown)`},
+		{"--json and another format", []string{"--json", "--format", "text", "a", "b"}, "--json and --format text disagree"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runIn(t, append([]string{"diff"}, tc.args...)...)
+			if code != exitFailure || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, tc.want)
+			}
+		})
+	}
+	code, _, stderr := runIn(t, "diff", "testdata/diff/old.json", "testdata/lint/syntax-error.json")
+	if code != exitFailure || !strings.Contains(stderr, "testdata/lint/syntax-error.json:") {
+		t.Errorf("a source that does not parse: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestCompatShowsTheMatrix(t *testing.T) {
+	code, stdout, stderr := runIn(t, "compat", "testdata/compat/tools.json")
+	if code != exitIssues || stderr != "" || !strings.HasPrefix(stdout, "TOOL                openai  openai-strict  anthropic  gemini  mcp\nsearch_docs         ok      1 ") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+	code, stdout, _ = runIn(t, "compat", "--target", "mcp,gemini", "testdata/lint/examples/valid.json")
+	if code != exitOK || !strings.HasPrefix(stdout, "TOOL") || !strings.Contains(stdout, "  mcp  gemini\n") {
+		t.Errorf("chosen columns: exit %d, stdout:\n%s", code, stdout)
+	}
+	for _, tc := range []struct{ args []string }{{[]string{"--format", "github", "x.json"}}, {[]string{}}, {[]string{"--target", "acme", "x.json"}}} {
+		if code, _, _ := runIn(t, append([]string{"compat"}, tc.args...)...); code != exitFailure {
+			t.Errorf("compat %v: exit %d, want 2", tc.args, code)
+		}
+	}
+}
+
+func gitIn(t *testing.T, args ...string) {
+	t.Helper()
+	if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
