@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/internal/par"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
@@ -41,17 +42,31 @@ type Result struct {
 func Compare(old, new *jsondoc.Document) *Result {
 	c := &comparer{old: old, new: new}
 	oldSet, newSet := tooldef.Tools(old), tooldef.Tools(new)
+	// The tools are compared a share a processor, and the shares'
+	// changes joined in tool order.
+	k := par.Shares(len(newSet.Tools), parallelTools)
+	parts := make([]comparer, k)
+	addedIn := make([][]*tooldef.Tool, k)
+	par.Split(k, len(newSet.Tools), func(part, lo, hi int) {
+		pc := &parts[part]
+		pc.old, pc.new = old, new
+		for i := lo; i < hi; i++ {
+			n := &newSet.Tools[i]
+			if !named(newSet, n) {
+				continue
+			}
+			if j := oldSet.FirstNamed(n.Name); j >= 0 {
+				pc.tools(&oldSet.Tools[j], n)
+				continue
+			}
+			addedIn[part] = append(addedIn[part], n)
+		}
+	})
 	var added []*tooldef.Tool
-	for i := range newSet.Tools {
-		n := &newSet.Tools[i]
-		if !named(newSet, n) {
-			continue
-		}
-		if j := oldSet.FirstNamed(n.Name); j >= 0 {
-			c.tools(&oldSet.Tools[j], n)
-			continue
-		}
-		added = append(added, n)
+	for i := range parts {
+		c.changes = append(c.changes, parts[i].changes...)
+		c.docs = append(c.docs, parts[i].docs...)
+		added = append(added, addedIn[i]...)
 	}
 	var removed []*tooldef.Tool
 	for i := range oldSet.Tools {
@@ -62,6 +77,9 @@ func Compare(old, new *jsondoc.Document) *Result {
 	c.renamesAndRemovals(removed, added)
 	return c.result()
 }
+
+// parallelTools is the fewest tools a goroutine of Compare takes.
+const parallelTools = 512
 
 // named reports whether t has a name and is the first tool of it.
 func named(set *tooldef.ToolSet, t *tooldef.Tool) bool {
@@ -175,6 +193,12 @@ func (c *comparer) tools(o, n *tooldef.Tool) {
 		c.add(descriptionChanged, c.new, at, path, n.Name, "the tool's description changed")
 	}
 	if !o.Params.Is(jsondoc.Object) || !n.Params.Is(jsondoc.Object) {
+		return
+	}
+	// Most tools of a new version are the old ones, written the same:
+	// their text says so at once, where walking them would cost as much
+	// as reading them.
+	if c.old.Src[o.Params.Start:o.Params.End] == c.new.Src[n.Params.Start:n.Params.End] {
 		return
 	}
 	p := &pair{c: c, o: o, n: n, oldBase: o.ParamsPath(), newBase: n.ParamsPath(), oldOpenAPI: o.OpenAPIParams(), newOpenAPI: n.OpenAPIParams()}

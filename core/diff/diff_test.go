@@ -170,3 +170,24 @@ func TestCompareSaysWhatChanged(t *testing.T) {
 		t.Errorf("messages (-want +got):\n%s", diff)
 	}
 }
+
+func TestCompareKeepsToolOrderAcrossProcessors(t *testing.T) {
+	var old, new []string
+	for i := range 3000 {
+		o := `{"type": "object", "properties": {"n": {"type": "integer"}}}`
+		n := o
+		if i%100 == 7 {
+			n = `{"type": "object", "properties": {"n": {"type": "string"}}}`
+		}
+		old, new = append(old, o), append(new, n)
+	}
+	res := compare(t, tools(old...), tools(new...))
+	if len(res.Changes) != 30 {
+		t.Fatalf("%d changes, want 30", len(res.Changes))
+	}
+	for i, c := range res.Changes {
+		if want := fmt.Sprintf("t%d", i*100+7); c.Tool != want {
+			t.Fatalf("change %d is of %s, want %s", i, c.Tool, want)
+		}
+	}
+}

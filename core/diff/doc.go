@@ -7,5 +7,5 @@
 // stable code, a severity and documents, as lint's rules are; buf
 // breaking and oasdiff are the models.
 //
-// It imports tooldef, schema, jsondoc and termtext.
+// It imports tooldef, schema, jsondoc, termtext and internal/par.
 package diff
