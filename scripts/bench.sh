@@ -32,6 +32,9 @@ big=$tmp/tools-20000.json
 small=$tmp/tools-2000.json
 calls=$tmp/calls.jsonl
 flat=$tmp/flat.json
+# A second version of the large file, for diff: the first fixed.
+fixed=$tmp/tools-20000-fixed.json
+"$tmp/toolbench" fix -o "$fixed" "$big" 2>/dev/null
 
 # The commands measured. Exit status 1 (issues found) is not a failure.
 floor_lint() { "$tmp/floor" "$big"; }
@@ -45,6 +48,8 @@ dump_server() { "$tmp/toolbench" dump --server-cmd "$tmp/testserver" -e TOOLBENC
 bare_server() { TOOLBENCH_TEST_SERVER=pages "$tmp/bareclient" "$tmp/testserver"; }
 start_toolbench() { "$tmp/toolbench" dump "$tmp/none.json"; }
 start_floor() { "$tmp/floor" "$tmp/none.json"; }
+fix_big() { "$tmp/toolbench" fix "$big"; }
+diff_big() { "$tmp/toolbench" diff --json "$big" "$fixed"; }
 
 # one FUNC: runs FUNC once and sets wall and cpu to its wall time and its
 # CPU time (user and system), in milliseconds. It waits a moment first, so that
@@ -158,13 +163,21 @@ echo "5. dump --server-cmd, 15 tools in 5 pages from the Go test server: ${media
 echo "   a bare SDK client that connects, lists and exits ${median[bare_server]} ms"
 echo "   dump / bare    = ${r6}x   (goal <= 1.2: $(verdict "$r6" "<=" 1.2))"
 echo "   of which starting a process: toolbench ${median[start_toolbench]} ms, a minimal Go program ${median[start_floor]} ms"
+rounds lint_big fix_big diff_big
+f=$(ratio "${median[fix_big]}" "${median[lint_big]}")
+d=$(ratio "${median[diff_big]}" "${median[lint_big]}")
+echo
+echo "6. fix, 20000 tools (the diff of $(grep -c '^@@' <("$tmp/toolbench" fix "$big" 2>/dev/null || true)) hunks): ${median[fix_big]} ms; lint --json in the same rounds ${median[lint_big]} ms"
+echo "   fix / lint     = ${f}x   (goal <= 2: $(verdict "$f" "<=" 2))"
+echo "   diff --json of it and its fixed version: ${median[diff_big]} ms"
+echo "   diff / lint    = ${d}x   (goal <= 3: $(verdict "$d" "<=" 3))"
 
 # The list is read whole first: grep -q would stop at the first match and,
 # under pipefail, fail the pipeline it cut short.
 benches=$(go test -list 'BenchmarkCallKeystroke' ./tui 2>/dev/null || true)
 if grep -q BenchmarkCallKeystroke <<<"$benches"; then
 	echo
-	echo "6. workbench, 10000 tools loaded: one keystroke in the call tester, and"
+	echo "7. workbench, 10000 tools loaded: one keystroke in the call tester, and"
 	echo "   what Update does with a reload (its linting runs in a command)"
 	go test -run '^$' -bench 'BenchmarkCallKeystroke|BenchmarkReloadUpdate' -benchtime 2000x ./tui | grep -E '^Benchmark' | sed 's/^/   /'
 	echo "   (goal < 1 ms = 1000000 ns/op)"
