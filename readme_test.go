@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/schema"
 	"toolbench/internal/golden"
@@ -24,6 +25,7 @@ var readmeRegions = []struct {
 	{"targets", targetsMarkdown},
 	{"rules", rulesMarkdown},
 	{"formats", formatsMarkdown},
+	{"changes", changesMarkdown},
 }
 
 func TestREADMETablesAreTheCodesTables(t *testing.T) {
@@ -100,6 +102,20 @@ func formatsMarkdown() string {
 			checked = "yes"
 		}
 		b.WriteString("| `" + f.Name + "` | " + checked + " | " + mdCell(f.Spec) + " |\n")
+	}
+	return b.String()
+}
+
+// changesMarkdown is the table of diff's checks: code, severity, summary.
+func changesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| Code | Severity | Summary |\n| --- | --- | --- |\n")
+	for _, c := range diff.Checks() {
+		sev := "note"
+		if c.Severity == diff.Error {
+			sev = "breaking"
+		}
+		b.WriteString("| `" + c.Code + "` | " + sev + " | " + mdCell(c.Summary) + " |\n")
 	}
 	return b.String()
 }

@@ -1,17 +1,23 @@
 // Package core is the directory of toolbench's pure logic, in layers. Each
 // layer is a package that imports only the layers below it:
 //
-//	report    the reports of a lint: text, JSON, SARIF, GitHub
+//	report    the reports of a lint, a diff and a compat matrix: text,
+//	          JSON, SARIF, GitHub, Markdown
+//	fix       making the fixes of a lint, round after round
+//	compat    the errors each provider target's rules give each tool
 //	lint      the rules, the provider targets and the linter
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
+//	diff      the changes between two versions of a tools document
 //	schema    JSON Schema: keywords, types, $ref, drafts and meta-schemas
 //	tooldef   the tool definitions of a document, in every provider's shape
+//	jsonedit  edits of a document's text in the document's own layout
 //	jsondoc   JSON documents with byte offsets: loading, positions, JSON
 //	          pointers, equality, writing JSON
 //	termtext  text for a terminal: escaping, quoting, hidden characters
 //
-// (lint and call are side by side: neither imports the other.) Beside
+// (lint, call and diff are side by side, as are fix and compat, and
+// tooldef and jsonedit: none imports another of its rank.) Beside
 // them, internal/par splits work among the processors for any layer.
 //
 // Nothing in core touches a terminal, a clock or the file system beyond

@@ -155,7 +155,7 @@ func (c *comparer) renamesAndRemovals(removed, added []*tooldef.Tool) {
 		n := added[j]
 		line, _ := c.old.Position(int(o.Node.Start))
 		c.add(possiblyRenamedTool, c.new, n.NameNode, jsondoc.AppendKey(n.DefPath, "name"), n.Name,
-			"tool "+termtext.Quote(o.Name)+" (line "+strconv.Itoa(line)+" of OLD) is gone and "+termtext.Quote(n.Name)+" takes the same parameters: renamed? Calls to "+termtext.Quote(o.Name)+" fail")
+			"tool "+termtext.Quote(o.Name)+" ("+c.old.Name+":"+strconv.Itoa(line)+") is gone and "+termtext.Quote(n.Name)+" takes the same parameters: renamed? Calls to "+termtext.Quote(o.Name)+" fail")
 		c.changes[len(c.changes)-1].OldTool = o.Name
 	}
 	for j, n := range added {

@@ -142,7 +142,7 @@ func TestCompareNamesBothToolsOfARenameAndCountsBreakingChanges(t *testing.T) {
 		got = append(got, c.Code+" "+c.Tool+" "+c.OldTool+": "+c.Message)
 	}
 	want := []string{
-		"possibly-renamed-tool fetch_weather get_weather: tool 'get_weather' (line 1 of OLD) is gone and 'fetch_weather' takes the same parameters: renamed? Calls to 'get_weather' fail",
+		"possibly-renamed-tool fetch_weather get_weather: tool 'get_weather' (old.json:1) is gone and 'fetch_weather' takes the same parameters: renamed? Calls to 'get_weather' fail",
 		"removed-tool ping : tool 'ping' was removed",
 		"added-tool status : tool 'status' was added",
 	}
