@@ -19,12 +19,15 @@ import (
 type diffConfig struct {
 	format   report.Format
 	old, new string
+	server   *sourceFlags // NEW, when the flags name a server; nil for a file
 }
 
 func parseDiffArgs(args []string) (*diffConfig, error) {
 	fs := newFlagSet("diff")
 	format := fs.String("format", "", "")
 	asJSON := fs.Bool("json", false, "")
+	var flags sourceFlags
+	flags.register(fs)
 	sources, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, err
@@ -33,7 +36,17 @@ func parseDiffArgs(args []string) (*diffConfig, error) {
 	if cfg.format, err = pickFormat(*format, *asJSON, func(f report.Format) bool { return f.Changes != nil }, report.ChangeFormatNames()); err != nil {
 		return nil, err
 	}
+	if cfg.server, err = flags.serverFlags(fs); err != nil {
+		return nil, err
+	}
 	switch {
+	case cfg.server != nil && len(sources) == 2:
+		return nil, flags.twoSources("NEW " + sources[1])
+	case cfg.server != nil && len(sources) != 1:
+		return nil, fmt.Errorf("want OLD beside %s, which is NEW; got %d sources", cfg.server.given, len(sources))
+	case cfg.server != nil:
+		cfg.old = sources[0]
+		return cfg, nil
 	case len(sources) != 2:
 		return nil, fmt.Errorf("want OLD and NEW, got %d sources", len(sources))
 	case sources[0] == "-" && sources[1] == "-":
@@ -50,11 +63,22 @@ func runDiff(e *env, args []string) int {
 	}
 	defer oneShotGC([]string{cfg.old, cfg.new})()
 	var docs [2]*jsondoc.Document
-	for i, src := range []string{cfg.old, cfg.new} {
-		if docs[i], err = loadDiffSource(e, src); err != nil {
-			fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
-			return exitFailure
+	if docs[0], err = loadDiffSource(e, cfg.old); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	if cfg.server != nil {
+		ctx, stop := interruptContext()
+		defer stop()
+		src, err := openSource(ctx, e, cfg.server, "")
+		if err != nil {
+			return sourceFailed(ctx, e, "toolbench diff", err)
 		}
+		src.close() // the tools are read; the session is not needed
+		docs[1] = src.doc
+	} else if docs[1], err = loadDiffSource(e, cfg.new); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
 	}
 	res := diff.Compare(docs[0], docs[1])
 	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
@@ -128,6 +152,7 @@ func gitError(spec, stderr string, err error) error {
 
 func diffUsage(w io.Writer) {
 	fmt.Fprintf(w, `Usage: toolbench diff [--json] [--format FORMAT] OLD NEW
+       toolbench diff [flags] OLD --server-cmd CMD | --server-url URL | --server NAME
 
 Compare two versions of a tools file and report what changed for the calls
 a model sends, by tool name: breaking changes (a tool or parameter removed,
@@ -137,7 +162,8 @@ tool and the JSON path, with line:col, in NEW (in OLD for what is gone).
 
 OLD and NEW are files, - for standard input, or REV:PATH for a file as git
 has it at a revision (git show REV:PATH; PATH from the top of the
-repository, or ./PATH from here).
+repository, or ./PATH from here). With a server's flags, NEW is the tools
+the server lists now: compare a committed toolbench dump with the server.
 
 Flags:
   --format FORMAT  %s (default text); markdown suits a pull
@@ -145,12 +171,14 @@ Flags:
   --json           the same as --format json
   -h, --help       show this help
 
+%s
 Examples:
   toolbench diff old/tools.json tools.json
   toolbench diff main:tools.json tools.json
+  toolbench diff tools.dump.json --server-cmd 'node server.js'
   toolbench diff --format markdown v1.2.0:tools.json HEAD:tools.json >> "$GITHUB_STEP_SUMMARY"
 
 Exit status: 0 nothing breaking, 1 breaking changes, 2 usage error or a
 source that cannot be read or parsed.
-`, report.ChangeFormatNames())
+`, report.ChangeFormatNames(), strings.Replace(serverFlagsHelp, "in place of FILE", "as NEW", 1))
 }

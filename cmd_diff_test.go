@@ -115,3 +115,44 @@ func gitIn(t *testing.T, args ...string) {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
+
+// TestDiffOfAServerComparesADumpWithWhatItListsNow compares the tools a
+// server lists with a dump of them, unchanged and then with a tool the
+// server no longer has.
+func TestDiffOfAServerComparesADumpWithWhatItListsNow(t *testing.T) {
+	ts := stdioServer(t, "tools")
+	code, dump, stderr := commandRun{}.run(t, append([]string{"dump"}, ts.args...)...)
+	if code != exitOK {
+		t.Fatalf("dump: exit %d, %s", code, stderr)
+	}
+	old := filepath.Join(t.TempDir(), "tools.json")
+	if err := os.WriteFile(old, []byte(dump), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := commandRun{}.run(t, append([]string{"diff", old}, ts.args...)...)
+	if code != exitOK || stderr != "" || !strings.Contains(out, "no changes") {
+		t.Errorf("diff of a server with its own dump: exit %d, stdout %q, stderr %q; want 0 and no changes", code, out, stderr)
+	}
+
+	gone := strings.Replace(dump, "{\"tools\": [\n", "{\"tools\": [\n{\"name\": \"retired\", \"description\": \"A tool the server dropped.\", \"inputSchema\": {\"type\": \"object\"}},\n", 1)
+	if err := os.WriteFile(old, []byte(gone), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = commandRun{}.run(t, append([]string{"diff", old}, ts.args...)...)
+	if code != exitIssues || !strings.Contains(out, "'retired'") || !strings.Contains(out, "[removed-tool]") {
+		t.Errorf("diff against a server that dropped a tool: exit %d, stdout %q; want 1 and removed-tool", code, out)
+	}
+	ts.assertGone(t)
+}
+
+func TestDiffTakesOneSourceBesideAServer(t *testing.T) {
+	for _, args := range [][]string{
+		{"diff", "a.json", "b.json", "--server-cmd", "x"},
+		{"diff", "--server-url", "http://127.0.0.1:1/mcp"},
+	} {
+		code, _, stderr := commandRun{}.run(t, args...)
+		if code != exitFailure || !strings.Contains(stderr, "toolbench diff: ") {
+			t.Errorf("%q: exit %d, stderr %q; want a usage error", args, code, stderr)
+		}
+	}
+}
