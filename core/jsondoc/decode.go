@@ -40,6 +40,10 @@ type parser struct {
 	// truncated records that the error returned was the end of the input
 	// arriving too soon: more input might have mended it.
 	truncated bool
+
+	// lines accepts JSON Lines: the text may be several values, one a
+	// line (see lines.go).
+	lines bool
 }
 
 // parsedDup is a repeated key as the parser meets it, its path still in
@@ -80,6 +84,9 @@ func (p *parser) parseAll(data []byte) (*Node, error) {
 		return nil, err
 	}
 	if err := p.end(); err != nil {
+		if next := skipSpace(p.src, int(root.End)); p.lines && startsLines(p.src, root, next) {
+			return p.parseLines(data, root, next)
+		}
 		return nil, err
 	}
 	return root, nil

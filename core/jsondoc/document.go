@@ -12,6 +12,10 @@ type Document struct {
 	Src        string
 	Root       *Node
 	Duplicates []DuplicateKey // in the order of the repeated keys in the text
+	// JSONLines is set when the text is JSON Lines, several values one a
+	// line: Root is then the list of them, $[0] the first, a list the
+	// text does not hold itself.
+	JSONLines bool
 
 	lines   []int32 // offsets of line starts, built on first use
 	linesMu sync.Mutex

@@ -25,11 +25,13 @@ func FuzzLoad(f *testing.F) {
 		"[[[[[[[[[[]]]]]]]]]]",
 		"",
 		"{\"name\":\"\x1b[31m\u202e\"}",
+		"{\"name\": \"a\"}\n{\"name\": \"b\"}\n",
+		"[]\n{\"tools\": [}\n",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		doc, err := Parse("f.json", data)
+		doc, err := ParseDocument("f.json", data)
 		for _, probe := range []int{1, 2, 3, 7, len(data) / 2} {
 			if probe < 1 {
 				continue

@@ -381,10 +381,12 @@ func TestLoadReaderStopsAtAnErrorInTheFirstBytes(t *testing.T) {
 		"[1, 2, 3],",
 		strings.Repeat("[", MaxDepth+1),
 		"\ufeff{\"a\": NaN",
+		"{}\n{\"a\": 1}\n}\n",
+		"[1]\n[2] [3]\n",
 	} {
 		head := src + strings.Repeat(" ", probeSize) // more than the probe, then an endless tail
 		_, err := LoadReader("in", &headReader{strings.NewReader(head)})
-		_, want := Parse("in", []byte(src+" "))
+		_, want := ParseDocument("in", []byte(src+" "))
 		if errors.Is(err, errAfterHead) || err == nil {
 			t.Errorf("LoadReader(%.20q...) = %v, want the syntax error without reading on", src, err)
 			continue
@@ -395,7 +397,7 @@ func TestLoadReaderStopsAtAnErrorInTheFirstBytes(t *testing.T) {
 	}
 }
 
-func TestLoadGivesWhatParseGivesWhereverTheProbeEnds(t *testing.T) {
+func TestLoadGivesWhatParseDocumentGivesWhereverTheProbeEnds(t *testing.T) {
 	inputs := []string{
 		`{"a": [1, 2.5e10, "x\u00e9y", true, null], "b": {}}`,
 		"\ufeff  [\"\xc3\xa9\xe2\x80\xae\"]  \n",
@@ -414,9 +416,14 @@ func TestLoadGivesWhatParseGivesWhereverTheProbeEnds(t *testing.T) {
 		"[\u202e]",
 		"[\U0001F600, \"\U0001F600\"]",
 		"",
+		"{}\n{\"a\": [1, 2]}\n\n[3]\n",
+		"{}\n{\"a\":",
+		"{}\n}\n{}",
+		"[1]\n[2] [3]",
+		"{\"a\": 1}\n{\n}",
 	}
 	for _, src := range inputs {
-		want, werr := Parse("in", []byte(src))
+		want, werr := ParseDocument("in", []byte(src))
 		for probe := 1; probe <= len(src)+1; probe++ {
 			got, gerr := load("in", strings.NewReader(src), -1, MaxDocumentSize, probe)
 			if fmt.Sprint(gerr) != fmt.Sprint(werr) {

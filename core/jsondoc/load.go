@@ -12,9 +12,10 @@ import (
 	"toolbench/core/internal/par"
 )
 
-// LoadFile reads and parses the file at path. The name in positions is the
-// path as given. A regular file larger than MaxDocumentSize fails before
-// any of it is read.
+// LoadFile reads and parses the file at path as ParseDocument does: one
+// JSON value, or JSON Lines. The name in positions is the path as given.
+// A regular file larger than MaxDocumentSize fails before any of it is
+// read.
 func LoadFile(path string) (*Document, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -32,9 +33,9 @@ func statSize(fi os.FileInfo, err error) int64 {
 	return fi.Size()
 }
 
-// LoadReader reads r up to MaxDocumentSize and parses it. Input that is
-// not JSON from its first bytes, such as /dev/zero, fails without being
-// read to the limit.
+// LoadReader reads r up to MaxDocumentSize and parses it as
+// ParseDocument does. Input that is not JSON from its first bytes, such
+// as /dev/zero, fails without being read to the limit.
 func LoadReader(name string, r io.Reader) (*Document, error) {
 	return load(name, r, -1, MaxDocumentSize, probeSize)
 }
@@ -73,7 +74,7 @@ func load(name string, r io.Reader, size, limit int64, probe int) (*Document, er
 		case err != nil:
 			return nil, &ReadError{File: name, Err: err}
 		}
-		if err := PrefixError(name, data); err != nil {
+		if err := prefixError(name, data, true); err != nil {
 			return nil, err
 		}
 	}
@@ -87,13 +88,17 @@ func load(name string, r io.Reader, size, limit int64, probe int) (*Document, er
 	return parseOwned(name, data)
 }
 
-// probeError parses head, the start of a longer input, and returns its
-// syntax error if no continuation could make it valid JSON.
-func PrefixError(name string, head []byte) error {
+// PrefixError parses head, the start of a longer input, and returns its
+// syntax error if no continuation could make it one JSON value.
+func PrefixError(name string, head []byte) error { return prefixError(name, head, false) }
+
+// prefixError is PrefixError, for a document when lines is set: JSON
+// Lines too.
+func prefixError(name string, head []byte, lines bool) error {
 	if len(head) < len(bom) && bytes.HasPrefix(bom, head) {
 		return nil
 	}
-	p := parser{doc: &Document{Name: name, Src: string(head)}}
+	p := parser{doc: &Document{Name: name, Src: string(head)}, lines: lines}
 	_, err := p.parseAll(head)
 	var se *SyntaxError
 	if err == nil || p.truncated || !errors.As(err, &se) {
@@ -240,14 +245,22 @@ func appendLimited(data []byte, r io.Reader, limit int64) ([]byte, error) {
 // skipped; anything after the value other than white space is an error.
 // The error, when there is one, is a *SyntaxError.
 func Parse(name string, data []byte) (*Document, error) {
-	return parse(name, data, string(data))
+	return parse(name, data, string(data), false)
 }
 
-// ParseText is Parse for text held as a string, such as an edited
-// document: the string is the Document's source, not a copy of it. The
-// parser only reads the bytes it is given, so they may be the string's.
+// ParseDocument parses data as the text of a file: one JSON value, as
+// Parse does, or JSON Lines, several values one a line, which it reads as
+// a list of them (Document.JSONLines; see lines.go for what counts).
+func ParseDocument(name string, data []byte) (*Document, error) {
+	return parse(name, data, string(data), true)
+}
+
+// ParseText is ParseDocument for text held as a string, such as an
+// edited document: the string is the Document's source, not a copy of
+// it. The parser only reads the bytes it is given, so they may be the
+// string's.
 func ParseText(name, src string) (*Document, error) {
-	return parse(name, unsafe.Slice(unsafe.StringData(src), len(src)), src)
+	return parse(name, unsafe.Slice(unsafe.StringData(src), len(src)), src, true)
 }
 
 // parseOwned is Parse for a buffer that load read itself and that no one
@@ -256,25 +269,26 @@ func ParseText(name, src string) (*Document, error) {
 // may write to data after this call.
 func parseOwned(name string, data []byte) (*Document, error) {
 	if len(data) == 0 {
-		return parse(name, data, "")
+		return parse(name, data, "", true)
 	}
-	return parse(name, data, unsafe.String(&data[0], len(data)))
+	return parse(name, data, unsafe.String(&data[0], len(data)), true)
 }
 
-// parse parses data, whose text src is, as a Document.
-func parse(name string, data []byte, src string) (*Document, error) {
-	return parseScanners(name, data, src, scanners(len(data)))
+// parse parses data, whose text src is, as a Document; lines accepts
+// JSON Lines.
+func parse(name string, data []byte, src string, lines bool) (*Document, error) {
+	return parseScanners(name, data, src, scanners(len(data)), lines)
 }
 
 // parseScanners is parse with n goroutines scanning the text.
-func parseScanners(name string, data []byte, src string, n int) (*Document, error) {
+func parseScanners(name string, data []byte, src string, n int, lines bool) (*Document, error) {
 	doc := &Document{Name: name, Src: src}
-	p := parser{doc: doc, src: src}
+	p := parser{doc: doc, src: src, lines: lines}
 	root, ok := p.scan(n)
 	if !ok {
 		// Not JSON, or not JSON the scanner takes: the decoder reads it
 		// again and says what is wrong, and where.
-		p = parser{doc: doc}
+		p = parser{doc: doc, lines: lines}
 		var err error
 		if root, err = p.parseAll(data); err != nil {
 			return nil, err

@@ -38,13 +38,19 @@ func (p *parser) scan(n int) (*Node, bool) {
 }
 
 // scanAll reads p.src from p.base as one JSON value followed by white
-// space only, and reports whether it could.
+// space only, or with p.lines as JSON Lines, and reports whether it could.
 func (p *parser) scanAll() (*Node, bool) {
 	root, i := p.scanValue(p.base, 0)
 	if root == nil {
 		return nil, false
 	}
-	return root, skipSpace(p.src, i) == len(p.src)
+	switch i = skipSpace(p.src, i); {
+	case i == len(p.src):
+		return root, true
+	case p.lines && startsLines(p.src, root, i):
+		return p.scanLines(root, i)
+	}
+	return nil, false
 }
 
 // skipSpace returns the offset of the first byte at or after i in s that

@@ -10,10 +10,10 @@ import (
 )
 
 // scanWith scans data with n goroutines and reports how many runs read
-// ahead by helpers the first reader took.
-func scanWith(data []byte, n int) (doc *Document, ok bool, taken int) {
+// ahead by helpers the first reader took. lines accepts JSON Lines.
+func scanWith(data []byte, n int, lines bool) (doc *Document, ok bool, taken int) {
 	doc = &Document{Name: "t.json", Src: string(data)}
-	p := parser{doc: doc, src: doc.Src}
+	p := parser{doc: doc, src: doc.Src, lines: lines}
 	doc.Root, ok = p.scan(n)
 	doc.Duplicates = p.duplicates()
 	if p.spec != nil {
@@ -23,18 +23,22 @@ func scanWith(data []byte, n int) (doc *Document, ok bool, taken int) {
 }
 
 // checkParallelScan fails when scanning data with n goroutines gives
-// another answer than scanning it with one.
+// another answer than scanning it with one, as one value or as a
+// document that may be JSON Lines.
 func checkParallelScan(t *testing.T, data []byte, n int) (taken int) {
 	t.Helper()
-	want, wok := scannerParse(data)
-	got, gok, taken := scanWith(data, n)
-	if gok != wok {
-		t.Fatalf("%d scanners: ok = %v, one scanner: %v", n, gok, wok)
-	}
-	if gok {
-		if w, g := dumpDoc(want), dumpDoc(got); w != g {
-			t.Fatalf("%d scanners build another tree than one:\n got %.2000s\nwant %.2000s", n, g, w)
+	for _, lines := range []bool{false, true} {
+		want, wok := scannerParse(data, lines)
+		got, gok, took := scanWith(data, n, lines)
+		if gok != wok {
+			t.Fatalf("lines %v, %d scanners: ok = %v, one scanner: %v", lines, n, gok, wok)
 		}
+		if gok {
+			if w, g := dumpDoc(want), dumpDoc(got); w != g {
+				t.Fatalf("lines %v: %d scanners build another tree than one:\n got %.2000s\nwant %.2000s", lines, n, g, w)
+			}
+		}
+		taken = max(taken, took)
 	}
 	return taken
 }
@@ -58,6 +62,12 @@ func trickyTools(n int) []byte {
 	}
 	b.WriteString("]")
 	return []byte(b.String())
+}
+
+// jsonLinesOf is list, a JSON list on one line, n times, a line each.
+func jsonLinesOf(list []byte, n int) []byte {
+	line := bytes.ReplaceAll(list, []byte("\n"), []byte(" "))
+	return bytes.Repeat(append(line, '\n'), n)
 }
 
 func TestParallelScanMatchesOneScanner(t *testing.T) {
@@ -97,6 +107,7 @@ func TestParallelScanMatchesOneScanner(t *testing.T) {
 		{"nesting past the limit", deep(MaxDepth - 1), false},
 		{"a syntax error late", broken, false},
 		{"byte order mark", append([]byte("\xef\xbb\xbf"), tools...), true},
+		{"JSON Lines of large lists", jsonLinesOf(tools, 3), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, n := range []int{2, 3, 5, 16} {
@@ -115,8 +126,8 @@ func TestParallelParseErrorsMatch(t *testing.T) {
 	for _, at := range []int{10, len(tools) / 2, len(tools) - 10} {
 		data := bytes.Clone(tools)
 		data[at] = ']'
-		_, want := parseScanners("t.json", data, string(data), 1)
-		_, got := parseScanners("t.json", data, string(data), 4)
+		_, want := parseScanners("t.json", data, string(data), 1, false)
+		_, got := parseScanners("t.json", data, string(data), 4, false)
 		if want == nil || fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("error at %d: 4 scanners say %v, one says %v", at, got, want)
 		}

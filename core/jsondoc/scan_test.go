@@ -11,10 +11,10 @@ import (
 )
 
 // decoderParse parses data with the decoder alone, the path the scanner
-// must agree with.
-func decoderParse(data []byte) (*Document, error) {
+// must agree with; lines accepts JSON Lines.
+func decoderParse(data []byte, lines bool) (*Document, error) {
 	doc := &Document{Name: "t.json", Src: string(data)}
-	p := parser{doc: doc}
+	p := parser{doc: doc, lines: lines}
 	root, err := p.parseAll(data)
 	if err != nil {
 		return nil, err
@@ -25,10 +25,10 @@ func decoderParse(data []byte) (*Document, error) {
 }
 
 // scannerParse parses data with the scanner alone; ok is false where the
-// scanner gives up.
-func scannerParse(data []byte) (doc *Document, ok bool) {
+// scanner gives up. lines accepts JSON Lines.
+func scannerParse(data []byte, lines bool) (doc *Document, ok bool) {
 	doc = &Document{Name: "t.json", Src: string(data)}
-	p := parser{doc: doc, src: doc.Src}
+	p := parser{doc: doc, src: doc.Src, lines: lines}
 	doc.Root, ok = p.scan(1)
 	doc.Duplicates = p.duplicates()
 	return doc, ok
@@ -52,24 +52,27 @@ func dumpTree(b *strings.Builder, n *Node) {
 func dumpDoc(d *Document) string {
 	var b strings.Builder
 	dumpTree(&b, d.Root)
-	fmt.Fprintf(&b, " duplicates %+v", d.Duplicates)
+	fmt.Fprintf(&b, " duplicates %+v JSON Lines %v", d.Duplicates, d.JSONLines)
 	return b.String()
 }
 
 // checkScanMatchesDecoder fails when the scanner and the decoder disagree
-// about data: whether it is JSON, or the nodes it makes.
+// about data, read as one value and as a document that may be JSON
+// Lines: whether it is JSON, or the nodes it makes.
 func checkScanMatchesDecoder(t *testing.T, data []byte) {
 	t.Helper()
-	want, err := decoderParse(data)
-	got, ok := scannerParse(data)
-	switch {
-	case ok && err != nil:
-		t.Fatalf("the scanner takes %q, which the decoder rejects: %v", data, err)
-	case !ok && err == nil:
-		t.Fatalf("the scanner gives up on %q, which the decoder reads", data)
-	case ok:
-		if w, g := dumpDoc(want), dumpDoc(got); w != g {
-			t.Fatalf("%q: the scanner's tree differs from the decoder's:\n got %s\nwant %s", data, g, w)
+	for _, lines := range []bool{false, true} {
+		want, err := decoderParse(data, lines)
+		got, ok := scannerParse(data, lines)
+		switch {
+		case ok && err != nil:
+			t.Fatalf("lines %v: the scanner takes %q, which the decoder rejects: %v", lines, data, err)
+		case !ok && err == nil:
+			t.Fatalf("lines %v: the scanner gives up on %q, which the decoder reads", lines, data)
+		case ok:
+			if w, g := dumpDoc(want), dumpDoc(got); w != g {
+				t.Fatalf("lines %v: %q: the scanner's tree differs from the decoder's:\n got %s\nwant %s", lines, data, g, w)
+			}
 		}
 	}
 }
@@ -95,6 +98,11 @@ var scanCases = []string{
 	`{"a" 1}`, `{"a":}`, `{a:1}`, `{"a":1,}`, `{"a":1 "b":2}`, `[1 2]`, `[`, `{`, `]`, `}`,
 	`{"a":1}}`, `[1]]`, `1 2`, `{} x`, `"unterminated`, ``, `   `, "\xef\xbb\xbf", "\xef\xbb",
 	`{1:2}`, `[,1]`, `{"a":1,,"b":2}`, `{,}`,
+	// JSON Lines, and texts that are not: a value of several lines first,
+	// a second value on a line, a value of several lines later, blank
+	// lines, CRLF, repeated keys in the first value and the later ones.
+	"[]\n[]", "1\n2\n\n  3 \n", "{\"a\":1,\"a\":2}\n{\"b\":[{\"c\":1,\"c\":2}]}\n", "{}\r\n[1]\r\n",
+	"{\n}\n{}", "{}\n{} {}", "{}\n{\n}", "{}\n}", "{}\n{\"a\":", "{}\n[1,]", "\n\n{}\n{}", "{} \n\n\t[true]",
 }
 
 func TestScanMatchesDecoder(t *testing.T) {
