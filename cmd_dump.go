@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
@@ -80,20 +81,24 @@ func runDump(e *env, args []string) int {
 // OpenAI tool stays one.
 func dumpFile(doc *jsondoc.Document) ([]byte, error) {
 	ts := tooldef.Tools(doc)
-	if ts.Problem != "" {
-		at := doc.Root
-		if ts.ProblemNode != nil {
-			at = ts.ProblemNode
-		}
-		return nil, doc.ErrorAt(int(at.Start), ts.Problem)
+	if len(ts.Problems) > 0 {
+		p := ts.Problems[0]
+		return nil, doc.ErrorAt(int(p.Node.Start), p.Msg)
 	}
-	entries := []*jsondoc.Node{doc.Root}
-	if ts.List != nil {
-		entries = entries[:0]
-		for _, m := range ts.List.Kids() {
+	// The entries of every list, and the tools that are values of their
+	// own (one tool, or JSON Lines of tools), in text order.
+	var entries []*jsondoc.Node
+	for _, l := range ts.Lists {
+		for _, m := range l.Node.Kids() {
 			entries = append(entries, m.Value)
 		}
 	}
+	for _, t := range ts.Tools {
+		if ts.Lists[t.List].Node == nil {
+			entries = append(entries, t.Node)
+		}
+	}
+	slices.SortFunc(entries, func(a, b *jsondoc.Node) int { return int(a.Start - b.Start) })
 	return toolsDocument(doc.Src, entries), nil
 }
 

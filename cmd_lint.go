@@ -216,10 +216,11 @@ func lintUsage(w io.Writer) {
        toolbench lint [flags] --server-cmd 'CMD ARGS...' | --server-url URL | --server NAME
 
 Check LLM tool definitions for the defects that make a model skip a tool or
-call it wrongly. A file may hold a list of tools, one tool, {"tools": [...]}
-or an MCP tools/list result, in the OpenAI, Responses, Anthropic, MCP,
-Gemini or bare {name, parameters} shape. With no FILE, or with -, read
-standard input.
+call it wrongly. A file may hold a list of tools, one tool, {"tools": [...]},
+an MCP tools/list result or a dataset's record with its tools under
+"function", in the OpenAI, Responses, Anthropic, MCP, Gemini or bare
+{name, parameters} shape; or JSON Lines, one of these a line. With no
+FILE, or with -, read standard input.
 
 With a server flag, lint the tools a live MCP server lists, every page of
 tools/list, as the server sent them: issues name the server and point

@@ -85,6 +85,7 @@ var hardNotJSON = []struct{ name, content, want string }{
 	{"NaN", `[{"name": "a", "x": NaN}]`, "1:21: invalid character 'N' at start of value"},
 	{"Infinity", "[\n  {\"name\": \"a\", \"x\": -Infinity}]", "2:23: invalid character 'I' in number (expecting digit)"},
 	{"trailing data", "[" + hardTool + "]\n[]", "3:1: after the JSON value: unexpected data, only white space may follow"},
+	{"a broken line of JSON Lines", "[]\n{\"name\": \"a\",\n[]\n", "2:14: JSON Lines value $[1]: unexpected end of input: an object is not closed (expected '}')"},
 	{"a trailing comma", "[" + hardTool + ",\n]", "2:142: a trailing comma: JSON allows no ',' before ']'"},
 	{"an escape character", "[{\"name\": \"\x1b[2J\"}]", `1:12: invalid character '\x1b' in string (expecting non-control character)`},
 	{"nesting 100,000 deep", strings.Repeat("[", 100000) + strings.Repeat("]", 100000), "1:10001: too deeply nested: more than 10000 levels of objects and arrays"},

@@ -304,8 +304,12 @@ func LoadSchemas(doc *jsondoc.Document, format string) (*Schemas, error) {
 		return nil, fmt.Errorf("unknown schema format %q: use flat or tools", format)
 	}
 	ts := tooldef.Tools(doc)
-	if ts.Problem != "" {
-		return nil, doc.ErrorAt(int(doc.Root.Start), ts.Problem)
+	if len(ts.Problems) > 0 {
+		at := doc.Root
+		if doc.JSONLines {
+			at = ts.Problems[0].Node
+		}
+		return nil, doc.ErrorAt(int(at.Start), ts.Problems[0].Msg)
 	}
 	return SchemasFromTools(ts), nil
 }

@@ -61,8 +61,9 @@ func (c *ToolContext) ReportKey(m jsondoc.Member, path, msg, hint string, fixes 
 // tool opts into it.
 func (c *ToolContext) Enabled(r *Rule) bool { return c.hooks.on[r] }
 
-// FirstIndexOf returns the index of the first tool named name, or -1.
-func (c *ToolContext) FirstIndexOf(name string) int { return c.Set.FirstNamed(name) }
+// FirstIndexOf returns the index of the first tool named name in the
+// tool's list, or -1.
+func (c *ToolContext) FirstIndexOf(name string) int { return c.Set.FirstNamedIn(c.Tool.List, name) }
 
 // SchemaContext is what a Schema hook sees: one object schema inside a
 // tool's parameters. The linter reuses it from schema to schema, so a hook

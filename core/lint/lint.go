@@ -176,17 +176,11 @@ func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string,
 
 func (l *linter) run() {
 	l.set = tooldef.Tools(l.doc)
-	if l.set.Problem != "" {
-		path := l.set.ListPath
-		n := l.doc.Root
-		if l.set.ProblemNode != nil {
-			n = l.set.ProblemNode
-		}
-		if path == "" {
-			path = "$"
-		}
-		l.report(invalidDocument, n, path, l.set.Problem,
+	for _, p := range l.set.Problems {
+		l.report(invalidDocument, p.Node, p.Path, p.Msg,
 			"Write a JSON list of tools, one tool object, or {\"tools\": [...]}.", "")
+	}
+	if len(l.set.Lists) == 0 {
 		return
 	}
 	dc := &DocContext{l: l, Doc: l.doc, Set: l.set}

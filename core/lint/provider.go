@@ -24,14 +24,21 @@ func checkProviderName(c *ToolContext, p namePattern) {
 	}
 }
 
-// checkProviderToolCount reports a tool list longer than a provider accepts.
+// checkProviderToolCount reports a tool list longer than a provider
+// accepts: the document's, or each of a JSON Lines document's lists.
 func checkProviderToolCount(c *DocContext, limit int, provider string) {
-	if n := len(c.Set.Tools); n > limit {
-		at, path := c.Set.List, c.Set.ListPath
-		if at == nil {
-			at, path = c.Doc.Root, "$"
+	for _, l := range c.Set.Lists {
+		if l.Count <= limit {
+			continue
 		}
-		c.Report(at, path, fmt.Sprintf("the document has %d tools; %s accepts at most %d in one request", n, provider, limit),
+		at, what := l.Node, "the list"
+		if at == nil || !c.Doc.JSONLines {
+			what = "the document"
+		}
+		if at == nil {
+			at = c.Doc.Root
+		}
+		c.Report(at, l.Path, fmt.Sprintf("%s has %d tools; %s accepts at most %d in one request", what, l.Count, provider, limit),
 			"Send only the tools a conversation needs, or merge similar tools.")
 	}
 }

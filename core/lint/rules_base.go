@@ -551,10 +551,11 @@ func enumDuplicates(e *jsondoc.Node) [][2]int {
 // Document.
 
 func checkEmptyToolList(c *DocContext) {
-	if c.Set.List == nil || c.Set.List.Len() > 0 {
-		return
+	for _, l := range c.Set.Lists {
+		if l.Node != nil && l.Node.Len() == 0 {
+			c.Report(l.Node, l.Path, "the tool list is empty", "Add the tool definitions, or leave the list out of the request.")
+		}
 	}
-	c.Report(c.Set.List, c.Set.ListPath, "the tool list is empty", "Add the tool definitions, or leave the list out of the request.")
 }
 
 // Message text.

@@ -6,6 +6,7 @@
 package tooldef
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -62,6 +63,7 @@ type Tool struct {
 	ParamsKey string        // "parameters", "input_schema", "inputSchema" or "parametersJsonSchema"
 	Params    *jsondoc.Node // nil when absent
 	Strict    bool          // "strict": true on the entry or its function
+	List      int           // index of the tool's list in ToolSet.Lists
 }
 
 // OpenAPIParams reports whether the tool's parameters are Gemini's
@@ -81,43 +83,99 @@ type Entry struct {
 
 // ToolSet is what a document holds: its tools and where they are.
 type ToolSet struct {
-	Doc      *jsondoc.Document
-	List     *jsondoc.Node // the array of tools; nil for a document of one tool
-	ListPath string        // "$", "$.tools", "$.result.tools"
-	Tools    []Tool
-	Bad      []Entry // list elements that are not objects
-	Shape    Shape   // the tools' shape, ShapeMixed when they differ, "" when none
-	// Problem is set when the document is not a tools document at all:
-	// the message of the invalid-document issue.
+	Doc   *jsondoc.Document
+	Lists []List // the lists the tools are in, in text order
+	Tools []Tool
+	Bad   []Entry // list elements that are not objects
+	Shape Shape   // the tools' shape, ShapeMixed when they differ, "" when none
+	// Problems are the values that should hold tools and do not: the
+	// document, or values of a JSON Lines document. Each is an
+	// invalid-document issue.
+	Problems []Problem
+	// Problem is the message of the first of Problems, "" when there
+	// are none.
 	Problem string
-	// ProblemNode is the value Problem is about, when it is not the root.
-	ProblemNode *jsondoc.Node
-	// firsts index the tools by name: each maps a name to the first tool
-	// of that name among a run of the tools, the runs in order, starting
-	// at firstFrom.
-	firsts    []map[string]int
-	firstFrom []int
+
+	cur int // the list tools are being added to
 }
 
-// FirstNamed returns the index of the first tool named name, or -1.
+// List is one list of tools: the tools that are sent together, in one
+// request, so their names must differ and their number is what a
+// provider limits. A document has one; in JSON Lines each value that
+// is a list or holds one (a dataset's record) is one of its own, and the
+// values that are each one tool make one together, the file's.
+type List struct {
+	Node  *jsondoc.Node // the array; nil for tools that are values of their own
+	Path  string        // "$", "$.tools", "$[3].function"
+	Count int           // the tools in it
+	// firsts index the list's tools by name: each maps a name to the
+	// first tool of that name among a run of the tools, the runs in
+	// order, starting at the set's tool firstFrom.
+	firsts    []map[string]int
+	firstFrom []int
+	split     bool // the list was split among processors, each indexing its share
+}
+
+// Problem is a value that should hold tools and does not: why, with the
+// value and its path.
+type Problem struct {
+	Path string
+	Node *jsondoc.Node
+	Msg  string
+}
+
+// FirstNamed returns the index of the first tool named name, in any
+// list, or -1.
 func (ts *ToolSet) FirstNamed(name string) int {
-	for k, m := range ts.firsts {
-		if i, ok := m[name]; ok {
-			return ts.firstFrom[k] + i
+	for k := range ts.Lists {
+		if i := ts.FirstNamedIn(k, name); i >= 0 {
+			return i
 		}
 	}
 	return -1
 }
 
-// indexNames indexes the names of the set's tools.
-func (ts *ToolSet) indexNames() {
+// FirstNamedIn returns the index of the first tool named name in the
+// list of index list, or -1.
+func (ts *ToolSet) FirstNamedIn(list int, name string) int {
+	l := &ts.Lists[list]
+	for k, m := range l.firsts {
+		if i, ok := m[name]; ok {
+			return l.firstFrom[k] + i
+		}
+	}
+	return -1
+}
+
+// finish counts the tools of each list and indexes their names, but for
+// the lists split among processors, whose shares indexed their own.
+func (ts *ToolSet) finish() {
+	for i := range ts.Tools {
+		ts.Lists[ts.Tools[i].List].Count++
+	}
+	for i := len(ts.Tools) - 1; i >= 0; i-- {
+		t := &ts.Tools[i]
+		l := &ts.Lists[t.List]
+		if l.split || !t.NameNode.Is(jsondoc.String) {
+			continue
+		}
+		if l.firsts == nil {
+			l.firsts, l.firstFrom = []map[string]int{make(map[string]int, l.Count)}, []int{0}
+		}
+		l.firsts[0][t.Name] = i
+	}
+}
+
+// indexPart indexes the names of ts, a share of a list's tools, each by
+// its index in the share.
+func (ts *ToolSet) indexPart() map[string]int {
 	m := make(map[string]int, len(ts.Tools))
 	for i := len(ts.Tools) - 1; i >= 0; i-- {
 		if t := &ts.Tools[i]; t.NameNode.Is(jsondoc.String) {
 			m[t.Name] = i
 		}
 	}
-	ts.firsts, ts.firstFrom = []map[string]int{m}, []int{0}
+	return m
 }
 
 // parallelShare is the fewest tools a goroutine takes when a long list is
@@ -127,68 +185,114 @@ const parallelShare = 512
 
 // Tools finds the tool definitions of doc in any of the shapes toolbench
 // reads: a list, one tool, {"tools": [...]}, an MCP tools/list result
-// {"result": {"tools": [...]}}, or Gemini functionDeclarations.
+// {"result": {"tools": [...]}}, Gemini functionDeclarations, or a
+// dataset's record that holds its tools under "function" or "functions"
+// beside other members. In a JSON Lines document each value may be any
+// of these, at its own path $[N].
 func Tools(doc *jsondoc.Document) *ToolSet {
 	ts := &ToolSet{Doc: doc}
-	root := doc.Root
+	if doc.JSONLines {
+		single := -1 // the list of the values that are each one tool
+		for i, m := range doc.Root.Kids() {
+			ts.addValue(m.Value, jsondoc.AppendIndex("$", i), &single)
+		}
+	} else {
+		single := -1
+		ts.addValue(doc.Root, "$", &single)
+	}
+	if len(ts.Problems) > 0 {
+		ts.Problem = ts.Problems[0].Msg
+	}
+	ts.finish()
+	return ts
+}
+
+// addValue adds the tools of v, the document or a value of JSON Lines
+// at path. A value that is one tool joins the list *single, made when
+// there is none yet.
+func (ts *ToolSet) addValue(v *jsondoc.Node, path string, single *int) {
 	switch {
-	case root.Is(jsondoc.Array):
-		ts.addList(root, "$")
-	case root.Is(jsondoc.Object):
+	case v.Is(jsondoc.Array):
+		ts.addList(v, path)
+	case v.Is(jsondoc.Object):
 		switch {
-		case root.Has("tools"):
-			ts.addListMember(root, "$", "tools")
-		case root.Get("result").Is(jsondoc.Object) && root.Get("result").Has("tools"):
-			ts.addListMember(root.Get("result"), "$.result", "tools")
-		case root.Has("functionDeclarations"):
-			ts.addListMember(root, "$", "functionDeclarations")
-		case looksLikeTool(root):
-			ts.add(root, "$")
+		case v.Has("tools"):
+			ts.addListMember(v, path, "tools")
+		case v.Get("result").Is(jsondoc.Object) && v.Get("result").Has("tools"):
+			ts.addListMember(v.Get("result"), path+".result", "tools")
+		case v.Has("functionDeclarations"):
+			ts.addListMember(v, path, "functionDeclarations")
+		case wrappedList(v) != "":
+			ts.addListMember(v, path, wrappedList(v))
+		case looksLikeTool(v):
+			if *single < 0 {
+				*single = ts.newList(nil, "$")
+			}
+			ts.cur = *single
+			ts.add(v, path)
 		default:
-			ts.Problem = "not a tools document: expected a list of tools, one tool, {\"tools\": [...]} or an MCP tools/list result"
+			ts.problem(path, v, "not a tools document: expected a list of tools, one tool, {\"tools\": [...]} or an MCP tools/list result")
 		}
 	default:
-		ts.Problem = "not a tools document: the top-level value is " + root.Kind.Phrase() + ", not a list or an object"
+		ts.problem(path, v, "not a tools document: the top-level value is "+v.Kind.Phrase()+", not a list or an object")
 	}
-	if ts.firsts == nil { // a split list's shares index their own
-		ts.indexNames()
+}
+
+// wrappedList returns the member under which a dataset's record, an
+// object with other members such as an id and a question, holds its
+// list of tools: "function" or "functions" when it is a list, else "".
+func wrappedList(v *jsondoc.Node) string {
+	for _, k := range [...]string{"function", "functions"} {
+		if v.Get(k).Is(jsondoc.Array) {
+			return k
+		}
 	}
-	return ts
+	return ""
+}
+
+func (ts *ToolSet) problem(path string, n *jsondoc.Node, msg string) {
+	ts.Problems = append(ts.Problems, Problem{Path: path, Node: n, Msg: msg})
+}
+
+// newList adds a list and returns its index.
+func (ts *ToolSet) newList(n *jsondoc.Node, path string) int {
+	ts.Lists = append(ts.Lists, List{Node: n, Path: path})
+	return len(ts.Lists) - 1
 }
 
 func (ts *ToolSet) addListMember(obj *jsondoc.Node, path, key string) {
 	list := obj.Get(key)
 	p := jsondoc.AppendKey(path, key)
 	if !list.Is(jsondoc.Array) {
-		ts.Problem = "\"" + key + "\" is " + list.Kind.Phrase() + ", not a list of tools"
-		ts.ListPath, ts.ProblemNode = p, list
+		ts.problem(p, list, "\""+key+"\" is "+list.Kind.Phrase()+", not a list of tools")
 		return
 	}
 	ts.addList(list, p)
 }
 
-// addList adds the tools of list. A long list is split among the
-// processors, whose tool sets are then joined in list order.
+// addList adds the tools of list as a list of its own. A long list is
+// split among the processors, whose tool sets are then joined in list
+// order.
 func (ts *ToolSet) addList(list *jsondoc.Node, path string) {
-	ts.List, ts.ListPath = list, path
+	ts.cur = ts.newList(list, path)
 	n := par.Shares(len(list.Kids()), parallelShare)
 	if n == 1 {
 		ts.addElems(list.Kids(), 0, path)
 		return
 	}
 	parts := make([]ToolSet, n)
+	firsts := make([]map[string]int, n)
 	par.Split(n, len(list.Kids()), func(k, lo, hi int) {
+		parts[k].cur = ts.cur
 		parts[k].addElems(list.Kids()[lo:hi], lo, path)
-		parts[k].indexNames()
+		firsts[k] = parts[k].indexPart()
 	})
-	total := 0
-	for _, part := range parts {
-		total += len(part.Tools)
-	}
-	ts.Tools = make([]Tool, 0, total)
-	for _, part := range parts {
-		ts.firsts = append(ts.firsts, part.firsts[0])
-		ts.firstFrom = append(ts.firstFrom, len(ts.Tools))
+	l := &ts.Lists[ts.cur]
+	l.split = true
+	ts.Tools = slices.Grow(ts.Tools, total(parts))
+	for k, part := range parts {
+		l.firsts = append(l.firsts, firsts[k])
+		l.firstFrom = append(l.firstFrom, len(ts.Tools))
 		for _, t := range part.Tools {
 			t.Index = len(ts.Tools)
 			ts.Tools = append(ts.Tools, t)
@@ -198,10 +302,19 @@ func (ts *ToolSet) addList(list *jsondoc.Node, path string) {
 	}
 }
 
+// total is the number of tools of the sets.
+func total(sets []ToolSet) int {
+	n := 0
+	for _, s := range sets {
+		n += len(s.Tools)
+	}
+	return n
+}
+
 // addElems adds the tools of elems, the elements of the list at path from
 // index first on.
 func (ts *ToolSet) addElems(elems []jsondoc.Member, first int, path string) {
-	ts.Tools = make([]Tool, 0, len(elems))
+	ts.Tools = slices.Grow(ts.Tools, len(elems))
 	for i, m := range elems {
 		i += first
 		p := jsondoc.AppendIndex(path, i)
@@ -236,7 +349,7 @@ func looksLikeTool(n *jsondoc.Node) bool {
 }
 
 func (ts *ToolSet) add(entry *jsondoc.Node, path string) {
-	t := Tool{Index: len(ts.Tools), Path: path, Node: entry, Def: entry, DefPath: path}
+	t := Tool{Index: len(ts.Tools), Path: path, Node: entry, Def: entry, DefPath: path, List: ts.cur}
 	switch fn := entry.Get("function"); {
 	case fn.Is(jsondoc.Object):
 		t.Shape, t.Def, t.DefPath = ShapeOpenAI, fn, path+".function"
