@@ -103,6 +103,7 @@ func runCall(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
+	warnUnderived(e, callsName(cfg.schemas), schemas.Underived)
 	return checkCallsOf(e, cfg, schemas)
 }
 
@@ -142,6 +143,17 @@ func loadCallSchemas(e *env, cfg *callConfig) (*call.Schemas, error) {
 	return call.LoadSchemas(doc, cfg.format)
 }
 
+// warnUnderived says, once per field, which fields of the tools accept
+// any value because their type names no flat type: a check that passes
+// them has not checked them.
+func warnUnderived(e *env, file string, fields []call.Underived) {
+	for _, u := range fields {
+		msg := fmt.Sprintf("%s:%d:%d: tool %q, field %q: no flat type can be derived from type %q, so any value passes",
+			file, u.Line, u.Column, u.Tool, u.Field, u.Type)
+		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(msg))
+	}
+}
+
 func openCalls(e *env, name string) (io.Reader, func(), error) {
 	if name == "-" {
 		return e.stdin, func() {}, nil
@@ -169,8 +181,10 @@ missing and extra arguments, and arguments of the wrong type.
 
 SCHEMAS is a flat schema file ({"tool": {"required": {"field": "str"},
 "optional": {...}}}, types str, int, float, bool, list, dict) or a tools
-document (OpenAI, Anthropic, MCP or bare tools, as a list, {"tools": [...]}
-or a tools/list result), told apart by their shape.
+document (OpenAI, Anthropic, MCP or bare tools, as a list, {"tools": [...]},
+a tools/list result, a dataset's records or JSON Lines of these), told
+apart by their shape. A field whose type no flat type can be derived from
+accepts any value, and is named on standard error.
 CALLS is a file or - (the default, standard input) holding one call or
 JSON Lines, one call a line. A call may be {"name", "args"}, {"name",
 "arguments"}, an OpenAI tool_calls item or Responses function_call, an

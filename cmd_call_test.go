@@ -272,3 +272,23 @@ func TestCallEscapesControlCharactersInText(t *testing.T) {
 		t.Errorf("JSON stdout = %q, want %q", stdout, want)
 	}
 }
+
+func TestCallReadsADatasetOfJSONLinesWithPythonAndJavaTypeNames(t *testing.T) {
+	code, stdout, stderr := callRun(t, "", "call", "testdata/call/dataset.jsonl", "testdata/call/dataset-calls.jsonl")
+	want := callLines(
+		"line 1: valid",
+		"line 2: type:litres:float",
+		"line 3: valid",
+		"line 4: type:count:int, type:options:dict",
+		"4 calls: 2 valid, 2 invalid",
+	)
+	if code != exitIssues || stdout != want {
+		t.Errorf("exit %d, stdout\n%s\nwant exit 1 and\n%s", code, stdout, want)
+	}
+	// The one field of a type nothing can be derived from is said once,
+	// however many calls pass it.
+	wantErr := "toolbench call: testdata/call/dataset.jsonl:2:403: tool \"SeedLog.record\", field \"trays\": no flat type can be derived from type \"HashMap\", so any value passes\n"
+	if stderr != wantErr {
+		t.Errorf("stderr\n%q\nwant\n%q", stderr, wantErr)
+	}
+}

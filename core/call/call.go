@@ -99,8 +99,18 @@ type Schemas struct {
 	// derived from a tools document, and is nil for a flat schema file.
 	// Deep validation uses each tool's Params.
 	Tools map[string]*tooldef.Tool
+	// Underived lists the fields of those tools whose type names no flat
+	// type, in document order: they accept any value.
+	Underived []Underived
 
 	deep *deepCache // compiled JSON Schemas for DeepValidate
+}
+
+// Underived is a field whose "type" names no type the call check can
+// derive a flat type from ("HashMap"): where it is, and the name.
+type Underived struct {
+	Tool, Field, Type string
+	Line, Column      int // of the "type" value
 }
 
 // SchemasFromTools derives a flat schema for every named tool of ts. A
@@ -117,7 +127,10 @@ func SchemasFromTools(ts *tooldef.ToolSet) *Schemas {
 			continue
 		}
 		s.Names = append(s.Names, t.Name)
-		s.ByName[t.Name] = flatFromSchema(t.Params, t.OpenAPIParams())
+		s.ByName[t.Name] = flatFromSchema(t.Params, t.OpenAPIParams(), func(field, typ string, at *jsondoc.Node) {
+			line, col := ts.Doc.Position(int(at.Start))
+			s.Underived = append(s.Underived, Underived{Tool: t.Name, Field: field, Type: typ, Line: line, Column: col})
+		})
 		s.Tools[t.Name] = t
 	}
 	return s
@@ -127,19 +140,27 @@ func SchemasFromTools(ts *tooldef.ToolSet) *Schemas {
 // names of its "required" array in that order, then its other
 // "properties" in theirs. A required name without a property is still
 // required, and accepts any value.
-func FlatFromJSONSchema(params *jsondoc.Node) *FlatSchema { return flatFromSchema(params, false) }
+func FlatFromJSONSchema(params *jsondoc.Node) *FlatSchema { return flatFromSchema(params, false, nil) }
 
 // flatFromSchema is FlatFromJSONSchema, reading OpenAPI's upper-case type
-// names too when openAPI is set.
-func flatFromSchema(params *jsondoc.Node, openAPI bool) *FlatSchema {
+// names too when openAPI is set. It calls underived, unless nil, for each
+// field whose type names no flat type, with the name and its "type".
+func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, typ string, at *jsondoc.Node)) *FlatSchema {
 	props := params.Get("properties")
 	fs := &FlatSchema{}
+	field := func(name string, prop *jsondoc.Node) Field {
+		ft, bad := flatType(prop, openAPI)
+		if bad != "" && underived != nil {
+			underived(name, bad, prop.Get("type"))
+		}
+		return Field{Name: name, Type: ft}
+	}
 	for _, m := range params.Get("required").Kids() {
 		name := m.Value
 		if !name.Is(jsondoc.String) || hasFlatField(fs.Required, name.Str()) {
 			continue
 		}
-		fs.Required = append(fs.Required, Field{Name: name.Str(), Type: flatType(props.Get(name.Str()), openAPI)})
+		fs.Required = append(fs.Required, field(name.Str(), props.Get(name.Str())))
 	}
 	if !props.Is(jsondoc.Object) {
 		return fs
@@ -148,7 +169,7 @@ func flatFromSchema(params *jsondoc.Node, openAPI bool) *FlatSchema {
 		if hasFlatField(fs.Required, m.Key) {
 			continue
 		}
-		fs.Optional = append(fs.Optional, Field{Name: m.Key, Type: flatType(m.Value, openAPI)})
+		fs.Optional = append(fs.Optional, field(m.Key, m.Value))
 	}
 	return fs
 }
@@ -157,21 +178,38 @@ func hasFlatField(fields []Field, name string) bool {
 	return slices.ContainsFunc(fields, func(f Field) bool { return f.Name == name })
 }
 
-// flatType maps a property's JSON Schema "type" to a flat type name. A
-// list of types maps when it names one type, or exactly integer and
-// number (which float accepts); anything else accepts any value. With
-// openAPI, upper-case names map too and a nullable property accepts any
-// value, as a type or null does.
-func flatType(prop *jsondoc.Node, openAPI bool) FieldType {
+// flatType maps a property's "type" to a flat type name. Names that are
+// not JSON Schema's map when their meaning is certain (see
+// schema.CertainType: "float" is a number, "dict" an object, "any" any
+// value). A list of types maps when it names one type, or exactly
+// integer and number (which float accepts); anything else accepts any
+// value. With openAPI, upper-case names map too and a nullable property
+// accepts any value, as a type or null does. underived is the first
+// name whose meaning would be a guess ("HashMap"), "" when there is none.
+func flatType(prop *jsondoc.Node, openAPI bool) (ft FieldType, underived string) {
 	types, ok := schema.Types(prop, openAPI)
-	switch {
-	case !ok:
-	case len(types) == 1:
-		return jsonSchemaType(types[0])
-	case len(types) == 2 && slices.Contains(types, "integer") && slices.Contains(types, "number"):
-		return TypeFloat
+	if !ok {
+		return TypeAny, ""
 	}
-	return TypeAny
+	var meant []string
+	for _, name := range types {
+		t, ok := schema.CertainType(name)
+		switch {
+		case !ok:
+			return TypeAny, name
+		case t == "":
+			return TypeAny, "" // any
+		case !slices.Contains(meant, t):
+			meant = append(meant, t)
+		}
+	}
+	switch {
+	case len(meant) == 1:
+		return jsonSchemaType(meant[0]), ""
+	case len(meant) == 2 && slices.Contains(meant, "integer") && slices.Contains(meant, "number"):
+		return TypeFloat, ""
+	}
+	return TypeAny, ""
 }
 
 func jsonSchemaType(s string) FieldType {

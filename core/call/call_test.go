@@ -203,6 +203,11 @@ func TestFlatFromJSONSchemaTakesRequiredThenPropertiesInOrder(t *testing.T) {
 		{"no properties", `{"type": "object"}`, " |"},
 		{"properties not an object", `{"type": "object", "properties": []}`, " |"},
 		{"no schema at all", ``, " |"},
+		{"Python and Java type names", `{"properties": {"f": {"type": "float"}, "d": {"type": "double"}, "m": {"type": "dict"}, "p": {"type": "map"}, "t": {"type": "tuple"}, "l": {"type": "list"}, "s": {"type": "str"}, "j": {"type": "String"}, "i": {"type": "int"}, "g": {"type": "long"}, "b": {"type": "bool"}, "a": {"type": "any"}}}`,
+			" | f:float d:float m:dict p:dict t:list l:list s:str j:str i:int g:int b:bool a:"},
+		{"JSON Schema names in another case", `{"properties": {"a": {"type": "Array"}, "b": {"type": "Boolean"}}}`, " | a:list b:bool"},
+		{"a list of aliases", `{"properties": {"x": {"type": ["int", "float"]}, "y": {"type": ["str", "null"]}, "z": {"type": ["any", "int"]}}}`, " | x:float y: z:"},
+		{"names that cannot be derived accept anything", `{"properties": {"h": {"type": "HashMap"}, "c": {"type": ["char", "null"]}}}`, " | h: c:"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -214,6 +219,21 @@ func TestFlatFromJSONSchemaTakesRequiredThenPropertiesInOrder(t *testing.T) {
 				t.Errorf("FlatFromJSONSchema(%s) = %q, want %q", tc.params, got, tc.want)
 			}
 		})
+	}
+}
+
+func TestSchemasFromToolsListsTheFieldsWhoseTypeCannotBeDerived(t *testing.T) {
+	s := callToolSchemas(t, `[
+{"name": "a", "parameters": {"properties": {"m": {"type": "HashMap"}, "f": {"type": "float"}}, "required": ["m"]}},
+{"name": "b", "parameters": {"properties": {"x": {"type": ["ArrayList", "char"]}, "y": {"type": "date"}}}},
+{"name": "a", "parameters": {"properties": {"z": {"type": "Set"}}}}]`)
+	want := []Underived{
+		{Tool: "a", Field: "m", Type: "HashMap", Line: 2, Column: 59},
+		{Tool: "b", Field: "x", Type: "ArrayList", Line: 3, Column: 59},
+		{Tool: "b", Field: "y", Type: "date", Line: 3, Column: 97},
+	}
+	if diff := cmp.Diff(want, s.Underived); diff != "" {
+		t.Errorf("Underived (-want +got):\n%s", diff)
 	}
 }
 

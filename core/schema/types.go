@@ -71,3 +71,37 @@ func HasType(n *jsondoc.Node, name string) bool {
 // IsObject reports whether n describes an object: its type says so, or it
 // has properties.
 func IsObject(n *jsondoc.Node) bool { return HasType(n, "object") || n.Has("properties") }
+
+// certainTypes maps the type names that are not JSON Schema's, but that
+// tool files written by hand or generated from code put in "type"
+// (Python's, Java's), to the JSON Schema type they mean beyond doubt;
+// "" is no type, any value. It is the one table for every reader of such
+// names: the call check derives a field's flat type from it, and the
+// linter, which still reports the names, can offer the type it gives as
+// a certain fix. Names that only look like a type (set, HashMap, char)
+// are not in it: what they allow is a guess.
+var certainTypes = map[string]string{
+	"str": "string", "String": "string",
+	"int": "integer", "long": "integer",
+	"float": "number", "double": "number",
+	"bool": "boolean",
+	"list": "array", "tuple": "array",
+	"dict": "object", "map": "object",
+	"any": "",
+}
+
+// CertainType returns the JSON Schema type that the type name name
+// stands for beyond doubt: one of the seven itself, one of them written
+// in another case ("Array", "BOOLEAN"), or a name of certainTypes
+// ("float" is "number"). typ is "" for "any", which allows any value; ok
+// is false for a name whose meaning would be a guess.
+func CertainType(name string) (typ string, ok bool) {
+	if IsTypeName(name) {
+		return name, true
+	}
+	if lower := strings.ToLower(name); IsTypeName(lower) {
+		return lower, true
+	}
+	typ, ok = certainTypes[name]
+	return typ, ok
+}
