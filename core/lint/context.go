@@ -31,6 +31,13 @@ func (c *DocContext) ReportOffset(offset int, path, msg, hint string, fixes ...F
 	c.l.reportOffset(c.rule, offset, path, msg, hint, "", fixes...)
 }
 
+// reportShared records a finding of the running rule that other
+// targets' rules may make alike, at node n: they share one issue, which
+// describe words for the providers that found it (see sharedDefect).
+func (c *DocContext) reportShared(n *jsondoc.Node, path, key, provider string, describe func(providers []string) (msg, hint string)) {
+	c.l.reportShared(c.rule, n, path, "", key, provider, describe)
+}
+
 // ToolContext is what a Tool hook sees.
 type ToolContext struct {
 	DocContext
@@ -48,6 +55,11 @@ func (c *ToolContext) Report(n *jsondoc.Node, path, msg, hint string, fixes ...F
 // such as an object key.
 func (c *ToolContext) ReportOffset(offset int, path, msg, hint string, fixes ...Fix) {
 	c.l.reportOffset(c.rule, offset, path, msg, hint, c.Tool.Name, fixes...)
+}
+
+// reportShared is DocContext.reportShared for a finding about the tool.
+func (c *ToolContext) reportShared(n *jsondoc.Node, path, key, provider string, describe func(providers []string) (msg, hint string)) {
+	c.l.reportShared(c.rule, n, path, c.Tool.Name, key, provider, describe)
 }
 
 // ReportKey records a finding about the key of m, a member of an object

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 
 	"toolbench/core/internal/par"
@@ -69,6 +70,9 @@ type linter struct {
 	walker   walker
 	errors   []Issue
 	warnings []Issue
+	// shared are the defects of the tool or document being linted that
+	// several targets' rules may find alike (see reportShared).
+	shared []sharedDefect
 }
 
 type optIn struct {
@@ -105,7 +109,7 @@ func newLinter(doc *jsondoc.Document, opt Options) *linter {
 // hooksFor gathers the rules that run with the targets on: every base
 // rule and the rules of those targets, less the ignored, in table order.
 func (l *linter) hooksFor(targets map[*Target]bool) *hooks {
-	h := &hooks{on: map[*Rule]bool{}}
+	h := &hooks{on: map[*Rule]bool{}, targeted: len(targets) > 0}
 	for _, r := range ruleTable {
 		if l.ignored[r] || r.target != nil && !targets[r.target] {
 			continue
@@ -122,6 +126,9 @@ type hooks struct {
 	rules               []*Rule
 	on                  map[*Rule]bool
 	tool, schema, after []*Rule
+	// targeted is set when any target is on, whether or not its rules
+	// are ignored: the base name rule then leaves names to the targets.
+	targeted bool
 }
 
 func (h *hooks) add(r *Rule) {
@@ -174,6 +181,58 @@ func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string,
 	}
 }
 
+// sharedDefect is an issue that the rules of several targets find alike,
+// at the same place: a name none of them allows, a list longer than each
+// accepts. It is reported once, by the first of the rules to find it (in
+// table order, where each family's errors come before its warnings), and
+// names every provider whose rule found it.
+type sharedDefect struct {
+	key       string // what the defect is
+	offset    int
+	errors    bool // the issue is in l.errors, else in l.warnings
+	index     int
+	providers []string
+	// describe words the issue for the providers that found it.
+	describe func(providers []string) (msg, hint string)
+}
+
+// reportShared records, as rule r's finding, a defect that other
+// targets' rules may find too: the same key at the same node. The first
+// to find it reports it; those after it add their provider to its
+// words.
+func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key, provider string, describe func(providers []string) (msg, hint string)) {
+	if l.ignored[r] {
+		return
+	}
+	off := -1
+	if n != nil {
+		off = int(n.Start)
+	}
+	for i := range l.shared {
+		d := &l.shared[i]
+		if d.key != key || d.offset != off {
+			continue
+		}
+		if !slices.Contains(d.providers, provider) {
+			d.providers = append(d.providers, provider)
+		}
+		list := l.warnings
+		if d.errors {
+			list = l.errors
+		}
+		list[d.index].Message, list[d.index].Hint = d.describe(d.providers)
+		return
+	}
+	msg, hint := describe([]string{provider})
+	l.reportOffset(r, off, path, msg, hint, tool)
+	d := sharedDefect{key: key, offset: off, errors: r.Severity == Error, providers: []string{provider}, describe: describe}
+	d.index = len(l.warnings) - 1
+	if d.errors {
+		d.index = len(l.errors) - 1
+	}
+	l.shared = append(l.shared, d)
+}
+
 func (l *linter) run() {
 	l.set = tooldef.Tools(l.doc)
 	for _, p := range l.set.Problems {
@@ -184,6 +243,7 @@ func (l *linter) run() {
 		return
 	}
 	dc := &DocContext{l: l, Doc: l.doc, Set: l.set}
+	l.shared = l.shared[:0]
 	for _, r := range l.document {
 		dc.rule = r
 		r.Document(dc)
@@ -243,6 +303,7 @@ func (l *linter) tool(t *tooldef.Tool) {
 	// of tools allocates neither per tool nor per schema.
 	tc := &l.toolCtx
 	facts := tc.facts[:0]
+	l.shared = l.shared[:0]
 	*tc = ToolContext{DocContext: DocContext{l: l, Doc: l.doc, Set: l.set}, Tool: t, hooks: h, facts: facts}
 	for _, r := range h.tool {
 		tc.rule = r

@@ -10,7 +10,10 @@ import (
 	"toolbench/core/termtext"
 )
 
-// Checks several targets share, each given the provider's numbers.
+// Checks several targets share, each given the provider's numbers. What
+// they find, they report as shared defects: a name that two targets
+// reject for the same reason is one issue naming both (see
+// sharedDefect).
 
 // checkProviderName reports the tool's name when it breaks a provider's
 // pattern. A missing or non-string name is missing-name's concern.
@@ -19,9 +22,27 @@ func checkProviderName(c *ToolContext, p namePattern) {
 	if !t.NameNode.Is(jsondoc.String) {
 		return
 	}
-	if problem := p.problem(t.Name); problem != "" {
-		c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "tool name "+termtext.Quote(t.Name)+" "+problem, p.hint())
+	problem := p.problem(t.Name)
+	if problem == "" {
+		return
 	}
+	c.reportShared(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "name "+problem, p.provider, func(providers []string) (string, string) {
+		msg := "invalid tool name " + termtext.Quote(t.Name) + " for " + andList(providers) + ": it " + problem
+		if len(providers) == 1 {
+			return msg, withExample(p.hint(), p.suggest(t.Name))
+		}
+		// The base pattern is one every provider accepts.
+		return msg, withExample("Use a name each of them accepts: "+toolNamePattern.allowed+", at most "+strconv.Itoa(toolNamePattern.max)+" characters.",
+			toolNamePattern.suggest(t.Name))
+	})
+}
+
+// withExample adds an example name to a hint, unless there is none.
+func withExample(hint, name string) string {
+	if name == "" {
+		return hint
+	}
+	return hint + " For example " + termtext.Quote(name) + "."
 }
 
 // checkProviderToolCount reports a tool list longer than a provider
@@ -38,9 +59,20 @@ func checkProviderToolCount(c *DocContext, limit int, provider string) {
 		if at == nil {
 			at = c.Doc.Root
 		}
-		c.Report(at, l.Path, fmt.Sprintf("%s has %d tools; %s accepts at most %d in one request", what, l.Count, provider, limit),
-			"Send only the tools a conversation needs, or merge similar tools.")
+		count := l.Count
+		c.reportShared(at, l.Path, "count "+strconv.Itoa(limit), provider, func(providers []string) (string, string) {
+			return fmt.Sprintf("%s has %d tools; %s %s at most %d in one request", what, count, andList(providers), verb(providers, "accepts", "accept"), limit),
+				"Send only the tools a conversation needs, or merge similar tools."
+		})
 	}
+}
+
+// verb is the singular form of a verb for one provider, else the plural.
+func verb(providers []string, one, many string) string {
+	if len(providers) == 1 {
+		return one
+	}
+	return many
 }
 
 // checkProviderObjectRoot reports a tool whose parameter schema is not an object
@@ -50,16 +82,39 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 	p := t.Params
 	path := t.ParamsPath()
 	hint := fmt.Sprintf(`Write {"type": "object", "properties": {...}} as the tool's %s.`, t.ParamsKey)
+	report := func(n *jsondoc.Node, path, key, format string, args ...any) {
+		c.reportShared(n, path, key, provider, func(providers []string) (string, string) {
+			return fmt.Sprintf(format, append(args, andList(providers), verb(providers, "requires", "require"))...), hint
+		})
+	}
 	if !p.Is(jsondoc.Object) {
-		c.Report(p, path, fmt.Sprintf("%s is %s; %s requires a JSON Schema object with \"type\": \"object\"", t.ParamsKey, p.Kind.Phrase(), provider), hint)
+		report(p, path, "root not an object", "%s is %s; %s %s a JSON Schema object with \"type\": \"object\"", t.ParamsKey, p.Kind.Phrase())
 		return
 	}
 	switch typ := p.Get("type"); {
 	case typ == nil:
-		c.Report(p, path, fmt.Sprintf("%s has no \"type\"; %s requires \"type\": \"object\" at the root", t.ParamsKey, provider), hint)
+		report(p, path, "root without a type", "%s has no \"type\"; %s %s \"type\": \"object\" at the root", t.ParamsKey)
 	case !typ.Is(jsondoc.String) || typ.Str() != "object":
-		c.Report(typ, jsondoc.AppendKey(path, "type"), fmt.Sprintf("%s has type %s; %s requires \"object\" at the root", t.ParamsKey, typeText(p), provider), hint)
+		report(typ, jsondoc.AppendKey(path, "type"), "root not of type object", "%s has type %s; %s %s \"object\" at the root", t.ParamsKey, typeText(p))
 	}
+}
+
+// checkProviderHasSchema reports a tool without a parameter schema, which
+// a provider requires, in the provider's words msg and hint; it returns
+// whether there is one.
+func checkProviderHasSchema(c *ToolContext, provider, msg, hint string) bool {
+	t := c.Tool
+	if t.Params != nil {
+		return true
+	}
+	c.reportShared(t.Def, t.DefPath, "no schema", provider, func(providers []string) (string, string) {
+		if len(providers) == 1 {
+			return msg, hint
+		}
+		return fmt.Sprintf("the tool has no parameter schema; %s require one with \"type\": \"object\"", andList(providers)),
+			`Add the schema the tool's shape calls for, e.g. {"type": "object", "properties": {}}.`
+	})
+	return false
 }
 
 // typeText shows the type a schema declares in a message: "string",

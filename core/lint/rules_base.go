@@ -35,6 +35,7 @@ var baseRules = []*Rule{
 		Code: "invalid-name", Severity: Error,
 		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$.",
 		Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
+			"It is the rule when no target is given. With --target, the names are judged by the targets' own name rules instead (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic), and a name several of them reject for the same reason is one issue that names them all. " +
 			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name. " +
 			"toolbench fix renames the tool to that name, when no other tool has it, but only when asked to with --code invalid-name: callers that use the old name break.",
 		Fix:  FixOnRequest,
@@ -146,9 +147,14 @@ var toolNamePattern = namePattern{
 	allowed: "letters, digits, '_' and '-', starting with a letter or '_'",
 }
 
+// checkInvalidName holds the name to the base pattern, the one every
+// provider accepts, when no target says which provider's rule counts.
+// With targets on, the targets' name rules judge the name, and the base
+// rule would only repeat what they find, or find fault with a name they
+// all allow ("files.read" for MCP).
 func checkInvalidName(c *ToolContext) {
 	t := c.Tool
-	if !t.NameNode.Is(jsondoc.String) {
+	if !t.NameNode.Is(jsondoc.String) || c.hooks.targeted {
 		return
 	}
 	problem := toolNamePattern.problem(t.Name)

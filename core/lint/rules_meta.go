@@ -23,6 +23,12 @@ A schema that is not valid JSON Schema cannot be compiled: providers reject
 the tool, or ignore what they do not understand and let the model produce
 arguments your code then rejects.
 
+A problem that unknown-type, invalid-required or invalid-enum reports
+(a type that is no type name, a "required" that is not a list of
+strings, an "enum" that is not a list) is left to that rule, and stays
+unreported when that rule is ignored: --ignore unknown-type silences
+those places, it does not bring them back as invalid-schema errors.
+
 Formats the meta-schema asks for are checked as their RFCs say (a
 "$schema" must be a URI, a "$ref" a URI reference), and a "pattern" as
 the ECMA-262 regular expression with the u flag that JSON Schema means:
@@ -48,7 +54,7 @@ func checkSchemaOfTool(c *ToolContext) {
 	if t.Params == nil || t.OpenAPIParams() {
 		return
 	}
-	for _, p := range schema.Check(t.Params, schema.DraftOf(t.Params), coveredBy(c.Enabled), true) {
+	for _, p := range schema.Check(t.Params, schema.DraftOf(t.Params), coveredByBaseRules, true) {
 		c.Report(p.Node, jsondoc.AppendSegs(t.ParamsPath(), p.Segs), p.Msg, p.Hint)
 	}
 }
@@ -61,14 +67,14 @@ func checkSchemaOfRefTarget(c *SchemaContext) {
 		return
 	}
 	base := c.Path()
-	for _, p := range schema.Check(c.Node, schema.DraftOf(c.Root), coveredBy(c.Enabled), true) {
+	for _, p := range schema.Check(c.Node, schema.DraftOf(c.Root), coveredByBaseRules, true) {
 		c.ReportAt(p.Node, jsondoc.AppendSegs(base, p.Segs), p.Msg, p.Hint)
 	}
 }
 
-// coveredBy says which meta-schema problems the base rules report in
-// words of their own, so invalid-schema leaves them to those rules while
-// they run, and reports them itself when they are ignored.
-func coveredBy(enabled func(*Rule) bool) schema.Covered {
-	return schema.Covered{Types: enabled(unknownType), Required: enabled(invalidRequired), Enum: enabled(invalidEnum)}
-}
+// coveredByBaseRules are the meta-schema problems the base rules report
+// in words of their own (unknown-type, invalid-required, invalid-enum),
+// which invalid-schema leaves to them whether they run or not: a rule
+// that is ignored is silent about its defect, rather than heard again in
+// the meta-schema's words.
+var coveredByBaseRules = schema.Covered{Types: true, Required: true, Enum: true}

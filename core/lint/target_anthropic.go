@@ -13,6 +13,12 @@ String should match pattern"). MCP tool names with dots or slashes are the
 common casualty. Earlier versions of the API reference gave 64 as the
 limit.
 
+With a target on, the names are this rule's to judge, not the base
+invalid-name's, which then checks nothing. A name that several targets'
+rules reject for the same reason is one issue naming every provider,
+under the code of the first of those rules (openai, anthropic, gemini,
+mcp, in that order); ignoring this rule takes its provider out of it.
+
 Fix: rename the tool, replacing other characters with "_".
 
 Source: Anthropic API reference, Messages, tools[].name (minLength 1,
@@ -31,25 +37,26 @@ input is always an object. A missing schema, a root of another type or
 without a type, or a schema that is not a JSON object fails the request.
 A tool that takes no input still needs {"type": "object", "properties": {}}.
 
+A schema that several targets' rules fault alike (OpenAI, Anthropic and
+MCP all want an object root) is one issue naming each of them, under the
+code of the first of their rules.
+
 Fix: write the parameters as {"type": "object", "properties": {...}} under
 "input_schema".
 
 Source: Anthropic API reference, Messages, tools[].input_schema (required;
 type: "object"), platform.claude.com/docs/en/api/messages/create.`,
 		Tool: func(c *ToolContext) {
-			t := c.Tool
-			if t.Params == nil {
-				c.Report(t.Def, t.DefPath, "the tool has no input_schema; the Messages API requires one with \"type\": \"object\"",
-					`Add "input_schema": {"type": "object", "properties": {}}.`)
-				return
+			if checkProviderHasSchema(c, "Anthropic", "the tool has no input_schema; the Messages API requires one with \"type\": \"object\"",
+				`Add "input_schema": {"type": "object", "properties": {}}.`) {
+				checkProviderObjectRoot(c, "Anthropic")
 			}
-			checkProviderObjectRoot(c, "Anthropic")
 		},
 	},
 }
 
 // anthropicNames is Anthropic's rule for tool names.
-var anthropicNames = namePattern{max: 128, first: wordByte, rest: wordByte, allowed: "a-z, A-Z, 0-9, '_' and '-'"}
+var anthropicNames = namePattern{provider: "Anthropic", max: 128, first: wordByte, rest: wordByte, allowed: "a-z, A-Z, 0-9, '_' and '-'"}
 
 var anthropicTarget = &Target{
 	Name:    "anthropic",

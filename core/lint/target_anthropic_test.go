@@ -22,7 +22,7 @@ func TestAnthropicTargetRules(t *testing.T) {
 		{name: "no target, no anthropic rules", src: anthropicTool("get.weather", `{"type": "array"}`)},
 		{name: "dot in the name", targets: anthropic,
 			src:  anthropicTool("get.weather", `{"type": "object"}`),
-			want: []issueWant{{"anthropic/invalid-name", "$[0].name", `tool name 'get.weather' contains '.'`}}},
+			want: []issueWant{{"anthropic/invalid-name", "$[0].name", `invalid tool name 'get.weather' for Anthropic: it contains '.'`}}},
 		{name: "slash and colon", targets: anthropic,
 			src:  anthropicTool("fs/read:file", `{"type": "object"}`),
 			want: []issueWant{{"anthropic/invalid-name", "$[0].name", `contains '/' and ':'`}}},

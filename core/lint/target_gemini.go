@@ -21,6 +21,12 @@ versions disallow colons, and some allow 128 characters; toolbench checks
 the rule every version accepts. A declaration with another name is
 rejected.
 
+With a target on, the names are this rule's to judge, not the base
+invalid-name's, which then checks nothing. A name that several targets'
+rules reject for the same reason is one issue naming every provider,
+under the code of the first of those rules (openai, anthropic, gemini,
+mcp, in that order); ignoring this rule takes its provider out of it.
+
 Fix: rename the function: start it with a letter, and replace other
 characters with "_".
 
@@ -128,6 +134,9 @@ ai.google.dev/api/caching#FunctionDeclaration.`,
 		Doc: `Gemini accepts at most 128 function declarations in a request's
 tools; more are rejected. Model accuracy drops well before that.
 
+A list too long for several targets at once is one issue naming each
+of them, under the code of the first of their rules.
+
 Fix: send only the functions a conversation needs.
 
 Source: Vertex AI reference, Tool.functionDeclarations (at most 128),
@@ -139,8 +148,8 @@ cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool.`,
 // geminiNames is Gemini's rule for function names, and geminiParams its
 // rule for the names of parameters.
 var (
-	geminiNames  = namePattern{max: 64, first: letterOrUnderscore, rest: geminiNameByte, allowed: "a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' and '-'"}
-	geminiParams = namePattern{max: 64, first: letterOrUnderscore, rest: geminiParamByte, allowed: "a letter or '_' first, then a-z, A-Z, 0-9 and '_'"}
+	geminiNames  = namePattern{provider: "Gemini", max: 64, first: letterOrUnderscore, rest: geminiNameByte, allowed: "a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' and '-'"}
+	geminiParams = namePattern{provider: "Gemini", max: 64, first: letterOrUnderscore, rest: geminiParamByte, allowed: "a letter or '_' first, then a-z, A-Z, 0-9 and '_'"}
 )
 
 func geminiNameByte(c byte) bool  { return wordByte(c) || c == '.' || c == ':' }

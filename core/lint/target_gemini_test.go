@@ -33,7 +33,7 @@ func TestGeminiTargetRules(t *testing.T) {
 		{name: "no target, no gemini rules", src: geminiDecls(geminiDecl("1x", `"parameters": {"type": "object", "additionalProperties": false}`))},
 		{name: "name starting with a digit", targets: gemini,
 			src:  geminiDecls(geminiDecl("1st", "")),
-			want: []issueWant{{"gemini/invalid-name", d0 + ".name", `tool name '1st' starts with '1', which is not allowed first`}}},
+			want: []issueWant{{"gemini/invalid-name", d0 + ".name", `invalid tool name '1st' for Gemini: it starts with '1', which is not allowed first`}}},
 		{name: "name with a slash", targets: gemini,
 			src:  geminiDecls(geminiDecl("a/b", "")),
 			want: []issueWant{{"gemini/invalid-name", d0 + ".name", `contains '/'`}}},

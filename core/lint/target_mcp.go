@@ -19,6 +19,12 @@ qualified names and pass them on to model APIs with stricter rules, and a
 name outside this set is where such a chain breaks. It is a SHOULD, so the
 rule warns.
 
+With a target on, the names are this rule's to judge, not the base
+invalid-name's, which then checks nothing. A name that several targets'
+rules reject for the same reason is one issue naming every provider,
+under the code of the first of those rules (openai, anthropic, gemini,
+mcp, in that order); ignoring this rule takes its provider out of it.
+
 Fix: rename the tool within the allowed characters.
 
 Source: Model Context Protocol specification 2025-11-25, Server features,
@@ -37,6 +43,10 @@ may not be null or missing; a tool without parameters declares
 {"type": "object", "additionalProperties": false}. Clients reject or skip
 tools whose schema breaks this.
 
+A schema that several targets' rules fault alike (OpenAI, Anthropic and
+MCP all want an object root) is one issue naming each of them, under the
+code of the first of their rules.
+
 Fix: write the parameters as {"type": "object", "properties": {...}}.
 
 Source: Model Context Protocol specification 2025-11-25, Server features,
@@ -44,13 +54,10 @@ Tools, "Tool" data type (inputSchema), and schema/2025-11-25/schema.ts
 (Tool.inputSchema: { type: "object", ... }),
 modelcontextprotocol.io/specification/2025-11-25/server/tools.`,
 		Tool: func(c *ToolContext) {
-			t := c.Tool
-			if t.Params == nil {
-				c.Report(t.Def, t.DefPath, "the tool has no inputSchema; MCP requires one with \"type\": \"object\"",
-					`Add "inputSchema": {"type": "object", "additionalProperties": false} for a tool without parameters.`)
-				return
+			if checkProviderHasSchema(c, "MCP", "the tool has no inputSchema; MCP requires one with \"type\": \"object\"",
+				`Add "inputSchema": {"type": "object", "additionalProperties": false} for a tool without parameters.`) {
+				checkProviderObjectRoot(c, "MCP")
 			}
-			checkProviderObjectRoot(c, "MCP")
 		},
 	},
 	{
@@ -91,7 +98,7 @@ modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema.`,
 }
 
 // mcpNames is the specification's rule for tool names.
-var mcpNames = namePattern{max: 128, first: mcpNameByte, rest: mcpNameByte, allowed: "A-Z, a-z, 0-9, '_', '-' and '.'"}
+var mcpNames = namePattern{provider: "MCP", max: 128, first: mcpNameByte, rest: mcpNameByte, allowed: "A-Z, a-z, 0-9, '_', '-' and '.'"}
 
 func mcpNameByte(c byte) bool { return wordByte(c) || c == '.' }
 

@@ -27,7 +27,7 @@ func TestMCPTargetRules(t *testing.T) {
 		{name: "no target, no mcp rules", src: mcpList(mcpTool("a b", `"inputSchema": {"type": "string"}`))},
 		{name: "space and comma in the name", targets: mcp,
 			src:  mcpList(mcpTool("get user,now", in)),
-			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", `tool name 'get user,now' contains ' ' and ','`}}},
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", `invalid tool name 'get user,now' for MCP: it contains ' ' and ','`}}},
 		{name: "slash in the name", targets: mcp,
 			src:  mcpList(mcpTool("user/update", in)),
 			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", `contains '/'`}}},

@@ -11,6 +11,12 @@ underscores and dashes, at most 64 characters long; a request with any
 other name fails with a 400 error before the model sees it. Dots, spaces,
 colons and slashes, common in MCP tool names, are all rejected.
 
+With a target on, the names are this rule's to judge, not the base
+invalid-name's, which then checks nothing. A name that several targets'
+rules reject for the same reason is one issue naming every provider,
+under the code of the first of those rules (openai, anthropic, gemini,
+mcp, in that order); ignoring this rule takes its provider out of it.
+
 Fix: rename the tool, replacing other characters with "_" and shortening it
 to 64 characters; keep the original name in your own mapping if a server
 needs it.
@@ -28,6 +34,9 @@ length of 64"), platform.openai.com/docs/api-reference/chat/create.`,
 		Doc: `A Chat Completions request takes at most 128 functions in "tools"; a
 longer list is rejected. Long before that limit the model chooses worse:
 OpenAI's guide suggests keeping to fewer than 20 functions at a time.
+
+A list too long for several targets at once is one issue naming each
+of them, under the code of the first of their rules.
 
 Fix: send only the tools a conversation needs (group them, or pick them per
 request), or merge tools that differ only by a parameter.
@@ -47,6 +56,10 @@ are not an object at all are rejected ("schema must be a JSON Schema of
 'type: \"object\"'"). A function without "parameters" is fine: it takes no
 arguments.
 
+A schema that several targets' rules fault alike (OpenAI, Anthropic and
+MCP all want an object root) is one issue naming each of them, under the
+code of the first of their rules.
+
 Fix: wrap the parameters in {"type": "object", "properties": {...}}; a
 single value becomes one named property.
 
@@ -63,7 +76,7 @@ platform.openai.com/docs/guides/function-calling.`,
 }
 
 // openaiNames is OpenAI's rule for function names.
-var openaiNames = namePattern{max: 64, first: wordByte, rest: wordByte, allowed: "a-z, A-Z, 0-9, '_' and '-'"}
+var openaiNames = namePattern{provider: "OpenAI", max: 64, first: wordByte, rest: wordByte, allowed: "a-z, A-Z, 0-9, '_' and '-'"}
 
 var openaiTarget = &Target{
 	Name:    "openai",

@@ -32,7 +32,7 @@ func TestOpenAITargetRules(t *testing.T) {
 		{name: "no target, no openai rules", src: "[" + namedTool("get.weather", `{"type": "array"}`) + "]"},
 		{name: "dot in the name", targets: openai,
 			src:  "[" + namedTool("get.weather", `{"type": "object"}`) + "]",
-			want: []issueWant{{"openai/invalid-name", "$[0].function.name", `tool name 'get.weather' contains '.'`}}},
+			want: []issueWant{{"openai/invalid-name", "$[0].function.name", `invalid tool name 'get.weather' for OpenAI: it contains '.'`}}},
 		{name: "name of 65 characters", targets: openai,
 			src:  "[" + namedTool(strings.Repeat("a", 65), `{"type": "object"}`) + "]",
 			want: []issueWant{{"openai/invalid-name", "$[0].function.name", "is 65 characters long; the limit is 64"}}},

@@ -20,7 +20,7 @@ import (
 // Covered says which problems of a schema the caller reports in words of
 // its own, so that Check leaves them out: a "type" that is not a type name
 // or a list of them (Types), a "required" that is not a list of strings
-// (Required), an "enum" that is not a list (Enum). Only the schemas the
+// (Required), an "enum" that is not a list, or is an empty one (Enum). Only the schemas the
 // linter walks (see Children) are covered.
 type Covered struct {
 	Types, Required, Enum bool
@@ -29,7 +29,7 @@ type Covered struct {
 // covered reports whether a base rule already reports the problem at
 // segs below root, in words of its own: unknown-type a type that is not a
 // type name, invalid-required a "required" that is not a list of strings,
-// invalid-enum an "enum" that is not a list. invalid-schema leaves those
+// invalid-enum an "enum" that is not a list or is empty. invalid-schema leaves those
 // to them unless they are ignored, and reports what they do not see (a
 // type listed twice, say).
 func covered(root *jsondoc.Node, segs []jsondoc.Seg, on Covered) bool {
@@ -54,7 +54,7 @@ func covered(root *jsondoc.Node, segs []jsondoc.Seg, on Covered) bool {
 		}
 		return !v.Is(jsondoc.Array) || i < len(segs)-1 && !v.Elem(segs[i+1].Index).Is(jsondoc.String)
 	case "enum":
-		return on.Enum && !v.Is(jsondoc.Array)
+		return on.Enum && (!v.Is(jsondoc.Array) || v.Len() == 0)
 	}
 	return false
 }

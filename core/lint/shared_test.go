@@ -1,0 +1,63 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+)
+
+// everyTarget is every target with a name rule.
+var everyTarget = []string{"openai", "anthropic", "gemini", "mcp"}
+
+// nameAndCountCodes are the codes of the rules that judge names, counts
+// and parameter schemas for some provider, the base name rule among them.
+var nameAndCountCodes = []string{"invalid-name", "openai/", "anthropic/", "gemini/", "mcp/"}
+
+func TestOneDefectFoundByManyRulesIsOneIssue(t *testing.T) {
+	long := strings.Repeat("a", 100)
+	checkTargetCases(t, nameAndCountCodes, []targetCase{
+		// The base name rule follows the targets.
+		{name: "a name MCP allows, with --target mcp", targets: []string{"mcp"},
+			src: mcpList(mcpTool("files.read", `"inputSchema": {"type": "object"}`))},
+		{name: "a name Gemini allows, with --target gemini", targets: []string{"gemini"},
+			src: `{"functionDeclarations": [{"name": "files.read", "description": "Read a file of the workspace.", "parameters": {"type": "OBJECT"}}]}`},
+		{name: "100 characters, with --target anthropic", targets: []string{"anthropic"},
+			src: anthropicTool(long, `{"type": "object"}`)},
+		{name: "100 characters, without a target",
+			src:  anthropicTool(long, `{"type": "object"}`),
+			want: []issueWant{{"invalid-name", "$[0].name", "is 100 characters long; the limit is 64"}}},
+		{name: "a strict tool's name is OpenAI's to judge",
+			src:  `[{"type": "function", "function": {"name": "a b", "strict": true, "description": "Look up records in the catalogue.", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}}}]`,
+			want: []issueWant{{"openai/invalid-name", "$[0].function.name", "invalid tool name 'a b' for OpenAI: it contains ' '"}}},
+		// Several rules, one defect.
+		{name: "one space, every target", targets: everyTarget,
+			src:  anthropicTool("get weather", `{"type": "object"}`),
+			want: []issueWant{{"openai/invalid-name", "$[0].name", "invalid tool name 'get weather' for OpenAI, Anthropic, Gemini and MCP: it contains ' '"}}},
+		{name: "a dot, every target", targets: everyTarget,
+			src:  anthropicTool("files.read", `{"type": "object"}`),
+			want: []issueWant{{"openai/invalid-name", "$[0].name", "invalid tool name 'files.read' for OpenAI and Anthropic: it contains '.'"}}},
+		{name: "MCP alone finds a warning", targets: []string{"mcp"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
+		{name: "two defects of one name are two issues", targets: []string{"openai", "gemini"},
+			src: anthropicTool("1st.try", `{"type": "object"}`),
+			want: []issueWant{
+				{"openai/invalid-name", "$[0].name", "for OpenAI: it contains '.'"},
+				{"gemini/invalid-name", "$[0].name", "for Gemini: it starts with '1'"},
+			}},
+		{name: "too many tools for two targets", targets: []string{"openai", "gemini"},
+			src:  toolList(129),
+			want: []issueWant{{"openai/too-many-tools", "$", "the document has 129 tools; OpenAI and Gemini accept at most 128 in one request"}}},
+		{name: "a root that is no object, three targets", targets: []string{"openai", "anthropic", "mcp"},
+			src:  "[" + namedTool("lookup", `"none"`) + "]",
+			want: []issueWant{{"openai/parameters-not-object", "$[0].function.parameters", "parameters is a string; OpenAI, Anthropic and MCP require a JSON Schema object"}}},
+		{name: "no schema, two targets", targets: []string{"anthropic", "mcp"},
+			src:  anthropicTool("lookup", ""),
+			want: []issueWant{{"anthropic/input-schema-not-object", "$[0]", "the tool has no parameter schema; Anthropic and MCP require one"}}},
+		// An ignored rule's defect is not reported by another.
+		{name: "the target's rule ignored, the base rule silent", targets: []string{"openai"}, ignore: []string{"openai/invalid-name"},
+			src: anthropicTool("a b", `{"type": "object"}`)},
+		{name: "one target's rule ignored, the others' still one issue", targets: everyTarget, ignore: []string{"openai/invalid-name"},
+			src:  anthropicTool("a b", `{"type": "object"}`),
+			want: []issueWant{{"anthropic/invalid-name", "$[0].name", "for Anthropic, Gemini and MCP: it contains ' '"}}},
+	})
+}
