@@ -191,6 +191,10 @@ func Check(n *jsondoc.Node, d *Draft, on Covered, fast bool) []Problem {
 			out = append(out, p)
 		}
 	}
+	if d.Version == 6 {
+		out = draft06Examples(n, nil, out)
+		slices.SortStableFunc(out, func(a, b Problem) int { return cmp.Compare(a.Node.Start, b.Node.Start) })
+	}
 	return out
 }
 
