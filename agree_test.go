@@ -42,7 +42,8 @@ func TestDeepValidateAndLintAgreeOnWhatIsValidJSONSchema(t *testing.T) {
 				}
 			}
 			deep := call.DeepValidate(emptyCallOf(t, "f"), call.SchemasFromTools(tooldef.Tools(doc)))
-			unusable := len(deep) == 1 && strings.HasPrefix(deep[0].Message, "the tool's schema cannot be used")
+			unusable := len(deep) == 1 && (strings.HasPrefix(deep[0].Message, "the tool's schema is not valid JSON Schema: ") ||
+				strings.HasPrefix(deep[0].Message, "the tool's schema cannot be used: "))
 			if tc.valid != (invalid == 0) || unusable != (invalid > 0) {
 				t.Errorf("lint finds %d invalid-schema issues, deep says %v; want valid %v from both", invalid, deep, tc.valid)
 			}

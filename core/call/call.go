@@ -103,7 +103,8 @@ type Schemas struct {
 	// type, in document order: they accept any value.
 	Underived []Underived
 
-	deep *deepCache // compiled JSON Schemas for DeepValidate
+	deep *deepCache        // compiled JSON Schemas for DeepValidate
+	doc  *jsondoc.Document // the tools document, nil for a flat schema file
 }
 
 // Underived is a field whose "type" names no type the call check can
@@ -117,7 +118,7 @@ type Underived struct {
 // name defined twice keeps its first definition, the one a reader sees
 // first; the linter reports the duplicate.
 func SchemasFromTools(ts *tooldef.ToolSet) *Schemas {
-	s := &Schemas{ByName: make(map[string]*FlatSchema, len(ts.Tools)), Tools: make(map[string]*tooldef.Tool, len(ts.Tools)), deep: newDeepCache()}
+	s := &Schemas{ByName: make(map[string]*FlatSchema, len(ts.Tools)), Tools: make(map[string]*tooldef.Tool, len(ts.Tools)), deep: newDeepCache(), doc: ts.Doc}
 	for i := range ts.Tools {
 		t := &ts.Tools[i]
 		if !t.NameNode.Is(jsondoc.String) {

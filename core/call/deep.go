@@ -2,7 +2,9 @@ package call
 
 import (
 	"errors"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -48,8 +50,8 @@ var deepPrinter = message.NewPrinter(language.English)
 // the tool it names. It returns nil when they conform, when the call is
 // malformed or names an unknown tool (the flat check reports those), and
 // when s comes from a flat schema file, which has no JSON Schema. A tool
-// schema that cannot be compiled gives one error at the root saying why.
-// Errors are sorted by path.
+// schema that cannot be compiled gives one error at the root saying why,
+// on one line (see compileProblem). Errors are sorted by path.
 func DeepValidate(c Call, s *Schemas) []SchemaError {
 	if c.Malformed != "" || s == nil || s.Tools == nil {
 		return nil
@@ -60,7 +62,7 @@ func DeepValidate(c Call, s *Schemas) []SchemaError {
 	}
 	cs := compiledFor(s, t.Params, func() compiledSchema { return compileTool(t) })
 	if cs.err != nil {
-		return []SchemaError{{Path: "", Message: "the tool's schema cannot be used: " + cs.err.Error()}}
+		return []SchemaError{{Path: "", Message: compileProblem(s.doc, t.Name, "schema", t.ParamsPath(), cs.err)}}
 	}
 	var args any = map[string]any{}
 	if c.Args != nil {
@@ -128,4 +130,64 @@ func compiledFor(s *Schemas, key *jsondoc.Node, compile func() compiledSchema) c
 func compileTool(t *tooldef.Tool) compiledSchema {
 	sch, err := schema.Compile(t.Name, t.Params, t.OpenAPIParams())
 	return compiledSchema{schema: sch, err: err}
+}
+
+// compileProblem says on one line why a schema of the tool named tool,
+// its "schema" or its "outputSchema" (what) at path in doc, did not
+// compile. A schema that breaks its meta-schema gets its first problem,
+// placed and worded as toolbench lint reports it, and where to see them
+// all; a schema that is valid but cannot be used (a reference refused or
+// to nothing) gets the validator's first complaint. doc may be nil, for
+// Schemas built by hand.
+func compileProblem(doc *jsondoc.Document, tool, what, path string, err error) string {
+	var ie *schema.InvalidError
+	if errors.As(err, &ie) {
+		p := ie.Problems[0]
+		file := "FILE"
+		if doc != nil {
+			file = doc.Name
+		}
+		return "the tool's " + what + " is not valid JSON Schema: " + placed(doc, p.Node, jsondoc.AppendSegs(path, p.Segs)) + ": " + p.Msg +
+			"; toolbench lint " + shellWord(file) + " lists every problem"
+	}
+	msg := "the tool's " + what + " cannot be used: "
+	var sve *jsonschema.SchemaValidationError
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &sve) && errors.As(sve.Err, &ve) {
+		for len(ve.Causes) > 0 {
+			ve = ve.Causes[0]
+		}
+		return msg + "at " + jsondoc.FormatPointer(ve.InstanceLocation) + ": " + ve.ErrorKind.LocalizedString(deepPrinter)
+	}
+	first, _, _ := strings.Cut(err.Error(), "\n")
+	// The location schema.Compile gives the schema means nothing to a
+	// reader: "json-pointer in \"toolbench:///tools/t.json#/$defs/x\"" is
+	// "#/$defs/x" of the tool's schema.
+	return msg + strings.ReplaceAll(first, "toolbench:///tools/"+url.PathEscape(tool)+".json", "")
+}
+
+// placed is a path with the file, line and column of n before it, when
+// the document is known.
+func placed(doc *jsondoc.Document, n *jsondoc.Node, path string) string {
+	if doc == nil || n == nil {
+		return path
+	}
+	line, col := doc.Position(int(n.Start))
+	return doc.Name + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + " " + path
+}
+
+// shellWord is a file name as a shell reads it back: as it is when it
+// holds only characters no shell gives a meaning, else in single quotes.
+func shellWord(s string) string {
+	safe := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./+:@%,=", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

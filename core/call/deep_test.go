@@ -115,19 +115,48 @@ func TestDeepValidateMissingArgsAreAnEmptyObject(t *testing.T) {
 	}
 }
 
-func TestDeepValidateReportsASchemaItCannotUse(t *testing.T) {
+func TestDeepValidateReportsASchemaItCannotUseOnOneLine(t *testing.T) {
 	s := callToolSchemas(t, deepTools)
-	for _, name := range []string{"bad", "external"} {
-		t.Run(name, func(t *testing.T) {
-			got := deepCheck(t, s, `{"name": "`+name+`", "args": {"n": 1}}`)
-			if len(got) != 1 || got[0].Path != "" || !strings.HasPrefix(got[0].Message, "the tool's schema cannot be used: ") {
-				t.Errorf("DeepValidate = %v, want one root error saying the schema cannot be used", got)
+	tests := []struct{ tool, want string }{
+		{"bad", "the tool's schema is not valid JSON Schema: tools.json:19:102 $.tools[2].parameters.properties.n.minimum: " +
+			"minimum: got string, want number (JSON Schema 2020-12); toolbench lint tools.json lists every problem"},
+		{"external", "the tool's schema cannot be used: failing loading \"file:///etc/passwd\": " +
+			"file:///etc/passwd is outside the tools document; only local references are followed"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.tool, func(t *testing.T) {
+			got := deepCheck(t, s, `{"name": "`+tc.tool+`", "args": {"n": 1}}`)
+			if diff := cmp.Diff([]SchemaError{{"", tc.want}}, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
 	}
-	got := deepCheck(t, s, `{"name": "external", "args": {"n": 1}}`)
-	if len(got) == 1 && !strings.Contains(got[0].Message, "outside the tools document") {
-		t.Errorf("external reference message = %q, want it to say it was refused", got[0].Message)
+}
+
+func TestDeepValidateSaysTheFirstOfSeveralProblemsAndWhereToSeeAll(t *testing.T) {
+	s := callToolSchemas(t, `[{"name": "t", "parameters": {"type": "object", "properties": {
+		"a": {"type": "str", "maxLength": -1},
+		"b": {"$ref": "#/$defs/none"}}}}]`)
+	got := deepCheck(t, s, `{"name": "t", "args": {}}`)
+	want := "the tool's schema is not valid JSON Schema: tools.json:2:17 $[0].parameters.properties.a.type: " +
+		"type: value must be one of 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string' (JSON Schema 2020-12); toolbench lint tools.json lists every problem"
+	if len(got) != 1 || got[0].Message != want || strings.Contains(got[0].Message, "\n") {
+		t.Errorf("DeepValidate = %q, want one line %q", got, want)
+	}
+	got = deepCheck(t, callToolSchemas(t, `[{"name": "t", "parameters": {"type": "object", "properties": {"b": {"$ref": "#/$defs/none"}}}}]`), `{"name": "t"}`)
+	if want := `the tool's schema cannot be used: json-pointer in "#/$defs/none" not found`; len(got) != 1 || got[0].Message != want {
+		t.Errorf("DeepValidate = %q, want %q", got, want)
+	}
+}
+
+func TestShellWordQuotesWhatAShellWouldRead(t *testing.T) {
+	for in, want := range map[string]string{
+		"tools.json": "tools.json", "dir/a-b_c.json": "dir/a-b_c.json", "my tools.json": "'my tools.json'",
+		"it's.json": `'it'\''s.json'`, "$HOME": "'$HOME'", "": "''",
+	} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
+		}
 	}
 }
 

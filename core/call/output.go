@@ -47,7 +47,7 @@ func ValidateOutput(name string, structured *jsondoc.Node, s *Schemas) []SchemaE
 		return compiledSchema{schema: sch, err: err}
 	})
 	if cs.err != nil {
-		return []SchemaError{{Path: "", Message: "the tool's outputSchema cannot be used: " + cs.err.Error()}}
+		return []SchemaError{{Path: "", Message: compileProblem(s.doc, name, "outputSchema", jsondoc.AppendKey(s.Tools[name].DefPath, "outputSchema"), cs.err)}}
 	}
 	return validateValue(cs, structured.Value())
 }

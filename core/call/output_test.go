@@ -1,7 +1,6 @@
 package call
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -56,8 +55,10 @@ func TestValidateOutputChecksStructuredContentAgainstTheOutputSchema(t *testing.
 func TestValidateOutputSaysWhyAnOutputSchemaCannotBeUsed(t *testing.T) {
 	s := callToolSchemas(t, outputTools)
 	got := ValidateOutput("broken", callNode(t, `{}`), s)
-	if len(got) != 1 || got[0].Path != "" || !strings.HasPrefix(got[0].Message, "the tool's outputSchema cannot be used: ") {
-		t.Errorf("ValidateOutput of a tool whose outputSchema does not compile = %v, want one error at the root saying so", got)
+	want := "the tool's outputSchema is not valid JSON Schema: tools.json:13:108 $.tools[2].outputSchema.minProperties: " +
+		"minProperties: got string, want integer (JSON Schema 2020-12); toolbench lint tools.json lists every problem"
+	if len(got) != 1 || got[0].Path != "" || got[0].Message != want {
+		t.Errorf("ValidateOutput of a tool whose outputSchema does not compile = %v, want one error at the root: %s", got, want)
 	}
 }
 
