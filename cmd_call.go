@@ -133,6 +133,7 @@ func loadCallSchemas(e *env, cfg *callConfig) (*call.Schemas, error) {
 	var doc *jsondoc.Document
 	var err error
 	if cfg.schemas == "-" {
+		readingStdin(e, "call", "the schemas")
 		doc, err = jsondoc.LoadReader("<stdin>", e.stdin)
 	} else {
 		doc, err = jsondoc.LoadFile(cfg.schemas)
@@ -156,6 +157,7 @@ func warnUnderived(e *env, file string, fields []call.Underived) {
 
 func openCalls(e *env, name string) (io.Reader, func(), error) {
 	if name == "-" {
+		readingStdin(e, "call", "calls")
 		return e.stdin, func() {}, nil
 	}
 	f, err := os.Open(name)

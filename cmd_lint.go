@@ -184,6 +184,7 @@ const (
 // errors name the file, and for bad JSON the line and column.
 func loadLintFile(e *env, name string) (*jsondoc.Document, error) {
 	if name == "-" {
+		readingStdin(e, "lint", "tool definitions")
 		return jsondoc.LoadReader(lintStdinName, e.stdin)
 	}
 	return jsondoc.LoadFile(name)

@@ -375,3 +375,56 @@ func TestLintBinaryEndToEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestLintSaysItReadsATerminal runs `toolbench lint` with no FILE at a
+// real terminal (tmux), where it would seem to hang without a word, and
+// with standard input a pipe, where it must say nothing.
+func TestLintSaysItReadsATerminal(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	tt := &tuiTerm{t: t, socket: "toolbench-stdin-" + strconv.Itoa(os.Getpid())}
+	shell := toolbenchBin + " lint 2>&1; echo exit $?; sleep 30"
+	tt.tmux("new-session", "-d", "-s", "tb", "-x", "160", "-y", "10", "sh", "-c", shell)
+	t.Cleanup(func() { exec.Command("tmux", "-L", tt.socket, "kill-server").Run() })
+	tt.waitFor("the prompt", "toolbench lint: reading tool definitions from standard input; end it with ctrl+d on a line of its own, or ctrl+c to stop")
+	tt.typeText("[]")
+	tt.keys("Enter", "C-d")
+	tt.waitFor("the lint of what was typed", "the tool list is empty", "exit 0")
+
+	cmd := exec.Command(toolbenchBin, "lint")
+	cmd.Stdin = strings.NewReader("[]")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil || stderr.Len() > 0 {
+		t.Errorf("lint from a pipe: %v, stderr %q; want status 0 and nothing on stderr", err, stderr.String())
+	}
+}
+
+func TestLintAndCallSayWhenTheyReadATerminal(t *testing.T) {
+	run1 := func(terminal bool, args ...string) string {
+		var stdout, stderr bytes.Buffer
+		e := &env{stdin: strings.NewReader("[]"), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+			isTerminal: func(io.Writer) bool { return false }, stdinTerminal: terminal}
+		run(e, args)
+		return stderr.String()
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lint"}, "toolbench lint: reading tool definitions from standard input"},
+		{[]string{"lint", "-"}, "toolbench lint: reading tool definitions from standard input"},
+		{[]string{"call", "testdata/call/schemas.json"}, "toolbench call: reading calls from standard input"},
+	} {
+		if got := run1(true, tc.args...); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%q at a terminal: stderr %q, want it to start %q", tc.args, got, tc.want)
+		}
+		if got := run1(false, tc.args...); strings.Contains(got, "reading") {
+			t.Errorf("%q from a pipe: stderr %q, want no word of reading", tc.args, got)
+		}
+	}
+	if got := run1(true, "lint", lintValid); got != "" {
+		t.Errorf("lint of a file at a terminal: stderr %q, want nothing", got)
+	}
+}

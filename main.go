@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"toolbench/core/termtext"
@@ -43,6 +44,9 @@ type env struct {
 	getenv func(string) string
 	// isTerminal reports whether w is a terminal (for colour decisions).
 	isTerminal func(w io.Writer) bool
+	// stdinTerminal says standard input is a terminal, where a command
+	// reading it waits for someone to type.
+	stdinTerminal bool
 }
 
 // command is one subcommand: its name, the line -h gives it, and what runs
@@ -101,6 +105,8 @@ func main() {
 		stderr:     os.Stderr,
 		getenv:     os.Getenv,
 		isTerminal: isTerminal,
+		// os.Stdin is a file, and a file is a writer, as isTerminal asks.
+		stdinTerminal: isTerminal(os.Stdin),
 	}
 	os.Exit(run(e, os.Args[1:]))
 }
@@ -147,6 +153,20 @@ Run "toolbench COMMAND -h" for a command's flags, "toolbench rules" for the
 rule codes and "toolbench explain CODE" for one rule's documentation.
 Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.
 `)
+}
+
+// readingStdin tells someone at a terminal that a command is reading
+// what they type, what, and how to end it: without a word the command
+// only seems to hang. Piped input needs no telling.
+func readingStdin(e *env, command, what string) {
+	if !e.stdinTerminal {
+		return
+	}
+	end := "ctrl+d"
+	if runtime.GOOS == "windows" {
+		end = "ctrl+z and enter"
+	}
+	fmt.Fprintf(e.stderr, "toolbench %s: reading %s from standard input; end it with %s on a line of its own, or ctrl+c to stop\n", command, what, end)
 }
 
 func isTerminal(w io.Writer) bool {
