@@ -25,6 +25,8 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
+
 	"toolbench/core/termtext"
 )
 
@@ -105,8 +107,8 @@ func main() {
 		stderr:     os.Stderr,
 		getenv:     os.Getenv,
 		isTerminal: isTerminal,
-		// os.Stdin is a file, and a file is a writer, as isTerminal asks.
-		stdinTerminal: isTerminal(os.Stdin),
+		// A terminal, not any character device: /dev/zero is one too.
+		stdinTerminal: term.IsTerminal(os.Stdin.Fd()),
 	}
 	os.Exit(run(e, os.Args[1:]))
 }
