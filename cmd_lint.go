@@ -103,7 +103,7 @@ func runLint(e *env, args []string) int {
 	}
 
 	defer oneShotGC(cfg.files)()
-	r := &report.Report{Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
+	r := &report.Report{Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == "", Version: toolVersion(), InformationURI: toolInformationURI()}
 	for _, f := range cfg.files {
 		doc, err := loadLintFile(e, f)
 		if err != nil {

@@ -119,6 +119,8 @@ func run(e *env, args []string) int {
 		case "-h", "-help", "--help", "help":
 			usage(e.stdout)
 			return exitOK
+		case "--version", "-version":
+			return printVersion(e)
 		}
 		if c, ok := lookupCommand(args[0]); ok {
 			return c.run(e, args[1:])
@@ -152,7 +154,8 @@ Workbench flags:
   --deep          start with deep call validation on
 
 Run "toolbench COMMAND -h" for a command's flags, "toolbench rules" for the
-rule codes and "toolbench explain CODE" for one rule's documentation.
+rule codes, "toolbench explain CODE" for one rule's documentation and
+"toolbench --version" for the version.
 Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.
 `)
 }

@@ -18,7 +18,10 @@ type SyntaxError struct {
 	Offset int
 	Line   int
 	Column int
-	Msg    string
+	// UTF16Column is Column counted in UTF-16 code units (see
+	// UTF16Column), for readers that count so.
+	UTF16Column int
+	Msg         string
 }
 
 func (e *SyntaxError) Error() string {

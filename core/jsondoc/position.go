@@ -32,12 +32,13 @@ func (d *Document) index() {
 }
 
 // Pos is a place in a document: a byte offset, and the 1-based line and
-// byte column PositionAll finds for it.
-type Pos struct{ Offset, Line, Column int }
+// byte column PositionAll finds for it, and the column in UTF-16 code
+// units (see UTF16Column).
+type Pos struct{ Offset, Line, Column, UTF16Column int }
 
 // PositionAll sets the line and column of every position from its
-// offset, as Position would; an offset below 0 means no position, and
-// becomes 0 with line and column 0. Unless the lines are already
+// offset, as Position would, and its UTF-16 column; an offset below 0
+// means no position, and becomes 0 with line and columns 0. Unless the lines are already
 // indexed, it counts newlines up to each offset rather than index a large
 // document for a few positions: in offset order, the first half from the
 // top and, at the same time, the second half from the start of its first
@@ -51,6 +52,7 @@ func (d *Document) PositionAll(ps []Pos) {
 		}
 		order = append(order, i)
 	}
+	defer d.utf16Columns(ps)
 	if d.indexed.Load() || len(order) == 0 {
 		for _, i := range order {
 			ps[i].Line, ps[i].Column = d.Position(ps[i].Offset)
@@ -145,9 +147,11 @@ func lineStarts(src string) []int32 {
 	return all
 }
 
+// ErrorAt is a syntax error of the document at offset.
 func (d *Document) ErrorAt(offset int, msg string) *SyntaxError {
 	line, col := d.Position(offset)
-	return &SyntaxError{File: d.Name, Offset: offset, Line: line, Column: col, Msg: msg}
+	start := min(max(offset-col+1, 0), len(d.Src))
+	return &SyntaxError{File: d.Name, Offset: offset, Line: line, Column: col, UTF16Column: UTF16Column(d.Src[start:], col), Msg: msg}
 }
 
 // parser builds the Node tree in one pass over jsontext's tokens, taking

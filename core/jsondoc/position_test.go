@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -42,9 +43,17 @@ func TestPositionAllMatchesPosition(t *testing.T) {
 		var b strings.Builder
 		for b.Len() < size {
 			b.WriteString(strings.Repeat("y", r.IntN(90)))
+			b.WriteString([]string{"", "é", "😀", "✓"}[r.IntN(4)])
 			b.WriteString(strings.Repeat("\n", r.IntN(3)))
 		}
 		src := b.String()
+		// Offsets are where values start, never inside a character.
+		runeStart := func(off int) int {
+			for off > 0 && off < len(src) && !utf8.RuneStart(src[off]) {
+				off--
+			}
+			return off
+		}
 		for _, n := range []int{0, 1, 2, 3, 50, 2000} {
 			issues := make([]Pos, n)
 			for i := range issues {
@@ -56,7 +65,7 @@ func TestPositionAllMatchesPosition(t *testing.T) {
 				case 2:
 					issues[i].Offset = 0
 				default:
-					issues[i].Offset = r.IntN(len(src) + 1)
+					issues[i].Offset = runeStart(r.IntN(len(src) + 1))
 				}
 			}
 			ref := &Document{Src: src}
@@ -67,6 +76,8 @@ func TestPositionAllMatchesPosition(t *testing.T) {
 					continue
 				}
 				want[i].Line, want[i].Column = ref.Position(want[i].Offset)
+				lineStart := min(want[i].Offset-want[i].Column+1, len(src))
+				want[i].UTF16Column = UTF16Column(src[lineStart:], want[i].Column)
 			}
 			for _, indexed := range []bool{false, true} {
 				doc := &Document{Src: src}

@@ -57,6 +57,9 @@ type Issue struct {
 	// Fixes are the fixes the rule suggests, nil for none: a pointer, so
 	// that issues stay values that == compares.
 	Fixes *[]Fix `json:"fixes,omitempty"`
+	// UTF16Column is Column counted in UTF-16 code units, as SARIF
+	// viewers and VS Code count it; 0 when there is no position.
+	UTF16Column int `json:"-"`
 }
 
 // SuggestedFixes returns the fixes of the issue, nil when it has none.

@@ -47,7 +47,7 @@ func position(doc *jsondoc.Document, issues []Issue) {
 	}
 	doc.PositionAll(ps)
 	for i := range issues {
-		issues[i].Offset, issues[i].Line, issues[i].Column = ps[i].Offset, ps[i].Line, ps[i].Column
+		issues[i].Offset, issues[i].Line, issues[i].Column, issues[i].UTF16Column = ps[i].Offset, ps[i].Line, ps[i].Column, ps[i].UTF16Column
 	}
 }
 

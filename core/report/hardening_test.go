@@ -64,7 +64,8 @@ func TestJSONReportKeepsTheDocumentsTextJSONEscaped(t *testing.T) {
 		t.Fatalf("the JSON report does not decode: %v", err)
 	}
 	for i := range back {
-		back[i].Offset = res.Issues[i].Offset
+		// Not in the JSON report, which gives byte columns only.
+		back[i].Offset, back[i].UTF16Column = res.Issues[i].Offset, res.Issues[i].UTF16Column
 	}
 	if diff := cmp.Diff(res.Issues, back); diff != "" {
 		t.Errorf("the JSON report does not give back the issues (-want +got):\n%s", diff)

@@ -23,6 +23,7 @@
 package report
 
 import (
+	"errors"
 	"io"
 	"strings"
 
@@ -39,6 +40,10 @@ type Report struct {
 	// Color marks severities with ANSI colour in text. The caller
 	// decides: colour only for a terminal, and never under NO_COLOR.
 	Color bool
+	// Version and InformationURI name the build of toolbench that made
+	// the report, for the formats that say (SARIF's tool.driver); ""
+	// when unknown.
+	Version, InformationURI string
 }
 
 // Failure is an input that could not be linted: its name, the place of a
@@ -46,13 +51,18 @@ type Report struct {
 type Failure struct {
 	File         string
 	Line, Column int
+	UTF16Column  int // Column in UTF-16 code units
 	Msg          string
 }
 
 // FailureOf describes err, an error of loading an input, as a Failure.
 func FailureOf(name string, err error) Failure {
 	if file, line, col, msg, ok := jsondoc.Locate(err); ok {
-		return Failure{File: file, Line: line, Column: col, Msg: msg}
+		f := Failure{File: file, Line: line, Column: col, UTF16Column: col, Msg: msg}
+		if se := (*jsondoc.SyntaxError)(nil); errors.As(err, &se) {
+			f.UTF16Column = se.UTF16Column
+		}
+		return f
 	}
 	return Failure{File: name, Msg: err.Error()}
 }

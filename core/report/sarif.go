@@ -24,6 +24,9 @@ type sarifRun struct {
 	Tool        sarifTool         `json:"tool"`
 	Invocations []sarifInvocation `json:"invocations"`
 	Results     []sarifResult     `json:"results"`
+	// ColumnKind says how columns count: UTF-16 code units, as GitHub
+	// code scanning and VS Code do. (SARIF's default is code points.)
+	ColumnKind string `json:"columnKind"`
 }
 
 // sarifInvocation says whether the run checked everything it was given;
@@ -45,8 +48,10 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name  string      `json:"name"`
-	Rules []sarifRule `json:"rules"`
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri,omitempty"`
+	Rules          []sarifRule `json:"rules"`
 }
 
 type sarifRule struct {
@@ -127,15 +132,15 @@ type sarifLogical struct {
 // writeSARIF writes issues as a SARIF 2.1.0 log. The rules are the whole
 // rule table, so a result's ruleIndex is the same from file to file; a
 // result carries its JSON path as a logical location and its hint, path
-// and tool as properties. Columns count bytes, as toolbench's do, which
-// is what SARIF's default UTF-16 columns are on ASCII lines. Each of
-// failed, the files that could not be read or parsed, is an error
-// notification of an unsuccessful invocation.
+// and tool as properties. Columns count UTF-16 code units, as the run
+// declares (columnKind), where toolbench's other formats count bytes.
+// Each of failed, the files that could not be read or parsed, is an
+// error notification of an unsuccessful invocation.
 func writeSARIF(w io.Writer, r *Report) error {
 	issues, failed := r.Issues, r.Failed
 	rules := lint.Rules()
 	index := make(map[string]int, len(rules))
-	driver := sarifDriver{Name: "toolbench", Rules: make([]sarifRule, len(rules))}
+	driver := sarifDriver{Name: "toolbench", Version: r.Version, InformationURI: r.InformationURI, Rules: make([]sarifRule, len(rules))}
 	for i, rule := range rules {
 		index[rule.Code] = i
 		driver.Rules[i] = sarifRule{
@@ -161,7 +166,7 @@ func writeSARIF(w io.Writer, r *Report) error {
 			res.RuleIndex = &j
 		}
 		if is.Line > 0 {
-			res.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: is.Line, StartColumn: is.Column}
+			res.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: is.Line, StartColumn: utf16Column(is.UTF16Column, is.Column)}
 		}
 		if is.Path != "" {
 			res.Locations[0].LogicalLocations = []sarifLogical{{FullyQualifiedName: is.Path}}
@@ -178,7 +183,8 @@ func writeSARIF(w io.Writer, r *Report) error {
 	log := sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
-		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{sarifInvocationOf(failed)}, Results: results}},
+		Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{sarifInvocationOf(failed)}, Results: results,
+			ColumnKind: "utf16CodeUnits"}},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -208,12 +214,22 @@ func sarifInvocationOf(failed []Failure) sarifInvocation {
 	for _, f := range failed {
 		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(f.File)}}}
 		if f.Line > 0 {
-			loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Line, StartColumn: f.Column}
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Line, StartColumn: utf16Column(f.UTF16Column, f.Column)}
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
 			sarifNotification{Level: "error", Message: sarifText{f.Msg}, Locations: []sarifLocation{loc}})
 	}
 	return inv
+}
+
+// utf16Column is the UTF-16 column of a position, or its byte column for
+// one built without it, as a test's or a caller's by hand may be: the
+// same on a line of ASCII.
+func utf16Column(utf16, bytes int) int {
+	if utf16 > 0 {
+		return utf16
+	}
+	return bytes
 }
 
 // sarifURI turns a file name as the user gave it into a URI reference:

@@ -146,3 +146,86 @@ func TestSARIFURIs(t *testing.T) {
 		})
 	}
 }
+
+func TestSARIFCountsColumnsInUTF16CodeUnitsAndSaysSo(t *testing.T) {
+	// Before each name: a description with characters of two, three and
+	// four bytes, which are one, one and two UTF-16 code units.
+	src := `[{"description": "Café ☕ 😀 lookup of records.", "name": "a b", "parameters": {"type": "object", "properties": {"q": {"type": "str"}}}}]`
+	doc, err := jsondoc.Parse("t.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	issues := lint.Lint(doc, lint.Options{}).Issues
+	if len(issues) != 2 {
+		t.Fatalf("%d issues, want the name and the type", len(issues))
+	}
+	var buf bytes.Buffer
+	if err := writeSARIF(&buf, &Report{Issues: issues, Failed: []Failure{FailureOf("b.json", badJSONError(t))}}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			ColumnKind string `json:"columnKind"`
+			Results    []struct {
+				Locations []struct {
+					PhysicalLocation struct {
+						Region struct{ StartColumn int } `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+			Invocations []struct {
+				ToolExecutionNotifications []struct {
+					Locations []struct {
+						PhysicalLocation struct {
+							Region struct{ StartColumn int } `json:"region"`
+						} `json:"physicalLocation"`
+					} `json:"locations"`
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if run.ColumnKind != "utf16CodeUnits" {
+		t.Errorf("columnKind %q, want utf16CodeUnits", run.ColumnKind)
+	}
+	// Before both, "é" is one unit less than its bytes, "☕" two and "😀"
+	// two.
+	for i, want := range []int{issues[0].Column - 5, issues[1].Column - 5} {
+		if got := run.Results[i].Locations[0].PhysicalLocation.Region.StartColumn; got != want {
+			t.Errorf("result %d at column %d (byte column %d), want %d", i, got, issues[i].Column, want)
+		}
+	}
+	// The syntax error is at the x, byte column 7.
+	if got := run.Invocations[0].ToolExecutionNotifications[0].Locations[0].PhysicalLocation.Region.StartColumn; got != 6 {
+		t.Errorf("the syntax error is at column %d, want 6, \"é\" counted as one", got)
+	}
+}
+
+// badJSONError is the syntax error of a text with "é" before the error.
+func badJSONError(t *testing.T) error {
+	t.Helper()
+	_, err := jsondoc.Parse("b.json", []byte(`["é" x]`))
+	if err == nil {
+		t.Fatal("the text parsed")
+	}
+	return err
+}
+
+func TestSARIFNamesTheToolsVersionWhenKnown(t *testing.T) {
+	for _, tc := range []struct{ version, uri, want, absent string }{
+		{"v1.2.3", "https://example.org/toolbench", `"version": "v1.2.3"`, ""},
+		{"v1.2.3", "https://example.org/toolbench", `"informationUri": "https://example.org/toolbench"`, ""},
+		{"", "", `"name": "toolbench"`, `"informationUri"`},
+	} {
+		var buf bytes.Buffer
+		if err := writeSARIF(&buf, &Report{Version: tc.version, InformationURI: tc.uri}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(buf.Bytes(), []byte(tc.want)) || tc.absent != "" && bytes.Contains(buf.Bytes(), []byte(tc.absent)) {
+			t.Errorf("version %q, URI %q: the log should hold %s and not %q:\n%.400s", tc.version, tc.uri, tc.want, tc.absent, buf.String())
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestVersionIsTheBuildsOwn(t *testing.T) {
+	code, stdout, _ := callRun(t, "", "--version")
+	if code != exitOK || !regexp.MustCompile(`^toolbench \S.*\n$`).MatchString(stdout) {
+		t.Errorf("--version: exit %d, %q; want 0 and toolbench VERSION", code, stdout)
+	}
+	if got := "toolbench " + toolVersion() + "\n"; stdout != got {
+		t.Errorf("--version printed %q, want %q", stdout, got)
+	}
+}
+
+// TestVersionSetWhenBuildingReachesSARIF builds toolbench as a release
+// would, with the version and address set by the linker, and reads them
+// back from --version and from a SARIF log.
+func TestVersionSetWhenBuildingReachesSARIF(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "toolbench")
+	build := exec.Command("go", "build", "-o", bin,
+		"-ldflags", "-X main.version=v9.8.7 -X main.informationURI=https://example.org/toolbench", ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil || string(out) != "toolbench v9.8.7\n" {
+		t.Errorf("--version: %v, %q; want toolbench v9.8.7", err, out)
+	}
+	out, _ = exec.Command(bin, "lint", "--format", "sarif", lintValid).Output()
+	for _, want := range []string{`"version": "v9.8.7"`, `"informationUri": "https://example.org/toolbench"`, `"columnKind": "utf16CodeUnits"`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the SARIF log lacks %s:\n%.600s", want, out)
+		}
+	}
+}
