@@ -33,7 +33,7 @@ func TestVersionSetWhenBuildingReachesSARIF(t *testing.T) {
 		t.Errorf("--version: %v, %q; want toolbench v9.8.7", err, out)
 	}
 	out, _ = exec.Command(bin, "lint", "--format", "sarif", lintValid).Output()
-	for _, want := range []string{`"version": "v9.8.7"`, `"informationUri": "https://example.org/toolbench"`, `"columnKind": "utf16CodeUnits"`} {
+	for _, want := range []string{`"version": "9.8.7"`, `"informationUri": "https://example.org/toolbench"`, `"columnKind": "utf16CodeUnits"`} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the SARIF log lacks %s:\n%.600s", want, out)
 		}

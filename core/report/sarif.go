@@ -140,7 +140,7 @@ func writeSARIF(w io.Writer, r *Report) error {
 	issues, failed := r.Issues, r.Failed
 	rules := lint.Rules()
 	index := make(map[string]int, len(rules))
-	driver := sarifDriver{Name: "toolbench", Version: r.Version, InformationURI: r.InformationURI, Rules: make([]sarifRule, len(rules))}
+	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: make([]sarifRule, len(rules))}
 	for i, rule := range rules {
 		index[rule.Code] = i
 		driver.Rules[i] = sarifRule{
@@ -220,6 +220,15 @@ func sarifInvocationOf(failed []Failure) sarifInvocation {
 			sarifNotification{Level: "error", Message: sarifText{f.Msg}, Locations: []sarifLocation{loc}})
 	}
 	return inv
+}
+
+// sarifVersion writes a Go version (v1.2.0, v0.0.0-2025...) as SARIF
+// viewers compare versions, from its first digit: 1.2.0.
+func sarifVersion(v string) string {
+	if len(v) > 1 && v[0] == 'v' && '0' <= v[1] && v[1] <= '9' {
+		return v[1:]
+	}
+	return v
 }
 
 // utf16Column is the UTF-16 column of a position, or its byte column for

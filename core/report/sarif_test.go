@@ -216,7 +216,8 @@ func badJSONError(t *testing.T) error {
 
 func TestSARIFNamesTheToolsVersionWhenKnown(t *testing.T) {
 	for _, tc := range []struct{ version, uri, want, absent string }{
-		{"v1.2.3", "https://example.org/toolbench", `"version": "v1.2.3"`, ""},
+		{"v1.2.3", "https://example.org/toolbench", `"version": "1.2.3"`, `"v1.2.3"`},
+		{"devel 83e6ebc0e1d2", "", `"version": "devel 83e6ebc0e1d2"`, `"informationUri"`},
 		{"v1.2.3", "https://example.org/toolbench", `"informationUri": "https://example.org/toolbench"`, ""},
 		{"", "", `"name": "toolbench"`, `"informationUri"`},
 	} {
