@@ -73,6 +73,18 @@ func (c *ToolContext) ReportKey(m jsondoc.Member, path, msg, hint string, fixes 
 // tool opts into it.
 func (c *ToolContext) Enabled(r *Rule) bool { return c.hooks.on[r] }
 
+// enabledCode reports whether the rule of that code runs on this tool.
+// Hooks ask by code where naming the rule itself would make its
+// declaration refer to the table it is in.
+func (c *ToolContext) enabledCode(code string) bool {
+	for _, r := range c.hooks.rules {
+		if r.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
 // FirstIndexOf returns the index of the first tool named name in the
 // tool's list, or -1.
 func (c *ToolContext) FirstIndexOf(name string) int { return c.Set.FirstNamedIn(c.Tool.List, name) }

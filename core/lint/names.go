@@ -9,6 +9,18 @@ import (
 	"toolbench/core/termtext"
 )
 
+// targetNames are the targets' name rules, by code, with their patterns:
+// the ones the base invalid-name rule follows when targets are on.
+var targetNames = []struct {
+	code    string
+	pattern *namePattern
+}{
+	{"openai/invalid-name", &openaiNames},
+	{"anthropic/invalid-name", &anthropicNames},
+	{"gemini/invalid-name", &geminiNames},
+	{"mcp/invalid-name", &mcpNames},
+}
+
 // namePattern is a rule for names: at most max characters, the first of
 // them passing first and the others rest. Every name rule, the base
 // rule's and the providers', is one, so they find and word problems

@@ -18,10 +18,15 @@ import (
 // checkProviderName reports the tool's name when it breaks a provider's
 // pattern. A missing or non-string name is missing-name's concern.
 func checkProviderName(c *ToolContext, p namePattern) {
-	t := c.Tool
-	if !t.NameNode.Is(jsondoc.String) {
-		return
+	if c.Tool.NameNode.Is(jsondoc.String) {
+		reportName(c, p)
 	}
+}
+
+// reportName reports, as the running rule's shared defect, how the
+// tool's name breaks p, a provider's pattern, if it does.
+func reportName(c *ToolContext, p namePattern) {
+	t := c.Tool
 	problem := p.problem(t.Name)
 	if problem == "" {
 		return

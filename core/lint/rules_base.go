@@ -33,9 +33,9 @@ var baseRules = []*Rule{
 	},
 	{
 		Code: "invalid-name", Severity: Error,
-		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$.",
+		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$, or with targets on, their name rules.",
 		Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
-			"It is the rule when no target is given. With --target, the names are judged by the targets' own name rules instead (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic), and a name several of them reject for the same reason is one issue that names them all. " +
+			"With --target, the rule follows the targets instead: a name is held to the pattern of each target whose name rule is on (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic). What it finds, those rules find too; it is one issue, under this rule's code, naming every provider whose rule the name breaks. A target rule that is ignored is not followed. " +
 			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name. " +
 			"toolbench fix renames the tool to that name, when no other tool has it, but only when asked to with --code invalid-name: callers that use the old name break.",
 		Fix:  FixOnRequest,
@@ -149,12 +149,22 @@ var toolNamePattern = namePattern{
 
 // checkInvalidName holds the name to the base pattern, the one every
 // provider accepts, when no target says which provider's rule counts.
-// With targets on, the targets' name rules judge the name, and the base
-// rule would only repeat what they find, or find fault with a name they
-// all allow ("files.read" for MCP).
+// With targets on it follows them instead, holding the name to the
+// pattern of each target whose name rule runs, so that it finds no fault
+// with a name they all allow ("files.read" for MCP). What it finds then
+// is what those rules find too: it reports it first, and they only add
+// their provider to it.
 func checkInvalidName(c *ToolContext) {
 	t := c.Tool
-	if !t.NameNode.Is(jsondoc.String) || c.hooks.targeted {
+	if !t.NameNode.Is(jsondoc.String) {
+		return
+	}
+	if c.hooks.targeted {
+		for _, n := range targetNames {
+			if c.enabledCode(n.code) {
+				reportName(c, *n.pattern)
+			}
+		}
 		return
 	}
 	problem := toolNamePattern.problem(t.Name)

@@ -25,24 +25,30 @@ func TestOneDefectFoundByManyRulesIsOneIssue(t *testing.T) {
 		{name: "100 characters, without a target",
 			src:  anthropicTool(long, `{"type": "object"}`),
 			want: []issueWant{{"invalid-name", "$[0].name", "is 100 characters long; the limit is 64"}}},
-		{name: "a strict tool's name is OpenAI's to judge",
+		{name: "a strict tool's name is held to OpenAI's rule",
 			src:  `[{"type": "function", "function": {"name": "a b", "strict": true, "description": "Look up records in the catalogue.", "parameters": {"type": "object", "properties": {}, "additionalProperties": false}}}]`,
-			want: []issueWant{{"openai/invalid-name", "$[0].function.name", "invalid tool name 'a b' for OpenAI: it contains ' '"}}},
+			want: []issueWant{{"invalid-name", "$[0].function.name", "invalid tool name 'a b' for OpenAI: it contains ' '"}}},
 		// Several rules, one defect.
 		{name: "one space, every target", targets: everyTarget,
 			src:  anthropicTool("get weather", `{"type": "object"}`),
-			want: []issueWant{{"openai/invalid-name", "$[0].name", "invalid tool name 'get weather' for OpenAI, Anthropic, Gemini and MCP: it contains ' '"}}},
+			want: []issueWant{{"invalid-name", "$[0].name", "invalid tool name 'get weather' for OpenAI, Anthropic, Gemini and MCP: it contains ' '"}}},
 		{name: "a dot, every target", targets: everyTarget,
 			src:  anthropicTool("files.read", `{"type": "object"}`),
-			want: []issueWant{{"openai/invalid-name", "$[0].name", "invalid tool name 'files.read' for OpenAI and Anthropic: it contains '.'"}}},
-		{name: "MCP alone finds a warning", targets: []string{"mcp"},
+			want: []issueWant{{"invalid-name", "$[0].name", "invalid tool name 'files.read' for OpenAI and Anthropic: it contains '.'"}}},
+		{name: "MCP's rule, as the base rule's error", targets: []string{"mcp"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
+		{name: "MCP's rule alone, the base rule ignored: a warning", targets: []string{"mcp"}, ignore: []string{"invalid-name"},
 			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
 			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
+		{name: "the base rule ignored, every target: one issue of the first target's rule", targets: everyTarget, ignore: []string{"invalid-name"},
+			src:  anthropicTool("get weather", `{"type": "object"}`),
+			want: []issueWant{{"openai/invalid-name", "$[0].name", "for OpenAI, Anthropic, Gemini and MCP: it contains ' '"}}},
 		{name: "two defects of one name are two issues", targets: []string{"openai", "gemini"},
 			src: anthropicTool("1st.try", `{"type": "object"}`),
 			want: []issueWant{
-				{"openai/invalid-name", "$[0].name", "for OpenAI: it contains '.'"},
-				{"gemini/invalid-name", "$[0].name", "for Gemini: it starts with '1'"},
+				{"invalid-name", "$[0].name", "for OpenAI: it contains '.'"},
+				{"invalid-name", "$[0].name", "for Gemini: it starts with '1'"},
 			}},
 		{name: "too many tools for two targets", targets: []string{"openai", "gemini"},
 			src:  toolList(129),
@@ -58,6 +64,36 @@ func TestOneDefectFoundByManyRulesIsOneIssue(t *testing.T) {
 			src: anthropicTool("a b", `{"type": "object"}`)},
 		{name: "one target's rule ignored, the others' still one issue", targets: everyTarget, ignore: []string{"openai/invalid-name"},
 			src:  anthropicTool("a b", `{"type": "object"}`),
-			want: []issueWant{{"anthropic/invalid-name", "$[0].name", "for Anthropic, Gemini and MCP: it contains ' '"}}},
+			want: []issueWant{{"invalid-name", "$[0].name", "for Anthropic, Gemini and MCP: it contains ' '"}}},
 	})
+}
+
+// TestTheBaseNameRuleFollowsEveryTargetsNameRule holds targetNames to
+// the target table: every target's name rule is one the base rule
+// follows, with the pattern that rule checks.
+func TestTheBaseNameRuleFollowsEveryTargetsNameRule(t *testing.T) {
+	followed := map[string]bool{}
+	for _, n := range targetNames {
+		followed[n.code] = true
+		if LookupRule(n.code) == nil {
+			t.Errorf("targetNames holds %s, which is no rule", n.code)
+		}
+	}
+	for _, tg := range Targets() {
+		for _, r := range tg.Rules {
+			if strings.HasSuffix(r.Code, "/invalid-name") && !followed[r.Code] {
+				t.Errorf("the base invalid-name rule does not follow %s", r.Code)
+			}
+		}
+	}
+	// Each pattern is its rule's: the base rule and the target's find a
+	// name alike.
+	for _, n := range targetNames {
+		target := strings.TrimSuffix(n.code, "/invalid-name")
+		res := lintWith(t, anthropicTool("a b:c", `{"type": "object"}`), []string{target}, []string{"invalid-name"})
+		alone := issuesMatching(res, []string{n.code})
+		if len(alone) != 1 || !strings.Contains(alone[0].Message, n.pattern.problem("a b:c")) {
+			t.Errorf("%s says %v, the pattern the base rule follows says %q", n.code, alone, n.pattern.problem("a b:c"))
+		}
+	}
 }

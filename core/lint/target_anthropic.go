@@ -13,11 +13,12 @@ String should match pattern"). MCP tool names with dots or slashes are the
 common casualty. Earlier versions of the API reference gave 64 as the
 limit.
 
-With a target on, the names are this rule's to judge, not the base
-invalid-name's, which then checks nothing. A name that several targets'
-rules reject for the same reason is one issue naming every provider,
+With the target on, the base invalid-name rule holds names to this
+rule's pattern instead of its own, and reports what this rule finds, as
+one issue under its code naming every provider whose rule the name
+breaks in the same way. With invalid-name ignored, this rule reports it,
 under the code of the first of those rules (openai, anthropic, gemini,
-mcp, in that order); ignoring this rule takes its provider out of it.
+mcp, in that order). Ignoring this rule takes its provider out of it.
 
 Fix: rename the tool, replacing other characters with "_".
 

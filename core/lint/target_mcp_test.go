@@ -56,7 +56,8 @@ func TestMCPTargetRules(t *testing.T) {
 }
 
 func TestMCPInvalidNameIsAWarning(t *testing.T) {
-	res := lintWith(t, mcpList(mcpTool("a b", `"inputSchema": {"type": "object"}`)), []string{"mcp"}, nil)
+	// Alone: with invalid-name on, that rule reports the name, an error.
+	res := lintWith(t, mcpList(mcpTool("a b", `"inputSchema": {"type": "object"}`)), []string{"mcp"}, []string{"invalid-name"})
 	got := issuesMatching(res, []string{"mcp/invalid-name"})
 	if len(got) != 1 || got[0].Severity != Warning {
 		t.Fatalf("issues = %+v, want one warning", got)

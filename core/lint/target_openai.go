@@ -11,11 +11,12 @@ underscores and dashes, at most 64 characters long; a request with any
 other name fails with a 400 error before the model sees it. Dots, spaces,
 colons and slashes, common in MCP tool names, are all rejected.
 
-With a target on, the names are this rule's to judge, not the base
-invalid-name's, which then checks nothing. A name that several targets'
-rules reject for the same reason is one issue naming every provider,
+With the target on, the base invalid-name rule holds names to this
+rule's pattern instead of its own, and reports what this rule finds, as
+one issue under its code naming every provider whose rule the name
+breaks in the same way. With invalid-name ignored, this rule reports it,
 under the code of the first of those rules (openai, anthropic, gemini,
-mcp, in that order); ignoring this rule takes its provider out of it.
+mcp, in that order). Ignoring this rule takes its provider out of it.
 
 Fix: rename the tool, replacing other characters with "_" and shortening it
 to 64 characters; keep the original name in your own mapping if a server
