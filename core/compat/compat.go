@@ -67,7 +67,23 @@ func Compute(doc *jsondoc.Document, opt lint.Options) *Matrix {
 	}
 	for _, is := range res.Issues {
 		r := lint.LookupRule(is.Code)
-		if is.Severity != lint.Error || r == nil || r.Target == "" {
+		if is.Severity != lint.Error || r == nil {
+			continue
+		}
+		// One issue may stand for the same defect found by several
+		// targets' rules, under the first one's code or the base name
+		// rule's: each of them counts it, if it is an error of its own.
+		var targets []string
+		if is.FoundBy == nil {
+			targets = append(targets, r.Target)
+		} else {
+			for _, code := range *is.FoundBy {
+				if fr := lint.LookupRule(code); fr != nil && fr.Severity == lint.Error {
+					targets = append(targets, fr.Target)
+				}
+			}
+		}
+		if len(targets) == 0 || targets[0] == "" {
 			continue
 		}
 		errs := &m.Document
@@ -76,7 +92,15 @@ func Compute(doc *jsondoc.Document, opt lint.Options) *Matrix {
 		} else if m.Document == nil {
 			m.Document = make([]int, len(opt.Targets))
 		}
-		for _, col := range counts[r.Target] {
+		// A column counts a defect once, though more than one of the
+		// targets it takes rules from found it.
+		cols := map[int]bool{}
+		for _, target := range targets {
+			for _, col := range counts[target] {
+				cols[col] = true
+			}
+		}
+		for col := range cols {
 			(*errs)[col]++
 		}
 	}

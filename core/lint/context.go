@@ -34,8 +34,8 @@ func (c *DocContext) ReportOffset(offset int, path, msg, hint string, fixes ...F
 // reportShared records a finding of the running rule that other
 // targets' rules may make alike, at node n: they share one issue, which
 // describe words for the providers that found it (see sharedDefect).
-func (c *DocContext) reportShared(n *jsondoc.Node, path, key, provider string, describe func(providers []string) (msg, hint string)) {
-	c.l.reportShared(c.rule, n, path, "", key, provider, describe)
+func (c *DocContext) reportShared(n *jsondoc.Node, path, key string, by finder, describe func(providers []string) (msg, hint string)) {
+	c.l.reportShared(c.rule, n, path, "", key, by, describe)
 }
 
 // ToolContext is what a Tool hook sees.
@@ -58,8 +58,8 @@ func (c *ToolContext) ReportOffset(offset int, path, msg, hint string, fixes ...
 }
 
 // reportShared is DocContext.reportShared for a finding about the tool.
-func (c *ToolContext) reportShared(n *jsondoc.Node, path, key, provider string, describe func(providers []string) (msg, hint string)) {
-	c.l.reportShared(c.rule, n, path, c.Tool.Name, key, provider, describe)
+func (c *ToolContext) reportShared(n *jsondoc.Node, path, key string, by finder, describe func(providers []string) (msg, hint string), fixes ...Fix) {
+	c.l.reportShared(c.rule, n, path, c.Tool.Name, key, by, describe, fixes...)
 }
 
 // ReportKey records a finding about the key of m, a member of an object

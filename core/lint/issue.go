@@ -57,6 +57,11 @@ type Issue struct {
 	// Fixes are the fixes the rule suggests, nil for none: a pointer, so
 	// that issues stay values that == compares.
 	Fixes *[]Fix `json:"fixes,omitempty"`
+	// FoundBy are the codes of the targets' rules that find the issue's
+	// defect, when it is one several of them may find alike (see
+	// sharedDefect), in the order they found it, whichever rule reported
+	// it; nil for any other issue. A pointer, as Fixes is.
+	FoundBy *[]string `json:"-"`
 	// UTF16Column is Column counted in UTF-16 code units, as SARIF
 	// viewers and VS Code count it; 0 when there is no position.
 	UTF16Column int `json:"-"`

@@ -191,6 +191,7 @@ type sharedDefect struct {
 	offset    int
 	errors    bool // the issue is in l.errors, else in l.warnings
 	index     int
+	foundBy   []string // the codes of the target rules that found it
 	providers []string
 	// describe words the issue for the providers that found it.
 	describe func(providers []string) (msg, hint string)
@@ -198,9 +199,9 @@ type sharedDefect struct {
 
 // reportShared records, as rule r's finding, a defect that other
 // targets' rules may find too: the same key at the same node. The first
-// to find it reports it; those after it add their provider to its
-// words.
-func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key, provider string, describe func(providers []string) (msg, hint string)) {
+// to find it reports it, with its fixes; those after it add their
+// provider to its words.
+func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key string, by finder, describe func(providers []string) (msg, hint string), fixes ...Fix) {
 	if l.ignored[r] {
 		return
 	}
@@ -213,25 +214,38 @@ func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key, provide
 		if d.key != key || d.offset != off {
 			continue
 		}
-		if !slices.Contains(d.providers, provider) {
-			d.providers = append(d.providers, provider)
+		if !slices.Contains(d.foundBy, by.code) {
+			d.foundBy = append(d.foundBy, by.code)
+			d.providers = append(d.providers, by.provider)
 		}
 		list := l.warnings
 		if d.errors {
 			list = l.errors
 		}
-		list[d.index].Message, list[d.index].Hint = d.describe(d.providers)
+		is := &list[d.index]
+		is.Message, is.Hint = d.describe(d.providers)
+		foundBy := slices.Clone(d.foundBy)
+		is.FoundBy = &foundBy
 		return
 	}
-	msg, hint := describe([]string{provider})
-	l.reportOffset(r, off, path, msg, hint, tool)
-	d := sharedDefect{key: key, offset: off, errors: r.Severity == Error, providers: []string{provider}, describe: describe}
+	msg, hint := describe([]string{by.provider})
+	l.reportOffset(r, off, path, msg, hint, tool, fixes...)
+	d := sharedDefect{key: key, offset: off, errors: r.Severity == Error, foundBy: []string{by.code}, providers: []string{by.provider}, describe: describe}
 	d.index = len(l.warnings) - 1
 	if d.errors {
 		d.index = len(l.errors) - 1
 	}
+	list := l.warnings
+	if d.errors {
+		list = l.errors
+	}
+	list[d.index].FoundBy = &[]string{by.code}
 	l.shared = append(l.shared, d)
 }
+
+// finder is a target's rule that finds a shared defect, by its code,
+// with the provider's name as messages give it.
+type finder struct{ code, provider string }
 
 func (l *linter) run() {
 	l.set = tooldef.Tools(l.doc)

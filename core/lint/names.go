@@ -26,7 +26,7 @@ var targetNames = []struct {
 // rule's and the providers', is one, so they find and word problems
 // alike.
 type namePattern struct {
-	provider    string // whose rule it is, "" for the base rule's
+	provider    string // whose rule it is, as messages name it; "" for the base rule's
 	max         int
 	first, rest func(byte) bool
 	allowed     string // the characters allowed, as the hint names them

@@ -19,19 +19,26 @@ import (
 // pattern. A missing or non-string name is missing-name's concern.
 func checkProviderName(c *ToolContext, p namePattern) {
 	if c.Tool.NameNode.Is(jsondoc.String) {
-		reportName(c, p)
+		reportName(c, p, c.rule.Code)
 	}
 }
 
 // reportName reports, as the running rule's shared defect, how the
-// tool's name breaks p, a provider's pattern, if it does.
-func reportName(c *ToolContext, p namePattern) {
+// tool's name breaks p, the pattern of the target rule of that code, if
+// it does. A rule that
+// offers fixes (the base invalid-name, following the targets) offers the
+// rename its own pattern suggests, a name every provider accepts.
+func reportName(c *ToolContext, p namePattern, code string) {
 	t := c.Tool
 	problem := p.problem(t.Name)
 	if problem == "" {
 		return
 	}
-	c.reportShared(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "name "+problem, p.provider, func(providers []string) (string, string) {
+	var fixes []Fix
+	if c.rule.Fix != FixNone {
+		fixes = renameFix(c)
+	}
+	c.reportShared(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "name "+problem, finder{code, p.provider}, func(providers []string) (string, string) {
 		msg := "invalid tool name " + termtext.Quote(t.Name) + " for " + andList(providers) + ": it " + problem
 		if len(providers) == 1 {
 			return msg, withExample(p.hint(), p.suggest(t.Name))
@@ -39,7 +46,7 @@ func reportName(c *ToolContext, p namePattern) {
 		// The base pattern is one every provider accepts.
 		return msg, withExample("Use a name each of them accepts: "+toolNamePattern.allowed+", at most "+strconv.Itoa(toolNamePattern.max)+" characters.",
 			toolNamePattern.suggest(t.Name))
-	})
+	}, fixes...)
 }
 
 // withExample adds an example name to a hint, unless there is none.
@@ -65,7 +72,7 @@ func checkProviderToolCount(c *DocContext, limit int, provider string) {
 			at = c.Doc.Root
 		}
 		count := l.Count
-		c.reportShared(at, l.Path, "count "+strconv.Itoa(limit), provider, func(providers []string) (string, string) {
+		c.reportShared(at, l.Path, "count "+strconv.Itoa(limit), finder{c.rule.Code, provider}, func(providers []string) (string, string) {
 			return fmt.Sprintf("%s has %d tools; %s %s at most %d in one request", what, count, andList(providers), verb(providers, "accepts", "accept"), limit),
 				"Send only the tools a conversation needs, or merge similar tools."
 		})
@@ -88,7 +95,7 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 	path := t.ParamsPath()
 	hint := fmt.Sprintf(`Write {"type": "object", "properties": {...}} as the tool's %s.`, t.ParamsKey)
 	report := func(n *jsondoc.Node, path, key, format string, args ...any) {
-		c.reportShared(n, path, key, provider, func(providers []string) (string, string) {
+		c.reportShared(n, path, key, finder{c.rule.Code, provider}, func(providers []string) (string, string) {
 			return fmt.Sprintf(format, append(args, andList(providers), verb(providers, "requires", "require"))...), hint
 		})
 	}
@@ -112,7 +119,7 @@ func checkProviderHasSchema(c *ToolContext, provider, msg, hint string) bool {
 	if t.Params != nil {
 		return true
 	}
-	c.reportShared(t.Def, t.DefPath, "no schema", provider, func(providers []string) (string, string) {
+	c.reportShared(t.Def, t.DefPath, "no schema", finder{c.rule.Code, provider}, func(providers []string) (string, string) {
 		if len(providers) == 1 {
 			return msg, hint
 		}

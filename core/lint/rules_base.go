@@ -162,7 +162,7 @@ func checkInvalidName(c *ToolContext) {
 	if c.hooks.targeted {
 		for _, n := range targetNames {
 			if c.enabledCode(n.code) {
-				reportName(c, *n.pattern)
+				reportName(c, *n.pattern, n.code)
 			}
 		}
 		return
@@ -175,11 +175,19 @@ func checkInvalidName(c *ToolContext) {
 	if s := toolNamePattern.suggest(t.Name); s != "" {
 		hint += " For example " + termtext.Quote(s) + "."
 	}
-	var fixes []Fix
-	if s := toolNamePattern.suggest(cleanName(t.Name)); s != "" && c.FirstIndexOf(s) < 0 {
-		fixes = fixOf("Rename the tool to "+termtext.Quote(s), jsonedit.Replace(t.NameNode, quote(s)))
+	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint, renameFix(c)...)
+}
+
+// renameFix renames the tool to the name the base pattern suggests, one
+// every provider accepts, unless no such name is left or another tool of
+// its list has it.
+func renameFix(c *ToolContext) []Fix {
+	t := c.Tool
+	s := toolNamePattern.suggest(cleanName(t.Name))
+	if s == "" || c.FirstIndexOf(s) >= 0 {
+		return nil
 	}
-	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint, fixes...)
+	return fixOf("Rename the tool to "+termtext.Quote(s), jsonedit.Replace(t.NameNode, quote(s)))
 }
 
 func checkDuplicateName(c *ToolContext) {

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -95,5 +96,33 @@ func TestTheBaseNameRuleFollowsEveryTargetsNameRule(t *testing.T) {
 		if len(alone) != 1 || !strings.Contains(alone[0].Message, n.pattern.problem("a b:c")) {
 			t.Errorf("%s says %v, the pattern the base rule follows says %q", n.code, alone, n.pattern.problem("a b:c"))
 		}
+	}
+}
+
+func TestASharedIssueSaysWhichRulesFoundIt(t *testing.T) {
+	res := lintWith(t, anthropicTool("get weather", `"none"`), everyTarget, nil)
+	want := map[string][]string{
+		"invalid-name":                 {"openai/invalid-name", "anthropic/invalid-name", "gemini/invalid-name", "mcp/invalid-name"},
+		"openai/parameters-not-object": {"openai/parameters-not-object", "anthropic/input-schema-not-object", "mcp/input-schema-not-object"},
+	}
+	seen := 0
+	for _, is := range res.Issues {
+		w, ok := want[is.Code]
+		if !ok {
+			if is.FoundBy != nil {
+				t.Errorf("%s %s: FoundBy %v, want nil for an issue no other rule shares", is.Code, is.Path, *is.FoundBy)
+			}
+			continue
+		}
+		seen++
+		if is.FoundBy == nil || !slices.Equal(*is.FoundBy, w) {
+			t.Errorf("%s: FoundBy %v, want %v", is.Code, is.FoundBy, w)
+		}
+		if is.Code == "invalid-name" && is.SuggestedFixes() == nil {
+			t.Errorf("the name issue offers no rename")
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("found %d of the %d shared issues: %+v", seen, len(want), res.Issues)
 	}
 }
