@@ -13,10 +13,7 @@ import (
 // call command reads, checked on every keystroke against the current
 // tools, with the errors exactly as `toolbench call` prints them.
 type callPane struct {
-	st      *styles
-	keys    *keyMap // shared, never changed
-	w, h    int
-	focused bool
+	paneBase
 
 	input  textField
 	typing bool
@@ -34,26 +31,23 @@ type callPane struct {
 }
 
 func newCallPane(st *styles, keys *keyMap, deep bool) callPane {
-	return callPane{st: st, keys: keys, deep: deep, input: newTextField(&keys.edit, true, jsonEscape)}
+	return callPane{paneBase: newPaneBase(st, keys), deep: deep, input: newTextField(&keys.edit, true, jsonRuneEscape)}
 }
 
 // SetSize sets the pane's outer size.
 func (p *callPane) SetSize(w, h int) {
-	p.w, p.h = w, h
+	p.paneBase.SetSize(w, h)
 	p.input.SetSize(p.innerWidth(), p.editorHeight())
 }
 
-func (p *callPane) setStyles(st *styles) { p.st = st }
-
+// setFocused gives or takes the focus: the tester takes the keys as it
+// gets the focus, and stops when it loses it.
 func (p *callPane) setFocused(on bool) {
-	p.focused = on
+	p.paneBase.setFocused(on)
 	p.typing = on
 }
 
 func (p callPane) editing() bool { return p.typing }
-
-func (p callPane) innerWidth() int  { return max(p.w-2, 0) }
-func (p callPane) innerHeight() int { return max(p.h-2, 0) }
 
 // editorHeight is the lines of the text field; the results take the
 // rest, below a rule.
@@ -174,7 +168,7 @@ func (p callPane) View() string {
 	if p.deep {
 		extra = "(deep)"
 	}
-	return p.st.box(paneCall.String(), extra, p.body(), p.w, p.h, p.focused)
+	return p.frame(paneCall.String(), extra, p.body())
 }
 
 func (p callPane) body() string {

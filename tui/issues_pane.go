@@ -15,10 +15,7 @@ import (
 // issuesPane lists lint issues, of the selected tool or of the whole
 // document, with the selected issue's path, message and hint below.
 type issuesPane struct {
-	st      *styles
-	keys    *keyMap // shared, never changed
-	w, h    int
-	focused bool
+	paneBase
 
 	snap   *snapshot
 	tool   int  // the selected tool's row, -1 for none
@@ -29,17 +26,14 @@ type issuesPane struct {
 }
 
 func newIssuesPane(st *styles, keys *keyMap) issuesPane {
-	return issuesPane{st: st, keys: keys, tool: -1}
+	return issuesPane{paneBase: newPaneBase(st, keys), tool: -1}
 }
 
 // SetSize sets the pane's outer size.
 func (p *issuesPane) SetSize(w, h int) {
-	p.w, p.h = w, h
+	p.paneBase.SetSize(w, h)
 	p.keepCursorVisible()
 }
-
-func (p *issuesPane) setStyles(st *styles) { p.st = st }
-func (p *issuesPane) setFocused(on bool)   { p.focused = on }
 
 // setSnapshot shows a new load for the tool at row tool.
 func (p *issuesPane) setSnapshot(s *snapshot, tool int) {
@@ -121,9 +115,6 @@ func (p *issuesPane) keepCursorVisible() {
 	p.offset = scrollTo(p.cursor, p.offset, p.listHeight(), len(p.list))
 }
 
-func (p issuesPane) innerWidth() int  { return max(p.w-2, 0) }
-func (p issuesPane) innerHeight() int { return max(p.h-2, 0) }
-
 // minDetail is the lines kept under the list for the selected issue,
 // however long the list: its message, path and hint need a few.
 func (p issuesPane) minDetail() int {
@@ -156,7 +147,7 @@ func (p issuesPane) View() string {
 	if p.snap != nil {
 		extra = strconv.Itoa(len(p.snap.result.Issues))
 	}
-	return p.st.box(paneIssues.String(), extra, p.body(), p.w, p.h, p.focused)
+	return p.frame(paneIssues.String(), extra, p.body())
 }
 
 func (p issuesPane) body() string {

@@ -2,10 +2,11 @@ package tui
 
 import "charm.land/bubbles/v2/key"
 
-// keyMap is every key binding of the workbench. The help bar and the key
+// keyMap is every key binding of the workbench, one for the root and the
+// panes alike, built once and never changed. The help bar and the key
 // handling read the same bindings, so what the help says is what the keys
-// do. Bindings that do nothing in the current state are disabled, which
-// hides them from help and makes key.Matches skip them.
+// do; which of them apply depends on the state (see shortHelp), not on
+// enabled flags, so that the one map can be shared.
 type keyMap struct {
 	Next, Prev key.Binding // focus
 
@@ -33,8 +34,8 @@ type keyMap struct {
 	move key.Binding
 }
 
-func defaultKeyMap() keyMap {
-	return keyMap{
+func newKeyMap() *keyMap {
+	return &keyMap{
 		Next: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "pane")),
 		Prev: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
 
@@ -107,47 +108,53 @@ type keyState struct {
 	filtering bool // the tools filter is being typed
 }
 
-// forState returns the key map with the bindings that apply in st
-// enabled and the others disabled.
-func (k keyMap) forState(st keyState) keyMap {
-	k.Up.SetEnabled(!st.typing)
-	k.Down.SetEnabled(!st.typing)
-	k.PageUp.SetEnabled(!st.typing)
-	k.PageDown.SetEnabled(!st.typing)
-	k.Top.SetEnabled(!st.typing)
-	k.Bottom.SetEnabled(!st.typing)
-	k.move.SetEnabled(!st.typing)
-	k.Filter.SetEnabled(st.focus == paneTools && !st.typing)
-	k.EndFilter.SetEnabled(st.filtering)
-	k.AllIssues.SetEnabled(st.focus == paneIssues)
-	k.Edit.SetEnabled(st.focus == paneIssues)
-	k.EditCall.SetEnabled(st.focus == paneCall && !st.typing)
-	k.Leave.SetEnabled(st.typing)
-	k.Target.SetEnabled(!st.typing)
-	k.Deep.SetEnabled(!st.typing)
-	k.Help.SetEnabled(!st.typing)
-	k.Quit.SetEnabled(!st.typing)
-	return k
+// applies reports whether binding b does something in state st.
+func (k *keyMap) applies(b *key.Binding, st keyState) bool {
+	switch b {
+	case &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.move,
+		&k.Target, &k.Deep, &k.Help, &k.Quit:
+		return !st.typing
+	case &k.Filter:
+		return st.focus == paneTools && !st.typing
+	case &k.EndFilter:
+		return st.filtering
+	case &k.AllIssues, &k.Edit:
+		return st.focus == paneIssues
+	case &k.EditCall:
+		return st.focus == paneCall && !st.typing
+	case &k.Leave:
+		return st.typing
+	}
+	return true
 }
 
-// ShortHelp is the one line of help always on screen.
-func (k keyMap) ShortHelp() []key.Binding {
-	short := []key.Binding{
-		k.Next, k.move, k.Filter, k.EndFilter, k.AllIssues, k.Edit, k.EditCall,
-		k.Leave, k.Sample, k.Help, k.Quit, k.Target, k.Deep,
+// pick is the bindings of bs that apply in st.
+func (k *keyMap) pick(st keyState, bs ...*key.Binding) []key.Binding {
+	out := make([]key.Binding, 0, len(bs))
+	for _, b := range bs {
+		if k.applies(b, st) {
+			out = append(out, *b)
+		}
 	}
-	if !k.Quit.Enabled() {
+	return out
+}
+
+// shortHelp is the one line of help always on screen.
+func (k *keyMap) shortHelp(st keyState) []key.Binding {
+	short := k.pick(st, &k.Next, &k.move, &k.Filter, &k.EndFilter, &k.AllIssues, &k.Edit, &k.EditCall,
+		&k.Leave, &k.Sample, &k.Help, &k.Quit, &k.Target, &k.Deep)
+	if !k.applies(&k.Quit, st) {
 		short = append(short, k.ForceQuit) // the one way out while typing
 	}
 	return short
 }
 
-// FullHelp is the help `?` opens, a column per kind of key.
-func (k keyMap) FullHelp() [][]key.Binding {
+// fullHelp is the help `?` opens, a column per kind of key.
+func (k *keyMap) fullHelp(st keyState) [][]key.Binding {
 	return [][]key.Binding{
-		{k.Next, k.Prev, k.Up, k.Down, k.PageUp, k.PageDown},
-		{k.Top, k.Bottom, k.Filter, k.EndFilter, k.AllIssues, k.Edit},
-		{k.Sample, k.EditCall, k.Leave, k.Target, k.Deep},
-		{k.Help, k.Quit, k.ForceQuit},
+		k.pick(st, &k.Next, &k.Prev, &k.Up, &k.Down, &k.PageUp, &k.PageDown),
+		k.pick(st, &k.Top, &k.Bottom, &k.Filter, &k.EndFilter, &k.AllIssues, &k.Edit),
+		k.pick(st, &k.Sample, &k.EditCall, &k.Leave, &k.Target, &k.Deep),
+		k.pick(st, &k.Help, &k.Quit, &k.ForceQuit),
 	}
 }

@@ -77,13 +77,14 @@ type source interface {
 // model is the root model: it owns focus, layout and the loaded document,
 // and routes messages to the panes.
 type model struct {
-	keys keyMap
+	keys *keyMap // the one key map, shared with the panes
 	st   *styles
 	help help.Model
 
 	focus         pane
 	width, height int
 	rects         [paneCount]rect // where each pane is, for the mouse
+	laidHelp      int             // the help's height when the panes were laid out
 
 	tools  toolsPane
 	issues issuesPane
@@ -105,8 +106,7 @@ type model struct {
 
 func newModel(cfg Config, src source) model {
 	st := newStyles(true)
-	keys := defaultKeyMap()
-	paneKeys := defaultKeyMap() // the panes' copy; the root's changes with the state
+	keys := newKeyMap()
 	h := help.New()
 	h.Styles = st.help
 	m := model{
@@ -114,9 +114,9 @@ func newModel(cfg Config, src source) model {
 		st:       st,
 		help:     h,
 		focus:    paneTools,
-		tools:    newToolsPane(st, &paneKeys),
-		issues:   newIssuesPane(st, &paneKeys),
-		call:     newCallPane(st, &paneKeys, cfg.Deep),
+		tools:    newToolsPane(st, keys),
+		issues:   newIssuesPane(st, keys),
+		call:     newCallPane(st, keys, cfg.Deep),
 		src:      src,
 		file:     cfg.File,
 		demo:     cfg.File == "",
@@ -163,6 +163,11 @@ func Run(cfg Config) error {
 // tools filter. Single-letter commands are off while they do.
 func (m model) typing() bool {
 	return m.tools.filtering() || m.call.editing()
+}
+
+// keyState is the state that decides which keys apply.
+func (m model) keyState() keyState {
+	return keyState{focus: m.focus, typing: m.typing(), filtering: m.tools.filtering()}
 }
 
 // target is the provider targets as the status bar shows them.

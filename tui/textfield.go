@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -12,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
+	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 )
 
@@ -41,20 +41,9 @@ func newTextField(keys *editKeys, multiline bool, escape func(rune) string) text
 	return textField{keys: keys, multiline: multiline, escape: escape, lines: [][]rune{nil}, w: 1, h: 1}
 }
 
-// jsonEscape writes r as a JSON string escape: the same character to a
-// JSON parser, and visible text to a person.
-func jsonEscape(r rune) string {
-	if r > 0xffff {
-		hi, lo := utf16Pair(r)
-		return fmt.Sprintf(`\u%04x\u%04x`, hi, lo)
-	}
-	return fmt.Sprintf(`\u%04x`, r)
-}
-
-func utf16Pair(r rune) (hi, lo rune) {
-	r -= 0x10000
-	return 0xd800 + (r>>10)&0x3ff, 0xdc00 + r&0x3ff
-}
+// jsonRuneEscape writes r as a JSON string escape: the same character to
+// a JSON parser, and visible text to a person.
+func jsonRuneEscape(r rune) string { return string(jsondoc.AppendRuneEscape(nil, r)) }
 
 // Value is the text, lines joined with newlines.
 func (f textField) Value() string {

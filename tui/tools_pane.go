@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
 	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
@@ -15,10 +16,7 @@ import (
 // toolsPane lists the document's tools with their error and warning
 // counts, and shows the selected tool's parameters as a table.
 type toolsPane struct {
-	st      *styles
-	keys    *keyMap // shared, never changed
-	w, h    int     // outer size, border included
-	focused bool
+	paneBase
 
 	snap    *snapshot
 	stale   bool  // the file is broken: snap, if any, is its last good load
@@ -40,29 +38,26 @@ type paramRow struct {
 }
 
 func newToolsPane(st *styles, keys *keyMap) toolsPane {
-	return toolsPane{st: st, keys: keys, filter: newTextField(&keys.edit, false, termtext.EscapeRune)}
+	return toolsPane{paneBase: newPaneBase(st, keys), filter: newTextField(&keys.edit, false, termtext.EscapeRune)}
 }
 
 // SetSize sets the pane's outer size.
 func (p *toolsPane) SetSize(w, h int) {
-	p.w, p.h = w, h
+	p.paneBase.SetSize(w, h)
 	p.filter.SetSize(max(p.innerWidth()-2, 1), 1)
 	p.keepCursorVisible()
 }
 
-func (p *toolsPane) setStyles(st *styles) { p.st = st }
-
+// setFocused gives or takes the focus; the filter stops taking keys
+// without it.
 func (p *toolsPane) setFocused(on bool) {
-	p.focused = on
+	p.paneBase.setFocused(on)
 	if !on {
 		p.typing = false
 	}
 }
 
 func (p toolsPane) filtering() bool { return p.typing }
-
-func (p toolsPane) innerWidth() int  { return max(p.w-2, 0) }
-func (p toolsPane) innerHeight() int { return max(p.h-2, 0) }
 
 // setSnapshot shows a new load, keeping the selected tool when it still
 // exists (by name, else by position).
@@ -273,7 +268,7 @@ func (p toolsPane) View() string {
 			extra = strconv.Itoa(len(p.visible)) + "/" + extra
 		}
 	}
-	return p.st.box(paneTools.String(), extra, p.body(), p.w, p.h, p.focused)
+	return p.frame(paneTools.String(), extra, p.body())
 }
 
 func (p toolsPane) body() string {
@@ -463,27 +458,22 @@ func paramTable(t *tooldef.Tool) ([]paramRow, string) {
 	return rows, ""
 }
 
-// schemaType is a property's type as the table shows it: its "type", the
-// types of a list joined with |, or what stands in for a type.
+// schemaType is a property's type as the table shows it: the types it
+// declares (schema.Types, as written), joined with |; else the keyword
+// that stands in for a type; else "any". A "type" that is no type name
+// nor list of them is shown as written.
 func schemaType(prop *jsondoc.Node) string {
-	t := prop.Get("type")
+	types, ok := schema.Types(prop, false)
 	switch {
-	case t.Is(jsondoc.String):
-		return t.Str()
-	case t.Is(jsondoc.Array):
-		var names []string
-		for _, m := range t.Kids() {
-			names = append(names, m.Value.Text())
+	case !ok:
+		return string(jsondoc.AppendCompact(nil, prop.Get("type"), false, maxName))
+	case len(types) > 0:
+		return strings.Join(types, "|")
+	}
+	for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf", "enum", "const"} {
+		if prop.Has(k) {
+			return k
 		}
-		return strings.Join(names, "|")
-	case prop.Has("$ref"):
-		return "$ref"
-	case prop.Has("anyOf"):
-		return "anyOf"
-	case prop.Has("oneOf"):
-		return "oneOf"
-	case prop.Has("enum"):
-		return "enum"
 	}
 	return "any"
 }

@@ -131,7 +131,7 @@ func (m model) toPane(p pane, msg tea.Msg) (tea.Model, tea.Cmd) {
 	case paneCall:
 		m.call, cmd = m.call.Update(msg)
 	}
-	m.syncKeys()
+	m.relayoutForHelp()
 	return m, cmd
 }
 
@@ -141,19 +141,13 @@ func (m *model) setFocus(p pane) {
 	m.tools.setFocused(p == paneTools)
 	m.issues.setFocused(p == paneIssues)
 	m.call.setFocused(p == paneCall)
-	m.syncKeys()
+	m.relayoutForHelp()
 }
 
-// syncKeys enables the bindings that apply now. The help line follows,
-// and so does its height when the full help is open.
-func (m *model) syncKeys() {
-	before := m.helpHeight()
-	m.keys = m.keys.forState(keyState{
-		focus:     m.focus,
-		typing:    m.typing(),
-		filtering: m.tools.filtering(),
-	})
-	if m.helpHeight() != before {
+// relayoutForHelp lays the panes out again when the full help, which
+// lists the keys that apply now, has changed height with the state.
+func (m *model) relayoutForHelp() {
+	if m.helpHeight() != m.laidHelp {
 		m.layout()
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -58,8 +57,8 @@ func (m model) fullHelp() bool {
 // fullHelpHeight is the lines of the full help: its longest column.
 func (m model) fullHelpHeight() int {
 	n := 1
-	for _, col := range m.keys.FullHelp() {
-		n = max(n, enabledCount(col))
+	for _, col := range m.keys.fullHelp(m.keyState()) {
+		n = max(n, len(col))
 	}
 	return n
 }
@@ -76,7 +75,8 @@ func (m model) helpHeight() int {
 // above Call on the right, the status bar and the help below.
 func (m *model) layout() {
 	m.help.SetWidth(m.width)
-	bodyH := max(m.height-1-m.helpHeight(), 0)
+	m.laidHelp = m.helpHeight()
+	bodyH := max(m.height-1-m.laidHelp, 0)
 	leftW := m.width * 2 / 5
 	rightW := m.width - leftW
 	issuesH := bodyH / 2
@@ -114,9 +114,7 @@ func (m model) render() string {
 		return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, clip(msg, m.width))
 	}
 	right := m.issues.View() + "\n" + m.call.View()
-	h := m.help
-	h.ShowAll = m.fullHelp()
-	return sideBySide(m.tools.View(), right) + "\n" + m.statusLine() + "\n" + h.View(m.keys)
+	return sideBySide(m.tools.View(), right) + "\n" + m.statusLine() + "\n" + m.helpView()
 }
 
 // sideBySide puts two blocks of the same height next to each other. The
@@ -214,14 +212,12 @@ func (m model) counts() string {
 	return strings.Join(s, m.st.status.Render(", "))
 }
 
-// enabledCount is how many of bs are enabled: the lines a help column
-// takes.
-func enabledCount(bs []key.Binding) int {
-	n := 0
-	for _, b := range bs {
-		if b.Enabled() {
-			n++
-		}
+// helpView is the help under the status bar: the keys that apply now,
+// on one line or, when `?` has opened it and it fits, in full.
+func (m model) helpView() string {
+	st := m.keyState()
+	if m.fullHelp() {
+		return m.help.FullHelpView(m.keys.fullHelp(st))
 	}
-	return n
+	return m.help.ShortHelpView(m.keys.shortHelp(st))
 }
