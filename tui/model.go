@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -96,6 +97,9 @@ type model struct {
 	editor string
 	opts   lint.Options
 	deep   bool
+	// startTargets are the targets the workbench opened with, a stop of
+	// the target cycle.
+	startTargets []string
 
 	snap     *snapshot // the last document that loaded, nil before one has
 	broken   string    // why the file cannot be used now (escaped), "" when it can
@@ -110,20 +114,21 @@ func newModel(cfg Config, src source) model {
 	h := help.New()
 	h.Styles = st.help
 	m := model{
-		keys:     keys,
-		st:       st,
-		help:     h,
-		focus:    paneTools,
-		tools:    newToolsPane(st, keys),
-		issues:   newIssuesPane(st, keys),
-		call:     newCallPane(st, keys, cfg.Deep),
-		src:      src,
-		file:     cfg.File,
-		demo:     cfg.File == "",
-		editor:   cfg.Editor,
-		opts:     cfg.Lint,
-		deep:     cfg.Deep,
-		watching: src != nil,
+		keys:         keys,
+		st:           st,
+		help:         h,
+		focus:        paneTools,
+		tools:        newToolsPane(st, keys),
+		issues:       newIssuesPane(st, keys),
+		call:         newCallPane(st, keys, cfg.Deep),
+		src:          src,
+		file:         cfg.File,
+		demo:         cfg.File == "",
+		editor:       cfg.Editor,
+		opts:         cfg.Lint,
+		startTargets: slices.Clone(cfg.Lint.Targets),
+		deep:         cfg.Deep,
+		watching:     src != nil,
 	}
 	m.setFocus(paneTools)
 	return m

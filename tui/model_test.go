@@ -383,25 +383,49 @@ func TestHelpKeyShowsTheFullHelp(t *testing.T) {
 }
 
 func TestNextTarget(t *testing.T) {
+	names := lint.TargetNames()
+	last := []string{names[len(names)-1]}
 	cases := []struct {
-		name string
-		cur  []string
-		want []string
+		name       string
+		cur, start []string
+		want       []string
 	}{
-		{"none to openai", nil, []string{"openai"}},
-		{"openai to openai-strict", []string{"openai"}, []string{"openai-strict"}},
-		{"openai-strict to anthropic", []string{"openai-strict"}, []string{"anthropic"}},
-		{"anthropic to gemini", []string{"anthropic"}, []string{"gemini"}},
-		{"gemini to mcp", []string{"gemini"}, []string{"mcp"}},
-		{"mcp back to none", []string{"mcp"}, nil},
-		{"several back to none", []string{"openai", "mcp"}, nil},
+		{"none to the first target", nil, nil, names[:1]},
+		{"a target to the next", names[:1], nil, names[1:2]},
+		{"the last target back to none", last, nil, nil},
+		{"a starting combination to none", []string{"openai", "mcp"}, []string{"openai", "mcp"}, nil},
+		{"the last target back to the starting combination", last, []string{"openai", "mcp"}, []string{"openai", "mcp"}},
+		{"one starting target is no extra stop", last, names[:1], nil},
+		{"an unknown set to the first stop", []string{"nope"}, nil, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, nextTarget(tc.cur)); diff != "" {
+			if diff := cmp.Diff(tc.want, nextTarget(tc.cur, tc.start)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestTheTargetCycleComesBackToTheStartingCombination(t *testing.T) {
+	start := []string{"openai", "mcp"}
+	m := newModel(Config{File: "tools.json", Lint: lint.Options{Targets: start}}, newFakeSource())
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	seen := map[string]bool{}
+	for range len(lint.TargetNames()) + 2 {
+		m = press(t, m, "t")
+		seen[m.target()] = true
+		if slices.Equal(m.opts.Targets, start) {
+			break
+		}
+	}
+	if !slices.Equal(m.opts.Targets, start) {
+		t.Fatalf("t never came back to %v; saw %v", start, seen)
+	}
+	for _, name := range append(lint.TargetNames(), "none") {
+		if !seen[name] {
+			t.Errorf("the cycle skipped %s", name)
+		}
 	}
 }
 

@@ -167,24 +167,24 @@ func (m model) sample() (tea.Model, tea.Cmd) {
 // cycleTarget moves to the next provider target and asks for a re-lint
 // with it; the result arrives as a load.
 func (m model) cycleTarget() (tea.Model, tea.Cmd) {
-	m.opts.Targets = nextTarget(m.opts.Targets)
+	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
 	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
 }
 
-// nextTarget is the target after cur: none, then each known target in
-// turn, then none again. Several targets from the command line go back
-// to none.
-func nextTarget(cur []string) []string {
-	switch len(cur) {
-	case 0:
-		return []string{lint.TargetNames()[0]}
-	case 1:
-		i := slices.Index(lint.TargetNames(), cur[0])
-		if i >= 0 && i+1 < len(lint.TargetNames()) {
-			return []string{lint.TargetNames()[i+1]}
-		}
+// nextTarget is the targets after cur in the cycle t walks: the targets
+// the workbench started with when they are several (so a combination
+// from the command line comes round again), none, then each known target
+// alone in lint.TargetNames' order.
+func nextTarget(cur, start []string) []string {
+	cycle := [][]string{nil}
+	for _, name := range lint.TargetNames() {
+		cycle = append(cycle, []string{name})
 	}
-	return nil
+	if len(start) > 1 {
+		cycle = append([][]string{start}, cycle...)
+	}
+	i := slices.IndexFunc(cycle, func(ts []string) bool { return slices.Equal(ts, cur) })
+	return slices.Clone(cycle[(i+1)%len(cycle)])
 }
 
 // openEditor suspends the screen for $EDITOR at the selected issue.

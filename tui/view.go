@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/termtext"
 )
@@ -93,6 +94,39 @@ func (m *model) layout() {
 
 func (m model) tooSmall() bool { return m.width < minWidth || m.height < minHeight }
 
+// tooSmallTexts are what a screen too small for the panes says, longest
+// first: it shows the first that fits whole.
+var tooSmallTexts = []string{
+	"toolbench needs at least " + minSize + " cells · ctrl+c quits",
+	"needs " + minSize + " · ctrl+c quits",
+	"needs " + minSize,
+	minSize,
+	"…",
+}
+
+var minSize = strconv.Itoa(minWidth) + "x" + strconv.Itoa(minHeight)
+
+// tooSmallText is the longest of tooSmallTexts that fits in w x h cells
+// with its words wrapped, never a message cut short: down to one cell.
+func tooSmallText(w, h int) string {
+	for _, msg := range tooSmallTexts {
+		lines := strings.Split(ansi.Wordwrap(msg, w, ""), "\n")
+		if len(lines) <= h && widest(lines) <= w {
+			return strings.Join(lines, "\n")
+		}
+	}
+	return ""
+}
+
+// widest is the width of the widest of lines.
+func widest(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		n = max(n, ansi.StringWidth(l))
+	}
+	return n
+}
+
 // View draws the screen. It is a pure function of the model.
 func (m model) View() tea.View {
 	v := tea.NewView(m.render())
@@ -110,8 +144,7 @@ func (m model) render() string {
 		return ""
 	}
 	if m.tooSmall() {
-		msg := "toolbench needs at least " + strconv.Itoa(minWidth) + "x" + strconv.Itoa(minHeight) + " cells · ctrl+c quits"
-		return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, clip(msg, m.width))
+		return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, tooSmallText(m.width, m.height))
 	}
 	right := m.issues.View() + "\n" + m.call.View()
 	return sideBySide(m.tools.View(), right) + "\n" + m.statusLine() + "\n" + m.helpView()
