@@ -136,11 +136,13 @@ func CheckCallText(text string, s *Schemas) []string {
 // ReadCalls reads the calls in r and hands each to fn with the line it
 // starts on, in input order. The input is either one call, pretty-printed
 // or not, or JSON Lines: one call a line, blank lines skipped. It is one
-// call when the whole input is one JSON value; else JSON Lines when any
-// non-blank line is a JSON value on its own, each line that is not
-// costing only itself (a malformed call); else one malformed call with
-// the syntax error's line and column. Input of white space only holds no
-// call.
+// call when the whole input is one JSON value; else, when it is several
+// JSON values one after another (pretty-printed calls, say), a call each
+// at the line it starts on; else JSON Lines when any non-blank line is a
+// JSON value on its own, each line that is not costing only itself (a
+// malformed call); else one malformed call with the syntax error's line
+// and column. Input of white space only holds no call. Once the first
+// non-blank line is a value on its own, the input is JSON Lines.
 //
 // JSON Lines are read and parsed a line at a time. The Args of a call
 // are only valid during fn. A read error, or an error from fn, stops the
@@ -216,8 +218,10 @@ func (lr *lineReader) badFirstLineOfJSONLines(head []byte) bool {
 		return false
 	}
 	// The probe reads on into what is ahead: an error stands only with a
-	// little text after it.
-	if jsondoc.PrefixError("", append(slices.Clip(head), ahead...)) == nil {
+	// little text after it. Values one after another are no JSON Lines
+	// either, whatever their lines look like.
+	probe := append(slices.Clip(head), ahead...)
+	if jsondoc.PrefixError("", probe) == nil || firstValueSpansLines(probe) {
 		return false
 	}
 	for _, l := range splitCallLines(ahead) {
@@ -237,6 +241,9 @@ func readWhole(data []byte, firstLine int, fn func(int, Call) error) error {
 	if err == nil {
 		line, _ := doc.Position(int(doc.Root.Start))
 		return fn(line, NormalizeCall(doc.Root))
+	}
+	if seq, ok := readValueSeq(data); ok {
+		return seq.each(data, fn)
 	}
 	lines := splitCallLines(data)
 	for _, l := range lines {

@@ -214,6 +214,15 @@ func TestReadCallsTellsOneCallFromJSONLines(t *testing.T) {
 		{"byte order mark", "\uFEFF{\"name\": \"a\"}\n{\"name\": \"b\"}\n", []callReadResult{{1, "a", "-", ""}, {2, "b", "-", ""}}},
 		{"white space only holds no call", " \n\t\n", nil},
 		{"empty input holds no call", "", nil},
+		{"pretty-printed calls one after another", "{\n  \"name\": \"a\",\n  \"args\": {\"x\": [\n    1,\n    2\n  ]}\n}\n\n{\n  \"name\": \"b\"\n}{\"name\": \"c\"}\n", []callReadResult{
+			{1, "a", `{"x":[1,2]}`, ""}, {9, "b", "-", ""}, {11, "c", "-", ""}}},
+		{"values one after another after blank lines", "\n{\n\"name\": \"a\"}\n{\n\"name\": \"b\"}\n", []callReadResult{{2, "a", "-", ""}, {4, "b", "-", ""}}},
+		{"a broken value after pretty-printed ones is malformed at its error", "{\n  \"name\": \"a\"\n}\n{\n  \"name\" \"b\"\n}\n{\"name\": \"c\"}\n", []callReadResult{
+			{1, "a", "-", ""}, {4, "", "-", "5:10: invalid character '\"' after object name (expecting ':')"}}},
+		{"text after a pretty-printed call is malformed where it starts", "{\n  \"name\": \"a\"\n}  oops\n", []callReadResult{
+			{1, "a", "-", ""}, {3, "", "-", "3:4: invalid character 'o' at start of value"}}},
+		{"a one-line call and text after it is no sequence", "{\"name\": \"a\"} oops\n{\"name\": \"b\"}\n", []callReadResult{
+			{1, "", "-", "1:15: after the JSON value: invalid character 'o' at start of value"}, {2, "b", "-", ""}}},
 		{"arguments strings in JSON Lines", "{\"name\": \"a\", \"arguments\": \"{\\\"x\\\": [1, 2]}\"}\n{\"name\": \"b\", \"arguments\": \"{\\\"y\\\": null}\"}\n", []callReadResult{
 			{1, "a", `{"x":[1,2]}`, ""}, {2, "b", `{"y":null}`, ""}}},
 	}
