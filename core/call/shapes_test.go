@@ -378,3 +378,31 @@ func TestReadCallsStreamsPastABadFirstLine(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestArgsAtFindsTheArgumentsOfEveryShape(t *testing.T) {
+	cases := []struct {
+		name, call, holderName, key string
+		ok                          bool
+	}{
+		{"flat", `{"name": "a", "args": {}}`, "a", "args", true},
+		{"arguments", `{"name": "a", "arguments": "{}"}`, "a", "arguments", true},
+		{"OpenAI", `{"type": "function", "function": {"name": "a", "arguments": "{}"}}`, "a", "arguments", true},
+		{"Anthropic", `{"type": "tool_use", "name": "a", "input": {}}`, "a", "input", true},
+		{"MCP", `{"method": "tools/call", "params": {"name": "a"}}`, "a", "arguments", true},
+		{"Gemini", `{"functionCall": {"name": "a", "args": {}}}`, "a", "args", true},
+		{"no call", `[1]`, "", "", false},
+		{"another method", `{"method": "ping"}`, "", "", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := jsondoc.ParseValue("c", tc.call)
+			if err != nil {
+				t.Fatal(err)
+			}
+			holder, key, ok := ArgsAt(n)
+			if ok != tc.ok || key != tc.key || ok && holder.Get("name").Text() != tc.holderName {
+				t.Errorf("ArgsAt = %v, %q, %v; want the object named %q, %q, %v", holder, key, ok, tc.holderName, tc.key, tc.ok)
+			}
+		})
+	}
+}
