@@ -79,8 +79,8 @@ func TestCallKeystrokeWithTenThousandToolsTakesUnderAMillisecond(t *testing.T) {
 		t.Skip("lints a 10,000-tool document")
 	}
 	m := bigModel(t)
-	if len(m.call.errs) != 1 || m.call.errs[0][:10] != "malformed:" {
-		t.Fatalf("the half-typed call should be malformed, errors %q", m.call.errs)
+	if len(m.call.errs()) != 1 || m.call.errs()[0][:10] != "malformed:" {
+		t.Fatalf("the half-typed call should be malformed, errors %q", m.call.errs())
 	}
 	times := make([]time.Duration, 201)
 	for i := range times {
@@ -94,8 +94,8 @@ func TestCallKeystrokeWithTenThousandToolsTakesUnderAMillisecond(t *testing.T) {
 		t.Errorf("median keystroke %v, want under 1ms", median)
 	}
 	m = typeText(t, m, "}}")
-	if len(m.call.errs) != 0 {
-		t.Errorf("the finished call should be valid, errors %q", m.call.errs)
+	if len(m.call.errs()) != 0 {
+		t.Errorf("the finished call should be valid, errors %q", m.call.errs())
 	}
 }
 

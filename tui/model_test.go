@@ -92,7 +92,7 @@ func TestTypingIntoTheTesterShowsTheCallErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 			m = typeText(t, m, tc.call)
-			got := m.call.errs
+			got := m.call.errs()
 			if strings.HasPrefix(strings.Join(tc.want, ""), "malformed:") {
 				if len(got) != 1 || !strings.HasPrefix(got[0], tc.want[0]) {
 					t.Fatalf("errors = %q, want one starting %q", got, tc.want[0])
@@ -118,7 +118,7 @@ func TestCallErrorsMatchTheCallCommand(t *testing.T) {
 	text := `{"name": "get_weather", "arguments": {"city": 3, "zip": "1"}}`
 	m = typeText(t, m, text)
 	want := call.CheckCallText(text, m.snap.schemas)
-	if diff := cmp.Diff(want, m.call.errs); diff != "" {
+	if diff := cmp.Diff(want, m.call.errs()); diff != "" {
 		t.Errorf("tester errors differ from call.CheckCallText (-want +got):\n%s", diff)
 	}
 }
@@ -275,13 +275,13 @@ func TestRemovedFileIsReported(t *testing.T) {
 func TestAReloadRechecksTheCall(t *testing.T) {
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = typeText(t, m, `{"name": "get_weather", "arguments": {"city": "Oslo"}}`)
-	if diff := cmp.Diff([]string{"missing:country"}, m.call.errs); diff != "" {
+	if diff := cmp.Diff([]string{"missing:country"}, m.call.errs()); diff != "" {
 		t.Fatalf("before the reload (-want +got):\n%s", diff)
 	}
 	fixed := strings.Replace(testTools, `"required": ["city", "country"]`, `"required": ["city"]`, 1)
 	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", fixed, lint.Options{})})
-	if len(m.call.errs) != 0 || !strings.Contains(screen(m), "✓ valid") {
-		t.Errorf("after the reload errors = %q, want none", m.call.errs)
+	if len(m.call.errs()) != 0 || !strings.Contains(screen(m), "✓ valid") {
+		t.Errorf("after the reload errors = %q, want none", m.call.errs())
 	}
 }
 
@@ -325,8 +325,8 @@ func TestCtrlSFillsTheTesterWithAValidSample(t *testing.T) {
 	if !strings.Contains(text, `"get_weather"`) {
 		t.Errorf("sample is not for get_weather:\n%s", text)
 	}
-	if want := call.CheckCallText(text, m.snap.schemas); len(want) != 0 || len(m.call.errs) != 0 {
-		t.Errorf("sample is not valid: %q", m.call.errs)
+	if want := call.CheckCallText(text, m.snap.schemas); len(want) != 0 || len(m.call.errs()) != 0 {
+		t.Errorf("sample is not valid: %q", m.call.errs())
 	}
 	if !strings.Contains(screen(m), "✓ valid") {
 		t.Errorf("screen should say valid:\n%s", screen(m))
@@ -451,21 +451,21 @@ func TestTargetKeyAsksTheSourceToReLint(t *testing.T) {
 func TestDeepKeyValidatesAgainstTheWholeSchema(t *testing.T) {
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = typeText(t, m, `{"name": "search", "arguments": {"query": "go", "limit": 0}}`)
-	if len(m.call.errs) != 0 {
-		t.Fatalf("flat check errors = %q, want none", m.call.errs)
+	if len(m.call.errs()) != 0 {
+		t.Fatalf("flat check errors = %q, want none", m.call.errs())
 	}
 	m = press(t, m, "esc", "d")
 	if !m.deep {
 		t.Fatal("d did not turn deep validation on")
 	}
-	if len(m.call.deepErrs) == 0 || m.call.deepErrs[0].Path != "/limit" {
-		t.Fatalf("deep errors = %+v, want one at /limit", m.call.deepErrs)
+	if len(m.call.deepErrs()) == 0 || m.call.deepErrs()[0].Path != "/limit" {
+		t.Fatalf("deep errors = %+v, want one at /limit", m.call.deepErrs())
 	}
 	if s := screen(m); !strings.Contains(s, "schema /limit") || !strings.Contains(s, "Call (deep)") {
 		t.Errorf("screen should show the schema error and the mode:\n%s", s)
 	}
 	m = press(t, m, "d")
-	if m.deep || len(m.call.deepErrs) != 0 || strings.Contains(screen(m), "schema /limit") {
+	if m.deep || len(m.call.deepErrs()) != 0 || strings.Contains(screen(m), "schema /limit") {
 		t.Errorf("d again should turn deep validation off")
 	}
 }
@@ -476,7 +476,7 @@ func TestStaleDeepResultsAreDropped(t *testing.T) {
 	m.call.deep = true
 	m = typeText(t, m, `{"name": "search", "arguments": {"query": "go", "limit": 0}}`)
 	seq := m.call.deepSeq
-	m = update(t, m, deepCheckedMsg{seq: seq - 1, errs: []call.SchemaError{{Path: "/old", Message: "stale"}}})
+	m = update(t, m, deepCheckedMsg{seq: seq - 1, errs: [][]call.SchemaError{{{Path: "/old", Message: "stale"}}}})
 	if strings.Contains(screen(m), "stale") {
 		t.Error("a deep result for older text was shown")
 	}
@@ -579,8 +579,8 @@ func TestPasteIntoTheTesterIsChecked(t *testing.T) {
 	if got := m.call.input.Value(); !strings.Contains(got, `a\u202eb`) || strings.ContainsRune(got, '\u202e') {
 		t.Errorf("pasted bidi override should become a JSON escape, text %q", got)
 	}
-	if len(m.call.errs) != 0 {
-		t.Errorf("pasted call errors = %q, want none", m.call.errs)
+	if len(m.call.errs()) != 0 {
+		t.Errorf("pasted call errors = %q, want none", m.call.errs())
 	}
 }
 

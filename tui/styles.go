@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/table"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -56,6 +57,9 @@ type styles struct {
 	warn     lipgloss.Style
 	ok       lipgloss.Style
 	hint     lipgloss.Style
+	// errorMark marks a character in text: where a call's syntax error
+	// is, the span an issue is about. Reverse video shows without colour.
+	errorMark lipgloss.Style
 
 	status     lipgloss.Style // the status bar
 	statusBad  lipgloss.Style // the status bar when the file is broken
@@ -84,6 +88,7 @@ func newStyles(isDark bool) *styles {
 	s.warn = lipgloss.NewStyle().Foreground(p.warn).Bold(true)
 	s.ok = lipgloss.NewStyle().Foreground(p.ok).Bold(true)
 	s.hint = lipgloss.NewStyle().Foreground(p.ok)
+	s.errorMark = lipgloss.NewStyle().Foreground(p.err).Reverse(true)
 
 	s.status = lipgloss.NewStyle().Foreground(p.muted)
 	s.statusBad = lipgloss.NewStyle().Foreground(p.err).Bold(true)
@@ -92,6 +97,15 @@ func newStyles(isDark bool) *styles {
 	s.help = help.DefaultStyles(isDark)
 
 	return s
+}
+
+// paramTable is the styles of the tools pane's parameter table.
+func (s *styles) paramTable() table.Styles {
+	return table.Styles{
+		Header:   s.header.PaddingRight(1),
+		Cell:     lipgloss.NewStyle().PaddingRight(1),
+		Selected: s.selected,
+	}
 }
 
 // box draws body in a w x h frame titled title: a heavy accent border
