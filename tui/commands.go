@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -57,6 +58,11 @@ type snapshot struct {
 	// its code, message, path and tool as shown, in lower case.
 	issueRow  []int
 	issueText []string
+
+	// What the tools cost, counted once in a command (countCosts).
+	costOnce sync.Once
+	costs    *costs
+	costErr  error
 }
 
 // toolRow is a tool as the tools pane lists it.

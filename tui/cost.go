@@ -42,14 +42,19 @@ var o200k = sync.OnceValues(func() (tokenizer.Codec, error) {
 })
 
 // countCosts counts the cost of every tool of snap on every processor,
-// taking the tokens of texts prev has counted from it.
+// taking the tokens of texts prev has counted from it. A snapshot's
+// costs are counted once, however often they are asked for.
 func countCosts(snap *snapshot, prev *costs, seed maphash.Seed) tea.Cmd {
 	return func() tea.Msg {
-		enc, err := o200k()
-		if err != nil {
-			return costsMsg{snap: snap, err: err}
-		}
-		return costsMsg{snap: snap, costs: measure(snap, prev, seed, enc)}
+		snap.costOnce.Do(func() {
+			enc, err := o200k()
+			if err != nil {
+				snap.costErr = err
+				return
+			}
+			snap.costs = measure(snap, prev, seed, enc)
+		})
+		return costsMsg{snap: snap, costs: snap.costs, err: snap.costErr}
 	}
 }
 

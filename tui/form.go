@@ -434,7 +434,7 @@ func (f *callForm) setSize(w, h int) {
 func (f callForm) labelWidth() int {
 	n := 4
 	for _, fl := range f.fields {
-		n = max(n, ansi.StringWidth(fl.label)+2)
+		n = max(n, width(fl.label)+2)
 	}
 	return min(n, max(f.w/3, 6))
 }

@@ -103,7 +103,9 @@ func (p *issuesPane) relist(keep bool) tea.Cmd {
 	list, cmd := sift(paneIssues, p.siftSeq, c.count(s), func() []int { return siftIssues(s, c) })
 	if cmd != nil {
 		p.sifting = true
-		p.list = nil
+		if keep {
+			p.list = nil // the old list is of the old issues
+		}
 		return cmd
 	}
 	p.showList(list)
@@ -276,7 +278,7 @@ func (p issuesPane) body() string {
 	for i := p.offset; i < p.offset+rows; i++ {
 		posW = max(posW, len(position(p.snap.result.Issues[p.list[i]])))
 		if p.showingAll() {
-			toolW = max(toolW, ansi.StringWidth(p.snap.issueTool(p.list[i])))
+			toolW = max(toolW, width(p.snap.issueTool(p.list[i])))
 		}
 	}
 	toolW = min(toolW, max(w/4, 8))
@@ -364,7 +366,7 @@ func (p issuesPane) rowLine(i int, selected bool, posW, toolW, w int) string {
 	}
 	text := p.st.code.Render(shown(is.Code, maxName)) + " " + shown(is.Message, maxText)
 	if selected {
-		text = p.st.selected.Render(clip(ansi.Strip(text), max(w-3-ansi.StringWidth(lead), 1)))
+		text = p.st.selected.Render(clip(ansi.Strip(text), max(w-3-width(lead), 1)))
 		return clip(p.st.marker.Render(" › ")+lead+text, w)
 	}
 	return clip("   "+lead+text, w)

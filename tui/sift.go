@@ -14,9 +14,9 @@ import (
 // command and the result comes back as a siftedMsg; a keystroke then
 // costs what the screen costs, however large the document.
 
-// syncSift is the most candidates sifted in Update itself: a few tens of
+// syncSift is the most candidates sifted in Update itself: some ten
 // microseconds of work.
-const syncSift = 2048
+const syncSift = 512
 
 // siftedMsg is a sifted list for the pane that asked, for its request
 // seq.

@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/table"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -37,6 +36,7 @@ type toolsPane struct {
 	keepName string // the tool to select when it arrives, "" for the first
 
 	params   table.Model   // the selected tool's parameters
+	paramsV  string        // what params draws, kept: it changes only with it
 	paramRow []paramRow    // the rows of params, unstyled
 	paramsOf *tooldef.Tool // the tool params was built for
 	paramMsg string        // what to say instead of a table
@@ -51,7 +51,6 @@ func newToolsPane(st *styles, keys *keyMap) toolsPane {
 	return toolsPane{
 		paneBase: newPaneBase(st, keys),
 		filter:   newTextField(&keys.edit, false, termtext.EscapeRune),
-		params:   table.New(table.WithStyles(st.paramTable())),
 	}
 }
 
@@ -60,7 +59,7 @@ func (p *toolsPane) SetSize(w, h int) {
 	p.paneBase.SetSize(w, h)
 	p.filter.SetSize(max(p.innerWidth()-2, 1), 1)
 	p.keepCursorVisible()
-	p.layoutParams()
+	p.layoutParams(p.params.Cursor())
 }
 
 // setFocused gives or takes the focus; the filter stops taking keys
@@ -74,7 +73,7 @@ func (p *toolsPane) setFocused(on bool) {
 
 func (p *toolsPane) setStyles(st *styles) {
 	p.paneBase.setStyles(st)
-	p.params.SetStyles(st.paramTable())
+	p.layoutParams(p.params.Cursor())
 }
 
 func (p toolsPane) filtering() bool { return p.typing }
@@ -95,6 +94,8 @@ func (p *toolsPane) setSnapshot(s *snapshot) tea.Cmd {
 		return nil
 	}
 	p.keepName = prevName
+	p.visible, p.cursor, p.offset = nil, 0, 0 // the old list is of the old rows
+	p.afterMove()
 	return p.resift()
 }
 
@@ -115,7 +116,8 @@ func (p toolsPane) rowNamed(name string) (int, bool) {
 	return searchInts(p.visible, r)
 }
 
-// resift asks for the list the filters make, now or from a command.
+// resift asks for the list the filters make, now or from a command;
+// until a command's list comes, the pane shows the list it had.
 func (p *toolsPane) resift() tea.Cmd {
 	p.siftSeq++
 	if p.snap == nil {
@@ -125,8 +127,6 @@ func (p *toolsPane) resift() tea.Cmd {
 	list, cmd := sift(paneTools, p.siftSeq, len(s.rows), func() []int { return siftTools(s, c) })
 	if cmd != nil {
 		p.sifting = true
-		p.visible, p.cursor, p.offset = nil, 0, 0
-		p.afterMove()
 		return cmd
 	}
 	p.showSifted(list)
@@ -298,10 +298,7 @@ func (p *toolsPane) afterMove() {
 	if t := p.SelectedTool(); t != p.paramsOf || t == nil {
 		p.paramRow, p.paramMsg = paramTable(t)
 		p.paramsOf = t
-		p.layoutParams()
-		p.params.SetCursor(0)
-		p.params.MoveUp(0) // and the table's scroll back to its top
-		p.params.SetRows(p.tableRows(0))
+		p.layoutParams(0)
 	}
 	p.keepCursorVisible()
 }
@@ -362,7 +359,10 @@ func (p toolsPane) View() string {
 	extra := ""
 	if p.snap != nil {
 		extra = strconv.Itoa(len(p.snap.rows))
-		if p.sifted() {
+		switch {
+		case p.sifting:
+			extra = "…/" + extra
+		case p.sifted():
 			extra = strconv.Itoa(len(p.visible)) + "/" + extra
 		}
 	}
@@ -433,11 +433,11 @@ func (p toolsPane) shapeLine(w int) string {
 	}
 	cw := p.countsWidth(p.shownRows())
 	right := p.st.header.Render("tokens") + strings.Repeat(" ", cw+1)
-	if len(p.snap.rows) == 0 || w < 24 || lipgloss.Width(left)+1+lipgloss.Width(right) > w {
+	if len(p.snap.rows) == 0 || w < 24 || width(left)+1+width(right) > w {
 		return left
 	}
 	// "tokens" heads the cost column, which ends before the counts.
-	return fit(left, w-lipgloss.Width(right)) + right
+	return fit(left, w-width(right)) + right
 }
 
 func (p toolsPane) filterLine(w int) string {
@@ -485,7 +485,7 @@ func (p toolsPane) rowLine(r int, selected bool, w, cw int) string {
 		}
 		cost = p.st.muted.Render(strings.Repeat(" ", costW-len([]rune(c))) + c)
 	}
-	nameW := max(w-3-lipgloss.Width(cost)-1-cw, 1)
+	nameW := max(w-3-width(cost)-1-cw, 1)
 	name := fit(row.label, nameW)
 	if selected {
 		return p.st.marker.Render(" › ") + p.st.selected.Render(name) + cost + " " + counts
@@ -545,6 +545,7 @@ func (p *toolsPane) setParamCursor(i int) {
 	} else {
 		p.params.MoveUp(cur - i)
 	}
+	p.paramsV = p.params.View()
 }
 
 // selectParam selects the parameter named name, when the table has it.
@@ -566,30 +567,39 @@ func (p toolsPane) paramBody() int {
 	return max(space, 1)
 }
 
-// layoutParams sizes the table's columns to the pane and its rows to the
-// space under the list.
-func (p *toolsPane) layoutParams() {
+// layoutParams makes the table anew for the selected tool, its columns
+// sized to the pane and its rows to the space under the list, with
+// parameter sel selected. The table draws its rows whenever it changes,
+// so it is made whole, in one go.
+func (p *toolsPane) layoutParams(sel int) {
 	if len(p.paramRow) == 0 {
-		p.params.SetRows(nil)
+		p.params, p.paramsV = table.New(table.WithStyles(p.st.paramTable())), ""
 		return
 	}
 	w := p.innerWidth()
 	nameW, typeW := len("name"), len("type")
 	for _, r := range p.paramRow {
-		nameW = max(nameW, lipgloss.Width(r.name))
-		typeW = max(typeW, lipgloss.Width(r.typ))
+		nameW = max(nameW, width(r.name))
+		typeW = max(typeW, width(r.typ))
 	}
 	nameW = min(nameW, max(w/3, 6)) + 2 // and the marker
 	typeW = min(typeW, max(w/5, 6))
 	const reqW = 3
 	descW := max(w-nameW-typeW-reqW-4, 0)
-	p.params.SetColumns([]table.Column{
-		{Title: "  name", Width: nameW}, {Title: "type", Width: typeW},
-		{Title: "req", Width: reqW}, {Title: "description", Width: descW},
-	})
-	p.params.SetWidth(w)
-	p.params.SetHeight(p.paramBody() + 1)
-	p.params.SetRows(p.tableRows(p.params.Cursor()))
+	sel = min(max(sel, 0), len(p.paramRow)-1)
+	p.params = table.New(
+		table.WithColumns([]table.Column{
+			{Title: "  name", Width: nameW}, {Title: "type", Width: typeW},
+			{Title: "req", Width: reqW}, {Title: "description", Width: descW},
+		}),
+		table.WithRows(p.tableRows(sel)),
+		table.WithHeight(p.paramBody()+1),
+		table.WithWidth(w),
+		table.WithStyles(p.st.paramTable()))
+	if sel > 0 {
+		p.params.MoveDown(sel)
+	}
+	p.paramsV = p.params.View()
 }
 
 // tableRows is the table's rows, the one at sel marked.
@@ -613,7 +623,7 @@ func (p toolsPane) paramView(w, h int) string {
 		lines = append(lines, p.st.muted.Render(" "+p.paramMsg))
 		return strings.Join(lines[:min(len(lines), h)], "\n")
 	}
-	lines = append(lines, strings.Split(p.params.View(), "\n")...)
+	lines = append(lines, strings.Split(p.paramsV, "\n")...)
 	if hidden := len(p.paramRow) - p.paramBody(); hidden > 0 {
 		lines = append(lines, p.st.muted.Render(" … "+strconv.Itoa(hidden)+" more (J/K)"))
 	}
