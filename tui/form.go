@@ -82,7 +82,7 @@ func newCallForm(st *styles, keys *keyMap, t *tooldef.Tool, text string) callFor
 	}
 	for _, m := range args.Kids() {
 		if !f.has(m.Key) {
-			f.extras = append(f.extras, string(jsondoc.AppendCompact(jsondoc.AppendQuote(nil, m.Key), m.Value, true, 0)))
+			f.extras = append(f.extras, string(jsondoc.AppendCompact(append(jsondoc.AppendQuote(nil, m.Key), ": "...), m.Value, true, 0)))
 		}
 	}
 	return f
@@ -369,11 +369,11 @@ func (f formField) value() (v string, ok bool, problem string) {
 	n, err := jsondoc.ParseValue("value", text)
 	switch {
 	case err != nil && f.kind != fieldJSON:
-		return "", false, "not " + kindPhrase(f.kind) + " yet: left out of the call"
+		return "", false, "left out of the call: not " + kindPhrase(f.kind) + " yet"
 	case err != nil:
-		return "", false, syntaxText(err) + ": left out of the call"
+		return "", false, "left out of the call: " + syntaxText(err)
 	case f.kind == fieldInteger && !n.IsInt(), f.kind == fieldNumber && !n.Is(jsondoc.Number):
-		return "", false, "not " + kindPhrase(f.kind) + ": left out of the call"
+		return "", false, "left out of the call: not " + kindPhrase(f.kind)
 	}
 	return strings.TrimSpace(text), true, ""
 }
@@ -503,11 +503,24 @@ func (fl *formField) edit(keys *keyMap, msg tea.Msg) bool {
 	return true
 }
 
+// headLines is the lines above the fields: the heading, a note, the
+// arguments the schema does not name.
+func (f callForm) headLines() int {
+	n := 1
+	if f.note != "" {
+		n++
+	}
+	if len(f.extras) > 0 {
+		n++
+	}
+	return n
+}
+
 // keepFocusVisible scrolls the fields so the focused one and its notes
 // are on screen.
 func (f *callForm) keepFocusVisible() {
 	f.top = min(f.top, f.focus)
-	for f.top < f.focus && f.linesFrom(f.top) > f.h-1 {
+	for f.top < f.focus && f.linesFrom(f.top) > f.h-f.headLines() {
 		f.top++
 	}
 }
@@ -531,6 +544,9 @@ func (f callForm) view() []string {
 	if f.note != "" {
 		lines = append(lines, f.st.warn.Render(clip(" "+f.note, f.w)))
 	}
+	if len(f.extras) > 0 {
+		lines = append(lines, f.st.muted.Render(clip(" also in the call: "+shown(strings.Join(f.extras, ", "), maxText), f.w)))
+	}
 	if len(f.fields) == 0 {
 		lines = append(lines, f.st.muted.Render(" the tool takes no arguments"))
 	}
@@ -540,12 +556,6 @@ func (f callForm) view() []string {
 		if i == f.focus {
 			lines = append(lines, f.extraLines(i)...)
 		}
-	}
-	for _, e := range f.extras {
-		if len(lines) >= f.h {
-			break
-		}
-		lines = append(lines, f.st.muted.Render(clip("   also in the call: "+shown(e, maxText), f.w)))
 	}
 	return lines[:min(len(lines), max(f.h, 1))]
 }
@@ -561,11 +571,12 @@ func (f callForm) fieldLine(i, lw int) string {
 	if i == f.focus {
 		lead = f.st.marker.Render(" › ")
 	}
-	return clip(lead+f.st.name.Render(fit(name, lw))+" "+f.valueText(fl, i == f.focus), f.w)
+	return clip(lead+f.st.name.Render(fit(name, lw))+" "+f.valueText(fl), f.w)
 }
 
-// valueText is how field fl's value shows.
-func (f callForm) valueText(fl formField, focused bool) string {
+// valueText is how field fl's value shows: its value, or its hint while
+// it has none.
+func (f callForm) valueText(fl formField) string {
 	switch fl.kind {
 	case fieldBool:
 		switch fl.boolean {
@@ -583,9 +594,6 @@ func (f callForm) valueText(fl formField, focused bool) string {
 			text, _, _ := fl.input.view()
 			return text[0]
 		}
-	}
-	if focused && fl.kind != fieldBool && fl.kind != fieldChoice {
-		return f.st.muted.Render(fl.hint) // the cursor stands before it
 	}
 	return f.st.muted.Render(fl.hint)
 }
@@ -620,10 +628,7 @@ func (f callForm) cursor() (x, y int, ok bool) {
 	if fl.kind == fieldBool || fl.kind == fieldChoice {
 		return 0, 0, false
 	}
-	y = 1 + f.focus - f.top
-	if f.note != "" {
-		y++
-	}
+	y = f.headLines() + f.focus - f.top
 	if y >= f.h {
 		return 0, 0, false
 	}

@@ -90,9 +90,13 @@ func sourceLines(st *styles, s *snapshot, i, w int) ([]string, int) {
 	marks := gutterMarks(s, first, last, i)
 	numW := len(strconv.Itoa(last))
 	textW := max(w-numW-5, 8)
-	// One window of columns for every line, so that they line up: from a
-	// third of the width before the column.
-	left := max(is.Column-1-textW/3, 0)
+	// One window of columns for every line, so that they line up: from
+	// the start, or, when the span would not show, from a third
+	// of the width before its column.
+	left := 0
+	if is.Column-1+min(end-start, textW/2) > textW-2 {
+		left = max(is.Column-1-textW/3, 0)
+	}
 
 	var lines []string
 	at := 0
