@@ -60,10 +60,11 @@ func (r *pasteReader) Close() error                { return r.f.Close() }
 // then on its way.
 func (r *pasteReader) Read(p []byte) (int, error) {
 	if len(r.out) == 0 {
-		// Encoding grows a paste by a third: read no more than fits in
-		// p once encoded, so that nothing is left over to wait for the
+		// Encoding grows a paste by a third, and an empty paste's
+		// markers by less than three times: read no more than fits in p
+		// once encoded, so that nothing is left over to wait for the
 		// next input.
-		limit := max((len(p)-len(pasteStart)-len(pasteTag)-len(pasteEnd)-8)*3/4, 1)
+		limit := max((len(p)-len(pasteTag)-len(pasteEnd)-8)/3, 1)
 		if cap(r.chunk) < limit {
 			r.chunk = make([]byte, limit)
 		}
