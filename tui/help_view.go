@@ -22,15 +22,18 @@ func newHelpView(st *styles, keys *keyMap) helpView {
 
 // SetSize sets the view's outer size and lays the keys out for it.
 func (v *helpView) SetSize(w, h int) {
+	laid := v.vp.Width() == max(w-2, 0) && v.vp.TotalLineCount() > 0
 	v.paneBase.SetSize(w, h)
 	v.vp.SetWidth(v.innerWidth())
 	v.vp.SetHeight(v.innerHeight())
-	v.vp.SetContentLines(helpLines(v.st, v.keys, v.innerWidth()))
+	if !laid { // the keys do not change: only a new width lays them out again
+		v.vp.SetContentLines(helpLines(v.st, v.keys, v.innerWidth()))
+	}
 }
 
 func (v *helpView) setStyles(st *styles) {
 	v.paneBase.setStyles(st)
-	v.SetSize(v.w, v.h)
+	v.vp.SetContentLines(helpLines(v.st, v.keys, v.innerWidth()))
 }
 
 // Update scrolls.

@@ -74,7 +74,6 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 	m.costs, m.costErr = nil, ""
 	cmds := []tea.Cmd{m.tools.setSnapshot(s)}
 	cmds = append(cmds, m.issues.setSnapshot(s, m.tools.Selected()))
-	m.layout() // the parameter table may have changed size
 	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow())
 	switch m.view {
 	case viewDetail:
