@@ -225,7 +225,7 @@ func (p callPane) calledTool() string {
 		}
 		name = r.name
 	}
-	if _, ok := p.schemas.ByName[name]; !ok || p.schemas == nil {
+	if p.schemas == nil || p.schemas.ByName[name] == nil {
 		return ""
 	}
 	return name
