@@ -58,6 +58,9 @@ type snapshot struct {
 	// its code, message, path and tool as shown, in lower case.
 	issueRow  []int
 	issueText []string
+	// issueShown is each issue's code and message as the rows show them,
+	// escaped once here rather than on every frame.
+	issueShown []shownIssue
 
 	// What the tools cost, counted once in a command (countCosts).
 	costOnce sync.Once
@@ -128,12 +131,15 @@ func (s *snapshot) indexIssues() {
 		}
 	}
 	s.issueText = make([]string, len(s.result.Issues))
+	s.issueShown = make([]shownIssue, len(s.result.Issues))
 	var b strings.Builder
 	for i, is := range s.result.Issues {
+		sh := shownIssue{code: shown(is.Code, maxName), message: shown(is.Message, maxText)}
+		s.issueShown[i] = sh
 		b.Reset()
-		b.WriteString(shown(is.Code, maxName))
+		b.WriteString(sh.code)
 		b.WriteByte(0)
-		b.WriteString(shown(is.Message, maxText))
+		b.WriteString(sh.message)
 		b.WriteByte(0)
 		b.WriteString(shown(is.Path, maxText))
 		b.WriteByte(0)
@@ -141,6 +147,9 @@ func (s *snapshot) indexIssues() {
 		s.issueText[i] = strings.ToLower(b.String())
 	}
 }
+
+// shownIssue is an issue's code and message escaped for the screen.
+type shownIssue struct{ code, message string }
 
 // issueTool is the tool issue i is about, as the lists show it.
 func (s *snapshot) issueTool(i int) string {

@@ -364,7 +364,8 @@ func (p issuesPane) rowLine(i int, selected bool, posW, toolW, w int) string {
 	if toolW > 0 {
 		lead += p.st.name.Render(fit(p.snap.issueTool(i), toolW)) + " "
 	}
-	text := p.st.code.Render(shown(is.Code, maxName)) + " " + shown(is.Message, maxText)
+	sh := p.snap.issueShown[i]
+	text := p.st.code.Render(sh.code) + " " + sh.message
 	if selected {
 		text = p.st.selected.Render(clip(ansi.Strip(text), max(w-3-width(lead), 1)))
 		return clip(p.st.marker.Render(" › ")+lead+text, w)
