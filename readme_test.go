@@ -9,6 +9,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/core/schema"
 	"toolbench/internal/golden"
+	"toolbench/tui"
 )
 
 // README's tables of commands, targets and rules are made from the tables
@@ -26,6 +27,7 @@ var readmeRegions = []struct {
 	{"rules", rulesMarkdown},
 	{"formats", formatsMarkdown},
 	{"changes", changesMarkdown},
+	{"keys", keysMarkdown},
 }
 
 func TestREADMETablesAreTheCodesTables(t *testing.T) {
@@ -116,6 +118,19 @@ func changesMarkdown() string {
 			sev = "breaking"
 		}
 		b.WriteString("| `" + c.Code + "` | " + sev + " | " + mdCell(c.Summary) + " |\n")
+	}
+	return b.String()
+}
+
+// keysMarkdown is the workbench's key table, made from the key map's
+// groups that its help screen shows.
+func keysMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| Key | Where | What it does |\n| --- | --- | --- |\n")
+	for _, g := range tui.KeyHelp() {
+		for _, k := range g.Keys {
+			b.WriteString("| `" + mdCell(k.Keys) + "` | " + mdCell(g.Where) + " | " + mdCell(k.What) + " |\n")
+		}
 	}
 	return b.String()
 }

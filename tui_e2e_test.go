@@ -131,11 +131,27 @@ func TestTUIEndToEndInTmux(t *testing.T) {
 		t.Errorf("the status should count the one error:\n%s", s)
 	}
 
+	// The detail view: the whole tool, its schema as a tree.
+	tt.keys("Enter")
+	tt.waitFor("detail view", "Tool search", "input schema", "query*", "Words to look for.")
+	tt.keys("Escape")
+	tt.waitFor("back from the detail", "parameters of search")
+
+	// A filter on every tool's issues, and the source around the one left.
+	tt.keys("Tab", "a", "/")
+	tt.typeText("country")
+	tt.keys("Enter")
+	tt.waitFor("filtered issues", "/country", "get_weather", "required-not-in-properties")
+	tt.keys("v")
+	tt.waitFor("source view", "Source tools.json:", `"required": ["city", "country"]`)
+	tt.keys("v", "Escape")
+	tt.waitFor("filter cleared", "all issues: 1 of 1 issue")
+
 	// Type a call into the tester: its errors show as `toolbench call`
-	// prints them.
-	tt.keys("Tab", "Tab")
+	// prints them, and the tool it names is selected.
+	tt.keys("Tab")
 	tt.typeText(`{"name": "get_weather", "arguments": {"city": 1}}`)
-	tt.waitFor("typed call", "missing:country", "type:city:str")
+	tt.waitFor("typed call", "missing:country", "type:city:str", "following the call")
 
 	// Save a change: get_weather drops country and takes a number, and
 	// search loses its description. The call is checked again, and the
@@ -150,6 +166,27 @@ func TestTUIEndToEndInTmux(t *testing.T) {
 	if strings.Contains(s, "missing:country") {
 		t.Errorf("the call was not checked again after the reload:\n%s", s)
 	}
+
+	// The form: a call to search lacks its query; filling the field in
+	// the form fills the call.
+	tt.keys("End", "C-u")
+	tt.typeText(`{"name": "search"}`)
+	tt.waitFor("a call without its argument", "missing:query")
+	tt.keys("C-f")
+	tt.waitFor("the form", "form of search", "query*")
+	tt.typeText("weather")
+	s = tt.waitFor("the field filled", "weather", "✓ valid")
+	if strings.Contains(s, "missing:query") {
+		t.Errorf("the filled field should leave nothing missing:\n%s", s)
+	}
+	tt.keys("C-f")
+	tt.waitFor("back to the JSON text", `{"name": "search", "args": {"query": "weather"}}`)
+
+	// A pasted batch of JSON Lines is checked call by call.
+	tt.keys("End", "C-u")
+	tt.tmux("set-buffer", "-b", "calls", "{\"name\": \"search\", \"arguments\": {\"query\": \"x\"}}\n{\"name\": \"get_weather\", \"arguments\": {}}\n")
+	tt.tmux("paste-buffer", "-p", "-r", "-b", "calls", "-t", "tb")
+	tt.waitFor("pasted batch", "2 calls: 1 valid, 1 invalid", "line 1 ✓ valid", "line 2 ✗ missing:city")
 
 	// A broken save keeps the last good tools and says where it broke.
 	if err := os.WriteFile(file, []byte("[\n  {\"name\": }\n]\n"), 0o644); err != nil {

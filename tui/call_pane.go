@@ -1,70 +1,102 @@
 package tui
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/call"
+	"toolbench/core/jsondoc"
+	"toolbench/core/tooldef"
 )
 
-// callPane is the call tester: a call typed or pasted in any shape the
-// call command reads, checked on every keystroke against the current
-// tools, with the errors exactly as `toolbench call` prints them.
+// callPane is the call tester: a call, or a batch of them, typed or
+// pasted in any shape the call command reads, checked on every keystroke
+// against the current tools, with the errors exactly as `toolbench call`
+// prints them. It shows the JSON text or, for one call, a form of it.
 type callPane struct {
-	st      *styles
-	keys    *keyMap // shared, never changed
-	w, h    int
-	focused bool
+	paneBase
 
 	input  textField
 	typing bool
 
-	schemas *call.Schemas
-	checked bool     // errs is about the text in input
-	errs    []string // the flat check's errors; none means valid
+	form     callForm
+	showForm bool
 
-	deep     bool
-	deepSeq  int // the newest deep check asked for
-	deepFor  int // the check deepErrs answers
-	deepErrs []call.SchemaError
+	schemas *call.Schemas
+	checked bool         // results are about the text in input
+	results []callResult // one per call the text holds, in order
+	readErr string       // why the text could not be read as calls
+
+	deep    bool
+	deepSeq int // the newest deep check asked for
+	deepFor int // the check the deep errors answer
 
 	offset int // the results scrolled by the wheel or j/k
 }
 
+// callResult is the check of one call of the text.
+type callResult struct {
+	line int    // where the call starts, from 1
+	name string // the tool it names, "" when it is malformed
+	errs []string
+	deep []call.SchemaError
+}
+
 func newCallPane(st *styles, keys *keyMap, deep bool) callPane {
-	return callPane{st: st, keys: keys, deep: deep, input: newTextField(&keys.edit, true, jsonEscape)}
+	return callPane{paneBase: newPaneBase(st, keys), deep: deep, input: newTextField(&keys.edit, true, jsonRuneEscape)}
 }
 
 // SetSize sets the pane's outer size.
 func (p *callPane) SetSize(w, h int) {
-	p.w, p.h = w, h
+	p.paneBase.SetSize(w, h)
 	p.input.SetSize(p.innerWidth(), p.editorHeight())
+	p.form.setSize(p.innerWidth(), p.editorHeight())
 }
 
-func (p *callPane) setStyles(st *styles) { p.st = st }
-
+// setFocused gives or takes the focus: the tester takes the keys as it
+// gets the focus, and stops when it loses it.
 func (p *callPane) setFocused(on bool) {
-	p.focused = on
+	p.paneBase.setFocused(on)
 	p.typing = on
+}
+
+func (p *callPane) setStyles(st *styles) {
+	p.paneBase.setStyles(st)
+	p.form.st = st
+	p.markError()
 }
 
 func (p callPane) editing() bool { return p.typing }
 
-func (p callPane) innerWidth() int  { return max(p.w-2, 0) }
-func (p callPane) innerHeight() int { return max(p.h-2, 0) }
+// editorHeight is the lines of the text field or the form; the results
+// take the rest, below a rule. The form wants more of the pane than the
+// text does.
+func (p callPane) editorHeight() int {
+	if p.showForm {
+		return max((p.innerHeight()-1)*2/3, 1)
+	}
+	return max((p.innerHeight()-1)/2, 1)
+}
 
-// editorHeight is the lines of the text field; the results take the
-// rest, below a rule.
-func (p callPane) editorHeight() int { return max((p.innerHeight()-1)/2, 1) }
 func (p callPane) resultsHeight() int {
 	return max(p.innerHeight()-1-p.editorHeight(), 0)
 }
 
+// text is the call as it stands.
+func (p callPane) text() string { return p.input.Value() }
+
 // setSchemas checks the call again against a new load's tools.
 func (p *callPane) setSchemas(s *call.Schemas) tea.Cmd {
 	p.schemas = s
+	if p.showForm && s != nil {
+		if t := s.Tools[p.form.tool.Name]; t != nil {
+			p.openForm(t) // the schema may have changed: the form follows
+		}
+	}
 	return p.recheck()
 }
 
@@ -74,27 +106,65 @@ func (p *callPane) setDeep(on bool) tea.Cmd {
 	return p.recheck()
 }
 
-// setText replaces the call, as a sample does, and checks it.
+// setText replaces the call, as a sample does, checks it, and puts the
+// cursor on the first argument's value, ready to edit.
 func (p *callPane) setText(s string) tea.Cmd {
 	p.input.SetValue(s)
 	p.input.MoveToStart() // show a sample from its top
+	p.input.SetCursorOffset(firstValueEnd(s))
 	p.offset = 0
+	if p.showForm {
+		p.openForm(p.form.tool)
+	}
 	return p.recheck()
 }
 
-// recheck runs the flat check now (it is fast: one parse of the call and
-// a map lookup) and, when deep validation is on, starts a deep check in a
-// command.
+// firstValueEnd is where the cursor goes in a new call: at the end of the
+// first argument's value (inside the quotes of a string, so that ctrl+w
+// takes a one-word sample away), or inside empty arguments.
+func firstValueEnd(text string) int {
+	n, err := jsondoc.ParseValue("call", text)
+	if err != nil {
+		return 0
+	}
+	holder, key, ok := call.ArgsAt(n)
+	if !ok {
+		return 0
+	}
+	args := holder.Get(key)
+	switch {
+	case !args.Is(jsondoc.Object):
+		return 0
+	case args.Len() == 0:
+		return int(args.Start) + 1
+	}
+	v := args.Kids()[0].Value
+	if v.Is(jsondoc.String) {
+		return int(v.End) - 1
+	}
+	return int(v.End)
+}
+
+// recheck reads the text as `toolbench call` reads its input, one call
+// or a batch, and checks each call now (it is fast: a parse of the call
+// and a map lookup); when deep validation is on, it starts a deep check
+// in a command.
 func (p *callPane) recheck() tea.Cmd {
 	p.checked = false
-	p.errs = nil
-	p.deepErrs = nil
+	p.results, p.readErr = nil, ""
 	p.deepSeq++
+	defer p.markError()
 	if p.schemas == nil || p.input.empty() {
 		return nil
 	}
 	text := p.input.Value()
-	p.errs = call.CheckCallText(text, p.schemas)
+	err := call.ReadCalls(strings.NewReader(text), func(line int, c call.Call) error {
+		p.results = append(p.results, callResult{line: line, name: c.Name, errs: call.ValidateCall(c, p.schemas)})
+		return nil
+	})
+	if err != nil {
+		p.readErr = shown(err.Error(), maxText)
+	}
 	p.checked = true
 	if !p.deep {
 		return nil
@@ -109,7 +179,94 @@ func (p *callPane) deepChecked(msg deepCheckedMsg) {
 		return
 	}
 	p.deepFor = msg.seq
-	p.deepErrs = msg.errs
+	for i := range p.results {
+		if i < len(msg.errs) {
+			p.results[i].deep = msg.errs[i]
+		}
+	}
+}
+
+// malformedAt reads the place a malformed call's error names:
+// "malformed:LINE:COL: ...", as call.ValidateCall writes it.
+var malformedAt = regexp.MustCompile(`^malformed:(\d+):(\d+):`)
+
+// markError marks, in the text, the character each malformed call's
+// syntax error is at.
+func (p *callPane) markError() {
+	var marks []textPos
+	for _, r := range p.results {
+		if len(r.errs) == 0 {
+			continue
+		}
+		m := malformedAt.FindStringSubmatch(r.errs[0])
+		if m == nil {
+			continue
+		}
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		if pos, ok := p.input.posOfByteColumn(line, col); ok {
+			marks = append(marks, pos)
+		}
+	}
+	p.input.setMarks(marks, p.st.errorMark.Render)
+}
+
+// calledTool is the tool the call at the cursor names, when it names one
+// the schemas know; "" otherwise.
+func (p callPane) calledTool() string {
+	if p.showForm {
+		return p.form.tool.Name
+	}
+	line := p.input.cursorLine() + 1
+	name := ""
+	for _, r := range p.results {
+		if r.line > line && name != "" {
+			break
+		}
+		name = r.name
+	}
+	if p.schemas == nil || p.schemas.ByName[name] == nil {
+		return ""
+	}
+	return name
+}
+
+// formField is the argument the form is on, "" when the form is closed.
+func (p callPane) formField() string {
+	if !p.showForm {
+		return ""
+	}
+	return p.form.focused()
+}
+
+// toggleForm opens the form for tool t (the call's, or the selected one)
+// or goes back to the JSON text. A batch has no form.
+func (p *callPane) toggleForm(t *tooldef.Tool) string {
+	if p.showForm {
+		p.showForm = false
+		p.SetSize(p.w, p.h)
+		return ""
+	}
+	switch {
+	case len(p.results) > 1:
+		return "the form shows one call: this text holds " + strconv.Itoa(len(p.results))
+	case t == nil:
+		return "no tool for a form: select one in Tools, or name one in the call"
+	}
+	p.openForm(t)
+	p.typing = true
+	return ""
+}
+
+func (p *callPane) openForm(t *tooldef.Tool) {
+	focus := p.form.focus
+	same := p.showForm && p.form.tool != nil && p.form.tool.Name == t.Name
+	p.form = newCallForm(p.st, p.keys, t, p.input.Value())
+	if same {
+		p.form.focus = min(focus, max(len(p.form.fields)-1, 0))
+	}
+	p.showForm = true
+	p.SetSize(p.w, p.h)
 }
 
 // Update handles the keys, pastes and mouse events the root routes here.
@@ -121,13 +278,7 @@ func (p callPane) Update(msg tea.Msg) (callPane, tea.Cmd) {
 				p.typing = false
 				return p, nil
 			}
-			var changed bool
-			p.input, changed = p.input.Update(msg)
-			if changed {
-				p.offset = 0
-				return p, p.recheck()
-			}
-			return p, nil
+			return p.edit(msg)
 		}
 		switch {
 		case key.Matches(msg, p.keys.EditCall):
@@ -139,8 +290,7 @@ func (p callPane) Update(msg tea.Msg) (callPane, tea.Cmd) {
 		}
 	case tea.PasteMsg:
 		if p.typing {
-			p.input, _ = p.input.Update(msg)
-			return p, p.recheck()
+			return p.edit(msg)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -155,6 +305,24 @@ func (p callPane) Update(msg tea.Msg) (callPane, tea.Cmd) {
 	return p, nil
 }
 
+// edit applies a key or a paste to the text or the form.
+func (p callPane) edit(msg tea.Msg) (callPane, tea.Cmd) {
+	var changed bool
+	if p.showForm {
+		p.form, changed = p.form.Update(msg)
+		if changed {
+			p.input.SetValue(p.form.text())
+		}
+	} else {
+		p.input, changed = p.input.Update(msg)
+	}
+	if !changed {
+		return p, nil
+	}
+	p.offset = 0
+	return p, p.recheck()
+}
+
 func (p *callPane) scroll(n int) {
 	p.offset = min(max(p.offset+n, 0), max(len(p.resultLines())-p.resultsHeight(), 0))
 }
@@ -164,26 +332,36 @@ func (p callPane) cursor() (x, y int, ok bool) {
 	if !p.typing {
 		return 0, 0, false
 	}
+	if p.showForm {
+		x, y, ok = p.form.cursor()
+		return 1 + x, 1 + y, ok
+	}
 	_, cx, cy := p.input.view()
 	return 1 + cx, 1 + cy, true
 }
 
 // View draws the pane.
 func (p callPane) View() string {
-	extra := ""
-	if p.deep {
-		extra = "(deep)"
+	var extra []string
+	if p.showForm {
+		extra = append(extra, "form")
 	}
-	return p.st.box(paneCall.String(), extra, p.body(), p.w, p.h, p.focused)
+	if p.deep {
+		extra = append(extra, "(deep)")
+	}
+	return p.frame(paneCall.String(), strings.Join(extra, " "), p.body())
 }
 
 func (p callPane) body() string {
 	w := p.innerWidth()
-	text, _, _ := p.input.view()
 	lines := make([]string, 0, p.innerHeight())
-	if p.input.empty() && len(text) <= 1 {
+	switch {
+	case p.showForm:
+		lines = append(lines, p.form.view()...)
+	case p.input.empty() && len(p.input.lines) <= 1:
 		lines = append(lines, p.st.muted.Render(clip(`{"name": "...", "arguments": {...}}`, w)))
-	} else {
+	default:
+		text, _, _ := p.input.view()
 		lines = append(lines, text...)
 	}
 	for len(lines) < p.editorHeight() {
@@ -197,7 +375,9 @@ func (p callPane) body() string {
 	return strings.Join(lines, "\n")
 }
 
-// resultLines is what the check says about the call, a line each.
+// resultLines is what the check says about the text, a line each: for
+// one call its errors, for a batch a count and then a line per call, as
+// `toolbench call` reports them.
 func (p callPane) resultLines() []string {
 	switch {
 	case p.schemas == nil:
@@ -206,10 +386,33 @@ func (p callPane) resultLines() []string {
 		return []string{p.st.muted.Render(" type a call, or ctrl+s for a sample of the selected tool")}
 	}
 	var lines []string
-	if len(p.errs) == 0 {
+	if p.readErr != "" {
+		lines = append(lines, p.st.err.Render(" ✗ ")+p.readErr)
+	}
+	if len(p.results) == 1 {
+		return append(lines, p.oneResult(p.results[0])...)
+	}
+	invalid := 0
+	for _, r := range p.results {
+		if len(r.errs) > 0 || len(r.deep) > 0 {
+			invalid++
+		}
+	}
+	lines = append(lines, p.st.muted.Render(" "+strconv.Itoa(len(p.results))+" calls: "+
+		strconv.Itoa(len(p.results)-invalid)+" valid, "+strconv.Itoa(invalid)+" invalid"))
+	for _, r := range p.results {
+		lines = append(lines, p.batchResult(r)...)
+	}
+	return lines
+}
+
+// oneResult is the check of the one call of the text.
+func (p callPane) oneResult(r callResult) []string {
+	var lines []string
+	if len(r.errs) == 0 {
 		lines = append(lines, p.st.ok.Render(" ✓ valid"))
 	}
-	for _, e := range p.errs {
+	for _, e := range r.errs {
 		lines = append(lines, p.st.err.Render(" ✗ ")+shown(e, maxText))
 	}
 	if !p.deep {
@@ -218,15 +421,53 @@ func (p callPane) resultLines() []string {
 	switch {
 	case p.deepFor != p.deepSeq:
 		lines = append(lines, p.st.muted.Render(" … checking against the schema"))
-	case len(p.deepErrs) == 0 && len(p.errs) == 0:
+	case len(r.deep) == 0 && len(r.errs) == 0:
 		lines = append(lines, p.st.ok.Render(" ✓ schema: valid"))
 	}
-	for _, e := range p.deepErrs {
-		path := e.Path
-		if path == "" {
-			path = "/"
-		}
-		lines = append(lines, p.st.err.Render(" ✗ ")+p.st.muted.Render("schema "+shown(path, maxText)+": ")+shown(e.Message, maxText))
+	for _, e := range r.deep {
+		lines = append(lines, p.st.err.Render(" ✗ ")+p.schemaError(e))
 	}
 	return lines
+}
+
+// batchResult is the check of one call of a batch: a line numbered by
+// where the call starts, and its deep errors under it.
+func (p callPane) batchResult(r callResult) []string {
+	lead := " line " + strconv.Itoa(r.line) + " "
+	if len(r.errs) == 0 && len(r.deep) == 0 {
+		return []string{p.st.muted.Render(lead) + p.st.ok.Render("✓ valid")}
+	}
+	errs := make([]string, len(r.errs))
+	for i, e := range r.errs {
+		errs[i] = shown(e, maxText)
+	}
+	lines := []string{p.st.muted.Render(lead) + p.st.err.Render("✗ ") + strings.Join(errs, ", ")}
+	for _, e := range r.deep {
+		lines = append(lines, p.st.muted.Render(strings.Repeat(" ", len(lead)))+p.st.err.Render("✗ ")+p.schemaError(e))
+	}
+	return lines
+}
+
+func (p callPane) schemaError(e call.SchemaError) string {
+	path := e.Path
+	if path == "" {
+		path = "/"
+	}
+	return p.st.muted.Render("schema "+shown(path, maxText)+": ") + shown(e.Message, maxText)
+}
+
+// errs is the first call's errors, nil when there is no call.
+func (p callPane) errs() []string {
+	if len(p.results) == 0 {
+		return nil
+	}
+	return p.results[0].errs
+}
+
+// deepErrs is the first call's deep errors.
+func (p callPane) deepErrs() []call.SchemaError {
+	if len(p.results) == 0 {
+		return nil
+	}
+	return p.results[0].deep
 }

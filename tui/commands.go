@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -31,11 +32,12 @@ type docFailedMsg struct {
 // sourceClosedMsg says no more loads will come.
 type sourceClosedMsg struct{}
 
-// deepCheckedMsg is the result of a deep check of the call in the
-// tester; seq tells a current result from one about older text.
+// deepCheckedMsg is the result of a deep check of the calls in the
+// tester, a list of errors per call; seq tells a current result from one
+// about older text.
 type deepCheckedMsg struct {
 	seq  int
-	errs []call.SchemaError
+	errs [][]call.SchemaError
 }
 
 // editorDoneMsg is the editor returning.
@@ -47,8 +49,23 @@ type snapshot struct {
 	result  *lint.Result
 	schemas *call.Schemas // the call check's view of the tools, built once per load
 	rows    []toolRow     // one per tool, in document order
-	shape   string        // the tools' shape as people write it
+	byName  map[string]int
+	shape   string // the tools' shape as people write it
 	loaded  time.Time
+
+	// issueRow is the row of each issue's tool, -1 for one about the
+	// document; issueText is what the issues filter searches of each:
+	// its code, message, path and tool as shown, in lower case.
+	issueRow  []int
+	issueText []string
+	// issueShown is each issue's code and message as the rows show them,
+	// escaped once here rather than on every frame.
+	issueShown []shownIssue
+
+	// What the tools cost, counted once in a command (countCosts).
+	costOnce sync.Once
+	costs    *costs
+	costErr  error
 }
 
 // toolRow is a tool as the tools pane lists it.
@@ -62,9 +79,10 @@ type toolRow struct {
 }
 
 // newSnapshot prepares res for the screen: escaped labels, the call
-// schemas and each tool's issues.
+// schemas, each tool's issues and the text the issues filter searches.
 func newSnapshot(res *lint.Result, at time.Time) *snapshot {
 	s := &snapshot{result: res, loaded: at}
+	defer s.indexIssues()
 	if res.Tools == nil {
 		return s
 	}
@@ -80,8 +98,16 @@ func newSnapshot(res *lint.Result, at time.Time) *snapshot {
 		}
 		s.rows[i] = toolRow{tool: t, label: label, lower: strings.ToLower(label)}
 	}
+	s.byName = make(map[string]int, len(tools))
+	for i := len(tools) - 1; i >= 0; i-- { // the first of a repeated name wins, as in the call check
+		if tools[i].NameNode.Is(jsondoc.String) {
+			s.byName[tools[i].Name] = i
+		}
+	}
+	s.issueRow = make([]int, len(res.Issues))
 	for i, is := range res.Issues {
 		r := s.toolAt(is)
+		s.issueRow[i] = r
 		if r < 0 {
 			continue
 		}
@@ -94,6 +120,43 @@ func newSnapshot(res *lint.Result, at time.Time) *snapshot {
 		}
 	}
 	return s
+}
+
+// indexIssues writes the text the issues filter searches.
+func (s *snapshot) indexIssues() {
+	if s.issueRow == nil {
+		s.issueRow = make([]int, len(s.result.Issues))
+		for i := range s.issueRow {
+			s.issueRow[i] = -1
+		}
+	}
+	s.issueText = make([]string, len(s.result.Issues))
+	s.issueShown = make([]shownIssue, len(s.result.Issues))
+	var b strings.Builder
+	for i, is := range s.result.Issues {
+		sh := shownIssue{code: shown(is.Code, maxName), message: shown(is.Message, maxText)}
+		s.issueShown[i] = sh
+		b.Reset()
+		b.WriteString(sh.code)
+		b.WriteByte(0)
+		b.WriteString(sh.message)
+		b.WriteByte(0)
+		b.WriteString(shown(is.Path, maxText))
+		b.WriteByte(0)
+		b.WriteString(s.issueTool(i))
+		s.issueText[i] = strings.ToLower(b.String())
+	}
+}
+
+// shownIssue is an issue's code and message escaped for the screen.
+type shownIssue struct{ code, message string }
+
+// issueTool is the tool issue i is about, as the lists show it.
+func (s *snapshot) issueTool(i int) string {
+	if r := s.issueRow[i]; r >= 0 {
+		return s.rows[r].label
+	}
+	return "(document)"
 }
 
 // toolAt finds the tool whose text holds the issue's position, or -1 for
@@ -144,15 +207,16 @@ func setOptions(src source, opts lint.Options) tea.Cmd {
 	}
 }
 
-// deepCheck validates the call in text against its tool's full JSON
-// Schema. Compiling a schema the first time can take a while, so it runs
-// here and not in Update.
+// deepCheck validates each call in text against its tool's full JSON
+// Schema, reading the text as the flat check does. Compiling a schema the
+// first time can take a while, so it runs here and not in Update.
 func deepCheck(seq int, text string, schemas *call.Schemas) tea.Cmd {
 	return func() tea.Msg {
-		n, err := jsondoc.ParseValue("call", text)
-		if err != nil {
-			return deepCheckedMsg{seq: seq}
-		}
-		return deepCheckedMsg{seq: seq, errs: call.DeepValidate(call.NormalizeCall(n), schemas)}
+		var errs [][]call.SchemaError
+		call.ReadCalls(strings.NewReader(text), func(_ int, c call.Call) error {
+			errs = append(errs, call.DeepValidate(c, schemas))
+			return nil
+		})
+		return deepCheckedMsg{seq: seq, errs: errs}
 	}
 }

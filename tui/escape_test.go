@@ -67,14 +67,14 @@ func TestTextFieldEscapesHiddenCharactersAsTheyArrive(t *testing.T) {
 		in     string
 		want   string
 	}{
-		{"json escape in the tester", true, jsonEscape, "a\u202eb\u200bc", `a\u202eb\u200bc`},
-		{"astral characters as a surrogate pair", true, jsonEscape, "x\U000E0041y", `x\udb40\udc41y`},
-		{"escape sequence", true, jsonEscape, "\x1b[2J", `\u001b[2J`},
+		{"json escape in the tester", true, jsonRuneEscape, "a\u202eb\u200bc", `a\u202eb\u200bc`},
+		{"astral characters as a surrogate pair", true, jsonRuneEscape, "x\U000E0041y", `x\udb40\udc41y`},
+		{"escape sequence", true, jsonRuneEscape, "\x1b[2J", `\u001b[2J`},
 		{"core escapes in the filter", false, termtext.EscapeRune, "a\u202eb", `a\u{202E}b`},
-		{"newlines end lines in the tester", true, jsonEscape, "a\r\nb\rc\nd", "a\nb\nc\nd"},
+		{"newlines end lines in the tester", true, jsonRuneEscape, "a\r\nb\rc\nd", "a\nb\nc\nd"},
 		{"newlines are spaces in the filter", false, termtext.EscapeRune, "a\nb", "a b"},
-		{"tabs are spaces", true, jsonEscape, "\tx", "  x"},
-		{"plain text is kept", true, jsonEscape, `{"name": "é ✓"}`, `{"name": "é ✓"}`},
+		{"tabs are spaces", true, jsonRuneEscape, "\tx", "  x"},
+		{"plain text is kept", true, jsonRuneEscape, `{"name": "é ✓"}`, `{"name": "é ✓"}`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -106,7 +106,7 @@ func TestTextFieldEditing(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newTextField(&testEditKeys, true, jsonEscape)
+			f := newTextField(&testEditKeys, true, jsonRuneEscape)
 			f.SetSize(20, 3)
 			for _, k := range tc.keys {
 				f, _ = f.Update(fieldKey(k))
@@ -157,7 +157,7 @@ func TestTextFieldWrapsAndKeepsTheCursorInView(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			f := newTextField(&testEditKeys, tc.multi, jsonEscape)
+			f := newTextField(&testEditKeys, tc.multi, jsonRuneEscape)
 			f.SetSize(tc.w, tc.h)
 			f.SetValue(tc.text)
 			for _, k := range tc.keys {

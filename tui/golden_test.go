@@ -3,6 +3,8 @@ package tui
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -33,24 +35,34 @@ type testProgram struct {
 
 func startProgram(t *testing.T, w, h int) *testProgram {
 	t.Helper()
-	m := newLoadedModel(t, testTools, w, h)
+	return startProgramOn(t, newLoadedModel(t, testTools, w, h))
+}
+
+// startProgramOn runs m, sized as it is, in a program as startProgram
+// does.
+func startProgramOn(t *testing.T, m model) *testProgram {
+	t.Helper()
 	p := &testProgram{tm: teatest.NewTestModel(t, screenOnly{m},
-		teatest.WithInitialTermSize(w, h),
+		teatest.WithInitialTermSize(m.width, m.height),
 		teatest.WithProgramOptions(tea.WithColorProfile(colorprofile.Ascii), tea.WithEnvironment(goldenEnv)))}
 	p.waitForPaints(t, 1)
 	return p
 }
 
+// paintDone are the ends of the help line, the last line of a paint:
+// one of them ends every complete frame.
+var paintDone = [][]byte{[]byte("? help"), []byte("ctrl+c quit")}
+
 // waitForPaints reads the output until it holds n full paints and the
-// last is complete (the status line is its last full line), keeping what
-// it read.
+// last is complete (it has the help line, its last), keeping what it
+// read.
 func (p *testProgram) waitForPaints(t *testing.T, n int) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		b := p.out.Bytes()
 		i := bytes.LastIndex(b, fullPaint)
-		if bytes.Count(b, fullPaint) >= n && bytes.Contains(b[i:], []byte("reloaded 15:09:26")) {
+		if bytes.Count(b, fullPaint) >= n && i >= 0 && slices.ContainsFunc(paintDone, func(d []byte) bool { return bytes.Contains(b[i:], d) }) {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -117,6 +129,69 @@ func TestGoldenScreens(t *testing.T) {
 	}
 }
 
+// goldenScreen paints m in a program, clears the screen and paints it
+// again from nothing, and compares that paint with the golden file (see
+// TestGoldenScreens). It returns the final model.
+func goldenScreen(t *testing.T, m model) model {
+	t.Helper()
+	p := startProgramOn(t, m)
+	paints := bytes.Count(p.out.Bytes(), fullPaint)
+	p.tm.Send(tea.ClearScreen())
+	p.waitForPaints(t, paints+1)
+	out, final := p.quit(t)
+	teatest.RequireEqualOutput(t, lastPaint(t, out))
+	return final
+}
+
+// inspectTools is testdata/inspect.json: MCP tools with every kind of
+// schema node the detail view draws, and issues in their schemas.
+func inspectTools(t testing.TB) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/inspect.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestGoldenViews paints each view of the workbench at two sizes: the
+// tool detail, the source around an issue, every key, the issues
+// filtered, the form of a call, and a batch of calls. Each golden file
+// holds its screen: go test -run Golden -update rewrites them.
+func TestGoldenViews(t *testing.T) {
+	batch := `{"name": "create_event", "arguments": {"title": "Standup", "start": "2026-03-14T09:00:00Z", "organizer": "me"}}` + "\n" +
+		`{"name": "list_rooms", "arguments": {"at": 5}}` + "\n" + `{"name": "nope"}` + "\n" + `{"name": ` + "\n"
+	scenes := []struct {
+		name  string
+		build func(t *testing.T, m model) model
+		want  string // on the final screen
+	}{
+		{"detail", func(t *testing.T, m model) model { return press(t, m, "enter", "ctrl+d") }, "$ref #/$defs/person"},
+		{"source", func(t *testing.T, m model) model { return press(t, m, "tab", "v") }, "│"},
+		{"help", func(t *testing.T, m model) model { return press(t, m, "?") }, "anywhere"},
+		{"filter", func(t *testing.T, m model) model {
+			m = press(t, m, "tab", "a", "/")
+			return press(t, typeText(t, m, "type"), "enter")
+		}, "unknown-type"},
+		{"form", func(t *testing.T, m model) model { return press(t, m, "ctrl+s", "ctrl+f", "down", "down") }, "form of create_event"},
+		{"batch", func(t *testing.T, m model) model {
+			return update(t, press(t, m, "tab", "tab"), tea.PasteMsg{Content: batch})
+		}, "4 calls: 1 valid, 3 invalid"},
+		{"errors only", func(t *testing.T, m model) model { return press(t, m, "x", "J", "J") }, "errors only"},
+	}
+	for _, sc := range scenes {
+		for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				m := sc.build(t, newLoadedModel(t, inspectTools(t), size.w, size.h))
+				if s := screen(m); !strings.Contains(s, sc.want) {
+					t.Errorf("the screen lacks %q:\n%s", sc.want, s)
+				}
+				goldenScreen(t, m)
+			})
+		}
+	}
+}
+
 // TestProgramTypingACall drives the program as a user does: select the
 // second tool, move to the tester and type a call. The frames between
 // depend on timing, so the state is checked on the final model.
@@ -134,7 +209,7 @@ func TestProgramTypingACall(t *testing.T) {
 		t.Errorf("focus %v on %q, want Call with get_weather selected", final.focus, final.tools.SelectedTool().Name)
 	}
 	want := []string{"missing:country", "type:city:str"}
-	if got := final.call.errs; strings.Join(got, " ") != strings.Join(want, " ") {
+	if got := final.call.errs(); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("errors %q, want %q", got, want)
 	}
 }

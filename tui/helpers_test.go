@@ -138,7 +138,7 @@ func quickMsgs(cmd tea.Cmd) []tea.Msg {
 			out = append(out, quickMsgs(c)...)
 		}
 		return out
-	case deepCheckedMsg:
+	case deepCheckedMsg, siftedMsg, costsMsg:
 		return []tea.Msg{msg}
 	}
 	return nil
@@ -157,6 +157,12 @@ func keyPress(name string) tea.KeyPressMsg {
 		"down":      {Code: tea.KeyDown},
 		"ctrl+c":    {Code: 'c', Mod: tea.ModCtrl},
 		"ctrl+s":    {Code: 's', Mod: tea.ModCtrl},
+		"ctrl+f":    {Code: 'f', Mod: tea.ModCtrl},
+		"ctrl+d":    {Code: 'd', Mod: tea.ModCtrl},
+		"ctrl+w":    {Code: 'w', Mod: tea.ModCtrl},
+		"left":      {Code: tea.KeyLeft},
+		"right":     {Code: tea.KeyRight},
+		"space":     {Code: tea.KeySpace, Text: " "},
 	}
 	if k, ok := named[name]; ok {
 		return k

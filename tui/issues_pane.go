@@ -13,48 +13,67 @@ import (
 )
 
 // issuesPane lists lint issues, of the selected tool or of the whole
-// document, with the selected issue's path, message and hint below.
+// document, sifted by severity and text, with the selected issue's path,
+// message and hint below.
 type issuesPane struct {
-	st      *styles
-	keys    *keyMap // shared, never changed
-	w, h    int
-	focused bool
+	paneBase
 
-	snap   *snapshot
-	tool   int  // the selected tool's row, -1 for none
-	all    bool // every issue, not only the selected tool's
-	list   []int
-	cursor int
-	offset int
+	snap     *snapshot
+	tool     int  // the selected tool's row, -1 for none
+	all      bool // every issue, not only the selected tool's
+	severity severityFilter
+	filter   textField
+	typing   bool // the filter has the keys
+
+	list    []int // indexes into snap.result.Issues
+	cursor  int
+	offset  int
+	siftSeq int
+	sifting bool
+	moved   bool // the last Update moved the selection through the list
 }
 
 func newIssuesPane(st *styles, keys *keyMap) issuesPane {
-	return issuesPane{st: st, keys: keys, tool: -1}
+	return issuesPane{paneBase: newPaneBase(st, keys), tool: -1, filter: newTextField(&keys.edit, false, termtext.EscapeRune)}
 }
 
 // SetSize sets the pane's outer size.
 func (p *issuesPane) SetSize(w, h int) {
-	p.w, p.h = w, h
+	p.paneBase.SetSize(w, h)
+	p.filter.SetSize(max(p.innerWidth()-2, 1), 1)
 	p.keepCursorVisible()
 }
 
-func (p *issuesPane) setStyles(st *styles) { p.st = st }
-func (p *issuesPane) setFocused(on bool)   { p.focused = on }
-
-// setSnapshot shows a new load for the tool at row tool.
-func (p *issuesPane) setSnapshot(s *snapshot, tool int) {
-	p.snap = s
-	p.tool = tool
-	p.relist(true)
+// setFocused gives or takes the focus; the filter stops taking keys
+// without it.
+func (p *issuesPane) setFocused(on bool) {
+	p.paneBase.setFocused(on)
+	if !on {
+		p.typing = false
+	}
 }
 
-// setTool follows a new selection in the tools pane.
-func (p *issuesPane) setTool(tool int) {
-	if tool == p.tool {
-		return
-	}
+func (p issuesPane) filtering() bool { return p.typing }
+
+// setSnapshot shows a new load for the tool at row tool.
+func (p *issuesPane) setSnapshot(s *snapshot, tool int) tea.Cmd {
+	p.snap = s
 	p.tool = tool
-	p.relist(false)
+	return p.relist(true)
+}
+
+// setTool follows a new selection in the tools pane. A list of all
+// issues stays as it is.
+func (p *issuesPane) setTool(tool int) tea.Cmd {
+	if tool == p.tool {
+		return nil
+	}
+	wasAll := p.showingAll()
+	p.tool = tool
+	if wasAll && p.showingAll() {
+		return nil
+	}
+	return p.relist(false)
 }
 
 // showingAll reports whether the pane lists the whole document's issues:
@@ -63,56 +82,132 @@ func (p issuesPane) showingAll() bool {
 	return p.all || p.tool < 0 || p.snap == nil || p.tool >= len(p.snap.rows)
 }
 
+func (p issuesPane) filterText() string { return strings.ToLower(strings.TrimSpace(p.filter.Value())) }
+
 // relist rebuilds the list; keep holds the cursor where it was (a reload)
-// rather than going back to the first issue (a new tool).
-func (p *issuesPane) relist(keep bool) {
-	p.list = nil // a new list: earlier copies of the pane keep theirs
-	if p.snap == nil {
-		return
-	}
-	if p.showingAll() {
-		for i := range p.snap.result.Issues {
-			p.list = append(p.list, i)
-		}
-	} else {
-		p.list = append(p.list, p.snap.rows[p.tool].issues...)
-	}
+// rather than going back to the first issue (a new tool, a new filter).
+func (p *issuesPane) relist(keep bool) tea.Cmd {
+	p.siftSeq++
 	if !keep {
 		p.cursor, p.offset = 0, 0
 	}
+	if p.snap == nil {
+		p.list = nil
+		return nil
+	}
+	c := issuesSift{all: p.showingAll(), severity: p.severity, text: p.filterText()}
+	if !c.all {
+		c.from = p.snap.rows[p.tool].issues
+	}
+	s := p.snap
+	list, cmd := sift(paneIssues, p.siftSeq, c.count(s), func() []int { return siftIssues(s, c) })
+	if cmd != nil {
+		p.sifting = true
+		if keep {
+			p.list = nil // the old list is of the old issues
+		}
+		return cmd
+	}
+	p.showList(list)
+	return nil
+}
+
+// takeSifted takes a list sifted in a command, unless a newer one was
+// asked for since.
+func (p *issuesPane) takeSifted(msg siftedMsg) {
+	if msg.seq == p.siftSeq {
+		p.showList(msg.list)
+	}
+}
+
+func (p *issuesPane) showList(list []int) {
+	p.sifting = false
+	p.list = list
 	p.cursor = min(p.cursor, max(len(p.list)-1, 0))
 	p.keepCursorVisible()
 }
 
 // Selected is the selected issue, or nil.
 func (p issuesPane) Selected() *lint.Issue {
-	if p.snap == nil || p.cursor >= len(p.list) {
-		return nil
+	if i := p.SelectedIndex(); i >= 0 {
+		return &p.snap.result.Issues[i]
 	}
-	return &p.snap.result.Issues[p.list[p.cursor]]
+	return nil
+}
+
+// SelectedIndex is the selected issue's index in the snapshot, or -1.
+func (p issuesPane) SelectedIndex() int {
+	if p.snap == nil || p.cursor >= len(p.list) {
+		return -1
+	}
+	return p.list[p.cursor]
 }
 
 // Update handles the keys and mouse events the root routes here.
 func (p issuesPane) Update(msg tea.Msg) (issuesPane, tea.Cmd) {
+	p.moved = false
+	if kp, ok := msg.(tea.KeyPressMsg); ok && p.typing {
+		return p.updateFilter(kp)
+	}
 	if step, ok := p.keys.listStep(msg, p.listHeight(), len(p.list)); ok {
 		p.move(step)
 		return p, nil
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		if key.Matches(msg, p.keys.AllIssues) {
+		switch {
+		case key.Matches(msg, p.keys.AllIssues):
 			p.all = !p.all
-			p.relist(false)
+			return p, p.relist(false)
+		case key.Matches(msg, p.keys.Severity):
+			p.severity = (p.severity + 1) % severityFilters
+			return p, p.relist(false)
+		case key.Matches(msg, p.keys.Filter):
+			p.typing = true
+		case key.Matches(msg, p.keys.ClearFilter):
+			return p, p.clearFilter()
+		}
+	case tea.PasteMsg:
+		if p.typing {
+			p.filter, _ = p.filter.Update(msg)
+			return p, p.relist(false)
 		}
 	case tea.MouseClickMsg:
-		if i := msg.Y - 2; i >= 0 && i < p.shownRows() && p.offset+i < len(p.list) {
+		if i := msg.Y - 1 - p.headerLines(); i >= 0 && i < p.shownRows() && p.offset+i < len(p.list) {
 			p.cursor = p.offset + i
+			p.moved = true
 		}
 	}
 	return p, nil
 }
 
+func (p issuesPane) updateFilter(msg tea.KeyPressMsg) (issuesPane, tea.Cmd) {
+	switch {
+	case key.Matches(msg, p.keys.EndFilter):
+		p.typing = false
+	case key.Matches(msg, p.keys.ClearFilter):
+		return p, p.clearFilter()
+	default:
+		var changed bool
+		p.filter, changed = p.filter.Update(msg)
+		if changed {
+			return p, p.relist(false)
+		}
+	}
+	return p, nil
+}
+
+func (p *issuesPane) clearFilter() tea.Cmd {
+	p.typing = false
+	if p.filter.Value() == "" {
+		return nil
+	}
+	p.filter.SetValue("")
+	return p.relist(false)
+}
+
 func (p *issuesPane) move(n int) {
+	p.moved = true
 	p.cursor = min(max(p.cursor+n, 0), max(len(p.list)-1, 0))
 	p.keepCursorVisible()
 }
@@ -121,13 +216,19 @@ func (p *issuesPane) keepCursorVisible() {
 	p.offset = scrollTo(p.cursor, p.offset, p.listHeight(), len(p.list))
 }
 
-func (p issuesPane) innerWidth() int  { return max(p.w-2, 0) }
-func (p issuesPane) innerHeight() int { return max(p.h-2, 0) }
+// headerLines is the lines above the list: what it shows, and the filter
+// while it is in use.
+func (p issuesPane) headerLines() int {
+	if p.typing || p.filter.Value() != "" {
+		return 2
+	}
+	return 1
+}
 
 // minDetail is the lines kept under the list for the selected issue,
 // however long the list: its message, path and hint need a few.
 func (p issuesPane) minDetail() int {
-	avail := p.innerHeight() - 1
+	avail := p.innerHeight() - p.headerLines()
 	switch {
 	case avail >= 12:
 		return 5
@@ -141,7 +242,7 @@ func (p issuesPane) minDetail() int {
 
 // listHeight is the rows the list may take.
 func (p issuesPane) listHeight() int {
-	return max(p.innerHeight()-1-p.minDetail(), 0)
+	return max(p.innerHeight()-p.headerLines()-p.minDetail(), 0)
 }
 
 // shownRows is the rows the list takes: no more than it needs, so the
@@ -156,7 +257,7 @@ func (p issuesPane) View() string {
 	if p.snap != nil {
 		extra = strconv.Itoa(len(p.snap.result.Issues))
 	}
-	return p.st.box(paneIssues.String(), extra, p.body(), p.w, p.h, p.focused)
+	return p.frame(paneIssues.String(), extra, p.body())
 }
 
 func (p issuesPane) body() string {
@@ -165,33 +266,77 @@ func (p issuesPane) body() string {
 	}
 	w := p.innerWidth()
 	lines := []string{p.headerLine(w)}
+	if p.headerLines() == 2 {
+		lines = append(lines, p.filterLine(w))
+	}
 	if len(p.list) == 0 {
-		lines = append(lines, p.st.ok.Render(" ✓ no issues"))
+		lines = append(lines, p.emptyLine())
 		return strings.Join(lines, "\n")
 	}
 	rows := p.shownRows()
-	posW := 0
+	posW, toolW := 0, 0
 	for i := p.offset; i < p.offset+rows; i++ {
 		posW = max(posW, len(position(p.snap.result.Issues[p.list[i]])))
+		if p.showingAll() {
+			toolW = max(toolW, width(p.snap.issueTool(p.list[i])))
+		}
 	}
+	toolW = min(toolW, max(w/4, 8))
 	for j := p.offset; j < p.offset+rows; j++ {
-		lines = append(lines, p.rowLine(p.snap.result.Issues[p.list[j]], j == p.cursor, posW, w))
+		lines = append(lines, p.rowLine(p.list[j], j == p.cursor, posW, toolW, w))
 	}
-	lines = append(lines, p.detail(w, p.innerHeight()-1-rows)...)
+	lines = append(lines, p.detail(w, p.innerHeight()-p.headerLines()-rows)...)
 	return strings.Join(lines, "\n")
+}
+
+func (p issuesPane) emptyLine() string {
+	switch {
+	case p.sifting:
+		return p.st.muted.Render(" filtering…")
+	case p.filter.Value() != "" || p.severity != allSeverities:
+		return p.st.muted.Render(" no issue passes the filters")
+	}
+	return p.st.ok.Render(" ✓ no issues")
 }
 
 func (p issuesPane) headerLine(w int) string {
 	var s string
+	total := termtext.Plural(len(p.snap.result.Issues), "issue")
 	switch {
-	case p.tool < 0 || p.snap == nil || p.tool >= len(p.snap.rows):
-		s = " all issues"
+	case p.tool < 0 || p.tool >= len(p.snap.rows):
+		s = " all issues: " + strconv.Itoa(len(p.list)) + " of " + total
 	case p.all:
-		s = " all issues · a: only " + p.snap.rows[p.tool].label
+		s = " all issues: " + strconv.Itoa(len(p.list)) + " of " + total + " · a: only " + p.snap.rows[p.tool].label
 	default:
-		s = " " + p.snap.rows[p.tool].label + ": " + strconv.Itoa(len(p.list)) + " of " + termtext.Plural(len(p.snap.result.Issues), "issue") + " · a: all"
+		s = " " + p.snap.rows[p.tool].label + ": " + strconv.Itoa(len(p.list)) + " of " + total + " · a: all"
+	}
+	if p.severity != allSeverities {
+		s += " · " + p.severity.String() + " only"
 	}
 	return p.st.muted.Render(clip(s, w))
+}
+
+func (p issuesPane) filterLine(w int) string {
+	text, _, _ := p.filter.view()
+	line := ""
+	if len(text) > 0 {
+		line = text[0]
+	}
+	prompt := p.st.muted.Render("/")
+	if p.typing {
+		prompt = p.st.marker.Render("/")
+	}
+	return clip(" "+prompt+line, w)
+}
+
+// filterCursor is where the filter's cursor is, in pane cells, and
+// whether it is shown.
+func (p issuesPane) filterCursor() (x, y int, ok bool) {
+	if !p.typing {
+		return 0, 0, false
+	}
+	_, cx, _ := p.filter.view()
+	return 1 + 2 + cx, 1 + 1, true
 }
 
 // position is an issue's line:col, or "-" for one about no place.
@@ -202,23 +347,30 @@ func position(is lint.Issue) string {
 	return strconv.Itoa(is.Line) + ":" + strconv.Itoa(is.Column)
 }
 
-func (p issuesPane) severity(s lint.Severity) string {
+func (p issuesPane) severityMark(s lint.Severity) string {
 	if s == lint.Error {
 		return p.st.err.Render("E")
 	}
 	return p.st.warn.Render("W")
 }
 
-func (p issuesPane) rowLine(is lint.Issue, selected bool, posW, w int) string {
+// rowLine is issue i as a row: severity, position, the tool when the
+// list holds every tool's, code and message.
+func (p issuesPane) rowLine(i int, selected bool, posW, toolW, w int) string {
+	is := p.snap.result.Issues[i]
 	pos := position(is)
 	pos += strings.Repeat(" ", posW-len(pos))
-	text := p.st.code.Render(shown(is.Code, maxName)) + " " + shown(is.Message, maxText)
-	lead := "   "
-	if selected {
-		lead = p.st.marker.Render(" › ")
-		text = p.st.selected.Render(clip(ansi.Strip(text), max(w-6-posW, 1)))
+	lead := p.severityMark(is.Severity) + " " + p.st.muted.Render(pos) + " "
+	if toolW > 0 {
+		lead += p.st.name.Render(fit(p.snap.issueTool(i), toolW)) + " "
 	}
-	return clip(lead+p.severity(is.Severity)+" "+p.st.muted.Render(pos)+" "+text, w)
+	sh := p.snap.issueShown[i]
+	text := p.st.code.Render(sh.code) + " " + sh.message
+	if selected {
+		text = p.st.selected.Render(clip(ansi.Strip(text), max(w-3-width(lead), 1)))
+		return clip(p.st.marker.Render(" › ")+lead+text, w)
+	}
+	return clip("   "+lead+text, w)
 }
 
 // detail is the selected issue in full: its message, path and hint,

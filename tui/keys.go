@@ -1,30 +1,67 @@
 package tui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"strings"
 
-// keyMap is every key binding of the workbench. The help bar and the key
-// handling read the same bindings, so what the help says is what the keys
-// do. Bindings that do nothing in the current state are disabled, which
-// hides them from help and makes key.Matches skip them.
+	"charm.land/bubbles/v2/key"
+
+	"toolbench/core/lint"
+)
+
+// keyMap is every key binding of the workbench, one for the root and the
+// panes alike, built once and never changed. The key handling, the help
+// line, the help screen and README's key table all read these bindings,
+// so what the help says is what the keys do; which of them apply depends
+// on the state (see applies), not on enabled flags, so that the one map
+// can be shared.
+//
+// Some keys are kept free for what the workbench will do next: f and F
+// (apply a fix to an issue), ctrl+r (run the call on a server), S and R
+// (a server's standard error, reconnect), and ctrl+p and ctrl+n in the
+// tester (the call history).
 type keyMap struct {
+	// Anywhere.
 	Next, Prev key.Binding // focus
+	Sample     key.Binding
+	ForceQuit  key.Binding
 
+	// Anywhere nothing is being typed.
+	Help, Quit, Target, Deep, Copy key.Binding
+
+	// Lists and scrolling views.
 	Up, Down         key.Binding
 	PageUp, PageDown key.Binding
 	Top, Bottom      key.Binding
 
-	Filter    key.Binding // Tools: filter by name
-	EndFilter key.Binding // Tools: keep the filter, stop typing it
-	AllIssues key.Binding // Issues: the selected tool's or all
-	Edit      key.Binding // Issues: open $EDITOR at the issue
-	Sample    key.Binding // fill the tester with a sample call
-	EditCall  key.Binding // Call: type into the tester again
-	Leave     key.Binding // stop typing (tester or filter)
-	Target    key.Binding // cycle the provider target
-	Deep      key.Binding // toggle deep call validation
-	Help      key.Binding
-	Quit      key.Binding
-	ForceQuit key.Binding
+	// Tools.
+	Filter     key.Binding // Tools and Issues: filter the list
+	ErrorsOnly key.Binding
+	Detail     key.Binding
+	ParamUp    key.Binding // the parameter table's selection
+	ParamDown  key.Binding
+
+	// Issues.
+	AllIssues key.Binding // the selected tool's or all
+	Severity  key.Binding
+	Source    key.Binding
+	Edit      key.Binding // open $EDITOR at the issue
+
+	// Typing a filter.
+	EndFilter   key.Binding
+	ClearFilter key.Binding
+
+	// Call.
+	EditCall key.Binding // type into the tester again
+	Leave    key.Binding // stop typing
+	Form     key.Binding // the form or the JSON text
+
+	// The call's form.
+	NextField, PrevField   key.Binding
+	Toggle                 key.Binding
+	ChoosePrev, ChooseNext key.Binding
+
+	// The detail, source and help views.
+	Back key.Binding
 
 	edit editKeys
 
@@ -33,30 +70,51 @@ type keyMap struct {
 	move key.Binding
 }
 
-func defaultKeyMap() keyMap {
-	return keyMap{
-		Next: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "pane")),
-		Prev: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+func newKeyMap() *keyMap {
+	return &keyMap{
+		Next:      key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next pane")),
+		Prev:      key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous pane")),
+		Sample:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "sample call")),
+		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+
+		Help:   key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
+		Quit:   key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		Target: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "target")),
+		Deep:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "deep")),
+		Copy:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup/ctrl+u", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+d"), key.WithHelp("pgdn/ctrl+d", "page down")),
 		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
 		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
 
-		Filter:    key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		EndFilter: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
+		Filter:     key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		ErrorsOnly: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "errors only")),
+		Detail:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "whole tool")),
+		ParamUp:    key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "parameter up")),
+		ParamDown:  key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "parameter down")),
+
 		AllIssues: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all/tool")),
-		Edit:      key.NewBinding(key.WithKeys("e", "enter"), key.WithHelp("e", "edit")),
-		Sample:    key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "sample")),
-		EditCall:  key.NewBinding(key.WithKeys("enter", "i"), key.WithHelp("i", "type")),
-		Leave:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
-		Target:    key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "target")),
-		Deep:      key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "deep")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "help")),
-		Quit:      key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
-		ForceQuit: key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Severity:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "severity")),
+		Source:    key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "source")),
+		Edit:      key.NewBinding(key.WithKeys("e", "enter"), key.WithHelp("e/enter", "edit")),
+
+		EndFilter:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
+		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+
+		EditCall: key.NewBinding(key.WithKeys("enter", "i"), key.WithHelp("i/enter", "type")),
+		Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
+		Form:     key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "form/JSON")),
+
+		NextField:  key.NewBinding(key.WithKeys("down", "enter"), key.WithHelp("↓/enter", "next field")),
+		PrevField:  key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous field")),
+		Toggle:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "toggle")),
+		ChoosePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
+		ChooseNext: key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "next choice")),
+
+		Back: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
 		edit: defaultEditKeys(),
 
@@ -64,9 +122,9 @@ func defaultKeyMap() keyMap {
 	}
 }
 
-// editKeys are the keys of a text field (the call tester and the tools
-// filter): the usual readline and arrow keys. Anything else printable is
-// typed.
+// editKeys are the keys of a text field (the call tester, the filters,
+// the form's fields): the usual readline and arrow keys. Anything else
+// printable is typed.
 type editKeys struct {
 	Left, Right, Up, Down key.Binding
 	WordLeft, WordRight   key.Binding
@@ -81,73 +139,206 @@ type editKeys struct {
 
 func defaultEditKeys() editKeys {
 	return editKeys{
-		Left:           key.NewBinding(key.WithKeys("left", "ctrl+b")),
-		Right:          key.NewBinding(key.WithKeys("right", "ctrl+f")),
-		Up:             key.NewBinding(key.WithKeys("up", "ctrl+p")),
-		Down:           key.NewBinding(key.WithKeys("down", "ctrl+n")),
-		WordLeft:       key.NewBinding(key.WithKeys("alt+left", "alt+b", "ctrl+left")),
-		WordRight:      key.NewBinding(key.WithKeys("alt+right", "alt+f", "ctrl+right")),
-		LineStart:      key.NewBinding(key.WithKeys("home", "ctrl+a")),
-		LineEnd:        key.NewBinding(key.WithKeys("end", "ctrl+e")),
-		Start:          key.NewBinding(key.WithKeys("ctrl+home", "alt+<")),
-		End:            key.NewBinding(key.WithKeys("ctrl+end", "alt+>")),
-		DeleteBack:     key.NewBinding(key.WithKeys("backspace", "ctrl+h")),
-		Delete:         key.NewBinding(key.WithKeys("delete", "ctrl+d")),
-		DeleteWordBack: key.NewBinding(key.WithKeys("ctrl+w", "alt+backspace")),
-		DeleteToEnd:    key.NewBinding(key.WithKeys("ctrl+k")),
-		DeleteToStart:  key.NewBinding(key.WithKeys("ctrl+u")),
-		Newline:        key.NewBinding(key.WithKeys("enter", "ctrl+j")),
+		Left:           key.NewBinding(key.WithKeys("left", "ctrl+b"), key.WithHelp("←/ctrl+b", "character left")),
+		Right:          key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "character right")),
+		Up:             key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "line up")),
+		Down:           key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "line down")),
+		WordLeft:       key.NewBinding(key.WithKeys("alt+left", "alt+b", "ctrl+left"), key.WithHelp("alt+b/alt+←", "word left")),
+		WordRight:      key.NewBinding(key.WithKeys("alt+right", "alt+f", "ctrl+right"), key.WithHelp("alt+f/alt+→", "word right")),
+		LineStart:      key.NewBinding(key.WithKeys("home", "ctrl+a"), key.WithHelp("home/ctrl+a", "line start")),
+		LineEnd:        key.NewBinding(key.WithKeys("end", "ctrl+e"), key.WithHelp("end/ctrl+e", "line end")),
+		Start:          key.NewBinding(key.WithKeys("ctrl+home", "alt+<"), key.WithHelp("ctrl+home/alt+<", "start of the text")),
+		End:            key.NewBinding(key.WithKeys("ctrl+end", "alt+>"), key.WithHelp("ctrl+end/alt+>", "end of the text")),
+		DeleteBack:     key.NewBinding(key.WithKeys("backspace", "ctrl+h"), key.WithHelp("backspace", "delete left")),
+		Delete:         key.NewBinding(key.WithKeys("delete", "ctrl+d"), key.WithHelp("delete/ctrl+d", "delete right")),
+		DeleteWordBack: key.NewBinding(key.WithKeys("ctrl+w", "alt+backspace"), key.WithHelp("ctrl+w", "delete the word left")),
+		DeleteToEnd:    key.NewBinding(key.WithKeys("ctrl+k"), key.WithHelp("ctrl+k", "delete to the line end")),
+		DeleteToStart:  key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "delete to the line start")),
+		Newline:        key.NewBinding(key.WithKeys("enter", "ctrl+j"), key.WithHelp("enter", "new line (in the call)")),
 	}
+}
+
+// keyGroup is the keys of one pane or mode, as the help screen and
+// README list them.
+type keyGroup struct {
+	where string
+	keys  []keyDoc
+}
+
+// keyDoc is a binding and what it does, said in full: the help line
+// under the status bar has room for its short help only.
+type keyDoc struct {
+	b    *key.Binding
+	what string
+}
+
+// groups lists every binding, grouped by where it works. The help screen
+// shows them and README's key table is made from them.
+func (k *keyMap) groups() []keyGroup {
+	e := &k.edit
+	return []keyGroup{
+		{"anywhere", []keyDoc{
+			{&k.Next, "next pane: Tools, Issues, Call (also leaves a filter or the tester)"},
+			{&k.Prev, "previous pane"},
+			{&k.Sample, "a sample call of the selected tool in the tester, the cursor on its first value"},
+			{&k.ForceQuit, "quit"},
+		}},
+		{"anywhere but typing", []keyDoc{
+			{&k.Help, "every key (this list)"},
+			{&k.Quit, "quit"},
+			{&k.Target, "next provider target: the starting ones, none, then each of " + strings.Join(lint.TargetNames(), ", ") + "; the file is linted again"},
+			{&k.Deep, "deep call validation (the whole JSON Schema) on or off"},
+			{&k.Copy, "copy the call in the tester, or a sample call of the selected tool, to the clipboard (OSC 52)"},
+		}},
+		{"lists and views", []keyDoc{
+			{&k.Up, "move up; scroll"},
+			{&k.Down, "move down; scroll"},
+			{&k.PageUp, "page up"},
+			{&k.PageDown, "page down"},
+			{&k.Top, "first"},
+			{&k.Bottom, "last"},
+		}},
+		{"Tools", []keyDoc{
+			{&k.Filter, "filter the tools by name"},
+			{&k.ErrorsOnly, "only the tools with errors, or all"},
+			{&k.Detail, "the whole tool: schemas as trees, issues in place, cost"},
+			{&k.ParamDown, "next parameter in the table"},
+			{&k.ParamUp, "previous parameter in the table"},
+		}},
+		{"Issues", []keyDoc{
+			{&k.Filter, "filter the issues by message, path, code or tool"},
+			{&k.AllIssues, "the selected tool's issues, or all (each with its tool)"},
+			{&k.Severity, "all severities, errors only, warnings only"},
+			{&k.Source, "the document's text around the issue"},
+			{&k.Edit, "open $EDITOR at the issue's line"},
+		}},
+		{"typing a filter", []keyDoc{
+			{&k.EndFilter, "keep the filter, stop typing it"},
+			{&k.ClearFilter, "clear the filter"},
+		}},
+		{"Call", []keyDoc{
+			{&k.EditCall, "type into the tester again"},
+			{&k.Leave, "stop typing (the keys above work again)"},
+			{&k.Form, "the call as a form, or as JSON text"},
+		}},
+		{"Call, the form", []keyDoc{
+			{&k.NextField, "next field"},
+			{&k.PrevField, "previous field"},
+			{&k.Toggle, "a boolean: true, false, unset"},
+			{&k.ChoosePrev, "an enum or const: previous choice"},
+			{&k.ChooseNext, "an enum or const: next choice"},
+		}},
+		{"tool detail, source, help", []keyDoc{
+			{&k.Back, "back to the panes"},
+			{&k.Source, "close the source view"},
+			{&k.Help, "close the help"},
+		}},
+		{"typing text", []keyDoc{
+			{&e.Left, "character left"}, {&e.Right, "character right"},
+			{&e.Up, "line up"}, {&e.Down, "line down"},
+			{&e.WordLeft, "word left"}, {&e.WordRight, "word right"},
+			{&e.LineStart, "start of the line"}, {&e.LineEnd, "end of the line"},
+			{&e.Start, "start of the text"}, {&e.End, "end of the text"},
+			{&e.DeleteBack, "delete the character left"}, {&e.Delete, "delete the character right"},
+			{&e.DeleteWordBack, "delete the word left"}, {&e.DeleteToEnd, "delete to the end of the line"},
+			{&e.DeleteToStart, "delete to the start of the line"}, {&e.Newline, "a new line, in the call's JSON text"},
+		}},
+	}
+}
+
+// KeyGroup is the keys of one pane or mode of the workbench.
+type KeyGroup struct {
+	Where string
+	Keys  []KeyDoc
+}
+
+// KeyDoc is one key binding: its keys as the help writes them, and what
+// it does.
+type KeyDoc struct {
+	Keys, What string
+}
+
+// KeyHelp lists every key of the workbench by pane and mode: what the
+// help screen shows, for README's key table.
+func KeyHelp() []KeyGroup {
+	var out []KeyGroup
+	for _, g := range newKeyMap().groups() {
+		kg := KeyGroup{Where: g.where}
+		for _, d := range g.keys {
+			kg.Keys = append(kg.Keys, KeyDoc{Keys: d.b.Help().Key, What: d.what})
+		}
+		out = append(out, kg)
+	}
+	return out
 }
 
 // keyState is what decides which bindings apply.
 type keyState struct {
 	focus     pane
-	typing    bool // keys go to the tester or the filter
-	filtering bool // the tools filter is being typed
+	view      view // a view over the panes, or none
+	typing    bool // keys go to the tester, a filter or a form field
+	filtering bool // a filter is being typed
+	form      bool // the tester shows the form
 }
 
-// forState returns the key map with the bindings that apply in st
-// enabled and the others disabled.
-func (k keyMap) forState(st keyState) keyMap {
-	k.Up.SetEnabled(!st.typing)
-	k.Down.SetEnabled(!st.typing)
-	k.PageUp.SetEnabled(!st.typing)
-	k.PageDown.SetEnabled(!st.typing)
-	k.Top.SetEnabled(!st.typing)
-	k.Bottom.SetEnabled(!st.typing)
-	k.move.SetEnabled(!st.typing)
-	k.Filter.SetEnabled(st.focus == paneTools && !st.typing)
-	k.EndFilter.SetEnabled(st.filtering)
-	k.AllIssues.SetEnabled(st.focus == paneIssues)
-	k.Edit.SetEnabled(st.focus == paneIssues)
-	k.EditCall.SetEnabled(st.focus == paneCall && !st.typing)
-	k.Leave.SetEnabled(st.typing)
-	k.Target.SetEnabled(!st.typing)
-	k.Deep.SetEnabled(!st.typing)
-	k.Help.SetEnabled(!st.typing)
-	k.Quit.SetEnabled(!st.typing)
-	return k
-}
-
-// ShortHelp is the one line of help always on screen.
-func (k keyMap) ShortHelp() []key.Binding {
-	short := []key.Binding{
-		k.Next, k.move, k.Filter, k.EndFilter, k.AllIssues, k.Edit, k.EditCall,
-		k.Leave, k.Sample, k.Help, k.Quit, k.Target, k.Deep,
+// applies reports whether binding b does something in state st.
+func (k *keyMap) applies(b *key.Binding, st keyState) bool {
+	if st.view != viewNone {
+		switch b {
+		case &k.Back, &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.move, &k.Quit, &k.Help:
+			return true
+		case &k.Copy:
+			return st.view == viewDetail
+		case &k.Source:
+			return st.view == viewSource
+		}
+		return b == &k.ForceQuit
 	}
-	if !k.Quit.Enabled() {
+	switch b {
+	case &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.move,
+		&k.Target, &k.Deep, &k.Help, &k.Quit, &k.Copy:
+		return !st.typing
+	case &k.Filter:
+		return (st.focus == paneTools || st.focus == paneIssues) && !st.typing
+	case &k.ErrorsOnly, &k.Detail, &k.ParamUp, &k.ParamDown:
+		return st.focus == paneTools && !st.typing
+	case &k.AllIssues, &k.Severity, &k.Source, &k.Edit:
+		return st.focus == paneIssues && !st.typing
+	case &k.EndFilter, &k.ClearFilter:
+		return st.filtering
+	case &k.EditCall:
+		return st.focus == paneCall && !st.typing
+	case &k.Leave:
+		return st.typing && !st.filtering
+	case &k.Form:
+		return st.focus == paneCall
+	case &k.NextField, &k.PrevField, &k.Toggle, &k.ChoosePrev, &k.ChooseNext:
+		return st.form && st.typing && st.focus == paneCall
+	case &k.Back:
+		return false
+	}
+	return true
+}
+
+// pick is the bindings of bs that apply in st.
+func (k *keyMap) pick(st keyState, bs ...*key.Binding) []key.Binding {
+	out := make([]key.Binding, 0, len(bs))
+	for _, b := range bs {
+		if k.applies(b, st) {
+			out = append(out, *b)
+		}
+	}
+	return out
+}
+
+// shortHelp is the one line of help always on screen: the keys that
+// apply now, the most useful first (the line is cut to the width).
+func (k *keyMap) shortHelp(st keyState) []key.Binding {
+	short := k.pick(st, &k.Back, &k.Next, &k.Help, &k.Quit)
+	if !k.applies(&k.Quit, st) {
 		short = append(short, k.ForceQuit) // the one way out while typing
 	}
-	return short
-}
-
-// FullHelp is the help `?` opens, a column per kind of key.
-func (k keyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Next, k.Prev, k.Up, k.Down, k.PageUp, k.PageDown},
-		{k.Top, k.Bottom, k.Filter, k.EndFilter, k.AllIssues, k.Edit},
-		{k.Sample, k.EditCall, k.Leave, k.Target, k.Deep},
-		{k.Help, k.Quit, k.ForceQuit},
-	}
+	return append(short, k.pick(st, &k.Sample, &k.Filter, &k.EndFilter, &k.ClearFilter,
+		&k.Detail, &k.ErrorsOnly, &k.AllIssues, &k.Severity, &k.Source, &k.Edit, &k.EditCall,
+		&k.Form, &k.Leave, &k.NextField, &k.Toggle, &k.ChooseNext, &k.Copy, &k.move, &k.Target, &k.Deep)...)
 }

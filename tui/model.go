@@ -3,9 +3,13 @@
 // the file is saved.
 //
 // The root model owns focus, layout and the loaded document, and routes
-// messages to three pane models (tools, issues, call). Loading and linting
-// happen in the watch package and in commands; Update only assigns what
-// they deliver, so the screen never waits on the disk.
+// messages to three pane models (tools, issues, call) and to the views
+// that cover them when asked (a tool in detail, the source around an
+// issue, every key). Panes and views embed one paneBase, with the one set
+// of styles and the one key map. Loading, linting, counting tokens and
+// sifting long lists happen in the watch package and in commands; Update
+// only assigns what they deliver, so the screen never waits on the disk
+// and a keystroke costs what the screen shows.
 //
 // It is not a library for other programs: the command line opens it with
 // Run, and the checks themselves live in core.
@@ -14,12 +18,17 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"os"
+	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"toolbench/core/lint"
 	"toolbench/watch"
@@ -51,6 +60,16 @@ func (p pane) String() string {
 func (p pane) next() pane { return (p + 1) % paneCount }
 func (p pane) prev() pane { return (p + paneCount - 1) % paneCount }
 
+// view names what covers the panes, when anything does.
+type view int
+
+const (
+	viewNone   view = iota
+	viewDetail      // the selected tool in full
+	viewSource      // the text around the selected issue
+	viewHelp        // every key
+)
+
 // Config is what the workbench opens and how.
 type Config struct {
 	// File is the tools file to watch. Empty opens the embedded demo.
@@ -75,55 +94,71 @@ type source interface {
 }
 
 // model is the root model: it owns focus, layout and the loaded document,
-// and routes messages to the panes.
+// and routes messages to the panes and views.
 type model struct {
-	keys keyMap
+	keys *keyMap // the one key map, shared with the panes
 	st   *styles
 	help help.Model
 
 	focus         pane
+	view          view
 	width, height int
 	rects         [paneCount]rect // where each pane is, for the mouse
 
-	tools  toolsPane
-	issues issuesPane
-	call   callPane
+	tools   toolsPane
+	issues  issuesPane
+	call    callPane
+	detail  detailView
+	source  sourceView
+	keyHelp helpView
 
 	src    source // nil once it has closed, or in tests that feed messages
 	file   string // as the user named it; "" for the demo
 	demo   bool
 	editor string
+	tty    *os.File // the terminal the editor gets; nil for Bubble Tea's
 	opts   lint.Options
 	deep   bool
+	// startTargets are the targets the workbench opened with, a stop of
+	// the target cycle.
+	startTargets []string
 
-	snap     *snapshot // the last document that loaded, nil before one has
-	broken   string    // why the file cannot be used now (escaped), "" when it can
-	removed  bool      // the file is gone
-	watching bool      // reloads still arrive
-	note     string    // a passing message: editor errors, demo hints
+	snap      *snapshot // the last document that loaded, nil before one has
+	costs     *costs    // what snap's tools cost, nil until counted
+	costErr   string    // why they could not be counted
+	seed      maphash.Seed
+	following bool   // the tools selection follows the call in the tester
+	broken    string // why the file cannot be used now (escaped), "" when it can
+	removed   bool   // the file is gone
+	watching  bool   // reloads still arrive
+	note      string // a passing message: editor errors, what was copied
 }
 
 func newModel(cfg Config, src source) model {
 	st := newStyles(true)
-	keys := defaultKeyMap()
-	paneKeys := defaultKeyMap() // the panes' copy; the root's changes with the state
+	keys := newKeyMap()
 	h := help.New()
 	h.Styles = st.help
 	m := model{
-		keys:     keys,
-		st:       st,
-		help:     h,
-		focus:    paneTools,
-		tools:    newToolsPane(st, &paneKeys),
-		issues:   newIssuesPane(st, &paneKeys),
-		call:     newCallPane(st, &paneKeys, cfg.Deep),
-		src:      src,
-		file:     cfg.File,
-		demo:     cfg.File == "",
-		editor:   cfg.Editor,
-		opts:     cfg.Lint,
-		deep:     cfg.Deep,
-		watching: src != nil,
+		keys:         keys,
+		st:           st,
+		help:         h,
+		focus:        paneTools,
+		tools:        newToolsPane(st, keys),
+		issues:       newIssuesPane(st, keys),
+		call:         newCallPane(st, keys, cfg.Deep),
+		detail:       newDetailView(st, keys),
+		source:       newSourceView(st, keys),
+		keyHelp:      newHelpView(st, keys),
+		src:          src,
+		file:         cfg.File,
+		demo:         cfg.File == "",
+		editor:       cfg.Editor,
+		opts:         cfg.Lint,
+		deep:         cfg.Deep,
+		startTargets: slices.Clone(cfg.Lint.Targets),
+		seed:         maphash.MakeSeed(),
+		watching:     src != nil,
 	}
 	m.setFocus(paneTools)
 	return m
@@ -152,17 +187,48 @@ func Run(cfg Config) error {
 	if cfg.Output != nil {
 		opts = append(opts, tea.WithOutput(cfg.Output))
 	}
-	_, err := tea.NewProgram(newModel(cfg, src), opts...).Run()
+	m := newModel(cfg, src)
+	if runtime.GOOS != "windows" { // Windows reads its console another way
+		tty, err := terminalInput()
+		if err != nil {
+			return err
+		}
+		m.tty = tty
+		opts = append(opts, tea.WithInput(newPasteReader(tty)))
+	}
+	_, err := tea.NewProgram(m, opts...).Run()
 	if errors.Is(err, tea.ErrInterrupted) {
 		return nil // a SIGINT is a way to quit, as ctrl+c is
 	}
 	return err
 }
 
-// typing reports whether keys go to a text field: the call tester or the
-// tools filter. Single-letter commands are off while they do.
+// terminalInput is the terminal to read keys from: standard input, or
+// the controlling terminal when standard input is a pipe, as Bubble Tea
+// itself would choose.
+func terminalInput() (*os.File, error) {
+	if term.IsTerminal(os.Stdin.Fd()) {
+		return os.Stdin, nil
+	}
+	in, _, err := tea.OpenTTY()
+	return in, err
+}
+
+// typing reports whether keys go to a text field: the call tester, a
+// filter, or the form. Single-letter commands are off while they do.
 func (m model) typing() bool {
-	return m.tools.filtering() || m.call.editing()
+	return m.tools.filtering() || m.issues.filtering() || m.call.editing()
+}
+
+// keyState is the state that decides which keys apply.
+func (m model) keyState() keyState {
+	return keyState{
+		focus:     m.focus,
+		view:      m.view,
+		typing:    m.typing(),
+		filtering: m.tools.filtering() || m.issues.filtering(),
+		form:      m.call.showForm,
+	}
 }
 
 // target is the provider targets as the status bar shows them.

@@ -92,7 +92,7 @@ func TestTypingIntoTheTesterShowsTheCallErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 			m = typeText(t, m, tc.call)
-			got := m.call.errs
+			got := m.call.errs()
 			if strings.HasPrefix(strings.Join(tc.want, ""), "malformed:") {
 				if len(got) != 1 || !strings.HasPrefix(got[0], tc.want[0]) {
 					t.Fatalf("errors = %q, want one starting %q", got, tc.want[0])
@@ -118,7 +118,7 @@ func TestCallErrorsMatchTheCallCommand(t *testing.T) {
 	text := `{"name": "get_weather", "arguments": {"city": 3, "zip": "1"}}`
 	m = typeText(t, m, text)
 	want := call.CheckCallText(text, m.snap.schemas)
-	if diff := cmp.Diff(want, m.call.errs); diff != "" {
+	if diff := cmp.Diff(want, m.call.errs()); diff != "" {
 		t.Errorf("tester errors differ from call.CheckCallText (-want +got):\n%s", diff)
 	}
 }
@@ -275,13 +275,13 @@ func TestRemovedFileIsReported(t *testing.T) {
 func TestAReloadRechecksTheCall(t *testing.T) {
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = typeText(t, m, `{"name": "get_weather", "arguments": {"city": "Oslo"}}`)
-	if diff := cmp.Diff([]string{"missing:country"}, m.call.errs); diff != "" {
+	if diff := cmp.Diff([]string{"missing:country"}, m.call.errs()); diff != "" {
 		t.Fatalf("before the reload (-want +got):\n%s", diff)
 	}
 	fixed := strings.Replace(testTools, `"required": ["city", "country"]`, `"required": ["city"]`, 1)
 	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", fixed, lint.Options{})})
-	if len(m.call.errs) != 0 || !strings.Contains(screen(m), "✓ valid") {
-		t.Errorf("after the reload errors = %q, want none", m.call.errs)
+	if len(m.call.errs()) != 0 || !strings.Contains(screen(m), "✓ valid") {
+		t.Errorf("after the reload errors = %q, want none", m.call.errs())
 	}
 }
 
@@ -325,8 +325,8 @@ func TestCtrlSFillsTheTesterWithAValidSample(t *testing.T) {
 	if !strings.Contains(text, `"get_weather"`) {
 		t.Errorf("sample is not for get_weather:\n%s", text)
 	}
-	if want := call.CheckCallText(text, m.snap.schemas); len(want) != 0 || len(m.call.errs) != 0 {
-		t.Errorf("sample is not valid: %q", m.call.errs)
+	if want := call.CheckCallText(text, m.snap.schemas); len(want) != 0 || len(m.call.errs()) != 0 {
+		t.Errorf("sample is not valid: %q", m.call.errs())
 	}
 	if !strings.Contains(screen(m), "✓ valid") {
 		t.Errorf("screen should say valid:\n%s", screen(m))
@@ -383,25 +383,49 @@ func TestHelpKeyShowsTheFullHelp(t *testing.T) {
 }
 
 func TestNextTarget(t *testing.T) {
+	names := lint.TargetNames()
+	last := []string{names[len(names)-1]}
 	cases := []struct {
-		name string
-		cur  []string
-		want []string
+		name       string
+		cur, start []string
+		want       []string
 	}{
-		{"none to openai", nil, []string{"openai"}},
-		{"openai to openai-strict", []string{"openai"}, []string{"openai-strict"}},
-		{"openai-strict to anthropic", []string{"openai-strict"}, []string{"anthropic"}},
-		{"anthropic to gemini", []string{"anthropic"}, []string{"gemini"}},
-		{"gemini to mcp", []string{"gemini"}, []string{"mcp"}},
-		{"mcp back to none", []string{"mcp"}, nil},
-		{"several back to none", []string{"openai", "mcp"}, nil},
+		{"none to the first target", nil, nil, names[:1]},
+		{"a target to the next", names[:1], nil, names[1:2]},
+		{"the last target back to none", last, nil, nil},
+		{"a starting combination to none", []string{"openai", "mcp"}, []string{"openai", "mcp"}, nil},
+		{"the last target back to the starting combination", last, []string{"openai", "mcp"}, []string{"openai", "mcp"}},
+		{"one starting target is no extra stop", last, names[:1], nil},
+		{"an unknown set to the first stop", []string{"nope"}, nil, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, nextTarget(tc.cur)); diff != "" {
+			if diff := cmp.Diff(tc.want, nextTarget(tc.cur, tc.start)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestTheTargetCycleComesBackToTheStartingCombination(t *testing.T) {
+	start := []string{"openai", "mcp"}
+	m := newModel(Config{File: "tools.json", Lint: lint.Options{Targets: start}}, newFakeSource())
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	seen := map[string]bool{}
+	for range len(lint.TargetNames()) + 2 {
+		m = press(t, m, "t")
+		seen[m.target()] = true
+		if slices.Equal(m.opts.Targets, start) {
+			break
+		}
+	}
+	if !slices.Equal(m.opts.Targets, start) {
+		t.Fatalf("t never came back to %v; saw %v", start, seen)
+	}
+	for _, name := range append(lint.TargetNames(), "none") {
+		if !seen[name] {
+			t.Errorf("the cycle skipped %s", name)
+		}
 	}
 }
 
@@ -427,21 +451,21 @@ func TestTargetKeyAsksTheSourceToReLint(t *testing.T) {
 func TestDeepKeyValidatesAgainstTheWholeSchema(t *testing.T) {
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = typeText(t, m, `{"name": "search", "arguments": {"query": "go", "limit": 0}}`)
-	if len(m.call.errs) != 0 {
-		t.Fatalf("flat check errors = %q, want none", m.call.errs)
+	if len(m.call.errs()) != 0 {
+		t.Fatalf("flat check errors = %q, want none", m.call.errs())
 	}
 	m = press(t, m, "esc", "d")
 	if !m.deep {
 		t.Fatal("d did not turn deep validation on")
 	}
-	if len(m.call.deepErrs) == 0 || m.call.deepErrs[0].Path != "/limit" {
-		t.Fatalf("deep errors = %+v, want one at /limit", m.call.deepErrs)
+	if len(m.call.deepErrs()) == 0 || m.call.deepErrs()[0].Path != "/limit" {
+		t.Fatalf("deep errors = %+v, want one at /limit", m.call.deepErrs())
 	}
 	if s := screen(m); !strings.Contains(s, "schema /limit") || !strings.Contains(s, "Call (deep)") {
 		t.Errorf("screen should show the schema error and the mode:\n%s", s)
 	}
 	m = press(t, m, "d")
-	if m.deep || len(m.call.deepErrs) != 0 || strings.Contains(screen(m), "schema /limit") {
+	if m.deep || len(m.call.deepErrs()) != 0 || strings.Contains(screen(m), "schema /limit") {
 		t.Errorf("d again should turn deep validation off")
 	}
 }
@@ -452,7 +476,7 @@ func TestStaleDeepResultsAreDropped(t *testing.T) {
 	m.call.deep = true
 	m = typeText(t, m, `{"name": "search", "arguments": {"query": "go", "limit": 0}}`)
 	seq := m.call.deepSeq
-	m = update(t, m, deepCheckedMsg{seq: seq - 1, errs: []call.SchemaError{{Path: "/old", Message: "stale"}}})
+	m = update(t, m, deepCheckedMsg{seq: seq - 1, errs: [][]call.SchemaError{{{Path: "/old", Message: "stale"}}}})
 	if strings.Contains(screen(m), "stale") {
 		t.Error("a deep result for older text was shown")
 	}
@@ -555,8 +579,8 @@ func TestPasteIntoTheTesterIsChecked(t *testing.T) {
 	if got := m.call.input.Value(); !strings.Contains(got, `a\u202eb`) || strings.ContainsRune(got, '\u202e') {
 		t.Errorf("pasted bidi override should become a JSON escape, text %q", got)
 	}
-	if len(m.call.errs) != 0 {
-		t.Errorf("pasted call errors = %q, want none", m.call.errs)
+	if len(m.call.errs()) != 0 {
+		t.Errorf("pasted call errors = %q, want none", m.call.errs())
 	}
 }
 

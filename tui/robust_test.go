@@ -36,6 +36,9 @@ var oddDocuments = map[string]string{
 var everyKey = []string{
 	"j", "k", "down", "up", "G", "g", "/", "a", "x", "backspace", "enter", "esc",
 	"ctrl+s", "esc", "tab", "a", "j", "a", "tab", "{", "}", "esc", "d", "t", "?", "tab", "?",
+	// The views and the form.
+	"enter", "j", "G", "esc", "J", "K", "y", "tab", "v", "j", "esc", "s", "/", "e", "enter", "v", "v",
+	"tab", "ctrl+s", "ctrl+f", "space", "right", "down", "7", "up", "x", "ctrl+f", "esc", "y", "ctrl+f", "q",
 }
 
 func TestOddDocumentsShowAndTakeEveryKey(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/table"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -42,24 +43,27 @@ func newPalette(isDark bool) palette {
 type styles struct {
 	isDark bool
 
-	borderFocused, borderBlurred lipgloss.Style // border characters
-	titleFocused, titleBlurred   lipgloss.Style
+	borderFocused, borderBlurred look // border characters
+	titleFocused, titleBlurred   look
 	focusedEdge, blurredEdge     lipgloss.Border
 
-	selected lipgloss.Style // the row under the cursor
-	marker   lipgloss.Style // the "›" before it
-	muted    lipgloss.Style
-	header   lipgloss.Style // table headings
-	name     lipgloss.Style // tool and parameter names
-	code     lipgloss.Style // rule codes
-	err      lipgloss.Style
-	warn     lipgloss.Style
-	ok       lipgloss.Style
-	hint     lipgloss.Style
+	selected look // the row under the cursor
+	marker   look // the "›" before it
+	muted    look
+	header   look // table headings
+	name     look // tool and parameter names
+	code     look // rule codes
+	err      look
+	warn     look
+	ok       look
+	hint     look
+	// errorMark marks a character in text: where a call's syntax error
+	// is, the span an issue is about. Reverse video shows without colour.
+	errorMark look
 
-	status     lipgloss.Style // the status bar
-	statusBad  lipgloss.Style // the status bar when the file is broken
-	statusNote lipgloss.Style // a passing message in the status bar
+	status     look // the status bar
+	statusBad  look // the status bar when the file is broken
+	statusNote look // a passing message in the status bar
 
 	help help.Styles
 }
@@ -67,31 +71,94 @@ type styles struct {
 func newStyles(isDark bool) *styles {
 	p := newPalette(isDark)
 	s := &styles{isDark: isDark}
-	s.borderFocused = lipgloss.NewStyle().Foreground(p.accent)
-	s.borderBlurred = lipgloss.NewStyle().Foreground(p.border)
-	s.titleFocused = lipgloss.NewStyle().Foreground(p.accent).Bold(true)
-	s.titleBlurred = lipgloss.NewStyle().Foreground(p.muted)
+	s.borderFocused = newLook(lipgloss.NewStyle().Foreground(p.accent))
+	s.borderBlurred = newLook(lipgloss.NewStyle().Foreground(p.border))
+	s.titleFocused = newLook(lipgloss.NewStyle().Foreground(p.accent).Bold(true))
+	s.titleBlurred = newLook(lipgloss.NewStyle().Foreground(p.muted))
 	s.focusedEdge = lipgloss.ThickBorder()
 	s.blurredEdge = lipgloss.RoundedBorder()
 
-	s.selected = lipgloss.NewStyle().Background(p.selectBg).Bold(true)
-	s.marker = lipgloss.NewStyle().Foreground(p.accent).Bold(true)
-	s.muted = lipgloss.NewStyle().Foreground(p.muted)
-	s.header = lipgloss.NewStyle().Foreground(p.muted).Bold(true)
-	s.name = lipgloss.NewStyle().Bold(true)
-	s.code = lipgloss.NewStyle().Foreground(p.accent)
-	s.err = lipgloss.NewStyle().Foreground(p.err).Bold(true)
-	s.warn = lipgloss.NewStyle().Foreground(p.warn).Bold(true)
-	s.ok = lipgloss.NewStyle().Foreground(p.ok).Bold(true)
-	s.hint = lipgloss.NewStyle().Foreground(p.ok)
+	s.selected = newLook(lipgloss.NewStyle().Background(p.selectBg).Bold(true))
+	s.marker = newLook(lipgloss.NewStyle().Foreground(p.accent).Bold(true))
+	s.muted = newLook(lipgloss.NewStyle().Foreground(p.muted))
+	s.header = newLook(lipgloss.NewStyle().Foreground(p.muted).Bold(true))
+	s.name = newLook(lipgloss.NewStyle().Bold(true))
+	s.code = newLook(lipgloss.NewStyle().Foreground(p.accent))
+	s.err = newLook(lipgloss.NewStyle().Foreground(p.err).Bold(true))
+	s.warn = newLook(lipgloss.NewStyle().Foreground(p.warn).Bold(true))
+	s.ok = newLook(lipgloss.NewStyle().Foreground(p.ok).Bold(true))
+	s.hint = newLook(lipgloss.NewStyle().Foreground(p.ok))
+	s.errorMark = newLook(lipgloss.NewStyle().Foreground(p.err).Reverse(true))
 
-	s.status = lipgloss.NewStyle().Foreground(p.muted)
-	s.statusBad = lipgloss.NewStyle().Foreground(p.err).Bold(true)
-	s.statusNote = lipgloss.NewStyle().Foreground(p.warn)
+	s.status = newLook(lipgloss.NewStyle().Foreground(p.muted))
+	s.statusBad = newLook(lipgloss.NewStyle().Foreground(p.err).Bold(true))
+	s.statusNote = newLook(lipgloss.NewStyle().Foreground(p.warn))
 
 	s.help = help.DefaultStyles(isDark)
 
 	return s
+}
+
+// paramTable is the styles of the tools pane's parameter table.
+func (s *styles) paramTable() table.Styles {
+	return table.Styles{
+		Header:   s.header.Style.PaddingRight(1),
+		Cell:     lipgloss.NewStyle().PaddingRight(1),
+		Selected: s.selected.Style,
+	}
+}
+
+// look is a lipgloss style with the escape sequences it puts around a
+// line of text taken once. The lists draw a few styled pieces on every
+// row of every frame, and Style.Render works out the style each time;
+// for one line of text without escapes or tabs, wrapping it in the
+// sequences is what Render does (a test checks it), at a fraction of the
+// cost. Anything else goes to Render.
+type look struct {
+	lipgloss.Style
+	pre, post string
+}
+
+func newLook(st lipgloss.Style) look {
+	r := st.Render("x")
+	i := strings.IndexByte(r, 'x')
+	return look{Style: st, pre: r[:i], post: r[i+1:]}
+}
+
+// Render styles strs as lipgloss does.
+func (l look) Render(strs ...string) string {
+	if len(strs) != 1 || strings.ContainsAny(strs[0], "\x1b\n\r\t") {
+		return l.Style.Render(strs...)
+	}
+	if strs[0] == "" {
+		return ""
+	}
+	return l.pre + strs[0] + l.post
+}
+
+// width is the cells s takes on a terminal. Most of what the panes draw
+// is ASCII with SGR sequences, which is counted byte by byte; anything
+// else is measured by ansi.StringWidth.
+func width(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return ansi.StringWidth(s)
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			j := i + 2
+			for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+				j++
+			}
+			i = j
+		case c < 0x20 || c == 0x7f:
+			return ansi.StringWidth(s)
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // box draws body in a w x h frame titled title: a heavy accent border
@@ -112,10 +179,10 @@ func (s *styles) box(title, extra, body string, w, h int, focused bool) string {
 		label += " " + s.muted.Render(extra)
 	}
 	label += " "
-	if ansi.StringWidth(label) > inner-1 {
+	if width(label) > inner-1 {
 		label = ansi.Truncate(label, inner-1, "")
 	}
-	fill := inner - 1 - ansi.StringWidth(label)
+	fill := inner - 1 - width(label)
 
 	var b strings.Builder
 	b.WriteString(bs.Render(edge.TopLeft + edge.Top))
@@ -145,7 +212,7 @@ func fit(line string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	n := ansi.StringWidth(line)
+	n := width(line)
 	if n > w {
 		return ansi.Truncate(line, w, "…")
 	}
@@ -157,7 +224,7 @@ func clip(line string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if ansi.StringWidth(line) > w {
+	if width(line) > w {
 		return ansi.Truncate(line, w, "…")
 	}
 	return line

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -9,25 +8,30 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
+	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 )
 
 // textField is a small text editor: several lines for the call tester,
-// one for the tools filter. It is toolbench's own rather than bubbles'
-// textarea because of what may enter it: text arrives from pastes and
-// from sample calls built out of the tools file, and a bidi override or
-// a zero-width character there would reach the screen. Here every such
-// character is rewritten as it arrives, by escape, so the text on screen
-// is always the text that is checked.
+// one for the filters and the form's fields. It is toolbench's own rather
+// than bubbles' textarea and textinput because of what may enter it: text
+// arrives from pastes and from sample calls built out of the tools file,
+// and those widgets show a bidi override or a zero-width character as it
+// is (they drop control characters, another loss). Here every such
+// character is either rewritten as it arrives, by escape, so the text on
+// screen is the text that is checked; or, in a field whose value is a
+// string (raw), kept as it is in the value and shown escaped. It can
+// also mark characters, which the tester does at a syntax error.
 type textField struct {
 	keys      *editKeys // shared, never changed
 	multiline bool
 	// escape writes a character the screen must not get raw: a JSON
 	// \u escape in the tester (the call means the same), the \u{...}
-	// form of termtext.Escape in the filter (which is how names are shown).
+	// form of termtext.Escape in the filters (which is how names are
+	// shown). nil keeps the character in the value (raw), and the screen
+	// shows it as termtext.EscapeRune writes it.
 	escape func(rune) string
 
 	lines    [][]rune
@@ -35,26 +39,21 @@ type textField struct {
 	top      int // the first screen row shown, when multiline
 	left     int // the first rune shown, when not
 	w, h     int
+
+	marks     []textPos // characters shown with markStyle
+	markStyle func(...string) string
 }
+
+// textPos is a place in a textField's text: a line and a rune in it.
+type textPos struct{ line, col int }
 
 func newTextField(keys *editKeys, multiline bool, escape func(rune) string) textField {
 	return textField{keys: keys, multiline: multiline, escape: escape, lines: [][]rune{nil}, w: 1, h: 1}
 }
 
-// jsonEscape writes r as a JSON string escape: the same character to a
-// JSON parser, and visible text to a person.
-func jsonEscape(r rune) string {
-	if r > 0xffff {
-		hi, lo := utf16Pair(r)
-		return fmt.Sprintf(`\u%04x\u%04x`, hi, lo)
-	}
-	return fmt.Sprintf(`\u%04x`, r)
-}
-
-func utf16Pair(r rune) (hi, lo rune) {
-	r -= 0x10000
-	return 0xd800 + (r>>10)&0x3ff, 0xdc00 + r&0x3ff
-}
+// jsonRuneEscape writes r as a JSON string escape: the same character to
+// a JSON parser, and visible text to a person.
+func jsonRuneEscape(r rune) string { return string(jsondoc.AppendRuneEscape(nil, r)) }
 
 // Value is the text, lines joined with newlines.
 func (f textField) Value() string {
@@ -71,6 +70,37 @@ func (f textField) Value() string {
 	return b.String()
 }
 
+// raw reports whether the field keeps hidden characters in its value.
+func (f textField) raw() bool { return f.escape == nil }
+
+// cell is how the screen shows rune r of the text.
+func (f textField) cell(r rune) string {
+	if f.raw() && (termtext.IsHidden(r) || r == '\n' || r == '\t' || r == utf8.RuneError) {
+		return termtext.EscapeRune(r)
+	}
+	return string(r)
+}
+
+// cellWidth is the cells rune r takes on screen.
+func (f textField) cellWidth(r rune) int {
+	if f.raw() && (termtext.IsHidden(r) || r == '\n' || r == '\t' || r == utf8.RuneError) {
+		return len(termtext.EscapeRune(r))
+	}
+	return runewidth.RuneWidth(r)
+}
+
+// cells is how the screen shows runes rs.
+func (f textField) cells(rs []rune) string {
+	if !f.raw() {
+		return string(rs)
+	}
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(f.cell(r))
+	}
+	return b.String()
+}
+
 // SetValue replaces the text and puts the cursor at its end.
 func (f *textField) SetValue(s string) {
 	f.lines = [][]rune{nil}
@@ -81,12 +111,63 @@ func (f *textField) SetValue(s string) {
 // MoveToStart puts the cursor at the start of the text.
 func (f *textField) MoveToStart() {
 	f.row, f.col = 0, 0
+	f.top, f.left = 0, 0
 	f.scroll()
+}
+
+// SetCursorOffset puts the cursor at byte offset off of Value, or at the
+// end of the text when off is past it.
+func (f *textField) SetCursorOffset(off int) {
+	f.row, f.col = len(f.lines)-1, len(f.lines[len(f.lines)-1])
+	n := 0
+	for i, l := range f.lines {
+		for j, r := range l {
+			if n >= off {
+				f.row, f.col = i, j
+				f.scroll()
+				return
+			}
+			n += utf8.RuneLen(r)
+		}
+		if n >= off {
+			f.row, f.col = i, len(l)
+			break
+		}
+		n++ // the newline
+	}
+	f.scroll()
+}
+
+// cursorLine is the line the cursor is on, from 0.
+func (f textField) cursorLine() int { return f.row }
+
+// setMarks marks the characters at ps (a place past the end of its line
+// marks the cell after it) in style.
+func (f *textField) setMarks(ps []textPos, style func(...string) string) {
+	f.marks, f.markStyle = ps, style
+}
+
+// posOfByteColumn is the place of 1-based line and byte column in the
+// text, as a syntax error gives them.
+func (f textField) posOfByteColumn(line, col int) (textPos, bool) {
+	if line < 1 || line > len(f.lines) || col < 1 {
+		return textPos{}, false
+	}
+	l := f.lines[line-1]
+	n := 0
+	for j, r := range l {
+		if n >= col-1 {
+			return textPos{line - 1, j}, true
+		}
+		n += utf8.RuneLen(r)
+	}
+	return textPos{line - 1, len(l)}, true
 }
 
 // SetSize sets the cells the field is shown in.
 func (f *textField) SetSize(w, h int) {
 	f.w, f.h = max(w, 1), max(h, 1)
+	f.left = 0 // as much of the line as fits, the cursor still in view
 	f.scroll()
 }
 
@@ -100,6 +181,8 @@ func (f *textField) insert(s string) {
 
 	for i, r := range s {
 		switch {
+		case f.raw() && !(f.multiline && (r == '\n' || r == '\r')):
+			line = append(line, r) // a raw field keeps its text as it came
 		case r == '\r' && strings.HasPrefix(s[i+1:], "\n"):
 			continue
 		case r == '\n' || r == '\r':
@@ -287,7 +370,7 @@ func (f textField) wrapped() (rows []segment, crow, ccol int) {
 	for i, line := range f.lines {
 		start, width := 0, 0
 		for j, r := range line {
-			rw := runewidth.RuneWidth(r)
+			rw := f.cellWidth(r)
 			if width+rw > f.w && j > start {
 				rows = append(rows, segment{i, start, j})
 				start, width = j, 0
@@ -326,9 +409,18 @@ func (f *textField) scroll() {
 		f.left = f.col
 	}
 	line := f.lines[0]
-	for f.left < f.col && ansi.StringWidth(string(line[f.left:f.col])) >= f.w {
+	for f.left < f.col && f.width(line[f.left:f.col]) >= f.w {
 		f.left++
 	}
+}
+
+// width is the cells runes rs take on screen.
+func (f textField) width(rs []rune) int {
+	n := 0
+	for _, r := range rs {
+		n += f.cellWidth(r)
+	}
+	return n
 }
 
 // view is the visible text, at most h rows of at most w cells, and the
@@ -337,15 +429,51 @@ func (f textField) view() (lines []string, cx, cy int) {
 	if !f.multiline {
 		line := f.lines[0]
 		start := min(f.left, len(line))
-		return []string{clip(string(line[start:]), f.w)}, ansi.StringWidth(string(line[start:f.col])), 0
+		return []string{clip(f.marked(0, start, len(line)), f.w)}, f.width(line[start:f.col]), 0
 	}
 	rows, crow, ccol := f.wrapped()
 	top := min(f.top, max(len(rows)-1, 0))
 	lines = make([]string, 0, f.h)
-	for _, r := range rows[top:min(len(rows), top+f.h)] {
-		lines = append(lines, string(f.lines[r.line][r.start:r.end]))
+	for i, r := range rows[top:min(len(rows), top+f.h)] {
+		end := r.end
+		if top+i+1 < len(rows) && rows[top+i+1].line == r.line {
+			end = -r.end // a row the line goes on from: a mark past it is not here
+		}
+		lines = append(lines, f.marked(r.line, r.start, end))
 	}
 	return lines, ccol, crow - top
+}
+
+// marked is runes [start, end) of line as the screen shows them, with the
+// marks among them styled. A negative end is a row that the line
+// continues after; otherwise a mark at end is a cell after the text.
+func (f textField) marked(line, start, end int) string {
+	last := end >= 0
+	if end < 0 {
+		end = -end
+	}
+	rs := f.lines[line][start:end]
+	var hit []int
+	for _, m := range f.marks {
+		if m.line == line && m.col >= start && (m.col < end || last && m.col == end) {
+			hit = append(hit, m.col-start)
+		}
+	}
+	if len(hit) == 0 {
+		return f.cells(rs)
+	}
+	var b strings.Builder
+	for j, r := range rs {
+		if slices.Contains(hit, j) {
+			b.WriteString(f.markStyle(f.cell(r)))
+			continue
+		}
+		b.WriteString(f.cell(r))
+	}
+	if slices.Contains(hit, len(rs)) {
+		b.WriteString(f.markStyle(" "))
+	}
+	return b.String()
 }
 
 // empty reports whether the field holds nothing but white space.

@@ -5,31 +5,39 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/table"
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
 	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
-// toolsPane lists the document's tools with their error and warning
-// counts, and shows the selected tool's parameters as a table.
+// toolsPane lists the document's tools with what each costs and its
+// error and warning counts, and shows the selected tool's parameters as
+// a table.
 type toolsPane struct {
-	st      *styles
-	keys    *keyMap // shared, never changed
-	w, h    int     // outer size, border included
-	focused bool
+	paneBase
 
 	snap    *snapshot
-	stale   bool  // the file is broken: snap, if any, is its last good load
-	visible []int // indexes into snap.rows that pass the filter
-	cursor  int   // index into visible
-	offset  int   // the first of visible shown
+	costs   *costs // nil until they are counted
+	stale   bool   // the file is broken: snap, if any, is its last good load
+	visible []int  // indexes into snap.rows that pass the filters
+	cursor  int    // index into visible
+	offset  int    // the first of visible shown
 
-	filter textField
-	typing bool // the filter has the keys
+	filter     textField
+	typing     bool // the filter has the keys
+	errorsOnly bool
 
-	params   []paramRow    // the selected tool's parameters
+	siftSeq  int    // the newest sift asked for
+	sifting  bool   // a sift is under way in a command; visible is empty meanwhile
+	keepName string // the tool to select when it arrives, "" for the first
+
+	params   table.Model   // the selected tool's parameters
+	paramsV  string        // what params draws, kept: it changes only with it
+	paramRow []paramRow    // the rows of params, unstyled
 	paramsOf *tooldef.Tool // the tool params was built for
 	paramMsg string        // what to say instead of a table
 }
@@ -40,78 +48,118 @@ type paramRow struct {
 }
 
 func newToolsPane(st *styles, keys *keyMap) toolsPane {
-	return toolsPane{st: st, keys: keys, filter: newTextField(&keys.edit, false, termtext.EscapeRune)}
+	return toolsPane{
+		paneBase: newPaneBase(st, keys),
+		filter:   newTextField(&keys.edit, false, termtext.EscapeRune),
+	}
 }
 
 // SetSize sets the pane's outer size.
 func (p *toolsPane) SetSize(w, h int) {
-	p.w, p.h = w, h
+	p.paneBase.SetSize(w, h)
 	p.filter.SetSize(max(p.innerWidth()-2, 1), 1)
 	p.keepCursorVisible()
+	p.layoutParams(p.params.Cursor())
 }
 
-func (p *toolsPane) setStyles(st *styles) { p.st = st }
-
+// setFocused gives or takes the focus; the filter stops taking keys
+// without it.
 func (p *toolsPane) setFocused(on bool) {
-	p.focused = on
+	p.paneBase.setFocused(on)
 	if !on {
 		p.typing = false
 	}
 }
 
-func (p toolsPane) filtering() bool { return p.typing }
+func (p *toolsPane) setStyles(st *styles) {
+	p.paneBase.setStyles(st)
+	p.layoutParams(p.params.Cursor())
+}
 
-func (p toolsPane) innerWidth() int  { return max(p.w-2, 0) }
-func (p toolsPane) innerHeight() int { return max(p.h-2, 0) }
+func (p toolsPane) filtering() bool { return p.typing }
 
 // setSnapshot shows a new load, keeping the selected tool when it still
 // exists (by name, else by position).
-func (p *toolsPane) setSnapshot(s *snapshot) {
-	prev := ""
-	prevIndex := p.Selected()
-	if prevIndex >= 0 {
-		prev = p.snap.rows[prevIndex].label
-	}
-	p.snap = s
-	p.refilter()
-	p.cursor = 0
-	if prevIndex >= 0 {
-		p.cursor = min(max(p.positionOf(prevIndex), 0), max(len(p.visible)-1, 0))
-		for i, r := range p.visible {
-			if s.rows[r].label == prev {
-				p.cursor = i
-				break
-			}
-		}
-	}
+func (p *toolsPane) setSnapshot(s *snapshot) tea.Cmd {
+	prevName, prevIndex := p.selectedName(), p.Selected()
+	p.snap, p.costs = s, nil
 	p.paramsOf = nil
+	if !p.sifted() {
+		p.visible = identity(len(s.rows))
+		p.cursor = min(max(prevIndex, 0), max(len(p.visible)-1, 0))
+		if r, ok := p.rowNamed(prevName); ok {
+			p.cursor = r
+		}
+		p.afterMove()
+		return nil
+	}
+	p.keepName = prevName
+	p.visible, p.cursor, p.offset = nil, 0, 0 // the old list is of the old rows
+	p.afterMove()
+	return p.resift()
+}
+
+// setCosts shows what the tools cost, once counted.
+func (p *toolsPane) setCosts(c *costs) { p.costs = c }
+
+// sifted reports whether the list shows less than every tool.
+func (p toolsPane) sifted() bool { return p.errorsOnly || p.filterText() != "" }
+
+func (p toolsPane) filterText() string { return strings.ToLower(strings.TrimSpace(p.filter.Value())) }
+
+// rowNamed is the position in visible of the first tool named name.
+func (p toolsPane) rowNamed(name string) (int, bool) {
+	r, ok := p.snap.byName[name]
+	if !ok || name == "" {
+		return 0, false
+	}
+	return searchInts(p.visible, r)
+}
+
+// resift asks for the list the filters make, now or from a command;
+// until a command's list comes, the pane shows the list it had.
+func (p *toolsPane) resift() tea.Cmd {
+	p.siftSeq++
+	if p.snap == nil {
+		return nil
+	}
+	s, c := p.snap, toolsSift{text: p.filterText(), errorsOnly: p.errorsOnly}
+	list, cmd := sift(paneTools, p.siftSeq, len(s.rows), func() []int { return siftTools(s, c) })
+	if cmd != nil {
+		p.sifting = true
+		return cmd
+	}
+	p.showSifted(list)
+	return nil
+}
+
+// sifted takes a list sifted in a command, unless a newer one was asked
+// for since.
+func (p *toolsPane) takeSifted(msg siftedMsg) {
+	if msg.seq != p.siftSeq {
+		return
+	}
+	p.showSifted(msg.list)
+}
+
+func (p *toolsPane) showSifted(list []int) {
+	p.sifting = false
+	p.visible = list
+	p.cursor, p.offset = 0, 0
+	if r, ok := p.rowNamed(p.keepName); ok {
+		p.cursor = r
+	}
+	p.keepName = ""
 	p.afterMove()
 }
 
-// positionOf is where row r would be in visible: the first visible row at
-// or after it.
-func (p toolsPane) positionOf(r int) int {
-	for i, v := range p.visible {
-		if v >= r {
-			return i
-		}
+// identity is the list 0, 1, ..., n-1.
+func identity(n int) []int {
+	l := make([]int, n)
+	for i := range l {
+		l[i] = i
 	}
-	return len(p.visible) - 1
-}
-
-// refilter recomputes the visible rows for the filter's text.
-func (p *toolsPane) refilter() {
-	p.visible = nil // a new list: earlier copies of the pane keep theirs
-	if p.snap == nil {
-		return
-	}
-	q := strings.ToLower(strings.TrimSpace(p.filter.Value()))
-	p.visible = make([]int, 0, len(p.snap.rows))
-	for i, r := range p.snap.rows {
-		if q == "" || strings.Contains(r.lower, q) {
-			p.visible = append(p.visible, i)
-		}
-	}
+	return l
 }
 
 // Selected is the index of the selected tool in the snapshot's rows, or
@@ -131,10 +179,36 @@ func (p toolsPane) SelectedTool() *tooldef.Tool {
 	return nil
 }
 
+// selectRow selects row r of the snapshot, and reports whether the list
+// shows it (a filter may hide it).
+func (p *toolsPane) selectRow(r int) bool {
+	i, ok := searchInts(p.visible, r)
+	if !ok {
+		return false
+	}
+	p.cursor = i
+	p.afterMove()
+	return true
+}
+
+// searchInts finds x in the ascending list l.
+func searchInts(l []int, x int) (int, bool) {
+	lo, hi := 0, len(l)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if l[mid] < x {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, lo < len(l) && l[lo] == x
+}
+
 // Update handles the keys and mouse events the root routes here.
 func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
 	if kp, ok := msg.(tea.KeyPressMsg); ok && p.typing {
-		return p.updateFilter(kp), nil
+		return p.updateFilter(kp)
 	}
 	if step, ok := p.keys.listStep(msg, p.listHeight(), len(p.visible)); ok {
 		p.move(step)
@@ -145,13 +219,21 @@ func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
 		switch {
 		case key.Matches(msg, p.keys.Filter):
 			p.typing = true
-		case key.Matches(msg, p.keys.Leave):
-			p.clearFilter()
+		case key.Matches(msg, p.keys.ClearFilter):
+			return p, p.clearFilter()
+		case key.Matches(msg, p.keys.ErrorsOnly):
+			p.errorsOnly = !p.errorsOnly
+			p.keepName = p.selectedName()
+			return p, p.resift()
+		case key.Matches(msg, p.keys.ParamDown):
+			p.moveParam(1)
+		case key.Matches(msg, p.keys.ParamUp):
+			p.moveParam(-1)
 		}
 	case tea.PasteMsg:
 		if p.typing {
 			p.filter, _ = p.filter.Update(msg)
-			p.applyFilter()
+			return p, p.resift()
 		}
 	case tea.MouseClickMsg:
 		p.click(msg.Y)
@@ -159,39 +241,40 @@ func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
 	return p, nil
 }
 
-func (p toolsPane) updateFilter(msg tea.KeyPressMsg) toolsPane {
+func (p toolsPane) updateFilter(msg tea.KeyPressMsg) (toolsPane, tea.Cmd) {
 	switch {
 	case key.Matches(msg, p.keys.EndFilter):
 		p.typing = false
-	case key.Matches(msg, p.keys.Leave):
-		p.clearFilter()
+	case key.Matches(msg, p.keys.ClearFilter):
+		return p, p.clearFilter()
 	default:
 		var changed bool
 		p.filter, changed = p.filter.Update(msg)
 		if changed {
-			p.applyFilter()
+			return p, p.resift()
 		}
 	}
-	return p
+	return p, nil
 }
 
-func (p *toolsPane) clearFilter() {
+// selectedName is the selected tool's name, "" when there is none.
+func (p toolsPane) selectedName() string {
+	if t := p.SelectedTool(); t != nil {
+		return t.Name
+	}
+	return ""
+}
+
+// clearFilter stops typing the filter and drops it, keeping the
+// selected tool.
+func (p *toolsPane) clearFilter() tea.Cmd {
 	p.typing = false
 	if p.filter.Value() == "" {
-		return
+		return nil
 	}
-	sel := p.Selected()
+	p.keepName = p.selectedName()
 	p.filter.SetValue("")
-	p.refilter()
-	p.cursor = max(sel, 0)
-	p.afterMove()
-}
-
-func (p *toolsPane) applyFilter() {
-	p.refilter()
-	p.cursor = 0
-	p.offset = 0
-	p.afterMove()
+	return p.resift()
 }
 
 func (p *toolsPane) move(n int) {
@@ -213,8 +296,9 @@ func (p *toolsPane) click(y int) {
 // with the selected tool.
 func (p *toolsPane) afterMove() {
 	if t := p.SelectedTool(); t != p.paramsOf || t == nil {
-		p.params, p.paramMsg = paramTable(t)
+		p.paramRow, p.paramMsg = paramTable(t)
 		p.paramsOf = t
+		p.layoutParams(0)
 	}
 	p.keepCursorVisible()
 }
@@ -232,16 +316,16 @@ func (p toolsPane) headerLines() int {
 	return 1
 }
 
-// paramLines is the lines the parameter table would like: a title, a
-// heading and a row per parameter, or a title and a message.
+// paramLines is the lines the parameter table would like: a blank line,
+// a title, a heading and a row per parameter, or a title and a message.
 func (p toolsPane) paramLines() int {
 	if p.SelectedTool() == nil {
 		return 0
 	}
-	if len(p.params) == 0 {
+	if len(p.paramRow) == 0 {
 		return 3
 	}
-	return len(p.params) + 3 // a blank line, the title, the heading
+	return len(p.paramRow) + 3
 }
 
 // listHeight is the rows of tools shown: at least half of the pane, the
@@ -264,16 +348,25 @@ func (p toolsPane) shownRows() int {
 	return min(len(p.visible), p.listHeight())
 }
 
+// paramSpace is the lines under the list for the parameter table: its
+// title, heading and rows.
+func (p toolsPane) paramSpace() int {
+	return p.innerHeight() - p.headerLines() - max(p.shownRows(), 1) - 1
+}
+
 // View draws the pane.
 func (p toolsPane) View() string {
 	extra := ""
 	if p.snap != nil {
 		extra = strconv.Itoa(len(p.snap.rows))
-		if len(p.visible) != len(p.snap.rows) {
+		switch {
+		case p.sifting:
+			extra = "…/" + extra
+		case p.sifted():
 			extra = strconv.Itoa(len(p.visible)) + "/" + extra
 		}
 	}
-	return p.st.box(paneTools.String(), extra, p.body(), p.w, p.h, p.focused)
+	return p.frame(paneTools.String(), extra, p.body())
 }
 
 func (p toolsPane) body() string {
@@ -285,7 +378,7 @@ func (p toolsPane) body() string {
 		return p.st.muted.Render(" loading…")
 	}
 	var b strings.Builder
-	b.WriteString(p.shapeLine())
+	b.WriteString(p.shapeLine(w))
 	if p.headerLines() == 2 {
 		b.WriteByte('\n')
 		b.WriteString(p.filterLine(w))
@@ -295,11 +388,12 @@ func (p toolsPane) body() string {
 		b.WriteByte('\n')
 		b.WriteString(p.st.muted.Render(p.emptyText()))
 	}
+	cw := p.countsWidth(rows)
 	for j := p.offset; j < p.offset+rows; j++ {
 		b.WriteByte('\n')
-		b.WriteString(p.rowLine(p.visible[j], j == p.cursor, w))
+		b.WriteString(p.rowLine(p.visible[j], j == p.cursor, w, cw))
 	}
-	if rest := p.innerHeight() - p.headerLines() - rows - 1; rest > 0 && p.SelectedTool() != nil {
+	if rest := p.paramSpace(); rest > 0 && p.SelectedTool() != nil {
 		b.WriteString("\n\n") // a blank line, then the table
 		b.WriteString(p.paramView(w, rest))
 	}
@@ -307,24 +401,43 @@ func (p toolsPane) body() string {
 }
 
 func (p toolsPane) emptyText() string {
-	if p.filter.Value() != "" {
+	switch {
+	case p.sifting:
+		return " filtering…"
+	case p.filter.Value() != "":
 		return " no tool matches the filter"
-	}
-	if p.snap.result.Tools != nil && p.snap.result.Tools.Problem != "" {
+	case p.errorsOnly:
+		return " no tool has errors"
+	case p.snap.result.Tools != nil && p.snap.result.Tools.Problem != "":
 		return " not a tools document"
 	}
 	return " no tools"
 }
 
-func (p toolsPane) shapeLine() string {
+// costW is the width of the cost column: a count of tokens.
+const costW = 6
+
+func (p toolsPane) shapeLine(w int) string {
 	line := " no tools"
 	if p.snap.shape != "" {
 		line = " " + p.snap.shape + " shape"
 	}
-	if p.stale {
-		return p.st.muted.Render(line+" · ") + p.st.warn.Render("last good load")
+	if p.errorsOnly {
+		line += " · errors only"
 	}
-	return p.st.muted.Render(line)
+	var left string
+	if p.stale {
+		left = p.st.muted.Render(line+" · ") + p.st.warn.Render("last good load")
+	} else {
+		left = p.st.muted.Render(line)
+	}
+	cw := p.countsWidth(p.shownRows())
+	right := p.st.header.Render("tokens") + strings.Repeat(" ", cw+1)
+	if len(p.snap.rows) == 0 || w < 24 || width(left)+1+width(right) > w {
+		return left
+	}
+	// "tokens" heads the cost column, which ends before the counts.
+	return fit(left, w-width(right)) + right
 }
 
 func (p toolsPane) filterLine(w int) string {
@@ -350,16 +463,34 @@ func (p toolsPane) filterCursor() (x, y int, ok bool) {
 	return 1 + 2 + cx, 1 + 1, true
 }
 
-func (p toolsPane) rowLine(r int, selected bool, w int) string {
+// countsWidth is the width of the counts column over the first n rows
+// shown.
+func (p toolsPane) countsWidth(n int) int {
+	cw := 2
+	for j := p.offset; j < p.offset+n && j < len(p.visible); j++ {
+		cw = max(cw, len(countsPlain(p.snap.rows[p.visible[j]])))
+	}
+	return cw
+}
+
+func (p toolsPane) rowLine(r int, selected bool, w, cw int) string {
 	row := p.snap.rows[r]
 	counts := p.countsText(row)
-	cw := len(countsPlain(row))
-	nameW := max(w-3-cw-1, 1)
+	counts = strings.Repeat(" ", cw-len(countsPlain(row))) + counts
+	cost := ""
+	if w >= 24 {
+		c := "…"
+		if p.costs != nil {
+			c = shortCount(p.costs.tokens[r])
+		}
+		cost = p.st.muted.Render(strings.Repeat(" ", costW-len([]rune(c))) + c)
+	}
+	nameW := max(w-3-width(cost)-1-cw, 1)
 	name := fit(row.label, nameW)
 	if selected {
-		return p.st.marker.Render(" › ") + p.st.selected.Render(name) + " " + counts
+		return p.st.marker.Render(" › ") + p.st.selected.Render(name) + cost + " " + counts
 	}
-	return "   " + name + " " + counts
+	return "   " + name + cost + " " + counts
 }
 
 // countsPlain is the counts column without styles, for measuring.
@@ -389,36 +520,114 @@ func (p toolsPane) countsText(row toolRow) string {
 	return strings.Join(parts, " ")
 }
 
+// The parameter table is bubbles' table: it keeps the selected
+// parameter in view, rendering only the rows around it. Its selection
+// moves with J and K, and follows the field the form is on.
+
+// moveParam moves the parameter table's selection by n rows.
+func (p *toolsPane) moveParam(n int) {
+	if len(p.paramRow) == 0 {
+		return
+	}
+	p.setParamCursor(p.params.Cursor() + n)
+}
+
+// setParamCursor selects parameter i of the table.
+func (p *toolsPane) setParamCursor(i int) {
+	i = min(max(i, 0), len(p.paramRow)-1)
+	cur := p.params.Cursor()
+	if i == cur {
+		return
+	}
+	p.params.SetRows(p.tableRows(i))
+	if i > cur {
+		p.params.MoveDown(i - cur)
+	} else {
+		p.params.MoveUp(cur - i)
+	}
+	p.paramsV = p.params.View()
+}
+
+// selectParam selects the parameter named name, when the table has it.
+func (p *toolsPane) selectParam(name string) {
+	for i, r := range p.paramRow {
+		if r.name == name {
+			p.setParamCursor(i)
+			return
+		}
+	}
+}
+
+// paramBody is the rows the table shows below its heading.
+func (p toolsPane) paramBody() int {
+	space := p.paramSpace() - 2 // the title and the heading
+	if len(p.paramRow) > space {
+		space-- // the "… N more" line
+	}
+	return max(space, 1)
+}
+
+// layoutParams makes the table anew for the selected tool, its columns
+// sized to the pane and its rows to the space under the list, with
+// parameter sel selected. The table draws its rows whenever it changes,
+// so it is made whole, in one go.
+func (p *toolsPane) layoutParams(sel int) {
+	if len(p.paramRow) == 0 {
+		p.params, p.paramsV = table.New(table.WithStyles(p.st.paramTable())), ""
+		return
+	}
+	w := p.innerWidth()
+	nameW, typeW := len("name"), len("type")
+	for _, r := range p.paramRow {
+		nameW = max(nameW, width(r.name))
+		typeW = max(typeW, width(r.typ))
+	}
+	nameW = min(nameW, max(w/3, 6)) + 2 // and the marker
+	typeW = min(typeW, max(w/5, 6))
+	const reqW = 3
+	descW := max(w-nameW-typeW-reqW-4, 0)
+	sel = min(max(sel, 0), len(p.paramRow)-1)
+	p.params = table.New(
+		table.WithColumns([]table.Column{
+			{Title: "  name", Width: nameW}, {Title: "type", Width: typeW},
+			{Title: "req", Width: reqW}, {Title: "description", Width: descW},
+		}),
+		table.WithRows(p.tableRows(sel)),
+		table.WithHeight(p.paramBody()+1),
+		table.WithWidth(w),
+		table.WithStyles(p.st.paramTable()))
+	if sel > 0 {
+		p.params.MoveDown(sel)
+	}
+	p.paramsV = p.params.View()
+}
+
+// tableRows is the table's rows, the one at sel marked.
+func (p toolsPane) tableRows(sel int) []table.Row {
+	rows := make([]table.Row, len(p.paramRow))
+	for i, r := range p.paramRow {
+		mark := "  "
+		if i == sel {
+			mark = "› "
+		}
+		rows[i] = table.Row{mark + r.name, r.typ, r.required, r.desc}
+	}
+	return rows
+}
+
 // paramView is the parameter table of the selected tool in h lines.
 func (p toolsPane) paramView(w, h int) string {
 	title := p.st.header.Render(" parameters of ") + p.st.name.Render(clip(p.snap.rows[p.Selected()].label, max(w-16, 1)))
 	lines := []string{title}
-	if len(p.params) == 0 {
+	if len(p.paramRow) == 0 {
 		lines = append(lines, p.st.muted.Render(" "+p.paramMsg))
 		return strings.Join(lines[:min(len(lines), h)], "\n")
 	}
-	nameW, typeW := len("name"), len("type")
-	for _, r := range p.params {
-		nameW = max(nameW, len([]rune(r.name)))
-		typeW = max(typeW, len([]rune(r.typ)))
+	lines = append(lines, strings.Split(p.paramsV, "\n")...)
+	if hidden := len(p.paramRow) - p.paramBody(); hidden > 0 {
+		lines = append(lines, p.st.muted.Render(" … "+strconv.Itoa(hidden)+" more (J/K)"))
 	}
-	nameW = min(nameW, max(w/3, 6))
-	typeW = min(typeW, max(w/5, 6))
-	const reqW = 3
-	descW := max(w-1-nameW-1-typeW-1-reqW-1, 0)
-	cell := func(s string, n int) string { return fit(s, n) }
-	head := " " + cell("name", nameW) + " " + cell("type", typeW) + " " + cell("req", reqW) + " " + cell("description", descW)
-	lines = append(lines, p.st.header.Render(head))
-	for _, r := range p.params {
-		if len(lines) >= h {
-			break
-		}
-		lines = append(lines, " "+cell(r.name, nameW)+" "+cell(r.typ, typeW)+" "+cell(r.required, reqW)+" "+p.st.muted.Render(cell(r.desc, descW)))
-	}
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	return strings.Join(lines, "\n")
+	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 
 // paramTable lists t's parameters: each property of its parameter schema
@@ -435,14 +644,7 @@ func paramTable(t *tooldef.Tool) ([]paramRow, string) {
 	case !params.Is(jsondoc.Object):
 		return nil, t.ParamsKey + " is " + params.Kind.Phrase() + ", not a schema"
 	}
-	required := map[string]bool{}
-	if list := params.Get("required"); list.Is(jsondoc.Array) {
-		for _, m := range list.Kids() {
-			if m.Value.Is(jsondoc.String) {
-				required[m.Value.Str()] = true
-			}
-		}
-	}
+	required := requiredNames(params)
 	props := params.Get("properties")
 	if props.Len() == 0 || !props.Is(jsondoc.Object) {
 		return nil, "takes no arguments"
@@ -463,27 +665,35 @@ func paramTable(t *tooldef.Tool) ([]paramRow, string) {
 	return rows, ""
 }
 
-// schemaType is a property's type as the table shows it: its "type", the
-// types of a list joined with |, or what stands in for a type.
-func schemaType(prop *jsondoc.Node) string {
-	t := prop.Get("type")
-	switch {
-	case t.Is(jsondoc.String):
-		return t.Str()
-	case t.Is(jsondoc.Array):
-		var names []string
-		for _, m := range t.Kids() {
-			names = append(names, m.Value.Text())
+// requiredNames is the set of names an object schema's "required" lists.
+func requiredNames(s *jsondoc.Node) map[string]bool {
+	required := map[string]bool{}
+	if list := s.Get("required"); list.Is(jsondoc.Array) {
+		for _, m := range list.Kids() {
+			if m.Value.Is(jsondoc.String) {
+				required[m.Value.Str()] = true
+			}
 		}
-		return strings.Join(names, "|")
-	case prop.Has("$ref"):
-		return "$ref"
-	case prop.Has("anyOf"):
-		return "anyOf"
-	case prop.Has("oneOf"):
-		return "oneOf"
-	case prop.Has("enum"):
-		return "enum"
+	}
+	return required
+}
+
+// schemaType is a property's type as the table shows it: the types it
+// declares (schema.Types, as written), joined with |; else the keyword
+// that stands in for a type; else "any". A "type" that is no type name
+// nor list of them is shown as written.
+func schemaType(prop *jsondoc.Node) string {
+	types, ok := schema.Types(prop, false)
+	switch {
+	case !ok:
+		return string(jsondoc.AppendCompact(nil, prop.Get("type"), false, maxName))
+	case len(types) > 0:
+		return strings.Join(types, "|")
+	}
+	for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf", "enum", "const"} {
+		if prop.Has(k) {
+			return k
+		}
 	}
 	return "any"
 }

@@ -9,12 +9,13 @@ import (
 
 	"toolbench/core/call"
 	"toolbench/core/lint"
+	"toolbench/core/tooldef"
 	"toolbench/watch"
 )
 
 // Update routes msg: sizes and loads go to every pane, keys and the mouse
-// to the pane they are for. It only assigns what messages carry; the
-// work that produces them runs in commands.
+// to the pane or view they are for. It only assigns what messages carry;
+// the work that produces them runs in commands.
 func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -37,6 +38,11 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case deepCheckedMsg:
 		m.call.deepChecked(msg)
 		return m, nil
+	case siftedMsg:
+		return m.sifted(msg)
+	case costsMsg:
+		m.costed(msg)
+		return m, nil
 	case editorDoneMsg:
 		m.note = ""
 		if msg.err != nil {
@@ -46,7 +52,10 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
-		return m.toFocused(msg)
+		if m.view != viewNone {
+			return m, nil
+		}
+		return m.toFocused(tea.PasteMsg{Content: pastedText(msg.Content)})
 	case tea.MouseClickMsg:
 		return m.click(msg)
 	case tea.MouseWheelMsg:
@@ -55,15 +64,30 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// loaded shows a new document and checks the call again against it.
+// loaded shows a new document, checks the call again against it and
+// starts counting what its tools cost.
 func (m *model) loaded(s *snapshot) tea.Cmd {
 	m.snap = s
 	m.broken, m.removed = "", false
 	m.tools.stale = false
-	m.tools.setSnapshot(s)
-	m.issues.setSnapshot(s, m.tools.Selected())
-	m.layout() // the parameter table may have changed size
-	return m.call.setSchemas(s.schemas)
+	prevCosts := m.costs
+	m.costs, m.costErr = nil, ""
+	cmds := []tea.Cmd{m.tools.setSnapshot(s)}
+	cmds = append(cmds, m.issues.setSnapshot(s, m.tools.Selected()))
+	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow())
+	switch m.view {
+	case viewDetail:
+		if !m.detail.reopen(s, nil) {
+			m.view = viewNone
+		}
+	case viewSource:
+		if i := m.issues.SelectedIndex(); i >= 0 {
+			m.source.open(s, i)
+		} else {
+			m.view = viewNone
+		}
+	}
+	return tea.Batch(cmds...)
 }
 
 // failed records a load that did not work. The last good document stays
@@ -77,15 +101,47 @@ func (m *model) failed(msg docFailedMsg) {
 	}
 }
 
-// key handles a key press: the keys that work everywhere first, then, when
-// nothing is being typed, the single-letter commands, then the focused
-// pane.
+// sifted hands a list sifted in a command to the pane that asked.
+func (m model) sifted(msg siftedMsg) (tea.Model, tea.Cmd) {
+	switch msg.pane {
+	case paneTools:
+		m.tools.takeSifted(msg)
+		return m.afterTools(false)
+	case paneIssues:
+		m.issues.takeSifted(msg)
+	}
+	return m, nil
+}
+
+// costed takes what the tools cost, when it is about the document shown.
+func (m *model) costed(msg costsMsg) {
+	if msg.snap != m.snap {
+		return
+	}
+	if msg.err != nil {
+		m.costErr = shown(msg.err.Error(), maxText)
+		return
+	}
+	m.costs = msg.costs
+	m.tools.setCosts(msg.costs)
+	if m.view == viewDetail {
+		m.detail.setCosts(msg.costs)
+	}
+}
+
+// key handles a key press: the keys that work everywhere first, then
+// those of the view over the panes, then, when nothing is being typed,
+// the single-letter commands, then the focused pane.
 func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	m.note = "" // a passing message lasts until the next key
 	k := m.keys
-	switch {
-	case key.Matches(msg, k.ForceQuit):
+	if key.Matches(msg, k.ForceQuit) {
 		return m, tea.Quit
+	}
+	if m.view != viewNone {
+		return m.viewKey(msg)
+	}
+	switch {
 	case key.Matches(msg, k.Next):
 		m.setFocus(m.focus.next())
 		return m, nil
@@ -94,14 +150,16 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case key.Matches(msg, k.Sample):
 		return m.sample()
+	case m.focus == paneCall && key.Matches(msg, k.Form):
+		m.note = m.call.toggleForm(m.formTool())
+		return m, m.follow()
 	}
 	if !m.typing() {
 		switch {
 		case key.Matches(msg, k.Quit):
 			return m, tea.Quit
 		case key.Matches(msg, k.Help):
-			m.help.ShowAll = !m.help.ShowAll
-			m.layout()
+			m.view = viewHelp
 			return m, nil
 		case key.Matches(msg, k.Target):
 			return m.cycleTarget()
@@ -109,6 +167,12 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.deep = !m.deep
 			cmd := m.call.setDeep(m.deep)
 			return m, cmd
+		case key.Matches(msg, k.Copy):
+			return m.copyCall()
+		case m.focus == paneTools && key.Matches(msg, k.Detail):
+			return m.openDetail(), nil
+		case m.focus == paneIssues && key.Matches(msg, k.Source):
+			return m.openSource(), nil
 		case m.focus == paneIssues && key.Matches(msg, k.Edit):
 			return m.openEditor()
 		}
@@ -116,23 +180,144 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m.toFocused(msg)
 }
 
+// viewKey handles a key while a view covers the panes.
+func (m model) viewKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Back),
+		m.view == viewHelp && key.Matches(msg, k.Help),
+		m.view == viewSource && key.Matches(msg, k.Source):
+		m.view = viewNone
+		return m, nil
+	case key.Matches(msg, k.Quit):
+		return m, tea.Quit
+	case m.view == viewDetail && key.Matches(msg, k.Copy):
+		return m.copySample(m.detail.tool())
+	}
+	return m.toView(msg), nil
+}
+
+// toView hands msg to the view over the panes.
+func (m model) toView(msg tea.Msg) model {
+	switch m.view {
+	case viewDetail:
+		m.detail, _ = m.detail.Update(msg)
+	case viewSource:
+		m.source, _ = m.source.Update(msg)
+	case viewHelp:
+		m.keyHelp, _ = m.keyHelp.Update(msg)
+	}
+	return m
+}
+
+// openDetail shows the selected tool in full.
+func (m model) openDetail() model {
+	r := m.tools.Selected()
+	if r < 0 {
+		m.note = "no tool selected"
+		return m
+	}
+	m.detail.open(m.snap, m.costs, r)
+	m.view = viewDetail
+	return m
+}
+
+// openSource shows the text around the selected issue.
+func (m model) openSource() model {
+	i := m.issues.SelectedIndex()
+	if i < 0 {
+		m.note = "no issue selected"
+		return m
+	}
+	m.source.open(m.snap, i)
+	m.view = viewSource
+	return m
+}
+
 // toFocused hands msg to the focused pane.
 func (m model) toFocused(msg tea.Msg) (tea.Model, tea.Cmd) { return m.toPane(m.focus, msg) }
 
-// toPane hands msg to pane p and keeps the others in step with what it did.
+// toPane hands msg to pane p and keeps the others in step with what it
+// did: the issues follow the tools selection, the tools selection follows
+// an issue of all the issues, and the call in the tester.
 func (m model) toPane(p pane, msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch p {
 	case paneTools:
+		before := m.tools.Selected()
 		m.tools, cmd = m.tools.Update(msg)
-		m.issues.setTool(m.tools.Selected())
+		next, more := m.afterTools(m.tools.Selected() != before)
+		return next, tea.Batch(cmd, more)
 	case paneIssues:
 		m.issues, cmd = m.issues.Update(msg)
+		cmd = tea.Batch(cmd, m.followIssue())
 	case paneCall:
 		m.call, cmd = m.call.Update(msg)
+		cmd = tea.Batch(cmd, m.follow())
 	}
-	m.syncKeys()
 	return m, cmd
+}
+
+// afterTools keeps the issues in step with the tools selection; moved
+// says the user moved it, which stops it following the call.
+func (m model) afterTools(moved bool) (model, tea.Cmd) {
+	if moved {
+		m.following = false
+	}
+	return m, m.issues.setTool(m.tools.Selected())
+}
+
+// followIssue moves the tools selection to the tool of the selected
+// issue, when the issues listed are every tool's and the user has moved
+// through them.
+func (m *model) followIssue() tea.Cmd {
+	i := m.issues.SelectedIndex()
+	if !m.issues.showingAll() || !m.issues.moved || i < 0 {
+		return nil
+	}
+	r := m.snap.issueRow[i]
+	if r < 0 || r == m.tools.Selected() {
+		return nil
+	}
+	if m.tools.selectRow(r) {
+		m.following = false
+		return m.issues.setTool(r)
+	}
+	return nil
+}
+
+// follow moves the tools selection to the tool the call in the tester
+// names, and the parameter table to the argument the form is on.
+func (m *model) follow() tea.Cmd {
+	name := m.call.calledTool()
+	if name == "" || m.snap == nil {
+		return nil
+	}
+	r, ok := m.snap.byName[name]
+	if !ok {
+		return nil
+	}
+	var cmd tea.Cmd
+	if r != m.tools.Selected() {
+		if !m.tools.selectRow(r) {
+			return nil
+		}
+		cmd = m.issues.setTool(r)
+	}
+	m.following = true
+	if f := m.call.formField(); f != "" {
+		m.tools.selectParam(shown(f, maxName))
+	}
+	return cmd
+}
+
+// formTool is the tool a form is for: the one the call names, else the
+// selected one.
+func (m model) formTool() *tooldef.Tool {
+	if name := m.call.calledTool(); name != "" {
+		return m.snap.schemas.Tools[name]
+	}
+	return m.tools.SelectedTool()
 }
 
 // setFocus moves the focus to p.
@@ -141,21 +326,6 @@ func (m *model) setFocus(p pane) {
 	m.tools.setFocused(p == paneTools)
 	m.issues.setFocused(p == paneIssues)
 	m.call.setFocused(p == paneCall)
-	m.syncKeys()
-}
-
-// syncKeys enables the bindings that apply now. The help line follows,
-// and so does its height when the full help is open.
-func (m *model) syncKeys() {
-	before := m.helpHeight()
-	m.keys = m.keys.forState(keyState{
-		focus:     m.focus,
-		typing:    m.typing(),
-		filtering: m.tools.filtering(),
-	})
-	if m.helpHeight() != before {
-		m.layout()
-	}
 }
 
 // sample fills the tester with a valid call of the selected tool and
@@ -167,30 +337,57 @@ func (m model) sample() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.setFocus(paneCall)
-	return m, m.call.setText(call.SampleCall(t))
+	if m.call.showForm && m.call.form.tool != t {
+		m.call.form.tool = t
+	}
+	cmd := m.call.setText(call.SampleCall(t))
+	return m, tea.Batch(cmd, m.follow())
+}
+
+// copyCall copies the call in the tester, when the tester has the focus
+// and a call, or else a sample call of the selected tool, to the
+// terminal's clipboard (OSC 52, which works over ssh).
+func (m model) copyCall() (tea.Model, tea.Cmd) {
+	if m.focus == paneCall && !m.call.input.empty() {
+		text := m.call.text()
+		m.note = "copied the call to the clipboard (" + groupDigits(len(text)) + " bytes)"
+		return m, tea.SetClipboard(text)
+	}
+	return m.copySample(m.tools.SelectedTool())
+}
+
+// copySample copies a sample call of t to the clipboard.
+func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
+	if t == nil {
+		m.note = "no tool selected to copy a sample call of"
+		return m, nil
+	}
+	text := call.SampleCall(t)
+	m.note = "copied a sample call of " + shown(t.Name, maxName) + " to the clipboard (" + groupDigits(len(text)) + " bytes)"
+	return m, tea.SetClipboard(text)
 }
 
 // cycleTarget moves to the next provider target and asks for a re-lint
 // with it; the result arrives as a load.
 func (m model) cycleTarget() (tea.Model, tea.Cmd) {
-	m.opts.Targets = nextTarget(m.opts.Targets)
+	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
 	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
 }
 
-// nextTarget is the target after cur: none, then each known target in
-// turn, then none again. Several targets from the command line go back
-// to none.
-func nextTarget(cur []string) []string {
-	switch len(cur) {
-	case 0:
-		return []string{lint.TargetNames()[0]}
-	case 1:
-		i := slices.Index(lint.TargetNames(), cur[0])
-		if i >= 0 && i+1 < len(lint.TargetNames()) {
-			return []string{lint.TargetNames()[i+1]}
-		}
+// nextTarget is the targets after cur in the cycle t walks: the targets
+// the workbench started with when they are several (so a combination
+// from the command line comes round again), none, then each known target
+// alone in lint.TargetNames' order.
+func nextTarget(cur, start []string) []string {
+	cycle := [][]string{nil}
+	for _, name := range lint.TargetNames() {
+		cycle = append(cycle, []string{name})
 	}
-	return nil
+	if len(start) > 1 {
+		cycle = append([][]string{start}, cycle...)
+	}
+	i := slices.IndexFunc(cycle, func(ts []string) bool { return slices.Equal(ts, cur) })
+	return slices.Clone(cycle[(i+1)%len(cycle)])
 }
 
 // openEditor suspends the screen for $EDITOR at the selected issue.
@@ -205,12 +402,15 @@ func (m model) openEditor() (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	c := editorCommand(m.editor, m.file, is.Line, is.Column)
+	if m.tty != nil {
+		c.Stdin = m.tty // the terminal itself, not the reader in front of it
+	}
 	return m, tea.ExecProcess(c, func(err error) tea.Msg { return editorDoneMsg{err: err} })
 }
 
 // click focuses the pane under the pointer and lets it act on the click.
 func (m model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
-	if msg.Button != tea.MouseLeft {
+	if msg.Button != tea.MouseLeft || m.view != viewNone {
 		return m, nil
 	}
 	p, ok := m.paneAt(msg.X, msg.Y)
@@ -225,9 +425,12 @@ func (m model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 	return m.toFocused(local)
 }
 
-// wheel scrolls the pane under the pointer, focused or not: that is the
-// pane the user is looking at.
+// wheel scrolls the view over the panes, or else the pane under the
+// pointer, focused or not: that is the pane the user is looking at.
 func (m model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
+	if m.view != viewNone {
+		return m.toView(msg), nil
+	}
 	p, ok := m.paneAt(msg.X, msg.Y)
 	if !ok {
 		return m, nil
@@ -244,12 +447,18 @@ func (m model) paneAt(x, y int) (pane, bool) {
 	return 0, false
 }
 
-// setStyles switches every pane to st, after the terminal has said what
-// its background is.
+// setStyles switches every pane and view to st, after the terminal has
+// said what its background is.
 func (m *model) setStyles(st *styles) {
 	m.st = st
 	m.help.Styles = st.help
 	m.tools.setStyles(st)
 	m.issues.setStyles(st)
 	m.call.setStyles(st)
+	m.detail.setStyles(st)
+	m.source.setStyles(st)
+	m.keyHelp.setStyles(st)
+	if m.view == viewDetail {
+		m.detail.build()
+	}
 }

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/termtext"
 )
@@ -46,37 +46,12 @@ func (r rect) contains(x, y int) bool {
 	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
 }
 
-// minBody is the fewest lines the panes need.
-const minBody = minHeight - 2
-
-// fullHelp reports whether the full help is open and fits above the
-// panes' minimum; when it does not, the short help stands in.
-func (m model) fullHelp() bool {
-	return m.help.ShowAll && m.height-1-m.fullHelpHeight() >= minBody
-}
-
-// fullHelpHeight is the lines of the full help: its longest column.
-func (m model) fullHelpHeight() int {
-	n := 1
-	for _, col := range m.keys.FullHelp() {
-		n = max(n, enabledCount(col))
-	}
-	return n
-}
-
-// helpHeight is the lines the help takes.
-func (m model) helpHeight() int {
-	if m.fullHelp() {
-		return m.fullHelpHeight()
-	}
-	return 1
-}
-
 // layout gives each pane its place: Tools down the left two fifths, Issues
-// above Call on the right, the status bar and the help below.
+// above Call on the right, the status bar and the help line below. The
+// views over the panes take the panes' place.
 func (m *model) layout() {
 	m.help.SetWidth(m.width)
-	bodyH := max(m.height-1-m.helpHeight(), 0)
+	bodyH := max(m.height-2, 0)
 	leftW := m.width * 2 / 5
 	rightW := m.width - leftW
 	issuesH := bodyH / 2
@@ -89,9 +64,48 @@ func (m *model) layout() {
 	m.tools.SetSize(leftW, bodyH)
 	m.issues.SetSize(rightW, issuesH)
 	m.call.SetSize(rightW, callH)
+	m.detail.SetSize(m.width, bodyH)
+	m.source.SetSize(m.width, bodyH)
+	m.keyHelp.SetSize(m.width, bodyH)
+	m.detail.setFocused(true)
+	m.source.setFocused(true)
+	m.keyHelp.setFocused(true)
 }
 
 func (m model) tooSmall() bool { return m.width < minWidth || m.height < minHeight }
+
+// tooSmallTexts are what a screen too small for the panes says, longest
+// first: it shows the first that fits whole.
+var tooSmallTexts = []string{
+	"toolbench needs at least " + minSize + " cells · ctrl+c quits",
+	"needs " + minSize + " · ctrl+c quits",
+	"needs " + minSize,
+	minSize,
+	"…",
+}
+
+var minSize = strconv.Itoa(minWidth) + "x" + strconv.Itoa(minHeight)
+
+// tooSmallText is the longest of tooSmallTexts that fits in w x h cells
+// with its words wrapped, never a message cut short: down to one cell.
+func tooSmallText(w, h int) string {
+	for _, msg := range tooSmallTexts {
+		lines := strings.Split(ansi.Wordwrap(msg, w, ""), "\n")
+		if len(lines) <= h && widest(lines) <= w {
+			return strings.Join(lines, "\n")
+		}
+	}
+	return ""
+}
+
+// widest is the width of the widest of lines.
+func widest(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		n = max(n, ansi.StringWidth(l))
+	}
+	return n
+}
 
 // View draws the screen. It is a pure function of the model.
 func (m model) View() tea.View {
@@ -110,13 +124,20 @@ func (m model) render() string {
 		return ""
 	}
 	if m.tooSmall() {
-		msg := "toolbench needs at least " + strconv.Itoa(minWidth) + "x" + strconv.Itoa(minHeight) + " cells · ctrl+c quits"
-		return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, clip(msg, m.width))
+		return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, tooSmallText(m.width, m.height))
 	}
-	right := m.issues.View() + "\n" + m.call.View()
-	h := m.help
-	h.ShowAll = m.fullHelp()
-	return sideBySide(m.tools.View(), right) + "\n" + m.statusLine() + "\n" + h.View(m.keys)
+	var body string
+	switch m.view {
+	case viewDetail:
+		body = m.detail.View()
+	case viewSource:
+		body = m.source.View()
+	case viewHelp:
+		body = m.keyHelp.View()
+	default:
+		body = sideBySide(m.tools.View(), m.issues.View()+"\n"+m.call.View())
+	}
+	return body + "\n" + m.statusLine() + "\n" + m.helpView()
 }
 
 // sideBySide puts two blocks of the same height next to each other. The
@@ -142,20 +163,22 @@ func sideBySide(left, right string) string {
 
 // cursor is where the terminal's cursor goes: in the field being typed.
 func (m model) cursor() (x, y int, ok bool) {
-	if m.tooSmall() {
+	if m.tooSmall() || m.view != viewNone {
 		return 0, 0, false
 	}
+	var r rect
 	switch {
 	case m.call.editing():
 		x, y, ok = m.call.cursor()
-		r := m.rects[paneCall]
-		return r.x + x, r.y + y, ok
+		r = m.rects[paneCall]
 	case m.tools.filtering():
 		x, y, ok = m.tools.filterCursor()
-		r := m.rects[paneTools]
-		return r.x + x, r.y + y, ok
+		r = m.rects[paneTools]
+	case m.issues.filtering():
+		x, y, ok = m.issues.filterCursor()
+		r = m.rects[paneIssues]
 	}
-	return 0, 0, false
+	return r.x + x, r.y + y, ok
 }
 
 // statusLine is the file, the counts, the target, whether the file is
@@ -181,10 +204,15 @@ func (m model) statusLine() string {
 	if m.snap == nil {
 		parts = append(parts, m.st.status.Render("loading…"))
 	} else {
-		parts = append(parts, m.st.status.Render(termtext.Plural(len(m.snap.rows), "tool")))
+		parts = append(parts, m.st.status.Render(termtext.Plural(len(m.snap.rows), "tool")+m.costStatus()))
 		parts = append(parts, m.counts())
 	}
-	parts = append(parts, m.st.status.Render("target "+m.target()))
+	if m.following {
+		parts = append(parts, m.st.statusNote.Render("following the call"))
+	}
+	if len(m.opts.Targets) > 0 {
+		parts = append(parts, m.st.status.Render("target "+m.target()))
+	}
 	switch {
 	case m.demo:
 		parts = append(parts, m.st.statusNote.Render("toolbench FILE to open a file"))
@@ -214,14 +242,21 @@ func (m model) counts() string {
 	return strings.Join(s, m.st.status.Render(", "))
 }
 
-// enabledCount is how many of bs are enabled: the lines a help column
-// takes.
-func enabledCount(bs []key.Binding) int {
-	n := 0
-	for _, b := range bs {
-		if b.Enabled() {
-			n++
-		}
+// costStatus is what every tool costs together, once it is counted.
+func (m model) costStatus() string {
+	switch {
+	case m.costErr != "":
+		return " (tokens not counted: " + m.costErr + ")"
+	case m.costs == nil:
+		return ""
 	}
-	return n
+	return " ≈" + shortCount(m.costs.totalTokens) + " tokens"
+}
+
+// helpView is the help line under the status bar: the keys that apply
+// now (? lists them all).
+func (m model) helpView() string {
+	// Cut here too: bubbles' help goes on past the width when even its
+	// ellipsis does not fit.
+	return clip(m.help.ShortHelpView(m.keys.shortHelp(m.keyState())), m.width)
 }

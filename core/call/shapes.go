@@ -48,36 +48,55 @@ func NormalizeCall(n *jsondoc.Node) Call { return normalizeCall(n, nil) }
 // normalizeCall is NormalizeCall parsing arguments strings with ap, or on
 // their own when ap is nil.
 func normalizeCall(n *jsondoc.Node, ap *jsondoc.Parser) Call {
+	holder, argsKey, malformed := argsHolder(n)
+	if malformed != "" {
+		return Call{Malformed: malformed}
+	}
+	return callOf(holder, argsKey, ap)
+}
+
+// ArgsAt tells where a call in any shape NormalizeCall reads keeps its
+// name and arguments: the object holding them and the key of the
+// arguments' member, which may be absent. ok is false for a value that
+// is no call. An editor uses it to change a call's arguments in place.
+func ArgsAt(n *jsondoc.Node) (holder *jsondoc.Node, argsKey string, ok bool) {
+	holder, argsKey, malformed := argsHolder(n)
+	return holder, argsKey, malformed == ""
+}
+
+// argsHolder finds the object of n that holds the call's name and
+// arguments, by the call's shape, or says why n has none.
+func argsHolder(n *jsondoc.Node) (holder *jsondoc.Node, argsKey, malformed string) {
 	if !n.Is(jsondoc.Object) {
-		return Call{Malformed: reasonNotObject}
+		return nil, "", reasonNotObject
 	}
 	switch {
 	case n.Has("functionCall"):
-		return namedCall(n, "functionCall", "args", ap)
+		return nested(n, "functionCall", "args")
 	case n.Has("method"):
 		if n.Get("method").Text() != "tools/call" {
-			return Call{Malformed: reasonMethod}
+			return nil, "", reasonMethod
 		}
-		return namedCall(n, "params", "arguments", ap)
+		return nested(n, "params", "arguments")
 	case n.Has("function"):
-		return namedCall(n, "function", "arguments", ap)
+		return nested(n, "function", "arguments")
 	case n.Get("type").Text() == "tool_use":
-		return callOf(n, "input", ap)
+		return n, "input", ""
 	case n.Has("args") && n.Has("arguments"):
-		return Call{Malformed: reasonBothArgs}
+		return nil, "", reasonBothArgs
 	case n.Has("arguments"):
-		return callOf(n, "arguments", ap)
+		return n, "arguments", ""
 	}
-	return callOf(n, "args", ap)
+	return n, "args", ""
 }
 
-// namedCall reads a call nested in the member key of n.
-func namedCall(n *jsondoc.Node, key, argsKey string, ap *jsondoc.Parser) Call {
+// nested is the call nested in the member key of n.
+func nested(n *jsondoc.Node, key, argsKey string) (*jsondoc.Node, string, string) {
 	inner := n.Get(key)
 	if !inner.Is(jsondoc.Object) {
-		return Call{Malformed: key + " is not an object"}
+		return nil, "", key + " is not an object"
 	}
-	return callOf(inner, argsKey, ap)
+	return inner, argsKey, ""
 }
 
 // callOf reads the name and the arguments member argsKey of obj. Only an
@@ -136,11 +155,13 @@ func CheckCallText(text string, s *Schemas) []string {
 // ReadCalls reads the calls in r and hands each to fn with the line it
 // starts on, in input order. The input is either one call, pretty-printed
 // or not, or JSON Lines: one call a line, blank lines skipped. It is one
-// call when the whole input is one JSON value; else JSON Lines when any
-// non-blank line is a JSON value on its own, each line that is not
-// costing only itself (a malformed call); else one malformed call with
-// the syntax error's line and column. Input of white space only holds no
-// call.
+// call when the whole input is one JSON value; else, when it is several
+// JSON values one after another (pretty-printed calls, say), a call each
+// at the line it starts on; else JSON Lines when any non-blank line is a
+// JSON value on its own, each line that is not costing only itself (a
+// malformed call); else one malformed call with the syntax error's line
+// and column. Input of white space only holds no call. Once the first
+// non-blank line is a value on its own, the input is JSON Lines.
 //
 // JSON Lines are read and parsed a line at a time. The Args of a call
 // are only valid during fn. A read error, or an error from fn, stops the
@@ -216,8 +237,10 @@ func (lr *lineReader) badFirstLineOfJSONLines(head []byte) bool {
 		return false
 	}
 	// The probe reads on into what is ahead: an error stands only with a
-	// little text after it.
-	if jsondoc.PrefixError("", append(slices.Clip(head), ahead...)) == nil {
+	// little text after it. Values one after another are no JSON Lines
+	// either, whatever their lines look like.
+	probe := append(slices.Clip(head), ahead...)
+	if jsondoc.PrefixError("", probe) == nil || firstValueSpansLines(probe) {
 		return false
 	}
 	for _, l := range splitCallLines(ahead) {
@@ -237,6 +260,9 @@ func readWhole(data []byte, firstLine int, fn func(int, Call) error) error {
 	if err == nil {
 		line, _ := doc.Position(int(doc.Root.Start))
 		return fn(line, NormalizeCall(doc.Root))
+	}
+	if seq, ok := readValueSeq(data); ok {
+		return seq.each(data, fn)
 	}
 	lines := splitCallLines(data)
 	for _, l := range lines {

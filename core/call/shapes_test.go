@@ -214,6 +214,15 @@ func TestReadCallsTellsOneCallFromJSONLines(t *testing.T) {
 		{"byte order mark", "\uFEFF{\"name\": \"a\"}\n{\"name\": \"b\"}\n", []callReadResult{{1, "a", "-", ""}, {2, "b", "-", ""}}},
 		{"white space only holds no call", " \n\t\n", nil},
 		{"empty input holds no call", "", nil},
+		{"pretty-printed calls one after another", "{\n  \"name\": \"a\",\n  \"args\": {\"x\": [\n    1,\n    2\n  ]}\n}\n\n{\n  \"name\": \"b\"\n}{\"name\": \"c\"}\n", []callReadResult{
+			{1, "a", `{"x":[1,2]}`, ""}, {9, "b", "-", ""}, {11, "c", "-", ""}}},
+		{"values one after another after blank lines", "\n{\n\"name\": \"a\"}\n{\n\"name\": \"b\"}\n", []callReadResult{{2, "a", "-", ""}, {4, "b", "-", ""}}},
+		{"a broken value after pretty-printed ones is malformed at its error", "{\n  \"name\": \"a\"\n}\n{\n  \"name\" \"b\"\n}\n{\"name\": \"c\"}\n", []callReadResult{
+			{1, "a", "-", ""}, {4, "", "-", "5:10: invalid character '\"' after object name (expecting ':')"}}},
+		{"text after a pretty-printed call is malformed where it starts", "{\n  \"name\": \"a\"\n}  oops\n", []callReadResult{
+			{1, "a", "-", ""}, {3, "", "-", "3:4: invalid character 'o' at start of value"}}},
+		{"a one-line call and text after it is no sequence", "{\"name\": \"a\"} oops\n{\"name\": \"b\"}\n", []callReadResult{
+			{1, "", "-", "1:15: after the JSON value: invalid character 'o' at start of value"}, {2, "b", "-", ""}}},
 		{"arguments strings in JSON Lines", "{\"name\": \"a\", \"arguments\": \"{\\\"x\\\": [1, 2]}\"}\n{\"name\": \"b\", \"arguments\": \"{\\\"y\\\": null}\"}\n", []callReadResult{
 			{1, "a", `{"x":[1,2]}`, ""}, {2, "b", `{"y":null}`, ""}}},
 	}
@@ -367,5 +376,33 @@ func TestReadCallsStreamsPastABadFirstLine(t *testing.T) {
 	pw.Close()
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestArgsAtFindsTheArgumentsOfEveryShape(t *testing.T) {
+	cases := []struct {
+		name, call, holderName, key string
+		ok                          bool
+	}{
+		{"flat", `{"name": "a", "args": {}}`, "a", "args", true},
+		{"arguments", `{"name": "a", "arguments": "{}"}`, "a", "arguments", true},
+		{"OpenAI", `{"type": "function", "function": {"name": "a", "arguments": "{}"}}`, "a", "arguments", true},
+		{"Anthropic", `{"type": "tool_use", "name": "a", "input": {}}`, "a", "input", true},
+		{"MCP", `{"method": "tools/call", "params": {"name": "a"}}`, "a", "arguments", true},
+		{"Gemini", `{"functionCall": {"name": "a", "args": {}}}`, "a", "args", true},
+		{"no call", `[1]`, "", "", false},
+		{"another method", `{"method": "ping"}`, "", "", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := jsondoc.ParseValue("c", tc.call)
+			if err != nil {
+				t.Fatal(err)
+			}
+			holder, key, ok := ArgsAt(n)
+			if ok != tc.ok || key != tc.key || ok && holder.Get("name").Text() != tc.holderName {
+				t.Errorf("ArgsAt = %v, %q, %v; want the object named %q, %q, %v", holder, key, ok, tc.holderName, tc.key, tc.ok)
+			}
+		})
 	}
 }
