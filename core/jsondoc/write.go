@@ -177,3 +177,46 @@ func AppendCompact(b []byte, n *Node, spaced bool, limit int) []byte {
 	}
 	return append(b, "null"...)
 }
+
+// StringChar decodes the character written at src[i:], inside a JSON
+// string literal that parsed: the character, and the number of bytes
+// that write it, an escape (\n, \u00e9, a surrogate pair of escapes) or
+// UTF-8. An invalid byte and a lone surrogate read as U+FFFD, as the
+// parser reads them.
+func StringChar(src string, i int) (rune, int) {
+	if src[i] != '\\' {
+		r, size := utf8.DecodeRuneInString(src[i:])
+		return r, size
+	}
+	if src[i+1] != 'u' {
+		return rune(unescapeByte(src[i+1])), 2
+	}
+	r, _ := hex4(src, i+2)
+	if utf16.IsSurrogate(r) && i+12 <= len(src) && src[i+6] == '\\' && src[i+7] == 'u' {
+		lo, _ := hex4(src, i+8)
+		if pair := utf16.DecodeRune(r, lo); pair != utf8.RuneError {
+			return pair, 12
+		}
+	}
+	if utf16.IsSurrogate(r) {
+		return utf8.RuneError, 6
+	}
+	return r, 6
+}
+
+// unescapeByte is the character a one-letter escape \c stands for.
+func unescapeByte(c byte) byte {
+	switch c {
+	case 'n':
+		return '\n'
+	case 't':
+		return '\t'
+	case 'r':
+		return '\r'
+	case 'b':
+		return '\b'
+	case 'f':
+		return '\f'
+	}
+	return c // '"', '\\', '/'
+}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestSafeWriterEscapesHiddenCharactersEvenAcrossWrites(t *testing.T) {
@@ -22,5 +23,27 @@ func TestSafeWriterEscapesHiddenCharactersEvenAcrossWrites(t *testing.T) {
 	var v []string
 	if err := json.Unmarshal([]byte(b.String()), &v); err != nil || v[0] != "a\u202Eb\u200bc \U000E0041 ✓ \u00e9" {
 		t.Errorf("escaped JSON reads back as %q, %v", v, err)
+	}
+}
+
+func TestStringCharDecodesEachWayOfWritingACharacter(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		r     rune
+		width int
+	}{
+		{`a`, 'a', 1},
+		{`é`, 'é', 2},
+		{`\n`, '\n', 2},
+		{`\/`, '/', 2},
+		{`\u00e9`, 'é', 6},
+		{`\u00E9`, 'é', 6},
+		{`\ud83d\ude00`, '😀', 12},
+		{`\ud83dx`, utf8.RuneError, 6},
+		{"\xff", utf8.RuneError, 1},
+	} {
+		if r, w := StringChar(tc.src, 0); r != tc.r || w != tc.width {
+			t.Errorf("StringChar(%q) = %q, %d; want %q, %d", tc.src, r, w, tc.r, tc.width)
+		}
 	}
 }

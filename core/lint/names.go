@@ -117,3 +117,14 @@ func wordByte(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' || c =
 
 // letterOrUnderscore is what the base pattern and Gemini allow first.
 func letterOrUnderscore(c byte) bool { return isLetter(c) || c == '_' }
+
+// nameRuleWithTargets is the paragraph every target's name rule has in
+// its doc: how it and the base invalid-name rule share a defect.
+const nameRuleWithTargets = `With the target on, the base invalid-name rule holds names to this
+rule's pattern instead of its own, and reports what this rule finds, as
+one issue under its code naming every provider whose rule the name
+breaks in the same way. With invalid-name ignored, this rule reports it,
+under the code of the first of those rules (openai, anthropic, gemini,
+mcp, in that order). Ignoring this rule takes its provider out of it.
+
+`

@@ -13,14 +13,7 @@ String should match pattern"). MCP tool names with dots or slashes are the
 common casualty. Earlier versions of the API reference gave 64 as the
 limit.
 
-With the target on, the base invalid-name rule holds names to this
-rule's pattern instead of its own, and reports what this rule finds, as
-one issue under its code naming every provider whose rule the name
-breaks in the same way. With invalid-name ignored, this rule reports it,
-under the code of the first of those rules (openai, anthropic, gemini,
-mcp, in that order). Ignoring this rule takes its provider out of it.
-
-Fix: rename the tool, replacing other characters with "_".
+` + nameRuleWithTargets + `Fix: rename the tool, replacing other characters with "_".
 
 Source: Anthropic API reference, Messages, tools[].name (minLength 1,
 maxLength 128), platform.claude.com/docs/en/api/messages/create; tool use

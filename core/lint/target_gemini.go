@@ -21,14 +21,7 @@ versions disallow colons, and some allow 128 characters; toolbench checks
 the rule every version accepts. A declaration with another name is
 rejected.
 
-With the target on, the base invalid-name rule holds names to this
-rule's pattern instead of its own, and reports what this rule finds, as
-one issue under its code naming every provider whose rule the name
-breaks in the same way. With invalid-name ignored, this rule reports it,
-under the code of the first of those rules (openai, anthropic, gemini,
-mcp, in that order). Ignoring this rule takes its provider out of it.
-
-Fix: rename the function: start it with a letter, and replace other
+` + nameRuleWithTargets + `Fix: rename the function: start it with a letter, and replace other
 characters with "_".
 
 Source: Google Gen AI SDK, types.FunctionDeclaration.name ("Must start with

@@ -19,14 +19,7 @@ qualified names and pass them on to model APIs with stricter rules, and a
 name outside this set is where such a chain breaks. It is a SHOULD, so the
 rule warns.
 
-With the target on, the base invalid-name rule holds names to this
-rule's pattern instead of its own, and reports what this rule finds, as
-one issue under its code naming every provider whose rule the name
-breaks in the same way. With invalid-name ignored, this rule reports it,
-under the code of the first of those rules (openai, anthropic, gemini,
-mcp, in that order). Ignoring this rule takes its provider out of it.
-
-Fix: rename the tool within the allowed characters.
+` + nameRuleWithTargets + `Fix: rename the tool within the allowed characters.
 
 Source: Model Context Protocol specification 2025-11-25, Server features,
 Tools, "Tool names",

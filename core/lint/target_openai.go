@@ -11,14 +11,7 @@ underscores and dashes, at most 64 characters long; a request with any
 other name fails with a 400 error before the model sees it. Dots, spaces,
 colons and slashes, common in MCP tool names, are all rejected.
 
-With the target on, the base invalid-name rule holds names to this
-rule's pattern instead of its own, and reports what this rule finds, as
-one issue under its code naming every provider whose rule the name
-breaks in the same way. With invalid-name ignored, this rule reports it,
-under the code of the first of those rules (openai, anthropic, gemini,
-mcp, in that order). Ignoring this rule takes its provider out of it.
-
-Fix: rename the tool, replacing other characters with "_" and shortening it
+` + nameRuleWithTargets + `Fix: rename the tool, replacing other characters with "_" and shortening it
 to 64 characters; keep the original name in your own mapping if a server
 needs it.
 
