@@ -74,6 +74,10 @@ type Field struct {
 // two lists together.
 type FlatSchema struct {
 	Required, Optional []Field
+	// Open marks a provider's own tool (tooldef.Tool.Builtin): the
+	// provider knows its arguments, so none is missing, extra or of the
+	// wrong type here.
+	Open bool
 }
 
 // field finds name among the schema's fields.
@@ -128,6 +132,10 @@ func SchemasFromTools(ts *tooldef.ToolSet) *Schemas {
 			continue
 		}
 		s.Names = append(s.Names, t.Name)
+		if t.Builtin {
+			s.ByName[t.Name], s.Tools[t.Name] = &FlatSchema{Open: true}, t
+			continue
+		}
 		s.ByName[t.Name] = flatFromSchema(t.Params, t.OpenAPIParams(), func(field, typ string, at *jsondoc.Node) {
 			line, col := ts.Doc.Position(int(at.Start))
 			s.Underived = append(s.Underived, Underived{Tool: t.Name, Field: field, Type: typ, Line: line, Column: col})
@@ -146,8 +154,14 @@ func FlatFromJSONSchema(params *jsondoc.Node) *FlatSchema { return flatFromSchem
 // flatFromSchema is FlatFromJSONSchema, reading OpenAPI's upper-case type
 // names too when openAPI is set. It calls underived, unless nil, for each
 // field whose type names no flat type, with the name and its "type".
+//
+// Local references are followed, at the root and for each property, and
+// the properties of allOf, anyOf and oneOf branches count: an allOf
+// branch's required names are required, the others' properties optional,
+// of the type every branch that defines one gives it (else any type).
 func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, typ string, at *jsondoc.Node)) *FlatSchema {
-	props := params.Get("properties")
+	root := params
+	params = resolveRef(root, params)
 	fs := &FlatSchema{}
 	field := func(name string, prop *jsondoc.Node) Field {
 		ft, bad := flatType(prop, openAPI)
@@ -156,23 +170,79 @@ func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, ty
 		}
 		return Field{Name: name, Type: ft}
 	}
-	for _, m := range params.Get("required").Kids() {
-		name := m.Value
-		if !name.Is(jsondoc.String) || hasFlatField(fs.Required, name.Str()) {
-			continue
-		}
-		fs.Required = append(fs.Required, field(name.Str(), props.Get(name.Str())))
+	// The schemas whose properties and required names hold for every
+	// call: the root and its allOf branches; anyOf and oneOf branches'
+	// properties hold for some.
+	all := []*jsondoc.Node{params}
+	for _, m := range params.Get("allOf").Elems() {
+		all = append(all, resolveRef(root, m.Value))
 	}
-	if !props.Is(jsondoc.Object) {
-		return fs
-	}
-	for _, m := range props.Kids() {
-		if hasFlatField(fs.Required, m.Key) {
-			continue
+	var some []*jsondoc.Node
+	for _, k := range [...]string{"anyOf", "oneOf"} {
+		for _, m := range params.Get(k).Elems() {
+			some = append(some, resolveRef(root, m.Value))
 		}
-		fs.Optional = append(fs.Optional, field(m.Key, m.Value))
+	}
+	propOf := func(name string) *jsondoc.Node {
+		var found *jsondoc.Node
+		for _, sc := range append(all, some...) {
+			if p := sc.Get("properties").Get(name); p != nil {
+				p = resolveRef(root, p)
+				if found != nil && !sameFlatType(found, p, openAPI) {
+					return anyType
+				}
+				found = p
+			}
+		}
+		return found
+	}
+	for _, sc := range all {
+		for _, m := range sc.Get("required").Kids() {
+			name := m.Value
+			if !name.Is(jsondoc.String) || hasFlatField(fs.Required, name.Str()) {
+				continue
+			}
+			fs.Required = append(fs.Required, field(name.Str(), propOf(name.Str())))
+		}
+	}
+	for _, sc := range append(all, some...) {
+		for _, m := range sc.Get("properties").Members() {
+			if hasFlatField(fs.Required, m.Key) || hasFlatField(fs.Optional, m.Key) {
+				continue
+			}
+			fs.Optional = append(fs.Optional, field(m.Key, propOf(m.Key)))
+		}
 	}
 	return fs
+}
+
+// anyType stands for a property the branches give different types: it
+// accepts any value.
+var anyType = &jsondoc.Node{Kind: jsondoc.Object}
+
+// sameFlatType reports whether two schemas of one property give it the
+// same flat type.
+func sameFlatType(a, b *jsondoc.Node, openAPI bool) bool {
+	ta, _ := flatType(a, openAPI)
+	tb, _ := flatType(b, openAPI)
+	return ta == tb
+}
+
+// resolveRef follows local references from n inside root, a few hops at
+// most; a reference that leads nowhere leaves n as it is.
+func resolveRef(root, n *jsondoc.Node) *jsondoc.Node {
+	for range 8 {
+		ref := n.Get("$ref")
+		if !ref.Is(jsondoc.String) {
+			return n
+		}
+		t := schema.Resolve(root, ref.Str())
+		if t.Node == nil || !t.Node.Is(jsondoc.Object) {
+			return n
+		}
+		n = t.Node
+	}
+	return n
 }
 
 func hasFlatField(fields []Field, name string) bool {
@@ -369,7 +439,7 @@ func ValidateCall(c Call, s *Schemas) []string {
 	if fs == nil {
 		return []string{"unknown_tool:" + c.Name}
 	}
-	if conforms(fs, c.Args) {
+	if fs.Open || conforms(fs, c.Args) {
 		return nil
 	}
 	errs := make([]string, 0, 4)

@@ -2,6 +2,7 @@ package call
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -208,6 +209,11 @@ func TestFlatFromJSONSchemaTakesRequiredThenPropertiesInOrder(t *testing.T) {
 		{"JSON Schema names in another case", `{"properties": {"a": {"type": "Array"}, "b": {"type": "Boolean"}}}`, " | a:list b:bool"},
 		{"a list of aliases", `{"properties": {"x": {"type": ["int", "float"]}, "y": {"type": ["str", "null"]}, "z": {"type": ["any", "int"]}}}`, " | x:float y: z:"},
 		{"names that cannot be derived accept anything", `{"properties": {"h": {"type": "HashMap"}, "c": {"type": ["char", "null"]}}}`, " | h: c:"},
+		{"a root that is a reference", `{"$ref": "#/$defs/args", "$defs": {"args": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}}}`, "a:str |"},
+		{"a property that is a reference", `{"properties": {"a": {"type": "string"}, "b": {"$ref": "#/properties/a"}}}`, " | a:str b:str"},
+		{"allOf branches", `{"allOf": [{"properties": {"a": {"type": "string"}}, "required": ["a"]}, {"properties": {"b": {"type": "integer"}}}]}`, "a:str | b:int"},
+		{"anyOf branches are optional", `{"anyOf": [{"properties": {"a": {"type": "string"}}, "required": ["a"]}, {"properties": {"b": {"type": "string"}}, "required": ["b"]}]}`, " | a:str b:str"},
+		{"branches that disagree on a type accept anything", `{"oneOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"a": {"type": "integer"}}}]}`, " | a:"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -435,5 +441,15 @@ func TestCheckCallsReturnsWriteErrors(t *testing.T) {
 	_, err := CheckCalls(strings.NewReader(`{"name": "a"}`), callFailingWriter{}, s, CallOptions{})
 	if err == nil || err.Error() != "pipe closed" {
 		t.Errorf("err = %v, want the write error", err)
+	}
+}
+
+func TestAProvidersOwnToolTakesTheArgumentsItIsGiven(t *testing.T) {
+	s := callToolSchemas(t, `[{"type": "web_search_20250305", "name": "web_search"}, {"name": "f", "input_schema": {"type": "object"}}]`)
+	if errs := CheckCallText(`{"type": "tool_use", "name": "web_search", "input": {"query": "x", "max": 3}}`, s); len(errs) != 0 {
+		t.Errorf("a built-in tool's call gives %q, want no error", errs)
+	}
+	if errs := CheckCallText(`{"name": "f", "args": {"x": 1}}`, s); !slices.Equal(errs, []string{"extra:x"}) {
+		t.Errorf("a defined tool's call gives %q, want extra:x", errs)
 	}
 }

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"sync"
+
 	"toolbench/core/jsondoc"
 	"toolbench/core/tooldef"
 )
@@ -164,3 +166,43 @@ func (f *Fact[T]) Of(c interface{ toolContext() *ToolContext }) T {
 
 func (c *ToolContext) toolContext() *ToolContext   { return c }
 func (c *SchemaContext) toolContext() *ToolContext { return c.w.tc }
+
+// A DocFact is a value computed from the document's tools once a lint,
+// by the first rule that asks for it, and shared by the others: what a
+// rule needs to know of the other tools, computed once rather than for
+// each tool.
+type DocFact[T any] struct {
+	compute func(*tooldef.ToolSet) T
+}
+
+// NewDocFact declares a document fact computed by compute.
+func NewDocFact[T any](compute func(*tooldef.ToolSet) T) *DocFact[T] {
+	return &DocFact[T]{compute: compute}
+}
+
+// docFacts holds a lint's document facts; the goroutines linting shares
+// of the tools ask for them at once.
+type docFacts struct {
+	mu     sync.Mutex
+	values map[any]any
+}
+
+// Of returns the fact for the document of a context.
+func (f *DocFact[T]) Of(c interface{ docContext() *DocContext }) T {
+	dc := c.docContext()
+	facts := dc.l.docFacts
+	facts.mu.Lock()
+	defer facts.mu.Unlock()
+	if v, ok := facts.values[f]; ok {
+		return v.(T)
+	}
+	v := f.compute(dc.Set)
+	if facts.values == nil {
+		facts.values = map[any]any{}
+	}
+	facts.values[f] = v
+	return v
+}
+
+func (c *DocContext) docContext() *DocContext    { return c }
+func (c *SchemaContext) docContext() *DocContext { return &c.w.tc.DocContext }

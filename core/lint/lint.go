@@ -65,6 +65,9 @@ type linter struct {
 	// enable, the hooks of a tool that does: all, with the target's rules
 	// and those of the targets it implies.
 	optIn []optIn
+	// docFacts are the values rules compute once for the whole lint
+	// (DocFact), shared with the copies that lint shares of the tools.
+	docFacts *docFacts
 
 	toolCtx  ToolContext
 	walker   walker
@@ -81,7 +84,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, ignored: map[*Rule]bool{}, only: opt.Only}
+	l := &linter{doc: doc, ignored: map[*Rule]bool{}, only: opt.Only, docFacts: &docFacts{}}
 	for _, c := range opt.Ignore {
 		if r := LookupRule(c); r != nil {
 			l.ignored[r] = true
@@ -286,7 +289,7 @@ func (l *linter) entries(es []tooldef.ListEntry) {
 	}
 	parts := make([]*linter, n)
 	par.Split(n, len(es), func(k, lo, hi int) {
-		part := &linter{doc: l.doc, set: l.set, ignored: l.ignored, only: l.only, document: l.document, all: l.all, optIn: l.optIn}
+		part := &linter{doc: l.doc, set: l.set, ignored: l.ignored, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts}
 		parts[k] = part
 		for _, e := range es[lo:hi] {
 			part.entry(e)
@@ -319,6 +322,14 @@ func (l *linter) tool(t *tooldef.Tool) {
 	facts := tc.facts[:0]
 	l.shared = l.shared[:0]
 	*tc = ToolContext{DocContext: DocContext{l: l, Doc: l.doc, Set: l.set}, Tool: t, hooks: h, facts: facts}
+	if t.Builtin {
+		// A provider's own tool: only its name can clash with another's.
+		if h.on[duplicateName] {
+			tc.rule = duplicateName
+			duplicateName.Tool(tc)
+		}
+		return
+	}
 	for _, r := range h.tool {
 		tc.rule = r
 		r.Tool(tc)

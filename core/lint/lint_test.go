@@ -228,3 +228,22 @@ func TestLintPositionsAreOnTheValue(t *testing.T) {
 		t.Errorf("issues (-want +got):\n%s", diff)
 	}
 }
+
+func TestAProvidersOwnToolsAreNotCheckedAsDefinitions(t *testing.T) {
+	src := `[
+ {"type": "web_search_20250305", "name": "web_search", "max_uses": 5},
+ {"type": "bash_20250124", "name": "bash"},
+ {"type": "web_search_preview"},
+ {"type": "file_search", "vector_store_ids": ["vs_1"]},
+ {"name": "get_weather", "description": "Get the current weather in a given location.", "input_schema": {"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"]}},
+ {"type": "bash_20250124", "name": "bash"}
+]`
+	res := lintWith(t, src, []string{"openai", "anthropic", "gemini", "mcp"}, nil)
+	var codes []string
+	for _, is := range res.Issues {
+		codes = append(codes, is.Code+" "+is.Path)
+	}
+	if want := []string{"duplicate-name $[5].name"}; !slices.Equal(codes, want) {
+		t.Errorf("issues %q, want only the second bash's duplicate name", codes)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
 )
 
 // Checks several targets share, each given the provider's numbers. What
@@ -115,6 +116,9 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 // a provider requires, in the provider's words msg and hint; it returns
 // whether there is one.
 func checkProviderHasSchema(c *ToolContext, provider, msg, hint string) bool {
+	if !checkProviderKey(c, provider) {
+		return false
+	}
 	t := c.Tool
 	if t.Params != nil {
 		return true
@@ -144,4 +148,48 @@ func typeText(n *jsondoc.Node) string {
 		quoted[i] = strconv.Quote(t)
 	}
 	return "[" + strings.Join(quoted, ", ") + "]"
+}
+
+// schemaKeys is the member each provider reads a tool's parameter schema
+// from.
+var schemaKeys = map[string]string{"OpenAI": "parameters", "Anthropic": "input_schema", "MCP": "inputSchema"}
+
+// listKeys are, for each list of the document, the keys its tools keep
+// their schemas under.
+var listKeys = NewDocFact(func(ts *tooldef.ToolSet) []map[string]int {
+	keys := make([]map[string]int, len(ts.Lists))
+	for i := range ts.Tools {
+		t := &ts.Tools[i]
+		if t.Params == nil {
+			continue
+		}
+		if keys[t.List] == nil {
+			keys[t.List] = map[string]int{}
+		}
+		keys[t.List][t.ParamsKey]++
+	}
+	return keys
+})
+
+// checkProviderKey reports a tool whose schema is under another
+// provider's key in a list written in the provider's shape otherwise
+// ("parameters" among Anthropic tools, which keep it under
+// "input_schema"): sent as the list is, the provider finds no schema for
+// it. A list in another shape, or in several, is one its caller converts
+// for each provider, and is not reported. It reports whether the tool
+// passes.
+func checkProviderKey(c *ToolContext, provider string) bool {
+	t := c.Tool
+	key := schemaKeys[provider]
+	if t.Params == nil || key == "" || t.ParamsKey == key {
+		return true
+	}
+	keys := listKeys.Of(c)[t.List]
+	if len(keys) != 2 || keys[key] <= keys[t.ParamsKey] {
+		return true // not the odd one out of a list in the provider's shape
+	}
+	c.Report(t.Params, t.ParamsPath(),
+		fmt.Sprintf("the tool's schema is under %q; %s reads %q, and finds no schema", t.ParamsKey, provider, key),
+		fmt.Sprintf("Write the tool in %s's shape: its schema under %q.", provider, key))
+	return false
 }

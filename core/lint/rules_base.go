@@ -41,14 +41,7 @@ var baseRules = []*Rule{
 		Fix:  FixOnRequest,
 		Tool: checkInvalidName,
 	},
-	{
-		Code: "duplicate-name", Severity: Error,
-		Summary: "Two tools have the same name.",
-		Doc: "A model's call names one tool; when two share a name the call is ambiguous, and many APIs reject the request outright. " +
-			"The issue is reported on each later tool, at its name, and says where the first one is. " +
-			"Fix: rename one of them, or remove the copy.",
-		Tool: checkDuplicateName,
-	},
+	duplicateName,
 	unknownType,
 	invalidRequired,
 	{
@@ -638,4 +631,13 @@ var invalidEnum = &Rule{
 	Doc: "\"enum\" lists the values allowed. Anything but a list is invalid JSON Schema, and an empty list allows no value at all, so the tool can never be called with valid arguments. " +
 		"Fix: list the allowed values, e.g. \"enum\": [\"celsius\", \"fahrenheit\"], or remove \"enum\".",
 	Schema: checkInvalidEnum,
+}
+
+var duplicateName = &Rule{
+	Code: "duplicate-name", Severity: Error,
+	Summary: "Two tools have the same name.",
+	Doc: "A model's call names one tool; when two share a name the call is ambiguous, and many APIs reject the request outright. " +
+		"The issue is reported on each later tool, at its name, and says where the first one is. " +
+		"Fix: rename one of them, or remove the copy.",
+	Tool: checkDuplicateName,
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -46,4 +47,29 @@ func TestAnthropicTargetRules(t *testing.T) {
 			src:  "[" + namedTool("a.b", `{"type": "array"}`) + "]",
 			want: []issueWant{{"anthropic/invalid-name", "$[0].function.name", ""}, {"anthropic/input-schema-not-object", "$[0].function.parameters.type", `parameters has type "array"`}}},
 	})
+}
+
+func TestAToolInAnotherShapeAmongAnthropicToolsIsReported(t *testing.T) {
+	tool := func(name, key string) string {
+		return `{"name": "` + name + `", "description": "Look something up in the index.", "` + key + `": {"type": "object", "properties": {"q": {"type": "string"}}}}`
+	}
+	for _, tc := range []struct {
+		name  string
+		src   string
+		paths []string
+	}{
+		{"the odd one out", "[" + tool("a", "input_schema") + "," + tool("b", "input_schema") + "," + tool("c", "parameters") + "]", []string{"$[2].parameters"}},
+		{"a list in another shape is converted by its caller", "[" + tool("a", "parameters") + "," + tool("b", "parameters") + "]", nil},
+		{"a list half in each shape", "[" + tool("a", "parameters") + "," + tool("b", "input_schema") + "]", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var paths []string
+			for _, is := range issuesMatching(lintWith(t, tc.src, []string{"anthropic"}, nil), []string{"anthropic/input-schema-not-object"}) {
+				paths = append(paths, is.Path)
+			}
+			if !slices.Equal(paths, tc.paths) {
+				t.Errorf("issues at %q, want %q", paths, tc.paths)
+			}
+		})
+	}
 }

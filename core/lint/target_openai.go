@@ -54,6 +54,12 @@ A schema that several targets' rules fault alike (OpenAI, Anthropic and
 MCP all want an object root) is one issue naming each of them, under the
 code of the first of their rules.
 
+A tool written in another provider's shape ("parameters" where the
+provider reads "input_schema", say) in a list otherwise in this
+provider's shape is reported too: sent as the list is, the provider finds
+no schema for it. A list in another shape throughout, or in several, is
+taken for one its caller converts, and is not.
+
 Fix: wrap the parameters in {"type": "object", "properties": {...}}; a
 single value becomes one named property.
 
@@ -62,7 +68,7 @@ the functions accepts, described as a JSON Schema object"),
 platform.openai.com/docs/api-reference/chat/create; function calling guide,
 platform.openai.com/docs/guides/function-calling.`,
 		Tool: func(c *ToolContext) {
-			if c.Tool.Params != nil {
+			if c.Tool.Params != nil && checkProviderKey(c, "OpenAI") {
 				checkProviderObjectRoot(c, "OpenAI")
 			}
 		},

@@ -64,6 +64,26 @@ type Tool struct {
 	Params    *jsondoc.Node // nil when absent
 	Strict    bool          // "strict": true on the entry or its function
 	List      int           // index of the tool's list in ToolSet.Lists
+	// Builtin marks a tool the provider defines, named by its "type"
+	// (Anthropic's "web_search_20250305" or "bash_20250124", OpenAI's
+	// "web_search_preview" or "file_search"): it has no parameter schema
+	// of its own to check.
+	Builtin bool
+}
+
+// isBuiltin reports whether entry is a provider's own tool: a "type" other
+// than "function" or "custom", and no definition of its own.
+func isBuiltin(entry *jsondoc.Node) bool {
+	typ := entry.Get("type").Text()
+	if typ == "" || typ == "function" || typ == "custom" {
+		return false
+	}
+	for _, k := range [...]string{"function", "parameters", "input_schema", "inputSchema", "parametersJsonSchema", "description"} {
+		if entry.Has(k) {
+			return false
+		}
+	}
+	return true
 }
 
 // OpenAPIParams reports whether the tool's parameters are Gemini's
@@ -345,7 +365,7 @@ func looksLikeTool(n *jsondoc.Node) bool {
 			return true
 		}
 	}
-	return n.Get("type").Text() == "function"
+	return n.Get("type").Text() == "function" || isBuiltin(n)
 }
 
 func (ts *ToolSet) add(entry *jsondoc.Node, path string) {
@@ -362,6 +382,8 @@ func (ts *ToolSet) add(entry *jsondoc.Node, path string) {
 		t.Shape, t.ParamsKey = ShapeGemini, "parametersJsonSchema"
 	case entry.Get("type").Text() == "function":
 		t.Shape, t.ParamsKey = ShapeResponses, "parameters"
+	case isBuiltin(entry):
+		t.Builtin = true
 	default:
 		t.Shape, t.ParamsKey = ShapeBare, "parameters"
 		if isGeminiPath(path) {
