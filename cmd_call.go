@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
@@ -104,6 +105,7 @@ func runCall(e *env, args []string) int {
 		return exitFailure
 	}
 	warnUnderived(e, callsName(cfg.schemas), schemas.Underived)
+	warnShadowed(e, callsName(cfg.schemas), schemas.Shadowed)
 	return checkCallsOf(e, cfg, schemas)
 }
 
@@ -153,6 +155,23 @@ func warnUnderived(e *env, file string, fields []call.Underived) {
 			file, u.Line, u.Column, u.Tool, u.Field, u.Type)
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(msg))
 	}
+}
+
+// warnShadowed says, once, that some tool names are defined again with
+// other parameters, as a dataset's records may each define theirs: calls
+// of those names are checked against their first definitions only.
+func warnShadowed(e *env, file string, names []call.Shadowed) {
+	if len(names) == 0 {
+		return
+	}
+	d := names[0]
+	some := "1 tool name is"
+	if len(names) > 1 {
+		some = strconv.Itoa(len(names)) + " tool names are"
+	}
+	msg := fmt.Sprintf("%s: %s defined again with other parameters (%q at %d:%d and %d:%d); calls are checked against the first definition of each name",
+		file, some, d.Tool, d.FirstLine, d.FirstColumn, d.Line, d.Column)
+	fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(msg))
 }
 
 func openCalls(e *env, name string) (io.Reader, func(), error) {

@@ -295,3 +295,19 @@ func TestCallReadsADatasetOfJSONLinesWithPythonAndJavaTypeNames(t *testing.T) {
 		t.Errorf("stderr\n%q\nwant\n%q", stderr, wantErr)
 	}
 }
+
+func TestCallSaysWhenANameIsDefinedAgainWithOtherParameters(t *testing.T) {
+	dir := t.TempDir()
+	tools := filepath.Join(dir, "records.jsonl")
+	lines := `{"name": "a", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}` + "\n" +
+		`{"name": "a", "parameters": {"type": "object", "properties": {"y": {"type": "string"}}}}` + "\n" +
+		`{"name": "a", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}` + "\n"
+	if err := os.WriteFile(tools, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := callRun(t, `{"name": "a", "args": {"x": "1"}}`, "call", tools)
+	want := "toolbench call: " + tools + ": 1 tool name is defined again with other parameters (\"a\" at 1:10 and 2:10); calls are checked against the first definition of each name\n"
+	if code != exitOK || stdout != "valid\n" || stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr\n%q\nwant 0, valid and\n%q", code, stdout, stderr, want)
+	}
+}

@@ -106,6 +106,10 @@ type Schemas struct {
 	// Underived lists the fields of those tools whose type names no flat
 	// type, in document order: they accept any value.
 	Underived []Underived
+	// Shadowed lists the names defined again with other parameters, the
+	// later definitions (a dataset's records each have their own tools):
+	// calls of such a name are checked against its first definition.
+	Shadowed []Shadowed
 
 	deep *deepCache        // compiled JSON Schemas for DeepValidate
 	doc  *jsondoc.Document // the tools document, nil for a flat schema file
@@ -118,6 +122,14 @@ type Underived struct {
 	Line, Column      int // of the "type" value
 }
 
+// Shadowed is a later definition of a tool name, with other parameters
+// than the first: where each is.
+type Shadowed struct {
+	Tool                   string
+	Line, Column           int // of the later definition's name
+	FirstLine, FirstColumn int // of the first's
+}
+
 // SchemasFromTools derives a flat schema for every named tool of ts. A
 // name defined twice keeps its first definition, the one a reader sees
 // first; the linter reports the duplicate.
@@ -128,7 +140,12 @@ func SchemasFromTools(ts *tooldef.ToolSet) *Schemas {
 		if !t.NameNode.Is(jsondoc.String) {
 			continue
 		}
-		if _, dup := s.ByName[t.Name]; dup {
+		if first, dup := s.Tools[t.Name]; dup {
+			if !jsondoc.Equal(orNull(first.Params), orNull(t.Params)) {
+				line, col := ts.Doc.Position(int(t.NameNode.Start))
+				fl, fc := ts.Doc.Position(int(first.NameNode.Start))
+				s.Shadowed = append(s.Shadowed, Shadowed{Tool: t.Name, Line: line, Column: col, FirstLine: fl, FirstColumn: fc})
+			}
 			continue
 		}
 		s.Names = append(s.Names, t.Name)
@@ -214,6 +231,14 @@ func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, ty
 		}
 	}
 	return fs
+}
+
+// orNull is n, or a null for a schema that is not there.
+func orNull(n *jsondoc.Node) *jsondoc.Node {
+	if n == nil {
+		return &jsondoc.Node{Kind: jsondoc.Null}
+	}
+	return n
 }
 
 // anyType stands for a property the branches give different types: it

@@ -27,16 +27,29 @@ type Result struct {
 	Issues   []Issue // errors first, then warnings, each in walk order
 	Errors   int
 	Warnings int
+	// Targets are the targets the lint ran: those of the options, or the
+	// one the document's shape implies when they name none (see Lint).
+	Targets []string
 }
 
 // Lint checks doc against the rules opt enables. Findings are issues; Lint
 // itself does not fail.
+//
+// With no targets in opt, a document whose tools are all in MCP's shape
+// (inputSchema) is linted with the mcp target, as a server's tools are:
+// such a list is an MCP server's, and MCP's rules are the ones it is held
+// to, its names with dots among them.
 func Lint(doc *jsondoc.Document, opt Options) *Result {
+	set := tooldef.Tools(doc)
+	if len(opt.Targets) == 0 && set.Shape == tooldef.ShapeMCP {
+		opt.Targets = []string{mcpTarget.Name}
+	}
 	l := newLinter(doc, opt)
+	l.set = set
 	l.run()
 	issues := append(l.errors, l.warnings...)
 	position(doc, issues)
-	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings)}
+	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings), Targets: opt.Targets}
 }
 
 // position sets the line and column of every issue from its offset.
@@ -251,7 +264,6 @@ func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key string, 
 type finder struct{ code, provider string }
 
 func (l *linter) run() {
-	l.set = tooldef.Tools(l.doc)
 	for _, p := range l.set.Problems {
 		l.report(invalidDocument, p.Node, p.Path, p.Msg,
 			"Write a JSON list of tools, one tool object, or {\"tools\": [...]}.", "")

@@ -423,7 +423,7 @@ func checkEmptyProperties(c *SchemaContext) {
 	p := n.Get("properties")
 	switch {
 	case p == nil:
-		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 {
+		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || branchesDefineProperties(n) {
 			return
 		}
 		c.Report("object schema without 'properties'", hint)
@@ -468,7 +468,7 @@ func checkRequiredInProperties(c *SchemaContext) {
 		if !name.Is(jsondoc.String) {
 			continue
 		}
-		if defined != nil && defined[name.Str()] || defined == nil && definesProperty(n, name.Str()) {
+		if defined != nil && defined[name.Str()] || defined == nil && definesProperty(n, name.Str()) || matchesPatternProperty(n, name.Str()) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
@@ -488,6 +488,31 @@ func definesProperty(n *jsondoc.Node, name string) bool {
 	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
 		for _, m := range n.Get(k).Elems() {
 			if m.Value.Get("properties").Has(name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchesPatternProperty reports whether name matches a pattern of the
+// schema's "patternProperties": such a property is defined, by its
+// pattern. A pattern that does not compile is invalid-schema's to report.
+func matchesPatternProperty(n *jsondoc.Node, name string) bool {
+	for _, m := range n.Get("patternProperties").Members() {
+		if re, err := schema.CompileRegexp(m.Key); err == nil && re.MatchString(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// branchesDefineProperties reports whether a direct allOf, anyOf or oneOf
+// branch of n has properties of its own.
+func branchesDefineProperties(n *jsondoc.Node) bool {
+	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
+		for _, m := range n.Get(k).Elems() {
+			if m.Value.Get("properties").Len() > 0 {
 				return true
 			}
 		}

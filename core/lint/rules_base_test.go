@@ -529,3 +529,26 @@ func TestRunesUpTo(t *testing.T) {
 		}
 	}
 }
+
+func TestPropertiesOfPatternsAndBranchesCountAsDefined(t *testing.T) {
+	for _, tc := range []struct {
+		name, params string
+		want         []string
+	}{
+		{"a name a pattern property matches", `{"type": "object", "patternProperties": {"^x_": {"type": "string"}}, "required": ["x_a"]}`, nil},
+		{"a name no pattern matches", `{"type": "object", "patternProperties": {"^x_": {"type": "string"}}, "required": ["y"]}`, []string{"required-not-in-properties"}},
+		{"properties from allOf", `{"type": "object", "allOf": [{"properties": {"a": {"type": "string"}}}], "required": ["a"]}`, nil},
+		{"no properties anywhere", `{"type": "object", "allOf": [{"required": ["a"]}]}`, []string{"empty-properties"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := `[{"name": "t", "description": "A test tool for checking schemas here.", "parameters": ` + tc.params + `}]`
+			var codes []string
+			for _, is := range lintWith(t, src, nil, nil).Issues {
+				codes = append(codes, is.Code)
+			}
+			if !slices.Equal(codes, tc.want) {
+				t.Errorf("issues %q, want %q", codes, tc.want)
+			}
+		})
+	}
+}

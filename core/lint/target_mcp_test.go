@@ -24,7 +24,9 @@ func TestMCPTargetRules(t *testing.T) {
 	in := `"inputSchema": {"type": "object", "additionalProperties": false}`
 	checkTargetCases(t, []string{"mcp/"}, []targetCase{
 		{name: "valid tools", targets: mcp, src: mcpList(mcpTool("admin.tools.list", in), mcpTool("get_user-v2", in+`, "outputSchema": {"type": "object", "properties": {}}`))},
-		{name: "no target, no mcp rules", src: mcpList(mcpTool("a b", `"inputSchema": {"type": "string"}`))},
+		{name: "no target, a list in MCP's shape gets the mcp rules", src: mcpList(mcpTool("files.read", `"inputSchema": {"type": "string"}`)),
+			want: []issueWant{{"mcp/input-schema-not-object", "$.result.tools[0].inputSchema.type", `inputSchema has type "string"`}}},
+		{name: "no target, another shape gets no mcp rules", src: `[{"name": "a", "description": "Look something up in the index.", "parameters": {"type": "string"}}]`},
 		{name: "space and comma in the name", targets: mcp,
 			src:  mcpList(mcpTool("get user,now", in)),
 			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", `invalid tool name 'get user,now' for MCP: it contains ' ' and ','`}}},
