@@ -263,10 +263,15 @@ func TestTUIArgs(t *testing.T) {
 		{name: "a directory", args: []string{"adir"}, err: "is a directory"},
 		{name: "standard input", args: []string{"-"}, err: "standard input"},
 		{name: "help", args: []string{"--deep", "-h"}, err: "help requested"},
+		{name: "a server and a file", args: []string{"--server-cmd", "srv", "mine.json"}, err: "FILE and --server-cmd name two sources"},
+		{name: "--yes without a server", args: []string{"--yes", "mine.json"}, err: "--yes is for the calls sent to a server"},
+		{name: "--history without a server", args: []string{"--history", "h.jsonl"}, err: "--history records the calls sent to a server"},
+		{name: "two servers", args: []string{"--server-cmd", "srv", "--server-url", "http://x"}, err: "each name a server"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := parseWorkbenchArgs(tc.args, getenv)
+			wa, err := parseWorkbenchArgs(tc.args, getenv)
+			cfg := wa.cfg
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want one containing %q", err, tc.err)
@@ -287,8 +292,22 @@ func TestTUIArgs(t *testing.T) {
 	if err := os.WriteFile("tools.json", []byte(tuiE2ETools), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if cfg, err := parseWorkbenchArgs(nil, getenv); err != nil || cfg.File != "tools.json" {
-		t.Errorf("with ./tools.json present and no FILE: file %q, err %v; want tools.json", cfg.File, err)
+	if wa, err := parseWorkbenchArgs(nil, getenv); err != nil || wa.cfg.File != "tools.json" {
+		t.Errorf("with ./tools.json present and no FILE: file %q, err %v; want tools.json", wa.cfg.File, err)
+	}
+
+	// A server in place of a file: ./tools.json is not opened, the mcp
+	// target is on unless another is named, and --yes and --history apply.
+	wa, err := parseWorkbenchArgs([]string{"--server-cmd", "node server.js --port 3", "--yes", "--history", "h.jsonl"}, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wa.cfg.File != "" || wa.server == nil || strings.Join(wa.server.argv, " ") != "node server.js --port 3" ||
+		!wa.yes || wa.history != "h.jsonl" || strings.Join(wa.cfg.Lint.Targets, ",") != "mcp" {
+		t.Errorf("server command line: file %q, server %+v, yes %v, history %q, targets %q", wa.cfg.File, wa.server, wa.yes, wa.history, wa.cfg.Lint.Targets)
+	}
+	if wa, err := parseWorkbenchArgs([]string{"--server-url", "http://127.0.0.1:1/mcp", "--target", "openai"}, getenv); err != nil || strings.Join(wa.cfg.Lint.Targets, ",") != "openai" {
+		t.Errorf("--target on a server: targets %q, err %v; want openai", wa.cfg.Lint.Targets, err)
 	}
 }
 

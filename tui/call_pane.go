@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
@@ -36,6 +37,12 @@ type callPane struct {
 	deepFor int // the check the deep errors answer
 
 	offset int // the results scrolled by the wheel or j/k
+
+	// On a server: the outcome of the last call sent or recalled, the
+	// call being sent, the question before a tool's first run.
+	run      runShown
+	pending  string   // "sending echo · esc cancels", escaped
+	question []string // escaped
 }
 
 // callResult is the check of one call of the text.
@@ -231,6 +238,42 @@ func (p callPane) calledTool() string {
 	return name
 }
 
+// cursorCall is the index in results of the call the cursor is in: the
+// last that starts on its line or before; -1 when there is no call.
+func (p callPane) cursorCall() int {
+	if len(p.results) == 0 {
+		return -1
+	}
+	if p.showForm {
+		return 0
+	}
+	line := p.input.cursorLine() + 1
+	i := 0
+	for j, r := range p.results {
+		if r.line > line {
+			break
+		}
+		i = j
+	}
+	return i
+}
+
+// showRun shows the outcome of a call sent or recalled, scrolling the
+// results so that it is in view.
+func (p *callPane) showRun(r runShown) {
+	p.run = r
+	p.revealRun()
+}
+
+// revealRun scrolls the results to what they say of calls sent, when
+// they do not fit.
+func (p *callPane) revealRun() {
+	lines := p.resultLines()
+	if h := p.resultsHeight(); len(lines) > h {
+		p.offset = max(min(p.runStart(), len(lines)-h), 0)
+	}
+}
+
 // formField is the argument the form is on, "" when the form is closed.
 func (p callPane) formField() string {
 	if !p.showForm {
@@ -379,6 +422,55 @@ func (p callPane) body() string {
 // one call its errors, for a batch a count and then a line per call, as
 // `toolbench call` reports them.
 func (p callPane) resultLines() []string {
+	lines := p.checkLines()
+	return append(lines, p.runLines()...)
+}
+
+// runStart is the first of resultLines about a call sent.
+func (p callPane) runStart() int { return len(p.checkLines()) }
+
+// runLines is what the tester shows of calls sent: the question before
+// a tool's first run, the call being sent, the outcome of the last.
+func (p callPane) runLines() []string {
+	var lines []string
+	if p.question != nil {
+		// The question alone: what it is about is the call above.
+		w := max(p.innerWidth()-3, 10)
+		for i, q := range p.question {
+			for j, l := range strings.Split(ansi.Wordwrap(q, w, ""), "\n") {
+				if j > 0 {
+					l = "    " + l
+				}
+				if i == 0 {
+					l = p.st.warn.Render(l)
+				}
+				lines = append(lines, " "+l)
+			}
+		}
+		return lines
+	}
+	if p.pending != "" {
+		lines = append(lines, p.st.muted.Render(" … "+p.pending))
+	}
+	if p.run.head == "" {
+		return lines
+	}
+	if p.run.recall != "" {
+		lines = append(lines, p.st.muted.Render(" "+p.run.recall))
+	}
+	head := p.st.ok.Render(" ▶ " + p.run.head)
+	if p.run.failed {
+		head = p.st.err.Render(" ▶ " + p.run.head)
+	}
+	lines = append(lines, head)
+	for _, l := range p.run.lines {
+		lines = append(lines, "   "+l)
+	}
+	return lines
+}
+
+// checkLines is the check of the text, a line each.
+func (p callPane) checkLines() []string {
 	switch {
 	case p.schemas == nil:
 		return []string{p.st.muted.Render(" waiting for the tools to load…")}
