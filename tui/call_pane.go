@@ -86,7 +86,18 @@ func (p callPane) editorHeight() int {
 	if p.showForm {
 		return max((p.innerHeight()-1)*2/3, 1)
 	}
-	return max((p.innerHeight()-1)/2, 1)
+	half := max((p.innerHeight()-1)/2, 1)
+	if !p.showsRun() {
+		return half
+	}
+	// What a call sent brought back wants the room: the text keeps a
+	// third, or the lines it has up to half.
+	return max((p.innerHeight()-1)/3, min(len(p.input.lines), half), 1)
+}
+
+// showsRun reports whether the results say something of a call sent.
+func (p callPane) showsRun() bool {
+	return p.run.head != "" || p.pending != "" || p.question != nil
 }
 
 func (p callPane) resultsHeight() int {
@@ -268,6 +279,7 @@ func (p *callPane) showRun(r runShown) {
 // revealRun scrolls the results to what they say of calls sent, when
 // they do not fit.
 func (p *callPane) revealRun() {
+	p.SetSize(p.w, p.h) // the results may take more of the pane now
 	lines := p.resultLines()
 	if h := p.resultsHeight(); len(lines) > h {
 		p.offset = max(min(p.runStart(), len(lines)-h), 0)

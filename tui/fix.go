@@ -20,6 +20,7 @@ import (
 
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/fix"
 	"toolbench/core/jsonedit"
@@ -178,14 +179,36 @@ func (v *fixView) build() {
 		"",
 	}
 	for _, l := range v.plan.diff {
-		lines = append(lines, v.diffLine(l, w))
+		lines = append(lines, v.diffLines(l, w)...)
 	}
 	v.vp.SetContentLines(lines)
 }
 
+// maxChangedLine is how much of a changed line the fix view wraps onto
+// several: a server's tool is one line, and its change may be far along.
+const maxChangedLine = 16 << 10
+
+// diffLines is one line of the diff in lines of w cells, styled by what
+// it is: a removed or added line whole, wrapped, each piece after the
+// first starting with its + or - again; any other cut to the width.
+func (v *fixView) diffLines(l string, w int) []string {
+	op := l[:min(len(l), 1)]
+	if (op != "+" && op != "-") || strings.HasPrefix(l, "+++") || strings.HasPrefix(l, "---") || width(l) <= w {
+		return []string{v.diffLine(clip(l, w))}
+	}
+	if len(l) > maxChangedLine {
+		l = l[:runeStart(l, maxChangedLine)] + "…" // WriteDiff has escaped it
+	}
+	pieces := strings.Split(ansi.Hardwrap(l[1:], max(w-1, 1), false), "\n")
+	out := make([]string, len(pieces))
+	for i, p := range pieces {
+		out[i] = v.diffLine(op + p)
+	}
+	return out
+}
+
 // diffLine styles one line of the diff by what it is.
-func (v *fixView) diffLine(l string, w int) string {
-	l = clip(l, w)
+func (v *fixView) diffLine(l string) string {
 	switch {
 	case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
 		return v.st.name.Render(l)

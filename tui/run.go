@@ -232,6 +232,7 @@ func (m model) answer(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.send(req)
 	case key.Matches(msg, m.keys.No):
 		m.asking, m.call.question = nil, nil
+		m.call.SetSize(m.call.w, m.call.h) // the text takes its room back
 		m.note = "not sent"
 	default:
 		m.note = "y sends the call, n or esc does not"

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -135,8 +136,21 @@ func (m *model) failed(msg docFailedMsg) {
 	case errors.Is(msg.err, watch.ErrEnded):
 		m.ended = true
 	default:
-		m.note = "list_changed: the new list of tools is broken; the last good one stays"
+		m.addNote(listChangedNote + "the new list of tools is broken; the last good one stays")
 	}
+}
+
+// listChangedNote starts the notes about a listing after list_changed.
+const listChangedNote = "list_changed: "
+
+// addNote adds a note about a listing after list_changed to the note
+// shown, which it replaces when that is about an earlier listing: a
+// reconnection's note lasts until the next key too.
+func (m *model) addNote(note string) {
+	if m.note != "" && !strings.HasPrefix(m.note, listChangedNote) {
+		note = m.note + " · " + note
+	}
+	m.note = note
 }
 
 // stale reports whether a load comes from a source the workbench has
@@ -155,11 +169,7 @@ func (m *model) listedAgain(s *snapshot) {
 		return
 	}
 	m.changedAt = s.loaded
-	note := "list_changed: the tools were listed again (" + termtext.Plural(len(s.rows), "tool") + ")"
-	if m.note != "" { // a reconnection's, say: it lasts until the next key too
-		note = m.note + " · " + note
-	}
-	m.note = note
+	m.addNote(listChangedNote + "the tools were listed again (" + termtext.Plural(len(s.rows), "tool") + ")")
 }
 
 // sifted hands a list sifted in a command to the pane that asked.

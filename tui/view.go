@@ -198,11 +198,11 @@ func (m model) statusLine() string {
 	}
 	if m.broken != "" {
 		bad := "✗ " + m.broken
+		if m.ended && !m.reconnecting {
+			bad = "✗ R reconnects · " + m.broken // first: the server's error may be long
+		}
 		if m.snap != nil {
 			bad += " · showing the last good load"
-		}
-		if m.ended && !m.reconnecting {
-			bad += " · R reconnects"
 		}
 		parts = append(parts, m.st.statusBad.Render(bad))
 		return clip(" "+strings.Join(parts, m.st.status.Render(" · ")), m.width)
