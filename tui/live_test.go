@@ -204,7 +204,7 @@ func connectSpec(ctx context.Context, spec mcpclient.Spec) (*mcpclient.Client, *
 
 // openOnServer is the workbench on the server of spec at w x h, as Run
 // makes it, with its first load taken; every session ends with the test.
-func openOnServer(t *testing.T, spec mcpclient.Spec, srv Server, w, h int) model {
+func openOnServer(t testing.TB, spec mcpclient.Spec, srv Server, w, h int) model {
 	t.Helper()
 	connect := func(ctx context.Context) (*mcpclient.Client, *jsondoc.Document, error) { return connectSpec(ctx, spec) }
 	k := newConnector(clientConnect(connect))
@@ -217,7 +217,7 @@ func openOnServer(t *testing.T, spec mcpclient.Spec, srv Server, w, h int) model
 	t.Cleanup(func() { k.closeAll(nil) })
 	m := newServerModel(Config{Server: &srv, Lint: lint.Options{Targets: []string{"mcp"}}}, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	return loadUntil(t, m, isLoaded)
+	return result(t, m, waitForEvent(m.src)) // the first listing, linted
 }
 
 // result runs cmd, a command that delivers one message, and hands the
