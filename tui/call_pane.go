@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
@@ -447,16 +446,19 @@ func (p callPane) runLines() []string {
 	var lines []string
 	if p.question != nil {
 		// The question alone: what it is about is the call above.
-		w := max(p.innerWidth()-3, 10)
 		for i, q := range p.question {
-			for j, l := range strings.Split(ansi.Wordwrap(q, w, ""), "\n") {
+			indent := "   " // under the question
+			if i == 0 {
+				indent = " "
+			}
+			for j, l := range wrapWords(q, max(p.innerWidth()-len(indent)-2, 10)) {
 				if j > 0 {
-					l = "    " + l
+					l = "  " + l
 				}
 				if i == 0 {
 					l = p.st.warn.Render(l)
 				}
-				lines = append(lines, " "+l)
+				lines = append(lines, indent+l)
 			}
 		}
 		return lines
@@ -574,4 +576,24 @@ func (p callPane) deepErrs() []call.SchemaError {
 		return nil
 	}
 	return p.results[0].deep
+}
+
+// wrapWords wraps s at its spaces into lines of at most w cells, a word
+// longer than that on a line of its own. Unlike ansi.Wordwrap it keeps a
+// word with hyphens whole, as tool names often are.
+func wrapWords(s string, w int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Split(s, " ") {
+		switch {
+		case line == "":
+			line = word
+		case width(line)+1+width(word) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }

@@ -154,13 +154,14 @@ func runQuestion(t *tooldef.Tool) (ask bool, claims string) {
 	return !readOnly || destructive, claims
 }
 
-// questionLines is the question asked before tool's first run.
+// questionLines is the question asked before tool's first run: its
+// first line, then what its annotations claim and how to answer.
 func questionLines(tool, server, claims string) []string {
 	return []string{
 		"? run " + tool + " on " + server + "?",
-		"  " + claims,
-		"  (hints from the server, not guarantees)",
-		"  y sends the call · n or esc does not",
+		claims,
+		"(hints from the server, not guarantees)",
+		"y sends the call · n or esc does not",
 	}
 }
 
