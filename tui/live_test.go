@@ -651,3 +651,27 @@ func TestAnOutcomeShowsContentStructuredContentAndOutputProblemsInOrder(t *testi
 		t.Errorf("head %q failed %v: an output that breaks the outputSchema fails", m.call.run.head, m.call.run.failed)
 	}
 }
+
+func TestTheEndClosesASessionAReconnectionMadeButUpdateNeverTook(t *testing.T) {
+	spec, pidFile := stdioSpec(t)
+	m := openOnServer(t, spec, Server{}, 120, 40)
+	first := pgidOf(pidFile)
+	m, cmd := pressCmd(t, m, "R")
+	msg := cmd().(reconnectedMsg) // the program quits before Update takes it
+	second := pgidOf(pidFile)
+	if msg.err != nil || second == first {
+		t.Fatalf("the reconnection failed: %v", msg.err)
+	}
+	m.conns.closeAll(m.conn)
+	for _, pgid := range []int{first, second} {
+		if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {
+			t.Errorf("group %d still runs after the end: %v", pgid, alive)
+			syscall.Kill(-pgid, syscall.SIGKILL)
+		}
+	}
+	select {
+	case <-msg.sess.Done():
+	default:
+		t.Error("the session the reconnection made is still open")
+	}
+}

@@ -71,15 +71,16 @@ type connector struct {
 	ctx     context.Context // done when the workbench ends
 	stop    context.CancelFunc
 
-	mu     sync.Mutex
-	open   map[*conn]bool
-	ended  bool
-	active sync.WaitGroup // reconnections under way
+	mu      sync.Mutex
+	open    map[*conn]bool
+	waiting map[session]bool // sessions a reconnection made, not yet followed
+	ended   bool
+	active  sync.WaitGroup // reconnections under way
 }
 
 func newConnector(connect func(ctx context.Context) (session, *jsondoc.Document, error)) *connector {
 	ctx, stop := context.WithCancel(context.Background())
-	return &connector{connect: connect, ctx: ctx, stop: stop, open: map[*conn]bool{}}
+	return &connector{connect: connect, ctx: ctx, stop: stop, open: map[*conn]bool{}, waiting: map[session]bool{}}
 }
 
 // follow starts following the tools of sess, first listed as doc, linted
@@ -88,6 +89,7 @@ func (k *connector) follow(sess session, doc *jsondoc.Document, opts lint.Option
 	c := &conn{sess: sess, watcher: watch.NewServer(sess, doc, watch.Options{Lint: opts})}
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	delete(k.waiting, sess)
 	if k.ended {
 		go c.close()
 		return c
@@ -119,13 +121,20 @@ func (k *connector) reconnect(old *conn) tea.Cmd {
 			old.close()
 		}
 		sess, doc, err := k.connect(k.ctx)
+		if err == nil {
+			// Until Update follows it, the session is kept here: the
+			// workbench may end before the message is taken.
+			k.mu.Lock()
+			k.waiting[sess] = true
+			k.mu.Unlock()
+		}
 		return reconnectedMsg{sess: sess, doc: doc, err: err}
 	}
 }
 
-// closeAll ends every session, waiting for a reconnection under way (its
-// context is cancelled, and a session it made is closed by follow or
-// here).
+// closeAll ends every session, last's too, waiting first for a
+// reconnection under way (its context is cancelled); a session made but
+// not yet followed is closed here, and one followed later by follow.
 func (k *connector) closeAll(last *conn) {
 	k.mu.Lock()
 	k.ended = true
@@ -140,7 +149,10 @@ func (k *connector) closeAll(last *conn) {
 	for c := range k.open {
 		c.close()
 	}
-	k.open = map[*conn]bool{}
+	for sess := range k.waiting {
+		sess.Close()
+	}
+	k.open, k.waiting = map[*conn]bool{}, map[session]bool{}
 }
 
 // clientConnect adapts Server.Connect to the connector's sessions.
