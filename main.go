@@ -10,9 +10,9 @@
 //	toolbench compat FILE     which providers accept each tool
 //	toolbench watch FILE      re-lint on every save
 //
-// A live MCP server is a source of tools wherever a file is: lint, dump,
-// call and watch take --server-cmd, --server-url or --server NAME in
-// place of FILE or SCHEMAS.
+// A live MCP server is a source of tools wherever a file is: the
+// workbench, lint, dump, call and watch take --server-cmd, --server-url or
+// --server NAME in place of FILE or SCHEMAS.
 //
 // This file and the cmd_*.go files beside it are the command line only:
 // flags, files and exit codes. The work is done in core, watch and tui.
@@ -139,6 +139,8 @@ func usage(w io.Writer) {
 Usage:
   toolbench [flags] [FILE]     open the workbench on FILE (default ./tools.json,
                                or a built-in demo when there is none)
+  toolbench [flags] --server-cmd 'CMD ARGS' | --server-url URL | --server NAME
+                               open it on a live MCP server's tools
   toolbench COMMAND [flags] ARGS
 
 Commands:
@@ -152,6 +154,10 @@ Workbench flags:
                   anthropic, gemini, mcp; repeat or use commas)
   --ignore CODE   do not report the rule CODE
   --deep          start with deep call validation on
+  --yes           on a server, run tools without asking first
+  --history FILE  on a server, append the calls sent to FILE
+  --server-cmd, --server-url, --server and the flags that go with them,
+                  as for toolbench lint (toolbench lint -h lists them)
 
 Run "toolbench COMMAND -h" for a command's flags, "toolbench rules" for the
 rule codes, "toolbench explain CODE" for one rule's documentation and

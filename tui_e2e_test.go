@@ -263,10 +263,15 @@ func TestTUIArgs(t *testing.T) {
 		{name: "a directory", args: []string{"adir"}, err: "is a directory"},
 		{name: "standard input", args: []string{"-"}, err: "standard input"},
 		{name: "help", args: []string{"--deep", "-h"}, err: "help requested"},
+		{name: "a server and a file", args: []string{"--server-cmd", "srv", "mine.json"}, err: "FILE and --server-cmd name two sources"},
+		{name: "--yes without a server", args: []string{"--yes", "mine.json"}, err: "--yes is for the calls sent to a server"},
+		{name: "--history without a server", args: []string{"--history", "h.jsonl"}, err: "--history records the calls sent to a server"},
+		{name: "two servers", args: []string{"--server-cmd", "srv", "--server-url", "http://x"}, err: "each name a server"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg, err := parseWorkbenchArgs(tc.args, getenv)
+			wa, err := parseWorkbenchArgs(tc.args, getenv)
+			cfg := wa.cfg
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want one containing %q", err, tc.err)
@@ -287,8 +292,22 @@ func TestTUIArgs(t *testing.T) {
 	if err := os.WriteFile("tools.json", []byte(tuiE2ETools), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if cfg, err := parseWorkbenchArgs(nil, getenv); err != nil || cfg.File != "tools.json" {
-		t.Errorf("with ./tools.json present and no FILE: file %q, err %v; want tools.json", cfg.File, err)
+	if wa, err := parseWorkbenchArgs(nil, getenv); err != nil || wa.cfg.File != "tools.json" {
+		t.Errorf("with ./tools.json present and no FILE: file %q, err %v; want tools.json", wa.cfg.File, err)
+	}
+
+	// A server in place of a file: ./tools.json is not opened, the mcp
+	// target is on unless another is named, and --yes and --history apply.
+	wa, err := parseWorkbenchArgs([]string{"--server-cmd", "node server.js --port 3", "--yes", "--history", "h.jsonl"}, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wa.cfg.File != "" || wa.server == nil || strings.Join(wa.server.argv, " ") != "node server.js --port 3" ||
+		!wa.yes || wa.history != "h.jsonl" || strings.Join(wa.cfg.Lint.Targets, ",") != "mcp" {
+		t.Errorf("server command line: file %q, server %+v, yes %v, history %q, targets %q", wa.cfg.File, wa.server, wa.yes, wa.history, wa.cfg.Lint.Targets)
+	}
+	if wa, err := parseWorkbenchArgs([]string{"--server-url", "http://127.0.0.1:1/mcp", "--target", "openai"}, getenv); err != nil || strings.Join(wa.cfg.Lint.Targets, ",") != "openai" {
+		t.Errorf("--target on a server: targets %q, err %v; want openai", wa.cfg.Lint.Targets, err)
 	}
 }
 
@@ -343,4 +362,149 @@ func TestTUIHonoursNoColorInTmux(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTUIOnServerEverythingInTmux opens the workbench on MCP's reference
+// server, spawned on stdio, and sends one call with ctrl+r: the result
+// shows, the history file gets it, and nothing of the server is left
+// once the workbench quits.
+func TestTUIOnServerEverythingInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	entry := everythingEntry(t)
+	dir := t.TempDir()
+	history := filepath.Join(dir, "calls.jsonl")
+	exitFile := filepath.Join(dir, "exit-status")
+	args := append(everythingOverStdio(t, entry), "--history", history)
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellQuote(a)
+	}
+	shell := fmt.Sprintf("cd %q && %q %s; echo $? > %q", dir, toolbenchBin, strings.Join(quoted, " "), exitFile)
+	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-e2e-srv-%d", os.Getpid())}
+	tt.tmux("new-session", "-d", "-s", "tb", "-x", "120", "-y", "36", "sh", "-c", shell)
+	defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
+
+	tt.waitFor("start", "mcp-servers/everything", "MCP 2025-11-25", "echo", "get-sum", "compat")
+	tt.keys("Tab", "Tab")
+	tt.typeText(`{"name": "echo", "arguments": {"message": "hello from tmux"}}`)
+	tt.waitFor("typed call", "✓ valid")
+	tt.keys("C-r")
+	s := tt.waitForAny("sent or asked", "▶ echo: ok", "? run echo")
+	if strings.Contains(s, "? run echo") {
+		tt.keys("y")
+	}
+	tt.waitFor("the result", "▶ echo: ok", "Echo: hello from tmux")
+
+	// The server's standard error, and back.
+	tt.keys("Escape", "S")
+	tt.waitFor("stderr", "Stderr mcp-servers/everything")
+	tt.keys("Escape")
+	tt.waitFor("back", "Tools", "Issues", "Call")
+
+	tt.keys("C-c")
+	waitQuit(t, tt, exitFile)
+	b, err := os.ReadFile(history)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSpace(string(b)), "\n"); len(lines) != 1 ||
+		!strings.Contains(lines[0], `"params":{"name":"echo","arguments":{"message":"hello from tmux"}}`) ||
+		!strings.Contains(lines[0], "Echo: hello from tmux") {
+		t.Errorf("the history should hold the call and its result:\n%s", b)
+	}
+}
+
+// fixE2ETools has an unknown type, an error, and a repeated enum value, a
+// warning: both fixed by toolbench fix.
+const fixE2ETools = `[
+  {
+    "type": "function",
+    "function": {
+      "name": "convert",
+      "description": "Convert an amount from one unit to another.",
+      "parameters": {
+        "type": "object",
+        "properties": {
+          "amount": {"type": "float", "description": "How much."},
+          "unit": {"type": "string", "enum": ["kg", "lb", "kg"], "description": "The unit to convert to."}
+        },
+        "required": ["amount", "unit"]
+      }
+    }
+  }
+]
+`
+
+// TestTUIFixesInTmux fixes an issue with f and the rest with F, each
+// written to the file and reloaded by the watcher.
+func TestTUIFixesInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "tools.json")
+	if err := os.WriteFile(file, []byte(fixE2ETools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exitFile := filepath.Join(dir, "exit-status")
+	shell := fmt.Sprintf("cd %q && %q tools.json; echo $? > %q", dir, toolbenchBin, exitFile)
+	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-e2e-fix-%d", os.Getpid())}
+	tt.tmux("new-session", "-d", "-s", "tb", "-x", "100", "-y", "30", "sh", "-c", shell)
+	defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
+
+	tt.waitFor("start", "1 error, 1 warning", "unknown-type")
+	tt.keys("Tab", "f")
+	tt.waitFor("the fix", "Fix", `-          "amount": {"type": "float"`, `+          "amount": {"type": "number"`, "y writes tools.json")
+	tt.keys("y")
+	tt.waitFor("fixed and reloaded", "fixed unknown-type", "convert: 1 of 1 issue", "duplicate-enum-value")
+	if b, _ := os.ReadFile(file); !strings.Contains(string(b), `"type": "number"`) || !strings.Contains(string(b), `["kg", "lb", "kg"]`) {
+		t.Errorf("f should fix the one issue:\n%s", b)
+	}
+
+	tt.keys("F")
+	tt.waitFor("every fix", "1 issue (1 duplicate-enum-value)", `+          "unit": {"type": "string", "enum": ["kg", "lb"]`)
+	tt.keys("y")
+	tt.waitFor("all fixed", "✓ no issues")
+	want := strings.Replace(strings.Replace(fixE2ETools, `"float"`, `"number"`, 1), `["kg", "lb", "kg"]`, `["kg", "lb"]`, 1)
+	if b, _ := os.ReadFile(file); string(b) != want {
+		t.Errorf("after f and F the file is:\n%s\nwant:\n%s", b, want)
+	}
+	tt.keys("q")
+	waitQuit(t, tt, exitFile)
+}
+
+// waitForAny polls the screen until one of want is on it.
+func (tt *tuiTerm) waitForAny(what string, want ...string) string {
+	tt.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	var s string
+	for time.Now().Before(deadline) {
+		s = tt.screen()
+		for _, w := range want {
+			if strings.Contains(s, w) {
+				return s
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	tt.t.Fatalf("%s: the screen never showed any of %q:\n%s", what, want, s)
+	return s
+}
+
+// waitQuit waits for the workbench to quit with status 0.
+func waitQuit(t *testing.T, tt *tuiTerm, exitFile string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(exitFile); err == nil && len(b) > 0 {
+			if got := strings.TrimSpace(string(b)); got != "0" {
+				t.Errorf("exit status %s, want 0", got)
+			}
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("the workbench did not quit:\n%s", tt.screen())
 }

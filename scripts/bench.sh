@@ -182,3 +182,13 @@ if grep -q BenchmarkCallKeystroke <<<"$benches"; then
 	go test -run '^$' -bench 'BenchmarkCallKeystroke|BenchmarkReloadUpdate' -benchtime 2000x ./tui | grep -E '^Benchmark' | sed 's/^/   /'
 	echo "   (goal < 1 ms = 1000000 ns/op)"
 fi
+
+benches=$(go test -list 'BenchmarkCallRoundTrip' ./tui 2>/dev/null || true)
+if grep -q BenchmarkCallRoundTrip <<<"$benches"; then
+	echo
+	echo "8. workbench on a server: a call from ctrl+r to its result on screen, the Go"
+	echo "   SDK server in process over Streamable HTTP; added = that minus the server's"
+	echo "   own handling of tools/call; client = the round trip toolbench call --run times"
+	go test -run '^$' -bench 'BenchmarkCallRoundTrip' -benchtime 3000x ./tui | grep -E '^Benchmark' | sed 's/^/   /'
+	echo "   (goal: added-ms/op < 1)"
+fi

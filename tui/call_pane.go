@@ -36,6 +36,12 @@ type callPane struct {
 	deepFor int // the check the deep errors answer
 
 	offset int // the results scrolled by the wheel or j/k
+
+	// On a server: the outcome of the last call sent or recalled, the
+	// call being sent, the question before a tool's first run.
+	run      runShown
+	pending  string   // "sending echo · esc cancels", escaped
+	question []string // escaped
 }
 
 // callResult is the check of one call of the text.
@@ -79,7 +85,18 @@ func (p callPane) editorHeight() int {
 	if p.showForm {
 		return max((p.innerHeight()-1)*2/3, 1)
 	}
-	return max((p.innerHeight()-1)/2, 1)
+	half := max((p.innerHeight()-1)/2, 1)
+	if !p.showsRun() {
+		return half
+	}
+	// What a call sent brought back wants the room: the text keeps a
+	// third, or the lines it has up to half.
+	return max((p.innerHeight()-1)/3, min(len(p.input.lines), half), 1)
+}
+
+// showsRun reports whether the results say something of a call sent.
+func (p callPane) showsRun() bool {
+	return p.run.head != "" || p.pending != "" || p.question != nil
 }
 
 func (p callPane) resultsHeight() int {
@@ -231,6 +248,43 @@ func (p callPane) calledTool() string {
 	return name
 }
 
+// cursorCall is the index in results of the call the cursor is in: the
+// last that starts on its line or before; -1 when there is no call.
+func (p callPane) cursorCall() int {
+	if len(p.results) == 0 {
+		return -1
+	}
+	if p.showForm {
+		return 0
+	}
+	line := p.input.cursorLine() + 1
+	i := 0
+	for j, r := range p.results {
+		if r.line > line {
+			break
+		}
+		i = j
+	}
+	return i
+}
+
+// showRun shows the outcome of a call sent or recalled, scrolling the
+// results so that it is in view.
+func (p *callPane) showRun(r runShown) {
+	p.run = r
+	p.revealRun()
+}
+
+// revealRun scrolls the results to what they say of calls sent, when
+// they do not fit.
+func (p *callPane) revealRun() {
+	p.SetSize(p.w, p.h) // the results may take more of the pane now
+	lines := p.resultLines()
+	if h := p.resultsHeight(); len(lines) > h {
+		p.offset = max(min(p.runStart(), len(lines)-h), 0)
+	}
+}
+
 // formField is the argument the form is on, "" when the form is closed.
 func (p callPane) formField() string {
 	if !p.showForm {
@@ -379,6 +433,58 @@ func (p callPane) body() string {
 // one call its errors, for a batch a count and then a line per call, as
 // `toolbench call` reports them.
 func (p callPane) resultLines() []string {
+	lines := p.checkLines()
+	return append(lines, p.runLines()...)
+}
+
+// runStart is the first of resultLines about a call sent.
+func (p callPane) runStart() int { return len(p.checkLines()) }
+
+// runLines is what the tester shows of calls sent: the question before
+// a tool's first run, the call being sent, the outcome of the last.
+func (p callPane) runLines() []string {
+	var lines []string
+	if p.question != nil {
+		// The question alone: what it is about is the call above.
+		for i, q := range p.question {
+			indent := "   " // under the question
+			if i == 0 {
+				indent = " "
+			}
+			for j, l := range wrapWords(q, max(p.innerWidth()-len(indent)-2, 10)) {
+				if j > 0 {
+					l = "  " + l
+				}
+				if i == 0 {
+					l = p.st.warn.Render(l)
+				}
+				lines = append(lines, indent+l)
+			}
+		}
+		return lines
+	}
+	if p.pending != "" {
+		lines = append(lines, p.st.muted.Render(" … "+p.pending))
+	}
+	if p.run.head == "" {
+		return lines
+	}
+	if p.run.recall != "" {
+		lines = append(lines, p.st.muted.Render(" "+p.run.recall))
+	}
+	head := p.st.ok.Render(" ▶ " + p.run.head)
+	if p.run.failed {
+		head = p.st.err.Render(" ▶ " + p.run.head)
+	}
+	lines = append(lines, head)
+	for _, l := range p.run.lines {
+		lines = append(lines, "   "+l)
+	}
+	return lines
+}
+
+// checkLines is the check of the text, a line each.
+func (p callPane) checkLines() []string {
 	switch {
 	case p.schemas == nil:
 		return []string{p.st.muted.Render(" waiting for the tools to load…")}
@@ -470,4 +576,24 @@ func (p callPane) deepErrs() []call.SchemaError {
 		return nil
 	}
 	return p.results[0].deep
+}
+
+// wrapWords wraps s at its spaces into lines of at most w cells, a word
+// longer than that on a line of its own. Unlike ansi.Wordwrap it keeps a
+// word with hyphens whole, as tool names often are.
+func wrapWords(s string, w int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Split(s, " ") {
+		switch {
+		case line == "":
+			line = word
+		case width(line)+1+width(word) <= w:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	return append(lines, line)
 }

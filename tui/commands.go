@@ -18,8 +18,13 @@ import (
 
 // Messages carry results; the commands below do the work that makes them.
 
-// docLoadedMsg is a document that loaded and linted, ready to show.
-type docLoadedMsg struct{ snap *snapshot }
+// docLoadedMsg is a document that loaded and linted, ready to show. from
+// is the source it came from, nil in tests that make it: after a
+// reconnection, what the old session's watcher still sends is dropped.
+type docLoadedMsg struct {
+	snap *snapshot
+	from source
+}
 
 // docFailedMsg is a load that failed: bad JSON, a file removed, a file
 // that cannot be read. The last good document stays on screen.
@@ -27,10 +32,11 @@ type docFailedMsg struct {
 	err     error
 	removed bool
 	at      time.Time
+	from    source
 }
 
-// sourceClosedMsg says no more loads will come.
-type sourceClosedMsg struct{}
+// sourceClosedMsg says no more loads will come from a source.
+type sourceClosedMsg struct{ from source }
 
 // deepCheckedMsg is the result of a deep check of the calls in the
 // tester, a list of errors per call; seq tells a current result from one
@@ -183,17 +189,17 @@ func waitForEvent(src source) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-src.Events()
 		if !ok {
-			return sourceClosedMsg{}
+			return sourceClosedMsg{from: src}
 		}
-		return eventMsg(ev)
+		return eventMsg(ev, src)
 	}
 }
 
-func eventMsg(ev watch.Event) tea.Msg {
+func eventMsg(ev watch.Event, from source) tea.Msg {
 	if ev.Result == nil {
-		return docFailedMsg{err: ev.Err, removed: ev.Removed, at: ev.Time}
+		return docFailedMsg{err: ev.Err, removed: ev.Removed, at: ev.Time, from: from}
 	}
-	return docLoadedMsg{snap: newSnapshot(ev.Result, ev.Time)}
+	return docLoadedMsg{snap: newSnapshot(ev.Result, ev.Time), from: from}
 }
 
 // setOptions asks src to re-lint with opts; the result arrives as a load.

@@ -138,7 +138,7 @@ func quickMsgs(cmd tea.Cmd) []tea.Msg {
 			out = append(out, quickMsgs(c)...)
 		}
 		return out
-	case deepCheckedMsg, siftedMsg, costsMsg:
+	case deepCheckedMsg, siftedMsg, costsMsg, compatMsg, callDoneMsg, fixPlannedMsg:
 		return []tea.Msg{msg}
 	}
 	return nil
@@ -160,6 +160,11 @@ func keyPress(name string) tea.KeyPressMsg {
 		"ctrl+f":    {Code: 'f', Mod: tea.ModCtrl},
 		"ctrl+d":    {Code: 'd', Mod: tea.ModCtrl},
 		"ctrl+w":    {Code: 'w', Mod: tea.ModCtrl},
+		"ctrl+r":    {Code: 'r', Mod: tea.ModCtrl},
+		"ctrl+p":    {Code: 'p', Mod: tea.ModCtrl},
+		"ctrl+n":    {Code: 'n', Mod: tea.ModCtrl},
+		"ctrl+u":    {Code: 'u', Mod: tea.ModCtrl},
+		"end":       {Code: tea.KeyEnd},
 		"left":      {Code: tea.KeyLeft},
 		"right":     {Code: tea.KeyRight},
 		"space":     {Code: tea.KeySpace, Text: " "},

@@ -531,17 +531,28 @@ func allBindings(k *keyMap) []*key.Binding {
 	return out
 }
 
-func TestKeysLeaveRoomForWhatComesNext(t *testing.T) {
+func TestTheFixServerAndHistoryKeysAreBoundOnceEach(t *testing.T) {
 	k := newKeyMap()
-	reserved := []string{"f", "F", "ctrl+r", "S", "R", "ctrl+p", "ctrl+n"}
+	want := map[string]*key.Binding{
+		"f": &k.Fix, "F": &k.FixAll, "ctrl+r": &k.Run, "S": &k.Stderr, "R": &k.Reconnect,
+		"ctrl+p": &k.HistPrev, "ctrl+n": &k.HistNext, "ctrl+f": &k.Form,
+	}
+	bound := map[string]int{}
 	for _, b := range allBindings(k) {
 		for _, name := range b.Keys() {
-			if slices.Contains(reserved, name) {
-				t.Errorf("%q is bound (%q), but is kept for later", name, b.Help().Desc)
+			w, ok := want[name]
+			if !ok {
+				continue
 			}
-			if name == "ctrl+f" && b != &k.Form {
-				t.Errorf("ctrl+f is bound to %q as well as the form", b.Help().Desc)
+			bound[name]++
+			if b != w {
+				t.Errorf("%q is bound to %q as well as to %q", name, b.Help().Desc, w.Help().Desc)
 			}
+		}
+	}
+	for name := range want {
+		if bound[name] != 1 {
+			t.Errorf("%q is bound %d times, want once", name, bound[name])
 		}
 	}
 }

@@ -13,12 +13,8 @@ import (
 // line, the help screen and README's key table all read these bindings,
 // so what the help says is what the keys do; which of them apply depends
 // on the state (see applies), not on enabled flags, so that the one map
-// can be shared.
-//
-// Some keys are kept free for what the workbench will do next: f and F
-// (apply a fix to an issue), ctrl+r (run the call on a server), S and R
-// (a server's standard error, reconnect), and ctrl+p and ctrl+n in the
-// tester (the call history).
+// can be shared. A key may be bound twice when the states the bindings
+// apply in never meet: y copies, or answers yes to a question.
 type keyMap struct {
 	// Anywhere.
 	Next, Prev key.Binding // focus
@@ -27,6 +23,7 @@ type keyMap struct {
 
 	// Anywhere nothing is being typed.
 	Help, Quit, Target, Deep, Copy key.Binding
+	Stderr, Reconnect              key.Binding // on a server
 
 	// Lists and scrolling views.
 	Up, Down         key.Binding
@@ -45,6 +42,8 @@ type keyMap struct {
 	Severity  key.Binding
 	Source    key.Binding
 	Edit      key.Binding // open $EDITOR at the issue
+	Fix       key.Binding // the issue's fix
+	FixAll    key.Binding // every fix of the file
 
 	// Typing a filter.
 	EndFilter   key.Binding
@@ -54,13 +53,20 @@ type keyMap struct {
 	EditCall key.Binding // type into the tester again
 	Leave    key.Binding // stop typing
 	Form     key.Binding // the form or the JSON text
+	Run      key.Binding // send the call to the server
+	Cancel   key.Binding // cancel the call being sent
+	HistPrev key.Binding // the session's calls
+	HistNext key.Binding
 
 	// The call's form.
 	NextField, PrevField   key.Binding
 	Toggle                 key.Binding
 	ChoosePrev, ChooseNext key.Binding
 
-	// The detail, source and help views.
+	// A question: run a tool, write a fix.
+	Yes, No key.Binding
+
+	// The views over the panes.
 	Back key.Binding
 
 	edit editKeys
@@ -83,6 +89,9 @@ func newKeyMap() *keyMap {
 		Deep:   key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "deep")),
 		Copy:   key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
 
+		Stderr:    key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "server stderr")),
+		Reconnect: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reconnect")),
+
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+u"), key.WithHelp("pgup/ctrl+u", "page up")),
@@ -100,6 +109,8 @@ func newKeyMap() *keyMap {
 		Severity:  key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "severity")),
 		Source:    key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "source")),
 		Edit:      key.NewBinding(key.WithKeys("e", "enter"), key.WithHelp("e/enter", "edit")),
+		Fix:       key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fix")),
+		FixAll:    key.NewBinding(key.WithKeys("F"), key.WithHelp("F", "fix all")),
 
 		EndFilter:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "keep filter")),
 		ClearFilter: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
@@ -107,12 +118,19 @@ func newKeyMap() *keyMap {
 		EditCall: key.NewBinding(key.WithKeys("enter", "i"), key.WithHelp("i/enter", "type")),
 		Leave:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
 		Form:     key.NewBinding(key.WithKeys("ctrl+f"), key.WithHelp("ctrl+f", "form/JSON")),
+		Run:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "run")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the call")),
+		HistPrev: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous call")),
+		HistNext: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next call")),
 
 		NextField:  key.NewBinding(key.WithKeys("down", "enter"), key.WithHelp("↓/enter", "next field")),
 		PrevField:  key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous field")),
 		Toggle:     key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "toggle")),
 		ChoosePrev: key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "previous choice")),
 		ChooseNext: key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "next choice")),
+
+		Yes: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "yes")),
+		No:  key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "no")),
 
 		Back: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
@@ -189,6 +207,8 @@ func (k *keyMap) groups() []keyGroup {
 			{&k.Target, "next provider target: the starting ones, none, then each of " + strings.Join(lint.TargetNames(), ", ") + "; the file is linted again"},
 			{&k.Deep, "deep call validation (the whole JSON Schema) on or off"},
 			{&k.Copy, "copy the call in the tester, or a sample call of the selected tool, to the clipboard (OSC 52)"},
+			{&k.Stderr, "on a server: the end of its standard error (the last 64 KiB, escaped)"},
+			{&k.Reconnect, "on a server: reconnect, a new session with the tools listed again"},
 		}},
 		{"lists and views", []keyDoc{
 			{&k.Up, "move up; scroll"},
@@ -211,6 +231,8 @@ func (k *keyMap) groups() []keyGroup {
 			{&k.Severity, "all severities, errors only, warnings only"},
 			{&k.Source, "the document's text around the issue"},
 			{&k.Edit, "open $EDITOR at the issue's line"},
+			{&k.Fix, "the issue's fix as a diff; y writes it to the file (atomically, as toolbench fix -w)"},
+			{&k.FixAll, "every fix toolbench fix makes in the file, as one diff; y writes them"},
 		}},
 		{"typing a filter", []keyDoc{
 			{&k.EndFilter, "keep the filter, stop typing it"},
@@ -220,6 +242,10 @@ func (k *keyMap) groups() []keyGroup {
 			{&k.EditCall, "type into the tester again"},
 			{&k.Leave, "stop typing (the keys above work again)"},
 			{&k.Form, "the call as a form, or as JSON text"},
+			{&k.Run, "on a server: send the call at the cursor when it is valid; the result shows under the errors"},
+			{&k.Cancel, "cancel the call being sent (the server is told)"},
+			{&k.HistPrev, "the session's previous call, with its result"},
+			{&k.HistNext, "the session's next call; past the last, the text typed before"},
 		}},
 		{"Call, the form", []keyDoc{
 			{&k.NextField, "next field"},
@@ -228,9 +254,14 @@ func (k *keyMap) groups() []keyGroup {
 			{&k.ChoosePrev, "an enum or const: previous choice"},
 			{&k.ChooseNext, "an enum or const: next choice"},
 		}},
-		{"tool detail, source, help", []keyDoc{
+		{"asked a question", []keyDoc{
+			{&k.Yes, "yes: run the tool, or write the fix"},
+			{&k.No, "no"},
+		}},
+		{"tool detail, source, fix, stderr, help", []keyDoc{
 			{&k.Back, "back to the panes"},
 			{&k.Source, "close the source view"},
+			{&k.Stderr, "close the server's standard error"},
 			{&k.Help, "close the help"},
 		}},
 		{"typing text", []keyDoc{
@@ -279,10 +310,17 @@ type keyState struct {
 	typing    bool // keys go to the tester, a filter or a form field
 	filtering bool // a filter is being typed
 	form      bool // the tester shows the form
+	server    bool // the tools are a live server's
+	running   bool // a call is being sent
+	asking    bool // a question waits for y or n
+	writable  bool // the fix view shows a fix that y writes
 }
 
 // applies reports whether binding b does something in state st.
 func (k *keyMap) applies(b *key.Binding, st keyState) bool {
+	if st.asking {
+		return b == &k.Yes || b == &k.No || b == &k.ForceQuit
+	}
 	if st.view != viewNone {
 		switch b {
 		case &k.Back, &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.move, &k.Quit, &k.Help:
@@ -291,10 +329,24 @@ func (k *keyMap) applies(b *key.Binding, st keyState) bool {
 			return st.view == viewDetail
 		case &k.Source:
 			return st.view == viewSource
+		case &k.Stderr:
+			return st.view == viewStderr
+		case &k.Yes:
+			return st.view == viewFix && st.writable
 		}
 		return b == &k.ForceQuit
 	}
 	switch b {
+	case &k.Stderr, &k.Reconnect:
+		return st.server && !st.typing
+	case &k.Fix, &k.FixAll:
+		return st.focus == paneIssues && !st.typing
+	case &k.Run, &k.HistPrev, &k.HistNext:
+		return st.server && st.focus == paneCall
+	case &k.Cancel:
+		return st.running && !st.filtering
+	case &k.Yes, &k.No:
+		return false
 	case &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.move,
 		&k.Target, &k.Deep, &k.Help, &k.Quit, &k.Copy:
 		return !st.typing
@@ -309,7 +361,7 @@ func (k *keyMap) applies(b *key.Binding, st keyState) bool {
 	case &k.EditCall:
 		return st.focus == paneCall && !st.typing
 	case &k.Leave:
-		return st.typing && !st.filtering
+		return st.typing && !st.filtering && !st.running
 	case &k.Form:
 		return st.focus == paneCall
 	case &k.NextField, &k.PrevField, &k.Toggle, &k.ChoosePrev, &k.ChooseNext:
@@ -334,11 +386,15 @@ func (k *keyMap) pick(st keyState, bs ...*key.Binding) []key.Binding {
 // shortHelp is the one line of help always on screen: the keys that
 // apply now, the most useful first (the line is cut to the width).
 func (k *keyMap) shortHelp(st keyState) []key.Binding {
-	short := k.pick(st, &k.Back, &k.Next, &k.Help, &k.Quit)
+	if st.asking {
+		return k.pick(st, &k.Yes, &k.No, &k.ForceQuit)
+	}
+	short := k.pick(st, &k.Yes, &k.Back, &k.Cancel, &k.Next, &k.Help, &k.Quit)
 	if !k.applies(&k.Quit, st) {
 		short = append(short, k.ForceQuit) // the one way out while typing
 	}
-	return append(short, k.pick(st, &k.Sample, &k.Filter, &k.EndFilter, &k.ClearFilter,
-		&k.Detail, &k.ErrorsOnly, &k.AllIssues, &k.Severity, &k.Source, &k.Edit, &k.EditCall,
-		&k.Form, &k.Leave, &k.NextField, &k.Toggle, &k.ChooseNext, &k.Copy, &k.move, &k.Target, &k.Deep)...)
+	return append(short, k.pick(st, &k.Run, &k.Sample, &k.Filter, &k.EndFilter, &k.ClearFilter,
+		&k.Detail, &k.ErrorsOnly, &k.AllIssues, &k.Severity, &k.Fix, &k.FixAll, &k.Source, &k.Edit, &k.EditCall,
+		&k.Form, &k.Leave, &k.HistPrev, &k.NextField, &k.Toggle, &k.ChooseNext, &k.Copy, &k.move,
+		&k.Stderr, &k.Reconnect, &k.Target, &k.Deep)...)
 }

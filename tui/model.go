@@ -1,6 +1,7 @@
 // Package tui is toolbench's workbench: a terminal screen with the tools
 // of a tools.json, their lint issues and a call tester, kept current as
-// the file is saved.
+// the file is saved; or with the tools of a live MCP server, kept current
+// as it says they changed, and a tester that sends them calls.
 //
 // The root model owns focus, layout and the loaded document, and routes
 // messages to three pane models (tools, issues, call) and to the views
@@ -30,7 +31,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"toolbench/core/compat"
+	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/internal/mcpclient"
 	"toolbench/watch"
 )
 
@@ -68,12 +72,18 @@ const (
 	viewDetail      // the selected tool in full
 	viewSource      // the text around the selected issue
 	viewHelp        // every key
+	viewFix         // a fix's diff
+	viewStderr      // a server's standard error
 )
 
 // Config is what the workbench opens and how.
 type Config struct {
-	// File is the tools file to watch. Empty opens the embedded demo.
+	// File is the tools file to watch. Empty opens the embedded demo,
+	// unless Server is set.
 	File string
+	// Server, when not nil, is the live MCP server whose tools the
+	// workbench opens on, in place of a file.
+	Server *Server
 	// Lint holds the provider targets and ignored rules to start with.
 	Lint lint.Options
 	// Deep starts with deep call validation (the full JSON Schema) on.
@@ -111,6 +121,8 @@ type model struct {
 	detail  detailView
 	source  sourceView
 	keyHelp helpView
+	fixes   fixView
+	stderr  stderrView
 
 	src    source // nil once it has closed, or in tests that feed messages
 	file   string // as the user named it; "" for the demo
@@ -132,6 +144,36 @@ type model struct {
 	removed   bool   // the file is gone
 	watching  bool   // reloads still arrive
 	note      string // a passing message: editor errors, what was copied
+
+	compat       *compat.Matrix // which targets accept each tool of snap, nil until counted
+	compatFor    *jsondoc.Document
+	compatIgnore []string
+	fixing       bool // a fix is being made in a command
+
+	serverState
+}
+
+// serverState is the workbench's server, when it has one: the session,
+// the call being sent, and the calls of the session.
+type serverState struct {
+	srv          *Server // nil for a file or the demo
+	conns        *connector
+	conn         *conn   // the session now; nil while reconnecting, or when it failed
+	stderrOf     session // the session whose standard error S shows
+	info         mcpclient.ServerInfo
+	srvName      string // the server's name, the file of its issues
+	reconnecting bool
+	ended        bool      // the session has ended: R starts another
+	loads        int       // loads from conn's watcher
+	changedAt    time.Time // the last list_changed that listed the tools again
+
+	confirmed map[string]bool // the tools asked about and run in this session
+	asking    *runRequest     // a call waits for y or n
+	running   *runningCall
+	runSeq    int
+	history   []historyItem
+	histPos   int    // the history item recalled, -1 for none
+	draft     string // the text before the first recall
 }
 
 func newModel(cfg Config, src source) model {
@@ -150,6 +192,8 @@ func newModel(cfg Config, src source) model {
 		detail:       newDetailView(st, keys),
 		source:       newSourceView(st, keys),
 		keyHelp:      newHelpView(st, keys),
+		fixes:        newFixView(st, keys),
+		stderr:       newStderrView(st, keys),
 		src:          src,
 		file:         cfg.File,
 		demo:         cfg.File == "",
@@ -160,8 +204,28 @@ func newModel(cfg Config, src source) model {
 		seed:         maphash.MakeSeed(),
 		watching:     src != nil,
 	}
+	m.histPos = -1
 	m.setFocus(paneTools)
 	return m
+}
+
+// newServerModel is the workbench on the server of k, whose session c
+// has just begun.
+func newServerModel(cfg Config, k *connector, c *conn) model {
+	m := newModel(cfg, c.watcher)
+	m.demo = false
+	m.srv, m.conns = cfg.Server, k
+	m.take(c)
+	return m
+}
+
+// take makes c the session the workbench uses.
+func (m *model) take(c *conn) {
+	m.conn, m.src, m.stderrOf = c, c.watcher, c.sess
+	m.info, m.srvName = c.sess.ServerInfo(), c.sess.Name()
+	m.file = m.srvName
+	m.watching, m.ended, m.reconnecting = true, false, false
+	m.loads, m.changedAt, m.confirmed = 0, time.Time{}, nil
 }
 
 // Init asks the terminal for its background (to pick light or dark
@@ -170,37 +234,54 @@ func (m model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src))
 }
 
-// Run opens the workbench and returns when the user quits.
+// Run opens the workbench and returns when the user quits. On a server,
+// every session it opened has ended, and the server's processes with it,
+// by the time it returns.
 func Run(cfg Config) error {
-	var src source
-	if cfg.File == "" {
-		src = newDemoSource(cfg.Lint)
-	} else {
-		w, err := watch.New(cfg.File, watch.Options{Lint: cfg.Lint})
-		if err != nil {
-			return err
-		}
-		defer w.Close()
-		src = w
+	m, done, err := openModel(cfg)
+	if err != nil {
+		return err
 	}
 	var opts []tea.ProgramOption
 	if cfg.Output != nil {
 		opts = append(opts, tea.WithOutput(cfg.Output))
 	}
-	m := newModel(cfg, src)
 	if runtime.GOOS != "windows" { // Windows reads its console another way
 		tty, err := terminalInput()
 		if err != nil {
+			done(m)
 			return err
 		}
 		m.tty = tty
 		opts = append(opts, tea.WithInput(newPasteReader(tty)))
 	}
-	_, err := tea.NewProgram(m, opts...).Run()
+	final, err := tea.NewProgram(m, opts...).Run()
+	if fm, ok := final.(model); ok {
+		m = fm
+	}
+	done(m)
 	if errors.Is(err, tea.ErrInterrupted) {
 		return nil // a SIGINT is a way to quit, as ctrl+c is
 	}
 	return err
+}
+
+// openModel is the workbench on what cfg names, and what ends it: the
+// file's watcher, or every session with the server.
+func openModel(cfg Config) (model, func(model), error) {
+	switch {
+	case cfg.Server != nil:
+		k := newConnector(clientConnect(cfg.Server.Connect))
+		c := k.follow(cfg.Server.Client, cfg.Server.Doc, cfg.Lint)
+		return newServerModel(cfg, k, c), func(m model) { k.closeAll(m.conn) }, nil
+	case cfg.File == "":
+		return newModel(cfg, newDemoSource(cfg.Lint)), func(model) {}, nil
+	}
+	w, err := watch.New(cfg.File, watch.Options{Lint: cfg.Lint})
+	if err != nil {
+		return model{}, nil, err
+	}
+	return newModel(cfg, w), func(model) { w.Close() }, nil
 }
 
 // terminalInput is the terminal to read keys from: standard input, or
@@ -228,6 +309,10 @@ func (m model) keyState() keyState {
 		typing:    m.typing(),
 		filtering: m.tools.filtering() || m.issues.filtering(),
 		form:      m.call.showForm,
+		server:    m.srv != nil,
+		running:   m.running != nil,
+		asking:    m.asking != nil,
+		writable:  m.view == viewFix && m.fixes.writable,
 	}
 }
 

@@ -548,7 +548,7 @@ func TestDemoDocumentHasToolsWithIssues(t *testing.T) {
 
 	m := newModel(Config{}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
-	m = update(t, m, eventMsg(ev))
+	m = update(t, m, eventMsg(ev, nil))
 	if s := lineOf(screen(m), "demo"); !strings.Contains(s, "toolbench FILE to open a file") {
 		t.Errorf("status line %q should name the demo and how to open a file", s)
 	}

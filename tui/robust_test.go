@@ -38,7 +38,10 @@ var everyKey = []string{
 	"ctrl+s", "esc", "tab", "a", "j", "a", "tab", "{", "}", "esc", "d", "t", "?", "tab", "?",
 	// The views and the form.
 	"enter", "j", "G", "esc", "J", "K", "y", "tab", "v", "j", "esc", "s", "/", "e", "enter", "v", "v",
-	"tab", "ctrl+s", "ctrl+f", "space", "right", "down", "7", "up", "x", "ctrl+f", "esc", "y", "ctrl+f", "q",
+	"tab", "ctrl+s", "ctrl+f", "space", "right", "down", "7", "up", "x", "ctrl+f", "esc", "y", "ctrl+f",
+	// Fixes (the file is not on disk: nothing is written), and the
+	// server's keys, which a file answers with a note.
+	"esc", "tab", "f", "j", "n", "F", "esc", "S", "R", "tab", "ctrl+r", "ctrl+p", "ctrl+n", "esc", "q",
 }
 
 func TestOddDocumentsShowAndTakeEveryKey(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/table"
 	tea "charm.land/bubbletea/v2"
 
+	"toolbench/core/compat"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
@@ -40,6 +41,8 @@ type toolsPane struct {
 	paramRow []paramRow    // the rows of params, unstyled
 	paramsOf *tooldef.Tool // the tool params was built for
 	paramMsg string        // what to say instead of a table
+
+	compat *compat.Matrix // which targets accept each tool; nil until counted
 }
 
 // paramRow is one parameter of the selected tool, escaped for the screen.
@@ -101,6 +104,21 @@ func (p *toolsPane) setSnapshot(s *snapshot) tea.Cmd {
 
 // setCosts shows what the tools cost, once counted.
 func (p *toolsPane) setCosts(c *costs) { p.costs = c }
+
+// setCompat shows which targets accept each tool, once counted (nil
+// until then).
+func (p *toolsPane) setCompat(m *compat.Matrix) {
+	if m == p.compat {
+		return
+	}
+	p.compat = m
+	p.layoutParams(p.params.Cursor()) // the row may take another number of lines
+}
+
+// compatView is the selected tool's compat row in lines of w cells.
+func (p toolsPane) compatView(w int) []string {
+	return compatLines(p.st, compatCells(p.st, p.compat, p.Selected()), w)
+}
 
 // sifted reports whether the list shows less than every tool.
 func (p toolsPane) sifted() bool { return p.errorsOnly || p.filterText() != "" }
@@ -322,10 +340,11 @@ func (p toolsPane) paramLines() int {
 	if p.SelectedTool() == nil {
 		return 0
 	}
+	n := len(p.compatView(p.innerWidth()))
 	if len(p.paramRow) == 0 {
-		return 3
+		return 3 + n
 	}
-	return len(p.paramRow) + 3
+	return len(p.paramRow) + 3 + n
 }
 
 // listHeight is the rows of tools shown: at least half of the pane, the
@@ -560,7 +579,7 @@ func (p *toolsPane) selectParam(name string) {
 
 // paramBody is the rows the table shows below its heading.
 func (p toolsPane) paramBody() int {
-	space := p.paramSpace() - 2 // the title and the heading
+	space := p.paramSpace() - 2 - len(p.compatView(p.innerWidth())) // the title, the heading and the compat row
 	if len(p.paramRow) > space {
 		space-- // the "… N more" line
 	}
@@ -593,7 +612,7 @@ func (p *toolsPane) layoutParams(sel int) {
 			{Title: "req", Width: reqW}, {Title: "description", Width: descW},
 		}),
 		table.WithRows(p.tableRows(sel)),
-		table.WithHeight(p.paramBody()+1),
+		table.WithHeight(min(p.paramBody(), len(p.paramRow))+1), // no blank rows: the compat row sits under the last
 		table.WithWidth(w),
 		table.WithStyles(p.st.paramTable()))
 	if sel > 0 {
@@ -615,18 +634,21 @@ func (p toolsPane) tableRows(sel int) []table.Row {
 	return rows
 }
 
-// paramView is the parameter table of the selected tool in h lines.
+// paramView is the parameter table of the selected tool in h lines,
+// and under it the tool's compat row.
 func (p toolsPane) paramView(w, h int) string {
 	title := p.st.header.Render(" parameters of ") + p.st.name.Render(clip(p.snap.rows[p.Selected()].label, max(w-16, 1)))
 	lines := []string{title}
 	if len(p.paramRow) == 0 {
 		lines = append(lines, p.st.muted.Render(" "+p.paramMsg))
-		return strings.Join(lines[:min(len(lines), h)], "\n")
+	} else {
+		lines = append(lines, strings.Split(p.paramsV, "\n")...)
+		if hidden := len(p.paramRow) - p.paramBody(); hidden > 0 {
+			lines = append(lines, p.st.muted.Render(" … "+strconv.Itoa(hidden)+" more (J/K)"))
+		}
 	}
-	lines = append(lines, strings.Split(p.paramsV, "\n")...)
-	if hidden := len(p.paramRow) - p.paramBody(); hidden > 0 {
-		lines = append(lines, p.st.muted.Render(" … "+strconv.Itoa(hidden)+" more (J/K)"))
-	}
+	row := p.compatView(w)
+	lines = append(lines[:min(len(lines), max(h-len(row), 1))], row...)
 	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 

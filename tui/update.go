@@ -3,12 +3,14 @@ package tui
 import (
 	"errors"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/call"
 	"toolbench/core/lint"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 	"toolbench/watch"
 )
@@ -26,14 +28,39 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setStyles(newStyles(msg.IsDark()))
 		return m, nil
 	case docLoadedMsg:
+		if m.stale(msg.from) {
+			return m, nil
+		}
+		m.listedAgain(msg.snap)
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
+		if m.stale(msg.from) {
+			return m, nil
+		}
 		m.failed(msg)
 		return m, waitForEvent(m.src)
 	case sourceClosedMsg:
+		if m.stale(msg.from) {
+			return m, nil
+		}
 		m.watching = false
 		m.src = nil
+		return m, nil
+	case compatMsg:
+		if msg.snap.result.Doc == m.snap.result.Doc {
+			m.compat, m.compatFor, m.compatIgnore = msg.matrix, msg.snap.result.Doc, msg.ignore
+			m.tools.setCompat(msg.matrix)
+		}
+		return m, nil
+	case reconnectedMsg:
+		return m.reconnected(msg)
+	case callDoneMsg:
+		return m.callDone(msg), nil
+	case fixPlannedMsg:
+		return m.fixPlanned(msg), nil
+	case fixWrittenMsg:
+		m.fixWritten(msg)
 		return m, nil
 	case deepCheckedMsg:
 		m.call.deepChecked(msg)
@@ -75,6 +102,11 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 	cmds := []tea.Cmd{m.tools.setSnapshot(s)}
 	cmds = append(cmds, m.issues.setSnapshot(s, m.tools.Selected()))
 	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow())
+	if s.result.Doc != m.compatFor || !slices.Equal(m.opts.Ignore, m.compatIgnore) {
+		m.compat, m.compatFor = nil, nil
+		cmds = append(cmds, countCompat(s, m.opts.Ignore))
+	}
+	m.tools.setCompat(m.compat)
 	switch m.view {
 	case viewDetail:
 		if !m.detail.reopen(s, nil) {
@@ -99,6 +131,45 @@ func (m *model) failed(msg docFailedMsg) {
 	if msg.err != nil {
 		m.broken = shown(msg.err.Error(), maxText)
 	}
+	switch {
+	case m.srv == nil:
+	case errors.Is(msg.err, watch.ErrEnded):
+		m.ended = true
+	default:
+		m.addNote(listChangedNote + "the new list of tools is broken; the last good one stays")
+	}
+}
+
+// listChangedNote starts the notes about a listing after list_changed.
+const listChangedNote = "list_changed: "
+
+// addNote adds a note about a listing after list_changed to the note
+// shown, which it replaces when that is about an earlier listing: a
+// reconnection's note lasts until the next key too.
+func (m *model) addNote(note string) {
+	if m.note != "" && !strings.HasPrefix(m.note, listChangedNote) {
+		note = m.note + " · " + note
+	}
+	m.note = note
+}
+
+// stale reports whether a load comes from a source the workbench has
+// left: the watcher of a session that a reconnection ended.
+func (m model) stale(from source) bool { return from != nil && from != m.src }
+
+// listedAgain notes a load of a server's tools that listed them again,
+// after list_changed, rather than linting the last listing again (after
+// t) or listing them for a new session.
+func (m *model) listedAgain(s *snapshot) {
+	if m.srv == nil {
+		return
+	}
+	m.loads++
+	if m.loads == 1 || m.snap == nil || s.result.Doc == m.snap.result.Doc {
+		return
+	}
+	m.changedAt = s.loaded
+	m.addNote(listChangedNote + "the tools were listed again (" + termtext.Plural(len(s.rows), "tool") + ")")
 }
 
 // sifted hands a list sifted in a command to the pane that asked.
@@ -138,10 +209,22 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if key.Matches(msg, k.ForceQuit) {
 		return m, tea.Quit
 	}
+	if m.asking != nil {
+		return m.answer(msg)
+	}
 	if m.view != viewNone {
 		return m.viewKey(msg)
 	}
+	filtering := m.tools.filtering() || m.issues.filtering()
 	switch {
+	case m.running != nil && !filtering && key.Matches(msg, k.Cancel):
+		return m.cancelCall(), nil
+	case m.focus == paneCall && key.Matches(msg, k.Run):
+		return m.runCall()
+	case m.focus == paneCall && key.Matches(msg, k.HistPrev):
+		return m.recall(-1)
+	case m.focus == paneCall && key.Matches(msg, k.HistNext):
+		return m.recall(1)
 	case key.Matches(msg, k.Next):
 		m.setFocus(m.focus.next())
 		return m, nil
@@ -175,6 +258,14 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.openSource(), nil
 		case m.focus == paneIssues && key.Matches(msg, k.Edit):
 			return m.openEditor()
+		case m.focus == paneIssues && key.Matches(msg, k.Fix):
+			return m.fixIssue()
+		case m.focus == paneIssues && key.Matches(msg, k.FixAll):
+			return m.fixAll()
+		case key.Matches(msg, k.Stderr):
+			return m.openStderr(), nil
+		case key.Matches(msg, k.Reconnect):
+			return m.reconnect()
 		}
 	}
 	return m.toFocused(msg)
@@ -186,9 +277,13 @@ func (m model) viewKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(msg, k.Back),
 		m.view == viewHelp && key.Matches(msg, k.Help),
-		m.view == viewSource && key.Matches(msg, k.Source):
+		m.view == viewSource && key.Matches(msg, k.Source),
+		m.view == viewStderr && key.Matches(msg, k.Stderr),
+		m.view == viewFix && key.Matches(msg, k.No):
 		m.view = viewNone
 		return m, nil
+	case m.view == viewFix && key.Matches(msg, k.Yes):
+		return m.writeFix()
 	case key.Matches(msg, k.Quit):
 		return m, tea.Quit
 	case m.view == viewDetail && key.Matches(msg, k.Copy):
@@ -206,6 +301,10 @@ func (m model) toView(msg tea.Msg) model {
 		m.source, _ = m.source.Update(msg)
 	case viewHelp:
 		m.keyHelp, _ = m.keyHelp.Update(msg)
+	case viewFix:
+		m.fixes, _ = m.fixes.Update(msg)
+	case viewStderr:
+		m.stderr, _ = m.stderr.Update(msg)
 	}
 	return m
 }
@@ -252,7 +351,11 @@ func (m model) toPane(p pane, msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.issues, cmd = m.issues.Update(msg)
 		cmd = tea.Batch(cmd, m.followIssue())
 	case paneCall:
+		before := m.call.text()
 		m.call, cmd = m.call.Update(msg)
+		if m.call.text() != before {
+			m.histPos = -1 // an edited call is a new one, not the one recalled
+		}
 		cmd = tea.Batch(cmd, m.follow())
 	}
 	return m, cmd
@@ -394,6 +497,9 @@ func nextTarget(cur, start []string) []string {
 func (m model) openEditor() (tea.Model, tea.Cmd) {
 	is := m.issues.Selected()
 	switch {
+	case m.srv != nil:
+		m.note = "the tools come from the server " + shown(m.srvName, maxName) + ": there is no file to edit (toolbench dump writes them to one)"
+		return m, nil
 	case m.demo:
 		m.note = "the demo has no file to edit: run toolbench FILE"
 		return m, nil
@@ -458,6 +564,8 @@ func (m *model) setStyles(st *styles) {
 	m.detail.setStyles(st)
 	m.source.setStyles(st)
 	m.keyHelp.setStyles(st)
+	m.fixes.setStyles(st)
+	m.stderr.setStyles(st)
 	if m.view == viewDetail {
 		m.detail.build()
 	}

@@ -67,9 +67,13 @@ func (m *model) layout() {
 	m.detail.SetSize(m.width, bodyH)
 	m.source.SetSize(m.width, bodyH)
 	m.keyHelp.SetSize(m.width, bodyH)
+	m.fixes.SetSize(m.width, bodyH)
+	m.stderr.SetSize(m.width, bodyH)
 	m.detail.setFocused(true)
 	m.source.setFocused(true)
 	m.keyHelp.setFocused(true)
+	m.fixes.setFocused(true)
+	m.stderr.setFocused(true)
 }
 
 func (m model) tooSmall() bool { return m.width < minWidth || m.height < minHeight }
@@ -134,6 +138,10 @@ func (m model) render() string {
 		body = m.source.View()
 	case viewHelp:
 		body = m.keyHelp.View()
+	case viewFix:
+		body = m.fixes.View()
+	case viewStderr:
+		body = m.stderr.View()
 	default:
 		body = sideBySide(m.tools.View(), m.issues.View()+"\n"+m.call.View())
 	}
@@ -190,6 +198,9 @@ func (m model) statusLine() string {
 	}
 	if m.broken != "" {
 		bad := "✗ " + m.broken
+		if m.ended && !m.reconnecting {
+			bad = "✗ R reconnects · " + m.broken // first: the server's error may be long
+		}
 		if m.snap != nil {
 			bad += " · showing the last good load"
 		}
@@ -197,7 +208,10 @@ func (m model) statusLine() string {
 		return clip(" "+strings.Join(parts, m.st.status.Render(" · ")), m.width)
 	}
 	name := "demo"
-	if !m.demo {
+	switch {
+	case m.srv != nil:
+		name = serverTitle(m.info, m.srvName)
+	case !m.demo:
 		name = shown(m.file, maxText)
 	}
 	parts = append(parts, m.st.name.Render(name))
@@ -207,6 +221,9 @@ func (m model) statusLine() string {
 		parts = append(parts, m.st.status.Render(termtext.Plural(len(m.snap.rows), "tool")+m.costStatus()))
 		parts = append(parts, m.counts())
 	}
+	if m.running != nil {
+		parts = append(parts, m.st.statusNote.Render("sending "+m.running.tool))
+	}
 	if m.following {
 		parts = append(parts, m.st.statusNote.Render("following the call"))
 	}
@@ -214,6 +231,8 @@ func (m model) statusLine() string {
 		parts = append(parts, m.st.status.Render("target "+m.target()))
 	}
 	switch {
+	case m.reconnecting:
+		parts = append(parts, m.st.statusNote.Render("reconnecting…"))
 	case m.demo:
 		parts = append(parts, m.st.statusNote.Render("toolbench FILE to open a file"))
 	case m.watching:
@@ -221,7 +240,12 @@ func (m model) statusLine() string {
 	default:
 		parts = append(parts, m.st.statusBad.Render("not watching"))
 	}
-	if t := m.reloadedAt(); !t.IsZero() && !m.demo {
+	switch t := m.reloadedAt(); {
+	case m.srv != nil && !m.changedAt.IsZero():
+		parts = append(parts, m.st.status.Render("listed again on list_changed "+m.changedAt.Format("15:04:05")))
+	case m.srv != nil && !t.IsZero():
+		parts = append(parts, m.st.status.Render("listed "+t.Format("15:04:05")))
+	case !t.IsZero() && !m.demo:
 		parts = append(parts, m.st.status.Render("reloaded "+t.Format("15:04:05")))
 	}
 	return clip(" "+strings.Join(parts, m.st.status.Render(" · ")), m.width)

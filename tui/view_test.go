@@ -34,3 +34,23 @@ func TestATooSmallScreenSaysSoInFullAtEverySize(t *testing.T) {
 		t.Errorf("at 20x6 the full message fits, wrapped; got %q", got)
 	}
 }
+
+func TestWrapWordsKeepsHyphenatedNamesWhole(t *testing.T) {
+	tests := []struct {
+		name string
+		s    string
+		w    int
+		want []string
+	}{
+		{"fits", "run echo?", 20, []string{"run echo?"}},
+		{"at a space", "? run toggle-simulated-logging on mcp-servers/everything?", 32, []string{"? run toggle-simulated-logging", "on mcp-servers/everything?"}},
+		{"a word too long stays whole", "a very-long-hyphenated-name b", 10, []string{"a", "very-long-hyphenated-name", "b"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := wrapWords(tc.s, tc.w); !slices.Equal(got, tc.want) {
+				t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
+			}
+		})
+	}
+}

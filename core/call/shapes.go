@@ -342,7 +342,13 @@ type lineReader struct {
 }
 
 func newLineReader(r io.Reader, limit int) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, 64<<10), limit: limit}
+	size := 64 << 10
+	// A call typed into the workbench is a few hundred bytes, read again
+	// on every keystroke: a buffer of the text's size spares the 64 KiB.
+	if sized, ok := r.(interface{ Len() int }); ok {
+		size = min(size, max(sized.Len()+1, 16))
+	}
+	return &lineReader{br: bufio.NewReaderSize(r, size), limit: limit}
 }
 
 // next returns the next line with its newline, valid until the next call,

@@ -1,8 +1,11 @@
 package live
 
 import (
+	"bytes"
+	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -17,12 +20,15 @@ import (
 // Status is the outcome in a few words, escaped for a terminal: "ok 4 ms"
 // or "tool error 4 ms" for a result; "protocol error 4 ms: " and the
 // JSON-RPC error for a call the server refused, "failed 4 ms: " and why
-// for one the server failed; for a call that was not sent, its errors as
-// `toolbench call` prints them.
+// for one the server failed, "cancelled 4 ms" for one whose context was
+// cancelled before the answer came; for a call that was not sent, its
+// errors as `toolbench call` prints them.
 func (o Outcome) Status() string {
 	switch {
 	case !o.Valid():
 		return call.ErrorsText(o.Errors, o.Schema)
+	case errors.Is(o.Err, context.Canceled):
+		return "cancelled " + Millis(o.Elapsed)
 	case o.Refused():
 		return "protocol error " + Millis(o.Elapsed) + ": " + termtext.EscapeLine(o.Err.Error())
 	case o.Err != nil:
@@ -43,6 +49,27 @@ func (o Outcome) Details() []string {
 	}
 	for _, e := range o.Output {
 		lines = append(lines, OutputLine(e))
+	}
+	return lines
+}
+
+// StructuredLines is the result's structuredContent as indented JSON, a
+// line each, escaped for a terminal; nil when the result has none. The
+// numbers and strings are as the server wrote them.
+func (o Outcome) StructuredLines() []string {
+	var r struct {
+		StructuredContent json.RawMessage `json:"structuredContent"`
+	}
+	if o.Result == nil || json.Unmarshal(o.Result, &r) != nil || r.StructuredContent == nil {
+		return nil
+	}
+	var b bytes.Buffer
+	if err := json.Indent(&b, r.StructuredContent, "", "  "); err != nil {
+		return nil // Unmarshal has read it as JSON already
+	}
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = termtext.EscapeLine(l)
 	}
 	return lines
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -178,5 +179,39 @@ func TestMillisRoundsToWholeMillisecondsAboveOne(t *testing.T) {
 		if got := Millis(tc.d); got != tc.want {
 			t.Errorf("Millis(%v) = %q, want %q", tc.d, got, tc.want)
 		}
+	}
+}
+
+func TestACancelledCallSaysSo(t *testing.T) {
+	s := schemasOf(t, runTools)
+	srv := &fakeServer{errs: map[string]error{"echo": fmt.Errorf("tools/call %q: %w", "echo", context.Canceled)}}
+	o := Run(context.Background(), srv, s, callOf(t, `{"name": "echo", "arguments": {"text": "x"}}`), Options{})
+	if !strings.HasPrefix(o.Status(), "cancelled ") || !strings.HasSuffix(o.Status(), " ms") || !o.Failed() {
+		t.Errorf("Status %q, Failed %v; want cancelled N ms, failed", o.Status(), o.Failed())
+	}
+	if e, ok := o.Entry("srv"); !ok || e.Error == nil || !strings.Contains(e.Error.Message, "context canceled") {
+		t.Errorf("a cancelled call was sent: its entry should say it was cancelled, got %+v", e)
+	}
+}
+
+func TestStructuredLinesIndentTheStructuredContentEscaped(t *testing.T) {
+	tests := []struct {
+		name   string
+		result string
+		want   []string
+	}{
+		{"none", `{"content": []}`, nil},
+		{"an object", `{"content": [], "structuredContent": {"sum": 5, "parts": [1.50, 3.5]}}`,
+			[]string{"{", `  "sum": 5,`, `  "parts": [`, "    1.50,", "    3.5", "  ]", "}"}},
+		{"raw control characters in a string", "{\"structuredContent\": {\"s\": \"a\u202eb\"}}",
+			[]string{"{", `  "s": "a\u{202E}b"`, "}"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Outcome{Result: json.RawMessage(tc.result)}.StructuredLines()
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("StructuredLines (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -1,0 +1,158 @@
+package tui
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/internal/mcpclient"
+)
+
+// fakeTools is a server's listing as toolbench dump writes it: a tool
+// that only reads, one with an outputSchema, one that says it destroys.
+const fakeTools = `{"tools": [
+{"name":"echo","description":"Echo the text back, unchanged.","inputSchema":{"type":"object","properties":{"text":{"type":"string","description":"What to echo."}},"required":["text"]},"annotations":{"readOnlyHint":true}},
+{"name":"weather","description":"Give the temperature in a city, in degrees Celsius.","inputSchema":{"type":"object","properties":{"city":{"type":"string","description":"The city."}},"required":["city"]},"outputSchema":{"type":"object","properties":{"temperature":{"type":"number"}},"required":["temperature"]},"annotations":{"readOnlyHint":true}},
+{"name":"write_note","description":"Write a note over the last one.","inputSchema":{"type":"object","properties":{"text":{"type":"string","description":"The note."}},"required":["text"]},"annotations":{"readOnlyHint":false,"destructiveHint":true}}
+]}
+`
+
+// fakeSession is a session whose answers are fixed, so that screens
+// compare: every call takes 4 ms.
+type fakeSession struct {
+	results map[string]string // the result object of each tool
+	stderr  string
+	done    chan struct{}
+	once    sync.Once
+}
+
+func newFakeSession() *fakeSession {
+	weather, _ := json.Marshal(map[string]any{
+		"content": []any{
+			map[string]any{"type": "text", "text": "21.5 °C in Oslo\x1b[2J\nclear skies"},
+			map[string]any{"type": "image", "mimeType": "image/png", "data": base64.StdEncoding.EncodeToString(make([]byte, 1234))},
+			map[string]any{"type": "resource_link", "uri": "test://forecast/oslo", "name": "forecast"},
+		},
+		"structuredContent": map[string]any{"temperature": "mild", "unit": "C"},
+	})
+	return &fakeSession{
+		results: map[string]string{
+			"echo":       `{"content":[{"type":"text","text":"echo: hello"}]}`,
+			"weather":    string(weather),
+			"write_note": `{"content":[{"type":"text","text":"written"}]}`,
+		},
+		stderr: "listening on stdio\n\x1b[33mwarning:\x1b[0m no config file, using defaults\nready\n",
+		done:   make(chan struct{}),
+	}
+}
+
+func (f *fakeSession) Name() string { return "test-tools" }
+func (f *fakeSession) ListTools(context.Context) (*mcpclient.ToolList, error) {
+	return &mcpclient.ToolList{Name: "test-tools", Document: []byte(fakeTools), Tools: 3}, nil
+}
+func (f *fakeSession) ListChanged() <-chan struct{} { return nil }
+func (f *fakeSession) Done() <-chan struct{}        { return f.done }
+func (f *fakeSession) Err() error                   { return nil }
+func (f *fakeSession) StderrTail() string           { return f.stderr }
+func (f *fakeSession) Close() error                 { f.once.Do(func() { close(f.done) }); return nil }
+func (f *fakeSession) ServerInfo() mcpclient.ServerInfo {
+	return mcpclient.ServerInfo{Name: "test-tools", Version: "1.2.3", ProtocolVersion: "2025-11-25", ToolsListChanged: true}
+}
+func (f *fakeSession) Call(_ context.Context, name string, args json.RawMessage) (*mcpclient.CallResult, error) {
+	res := f.results[name]
+	if name == "echo" {
+		var in struct{ Text string }
+		json.Unmarshal(args, &in)
+		res = `{"content":[{"type":"text","text":` + string(jsondoc.AppendQuote(nil, "echo: "+in.Text)) + `}]}`
+	}
+	return &mcpclient.CallResult{Result: json.RawMessage(res), Elapsed: 4 * time.Millisecond}, nil
+}
+
+// fakeServerModel is the workbench on the fake session at w x h, its
+// listing loaded at loadTime.
+func fakeServerModel(t testing.TB, w, h int) model {
+	t.Helper()
+	fake := newFakeSession()
+	opts := lint.Options{Targets: []string{"mcp"}}
+	k := newConnector(func(context.Context) (session, *jsondoc.Document, error) {
+		return nil, nil, fmt.Errorf("the fake server takes one session")
+	})
+	s := lintSnapshot(t, "test-tools", fakeTools, opts)
+	c := k.follow(fake, s.result.Doc, opts)
+	t.Cleanup(func() { k.closeAll(nil) })
+	m := newServerModel(Config{Server: &Server{}, Lint: opts}, k, c)
+	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
+	return update(t, m, docLoadedMsg{snap: s})
+}
+
+// TestGoldenServerScreens paints the workbench on a server at two sizes:
+// its status bar, a call's result, the question before a tool's first
+// run, a call recalled from the history, the server's standard error,
+// and the compat row of a tool. go test -run Golden -update rewrites them.
+func TestGoldenServerScreens(t *testing.T) {
+	scenes := []struct {
+		name  string
+		build func(t *testing.T, m model) model
+		want  string // on the final screen
+	}{
+		{"server", func(t *testing.T, m model) model { return m }, "test-tools 1.2.3 · MCP 2025-11-25"},
+		{"run result", func(t *testing.T, m model) model {
+			return press(t, inTester(t, press(t, m, "j"), `{"name": "weather", "arguments": {"city": "Oslo"}}`), "ctrl+r")
+		}, "▶ weather: ok 4 ms"},
+		{"confirm", func(t *testing.T, m model) model {
+			return press(t, inTester(t, m, `{"name": "write_note", "arguments": {"text": "buy milk"}}`), "ctrl+r")
+		}, "? run write_note on test-tools?"},
+		{"history", func(t *testing.T, m model) model {
+			for _, text := range []string{"first", "second"} {
+				m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "`+text+`"}}`), "ctrl+r")
+			}
+			return press(t, m, "ctrl+p", "ctrl+p")
+		}, "call 1 of 2 of the session"},
+		{"stderr", func(t *testing.T, m model) model { return press(t, m, "S") }, `\x1b[33mwarning:`},
+		{"compat", func(t *testing.T, m model) model { return press(t, m, "j", "j") }, "compat"},
+	}
+	for _, sc := range scenes {
+		for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				m := sc.build(t, fakeServerModel(t, size.w, size.h))
+				if s := screen(m); !strings.Contains(s, sc.want) {
+					t.Errorf("the screen lacks %q:\n%s", sc.want, s)
+				}
+				goldenScreen(t, m)
+			})
+		}
+	}
+}
+
+// TestGoldenFixScreens paints f's diff of one fix and F's of every fix,
+// at two sizes.
+func TestGoldenFixScreens(t *testing.T) {
+	scenes := []struct {
+		name string
+		keys []string
+		want string
+	}{
+		{"fix", []string{"tab", "j", "f"}, `+        "city": {"type": "string"`},
+		{"fix all", []string{"tab", "F"}, "2 issues (1 duplicate-enum-value, 1 unknown-type)"},
+	}
+	for _, sc := range scenes {
+		for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				m := press(t, newLoadedModel(t, fixTools, size.w, size.h), sc.keys...)
+				if s := screen(m); m.view != viewFix || !strings.Contains(s, sc.want) {
+					t.Errorf("the screen lacks %q:\n%s", sc.want, s)
+				}
+				goldenScreen(t, m)
+			})
+		}
+	}
+}
