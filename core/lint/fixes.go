@@ -4,9 +4,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
+	"toolbench/core/schema"
 	"toolbench/core/termtext"
 )
 
@@ -25,23 +27,13 @@ func fixOf(msg string, edits ...jsonedit.Edit) []Fix {
 	return []Fix{{Message: msg, Edits: edits}}
 }
 
-// certainTypes maps the names, in lower case, that can only mean one
-// JSON Schema type to that type: the seven themselves, in another case,
-// and the names Python and other languages give them.
-var certainTypes = map[string]string{
-	"string": "string", "integer": "integer", "number": "number", "boolean": "boolean",
-	"object": "object", "array": "array", "null": "null",
-	"str": "string", "int": "integer", "float": "number", "double": "number", "bool": "boolean",
-	"dict": "object", "map": "object", "list": "array", "tuple": "array",
-}
-
 // typeFix replaces the type name n with the type it certainly means; in
 // a type list that has that type already, or an earlier name meaning it,
 // it removes n instead. list is the type list holding n, or nil.
 func typeFix(doc *jsondoc.Document, list, n *jsondoc.Node) []Fix {
-	to, ok := certainTypes[strings.ToLower(n.Str())]
-	if !ok {
-		return nil
+	to, ok := schema.CertainType(n.Str())
+	if !ok || to == "" {
+		return nil // "any" is no type: what to write instead is the author's choice
 	}
 	if list != nil && (listHasString(list, to) || meansEarlier(list, n, to)) {
 		e, ok := jsonedit.Remove(doc, list, int(n.Start))
@@ -60,7 +52,7 @@ func meansEarlier(list, n *jsondoc.Node, to string) bool {
 		if m.Value == n {
 			return false
 		}
-		if certainTypes[strings.ToLower(m.Value.Text())] == to {
+		if t, ok := schema.CertainType(m.Value.Text()); ok && t == to {
 			return true
 		}
 	}
@@ -99,10 +91,10 @@ func duplicateKeyFix(doc *jsondoc.Document, within *jsondoc.Node, d jsondoc.Dupl
 	return removeFix(doc, "Remove the member "+termtext.Quote(d.Key)+" on line "+strconv.Itoa(line)+", which the later one overrides", obj, int(d.First))
 }
 
-// hiddenFix deletes the zero-width and bidi characters of string n when
-// they are the only hidden characters in it and something is left: other
-// hidden characters (tags, controls) may carry text the author should
-// read first, and the message spells it out.
+// hiddenFix deletes the zero-width, bidi and other format characters of
+// string n when they are the only hidden characters in it and something
+// is left: tags, controls and variation selectors may carry text the
+// author should read first, and the message spells it out.
 func hiddenFix(doc *jsondoc.Document, n *jsondoc.Node) []Fix {
 	found := termtext.FindHidden(n.Str())
 	offsets := make([]int, 0, len(found))
@@ -120,16 +112,20 @@ func hiddenFix(doc *jsondoc.Document, n *jsondoc.Node) []Fix {
 	return fixOf("Delete "+termtext.Plural(len(offsets), "hidden character"), jsonedit.DeleteInString(doc, n, offsets)...)
 }
 
-// zeroWidthOrBidi reports whether r is a zero-width character or a bidi
-// control, the hidden characters that carry no text of their own.
+// zeroWidthOrBidi reports whether r is a zero-width character, a bidi
+// control or another format character (a soft hyphen): the hidden
+// characters that carry no text of their own. Tag characters, which
+// spell text, are not.
 func zeroWidthOrBidi(r rune) bool {
 	switch {
+	case r >= 0xe0000 && r <= 0xe007f:
+		return false
 	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff:
 		return true
 	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
 		return true
 	}
-	return false
+	return unicode.Is(unicode.Cf, r)
 }
 
 // cleanName is name without the zero-width and bidi characters.

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -45,5 +46,47 @@ func TestValidateRuleWantsTheDocToMatchTheFixMode(t *testing.T) {
 				t.Errorf("validateRule = %v, want ok %v", err, tc.ok)
 			}
 		})
+	}
+}
+
+// fixMessages lints src and returns, for each issue of code, the messages
+// of its fixes.
+func fixMessages(t *testing.T, src, code string) []string {
+	t.Helper()
+	var out []string
+	for _, is := range issuesMatching(lintWith(t, src, nil, nil), []string{code}) {
+		for _, f := range is.SuggestedFixes() {
+			out = append(out, f.Message)
+		}
+	}
+	return out
+}
+
+func TestHiddenCharactersFixTakesFormatCharactersButNotTags(t *testing.T) {
+	tool := func(desc string) string {
+		return `[{"name": "f", "description": "` + desc + `", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}}]`
+	}
+	for _, tc := range []struct {
+		name, desc string
+		want       []string
+	}{
+		{"a soft hyphen beside a word joiner", `Look some\u00adthing up\u2060 in the index.`, []string{"Delete 2 hidden characters"}},
+		{"tag characters spell text to read first", `Look something up.\udb40\udc69\udb40\udc67`, nil},
+		{"a control character", `Look something up.\u001b[2J`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := fixMessages(t, tool(tc.desc), "hidden-characters"); !slices.Equal(got, tc.want) {
+				t.Errorf("fixes %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestUnknownTypeFixTakesTheNamesCallTakes(t *testing.T) {
+	for name, want := range map[string]string{"long": "integer", "LONG": "integer", "Dict": "object", "String": "string"} {
+		src := `[{"name": "f", "description": "Look something up in the index.", "parameters": {"type": "object", "properties": {"q": {"type": "` + name + `"}}}}]`
+		if got := fixMessages(t, src, "unknown-type"); !slices.Equal(got, []string{"Replace '" + name + "' with '" + want + "'"}) {
+			t.Errorf("%s: fixes %q, want it replaced with %s", name, got, want)
+		}
 	}
 }

@@ -31,9 +31,11 @@ after a Han character are legitimate and not reported.
 
 Fix: delete the characters (retyping the text is the surest way); if a
 character is meant, write a visible one instead. toolbench fix deletes
-zero-width characters and bidi controls from tool names and from the
-descriptions of tools and schemas, when they are all the string hides and
-something is left of it (and a tool's new name is no other tool's); it
+zero-width characters, bidi controls and other format characters (a soft
+hyphen) from tool names and from the descriptions of tools and schemas,
+when they are all the string hides (no tags, controls or variation
+selectors, which may carry text to read first) and something is left of
+it (and a tool's new name is no other tool's); it
 changes no other text, since property names, enum and const values are
 data a program reads.
 

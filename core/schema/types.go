@@ -81,7 +81,7 @@ func IsObject(n *jsondoc.Node) bool { return HasType(n, "object") || n.Has("prop
 // a certain fix. Names that only look like a type (set, HashMap, char)
 // are not in it: what they allow is a guess.
 var certainTypes = map[string]string{
-	"str": "string", "String": "string",
+	"str": "string",
 	"int": "integer", "long": "integer",
 	"float": "number", "double": "number",
 	"bool": "boolean",
@@ -92,8 +92,8 @@ var certainTypes = map[string]string{
 
 // CertainType returns the JSON Schema type that the type name name
 // stands for beyond doubt: one of the seven itself, one of them written
-// in another case ("Array", "BOOLEAN"), or a name of certainTypes
-// ("float" is "number"). typ is "" for "any", which allows any value; ok
+// in another case ("Array", "BOOLEAN"), or a name of certainTypes in any
+// case ("float" and "Float" are "number"). typ is "" for "any", which allows any value; ok
 // is false for a name whose meaning would be a guess.
 func CertainType(name string) (typ string, ok bool) {
 	if IsTypeName(name) {
@@ -102,6 +102,6 @@ func CertainType(name string) (typ string, ok bool) {
 	if lower := strings.ToLower(name); IsTypeName(lower) {
 		return lower, true
 	}
-	typ, ok = certainTypes[name]
+	typ, ok = certainTypes[strings.ToLower(name)]
 	return typ, ok
 }

@@ -26,7 +26,7 @@ func TestCertainTypeDerivesOnlyWhatIsBeyondDoubt(t *testing.T) {
 		{"ArrayList", "", false},
 		{"char", "", false},
 		{"set", "", false},
-		{"Dict", "", false},
+		{"Dict", "object", true}, {"LONG", "integer", true},
 		{"", "", false},
 	}
 	for _, tc := range cases {
