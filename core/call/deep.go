@@ -98,7 +98,7 @@ func validateValue(cs compiledSchema, v any) []SchemaError {
 // "properties failed" above them.
 func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaError {
 	if len(ve.Causes) == 0 {
-		return append(out, SchemaError{Path: jsondoc.FormatPointer(ve.InstanceLocation), Message: ve.ErrorKind.LocalizedString(deepPrinter)})
+		return append(out, SchemaError{Path: jsondoc.FormatPointer(ve.InstanceLocation), Message: schema.Say(ve.ErrorKind, true)})
 	}
 	for _, c := range ve.Causes {
 		out = appendLeaves(out, c)
@@ -157,7 +157,7 @@ func compileProblem(doc *jsondoc.Document, tool, what, path string, err error) s
 		for len(ve.Causes) > 0 {
 			ve = ve.Causes[0]
 		}
-		return msg + "at " + jsondoc.FormatPointer(ve.InstanceLocation) + ": " + ve.ErrorKind.LocalizedString(deepPrinter)
+		return msg + "at " + jsondoc.FormatPointer(ve.InstanceLocation) + ": " + schema.Say(ve.ErrorKind, true)
 	}
 	first, _, _ := strings.Cut(err.Error(), "\n")
 	// The location schema.Compile gives the schema means nothing to a

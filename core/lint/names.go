@@ -35,7 +35,12 @@ type namePattern struct {
 // problem says how name breaks the pattern, as the predicate of a
 // sentence about it ("contains ' ' and '!'"), or returns "" when it keeps
 // to it.
+//
+// The characters hidden-characters reports are its to report, with the
+// fix that deletes them: the name is judged without them, so that one
+// zero-width space is one issue.
 func (p namePattern) problem(name string) string {
+	name = withoutHidden(name)
 	if name == "" {
 		return "is empty"
 	}
@@ -58,6 +63,22 @@ func (p namePattern) problem(name string) string {
 		return "is " + strconv.Itoa(n) + " characters long; the limit is " + strconv.Itoa(p.max)
 	}
 	return ""
+}
+
+// withoutHidden is s without the characters termtext.FindHidden finds.
+func withoutHidden(s string) string {
+	found := termtext.FindHidden(s)
+	if len(found) == 0 {
+		return s
+	}
+	var b strings.Builder
+	at := 0
+	for _, h := range found {
+		b.WriteString(s[at:h.Offset])
+		at = h.Offset + utf8.RuneLen(h.Rune)
+	}
+	b.WriteString(s[at:])
+	return b.String()
 }
 
 // hint says what the pattern allows.

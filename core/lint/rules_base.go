@@ -36,6 +36,7 @@ var baseRules = []*Rule{
 		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$, or with targets on, their name rules.",
 		Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
 			"With --target, the rule follows the targets instead: a name is held to the pattern of each target whose name rule is on (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic). What it finds, those rules find too; it is one issue, under this rule's code, naming every provider whose rule the name breaks. A target rule that is ignored is not followed. " +
+			"Invisible and control characters in a name are hidden-characters' to report, with the fix that deletes them: the name is judged without them. " +
 			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name. " +
 			"toolbench fix renames the tool to that name, when no other tool has it, but only when asked to with --code invalid-name: callers that use the old name break.",
 		Fix:  FixOnRequest,
@@ -254,13 +255,30 @@ func checkMissingParameters(c *ToolContext) {
 	if t.Params.Is(jsondoc.Object) {
 		return
 	}
-	key := termtext.Quote(t.ParamsKey)
-	hint := "Describe the arguments with an object schema: " + strconv.Quote(t.ParamsKey) + ": {\"type\": \"object\", \"properties\": {...}}."
+	name := t.ParamsKey
+	if t.Params == nil {
+		name = usualKey(listKeys.Of(c)[t.List], name)
+	}
+	key := termtext.Quote(name)
+	hint := "Describe the arguments with an object schema: " + strconv.Quote(name) + ": {\"type\": \"object\", \"properties\": {...}}."
 	if t.Params == nil {
 		c.Report(t.Def, t.DefPath, "tool has no "+key+" schema", hint)
 		return
 	}
 	c.Report(t.Params, t.ParamsPath(), key+" is "+t.Params.Kind.Phrase()+", not a schema object", hint)
+}
+
+// usualKey is the key most tools of a list keep their schemas under, so
+// that a tool without one is told the key its neighbours use
+// ("input_schema" among Anthropic tools); else fallback.
+func usualKey(keys map[string]int, fallback string) string {
+	best, n := fallback, 0
+	for k, c := range keys {
+		if c > n || c == n && k < best {
+			best, n = k, c
+		}
+	}
+	return best
 }
 
 // Schemas.

@@ -17,7 +17,7 @@ func TestInvalidSchemaReportsEachProblemWhereItIs(t *testing.T) {
 			want: []issueWant{{"invalid-schema", p0 + ".properties.a.minimum", "minimum: got string, want number (JSON Schema 2020-12)"}}},
 		{name: "negative maxLength",
 			src:  fnTool(`{"type": "object", "properties": {"a": {"type": "string", "maxLength": -1}}}`),
-			want: []issueWant{{"invalid-schema", p0 + ".properties.a.maxLength", "maxLength: minimum: got -1, want 0"}}},
+			want: []issueWant{{"invalid-schema", p0 + ".properties.a.maxLength", "maxLength: got -1, want at least 0"}}},
 		{name: "required names a property twice",
 			src:  fnTool(`{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "a"]}`),
 			want: []issueWant{{"invalid-schema", p0 + ".required", "items at 0 and 1 are equal"}}},

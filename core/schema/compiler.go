@@ -2,10 +2,13 @@ package schema
 
 import (
 	"fmt"
+	"math/big"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
@@ -121,4 +124,39 @@ func fromOpenAPI(v any) any {
 		}
 	}
 	return m
+}
+
+// Say words a validator's finding for a person: as the library does, but
+// a bound as what it allows ("maximum: got 90, want at most 50", where the
+// library says "want 50"). Without the keyword, it leaves the name of the
+// bound out, for a message that names the place itself.
+func Say(k jsonschema.ErrorKind, keyword bool) string {
+	var got, want *big.Rat
+	var allows, name string
+	switch k := k.(type) {
+	case *kind.Minimum:
+		got, want, allows, name = k.Got, k.Want, "at least", "minimum"
+	case *kind.Maximum:
+		got, want, allows, name = k.Got, k.Want, "at most", "maximum"
+	case *kind.ExclusiveMinimum:
+		got, want, allows, name = k.Got, k.Want, "more than", "exclusiveMinimum"
+	case *kind.ExclusiveMaximum:
+		got, want, allows, name = k.Got, k.Want, "less than", "exclusiveMaximum"
+	default:
+		return k.LocalizedString(printer)
+	}
+	msg := "got " + ratText(got) + ", want " + allows + " " + ratText(want)
+	if keyword {
+		msg = name + ": " + msg
+	}
+	return msg
+}
+
+// ratText writes a number as JSON would: 3, 0.5, 1e-07.
+func ratText(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }

@@ -331,7 +331,7 @@ func problemAt(n *jsondoc.Node, p failure, d *Draft) Problem {
 	if p.kind == nil {
 		msg = fmt.Sprintf("got %s, want %s", node.Kind, strings.Join(p.wants, " or "))
 	} else {
-		msg = p.kind.LocalizedString(printer)
+		msg = Say(p.kind, where(segs) == "")
 	}
 	if w := where(segs); w != "" {
 		msg = w + ": " + msg
