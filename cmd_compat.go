@@ -36,7 +36,11 @@ func parseCompatArgs(args []string) (*compatConfig, error) {
 	if cfg.opt, err = rules.options(); err != nil {
 		return nil, err
 	}
-	if len(files) != 1 {
+	switch len(files) {
+	case 0:
+		files = []string{"-"} // standard input, as lint reads it
+	case 1:
+	default:
 		return nil, fmt.Errorf("want one FILE, got %d", len(files))
 	}
 	cfg.file = files[0]
@@ -77,12 +81,13 @@ func loadCompatSource(e *env, name string) (*jsondoc.Document, error) {
 }
 
 func compatUsage(w io.Writer) {
-	fmt.Fprintf(w, `Usage: toolbench compat [--json] [--format FORMAT] [--target NAME]... FILE
+	fmt.Fprintf(w, `Usage: toolbench compat [--json] [--format FORMAT] [--target NAME]... [FILE]
 
 Show which providers accept each tool: a row per tool, a column per
 target, each cell "ok" or the number of errors that target's rules give
 the tool (openai-strict counts openai's too). The rules every lint runs are
-not counted: toolbench lint reports them. With -, read standard input.
+not counted: toolbench lint reports them. With no FILE, or with -, read
+standard input.
 
 Flags:
   --format FORMAT  %s (default text)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -30,6 +31,10 @@ const (
 	reasonName      = "name is not a string"
 	reasonMethod    = "method is not tools/call"
 	reasonBothArgs  = "both args and arguments"
+	// A message holds calls rather than being one: each of its tool_calls
+	// items (OpenAI), or of its content's tool_use blocks (Anthropic), is
+	// a call, to be given one a line.
+	reasonMessage = "a message, not a call: give each of its %s as a call of its own"
 )
 
 // NormalizeCall reads a call in any of the shapes models produce:
@@ -71,6 +76,10 @@ func argsHolder(n *jsondoc.Node) (holder *jsondoc.Node, argsKey, malformed strin
 		return nil, "", reasonNotObject
 	}
 	switch {
+	case n.Get("tool_calls").Is(jsondoc.Array):
+		return nil, "", fmt.Sprintf(reasonMessage, "tool_calls items")
+	case !n.Has("name") && hasToolUse(n.Get("content")):
+		return nil, "", fmt.Sprintf(reasonMessage, "content's tool_use blocks")
 	case n.Has("functionCall"):
 		return nested(n, "functionCall", "args")
 	case n.Has("method"):
@@ -88,6 +97,16 @@ func argsHolder(n *jsondoc.Node) (holder *jsondoc.Node, argsKey, malformed strin
 		return n, "arguments", ""
 	}
 	return n, "args", ""
+}
+
+// hasToolUse reports whether content, a message's, holds a tool_use block.
+func hasToolUse(content *jsondoc.Node) bool {
+	for _, m := range content.Elems() {
+		if m.Value.Get("type").Text() == "tool_use" {
+			return true
+		}
+	}
+	return false
 }
 
 // nested is the call nested in the member key of n.

@@ -88,6 +88,8 @@ func TestNormalizeCallNamesWhyACallIsMalformed(t *testing.T) {
 		{"arguments string with a second line wrong", `{"name": "a", "arguments": "{\n\"q\" 1}"}`, "arguments is not valid JSON: 2:5: invalid character '1' after object name (expecting ':')"},
 		{"arguments string with trailing data", `{"name": "a", "arguments": "{} {}"}`, "arguments is not valid JSON: 1:*: after the JSON value: *"},
 		{"both args and arguments", `{"name": "a", "args": {}, "arguments": {}}`, "both args and arguments"},
+		{"an OpenAI assistant message", `{"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": {"name": "a", "arguments": "{}"}}]}`, "a message, not a call: give each of its tool_calls items as a call of its own"},
+		{"an Anthropic assistant message", `{"role": "assistant", "content": [{"type": "tool_use", "id": "t", "name": "a", "input": {}}]}`, "a message, not a call: give each of its content's tool_use blocks as a call of its own"},
 		{"OpenAI function not an object", `{"type": "function", "function": "search"}`, "function is not an object"},
 		{"OpenAI function without a name", `{"type": "function", "function": {"arguments": "{}"}}`, "no name"},
 		{"OpenAI arguments not JSON", `{"type": "function", "function": {"name": "a", "arguments": "{'q': 1}"}}`, "arguments is not valid JSON: 1:2: invalid character '\\'' at start of value"},

@@ -45,7 +45,7 @@ func TestEverythingOverStdio(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Name() != "node" {
+	if c.Name() != "@modelcontextprotocol/server-everything" {
 		t.Errorf("Name = %q", c.Name())
 	}
 	checkEverything(t, c)

@@ -73,6 +73,9 @@ func (s Spec) DisplayName() string {
 
 func commandName(argv []string) string {
 	prog := filepath.Base(argv[0])
+	if interpreters[prog] {
+		return scriptName(argv[1:], prog)
+	}
 	if !packageRunners[prog] {
 		return prog
 	}
@@ -80,6 +83,48 @@ func commandName(argv []string) string {
 		if arg != "" && !strings.HasPrefix(arg, "-") {
 			return withoutVersion(arg)
 		}
+	}
+	return prog
+}
+
+// interpreters run a script named by their first argument that is not a
+// flag: the server is the script's, not the interpreter's.
+var interpreters = map[string]bool{"node": true, "deno": true, "bun": true, "tsx": true, "ts-node": true, "python": true, "python3": true}
+
+// scriptName names the server of an interpreter's arguments: the package
+// an installed script is of ("@modelcontextprotocol/server-everything"
+// for node_modules/@modelcontextprotocol/server-everything/dist/index.js),
+// else the script's name without its extension, or its folder's for an
+// index or main file; prog when there is no script.
+func scriptName(args []string, prog string) string {
+	for i, arg := range args {
+		if arg == "" || strings.HasPrefix(arg, "-") {
+			continue
+		}
+		if prog == "deno" && (arg == "run" || arg == "serve") {
+			continue
+		}
+		if (prog == "python" || prog == "python3") && i > 0 && args[i-1] == "-m" {
+			return arg
+		}
+		path := filepath.ToSlash(arg)
+		if i := strings.LastIndex(path, "node_modules/"); i >= 0 {
+			parts := strings.Split(path[i+len("node_modules/"):], "/")
+			if strings.HasPrefix(parts[0], "@") && len(parts) > 1 {
+				return parts[0] + "/" + parts[1]
+			}
+			return parts[0]
+		}
+		base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		if dir := filepath.Base(filepath.Dir(path)); (base == "index" || base == "main" || base == "server") && dir != "." && dir != "/" {
+			if dir == "dist" || dir == "build" || dir == "src" || dir == "lib" {
+				dir = filepath.Base(filepath.Dir(filepath.Dir(path)))
+			}
+			if dir != "." && dir != "/" {
+				return dir
+			}
+		}
+		return base
 	}
 	return prog
 }

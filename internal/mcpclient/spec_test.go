@@ -118,7 +118,12 @@ func TestDisplayName(t *testing.T) {
 		{"npx unscoped", Spec{Command: []string{"/usr/bin/npx", "mcp-server-time@latest"}}, "mcp-server-time"},
 		{"npx alone", Spec{Command: []string{"npx", "-y"}}, "npx"},
 		{"uvx", Spec{Command: []string{"uvx", "mcp-server-fetch==1.2"}}, "mcp-server-fetch"},
-		{"node script", Spec{Command: []string{"node", "dist/index.js"}}, "node"},
+		{"node script in a package's dist", Spec{Command: []string{"node", "weather/dist/index.js"}}, "weather"},
+		{"node script of an installed package", Spec{Command: []string{"node", "../node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"}}, "@modelcontextprotocol/server-everything"},
+		{"node script by its name", Spec{Command: []string{"node", "--enable-source-maps", "weather-server.mjs"}}, "weather-server"},
+		{"python module", Spec{Command: []string{"python3", "-m", "mcp_server_git"}}, "mcp_server_git"},
+		{"deno run", Spec{Command: []string{"deno", "run", "-A", "server.ts"}}, "server"},
+		{"node alone", Spec{Command: []string{"node"}}, "node"},
 		{"url", Spec{URL: "https://mcp.example.com:8443/mcp"}, "mcp.example.com:8443"},
 	}
 	for _, tc := range tests {
