@@ -304,30 +304,52 @@ func stringSample(n *jsondoc.Node) string {
 	if f, ok := formatSamples[n.Get("format").Text()]; ok {
 		s = f
 	}
-	var re *regexp.Regexp
-	if p := n.Get("pattern").Text(); p != "" {
-		if r, err := regexp.Compile(p); err == nil {
-			re = r
-			if !re.MatchString(s) {
-				if m, ok := matchingSample(p); ok {
-					s = m
-				}
+	minLen, hasMin := intKeyword(n, "minLength")
+	maxLen, hasMax := intKeyword(n, "maxLength")
+	// sized pads c to minLength with x (or, with repeat, with its own last
+	// character) and cuts it to maxLength.
+	sized := func(c string, repeat bool) string {
+		if hasMin && utf8.RuneCountInString(c) < minLen {
+			pad := "x"
+			if r, _ := utf8.DecodeLastRuneInString(c); repeat && c != "" {
+				pad = string(r)
+			}
+			c += strings.Repeat(pad, min(minLen, 1<<16)-utf8.RuneCountInString(c))
+		}
+		if hasMax && utf8.RuneCountInString(c) > maxLen {
+			c = string([]rune(c)[:maxLen])
+		}
+		return c
+	}
+	p := n.Get("pattern").Text()
+	if p == "" {
+		return sized(s, false)
+	}
+	// The pattern is ECMA-262's, as deep validation reads it: the sample
+	// is the first candidate that it matches, at the lengths allowed.
+	re, err := schema.CompileRegexp(p)
+	if err != nil {
+		return sized(s, false)
+	}
+	candidates := []string{s}
+	if m, ok := matchingSample(p); ok {
+		candidates = append(candidates, m)
+	}
+	candidates = append(candidates, samplePatternGuesses...)
+	for _, c := range candidates {
+		for _, repeat := range []bool{false, true} {
+			if c := sized(c, repeat); re.MatchString(c) {
+				return c
 			}
 		}
 	}
-	fits := func(c string) bool { return re == nil || re.MatchString(c) }
-	if v, ok := intKeyword(n, "minLength"); ok && utf8.RuneCountInString(s) < v {
-		if c := s + strings.Repeat("x", min(v, 1<<16)-utf8.RuneCountInString(s)); fits(c) {
-			s = c
-		}
-	}
-	if v, ok := intKeyword(n, "maxLength"); ok && utf8.RuneCountInString(s) > v {
-		if c := string([]rune(s)[:v]); fits(c) {
-			s = c
-		}
-	}
-	return s
+	return sized(s, false)
 }
+
+// samplePatternGuesses are strings tried for a pattern the sampler cannot
+// build a match for (look-ahead, Unicode properties): words of the kinds
+// patterns ask for most.
+var samplePatternGuesses = []string{"Example1234", "EXAMPLE", "example1", "Example", "ABC", "abc", "a", "A", "1", "123", "x_1", "a-b"}
 
 // matchingSample builds a short string that pattern matches: literals as
 // written, one character of each class, the fewest repetitions, the
