@@ -43,12 +43,12 @@ func parseDiffArgs(args []string) (*diffConfig, error) {
 	case cfg.server != nil && len(sources) == 2:
 		return nil, flags.twoSources("NEW " + sources[1])
 	case cfg.server != nil && len(sources) != 1:
-		return nil, fmt.Errorf("want OLD beside %s, which is NEW; got %d sources", cfg.server.given, len(sources))
+		return nil, fmt.Errorf("want OLD beside %s, which is NEW; got %s", cfg.server.given, termtext.Plural(len(sources), "source"))
 	case cfg.server != nil:
 		cfg.old = sources[0]
 		return cfg, nil
 	case len(sources) != 2:
-		return nil, fmt.Errorf("want OLD and NEW, got %d sources", len(sources))
+		return nil, fmt.Errorf("want OLD and NEW, got %s", termtext.Plural(len(sources), "source"))
 	case sources[0] == "-" && sources[1] == "-":
 		return nil, errors.New("standard input (-) can be one source, not both")
 	}

@@ -75,7 +75,8 @@ func TestDiffUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"one source", []string{"a.json"}, "want OLD and NEW, got 1 sources"},
+		{"one source", []string{"a.json"}, "want OLD and NEW, got 1 source\n"},
+		{"three sources", []string{"a.json", "b.json", "c.json"}, "want OLD and NEW, got 3 sources\n"},
 		{"stdin twice", []string{"-", "-"}, "standard input (-) can be one source, not both"},
 		{"a format without changes", []string{"--format", "sarif", "a", "b"}, `unknown --format "sarif" (known: text, json, github, markdown)`},
 		{"--json and another format", []string{"--json", "--format", "text", "a", "b"}, "--json and --format text disagree"},

@@ -291,7 +291,8 @@ func (p *pair) types(o, n *jsondoc.Node) {
 	}
 }
 
-// lostKinds names the kinds of value in bits, for a message.
+// lostKinds names the kinds of value in bits, for a message: "null is",
+// "strings are", "null, booleans are".
 func lostKinds(bits int) string {
 	var names []string
 	for _, k := range []struct {
@@ -302,8 +303,8 @@ func lostKinds(bits int) string {
 			names = append(names, k.name)
 		}
 	}
-	if len(names) == 1 {
-		return names[0] + " is"
+	if len(names) == 1 && names[0] == "null" {
+		return "null is"
 	}
 	return strings.Join(names, ", ") + " are"
 }

@@ -171,6 +171,32 @@ func TestCompareSaysWhatChanged(t *testing.T) {
 	}
 }
 
+func TestCompareNamesTheTypesTaken(t *testing.T) {
+	tests := []struct {
+		name     string
+		old, new string
+		want     string
+	}{
+		{"one kind, plural", `{"type": "string"}`, `{"type": "integer"}`, "type was string, is integer: strings are no longer accepted"},
+		{"fractions", `{"type": "number"}`, `{"type": "integer"}`, "type was number, is integer: numbers with a fraction are no longer accepted"},
+		{"null alone", `{"type": ["string", "null"]}`, `{"type": "string"}`, "type was string or null, is string: null is no longer accepted"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range compare(t, tools(wrapProperty(tc.old)), tools(wrapProperty(tc.new))).Changes {
+				got = append(got, c.Message)
+			}
+			if diff := cmp.Diff([]string{tc.want}, got); diff != "" {
+				t.Errorf("messages (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// wrapProperty is the parameter schema of one property x of schema s.
+func wrapProperty(s string) string { return `{"type": "object", "properties": {"x": ` + s + `}}` }
+
 func TestCompareKeepsToolOrderAcrossProcessors(t *testing.T) {
 	var old, new []string
 	for i := range 3000 {
