@@ -80,7 +80,11 @@ func runDiff(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
-	res := diff.Compare(docs[0], docs[1])
+	res, err := diff.Compare(docs[0], docs[1])
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
 	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
 	if err := cfg.format.Changes(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench diff: writing the report: %s\n", termtext.EscapeLine(err.Error()))
@@ -159,6 +163,8 @@ a model sends, by tool name: breaking changes (a tool or parameter removed,
 a parameter now required, a type, enum value or bound taken away, extra
 arguments refused) as errors, the others as notes. Each change names the
 tool and the JSON path, with line:col, in NEW (in OLD for what is gone).
+The records of a JSON Lines dataset are compared in order, record by
+record, so both files must have as many.
 
 OLD and NEW are files, - for standard input, or REV:PATH for a file as git
 has it at a revision (git show REV:PATH; PATH from the top of the

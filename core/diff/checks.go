@@ -38,7 +38,7 @@ var (
 	removedTool = &Check{
 		Code: "removed-tool", Severity: Error,
 		Summary: "A tool of OLD is not in NEW.",
-		Doc:     "Tools are matched by name. A call to a tool that is gone fails, and a model prompted or fine-tuned with the old tools keeps making it. Keep the tool, or remove it in a release that says so. A removed tool with an added tool of the same parameters is possibly-renamed-tool instead.",
+		Doc:     "Tools are matched by name, within the list they are sent in: a document's, or each record's of a JSON Lines dataset, the N-th record of OLD with the N-th of NEW. A call to a tool that is gone fails, and a model prompted or fine-tuned with the old tools keeps making it. Keep the tool, or remove it in a release that says so. A removed tool with an added tool of the same parameters is possibly-renamed-tool instead.",
 	}
 	possiblyRenamedTool = &Check{
 		Code: "possibly-renamed-tool", Severity: Error,

@@ -3,7 +3,6 @@ package diff
 import (
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 
 	"toolbench/core/internal/par"
@@ -35,15 +34,23 @@ type Result struct {
 	Notes    int
 }
 
-// Compare compares the tools of old and new, matched by name (the first
-// tool of a name, where a document repeats one). It walks each pair's
-// parameter schemas through properties, items and additionalProperties;
-// a $ref is compared as written, not followed.
-func Compare(old, new *jsondoc.Document) *Result {
-	c := &comparer{old: old, new: new}
+// Compare compares the tools of old and new. Tools are sent in lists,
+// one a document or one a record of a JSON Lines dataset: the N-th list
+// of old is compared with the N-th of new, so the two must hold as many
+// (else the error says so), and within a pair tools are matched by name,
+// the second tool of a repeated name with the second of it. The
+// parameter schemas of each match are walked side by side through
+// properties, items and additionalProperties; a $ref is compared as
+// written, not followed.
+func Compare(old, new *jsondoc.Document) (*Result, error) {
 	oldSet, newSet := tooldef.Tools(old), tooldef.Tools(new)
-	// The tools are compared a share a processor, and the shares'
-	// changes joined in tool order.
+	if err := pairable(oldSet, newSet); err != nil {
+		return nil, err
+	}
+	m := match(oldSet, newSet)
+	c := &comparer{old: old, new: new}
+	// The matched tools are compared a share a processor, and the
+	// shares' changes joined in tool order.
 	k := par.Shares(len(newSet.Tools), parallelTools)
 	parts := make([]comparer, k)
 	addedIn := make([][]*tooldef.Tool, k)
@@ -52,14 +59,12 @@ func Compare(old, new *jsondoc.Document) *Result {
 		pc.old, pc.new = old, new
 		for i := lo; i < hi; i++ {
 			n := &newSet.Tools[i]
-			if !named(newSet, n) {
-				continue
-			}
-			if j := oldSet.FirstNamed(n.Name); j >= 0 {
+			switch j := m.partner[i]; {
+			case j >= 0:
 				pc.tools(&oldSet.Tools[j], n)
-				continue
+			case n.NameNode.Is(jsondoc.String):
+				addedIn[part] = append(addedIn[part], n)
 			}
-			addedIn[part] = append(addedIn[part], n)
 		}
 	})
 	var added []*tooldef.Tool
@@ -70,21 +75,16 @@ func Compare(old, new *jsondoc.Document) *Result {
 	}
 	var removed []*tooldef.Tool
 	for i := range oldSet.Tools {
-		if o := &oldSet.Tools[i]; named(oldSet, o) && newSet.FirstNamed(o.Name) < 0 {
+		if o := &oldSet.Tools[i]; o.NameNode.Is(jsondoc.String) && !m.paired[i] {
 			removed = append(removed, o)
 		}
 	}
 	c.renamesAndRemovals(removed, added)
-	return c.result()
+	return c.result(), nil
 }
 
 // parallelTools is the fewest tools a goroutine of Compare takes.
 const parallelTools = 512
-
-// named reports whether t has a name and is the first tool of it.
-func named(set *tooldef.ToolSet, t *tooldef.Tool) bool {
-	return t.NameNode.Is(jsondoc.String) && set.FirstNamed(t.Name) == t.Index
-}
 
 // comparer collects the changes of one comparison.
 type comparer struct {
@@ -131,44 +131,6 @@ func (c *comparer) result() *Result {
 		}
 	}
 	return r
-}
-
-// renamesAndRemovals reports each removed tool with an added one of the
-// same parameters as renamed, and the others as removed and added.
-func (c *comparer) renamesAndRemovals(removed, added []*tooldef.Tool) {
-	paired := make([]bool, len(added))
-	for _, o := range removed {
-		j := slices.IndexFunc(added, func(n *tooldef.Tool) bool { return sameParameters(o, n) })
-		for j >= 0 && paired[j] {
-			k := slices.IndexFunc(added[j+1:], func(n *tooldef.Tool) bool { return sameParameters(o, n) })
-			if k < 0 {
-				j = -1
-				break
-			}
-			j += 1 + k
-		}
-		if j < 0 {
-			c.add(removedTool, c.old, o.Node, o.Path, o.Name, "tool "+termtext.Quote(o.Name)+" was removed")
-			continue
-		}
-		paired[j] = true
-		n := added[j]
-		line, _ := c.old.Position(int(o.Node.Start))
-		c.add(possiblyRenamedTool, c.new, n.NameNode, jsondoc.AppendKey(n.DefPath, "name"), n.Name,
-			"tool "+termtext.Quote(o.Name)+" ("+c.old.Name+":"+strconv.Itoa(line)+") is gone and "+termtext.Quote(n.Name)+" takes the same parameters: renamed? Calls to "+termtext.Quote(o.Name)+" fail")
-		c.changes[len(c.changes)-1].OldTool = o.Name
-	}
-	for j, n := range added {
-		if !paired[j] {
-			c.add(addedTool, c.new, n.Node, n.Path, n.Name, "tool "+termtext.Quote(n.Name)+" was added")
-		}
-	}
-}
-
-// sameParameters reports whether two tools take the same parameters: equal
-// schemas of at least one property.
-func sameParameters(o, n *tooldef.Tool) bool {
-	return o.Params.Get("properties").Len() > 0 && jsondoc.Equal(o.Params, n.Params)
 }
 
 // pair compares one tool of OLD with the tool of its name in NEW,

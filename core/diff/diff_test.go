@@ -22,15 +22,19 @@ func tools(params ...string) string {
 
 func compare(t *testing.T, old, new string) *Result {
 	t.Helper()
-	od, err := jsondoc.Parse("old.json", []byte(old))
+	od, err := jsondoc.ParseDocument("old.json", []byte(old))
 	if err != nil {
 		t.Fatal(err)
 	}
-	nd, err := jsondoc.Parse("new.json", []byte(new))
+	nd, err := jsondoc.ParseDocument("new.json", []byte(new))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Compare(od, nd)
+	res, err := Compare(od, nd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 // brief is a change as the tests state it: its code, file and path, and
@@ -196,6 +200,88 @@ func TestCompareNamesTheTypesTaken(t *testing.T) {
 
 // wrapProperty is the parameter schema of one property x of schema s.
 func wrapProperty(s string) string { return `{"type": "object", "properties": {"x": ` + s + `}}` }
+
+func TestCompareMatchesToolsListByList(t *testing.T) {
+	const (
+		a = `{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}`
+		y = `{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"y": {"type": "string"}}}}`
+		z = `{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"z": {"type": "string"}}, "required": ["z"]}}`
+		b = `{"name": "b", "description": "d", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}`
+	)
+	record := func(id int, tools ...string) string {
+		return fmt.Sprintf(`{"id": %d, "function": [%s]}`, id, strings.Join(tools, ", "))
+	}
+	tests := []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		{"records of JSON Lines, a name in both",
+			record(1, a) + "\n" + record(2, y) + "\n", record(1, a) + "\n" + record(2, z) + "\n",
+			[]string{
+				`removed-parameter old.json $[1].function[0].parameters.properties.y @ {"type": "string`,
+				`new-required-parameter new.json $[1].function[0].parameters.properties.z @ {"type": "string`,
+			}},
+		{"records of JSON Lines, a tool gone from one",
+			record(1, a, b) + "\n" + record(2, a, b) + "\n", record(1, a, b) + "\n" + record(2, a) + "\n",
+			[]string{`removed-tool old.json $[1].function[1] @ {"name": "b", "d`}},
+		{"records of JSON Lines, a tool moved to another record",
+			record(1, a) + "\n" + record(2, b) + "\n", record(1, a, b) + "\n" + record(2) + "\n",
+			[]string{`removed-tool old.json $[1].function[0] @ {"name": "b", "d`, `added-tool new.json $[0].function[1] @ {"name": "b", "d`}},
+		{"a name repeated in one list, later ones in order",
+			"[" + a + ", " + y + "]", "[" + a + ", " + z + "]",
+			[]string{
+				`removed-parameter old.json $[1].parameters.properties.y @ {"type": "string`,
+				`new-required-parameter new.json $[1].parameters.properties.z @ {"type": "string`,
+			}},
+		{"a name repeated in OLD only",
+			"[" + a + ", " + y + "]", "[" + a + "]",
+			[]string{`removed-tool old.json $[1] @ {"name": "a", "d`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range compare(t, tc.old, tc.new).Changes {
+				got = append(got, brief(c, tc.old, tc.new))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("changes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestCompareRefusesListsItCannotPair(t *testing.T) {
+	const rec = `{"id": 1, "function": [{"name": "a", "description": "d"}]}`
+	tests := []struct {
+		name     string
+		old, new string
+		want     string
+	}{
+		{"more records in NEW", rec + "\n", rec + "\n" + rec + "\n",
+			"old.json has 1 list of tools and new.json has 2: the records of a dataset are compared in order, the first with the first, so both files must have as many"},
+		{"a records file and a tools file", rec + "\n" + rec + "\n", `[{"name": "a", "description": "d"}]`,
+			"old.json has 2 lists of tools and new.json has 1: the records of a dataset are compared in order, the first with the first, so both files must have as many"},
+		{"not a tools document", `[{"name": "a", "description": "d"}]`, "\n  {\"a\": 1}",
+			`new.json:2:3: $: not a tools document: expected a list of tools, one tool, {"tools": [...]} or an MCP tools/list result`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			od, err := jsondoc.ParseDocument("old.json", []byte(tc.old))
+			if err != nil {
+				t.Fatal(err)
+			}
+			nd, err := jsondoc.ParseDocument("new.json", []byte(tc.new))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Compare(od, nd)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("Compare = %v, %v; want the error %q", res, err, tc.want)
+			}
+		})
+	}
+}
 
 func TestCompareKeepsToolOrderAcrossProcessors(t *testing.T) {
 	var old, new []string

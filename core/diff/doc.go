@@ -3,9 +3,11 @@
 // call that was valid against the old tools can fail against the new
 // ones (a tool or parameter gone, a parameter now required, a type, enum
 // value or bound taken away, extra arguments now refused), and a note
-// otherwise. Changes are declared as data, each kind a Check with a
-// stable code, a severity and documents, as lint's rules are; buf
-// breaking and oasdiff are the models.
+// otherwise. Tools are matched by name within each list they are sent
+// in (a JSON Lines dataset's records, compared in order). Changes are
+// declared as data, each kind a Check with a stable code, a severity
+// and documents, as lint's rules are; buf breaking and oasdiff are the
+// models.
 //
 // It imports tooldef, schema, jsondoc, termtext and internal/par.
 package diff
