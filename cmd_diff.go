@@ -160,9 +160,9 @@ func diffUsage(w io.Writer) {
 
 Compare two versions of a tools file and report what changed for the calls
 a model sends, by tool name: breaking changes (a tool or parameter removed,
-a parameter now required, a type, enum value or bound taken away, extra
-arguments refused) as errors, the others as notes. Each change names the
-tool and the JSON path, with line:col, in NEW (in OLD for what is gone).
+a parameter now required, a type, enum value, format or bound taken away,
+extra arguments refused) as errors, the others as notes. Each change names
+the tool and the JSON path, with line:col, in NEW (in OLD for what is gone).
 The records of a JSON Lines dataset are compared in order, record by
 record, so both files must have as many.
 
