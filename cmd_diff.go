@@ -164,7 +164,8 @@ a parameter now required, a type, enum value, format or bound taken away,
 extra arguments refused) as errors, the others as notes. Each change names
 the tool and the JSON path, with line:col, in NEW (in OLD for what is gone).
 The records of a JSON Lines dataset are compared in order, record by
-record, so both files must have as many.
+record, so both files must have as many. "toolbench explain CODE" says what
+a change's code means.
 
 OLD and NEW are files, - for standard input, or REV:PATH for a file as git
 has it at a revision (git show REV:PATH; PATH from the top of the
