@@ -43,12 +43,12 @@ func parseDiffArgs(args []string) (*diffConfig, error) {
 	case cfg.server != nil && len(sources) == 2:
 		return nil, flags.twoSources("NEW " + sources[1])
 	case cfg.server != nil && len(sources) != 1:
-		return nil, fmt.Errorf("want OLD beside %s, which is NEW; got %d sources", cfg.server.given, len(sources))
+		return nil, fmt.Errorf("want OLD beside %s, which is NEW; got %s", cfg.server.given, termtext.Plural(len(sources), "source"))
 	case cfg.server != nil:
 		cfg.old = sources[0]
 		return cfg, nil
 	case len(sources) != 2:
-		return nil, fmt.Errorf("want OLD and NEW, got %d sources", len(sources))
+		return nil, fmt.Errorf("want OLD and NEW, got %s", termtext.Plural(len(sources), "source"))
 	case sources[0] == "-" && sources[1] == "-":
 		return nil, errors.New("standard input (-) can be one source, not both")
 	}
@@ -80,7 +80,11 @@ func runDiff(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
-	res := diff.Compare(docs[0], docs[1])
+	res, err := diff.Compare(docs[0], docs[1])
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
 	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
 	if err := cfg.format.Changes(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench diff: writing the report: %s\n", termtext.EscapeLine(err.Error()))
@@ -156,9 +160,12 @@ func diffUsage(w io.Writer) {
 
 Compare two versions of a tools file and report what changed for the calls
 a model sends, by tool name: breaking changes (a tool or parameter removed,
-a parameter now required, a type, enum value or bound taken away, extra
-arguments refused) as errors, the others as notes. Each change names the
-tool and the JSON path, with line:col, in NEW (in OLD for what is gone).
+a parameter now required, a type, enum value, format or bound taken away,
+extra arguments refused) as errors, the others as notes. Each change names
+the tool and the JSON path, with line:col, in NEW (in OLD for what is gone).
+The records of a JSON Lines dataset are compared in order, record by
+record, so both files must have as many. "toolbench explain CODE" says what
+a change's code means.
 
 OLD and NEW are files, - for standard input, or REV:PATH for a file as git
 has it at a revision (git show REV:PATH; PATH from the top of the

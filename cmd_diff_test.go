@@ -23,6 +23,46 @@ func TestDiffExitsOneOnBreakingChanges(t *testing.T) {
 	}
 }
 
+func TestDiffComparesADatasetRecordByRecord(t *testing.T) {
+	const (
+		x = `{"id": 1, "function": [{"name": "a", "description": "A tool of the tests.", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}]}`
+		y = `{"id": 2, "function": [{"name": "a", "description": "A tool of the tests.", "parameters": {"type": "object", "properties": {"y": {"type": "string"}}}}]}`
+		z = `{"id": 2, "function": [{"name": "a", "description": "A tool of the tests.", "parameters": {"type": "object", "properties": {"z": {"type": "string"}}, "required": ["z"]}}]}`
+	)
+	dir := t.TempDir()
+	write := func(name string, lines ...string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	old, new, longer := write("old.jsonl", x, y), write("new.jsonl", x, z), write("longer.jsonl", x, z, x)
+	tests := []struct {
+		name     string
+		old, new string
+		code     int
+		want     string // in stdout, or in stderr for exit 2
+	}{
+		{"as many records", old, new, exitIssues,
+			"BREAKING " + new + ":2:130 'a' $[1].function[0].parameters.properties.z: new parameter 'z' is required: calls without it fail [new-required-parameter]\n"},
+		{"more records in NEW", old, longer, exitFailure,
+			"toolbench diff: " + old + " has 2 lists of tools and " + longer + " has 3: the records of a dataset are compared in order"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runIn(t, "diff", tc.old, tc.new)
+			out := stdout
+			if tc.code == exitFailure {
+				out = stderr
+			}
+			if code != tc.code || !strings.Contains(out, tc.want) {
+				t.Errorf("exit %d, stdout:\n%s\nstderr: %s\nwant %d and %q", code, stdout, stderr, tc.code, tc.want)
+			}
+		})
+	}
+}
+
 func TestDiffReadsARevisionWithGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -75,7 +115,8 @@ func TestDiffUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"one source", []string{"a.json"}, "want OLD and NEW, got 1 sources"},
+		{"one source", []string{"a.json"}, "want OLD and NEW, got 1 source\n"},
+		{"three sources", []string{"a.json", "b.json", "c.json"}, "want OLD and NEW, got 3 sources\n"},
 		{"stdin twice", []string{"-", "-"}, "standard input (-) can be one source, not both"},
 		{"a format without changes", []string{"--format", "sarif", "a", "b"}, `unknown --format "sarif" (known: text, json, github, markdown)`},
 		{"--json and another format", []string{"--json", "--format", "text", "a", "b"}, "--json and --format text disagree"},

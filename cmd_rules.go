@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
 )
@@ -18,6 +19,9 @@ func runRules(e *env, args []string) int {
 		return argsError(e, "toolbench rules", fmt.Errorf("unexpected argument %q", fs.Arg(0)), rulesUsage)
 	}
 	writeRuleList(e.stdout, lint.Rules())
+	fmt.Fprintln(e.stdout, "\nThe changes toolbench diff reports:")
+	writeCheckList(e.stdout, diff.Checks())
+	fmt.Fprintln(e.stdout, "\nRun \"toolbench explain CODE\" for what a rule or a change checks and what to do.")
 	return exitOK
 }
 
@@ -32,7 +36,27 @@ func writeRuleList(w io.Writer, rules []*lint.Rule) {
 	for _, r := range rules {
 		fmt.Fprintf(w, "%-*s  %-8s  %-*s  %s\n", codeW, r.Code, r.Severity, targetW, ruleTarget(r), r.Summary)
 	}
-	fmt.Fprintln(w, "\nRun \"toolbench explain CODE\" for what a rule checks and how to fix it.")
+}
+
+// writeCheckList prints one of diff's checks a line: code, whether it
+// breaks callers, summary.
+func writeCheckList(w io.Writer, checks []*diff.Check) {
+	codeW := len("CODE")
+	for _, c := range checks {
+		codeW = max(codeW, len(c.Code))
+	}
+	fmt.Fprintf(w, "%-*s  %-8s  %s\n", codeW, "CODE", "SEVERITY", "SUMMARY")
+	for _, c := range checks {
+		fmt.Fprintf(w, "%-*s  %-8s  %s\n", codeW, c.Code, checkSeverity(c), c.Summary)
+	}
+}
+
+// checkSeverity words a check's severity as diff's reports do.
+func checkSeverity(c *diff.Check) string {
+	if c.Severity == diff.Error {
+		return "breaking"
+	}
+	return "note"
 }
 
 // ruleTarget is the target that enables a rule, or "always".
@@ -49,7 +73,7 @@ func runExplain(e *env, args []string) int {
 		return argsError(e, "toolbench explain", err, explainUsage)
 	}
 	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "toolbench explain: name a rule code or a target, e.g. toolbench explain invalid-name")
+		fmt.Fprintln(e.stderr, "toolbench explain: name a rule code, a target or a change's code, e.g. toolbench explain invalid-name")
 		explainUsage(e.stderr)
 		return exitFailure
 	}
@@ -63,8 +87,12 @@ func runExplain(e *env, args []string) int {
 			docs = append(docs, func(w io.Writer) { writeTargetExplanation(w, t) })
 			continue
 		}
-		msg := fmt.Sprintf("toolbench explain: unknown rule code or target %q", termtext.EscapeLine(name))
-		if near := lint.SimilarRuleCodes(name); len(near) > 0 {
+		if c := diff.LookupCheck(name); c != nil {
+			docs = append(docs, func(w io.Writer) { writeCheckExplanation(w, c) })
+			continue
+		}
+		msg := fmt.Sprintf("toolbench explain: unknown rule code, target or change code %q", termtext.EscapeLine(name))
+		if near := similarCodes(name); len(near) > 0 {
 			msg += " (did you mean " + strings.Join(near, ", ") + "?)"
 		}
 		fmt.Fprintln(e.stderr, msg)
@@ -90,6 +118,24 @@ func writeExplanation(w io.Writer, r *lint.Rule) {
 	fmt.Fprintf(w, "%s (%s, %s)\n%s\n\n%s\n", r.Code, r.Severity, target, explainWrap(r.Summary, 78), explainWrap(r.Doc, 78))
 }
 
+// writeCheckExplanation prints a diff check's heading, summary and
+// documentation, as writeExplanation does a rule's.
+func writeCheckExplanation(w io.Writer, c *diff.Check) {
+	fmt.Fprintf(w, "%s (%s, a change toolbench diff reports)\n%s\n\n%s\n", c.Code, checkSeverity(c), explainWrap(c.Summary, 78), explainWrap(c.Doc, 78))
+}
+
+// similarCodes returns the rule codes close to code, then diff's check
+// codes close to it, at most three.
+func similarCodes(code string) []string {
+	near := lint.SimilarRuleCodes(code)
+	for _, c := range diff.Checks() {
+		if len(near) < 3 && termtext.EditDistance(code, c.Code) <= max(2, len(code)/4) {
+			near = append(near, c.Code)
+		}
+	}
+	return near
+}
+
 // writeTargetExplanation prints a target's name, what it adds, its
 // documentation, how a tool opts into it, and its rules.
 func writeTargetExplanation(w io.Writer, t *lint.Target) {
@@ -106,6 +152,7 @@ func writeTargetExplanation(w io.Writer, t *lint.Target) {
 	}
 	fmt.Fprintln(w, "\nRules:")
 	writeRuleList(w, t.Rules)
+	fmt.Fprintln(w, "\nRun \"toolbench explain CODE\" for what a rule checks and how to fix it.")
 }
 
 // explainWrap breaks each line of s longer than width at spaces, keeping the
@@ -132,7 +179,8 @@ func rulesUsage(w io.Writer) {
 List every rule toolbench checks: its code (what --ignore and the reports
 name), its severity, the target that enables it ("always" for the rules
 every lint runs; --target %s for the others), and one line on what it
-finds.
+finds. Then every change toolbench diff reports: its code, whether it
+breaks callers, and one line on what it finds.
 
 Flags:
   -h, --help   show this help
@@ -145,7 +193,9 @@ func explainUsage(w io.Writer) {
 Print a rule's documentation: what it checks, why it matters, how to fix
 what it reports, and the provider documentation it follows. For a target
 (openai, openai-strict, ...), print what it adds, where the provider says
-so, and its rules.
+so, and its rules. For a change toolbench diff reports (removed-tool,
+type-changed, ...), print what it finds, why it matters to callers, and
+what to do.
 
 Flags:
   -h, --help   show this help
@@ -153,7 +203,8 @@ Flags:
 Examples:
   toolbench explain invalid-name
   toolbench explain openai-strict/additional-properties
+  toolbench explain removed-tool
 
-Exit status: 0, or 2 for a name no rule or target has.
+Exit status: 0, or 2 for a name no rule, target or change has.
 `)
 }

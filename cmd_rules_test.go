@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/diff"
 	"toolbench/core/lint"
 )
 
@@ -98,6 +99,53 @@ func rulesHoldRun(words, want []string) bool {
 	return false
 }
 
+func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
+	_, out, _ := rulesRun(t, "rules")
+	_, checks, ok := strings.Cut(out, "\nThe changes toolbench diff reports:\n")
+	if !ok {
+		t.Fatalf("no heading for diff's checks:\n%s", out)
+	}
+	lines := strings.Split(checks, "\n")
+	for i, c := range diff.Checks() {
+		if fields := strings.Fields(lines[i+1]); len(fields) < 3 || fields[0] != c.Code || fields[1] != checkSeverity(c) || !strings.HasSuffix(lines[i+1], "  "+c.Summary) {
+			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i+1], c.Code, checkSeverity(c), c.Summary)
+		}
+	}
+}
+
+func TestExplainPrintsADiffChecksDoc(t *testing.T) {
+	tests := []struct {
+		code, heading string
+	}{
+		{"removed-tool", "removed-tool (breaking, a change toolbench diff reports)"},
+		{"type-widened", "type-widened (note, a change toolbench diff reports)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.code, func(t *testing.T) {
+			code, out, errOut := rulesRun(t, "explain", tc.code)
+			if code != exitOK || errOut != "" || !strings.HasPrefix(out, tc.heading+"\n") {
+				t.Fatalf("exit %d, stderr %q, output:\n%s\nwant 0 and the heading %q", code, errOut, out, tc.heading)
+			}
+			if got, want := strings.Fields(out), strings.Fields(diff.LookupCheck(tc.code).Doc); !rulesHoldRun(got, want) {
+				t.Errorf("output does not hold the check's doc:\n%s", out)
+			}
+		})
+	}
+	code, _, errOut := rulesRun(t, "explain", "removed-tol")
+	if code != exitFailure || !strings.Contains(errOut, "(did you mean removed-tool?)") {
+		t.Errorf("a misspelt check: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestRuleAndCheckCodesDiffer keeps explain's answer to a code one thing.
+func TestRuleAndCheckCodesDiffer(t *testing.T) {
+	for _, c := range diff.Checks() {
+		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil {
+			t.Errorf("%s is both diff's check and a rule or target", c.Code)
+		}
+	}
+}
+
 func TestExplainSeveralCodes(t *testing.T) {
 	code, out, _ := rulesRun(t, "explain", "invalid-schema", "hidden-characters")
 	if code != exitOK || !strings.HasPrefix(out, "invalid-schema (") || !strings.Contains(out, "\n\nhidden-characters (error, always on)\n") {
@@ -113,8 +161,8 @@ func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
 		{"underscore for dash", "invalid_name", `(did you mean invalid-name?)`},
 		{"missing letter under a target", "gemini/invalid-nam", "did you mean gemini/invalid-name"},
 		{"a rule of another target", "anthropic/too-many-tools", "openai/too-many-tools, gemini/too-many-tools"},
-		{"nothing close", "zzz", `unknown rule code or target "zzz"` + "\n"},
-		{"control characters are escaped", "x\x1b[2J", `unknown rule code or target "x\\x1b[2J"`},
+		{"nothing close", "zzz", `unknown rule code, target or change code "zzz"` + "\n"},
+		{"control characters are escaped", "x\x1b[2J", `unknown rule code, target or change code "x\\x1b[2J"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

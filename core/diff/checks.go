@@ -38,7 +38,7 @@ var (
 	removedTool = &Check{
 		Code: "removed-tool", Severity: Error,
 		Summary: "A tool of OLD is not in NEW.",
-		Doc:     "Tools are matched by name. A call to a tool that is gone fails, and a model prompted or fine-tuned with the old tools keeps making it. Keep the tool, or remove it in a release that says so. A removed tool with an added tool of the same parameters is possibly-renamed-tool instead.",
+		Doc:     "Tools are matched by name, within the list they are sent in: a document's, or each record's of a JSON Lines dataset, the N-th record of OLD with the N-th of NEW. A call to a tool that is gone fails, and a model prompted or fine-tuned with the old tools keeps making it. Keep the tool, or remove it in a release that says so. A removed tool with an added tool of the same parameters is possibly-renamed-tool instead.",
 	}
 	possiblyRenamedTool = &Check{
 		Code: "possibly-renamed-tool", Severity: Error,
@@ -63,7 +63,7 @@ var (
 	typeChanged = &Check{
 		Code: "type-changed", Severity: Error,
 		Summary: "A schema accepts fewer types of value than before.",
-		Doc:     "A type is taken from the set the schema accepts (\"type\" as a name or a list; integer counts within number; no type is every type): a call sending a value of that type now fails. Accept the old types as well, e.g. with a type list.",
+		Doc:     "A type is taken from the set the schema accepts: its \"type\" as a name or a list (integer counts within number; no type is every type), narrowed to the types any schema of its anyOf, and of its oneOf, accepts and those every schema of its allOf does, local $refs followed. A call sending a value of the type taken now fails. Accept the old types as well, e.g. with a type list or the anyOf schema that was removed.",
 	}
 	enumValueRemoved = &Check{
 		Code: "enum-value-removed", Severity: Error,
@@ -72,8 +72,8 @@ var (
 	}
 	constraintTightened = &Check{
 		Code: "constraint-tightened", Severity: Error,
-		Summary: "A bound, pattern, enum or const accepts less than before.",
-		Doc:     "A new or lower maximum, exclusiveMaximum, maxLength, maxItems or maxProperties; a new or higher minimum, exclusiveMinimum, minLength, minItems or minProperties; a new or changed pattern, multipleOf or const; a new enum; uniqueItems turned on. Values the old schema accepted can now fail. Relax the bound, or release the change as breaking.",
+		Summary: "A bound, pattern, format, enum, const or other assertion accepts less than before.",
+		Doc:     "A new or lower maximum, exclusiveMaximum, maxLength, maxItems or maxProperties; a new or higher minimum, exclusiveMinimum, minLength, minItems or minProperties; a new or changed pattern, multipleOf, const, not, propertyNames or contains; a new enum; uniqueItems turned on; a format toolbench asserts (see README's format table) new or changed; a new or changed if with its then or else; a property that, given, requires another (dependentRequired) or a schema (dependentSchemas; dependencies before draft 2019-09); a new allOf schema, or an anyOf or oneOf schema gone whose types the others still take. Values the old schema accepted can now fail. Keywords holding schemas (not, if, then, ...) are compared as written: any change to them counts as tightening. Relax the bound, or release the change as breaking.",
 	}
 	additionalPropertiesClosed = &Check{
 		Code: "additional-properties-closed", Severity: Error,
@@ -102,8 +102,8 @@ var (
 	}
 	constraintRelaxed = &Check{
 		Code: "constraint-relaxed", Severity: Note,
-		Summary: "A bound, pattern, enum, const or requirement accepts more than before.",
-		Doc:     "A bound raised or lowered the other way or removed, a pattern, enum or const removed, a property no longer required, additionalProperties no longer false: every call accepted before still is.",
+		Summary: "A bound, pattern, format, enum, const, requirement or other assertion accepts more than before.",
+		Doc:     "A bound raised or lowered the other way or removed; a pattern, enum, const, asserted format, not, if, dependency or allOf schema removed; an anyOf or oneOf schema added of types already taken; a property no longer required; additionalProperties no longer false: every call accepted before still is (but for a new oneOf schema, which refuses the values it shares with another: keep them apart).",
 	}
 	descriptionChanged = &Check{
 		Code: "description-changed", Severity: Note,

@@ -22,15 +22,19 @@ func tools(params ...string) string {
 
 func compare(t *testing.T, old, new string) *Result {
 	t.Helper()
-	od, err := jsondoc.Parse("old.json", []byte(old))
+	od, err := jsondoc.ParseDocument("old.json", []byte(old))
 	if err != nil {
 		t.Fatal(err)
 	}
-	nd, err := jsondoc.Parse("new.json", []byte(new))
+	nd, err := jsondoc.ParseDocument("new.json", []byte(new))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Compare(od, nd)
+	res, err := Compare(od, nd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 // brief is a change as the tests state it: its code, file and path, and
@@ -106,6 +110,54 @@ func TestCompareReportsEachKindOfChange(t *testing.T) {
 			[]string{`constraint-relaxed new.json $[0].function.parameters.properties.city @ {"type": "string`}},
 		{"description-changed", tools(city), strings.Replace(tools(city), "A tool of the tests.", "A tool of the tests, changed.", 1),
 			[]string{`description-changed new.json $[0].function.description @ "A tool of the t`}},
+		{"type-changed, an anyOf schema removed", tools(`{"type": "object", "properties": {"x": {"anyOf": [{"type": "string"}, {"type": "integer"}]}}}`), tools(`{"type": "object", "properties": {"x": {"anyOf": [{"type": "string"}]}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.x.anyOf @ [{"type": "strin`}},
+		{"type-changed, a oneOf become one type", tools(`{"type": "object", "properties": {"x": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}`), tools(`{"type": "object", "properties": {"x": {"type": "string"}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.x.type @ "string"}}}}}`}},
+		{"type-changed, an allOf narrowed", tools(`{"type": "object", "properties": {"x": {"allOf": [{"type": ["string", "null"]}]}}}`), tools(`{"type": "object", "properties": {"x": {"allOf": [{"type": "string"}]}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.x.allOf @ [{"type": "strin`}},
+		{"type-changed, through a $ref", tools(`{"type": "object", "properties": {"x": {"$ref": "#/$defs/p"}, "y": {"$ref": "#/$defs/p"}}, "$defs": {"p": {"type": "string"}}}`), tools(`{"type": "object", "properties": {"x": {"$ref": "#/$defs/p"}, "y": {"$ref": "#/$defs/p"}}, "$defs": {"p": {"type": "integer"}}}`),
+			[]string{`type-changed new.json $[0].function.parameters['$defs'].p.type @ "integer"}}}}}`}},
+		{"type-changed, a $ref in NEW only", tools(`{"type": "object", "properties": {"x": {"type": "string"}}}`), tools(`{"type": "object", "properties": {"x": {"$ref": "#/definitions/n"}}, "definitions": {"n": {"type": "integer"}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.definitions.n.type @ "integer"}}}}}`}},
+		{"nothing changed, a $ref to an equal schema", tools(`{"type": "object", "properties": {"x": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"type": "string"}}}`), tools(`{"type": "object", "properties": {"x": {"$ref": "#/$defs/b"}}, "$defs": {"b": {"type": "string"}}}`),
+			nil},
+		{"removed-parameter, in a recursive $ref", tools(`{"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}, "n": {}, "m": {}}}`), tools(`{"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}, "n": {}}}`),
+			[]string{`removed-parameter old.json $[0].function.parameters.properties.m @ {}}}}}`}},
+		{"enum-value-removed, in an anyOf schema", tools(`{"type": "object", "properties": {"u": {"anyOf": [{"type": "null"}, {"type": "string", "enum": ["a", "b"]}]}}}`), tools(`{"type": "object", "properties": {"u": {"anyOf": [{"type": "string", "enum": ["a"]}, {"type": "null"}]}}}`),
+			[]string{`enum-value-removed old.json $[0].function.parameters.properties.u.anyOf[1].enum[1] @ "b"]}]}}}}}`}},
+		{"constraint-tightened, an anyOf schema gone", tools(`{"type": "object", "properties": {"u": {"anyOf": [{"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "^b"}]}}}`), tools(`{"type": "object", "properties": {"u": {"anyOf": [{"type": "string", "pattern": "^a"}]}}}`),
+			[]string{`constraint-tightened old.json $[0].function.parameters.properties.u.anyOf[1] @ {"type": "string`}},
+		{"constraint-tightened, a format changed", tools(`{"type": "object", "properties": {"x": {"type": "string", "format": "date"}}}`), tools(`{"type": "object", "properties": {"x": {"type": "string", "format": "email"}}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.properties.x.format @ "email"}}}}}`}},
+		{"constraint-tightened, a format new", tools(`{"type": "object", "properties": {"x": {"type": "string"}}}`), tools(`{"type": "object", "properties": {"x": {"type": "string", "format": "uuid"}}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.properties.x.format @ "uuid"}}}}}`}},
+		{"nothing changed, a format that is not checked", tools(`{"type": "object", "properties": {"x": {"type": "string"}}}`), tools(`{"type": "object", "properties": {"x": {"type": "string", "format": "password"}}}`),
+			nil},
+		{"constraint-tightened, a new dependentRequired", tools(`{"type": "object", "properties": {"x": {}, "y": {}}}`), tools(`{"type": "object", "properties": {"x": {}, "y": {}}, "dependentRequired": {"x": ["y"]}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.dependentRequired.x[0] @ "y"]}}}}`}},
+		{"constraint-tightened, a name added to dependencies", tools(`{"type": "object", "dependencies": {"x": ["y"]}}`), tools(`{"type": "object", "dependencies": {"x": ["y", "z"]}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.dependencies.x[1] @ "z"]}}}}`}},
+		{"constraint-tightened, a new dependentSchemas", tools(`{"type": "object"}`), tools(`{"type": "object", "dependentSchemas": {"x": {"required": ["y"]}}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.dependentSchemas.x @ {"required": ["y`}},
+		{"constraint-tightened, required inside then", tools(`{"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}}`), tools(`{"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b", "c"]}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.then @ {"required": ["b`}},
+		{"constraint-tightened, a new if and then", tools(`{"type": "object"}`), tools(`{"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.if @ {"required": ["a`}},
+		{"constraint-tightened, a new not", tools(`{"type": "object", "properties": {"x": {}}}`), tools(`{"type": "object", "properties": {"x": {"not": {"type": "null"}}}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.properties.x.not @ {"type": "null"}`}},
+		{"constraint-tightened, a new const", tools(`{"type": "object", "properties": {"x": {}}}`), tools(`{"type": "object", "properties": {"x": {"const": 1}}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.properties.x.const @ 1}}}}}`}},
+		{"constraint-tightened, a new minProperties", tools(`{"type": "object"}`), tools(`{"type": "object", "minProperties": 1}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.minProperties @ 1}}}`}},
+		{"constraint-tightened, a new allOf schema", tools(`{"type": "object", "allOf": [{"required": ["a"]}]}`), tools(`{"type": "object", "allOf": [{"required": ["a"]}, {"required": ["b"]}]}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.allOf[1] @ {"required": ["b`}},
+		{"constraint-relaxed, a format gone", tools(`{"type": "object", "properties": {"x": {"type": "string", "format": "date"}}}`), tools(`{"type": "object", "properties": {"x": {"type": "string"}}}`),
+			[]string{`constraint-relaxed new.json $[0].function.parameters.properties.x @ {"type": "string`}},
+		{"constraint-relaxed, a dependentRequired gone", tools(`{"type": "object", "dependentRequired": {"x": ["y"]}}`), tools(`{"type": "object", "dependentRequired": {}}`),
+			[]string{`constraint-relaxed new.json $[0].function.parameters.dependentRequired @ {}}}}`}},
+		{"constraint-relaxed, a new anyOf schema of a type taken", tools(`{"type": "object", "properties": {"u": {"anyOf": [{"type": "string", "pattern": "^a"}]}}}`), tools(`{"type": "object", "properties": {"u": {"anyOf": [{"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "^b"}]}}}`),
+			[]string{`constraint-relaxed new.json $[0].function.parameters.properties.u.anyOf[1] @ {"type": "string`}},
 		{"nothing changed, keys in another order", tools(`{"type": "object", "properties": {"a": {"type": "string", "enum": [1, 2]}}}`), tools(`{"properties": {"a": {"enum": [2, 1.0], "type": "string"}}, "type": "object"}`),
 			nil},
 	}
@@ -168,6 +220,125 @@ func TestCompareSaysWhatChanged(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("messages (-want +got):\n%s", diff)
+	}
+}
+
+func TestCompareNamesTheTypesTaken(t *testing.T) {
+	tests := []struct {
+		name     string
+		old, new string
+		want     string
+	}{
+		{"one kind, plural", `{"type": "string"}`, `{"type": "integer"}`, "type was string, is integer: strings are no longer accepted"},
+		{"fractions", `{"type": "number"}`, `{"type": "integer"}`, "type was number, is integer: numbers with a fraction are no longer accepted"},
+		{"null alone", `{"type": ["string", "null"]}`, `{"type": "string"}`, "type was string or null, is string: null is no longer accepted"},
+		{"oneOf to a type", `{"oneOf": [{"type": "string"}, {"type": "integer"}]}`, `{"type": "string"}`, "type was string or integer, is string: integers are no longer accepted"},
+		{"anyOf through $refs", `{"anyOf": [{"$ref": "#/$defs/s"}, {"type": "null"}], "$defs": {"s": {"type": "string"}}}`, `{"type": "null"}`, "type was string or null, is null: strings are no longer accepted"},
+		{"type and anyOf together", `{"type": ["string", "integer", "null"], "anyOf": [{"type": "string"}, {"type": "integer"}]}`, `{"type": "string"}`, "type was string or integer, is string: integers are no longer accepted"},
+		{"a $ref that loops", `{"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}`, `{"type": "string"}`, "type was any type, is string: null, booleans, objects, arrays, integers, numbers with a fraction are no longer accepted"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range compare(t, tools(wrapProperty(tc.old)), tools(wrapProperty(tc.new))).Changes {
+				got = append(got, c.Message)
+			}
+			if diff := cmp.Diff([]string{tc.want}, got); diff != "" {
+				t.Errorf("messages (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// wrapProperty is the parameter schema of one property x of schema s,
+// its $defs moved to the root, where "#/$defs/..." finds them.
+func wrapProperty(s string) string {
+	prop, defs, ok := strings.Cut(s, `, "$defs": `)
+	if !ok {
+		return `{"type": "object", "properties": {"x": ` + s + `}}`
+	}
+	return `{"type": "object", "properties": {"x": ` + prop + `}}, "$defs": ` + strings.TrimSuffix(defs, "}") + `}`
+}
+
+func TestCompareMatchesToolsListByList(t *testing.T) {
+	const (
+		a = `{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}`
+		y = `{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"y": {"type": "string"}}}}`
+		z = `{"name": "a", "description": "d", "parameters": {"type": "object", "properties": {"z": {"type": "string"}}, "required": ["z"]}}`
+		b = `{"name": "b", "description": "d", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}`
+	)
+	record := func(id int, tools ...string) string {
+		return fmt.Sprintf(`{"id": %d, "function": [%s]}`, id, strings.Join(tools, ", "))
+	}
+	tests := []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		{"records of JSON Lines, a name in both",
+			record(1, a) + "\n" + record(2, y) + "\n", record(1, a) + "\n" + record(2, z) + "\n",
+			[]string{
+				`removed-parameter old.json $[1].function[0].parameters.properties.y @ {"type": "string`,
+				`new-required-parameter new.json $[1].function[0].parameters.properties.z @ {"type": "string`,
+			}},
+		{"records of JSON Lines, a tool gone from one",
+			record(1, a, b) + "\n" + record(2, a, b) + "\n", record(1, a, b) + "\n" + record(2, a) + "\n",
+			[]string{`removed-tool old.json $[1].function[1] @ {"name": "b", "d`}},
+		{"records of JSON Lines, a tool moved to another record",
+			record(1, a) + "\n" + record(2, b) + "\n", record(1, a, b) + "\n" + record(2) + "\n",
+			[]string{`removed-tool old.json $[1].function[0] @ {"name": "b", "d`, `added-tool new.json $[0].function[1] @ {"name": "b", "d`}},
+		{"a name repeated in one list, later ones in order",
+			"[" + a + ", " + y + "]", "[" + a + ", " + z + "]",
+			[]string{
+				`removed-parameter old.json $[1].parameters.properties.y @ {"type": "string`,
+				`new-required-parameter new.json $[1].parameters.properties.z @ {"type": "string`,
+			}},
+		{"a name repeated in OLD only",
+			"[" + a + ", " + y + "]", "[" + a + "]",
+			[]string{`removed-tool old.json $[1] @ {"name": "a", "d`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range compare(t, tc.old, tc.new).Changes {
+				got = append(got, brief(c, tc.old, tc.new))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("changes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestCompareRefusesListsItCannotPair(t *testing.T) {
+	const rec = `{"id": 1, "function": [{"name": "a", "description": "d"}]}`
+	tests := []struct {
+		name     string
+		old, new string
+		want     string
+	}{
+		{"more records in NEW", rec + "\n", rec + "\n" + rec + "\n",
+			"old.json has 1 list of tools and new.json has 2: the records of a dataset are compared in order, the first with the first, so both files must have as many"},
+		{"a records file and a tools file", rec + "\n" + rec + "\n", `[{"name": "a", "description": "d"}]`,
+			"old.json has 2 lists of tools and new.json has 1: the records of a dataset are compared in order, the first with the first, so both files must have as many"},
+		{"not a tools document", `[{"name": "a", "description": "d"}]`, "\n  {\"a\": 1}",
+			`new.json:2:3: $: not a tools document: expected a list of tools, one tool, {"tools": [...]} or an MCP tools/list result`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			od, err := jsondoc.ParseDocument("old.json", []byte(tc.old))
+			if err != nil {
+				t.Fatal(err)
+			}
+			nd, err := jsondoc.ParseDocument("new.json", []byte(tc.new))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Compare(od, nd)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("Compare = %v, %v; want the error %q", res, err, tc.want)
+			}
+		})
 	}
 }
 

@@ -28,7 +28,11 @@ func loadTestdata(t *testing.T, name string) *jsondoc.Document {
 // testdataDiff compares testdata/diff/old.json with new.json.
 func testdataDiff(t *testing.T) *ChangeReport {
 	old, new := loadTestdata(t, "diff/old.json"), loadTestdata(t, "diff/new.json")
-	return &ChangeReport{Result: diff.Compare(old, new), Old: old.Name, New: new.Name}
+	res, err := diff.Compare(old, new)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &ChangeReport{Result: res, Old: old.Name, New: new.Name}
 }
 
 // TestChangeFormatsGolden writes the changes between the two versions of

@@ -1,0 +1,360 @@
+package diff
+
+import (
+	"slices"
+	"strconv"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
+	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
+)
+
+// pair compares one tool of OLD with its tool of NEW, walking their
+// schemas side by side.
+type pair struct {
+	c          *comparer
+	o, n       *tooldef.Tool
+	oldBase    string        // the parameter schema's path, in OLD
+	newBase    string        // and in NEW
+	oldSegs    []jsondoc.Seg // the path from the parameter schema to the schema compared, in OLD
+	newSegs    []jsondoc.Seg // and in NEW: a $ref or a branch can make them differ
+	oldOpenAPI bool
+	newOpenAPI bool
+	// seen holds the pairs of schemas reached through a $ref and compared,
+	// so that a definition used twice is reported once and a recursive
+	// one ends.
+	seen map[[2]*jsondoc.Node]bool
+}
+
+func (c *comparer) tools(o, n *tooldef.Tool) {
+	if ot, nt := o.Desc.Text(), n.Desc.Text(); ot != nt {
+		at, path := n.Def, n.DefPath
+		if n.Desc != nil {
+			at, path = n.Desc, jsondoc.AppendKey(n.DefPath, "description")
+		}
+		c.add(descriptionChanged, c.new, at, path, n.Name, "the tool's description changed")
+	}
+	if !o.Params.Is(jsondoc.Object) || !n.Params.Is(jsondoc.Object) {
+		return
+	}
+	// Most tools of a new version are the old ones, written the same:
+	// their text says so at once, where walking them would cost as much
+	// as reading them.
+	if c.old.Src[o.Params.Start:o.Params.End] == c.new.Src[n.Params.Start:n.Params.End] {
+		return
+	}
+	p := &pair{c: c, o: o, n: n, oldBase: o.ParamsPath(), newBase: n.ParamsPath(), oldOpenAPI: o.OpenAPIParams(), newOpenAPI: n.OpenAPIParams()}
+	p.schemas(o.Params, n.Params)
+}
+
+// newPath and oldPath are the paths of the schemas compared, or of a
+// member of them.
+func (p *pair) newPath(more ...jsondoc.Seg) string {
+	return jsondoc.AppendSegs(p.newBase, slices.Concat(p.newSegs, more))
+}
+func (p *pair) oldPath(more ...jsondoc.Seg) string {
+	return jsondoc.AppendSegs(p.oldBase, slices.Concat(p.oldSegs, more))
+}
+
+// push steps both paths into the member key (and the element i, if
+// given); pop steps back k segments.
+func (p *pair) push(segs ...jsondoc.Seg) {
+	p.oldSegs = append(p.oldSegs, segs...)
+	p.newSegs = append(p.newSegs, segs...)
+}
+func (p *pair) pop(k int) {
+	p.oldSegs, p.newSegs = p.oldSegs[:len(p.oldSegs)-k], p.newSegs[:len(p.newSegs)-k]
+}
+
+// inNew records a change at a member of the new schema n, or at n itself
+// when it has no member key.
+func (p *pair) inNew(chk *Check, n *jsondoc.Node, key, msg string) {
+	if v := n.Get(key); v != nil {
+		p.c.add(chk, p.c.new, v, p.newPath(jsondoc.KeySeg(key)), p.n.Name, msg)
+		return
+	}
+	p.c.add(chk, p.c.new, n, p.newPath(), p.n.Name, msg)
+}
+
+// inOld records a change at member key, element i, of the old schema o:
+// what is gone.
+func (p *pair) inOld(chk *Check, o *jsondoc.Node, key string, i int, msg string) {
+	p.c.add(chk, p.c.old, o.Get(key).Elem(i), p.oldPath(jsondoc.KeySeg(key), jsondoc.IndexSeg(i)), p.n.Name, msg)
+}
+
+// schemas compares schema o of OLD with schema n of NEW.
+func (p *pair) schemas(o, n *jsondoc.Node) { p.compare(o, n, true) }
+
+// compare compares o and n, or the schemas their local $refs lead to;
+// withTypes false leaves out the kinds of value they accept, which an
+// allOf's schema shares with the schema around it.
+func (p *pair) compare(o, n *jsondoc.Node, withTypes bool) {
+	o, oSegs, oRef := deref(p.o.Params, o)
+	n, nSegs, nRef := deref(p.n.Params, n)
+	if oRef || nRef {
+		if p.seen == nil {
+			// The parameter schemas are compared first, and "#" leads back to them.
+			p.seen = map[[2]*jsondoc.Node]bool{{p.o.Params, p.n.Params}: true}
+		}
+		key := [2]*jsondoc.Node{o, n}
+		if p.seen[key] {
+			return
+		}
+		p.seen[key] = true
+		oldSegs, newSegs := p.oldSegs, p.newSegs
+		if oRef {
+			p.oldSegs = oSegs
+		}
+		if nRef {
+			p.newSegs = nSegs
+		}
+		defer func() { p.oldSegs, p.newSegs = oldSegs, newSegs }()
+	}
+	if !o.Is(jsondoc.Object) || !n.Is(jsondoc.Object) {
+		return
+	}
+	if withTypes {
+		p.types(o, n)
+	}
+	p.enums(o, n)
+	p.constraints(o, n)
+	p.additional(o, n)
+	p.properties(o, n)
+	p.under(o, n, "items")
+	p.branches(o, n, "anyOf")
+	p.branches(o, n, "oneOf")
+	p.allOf(o, n)
+}
+
+// maxRefs bounds a chain of $refs, which may loop.
+const maxRefs = 16
+
+// deref returns the schema n's local $ref leads to, through a chain of
+// them, with its path from root (a tool's parameter schema), and whether
+// it followed one. A reference to another document or to nothing leaves
+// the schema that has it; keywords beside a followed $ref are not read.
+func deref(root, n *jsondoc.Node) (*jsondoc.Node, []jsondoc.Seg, bool) {
+	var segs []jsondoc.Seg
+	followed := false
+	for range maxRefs {
+		ref := n.Get("$ref")
+		if !ref.Is(jsondoc.String) {
+			break
+		}
+		t := schema.Resolve(root, ref.Str())
+		if t.Node == nil || t.Node == n {
+			break
+		}
+		n, segs, followed = t.Node, t.Segs, true
+	}
+	// Clipped, so that stepping further into the target copies the path.
+	return n, slices.Clip(segs), followed
+}
+
+// under compares the schemas of the member key of o and n.
+func (p *pair) under(o, n *jsondoc.Node, key string) {
+	oc, nc := o.Get(key), n.Get(key)
+	if !oc.Is(jsondoc.Object) || !nc.Is(jsondoc.Object) {
+		return
+	}
+	p.push(jsondoc.KeySeg(key))
+	p.schemas(oc, nc)
+	p.pop(1)
+}
+
+// branches compares the schemas of o's and n's anyOf (or oneOf), each of
+// OLD with an equal one of NEW, else with the one of NEW that accepts
+// the same kinds of value when no other on either side does. A schema
+// of OLD left over, whose kinds NEW still accepts elsewhere, is gone
+// (a loss of kinds is type-changed); one of NEW left over is new.
+func (p *pair) branches(o, n *jsondoc.Node, key string) {
+	ob, nb := o.Get(key).Elems(), n.Get(key).Elems()
+	if len(ob) == 0 || len(nb) == 0 {
+		return
+	}
+	partner, taken := pairEqual(ob, nb)
+	oldKinds, oldAll := branchKinds(p.o.Params, ob, p.oldOpenAPI)
+	newKinds, newAll := branchKinds(p.n.Params, nb, p.newOpenAPI)
+	for i := range ob {
+		if partner[i] >= 0 {
+			continue
+		}
+		if j := onlyOfKinds(newKinds, taken, oldKinds[i]); j >= 0 && onlyOfKinds(oldKinds, paired(partner), oldKinds[i]) == i {
+			partner[i], taken[j] = j, true
+		}
+	}
+	for i, j := range partner {
+		switch {
+		case j >= 0:
+			p.oldSegs = append(p.oldSegs, jsondoc.KeySeg(key), jsondoc.IndexSeg(i))
+			p.newSegs = append(p.newSegs, jsondoc.KeySeg(key), jsondoc.IndexSeg(j))
+			p.schemas(ob[i].Value, nb[j].Value)
+			p.pop(2)
+		case oldKinds[i]&^newAll == 0:
+			p.inOld(constraintTightened, o, key, i, key+"["+strconv.Itoa(i)+"] is gone: values only it accepted are refused")
+		}
+	}
+	for j := range nb {
+		if !taken[j] && newKinds[j]&^oldAll == 0 {
+			p.c.add(constraintRelaxed, p.c.new, nb[j].Value, p.newPath(jsondoc.KeySeg(key), jsondoc.IndexSeg(j)), p.n.Name, key+"["+strconv.Itoa(j)+"] is new")
+		}
+	}
+}
+
+// pairEqual pairs each schema of OLD with the first equal one of NEW not
+// taken: partner is the index in NEW of each of OLD, or -1, and taken
+// marks those of NEW.
+func pairEqual(ob, nb []jsondoc.Member) (partner []int, taken []bool) {
+	partner, taken = make([]int, len(ob)), make([]bool, len(nb))
+	for i, b := range ob {
+		partner[i] = -1
+		for j, c := range nb {
+			if !taken[j] && jsondoc.Equal(b.Value, c.Value) {
+				partner[i], taken[j] = j, true
+				break
+			}
+		}
+	}
+	return partner, taken
+}
+
+// branchKinds is the kinds each schema of a list accepts, and all of
+// them together.
+func branchKinds(root *jsondoc.Node, list []jsondoc.Member, openAPI bool) (kinds []int, all int) {
+	kinds = make([]int, len(list))
+	for i, b := range list {
+		kinds[i], _ = accepted(root, b.Value, openAPI, 1)
+		all |= kinds[i]
+	}
+	return kinds, all
+}
+
+// paired marks the schemas of OLD that have a partner.
+func paired(partner []int) []bool {
+	out := make([]bool, len(partner))
+	for i, j := range partner {
+		out[i] = j >= 0
+	}
+	return out
+}
+
+// onlyOfKinds returns the index of the one schema not taken that accepts
+// exactly kinds, or -1 when there is none or more than one.
+func onlyOfKinds(list []int, taken []bool, kinds int) int {
+	found := -1
+	for i, k := range list {
+		if taken[i] || k != kinds {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = i
+	}
+	return found
+}
+
+// allOf compares the schemas of o's and n's allOf, each of OLD with an
+// equal one of NEW, else the ones left over in order. A schema of NEW left
+// over narrows what is accepted; one of OLD left over is gone.
+func (p *pair) allOf(o, n *jsondoc.Node) {
+	ob, nb := o.Get("allOf").Elems(), n.Get("allOf").Elems()
+	if len(ob) == 0 && len(nb) == 0 {
+		return
+	}
+	partner, taken := pairEqual(ob, nb)
+	next := 0
+	for i := range ob {
+		for partner[i] < 0 && next < len(nb) {
+			if !taken[next] {
+				partner[i], taken[next] = next, true
+			}
+			next++
+		}
+	}
+	for i, j := range partner {
+		if j < 0 {
+			p.inOld(constraintRelaxed, o, "allOf", i, "allOf["+strconv.Itoa(i)+"] is gone")
+			continue
+		}
+		p.oldSegs = append(p.oldSegs, jsondoc.KeySeg("allOf"), jsondoc.IndexSeg(i))
+		p.newSegs = append(p.newSegs, jsondoc.KeySeg("allOf"), jsondoc.IndexSeg(j))
+		p.compare(ob[i].Value, nb[j].Value, false)
+		p.pop(2)
+	}
+	for j := range nb {
+		if !taken[j] {
+			p.c.add(constraintTightened, p.c.new, nb[j].Value, p.newPath(jsondoc.KeySeg("allOf"), jsondoc.IndexSeg(j)), p.n.Name,
+				"allOf["+strconv.Itoa(j)+"] is new: values must match it too")
+		}
+	}
+}
+
+// Properties.
+
+func (p *pair) properties(o, n *jsondoc.Node) {
+	op, np := o.Get("properties"), n.Get("properties")
+	oreq, nreq := requiredSet(o), requiredSet(n)
+	for _, m := range op.Members() {
+		if !np.Has(m.Key) {
+			p.c.add(removedParameter, p.c.old, m.Value, p.oldPath(jsondoc.KeySeg("properties"), jsondoc.KeySeg(m.Key)), p.n.Name,
+				"parameter "+termtext.Quote(m.Key)+" was removed")
+		}
+	}
+	for _, r := range n.Get("required").Elems() {
+		name := r.Value.Text()
+		if !r.Value.Is(jsondoc.String) || oreq[name] {
+			continue
+		}
+		if op.Has(name) {
+			p.atRequired(parameterBecameRequired, n, name, "parameter "+termtext.Quote(name)+" is now required: calls without it fail")
+			continue
+		}
+		if v := np.Get(name); v != nil {
+			p.c.add(newRequiredParameter, p.c.new, v, p.newPath(jsondoc.KeySeg("properties"), jsondoc.KeySeg(name)), p.n.Name,
+				"new parameter "+termtext.Quote(name)+" is required: calls without it fail")
+			continue
+		}
+		p.atRequired(newRequiredParameter, n, name, "new parameter "+termtext.Quote(name)+" is required: calls without it fail")
+	}
+	for _, m := range np.Members() {
+		path := func() string { return p.newPath(jsondoc.KeySeg("properties"), jsondoc.KeySeg(m.Key)) }
+		ov := op.Get(m.Key)
+		switch {
+		case ov == nil && !nreq[m.Key]:
+			p.c.add(addedOptionalParameter, p.c.new, m.Value, path(), p.n.Name, "new optional parameter "+termtext.Quote(m.Key))
+			continue
+		case ov == nil:
+			continue
+		case oreq[m.Key] && !nreq[m.Key]:
+			p.c.add(constraintRelaxed, p.c.new, m.Value, path(), p.n.Name, "parameter "+termtext.Quote(m.Key)+" is no longer required")
+		}
+		p.push(jsondoc.KeySeg("properties"), jsondoc.KeySeg(m.Key))
+		if od, nd := ov.Get("description").Text(), m.Value.Get("description").Text(); od != nd && m.Value.Is(jsondoc.Object) {
+			p.inNew(descriptionChanged, m.Value, "description", "the description of "+termtext.Quote(m.Key)+" changed")
+		}
+		p.schemas(ov, m.Value)
+		p.pop(2)
+	}
+}
+
+// atRequired records a change at the name in n's "required".
+func (p *pair) atRequired(chk *Check, n *jsondoc.Node, name, msg string) {
+	for i, r := range n.Get("required").Elems() {
+		if r.Value.Text() == name {
+			p.c.add(chk, p.c.new, r.Value, p.newPath(jsondoc.KeySeg("required"), jsondoc.IndexSeg(i)), p.n.Name, msg)
+			return
+		}
+	}
+}
+
+func requiredSet(n *jsondoc.Node) map[string]bool {
+	set := map[string]bool{}
+	for _, r := range n.Get("required").Elems() {
+		if r.Value.Is(jsondoc.String) {
+			set[r.Value.Str()] = true
+		}
+	}
+	return set
+}

@@ -1,0 +1,154 @@
+package diff
+
+import (
+	"slices"
+	"strings"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
+)
+
+// The accepted kinds of value, as bits: number is integer and fraction.
+const (
+	tNull = 1 << iota
+	tBoolean
+	tObject
+	tArray
+	tString
+	tInteger
+	tFraction
+	tAny = 1<<iota - 1
+)
+
+var typeBits = map[string]int{
+	"null": tNull, "boolean": tBoolean, "object": tObject, "array": tArray,
+	"string": tString, "integer": tInteger, "number": tInteger | tFraction,
+}
+
+// maxBranchDepth bounds how deep accepted reads anyOf, oneOf and allOf
+// inside each other; deeper schemas count as accepting every kind.
+const maxBranchDepth = 8
+
+// accepted is the set of kinds schema n accepts, its local $ref followed:
+// those of its "type" (every kind without one, or with one this cannot
+// read), narrowed to those any schema of its anyOf and of its oneOf
+// accepts and those every schema of its allOf does. The words say the
+// set as the schema writes it when one keyword narrows it.
+func accepted(root, n *jsondoc.Node, openAPI bool, depth int) (bits int, words string) {
+	n, _, _ = deref(root, n)
+	if n.Is(jsondoc.Bool) && !n.IsTrue() {
+		return 0, "nothing"
+	}
+	bits = tAny
+	var said []string // the words of each keyword that narrows the set
+	narrow := func(b int, w string) {
+		if b != tAny {
+			bits &= b
+			said = append(said, w)
+		}
+	}
+	narrow(declared(n, openAPI))
+	if depth < maxBranchDepth {
+		for _, key := range [...]string{"anyOf", "oneOf"} {
+			if list := n.Get(key).Elems(); len(list) > 0 {
+				narrow(union(root, list, openAPI, depth+1))
+			}
+		}
+		for _, b := range n.Get("allOf").Elems() {
+			narrow(accepted(root, b.Value, openAPI, depth+1))
+		}
+	}
+	switch len(said) {
+	case 0:
+		return tAny, "any type"
+	case 1:
+		return bits, said[0]
+	}
+	return bits, kindWords(bits)
+}
+
+// declared is the set of kinds n's "type" names, and the names.
+func declared(n *jsondoc.Node, openAPI bool) (bits int, words string) {
+	types, ok := schema.Types(n, openAPI)
+	if !ok || types == nil {
+		return tAny, "any type"
+	}
+	for _, t := range types {
+		bits |= typeBits[t]
+	}
+	return bits, strings.Join(types, " or ")
+}
+
+// union is the set of kinds any schema of list accepts, in words.
+func union(root *jsondoc.Node, list []jsondoc.Member, openAPI bool, depth int) (bits int, words string) {
+	var said []string
+	for _, b := range list {
+		k, w := accepted(root, b.Value, openAPI, depth)
+		bits |= k
+		if !slices.Contains(said, w) {
+			said = append(said, w)
+		}
+	}
+	if bits == tAny {
+		return tAny, "any type"
+	}
+	return bits, strings.Join(said, " or ")
+}
+
+// kindWords names the kinds of bits as type names.
+func kindWords(bits int) string {
+	var names []string
+	for _, k := range [...]struct {
+		bits int
+		name string
+	}{{tString, "string"}, {tInteger | tFraction, "number"}, {tInteger, "integer"}, {tFraction, "number"}, {tBoolean, "boolean"}, {tObject, "object"}, {tArray, "array"}, {tNull, "null"}} {
+		if bits&k.bits == k.bits {
+			names = append(names, k.name)
+			bits &^= k.bits
+		}
+	}
+	if len(names) == 0 {
+		return "nothing"
+	}
+	return strings.Join(names, " or ")
+}
+
+// typeKey is the member of n that says what it accepts, for a change's
+// place: its type, else its branches.
+func typeKey(n *jsondoc.Node) string {
+	for _, k := range [...]string{"type", "anyOf", "oneOf", "allOf"} {
+		if n.Has(k) {
+			return k
+		}
+	}
+	return "type"
+}
+
+func (p *pair) types(o, n *jsondoc.Node) {
+	ob, ot := accepted(p.o.Params, o, p.oldOpenAPI, 0)
+	nb, nt := accepted(p.n.Params, n, p.newOpenAPI, 0)
+	switch {
+	case ob&^nb != 0:
+		p.inNew(typeChanged, n, typeKey(n), "type was "+ot+", is "+nt+": "+lostKinds(ob&^nb)+" no longer accepted")
+	case nb&^ob != 0:
+		p.inNew(typeWidened, n, typeKey(n), "type was "+ot+", is "+nt)
+	}
+}
+
+// lostKinds names the kinds of value in bits, for a message: "null is",
+// "strings are", "null, booleans are".
+func lostKinds(bits int) string {
+	var names []string
+	for _, k := range [...]struct {
+		bit  int
+		name string
+	}{{tNull, "null"}, {tBoolean, "booleans"}, {tObject, "objects"}, {tArray, "arrays"}, {tString, "strings"}, {tInteger, "integers"}, {tFraction, "numbers with a fraction"}} {
+		if bits&k.bit != 0 {
+			names = append(names, k.name)
+		}
+	}
+	if len(names) == 1 && names[0] == "null" {
+		return "null is"
+	}
+	return strings.Join(names, ", ") + " are"
+}
