@@ -160,7 +160,8 @@ func formFields(keys *keyMap, t *tooldef.Tool) []formField {
 	required := requiredNames(params)
 	var fields []formField
 	for _, m := range params.Get("properties").Kids() {
-		fields = append(fields, newFormField(keys, m.Key, required[m.Key], resolveLocal(params, m.Value), t.OpenAPIParams()))
+		s, _, _ := schema.Deref(params, m.Value)
+		fields = append(fields, newFormField(keys, m.Key, required[m.Key], s, t.OpenAPIParams()))
 	}
 	for _, m := range params.Get("required").Kids() {
 		name := m.Value.Text()
@@ -178,23 +179,6 @@ func hasField(fields []formField, name string) bool {
 		}
 	}
 	return false
-}
-
-// resolveLocal follows a property's local $ref, a few hops at most, to
-// the schema that says its type.
-func resolveLocal(root, s *jsondoc.Node) *jsondoc.Node {
-	for range 8 {
-		ref := s.Get("$ref")
-		if !ref.Is(jsondoc.String) {
-			return s
-		}
-		t := schema.Resolve(root, ref.Str())
-		if t.Node == nil {
-			return s
-		}
-		s = t.Node
-	}
-	return s
 }
 
 func newFormField(keys *keyMap, name string, required bool, s *jsondoc.Node, openAPI bool) formField {

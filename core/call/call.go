@@ -178,7 +178,7 @@ func FlatFromJSONSchema(params *jsondoc.Node) *FlatSchema { return flatFromSchem
 // of the type every branch that defines one gives it (else any type).
 func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, typ string, at *jsondoc.Node)) *FlatSchema {
 	root := params
-	params = resolveRef(root, params)
+	params = deref(root, params)
 	fs := &FlatSchema{}
 	field := func(name string, prop *jsondoc.Node) Field {
 		ft, bad := flatType(prop, openAPI)
@@ -192,19 +192,19 @@ func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, ty
 	// properties hold for some.
 	all := []*jsondoc.Node{params}
 	for _, m := range params.Get("allOf").Elems() {
-		all = append(all, resolveRef(root, m.Value))
+		all = append(all, deref(root, m.Value))
 	}
 	var some []*jsondoc.Node
 	for _, k := range [...]string{"anyOf", "oneOf"} {
 		for _, m := range params.Get(k).Elems() {
-			some = append(some, resolveRef(root, m.Value))
+			some = append(some, deref(root, m.Value))
 		}
 	}
 	propOf := func(name string) *jsondoc.Node {
 		var found *jsondoc.Node
 		for _, sc := range append(all, some...) {
 			if p := sc.Get("properties").Get(name); p != nil {
-				p = resolveRef(root, p)
+				p = deref(root, p)
 				if found != nil && !sameFlatType(found, p, openAPI) {
 					return anyType
 				}
@@ -253,20 +253,10 @@ func sameFlatType(a, b *jsondoc.Node, openAPI bool) bool {
 	return ta == tb
 }
 
-// resolveRef follows local references from n inside root, a few hops at
-// most; a reference that leads nowhere leaves n as it is.
-func resolveRef(root, n *jsondoc.Node) *jsondoc.Node {
-	for range 8 {
-		ref := n.Get("$ref")
-		if !ref.Is(jsondoc.String) {
-			return n
-		}
-		t := schema.Resolve(root, ref.Str())
-		if t.Node == nil || !t.Node.Is(jsondoc.Object) {
-			return n
-		}
-		n = t.Node
-	}
+// deref is the schema that n's local $ref leads to, n itself when it has
+// none.
+func deref(root, n *jsondoc.Node) *jsondoc.Node {
+	n, _, _ = schema.Deref(root, n)
 	return n
 }
 

@@ -90,8 +90,8 @@ func (p *pair) schemas(o, n *jsondoc.Node) { p.compare(o, n, true) }
 // withTypes false leaves out the kinds of value they accept, which an
 // allOf's schema shares with the schema around it.
 func (p *pair) compare(o, n *jsondoc.Node, withTypes bool) {
-	o, oSegs, oRef := deref(p.o.Params, o)
-	n, nSegs, nRef := deref(p.n.Params, n)
+	o, oSegs, oRef := schema.Deref(p.o.Params, o)
+	n, nSegs, nRef := schema.Deref(p.n.Params, n)
 	if oRef || nRef {
 		if p.seen == nil {
 			// The parameter schemas are compared first, and "#" leads back to them.
@@ -125,31 +125,6 @@ func (p *pair) compare(o, n *jsondoc.Node, withTypes bool) {
 	p.branches(o, n, "anyOf")
 	p.branches(o, n, "oneOf")
 	p.allOf(o, n)
-}
-
-// maxRefs bounds a chain of $refs, which may loop.
-const maxRefs = 16
-
-// deref returns the schema n's local $ref leads to, through a chain of
-// them, with its path from root (a tool's parameter schema), and whether
-// it followed one. A reference to another document or to nothing leaves
-// the schema that has it; keywords beside a followed $ref are not read.
-func deref(root, n *jsondoc.Node) (*jsondoc.Node, []jsondoc.Seg, bool) {
-	var segs []jsondoc.Seg
-	followed := false
-	for range maxRefs {
-		ref := n.Get("$ref")
-		if !ref.Is(jsondoc.String) {
-			break
-		}
-		t := schema.Resolve(root, ref.Str())
-		if t.Node == nil || t.Node == n {
-			break
-		}
-		n, segs, followed = t.Node, t.Segs, true
-	}
-	// Clipped, so that stepping further into the target copies the path.
-	return n, slices.Clip(segs), followed
 }
 
 // under compares the schemas of the member key of o and n.

@@ -35,7 +35,7 @@ const maxBranchDepth = 8
 // accepts and those every schema of its allOf does. The words say the
 // set as the schema writes it when one keyword narrows it.
 func accepted(root, n *jsondoc.Node, openAPI bool, depth int) (bits int, words string) {
-	n, _, _ = deref(root, n)
+	n, _, _ = schema.Deref(root, n)
 	if n.Is(jsondoc.Bool) && !n.IsTrue() {
 		return 0, "nothing"
 	}

@@ -88,6 +88,20 @@ func verb(providers []string, one, many string) string {
 	return many
 }
 
+// objectRootDocShared is the part of the object-root rules' docs that
+// the OpenAI, Anthropic and MCP targets share: how the issues of several
+// targets merge, and when a tool in another shape is reported.
+const objectRootDocShared = `A schema that several targets' rules fault alike (OpenAI, Anthropic and
+MCP all want an object root) is one issue naming each of them, under the
+code of the first of their rules.
+
+A tool written in another provider's shape ("parameters" where the
+provider reads "input_schema", say) in a list otherwise in this
+provider's shape is reported too: sent as the list is, the provider finds
+no schema for it. A list in another shape throughout, or in several, is
+taken for one its caller converts, and is not.
+`
+
 // checkProviderObjectRoot reports a tool whose parameter schema is not an object
 // schema of type "object", as a provider requires.
 func checkProviderObjectRoot(c *ToolContext, provider string) {

@@ -31,16 +31,7 @@ input is always an object. A missing schema, a root of another type or
 without a type, or a schema that is not a JSON object fails the request.
 A tool that takes no input still needs {"type": "object", "properties": {}}.
 
-A schema that several targets' rules fault alike (OpenAI, Anthropic and
-MCP all want an object root) is one issue naming each of them, under the
-code of the first of their rules.
-
-A tool written in another provider's shape ("parameters" where the
-provider reads "input_schema", say) in a list otherwise in this
-provider's shape is reported too: sent as the list is, the provider finds
-no schema for it. A list in another shape throughout, or in several, is
-taken for one its caller converts, and is not.
-
+` + objectRootDocShared + `
 Fix: write the parameters as {"type": "object", "properties": {...}} under
 "input_schema".
 

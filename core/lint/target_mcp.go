@@ -37,16 +37,7 @@ may not be null or missing; a tool without parameters declares
 {"type": "object", "additionalProperties": false}. Clients reject or skip
 tools whose schema breaks this.
 
-A schema that several targets' rules fault alike (OpenAI, Anthropic and
-MCP all want an object root) is one issue naming each of them, under the
-code of the first of their rules.
-
-A tool written in another provider's shape ("parameters" where the
-provider reads "input_schema", say) in a list otherwise in this
-provider's shape is reported too: sent as the list is, the provider finds
-no schema for it. A list in another shape throughout, or in several, is
-taken for one its caller converts, and is not.
-
+` + objectRootDocShared + `
 Fix: write the parameters as {"type": "object", "properties": {...}}.
 
 Source: Model Context Protocol specification 2025-11-25, Server features,

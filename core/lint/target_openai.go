@@ -50,16 +50,7 @@ are not an object at all are rejected ("schema must be a JSON Schema of
 'type: \"object\"'"). A function without "parameters" is fine: it takes no
 arguments.
 
-A schema that several targets' rules fault alike (OpenAI, Anthropic and
-MCP all want an object root) is one issue naming each of them, under the
-code of the first of their rules.
-
-A tool written in another provider's shape ("parameters" where the
-provider reads "input_schema", say) in a list otherwise in this
-provider's shape is reported too: sent as the list is, the provider finds
-no schema for it. A list in another shape throughout, or in several, is
-taken for one its caller converts, and is not.
-
+` + objectRootDocShared + `
 Fix: wrap the parameters in {"type": "object", "properties": {...}}; a
 single value becomes one named property.
 

@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"toolbench/core/jsondoc"
@@ -37,6 +38,32 @@ func Resolve(root *jsondoc.Node, ref string) Target {
 	default:
 		return anchor(root, decoded)
 	}
+}
+
+// maxRefs bounds a chain of $refs, which may loop.
+const maxRefs = 16
+
+// Deref returns the schema that n's local "$ref" leads to, through a
+// chain of them, with its path from root (a tool's parameter schema), and
+// whether it followed one. A reference to another document or to nothing
+// leaves the schema that has it; keywords beside a followed $ref are not
+// read. A chain stops after 16 references, so a loop ends.
+func Deref(root, n *jsondoc.Node) (*jsondoc.Node, []jsondoc.Seg, bool) {
+	var segs []jsondoc.Seg
+	followed := false
+	for range maxRefs {
+		ref := n.Get("$ref")
+		if !ref.Is(jsondoc.String) {
+			break
+		}
+		t := Resolve(root, ref.Str())
+		if t.Node == nil || t.Node == n {
+			break
+		}
+		n, segs, followed = t.Node, t.Segs, true
+	}
+	// Clipped, so that a caller appending to the path copies it.
+	return n, slices.Clip(segs), followed
 }
 
 // isOwnID reports whether base names the root schema by its "$id".
