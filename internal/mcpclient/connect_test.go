@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"toolbench/internal/proctest"
 )
 
 func TestConnectReportsMissingCommand(t *testing.T) {
@@ -170,7 +172,7 @@ func TestCloseEndsTheWholeProcessGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertGroupGone(t, pgid)
-	if processAlive(pid) {
+	if proctest.Alive(pid) {
 		t.Errorf("grandchild %d still runs", pid)
 	}
 }

@@ -1,18 +1,14 @@
 package mcpclient
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"net"
-	"os"
-	"path/filepath"
-	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/internal/proctest"
 )
 
 // pipeTransport connects the client to an in-process server over a
@@ -64,61 +60,9 @@ func connectStdio(t *testing.T, behaviour string) *Client {
 // test cannot reap when they are not its children.
 func assertGroupGone(t *testing.T, pgid int) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		alive := groupMembers(pgid)
-		if len(alive) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Errorf("process group %d still has running processes %v", pgid, alive)
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
+	if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {
+		t.Errorf("process group %d still has running processes %v", pgid, alive)
 	}
-}
-
-// groupMembers returns the pids of the group's processes that are not
-// zombies.
-func groupMembers(pgid int) []int {
-	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
-		return nil
-	}
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	var alive []int
-	for _, path := range stats {
-		pid, group, state, ok := readStat(path)
-		if ok && group == pgid && state != 'Z' && state != 'X' {
-			alive = append(alive, pid)
-		}
-	}
-	return alive
-}
-
-// readStat reads a process's pid, process group and state from
-// /proc/PID/stat, where the command name, in parentheses, may hold spaces.
-func readStat(path string) (pid, pgid int, state byte, ok bool) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0, 0, 0, false
-	}
-	end := bytes.LastIndexByte(data, ')')
-	if end < 0 {
-		return 0, 0, 0, false
-	}
-	fields := bytes.Fields(data[end+1:]) // state ppid pgrp ...
-	if len(fields) < 3 {
-		return 0, 0, 0, false
-	}
-	pid, _ = strconv.Atoi(string(bytes.Fields(data)[0]))
-	pgid, err = strconv.Atoi(string(fields[2]))
-	return pid, pgid, fields[0][0], err == nil
-}
-
-// processAlive reports whether pid is a running process, not a zombie.
-func processAlive(pid int) bool {
-	_, _, state, ok := readStat("/proc/" + strconv.Itoa(pid) + "/stat")
-	return ok && state != 'Z' && state != 'X'
 }
 
 // waitFor polls cond for up to d.

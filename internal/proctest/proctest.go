@@ -36,6 +36,12 @@ func Running(pgid int) []int {
 	return alive
 }
 
+// Alive reports whether process pid is running, not a zombie.
+func Alive(pid int) bool {
+	_, _, state, ok := readStat("/proc/" + strconv.Itoa(pid) + "/stat")
+	return ok && state != 'Z' && state != 'X'
+}
+
 // WaitGone waits up to d for the group to have no running process, and
 // returns those still running then: nil when the group is gone.
 func WaitGone(pgid int, d time.Duration) []int {
