@@ -9,7 +9,8 @@
 # is printed beside the ratios so that the difference shows.
 #
 # It builds toolbench, scripts/floor (a program that only reads every
-# JSON token with jsontext), scripts/bareclient (a bare MCP client of the
+# JSON token with jsontext), scripts/schemainit (one that only links the
+# JSON Schema library), scripts/bareclient (a bare MCP client of the
 # SDK) and the Go test server of the MCP tests, writes the inputs with
 # scripts/gen into a temporary directory, and prints each goal's ratio. The commands compared
 # in a ratio run in turn, one run of each per round, so that a slow spell
@@ -22,14 +23,16 @@ trap 'rm -rf "$tmp"' EXIT
 
 go build -o "$tmp/toolbench" .
 go build -o "$tmp/floor" ./scripts/floor
+go build -o "$tmp/schemainit" ./scripts/schemainit
 go build -o "$tmp/bareclient" ./scripts/bareclient
 # The root package's test binary is the Go test server of its MCP tests
 # (mcpserver_test.go): TOOLBENCH_TEST_SERVER names what it serves.
 go test -c -o "$tmp/testserver" .
-go run ./scripts/gen -out "$tmp" -tools 2000,20000 -calls 200000 >/dev/null
+go run ./scripts/gen -out "$tmp" -tools 1,2000,20000 -calls 200000 >/dev/null
 
 big=$tmp/tools-20000.json
 small=$tmp/tools-2000.json
+tiny=$tmp/tools-1.json
 calls=$tmp/calls.jsonl
 flat=$tmp/flat.json
 # A second version of the large file, for diff: the first fixed.
@@ -48,6 +51,8 @@ dump_server() { "$tmp/toolbench" dump --server-cmd "$tmp/testserver" -e TOOLBENC
 bare_server() { TOOLBENCH_TEST_SERVER=pages "$tmp/bareclient" "$tmp/testserver"; }
 start_toolbench() { "$tmp/toolbench" dump "$tmp/none.json"; }
 start_floor() { "$tmp/floor" "$tmp/none.json"; }
+start_schema() { "$tmp/schemainit"; }
+lint_tiny() { "$tmp/toolbench" lint --json "$tiny"; }
 fix_big() { "$tmp/toolbench" fix "$big"; }
 diff_big() { "$tmp/toolbench" diff --json "$big" "$fixed"; }
 
@@ -163,11 +168,17 @@ echo "5. dump --server-cmd, 15 tools in 5 pages from the Go test server: ${media
 echo "   a bare SDK client that connects, lists and exits ${median[bare_server]} ms"
 echo "   dump / bare    = ${r6}x   (goal <= 1.2: $(verdict "$r6" "<=" 1.2))"
 echo "   of which starting a process: toolbench ${median[start_toolbench]} ms, a minimal Go program ${median[start_floor]} ms"
+rounds start_floor start_schema lint_tiny
+r9=$(ratio "${median[lint_tiny]}" "${median[start_floor]}")
+echo
+echo "6. start-up: lint --json of a $(stat -c %s "$tiny")-byte file ${median[lint_tiny]} ms; a minimal Go program ${median[start_floor]} ms"
+echo "   lint / minimal = ${r9}x   (goal <= 3: $(verdict "$r9" "<=" 3))"
+echo "   a Go program that only links the JSON Schema library: ${median[start_schema]} ms ($(ratio "${median[start_schema]}" "${median[start_floor]}")x)"
 rounds lint_big fix_big diff_big
 f=$(ratio "${median[fix_big]}" "${median[lint_big]}")
 d=$(ratio "${median[diff_big]}" "${median[lint_big]}")
 echo
-echo "6. fix, 20000 tools (the diff of $(grep -c '^@@' <("$tmp/toolbench" fix "$big" 2>/dev/null || true)) hunks): ${median[fix_big]} ms; lint --json in the same rounds ${median[lint_big]} ms"
+echo "7. fix, 20000 tools (the diff of $(grep -c '^@@' <("$tmp/toolbench" fix "$big" 2>/dev/null || true)) hunks): ${median[fix_big]} ms; lint --json in the same rounds ${median[lint_big]} ms"
 echo "   fix / lint     = ${f}x   (goal <= 2: $(verdict "$f" "<=" 2))"
 echo "   diff --json of it and its fixed version: ${median[diff_big]} ms"
 echo "   diff / lint    = ${d}x   (goal <= 3: $(verdict "$d" "<=" 3))"
@@ -177,7 +188,7 @@ echo "   diff / lint    = ${d}x   (goal <= 3: $(verdict "$d" "<=" 3))"
 benches=$(go test -list 'BenchmarkCallKeystroke' ./tui 2>/dev/null || true)
 if grep -q BenchmarkCallKeystroke <<<"$benches"; then
 	echo
-	echo "7. workbench, 10000 tools loaded: one keystroke in the call tester, and"
+	echo "8. workbench, 10000 tools loaded: one keystroke in the call tester, and"
 	echo "   what Update does with a reload (its linting runs in a command)"
 	go test -run '^$' -bench 'BenchmarkCallKeystroke|BenchmarkReloadUpdate' -benchtime 2000x ./tui | grep -E '^Benchmark' | sed 's/^/   /'
 	echo "   (goal < 1 ms = 1000000 ns/op)"
@@ -186,7 +197,7 @@ fi
 benches=$(go test -list 'BenchmarkCallRoundTrip' ./tui 2>/dev/null || true)
 if grep -q BenchmarkCallRoundTrip <<<"$benches"; then
 	echo
-	echo "8. workbench on a server: a call from ctrl+r to its result on screen, the Go"
+	echo "9. workbench on a server: a call from ctrl+r to its result on screen, the Go"
 	echo "   SDK server in process over Streamable HTTP; added = that minus the server's"
 	echo "   own handling of tools/call; client = the round trip toolbench call --run times"
 	go test -run '^$' -bench 'BenchmarkCallRoundTrip' -benchtime 3000x ./tui | grep -E '^Benchmark' | sed 's/^/   /'
