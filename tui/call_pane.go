@@ -10,6 +10,7 @@ import (
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -498,37 +499,55 @@ func (p callPane) checkLines() []string {
 	if len(p.results) == 1 {
 		return append(lines, p.oneResult(p.results[0])...)
 	}
-	invalid := 0
-	for _, r := range p.results {
-		if len(r.errs) > 0 || len(r.deep) > 0 {
-			invalid++
-		}
-	}
-	lines = append(lines, p.st.muted.Render(" "+strconv.Itoa(len(p.results))+" calls: "+
-		strconv.Itoa(len(p.results)-invalid)+" valid, "+strconv.Itoa(invalid)+" invalid"))
+	lines = append(lines, p.batchHead())
 	for _, r := range p.results {
 		lines = append(lines, p.batchResult(r)...)
 	}
 	return lines
 }
 
-// oneResult is the check of the one call of the text.
+// deepPending reports whether a deep check is asked for and has not
+// answered yet: until it does, a call the flat check passes may still be
+// invalid.
+func (p callPane) deepPending() bool { return p.deep && p.deepFor != p.deepSeq }
+
+// batchHead counts the calls of a batch, and those valid and invalid;
+// while the deep check runs it claims none valid.
+func (p callPane) batchHead() string {
+	invalid := 0
+	for _, r := range p.results {
+		if len(r.errs) > 0 || len(r.deep) > 0 {
+			invalid++
+		}
+	}
+	head := " " + strconv.Itoa(len(p.results)) + " calls: "
+	if p.deepPending() {
+		return p.st.muted.Render(head + strconv.Itoa(invalid) + " invalid · … checking against the schema")
+	}
+	return p.st.muted.Render(head + strconv.Itoa(len(p.results)-invalid) + " valid, " + strconv.Itoa(invalid) + " invalid")
+}
+
+// oneResult is the check of the one call of the text. With deep
+// validation on, a call only the flat check has passed is not called
+// valid: the line says what has been checked and what it found.
 func (p callPane) oneResult(r callResult) []string {
 	var lines []string
-	if len(r.errs) == 0 {
+	switch {
+	case len(r.errs) > 0:
+	case !p.deep:
 		lines = append(lines, p.st.ok.Render(" ✓ valid"))
+	case p.deepPending():
+		lines = append(lines, p.st.ok.Render(" ✓ flat check: valid"))
+	case len(r.deep) > 0:
+		lines = append(lines, " "+p.flatButDeep(len(r.deep)))
+	default:
+		lines = append(lines, p.st.ok.Render(" ✓ valid"), p.st.ok.Render(" ✓ schema: valid"))
 	}
 	for _, e := range r.errs {
 		lines = append(lines, p.st.err.Render(" ✗ ")+shown(e, maxText))
 	}
-	if !p.deep {
-		return lines
-	}
-	switch {
-	case p.deepFor != p.deepSeq:
+	if p.deepPending() {
 		lines = append(lines, p.st.muted.Render(" … checking against the schema"))
-	case len(r.deep) == 0 && len(r.errs) == 0:
-		lines = append(lines, p.st.ok.Render(" ✓ schema: valid"))
 	}
 	for _, e := range r.deep {
 		lines = append(lines, p.st.err.Render(" ✗ ")+p.schemaError(e))
@@ -536,20 +555,35 @@ func (p callPane) oneResult(r callResult) []string {
 	return lines
 }
 
+// flatButDeep says that a call passed the flat check and has n errors
+// against its schema.
+func (p callPane) flatButDeep(n int) string {
+	return p.st.ok.Render("✓ flat check: valid") + p.st.muted.Render(" · ") +
+		p.st.err.Render("✗ schema: "+termtext.Plural(n, "error"))
+}
+
 // batchResult is the check of one call of a batch: a line numbered by
 // where the call starts, and its deep errors under it.
 func (p callPane) batchResult(r callResult) []string {
 	lead := " line " + strconv.Itoa(r.line) + " "
-	if len(r.errs) == 0 && len(r.deep) == 0 {
+	var lines []string
+	switch {
+	case len(r.errs) > 0:
+		errs := make([]string, len(r.errs))
+		for i, e := range r.errs {
+			errs[i] = shown(e, maxText)
+		}
+		lines = []string{p.st.muted.Render(lead) + p.st.err.Render("✗ ") + strings.Join(errs, ", ")}
+	case len(r.deep) > 0:
+		lines = []string{p.st.muted.Render(lead) + p.flatButDeep(len(r.deep))}
+	case p.deepPending():
+		lines = []string{p.st.muted.Render(lead) + p.st.ok.Render("✓ flat check: valid")}
+	default:
 		return []string{p.st.muted.Render(lead) + p.st.ok.Render("✓ valid")}
 	}
-	errs := make([]string, len(r.errs))
-	for i, e := range r.errs {
-		errs[i] = shown(e, maxText)
-	}
-	lines := []string{p.st.muted.Render(lead) + p.st.err.Render("✗ ") + strings.Join(errs, ", ")}
+	under := p.st.muted.Render(strings.Repeat(" ", len(lead))) + p.st.err.Render("✗ ")
 	for _, e := range r.deep {
-		lines = append(lines, p.st.muted.Render(strings.Repeat(" ", len(lead)))+p.st.err.Render("✗ ")+p.schemaError(e))
+		lines = append(lines, under+p.schemaError(e))
 	}
 	return lines
 }
