@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
@@ -473,18 +474,19 @@ func (p callPane) runLines() []string {
 	if p.run.recall != "" {
 		lines = append(lines, p.st.muted.Render(" "+p.run.recall))
 	}
-	head := p.st.ok.Render(" ▶ " + p.run.head)
+	style := p.st.ok
 	if p.run.failed {
-		head = p.st.err.Render(" ▶ " + p.run.head)
+		style = p.st.err
 	}
-	lines = append(lines, head)
+	lines = append(lines, p.wrapped(style.Render(" ▶ "), style.Render(p.run.head))...)
 	for _, l := range p.run.lines {
-		lines = append(lines, "   "+l)
+		lines = append(lines, p.wrapped("   ", l)...)
 	}
 	return lines
 }
 
-// checkLines is the check of the text, a line each.
+// checkLines is the check of the text, its messages wrapped to the
+// pane's width.
 func (p callPane) checkLines() []string {
 	switch {
 	case p.schemas == nil:
@@ -494,7 +496,7 @@ func (p callPane) checkLines() []string {
 	}
 	var lines []string
 	if p.readErr != "" {
-		lines = append(lines, p.st.err.Render(" ✗ ")+p.readErr)
+		lines = append(lines, p.wrapped(p.st.err.Render(" ✗ "), p.readErr)...)
 	}
 	if len(p.results) == 1 {
 		return append(lines, p.oneResult(p.results[0])...)
@@ -544,13 +546,13 @@ func (p callPane) oneResult(r callResult) []string {
 		lines = append(lines, p.st.ok.Render(" ✓ valid"), p.st.ok.Render(" ✓ schema: valid"))
 	}
 	for _, e := range r.errs {
-		lines = append(lines, p.st.err.Render(" ✗ ")+shown(e, maxText))
+		lines = append(lines, p.wrapped(p.st.err.Render(" ✗ "), shown(e, maxText))...)
 	}
 	if p.deepPending() {
 		lines = append(lines, p.st.muted.Render(" … checking against the schema"))
 	}
 	for _, e := range r.deep {
-		lines = append(lines, p.st.err.Render(" ✗ ")+p.schemaError(e))
+		lines = append(lines, p.wrapped(p.st.err.Render(" ✗ "), p.schemaError(e))...)
 	}
 	return lines
 }
@@ -573,7 +575,7 @@ func (p callPane) batchResult(r callResult) []string {
 		for i, e := range r.errs {
 			errs[i] = shown(e, maxText)
 		}
-		lines = []string{p.st.muted.Render(lead) + p.st.err.Render("✗ ") + strings.Join(errs, ", ")}
+		lines = p.wrapped(p.st.muted.Render(lead)+p.st.err.Render("✗ "), strings.Join(errs, ", "))
 	case len(r.deep) > 0:
 		lines = []string{p.st.muted.Render(lead) + p.flatButDeep(len(r.deep))}
 	case p.deepPending():
@@ -583,7 +585,7 @@ func (p callPane) batchResult(r callResult) []string {
 	}
 	under := p.st.muted.Render(strings.Repeat(" ", len(lead))) + p.st.err.Render("✗ ")
 	for _, e := range r.deep {
-		lines = append(lines, under+p.schemaError(e))
+		lines = append(lines, p.wrapped(under, p.schemaError(e))...)
 	}
 	return lines
 }
@@ -595,6 +597,34 @@ func (p callPane) schemaError(e call.SchemaError) string {
 	}
 	return p.st.muted.Render("schema "+shown(path, maxText)+": ") + shown(e.Message, maxText)
 }
+
+// wrapped is lead and then text, wrapped at the pane's width with the
+// lines after the first starting under text's start, so that a long
+// message is read whole rather than cut at the border. text is already
+// escaped for the screen; lipgloss.Wrap measures wide characters, keeps
+// escape sequences whole and carries text's styles over the breaks.
+func (p callPane) wrapped(lead, text string) []string {
+	w := p.innerWidth()
+	if width(lead)+width(text) <= w {
+		return []string{lead + text}
+	}
+	indent := width(lead)
+	parts := strings.Split(lipgloss.Wrap(text, max(w-indent, minWrap), ""), "\n")
+	lines := make([]string, len(parts))
+	pad := strings.Repeat(" ", indent)
+	for i, l := range parts {
+		if i == 0 {
+			lines[i] = lead + l
+		} else {
+			lines[i] = pad + l
+		}
+	}
+	return lines
+}
+
+// minWrap is the fewest cells a wrapped message takes a line: on a pane
+// too narrow for that after its lead, the border cuts the line instead.
+const minWrap = 8
 
 // errs is the first call's errors, nil when there is no call.
 func (p callPane) errs() []string {

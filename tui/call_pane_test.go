@@ -1,10 +1,12 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // roomTools is a tool whose schema holds what only the deep check sees:
@@ -85,5 +87,107 @@ func TestADeepValidCallIsValid(t *testing.T) {
 	m = update(t, m, tea.PasteMsg{Content: `{"name": "book_room", "arguments": {"room": "AB-123-north-wing-floor-2", "people": 4}}`})
 	if s := screen(m); !strings.Contains(s, "✓ valid") || !strings.Contains(s, "✓ schema: valid") {
 		t.Errorf("a call both checks pass should be valid:\n%s", s)
+	}
+}
+
+// callResults is the call pane's results as the screen shows them, a
+// line each, without the border.
+func callResults(t *testing.T, m model) []string {
+	t.Helper()
+	lines := strings.Split(ansi.Strip(m.call.View()), "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "───") && i > 0 {
+			var out []string
+			for _, r := range lines[i+1 : len(lines)-1] {
+				r = strings.TrimSuffix(strings.TrimPrefix(r, "┃"), "┃")
+				out = append(out, r)
+			}
+			return out
+		}
+	}
+	t.Fatalf("the call pane has no rule over its results:\n%s", strings.Join(lines, "\n"))
+	return nil
+}
+
+// squeezed is s without its white space: what is left of a message that
+// is wrapped and indented.
+func squeezed(s string) string { return strings.Join(strings.Fields(s), "") }
+
+func TestLongResultsWrapAtThePaneWidth(t *testing.T) {
+	cases := []struct {
+		name string
+		text string
+		want func(m model) []string // the messages the results must hold whole
+	}{
+		{"schema errors", deepInvalid, func(m model) []string {
+			var msgs []string
+			for _, e := range m.call.deepErrs() {
+				msgs = append(msgs, "schema "+e.Path+": "+e.Message)
+			}
+			return msgs
+		}},
+		{"a malformed call", `{"function": {"name": "book_room", "arguments": "{\"room\": \"AB-123\""}}`, func(m model) []string {
+			return m.call.errs()
+		}},
+		{"a malformed call in a batch", `{"name": "book_room", "arguments": {"room": "AB-123-north-wing-floor-2"}}` + "\n" + `{"function": {"name": "book_room", "arguments": "{\"room\": \"AB-123\""}}`, func(m model) []string {
+			return m.call.results[1].errs
+		}},
+	}
+	for _, tc := range cases {
+		// Tall enough for every result to be on screen.
+		for _, size := range []struct{ w, h int }{{120, 60}, {80, 60}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", tc.name, size.w, size.h), func(t *testing.T) {
+				m := withDeep(t, press(t, newLoadedModel(t, roomTools, size.w, size.h), "tab", "tab"))
+				m = update(t, m, tea.PasteMsg{Content: tc.text})
+				msgs := tc.want(m)
+				if len(msgs) == 0 {
+					t.Fatal("the call has no errors to show")
+				}
+				results := callResults(t, m)
+				inner := m.call.innerWidth()
+				for _, l := range results {
+					if strings.Contains(l, "…") || ansi.StringWidth(l) != inner {
+						t.Errorf("result line cut or not %d cells wide: %q", inner, l)
+					}
+				}
+				all := squeezed(strings.Join(results, " "))
+				long := 0
+				for _, msg := range msgs {
+					if width(msg) > inner {
+						long++
+					}
+					if !strings.Contains(all, squeezed(msg)) {
+						t.Errorf("the results do not hold %q whole:\n%s", msg, strings.Join(results, "\n"))
+					}
+				}
+				if long == 0 {
+					t.Errorf("no message is wider than the pane's %d cells, so nothing needed wrapping: %q", inner, msgs)
+				}
+			})
+		}
+	}
+}
+
+func TestWhatACallSentBringsBackWrapsAtThePaneWidth(t *testing.T) {
+	content := "The room AB-123 on the north wing is booked from nine to ten for four people; 会議室の予約が完了しました。"
+	for _, size := range []struct{ w, h int }{{120, 60}, {80, 60}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			m := press(t, newLoadedModel(t, roomTools, size.w, size.h), "tab", "tab")
+			m = update(t, m, tea.PasteMsg{Content: `{"name": "book_room", "arguments": {"room": "AB-123-north-wing-floor-2"}}`})
+			m.call.showRun(runShown{head: "book_room: ok 4 ms", lines: []string{shown(content, maxText)}})
+			results := callResults(t, m)
+			inner := m.call.innerWidth()
+			for _, l := range results {
+				if strings.Contains(l, "…") {
+					t.Errorf("result line cut: %q", l)
+				}
+			}
+			if width(content) <= inner {
+				t.Fatalf("the content fits the pane's %d cells, so nothing needs wrapping", inner)
+			}
+			if !strings.Contains(squeezed(strings.Join(results, " ")), squeezed(content)) {
+				t.Errorf("the results do not hold the content whole:\n%s", strings.Join(results, "\n"))
+			}
+		})
 	}
 }
