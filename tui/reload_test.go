@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"toolbench/core/lint"
 	"toolbench/watch"
 )
 
@@ -167,5 +168,36 @@ func TestTargetCycleReLintsThroughTheWatcher(t *testing.T) {
 	}
 	if !strings.Contains(screen(m), "target openai") {
 		t.Errorf("status should show the target: %q", lineOf(screen(m), "target"))
+	}
+}
+
+func TestFollowingTheCallEndsWhenAReloadDropsItsTool(t *testing.T) {
+	// testTools is two tools, search first, then get_weather.
+	searchOnly := testTools[:strings.Index(testTools, "  {\n    \"type\": \"function\",\n    \"function\": {\n      \"name\": \"get_weather\"")]
+	searchOnly = strings.TrimSuffix(strings.TrimRight(searchOnly, " \n"), ",") + "\n]\n"
+	cases := []struct {
+		name   string
+		reload string
+		want   bool // still following
+	}{
+		{"the tool stays", strings.Replace(testTools, `"required": ["city", "country"]`, `"required": ["city"]`, 1), true},
+		{"the tool is gone", searchOnly, false},
+		{"the tool is renamed", strings.Replace(testTools, `"name": "get_weather"`, `"name": "weather_now"`, 1), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := press(t, newLoadedModel(t, testTools, 120, 40), "tab", "tab")
+			m = typeText(t, m, `{"name": "get_weather", "arguments": {"city": "Oslo"}}`)
+			if !m.following || !strings.Contains(screen(m), "following the call") {
+				t.Fatalf("the tools pane should follow the call before the reload:\n%s", screen(m))
+			}
+			m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", tc.reload, lint.Options{})})
+			if _, ok := m.snap.byName["get_weather"]; ok != tc.want {
+				t.Fatalf("the reload has get_weather %v, want %v", ok, tc.want)
+			}
+			if got := strings.Contains(screen(m), "following the call"); got != tc.want || m.following != tc.want {
+				t.Errorf("after the reload the status shows following %v (model %v), want %v:\n%s", got, m.following, tc.want, lineOf(screen(m), "tools.json"))
+			}
+		})
 	}
 }

@@ -390,14 +390,13 @@ func (m *model) followIssue() tea.Cmd {
 }
 
 // follow moves the tools selection to the tool the call in the tester
-// names, and the parameter table to the argument the form is on.
+// names, and the parameter table to the argument the form is on. When
+// the call names no tool of the load shown (a reload took its tool away,
+// or the name is being typed), there is nothing to follow.
 func (m *model) follow() tea.Cmd {
-	name := m.call.calledTool()
-	if name == "" || m.snap == nil {
-		return nil
-	}
-	r, ok := m.snap.byName[name]
+	r, ok := m.calledRow()
 	if !ok {
+		m.following = false
 		return nil
 	}
 	var cmd tea.Cmd
@@ -412,6 +411,17 @@ func (m *model) follow() tea.Cmd {
 		m.tools.selectParam(shown(f, maxName))
 	}
 	return cmd
+}
+
+// calledRow is the row of the tool the call in the tester names, when
+// the load shown has it.
+func (m model) calledRow() (int, bool) {
+	name := m.call.calledTool()
+	if name == "" || m.snap == nil {
+		return 0, false
+	}
+	r, ok := m.snap.byName[name]
+	return r, ok
 }
 
 // formTool is the tool a form is for: the one the call names, else the
