@@ -149,6 +149,7 @@ type model struct {
 	compatFor    *jsondoc.Document
 	compatIgnore []string
 	fixing       bool // a fix is being made in a command
+	relinting    bool // the targets changed: the load linted with them has not arrived
 
 	serverState
 }
@@ -316,12 +317,38 @@ func (m model) keyState() keyState {
 	}
 }
 
-// target is the provider targets as the status bar shows them.
-func (m model) target() string {
+// targetStatus is the targets as the status bar shows them, in a long
+// and a short form: those the shown load was linted with (lint.Result's
+// Targets, which hold the one an MCP-shaped document implies when none
+// is asked for), or, before a load and while a re-lint with other
+// targets is on its way, those asked for. "" when there are none.
+func (m model) targetStatus() (long, short string) {
+	if m.snap == nil || m.relinting {
+		if len(m.opts.Targets) == 0 && !m.relinting {
+			return "", ""
+		}
+		s := "target " + targetList(m.opts.Targets)
+		if m.relinting {
+			s += "…"
+		}
+		return s, s
+	}
+	if len(m.snap.result.Targets) == 0 {
+		return "", ""
+	}
+	s := "target " + targetList(m.snap.result.Targets)
 	if len(m.opts.Targets) == 0 {
+		return s + " (from the shape)", s
+	}
+	return s, s
+}
+
+// targetList is targets as the status bar lists them.
+func targetList(targets []string) string {
+	if len(targets) == 0 {
 		return "none"
 	}
-	return strings.Join(m.opts.Targets, ",")
+	return strings.Join(targets, ",")
 }
 
 // reloadedAt is when the shown document was loaded, zero before one was.

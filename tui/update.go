@@ -32,6 +32,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.listedAgain(msg.snap)
+		m.relinting = false
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
@@ -39,12 +40,13 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.failed(msg)
+		m.relinting = false
 		return m, waitForEvent(m.src)
 	case sourceClosedMsg:
 		if m.stale(msg.from) {
 			return m, nil
 		}
-		m.watching = false
+		m.watching, m.relinting = false, false
 		m.src = nil
 		return m, nil
 	case compatMsg:
@@ -484,6 +486,7 @@ func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
 // with it; the result arrives as a load.
 func (m model) cycleTarget() (tea.Model, tea.Cmd) {
 	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
+	m.relinting = m.src != nil
 	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
 }
 

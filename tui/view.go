@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -189,12 +190,13 @@ func (m model) cursor() (x, y int, ok bool) {
 	return r.x + x, r.y + y, ok
 }
 
-// statusLine is the file, the counts, the target, whether the file is
-// watched and when it last loaded; or why it cannot be loaded now.
+// statusLine is the file, the counts, the targets linted with, whether
+// the file is watched and when it last loaded; or why it cannot be
+// loaded now.
 func (m model) statusLine() string {
-	var parts []string
+	var lead []string
 	if m.note != "" {
-		parts = append(parts, m.st.statusNote.Render(m.note))
+		lead = append(lead, m.st.statusNote.Render(m.note))
 	}
 	if m.broken != "" {
 		bad := "✗ " + m.broken
@@ -204,9 +206,26 @@ func (m model) statusLine() string {
 		if m.snap != nil {
 			bad += " · showing the last good load"
 		}
-		parts = append(parts, m.st.statusBad.Render(bad))
-		return clip(" "+strings.Join(parts, m.st.status.Render(" · ")), m.width)
+		return clip(m.statusOf(append(lead, m.st.statusBad.Render(bad))), m.width)
 	}
+	long, short := m.targetStatus()
+	line := m.statusOf(m.loadParts(lead, long))
+	if short != long && width(line) > m.width {
+		// Narrow: the targets without why, before the end is cut.
+		line = m.statusOf(m.loadParts(lead, short))
+	}
+	return clip(line, m.width)
+}
+
+// statusOf is the status bar of parts, before it is cut to the width.
+func (m model) statusOf(parts []string) string {
+	return " " + strings.Join(parts, m.st.status.Render(" · "))
+}
+
+// loadParts is lead and then the status bar's parts about the file or
+// server that loads; target is the targets' part, "" for none.
+func (m model) loadParts(lead []string, target string) []string {
+	parts := slices.Clone(lead)
 	name := "demo"
 	switch {
 	case m.srv != nil:
@@ -227,8 +246,8 @@ func (m model) statusLine() string {
 	if m.following {
 		parts = append(parts, m.st.statusNote.Render("following the call"))
 	}
-	if len(m.opts.Targets) > 0 {
-		parts = append(parts, m.st.status.Render("target "+m.target()))
+	if target != "" {
+		parts = append(parts, m.st.status.Render(target))
 	}
 	switch {
 	case m.reconnecting:
@@ -248,7 +267,7 @@ func (m model) statusLine() string {
 	case !t.IsZero() && !m.demo:
 		parts = append(parts, m.st.status.Render("reloaded "+t.Format("15:04:05")))
 	}
-	return clip(" "+strings.Join(parts, m.st.status.Render(" · ")), m.width)
+	return parts
 }
 
 func (m model) counts() string {

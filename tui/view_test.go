@@ -8,6 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/google/go-cmp/cmp"
+
+	"toolbench/core/lint"
 )
 
 func TestATooSmallScreenSaysSoInFullAtEverySize(t *testing.T) {
@@ -52,5 +55,85 @@ func TestWrapWordsKeepsHyphenatedNamesWhole(t *testing.T) {
 				t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
 			}
 		})
+	}
+}
+
+// statusBar is the status bar of m's screen, unstyled.
+func statusBar(m model) string {
+	lines := strings.Split(screen(m), "\n")
+	return lines[len(lines)-2]
+}
+
+func TestTheStatusBarShowsTheTargetsTheLintApplied(t *testing.T) {
+	cases := []struct {
+		name    string
+		src     string
+		targets []string
+		want    string // the status bar at 120 columns
+		short   string // at 80, "" for the same
+	}{
+		{"none asked, OpenAI shape", testTools, nil, "", ""},
+		{"none asked, MCP shape", inspectToolsText, nil, "target mcp (from the shape)", "target mcp"},
+		{"one asked", testTools, []string{"openai"}, "target openai", ""},
+		{"mcp asked for an MCP shape", inspectToolsText, []string{"mcp"}, "target mcp", ""},
+		{"two asked", testTools, []string{"openai", "anthropic"}, "target openai,anthropic", ""},
+	}
+	for _, tc := range cases {
+		for _, w := range []int{120, 80} {
+			t.Run(fmt.Sprintf("%s/%d", tc.name, w), func(t *testing.T) {
+				src := tc.src
+				if src == inspectToolsText {
+					src = inspectTools(t)
+				}
+				opts := lint.Options{Targets: tc.targets}
+				m := newModel(Config{File: "tools.json", Lint: opts}, nil)
+				m.watching = true
+				m = update(t, m, tea.WindowSizeMsg{Width: w, Height: 30})
+				m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", src, opts)})
+				bar := statusBar(m)
+				want := tc.want
+				if w == 80 && tc.short != "" {
+					want = tc.short
+				}
+				switch {
+				case want == "" && strings.Contains(bar, "target"):
+					t.Errorf("the status bar names a target, but the lint applied none: %q", bar)
+				case want != "" && !strings.Contains(bar, want+" · "):
+					t.Errorf("the status bar lacks %q: %q", want, bar)
+				case want != tc.want && strings.Contains(bar, tc.want):
+					t.Errorf("at %d columns the status bar should shorten %q to %q: %q", w, tc.want, want, bar)
+				}
+				if ansi.StringWidth(bar) > w {
+					t.Errorf("the status bar is %d cells wide, more than the screen's %d: %q", ansi.StringWidth(bar), w, bar)
+				}
+			})
+		}
+	}
+}
+
+// inspectToolsText stands for testdata/inspect.json in a table.
+const inspectToolsText = "testdata/inspect.json"
+
+func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
+	src := newFakeSource()
+	m := newModel(Config{File: "tools.json"}, src)
+	m.watching = true
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	// Update alone: the command after a load waits for the next one.
+	load := func(m model, opts lint.Options) model {
+		next, _ := m.Update(docLoadedMsg{snap: lintSnapshot(t, "tools.json", inspectTools(t), opts), from: src})
+		return next.(model)
+	}
+	m = load(m, lint.Options{})
+	m = press(t, m, "t") // to openai
+	if bar := statusBar(m); !strings.Contains(bar, "target openai…") || strings.Contains(bar, "target mcp") {
+		t.Errorf("while the re-lint runs the status bar should show the target asked for: %q", bar)
+	}
+	if diff := cmp.Diff([]lint.Options{{Targets: []string{"openai"}}}, src.asked()); diff != "" {
+		t.Fatalf("options asked for (-want +got):\n%s", diff)
+	}
+	m = load(m, lint.Options{Targets: []string{"openai"}})
+	if bar := statusBar(m); !strings.Contains(bar, "target openai · ") {
+		t.Errorf("once re-linted the status bar should show the target applied: %q", bar)
 	}
 }
