@@ -22,8 +22,7 @@ type issuesPane struct {
 	tool     int  // the selected tool's row, -1 for none
 	all      bool // every issue, not only the selected tool's
 	severity severityFilter
-	filter   textField
-	typing   bool // the filter has the keys
+	filter   listFilter
 
 	list    []int // indexes into snap.result.Issues
 	cursor  int
@@ -34,13 +33,13 @@ type issuesPane struct {
 }
 
 func newIssuesPane(st *styles, keys *keyMap) issuesPane {
-	return issuesPane{paneBase: newPaneBase(st, keys), tool: -1, filter: newTextField(&keys.edit, false, termtext.EscapeRune)}
+	return issuesPane{paneBase: newPaneBase(st, keys), tool: -1, filter: newListFilter(keys)}
 }
 
 // SetSize sets the pane's outer size.
 func (p *issuesPane) SetSize(w, h int) {
 	p.paneBase.SetSize(w, h)
-	p.filter.SetSize(max(p.innerWidth()-2, 1), 1)
+	p.filter.setWidth(p.innerWidth())
 	p.keepCursorVisible()
 }
 
@@ -49,11 +48,11 @@ func (p *issuesPane) SetSize(w, h int) {
 func (p *issuesPane) setFocused(on bool) {
 	p.paneBase.setFocused(on)
 	if !on {
-		p.typing = false
+		p.filter.typing = false
 	}
 }
 
-func (p issuesPane) filtering() bool { return p.typing }
+func (p issuesPane) filtering() bool { return p.filter.typing }
 
 // setSnapshot shows a new load for the tool at row tool.
 func (p *issuesPane) setSnapshot(s *snapshot, tool int) tea.Cmd {
@@ -82,8 +81,6 @@ func (p issuesPane) showingAll() bool {
 	return p.all || p.tool < 0 || p.snap == nil || p.tool >= len(p.snap.rows)
 }
 
-func (p issuesPane) filterText() string { return strings.ToLower(strings.TrimSpace(p.filter.Value())) }
-
 // relist rebuilds the list; keep holds the cursor where it was (a reload)
 // rather than going back to the first issue (a new tool, a new filter).
 func (p *issuesPane) relist(keep bool) tea.Cmd {
@@ -95,7 +92,7 @@ func (p *issuesPane) relist(keep bool) tea.Cmd {
 		p.list = nil
 		return nil
 	}
-	c := issuesSift{all: p.showingAll(), severity: p.severity, text: p.filterText()}
+	c := issuesSift{all: p.showingAll(), severity: p.severity, text: p.filter.query()}
 	if !c.all {
 		c.from = p.snap.rows[p.tool].issues
 	}
@@ -146,7 +143,7 @@ func (p issuesPane) SelectedIndex() int {
 // Update handles the keys and mouse events the root routes here.
 func (p issuesPane) Update(msg tea.Msg) (issuesPane, tea.Cmd) {
 	p.moved = false
-	if kp, ok := msg.(tea.KeyPressMsg); ok && p.typing {
+	if kp, ok := msg.(tea.KeyPressMsg); ok && p.filter.typing {
 		return p.updateFilter(kp)
 	}
 	if step, ok := p.keys.listStep(msg, p.listHeight(), len(p.list)); ok {
@@ -163,13 +160,13 @@ func (p issuesPane) Update(msg tea.Msg) (issuesPane, tea.Cmd) {
 			p.severity = (p.severity + 1) % severityFilters
 			return p, p.relist(false)
 		case key.Matches(msg, p.keys.Filter):
-			p.typing = true
+			p.filter.typing = true
 		case key.Matches(msg, p.keys.ClearFilter):
 			return p, p.clearFilter()
 		}
 	case tea.PasteMsg:
-		if p.typing {
-			p.filter, _ = p.filter.Update(msg)
+		if p.filter.typing {
+			p.filter.update(msg)
 			return p, p.relist(false)
 		}
 	case tea.MouseClickMsg:
@@ -184,13 +181,11 @@ func (p issuesPane) Update(msg tea.Msg) (issuesPane, tea.Cmd) {
 func (p issuesPane) updateFilter(msg tea.KeyPressMsg) (issuesPane, tea.Cmd) {
 	switch {
 	case key.Matches(msg, p.keys.EndFilter):
-		p.typing = false
+		p.filter.typing = false
 	case key.Matches(msg, p.keys.ClearFilter):
 		return p, p.clearFilter()
 	default:
-		var changed bool
-		p.filter, changed = p.filter.Update(msg)
-		if changed {
+		if p.filter.update(msg) {
 			return p, p.relist(false)
 		}
 	}
@@ -198,11 +193,9 @@ func (p issuesPane) updateFilter(msg tea.KeyPressMsg) (issuesPane, tea.Cmd) {
 }
 
 func (p *issuesPane) clearFilter() tea.Cmd {
-	p.typing = false
-	if p.filter.Value() == "" {
+	if !p.filter.clear() {
 		return nil
 	}
-	p.filter.SetValue("")
 	return p.relist(false)
 }
 
@@ -219,7 +212,7 @@ func (p *issuesPane) keepCursorVisible() {
 // headerLines is the lines above the list: what it shows, and the filter
 // while it is in use.
 func (p issuesPane) headerLines() int {
-	if p.typing || p.filter.Value() != "" {
+	if p.filter.shown() {
 		return 2
 	}
 	return 1
@@ -267,7 +260,7 @@ func (p issuesPane) body() string {
 	w := p.innerWidth()
 	lines := []string{p.headerLine(w)}
 	if p.headerLines() == 2 {
-		lines = append(lines, p.filterLine(w))
+		lines = append(lines, p.filter.line(p.st, w))
 	}
 	if len(p.list) == 0 {
 		lines = append(lines, p.emptyLine())
@@ -293,7 +286,7 @@ func (p issuesPane) emptyLine() string {
 	switch {
 	case p.sifting:
 		return p.st.muted.Render(" filtering…")
-	case p.filter.Value() != "" || p.severity != allSeverities:
+	case p.filter.value() != "" || p.severity != allSeverities:
 		return p.st.muted.Render(" no issue passes the filters")
 	}
 	return p.st.ok.Render(" ✓ no issues")
@@ -314,29 +307,6 @@ func (p issuesPane) headerLine(w int) string {
 		s += " · " + p.severity.String() + " only"
 	}
 	return p.st.muted.Render(clip(s, w))
-}
-
-func (p issuesPane) filterLine(w int) string {
-	text, _, _ := p.filter.view()
-	line := ""
-	if len(text) > 0 {
-		line = text[0]
-	}
-	prompt := p.st.muted.Render("/")
-	if p.typing {
-		prompt = p.st.marker.Render("/")
-	}
-	return clip(" "+prompt+line, w)
-}
-
-// filterCursor is where the filter's cursor is, in pane cells, and
-// whether it is shown.
-func (p issuesPane) filterCursor() (x, y int, ok bool) {
-	if !p.typing {
-		return 0, 0, false
-	}
-	_, cx, _ := p.filter.view()
-	return 1 + 2 + cx, 1 + 1, true
 }
 
 // position is an issue's line:col, or "-" for one about no place.

@@ -11,7 +11,6 @@ import (
 	"toolbench/core/compat"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
-	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -28,8 +27,7 @@ type toolsPane struct {
 	cursor  int    // index into visible
 	offset  int    // the first of visible shown
 
-	filter     textField
-	typing     bool // the filter has the keys
+	filter     listFilter
 	errorsOnly bool
 
 	siftSeq  int    // the newest sift asked for
@@ -53,14 +51,14 @@ type paramRow struct {
 func newToolsPane(st *styles, keys *keyMap) toolsPane {
 	return toolsPane{
 		paneBase: newPaneBase(st, keys),
-		filter:   newTextField(&keys.edit, false, termtext.EscapeRune),
+		filter:   newListFilter(keys),
 	}
 }
 
 // SetSize sets the pane's outer size.
 func (p *toolsPane) SetSize(w, h int) {
 	p.paneBase.SetSize(w, h)
-	p.filter.SetSize(max(p.innerWidth()-2, 1), 1)
+	p.filter.setWidth(p.innerWidth())
 	p.keepCursorVisible()
 	p.layoutParams(p.params.Cursor())
 }
@@ -70,7 +68,7 @@ func (p *toolsPane) SetSize(w, h int) {
 func (p *toolsPane) setFocused(on bool) {
 	p.paneBase.setFocused(on)
 	if !on {
-		p.typing = false
+		p.filter.typing = false
 	}
 }
 
@@ -79,7 +77,7 @@ func (p *toolsPane) setStyles(st *styles) {
 	p.layoutParams(p.params.Cursor())
 }
 
-func (p toolsPane) filtering() bool { return p.typing }
+func (p toolsPane) filtering() bool { return p.filter.typing }
 
 // setSnapshot shows a new load, keeping the selected tool when it still
 // exists (by name, else by position).
@@ -121,9 +119,7 @@ func (p toolsPane) compatView(w int) []string {
 }
 
 // sifted reports whether the list shows less than every tool.
-func (p toolsPane) sifted() bool { return p.errorsOnly || p.filterText() != "" }
-
-func (p toolsPane) filterText() string { return strings.ToLower(strings.TrimSpace(p.filter.Value())) }
+func (p toolsPane) sifted() bool { return p.errorsOnly || p.filter.query() != "" }
 
 // rowNamed is the position in visible of the first tool named name.
 func (p toolsPane) rowNamed(name string) (int, bool) {
@@ -141,7 +137,7 @@ func (p *toolsPane) resift() tea.Cmd {
 	if p.snap == nil {
 		return nil
 	}
-	s, c := p.snap, toolsSift{text: p.filterText(), errorsOnly: p.errorsOnly}
+	s, c := p.snap, toolsSift{text: p.filter.query(), errorsOnly: p.errorsOnly}
 	list, cmd := sift(paneTools, p.siftSeq, len(s.rows), func() []int { return siftTools(s, c) })
 	if cmd != nil {
 		p.sifting = true
@@ -225,7 +221,7 @@ func searchInts(l []int, x int) (int, bool) {
 
 // Update handles the keys and mouse events the root routes here.
 func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
-	if kp, ok := msg.(tea.KeyPressMsg); ok && p.typing {
+	if kp, ok := msg.(tea.KeyPressMsg); ok && p.filter.typing {
 		return p.updateFilter(kp)
 	}
 	if step, ok := p.keys.listStep(msg, p.listHeight(), len(p.visible)); ok {
@@ -236,7 +232,7 @@ func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, p.keys.Filter):
-			p.typing = true
+			p.filter.typing = true
 		case key.Matches(msg, p.keys.ClearFilter):
 			return p, p.clearFilter()
 		case key.Matches(msg, p.keys.ErrorsOnly):
@@ -249,8 +245,8 @@ func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
 			p.moveParam(-1)
 		}
 	case tea.PasteMsg:
-		if p.typing {
-			p.filter, _ = p.filter.Update(msg)
+		if p.filter.typing {
+			p.filter.update(msg)
 			return p, p.resift()
 		}
 	case tea.MouseClickMsg:
@@ -262,13 +258,11 @@ func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
 func (p toolsPane) updateFilter(msg tea.KeyPressMsg) (toolsPane, tea.Cmd) {
 	switch {
 	case key.Matches(msg, p.keys.EndFilter):
-		p.typing = false
+		p.filter.typing = false
 	case key.Matches(msg, p.keys.ClearFilter):
 		return p, p.clearFilter()
 	default:
-		var changed bool
-		p.filter, changed = p.filter.Update(msg)
-		if changed {
+		if p.filter.update(msg) {
 			return p, p.resift()
 		}
 	}
@@ -286,12 +280,11 @@ func (p toolsPane) selectedName() string {
 // clearFilter stops typing the filter and drops it, keeping the
 // selected tool.
 func (p *toolsPane) clearFilter() tea.Cmd {
-	p.typing = false
-	if p.filter.Value() == "" {
+	keep := p.selectedName()
+	if !p.filter.clear() {
 		return nil
 	}
-	p.keepName = p.selectedName()
-	p.filter.SetValue("")
+	p.keepName = keep
 	return p.resift()
 }
 
@@ -328,7 +321,7 @@ func (p *toolsPane) keepCursorVisible() {
 // headerLines is the lines above the list: the shape line, and the
 // filter while it is in use.
 func (p toolsPane) headerLines() int {
-	if p.typing || p.filter.Value() != "" {
+	if p.filter.shown() {
 		return 2
 	}
 	return 1
@@ -400,7 +393,7 @@ func (p toolsPane) body() string {
 	b.WriteString(p.shapeLine(w))
 	if p.headerLines() == 2 {
 		b.WriteByte('\n')
-		b.WriteString(p.filterLine(w))
+		b.WriteString(p.filter.line(p.st, w))
 	}
 	rows := p.shownRows()
 	if len(p.visible) == 0 {
@@ -423,7 +416,7 @@ func (p toolsPane) emptyText() string {
 	switch {
 	case p.sifting:
 		return " filtering…"
-	case p.filter.Value() != "":
+	case p.filter.value() != "":
 		return " no tool matches the filter"
 	case p.errorsOnly:
 		return " no tool has errors"
@@ -457,29 +450,6 @@ func (p toolsPane) shapeLine(w int) string {
 	}
 	// "tokens" heads the cost column, which ends before the counts.
 	return fit(left, w-width(right)) + right
-}
-
-func (p toolsPane) filterLine(w int) string {
-	text, _, _ := p.filter.view()
-	line := ""
-	if len(text) > 0 {
-		line = text[0]
-	}
-	prompt := p.st.muted.Render("/")
-	if p.typing {
-		prompt = p.st.marker.Render("/")
-	}
-	return clip(" "+prompt+line, w)
-}
-
-// filterCursor is where the filter's cursor is, in pane cells, and
-// whether it is shown.
-func (p toolsPane) filterCursor() (x, y int, ok bool) {
-	if !p.typing {
-		return 0, 0, false
-	}
-	_, cx, _ := p.filter.view()
-	return 1 + 2 + cx, 1 + 1, true
 }
 
 // countsWidth is the width of the counts column over the first n rows

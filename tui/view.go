@@ -181,10 +181,10 @@ func (m model) cursor() (x, y int, ok bool) {
 		x, y, ok = m.call.cursor()
 		r = m.rects[paneCall]
 	case m.tools.filtering():
-		x, y, ok = m.tools.filterCursor()
+		x, y, ok = m.tools.filter.cursor()
 		r = m.rects[paneTools]
 	case m.issues.filtering():
-		x, y, ok = m.issues.filterCursor()
+		x, y, ok = m.issues.filter.cursor()
 		r = m.rects[paneIssues]
 	}
 	return r.x + x, r.y + y, ok
