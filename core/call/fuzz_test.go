@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"toolbench/core/jsondoc"
 )
@@ -127,6 +129,11 @@ func checkBatch(t *testing.T, text string, s *Schemas) {
 		}
 	}
 	whole, werr := jsondoc.Parse("", []byte(text))
+	var seqLines []int
+	var seqBad bool
+	if werr != nil {
+		seqLines, seqBad = valueSequence(text)
+	}
 	switch {
 	case len(nonBlank) == 0:
 		if len(got) != 0 {
@@ -136,6 +143,18 @@ func checkBatch(t *testing.T, text string, s *Schemas) {
 		line, _ := whole.Position(int(whole.Root.Start))
 		if len(got) != 1 || got[0].line != line {
 			t.Fatalf("one call %q gave results %v, want one at line %d", text, got, line)
+		}
+	case len(seqLines) > 0:
+		if len(got) != len(seqLines) {
+			t.Fatalf("values one after another %q: results %v, want them at lines %v", text, got, seqLines)
+		}
+		for i, r := range got {
+			if r.line != seqLines[i] {
+				t.Fatalf("values one after another %q: result %d is for line %d, want line %d", text, i, r.line, seqLines[i])
+			}
+		}
+		if last := got[len(got)-1]; seqBad && (len(last.errs) != 1 || !strings.HasPrefix(last.errs[0], "malformed:")) {
+			t.Fatalf("values one after another %q ending in bad text: the last result is %v, want a malformed call", text, last)
 		}
 	case anyValue:
 		if len(got) != len(nonBlank) {
@@ -160,6 +179,44 @@ func checkBatch(t *testing.T, text string, s *Schemas) {
 			t.Fatalf("input %q that is neither a call nor JSON Lines gave %v, want one malformed result", text, got)
 		}
 	}
+}
+
+// valueSequence reads text as JSON values one after another, as
+// encoding/json's Decoder does, and returns the lines they start on when
+// ReadCalls's documentation says they are calls: the first spans lines
+// and more follows it. bad is set when text that is no value ends them.
+// A value that is not UTF-8, which the Decoder takes and jsondoc refuses,
+// counts as no value.
+func valueSequence(text string) (lines []int, bad bool) {
+	body := strings.TrimPrefix(text, "\uFEFF")
+	dec := json.NewDecoder(strings.NewReader(body))
+	base := len(text) - len(body)
+	end := 0
+	for {
+		var v json.RawMessage
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			break
+		}
+		if err == nil && !utf8.Valid(v) {
+			err = errors.New("not UTF-8")
+		}
+		start := end + len(body[end:]) - len(strings.TrimLeft(body[end:], " \t\r\n"))
+		if err != nil {
+			bad = true
+		} else if len(lines) == 0 && !bytes.Contains(v, []byte("\n")) {
+			return nil, false
+		}
+		lines = append(lines, 1+strings.Count(text[:base+start], "\n"))
+		if err != nil {
+			break
+		}
+		end = int(dec.InputOffset())
+	}
+	if len(lines) < 2 {
+		return nil, false
+	}
+	return lines, bad
 }
 
 // FuzzValidateCall checks validate_call against schemas and calls of any
