@@ -323,6 +323,8 @@ func TestCompareRefusesListsItCannotPair(t *testing.T) {
 			"old.json has 2 lists of tools and new.json has 1: the records of a dataset are compared in order, the first with the first, so both files must have as many"},
 		{"not a tools document", `[{"name": "a", "description": "d"}]`, "\n  {\"a\": 1}",
 			`new.json:2:3: $: not a tools document: expected a list of tools, one tool, {"tools": [...]} or an MCP tools/list result`},
+		{"neither a tools document", `{"a": 1}`, `{"b": 2}`,
+			`old.json:1:1: $: not a tools document: expected a list of tools, one tool, {"tools": [...]} or an MCP tools/list result`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -17,15 +17,15 @@ import (
 // record with the wrong one. A document that is not a tools document has
 // no list; its problem is the reason then.
 func pairable(o, n *tooldef.ToolSet) error {
-	if len(o.Lists) == len(n.Lists) {
-		return nil
-	}
 	for _, s := range []*tooldef.ToolSet{o, n} {
 		if len(s.Lists) == 0 && len(s.Problems) > 0 {
 			p := s.Problems[0]
 			line, col := s.Doc.Position(int(p.Node.Start))
 			return fmt.Errorf("%s:%d:%d: %s: %s", s.Doc.Name, line, col, p.Path, p.Msg)
 		}
+	}
+	if len(o.Lists) == len(n.Lists) {
+		return nil
 	}
 	return fmt.Errorf("%s has %s of tools and %s has %d: the records of a dataset are compared in order, the first with the first, so both files must have as many",
 		o.Doc.Name, termtext.Plural(len(o.Lists), "list"), n.Doc.Name, len(n.Lists))
