@@ -45,19 +45,9 @@ type sampler struct {
 	openAPI bool          // the schema is Gemini's OpenAPI subset
 }
 
-// resolve follows local references from n, at most a few hops.
+// resolve is the schema n's local references lead to.
 func (g *sampler) resolve(n *jsondoc.Node) *jsondoc.Node {
-	for range 8 {
-		ref := n.Get("$ref").Text()
-		if ref == "" {
-			return n
-		}
-		target := schema.Resolve(g.root, ref)
-		if target.Node == nil {
-			return n
-		}
-		n = target.Node
-	}
+	n, _, _ = schema.Deref(g.root, n)
 	return n
 }
 
