@@ -158,6 +158,48 @@ func TestCompareReportsEachKindOfChange(t *testing.T) {
 			[]string{`constraint-relaxed new.json $[0].function.parameters.dependentRequired @ {}}}}`}},
 		{"constraint-relaxed, a new anyOf schema of a type taken", tools(`{"type": "object", "properties": {"u": {"anyOf": [{"type": "string", "pattern": "^a"}]}}}`), tools(`{"type": "object", "properties": {"u": {"anyOf": [{"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "^b"}]}}}`),
 			[]string{`constraint-relaxed new.json $[0].function.parameters.properties.u.anyOf[1] @ {"type": "string`}},
+		{"constraint-relaxed, a multipleOf of decimals divided", tools(`{"type": "object", "properties": {"n": {"multipleOf": 0.9}, "m": {"multipleOf": 0.0005}}}`), tools(`{"type": "object", "properties": {"n": {"multipleOf": 0.3}, "m": {"multipleOf": 0.0001}}}`),
+			[]string{"constraint-relaxed new.json $[0].function.parameters.properties.n.multipleOf @ 0.3}, \"m\": {\"mul", "constraint-relaxed new.json $[0].function.parameters.properties.m.multipleOf @ 0.0001}}}}}"}},
+		{"constraint-tightened, a multipleOf multiplied", tools(`{"type": "object", "properties": {"n": {"multipleOf": 0.3}}}`), tools(`{"type": "object", "properties": {"n": {"multipleOf": 0.9}}}`),
+			[]string{"constraint-tightened new.json $[0].function.parameters.properties.n.multipleOf @ 0.9}}}}}"}},
+		{"constraint-tightened, a multipleOf too large to read exactly", tools(`{"type": "object", "properties": {"n": {"multipleOf": 1e900}}}`), tools(`{"type": "object", "properties": {"n": {"multipleOf": 1e-900}}}`),
+			[]string{"constraint-tightened new.json $[0].function.parameters.properties.n.multipleOf @ 1e-900}}}}}"}},
+		{"type-changed, a schema true", tools(`{"type": "object", "properties": {"a": true}}`), tools(`{"type": "object", "properties": {"a": {"type": "string"}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.a.type @ "string"}}}}}`}},
+		{"type-changed, a schema false", tools(`{"type": "object", "properties": {"a": {}}}`), tools(`{"type": "object", "properties": {"a": false}}`),
+			[]string{"type-changed new.json $[0].function.parameters.properties.a @ false}}}}"}},
+		{"type-widened, a schema false no longer", tools(`{"type": "object", "properties": {"a": false}}`), tools(`{"type": "object", "properties": {"a": {"type": "string"}}}`),
+			[]string{`type-widened new.json $[0].function.parameters.properties.a.type @ "string"}}}}}`}},
+		{"type-changed, items new", tools(`{"type": "object", "properties": {"l": {"type": "array"}}}`), tools(`{"type": "object", "properties": {"l": {"type": "array", "items": {"type": "string"}}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.l.items.type @ "string"}}}}}}`}},
+		{"constraint-relaxed, items gone", tools(`{"type": "object", "properties": {"l": {"type": "array", "items": {"type": "string"}}}}`), tools(`{"type": "object", "properties": {"l": {"type": "array"}}}`),
+			[]string{`constraint-relaxed new.json $[0].function.parameters.properties.l @ {"type": "array"`}},
+		{"type-changed, items of a tuple", tools(`{"type": "object", "properties": {"l": {"type": "array", "items": [{"type": "string"}]}}}`), tools(`{"type": "object", "properties": {"l": {"type": "array", "items": [{"type": "integer"}, {"type": "string"}]}}}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.l.items[0].type @ "integer"}, {"ty`, `type-changed new.json $[0].function.parameters.properties.l.items[1].type @ "string"}]}}}}}`}},
+		{"constraint-relaxed, a prefixItems schema gone", tools(`{"type": "object", "properties": {"l": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}]}}}`), tools(`{"type": "object", "properties": {"l": {"type": "array", "prefixItems": [{"type": "string"}]}}}`),
+			[]string{`constraint-relaxed old.json $[0].function.parameters.properties.l.prefixItems[1] @ {"type": "intege`}},
+		{"patternProperties, pattern by pattern", tools(`{"type": "object", "patternProperties": {"^x": {"type": "string"}, "^z": {"type": "string"}}}`), tools(`{"type": "object", "patternProperties": {"^x": {"type": "integer"}, "^y": {"type": "string"}}}`),
+			[]string{
+				`type-changed new.json $[0].function.parameters.patternProperties['^x'].type @ "integer"}, "^y"`,
+				`type-changed new.json $[0].function.parameters.patternProperties['^y'].type @ "string"}}}}}`,
+				`constraint-relaxed new.json $[0].function.parameters.patternProperties @ {"^x": {"type": `,
+			}},
+		{"parameters new to a tool that had none", `[{"type": "function", "function": {"name": "t0", "description": "A tool of the tests."}}]`, tools(city),
+			[]string{
+				`new-required-parameter new.json $[0].function.parameters.properties.city @ {"type": "string`,
+				`constraint-relaxed new.json $[0].function.parameters @ {"type": "object`,
+			}},
+		{"parameters gone", tools(city), `[{"type": "function", "function": {"name": "t0", "description": "A tool of the tests."}}]`,
+			[]string{
+				`additional-properties-closed new.json $[0].function @ {"name": "t0", "`,
+				`removed-parameter old.json $[0].function.parameters.properties.city @ {"type": "string`,
+			}},
+		{"parameter-became-required, named twice", tools(`{"type": "object", "properties": {"a": {}}}`), tools(`{"type": "object", "properties": {"a": {}}, "required": ["a", "a"]}`),
+			[]string{`parameter-became-required new.json $[0].function.parameters.required[0] @ "a", "a"]}}}`}},
+		{"constraint-tightened, a draft-4 exclusiveMaximum", tools(`{"type": "object", "properties": {"n": {"maximum": 5, "exclusiveMaximum": false}}}`), tools(`{"type": "object", "properties": {"n": {"maximum": 5, "exclusiveMaximum": true}}}`),
+			[]string{"constraint-tightened new.json $[0].function.parameters.properties.n.exclusiveMaximum @ true}}}}}"}},
+		{"constraint-relaxed, a draft-4 exclusiveMinimum gone", tools(`{"type": "object", "properties": {"n": {"minimum": 5, "exclusiveMinimum": true}}}`), tools(`{"type": "object", "properties": {"n": {"minimum": 5}}}`),
+			[]string{"constraint-relaxed new.json $[0].function.parameters.properties.n @ {\"minimum\": 5}}}"}},
 		{"nothing changed, keys in another order", tools(`{"type": "object", "properties": {"a": {"type": "string", "enum": [1, 2]}}}`), tools(`{"properties": {"a": {"enum": [2, 1.0], "type": "string"}}, "type": "object"}`),
 			nil},
 	}
@@ -220,6 +262,36 @@ func TestCompareSaysWhatChanged(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("messages (-want +got):\n%s", diff)
+	}
+}
+
+func TestCompareSaysWhatChangedOfEachKeyword(t *testing.T) {
+	noParams := `[{"type": "function", "function": {"name": "t0", "description": "A tool of the tests."}}]`
+	tests := []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		{"multipleOf", tools(wrapProperty(`{"multipleOf": 0.9}`)), tools(wrapProperty(`{"multipleOf": 0.3}`)), []string{"multipleOf was 0.9, is 0.3"}},
+		{"draft-4 exclusiveMaximum", tools(wrapProperty(`{"maximum": 1}`)), tools(wrapProperty(`{"maximum": 1, "exclusiveMaximum": true}`)),
+			[]string{"exclusiveMaximum is now true: maximum itself is refused"}},
+		{"draft-4 exclusiveMinimum", tools(wrapProperty(`{"minimum": 1, "exclusiveMinimum": true}`)), tools(wrapProperty(`{"minimum": 1, "exclusiveMinimum": false}`)),
+			[]string{"exclusiveMinimum is no longer true: minimum itself is accepted"}},
+		{"items gone", tools(wrapProperty(`{"items": {"type": "string"}}`)), tools(wrapProperty(`{}`)), []string{"items is gone"}},
+		{"patternProperties gone", tools(`{"patternProperties": {"^a": {"type": "string"}}}`), tools(`{}`), []string{"patternProperties '^a' is gone"}},
+		{"parameters gone", tools(`{"type": "object"}`), noParams, []string{"the parameter schema is gone: the tool takes no arguments"}},
+		{"parameters new", noParams, tools(`{"type": "object"}`), []string{"the parameter schema is new: the tool took no arguments"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, c := range compare(t, tc.old, tc.new).Changes {
+				got = append(got, c.Message)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("messages (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 

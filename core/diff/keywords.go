@@ -2,6 +2,7 @@ package diff
 
 import (
 	"math/big"
+	"strconv"
 	"strings"
 
 	"toolbench/core/jsondoc"
@@ -101,6 +102,10 @@ func (p *pair) constraints(o, n *jsondoc.Node) {
 }
 
 func (p *pair) bound(o, n *jsondoc.Node, key string, upper bool) {
+	if ob, nb := o.Get(key), n.Get(key); ob.Is(jsondoc.Bool) || nb.Is(jsondoc.Bool) {
+		p.exclusive(o, n, key)
+		return
+	}
 	ov, nv := number(o.Get(key)), number(n.Get(key))
 	switch {
 	case ov == nil && nv == nil:
@@ -121,6 +126,27 @@ func (p *pair) bound(o, n *jsondoc.Node, key string, upper bool) {
 	}
 }
 
+// exclusive compares a draft-4 exclusiveMaximum or exclusiveMinimum, a
+// boolean that makes maximum or minimum itself refused. A number on the
+// other side is a later draft's bound of its own, which cannot be set
+// against a boolean without the bound beside it: nothing is said of it.
+func (p *pair) exclusive(o, n *jsondoc.Node, key string) {
+	ob, nb := o.Get(key), n.Get(key)
+	if (ob != nil && !ob.Is(jsondoc.Bool)) || (nb != nil && !nb.Is(jsondoc.Bool)) {
+		return
+	}
+	limit := "maximum"
+	if key == "exclusiveMinimum" {
+		limit = "minimum"
+	}
+	switch ot, nt := ob.IsTrue(), nb.IsTrue(); {
+	case !ot && nt:
+		p.inNew(constraintTightened, n, key, key+" is now true: "+limit+" itself is refused")
+	case ot && !nt:
+		p.inNew(constraintRelaxed, n, key, key+" is no longer true: "+limit+" itself is accepted")
+	}
+}
+
 // number is the value of a number node, or nil for anything else.
 func number(n *jsondoc.Node) *big.Float {
 	if !n.Is(jsondoc.Number) {
@@ -133,22 +159,49 @@ func number(n *jsondoc.Node) *big.Float {
 	return f
 }
 
-// multipleOf tightens unless the old divisor is a multiple of the new.
+// multipleOf tightens unless the old divisor is a multiple of the new,
+// which is read exactly: 0.9 is a multiple of 0.3, though not as binary
+// fractions are.
 func (p *pair) multipleOf(o, n *jsondoc.Node) {
-	ov, nv := number(o.Get("multipleOf")), number(n.Get("multipleOf"))
+	on, nn := o.Get("multipleOf"), n.Get("multipleOf")
 	switch {
-	case ov == nil && nv == nil:
-	case ov == nil:
-		p.inNew(constraintTightened, n, "multipleOf", "multipleOf "+n.Get("multipleOf").Str()+" is new")
-	case nv == nil:
+	case number(on) == nil && number(nn) == nil:
+	case number(on) == nil:
+		p.inNew(constraintTightened, n, "multipleOf", "multipleOf "+nn.Str()+" is new")
+	case number(nn) == nil:
 		p.inNew(constraintRelaxed, n, "multipleOf", "multipleOf is gone")
-	case ov.Cmp(nv) != 0:
+	case on.Str() != nn.Str():
+		ov, nv := exact(on), exact(nn)
+		if ov != nil && nv != nil && ov.Cmp(nv) == 0 {
+			return
+		}
 		chk := constraintTightened
-		if nv.Sign() != 0 && new(big.Float).Quo(ov, nv).IsInt() {
+		if ov != nil && nv != nil && nv.Sign() != 0 && new(big.Rat).Quo(ov, nv).IsInt() {
 			chk = constraintRelaxed
 		}
-		p.inNew(chk, n, "multipleOf", "multipleOf was "+o.Get("multipleOf").Str()+", is "+n.Get("multipleOf").Str())
+		p.inNew(chk, n, "multipleOf", "multipleOf was "+on.Str()+", is "+nn.Str())
 	}
+}
+
+// maxExactExponent bounds the decimal exponent of a number read exactly:
+// 1e1000000 would take a million digits.
+const maxExactExponent = 400
+
+// exact is the value of a number node as a fraction, or nil when it is
+// not a number or its exponent is past maxExactExponent.
+func exact(n *jsondoc.Node) *big.Rat {
+	s := n.Str()
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil || e > maxExactExponent || e < -maxExactExponent {
+			return nil
+		}
+	}
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return nil
+	}
+	return r
 }
 
 // changedValue reports a keyword whose every value narrows what is
@@ -312,8 +365,12 @@ func dependentSchemaMap(n *jsondoc.Node) map[string]*jsondoc.Node {
 func (p *pair) additional(o, n *jsondoc.Node) {
 	oc, nc := isFalse(o.Get("additionalProperties")), isFalse(n.Get("additionalProperties"))
 	switch {
+	case !oc && nc && n == noParams:
+		p.inNew(additionalPropertiesClosed, n, "additionalProperties", "the parameter schema is gone: the tool takes no arguments")
 	case !oc && nc:
 		p.inNew(additionalPropertiesClosed, n, "additionalProperties", "additionalProperties is now false: arguments the schema does not name are refused")
+	case oc && !nc && o == noParams:
+		p.inNew(constraintRelaxed, n, "additionalProperties", "the parameter schema is new: the tool took no arguments")
 	case oc && !nc:
 		p.inNew(constraintRelaxed, n, "additionalProperties", "additionalProperties is no longer false")
 	default:

@@ -35,18 +35,40 @@ func (c *comparer) tools(o, n *tooldef.Tool) {
 		}
 		c.add(descriptionChanged, c.new, at, path, n.Name, "the tool's description changed")
 	}
-	if !o.Params.Is(jsondoc.Object) || !n.Params.Is(jsondoc.Object) {
+	if o.Builtin || n.Builtin {
 		return
 	}
-	// Most tools of a new version are the old ones, written the same:
-	// their text says so at once, where walking them would cost as much
-	// as reading them.
-	if c.old.Src[o.Params.Start:o.Params.End] == c.new.Src[n.Params.Start:n.Params.End] {
+	op, np := o.Params, n.Params
+	switch {
+	case op == nil && np == nil:
+		return
+	case op == nil:
+		op = noParams
+	case np == nil:
+		np = noParams
+	case !op.Is(jsondoc.Object) || !np.Is(jsondoc.Object):
+		return
+	case c.old.Src[op.Start:op.End] == c.new.Src[np.Start:np.End]:
+		// Most tools of a new version are the old ones, written the
+		// same: their text says so at once, where walking them would
+		// cost as much as reading them.
 		return
 	}
 	p := &pair{c: c, o: o, n: n, oldBase: o.ParamsPath(), newBase: n.ParamsPath(), oldOpenAPI: o.OpenAPIParams(), newOpenAPI: n.OpenAPIParams()}
-	p.schemas(o.Params, n.Params)
+	// A schema that is not there says nothing of the kinds of value, so
+	// the parameters' types are compared only when both are.
+	p.compare(op, np, op != noParams && np != noParams)
 }
+
+// noParams stands for the parameter schema of a tool that has none: such
+// a tool takes no arguments.
+var noParams = func() *jsondoc.Node {
+	d, err := jsondoc.ParseDocument("", []byte(`{"type": "object", "properties": {}, "additionalProperties": false}`))
+	if err != nil {
+		panic(err)
+	}
+	return d.Root
+}()
 
 // newPath and oldPath are the paths of the schemas compared, or of a
 // member of them.
@@ -70,6 +92,11 @@ func (p *pair) pop(k int) {
 // inNew records a change at a member of the new schema n, or at n itself
 // when it has no member key.
 func (p *pair) inNew(chk *Check, n *jsondoc.Node, key, msg string) {
+	if n == noParams {
+		// The tool has no schema of its own: the change is at the tool.
+		p.c.add(chk, p.c.new, p.n.Def, p.n.DefPath, p.n.Name, msg)
+		return
+	}
 	if v := n.Get(key); v != nil {
 		p.c.add(chk, p.c.new, v, p.newPath(jsondoc.KeySeg(key)), p.n.Name, msg)
 		return
@@ -111,31 +138,100 @@ func (p *pair) compare(o, n *jsondoc.Node, withTypes bool) {
 		}
 		defer func() { p.oldSegs, p.newSegs = oldSegs, newSegs }()
 	}
-	if !o.Is(jsondoc.Object) || !n.Is(jsondoc.Object) {
+	// A schema may be an object or a boolean, true accepting what {}
+	// does and false nothing; the old one is nil where OLD has none.
+	if (o != nil && !isSchema(o)) || !isSchema(n) {
 		return
 	}
 	if withTypes {
 		p.types(o, n)
+	}
+	if isFalse(o) || isFalse(n) {
+		return
 	}
 	p.enums(o, n)
 	p.constraints(o, n)
 	p.additional(o, n)
 	p.properties(o, n)
 	p.under(o, n, "items")
+	p.tuple(o, n, "items")
+	p.tuple(o, n, "prefixItems")
+	p.patternProperties(o, n)
 	p.branches(o, n, "anyOf")
 	p.branches(o, n, "oneOf")
 	p.allOf(o, n)
 }
 
-// under compares the schemas of the member key of o and n.
+// under compares the schemas of the member key of o and n: one that is
+// new is compared with none, which accepts anything; one that is gone
+// accepts more.
 func (p *pair) under(o, n *jsondoc.Node, key string) {
 	oc, nc := o.Get(key), n.Get(key)
-	if !oc.Is(jsondoc.Object) || !nc.Is(jsondoc.Object) {
+	switch {
+	case nc == nil:
+		if isSchema(oc) && !acceptsAll(oc) {
+			p.inNew(constraintRelaxed, n, key, key+" is gone")
+		}
+		return
+	case (oc != nil && !isSchema(oc)) || !isSchema(nc):
 		return
 	}
 	p.push(jsondoc.KeySeg(key))
 	p.schemas(oc, nc)
 	p.pop(1)
+}
+
+// tuple compares the schemas of a list of them under key, "prefixItems"
+// or the "items" of drafts before 2020-12: element i of OLD with element
+// i of NEW, or with none when NEW's list is longer. An element gone
+// leaves its place to the schema of the items after the list.
+func (p *pair) tuple(o, n *jsondoc.Node, key string) {
+	ol, nl := o.Get(key), n.Get(key)
+	if (ol != nil && !ol.Is(jsondoc.Array)) || !nl.Is(jsondoc.Array) {
+		if ol.Is(jsondoc.Array) && nl == nil {
+			p.inNew(constraintRelaxed, n, key, key+" is gone")
+		}
+		return
+	}
+	oe, ne := ol.Elems(), nl.Elems()
+	for i, e := range ne {
+		var oc *jsondoc.Node
+		if i < len(oe) {
+			oc = oe[i].Value
+		}
+		p.push(jsondoc.KeySeg(key), jsondoc.IndexSeg(i))
+		p.schemas(oc, e.Value)
+		p.pop(2)
+	}
+	for i := len(ne); i < len(oe); i++ {
+		if !acceptsAll(oe[i].Value) {
+			p.inOld(constraintRelaxed, o, key, i, key+"["+strconv.Itoa(i)+"] is gone")
+		}
+	}
+}
+
+// patternProperties compares the schemas of o's and n's
+// patternProperties, pattern by pattern.
+func (p *pair) patternProperties(o, n *jsondoc.Node) {
+	op, np := o.Get("patternProperties"), n.Get("patternProperties")
+	for _, m := range np.Members() {
+		if ov := op.Get(m.Key); ov != nil || isSchema(m.Value) {
+			p.push(jsondoc.KeySeg("patternProperties"), jsondoc.KeySeg(m.Key))
+			p.schemas(ov, m.Value)
+			p.pop(2)
+		}
+	}
+	for _, m := range op.Members() {
+		if !np.Has(m.Key) && isSchema(m.Value) && !acceptsAll(m.Value) {
+			p.inNew(constraintRelaxed, n, "patternProperties", "patternProperties "+termtext.Quote(m.Key)+" is gone")
+		}
+	}
+}
+
+// acceptsAll reports whether schema n is true or {}, which accept any
+// value.
+func acceptsAll(n *jsondoc.Node) bool {
+	return n.IsTrue() || (n.Is(jsondoc.Object) && n.Len() == 0)
 }
 
 // branches compares the schemas of o's and n's anyOf (or oneOf), each of
@@ -277,11 +373,13 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 				"parameter "+termtext.Quote(m.Key)+" was removed")
 		}
 	}
+	said := map[string]bool{}
 	for _, r := range n.Get("required").Elems() {
 		name := r.Value.Text()
-		if !r.Value.Is(jsondoc.String) || oreq[name] {
+		if !r.Value.Is(jsondoc.String) || oreq[name] || said[name] {
 			continue
 		}
+		said[name] = true
 		if op.Has(name) {
 			p.atRequired(parameterBecameRequired, n, name, "parameter "+termtext.Quote(name)+" is now required: calls without it fail")
 			continue
