@@ -194,6 +194,12 @@ func TestCompareReportsEachKindOfChange(t *testing.T) {
 				`additional-properties-closed new.json $[0].function @ {"name": "t0", "`,
 				`removed-parameter old.json $[0].function.parameters.properties.city @ {"type": "string`,
 			}},
+		{"removed-tool and added-tool, renamed to a tool without parameters", `[{"name": "a", "description": "d", "parameters": ` + city + `}]`, `[{"name": "b", "description": "d"}]`,
+			[]string{`removed-tool old.json $[0] @ {"name": "a", "d`, `added-tool new.json $[0] @ {"name": "b", "d`}},
+		{"type-changed, under branches that loop through $refs", tools(`{"anyOf": [` + strings.Repeat(`{"$ref": "#"}, `, 8) + `{"$ref": "#"}], "properties": {"a": {"allOf": [` + strings.Repeat(`{"$ref": "#"}, `, 8) + `{}]}}}`),
+			tools(`{"anyOf": [` + strings.Repeat(`{"$ref": "#"}, `, 8) + `{"$ref": "#"}], "properties": {"a": {"type": "string", "allOf": [` + strings.Repeat(`{"$ref": "#"}, `, 8) + `{}]}}}`),
+			// Read each time a branch is reached, these take 9^8 readings.
+			[]string{`type-changed new.json $[0].function.parameters.properties.a.type @ "string", "allOf`}},
 		{"parameter-became-required, named twice", tools(`{"type": "object", "properties": {"a": {}}}`), tools(`{"type": "object", "properties": {"a": {}}, "required": ["a", "a"]}`),
 			[]string{`parameter-became-required new.json $[0].function.parameters.required[0] @ "a", "a"]}}}`}},
 		{"constraint-tightened, a draft-4 exclusiveMaximum", tools(`{"type": "object", "properties": {"n": {"maximum": 5, "exclusiveMaximum": false}}}`), tools(`{"type": "object", "properties": {"n": {"maximum": 5, "exclusiveMaximum": true}}}`),

@@ -21,6 +21,8 @@ type pair struct {
 	newSegs    []jsondoc.Seg // and in NEW: a $ref or a branch can make them differ
 	oldOpenAPI bool
 	newOpenAPI bool
+	oldKinds   *kindReader // the kinds of value the schemas of OLD accept
+	newKinds   *kindReader // and of NEW
 	// seen holds the pairs of schemas reached through a $ref and compared,
 	// so that a definition used twice is reported once and a recursive
 	// one ends.
@@ -54,7 +56,8 @@ func (c *comparer) tools(o, n *tooldef.Tool) {
 		// cost as much as reading them.
 		return
 	}
-	p := &pair{c: c, o: o, n: n, oldBase: o.ParamsPath(), newBase: n.ParamsPath(), oldOpenAPI: o.OpenAPIParams(), newOpenAPI: n.OpenAPIParams()}
+	p := &pair{c: c, o: o, n: n, oldBase: o.ParamsPath(), newBase: n.ParamsPath(), oldOpenAPI: o.OpenAPIParams(), newOpenAPI: n.OpenAPIParams(),
+		oldKinds: newKindReader(o.Params, o.OpenAPIParams()), newKinds: newKindReader(n.Params, n.OpenAPIParams())}
 	// A schema that is not there says nothing of the kinds of value, so
 	// the parameters' types are compared only when both are.
 	p.compare(op, np, op != noParams && np != noParams)
@@ -245,8 +248,8 @@ func (p *pair) branches(o, n *jsondoc.Node, key string) {
 		return
 	}
 	partner, taken := pairEqual(ob, nb)
-	oldKinds, oldAll := branchKinds(p.o.Params, ob, p.oldOpenAPI)
-	newKinds, newAll := branchKinds(p.n.Params, nb, p.newOpenAPI)
+	oldKinds, oldAll := p.oldKinds.branches(ob)
+	newKinds, newAll := p.newKinds.branches(nb)
 	for i := range ob {
 		if partner[i] >= 0 {
 			continue
@@ -290,12 +293,12 @@ func pairEqual(ob, nb []jsondoc.Member) (partner []int, taken []bool) {
 	return partner, taken
 }
 
-// branchKinds is the kinds each schema of a list accepts, and all of
-// them together.
-func branchKinds(root *jsondoc.Node, list []jsondoc.Member, openAPI bool) (kinds []int, all int) {
+// branches is the kinds each schema of a list accepts, and all of them
+// together.
+func (r *kindReader) branches(list []jsondoc.Member) (kinds []int, all int) {
 	kinds = make([]int, len(list))
 	for i, b := range list {
-		kinds[i], _ = accepted(root, b.Value, openAPI, 1)
+		kinds[i], _ = r.accepted(b.Value)
 		all |= kinds[i]
 	}
 	return kinds, all

@@ -25,20 +25,51 @@ var typeBits = map[string]int{
 	"string": tString, "integer": tInteger, "number": tInteger | tFraction,
 }
 
-// maxBranchDepth bounds how deep accepted reads anyOf, oneOf and allOf
-// inside each other; deeper schemas count as accepting every kind.
-const maxBranchDepth = 8
+// kindReader reads the kinds of value the schemas of one side accept,
+// each schema once: branches that lead back through $refs to the same
+// schemas would otherwise be read again for every way to reach them.
+type kindReader struct {
+	root    *jsondoc.Node // the parameter schema, for "#/..." references
+	openAPI bool
+	known   map[*jsondoc.Node]kinds
+	open    map[*jsondoc.Node]bool // being read: a $ref back to one is a loop
+}
+
+type kinds struct {
+	bits  int
+	words string
+}
+
+func newKindReader(root *jsondoc.Node, openAPI bool) *kindReader {
+	return &kindReader{root: root, openAPI: openAPI, known: map[*jsondoc.Node]kinds{}, open: map[*jsondoc.Node]bool{}}
+}
 
 // accepted is the set of kinds schema n accepts, its local $ref followed:
 // those of its "type" (every kind without one, or with one this cannot
 // read), narrowed to those any schema of its anyOf and of its oneOf
 // accepts and those every schema of its allOf does. The words say the
-// set as the schema writes it when one keyword narrows it.
-func accepted(root, n *jsondoc.Node, openAPI bool, depth int) (bits int, words string) {
-	n, _, _ = schema.Deref(root, n)
+// set as the schema writes it when one keyword narrows it. A schema
+// reached again inside itself, by a loop of $refs, accepts every kind
+// there.
+func (r *kindReader) accepted(n *jsondoc.Node) (bits int, words string) {
+	n, _, _ = schema.Deref(r.root, n)
 	if n.Is(jsondoc.Bool) && !n.IsTrue() {
 		return 0, "nothing"
 	}
+	if k, ok := r.known[n]; ok {
+		return k.bits, k.words
+	}
+	if r.open[n] {
+		return tAny, "any type"
+	}
+	r.open[n] = true
+	bits, words = r.read(n)
+	delete(r.open, n)
+	r.known[n] = kinds{bits, words}
+	return bits, words
+}
+
+func (r *kindReader) read(n *jsondoc.Node) (bits int, words string) {
 	bits = tAny
 	var said []string // the words of each keyword that narrows the set
 	narrow := func(b int, w string) {
@@ -47,16 +78,14 @@ func accepted(root, n *jsondoc.Node, openAPI bool, depth int) (bits int, words s
 			said = append(said, w)
 		}
 	}
-	narrow(declared(n, openAPI))
-	if depth < maxBranchDepth {
-		for _, key := range [...]string{"anyOf", "oneOf"} {
-			if list := n.Get(key).Elems(); len(list) > 0 {
-				narrow(union(root, list, openAPI, depth+1))
-			}
+	narrow(declared(n, r.openAPI))
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		if list := n.Get(key).Elems(); len(list) > 0 {
+			narrow(r.union(list))
 		}
-		for _, b := range n.Get("allOf").Elems() {
-			narrow(accepted(root, b.Value, openAPI, depth+1))
-		}
+	}
+	for _, b := range n.Get("allOf").Elems() {
+		narrow(r.accepted(b.Value))
 	}
 	switch len(said) {
 	case 0:
@@ -80,10 +109,10 @@ func declared(n *jsondoc.Node, openAPI bool) (bits int, words string) {
 }
 
 // union is the set of kinds any schema of list accepts, in words.
-func union(root *jsondoc.Node, list []jsondoc.Member, openAPI bool, depth int) (bits int, words string) {
+func (r *kindReader) union(list []jsondoc.Member) (bits int, words string) {
 	var said []string
 	for _, b := range list {
-		k, w := accepted(root, b.Value, openAPI, depth)
+		k, w := r.accepted(b.Value)
 		bits |= k
 		if !slices.Contains(said, w) {
 			said = append(said, w)
@@ -125,8 +154,8 @@ func typeKey(n *jsondoc.Node) string {
 }
 
 func (p *pair) types(o, n *jsondoc.Node) {
-	ob, ot := accepted(p.o.Params, o, p.oldOpenAPI, 0)
-	nb, nt := accepted(p.n.Params, n, p.newOpenAPI, 0)
+	ob, ot := p.oldKinds.accepted(o)
+	nb, nt := p.newKinds.accepted(n)
 	switch {
 	case ob&^nb != 0:
 		p.inNew(typeChanged, n, typeKey(n), "type was "+ot+", is "+nt+": "+lostKinds(ob&^nb)+" no longer accepted")

@@ -11,8 +11,12 @@ import (
 )
 
 // Equal reports whether a and b are the same JSON value: numbers
-// compare by value, objects whatever the order of their members.
+// compare by value, objects whatever the order of their members. A
+// missing value, nil, equals only another.
 func Equal(a, b *Node) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
 	if a.Kind != b.Kind {
 		return false
 	}

@@ -53,3 +53,14 @@ func TestEqualAgreesWithCanonicalKeys(t *testing.T) {
 		}
 	}
 }
+
+func TestEqualOfMissingValues(t *testing.T) {
+	doc, err := ParseDocument("t.json", []byte(`{"a": null}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	null := doc.Root.Get("a")
+	if !Equal(nil, nil) || Equal(nil, null) || Equal(null, nil) || Equal(doc.Root, nil) {
+		t.Error("a missing value equals only another missing value")
+	}
+}
