@@ -394,7 +394,9 @@ func (m *model) followIssue() tea.Cmd {
 // follow moves the tools selection to the tool the call in the tester
 // names, and the parameter table to the argument the form is on. When
 // the call names no tool of the load shown (a reload took its tool away,
-// or the name is being typed), there is nothing to follow.
+// or the name is being typed), there is nothing to follow; when its tool
+// cannot be selected (the tools filter hides it), the selection stays
+// where it is and is not following either.
 func (m *model) follow() tea.Cmd {
 	r, ok := m.calledRow()
 	if !ok {
@@ -404,6 +406,7 @@ func (m *model) follow() tea.Cmd {
 	var cmd tea.Cmd
 	if r != m.tools.Selected() {
 		if !m.tools.selectRow(r) {
+			m.following = false
 			return nil
 		}
 		cmd = m.issues.setTool(r)
