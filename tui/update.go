@@ -32,15 +32,16 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.listedAgain(msg.snap)
-		m.relinting = false
+		if msg.snap.lintedWith(m.opts.Targets) {
+			m.relinting = false // else it was linted before the targets changed
+		}
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
 		if m.stale(msg.from) {
 			return m, nil
 		}
-		m.failed(msg)
-		m.relinting = false
+		m.failed(msg) // linted with nothing: a re-lint is still to come
 		return m, waitForEvent(m.src)
 	case sourceClosedMsg:
 		if m.stale(msg.from) {

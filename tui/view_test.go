@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -133,6 +134,46 @@ func TestTheStatusBarShowsTheTargetsTheLintApplied(t *testing.T) {
 // inspectToolsText stands for testdata/inspect.json in a table.
 const inspectToolsText = "testdata/inspect.json"
 
+func TestOnlyALoadLintedWithTheTargetsAskedForEndsTheirWait(t *testing.T) {
+	src := newFakeSource()
+	m := newModel(Config{File: "tools.json"}, src)
+	m.watching = true
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	// Update alone: the command after a load waits for the next one.
+	load := func(m model, opts lint.Options) (model, *snapshot) {
+		s := lintSnapshot(t, "tools.json", inspectTools(t), opts)
+		next, _ := m.Update(docLoadedMsg{snap: s, from: src})
+		return next.(model), s
+	}
+	m, _ = load(m, lint.Options{})
+	m = press(t, m, "t") // to openai
+	// A save that was linted before t arrives after it, with no targets.
+	m, old := load(m, lint.Options{})
+	if m.snap != old {
+		t.Fatal("the load linted with the old targets should still be shown")
+	}
+	if bar := statusBar(m); !strings.Contains(bar, "target openai…") || strings.Contains(bar, "target mcp") {
+		t.Errorf("a load linted with the old targets should leave openai pending: %q", bar)
+	}
+	// A save that did not parse, and the next, both read before the
+	// source took openai: the failure was linted with no targets at all.
+	next, _ := m.Update(docFailedMsg{err: errors.New("tools.json:1:1: unexpected end of input"), from: src})
+	m, _ = load(next.(model), lint.Options{})
+	if bar := statusBar(m); !strings.Contains(bar, "target openai…") || strings.Contains(bar, "target mcp") {
+		t.Errorf("neither a failed load nor one linted with the old targets should end openai's wait: %q", bar)
+	}
+	m, _ = load(m, lint.Options{Targets: []string{"openai"}})
+	if bar := statusBar(m); !strings.Contains(bar, "target openai · ") || strings.Contains(bar, "…") {
+		t.Errorf("the load linted with openai should end the wait: %q", bar)
+	}
+	m = press(t, m, "t") // to the next target, which the source never lints with
+	next, _ = m.Update(sourceClosedMsg{from: src})
+	m = next.(model)
+	if bar := statusBar(m); !strings.Contains(bar, "target openai · ") || strings.Contains(bar, "…") {
+		t.Errorf("with no more loads to come the bar should show the targets of the load shown: %q", bar)
+	}
+}
+
 func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
 	src := newFakeSource()
 	m := newModel(Config{File: "tools.json"}, src)
@@ -154,5 +195,19 @@ func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
 	m = load(m, lint.Options{Targets: []string{"openai"}})
 	if bar := statusBar(m); !strings.Contains(bar, "target openai · ") {
 		t.Errorf("once re-linted the status bar should show the target applied: %q", bar)
+	}
+}
+
+func TestTheShapesTargetIsSaidToBeImpliedByTheLoadShown(t *testing.T) {
+	src := newFakeSource()
+	m := newModel(Config{File: "tools.json"}, src)
+	m.watching = true
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	next, _ := m.Update(docLoadedMsg{snap: lintSnapshot(t, "tools.json", inspectTools(t), lint.Options{}), from: src})
+	m = press(t, next.(model), "t") // to openai, which never arrives
+	next, _ = m.Update(sourceClosedMsg{from: src})
+	m = next.(model)
+	if bar := statusBar(m); !strings.Contains(bar, "target mcp (from the shape) · ") {
+		t.Errorf("the load shown was linted with none asked for, so its mcp is the shape's: %q", bar)
 	}
 }
