@@ -191,3 +191,24 @@ func TestWhatACallSentBringsBackWrapsAtThePaneWidth(t *testing.T) {
 		})
 	}
 }
+
+func TestTheTestersMessagesBreakOnlyAtSpaces(t *testing.T) {
+	m := newLoadedModel(t, testTools, 80, 30)
+	inner := m.call.innerWidth()
+	lead := m.st.err.Render(" ✗ ")
+	for k := range inner {
+		// The name moves along the line with k, so that the border falls
+		// at each of its hyphens in turn.
+		text := m.st.muted.Render(strings.Repeat("x", k)+" no tool named ") + "get-weather-forecast-for-tomorrow" + " in the list"
+		lines := m.call.wrapped(lead, text)
+		plain := ansi.Strip(strings.Join(lines, "\n"))
+		if !strings.Contains(plain, "get-weather-forecast-for-tomorrow") {
+			t.Errorf("at %d the name is split:\n%s", k, plain)
+		}
+		for _, l := range lines {
+			if ansi.StringWidth(l) > inner {
+				t.Errorf("at %d a line is %d cells, more than the pane's %d: %q", k, ansi.StringWidth(l), inner, ansi.Strip(l))
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,6 +127,12 @@ func newSnapshot(res *lint.Result, at time.Time) *snapshot {
 		}
 	}
 	return s
+}
+
+// lintedWith reports whether the load was linted with targets asked for,
+// rather than with those asked for before them.
+func (s *snapshot) lintedWith(targets []string) bool {
+	return slices.Equal(s.result.Requested, targets)
 }
 
 // indexIssues writes the text the issues filter searches.

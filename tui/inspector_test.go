@@ -394,6 +394,27 @@ func TestTheCallPaneLeads(t *testing.T) {
 	}
 }
 
+func TestACallNamingAToolTheFilterHidesIsNotFollowed(t *testing.T) {
+	m := newLoadedModel(t, testTools, 120, 40)
+	m = press(t, typeText(t, press(t, m, "/"), "search"), "enter")
+	if got := m.tools.visible; len(got) != 1 || m.snap.rows[got[0]].label != "search" {
+		t.Fatalf("the filter should leave search alone in the list, got rows %v", got)
+	}
+	m = typeText(t, press(t, m, "tab", "tab"), `{"name": "search", "arguments": {}}`)
+	if !m.following || !strings.Contains(screen(m), "following the call") {
+		t.Fatalf("a call of search, which the filter shows, should be followed: %q", statusBar(m))
+	}
+	// A paste names get_weather in one step: typing it would pass through
+	// names of no tool, which stop the following on the way.
+	m = update(t, m, tea.PasteMsg{Content: "\n" + `{"name": "get_weather", "arguments": {}}`})
+	if m.call.calledTool() != "get_weather" || m.tools.SelectedTool().Name != "search" {
+		t.Fatalf("the call should name get_weather with search still selected: called %q, selected %q", m.call.calledTool(), m.tools.SelectedTool().Name)
+	}
+	if m.following || strings.Contains(screen(m), "following the call") {
+		t.Errorf("the selection is not on the tool the call names, yet the status follows it: %q", statusBar(m))
+	}
+}
+
 func TestAMalformedCallIsMarkedWhereItsErrorIs(t *testing.T) {
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = update(t, m, tea.PasteMsg{Content: "{\"name\": \"search\",\n \"arguments\": {\"query\" \"x\"}}"})

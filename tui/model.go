@@ -149,7 +149,7 @@ type model struct {
 	compatFor    *jsondoc.Document
 	compatIgnore []string
 	fixing       bool // a fix is being made in a command
-	relinting    bool // the targets changed: the load linted with them has not arrived
+	relinting    bool // the targets changed: no load linted with them has arrived
 
 	serverState
 }
@@ -320,8 +320,9 @@ func (m model) keyState() keyState {
 // targetStatus is the targets as the status bar shows them, in a long
 // and a short form: those the shown load was linted with (lint.Result's
 // Targets, which hold the one an MCP-shaped document implies when none
-// is asked for), or, before a load and while a re-lint with other
-// targets is on its way, those asked for. "" when there are none.
+// is asked for, and the long form says so), or, before a load and while
+// a re-lint with other targets is on its way, those asked for. "" when
+// there are none.
 func (m model) targetStatus() (long, short string) {
 	if m.snap == nil || m.relinting {
 		if len(m.opts.Targets) == 0 && !m.relinting {
@@ -337,7 +338,7 @@ func (m model) targetStatus() (long, short string) {
 		return "", ""
 	}
 	s := "target " + targetList(m.snap.result.Targets)
-	if len(m.opts.Targets) == 0 {
+	if len(m.snap.result.Requested) == 0 {
 		return s + " (from the shape)", s
 	}
 	return s, s

@@ -32,15 +32,16 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.listedAgain(msg.snap)
-		m.relinting = false
+		if msg.snap.lintedWith(m.opts.Targets) {
+			m.relinting = false // else it was linted before the targets changed
+		}
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
 		if m.stale(msg.from) {
 			return m, nil
 		}
-		m.failed(msg)
-		m.relinting = false
+		m.failed(msg) // linted with nothing: a re-lint is still to come
 		return m, waitForEvent(m.src)
 	case sourceClosedMsg:
 		if m.stale(msg.from) {
@@ -394,7 +395,9 @@ func (m *model) followIssue() tea.Cmd {
 // follow moves the tools selection to the tool the call in the tester
 // names, and the parameter table to the argument the form is on. When
 // the call names no tool of the load shown (a reload took its tool away,
-// or the name is being typed), there is nothing to follow.
+// or the name is being typed), there is nothing to follow; when its tool
+// cannot be selected (the tools filter hides it), the selection stays
+// where it is and is not following either.
 func (m *model) follow() tea.Cmd {
 	r, ok := m.calledRow()
 	if !ok {
@@ -404,6 +407,7 @@ func (m *model) follow() tea.Cmd {
 	var cmd tea.Cmd
 	if r != m.tools.Selected() {
 		if !m.tools.selectRow(r) {
+			m.following = false
 			return nil
 		}
 		cmd = m.issues.setTool(r)

@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/google/go-cmp/cmp"
 
@@ -38,7 +40,8 @@ func TestATooSmallScreenSaysSoInFullAtEverySize(t *testing.T) {
 	}
 }
 
-func TestWrapWordsKeepsHyphenatedNamesWhole(t *testing.T) {
+func TestWrapWordsBreaksAtSpacesOnly(t *testing.T) {
+	red := lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#ff0000"))
 	tests := []struct {
 		name string
 		s    string
@@ -47,12 +50,29 @@ func TestWrapWordsKeepsHyphenatedNamesWhole(t *testing.T) {
 	}{
 		{"fits", "run echo?", 20, []string{"run echo?"}},
 		{"at a space", "? run toggle-simulated-logging on mcp-servers/everything?", 32, []string{"? run toggle-simulated-logging", "on mcp-servers/everything?"}},
-		{"a word too long stays whole", "a very-long-hyphenated-name b", 10, []string{"a", "very-long-hyphenated-name", "b"}},
+		{"a hyphenated name is not split", "call get-weather now", 12, []string{"call", "get-weather", "now"}},
+		{"a JSON path is not split", "schema /properties/user-id: wrong type", 28, []string{"schema /properties/user-id:", "wrong type"}},
+		{"a word too long is broken at the width", "a very-long-hyphenated-name b", 10, []string{"a", "very-long-", "hyphenated", "-name b"}},
+		{"wide characters count two cells", "会議室の予約 が完了しました", 8, []string{"会議室の", "予約", "が完了し", "ました"}},
+		{"a wide character does not straddle the width", "会議室の予約", 7, []string{"会議室", "の予約"}},
+		{"a style carries over the breaks", red.Render("alpha beta gamma"), 10, []string{red.Render("alpha beta"), red.Render("gamma")}},
+		{"styles change within a line", red.Render("alpha") + " beta " + red.Render("gamma-delta"), 11, []string{red.Render("alpha") + " beta", red.Render("gamma-delta")}},
+		{"a styled word too long keeps its style on every piece", red.Render("abcdefghijkl"), 5, []string{red.Render("abcde"), red.Render("fghij"), red.Render("kl")}},
+		{"spaces between words are kept", "a  b", 10, []string{"a  b"}},
+		{"spaces where a line breaks are dropped", "abc  def ", 3, []string{"abc", "def"}},
+		{"a style ended after a space at a break stays ended", red.Render("abc ") + " def", 3, []string{red.Render("abc"), "def"}},
+		{"a newline starts a line", "ab cd\nef", 10, []string{"ab cd", "ef"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := wrapWords(tc.s, tc.w); !slices.Equal(got, tc.want) {
-				t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
+			got := wrapWords(tc.s, tc.w)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("wrapWords(%q, %d) (-want +got):\n%s", tc.s, tc.w, diff)
+			}
+			for _, l := range got {
+				if ansi.StringWidth(l) > tc.w {
+					t.Errorf("line %q is %d cells, more than %d", l, ansi.StringWidth(l), tc.w)
+				}
 			}
 		})
 	}
@@ -114,6 +134,46 @@ func TestTheStatusBarShowsTheTargetsTheLintApplied(t *testing.T) {
 // inspectToolsText stands for testdata/inspect.json in a table.
 const inspectToolsText = "testdata/inspect.json"
 
+func TestOnlyALoadLintedWithTheTargetsAskedForEndsTheirWait(t *testing.T) {
+	src := newFakeSource()
+	m := newModel(Config{File: "tools.json"}, src)
+	m.watching = true
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	// Update alone: the command after a load waits for the next one.
+	load := func(m model, opts lint.Options) (model, *snapshot) {
+		s := lintSnapshot(t, "tools.json", inspectTools(t), opts)
+		next, _ := m.Update(docLoadedMsg{snap: s, from: src})
+		return next.(model), s
+	}
+	m, _ = load(m, lint.Options{})
+	m = press(t, m, "t") // to openai
+	// A save that was linted before t arrives after it, with no targets.
+	m, old := load(m, lint.Options{})
+	if m.snap != old {
+		t.Fatal("the load linted with the old targets should still be shown")
+	}
+	if bar := statusBar(m); !strings.Contains(bar, "target openai…") || strings.Contains(bar, "target mcp") {
+		t.Errorf("a load linted with the old targets should leave openai pending: %q", bar)
+	}
+	// A save that did not parse, and the next, both read before the
+	// source took openai: the failure was linted with no targets at all.
+	next, _ := m.Update(docFailedMsg{err: errors.New("tools.json:1:1: unexpected end of input"), from: src})
+	m, _ = load(next.(model), lint.Options{})
+	if bar := statusBar(m); !strings.Contains(bar, "target openai…") || strings.Contains(bar, "target mcp") {
+		t.Errorf("neither a failed load nor one linted with the old targets should end openai's wait: %q", bar)
+	}
+	m, _ = load(m, lint.Options{Targets: []string{"openai"}})
+	if bar := statusBar(m); !strings.Contains(bar, "target openai · ") || strings.Contains(bar, "…") {
+		t.Errorf("the load linted with openai should end the wait: %q", bar)
+	}
+	m = press(t, m, "t") // to the next target, which the source never lints with
+	next, _ = m.Update(sourceClosedMsg{from: src})
+	m = next.(model)
+	if bar := statusBar(m); !strings.Contains(bar, "target openai · ") || strings.Contains(bar, "…") {
+		t.Errorf("with no more loads to come the bar should show the targets of the load shown: %q", bar)
+	}
+}
+
 func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
 	src := newFakeSource()
 	m := newModel(Config{File: "tools.json"}, src)
@@ -135,5 +195,19 @@ func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
 	m = load(m, lint.Options{Targets: []string{"openai"}})
 	if bar := statusBar(m); !strings.Contains(bar, "target openai · ") {
 		t.Errorf("once re-linted the status bar should show the target applied: %q", bar)
+	}
+}
+
+func TestTheShapesTargetIsSaidToBeImpliedByTheLoadShown(t *testing.T) {
+	src := newFakeSource()
+	m := newModel(Config{File: "tools.json"}, src)
+	m.watching = true
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
+	next, _ := m.Update(docLoadedMsg{snap: lintSnapshot(t, "tools.json", inspectTools(t), lint.Options{}), from: src})
+	m = press(t, next.(model), "t") // to openai, which never arrives
+	next, _ = m.Update(sourceClosedMsg{from: src})
+	m = next.(model)
+	if bar := statusBar(m); !strings.Contains(bar, "target mcp (from the shape) · ") {
+		t.Errorf("the load shown was linted with none asked for, so its mcp is the shape's: %q", bar)
 	}
 }

@@ -30,6 +30,11 @@ type Result struct {
 	// Targets are the targets the lint ran: those of the options, or the
 	// one the document's shape implies when they name none (see Lint).
 	Targets []string
+	// Requested are the targets the options named, nil when they named
+	// none: a result whose Targets are not empty then holds the implied
+	// one. A caller that changes the targets tells by them which results
+	// are linted with the new ones.
+	Requested []string
 }
 
 // Lint checks doc against the rules opt enables. Findings are issues; Lint
@@ -41,6 +46,7 @@ type Result struct {
 // to, its names with dots among them.
 func Lint(doc *jsondoc.Document, opt Options) *Result {
 	set := tooldef.Tools(doc)
+	requested := opt.Targets
 	if len(opt.Targets) == 0 && set.Shape == tooldef.ShapeMCP {
 		opt.Targets = []string{mcpTarget.Name}
 	}
@@ -49,7 +55,7 @@ func Lint(doc *jsondoc.Document, opt Options) *Result {
 	l.run()
 	issues := append(l.errors, l.warnings...)
 	position(doc, issues)
-	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings), Targets: opt.Targets}
+	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings), Targets: opt.Targets, Requested: requested}
 }
 
 // position sets the line and column of every issue from its offset.

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,29 @@ func TestMCPInvalidNameIsAWarning(t *testing.T) {
 	got := issuesMatching(res, []string{"mcp/invalid-name"})
 	if len(got) != 1 || got[0].Severity != Warning {
 		t.Fatalf("issues = %+v, want one warning", got)
+	}
+}
+
+func TestAResultSaysWhichTargetsWereAskedForAndWhichRan(t *testing.T) {
+	mcpShaped := mcpList(mcpTool("files.read", `"inputSchema": {"type": "object"}`))
+	openaiShaped := `[{"type": "function", "function": {"name": "f", "description": "Look up records in the catalogue.", "parameters": {"type": "object"}}}]`
+	cases := []struct {
+		name               string
+		src                string
+		targets            []string
+		requested, applied []string
+	}{
+		{"none asked, MCP's shape implies mcp", mcpShaped, nil, nil, []string{"mcp"}},
+		{"none asked, another shape implies none", openaiShaped, nil, nil, nil},
+		{"one asked for MCP's shape", mcpShaped, []string{"openai"}, []string{"openai"}, []string{"openai"}},
+		{"two asked", openaiShaped, []string{"openai", "gemini"}, []string{"openai", "gemini"}, []string{"openai", "gemini"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := lintWith(t, tc.src, tc.targets, nil)
+			if !slices.Equal(res.Requested, tc.requested) || !slices.Equal(res.Targets, tc.applied) {
+				t.Errorf("requested %q, applied %q; want %q, %q", res.Requested, res.Targets, tc.requested, tc.applied)
+			}
+		})
 	}
 }
