@@ -90,6 +90,18 @@ func TestDetailMarksRecursiveAndBrokenReferences(t *testing.T) {
 	}
 }
 
+func TestDetailShowsTheEscapesInATypeItDoesNotKnow(t *testing.T) {
+	doc := `[{"name": "t", "description": "Types with odd bytes inside them.", "parameters": {"type": "object", "properties": {
+	  "a": {"type": "str\u001b[31mZZZ"}, "b": {"type": "strZZZ"}, "c": {"type": "array", "contains": {"type": "x\u202ey"}}}}}]`
+	m := press(t, newLoadedModel(t, doc, 120, 40), "enter")
+	text := detailText(m)
+	for _, want := range []string{`a  str\x1b[31mZZZ`, "b  strZZZ", `contains x\u{202E}y`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the detail lacks %q:\n%s", want, text)
+		}
+	}
+}
+
 // manyParams is a tool of n properties, p1 to pn.
 func manyParams(n int) string {
 	var props []string

@@ -33,6 +33,8 @@ func TestSchemaTypeShowsTheDeclaredTypesOrWhatStandsForThem(t *testing.T) {
 		{"an enum", `{"enum": [1]}`, "enum"},
 		{"a constant", `{"const": 1}`, "const"},
 		{"nothing", `{}`, "any"},
+		{"escapes made visible", `{"type": "str\u001b[31mZZZ"}`, `str\x1b[31mZZZ`},
+		{"escapes made visible, not a type", `{"type": ["\u202e", 5]}`, `["\u{202E}",5]`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

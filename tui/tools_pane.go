@@ -649,7 +649,7 @@ func paramTable(t *tooldef.Tool) ([]paramRow, string) {
 		}
 		rows = append(rows, paramRow{
 			name:     shown(m.Key, maxName),
-			typ:      shown(schemaType(m.Value), maxName),
+			typ:      schemaType(m.Value),
 			required: req,
 			desc:     shown(m.Value.Get("description").Text(), maxText),
 		})
@@ -673,14 +673,14 @@ func requiredNames(s *jsondoc.Node) map[string]bool {
 // schemaType is a property's type as the table shows it: the types it
 // declares (schema.Types, as written), joined with |; else the keyword
 // that stands in for a type; else "any". A "type" that is no type name
-// nor list of them is shown as written.
+// nor list of them is shown as written. It is escaped for the screen.
 func schemaType(prop *jsondoc.Node) string {
 	types, ok := schema.Types(prop, false)
 	switch {
 	case !ok:
-		return string(jsondoc.AppendCompact(nil, prop.Get("type"), false, maxName))
+		return shown(string(jsondoc.AppendCompact(nil, prop.Get("type"), false, maxName)), maxName)
 	case len(types) > 0:
-		return strings.Join(types, "|")
+		return shown(strings.Join(types, "|"), maxName)
 	}
 	for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf", "enum", "const"} {
 		if prop.Has(k) {
