@@ -48,7 +48,13 @@ Source: RFC 8259 section 4 ("The names within an object SHOULD be unique").`,
 
 const duplicateKeyHint = "Remove one of the two members."
 
+// duplicateKeyMessage says where the first of the two keys is: its line,
+// and its column too when the second is on the same line.
 func duplicateKeyMessage(doc *jsondoc.Document, d jsondoc.DuplicateKey) string {
-	line, _ := doc.Position(int(d.First))
-	return fmt.Sprintf("key '%s' appears twice in this object; the first is on line %d, and the last value wins", d.Key, line)
+	line, col := doc.Position(int(d.First))
+	where := fmt.Sprintf("on line %d", line)
+	if second, _ := doc.Position(int(d.Second)); second == line {
+		where = fmt.Sprintf("at line %d, column %d", line, col)
+	}
+	return fmt.Sprintf("key '%s' appears twice in this object; the first is %s, and the last value wins", d.Key, where)
 }

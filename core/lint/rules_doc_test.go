@@ -29,3 +29,20 @@ func TestDuplicateKeyWarnsAtTheSecondKeyNamingTheFirstLine(t *testing.T) {
 		t.Errorf("message = %q, want %q", is.Message, want)
 	}
 }
+
+func TestDuplicateKeyOnOneLineNamesTheFirstsColumn(t *testing.T) {
+	doc, err := jsondoc.Parse("t.json", []byte(`[{"name": "a", "description": "d", "name": "b"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, is := range Lint(doc, Options{}).Issues {
+		if is.Code != "duplicate-key" {
+			continue
+		}
+		if want := "key 'name' appears twice in this object; the first is at line 1, column 3, and the last value wins"; is.Message != want || is.Column != 36 {
+			t.Errorf("issue at column %d: %q; want column 36: %q", is.Column, is.Message, want)
+		}
+		return
+	}
+	t.Error("no duplicate-key issue")
+}
