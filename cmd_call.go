@@ -254,8 +254,9 @@ Examples:
 
 Exit status: 0 every call is valid (and with --run, every result is ok and
 conforms), 1 some call is not (or, with --run, a result is a tool error, a
-protocol error or breaks the outputSchema), 2 usage error, SCHEMAS or
-CALLS that cannot be read or parsed, or a server that cannot be reached,
-or that fails while the calls run.
+protocol error or breaks the outputSchema), 2 usage error, SCHEMAS that
+cannot be read or parsed, CALLS that cannot be read (CALLS that are not
+JSON are malformed calls), or a server that cannot be reached, or that
+fails while the calls run.
 `, serverFlagsHelp)
 }
