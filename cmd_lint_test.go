@@ -108,6 +108,8 @@ func TestLintCommandOutputMatchesGoldenFiles(t *testing.T) {
 		{"several files as JSON", "several.json", []string{"--format", "json", lintValid, lintInvalid, lintWarnings}, exitIssues},
 		{"warnings only", "warnings.txt", []string{lintWarnings}, exitOK},
 		{"a file that does not parse among others", "with-bad-file.txt", []string{lintInvalid, lintBadJSON}, exitFailure},
+		{"invalid example as Markdown", "invalid.md", []string{"--format", "markdown", lintInvalid}, exitIssues},
+		{"a file that does not parse among others as Markdown", "with-bad-file.md", []string{"--format", "markdown", lintInvalid, lintBadJSON, "testdata/lint/no-such-file.json"}, exitFailure},
 		{"JSON Lines of tools", "jsonl-func-doc.txt", []string{"testdata/lint/jsonl/func-doc.jsonl"}, exitIssues},
 		{"JSON Lines of dataset records", "jsonl-dataset.txt", []string{"testdata/lint/jsonl/dataset.jsonl"}, exitIssues},
 		{"JSON Lines of dataset records as JSON", "jsonl-dataset.json", []string{"--json", "testdata/lint/jsonl/dataset.jsonl"}, exitIssues},
