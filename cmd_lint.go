@@ -245,6 +245,7 @@ Examples:
   toolbench lint --strict --ignore short-description,empty-properties tools.json
   toolbench lint --server-cmd 'npx -y @modelcontextprotocol/server-everything'
   toolbench lint --server everything --format sarif
+  toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"
 
 Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
 with --strict), 2 usage error, a file that cannot be read or parsed, or a

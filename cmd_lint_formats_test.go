@@ -113,3 +113,49 @@ func TestLintCIFormatsReportAFileThatCannotBeParsed(t *testing.T) {
 		t.Errorf("github output = %q, want %q", out, want)
 	}
 }
+
+// Markdown is for a pull request comment or the job summary: its exit
+// status is every format's, a clean run is one heading, and a file that
+// cannot be parsed is named, never a clean report.
+func TestLintFormatMarkdownWritesAHeadingAndATable(t *testing.T) {
+	code, out, errOut := runLintIn(t, "", lintTerm{terminal: true}, "--format", "markdown", lintInvalid)
+	if code != exitIssues || errOut != "" {
+		t.Fatalf("exit %d, stderr %q; want %d and nothing", code, errOut, exitIssues)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 4+5 || lines[0] != "### toolbench lint: 4 errors, 1 warning in 1 file" || lines[2] != "| | Rule | Tool | Where | What |" {
+		t.Fatalf("want a heading and a table of the 5 issues:\n%s", out)
+	}
+	if want := "| **error** | `invalid-name` | `get weather!` | `" + lintInvalid + ":5:15` `$[0].function.name` | invalid tool name 'get weather\\!'"; !strings.HasPrefix(lines[4], want) {
+		t.Errorf("first issue = %q, want prefix %q", lines[4], want)
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("colour in Markdown on a terminal:\n%q", out)
+	}
+
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{lintValid}, exitOK, "### toolbench lint: valid\n"},
+		{[]string{lintWarnings}, exitOK, "### toolbench lint: 2 warnings in 1 file\n"},
+		{[]string{"--strict", lintWarnings}, exitIssues, "### toolbench lint: 2 warnings in 1 file\n"},
+	} {
+		code, out, _ := runLintIn(t, "", lintTerm{}, append([]string{"--format", "markdown"}, tc.args...)...)
+		if code != tc.code || !strings.HasPrefix(out, tc.want) {
+			t.Errorf("lint %v: exit %d, output\n%s\nwant %d and %q first", tc.args, code, out, tc.code, tc.want)
+		}
+	}
+
+	code, out, errOut = runLintIn(t, "", lintTerm{}, "--format", "markdown", lintValid, lintBadJSON)
+	if code != exitFailure {
+		t.Errorf("a file that does not parse: exit %d, want %d", code, exitFailure)
+	}
+	want := "### toolbench lint: no issues in 1 file; 1 file could not be read or parsed\n\n" +
+		"**Could not be read or parsed, so not linted:**\n\n" +
+		"- `" + lintBadJSON + ":3:35` a trailing comma: JSON allows no ',' before '}'\n"
+	if out != want || !strings.Contains(errOut, lintBadJSON+":3:35") {
+		t.Errorf("a file that does not parse: stdout\n%s\nstderr %q; want\n%s", out, errOut, want)
+	}
+}

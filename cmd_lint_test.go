@@ -108,6 +108,8 @@ func TestLintCommandOutputMatchesGoldenFiles(t *testing.T) {
 		{"several files as JSON", "several.json", []string{"--format", "json", lintValid, lintInvalid, lintWarnings}, exitIssues},
 		{"warnings only", "warnings.txt", []string{lintWarnings}, exitOK},
 		{"a file that does not parse among others", "with-bad-file.txt", []string{lintInvalid, lintBadJSON}, exitFailure},
+		{"invalid example as Markdown", "invalid.md", []string{"--format", "markdown", lintInvalid}, exitIssues},
+		{"a file that does not parse among others as Markdown", "with-bad-file.md", []string{"--format", "markdown", lintInvalid, lintBadJSON, "testdata/lint/no-such-file.json"}, exitFailure},
 		{"JSON Lines of tools", "jsonl-func-doc.txt", []string{"testdata/lint/jsonl/func-doc.jsonl"}, exitIssues},
 		{"JSON Lines of dataset records", "jsonl-dataset.txt", []string{"testdata/lint/jsonl/dataset.jsonl"}, exitIssues},
 		{"JSON Lines of dataset records as JSON", "jsonl-dataset.json", []string{"--json", "testdata/lint/jsonl/dataset.jsonl"}, exitIssues},
@@ -224,7 +226,7 @@ func TestLintCommandExitCodes(t *testing.T) {
 		{"unknown flag", "", []string{"--colour", lintValid}, exitFailure, "", "toolbench lint: flag provided but not defined: -colour\nRun 'toolbench lint -h' for usage.\n"},
 		{"unknown target", "", []string{"--target", "openai,cohere", lintValid}, exitFailure, "", `toolbench lint: --target: unknown target "cohere" (known: openai, openai-strict, anthropic, gemini, mcp)`},
 		{"unknown rule code", "", []string{"--ignore", "short-descriptions", lintValid}, exitFailure, "", `toolbench lint: --ignore: unknown rule code "short-descriptions"`},
-		{"unknown format", "", []string{"--format", "xml", lintValid}, exitFailure, "", `toolbench lint: unknown --format "xml" (known: text, json, sarif, github)`},
+		{"unknown format", "", []string{"--format", "xml", lintValid}, exitFailure, "", `toolbench lint: unknown --format "xml" (known: text, json, sarif, github, markdown)`},
 		{"--json against --format text", "", []string{"--json", "--format", "text", lintValid}, exitFailure, "", "toolbench lint: --json and --format text disagree"},
 		{"stdin twice", "[]", []string{"-", "-"}, exitFailure, "", "standard input (-) is named 2 times"},
 	}

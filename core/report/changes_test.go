@@ -143,6 +143,8 @@ func TestMarkdownKeepsDocumentTextPlain(t *testing.T) {
 		{"tick`s", "tick\\`s", "``tick`s``"},
 		{"`edge`", "\\`edge\\`", "`` `edge` ``"},
 		{"esc\x1b[2J", `esc\\x1b\[2J`, "`esc\\x1b[2J`"},
+		{"&#x202E; &amp;", `\&\#x202E; \&amp;`, "`&#x202E; &amp;`"},
+		{"", "", ""},
 	} {
 		if got := mdText(tc.in); got != tc.text {
 			t.Errorf("mdText(%q) = %q, want %q", tc.in, got, tc.text)

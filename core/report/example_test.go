@@ -21,7 +21,7 @@ func Example() {
 	for _, is := range res.Issues {
 		fmt.Println(is.Severity, is.Path, is.Code)
 	}
-	text, _ := report.LookupFormat("text") // or json, sarif, github
+	text, _ := report.LookupFormat("text") // or json, sarif, github, markdown
 	text.Write(os.Stdout, &report.Report{Issues: res.Issues[:1], Files: 1})
 	// Output:
 	// error $[0].name invalid-name

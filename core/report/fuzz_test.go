@@ -12,8 +12,9 @@ import (
 
 // FuzzLoadAndLint checks that any input that loads lints without
 // panicking, with every issue positioned inside the document and coded
-// by the rule table, and that both the text and the JSON report of the
-// issues are safe to print and read back. Its seed corpus is in
+// by the rule table, and that the text and Markdown reports of the issues
+// are safe to print, each issue one row of five cells in Markdown, and the
+// JSON report reads back. Its seed corpus is in
 // testdata/fuzz, beside the inputs fuzzing has found wrong before.
 func FuzzLoadAndLint(f *testing.F) {
 	for _, s := range []string{
@@ -53,6 +54,14 @@ func FuzzLoadAndLint(f *testing.F) {
 		if found := termtext.Hazards(text.String()); len(found) > 0 {
 			t.Fatalf("the text report holds %v:\n%s", found, text.String())
 		}
+		var md bytes.Buffer
+		if err := writeMarkdown(&md, &Report{Issues: res.Issues, Files: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if found := termtext.Hazards(md.String()); len(found) > 0 {
+			t.Fatalf("the Markdown report holds %v:\n%s", found, md.String())
+		}
+		checkMarkdownTable(t, md.String(), len(res.Issues))
 		var js bytes.Buffer
 		if err := writeJSON(&js, &Report{Issues: res.Issues}); err != nil {
 			t.Fatal(err)

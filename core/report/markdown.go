@@ -1,19 +1,81 @@
 package report
 
 import (
+	"bufio"
+	"io"
+	"strconv"
 	"strings"
 
+	"toolbench/core/lint"
 	"toolbench/core/termtext"
 )
+
+// writeMarkdown writes a lint's issues for a pull request comment or
+// $GITHUB_STEP_SUMMARY: a heading with the text report's summary, the
+// inputs that could not be read or parsed, then a table of the issues,
+// each with its hint below the message:
+//
+//	### toolbench lint: 1 error in 1 file
+//
+//	| | Rule | Tool | Where | What |
+//	| --- | --- | --- | --- | --- |
+//	| **error** | `invalid-name` | `get weather!` | `tools.json:4:15` `$[0].function.name` | invalid tool name 'get weather\!'<br>hint: Use ... |
+//
+// A report with no issues and no failures is the heading alone,
+// "### toolbench lint: valid".
+func writeMarkdown(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("### toolbench lint: " + textSummary(r.Issues, r.Files, len(r.Failed)) + "\n")
+	if len(r.Failed) > 0 {
+		bw.WriteString("\n**Could not be read or parsed, so not linted:**\n\n")
+		for _, f := range r.Failed {
+			bw.WriteString("- ")
+			if where := mdCode(location(f.File, f.Line, f.Column)); where != "" {
+				bw.WriteString(where + " ")
+			}
+			bw.WriteString(mdText(f.Msg) + "\n")
+		}
+	}
+	if len(r.Issues) > 0 {
+		bw.WriteString("\n| | Rule | Tool | Where | What |\n| --- | --- | --- | --- | --- |\n")
+	}
+	for i := range r.Issues {
+		is := &r.Issues[i]
+		sev := "warning"
+		if is.Severity == lint.Error {
+			sev = "**error**"
+		}
+		where := mdCode(location(is.File, is.Line, is.Column))
+		if path := mdCode(is.Path); path != "" {
+			where = strings.TrimPrefix(where+" "+path, " ")
+		}
+		what := mdText(is.Message)
+		if is.Hint != "" {
+			what += "<br>hint: " + mdText(is.Hint)
+		}
+		bw.WriteString("| " + sev + " | " + mdCode(is.Code) + " | " + mdCode(is.Tool) + " | " + where + " | " + what + " |\n")
+	}
+	return bw.Flush()
+}
+
+// location is file:line:col, or the file alone for no line.
+func location(file string, line, col int) string {
+	if line <= 0 {
+		return file
+	}
+	return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
+}
 
 // Markdown of text from a document: escaped for a terminal first, as
 // everywhere, then so that Markdown reads it as plain text.
 
 // mdEscaper puts a backslash before every character Markdown could read
-// as markup, and the pipe that would end a table cell.
+// as markup, the pipe that would end a table cell, and the & that would
+// start a character reference (&#x202E; is a bidi override on the page).
 var mdEscaper = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
 	"<", `\<`, ">", `\>`, "|", `\|`, "#", `\#`, "~", `\~`, "!", `\!`,
+	"&", `\&`,
 )
 
 // mdText is s as plain Markdown text on one line.
@@ -21,8 +83,12 @@ func mdText(s string) string { return mdEscaper.Replace(termtext.EscapeLine(s)) 
 
 // mdCode is s as a code span in a table cell: fenced by one backtick more
 // than the longest run in s, with its pipes escaped, which GitHub's
-// tables require even inside code.
+// tables require even inside code. No text is no span: an empty one
+// shows its backticks.
 func mdCode(s string) string {
+	if s == "" {
+		return ""
+	}
 	s = strings.ReplaceAll(termtext.EscapeLine(s), "|", `\|`)
 	longest, run := 0, 0
 	for i := 0; i < len(s); i++ {

@@ -1,7 +1,8 @@
 // Package report renders the issues of a lint for people and for
 // programs: text for a terminal, JSON, SARIF for code scanning, GitHub
-// Actions workflow commands; and the changes diff finds and compat's
-// matrix, in text, JSON, Markdown and workflow commands. Every format is
+// Actions workflow commands, Markdown for a pull request; and the changes
+// diff finds and compat's matrix, in text, JSON, Markdown and workflow
+// commands. Every format is
 // a Format in one table, with a writer for each kind of report it
 // writes, so a command chooses one by name and has no code of its own
 // for any.
@@ -9,14 +10,14 @@
 // A new format is one file that defines its writer, and one entry in
 // formatTable:
 //
-//	// markdown.go
-//	func writeMarkdown(w io.Writer, r *Report) error {
+//	// checkstyle.go
+//	func writeCheckstyle(w io.Writer, r *Report) error {
 //		for _, is := range r.Issues { ... }
 //		return nil
 //	}
 //
 //	// in formatTable:
-//	{Name: "markdown", Summary: "a Markdown table", Write: writeMarkdown},
+//	{Name: "checkstyle", Summary: "Checkstyle XML", Write: writeCheckstyle},
 //
 // It imports lint (for issues and the rule table), diff, compat, jsondoc
 // and termtext.
@@ -83,7 +84,7 @@ var formatTable = []Format{
 	{Name: "json", Summary: "JSON for programs", Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON},
 	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF},
 	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub},
-	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY", Changes: writeChangesMarkdown, Matrix: writeMatrixMarkdown},
+	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY", Write: writeMarkdown, Changes: writeChangesMarkdown, Matrix: writeMatrixMarkdown},
 }
 
 // Formats returns every format, in table order.
