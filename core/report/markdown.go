@@ -72,10 +72,16 @@ func location(file string, line, col int) string {
 // mdEscaper puts a backslash before every character Markdown could read
 // as markup, the pipe that would end a table cell, and the & that would
 // start a character reference (&#x202E; is a bidi override on the page).
+//
+// Two characters GitHub reads past a backslash: a $ pair is a math
+// expression, and @name mentions a user or a team, who would be told of
+// the report. Each goes in a span of its own, as GitHub's documentation
+// of math expressions says for a $ that is text ("Writing mathematical
+// expressions"); a mention is only found within one text node.
 var mdEscaper = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
 	"<", `\<`, ">", `\>`, "|", `\|`, "#", `\#`, "~", `\~`, "!", `\!`,
-	"&", `\&`,
+	"&", `\&`, "$", "<span>$</span>", "@", "<span>@</span>",
 )
 
 // mdText is s as plain Markdown text on one line.

@@ -107,7 +107,7 @@ func TestWriteMarkdownEscapesEverythingTakenFromTheDocument(t *testing.T) {
 	issues = append(issues, lint.Issue{
 		Severity: lint.Warning, Code: "c|`d`", Path: "$['a|b`\n']",
 		Message: "name 'x|y' ends ``` and\nbreaks\r\x1b]0;t\x07 <img src=x> &#x202E; [l](u) \u202eevil",
-		Hint:    "| --- |\n# heading", Tool: "t|`\x1b[2J\u202e\n", File: "f.json", Line: 2, Column: 3,
+		Hint:    "| --- |\n# heading $x+y$ @octocat", Tool: "t|`\x1b[2J\u202e\n", File: "f.json", Line: 2, Column: 3,
 	})
 	r := &Report{Issues: issues, Files: 1, Failed: []Failure{{File: "b|`\u202e.json", Line: 1, Column: 2, Msg: "bad\n| x | y |\x1b[2J"}}}
 	var b bytes.Buffer
@@ -122,7 +122,7 @@ func TestWriteMarkdownEscapesEverythingTakenFromTheDocument(t *testing.T) {
 	for _, want := range []string{
 		"| warning | `` c\\|`d` `` | ``t\\|`\\x1b[2J\\u{202E}\\n`` | `f.json:2:3` ``$['a\\|b`\\n']`` | ",
 		"name 'x\\|y' ends \\`\\`\\` and\\\\nbreaks\\\\r\\\\x1b\\]0;t\\\\x07 \\<img src=x\\> \\&\\#x202E; \\[l\\](u) \\\\u{202E}evil",
-		"<br>hint: \\| --- \\|\\\\n\\# heading |\n",
+		"<br>hint: \\| --- \\|\\\\n\\# heading <span>$</span>x+y<span>$</span> <span>@</span>octocat |\n",
 		"\n- ``b\\|`\\u{202E}.json:1:2`` bad\\\\n\\| x \\| y \\|\\\\x1b\\[2J\n",
 		"``evil\\|`\\x1b[31m\\u{202E}.json:2:11``",
 	} {
