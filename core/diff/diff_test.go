@@ -200,6 +200,12 @@ func TestCompareReportsEachKindOfChange(t *testing.T) {
 			tools(`{"anyOf": [` + strings.Repeat(`{"$ref": "#"}, `, 8) + `{"$ref": "#"}], "properties": {"a": {"type": "string", "allOf": [` + strings.Repeat(`{"$ref": "#"}, `, 8) + `{}]}}}`),
 			// Read each time a branch is reached, these take 9^8 readings.
 			[]string{`type-changed new.json $[0].function.parameters.properties.a.type @ "string", "allOf`}},
+		{"type-changed, a property required but undeclared gets a schema", tools(`{"type": "object", "properties": {"a": {}}, "required": ["a", "b"]}`), tools(`{"type": "object", "properties": {"a": {}, "b": {"type": "integer"}}, "required": ["a", "b"]}`),
+			[]string{`type-changed new.json $[0].function.parameters.properties.b.type @ "integer"}}, "re`}},
+		{"constraint-tightened, a property required but undeclared gets a pattern, and is no longer required", tools(`{"type": "object", "properties": {}, "required": ["c"], "additionalProperties": {"type": "string"}}`), tools(`{"type": "object", "properties": {"c": {"type": "string", "pattern": "^[A-Z]{3}$"}}, "additionalProperties": {"type": "string"}}`),
+			[]string{`constraint-tightened new.json $[0].function.parameters.properties.c.pattern @ "^[A-Z]{3}$"}}, `, `constraint-relaxed new.json $[0].function.parameters.properties.c @ {"type": "string`}},
+		{"nothing breaks, a property required but undeclared where no other was allowed", tools(`{"type": "object", "properties": {}, "required": ["c"], "additionalProperties": false}`), tools(`{"type": "object", "properties": {"c": {"type": "string"}}, "required": ["c"], "additionalProperties": false}`),
+			nil},
 		{"parameter-became-required, named twice", tools(`{"type": "object", "properties": {"a": {}}}`), tools(`{"type": "object", "properties": {"a": {}}, "required": ["a", "a"]}`),
 			[]string{`parameter-became-required new.json $[0].function.parameters.required[0] @ "a", "a"]}}}`}},
 		{"constraint-tightened, a draft-4 exclusiveMaximum", tools(`{"type": "object", "properties": {"n": {"maximum": 5, "exclusiveMaximum": false}}}`), tools(`{"type": "object", "properties": {"n": {"maximum": 5, "exclusiveMaximum": true}}}`),

@@ -398,6 +398,12 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 		path := func() string { return p.newPath(jsondoc.KeySeg("properties"), jsondoc.KeySeg(m.Key)) }
 		ov := op.Get(m.Key)
 		switch {
+		case ov == nil && oreq[m.Key]:
+			if !nreq[m.Key] {
+				p.c.add(constraintRelaxed, p.c.new, m.Value, path(), p.n.Name, "parameter "+termtext.Quote(m.Key)+" is no longer required")
+			}
+			p.undeclared(o, m.Key, m.Value)
+			continue
 		case ov == nil && !nreq[m.Key]:
 			p.c.add(addedOptionalParameter, p.c.new, m.Value, path(), p.n.Name, "new optional parameter "+termtext.Quote(m.Key))
 			continue
@@ -413,6 +419,26 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 		p.schemas(ov, m.Value)
 		p.pop(2)
 	}
+}
+
+// undeclared compares the schema NEW gives a property that OLD required
+// without declaring it: calls gave it then as any value OLD's
+// additionalProperties took, so that is what it is compared with. When
+// OLD's additionalProperties is false, no call was valid, and none breaks.
+func (p *pair) undeclared(o *jsondoc.Node, key string, nv *jsondoc.Node) {
+	ap := o.Get("additionalProperties")
+	if isFalse(ap) {
+		return
+	}
+	lo, ln := len(p.oldSegs), len(p.newSegs)
+	var oc *jsondoc.Node
+	if isSchema(ap) {
+		oc = ap
+		p.oldSegs = append(p.oldSegs, jsondoc.KeySeg("additionalProperties"))
+	}
+	p.newSegs = append(p.newSegs, jsondoc.KeySeg("properties"), jsondoc.KeySeg(key))
+	p.schemas(oc, nv)
+	p.oldSegs, p.newSegs = p.oldSegs[:lo], p.newSegs[:ln]
 }
 
 // atRequired records a change at the name in n's "required".
