@@ -63,7 +63,8 @@ func runDiff(e *env, args []string) int {
 	}
 	defer oneShotGC([]string{cfg.old, cfg.new})()
 	var docs [2]*jsondoc.Document
-	if docs[0], err = loadDiffSource(e, cfg.old); err != nil {
+	atRevision := map[string]string{}
+	if docs[0], err = loadDiffSource(e, cfg.old, atRevision); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
@@ -76,7 +77,7 @@ func runDiff(e *env, args []string) int {
 		}
 		src.close() // the tools are read; the session is not needed
 		docs[1] = src.doc
-	} else if docs[1], err = loadDiffSource(e, cfg.new); err != nil {
+	} else if docs[1], err = loadDiffSource(e, cfg.new, atRevision); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
@@ -85,7 +86,7 @@ func runDiff(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
-	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
+	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, AtRevision: atRevision, Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
 	if err := cfg.format.Changes(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench diff: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -98,13 +99,14 @@ func runDiff(e *env, args []string) int {
 
 // loadDiffSource reads one side of a diff: a file, "-" for standard
 // input, or REV:PATH for PATH as git has it at revision REV (when no file
-// has that name).
-func loadDiffSource(e *env, src string) (*jsondoc.Document, error) {
+// has that name), which it records in atRevision: REV:PATH to PATH.
+func loadDiffSource(e *env, src string, atRevision map[string]string) (*jsondoc.Document, error) {
 	if src == "-" {
 		return jsondoc.LoadReader(lintStdinName, e.stdin)
 	}
 	if rev, path, ok := strings.Cut(src, ":"); ok && rev != "" && path != "" {
 		if _, err := os.Stat(src); errors.Is(err, os.ErrNotExist) {
+			atRevision[src] = strings.TrimPrefix(path, "./")
 			return gitShow(src)
 		}
 	}

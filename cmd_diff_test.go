@@ -89,6 +89,12 @@ func TestDiffReadsARevisionWithGit(t *testing.T) {
 	if code != exitIssues || stderr != "" || !strings.Contains(stdout, "BREAKING HEAD:tools.json:27:19 'search_docs' $[1].function.parameters.properties.page: parameter 'page' was removed") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
+	// Workflow annotations go on a file of the work tree: what is gone
+	// is put on the file, at the revision's line in the message.
+	code, stdout, _ = runIn(t, "diff", "--format", "github", "HEAD:tools.json", "tools.json")
+	if want := "::error file=tools.json,title=removed-parameter::HEAD:tools.json:27:19: search_docs: $[1].function.parameters.properties.page: parameter 'page' was removed\n"; code != exitIssues || !strings.Contains(stdout, want) || strings.Contains(stdout, "HEAD%3A") {
+		t.Errorf("github: exit %d, want %q in:\n%s", code, want, stdout)
+	}
 	code, _, stderr = runIn(t, "diff", "HEAD:missing.json", "tools.json")
 	if code != exitFailure || !strings.Contains(stderr, "toolbench diff: HEAD:missing.json: git show: path 'missing.json' does not exist in 'HEAD'") {
 		t.Errorf("a missing path: exit %d, stderr %q", code, stderr)

@@ -16,7 +16,10 @@ import (
 type ChangeReport struct {
 	Result   *diff.Result
 	Old, New string
-	Color    bool // as Report.Color
+	// AtRevision maps a document read from git, REV:PATH, to PATH, the
+	// file in the work tree that workflow annotations can be put on.
+	AtRevision map[string]string
+	Color      bool // as Report.Color
 }
 
 const sgrNote = "\x1b[1;36m"
@@ -103,6 +106,12 @@ func writeChangesGitHub(w io.Writer, r *ChangeReport) error {
 		cmd := "notice"
 		if c.Severity == diff.Error {
 			cmd = "error"
+		}
+		if path, ok := r.AtRevision[c.File]; ok {
+			// The line and column are the revision's, not the file's:
+			// the annotation is the file's, and the message says where.
+			ghCommand(bw, cmd, path, 0, 0, c.Code, termtext.EscapeLine(location(c.File, c.Line, c.Column)+": "+c.Tool+": "+c.Path+": "+c.Message))
+			continue
 		}
 		ghCommand(bw, cmd, c.File, c.Line, c.Column, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
 	}
