@@ -144,6 +144,8 @@ func TestMarkdownKeepsDocumentTextPlain(t *testing.T) {
 		{"`edge`", "\\`edge\\`", "`` `edge` ``"},
 		{"esc\x1b[2J", `esc\\x1b\[2J`, "`esc\\x1b[2J`"},
 		{"&#x202E; &amp;", `\&\#x202E; \&amp;`, "`&#x202E; &amp;`"},
+		{`issue #1, owner/repo#23, \#4 and #x`, `issue <span>#</span>1, owner/repo<span>#</span>23, \\<span>#</span>4 and \#x`, "`issue #1, owner/repo#23, \\#4 and #x`"},
+		{"$ref and @team", "<span>$</span>ref and <span>@</span>team", "`$ref and @team`"},
 		{"", "", ""},
 	} {
 		if got := mdText(tc.in); got != tc.text {

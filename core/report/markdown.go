@@ -73,11 +73,13 @@ func location(file string, line, col int) string {
 // as markup, the pipe that would end a table cell, and the & that would
 // start a character reference (&#x202E; is a bidi override on the page).
 //
-// Two characters GitHub reads past a backslash: a $ pair is a math
-// expression, and @name mentions a user or a team, who would be told of
-// the report. Each goes in a span of its own, as GitHub's documentation
-// of math expressions says for a $ that is text ("Writing mathematical
-// expressions"); a mention is only found within one text node.
+// Three characters GitHub reads past a backslash: a $ pair is a math
+// expression, @name mentions a user or a team, and #1 or owner/repo#2
+// links an issue, whose timeline is told of the report. $ and @ go in a
+// span of their own, as GitHub's documentation of math expressions says
+// for a $ that is text ("Writing mathematical expressions"), and so does
+// a # before a digit (mdText); mentions and references are found only
+// within one text node.
 var mdEscaper = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
 	"<", `\<`, ">", `\>`, "|", `\|`, "#", `\#`, "~", `\~`, "!", `\!`,
@@ -85,7 +87,30 @@ var mdEscaper = strings.NewReplacer(
 )
 
 // mdText is s as plain Markdown text on one line.
-func mdText(s string) string { return mdEscaper.Replace(termtext.EscapeLine(s)) }
+func mdText(s string) string {
+	s = termtext.EscapeLine(s)
+	var b strings.Builder
+	for {
+		i := issueRef(s)
+		if i < 0 {
+			b.WriteString(mdEscaper.Replace(s))
+			return b.String()
+		}
+		b.WriteString(mdEscaper.Replace(s[:i]))
+		b.WriteString("<span>#</span>")
+		s = s[i+1:]
+	}
+}
+
+// issueRef is the index of the first # before a digit in s, or -1.
+func issueRef(s string) int {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '#' && s[i+1] >= '0' && s[i+1] <= '9' {
+			return i
+		}
+	}
+	return -1
+}
 
 // mdCode is s as a code span in a table cell: fenced by one backtick more
 // than the longest run in s, with its pipes escaped, which GitHub's
