@@ -84,10 +84,30 @@ type comparer struct {
 	old, new *jsondoc.Document
 	changes  []Change
 	docs     []*jsondoc.Document // the document each change is in
+	said     map[changeKey]bool
+}
+
+// changeKey is a change as add tells one from another.
+type changeKey struct {
+	chk   *Check
+	doc   *jsondoc.Document
+	start int32
+	msg   string
 }
 
 // add records a change at node n of doc, at path.
 func (c *comparer) add(chk *Check, doc *jsondoc.Document, n *jsondoc.Node, path, tool, msg string) {
+	// Several places of OLD can be compared with one of NEW (the items
+	// of a list with the schema that now takes them all): a change they
+	// find alike is told once.
+	key := changeKey{chk, doc, n.Start, msg}
+	if c.said[key] {
+		return
+	}
+	if c.said == nil {
+		c.said = map[changeKey]bool{}
+	}
+	c.said[key] = true
 	c.changes = append(c.changes, Change{Severity: chk.Severity, Code: chk.Code, Tool: tool, Path: path, Message: msg, File: doc.Name, Offset: int(n.Start)})
 	c.docs = append(c.docs, doc)
 }

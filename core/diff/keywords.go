@@ -73,8 +73,8 @@ var bounds = []struct {
 	key   string
 	upper bool
 }{
-	{"maximum", true}, {"exclusiveMaximum", true}, {"maxLength", true}, {"maxItems", true}, {"maxProperties", true},
-	{"minimum", false}, {"exclusiveMinimum", false}, {"minLength", false}, {"minItems", false}, {"minProperties", false},
+	{"maxLength", true}, {"maxItems", true}, {"maxProperties", true},
+	{"minLength", false}, {"minItems", false}, {"minProperties", false},
 }
 
 // narrowing are the keywords whose every value narrows what is accepted,
@@ -82,6 +82,8 @@ var bounds = []struct {
 var narrowing = []string{"pattern", "const", "not", "propertyNames", "contains"}
 
 func (p *pair) constraints(o, n *jsondoc.Node) {
+	p.limit(o, n, "maximum", "exclusiveMaximum", true)
+	p.limit(o, n, "minimum", "exclusiveMinimum", false)
 	for _, b := range bounds {
 		p.bound(o, n, b.key, b.upper)
 	}
@@ -102,10 +104,6 @@ func (p *pair) constraints(o, n *jsondoc.Node) {
 }
 
 func (p *pair) bound(o, n *jsondoc.Node, key string, upper bool) {
-	if ob, nb := o.Get(key), n.Get(key); ob.Is(jsondoc.Bool) || nb.Is(jsondoc.Bool) {
-		p.exclusive(o, n, key)
-		return
-	}
 	ov, nv := number(o.Get(key)), number(n.Get(key))
 	switch {
 	case ov == nil && nv == nil:
@@ -126,25 +124,106 @@ func (p *pair) bound(o, n *jsondoc.Node, key string, upper bool) {
 	}
 }
 
-// exclusive compares a draft-4 exclusiveMaximum or exclusiveMinimum, a
-// boolean that makes maximum or minimum itself refused. A number on the
-// other side is a later draft's bound of its own, which cannot be set
-// against a boolean without the bound beside it: nothing is said of it.
-func (p *pair) exclusive(o, n *jsondoc.Node, key string) {
-	ob, nb := o.Get(key), n.Get(key)
-	if (ob != nil && !ob.Is(jsondoc.Bool)) || (nb != nil && !nb.Is(jsondoc.Bool)) {
+// numberLimit is the bound a schema sets on numbers, from above or
+// below: its value, whether the value itself is refused, and the
+// keywords that say so.
+type numberLimit struct {
+	value     *big.Float
+	exclusive bool
+	key, text string // the keyword of the value, and the value as written
+	at        string // the keyword a change of it is reported at
+	draft4    bool   // exclusive is draft 4's boolean beside the value
+}
+
+// limitOf is n's limit from above (maximum and exclusiveMaximum) or below
+// (minimum and exclusiveMinimum), ok false when it has none. Draft 4 made
+// exclusiveMaximum a boolean that refuses maximum itself, alone asserting
+// nothing; later drafts made it a bound of its own, and of two bounds the
+// tighter holds.
+func limitOf(n *jsondoc.Node, inclusive, exclusive string, upper bool) (l numberLimit, ok bool) {
+	in, ex := n.Get(inclusive), n.Get(exclusive)
+	iv := number(in)
+	if ex.Is(jsondoc.Bool) {
+		if iv == nil {
+			return l, false
+		}
+		at := inclusive
+		if ex.IsTrue() {
+			at = exclusive
+		}
+		return numberLimit{iv, ex.IsTrue(), inclusive, in.Str(), at, true}, true
+	}
+	ev := number(ex)
+	switch {
+	case iv == nil && ev == nil:
+		return l, false
+	case ev == nil:
+		return numberLimit{iv, false, inclusive, in.Str(), inclusive, false}, true
+	}
+	excl := numberLimit{ev, true, exclusive, ex.Str(), exclusive, false}
+	if iv == nil {
+		return excl, true
+	}
+	// Both: the tighter holds, the exclusive one when they are equal.
+	if c := iv.Cmp(ev); c == 0 || (c > 0) == upper {
+		return excl, true
+	}
+	return numberLimit{iv, false, inclusive, in.Str(), inclusive, false}, true
+}
+
+// words says a limit in a message: "maximum 5", "exclusiveMaximum 5", or
+// draft 4's "maximum 5 (exclusive)".
+func (l numberLimit) words() string {
+	if l.draft4 && l.exclusive {
+		return l.key + " " + l.text + " (exclusive)"
+	}
+	return l.key + " " + l.text
+}
+
+// limit compares the limits of o and n on numbers from above or below:
+// one that lets fewer numbers through tightens.
+func (p *pair) limit(o, n *jsondoc.Node, inclusive, exclusive string, upper bool) {
+	ol, oh := limitOf(o, inclusive, exclusive, upper)
+	nl, nh := limitOf(n, inclusive, exclusive, upper)
+	switch {
+	case !oh && !nh:
+		return
+	case !oh:
+		p.inNew(constraintTightened, n, nl.at, nl.words()+" is new")
+		return
+	case !nh:
+		p.inNew(constraintRelaxed, n, ol.key, ol.words()+" is gone")
 		return
 	}
-	limit := "maximum"
-	if key == "exclusiveMinimum" {
-		limit = "minimum"
+	c := nl.value.Cmp(ol.value)
+	if !upper {
+		c = -c
 	}
-	switch ot, nt := ob.IsTrue(), nb.IsTrue(); {
-	case !ot && nt:
-		p.inNew(constraintTightened, n, key, key+" is now true: "+limit+" itself is refused")
-	case ot && !nt:
-		p.inNew(constraintRelaxed, n, key, key+" is no longer true: "+limit+" itself is accepted")
+	// c < 0: NEW's limit is nearer, and lets fewer numbers through.
+	if c == 0 && nl.exclusive != ol.exclusive {
+		if nl.exclusive {
+			c = -1
+		} else {
+			c = 1
+		}
 	}
+	if c == 0 {
+		return
+	}
+	chk := constraintRelaxed
+	if c < 0 {
+		chk = constraintTightened
+	}
+	msg := ol.words() + " is now " + nl.words()
+	switch {
+	case nl.key == ol.key && nl.exclusive == ol.exclusive:
+		msg = nl.key + " was " + ol.text + ", is " + nl.text
+	case nl.value.Cmp(ol.value) == 0 && nl.exclusive:
+		msg += ": " + nl.text + " itself is refused"
+	case nl.value.Cmp(ol.value) == 0:
+		msg += ": " + nl.text + " itself is accepted"
+	}
+	p.inNew(chk, n, nl.at, msg)
 }
 
 // number is the value of a number node, or nil for anything else.
@@ -165,22 +244,36 @@ func number(n *jsondoc.Node) *big.Float {
 func (p *pair) multipleOf(o, n *jsondoc.Node) {
 	on, nn := o.Get("multipleOf"), n.Get("multipleOf")
 	switch {
-	case number(on) == nil && number(nn) == nil:
-	case number(on) == nil:
+	case !on.Is(jsondoc.Number) && !nn.Is(jsondoc.Number):
+	case !on.Is(jsondoc.Number):
 		p.inNew(constraintTightened, n, "multipleOf", "multipleOf "+nn.Str()+" is new")
-	case number(nn) == nil:
+	case !nn.Is(jsondoc.Number):
 		p.inNew(constraintRelaxed, n, "multipleOf", "multipleOf is gone")
 	case on.Str() != nn.Str():
-		ov, nv := exact(on), exact(nn)
-		if ov != nil && nv != nil && ov.Cmp(nv) == 0 {
+		equal, multiple := divides(on, nn)
+		if equal {
 			return
 		}
 		chk := constraintTightened
-		if ov != nil && nv != nil && nv.Sign() != 0 && new(big.Rat).Quo(ov, nv).IsInt() {
+		if multiple {
 			chk = constraintRelaxed
 		}
 		p.inNew(chk, n, "multipleOf", "multipleOf was "+on.Str()+", is "+nn.Str())
 	}
+}
+
+// divides reports whether numbers a and b are equal, and whether a is a
+// multiple of b: exactly when both can be read as fractions, else as
+// binary floating point; neither when they cannot be read at all.
+func divides(a, b *jsondoc.Node) (equal, multiple bool) {
+	if x, y := exact(a), exact(b); x != nil && y != nil {
+		return x.Cmp(y) == 0, y.Sign() != 0 && new(big.Rat).Quo(x, y).IsInt()
+	}
+	x, y := number(a), number(b)
+	if x == nil || y == nil {
+		return false, false
+	}
+	return x.Cmp(y) == 0, y.Sign() != 0 && new(big.Float).Quo(x, y).IsInt()
 }
 
 // maxExactExponent bounds the decimal exponent of a number read exactly:

@@ -48,7 +48,7 @@ func (c *comparer) tools(o, n *tooldef.Tool) {
 		op = noParams
 	case np == nil:
 		np = noParams
-	case !op.Is(jsondoc.Object) || !np.Is(jsondoc.Object):
+	case !isSchema(op) || !isSchema(np):
 		return
 	case c.old.Src[op.Start:op.End] == c.new.Src[np.Start:np.End]:
 		// Most tools of a new version are the old ones, written the
@@ -152,81 +152,118 @@ func (p *pair) compare(o, n *jsondoc.Node, withTypes bool) {
 	if isFalse(o) || isFalse(n) {
 		return
 	}
+	if n == noParams {
+		// The parameters are gone: what the old ones took is told by
+		// the parameters gone, and the tool now taking no arguments.
+		p.additional(o, n)
+		p.properties(o, n)
+		return
+	}
 	p.enums(o, n)
 	p.constraints(o, n)
 	p.additional(o, n)
 	p.properties(o, n)
-	p.under(o, n, "items")
-	p.tuple(o, n, "items")
-	p.tuple(o, n, "prefixItems")
+	p.arrays(o, n)
 	p.patternProperties(o, n)
 	p.branches(o, n, "anyOf")
 	p.branches(o, n, "oneOf")
 	p.allOf(o, n)
 }
 
-// under compares the schemas of the member key of o and n: one that is
-// new is compared with none, which accepts anything; one that is gone
-// accepts more.
-func (p *pair) under(o, n *jsondoc.Node, key string) {
-	oc, nc := o.Get(key), n.Get(key)
-	switch {
-	case nc == nil:
-		if isSchema(oc) && !acceptsAll(oc) {
-			p.inNew(constraintRelaxed, n, key, key+" is gone")
-		}
-		return
-	case (oc != nil && !isSchema(oc)) || !isSchema(nc):
-		return
-	}
-	p.push(jsondoc.KeySeg(key))
-	p.schemas(oc, nc)
-	p.pop(1)
+// place is where a schema takes the values of an item or a property:
+// the schema (nil where none is written, which accepts anything), its
+// path from the schema compared, and its name for a message.
+type place struct {
+	schema *jsondoc.Node
+	segs   []jsondoc.Seg
+	name   string
 }
 
-// tuple compares the schemas of a list of them under key, "prefixItems"
-// or the "items" of drafts before 2020-12: element i of OLD with element
-// i of NEW, or with none when NEW's list is longer. An element gone
-// leaves its place to the schema of the items after the list.
-func (p *pair) tuple(o, n *jsondoc.Node, key string) {
-	ol, nl := o.Get(key), n.Get(key)
-	if (ol != nil && !ol.Is(jsondoc.Array)) || !nl.Is(jsondoc.Array) {
-		if ol.Is(jsondoc.Array) && nl == nil {
-			p.inNew(constraintRelaxed, n, key, key+" is gone")
+// member is the place of n's member key.
+func member(n *jsondoc.Node, key string) place {
+	return place{n.Get(key), []jsondoc.Seg{jsondoc.KeySeg(key)}, key}
+}
+
+// against compares the schema OLD has at place o with the one NEW has at
+// place n, which takes the same values: a place of NEW with no schema
+// accepts anything, so what OLD's asserted there is gone.
+func (p *pair) against(o, n place) {
+	switch {
+	case n.schema == nil:
+		if isSchema(o.schema) && !acceptsAll(o.schema) {
+			p.c.add(constraintRelaxed, p.c.old, o.schema, p.oldPath(o.segs...), p.n.Name, o.name+" is gone")
 		}
 		return
+	case (o.schema != nil && !isSchema(o.schema)) || !isSchema(n.schema):
+		return
 	}
-	oe, ne := ol.Elems(), nl.Elems()
-	for i, e := range ne {
-		var oc *jsondoc.Node
-		if i < len(oe) {
-			oc = oe[i].Value
-		}
-		p.push(jsondoc.KeySeg(key), jsondoc.IndexSeg(i))
-		p.schemas(oc, e.Value)
-		p.pop(2)
+	lo, ln := len(p.oldSegs), len(p.newSegs)
+	p.oldSegs = append(p.oldSegs, o.segs...)
+	p.newSegs = append(p.newSegs, n.segs...)
+	p.schemas(o.schema, n.schema)
+	p.oldSegs, p.newSegs = p.oldSegs[:lo], p.newSegs[:ln]
+}
+
+// under compares the schemas of the member key of o and n.
+func (p *pair) under(o, n *jsondoc.Node, key string) { p.against(member(o, key), member(n, key)) }
+
+// items is how schema n says what its items are: a list of schemas for
+// the first places (prefixItems, or before draft 2020-12 items as a
+// list) and one for the places after them (items, or additionalItems
+// beside a list of items), or one for every place (items).
+type items struct {
+	list    []jsondoc.Member
+	listKey string
+	rest    place
+}
+
+func itemsOf(n *jsondoc.Node) items {
+	switch {
+	case n.Get("prefixItems").Is(jsondoc.Array):
+		return items{n.Get("prefixItems").Elems(), "prefixItems", member(n, "items")}
+	case n.Get("items").Is(jsondoc.Array):
+		return items{n.Get("items").Elems(), "items", member(n, "additionalItems")}
 	}
-	for i := len(ne); i < len(oe); i++ {
-		if !acceptsAll(oe[i].Value) {
-			p.inOld(constraintRelaxed, o, key, i, key+"["+strconv.Itoa(i)+"] is gone")
-		}
+	return items{rest: member(n, "items")}
+}
+
+// at is the place of the i'th item.
+func (it items) at(i int) place {
+	if i < len(it.list) {
+		return place{it.list[i].Value, []jsondoc.Seg{jsondoc.KeySeg(it.listKey), jsondoc.IndexSeg(i)}, it.listKey + "[" + strconv.Itoa(i) + "]"}
 	}
+	return it.rest
+}
+
+// arrays compares what o and n take as items, place by place: the
+// schema of each place that either lists, then those of the places after.
+func (p *pair) arrays(o, n *jsondoc.Node) {
+	oi, ni := itemsOf(o), itemsOf(n)
+	for i := range max(len(oi.list), len(ni.list)) {
+		p.against(oi.at(i), ni.at(i))
+	}
+	p.against(oi.rest, ni.rest)
 }
 
 // patternProperties compares the schemas of o's and n's
-// patternProperties, pattern by pattern.
+// patternProperties, pattern by pattern. A pattern new to NEW takes names
+// that OLD's additionalProperties took; one gone from it leaves them to
+// NEW's. (Which names two patterns share is not worked out.)
 func (p *pair) patternProperties(o, n *jsondoc.Node) {
 	op, np := o.Get("patternProperties"), n.Get("patternProperties")
+	pattern := func(pp *jsondoc.Node, key string) place {
+		return place{pp.Get(key), []jsondoc.Seg{jsondoc.KeySeg("patternProperties"), jsondoc.KeySeg(key)}, "patternProperties " + termtext.Quote(key)}
+	}
 	for _, m := range np.Members() {
-		if ov := op.Get(m.Key); ov != nil || isSchema(m.Value) {
-			p.push(jsondoc.KeySeg("patternProperties"), jsondoc.KeySeg(m.Key))
-			p.schemas(ov, m.Value)
-			p.pop(2)
+		old := pattern(op, m.Key)
+		if old.schema == nil {
+			old = member(o, "additionalProperties")
 		}
+		p.against(old, pattern(np, m.Key))
 	}
 	for _, m := range op.Members() {
-		if !np.Has(m.Key) && isSchema(m.Value) && !acceptsAll(m.Value) {
-			p.inNew(constraintRelaxed, n, "patternProperties", "patternProperties "+termtext.Quote(m.Key)+" is gone")
+		if !np.Has(m.Key) {
+			p.against(pattern(op, m.Key), member(n, "additionalProperties"))
 		}
 	}
 }
@@ -426,19 +463,9 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 // additionalProperties took, so that is what it is compared with. When
 // OLD's additionalProperties is false, no call was valid, and none breaks.
 func (p *pair) undeclared(o *jsondoc.Node, key string, nv *jsondoc.Node) {
-	ap := o.Get("additionalProperties")
-	if isFalse(ap) {
-		return
+	if ap := member(o, "additionalProperties"); !isFalse(ap.schema) {
+		p.against(ap, place{nv, []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(key)}, "parameter " + termtext.Quote(key)})
 	}
-	lo, ln := len(p.oldSegs), len(p.newSegs)
-	var oc *jsondoc.Node
-	if isSchema(ap) {
-		oc = ap
-		p.oldSegs = append(p.oldSegs, jsondoc.KeySeg("additionalProperties"))
-	}
-	p.newSegs = append(p.newSegs, jsondoc.KeySeg("properties"), jsondoc.KeySeg(key))
-	p.schemas(oc, nv)
-	p.oldSegs, p.newSegs = p.oldSegs[:lo], p.newSegs[:ln]
 }
 
 // atRequired records a change at the name in n's "required".

@@ -28,11 +28,19 @@ var typeBits = map[string]int{
 // kindReader reads the kinds of value the schemas of one side accept,
 // each schema once: branches that lead back through $refs to the same
 // schemas would otherwise be read again for every way to reach them.
+//
+// Schemas that lead to each other through anyOf, oneOf and allOf (a loop
+// of $refs that no validator ends) accept any kind: a strongly connected
+// component of that graph, found as Tarjan's algorithm finds them, so
+// that the answer does not depend on which schema is read first.
 type kindReader struct {
 	root    *jsondoc.Node // the parameter schema, for "#/..." references
 	openAPI bool
 	known   map[*jsondoc.Node]kinds
-	open    map[*jsondoc.Node]bool // being read: a $ref back to one is a loop
+	order   map[*jsondoc.Node]int // the order schemas are first reached in
+	low     map[*jsondoc.Node]int // the earliest of that order each reaches on the stack
+	stack   []*jsondoc.Node       // schemas reached whose component is not complete
+	on      map[*jsondoc.Node]bool
 }
 
 type kinds struct {
@@ -41,32 +49,80 @@ type kinds struct {
 }
 
 func newKindReader(root *jsondoc.Node, openAPI bool) *kindReader {
-	return &kindReader{root: root, openAPI: openAPI, known: map[*jsondoc.Node]kinds{}, open: map[*jsondoc.Node]bool{}}
+	return &kindReader{root: root, openAPI: openAPI, known: map[*jsondoc.Node]kinds{},
+		order: map[*jsondoc.Node]int{}, low: map[*jsondoc.Node]int{}, on: map[*jsondoc.Node]bool{}}
 }
 
 // accepted is the set of kinds schema n accepts, its local $ref followed:
 // those of its "type" (every kind without one, or with one this cannot
 // read), narrowed to those any schema of its anyOf and of its oneOf
 // accepts and those every schema of its allOf does. The words say the
-// set as the schema writes it when one keyword narrows it. A schema
-// reached again inside itself, by a loop of $refs, accepts every kind
-// there.
+// set as the schema writes it when one keyword narrows it.
 func (r *kindReader) accepted(n *jsondoc.Node) (bits int, words string) {
-	n, _, _ = schema.Deref(r.root, n)
+	n = r.deref(n)
 	if n.Is(jsondoc.Bool) && !n.IsTrue() {
 		return 0, "nothing"
 	}
-	if k, ok := r.known[n]; ok {
-		return k.bits, k.words
+	if _, ok := r.order[n]; !ok {
+		r.visit(n)
 	}
-	if r.open[n] {
-		return tAny, "any type"
+	k := r.known[n]
+	return k.bits, k.words
+}
+
+func (r *kindReader) deref(n *jsondoc.Node) *jsondoc.Node {
+	n, _, _ = schema.Deref(r.root, n)
+	return n
+}
+
+// eachBranch calls f with each schema of n's anyOf, oneOf and allOf, its
+// $ref followed.
+func (r *kindReader) eachBranch(n *jsondoc.Node, f func(*jsondoc.Node)) {
+	for _, key := range [...]string{"anyOf", "oneOf", "allOf"} {
+		for _, b := range n.Get(key).Elems() {
+			f(r.deref(b.Value))
+		}
 	}
-	r.open[n] = true
-	bits, words = r.read(n)
-	delete(r.open, n)
+}
+
+// visit reads n and the schemas its branches lead to, depth first; when
+// n completes a component, what each schema of it accepts is known.
+func (r *kindReader) visit(n *jsondoc.Node) {
+	r.order[n], r.low[n] = len(r.order), len(r.order)
+	r.stack = append(r.stack, n)
+	r.on[n] = true
+	loops := false
+	r.eachBranch(n, func(b *jsondoc.Node) {
+		switch _, seen := r.order[b]; {
+		case b == n:
+			loops = true
+		case !seen:
+			r.visit(b)
+			r.low[n] = min(r.low[n], r.low[b])
+		case r.on[b]:
+			r.low[n] = min(r.low[n], r.order[b])
+		}
+	})
+	if r.low[n] != r.order[n] {
+		return
+	}
+	i := len(r.stack) - 1
+	for r.stack[i] != n {
+		i--
+	}
+	component := r.stack[i:]
+	r.stack = r.stack[:i]
+	for _, m := range component {
+		delete(r.on, m)
+	}
+	if len(component) > 1 || loops {
+		for _, m := range component {
+			r.known[m] = kinds{tAny, "any type"}
+		}
+		return
+	}
+	bits, words := r.read(n)
 	r.known[n] = kinds{bits, words}
-	return bits, words
 }
 
 func (r *kindReader) read(n *jsondoc.Node) (bits int, words string) {
