@@ -658,6 +658,21 @@ func TestACallThatCannotBeSentReplacesTheLastOutcome(t *testing.T) {
 	}
 }
 
+func TestTheLastOutcomeGoesWhileTheNextCallIsSent(t *testing.T) {
+	m := fakeServerModel(t, 120, 40)
+	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")
+	m = inTester(t, m, `{"name": "weather", "arguments": {"city": "Oslo"}}`)
+	m, cmd := pressCmd(t, m, "ctrl+r")
+	s := screen(m)
+	if !strings.Contains(s, "… sending weather · esc cancels") || strings.Contains(s, "echo: ok") || strings.Contains(s, "echo: first") {
+		t.Errorf("while weather is sent, echo's outcome should not stand under it:\n%s", s)
+	}
+	m = result(t, m, cmd)
+	if s := screen(m); !strings.Contains(s, "▶ weather: ok 4 ms") || strings.Contains(s, "sending") {
+		t.Errorf("weather's outcome should follow:\n%s", s)
+	}
+}
+
 func TestANoToTheQuestionReplacesTheLastOutcome(t *testing.T) {
 	m := fakeServerModel(t, 120, 40)
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")

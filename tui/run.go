@@ -259,6 +259,10 @@ func (m model) send(req runRequest) (tea.Model, tea.Cmd) {
 	req.seq = m.runSeq
 	tool := shown(req.tool, maxName)
 	m.running = &runningCall{seq: req.seq, tool: tool, cancel: cancel}
+	// The last outcome goes: under the line of the call being sent it
+	// reads as this call's. It is in the history (ctrl+p) when it was
+	// sent; when it was not, the check says it again.
+	m.call.run = runShown{}
 	m.call.pending = "sending " + tool + " · esc cancels"
 	m.call.revealRun()
 	return m, runCall(ctx, req)
