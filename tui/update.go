@@ -183,6 +183,7 @@ func (m model) sifted(msg siftedMsg) (tea.Model, tea.Cmd) {
 		return m.afterTools(false)
 	case paneIssues:
 		m.issues.takeSifted(msg)
+		return m, m.followIssue()
 	}
 	return m, nil
 }
