@@ -79,6 +79,18 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note = "editor: " + shown(msg.err.Error(), maxText)
 		}
 		return m, nil
+	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+		if m.tooSmall() {
+			return m.tooSmallInput(msg)
+		}
+		return m.input(msg)
+	}
+	return m, nil
+}
+
+// input routes a key, a paste or the mouse.
+func (m model) input(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
@@ -90,6 +102,17 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.click(msg)
 	case tea.MouseWheelMsg:
 		return m.wheel(msg)
+	}
+	return m, nil
+}
+
+// tooSmallInput takes a key or the mouse while the screen is too small
+// for the panes: only ctrl+c, which the screen offers, quits; the rest
+// would act on panes and views the user cannot see, and be found done
+// once the terminal grows.
+func (m model) tooSmallInput(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.keys.ForceQuit) {
+		return m, tea.Quit
 	}
 	return m, nil
 }
