@@ -135,9 +135,7 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 	m.tools.setCompat(m.compat)
 	switch m.view {
 	case viewDetail:
-		if !m.detail.reopen(s, nil) {
-			m.view = viewNone
-		}
+		m.reopenDetail(s)
 	case viewSource:
 		if i := m.issues.SelectedIndex(); i >= 0 {
 			m.source.open(s, i)
@@ -146,6 +144,31 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// reopenDetail follows a reload in the detail view: the same tool, else
+// the one now in its place (a rename keeps the place, so an edited name
+// goes on showing), with a note that the tool shown is another; with no
+// tool left the view closes.
+func (m *model) reopenDetail(s *snapshot) {
+	was := m.detail.name
+	shownNow := m.detail.reopen(s, nil)
+	if shownNow && m.detail.name == was {
+		return
+	}
+	from := "the reload"
+	if m.srv != nil {
+		from = "the new list of tools"
+	}
+	note := shown(was, maxName) + " is gone from " + from + ": showing " + shown(m.detail.name, maxName)
+	if !shownNow {
+		m.view = viewNone
+		note = shown(was, maxName) + " is gone from " + from + ", and no tool is left to show"
+	}
+	if m.note != "" {
+		note = m.note + " · " + note
+	}
+	m.note = note
 }
 
 // failed records a load that did not work. The last good document stays
