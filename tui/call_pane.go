@@ -479,7 +479,11 @@ func (p callPane) runLines() []string {
 	if p.run.failed {
 		style = p.st.err
 	}
-	lines = append(lines, p.wrapped(style.Render(" ▶ "), style.Render(p.run.head))...)
+	mark := " ▶ "
+	if p.run.refused {
+		mark = " ✗ "
+	}
+	lines = append(lines, p.wrapped(style.Render(mark), style.Render(p.run.head))...)
 	for _, l := range p.run.lines {
 		lines = append(lines, p.wrapped("   ", l)...)
 	}

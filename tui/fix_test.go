@@ -64,6 +64,7 @@ func selectIssue(t *testing.T, m model, code string) model {
 	if !m.issues.showingAll() {
 		m = press(t, m, "a")
 	}
+	m = press(t, m, "g") // the list opens on the selected tool's issues
 	for range len(m.issues.list) {
 		if is := m.issues.Selected(); is != nil && is.Code == code {
 			return m

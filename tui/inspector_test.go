@@ -251,6 +251,76 @@ func TestEveryIssueShowsItsToolAndMovesTheToolsSelection(t *testing.T) {
 	}
 }
 
+// agreeTools has two tools with issues, refund_order's first in the
+// file, and one without.
+const agreeTools = `[
+  {"type": "function", "function": {"name": "refund_order", "parameters": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id", "amount"]}}},
+  {"type": "function", "function": {"name": "get customer", "description": "Look a customer up by id.", "parameters": {"type": "object", "properties": {"id": {"type": "string", "description": "The id."}}}}},
+  {"type": "function", "function": {"name": "ping", "description": "Check that the service answers.", "parameters": {"type": "object", "properties": {"echo": {"type": "string", "description": "Sent back."}}}}}
+]`
+
+// issueToolOf is the tool of the issue at the cursor, "" for none.
+func issueToolOf(m model) string {
+	i := m.issues.SelectedIndex()
+	if i < 0 || m.snap.issueRow[i] < 0 {
+		return ""
+	}
+	return m.snap.rows[m.snap.issueRow[i]].tool.Name
+}
+
+func TestAllIssuesStartAtTheSelectedToolsFirstIssue(t *testing.T) {
+	m := press(t, newLoadedModel(t, agreeTools, 120, 40), "j", "tab", "a")
+	if !strings.Contains(screen(m), "all issues: 3 of 3 issues · a: only get customer") {
+		t.Fatalf("a should list every issue:\n%s", screen(m))
+	}
+	if got, sel := issueToolOf(m), m.tools.SelectedTool().Name; got != "get customer" || sel != "get customer" {
+		t.Errorf("the cursor is on an issue of %q with %q selected in Tools, want both get customer", got, sel)
+	}
+	if m = press(t, m, "v"); m.view != viewSource || m.snap.result.Issues[m.source.issue].Code != "invalid-name" {
+		t.Errorf("v should open get customer's issue")
+	}
+
+	// With every issue listed, s and / start at the selected tool too.
+	m = press(t, m, "esc", "s")
+	if got, sel := issueToolOf(m), m.tools.SelectedTool().Name; got != "get customer" || sel != "get customer" {
+		t.Errorf("after s the cursor is on an issue of %q with %q selected, want both get customer", got, sel)
+	}
+}
+
+func TestAllIssuesOfAToolWithNoneMoveTheToolsSelectionToTheCursor(t *testing.T) {
+	m := press(t, newLoadedModel(t, agreeTools, 120, 40), "j", "j", "tab", "a")
+	if got, sel := issueToolOf(m), m.tools.SelectedTool().Name; got != "refund_order" || sel != "refund_order" {
+		t.Errorf("ping has no issue: the cursor is on %q's with %q selected, want both refund_order", got, sel)
+	}
+	if !strings.Contains(screen(m), "a: only refund_order") {
+		t.Errorf("the header should name the tool selected now:\n%s", screen(m))
+	}
+}
+
+func TestAllIssuesSiftedInACommandStartAtTheSelectedTool(t *testing.T) {
+	m := newModel(Config{File: "big.json"}, nil)
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = update(t, m, docLoadedMsg{snap: bigSnap()})
+	s := m.snap
+	if len(s.result.Issues) <= syncSift {
+		t.Fatalf("%d issues are sifted at once", len(s.result.Issues))
+	}
+	r := s.issueRow[len(s.result.Issues)/2]
+	if !m.tools.selectRow(r) {
+		t.Fatal("cannot select the tool")
+	}
+	m = runQuick(t, m, m.issues.setTool(r))
+	m = press(t, m, "tab")
+	next, cmd := m.Update(keyPress("a"))
+	if m = next.(model); cmd == nil || !m.issues.sifting {
+		t.Fatal("every issue of 10,000 tools should be sifted in a command")
+	}
+	m = runQuick(t, m, cmd)
+	if i := m.issues.SelectedIndex(); i < 0 || s.issueRow[i] != r || m.tools.Selected() != r {
+		t.Errorf("the cursor is on issue %d, of row %d, want one of row %d", i, s.issueRow[max(i, 0)], r)
+	}
+}
+
 func TestErrorsOnlyShowsTheToolsWithErrors(t *testing.T) {
 	m := press(t, newLoadedModel(t, inspectTools(t), 120, 40), "j", "x")
 	if len(m.tools.visible) != 1 || m.tools.SelectedTool().Name != "create_event" {

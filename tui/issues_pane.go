@@ -30,6 +30,10 @@ type issuesPane struct {
 	siftSeq int
 	sifting bool
 	moved   bool // the last Update moved the selection through the list
+	// seek puts the cursor of the list being made on the selected tool's
+	// first issue: a list of all issues starts where the Tools selection
+	// is, so that the two agree.
+	seek bool
 }
 
 func newIssuesPane(st *styles, keys *keyMap) issuesPane {
@@ -87,6 +91,7 @@ func (p *issuesPane) relist(keep bool) tea.Cmd {
 	p.siftSeq++
 	if !keep {
 		p.cursor, p.offset = 0, 0
+		p.seek = p.all && p.snap != nil && p.tool >= 0 && p.tool < len(p.snap.rows)
 	}
 	if p.snap == nil {
 		p.list = nil
@@ -112,15 +117,29 @@ func (p *issuesPane) relist(keep bool) tea.Cmd {
 // takeSifted takes a list sifted in a command, unless a newer one was
 // asked for since.
 func (p *issuesPane) takeSifted(msg siftedMsg) {
+	p.moved = false
 	if msg.seq == p.siftSeq {
 		p.showList(msg.list)
 	}
 }
 
+// showList shows list. When it seeks the selected tool's first issue and
+// the tool has none in it, the cursor stays on the first issue and counts
+// as moved there: the Tools selection follows it to that issue's tool.
 func (p *issuesPane) showList(list []int) {
 	p.sifting = false
 	p.list = list
 	p.cursor = min(p.cursor, max(len(p.list)-1, 0))
+	if p.seek {
+		p.seek = false
+		p.moved = true
+		for j, i := range list {
+			if p.snap.issueRow[i] == p.tool {
+				p.cursor, p.moved = j, false
+				break
+			}
+		}
+	}
 	p.keepCursorVisible()
 }
 

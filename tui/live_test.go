@@ -26,6 +26,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/proctest"
+	"toolbench/watch"
 )
 
 const (
@@ -569,8 +570,8 @@ func TestRReconnectsAndSShowsTheServersStandardErrorEscaped(t *testing.T) {
 	if !m.reconnecting || !strings.Contains(screen(m), "reconnecting") {
 		t.Errorf("R should say it reconnects:\n%s", screen(m))
 	}
-	if m, _ = pressCmd(t, m, "ctrl+r"); !strings.Contains(m.note, "reconnecting") {
-		t.Errorf("ctrl+r while reconnecting: note %q", m.note)
+	if m, _ = pressCmd(t, m, "ctrl+r"); !strings.Contains(screen(m), "✗ not sent: reconnecting") {
+		t.Errorf("ctrl+r while reconnecting should say in the tester it sent nothing:\n%s", screen(m))
 	}
 	next, cmd := m.Update(cmd()) // the new session
 	m = next.(model)
@@ -617,12 +618,68 @@ func TestTheEndOfTheSessionIsShownAndCallsAreRefused(t *testing.T) {
 		t.Errorf("a server that exits should be reported with the way back:\n%s", s)
 	}
 	m = inTester(t, m, `{"name": "echo", "arguments": {"text": "x"}}`)
-	if m, cmd := pressCmd(t, m, "ctrl+r"); cmd != nil || !strings.Contains(m.note, "no session with the server: R reconnects") {
-		t.Errorf("ctrl+r after the end: note %q", m.note)
+	if m, cmd := pressCmd(t, m, "ctrl+r"); cmd != nil || !strings.Contains(screen(m), "✗ not sent: no session with the server (R reconnects)") {
+		t.Errorf("ctrl+r after the end should say in the tester it sent nothing:\n%s", screen(m))
 	}
 	m = press(t, m, "esc", "S")
 	if m.view != viewStderr || !strings.Contains(screen(m), "test server starting") {
 		t.Errorf("S should still show the stderr of the session that ended:\n%s", screen(m))
+	}
+}
+
+// endSession is what the watcher says when the session ends under the
+// workbench: the server was killed.
+func endSession(t testing.TB, m model) model {
+	t.Helper()
+	err := fmt.Errorf("test-tools: %w: server exited with status 143", watch.ErrEnded)
+	next, _ := m.Update(docFailedMsg{err: err, at: loadTime}) // its command waits for the next event
+	return next.(model)
+}
+
+func TestACallThatCannotBeSentReplacesTheLastOutcome(t *testing.T) {
+	m := fakeServerModel(t, 120, 40)
+	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")
+	if !strings.Contains(screen(m), "▶ echo: ok 4 ms") {
+		t.Fatalf("the first call should be sent:\n%s", screen(m))
+	}
+	m = endSession(t, m)
+	m = inTester(t, m, `{"name": "weather", "arguments": {"city": "Oslo"}}`)
+	m, cmd := pressCmd(t, m, "ctrl+r")
+	s := screen(m)
+	if cmd != nil || !strings.Contains(lineOf(s, "not sent"), "✗ not sent: no session with the server (R reconnects)") {
+		t.Errorf("a ctrl+r with no session should say so in the tester:\n%s", s)
+	}
+	if strings.Contains(s, "echo: ok") || strings.Contains(s, "echo: first") {
+		t.Errorf("the last call's outcome should not stand under the new call:\n%s", s)
+	}
+	status := lineOf(s, "exited with status 143")
+	if n := strings.Count(status, "R reconnects"); n != 1 {
+		t.Errorf("the status bar says R reconnects %d times, want once: %q", n, status)
+	}
+}
+
+func TestTheLastOutcomeGoesWhileTheNextCallIsSent(t *testing.T) {
+	m := fakeServerModel(t, 120, 40)
+	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")
+	m = inTester(t, m, `{"name": "weather", "arguments": {"city": "Oslo"}}`)
+	m, cmd := pressCmd(t, m, "ctrl+r")
+	s := screen(m)
+	if !strings.Contains(s, "… sending weather · esc cancels") || strings.Contains(s, "echo: ok") || strings.Contains(s, "echo: first") {
+		t.Errorf("while weather is sent, echo's outcome should not stand under it:\n%s", s)
+	}
+	m = result(t, m, cmd)
+	if s := screen(m); !strings.Contains(s, "▶ weather: ok 4 ms") || strings.Contains(s, "sending") {
+		t.Errorf("weather's outcome should follow:\n%s", s)
+	}
+}
+
+func TestANoToTheQuestionReplacesTheLastOutcome(t *testing.T) {
+	m := fakeServerModel(t, 120, 40)
+	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")
+	m = press(t, inTester(t, m, `{"name": "write_note", "arguments": {"text": "x"}}`), "ctrl+r", "n")
+	s := screen(m)
+	if m.asking != nil || !strings.Contains(s, "✗ not sent: answered no") || strings.Contains(s, "echo: ok") {
+		t.Errorf("n should say in the tester the call was not sent, in place of echo's outcome:\n%s", s)
 	}
 }
 

@@ -233,9 +233,15 @@ func TestIssuesOfTheSelectedToolOrAll(t *testing.T) {
 	if got := len(m.issues.list); got != total {
 		t.Errorf("after a the list has %d issues, want all %d", got, total)
 	}
+	// search has none: the cursor is on get_weather's first issue, and
+	// the Tools selection with it, so a again lists get_weather's.
+	if got := m.tools.SelectedTool().Name; got != "get_weather" {
+		t.Errorf("after a the Tools selection is %s, want get_weather, the tool of the issue at the cursor", got)
+	}
+	weatherIssues := total - searchIssues
 	m = press(t, m, "a")
-	if got := len(m.issues.list); got != searchIssues {
-		t.Errorf("a again gives %d issues, want the tool's %d", got, searchIssues)
+	if got := len(m.issues.list); got != weatherIssues {
+		t.Errorf("a again gives %d issues, want get_weather's %d", got, weatherIssues)
 	}
 }
 

@@ -201,3 +201,41 @@ func TestFollowingTheCallEndsWhenAReloadDropsItsTool(t *testing.T) {
 		})
 	}
 }
+
+func TestADetailViewWhoseToolAReloadRemovesSaysSo(t *testing.T) {
+	// agreeTools is refund_order, get customer, ping; get customer goes.
+	without := strings.Replace(agreeTools, `
+  {"type": "function", "function": {"name": "get customer", "description": "Look a customer up by id.", "parameters": {"type": "object", "properties": {"id": {"type": "string", "description": "The id."}}}}},`, "", 1)
+	renamed := strings.Replace(agreeTools, `"name": "get customer"`, `"name": "get_customer"`, 1)
+	cases := []struct {
+		name, reload string
+		title, note  string // "" for no note
+	}{
+		{"the tool stays", strings.Replace(agreeTools, "Look a customer", "Find a customer", 1), "Tool get customer", ""},
+		{"the tool is gone", without, "Tool ping", "get customer is gone from the reload: showing ping"},
+		{"the tool is renamed", renamed, "Tool get_customer", "get customer is gone from the reload: showing get_customer"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := press(t, newLoadedModel(t, agreeTools, 120, 40), "j", "enter")
+			if m.view != viewDetail || !strings.Contains(screen(m), "Tool get customer") {
+				t.Fatalf("enter should show get customer:\n%s", screen(m))
+			}
+			m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", tc.reload, lint.Options{})})
+			s := screen(m)
+			if m.view != viewDetail || !strings.Contains(s, tc.title) {
+				t.Errorf("after the reload the detail view should show %q:\n%s", tc.title, s)
+			}
+			status := lineOf(s, "tools.json ·")
+			if tc.note == "" && m.note != "" || tc.note != "" && !strings.Contains(status, tc.note) {
+				t.Errorf("the status bar says %q, want the note %q", status, tc.note)
+			}
+		})
+	}
+
+	m := press(t, newLoadedModel(t, agreeTools, 120, 40), "j", "enter")
+	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", `[]`, lint.Options{})})
+	if m.view != viewNone || !strings.Contains(m.note, "get customer is gone from the reload, and no tool is left to show") {
+		t.Errorf("a reload with no tool should close the detail view and say why: view %v, note %q", m.view, m.note)
+	}
+}

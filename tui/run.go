@@ -94,10 +94,11 @@ func runCall(ctx context.Context, r runRequest) tea.Cmd {
 
 // runShown is an outcome as the tester shows it under the errors.
 type runShown struct {
-	head   string   // "echo: ok 4 ms", escaped; "" for nothing shown
-	failed bool     // the head is a failure
-	lines  []string // content items, structuredContent, output problems, escaped
-	recall string   // "call 2 of 3 of the session" when recalled
+	head    string   // "echo: ok 4 ms", escaped; "" for nothing shown
+	failed  bool     // the head is a failure
+	refused bool     // nothing was sent nor checked (no session): marked ✗, not ▶
+	lines   []string // content items, structuredContent, output problems, escaped
+	recall  string   // "call 2 of 3 of the session" when recalled
 }
 
 // showOutcome is o as the tester shows it; recall says where it is in the
@@ -175,13 +176,11 @@ func recallText(i, n int) string {
 // it is not sent.
 func (m model) runCall() (tea.Model, tea.Cmd) {
 	if why := m.cannotRun(); why != "" {
-		m.note = why
-		return m, nil
+		return m.refuse(why), nil
 	}
 	i := m.call.cursorCall()
 	if i < 0 {
-		m.note = "nothing to send: type a call, or ctrl+s for a sample"
-		return m, nil
+		return m.refuse("nothing to send: type a call, or ctrl+s for a sample"), nil
 	}
 	r := m.call.results[i]
 	req := runRequest{
@@ -200,6 +199,19 @@ func (m model) runCall() (tea.Model, tea.Cmd) {
 	return m.send(req)
 }
 
+// refuse says why a ctrl+r sent nothing: on a server, in the tester, in
+// place of the last outcome, which would otherwise stand under the new
+// call as if it were its own; elsewhere (on a file, or while a call is
+// being sent, whose line must stay) in the status bar.
+func (m model) refuse(why string) model {
+	if m.srv == nil || m.running != nil {
+		m.note = why
+		return m
+	}
+	m.call.showRun(runShown{head: "not sent: " + why, failed: true, refused: true})
+	return m
+}
+
 // cannotRun says why no call can be sent now, "" when one can.
 func (m model) cannotRun() string {
 	switch {
@@ -210,7 +222,7 @@ func (m model) cannotRun() string {
 	case m.reconnecting:
 		return "reconnecting: the call can be sent once the new session has begun"
 	case m.conn == nil || m.ended:
-		return "no session with the server: R reconnects"
+		return "no session with the server (R reconnects)"
 	case m.call.schemas == nil:
 		return "the tools have not loaded yet"
 	case m.call.input.empty():
@@ -233,8 +245,7 @@ func (m model) answer(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m.send(req)
 	case key.Matches(msg, m.keys.No):
 		m.asking, m.call.question = nil, nil
-		m.call.SetSize(m.call.w, m.call.h) // the text takes its room back
-		m.note = "not sent"
+		m.call.showRun(runShown{head: "not sent: answered no", failed: true, refused: true})
 	default:
 		m.note = "y sends the call, n or esc does not"
 	}
@@ -248,6 +259,10 @@ func (m model) send(req runRequest) (tea.Model, tea.Cmd) {
 	req.seq = m.runSeq
 	tool := shown(req.tool, maxName)
 	m.running = &runningCall{seq: req.seq, tool: tool, cancel: cancel}
+	// The last outcome goes: under the line of the call being sent it
+	// reads as this call's. It is in the history (ctrl+p) when it was
+	// sent; when it was not, the check says it again.
+	m.call.run = runShown{}
 	m.call.pending = "sending " + tool + " · esc cancels"
 	m.call.revealRun()
 	return m, runCall(ctx, req)

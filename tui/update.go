@@ -79,6 +79,18 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note = "editor: " + shown(msg.err.Error(), maxText)
 		}
 		return m, nil
+	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+		if m.tooSmall() {
+			return m.tooSmallInput(msg)
+		}
+		return m.input(msg)
+	}
+	return m, nil
+}
+
+// input routes a key, a paste or the mouse.
+func (m model) input(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	case tea.PasteMsg:
@@ -90,6 +102,17 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.click(msg)
 	case tea.MouseWheelMsg:
 		return m.wheel(msg)
+	}
+	return m, nil
+}
+
+// tooSmallInput takes a key or the mouse while the screen is too small
+// for the panes: only ctrl+c, which the screen offers, quits; the rest
+// would act on panes and views the user cannot see, and be found done
+// once the terminal grows.
+func (m model) tooSmallInput(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.keys.ForceQuit) {
+		return m, tea.Quit
 	}
 	return m, nil
 }
@@ -112,9 +135,7 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 	m.tools.setCompat(m.compat)
 	switch m.view {
 	case viewDetail:
-		if !m.detail.reopen(s, nil) {
-			m.view = viewNone
-		}
+		m.reopenDetail(s)
 	case viewSource:
 		if i := m.issues.SelectedIndex(); i >= 0 {
 			m.source.open(s, i)
@@ -123,6 +144,31 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// reopenDetail follows a reload in the detail view: the same tool, else
+// the one now in its place (a rename keeps the place, so an edited name
+// goes on showing), with a note that the tool shown is another; with no
+// tool left the view closes.
+func (m *model) reopenDetail(s *snapshot) {
+	was := m.detail.name
+	shownNow := m.detail.reopen(s, nil)
+	if shownNow && m.detail.name == was {
+		return
+	}
+	from := "the reload"
+	if m.srv != nil {
+		from = "the new list of tools"
+	}
+	note := shown(was, maxName) + " is gone from " + from + ": showing " + shown(m.detail.name, maxName)
+	if !shownNow {
+		m.view = viewNone
+		note = shown(was, maxName) + " is gone from " + from + ", and no tool is left to show"
+	}
+	if m.note != "" {
+		note = m.note + " · " + note
+	}
+	m.note = note
 }
 
 // failed records a load that did not work. The last good document stays
@@ -183,6 +229,7 @@ func (m model) sifted(msg siftedMsg) (tea.Model, tea.Cmd) {
 		return m.afterTools(false)
 	case paneIssues:
 		m.issues.takeSifted(msg)
+		return m, m.followIssue()
 	}
 	return m, nil
 }

@@ -40,6 +40,25 @@ func TestATooSmallScreenSaysSoInFullAtEverySize(t *testing.T) {
 	}
 }
 
+func TestATooSmallScreenTakesNoKeysButCtrlC(t *testing.T) {
+	want := screen(newLoadedModel(t, testTools, 120, 40))
+	m := newLoadedModel(t, testTools, 30, 10)
+	m = press(t, m, "tab", "enter", "a", "j", "?", "q")
+	m = update(t, m, tea.PasteMsg{Content: `{"name": "search"}`})
+	m = update(t, m, tea.MouseClickMsg{X: 100, Y: 30, Button: tea.MouseLeft})
+	m = update(t, m, tea.MouseWheelMsg{X: 5, Y: 5, Button: tea.MouseWheelDown})
+	if _, cmd := pressCmd(t, m, "q"); cmd != nil {
+		t.Error("q should do nothing on a screen that offers only ctrl+c")
+	}
+	if _, cmd := pressCmd(t, m, "ctrl+c"); !isQuit(cmd) {
+		t.Error("ctrl+c should quit on a screen too small")
+	}
+	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	if got := screen(m); got != want {
+		t.Errorf("keys and the mouse on a screen too small changed the workbench:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 func TestWrapWordsBreaksAtSpacesOnly(t *testing.T) {
 	red := lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#ff0000"))
 	tests := []struct {
