@@ -247,19 +247,36 @@ func (p *pair) arrays(o, n *jsondoc.Node) {
 
 // patternProperties compares the schemas of o's and n's
 // patternProperties, pattern by pattern. A pattern new to NEW takes names
-// that OLD's additionalProperties took; one gone from it leaves them to
-// NEW's. (Which names two patterns share is not worked out.)
+// that OLD's additionalProperties took, and applies to the declared
+// properties it matches; one gone from it leaves names to NEW's
+// additionalProperties. (Which names two patterns share is not worked
+// out.)
 func (p *pair) patternProperties(o, n *jsondoc.Node) {
 	op, np := o.Get("patternProperties"), n.Get("patternProperties")
 	pattern := func(pp *jsondoc.Node, key string) place {
 		return place{pp.Get(key), []jsondoc.Seg{jsondoc.KeySeg("patternProperties"), jsondoc.KeySeg(key)}, "patternProperties " + termtext.Quote(key)}
 	}
 	for _, m := range np.Members() {
-		old := pattern(op, m.Key)
-		if old.schema == nil {
-			old = member(o, "additionalProperties")
+		if old := pattern(op, m.Key); old.schema != nil {
+			p.against(old, pattern(np, m.Key))
+			continue
 		}
-		p.against(old, pattern(np, m.Key))
+		p.against(member(o, "additionalProperties"), pattern(np, m.Key))
+		// A pattern applies to the properties declared too: those it
+		// matches must now match it as well.
+		re, err := schema.CompileRegexp(m.Key)
+		if err != nil {
+			continue
+		}
+		for _, prop := range n.Get("properties").Members() {
+			if re.MatchString(prop.Key) {
+				old := place{o.Get("properties").Get(prop.Key), []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(prop.Key)}, "parameter " + termtext.Quote(prop.Key)}
+				if old.schema == nil {
+					old = oldCover(o, prop.Key)
+				}
+				p.against(old, pattern(np, m.Key))
+			}
+		}
 	}
 	for _, m := range op.Members() {
 		if !np.Has(m.Key) {
@@ -281,7 +298,17 @@ func acceptsAll(n *jsondoc.Node) bool {
 // (a loss of kinds is type-changed); one of NEW left over is new.
 func (p *pair) branches(o, n *jsondoc.Node, key string) {
 	ob, nb := o.Get(key).Elems(), n.Get(key).Elems()
-	if len(ob) == 0 || len(nb) == 0 {
+	switch {
+	case len(ob) == 0 && len(nb) == 0:
+		return
+	case len(ob) == 0:
+		if !(len(nb) == 1 && acceptsAll(nb[0].Value)) {
+			p.inNew(constraintTightened, n, key, key+" is new: values must match "+oneOrAny(key)+" of its schemas")
+		}
+		return
+	case len(nb) == 0:
+		// What the schemas asserted is gone; the kinds of value they
+		// took away, if any, are told by the types.
 		return
 	}
 	partner, taken := pairEqual(ob, nb)
@@ -311,6 +338,15 @@ func (p *pair) branches(o, n *jsondoc.Node, key string) {
 			p.c.add(constraintRelaxed, p.c.new, nb[j].Value, p.newPath(jsondoc.KeySeg(key), jsondoc.IndexSeg(j)), p.n.Name, key+"["+strconv.Itoa(j)+"] is new")
 		}
 	}
+}
+
+// oneOrAny is how many of the schemas of an anyOf or a oneOf a value
+// must match.
+func oneOrAny(key string) string {
+	if key == "oneOf" {
+		return "exactly one"
+	}
+	return "one"
 }
 
 // pairEqual pairs each schema of OLD with the first equal one of NEW not
@@ -443,6 +479,11 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 			continue
 		case ov == nil && !nreq[m.Key]:
 			p.c.add(addedOptionalParameter, p.c.new, m.Value, path(), p.n.Name, "new optional parameter "+termtext.Quote(m.Key))
+			if cover := oldCover(o, m.Key); cover.schema != nil && !isFalse(cover.schema) {
+				// OLD took the name by a schema of its own: a call that
+				// gave it then must still be valid.
+				p.against(cover, place{m.Value, []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(m.Key)}, "parameter " + termtext.Quote(m.Key)})
+			}
 			continue
 		case ov == nil:
 			continue
@@ -463,9 +504,24 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 // additionalProperties took, so that is what it is compared with. When
 // OLD's additionalProperties is false, no call was valid, and none breaks.
 func (p *pair) undeclared(o *jsondoc.Node, key string, nv *jsondoc.Node) {
-	if ap := member(o, "additionalProperties"); !isFalse(ap.schema) {
-		p.against(ap, place{nv, []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(key)}, "parameter " + termtext.Quote(key)})
+	cover := oldCover(o, key)
+	if isFalse(cover.schema) {
+		return
 	}
+	p.against(cover, place{nv, []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(key)}, "parameter " + termtext.Quote(key)})
+}
+
+// oldCover is the place of the schema that takes a property name o does
+// not declare: the first of its patternProperties that matches the name,
+// else its additionalProperties (no schema where it has none, which
+// takes anything).
+func oldCover(o *jsondoc.Node, name string) place {
+	for _, m := range o.Get("patternProperties").Members() {
+		if re, err := schema.CompileRegexp(m.Key); err == nil && re.MatchString(name) {
+			return place{m.Value, []jsondoc.Seg{jsondoc.KeySeg("patternProperties"), jsondoc.KeySeg(m.Key)}, "patternProperties " + termtext.Quote(m.Key)}
+		}
+	}
+	return member(o, "additionalProperties")
 }
 
 // atRequired records a change at the name in n's "required".
