@@ -2,6 +2,7 @@ package diff
 
 import (
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -302,11 +303,4 @@ func mutateSchema(rng *rand.Rand, s any, depth int) any {
 	return out
 }
 
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
+func sortedKeys(m map[string]any) []string { return slices.Sorted(maps.Keys(m)) }

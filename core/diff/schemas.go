@@ -13,16 +13,14 @@ import (
 // pair compares one tool of OLD with its tool of NEW, walking their
 // schemas side by side.
 type pair struct {
-	c          *comparer
-	o, n       *tooldef.Tool
-	oldBase    string        // the parameter schema's path, in OLD
-	newBase    string        // and in NEW
-	oldSegs    []jsondoc.Seg // the path from the parameter schema to the schema compared, in OLD
-	newSegs    []jsondoc.Seg // and in NEW: a $ref or a branch can make them differ
-	oldOpenAPI bool
-	newOpenAPI bool
-	oldKinds   *kindReader // the kinds of value the schemas of OLD accept
-	newKinds   *kindReader // and of NEW
+	c        *comparer
+	o, n     *tooldef.Tool
+	oldBase  string        // the parameter schema's path, in OLD
+	newBase  string        // and in NEW
+	oldSegs  []jsondoc.Seg // the path from the parameter schema to the schema compared, in OLD
+	newSegs  []jsondoc.Seg // and in NEW: a $ref or a branch can make them differ
+	oldKinds *kindReader   // the kinds of value the schemas of OLD accept
+	newKinds *kindReader   // and of NEW
 	// seen holds the pairs of schemas reached through a $ref and compared,
 	// so that a definition used twice is reported once and a recursive
 	// one ends.
@@ -56,7 +54,7 @@ func (c *comparer) tools(o, n *tooldef.Tool) {
 		// cost as much as reading them.
 		return
 	}
-	p := &pair{c: c, o: o, n: n, oldBase: o.ParamsPath(), newBase: n.ParamsPath(), oldOpenAPI: o.OpenAPIParams(), newOpenAPI: n.OpenAPIParams(),
+	p := &pair{c: c, o: o, n: n, oldBase: o.ParamsPath(), newBase: n.ParamsPath(),
 		oldKinds: newKindReader(o.Params, o.OpenAPIParams()), newKinds: newKindReader(n.Params, n.OpenAPIParams())}
 	// A schema that is not there says nothing of the kinds of value, so
 	// the parameters' types are compared only when both are.
@@ -184,6 +182,18 @@ func member(n *jsondoc.Node, key string) place {
 	return place{n.Get(key), []jsondoc.Seg{jsondoc.KeySeg(key)}, key}
 }
 
+// property is the place of schema s, given as the property name of the
+// schema compared.
+func property(name string, s *jsondoc.Node) place {
+	return place{s, []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(name)}, "parameter " + termtext.Quote(name)}
+}
+
+// pattern is the place of the schema under pattern in n's
+// patternProperties.
+func pattern(n *jsondoc.Node, key string) place {
+	return place{n.Get("patternProperties").Get(key), []jsondoc.Seg{jsondoc.KeySeg("patternProperties"), jsondoc.KeySeg(key)}, "patternProperties " + termtext.Quote(key)}
+}
+
 // against compares the schema OLD has at place o with the one NEW has at
 // place n, which takes the same values: a place of NEW with no schema
 // accepts anything, so what OLD's asserted there is gone.
@@ -252,16 +262,12 @@ func (p *pair) arrays(o, n *jsondoc.Node) {
 // additionalProperties. (Which names two patterns share is not worked
 // out.)
 func (p *pair) patternProperties(o, n *jsondoc.Node) {
-	op, np := o.Get("patternProperties"), n.Get("patternProperties")
-	pattern := func(pp *jsondoc.Node, key string) place {
-		return place{pp.Get(key), []jsondoc.Seg{jsondoc.KeySeg("patternProperties"), jsondoc.KeySeg(key)}, "patternProperties " + termtext.Quote(key)}
-	}
-	for _, m := range np.Members() {
-		if old := pattern(op, m.Key); old.schema != nil {
-			p.against(old, pattern(np, m.Key))
+	for _, m := range n.Get("patternProperties").Members() {
+		if old := pattern(o, m.Key); old.schema != nil {
+			p.against(old, pattern(n, m.Key))
 			continue
 		}
-		p.against(member(o, "additionalProperties"), pattern(np, m.Key))
+		p.against(member(o, "additionalProperties"), pattern(n, m.Key))
 		// A pattern applies to the properties declared too: those it
 		// matches must now match it as well.
 		re, err := schema.CompileRegexp(m.Key)
@@ -270,17 +276,17 @@ func (p *pair) patternProperties(o, n *jsondoc.Node) {
 		}
 		for _, prop := range n.Get("properties").Members() {
 			if re.MatchString(prop.Key) {
-				old := place{o.Get("properties").Get(prop.Key), []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(prop.Key)}, "parameter " + termtext.Quote(prop.Key)}
+				old := property(prop.Key, o.Get("properties").Get(prop.Key))
 				if old.schema == nil {
 					old = oldCover(o, prop.Key)
 				}
-				p.against(old, pattern(np, m.Key))
+				p.against(old, pattern(n, m.Key))
 			}
 		}
 	}
-	for _, m := range op.Members() {
-		if !np.Has(m.Key) {
-			p.against(pattern(op, m.Key), member(n, "additionalProperties"))
+	for _, m := range o.Get("patternProperties").Members() {
+		if !n.Get("patternProperties").Has(m.Key) {
+			p.against(pattern(o, m.Key), member(n, "additionalProperties"))
 		}
 	}
 }
@@ -325,10 +331,8 @@ func (p *pair) branches(o, n *jsondoc.Node, key string) {
 	for i, j := range partner {
 		switch {
 		case j >= 0:
-			p.oldSegs = append(p.oldSegs, jsondoc.KeySeg(key), jsondoc.IndexSeg(i))
-			p.newSegs = append(p.newSegs, jsondoc.KeySeg(key), jsondoc.IndexSeg(j))
-			p.schemas(ob[i].Value, nb[j].Value)
-			p.pop(2)
+			p.against(place{ob[i].Value, []jsondoc.Seg{jsondoc.KeySeg(key), jsondoc.IndexSeg(i)}, ""},
+				place{nb[j].Value, []jsondoc.Seg{jsondoc.KeySeg(key), jsondoc.IndexSeg(j)}, ""})
 		case oldKinds[i]&^newAll == 0:
 			p.inOld(constraintTightened, o, key, i, key+"["+strconv.Itoa(i)+"] is gone: values only it accepted are refused")
 		}
@@ -475,15 +479,11 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 			if !nreq[m.Key] {
 				p.c.add(constraintRelaxed, p.c.new, m.Value, path(), p.n.Name, "parameter "+termtext.Quote(m.Key)+" is no longer required")
 			}
-			p.undeclared(o, m.Key, m.Value)
+			p.undeclared(o, m.Key, m.Value, true)
 			continue
 		case ov == nil && !nreq[m.Key]:
 			p.c.add(addedOptionalParameter, p.c.new, m.Value, path(), p.n.Name, "new optional parameter "+termtext.Quote(m.Key))
-			if cover := oldCover(o, m.Key); cover.schema != nil && !isFalse(cover.schema) {
-				// OLD took the name by a schema of its own: a call that
-				// gave it then must still be valid.
-				p.against(cover, place{m.Value, []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(m.Key)}, "parameter " + termtext.Quote(m.Key)})
-			}
+			p.undeclared(o, m.Key, m.Value, false)
 			continue
 		case ov == nil:
 			continue
@@ -499,16 +499,19 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 	}
 }
 
-// undeclared compares the schema NEW gives a property that OLD required
-// without declaring it: calls gave it then as any value OLD's
-// additionalProperties took, so that is what it is compared with. When
-// OLD's additionalProperties is false, no call was valid, and none breaks.
-func (p *pair) undeclared(o *jsondoc.Node, key string, nv *jsondoc.Node) {
+// undeclared compares the schema NEW gives a property OLD does not
+// declare with the one OLD took the name by (oldCover): a call that gave
+// it then must still be valid. Where OLD took any value under the name,
+// that is compared only when OLD required it, as calls then gave it; a
+// new optional property is otherwise new (added-optional-parameter), as
+// calls name the parameters a tool declares. Where OLD took no value,
+// no call was valid, and none breaks.
+func (p *pair) undeclared(o *jsondoc.Node, key string, nv *jsondoc.Node, required bool) {
 	cover := oldCover(o, key)
-	if isFalse(cover.schema) {
+	if isFalse(cover.schema) || (cover.schema == nil && !required) {
 		return
 	}
-	p.against(cover, place{nv, []jsondoc.Seg{jsondoc.KeySeg("properties"), jsondoc.KeySeg(key)}, "parameter " + termtext.Quote(key)})
+	p.against(cover, property(key, nv))
 }
 
 // oldCover is the place of the schema that takes a property name o does
@@ -518,7 +521,7 @@ func (p *pair) undeclared(o *jsondoc.Node, key string, nv *jsondoc.Node) {
 func oldCover(o *jsondoc.Node, name string) place {
 	for _, m := range o.Get("patternProperties").Members() {
 		if re, err := schema.CompileRegexp(m.Key); err == nil && re.MatchString(name) {
-			return place{m.Value, []jsondoc.Seg{jsondoc.KeySeg("patternProperties"), jsondoc.KeySeg(m.Key)}, "patternProperties " + termtext.Quote(m.Key)}
+			return pattern(o, m.Key)
 		}
 	}
 	return member(o, "additionalProperties")

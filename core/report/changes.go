@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
-	"strconv"
 	"strings"
 
 	"toolbench/core/diff"
@@ -41,7 +40,7 @@ func writeChangesText(w io.Writer, r *ChangeReport) error {
 			bw.WriteString(label)
 		}
 		bw.WriteString(strings.Repeat(" ", len("BREAKING")+1-len(label)))
-		bw.WriteString(termtext.EscapeLine(c.File) + ":" + strconv.Itoa(c.Line) + ":" + strconv.Itoa(c.Column) + " ")
+		bw.WriteString(termtext.EscapeLine(location(c.File, c.Line, c.Column)) + " ")
 		bw.WriteString(termtext.Quote(c.Tool) + " " + termtext.EscapeLine(c.Path) + ": " + termtext.EscapeLine(c.Message))
 		bw.WriteString(" [" + c.Code + "]\n")
 	}
@@ -92,7 +91,7 @@ func writeChangesMarkdown(w io.Writer, r *ChangeReport) error {
 		if c.Severity == diff.Error {
 			sev = "**breaking**"
 		}
-		where := mdCode(c.File+":"+strconv.Itoa(c.Line)+":"+strconv.Itoa(c.Column)) + " " + mdCode(c.Path)
+		where := mdCode(location(c.File, c.Line, c.Column)) + " " + mdCode(c.Path)
 		bw.WriteString("| " + sev + " | " + mdCode(c.Code) + " | " + mdCode(c.Tool) + " | " + where + " | " + mdText(c.Message) + " |\n")
 	}
 	return bw.Flush()

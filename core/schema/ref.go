@@ -45,9 +45,10 @@ const maxRefs = 16
 
 // Deref returns the schema that n's local "$ref" leads to, through a
 // chain of them, and whether it followed one; when it did, the path of
-// that schema from root (a tool's parameter schema), else a nil path. A reference to another document or to nothing
-// leaves the schema that has it; keywords beside a followed $ref are not
-// read. A chain stops after 16 references, so a loop ends.
+// that schema from root (a tool's parameter schema), else a nil path. A
+// reference to another document or to nothing leaves the schema that has
+// it; keywords beside a followed $ref are not read. A chain stops after
+// 16 references, so a loop ends.
 func Deref(root, n *jsondoc.Node) (*jsondoc.Node, []jsondoc.Seg, bool) {
 	var segs []jsondoc.Seg
 	followed := false
