@@ -149,7 +149,6 @@ type model struct {
 	compatFor    *jsondoc.Document
 	compatIgnore []string
 	fixing       bool // a fix is being made in a command
-	relinting    bool // the targets changed: no load linted with them has arrived
 
 	serverState
 }
@@ -324,12 +323,12 @@ func (m model) keyState() keyState {
 // a re-lint with other targets is on its way, those asked for. "" when
 // there are none.
 func (m model) targetStatus() (long, short string) {
-	if m.snap == nil || m.relinting {
-		if len(m.opts.Targets) == 0 && !m.relinting {
+	if relinting := m.relinting(); m.snap == nil || relinting {
+		if len(m.opts.Targets) == 0 && !relinting {
 			return "", ""
 		}
 		s := "target " + targetList(m.opts.Targets)
-		if m.relinting {
+		if relinting {
 			s += "…"
 		}
 		return s, s
@@ -342,6 +341,19 @@ func (m model) targetStatus() (long, short string) {
 		return s + " (from the shape)", s
 	}
 	return s, s
+}
+
+// relinting reports whether the targets changed and no load linted with
+// them has arrived: the load shown, or before the first the targets the
+// source started with, are others, and the source is there to lint again.
+func (m model) relinting() bool {
+	switch {
+	case m.src == nil:
+		return false
+	case m.snap == nil:
+		return !slices.Equal(m.opts.Targets, m.startTargets)
+	}
+	return !m.snap.lintedWith(m.opts.Targets)
 }
 
 // targetList is targets as the status bar lists them.

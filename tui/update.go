@@ -32,22 +32,19 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.listedAgain(msg.snap)
-		if msg.snap.lintedWith(m.opts.Targets) {
-			m.relinting = false // else it was linted before the targets changed
-		}
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
 		if m.stale(msg.from) {
 			return m, nil
 		}
-		m.failed(msg) // linted with nothing: a re-lint is still to come
+		m.failed(msg)
 		return m, waitForEvent(m.src)
 	case sourceClosedMsg:
 		if m.stale(msg.from) {
 			return m, nil
 		}
-		m.watching, m.relinting = false, false
+		m.watching = false
 		m.src = nil
 		return m, nil
 	case compatMsg:
@@ -537,7 +534,6 @@ func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
 // with it; the result arrives as a load.
 func (m model) cycleTarget() (tea.Model, tea.Cmd) {
 	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
-	m.relinting = m.src != nil
 	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
 }
 
