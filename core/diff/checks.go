@@ -43,7 +43,7 @@ var (
 	possiblyRenamedTool = &Check{
 		Code: "possibly-renamed-tool", Severity: Error,
 		Summary: "A tool is gone and a new one takes exactly its parameters.",
-		Doc:     "A tool of OLD missing from NEW, and a tool of NEW missing from OLD with a parameter schema equal to it (as JSON values, with at least one property), are most likely one tool renamed. Calls by the old name still fail: keep the old name as well until callers have moved.",
+		Doc:     "A tool of OLD missing from NEW, and a tool of NEW missing from OLD with the same properties (equal schemas, as JSON values, at least one of them) and the same of them required, are most likely one tool renamed, whatever else their parameter schemas say. Calls by the old name still fail: keep the old name as well until callers have moved.",
 	}
 	removedParameter = &Check{
 		Code: "removed-parameter", Severity: Error,

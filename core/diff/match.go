@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -125,7 +126,11 @@ func (c *comparer) renamesAndRemovals(removed, added []*tooldef.Tool) {
 
 // renamed reports whether n, added, may be o, removed, renamed: the two
 // are in paired lists and take the same parameters, equal schemas of at
-// least one property.
+// least one property, the same of them required. What else the two
+// schemas say may differ: a new version that renames its tools often
+// rewrites the rest of the schema as it does.
 func renamed(o, n *tooldef.Tool) bool {
-	return o.List == n.List && o.Params.Get("properties").Len() > 0 && jsondoc.Equal(o.Params, n.Params)
+	return o.List == n.List && o.Params.Get("properties").Len() > 0 &&
+		jsondoc.Equal(o.Params.Get("properties"), n.Params.Get("properties")) &&
+		maps.Equal(requiredSet(o.Params), requiredSet(n.Params))
 }
