@@ -142,9 +142,12 @@ func TestServeListensOnTheAddressUntilTheContextEnds(t *testing.T) {
 func TestServeRefusesARootThatIsNoDirectory(t *testing.T) {
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"file": ""})
-	for _, dir := range []string{root + "/file", root + "/missing"} {
-		if err := mcpserve.Serve(context.Background(), mcpserve.Options{Root: dir}); err == nil {
-			t.Errorf("Serve with root %s: no error", dir)
+	for dir, want := range map[string]string{
+		root + "/file":    "root " + root + "/file is not a directory",
+		root + "/missing": "root " + root + "/missing: no such file or directory",
+	} {
+		if err := mcpserve.Serve(context.Background(), mcpserve.Options{Root: dir}); err == nil || err.Error() != want {
+			t.Errorf("Serve with root %s: error %v, want %q", dir, err, want)
 		}
 	}
 }

@@ -105,10 +105,10 @@ func newServer(opt Options) (*server, error) {
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return nil, fmt.Errorf("root: %w", err)
+		return nil, fmt.Errorf("root %s: %w", root, pathErr(err))
 	}
 	if fi, err := os.Stat(real); err != nil {
-		return nil, fmt.Errorf("root: %w", err)
+		return nil, fmt.Errorf("root %s: %w", root, pathErr(err))
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("root %s is not a directory", root)
 	}
