@@ -27,17 +27,24 @@ func listOverHTTP(t *testing.T, opt mcpserve.Options, version string) *mcpclient
 	}
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
-	ctx := context.Background()
-	c, err := mcpclient.Connect(ctx, mcpclient.Spec{URL: ts.URL, ProtocolVersion: version})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	list, err := c.ListTools(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, list := connectClient(t, mcpclient.Spec{URL: ts.URL, ProtocolVersion: version})
 	return list
+}
+
+// connectClient connects toolbench's client to the server of spec, for
+// the rest of the test, and lists its tools.
+func connectClient(t *testing.T, spec mcpclient.Spec) (*mcpclient.Client, *mcpclient.ToolList) {
+	t.Helper()
+	c, err := mcpclient.Connect(context.Background(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	list, err := c.ListTools(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, list
 }
 
 // TestOwnToolsPassOwnLintUnderEveryTarget lints the tools/list the

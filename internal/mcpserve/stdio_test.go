@@ -32,21 +32,12 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// lintBadFileOnStdio spawns argv as a server on stdio in dir, where
-// bad.json holds badTools, lists its tools, lints them with every target,
-// and calls lint_tools on bad.json.
+// lintBadFileOnStdio spawns the server of spec on stdio, serving a
+// directory where bad.json holds badTools, lists its tools, lints them
+// with every target, and calls lint_tools on bad.json.
 func lintBadFileOnStdio(t *testing.T, spec mcpclient.Spec) {
 	t.Helper()
-	ctx := context.Background()
-	c, err := mcpclient.Connect(ctx, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	list, err := c.ListTools(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, list := connectClient(t, spec)
 	doc, err := jsondoc.Parse(list.Name, list.Document)
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +46,7 @@ func lintBadFileOnStdio(t *testing.T, spec mcpclient.Spec) {
 		t.Errorf("%d tools listed, with the issues %v; want 4 and none", len(res.Tools.Tools), res.Issues)
 	}
 	args, _ := json.Marshal(lintPathArgs("bad.json"))
-	res, err := c.Call(ctx, "lint_tools", args)
+	res, err := c.Call(context.Background(), "lint_tools", args)
 	if err != nil {
 		t.Fatal(err)
 	}
