@@ -189,14 +189,14 @@ func checkDuplicateName(c *ToolContext) {
 	if !t.NameNode.Is(jsondoc.String) || t.Name == "" {
 		return
 	}
-	i := c.FirstIndexOf(t.Name)
+	i := c.FirstIndexOf(t.Key())
 	if i < 0 || i == t.Index {
 		return
 	}
 	first := &c.Set.Tools[i]
 	line, _ := c.Doc.Position(int(first.NameNode.Start))
 	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"),
-		"duplicate tool name "+termtext.Quote(t.Name)+": the tool at "+first.Path+" (line "+strconv.Itoa(line)+") has it too",
+		"duplicate tool name "+termtext.Quote(t.Key())+": the tool at "+first.Path+" (line "+strconv.Itoa(line)+") has it too",
 		"Tool names must be unique: rename one of the tools or remove the copy.")
 }
 
