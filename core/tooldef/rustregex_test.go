@@ -57,7 +57,7 @@ func TestRustRegexMatchesAsTheCrateDoes(t *testing.T) {
 		{`\u{e9}`, "é", true, true},
 		{`\u00E9`, "é", true, true},
 		{`(?i)abc`, "ABC", true, true},
-		{`(?-u)a`, "a", false, false},      // the u flag: not matched here
+		{`(?-u)a`, "a", false, false},           // the u flag: not matched here
 		{`[a-z&&[^aeiou]]+`, "b", false, false}, // set operations
 		{`\bfoo\b`, "foo", true, true},
 		{`\bfoo\b`, "föo", false, false}, // \b is exact on ASCII only
