@@ -45,6 +45,7 @@ var ruleFamilies = [][]*Rule{
 	refRules,
 	metaRules,
 	hiddenRules,
+	exampleRules,
 }
 
 var ruleTable, ruleIndex = buildTable(ruleFamilies, targetTable)
