@@ -46,6 +46,7 @@ var ruleFamilies = [][]*Rule{
 	metaRules,
 	hiddenRules,
 	exampleRules,
+	customRules,
 }
 
 var ruleTable, ruleIndex = buildTable(ruleFamilies, targetTable)

@@ -10,6 +10,7 @@ import (
 	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
 )
 
 // baseRules are the checks every lint runs, whatever the provider: the
@@ -252,8 +253,8 @@ func runesUpTo(s string, limit int) int {
 
 func checkMissingParameters(c *ToolContext) {
 	t := c.Tool
-	if t.Params.Is(jsondoc.Object) {
-		return
+	if t.Params.Is(jsondoc.Object) || t.Kind == tooldef.KindCustom {
+		return // a custom tool takes text, not arguments
 	}
 	name := t.ParamsKey
 	if t.Params == nil {

@@ -38,7 +38,8 @@ func TestTheProvidersKnownToolFieldsAreNotReported(t *testing.T) {
 	src := `[{"name": "get_weather", "description": "Get the current weather in a given location.",
   "input_schema": {"type": "object", "properties": {"location": {"type": "string"}}, "required": ["location"], "additionalProperties": false},
   "input_examples": [{"location": "Paris"}], "strict": true, "defer_loading": true,
-  "allowed_callers": ["code_execution_20250825"], "cache_control": {"type": "ephemeral"}, "eager_input_streaming": true}]`
+  "allowed_callers": ["code_execution_20250825"], "cache_control": {"type": "ephemeral"}, "eager_input_streaming": true},
+ {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"}]`
 	for _, targets := range [][]string{nil, {"anthropic"}, {"anthropic-strict"}} {
 		if res := lintWith(t, src, targets, nil); len(res.Issues) != 0 {
 			t.Errorf("targets %v: issues %v, want none", targets, brief(res.Issues))

@@ -123,6 +123,26 @@ ai.google.dev/api/caching#FunctionDeclaration.`,
 		},
 	},
 	{
+		Code: "gemini/unsupported-tool", Severity: Error,
+		Summary: "A tool is an OpenAI custom tool, which Gemini has no equivalent of.",
+		Doc: `Gemini calls functions declared by a name, a description and a schema
+of their parameters; a FunctionDeclaration has no "type" or "format" and
+takes no free text. An OpenAI custom tool sent as a declaration is
+rejected (its unknown fields fail the request), and converted it has no
+parameters to fill.
+
+A custom tool that several targets reject alike is one issue naming each
+of them.
+
+Fix: keep custom tools for OpenAI, or declare the input as the function's
+parameters.
+
+Source: Gemini API reference, FunctionDeclaration (name, description,
+parameters, parametersJsonSchema, response),
+ai.google.dev/api/caching#FunctionDeclaration.`,
+		Tool: func(c *ToolContext) { checkProviderKind(c, "Gemini") },
+	},
+	{
 		Code: "gemini/too-many-tools", Severity: Error,
 		Summary: "The document has more than the 128 function declarations Gemini accepts.",
 		Doc: `Gemini accepts at most 128 function declarations in a request's
