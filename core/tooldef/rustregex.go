@@ -103,7 +103,13 @@ func CompileRustRegex(pattern string) (*RustRegex, []GrammarProblem) {
 		return nil, t.problems
 	}
 	r := &RustRegex{Unchecked: t.unchecked, asciiOnly: t.asciiOnly}
-	re, err := regexp.Compile(`\A(?:` + t.out.String() + `)\z`)
+	// Compiled alone first, so that an error quotes the pattern rather
+	// than the anchors around it.
+	_, err := regexp.Compile(t.out.String())
+	var re *regexp.Regexp
+	if err == nil {
+		re, err = regexp.Compile(`\A(?:` + t.out.String() + `)\z`)
+	}
 	switch {
 	case err == nil:
 		if r.Unchecked == "" {
