@@ -10,6 +10,7 @@ import (
 	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
 )
 
 // baseRules are the checks every lint runs, whatever the provider: the
@@ -189,14 +190,14 @@ func checkDuplicateName(c *ToolContext) {
 	if !t.NameNode.Is(jsondoc.String) || t.Name == "" {
 		return
 	}
-	i := c.FirstIndexOf(t.Name)
+	i := c.FirstIndexOf(t.Key())
 	if i < 0 || i == t.Index {
 		return
 	}
 	first := &c.Set.Tools[i]
 	line, _ := c.Doc.Position(int(first.NameNode.Start))
 	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"),
-		"duplicate tool name "+termtext.Quote(t.Name)+": the tool at "+first.Path+" (line "+strconv.Itoa(line)+") has it too",
+		"duplicate tool name "+termtext.Quote(t.Key())+": the tool at "+first.Path+" (line "+strconv.Itoa(line)+") has it too",
 		"Tool names must be unique: rename one of the tools or remove the copy.")
 }
 
@@ -252,8 +253,8 @@ func runesUpTo(s string, limit int) int {
 
 func checkMissingParameters(c *ToolContext) {
 	t := c.Tool
-	if t.Params.Is(jsondoc.Object) {
-		return
+	if t.Params.Is(jsondoc.Object) || t.Kind == tooldef.KindCustom {
+		return // a custom tool takes text, not arguments
 	}
 	name := t.ParamsKey
 	if t.Params == nil {
