@@ -12,12 +12,13 @@
 //	schema    JSON Schema: keywords, types, $ref, drafts and meta-schemas
 //	tooldef   the tool definitions of a document, in every provider's shape
 //	jsonedit  edits of a document's text in the document's own layout
+//	cost      what tool definitions cost a request: bytes and tokens
 //	jsondoc   JSON documents with byte offsets: loading, positions, JSON
 //	          pointers, equality, writing JSON
 //	termtext  text for a terminal: escaping, quoting, hidden characters
 //
 // (lint, call and diff are side by side, as are fix and compat, and
-// tooldef and jsonedit: none imports another of its rank.) Beside
+// tooldef, jsonedit and cost: none imports another of its rank.) Beside
 // them, internal/par splits work among the processors for any layer.
 //
 // Nothing in core touches a terminal, a clock or the file system beyond

@@ -17,6 +17,7 @@ var layers = map[string]int{
 	"termtext":     0,
 	"jsondoc":      1,
 	"jsonedit":     2,
+	"cost":         2,
 	"tooldef":      2,
 	"schema":       3,
 	"call":         4,
