@@ -5,6 +5,7 @@
 //	          JSON, SARIF, GitHub, Markdown
 //	fix       making the fixes of a lint, round after round
 //	compat    the errors each provider target's rules give each tool
+//	baseline  the issues a team accepts, keyed by what they are about
 //	lint      the rules, the provider targets and the linter
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
@@ -17,7 +18,7 @@
 //	          pointers, equality, writing JSON
 //	termtext  text for a terminal: escaping, quoting, hidden characters
 //
-// (lint, call and diff are side by side, as are fix and compat, and
+// (lint, call and diff are side by side, as are fix, compat and baseline, and
 // tooldef, jsonedit and cost: none imports another of its rank.) Beside
 // them, internal/par splits work among the processors for any layer.
 //

@@ -25,6 +25,7 @@ var layers = map[string]int{
 	"diff":         4,
 	"lint":         4,
 	"fix":          5,
+	"baseline":     5,
 	"report":       6,
 }
 
