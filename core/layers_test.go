@@ -26,6 +26,7 @@ var layers = map[string]int{
 	"lint":         4,
 	"fix":          5,
 	"baseline":     5,
+	"lock":         5,
 	"report":       6,
 }
 
