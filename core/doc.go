@@ -7,6 +7,7 @@
 //	compat    the errors each provider target's rules give each tool
 //	baseline  the issues a team accepts, keyed by what they are about
 //	lock      the tools of each source pinned by a hash, and their drift
+//	servers   the checks of several servers' tools together
 //	lint      the rules, the provider targets and the linter
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
@@ -19,9 +20,9 @@
 //	          pointers, equality, writing JSON
 //	termtext  text for a terminal: escaping, quoting, hidden characters
 //
-// (lint, call and diff are side by side, as are fix, compat, baseline
-// and lock, and tooldef, jsonedit and cost: none imports another of its
-// rank.) Beside them, internal/par splits work among the processors for
+// (lint, call and diff are side by side, as are fix, compat, baseline,
+// lock and servers, and tooldef, jsonedit and cost: none imports another
+// of its rank.) Beside them, internal/par splits work among the processors for
 // any layer.
 //
 // Nothing in core touches a terminal, a clock or the file system beyond

@@ -27,6 +27,7 @@ var layers = map[string]int{
 	"fix":          5,
 	"baseline":     5,
 	"lock":         5,
+	"servers":      5,
 	"report":       6,
 }
 
