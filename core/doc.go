@@ -3,6 +3,8 @@
 //
 //	report    the reports of a lint, a diff and a compat matrix: text,
 //	          JSON, SARIF, GitHub, Markdown
+//	config    toolbench.toml: a team's targets, rules, accepted issues and
+//	          CI settings, checked, and its JSON Schema
 //	fix       making the fixes of a lint, round after round
 //	compat    the errors each provider target's rules give each tool
 //	baseline  the issues a team accepts, keyed by what they are about
@@ -21,8 +23,8 @@
 //	termtext  text for a terminal: escaping, quoting, hidden characters
 //
 // (lint, call and diff are side by side, as are fix, compat, baseline,
-// lock and servers, and tooldef, jsonedit and cost: none imports another
-// of its rank.) Beside them, internal/par splits work among the processors for
+// lock and servers, report and config, and tooldef, jsonedit and cost:
+// none imports another of its rank.) Beside them, internal/par splits work among the processors for
 // any layer.
 //
 // Nothing in core touches a terminal, a clock or the file system beyond

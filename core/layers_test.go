@@ -29,6 +29,7 @@ var layers = map[string]int{
 	"lock":         5,
 	"servers":      5,
 	"report":       6,
+	"config":       6,
 }
 
 // TestNoPackageImportsALayerAboveIt reads the imports of every file of
