@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -118,6 +120,15 @@ func applyLevel(l Level, sev Severity) (Severity, bool) {
 		return Error, true
 	}
 	return sev, true
+}
+
+// Clone returns a copy of opt that shares no list or map with it, for
+// a caller that keeps options another goroutine may change.
+func (opt Options) Clone() Options {
+	opt.Targets = slices.Clone(opt.Targets)
+	opt.Ignore = slices.Clone(opt.Ignore)
+	opt.Levels = maps.Clone(opt.Levels)
+	return opt
 }
 
 // ruleLevels resolves the options for every rule of the table, keeping

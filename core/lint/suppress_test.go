@@ -191,3 +191,12 @@ func TestSelectorsAndLevelsParse(t *testing.T) {
 		t.Error("ParseLevel(\"warn\") succeeded")
 	}
 }
+
+func TestCloneSharesNothing(t *testing.T) {
+	opt := Options{Targets: []string{"openai"}, Ignore: []string{"a"}, Levels: map[string]Level{"b": Off}}
+	c := opt.Clone()
+	c.Targets[0], c.Ignore[0], c.Levels["b"] = "mcp", "x", AsError
+	if opt.Targets[0] != "openai" || opt.Ignore[0] != "a" || opt.Levels["b"] != Off {
+		t.Errorf("a change to the clone changed the options: %+v", opt)
+	}
+}

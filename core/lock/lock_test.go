@@ -264,3 +264,20 @@ func TestVerifyRefusesASourceTheLockDoesNotPin(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+func TestVerifyFailsOnAChangedSchemaOfAPinnedFile(t *testing.T) {
+	file := `[
+  {"type": "function", "function": {"name": "get_weather", "description": "Get the weather of a city.",
+    "parameters": {"type": "object", "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}, "required": ["city"]}}}
+]`
+	changed := strings.Replace(file, `"days": {"type": "integer"}`, `"days": {"type": "string"}`, 1)
+	d, _ := verify(t, file, changed)
+	var got []string
+	for _, c := range d.Changes {
+		got = append(got, brief(c, map[string]string{"now.json": changed}))
+	}
+	want := []string{`error type-changed now.json $[0].function.parameters.properties.days.type @ "string"}}, `}
+	if diff := cmp.Diff(want, got); diff != "" || d.Errors != 1 {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+}
