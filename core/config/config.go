@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"toolbench/core/lint"
@@ -161,7 +162,7 @@ func (c *Config) Options(file string) lint.Options {
 	if c == nil {
 		return lint.Options{}
 	}
-	opt := lint.Options{Targets: c.Targets}
+	opt := lint.Options{Targets: slices.Clone(c.Targets)}
 	merged := map[string]lint.Level{}
 	for k, v := range c.Rules {
 		merged[k] = v
@@ -171,7 +172,7 @@ func (c *Config) Options(file string) lint.Options {
 			continue
 		}
 		if o.Targets != nil {
-			opt.Targets = o.Targets
+			opt.Targets = slices.Clone(o.Targets)
 		}
 		for k, v := range o.Rules {
 			merged[k] = v
