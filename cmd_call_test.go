@@ -211,7 +211,7 @@ func TestCallFailsWithExit2OnUsageAndUnreadableInput(t *testing.T) {
 	}{
 		{"no SCHEMAS", []string{"call"}, "missing SCHEMAS"},
 		{"too many files", []string{"call", callFlat, callBatch, callBatch}, "too many arguments"},
-		{"unknown flag", []string{"call", "--strict", callFlat}, "flag provided but not defined: -strict"},
+		{"unknown flag", []string{"call", "--strict", callFlat}, "toolbench call: unknown flag: --strict\nRun 'toolbench call -h' for usage.\n"},
 		{"unknown format", []string{"call", "--format", "yaml", callFlat}, `unknown --format "yaml"`},
 		{"stdin twice", []string{"call", "-", "-"}, "cannot both be standard input"},
 		{"SCHEMAS missing", []string{"call", filepath.Join(dir, "none.json")}, "none.json: no such file"},
@@ -245,7 +245,7 @@ func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
 			if code != exitOK {
 				t.Errorf("exit code = %d, want %d", code, exitOK)
 			}
-			for _, want := range []string{"Usage: toolbench call [--json] [--deep] [--format flat|tools] SCHEMAS [CALLS]", "--json", "--deep", "--format", "--run", "Examples:", "Exit status"} {
+			for _, want := range []string{"toolbench call SCHEMAS [CALLS] [--flags]", "--json", "--deep", "--format", "--run", "EXAMPLES", "Exit status"} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("help lacks %q:\n%s", want, stdout)
 				}
@@ -256,7 +256,7 @@ func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
 
 func TestCallIsListedInTheHelp(t *testing.T) {
 	_, stdout, _ := callRun(t, "", "--help")
-	if !strings.Contains(stdout, "  call     check tool calls against tool schemas, and with --run send them to a live MCP server\n") {
+	if !strings.Contains(stdout, "  Check tool calls against tool schemas, and with --run send them to a live MCP server\n") {
 		t.Errorf("toolbench --help does not list call:\n%s", stdout)
 	}
 }
