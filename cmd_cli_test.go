@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +11,9 @@ import (
 	"strings"
 	"testing"
 )
+
+// sgrColour matches an SGR sequence that sets a colour.
+var sgrColour = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
 
 func TestCompletionLoadsInBash(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
@@ -45,6 +50,7 @@ func TestCompletionOffersTheTablesValues(t *testing.T) {
 		{[]string{"diff", "--format", ""}, []string{"github\t"}},
 		{[]string{"lint", "--ignore", "short"}, []string{"short-description\t"}},
 		{[]string{"explain", "removed"}, []string{"removed-tool\t"}},
+		{[]string{"--color", ""}, []string{"never"}},
 		{[]string{""}, []string{"lint\t", "completion\t"}},
 	} {
 		code, out, stderr := runIn(t, append([]string{"__complete"}, tc.args...)...)
@@ -73,7 +79,7 @@ func TestManPageRendersEveryCommandAndFlag(t *testing.T) {
 		t.Fatalf("groff: %v\n%s", err, warnings.String())
 	}
 	text := regexp.MustCompile(`.\x08`).ReplaceAllString(string(out), "") // overstrikes: bold, underline
-	for _, want := range []string{"NAME", "toolbench - a workbench for LLM tool definitions", "lint", "--server-cmd", "--config", "the servers file of --server", "explain"} {
+	for _, want := range []string{"NAME", "toolbench - a workbench for LLM tool definitions", "lint", "--server-cmd", "--config", "the servers file of --server", "explain", "--color"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the rendered page lacks %q:\n%s", want, text)
 		}
@@ -86,5 +92,70 @@ func TestVersionFlags(t *testing.T) {
 		if want := "toolbench " + toolVersion() + "\n"; code != exitOK || out != want {
 			t.Errorf("%s: exit %d, %q; want 0 and %q", arg, code, out, want)
 		}
+	}
+}
+
+// TestColorFlagDecidesOverTheTerminalAndNoColor lints a file with
+// errors, whose report colours its severities, and sends a bad flag,
+// whose error colours the command's name.
+func TestColorFlagDecidesOverTheTerminalAndNoColor(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		args       []string
+		terminal   bool
+		noColor    string
+		wantColour bool
+	}{
+		{"a pipe", nil, false, "", false},
+		{"a terminal", nil, true, "", true},
+		{"a terminal under NO_COLOR", nil, true, "1", false},
+		{"always to a pipe", []string{"--color", "always"}, false, "", true},
+		{"always under NO_COLOR", []string{"--color=always"}, true, "1", true},
+		{"never on a terminal", []string{"--color", "never"}, true, "", false},
+		{"auto on a terminal", []string{"--color", "auto"}, true, "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, args := range [][]string{append([]string{"lint", lintInvalid}, tc.args...), append(append([]string{}, tc.args...), "lint", "--nope")} {
+				var out, errOut bytes.Buffer
+				e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut,
+					getenv:     func(k string) string { return map[string]string{"NO_COLOR": tc.noColor}[k] },
+					isTerminal: func(io.Writer) bool { return tc.terminal }}
+				run(e, args)
+				got := sgrColour.MatchString(out.String() + errOut.String())
+				if got != tc.wantColour {
+					t.Errorf("%q: colour %v, want %v:\n%q\n%q", args, got, tc.wantColour, out.String(), errOut.String())
+				}
+				if plain := regexp.MustCompile(`\x1b\[[0-9;]*m`).ReplaceAllString(errOut.String(), ""); args[len(args)-1] == "--nope" && plain != "toolbench lint: unknown flag: --nope\nRun 'toolbench lint -h' for usage.\n" {
+					t.Errorf("%q: the error reads %q", args, plain)
+				}
+			}
+		})
+	}
+}
+
+// TestHelpIsColouredOnATerminalUnlessNever reads help on a real terminal
+// (tmux) with its attributes.
+func TestHelpIsColouredOnATerminalUnlessNever(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	for i, tc := range []struct {
+		args    string
+		colours bool
+	}{
+		{"lint -h", true},
+		{"--color never lint -h", false},
+	} {
+		t.Run(tc.args, func(t *testing.T) {
+			tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-help%d-%d", i, os.Getpid())}
+			shell := fmt.Sprintf("env TERM=xterm-256color %q %s | head -5; %q %s; echo done; sleep 30", toolbenchBin, tc.args, toolbenchBin, tc.args)
+			tt.tmux("new-session", "-d", "-s", "tb", "-x", "120", "-y", "80", "sh", "-c", shell)
+			defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
+			tt.waitFor("the help", "USAGE", "done")
+			styled := tt.tmux("capture-pane", "-p", "-e", "-S", "-80", "-t", "tb")
+			if got := sgrColour.MatchString(styled); got != tc.colours {
+				t.Errorf("colours = %v, want %v:\n%q", got, tc.colours, styled)
+			}
+		})
 	}
 }

@@ -261,6 +261,36 @@ func changeCodes() [][2]string {
 	return out
 }
 
+// colorMode is --color: when reports, errors and help are coloured.
+type colorMode string
+
+const (
+	colorAuto   colorMode = "" // on a terminal, unless NO_COLOR is set
+	colorAlways colorMode = "always"
+	colorNever  colorMode = "never"
+)
+
+func (c *colorMode) String() string {
+	if *c == colorAuto {
+		return "auto"
+	}
+	return string(*c)
+}
+
+func (c *colorMode) Set(v string) error {
+	switch v {
+	case "auto":
+		*c = colorAuto
+	case "always", "never":
+		*c = colorMode(v)
+	default:
+		return errors.New("want auto, always or never")
+	}
+	return nil
+}
+
+func (c *colorMode) Type() string { return "when" }
+
 // prose joins the lines of each paragraph of s, so that help and the man
 // page fill them to the width they have. A line that starts with a space,
 // as an example does, stays a line of its own.

@@ -28,7 +28,7 @@
 // exit status, or usage(cmd, err) for a command line it cannot run. A
 // flag several commands share is a type in cmd_flags.go with a register
 // method, as serverFlags is; a flag every command takes is a persistent
-// flag of the root.
+// flag of the root, as --color is.
 package main
 
 import (
@@ -68,11 +68,19 @@ type env struct {
 	// stdinTerminal says standard input is a terminal, where a command
 	// reading it waits for someone to type.
 	stdinTerminal bool
+	// color is --color; the zero value is auto.
+	color colorMode
 }
 
-// colour reports whether what is written to w is coloured: when w is a
-// terminal and NO_COLOR is not set.
+// colour reports whether what is written to w is coloured: as --color
+// says, and by default when w is a terminal and NO_COLOR is not set.
 func (e *env) colour(w io.Writer) bool {
+	switch e.color {
+	case colorAlways:
+		return true
+	case colorNever:
+		return false
+	}
 	return e.isTerminal(w) && e.getenv("NO_COLOR") == ""
 }
 
@@ -103,7 +111,7 @@ func run(e *env, args []string) int {
 	}
 	root.SetArgs(args)
 	root.SetIn(e.stdin)
-	root.SetOut(e.stdout)
+	root.SetOut(helpOutput(e))
 	root.SetErr(e.stderr)
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(toolVersion()),
@@ -124,6 +132,10 @@ func run(e *env, args []string) int {
 // command under it in the order help lists them.
 func newRoot(e *env) *cobra.Command {
 	root := new(workbenchFlags).command(e)
+	root.PersistentFlags().Var(&e.color, "color", "colour reports, errors and help: auto (on a terminal,\nunless NO_COLOR is set), always or never")
+	root.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return []cobra.Completion{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	root.AddCommand(
 		new(lintFlags).command(e),
 		new(dumpFlags).command(e),
@@ -185,7 +197,7 @@ func usage(cmd *cobra.Command, err error) error {
 
 // writeError is fang's error handler: a usage error is one line naming
 // the command, then where its help is; an exit status says nothing more.
-// The command's name is coloured on a terminal.
+// The command's name is coloured as --color says.
 func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 	var status exitStatus
 	if errors.As(err, &status) {
@@ -204,6 +216,28 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 		w = &colorprofile.Writer{Forward: w, Profile: colorprofile.ANSI}
 	}
 	fmt.Fprintf(w, "%s %s\nRun %s for usage.\n", name, termtext.EscapeLine(err.Error()), help)
+}
+
+// helpOutput is standard output as cobra and fang see it. fang colours
+// help when standard output is a terminal, which it asks of the file's
+// descriptor: under --color never, that answer is no.
+func helpOutput(e *env) io.Writer {
+	if f, ok := e.stdout.(*os.File); ok {
+		return helpFile{f, e}
+	}
+	return e.stdout
+}
+
+type helpFile struct {
+	*os.File
+	e *env
+}
+
+func (h helpFile) Fd() uintptr {
+	if h.e.color == colorNever {
+		return ^uintptr(0) // no descriptor: not a terminal
+	}
+	return h.File.Fd()
 }
 
 // readingStdin tells someone at a terminal that a command is reading
