@@ -79,7 +79,7 @@ func TestManPageRendersEveryCommandAndFlag(t *testing.T) {
 		t.Fatalf("groff: %v\n%s", err, warnings.String())
 	}
 	text := regexp.MustCompile(`.\x08`).ReplaceAllString(string(out), "") // overstrikes: bold, underline
-	for _, want := range []string{"NAME", "toolbench - a workbench for LLM tool definitions", "lint", "--server-cmd", "--config", "the servers file of --server", "explain", "--color"} {
+	for _, want := range []string{"NAME", "toolbench - a workbench for LLM tool definitions", "lint", "--server-cmd", "--mcp-config", "the servers file of --server", "explain", "--color"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the rendered page lacks %q:\n%s", want, text)
 		}

@@ -108,14 +108,14 @@ func (r *ruleFlags) options() (lint.Options, error) {
 // serverFlags name a live MCP server as the source of a command's tools,
 // in place of a FILE: every command that reads tools takes them.
 type serverFlags struct {
-	command  string   // --server-cmd, split into words by resolve
-	env      []string // -e KEY=VALUE
-	url      string   // --server-url
-	headers  []string // --header 'Name: value'
-	server   string   // --server NAME
-	config   string   // --config FILE
-	timeout  time.Duration
-	protocol string
+	command   string   // --server-cmd, split into words by resolve
+	env       []string // -e KEY=VALUE
+	url       string   // --server-url
+	headers   []string // --header 'Name: value'
+	server    string   // --server NAME
+	mcpConfig string   // --mcp-config FILE
+	timeout   time.Duration
+	protocol  string
 
 	given string // the server flag given: "--server-cmd", "--server-url" or "--server"
 }
@@ -131,11 +131,11 @@ func (s *serverFlags) register(cmd *cobra.Command) {
 	fs.StringArrayVarP(&s.env, "env", "e", nil, "add KEY=VALUE to the spawned server's environment (repeat)")
 	fs.StringVar(&s.url, "server-url", "", "reach a Streamable HTTP MCP server at URL")
 	fs.StringArrayVar(&s.headers, "header", nil, "send the header 'Name: value' to --server-url (repeat);\n$VAR and ${VAR} in the value read the environment")
-	fs.StringVar(&s.server, "server", "", `the server NAME of the --config file's "mcpServers"`)
-	fs.StringVar(&s.config, "config", mcpclient.DefaultConfigFile, "the servers file of --server")
+	fs.StringVar(&s.server, "server", "", `the server NAME of the --mcp-config file's "mcpServers"`)
+	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server, as Claude Code names it\n(this flag was --config)")
 	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound connecting to the server and each request")
 	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for")
-	cmd.MarkFlagFilename("config", "json")
+	cmd.MarkFlagFilename("mcp-config", "json")
 	cmd.RegisterFlagCompletionFunc("server-cmd", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server-url", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server", cobra.NoFileCompletions)
@@ -155,7 +155,7 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 	case len(named) > 1:
 		return nil, fmt.Errorf("%s each name a server; give one", strings.Join(named, " and "))
 	case len(named) == 0:
-		for _, f := range []string{"env", "header", "config", "timeout", "protocol-version"} {
+		for _, f := range []string{"env", "header", "mcp-config", "timeout", "protocol-version"} {
 			if fs.Changed(f) {
 				return nil, fmt.Errorf("%s is for a server; name one with --server-cmd, --server-url or --server", flagName(fs.Lookup(f)))
 			}
@@ -168,15 +168,15 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		return nil, errors.New("-e sets the environment of a server toolbench spawns; --server-url reaches one that runs already")
 	case s.given == "--server-cmd" && len(s.headers) > 0:
 		return nil, errors.New("--header is sent to an HTTP server; --server-cmd spawns one on stdio (use -e for its environment)")
-	case s.given != "--server" && fs.Changed("config"):
-		return nil, errors.New("--config names the servers file of --server NAME")
+	case s.given != "--server" && fs.Changed("mcp-config"):
+		return nil, errors.New("--mcp-config names the servers file of --server NAME")
 	case s.timeout <= 0:
 		return nil, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
 	case s.protocol == "":
 		return nil, errors.New("--protocol-version is empty")
 	}
 	srv := &source.Server{
-		URL: s.url, Name: s.server, ServersFile: s.config,
+		URL: s.url, Name: s.server, ServersFile: s.mcpConfig,
 		Env: s.env, Header: s.headers, Timeout: s.timeout, ProtocolVersion: s.protocol,
 	}
 	if s.given == "--server-cmd" {

@@ -70,7 +70,7 @@ func TestServerFlagsAreCheckedBeforeAnythingRuns(t *testing.T) {
 		{"--timeout without a server", []string{"call", "--timeout", "1s", "s.json"}, "--timeout is for a server"},
 		{"-e with a URL", []string{"lint", "--server-url", "http://h/", "-e", "A=1"}, "-e sets the environment of a server toolbench spawns"},
 		{"--header with a command", []string{"lint", "--server-cmd", "x", "--header", "A: b"}, "--header is sent to an HTTP server"},
-		{"--config without --server", []string{"lint", "--server-cmd", "x", "--config", config}, "--config names the servers file of --server NAME"},
+		{"--mcp-config without --server", []string{"lint", "--server-cmd", "x", "--mcp-config", config}, "--mcp-config names the servers file of --server NAME"},
 		{"a timeout of zero", []string{"dump", "--server-cmd", "x", "--timeout", "0s"}, "--timeout 0s: want a time above zero"},
 		{"a quote not closed", []string{"lint", "--server-cmd", "node 'x"}, "--server-cmd: command line: the single quote at byte 6 is not closed"},
 		{"an empty command", []string{"lint", "--server-cmd", " "}, "--server-cmd: the command line is empty"},
@@ -81,10 +81,10 @@ func TestServerFlagsAreCheckedBeforeAnythingRuns(t *testing.T) {
 		{"a header without a colon", []string{"dump", "--server-url", "http://h/", "--header", "Authorization"}, `--header: header "Authorization": want "Name: value"`},
 		{"a header of a variable not set", []string{"dump", "--server-url", "http://h/", "--header", "Authorization: Bearer $NO_SUCH_TOKEN"}, "--header: header Authorization: the environment variable NO_SUCH_TOKEN is not set"},
 		{"an -e without =", []string{"lint", "--server-cmd", "x", "-e", "A"}, `-e: environment entry "A": want KEY=VALUE`},
-		{"-e for a server reached by URL", []string{"lint", "--server", "remote", "--config", config, "-e", "A=1"}, `-e: the server "remote" is reached by URL, not spawned`},
-		{"--header for a spawned server", []string{"lint", "--server", "local", "--config", config, "--header", "A: b"}, `--header: the server "local" is spawned on stdio, not reached by URL`},
-		{"no such server in the file", []string{"lint", "--server", "nope", "--config", config}, config + `: no server "nope" in "mcpServers"; it has "local", "remote"`},
-		{"no servers file", []string{"lint", "--server", "x", "--config", filepath.Join(dir, "none.json")}, "none.json: no such file or directory"},
+		{"-e for a server reached by URL", []string{"lint", "--server", "remote", "--mcp-config", config, "-e", "A=1"}, `-e: the server "remote" is reached by URL, not spawned`},
+		{"--header for a spawned server", []string{"lint", "--server", "local", "--mcp-config", config, "--header", "A: b"}, `--header: the server "local" is spawned on stdio, not reached by URL`},
+		{"no such server in the file", []string{"lint", "--server", "nope", "--mcp-config", config}, config + `: no server "nope" in "mcpServers"; it has "local", "remote"`},
+		{"no servers file", []string{"lint", "--server", "x", "--mcp-config", filepath.Join(dir, "none.json")}, "none.json: no such file or directory"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -155,6 +155,9 @@ func newRoot(e *env) *cobra.Command {
 				err = fmt.Errorf("unknown command %q; did you mean %q?", ops[0], near)
 			}
 		}
+		if strings.HasPrefix(err.Error(), "unknown flag: --config") {
+			err = fmt.Errorf("%w (the servers file of --server is --mcp-config now)", err)
+		}
 		return usage(cmd, err)
 	})
 	// The flags of every command are listed in the order they are
