@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -18,18 +19,20 @@ import (
 
 // callConfig is a parsed call command line.
 type callConfig struct {
-	opt     call.CallOptions
-	format  string       // the kind of SCHEMAS: "", "flat" or "tools"
-	schemas source.Input // a file, or a server in its place
-	calls   string       // "-" is standard input
-	run     bool         // send each valid call to the server
-	history string       // with run, the file to append each call sent to
+	opt        call.CallOptions
+	schemaKind string       // the kind of SCHEMAS: "", "flat" or "tools"
+	note       string       // a line for standard error before anything runs
+	schemas    source.Input // a file, or a server in its place
+	calls      string       // "-" is standard input
+	run        bool         // send each valid call to the server
+	history    string       // with run, the file to append each call sent to
 }
 
 // callFlags are the flags of toolbench call.
 type callFlags struct {
 	json, deep, run bool
 	format          string
+	schemas         string
 	history         string
 	server          serverFlags
 }
@@ -93,7 +96,14 @@ echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run -
 	fs := cmd.Flags()
 	fs.BoolVar(&f.json, "json", false, `one JSON line per call: the array of errors, [] if valid`)
 	fs.BoolVar(&f.deep, "deep", false, "also validate arguments against the tool's full JSON Schema\n(enums, bounds, patterns, formats, nested values);\nneeds a tools document")
-	fs.StringVar(&f.format, "format", "", `read SCHEMAS as "flat" or "tools" instead of guessing`)
+	fs.StringVar(&f.format, "format", "text", "the report's format: "+strings.Join(callFormats, ", "))
+	fs.StringVar(&f.schemas, "schemas", "", `read SCHEMAS as "flat" or "tools" instead of guessing`)
+	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return callFormats, cobra.ShellCompDirectiveNoFileComp
+	})
+	cmd.RegisterFlagCompletionFunc("schemas", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return []cobra.Completion{"flat", "tools"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	fs.BoolVar(&f.run, "run", false, "also send each valid call to the server (tools/call) and\nprint its result; an invalid call is not sent")
 	fs.StringVar(&f.history, "history", "", "with --run, append each call sent and its result to FILE\n(JSON Lines, which toolbench call --run replays)")
 	f.server.register(cmd)
@@ -103,7 +113,10 @@ echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run -
 // config reads `call [flags] SCHEMAS [CALLS]`, or a server flag in place
 // of SCHEMAS.
 func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, error) {
-	cfg := &callConfig{opt: call.CallOptions{JSON: f.json, Deep: f.deep}, format: f.format, run: f.run, history: f.history}
+	cfg := &callConfig{opt: call.CallOptions{JSON: f.json, Deep: f.deep}, schemaKind: f.schemas, run: f.run, history: f.history}
+	if err := f.pickFormat(fs, cfg); err != nil {
+		return nil, err
+	}
 	server, err := f.server.resolve(fs)
 	if err != nil {
 		return nil, err
@@ -119,10 +132,10 @@ func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, erro
 		return nil, errors.New("--run sends the calls to a live MCP server: name one with --server-cmd, --server-url or --server")
 	}
 
-	switch cfg.format {
+	switch cfg.schemaKind {
 	case "", "flat", "tools":
 	default:
-		return nil, fmt.Errorf("unknown --format %q (known: flat, tools)", cfg.format)
+		return nil, fmt.Errorf("unknown --schemas %q (known: flat, tools)", cfg.schemaKind)
 	}
 	switch len(files) {
 	case 0:
@@ -140,12 +153,36 @@ func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, erro
 	return cfg, nil
 }
 
+// callFormats are the report formats of call.
+var callFormats = []string{"text", "json"}
+
+// pickFormat reads --format and --json into cfg. --format flat and
+// --format tools, which named the kind of SCHEMAS before --schemas did,
+// still do, with a note.
+func (f *callFlags) pickFormat(fs *pflag.FlagSet, cfg *callConfig) error {
+	switch name := f.format; {
+	case name == "flat" || name == "tools":
+		if fs.Changed("schemas") {
+			return fmt.Errorf("--format %s and --schemas %s both say how to read SCHEMAS: give --schemas", name, f.schemas)
+		}
+		cfg.schemaKind = name
+		cfg.note = fmt.Sprintf("toolbench call: --format %s is --schemas %s now; --format names the report's format (%s)", name, name, strings.Join(callFormats, ", "))
+	case f.json && fs.Changed("format") && name != "json":
+		return fmt.Errorf("--json and --format %s disagree", name)
+	case name == "json":
+		cfg.opt.JSON = true
+	case name != "text":
+		return fmt.Errorf("unknown --format %q (known: %s; --schemas flat|tools says how to read SCHEMAS)", name, strings.Join(callFormats, ", "))
+	}
+	return nil
+}
+
 // serverOperands reads the operands of a command line whose tools come
 // from a server: only CALLS, if anything.
 func (f *callFlags) serverOperands(cfg *callConfig, files []string) error {
 	switch {
-	case cfg.format != "":
-		return fmt.Errorf("--format says how to read SCHEMAS; %s lists a tools document", f.server.given)
+	case cfg.schemaKind != "":
+		return fmt.Errorf("--schemas says how to read SCHEMAS; %s lists a tools document", f.server.given)
 	case len(files) > 1:
 		return fmt.Errorf("%s takes the place of SCHEMAS: give one CALLS file at most, not %d files", f.server.given, len(files))
 	case len(files) == 1:
@@ -157,6 +194,9 @@ func (f *callFlags) serverOperands(cfg *callConfig, files []string) error {
 }
 
 func runCall(e *env, cfg *callConfig) int {
+	if cfg.note != "" {
+		fmt.Fprintln(e.stderr, cfg.note)
+	}
 	ctx, stop := sourceContext(cfg.schemas)
 	defer stop()
 	if cfg.schemas.Path == "-" {
@@ -167,7 +207,7 @@ func runCall(e *env, cfg *callConfig) int {
 		return sourceFailed(ctx, e, "toolbench call", err)
 	}
 	defer src.Close()
-	kind := cfg.format
+	kind := cfg.schemaKind
 	if src.Client != nil {
 		kind = "tools"
 	}
