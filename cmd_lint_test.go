@@ -405,7 +405,7 @@ func TestLintSaysItReadsATerminal(t *testing.T) {
 	}
 }
 
-func TestLintAndCallSayWhenTheyReadATerminal(t *testing.T) {
+func TestEveryCommandSaysWhenItReadsATerminal(t *testing.T) {
 	run1 := func(terminal bool, args ...string) string {
 		var stdout, stderr bytes.Buffer
 		e := &env{stdin: strings.NewReader("[]"), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
@@ -420,6 +420,11 @@ func TestLintAndCallSayWhenTheyReadATerminal(t *testing.T) {
 		{[]string{"lint"}, "toolbench lint: reading tool definitions from standard input"},
 		{[]string{"lint", "-"}, "toolbench lint: reading tool definitions from standard input"},
 		{[]string{"call", "testdata/call/schemas.json"}, "toolbench call: reading calls from standard input"},
+		{[]string{"call", "-", "testdata/call/calls.jsonl"}, "toolbench call: reading the schemas from standard input"},
+		{[]string{"compat"}, "toolbench compat: reading tool definitions from standard input"},
+		{[]string{"dump"}, "toolbench dump: reading tool definitions from standard input"},
+		{[]string{"fix", "-"}, "toolbench fix: reading tool definitions from standard input"},
+		{[]string{"diff", "-", lintValid}, "toolbench diff: reading tool definitions from standard input"},
 	} {
 		if got := run1(true, tc.args...); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%q at a terminal: stderr %q, want it to start %q", tc.args, got, tc.want)
