@@ -21,6 +21,7 @@ import (
 type callConfig struct {
 	opt        call.CallOptions
 	schemaKind string       // the kind of SCHEMAS: "", "flat" or "tools"
+	kindFlag   string       // the flag that gave it: --schemas, or --format as it did before
 	note       string       // a line for standard error before anything runs
 	schemas    source.Input // a file, or a server in its place
 	calls      string       // "-" is standard input
@@ -85,13 +86,7 @@ fails while the calls run.`),
 		Example: `echo '{"name": "search", "args": {"limit": true, "debug": 1}}' | toolbench call schemas.json
 toolbench call --deep --json tools.json calls.jsonl
 echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run --server everything`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := f.config(cmd.Flags(), args)
-			if err != nil {
-				return usage(cmd, err)
-			}
-			return exit(runCall(e, cfg))
-		},
+		RunE: runs(f.config, func(cfg *callConfig) int { return runCall(e, cfg) }),
 	}
 	fs := cmd.Flags()
 	fs.BoolVar(&f.json, "json", false, `one JSON line per call: the array of errors, [] if valid`)
@@ -113,7 +108,7 @@ echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run -
 // config reads `call [flags] SCHEMAS [CALLS]`, or a server flag in place
 // of SCHEMAS.
 func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, error) {
-	cfg := &callConfig{opt: call.CallOptions{JSON: f.json, Deep: f.deep}, schemaKind: f.schemas, run: f.run, history: f.history}
+	cfg := &callConfig{opt: call.CallOptions{JSON: f.json, Deep: f.deep}, schemaKind: f.schemas, kindFlag: "--schemas", run: f.run, history: f.history}
 	if err := f.pickFormat(fs, cfg); err != nil {
 		return nil, err
 	}
@@ -165,7 +160,7 @@ func (f *callFlags) pickFormat(fs *pflag.FlagSet, cfg *callConfig) error {
 		if fs.Changed("schemas") {
 			return fmt.Errorf("--format %s and --schemas %s both say how to read SCHEMAS: give --schemas", name, f.schemas)
 		}
-		cfg.schemaKind = name
+		cfg.schemaKind, cfg.kindFlag = name, "--format"
 		cfg.note = fmt.Sprintf("toolbench call: --format %s is --schemas %s now; --format names the report's format (%s)", name, name, strings.Join(callFormats, ", "))
 	case f.json && fs.Changed("format") && name != "json":
 		return fmt.Errorf("--json and --format %s disagree", name)
@@ -182,7 +177,7 @@ func (f *callFlags) pickFormat(fs *pflag.FlagSet, cfg *callConfig) error {
 func (f *callFlags) serverOperands(cfg *callConfig, files []string) error {
 	switch {
 	case cfg.schemaKind != "":
-		return fmt.Errorf("--schemas says how to read SCHEMAS; %s lists a tools document", f.server.given)
+		return fmt.Errorf("%s says how to read SCHEMAS; %s lists a tools document", cfg.kindFlag, f.server.given)
 	case len(files) > 1:
 		return fmt.Errorf("%s takes the place of SCHEMAS: give one CALLS file at most, not %d files", f.server.given, len(files))
 	case len(files) == 1:
