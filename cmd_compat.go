@@ -47,13 +47,7 @@ be reached or listed.`),
 		Example: `toolbench compat tools.json
 toolbench compat --target openai-strict,gemini --format markdown tools.json
 toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := f.config(cmd.Flags(), args)
-			if err != nil {
-				return usage(cmd, err)
-			}
-			return exit(runCompat(e, cfg))
-		},
+		RunE: runs(f.config, func(cfg *compatConfig) int { return runCompat(e, cfg) }),
 	}
 	f.format.register(cmd, writesMatrix)
 	f.rules.register(cmd, "the columns, every target when none is named", "do not count the rule CODE")

@@ -57,13 +57,7 @@ toolbench diff main:tools.json tools.json
 toolbench diff tools.dump.json --server-cmd 'node server.js'
 toolbench diff --server everything --server-as old tools.json
 toolbench diff --format markdown v1.2.0:tools.json HEAD:tools.json >> "$GITHUB_STEP_SUMMARY"`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := f.config(cmd.Flags(), args)
-			if err != nil {
-				return usage(cmd, err)
-			}
-			return exit(runDiff(e, cfg))
-		},
+		RunE: runs(f.config, func(cfg *diffConfig) int { return runDiff(e, cfg) }),
 	}
 	f.format.register(cmd, writesChanges)
 	f.server.register(cmd)

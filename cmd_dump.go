@@ -44,13 +44,7 @@ a tools document, or a server that cannot be reached or listed.`),
 		Example: `toolbench dump --server-cmd 'npx -y @modelcontextprotocol/server-everything' > tools.json
 toolbench dump --server-url https://example.com/mcp --header 'Authorization: Bearer $TOKEN'
 toolbench dump --server everything | toolbench lint --target mcp`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := f.config(cmd.Flags(), args)
-			if err != nil {
-				return usage(cmd, err)
-			}
-			return exit(runDump(e, in))
-		},
+		RunE: runs(f.config, func(in source.Input) int { return runDump(e, in) }),
 	}
 	f.server.register(cmd)
 	return cmd

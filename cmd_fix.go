@@ -54,13 +54,7 @@ Exit status: 0 nothing to fix, or written; 1 there are fixes (without -w or
 toolbench fix -w tools.json
 toolbench fix -w --target openai-strict tools.json
 toolbench fix -w --code invalid-name tools.json`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := f.config(cmd.Flags(), args)
-			if err != nil {
-				return usage(cmd, err)
-			}
-			return exit(runFix(e, cfg))
-		},
+		RunE: runs(f.config, func(cfg *fixConfig) int { return runFix(e, cfg) }),
 	}
 	fs := cmd.Flags()
 	fs.BoolVarP(&f.write, "write", "w", false, "write the fixed file in place (atomically, keeping its mode)")

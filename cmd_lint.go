@@ -66,13 +66,7 @@ toolbench lint --strict --ignore short-description,empty-properties tools.json
 toolbench lint --server-cmd 'npx -y @modelcontextprotocol/server-everything'
 toolbench lint --server everything --format sarif
 toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := f.config(cmd.Flags(), args)
-			if err != nil {
-				return usage(cmd, err)
-			}
-			return exit(runLint(e, cfg))
-		},
+		RunE: runs(f.config, func(cfg *lintConfig) int { return runLint(e, cfg) }),
 	}
 	f.format.register(cmd, writesIssues)
 	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included (for CI)")

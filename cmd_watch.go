@@ -69,13 +69,7 @@ reached or listed, or whose session ends.`),
 		Example: `toolbench watch tools.json
 toolbench watch --json --target openai tools.json | jq -c '[.ok, (.issues | length)]'
 toolbench watch --server everything`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := f.config(cmd.Flags(), args)
-			if err != nil {
-				return usage(cmd, err)
-			}
-			return exit(runWatch(e, cfg))
-		},
+		RunE: runs(f.config, func(cfg *watchConfig) int { return runWatch(e, cfg) }),
 	}
 	cmd.Flags().BoolVar(&f.json, "json", false, "one JSON object per load, on its own line")
 	f.rules.register(cmd, "", "")

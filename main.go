@@ -24,8 +24,10 @@
 // method returns its *cobra.Command with the flags defined on it, each
 // once with its help, and a config method that checks the parsed flags
 // and operands (see cmd_dump.go; rulesCommand is one with no flags). Add
-// it to the list in newRoot. Its RunE returns nil, exit(status) for an
-// exit status, or usage(cmd, err) for a command line it cannot run. A
+// it to the list in newRoot. Its RunE is runs(f.config, ...), which turns
+// config's error into a usage error (exit 2, one line naming the command)
+// and the status its work returns into the exit status; a RunE of its own
+// returns nil, exit(status) or usage(cmd, err). A
 // flag several commands share is a type in cmd_flags.go with a register
 // method, as serverFlags is; a flag every command takes is a persistent
 // flag of the root, as --color is.
@@ -45,6 +47,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"toolbench/core/termtext"
 )
@@ -181,6 +184,19 @@ func exit(code int) error {
 		return nil
 	}
 	return exitStatus(code)
+}
+
+// runs returns a command's RunE: config reads the parsed flags and the
+// operands, and its error is a usage error; run runs what it returns and
+// gives the exit status.
+func runs[C any](config func(*pflag.FlagSet, []string) (C, error), run func(C) int) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		cfg, err := config(cmd.Flags(), args)
+		if err != nil {
+			return usage(cmd, err)
+		}
+		return exit(run(cfg))
+	}
 }
 
 // usageError is a command line that cmd cannot run: exit status 2, and a
