@@ -9,6 +9,7 @@
 //	toolbench diff OLD NEW    breaking changes between two versions
 //	toolbench compat FILE     which providers accept each tool
 //	toolbench watch FILE      re-lint on every save
+//	toolbench mcp             serve these checks to agents over MCP
 //
 // A live MCP server is a source of tools wherever a file is: every
 // command that reads tools takes --server-cmd, --server-url or --server
@@ -149,6 +150,7 @@ func newRoot(e *env) *cobra.Command {
 		new(watchFlags).command(e),
 		rulesCommand(e),
 		explainCommand(e),
+		mcpCommand(e),
 		manCommand(),
 	)
 	root.SetVersionTemplate("toolbench {{.Version}}\n")

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/lint"
 	"toolbench/internal/mcpserve"
 )
 
@@ -35,7 +36,7 @@ func TestBadInputIsAToolErrorThatSaysWhatAndWhere(t *testing.T) {
 		{"text past the limit", "lint_tools", lintArgs("[" + strings.Repeat(" ", 1000) + "]"),
 			"tools is 1002 bytes, more than the 1000 this server reads"},
 		{"an unknown target", "lint_tools", map[string]any{"tools": "[]", "tools_path": nil, "targets": []string{"openia"}, "ignore": nil},
-			"targets/items: enum: openia does not equal any of: [openai openai-strict anthropic gemini mcp]"},
+			"targets/items: enum: openia does not equal any of: [" + strings.Join(lint.TargetNames(), " ") + "]"},
 		{"an unknown rule code", "lint_tools", map[string]any{"tools": "[]", "tools_path": nil, "targets": nil, "ignore": []string{"short-descripton"}},
 			`ignore: unknown rule code "short-descripton" (did you mean short-description?)`},
 		{"an argument of the wrong type", "lint_tools", map[string]any{"tools": 5, "tools_path": nil, "targets": nil, "ignore": nil},
