@@ -8,7 +8,6 @@ import (
 
 	"toolbench/core/compat"
 	"toolbench/core/jsondoc"
-	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/source"
@@ -17,15 +16,16 @@ import (
 // compatConfig is a parsed compat command line.
 type compatConfig struct {
 	format report.Format
-	opt    lint.Options
+	opt    compat.Options
 	in     source.Input
 }
 
 // compatFlags are the flags of toolbench compat.
 type compatFlags struct {
-	format formatFlags
-	rules  ruleFlags
-	server serverFlags
+	format    formatFlags
+	rules     ruleFlags
+	server    serverFlags
+	strictAll bool
 }
 
 // command returns toolbench compat, its flags read into f.
@@ -35,9 +35,12 @@ func (f *compatFlags) command(e *env) *cobra.Command {
 		Short: "show which providers accept each tool",
 		Long: prose(`
 Show which providers accept each tool: a row per tool, a column per
-target, each cell "ok" or the number of errors that target's rules give
-the tool (openai-strict counts openai's too). The rules every lint runs are
-not counted: toolbench lint reports them. With no FILE, or with -, read
+target, each cell "ok" or the number of errors the provider's API would
+give the tool: the errors of the rules every lint runs, which every
+provider rejects alike, and those of that target's rules (openai-strict
+counts openai's too). A strict column (openai-strict, anthropic-strict)
+holds to its rules only the tools that opt in with "strict": true, as the
+API does; --strict-all holds every tool to them. With no FILE, or with -, read
 standard input; FILE may be REV:PATH, and a server flag names a live MCP
 server in its place.
 
@@ -52,6 +55,7 @@ toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'`,
 	f.format.register(cmd, writesMatrix)
 	f.rules.register(cmd, "the columns, every target when none is named", "do not count the rule CODE")
 	f.server.register(cmd)
+	cmd.Flags().BoolVar(&f.strictAll, "strict-all", false, "hold every tool to the strict targets' rules, as if each set\n\"strict\": true (default: only the tools that opt in)")
 	return cmd
 }
 
@@ -62,9 +66,10 @@ func (f *compatFlags) config(fs *pflag.FlagSet, files []string) (*compatConfig, 
 	if cfg.format, err = f.format.pick(fs, writesMatrix); err != nil {
 		return nil, err
 	}
-	if cfg.opt, err = f.rules.options(); err != nil {
+	if cfg.opt.Lint, err = f.rules.options(); err != nil {
 		return nil, err
 	}
+	cfg.opt.StrictForAll = f.strictAll
 	server, err := f.server.resolve(fs)
 	switch {
 	case err != nil:
@@ -92,7 +97,7 @@ func runCompat(e *env, cfg *compatConfig) int {
 		return sourceFailed(ctx, e, "toolbench compat", err)
 	}
 	src.Close() // the tools are read; a server's session is not needed
-	m := compat.Compute(src.Doc, cfg.opt)
+	m := compat.ComputeWith(src.Doc, cfg.opt)
 	r := &report.MatrixReport{Matrix: m, File: src.Doc.Name, Color: e.colour(e.stdout)}
 	if err := cfg.format.Matrix(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench compat: writing the report: %s\n", termtext.EscapeLine(err.Error()))

@@ -203,3 +203,22 @@ func TestDiffTakesOneSourceBesideAServer(t *testing.T) {
 		}
 	}
 }
+
+// TestCompatHoldsEveryToolToStrictRulesWithStrictAll: a tool that does
+// not opt into strict mode is sent as it is, so the strict column accepts
+// it, unless --strict-all asks how it would fare with "strict": true.
+func TestCompatHoldsEveryToolToStrictRulesWithStrictAll(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tools.json")
+	tool := `[{"type": "function", "function": {"name": "lookup", "description": "Look up a customer record by its identifier.", "parameters": {"type": "object", "properties": {"id": {"type": "string"}}}}}]`
+	if err := os.WriteFile(file, []byte(tool), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ := runIn(t, "compat", "--target", "openai-strict", file)
+	if code != exitOK || !strings.Contains(stdout, "lookup  ok") {
+		t.Errorf("without --strict-all: exit %d, stdout:\n%s", code, stdout)
+	}
+	code, stdout, _ = runIn(t, "compat", "--target", "openai-strict", "--strict-all", file)
+	if code != exitIssues || !strings.Contains(stdout, "lookup  2") {
+		t.Errorf("with --strict-all: exit %d, stdout:\n%s", code, stdout)
+	}
+}
