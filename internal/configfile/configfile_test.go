@@ -159,3 +159,17 @@ func BenchmarkFindAndLoad(b *testing.B) {
 		}
 	}
 }
+
+func TestErrorsNameTheFileFromTheDirectory(t *testing.T) {
+	root := tree(t, ".git/", "a/b/")
+	if err := os.WriteFile(filepath.Join(root, "toolbench.toml"), []byte("targets = [\"openai\"]\ntragets = [\"gemini\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load("", false, filepath.Join(root, "a", "b"))
+	if want := filepath.Join("..", "..", "toolbench.toml") + ":2:1: "; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %v, want one starting %q", err, want)
+	}
+	if _, err := Load("missing.toml", false, root); err == nil || err.Error() != "missing.toml: no such file or directory" {
+		t.Errorf("--config missing.toml: %v", err)
+	}
+}
