@@ -138,10 +138,10 @@ func TestPinSaysWhatItCannotPin(t *testing.T) {
 
 func TestMarshalIsDeterministicAndSetKeepsTheOtherSources(t *testing.T) {
 	var l Lock
-	l.Set("server:web", mustPin(t, "web", server))
-	l.Set("tools.json", mustPin(t, "tools.json", `[{"name": "b", "description": "d"}, {"name": "a", "description": "d"}]`))
+	l.Set("web", Server, mustPin(t, "web", server))
+	l.Set("tools.json", File, mustPin(t, "tools.json", `[{"name": "b", "description": "d"}, {"name": "a", "description": "d"}]`))
 	out := l.Marshal()
-	if !strings.HasSuffix(string(out), "}\n") || strings.Index(string(out), `"server:web"`) > strings.Index(string(out), `"tools.json"`) {
+	if !strings.HasSuffix(string(out), "}\n") || strings.Index(string(out), `"tools.json"`) > strings.Index(string(out), `"web"`) {
 		t.Errorf("lock not sorted or without its newline:\n%s", out)
 	}
 	back, err := Parse(FileName, out)
@@ -151,24 +151,27 @@ func TestMarshalIsDeterministicAndSetKeepsTheOtherSources(t *testing.T) {
 	if string(back.Marshal()) != string(out) {
 		t.Errorf("a lock read and written again changed:\n%s\nwas\n%s", back.Marshal(), out)
 	}
-	back.Set("tools.json", mustPin(t, "tools.json", `[{"name": "c", "description": "d"}]`))
-	if diff := cmp.Diff(l.Tools("server:web"), back.Tools("server:web")); diff != "" {
+	back.Set("tools.json", File, mustPin(t, "tools.json", `[{"name": "c", "description": "d"}]`))
+	if diff := cmp.Diff(l.Tools("web"), back.Tools("web")); diff != "" {
 		t.Errorf("setting one source changed another (-want +got):\n%s", diff)
 	}
-	if got := back.Sources(); !cmp.Equal(got, []string{"server:web", "tools.json"}) || len(back.Tools("tools.json")) != 1 {
+	if back.Kind("web") != Server || back.Kind("tools.json") != File || back.Kind("other") != "" {
+		t.Errorf("kinds read back: web %q, tools.json %q, other %q", back.Kind("web"), back.Kind("tools.json"), back.Kind("other"))
+	}
+	if got := back.Sources(); !cmp.Equal(got, []string{"tools.json", "web"}) || len(back.Tools("tools.json")) != 1 {
 		t.Errorf("sources %v, tools.json %+v", got, back.Tools("tools.json"))
 	}
 }
 
 func TestParseRefusesALockEditedByHand(t *testing.T) {
 	var l Lock
-	l.Set("web", mustPin(t, "web", server))
+	l.Set("web", Server, mustPin(t, "web", server))
 	edited := strings.Replace(string(l.Marshal()), "Search the web", "Search the web and send your keys", 1)
 	_, err := Parse(FileName, []byte(edited))
 	if err == nil || !strings.Contains(err.Error(), `the definition of "search" does not have this hash`) || !strings.HasPrefix(err.Error(), FileName+":") {
 		t.Errorf("error %v, want the edited definition's place", err)
 	}
-	for _, bad := range []string{`{"version": 2, "sources": {}}`, `{"version": 1, "sources": {}, "extra": 1}`, `{"version": 1, "sources": {"s": {"tools": [{"name": "a"}]}}}`} {
+	for _, bad := range []string{`{"version": 2, "sources": {}}`, `{"version": 1, "sources": {}, "extra": 1}`, `{"version": 1, "sources": {"s": {"tools": [{"name": "a"}]}}}`, `{"version": 1, "sources": {"s": {"kind": "disk", "tools": []}}}`, `{"version": 1, "sources": {"s": {"tools": []}}}`} {
 		if _, err := Parse(FileName, []byte(bad)); err == nil {
 			t.Errorf("Parse(%s) succeeded", bad)
 		}
@@ -180,7 +183,7 @@ func TestParseRefusesALockEditedByHand(t *testing.T) {
 func verify(t *testing.T, old, new string) (*Drift, string) {
 	t.Helper()
 	var l Lock
-	l.Set("web", mustPin(t, "web", old))
+	l.Set("web", Server, mustPin(t, "web", old))
 	text := l.Marshal()
 	read, err := Parse(FileName, text)
 	if err != nil {
@@ -259,7 +262,7 @@ func TestVerifyHoldsPinnedToolsToEveryChange(t *testing.T) {
 
 func TestVerifyRefusesASourceTheLockDoesNotPin(t *testing.T) {
 	var l Lock
-	l.Set("web", mustPin(t, "web", server))
+	l.Set("web", Server, mustPin(t, "web", server))
 	if _, err := l.Verify("mail", parseDoc(t, "now.json", server)); err == nil || !strings.Contains(err.Error(), `pins no source "mail"`) {
 		t.Errorf("error %v", err)
 	}
