@@ -70,7 +70,7 @@ func NewServer(src ToolLister, first *jsondoc.Document, opts Options) *ServerWat
 		src:      src,
 		debounce: opts.Debounce,
 		events:   make(chan Event),
-		lintOpt:  cloneOptions(opts.Lint),
+		lintOpt:  opts.Lint.Clone(),
 		kick:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 		cancel:   cancel,
@@ -93,7 +93,7 @@ func (w *ServerWatcher) Events() <-chan Event { return w.events }
 // Event as for a change of the tools.
 func (w *ServerWatcher) SetOptions(o lint.Options) {
 	w.mu.Lock()
-	w.lintOpt = cloneOptions(o)
+	w.lintOpt = o.Clone()
 	w.mu.Unlock()
 	select {
 	case w.kick <- struct{}{}:

@@ -120,7 +120,7 @@ func New(path string, opts Options) (*Watcher, error) {
 		debounce: opts.Debounce,
 		fsw:      fsw,
 		events:   make(chan Event),
-		lintOpt:  cloneOptions(opts.Lint),
+		lintOpt:  opts.Lint.Clone(),
 		kick:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 		names:    map[string]bool{},
@@ -150,7 +150,7 @@ func (w *Watcher) Events() <-chan Event { return w.events }
 // emitting an Event as for a change of the file.
 func (w *Watcher) SetOptions(o lint.Options) {
 	w.mu.Lock()
-	w.lintOpt = cloneOptions(o)
+	w.lintOpt = o.Clone()
 	w.mu.Unlock()
 	w.wake()
 }
@@ -338,11 +338,4 @@ func fileError(path string, err error) error {
 		return fmt.Errorf("%s: %w", path, pe.Err)
 	}
 	return err
-}
-
-func cloneOptions(o lint.Options) lint.Options {
-	return lint.Options{
-		Targets: append([]string(nil), o.Targets...),
-		Ignore:  append([]string(nil), o.Ignore...),
-	}
 }
