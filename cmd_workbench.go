@@ -78,7 +78,7 @@ toolbench lint tools.json`,
 		},
 	}
 	fs := cmd.Flags()
-	f.rules.register(cmd, "also check a provider's rules (t cycles them; a server gets mcp)", "")
+	f.rules.register(cmd, e, "also check a provider's rules (t cycles them; a server gets mcp)", "")
 	fs.BoolVar(&f.deep, "deep", false, "start with deep call validation on (d toggles it)")
 	fs.BoolVar(&f.yes, "yes", false, "on a server, send calls to tools not marked read-only\nwithout asking first")
 	fs.StringVar(&f.history, "history", "", "on a server, append each call sent and its result to FILE\n(JSON Lines, which toolbench call --run replays)")
@@ -106,12 +106,11 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 	case len(files) == 1 && files[0] == "-":
 		return wa, errors.New("standard input cannot be watched; name a file")
 	}
-	if wa.server != nil && len(f.rules.targets) == 0 {
-		f.rules.targets = listFlag{"mcp"} // as lint does for a server
-	}
-	if wa.cfg.Lint, err = f.rules.options(); err != nil {
+	checks, err := f.rules.checks()
+	if err != nil {
 		return wa, err
 	}
+	checks.mcpForServers = true // as lint does
 	wa.yes, wa.history = f.yes, f.history
 	wa.cfg.Deep = f.deep
 	wa.cfg.Editor = getenv("EDITOR")
@@ -119,6 +118,7 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 		wa.cfg.Editor = getenv("VISUAL")
 	}
 	if wa.server != nil {
+		wa.cfg.Lint = checks.options(source.Input{Server: wa.server})
 		return wa, nil
 	}
 
@@ -138,6 +138,7 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 	} else if fi, err := os.Stat(defaultToolsFile); err == nil && !fi.IsDir() {
 		wa.cfg.File = defaultToolsFile
 	}
+	wa.cfg.Lint = checks.options(source.Input{Path: wa.cfg.File})
 	return wa, nil
 }
 

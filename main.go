@@ -15,6 +15,10 @@
 // command that reads tools takes --server-cmd, --server-url or --server
 // NAME in place of a FILE, and internal/source reads them all.
 //
+// A team's choices are in toolbench.toml, which the commands that check
+// tools find and read through one function (cmd_config.go), under
+// --config FILE and --no-config.
+//
 // The command line is a cobra command tree, its help, errors, completion
 // and version styled by fang. This file holds the root and what every
 // command shares; each cmd_*.go file holds one command: its flags, its
@@ -74,6 +78,8 @@ type env struct {
 	stdinTerminal bool
 	// color is --color; the zero value is auto.
 	color colorMode
+	// config is --config and --no-config.
+	config configFlags
 }
 
 // colour reports whether what is written to w is coloured: as --color
@@ -140,6 +146,7 @@ func newRoot(e *env) *cobra.Command {
 	root.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
 	})
+	e.config.register(root)
 	root.AddCommand(
 		new(lintFlags).command(e),
 		new(dumpFlags).command(e),
@@ -159,9 +166,6 @@ func newRoot(e *env) *cobra.Command {
 			if near := mistypedCommand(root, ops[0]); near != "" {
 				err = fmt.Errorf("unknown command %q; did you mean %q?", ops[0], near)
 			}
-		}
-		if strings.HasPrefix(err.Error(), "unknown flag: --config") {
-			err = fmt.Errorf("%w (the servers file of --server is --mcp-config now)", err)
 		}
 		return usage(cmd, err)
 	})
