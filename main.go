@@ -9,6 +9,8 @@
 //	toolbench diff OLD NEW    breaking changes between two versions
 //	toolbench compat FILE     which providers accept each tool
 //	toolbench watch FILE      re-lint on every save
+//	toolbench lock SOURCE...  pin the tools of files and servers
+//	toolbench verify          report every change to the pinned tools
 //	toolbench mcp             serve these checks to agents over MCP
 //
 // A live MCP server is a source of tools wherever a file is: every
@@ -155,6 +157,8 @@ func newRoot(e *env) *cobra.Command {
 		new(diffFlags).command(e),
 		new(compatFlags).command(e),
 		new(watchFlags).command(e),
+		new(lockFlags).command(e),
+		new(verifyFlags).command(e),
 		rulesCommand(e),
 		explainCommand(e),
 		mcpCommand(e),
