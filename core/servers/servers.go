@@ -35,12 +35,15 @@ type Options struct {
 	// by code or by Prefix, as it does lint's rules.
 	Lint lint.Options
 	// TokenBudget is the most tokens all definitions may cost together;
-	// 0 checks none.
+	// 0 checks none, and then tokens are counted only with a Codec:
+	// loading o200k_base costs tens of milliseconds, as much as reaching
+	// a server.
 	TokenBudget int
 	// Origin is the file the issues about all servers together are
 	// placed in: the servers file.
 	Origin string
-	// Codec counts tokens; nil for o200k_base.
+	// Codec counts tokens; nil for o200k_base, when TokenBudget asks
+	// for them.
 	Codec cost.Codec
 }
 
@@ -49,7 +52,7 @@ type Totals struct {
 	Server string // "" for all of them
 	Tools  int
 	Bytes  int
-	Tokens int
+	Tokens int // 0 when they are not counted (see Options.TokenBudget)
 }
 
 // Result is what Check found, and the totals it judged.
@@ -65,7 +68,10 @@ type Result struct {
 // It fails only when the tokenizer cannot be loaded.
 func Check(servers []Server, opt Options) (*Result, error) {
 	enc := opt.Codec
-	if enc == nil {
+	switch {
+	case enc == nil && opt.TokenBudget <= 0:
+		enc = noTokens{}
+	case enc == nil:
 		o, err := cost.O200k()
 		if err != nil {
 			return nil, fmt.Errorf("counting tokens: %w", err)
@@ -101,6 +107,12 @@ func Check(servers []Server, opt Options) (*Result, error) {
 	}
 	return res, nil
 }
+
+// noTokens counts no token, for totals without a budget to hold them
+// to: their Tokens are 0.
+type noTokens struct{}
+
+func (noTokens) Count(string) (int, error) { return 0, nil }
 
 type checker struct {
 	opt *Options
