@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"toolbench/core/baseline"
 )
@@ -348,4 +350,59 @@ func watchOnce(t *testing.T, cfg *watchConfig) string {
 	stop <- syscall.SIGINT
 	<-done
 	return out.String()
+}
+
+// teamConfig is a configuration as a team writes one, to time.
+const teamConfig = `targets = ["openai", "mcp"]
+fail-on = "warning"
+baseline = "toolbench.baseline.json"
+token-budget = 20000
+
+[rules]
+short-description = "off"
+"gemini/" = "warning"
+
+[[ignore]]
+tools = ["legacy*"]
+codes = ["invalid-name"]
+reason = "kept for old clients"
+
+[[overrides]]
+paths = ["servers/*.json"]
+rules = { empty-properties = "off" }
+`
+
+// TestTheConfigurationAddsUnderAMillisecondToALint times a lint of a
+// small file three folders below the configuration, with its baseline,
+// and the same lint with --no-config: what finding, reading and applying
+// the configuration costs on the command's own path.
+func TestTheConfigurationAddsUnderAMillisecondToALint(t *testing.T) {
+	root := project(t, map[string]string{"toolbench.toml": teamConfig, "a/b/c/tools.json": badName,
+		"toolbench.baseline.json": `{"version": 1, "issues": [{"source": "a/b/c/tools.json", "tool": "get weather", "path": ".function.name", "code": "invalid-name", "count": 1}]}`})
+	t.Chdir(filepath.Join(root, "a", "b", "c"))
+	median := func(args ...string) time.Duration {
+		times := make([]time.Duration, 41)
+		for i := range times {
+			start := time.Now()
+			if code, out, stderr := runIn(t, args...); code != exitOK {
+				t.Fatalf("%q: exit %d\n%s%s", args, code, out, stderr)
+			}
+			times[i] = time.Since(start)
+		}
+		slices.Sort(times)
+		return times[len(times)/2]
+	}
+	var with, without time.Duration
+	// The machine is shared: a measure that misses is taken again.
+	for range 3 {
+		without = median("--no-config", "lint", "--json", "--ignore", "invalid-name", "tools.json")
+		with = median("lint", "--json", "tools.json")
+		if with-without < time.Millisecond {
+			break
+		}
+	}
+	t.Logf("lint of a small file: %v with the configuration, %v without", with, without)
+	if with-without >= time.Millisecond {
+		t.Errorf("the configuration adds %v to a lint of a small file, want under 1ms", with-without)
+	}
 }

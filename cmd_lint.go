@@ -210,14 +210,16 @@ func inputPaths(ins []source.Input) []string {
 // are then checked together. A server that cannot be listed is one line
 // on standard error; when it is the only one, there is no report.
 func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
+	defer oneShotGC(nil)()
 	ctx, stop := interruptContext()
 	defer stop()
-	var ready chan struct{}
-	if cfg.allServers != "" {
-		// The checks together count tokens: the tokenizer loads while the
+	ready := make(chan struct{})
+	if cfg.allServers != "" && cfg.checks.cfg != nil && cfg.checks.cfg.TokenBudget > 0 {
+		// The budget is counted in tokens: the tokenizer loads while the
 		// servers start.
-		ready = make(chan struct{})
 		go func() { cost.O200k(); close(ready) }()
+	} else {
+		close(ready)
 	}
 	opened := source.OpenAll(ctx, cfg.inputs, sourceOptions(e))
 	var linted []servers.Server
