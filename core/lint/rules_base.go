@@ -479,17 +479,37 @@ func checkRequiredInProperties(c *SchemaContext) {
 	if !r.Is(jsondoc.Array) || !schema.IsObject(n) {
 		return
 	}
-	o := schema.ObjectOf(c.Root, n, false)
+	// The view of the schema is made for many names, where looking each
+	// up anew would be quadratic, and for a hint; a few names are looked
+	// up without it.
+	var o *schema.Object
+	view := func() schema.Object {
+		if o == nil {
+			v := schema.ObjectOf(c.Root, n, false)
+			o = &v
+		}
+		return *o
+	}
+	if r.Len() > 8 {
+		view()
+	}
+	defined := func(name string) bool {
+		if o == nil {
+			return schema.Defines(c.Root, n, name)
+		}
+		p, _ := o.Property(name)
+		return p.Node != nil
+	}
 	for _, m := range r.Kids() {
 		name := m.Value
 		if !name.Is(jsondoc.String) {
 			continue
 		}
-		if p, _ := o.Property(name.Str()); p.Node != nil || matchesPatternProperty(n, name.Str()) {
+		if defined(name.Str()) || matchesPatternProperty(n, name.Str()) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
-		if s := termtext.Closest(name.Str(), definedNames(o)); s != "" {
+		if s := termtext.Closest(name.Str(), definedNames(view())); s != "" {
 			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
 		}
 		c.Report("required property "+termtext.Quote(name.Str())+" is not in properties", hint, removeRequiredFix(c.Doc(), n, name)...)

@@ -70,6 +70,22 @@ func ObjectOf(root, n *jsondoc.Node, openAPI bool) Object {
 	}
 	var buf [8]*jsondoc.Node
 	every, all := appliedSchemas(root, n, buf[:0])
+	// Room for every name, counted first: the view is made for each
+	// object schema lint checks, and growing the lists would cost more
+	// than the count.
+	nreq, nprops := 0, 0
+	for i, s := range all {
+		if i < len(every) {
+			nreq += len(s.Get("required").Elems())
+		}
+		nprops += len(s.Get("properties").Members())
+	}
+	if nreq > 0 {
+		o.Required = make([]string, 0, nreq)
+	}
+	if nprops+nreq > 0 {
+		o.Props = make([]Property, 0, nprops+nreq)
+	}
 	var required nameIndex
 	for _, s := range every {
 		for _, m := range s.Get("required").Elems() {
@@ -95,6 +111,24 @@ func ObjectOf(root, n *jsondoc.Node, openAPI bool) Object {
 		}
 	}
 	return o
+}
+
+// Defines reports whether the schema n inside root, read as ObjectOf
+// reads it, defines the property name: whether ObjectOf's property of
+// that name has a Node. It builds nothing, for a caller that asks of a
+// name or two, many times over.
+func Defines(root, n *jsondoc.Node, name string) bool {
+	if !n.Is(jsondoc.Object) {
+		return false
+	}
+	var buf [8]*jsondoc.Node
+	_, all := appliedSchemas(root, n, buf[:0])
+	for _, s := range all {
+		if s.Get("properties").Get(name) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // appliedSchemas lists n and the branches it applies in place, each

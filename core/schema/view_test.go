@@ -247,6 +247,15 @@ func FuzzParams(f *testing.F) {
 				t.Fatalf("required %q is no property or listed twice: %q", r, o.Required)
 			}
 		}
+		written := ObjectOf(n, n, false)
+		for _, p := range written.Props {
+			if Defines(n, n, p.Name) != (p.Node != nil) {
+				t.Fatalf("Defines(%q) = %v, but the view's property has node %v", p.Name, !(p.Node != nil), p.Node)
+			}
+		}
+		if _, ok := written.Property("\x00absent"); !ok && Defines(n, n, "\x00absent") {
+			t.Fatal("Defines a name the view has no property of")
+		}
 	})
 }
 
