@@ -181,7 +181,7 @@ func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, ty
 	o := schema.Params(params, openAPI)
 	fs := &FlatSchema{}
 	field := func(p schema.Property) Field {
-		prop := flatProperty(p, openAPI)
+		prop := flatProperty(o, p, openAPI)
 		ft, bad := flatType(prop, openAPI)
 		if bad != "" && underived != nil {
 			underived(p.Name, bad, prop.Get("type"))
@@ -204,15 +204,18 @@ func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, ty
 }
 
 // flatProperty is the schema a property's flat type is read from: the
-// last of its schemas when its branches agree on the flat type, else
+// last of its schemas in o when they agree on the flat type, else
 // anyType. A required name without a schema has none (nil).
-func flatProperty(p schema.Property, openAPI bool) *jsondoc.Node {
+func flatProperty(o schema.Object, p schema.Property, openAPI bool) *jsondoc.Node {
 	prop := p.Schema
-	for _, other := range p.Others {
-		if !sameFlatType(prop, other, openAPI) {
+	for _, again := range o.Again {
+		if again.Name != p.Name {
+			continue
+		}
+		if !sameFlatType(prop, again.Schema, openAPI) {
 			return anyType
 		}
-		prop = other
+		prop = again.Schema
 	}
 	return prop
 }

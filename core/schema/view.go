@@ -26,6 +26,11 @@ type Object struct {
 	// order written, each once. A name an anyOf or oneOf branch requires
 	// is required of some values only, and is not here.
 	Required []string
+	// Again are the properties that a schema after the first to define
+	// the name defines again, in the order read: branches may give one
+	// property different types. Each has its Node and Schema, and
+	// Required as its name in Props has it.
+	Again []Property
 
 	byName nameIndex // of Props
 }
@@ -39,10 +44,6 @@ type Property struct {
 	Node *jsondoc.Node
 	// Schema is Node after its local "$ref", nil when Node is.
 	Schema *jsondoc.Node
-	// Others are the property's schemas in the branches after the one
-	// that defines it first, each after its "$ref": branches may give a
-	// property different types.
-	Others []*jsondoc.Node
 	// Required says Object.Required lists the name.
 	Required bool
 
@@ -70,9 +71,10 @@ func ObjectOf(root, n *jsondoc.Node, openAPI bool) Object {
 	}
 	var buf [8]*jsondoc.Node
 	every, all := appliedSchemas(root, n, buf[:0])
-	// Room for every name, counted first: the view is made for each
-	// object schema lint checks, and growing the lists would cost more
-	// than the count.
+	// Room for the names, counted first: the view is made for every
+	// tool of a document, and growing the lists would cost more than the
+	// count. A required name no schema defines, which is rare, grows the
+	// properties.
 	nreq, nprops := 0, 0
 	for i, s := range all {
 		if i < len(every) {
@@ -83,8 +85,8 @@ func ObjectOf(root, n *jsondoc.Node, openAPI bool) Object {
 	if nreq > 0 {
 		o.Required = make([]string, 0, nreq)
 	}
-	if nprops+nreq > 0 {
-		o.Props = make([]Property, 0, nprops+nreq)
+	if nprops > 0 {
+		o.Props = make([]Property, 0, nprops)
 	}
 	var required nameIndex
 	for _, s := range every {
@@ -98,11 +100,12 @@ func ObjectOf(root, n *jsondoc.Node, openAPI bool) Object {
 	for _, s := range all {
 		for _, m := range s.Get("properties").Members() {
 			def, _, _ := Deref(root, m.Value)
-			if i := o.index(m.Key); i >= 0 {
-				o.Props[i].Others = append(o.Props[i].Others, def)
+			p := Property{Name: m.Key, Node: m.Value, Schema: def, Required: required.has(o.Required, m.Key), openAPI: openAPI}
+			if o.index(m.Key) >= 0 {
+				o.Again = append(o.Again, p)
 				continue
 			}
-			o.add(Property{Name: m.Key, Node: m.Value, Schema: def, Required: required.has(o.Required, m.Key), openAPI: openAPI})
+			o.add(p)
 		}
 	}
 	for _, name := range o.Required {

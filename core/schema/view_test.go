@@ -12,7 +12,7 @@ import (
 
 // viewed is an Object as a test compares it: each property's name,
 // whether it is required, the text of its schema after "$ref" ("-" for
-// none), and how many other schemas branches give it.
+// none), and how many times later schemas define it again.
 type viewed struct {
 	Props    []string
 	Required []string
@@ -30,13 +30,24 @@ func view(o Object) viewed {
 			req = "*"
 		}
 		others := ""
-		if len(p.Others) > 0 {
-			others = fmt.Sprintf(" +%d", len(p.Others))
+		if n := again(o, p.Name); n > 0 {
+			others = fmt.Sprintf(" +%d", n)
 		}
 		v.Props = append(v.Props, p.Name+req+" "+s+others)
 	}
 	v.Required = o.Required
 	return v
+}
+
+// again counts the properties of o's Again named name.
+func again(o Object, name string) int {
+	n := 0
+	for _, p := range o.Again {
+		if p.Name == name {
+			n++
+		}
+	}
+	return n
 }
 
 func TestParamsReadsPropertiesThroughReferencesAndBranches(t *testing.T) {
@@ -156,7 +167,7 @@ func TestParamsOfManyPropertiesFindsEachByName(t *testing.T) {
 		{"p3000", false, false, false, false},
 	} {
 		p, ok := o.Property(tc.name)
-		if ok != tc.ok || p.Required != tc.required || (len(p.Others) > 0) != tc.others || (p.Schema != nil) != tc.schema {
+		if ok != tc.ok || p.Required != tc.required || (again(o, tc.name) > 0) != tc.others || (p.Schema != nil) != tc.schema {
 			t.Errorf("Property(%q) = %+v, %v", tc.name, p, ok)
 		}
 	}
@@ -245,6 +256,11 @@ func FuzzParams(f *testing.F) {
 		for i, r := range o.Required {
 			if !seen[r] || contains(o.Required[:i], r) {
 				t.Fatalf("required %q is no property or listed twice: %q", r, o.Required)
+			}
+		}
+		for _, a := range o.Again {
+			if !seen[a.Name] || a.Node == nil || a.Schema == nil {
+				t.Fatalf("defined again: %+v, which is no property or has no schema", a)
 			}
 		}
 		written := ObjectOf(n, n, false)
