@@ -442,7 +442,7 @@ func checkEmptyProperties(c *SchemaContext) {
 	p := n.Get("properties")
 	switch {
 	case p == nil:
-		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || branchesDefineProperties(n) {
+		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || len(definedNames(schema.ObjectOf(c.Root, n, false))) > 0 {
 			return
 		}
 		c.Report("object schema without 'properties'", hint)
@@ -470,48 +470,51 @@ func checkInvalidRequired(c *SchemaContext) {
 	}
 }
 
+// checkRequiredInProperties reports a required name that the schema does
+// not define: not a property of the schema or of a branch it applies in
+// place (schema.ObjectOf, through "$ref"s), nor matched by a pattern of
+// its "patternProperties".
 func checkRequiredInProperties(c *SchemaContext) {
 	n := c.Node
 	r := n.Get("required")
 	if !r.Is(jsondoc.Array) || !schema.IsObject(n) {
 		return
 	}
-	// A set of the defined names once per schema: looking each required
-	// name up by scanning is quadratic on schemas with many properties.
-	var defined map[string]bool
-	if len(r.Kids()) > 8 {
-		defined = definedProperties(n)
+	// The view of the schema is made for many names, where looking each
+	// up anew would be quadratic, and for a hint; a few names are looked
+	// up without it.
+	var o *schema.Object
+	view := func() schema.Object {
+		if o == nil {
+			v := schema.ObjectOf(c.Root, n, false)
+			o = &v
+		}
+		return *o
+	}
+	if r.Len() > 8 {
+		view()
+	}
+	defined := func(name string) bool {
+		if o == nil {
+			return schema.Defines(c.Root, n, name)
+		}
+		p, _ := o.Property(name)
+		return p.Node != nil
 	}
 	for _, m := range r.Kids() {
 		name := m.Value
 		if !name.Is(jsondoc.String) {
 			continue
 		}
-		if defined != nil && defined[name.Str()] || defined == nil && definesProperty(n, name.Str()) || matchesPatternProperty(n, name.Str()) {
+		if defined(name.Str()) || matchesPatternProperty(n, name.Str()) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
-		if s := termtext.Closest(name.Str(), propertyNames(n)); s != "" {
+		if s := termtext.Closest(name.Str(), definedNames(view())); s != "" {
 			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
 		}
 		c.Report("required property "+termtext.Quote(name.Str())+" is not in properties", hint, removeRequiredFix(c.Doc(), n, name)...)
 	}
-}
-
-// definesProperty reports whether schema n, or one of its direct allOf,
-// anyOf or oneOf branches, defines the property name.
-func definesProperty(n *jsondoc.Node, name string) bool {
-	if n.Get("properties").Has(name) {
-		return true
-	}
-	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
-		for _, m := range n.Get(k).Elems() {
-			if m.Value.Get("properties").Has(name) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // matchesPatternProperty reports whether name matches a pattern of the
@@ -526,40 +529,14 @@ func matchesPatternProperty(n *jsondoc.Node, name string) bool {
 	return false
 }
 
-// branchesDefineProperties reports whether a direct allOf, anyOf or oneOf
-// branch of n has properties of its own.
-func branchesDefineProperties(n *jsondoc.Node) bool {
-	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
-		for _, m := range n.Get(k).Elems() {
-			if m.Value.Get("properties").Len() > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// definedProperties is the set of names definesProperty accepts.
-func definedProperties(n *jsondoc.Node) map[string]bool {
-	set := map[string]bool{}
-	add := func(props *jsondoc.Node) {
-		for _, m := range props.Members() {
-			set[m.Key] = true
-		}
-	}
-	add(n.Get("properties"))
-	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
-		for _, m := range n.Get(k).Elems() {
-			add(m.Value.Get("properties"))
-		}
-	}
-	return set
-}
-
-func propertyNames(n *jsondoc.Node) []string {
+// definedNames are the names of the properties o's schemas define, in
+// order: not the required names none defines.
+func definedNames(o schema.Object) []string {
 	var names []string
-	for _, m := range n.Get("properties").Members() {
-		names = append(names, m.Key)
+	for _, p := range o.Props {
+		if p.Node != nil {
+			names = append(names, p.Name)
+		}
 	}
 	return names
 }

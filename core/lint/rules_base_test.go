@@ -296,6 +296,16 @@ func TestRequiredNotInPropertiesHintSuggestsANearName(t *testing.T) {
 	}
 }
 
+func TestRequiredNotInPropertiesHintSuggestsANameABranchDefines(t *testing.T) {
+	res := lintSource(t, tool(`{"type": "object", "allOf": [{"$ref": "#/$defs/base"}], "required": ["City"], "$defs": {"base": {"properties": {"city": {"type": "string"}}}}}`), baseOnly())
+	if len(res.Issues) != 1 || res.Issues[0].Code != "required-not-in-properties" {
+		t.Fatalf("issues = %+v, want one required-not-in-properties", res.Issues)
+	}
+	if want := "Did you mean 'city'? "; !strings.HasPrefix(res.Issues[0].Hint, want) {
+		t.Errorf("hint = %q, want it to start with %q", res.Issues[0].Hint, want)
+	}
+}
+
 func TestArrayWithoutItems(t *testing.T) {
 	runRuleCases(t, "array-without-items", []ruleCase{
 		{"array", tool(`{"type": "object", "properties": {"tags": {"type": "array"}}}`),
@@ -538,6 +548,12 @@ func TestPropertiesOfPatternsAndBranchesCountAsDefined(t *testing.T) {
 		{"a name a pattern property matches", `{"type": "object", "patternProperties": {"^x_": {"type": "string"}}, "required": ["x_a"]}`, nil},
 		{"a name no pattern matches", `{"type": "object", "patternProperties": {"^x_": {"type": "string"}}, "required": ["y"]}`, []string{"required-not-in-properties"}},
 		{"properties from allOf", `{"type": "object", "allOf": [{"properties": {"a": {"type": "string"}}}], "required": ["a"]}`, nil},
+		// A branch that is a reference defines the properties it leads to,
+		// as the call check reads it: reported, the name would be removed
+		// from "required" by its fix.
+		{"properties from an allOf reference", `{"type": "object", "allOf": [{"$ref": "#/$defs/base"}], "required": ["a"], "$defs": {"base": {"properties": {"a": {"type": "string"}}}}}`, nil},
+		{"properties from an anyOf reference", `{"type": "object", "anyOf": [{"$ref": "#/$defs/base"}, {"required": ["b"]}], "required": ["a"], "$defs": {"base": {"properties": {"a": {"type": "string"}, "b": {}}}}}`, nil},
+		{"a reference to nothing defines nothing", `{"type": "object", "allOf": [{"$ref": "#/$defs/none"}], "required": ["a"]}`, []string{"unresolved-ref", "required-not-in-properties", "empty-properties"}},
 		{"no properties anywhere", `{"type": "object", "allOf": [{"required": ["a"]}]}`, []string{"empty-properties"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
