@@ -131,9 +131,9 @@ func newLinter(doc *jsondoc.Document, opt Options) *linter {
 // hooksFor gathers the rules that run with the targets on: every base
 // rule and the rules of those targets, less the ignored, in table order.
 func (l *linter) hooksFor(targets map[*Target]bool) *hooks {
-	h := &hooks{on: map[*Rule]bool{}, targeted: len(targets) > 0}
+	h := &hooks{on: map[*Rule]bool{}, targeted: len(targets) > 0, targets: targets}
 	for _, r := range ruleTable {
-		if l.ignored[r] || r.target != nil && !targets[r.target] {
+		if l.ignored[r] || !r.runsWith(targets) {
 			continue
 		}
 		h.add(r)
@@ -151,6 +151,7 @@ type hooks struct {
 	// targeted is set when any target is on, whether or not its rules
 	// are ignored: the base name rule then leaves names to the targets.
 	targeted bool
+	targets  map[*Target]bool // the targets on
 }
 
 func (h *hooks) add(r *Rule) {
