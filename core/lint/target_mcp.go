@@ -15,7 +15,7 @@ import (
 var mcpTarget = &Target{
 	Name:     "mcp",
 	Revision: "2026-07-28",
-	Summary:  "the MCP specification 2026-07-28: tool names of 1 to 128 characters of `A-Z a-z 0-9 _ - .` (a SHOULD, so a warning); an `inputSchema` of `\"type\": \"object\"`; an `outputSchema` that is any valid JSON Schema; valid `x-mcp-header` annotations",
+	Summary:  "the MCP specification 2026-07-28: tool names of 1 to 128 characters of `A-Z a-z 0-9 _ - .` (a SHOULD, so a warning); an `inputSchema` of `\"type\": \"object\"`; an `outputSchema` that is any valid JSON Schema; valid `x-mcp-header` annotations; no `$ref` to another document; compositions of bounded size",
 	Doc: `The tools an MCP server lists in tools/list, as the Model Context
 Protocol specification's revision 2026-07-28 defines them. Since
 2025-11-25 the output schema may be any JSON Schema (an array, say),
@@ -33,7 +33,8 @@ modelcontextprotocol.io/specification/2026-07-28/server/tools; Base
 protocol, JSON Schema usage,
 modelcontextprotocol.io/specification/2026-07-28/basic; and
 schema/2026-07-28/schema.ts.`,
-	Rules:                 append([]*Rule{mcpInvalidName, mcpInputSchemaNotObject, mcpOutputSchemaInvalid}, mcpHeaderRules...),
+	Rules: append([]*Rule{mcpInvalidName, mcpInputSchemaNotObject, mcpOutputSchemaInvalid},
+		append(mcpHeaderRules, mcpExternalRef, mcpCompositionTooLarge)...),
 	EmptyRootDeclaresNone: true,
 }
 
