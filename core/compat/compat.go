@@ -73,17 +73,19 @@ func Compute(doc *jsondoc.Document, opt lint.Options) *Matrix {
 		// One issue may stand for the same defect found by several
 		// targets' rules, under the first one's code or the base name
 		// rule's: each of them counts it, if it is an error of its own.
+		// A rule several revisions of a provider's rules share counts in
+		// the column of each.
 		var targets []string
 		if is.FoundBy == nil {
-			targets = append(targets, r.Target)
+			targets = append(targets, r.Targets()...)
 		} else {
 			for _, code := range *is.FoundBy {
 				if fr := lint.LookupRule(code); fr != nil && fr.Severity == lint.Error {
-					targets = append(targets, fr.Target)
+					targets = append(targets, fr.Targets()...)
 				}
 			}
 		}
-		if len(targets) == 0 || targets[0] == "" {
+		if len(targets) == 0 {
 			continue
 		}
 		errs := &m.Document

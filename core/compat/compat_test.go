@@ -38,14 +38,14 @@ func TestComputeCountsEachTargetsErrorsPerTool(t *testing.T) {
 	for _, r := range m.Rows {
 		got = append(got, fmt.Sprintf("%s %d:%d %v ok=%v", r.Tool, r.Line, r.Column, r.Errors, r.OK()))
 	}
-	// openai, openai-strict, anthropic, gemini, mcp: Gemini's parameters
-	// have no additionalProperties, search.docs breaks OpenAI's and
-	// Anthropic's name rules (strict counts OpenAI's), and the strict tool
-	// lacks additionalProperties and a required "days".
+	// openai, openai-strict, anthropic, gemini, mcp, mcp@2025-11-25:
+	// Gemini's parameters have no additionalProperties, search.docs breaks
+	// OpenAI's and Anthropic's name rules (strict counts OpenAI's), and the
+	// strict tool lacks additionalProperties and a required "days".
 	want := []string{
-		"search_docs 2:3 [0 0 0 1 0] ok=false",
-		"search.docs 4:3 [1 1 1 1 0] ok=false",
-		"get_weather 6:3 [0 2 0 0 0] ok=false",
+		"search_docs 2:3 [0 0 0 1 0 0] ok=false",
+		"search.docs 4:3 [1 1 1 1 0 0] ok=false",
+		"get_weather 6:3 [0 2 0 0 0 0] ok=false",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
@@ -69,5 +69,20 @@ func TestComputeTakesTheColumnsAskedForAndTheDocumentsErrors(t *testing.T) {
 	}
 	if len(m.Rows) != 130 || !m.Rows[129].OK() {
 		t.Errorf("%d rows, the last %+v", len(m.Rows), m.Rows[len(m.Rows)-1])
+	}
+}
+
+// A rule the revisions of MCP's rules share counts against each: a tool
+// without an inputSchema is an error for both.
+func TestARuleOfSeveralRevisionsCountsInTheColumnOfEach(t *testing.T) {
+	src := `{"tools": [{"name": "a", "description": "A tool of the tests."},
+	{"name": "b", "description": "A tool of the tests.", "inputSchema": {"type": "object", "additionalProperties": false}, "outputSchema": {"type": "array", "items": {"type": "string"}}}]}`
+	m := Compute(parse(t, src), lint.Options{Targets: []string{"mcp", "mcp@2025-11-25"}})
+	var got []string
+	for _, r := range m.Rows {
+		got = append(got, fmt.Sprintf("%s %v", r.Tool, r.Errors))
+	}
+	if diff := cmp.Diff([]string{"a [1 1]", "b [0 1]"}, got); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 }
