@@ -224,7 +224,7 @@ func TestLintCommandExitCodes(t *testing.T) {
 			"toolbench lint: open testdata/lint/no-such-file.json: no such file or directory"},
 		{"a directory", "", []string{"testdata/lint"}, exitFailure, "", "testdata/lint"},
 		{"unknown flag", "", []string{"--colour", lintValid}, exitFailure, "", "toolbench lint: flag provided but not defined: -colour\nRun 'toolbench lint -h' for usage.\n"},
-		{"unknown target", "", []string{"--target", "openai,cohere", lintValid}, exitFailure, "", `toolbench lint: --target: unknown target "cohere" (known: openai, openai-strict, anthropic, gemini, mcp)`},
+		{"unknown target", "", []string{"--target", "openai,cohere", lintValid}, exitFailure, "", `toolbench lint: --target: unknown target "cohere" (known: openai, openai-strict, anthropic, gemini, mcp, mcp@2025-11-25)`},
 		{"unknown rule code", "", []string{"--ignore", "short-descriptions", lintValid}, exitFailure, "", `toolbench lint: --ignore: unknown rule code "short-descriptions"`},
 		{"unknown format", "", []string{"--format", "xml", lintValid}, exitFailure, "", `toolbench lint: unknown --format "xml" (known: text, json, sarif, github, markdown)`},
 		{"--json against --format text", "", []string{"--json", "--format", "text", lintValid}, exitFailure, "", "toolbench lint: --json and --format text disagree"},
