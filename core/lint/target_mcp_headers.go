@@ -157,8 +157,9 @@ such as passwords, API keys, tokens and personal data, with
 x-mcp-header. This rule warns when the property's name or the header's
 name reads as one: password, passphrase, secret, credential, token
 (not a page token), cookie, session, authorization, an API, access,
-private or signing key, and the like, in snake_case, kebab-case or
-camelCase. It is a guess from names, so it warns.
+private or signing key, an email address or phone number, and the like,
+in snake_case, kebab-case or camelCase. It is a guess from names, so it
+warns.
 
 Fix: drop x-mcp-header from the parameter; authenticate with the
 transport's authorization rather than a tool argument.
@@ -286,7 +287,7 @@ func checkHeaderNames(c *ToolContext) {
 		if !m.reachable() {
 			continue
 		}
-		msg, hint := headerNameProblem(m.value)
+		msg, hint := headerNameProblem(m.value, m.props[len(m.props)-1])
 		if msg != "" {
 			c.Report(m.value, m.path(c.Tool, "x-mcp-header"), msg, hint)
 		}
@@ -294,9 +295,13 @@ func checkHeaderNames(c *ToolContext) {
 }
 
 // headerNameProblem says how an x-mcp-header value fails to be a header
-// name, with a hint, or returns "" when it is one.
-func headerNameProblem(v *jsondoc.Node) (msg, hint string) {
-	const hint0 = "Name the header with letters, digits and ! # $ % & ' * + - . ^ _ ` | ~ only (an RFC 9110 token), e.g. \"Region\"; clients drop the tool otherwise."
+// name, with a hint, or returns "" when it is one. The hint suggests a
+// token made of the value, or of the name of the property, prop.
+func headerNameProblem(v *jsondoc.Node, prop string) (msg, hint string) {
+	hint0 := "Name the header with letters, digits and ! # $ % & ' * + - . ^ _ ` | ~ only (an RFC 9110 token); clients drop the tool otherwise."
+	if s := tokenOf(prop); s != "" {
+		hint0 = withExample(hint0, strings.ToUpper(s[:1])+s[1:])
+	}
 	if !v.Is(jsondoc.String) {
 		return "x-mcp-header is " + v.Kind.Phrase() + ", not a header name", hint0
 	}
@@ -324,7 +329,7 @@ func headerNameProblem(v *jsondoc.Node) (msg, hint string) {
 	}
 	msg = "x-mcp-header " + termtext.Quote(name) + " is no HTTP header name (RFC 9110 token): it " + what
 	if s := tokenOf(name); s != "" {
-		return msg, "Name the header with letters, digits and ! # $ % & ' * + - . ^ _ ` | ~ only, e.g. " + termtext.Quote(s) + "."
+		return msg, withExample("Name the header with letters, digits and ! # $ % & ' * + - . ^ _ ` | ~ only.", s)
 	}
 	return msg, hint0
 }
@@ -512,7 +517,8 @@ func looksSecret(name string) bool {
 		}
 		switch w {
 		case "password", "passwd", "passphrase", "pwd", "secret", "secrets", "credential", "credentials",
-			"apikey", "cookie", "session", "sessionid", "authorization", "auth", "bearer", "jwt", "otp", "ssn":
+			"apikey", "cookie", "session", "sessionid", "authorization", "auth", "bearer", "jwt", "otp", "ssn",
+			"email", "phone": // personal data
 			return true
 		case "token":
 			if prev != "page" && prev != "next" && prev != "continuation" && prev != "sync" {

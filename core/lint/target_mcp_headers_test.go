@@ -67,9 +67,15 @@ func TestHeaderNameMustBeANonEmptyToken(t *testing.T) {
 }
 
 func TestHeaderNameHintSuggestsAToken(t *testing.T) {
-	res := lintSource(t, mcpParams(`"p": {"type": "string", "x-mcp-header": "Tenant Id"}`, ""), Options{})
-	if len(res.Issues) != 1 || !strings.Contains(res.Issues[0].Hint, "e.g. 'TenantId'") {
-		t.Errorf("issues = %+v, want one whose hint suggests 'TenantId'", res.Issues)
+	for _, tc := range []struct{ prop, value, want string }{
+		{"p", `"Tenant Id"`, "For example 'TenantId'."},
+		{"tenant", `true`, "For example 'Tenant'."},
+		{"region_id", `""`, "For example 'Region_id'."},
+	} {
+		res := lintSource(t, mcpParams(`"`+tc.prop+`": {"type": "string", "x-mcp-header": `+tc.value+`}`, ""), Options{})
+		if len(res.Issues) != 1 || !strings.HasSuffix(res.Issues[0].Hint, tc.want) {
+			t.Errorf("%s: issues = %+v, want one whose hint ends %q", tc.value, res.Issues, tc.want)
+		}
 	}
 }
 
@@ -193,6 +199,8 @@ func TestMirroringASecretIsAWarning(t *testing.T) {
 		{"sort_key", "Sort", false},
 		{"monkey", "Monkey", false},
 		{"tenant", "Authorization", true},
+		{"customer_email", "Customer-Email", true},
+		{"phone", "Phone", true},
 	} {
 		src := mcpParams(`"`+tc.prop+`": {"type": "string", "x-mcp-header": "`+tc.header+`"}`, "")
 		got := foundOf(lintSource(t, src, Options{}), "mcp/x-mcp-header-sensitive")

@@ -131,7 +131,7 @@ func withRevisionDocs(targets []*Target) []*Target {
 				b.WriteString(" (or " + r.Name + "@" + r.Revision + "), the newest")
 			}
 			if r == t {
-				b.WriteString("; these rules")
+				b.WriteString(" (this target)")
 			}
 		}
 		para := b.String() + "\n\n"
