@@ -5,6 +5,7 @@ import (
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
+	"toolbench/core/tooldef"
 )
 
 // The Model Context Protocol's rules for the tools a server lists, one
@@ -123,12 +124,10 @@ Tools, "Output Schema", and schema/2025-11-25/schema.ts
 (Tool.outputSchema: { type: "object", ... }),
 modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema.`,
 	Tool: func(c *ToolContext) {
-		t := c.Tool
-		out := t.Def.Get("outputSchema")
+		out, path := outputSchemaOf(c.Tool)
 		if out == nil {
 			return
 		}
-		path := jsondoc.AppendKey(t.DefPath, "outputSchema")
 		hint := `Write {"type": "object", "properties": {...}} as the outputSchema.`
 		if !out.Is(jsondoc.Object) {
 			c.Report(out, path, fmt.Sprintf("outputSchema is %s; MCP requires a JSON Schema object with \"type\": \"object\"", out.Kind.Phrase()), hint)
@@ -168,12 +167,10 @@ Base protocol, "JSON Schema Usage",
 modelcontextprotocol.io/specification/2026-07-28/basic#json-schema-usage;
 schema/2026-07-28/schema.ts (Tool.outputSchema).`,
 	Tool: func(c *ToolContext) {
-		t := c.Tool
-		out := t.Def.Get("outputSchema")
+		out, path := outputSchemaOf(c.Tool)
 		if out == nil {
 			return
 		}
-		path := jsondoc.AppendKey(t.DefPath, "outputSchema")
 		if !out.Is(jsondoc.Object) {
 			c.Report(out, path, fmt.Sprintf("outputSchema is %s; MCP takes a JSON Schema object, of any type at its root", out.Kind.Phrase()),
 				`Describe the result as a schema, e.g. {"type": "array", "items": {...}}, or leave outputSchema out.`)
@@ -183,4 +180,10 @@ schema/2026-07-28/schema.ts (Tool.outputSchema).`,
 			c.Report(p.Node, jsondoc.AppendSegs(path, p.Segs), "outputSchema: "+p.Msg, p.Hint)
 		}
 	},
+}
+
+// outputSchemaOf returns the tool's outputSchema and its path, or nil
+// when it has none.
+func outputSchemaOf(t *tooldef.Tool) (*jsondoc.Node, string) {
+	return t.Def.Get("outputSchema"), jsondoc.AppendKey(t.DefPath, "outputSchema")
 }

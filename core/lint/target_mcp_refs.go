@@ -121,8 +121,8 @@ func mcpSchemas(t *tooldef.Tool) []mcpSchema {
 	if t.Params.Is(jsondoc.Object) {
 		out = append(out, mcpSchema{key: t.ParamsKey, root: t.Params, path: t.ParamsPath()})
 	}
-	if o := t.Def.Get("outputSchema"); o.Is(jsondoc.Object) {
-		out = append(out, mcpSchema{key: "outputSchema", root: o, path: jsondoc.AppendKey(t.DefPath, "outputSchema")})
+	if o, path := outputSchemaOf(t); o.Is(jsondoc.Object) {
+		out = append(out, mcpSchema{key: "outputSchema", root: o, path: path})
 	}
 	return out
 }

@@ -188,3 +188,30 @@ func TestMCPTargetForANegotiatedVersion(t *testing.T) {
 		}
 	}
 }
+
+// Of a provider's targets with revisions, the first in the table is
+// named without a date and follows the newest; the others are older in
+// table order, each named PROVIDER@REVISION.
+func TestAProvidersRevisionsAreNewestFirst(t *testing.T) {
+	providers := map[string]bool{}
+	for _, tg := range Targets() {
+		if tg.Revision != "" {
+			providers[tg.provider()] = true
+		}
+	}
+	for p := range providers {
+		revs := revisionsOf(Targets(), p)
+		for i, tg := range revs {
+			want := p + "@" + tg.Revision
+			if i == 0 {
+				want = p
+			}
+			if tg.Name != want || i > 0 && tg.Revision >= revs[i-1].Revision {
+				t.Errorf("revision %d of %s is %s of %s, want %s, older than the one before", i, p, tg.Name, tg.Revision, want)
+			}
+		}
+	}
+	if len(providers) == 0 {
+		t.Error("no provider has revisions; mcp should")
+	}
+}
