@@ -33,7 +33,7 @@ A reference to a schema inside the same document, by JSON pointer
 ("#/$defs/address"), anchor, or the "$id" of the schema or of one of its
 subschemas, is local and fine. Both the inputSchema and the outputSchema
 are checked, including schemas only a local reference reaches. With
-this rule on, remote-ref leaves references to it.
+the mcp target on, remote-ref leaves references to this rule.
 
 The issue points at the "$ref" value.
 

@@ -31,6 +31,7 @@ func TestMCPRejectsReferencesToOtherDocuments(t *testing.T) {
 		{name: "in the outputSchema", targets: mcp,
 			src:  mcpList(mcpTool("f", `"inputSchema": {"type": "object", "additionalProperties": false}, "outputSchema": {"type": "array", "items": {"$ref": "https://example.com/row.json"}}`)),
 			want: []issueWant{{"mcp/external-ref", "$.result.tools[0].outputSchema.items['$ref']", "SHOULD reject the outputSchema rather than treat it as permissive"}}},
+		{name: "MCP's rule ignored: no other speaks of it", targets: mcp, ignore: []string{"mcp/external-ref"}, src: mcpParams(ref("https://example.com/address.json"), "")},
 		{name: "under mcp@2025-11-25, the warning every target gets", targets: []string{"mcp@2025-11-25"}, src: mcpParams(ref("https://example.com/address.json"), ""),
 			want: []issueWant{{"remote-ref", mbase + ".properties.a", "points outside the tool's schema"}}},
 	})
