@@ -237,6 +237,22 @@ var headerMarks = NewFact(func(t *tooldef.Tool) []headerMark {
 	return marks
 })
 
+// headerMarksOf returns the tool's headerMarks, sparing the walk to the
+// tools whose text could hold none: most tools.
+func headerMarksOf(c *ToolContext) []headerMark {
+	if p := c.Tool.Params; p == nil || !textMayHold(c.Doc, p, "x-mcp-header") {
+		return nil
+	}
+	return headerMarks.Of(c)
+}
+
+// textMayHold reports whether the text of n could hold s: it holds it, or
+// a \u escape, which could spell it.
+func textMayHold(doc *jsondoc.Document, n *jsondoc.Node, s string) bool {
+	text := doc.Src[n.Start:n.End]
+	return strings.Contains(text, s) || strings.Contains(text, `\u`)
+}
+
 // eachSubschema calls fn on each object schema directly below n, under
 // every keyword of JSON Schema (2020-12 and the drafts before it) whose
 // value is a schema, a list of schemas or a map of names to schemas,
@@ -283,7 +299,7 @@ var (
 )
 
 func checkHeaderNames(c *ToolContext) {
-	for _, m := range headerMarks.Of(c) {
+	for _, m := range headerMarksOf(c) {
 		if !m.reachable() {
 			continue
 		}
@@ -352,7 +368,7 @@ func tokenOf(name string) string {
 
 func checkHeaderDuplicates(c *ToolContext) {
 	first := map[string]*headerMark{}
-	marks := headerMarks.Of(c)
+	marks := headerMarksOf(c)
 	for i := range marks {
 		m := &marks[i]
 		if !m.reachable() || !m.value.Is(jsondoc.String) || m.value.Str() == "" {
@@ -373,7 +389,7 @@ func checkHeaderDuplicates(c *ToolContext) {
 
 func checkHeaderTypes(c *ToolContext) {
 	const hint = `Write "type": "string", "integer" or "boolean" on the annotated property itself; a null or absent argument sends no header anyway.`
-	for _, m := range headerMarks.Of(c) {
+	for _, m := range headerMarksOf(c) {
 		if !m.reachable() {
 			continue
 		}
@@ -409,7 +425,7 @@ func checkHeaderTypes(c *ToolContext) {
 var maxSafeInteger = new(big.Float).SetInt64(1<<53 - 1)
 
 func checkHeaderIntegers(c *ToolContext) {
-	for _, m := range headerMarks.Of(c) {
+	for _, m := range headerMarksOf(c) {
 		if !m.reachable() || !m.schema.Get("type").Is(jsondoc.String) || m.schema.Get("type").Str() != "integer" {
 			continue
 		}
@@ -474,7 +490,7 @@ func parseNumber(text string) (*big.Float, bool) {
 }
 
 func checkHeaderReach(c *ToolContext) {
-	for _, m := range headerMarks.Of(c) {
+	for _, m := range headerMarksOf(c) {
 		if m.reachable() {
 			continue
 		}
@@ -488,7 +504,7 @@ func checkHeaderReach(c *ToolContext) {
 }
 
 func checkHeaderSecrets(c *ToolContext) {
-	for _, m := range headerMarks.Of(c) {
+	for _, m := range headerMarksOf(c) {
 		if !m.reachable() {
 			continue
 		}

@@ -47,6 +47,9 @@ Server features, Tools, "Security Considerations",
 modelcontextprotocol.io/specification/2026-07-28/server/tools#security-considerations.`,
 	Tool: func(c *ToolContext) {
 		for _, s := range mcpSchemas(c.Tool) {
+			if !mayHoldRef(c.Doc, s.root) {
+				continue
+			}
 			for _, r := range externalRefs(s.root) {
 				c.Report(r.ref, jsondoc.AppendKey(jsondoc.AppendSegs(s.path, r.segs), "$ref"),
 					fmt.Sprintf("$ref %s names another document: MCP clients do not fetch it, and SHOULD reject the %s rather than treat it as permissive", quoteRef(r.ref.Str()), s.key),
@@ -93,6 +96,9 @@ JSON Schema usage, "Composition-Keyword Resource Use",
 modelcontextprotocol.io/specification/2026-07-28/basic#composition-keyword-resource-use.`,
 	Tool: func(c *ToolContext) {
 		for _, s := range mcpSchemas(c.Tool) {
+			if !mayHoldRef(c.Doc, s.root) && s.root.End-s.root.Start <= 2*mcpMaxSubschemas {
+				continue // each subschema takes two bytes at least: "{}"
+			}
 			e := &expansion{root: s.root, size: map[*jsondoc.Node]int{}, onPath: map[*jsondoc.Node]bool{}}
 			total := e.of(s.root)
 			if total <= mcpMaxSubschemas {
