@@ -58,8 +58,7 @@ type Target struct {
 }
 
 // targetTable is every target, in the order help and the workbench list
-// them.
-// A provider's revisions follow each other there, newest first.
+// them; a provider's revisions follow each other, newest first.
 var targetTable = withRevisionDocs([]*Target{
 	openaiTarget,
 	openaiStrictTarget,
