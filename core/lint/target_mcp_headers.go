@@ -410,7 +410,7 @@ func checkHeaderTypes(c *ToolContext) {
 				c.Report(typ, m.path(c.Tool, "type"), on+" of type \"number\": a header carries only integer, string and boolean parameters, and clients drop the tool",
 					`Make the parameter "type": "integer" if its values are whole numbers, or "string"; or drop x-mcp-header.`)
 			default:
-				c.Report(typ, m.path(c.Tool, "type"), on+" of type "+termtext.Quote(t)+": a header carries only integer, string and boolean parameters, and clients drop the tool", hint)
+				c.Report(typ, m.path(c.Tool, "type"), on+" of type "+typeText(m.schema)+": a header carries only integer, string and boolean parameters, and clients drop the tool", hint)
 			}
 		case typ.Is(jsondoc.Array):
 			c.Report(typ, m.path(c.Tool, "type"), on+" of type "+typeText(m.schema)+": clients read one type name, and drop the tool (or, the Go SDK's, ignore its headers)", hint)

@@ -109,7 +109,7 @@ func TestHeadersMirrorOnlyIntegerStringAndBooleanProperties(t *testing.T) {
 		{"number", prop(`{"type": "number", "x-mcp-header": "N"}`),
 			ruleAts{{typePath, `"number"`, `x-mcp-header on property 'p' of type "number": a header carries only integer, string and boolean parameters, and clients drop the tool`}}.at()},
 		{"object", prop(`{"type": "object", "x-mcp-header": "O"}`),
-			ruleAts{{typePath, `"object", "x`, `x-mcp-header on property 'p' of type 'object': a header carries only integer, string and boolean parameters, and clients drop the tool`}}.at()},
+			ruleAts{{typePath, `"object", "x`, `x-mcp-header on property 'p' of type "object": a header carries only integer, string and boolean parameters, and clients drop the tool`}}.at()},
 		{"a type list with null", prop(`{"type": ["string", "null"], "x-mcp-header": "S"}`),
 			ruleAts{{typePath, `["string", "null"]`, `x-mcp-header on property 'p' of type ["string", "null"]: clients read one type name, and drop the tool (or, the Go SDK's, ignore its headers)`}}.at()},
 		{"a type only through $ref", prop(`{"$ref": "#/$defs/s", "x-mcp-header": "S"}`),
