@@ -78,10 +78,10 @@ func (f *fakeLister) notify() {
 
 const (
 	serverToolA = `{"tools": [
-{"name":"alpha","description":"Find things in the index.","inputSchema":{"type":"object","properties":{}}}
+{"name":"alpha","description":"Find things in the index.","inputSchema":{"type":"object"}}
 ]}`
 	serverToolB = `{"tools": [
-{"name":"beta","description":"Find other things in the index.","inputSchema":{"type":"object","properties":{}}}
+{"name":"beta","description":"Find other things in the index.","inputSchema":{"type":"object"}}
 ]}`
 )
 

@@ -6,8 +6,9 @@
 // Rules are data: a Rule declares its code, severity, documents and the
 // hooks it runs, and sees the document only through its context. The
 // rules every lint runs are in the files rules_*.go; each provider target
-// (OpenAI, OpenAI strict mode, Anthropic, Gemini, MCP) is a Target in a
-// file of its own, target_*.go, with its rules, turned on by name.
+// (OpenAI, OpenAI strict mode, Anthropic, Gemini, and each revision of
+// MCP's specification) is a Target in files of its own, target_*.go,
+// with its rules, turned on by name.
 //
 // It imports jsondoc, tooldef, schema, termtext and internal/par.
 package lint

@@ -136,9 +136,9 @@ func newLinter(doc *jsondoc.Document, opt Options) *linter {
 // a rule finds, and under which code a shared defect is reported, does
 // not depend on which rules are off (see reportShared).
 func (l *linter) hooksFor(targets map[*Target]bool) *hooks {
-	h := &hooks{on: map[*Rule]bool{}, targeted: len(targets) > 0}
+	h := &hooks{on: map[*Rule]bool{}, targeted: len(targets) > 0, targets: targets}
 	for _, r := range ruleTable {
-		if r.target != nil && !targets[r.target] {
+		if !r.runsWith(targets) {
 			continue
 		}
 		h.add(r)
@@ -156,6 +156,7 @@ type hooks struct {
 	// targeted is set when any target is on, whether or not its rules
 	// are off: the base name rule then leaves names to the targets.
 	targeted bool
+	targets  map[*Target]bool // the targets on
 }
 
 func (h *hooks) add(r *Rule) {

@@ -89,7 +89,9 @@ var baseRules = []*Rule{
 		Code: "empty-properties", Severity: Warning,
 		Summary: "An object schema has no properties.",
 		Doc: "An object schema without properties tells the model nothing about the fields to send, so it guesses or sends {}. An object with a schema under additionalProperties or patternProperties is a map whose values are described, and is not reported. " +
-			"Fix: list the fields under \"properties\". A tool that really takes no arguments can ignore this warning.",
+			"Nor is one that says it takes no fields, with \"additionalProperties\": false (or \"unevaluatedProperties\": false): {\"type\": \"object\", \"additionalProperties\": false} is how a tool without parameters says so, the form MCP's specification recommends (server/tools, \"Tool\"), under every target. " +
+			"With a target whose specification writes a tool without parameters as a root schema with empty \"properties\" (mcp: the example tool list_users of MCP 2026-07-28), that root is not reported either. " +
+			"Fix: list the fields under \"properties\". A tool that takes no arguments says so with \"additionalProperties\": false.",
 		Schema: checkEmptyProperties,
 	},
 	{
@@ -435,10 +437,11 @@ func enumTypes(e *jsondoc.Node) []string {
 
 func checkEmptyProperties(c *SchemaContext) {
 	n := c.Node
-	if !schema.IsObject(n) {
-		return
+	if !schema.IsObject(n) || n.Get("additionalProperties").Is(jsondoc.Bool) && !n.Get("additionalProperties").IsTrue() ||
+		n.Get("unevaluatedProperties").Is(jsondoc.Bool) && !n.Get("unevaluatedProperties").IsTrue() {
+		return // an object of no fields, said so
 	}
-	const hint = "List the fields the model should send under \"properties\"; a tool that takes no arguments can ignore this warning."
+	const hint = "List the fields the model should send under \"properties\"; a tool that takes no arguments says so with \"additionalProperties\": false."
 	p := n.Get("properties")
 	switch {
 	case p == nil:
@@ -449,6 +452,9 @@ func checkEmptyProperties(c *SchemaContext) {
 	case !p.Is(jsondoc.Object):
 		c.Report("'properties' is "+p.Kind.Phrase()+", not an object of property schemas", hint)
 	case p.Len() == 0:
+		if c.AtRoot() && c.targetOn(func(t *Target) bool { return t.EmptyRootDeclaresNone }) {
+			return
+		}
 		c.Report("object schema with empty 'properties'", hint)
 	}
 }

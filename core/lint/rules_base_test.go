@@ -390,7 +390,52 @@ func TestEmptyProperties(t *testing.T) {
 		{"map with described values", tool(`{"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}}}`), nil},
 		{"patternProperties", tool(`{"type": "object", "properties": {"m": {"type": "object", "patternProperties": {"^x": {}}}}}`), nil},
 		{"not an object schema", tool(`{"type": "object", "properties": {"s": {"type": "string"}}}`), nil},
+		// A schema that says it takes no fields is not empty.
+		{"no fields, said so", tool(`{"type": "object", "additionalProperties": false}`), nil},
+		{"empty properties and no others", tool(`{"type": "object", "properties": {}, "additionalProperties": false}`), nil},
+		{"no unevaluated properties", tool(`{"type": "object", "unevaluatedProperties": false}`), nil},
+		{"a nested object of no fields", tool(`{"type": "object", "properties": {"none": {"type": "object", "additionalProperties": false}}}`), nil},
+		{"any others allowed", tool(`{"type": "object", "additionalProperties": true}`),
+			[]at{{path: base, at: `{"type": "object", "add`, msg: "object schema without 'properties'"}}},
 	})
+}
+
+// The form MCP recommends for a tool without parameters draws
+// empty-properties under no target; with mcp (2026-07-28), neither does
+// the root with empty "properties" its example tool list_users has.
+func TestANoParameterToolIsNotEmpty(t *testing.T) {
+	recommended := `{"type": "object", "additionalProperties": false}`
+	for _, targets := range append([][]string{nil}, func() (all [][]string) {
+		for _, n := range TargetNames() {
+			all = append(all, []string{n})
+		}
+		return all
+	}()...) {
+		for _, src := range []string{tool(recommended), `{"tools": [{"name": "t", "description": "Look things up in the catalogue.", "inputSchema": ` + recommended + `}]}`} {
+			if got := foundOf(lintSource(t, src, Options{Targets: targets}), "empty-properties"); len(got) != 0 {
+				t.Errorf("targets %q: %v, want none", targets, got)
+			}
+		}
+	}
+	mcpTool := func(params string) string {
+		return `{"tools": [{"name": "t", "description": "Look things up in the catalogue.", "inputSchema": ` + params + `}]}`
+	}
+	for _, tc := range []struct {
+		name, src string
+		targets   []string
+		want      int
+	}{
+		{"empty properties at the root, mcp", mcpTool(`{"type": "object", "properties": {}}`), []string{"mcp"}, 0},
+		{"empty properties at the root, no target (MCP's shape implies mcp)", mcpTool(`{"type": "object", "properties": {}}`), nil, 0},
+		{"empty properties at the root, mcp@2025-11-25", mcpTool(`{"type": "object", "properties": {}}`), []string{"mcp@2025-11-25"}, 1},
+		{"empty properties at the root, openai", tool(`{"type": "object", "properties": {}}`), []string{"openai"}, 1},
+		{"empty properties below the root, mcp", mcpTool(`{"type": "object", "properties": {"o": {"type": "object", "properties": {}}}}`), []string{"mcp"}, 1},
+		{"an object alone, mcp", mcpTool(`{"type": "object"}`), []string{"mcp"}, 1},
+	} {
+		if got := foundOf(lintSource(t, tc.src, Options{Targets: tc.targets}), "empty-properties"); len(got) != tc.want {
+			t.Errorf("%s: %v, want %d", tc.name, got, tc.want)
+		}
+	}
 }
 
 func TestEnumWithoutTypeHintNamesTheType(t *testing.T) {

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -31,8 +32,8 @@ func refCheckUnresolved(c *SchemaContext) {
 
 func refCheckRemote(c *SchemaContext) {
 	ref := c.Node.Get("$ref")
-	if !ref.Is(jsondoc.String) {
-		return
+	if !ref.Is(jsondoc.String) || c.targetOn(func(t *Target) bool { return slices.Contains(t.Rules, mcpExternalRef) }) {
+		return // MCP's rule holds such a reference an error, or is ignored
 	}
 	if res := schema.Resolve(c.Root, ref.Str()); res.Remote {
 		c.Report(fmt.Sprintf("$ref %q points outside the tool's schema; toolbench does not fetch it and providers do not either", ref.Str()),
@@ -75,6 +76,9 @@ other providers pass the bare URI to the model, which cannot see what it
 names.
 
 A reference to the schema's own "$id" is local and is resolved as such.
+With the mcp target on, mcp/external-ref reports these references
+instead, as errors, since MCP clients reject such a schema; ignoring that
+rule silences them.
 
 Fix: copy the referenced schema under "$defs" and point at it with
 "#/$defs/NAME".
