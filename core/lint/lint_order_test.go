@@ -63,3 +63,26 @@ func TestLintReportsADuplicateKeyWithTheToolThatHoldsIt(t *testing.T) {
 		t.Errorf("duplicate-key tools = %q outside and %q inside, want \"\" and \"b\"", first.Tool, last.Tool)
 	}
 }
+
+// TestLintOrderIsTheWalksNotTheSpans checks that where an issue points
+// does not decide its place in the list: a schema's "required" written
+// before its properties is checked after them, so the issue about its
+// entry comes after the property's, though its span is earlier in the
+// text.
+func TestLintOrderIsTheWalksNotTheSpans(t *testing.T) {
+	src := `[{"name": "a", "description": "Looks things up in the index.", "parameters": {"type": "object", "required": ["q"],
+  "properties": {"w": {"type": "array"}}}}]`
+	got := strings.Join(issueOrder(t, src), "\n")
+	want := strings.Join([]string{
+		"array-without-items $[0].parameters.properties.w",
+		"required-not-in-properties $[0].parameters",
+	}, "\n")
+	if got != want {
+		t.Errorf("issues:\n%s\nwant:\n%s", got, want)
+	}
+	doc, _ := jsondoc.Parse("t.json", []byte(src))
+	issues := Lint(doc, Options{}).Issues
+	if len(issues) == 2 && issues[0].Offset < issues[1].Offset {
+		t.Errorf("the required entry (offset %d) is not before the array schema (offset %d): the test no longer shows anything", issues[1].Offset, issues[0].Offset)
+	}
+}
