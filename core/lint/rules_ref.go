@@ -51,10 +51,9 @@ validator can compile the schema: providers reject the tool, or drop the
 constraint and leave the model guessing.
 
 The issue points at the "$ref" value, and its path is the schema holding
-it. A pointer escapes "~" as
-"~0" and "/" as "~1", and may percent-encode other characters ("%25" for
-"%"). A reference that leads back to a schema already on the way (a
-recursive type) is fine and is not an issue.
+it. A pointer escapes "~" as "~0" and "/" as "~1", and may percent-encode
+other characters ("%25" for "%"). A reference that leads back to a schema
+already on the way (a recursive type) is fine and is not an issue.
 
 Fix: define the schema where the pointer says (usually under "$defs"), or
 correct the pointer.
