@@ -2,8 +2,8 @@ package report
 
 import (
 	"bufio"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"toolbench/core/lint"
@@ -53,23 +53,39 @@ type ghPlace struct{ line, col, endLine, endCol int }
 
 // ghCommand writes one workflow command; msg is already safe for a
 // terminal.
-func ghCommand(w io.Writer, cmd, file string, at ghPlace, title, msg string) {
-	var props []string
+func ghCommand(w *bufio.Writer, cmd, file string, at ghPlace, title, msg string) {
+	w.WriteString("::")
+	w.WriteString(cmd)
+	sep := byte(' ')
+	prop := func(name, value string) {
+		w.WriteByte(sep)
+		w.WriteString(name)
+		w.WriteByte('=')
+		w.WriteString(value)
+		sep = ','
+	}
+	num := func(name string, n int) { prop(name, strconv.Itoa(n)) }
 	if file != "" {
-		props = append(props, "file="+ghProperty(termtext.EscapeLine(file)))
+		prop("file", ghProperty(termtext.EscapeLine(file)))
 	}
 	switch {
 	case at.line == 0:
 	case at.endLine == 0:
-		props = append(props, fmt.Sprintf("line=%d", at.line), fmt.Sprintf("col=%d", at.col))
+		num("line", at.line)
+		num("col", at.col)
 	case at.endLine == at.line:
-		props = append(props, fmt.Sprintf("line=%d", at.line), fmt.Sprintf("endLine=%d", at.endLine),
-			fmt.Sprintf("col=%d", at.col), fmt.Sprintf("endColumn=%d", at.endCol))
+		num("line", at.line)
+		num("endLine", at.endLine)
+		num("col", at.col)
+		num("endColumn", at.endCol)
 	default:
-		props = append(props, fmt.Sprintf("line=%d", at.line), fmt.Sprintf("endLine=%d", at.endLine))
+		num("line", at.line)
+		num("endLine", at.endLine)
 	}
-	props = append(props, "title="+ghProperty(termtext.EscapeLine(title)))
-	fmt.Fprintf(w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
+	prop("title", ghProperty(termtext.EscapeLine(title)))
+	w.WriteString("::")
+	w.WriteString(ghData(msg))
+	w.WriteByte('\n')
 }
 
 var (

@@ -35,24 +35,42 @@ var cellWidth = &runewidth.Condition{StrictEmojiNeutral: true}
 
 // writeSnippet writes the line of src that issue is starts on and the
 // carets under its span, and reports whether it did: not for an issue
-// with no place in the text, or whose place src does not hold.
-func writeSnippet(w *bufio.Writer, src string, is *lint.Issue) bool {
+// with no place in the text, or whose place src does not hold. The
+// characters of the line are read into buf, which a report's issues
+// share.
+func writeSnippet(w *bufio.Writer, buf *[]cell, src string, is *lint.Issue) bool {
 	start, end, ok := is.Span()
 	lineStart := start - (is.Column - 1)
 	if !ok || is.Column < 1 || start > len(src) || lineStart < 0 || lineStart > 0 && src[lineStart-1] != '\n' {
 		return false
 	}
-	ex := excerpt(src, lineStart, start, end, snippetWidth)
+	ex := excerpt(buf, src, lineStart, start, end, snippetWidth)
 	num := strconv.Itoa(is.Line)
-	gutter := strings.Repeat(" ", max(len(textIndent)-1-len(num), 0)) + num
-	w.WriteString(strings.TrimRight(gutter+" | "+ex.text, " "))
+	pad := max(len(textIndent)-1-len(num), 0)
+	writeRepeat(w, ' ', pad)
+	w.WriteString(num)
+	if text := strings.TrimRight(ex.text, " "); text != "" {
+		w.WriteString(" | ")
+		w.WriteString(text)
+	} else {
+		w.WriteString(" |")
+	}
 	w.WriteByte('\n')
-	w.WriteString(strings.Repeat(" ", len(gutter)) + " | " + strings.Repeat(" ", ex.at) + strings.Repeat("^", ex.width))
+	writeRepeat(w, ' ', pad+len(num))
+	w.WriteString(" | ")
+	writeRepeat(w, ' ', ex.at)
+	writeRepeat(w, '^', ex.width)
 	if is.EndLine > is.Line {
 		w.WriteString(" to line " + strconv.Itoa(is.EndLine))
 	}
 	w.WriteByte('\n')
 	return true
+}
+
+func writeRepeat(w *bufio.Writer, c byte, n int) {
+	for range n {
+		w.WriteByte(c)
+	}
 }
 
 // lineExcerpt is a window of one line around a span.
@@ -70,8 +88,9 @@ type cell struct {
 }
 
 // excerpt cuts the line of src that starts at lineStart to a window of
-// at most width cells that shows the start of the span start..end.
-func excerpt(src string, lineStart, start, end, width int) lineExcerpt {
+// at most width cells that shows the start of the span start..end,
+// reading its characters into buf.
+func excerpt(buf *[]cell, src string, lineStart, start, end, width int) lineExcerpt {
 	// Enough bytes either side of the span's start for any window: a
 	// character is at least one byte, and nearly all are at least a
 	// cell.
@@ -89,7 +108,8 @@ func excerpt(src string, lineStart, start, end, width int) lineExcerpt {
 		lineEnd-- // the CR of a CRLF line end
 	}
 	goesOn := lineEnd < len(src) && src[lineEnd] != '\n' && src[lineEnd] != '\r'
-	cells := cellsOf(src, from, lineEnd)
+	cells := cellsOf((*buf)[:0], src, from, lineEnd)
+	*buf = cells
 
 	// The window starts at the line's start if the span shows from
 	// there, else a third of the width before the span.
@@ -142,11 +162,10 @@ func excerpt(src string, lineStart, start, end, width int) lineExcerpt {
 	return lineExcerpt{text: b.String(), at: at, width: max(shown, 1)}
 }
 
-// cellsOf splits src[from:to] into the characters a terminal shows:
-// hidden characters and invalid bytes as termtext escapes them, a tab as
-// four spaces.
-func cellsOf(src string, from, to int) []cell {
-	cells := make([]cell, 0, to-from)
+// cellsOf appends to cells the characters of src[from:to] as a terminal
+// shows them: hidden characters and invalid bytes as termtext escapes
+// them, a tab as four spaces.
+func cellsOf(cells []cell, src string, from, to int) []cell {
 	for i := from; i < to; {
 		r, size := utf8.DecodeRuneInString(src[i:to])
 		c := cell{off: i, text: src[i : i+size], width: 1}

@@ -187,7 +187,7 @@ func TestExcerpt(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			start := strings.Index(tc.src, tc.span)
-			ex := excerpt(tc.src, 0, start, start+len(tc.span), tc.width)
+			ex := excerpt(new([]cell), tc.src, 0, start, start+len(tc.span), tc.width)
 			if ex.text != tc.want {
 				t.Errorf("window %q, want %q", ex.text, tc.want)
 			}

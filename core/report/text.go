@@ -34,11 +34,12 @@ const (
 // terminal, the quoted line too, and a long line is cut around the span.
 func writeText(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
+	var cells []cell
 	for i := range r.Issues {
 		is := &r.Issues[i]
 		writeIssueLine(bw, is, r.Color)
 		src, ok := r.Sources[is.File]
-		shown := ok && writeSnippet(bw, src, is)
+		shown := ok && writeSnippet(bw, &cells, src, is)
 		writeHint(bw, is)
 		if shown {
 			bw.WriteByte('\n')
