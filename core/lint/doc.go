@@ -1,7 +1,7 @@
 // Package lint checks tool definitions: it walks the tools of a document
 // (tooldef) and every schema in their parameters, and runs the rules on
 // them, reporting each finding as an Issue with a rule code, a JSON path
-// and a position.
+// and the span of text it is about, from its start to its end.
 //
 // Rules are data: a Rule declares its code, severity, documents and the
 // hooks it runs, and sees the document only through its context. The

@@ -51,6 +51,7 @@ var baseRules = []*Rule{
 		Summary: "A required property is not defined under \"properties\".",
 		Doc: "The API accepts such a schema, but the model is told to send a field it knows nothing about, so it either leaves it out (and the arguments fail validation) or invents it. " +
 			"Properties defined in a direct allOf, anyOf or oneOf branch count as defined. " +
+			"The issue points at the name in \"required\"; its path is the schema's. " +
 			"Fix: add the property under \"properties\", correct its spelling, or drop it from \"required\". " +
 			"toolbench fix drops it from \"required\", and \"required\" itself when no name is left.",
 		Fix:         FixAuto,
@@ -310,20 +311,20 @@ func checkUnknownType(c *SchemaContext) {
 	switch t.Kind {
 	case jsondoc.String:
 		if msg, hint := typeProblem(t.Str(), upperOK); msg != "" {
-			c.Report(msg, hint, typeFix(c.Doc(), nil, t)...)
+			c.ReportAt(t, c.Path(), msg, hint, typeFix(c.Doc(), nil, t)...)
 		}
 	case jsondoc.Array:
 		for i, m := range t.Kids() {
 			if !m.Value.Is(jsondoc.String) {
-				c.Report("type list item "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not a type name", knownTypesHint)
+				c.ReportAt(m.Value, c.Path(), "type list item "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not a type name", knownTypesHint)
 				continue
 			}
 			if msg, hint := typeProblem(m.Value.Str(), upperOK); msg != "" {
-				c.Report(msg, hint, typeFix(c.Doc(), t, m.Value)...)
+				c.ReportAt(m.Value, c.Path(), msg, hint, typeFix(c.Doc(), t, m.Value)...)
 			}
 		}
 	default:
-		c.Report("'type' is "+t.Kind.Phrase()+", not a type name or a list of them",
+		c.ReportAt(t, c.Path(), "'type' is "+t.Kind.Phrase()+", not a type name or a list of them",
 			"Write one type name, e.g. \"type\": \"string\", or a list, e.g. \"type\": [\"string\", \"null\"]. "+knownTypesHint)
 	}
 }
@@ -381,9 +382,9 @@ func checkInvalidEnum(c *SchemaContext) {
 	switch {
 	case e == nil:
 	case !e.Is(jsondoc.Array):
-		c.Report("'enum' is "+e.Kind.Phrase()+", not a list", hint)
+		c.ReportAt(e, c.Path(), "'enum' is "+e.Kind.Phrase()+", not a list", hint)
 	case e.Len() == 0:
-		c.Report("'enum' is an empty list: no value is allowed", hint)
+		c.ReportAt(e, c.Path(), "'enum' is an empty list: no value is allowed", hint)
 	}
 }
 
@@ -450,12 +451,12 @@ func checkEmptyProperties(c *SchemaContext) {
 		}
 		c.Report("object schema without 'properties'", hint)
 	case !p.Is(jsondoc.Object):
-		c.Report("'properties' is "+p.Kind.Phrase()+", not an object of property schemas", hint)
+		c.ReportAt(p, c.Path(), "'properties' is "+p.Kind.Phrase()+", not an object of property schemas", hint)
 	case p.Len() == 0:
 		if c.AtRoot() && c.targetOn(func(t *Target) bool { return t.EmptyRootDeclaresNone }) {
 			return
 		}
-		c.Report("object schema with empty 'properties'", hint)
+		c.ReportAt(p, c.Path(), "object schema with empty 'properties'", hint)
 	}
 }
 
@@ -466,12 +467,12 @@ func checkInvalidRequired(c *SchemaContext) {
 	}
 	const hint = "On the object that holds the properties, list their names: \"required\": [\"city\", \"unit\"]."
 	if !r.Is(jsondoc.Array) {
-		c.Report("'required' is "+r.Kind.Phrase()+", not a list of property names", hint)
+		c.ReportAt(r, c.Path(), "'required' is "+r.Kind.Phrase()+", not a list of property names", hint)
 		return
 	}
 	for i, m := range r.Kids() {
 		if !m.Value.Is(jsondoc.String) {
-			c.Report("required["+strconv.Itoa(i)+"] is "+m.Value.Kind.Phrase()+", not a property name", hint)
+			c.ReportAt(m.Value, c.Path(), "required["+strconv.Itoa(i)+"] is "+m.Value.Kind.Phrase()+", not a property name", hint)
 		}
 	}
 }
@@ -519,7 +520,7 @@ func checkRequiredInProperties(c *SchemaContext) {
 		if s := termtext.Closest(name.Str(), definedNames(view())); s != "" {
 			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
 		}
-		c.Report("required property "+termtext.Quote(name.Str())+" is not in properties", hint, removeRequiredFix(c.Doc(), n, name)...)
+		c.ReportAt(name, c.Path(), "required property "+termtext.Quote(name.Str())+" is not in properties", hint, removeRequiredFix(c.Doc(), n, name)...)
 	}
 }
 
@@ -559,7 +560,7 @@ func checkDuplicateEnum(c *SchemaContext) {
 		return
 	}
 	for _, d := range enumDuplicates(e) {
-		c.Report("enum value "+snippet(e.Elem(d[1]))+" at index "+strconv.Itoa(d[1])+" repeats index "+strconv.Itoa(d[0]),
+		c.ReportAt(e.Elem(d[1]), c.Path(), "enum value "+snippet(e.Elem(d[1]))+" at index "+strconv.Itoa(d[1])+" repeats index "+strconv.Itoa(d[0]),
 			"Remove the repeated value.", removeFix(c.Doc(), "Remove the repeat at index "+strconv.Itoa(d[1]), e, int(e.Elem(d[1]).Start))...)
 	}
 }
@@ -637,7 +638,7 @@ var unknownType = &Rule{
 	Code: "unknown-type", Severity: Error,
 	Summary: "A schema's type is not one of the seven JSON Schema types.",
 	Doc: "JSON Schema knows array, boolean, integer, null, number, object and string. Names from programming languages (str, int, float, bool, list, dict) and misspellings are not types: providers either reject the schema or drop the constraint, and the model guesses. " +
-		"A type list is checked member by member. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
+		"A type list is checked member by member, and the issue points at the name that is wrong. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
 		"Fix: use the type the hint suggests. " +
 		"toolbench fix replaces a name whose meaning is certain with the type it means: str with string, int with integer, float and double with number, bool with boolean, dict and map with object, list and tuple with array, in any case, and a type name written in another case with its lower case. In a type list that has that type already, it removes the name.",
 	Fix:    FixAuto,

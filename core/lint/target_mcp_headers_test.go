@@ -210,7 +210,7 @@ func TestMirroringASecretIsAWarning(t *testing.T) {
 		}
 		if tc.warn {
 			want := expect(t, src, "mcp/x-mcp-header-sensitive", []at{{mbase + ".properties." + tc.prop + "['x-mcp-header']", `"` + tc.header + `"`,
-				"x-mcp-header mirrors property '" + tc.prop + "', which looks like a secret, into a header that proxies and their logs see", false}})
+				"x-mcp-header mirrors property '" + tc.prop + "', which looks like a secret, into a header that proxies and their logs see", false, false}})
 			if got[0] != want[0] {
 				t.Errorf("issue %+v, want %+v", got[0], want[0])
 			}

@@ -9,9 +9,12 @@ import (
 )
 
 // writeJSON writes the issues as one indented JSON array of objects with the
-// fields severity, code, path, message, hint, tool, file, line and column,
-// and fixes when the issue has any; "[]" when there are none. Text is JSON-escaped as usual and not changed
-// otherwise, so a program reading the report sees the document's text.
+// fields severity, code, path, message, hint, tool, file, line, column,
+// end_line and end_column (where the issue's span ends: the column just
+// past its last byte, as SARIF's endColumn), and fixes when the issue has
+// any; "[]" when there are none. Columns count bytes. Text is JSON-escaped
+// as usual and not changed otherwise, so a program reading the report sees
+// the document's text.
 //
 // The report is what encoding/json writes for []lint.Issue with two spaces of
 // indent and HTML left unescaped, byte for byte; it is written by hand
@@ -57,6 +60,10 @@ func appendIssueJSON(b []byte, is *lint.Issue) []byte {
 	b = strconv.AppendInt(b, int64(is.Line), 10)
 	b = append(b, ",\n    \"column\": "...)
 	b = strconv.AppendInt(b, int64(is.Column), 10)
+	b = append(b, ",\n    \"end_line\": "...)
+	b = strconv.AppendInt(b, int64(is.EndLine), 10)
+	b = append(b, ",\n    \"end_column\": "...)
+	b = strconv.AppendInt(b, int64(is.EndColumn), 10)
 	if is.Fixes != nil {
 		b = appendFixesJSON(b, *is.Fixes)
 	}
