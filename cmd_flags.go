@@ -121,6 +121,7 @@ type sourceFlags struct {
 	server   string    // --server NAME
 	config   string    // --config FILE
 	timeout  time.Duration
+	start    time.Duration // --start-timeout
 	protocol string
 
 	argv  []string // the words of command
@@ -135,6 +136,7 @@ func (s *sourceFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&s.server, "server", "", "")
 	fs.StringVar(&s.config, "config", "", "")
 	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "")
+	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "")
 	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "")
 }
 
@@ -155,7 +157,7 @@ func (s *sourceFlags) serverFlags(fs *flag.FlagSet) (*sourceFlags, error) {
 	case len(named) > 1:
 		return nil, fmt.Errorf("%s each name a server; give one", strings.Join(named, " and "))
 	case len(named) == 0:
-		for _, f := range []string{"e", "header", "config", "timeout", "protocol-version"} {
+		for _, f := range []string{"e", "header", "config", "timeout", "start-timeout", "protocol-version"} {
 			if set[f] {
 				return nil, fmt.Errorf("%s is for a server; name one with --server-cmd, --server-url or --server", flagName(f))
 			}
@@ -172,6 +174,8 @@ func (s *sourceFlags) serverFlags(fs *flag.FlagSet) (*sourceFlags, error) {
 		return nil, errors.New("--config names the servers file of --server NAME")
 	case s.timeout <= 0:
 		return nil, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
+	case s.start <= 0:
+		return nil, fmt.Errorf("--start-timeout %v: want a time above zero, such as 60s", s.start)
 	case s.protocol == "":
 		return nil, errors.New("--protocol-version is empty")
 	}
@@ -234,7 +238,7 @@ func (s *sourceFlags) spec(lookup func(string) (string, bool)) (mcpclient.Spec, 
 		}
 		spec.Header.Set(name, value) // the command line's header wins over the file's
 	}
-	spec.Timeout, spec.ProtocolVersion = s.timeout, s.protocol
+	spec.Timeout, spec.StartTimeout, spec.ProtocolVersion = s.timeout, s.start, s.protocol
 	return spec, nil
 }
 
@@ -257,8 +261,12 @@ const serverFlagsHelp = `A server in place of FILE (one of --server-cmd, --serve
                               in the value read the environment
   --server NAME               the server NAME of the "mcpServers" in --config
   --config FILE               the servers file (default ./.mcp.json)
-  --timeout D                 bound connecting and each request (default 10s)
-  --protocol-version V        the MCP version asked for (default 2025-11-25)
+  --timeout D                 bound each request, and connecting by URL
+                              (default 10s)
+  --start-timeout D           bound a spawned server's start, which a first
+                              npx run spends installing it (default 60s)
+  --protocol-version V        the MCP version asked for (default 2026-07-28,
+                              which an earlier server answers in its own)
 `
 
 // pickFormat returns the report format --format and --json choose, text

@@ -52,7 +52,22 @@ func openSource(ctx context.Context, e *env, server *sourceFlags, file string) (
 	if err != nil {
 		return nil, err
 	}
+	spec.Progress = startProgress(e)
 	return openServer(ctx, spec)
+}
+
+// startProgress shows, on a terminal, the line that says a spawned server
+// is slow to start (npx may be installing it); off a terminal, where a
+// log would keep it, it is nil.
+func startProgress(e *env) func(string) {
+	if !e.isTerminal(e.stderr) {
+		return nil
+	}
+	return func(line string) {
+		if line != "" {
+			fmt.Fprintf(e.stderr, "toolbench: %s\n", termtext.EscapeLine(line))
+		}
+	}
 }
 
 // openServer connects to the server of spec and lists its tools. The

@@ -145,7 +145,9 @@ func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	src, err := openServer(ctx, spec)
+	first := spec
+	first.Progress = startProgress(e) // before the screen opens
+	src, err := openServer(ctx, first)
 	if err != nil {
 		return sourceFailed(ctx, e, "toolbench", err)
 	}

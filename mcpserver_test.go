@@ -205,7 +205,10 @@ func addedTool(s *mcp.Server) {
 func addAfterInitialized(s *mcp.Server) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method == "notifications/initialized" {
+			// A session of MCP 2025-11-25 has begun when the client says
+			// it has initialized; one of 2026-07-28 can hear of changes
+			// once it listens for them.
+			if method == "notifications/initialized" || method == "subscriptions/listen" {
 				time.AfterFunc(100*time.Millisecond, func() { addedTool(s) })
 			}
 			return next(ctx, method, req)
@@ -292,6 +295,7 @@ func stdioServer(t *testing.T, behaviour string) *testServer {
 		"-e", testPIDFileEnv + "=" + ts.pidFile,
 		"-e", testBusyFileEnv + "=" + ts.busyFile,
 		"--timeout", testServerTimeout,
+		"--start-timeout", testServerTimeout,
 	}
 	t.Cleanup(func() { ts.assertGone(t) })
 	return ts
