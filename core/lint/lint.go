@@ -18,6 +18,9 @@ type Options struct {
 	// for; the rules of the document as a whole still run. A caller that
 	// changed a few tools of a document linted before re-lints just those.
 	Only func(*tooldef.Tool) bool
+	// Server holds the facts of the live server whose listing the
+	// document is, for the rules that read them; nil for a file.
+	Server *ServerFacts
 }
 
 // Result is a linted document.
@@ -87,6 +90,7 @@ type linter struct {
 	// docFacts are the values rules compute once for the whole lint
 	// (DocFact), shared with the copies that lint shares of the tools.
 	docFacts *docFacts
+	server   *ServerFacts // the facts of a live server's listing
 
 	toolCtx  ToolContext
 	walker   walker
@@ -103,7 +107,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, ignored: map[*Rule]bool{}, only: opt.Only, docFacts: &docFacts{}}
+	l := &linter{doc: doc, ignored: map[*Rule]bool{}, only: opt.Only, docFacts: &docFacts{}, server: opt.Server}
 	for _, c := range opt.Ignore {
 		if r := LookupRule(c); r != nil {
 			l.ignored[r] = true

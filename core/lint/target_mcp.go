@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 
 	"toolbench/core/jsondoc"
 )
@@ -102,5 +103,5 @@ Protocol specification defines them.
 Source: Model Context Protocol specification 2025-11-25, Server features,
 Tools, modelcontextprotocol.io/specification/2025-11-25/server/tools, and
 schema/2025-11-25/schema.ts.`,
-	Rules: mcpRules,
+	Rules: slices.Concat(mcpRules, mcpLiveRules),
 }
