@@ -46,12 +46,14 @@ type Result struct {
 // With no targets in opt, a document whose tools are all in MCP's shape
 // (inputSchema) is linted with the mcp target, as a server's tools are:
 // such a list is an MCP server's, and MCP's rules are the ones it is held
-// to, its names with dots among them.
+// to, its names with dots among them. A live server's listing (opt.Server
+// set) is, whatever its tools' shape, with the MCP target of the
+// session's revision.
 func Lint(doc *jsondoc.Document, opt Options) *Result {
 	set := tooldef.Tools(doc)
 	requested := opt.Targets
-	if len(opt.Targets) == 0 && set.Shape == tooldef.ShapeMCP {
-		opt.Targets = []string{mcpTarget.Name}
+	if len(opt.Targets) == 0 && (set.Shape == tooldef.ShapeMCP || opt.Server != nil) {
+		opt.Targets = []string{serverTarget(opt.Server)}
 	}
 	l := newLinter(doc, opt)
 	l.set = set

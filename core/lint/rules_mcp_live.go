@@ -49,6 +49,11 @@ type Relisting struct {
 	Changed bool
 }
 
+// serverTarget is the target a server's tools are held to when no target
+// is asked for, f being the facts of its listing (nil for a file of MCP's
+// shape): the MCP target, whose rules are those of the revision it names.
+func serverTarget(f *ServerFacts) string { return mcpTarget.Name }
+
 // Server returns the facts of the live server whose listing is linted,
 // nil for a file.
 func (c *DocContext) Server() *ServerFacts { return c.l.server }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,6 +110,35 @@ func TestTheLiveRulesReadWhatOnlyAServerShows(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("issues (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestAServersListingIsHeldToMCPWhateverItsToolsShape(t *testing.T) {
+	// A tool without an inputSchema is in no provider's shape; a server
+	// listed it, so MCP's rules apply.
+	doc, err := jsondoc.Parse("server", []byte(liveDoc(`{"name":"a","description":"Look up records in the catalogue."}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts := &ServerFacts{ProtocolVersion: "2026-07-28", Pages: []PageFacts{goodPage(1)}}
+	for _, tc := range []struct {
+		name  string
+		facts *ServerFacts
+		want  []string
+	}{
+		{"a file", nil, nil},
+		{"a server", facts, []string{"mcp"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := Lint(doc, Options{Server: tc.facts})
+			if !slices.Equal(res.Targets, tc.want) || len(res.Requested) != 0 {
+				t.Errorf("targets %q (requested %q), want %q", res.Targets, res.Requested, tc.want)
+			}
+			found := slices.ContainsFunc(res.Issues, func(is Issue) bool { return is.Code == "mcp/input-schema-not-object" })
+			if found != (tc.facts != nil) {
+				t.Errorf("mcp/input-schema-not-object reported: %v", found)
 			}
 		})
 	}

@@ -19,6 +19,7 @@ import (
 // from several goroutines at once.
 type Client struct {
 	name    string
+	spec    Spec
 	timeout time.Duration
 	session *mcp.ClientSession
 	info    ServerInfo
@@ -28,6 +29,7 @@ type Client struct {
 	http *http.Transport
 
 	listChanged chan struct{}
+	changes     atomic.Int64  // the list_changed notices heard
 	done        chan struct{} // closed when the session has ended
 	endErr      error         // the session's end, as the SDK saw it; set before done
 	closing     atomic.Bool   // Close has begun
@@ -61,6 +63,7 @@ type ServerInfo struct {
 func Connect(ctx context.Context, spec Spec) (*Client, error) {
 	c := &Client{
 		name:        spec.DisplayName(),
+		spec:        spec,
 		timeout:     spec.timeout(),
 		listChanged: make(chan struct{}, 1),
 		done:        make(chan struct{}),
@@ -200,6 +203,7 @@ func toolbenchVersion() string {
 }
 
 func (c *Client) onListChanged(context.Context, *mcp.ToolListChangedRequest) {
+	c.changes.Add(1)
 	select {
 	case c.listChanged <- struct{}{}:
 	default: // one is pending already, and it means the same: list again
@@ -276,6 +280,14 @@ func IsModern(version string) bool { return version >= Revision20260728 }
 // Revision20260728 is the MCP revision without sessions: server/discover,
 // subscriptions/listen, resultType and multi round-trip requests.
 const Revision20260728 = "2026-07-28"
+
+// Spec returns the Spec the client connected with, to connect again.
+func (c *Client) Spec() Spec { return c.spec }
+
+// Changes counts the notices of the server that its tools changed
+// (notifications/tools/list_changed) heard so far: two listings between
+// which it grew may hold other tools for that reason.
+func (c *Client) Changes() int64 { return c.changes.Load() }
 
 // ListChanged delivers a value when the server has said its tools changed
 // (notifications/tools/list_changed). Notices that arrive before the last

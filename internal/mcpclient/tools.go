@@ -39,11 +39,17 @@ type ToolList struct {
 	Document []byte
 	// Tools is how many tools there are.
 	Tools int
+	// Entries are the tools, each as sent, in order: slices of the pages'
+	// messages.
+	Entries [][]byte
 	// Pages are the responses the listing took, in order.
 	Pages []Page
 	// ProtocolVersion is the session's MCP revision, which says what the
 	// listing is held to.
 	ProtocolVersion string
+	// Changes is how many list_changed notices the session had heard when
+	// the listing began (see Client.Changes).
+	Changes int64
 }
 
 // A Page is one tools/list response.
@@ -76,6 +82,7 @@ func (c *Client) ListTools(ctx context.Context) (*ToolList, error) {
 		pages []Page
 		size  int
 	)
+	changes := c.Changes()
 	seen := map[string]int{} // cursor → the page it gave
 	for cursor := ""; ; {
 		n := len(pages) + 1
@@ -102,7 +109,7 @@ func (c *Client) ListTools(ctx context.Context) (*ToolList, error) {
 		seen[page.NextCursor] = n
 		cursor = page.NextCursor
 	}
-	return &ToolList{Name: c.name, Document: toolDocument(tools, size), Tools: len(tools), Pages: pages, ProtocolVersion: c.info.ProtocolVersion}, nil
+	return &ToolList{Name: c.name, Document: toolDocument(tools, size), Tools: len(tools), Entries: tools, Pages: pages, ProtocolVersion: c.info.ProtocolVersion, Changes: changes}, nil
 }
 
 // listPage asks for the page at cursor and reads it from the bytes the
