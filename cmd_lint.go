@@ -12,6 +12,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/live"
 )
 
 // lintStdinName is how issues and errors name standard input.
@@ -55,9 +56,8 @@ func parseLintArgs(args []string) (*lintConfig, error) {
 		if len(files) > 0 {
 			return nil, cfg.server.twoSources("FILE")
 		}
-		if len(rules.targets) == 0 {
-			rules.targets = listFlag{"mcp"} // what a server's tools are for
-		}
+		// With no --target, the linter holds the server's tools to the MCP
+		// target of the session's revision.
 	}
 	switch {
 	case *asJSON && *format != "" && *format != "json":
@@ -130,10 +130,13 @@ func lintServer(e *env, cfg *lintConfig) int {
 		return sourceFailed(ctx, e, "toolbench lint", err)
 	}
 	defer src.close()
+	opt := cfg.opt
+	opt.Server = live.Survey(ctx, src.client, src.list)
 	r := &report.Report{
-		Issues: lint.Lint(src.doc, cfg.opt).Issues,
-		Files:  1,
-		Color:  e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == "",
+		Issues:   lint.Lint(src.doc, opt).Issues,
+		Files:    1,
+		Color:    e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == "",
+		Revision: src.client.ProtocolVersion(),
 	}
 	return writeLintReport(e, cfg, r)
 }

@@ -24,6 +24,8 @@ type source struct {
 	// client is the session with the server, open until close; nil for a
 	// file.
 	client *mcpclient.Client
+	// list is the server's listing the document is of; nil for a file.
+	list *mcpclient.ToolList
 }
 
 // close ends the session with the server, if there is one, and with it
@@ -90,7 +92,7 @@ func openServer(ctx context.Context, spec mcpclient.Spec) (*source, error) {
 		c.Close()
 		return nil, fmt.Errorf("%s: %w", c.Name(), err)
 	}
-	return &source{doc: doc, client: c}, nil
+	return &source{doc: doc, client: c, list: list}, nil
 }
 
 // serverError is err, from the session with c's server, as one line that

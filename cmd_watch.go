@@ -16,6 +16,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/live"
 	"toolbench/watch"
 )
 
@@ -48,9 +49,6 @@ func parseWatchArgs(args []string) (*watchConfig, error) {
 	if server != nil {
 		if len(files) > 0 {
 			return nil, server.twoSources("FILE")
-		}
-		if len(rules.targets) == 0 {
-			rules.targets = listFlag{"mcp"} // as lint does for a server
 		}
 		cfg := &watchConfig{json: *asJSON, server: server}
 		cfg.opt, err = rules.options()
@@ -144,7 +142,9 @@ func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &serverWatch{watch.NewServer(src.client, src.doc, watch.Options{Lint: cfg.opt}), src}, nil
+	opt := cfg.opt
+	opt.Server = live.Survey(ctx, src.client, src.list)
+	return &serverWatch{watch.NewServer(src.client, src.doc, watch.Options{Lint: opt}), src}, nil
 }
 
 // serverWatch is a ServerWatcher that owns its session: closing it ends

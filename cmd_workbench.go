@@ -61,9 +61,6 @@ func parseWorkbenchArgs(args []string, getenv func(string) string) (workbenchArg
 	case len(files) == 1 && files[0] == "-":
 		return wa, errors.New("standard input cannot be watched; name a file")
 	}
-	if wa.server != nil && len(rules.targets) == 0 {
-		rules.targets = listFlag{"mcp"} // as lint does for a server
-	}
 	if wa.cfg.Lint, err = rules.options(); err != nil {
 		return wa, err
 	}
@@ -126,12 +123,12 @@ func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
 	}
 	srv := &tui.Server{
 		Yes: wa.yes,
-		Connect: func(ctx context.Context) (*mcpclient.Client, *jsondoc.Document, error) {
+		Connect: func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
 			src, err := openServer(ctx, spec)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
-			return src.client, src.doc, nil
+			return src.client, src.list, src.doc, nil
 		},
 	}
 	if wa.history != "" {
@@ -152,7 +149,7 @@ func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
 		return sourceFailed(ctx, e, "toolbench", err)
 	}
 	defer src.close()
-	srv.Client, srv.Doc = src.client, src.doc
+	srv.Client, srv.List, srv.Doc = src.client, src.list, src.doc
 	wa.cfg.Server = srv
 	return openWorkbench(e, wa.cfg)
 }

@@ -83,11 +83,11 @@ func fakeServerModel(t testing.TB, w, h int) model {
 	t.Helper()
 	fake := newFakeSession()
 	opts := lint.Options{Targets: []string{"mcp"}}
-	k := newConnector(func(context.Context) (session, *jsondoc.Document, error) {
-		return nil, nil, fmt.Errorf("the fake server takes one session")
+	k := newConnector(func(context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
+		return nil, nil, nil, fmt.Errorf("the fake server takes one session")
 	})
 	s := lintSnapshot(t, "test-tools", fakeTools, opts)
-	c := k.follow(fake, s.result.Doc, opts)
+	c := k.follow(fake, s.result.Doc, nil, opts)
 	t.Cleanup(func() { k.closeAll(nil) })
 	m := newServerModel(Config{Server: &Server{}, Lint: opts}, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
