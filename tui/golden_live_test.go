@@ -77,6 +77,11 @@ func (f *fakeSession) Call(_ context.Context, name string, args json.RawMessage)
 	return &mcpclient.CallResult{Result: json.RawMessage(res), Elapsed: 4 * time.Millisecond}, nil
 }
 
+// Answer answers as Call does: the fake server asks for nothing.
+func (f *fakeSession) Answer(ctx context.Context, name string, args json.RawMessage, _ *mcpclient.InputRequired, _ map[string]mcpclient.InputResponse) (*mcpclient.CallResult, error) {
+	return f.Call(ctx, name, args)
+}
+
 // fakeServerModel is the workbench on the fake session at w x h, its
 // listing loaded at loadTime.
 func fakeServerModel(t testing.TB, w, h int) model {

@@ -114,7 +114,7 @@ func newLiveServer() *liveServer {
 	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			switch {
-			case method == "initialize":
+			case method == "initialize" || method == "server/discover":
 				ls.sessions.Add(1)
 			case method == "tools/call":
 				ls.calls.Add(1)

@@ -43,6 +43,7 @@ type Server struct {
 // *mcpclient.Client is one. Tests give it sessions of their own.
 type session interface {
 	live.Caller
+	live.Answerer
 	watch.ToolLister
 	ServerInfo() mcpclient.ServerInfo
 	StderrTail() string
