@@ -10,9 +10,12 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
 	"toolbench/internal/mcpclient"
 )
 
@@ -133,3 +136,46 @@ func TestAQuestionTheWorkbenchCannotAnswerIsShownWithoutAForm(t *testing.T) {
 // runText is what the tester shows under the head of the last call sent,
 // unwrapped and without styles.
 func runText(m model) string { return ansi.Strip(strings.Join(m.call.run.lines, "\n")) }
+
+func TestTheWorkbenchOnAServerSaysItsRevisionAndFollowsItsChanges(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "modern", Version: "2.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
+	s.AddTool(&mcp.Tool{Name: "alpha", Description: "Find things in the index.", InputSchema: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","description":"Words."}}}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true}))
+	t.Cleanup(hs.Close)
+	spec := mcpclient.Spec{Name: "modern", URL: hs.URL, Timeout: 5 * time.Second}
+
+	// No target asked for: the server's revision decides.
+	connect := func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
+		return connectSpec(ctx, spec)
+	}
+	k := newConnector(clientConnect(connect))
+	t.Cleanup(func() { k.closeAll(nil) })
+	client, list, doc, err := connectSpec(k.ctx, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &Server{Client: client, List: list, Doc: doc, Connect: connect}
+	c := k.follow(client, doc, serverFacts(k.ctx, client, list), lint.Options{})
+	m := newServerModel(Config{Server: srv}, k, c)
+	m = update(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
+	m = result(t, m, waitForEvent(m.src))
+	status := lineOf(screen(m), "modern 2.0.0")
+	for _, want := range []string{"modern 2.0.0 · MCP 2026-07-28", "target mcp (the server's revision)"} {
+		if !strings.Contains(status, want) {
+			t.Errorf("the status bar should say %q: %q", want, status)
+		}
+	}
+
+	// list_changed comes through subscriptions/listen.
+	s.AddTool(&mcp.Tool{Name: "beta", Description: "Find other things in the index.", InputSchema: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","description":"Words."}}}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	m = result(t, m, waitForEvent(m.src))
+	if got := len(m.snap.rows); got != 2 || !strings.Contains(lineOf(screen(m), "modern 2.0.0"), "list_changed: the tools were listed again") {
+		t.Errorf("%d tools after list_changed, status %q", got, lineOf(screen(m), "modern 2.0.0"))
+	}
+}
