@@ -166,7 +166,8 @@ provider's prompt cache. A server that builds its list from a hash map
 to the next.
 
 toolbench lists the tools twice in one session, and on a server reached
-by URL once more on a second connection; when a listing holds the same
+by URL once more on a second connection (for a list of at most 1,000
+tools, where listing again is cheap); when a listing holds the same
 tools in another order, the issue points at the first tool whose place
 differs. It is a SHOULD, so the rule warns.
 Fix: sort the tools (by name, say) before answering tools/list.
@@ -210,8 +211,9 @@ request carries, but two connections with the same credentials must see
 the same tools.
 
 toolbench compares the listing with one on a second connection, for a
-server reached by URL (a second start of a spawned server would run its
-start-up again, and a spawned server's connection is its process). A
+server reached by URL and a list of at most 1,000 tools (a second start
+of a spawned server would run its start-up again, and a spawned
+server's connection is its process). A
 tool missing from the other listing, or written otherwise there, is
 reported at the tool; a tool only the other listing has, at the list.
 Listings between which the server announced a change are not compared.

@@ -3,6 +3,7 @@ package live
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -158,5 +159,27 @@ func TestSurveyOfAServerOfAnEarlierRevisionListsOnce(t *testing.T) {
 	f := Survey(ctx, c, first)
 	if f.ProtocolVersion != "2025-11-25" || f.Again != nil || f.Elsewhere != nil || len(f.Pages) != 1 || lists.Load() != 1 {
 		t.Errorf("facts %+v after %d listings, want the first listing's alone", f, lists.Load())
+	}
+}
+
+func TestSurveyLeavesALongListAtOneListing(t *testing.T) {
+	names := make([]string, SurveyLimit+1)
+	for i := range names {
+		names[i] = fmt.Sprintf("tool_%04d", i)
+	}
+	var lists atomic.Int32
+	spec := listingServer(t, func(int) string { lists.Add(1); return page(names...) })
+	ctx := context.Background()
+	c, err := mcpclient.Connect(ctx, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	first, err := c.ListTools(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := Survey(ctx, c, first); f.Again != nil || f.Elsewhere != nil || lists.Load() != 1 {
+		t.Errorf("a list of %d tools was listed %d times (again %v, elsewhere %v)", len(names), lists.Load(), f.Again != nil, f.Elsewhere != nil)
 	}
 }
