@@ -101,7 +101,7 @@ func TestACallThatIsNotAnsweredInTimeEndsTheRun(t *testing.T) {
 	ts := stdioServer(t, "tools")
 	start := time.Now()
 	code, _, stderr := commandRun{stdin: `{"name": "hang"}`}.run(t, append(append([]string{"call", "--run"}, ts.args...), "--timeout", "500ms")...)
-	want := "toolbench call: line 1: " + ts.name + `: tools/call "hang": no answer within 500ms` + "\n"
+	want := "toolbench call: line 1: " + ts.name + `: tools/call "hang": no answer within 500ms (--timeout raises it)` + "\n"
 	if code != exitFailure || stderr != want {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, want)
 	}

@@ -258,7 +258,8 @@ func newTestPagesServer() *mcp.Server {
 			if n+1 < testPages {
 				next = fmt.Sprintf(`,"nextCursor":"page-%d"`, n+1)
 			}
-			return rawResult{&mcp.ListToolsResult{}, json.RawMessage(`{"tools":[` + strings.Join(tools, ",") + `]` + next + `}`)}, nil
+			// Each page says what MCP 2026-07-28 asks a listing to say.
+			return rawResult{&mcp.ListToolsResult{}, json.RawMessage(`{"resultType":"complete","tools":[` + strings.Join(tools, ",") + `]` + next + `,"ttlMs":0,"cacheScope":"public"}`)}, nil
 		}
 	})
 	return s
