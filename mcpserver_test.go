@@ -391,7 +391,14 @@ func httpServer(t *testing.T) (string, *mcp.Server) {
 // httpServerOf serves s as httpServer does.
 func httpServerOf(t *testing.T, s *mcp.Server) string {
 	t.Helper()
-	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
+	return httpServerWith(t, s, nil)
+}
+
+// httpServerWith serves s over Streamable HTTP with opts, to clients that
+// send the bearer token, and returns its URL.
+func httpServerWith(t *testing.T, s *mcp.Server, opts *mcp.StreamableHTTPOptions) string {
+	t.Helper()
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, opts)
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "Bearer "+testBearer {
 			http.Error(w, "missing or wrong bearer token", http.StatusUnauthorized)
@@ -568,14 +575,5 @@ func (r rawCallResult) MarshalJSON() ([]byte, error) { return r.raw, nil }
 // returns its URL.
 func modernHTTPServer(t *testing.T, s *mcp.Server) string {
 	t.Helper()
-	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true})
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") != "Bearer "+testBearer {
-			http.Error(w, "missing or wrong bearer token", http.StatusUnauthorized)
-			return
-		}
-		handler.ServeHTTP(w, r)
-	}))
-	t.Cleanup(hs.Close)
-	return hs.URL
+	return httpServerWith(t, s, &mcp.StreamableHTTPOptions{Stateless: true})
 }

@@ -62,21 +62,28 @@ func page(names ...string) string {
 	return `{"resultType":"complete","tools":[` + strings.Join(tools, ",") + `],"ttlMs":0,"cacheScope":"public"}`
 }
 
-// surveyIssues connects to spec, lists, surveys, and lints the listing
-// with its facts, returning the issues of the live rules.
-func surveyIssues(t *testing.T, spec mcpclient.Spec) []string {
+// survey connects to spec, lists the tools and surveys the listing; the
+// session ends with the test.
+func survey(t *testing.T, spec mcpclient.Spec) (*mcpclient.ToolList, *lint.ServerFacts) {
 	t.Helper()
 	ctx := context.Background()
 	c, err := mcpclient.Connect(ctx, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer c.Close()
+	t.Cleanup(func() { c.Close() })
 	first, err := c.ListTools(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	facts := Survey(ctx, c, first)
+	return first, Survey(ctx, c, first)
+}
+
+// surveyIssues surveys the listing of spec and lints it with its facts,
+// returning the issues of the live rules.
+func surveyIssues(t *testing.T, spec mcpclient.Spec) []string {
+	t.Helper()
+	first, facts := survey(t, spec)
 	if facts.Again == nil || facts.Elsewhere == nil {
 		t.Fatalf("the survey made no second listing or no second connection: %+v", facts)
 	}
@@ -146,17 +153,7 @@ func TestSurveyOfAServerOfAnEarlierRevisionListsOnce(t *testing.T) {
 	})
 	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil))
 	t.Cleanup(hs.Close)
-	ctx := context.Background()
-	c, err := mcpclient.Connect(ctx, mcpclient.Spec{URL: hs.URL, Timeout: 3 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	first, err := c.ListTools(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := Survey(ctx, c, first)
+	_, f := survey(t, mcpclient.Spec{URL: hs.URL, Timeout: 3 * time.Second})
 	if f.ProtocolVersion != "2025-11-25" || f.Again != nil || f.Elsewhere != nil || len(f.Pages) != 1 || lists.Load() != 1 {
 		t.Errorf("facts %+v after %d listings, want the first listing's alone", f, lists.Load())
 	}
@@ -169,17 +166,7 @@ func TestSurveyLeavesALongListAtOneListing(t *testing.T) {
 	}
 	var lists atomic.Int32
 	spec := listingServer(t, func(int) string { lists.Add(1); return page(names...) })
-	ctx := context.Background()
-	c, err := mcpclient.Connect(ctx, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	first, err := c.ListTools(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if f := Survey(ctx, c, first); f.Again != nil || f.Elsewhere != nil || lists.Load() != 1 {
+	if _, f := survey(t, spec); f.Again != nil || f.Elsewhere != nil || lists.Load() != 1 {
 		t.Errorf("a list of %d tools was listed %d times (again %v, elsewhere %v)", len(names), lists.Load(), f.Again != nil, f.Elsewhere != nil)
 	}
 }
