@@ -6,83 +6,180 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
+	"toolbench/internal/source"
 )
 
 // callConfig is a parsed call command line.
 type callConfig struct {
-	opt     call.CallOptions
-	format  string // "", "flat" or "tools"
-	schemas string
-	calls   string       // "-" is standard input
-	server  *sourceFlags // the server in place of SCHEMAS; nil for a file
-	run     bool         // send each valid call to the server
-	history string       // with run, the file to append each call sent to
+	opt        call.CallOptions
+	schemaKind string       // the kind of SCHEMAS: "", "flat" or "tools"
+	kindFlag   string       // the flag that gave it: --schemas, or --format as it did before
+	note       string       // a line for standard error before anything runs
+	schemas    source.Input // a file, or a server in its place
+	calls      string       // "-" is standard input
+	run        bool         // send each valid call to the server
+	history    string       // with run, the file to append each call sent to
 }
 
-// parseCallArgs reads `call [flags] SCHEMAS [CALLS]`. Flags may come
-// before or after the files; everything after "--" is a file. It returns
-// flag.ErrHelp for -h.
-func parseCallArgs(args []string) (*callConfig, error) {
-	fs := newFlagSet("call")
-	cfg := &callConfig{}
-	fs.BoolVar(&cfg.opt.JSON, "json", false, "")
-	fs.BoolVar(&cfg.opt.Deep, "deep", false, "")
-	fs.StringVar(&cfg.format, "format", "", "")
-	fs.BoolVar(&cfg.run, "run", false, "")
-	fs.StringVar(&cfg.history, "history", "", "")
-	var src sourceFlags
-	src.register(fs)
+// callFlags are the flags of toolbench call.
+type callFlags struct {
+	json, deep, run bool
+	format          string
+	schemas         string
+	history         string
+	server          serverFlags
+}
 
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
+// command returns toolbench call, its flags read into f.
+func (f *callFlags) command(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "call SCHEMAS [CALLS]",
+		Short: "check tool calls against tool schemas, and with --run send them to a live MCP server",
+		Long: prose(`
+Check model-proposed tool calls against tool schemas: unknown tools,
+missing and extra arguments, and arguments of the wrong type.
+
+SCHEMAS is a flat schema file ({"tool": {"required": {"field": "str"},
+"optional": {...}}}, types str, int, float, bool, list, dict) or a tools
+document (OpenAI, Anthropic, MCP or bare tools, as a list, {"tools": [...]},
+a tools/list result, a dataset's records or JSON Lines of these), told
+apart by their shape; - for standard input, or REV:PATH. A field whose
+type no flat type can be derived from accepts any value, and is named on
+standard error.
+
+CALLS is a file or - (the default, standard input) holding one call or
+JSON Lines, one call a line. A call may be {"name", "args"}, {"name",
+"arguments"}, an OpenAI tool_calls item or Responses function_call, an
+Anthropic tool_use block, an MCP tools/call request or a Gemini
+functionCall. Each invalid call prints its errors, one a line:
+missing:query, extra:debug, type:limit:int. With --json each call is a
+line holding the array of its errors, [] if valid; with --deep too,
+{"errors": [...], "schema": [{"path", "message"}]}.
+
+With a server flag in place of SCHEMAS, the calls are checked against the
+tools the server lists. With --run, each call prints "line N: ok 4 ms"
+(or "tool error 4 ms", the tool failed), then each content item of the
+result, indented: text as it is, images and audio as [image/png, 1,234
+bytes], resource links as their URI. A call the server refuses prints
+"protocol error" and the JSON-RPC error. When the tool declares an
+outputSchema, structuredContent is checked against it, each problem a line
+"output /path: message". The last line counts them. With --json each call
+is one line, {"errors": [...], "result": {...}, "ms": 4.213, "output":
+[{"path", "message"}]}, with "schema" as for --deep, "result" the server's
+result object (null when not sent), and "error": {"code", "message"} for a
+refused call.
+
+Exit status: 0 every call is valid (and with --run, every result is ok and
+conforms), 1 some call is not (or, with --run, a result is a tool error, a
+protocol error or breaks the outputSchema), 2 usage error, SCHEMAS that
+cannot be read or parsed, CALLS that cannot be read (CALLS that are not
+JSON are malformed calls), or a server that cannot be reached, or that
+fails while the calls run.`),
+		Example: `echo '{"name": "search", "args": {"limit": true, "debug": 1}}' | toolbench call schemas.json
+toolbench call --deep --json tools.json calls.jsonl
+echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run --server everything`,
+		RunE: runs(f.config, func(cfg *callConfig) int { return runCall(e, cfg) }),
+	}
+	fs := cmd.Flags()
+	fs.BoolVar(&f.json, "json", false, `one JSON line per call: the array of errors, [] if valid`)
+	fs.BoolVar(&f.deep, "deep", false, "also validate arguments against the tool's full JSON Schema\n(enums, bounds, patterns, formats, nested values);\nneeds a tools document")
+	fs.StringVar(&f.format, "format", "text", "the report's format: "+strings.Join(callFormats, ", "))
+	fs.StringVar(&f.schemas, "schemas", "", `read SCHEMAS as "flat" or "tools" instead of guessing`)
+	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return callFormats, cobra.ShellCompDirectiveNoFileComp
+	})
+	cmd.RegisterFlagCompletionFunc("schemas", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return []cobra.Completion{"flat", "tools"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	fs.BoolVar(&f.run, "run", false, "also send each valid call to the server (tools/call) and\nprint its result; an invalid call is not sent")
+	fs.StringVar(&f.history, "history", "", "with --run, append each call sent and its result to FILE\n(JSON Lines, which toolbench call --run replays)")
+	f.server.register(cmd)
+	return cmd
+}
+
+// config reads `call [flags] SCHEMAS [CALLS]`, or a server flag in place
+// of SCHEMAS.
+func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, error) {
+	cfg := &callConfig{opt: call.CallOptions{JSON: f.json, Deep: f.deep}, schemaKind: f.schemas, kindFlag: "--schemas", run: f.run, history: f.history}
+	if err := f.pickFormat(fs, cfg); err != nil {
 		return nil, err
 	}
-	if cfg.server, err = src.serverFlags(fs); err != nil {
+	server, err := f.server.resolve(fs)
+	if err != nil {
 		return nil, err
 	}
 	if cfg.history != "" && !cfg.run {
 		return nil, errors.New("--history records the calls --run sends; add --run")
 	}
-	if cfg.server != nil {
-		return cfg, cfg.serverOperands(files)
+	if server != nil {
+		cfg.schemas.Server = server
+		return cfg, f.serverOperands(cfg, files)
 	}
 	if cfg.run {
 		return nil, errors.New("--run sends the calls to a live MCP server: name one with --server-cmd, --server-url or --server")
 	}
 
-	switch cfg.format {
+	switch cfg.schemaKind {
 	case "", "flat", "tools":
 	default:
-		return nil, fmt.Errorf("unknown --format %q (known: flat, tools)", cfg.format)
+		return nil, fmt.Errorf("unknown --schemas %q (known: flat, tools)", cfg.schemaKind)
 	}
 	switch len(files) {
 	case 0:
 		return nil, errors.New("missing SCHEMAS: the flat schema file or tools document to check calls against")
 	case 1:
-		cfg.schemas, cfg.calls = files[0], "-"
+		cfg.schemas.Path, cfg.calls = files[0], "-"
 	case 2:
-		cfg.schemas, cfg.calls = files[0], files[1]
+		cfg.schemas.Path, cfg.calls = files[0], files[1]
 	default:
 		return nil, fmt.Errorf("too many arguments: want SCHEMAS [CALLS], got %d files", len(files))
 	}
-	if cfg.schemas == "-" && cfg.calls == "-" {
+	if cfg.schemas.Path == "-" && cfg.calls == "-" {
 		return nil, errors.New("SCHEMAS and CALLS cannot both be standard input (-)")
 	}
 	return cfg, nil
 }
 
+// callFormats are the report formats of call.
+var callFormats = []string{"text", "json"}
+
+// pickFormat reads --format and --json into cfg. --format flat and
+// --format tools, which named the kind of SCHEMAS before --schemas did,
+// still do, with a note.
+func (f *callFlags) pickFormat(fs *pflag.FlagSet, cfg *callConfig) error {
+	switch name := f.format; {
+	case name == "flat" || name == "tools":
+		if fs.Changed("schemas") {
+			return fmt.Errorf("--format %s and --schemas %s both say how to read SCHEMAS: give --schemas", name, f.schemas)
+		}
+		cfg.schemaKind, cfg.kindFlag = name, "--format"
+		cfg.note = fmt.Sprintf("toolbench call: --format %s is --schemas %s now; --format names the report's format (%s)", name, name, strings.Join(callFormats, ", "))
+	case f.json && fs.Changed("format") && name != "json":
+		return fmt.Errorf("--json and --format %s disagree", name)
+	case name == "json":
+		cfg.opt.JSON = true
+	case name != "text":
+		return fmt.Errorf("unknown --format %q (known: %s; --schemas flat|tools says how to read SCHEMAS)", name, strings.Join(callFormats, ", "))
+	}
+	return nil
+}
+
 // serverOperands reads the operands of a command line whose tools come
 // from a server: only CALLS, if anything.
-func (cfg *callConfig) serverOperands(files []string) error {
+func (f *callFlags) serverOperands(cfg *callConfig, files []string) error {
 	switch {
-	case cfg.format != "":
-		return fmt.Errorf("--format says how to read SCHEMAS; %s lists a tools document", cfg.server.given)
+	case cfg.schemaKind != "":
+		return fmt.Errorf("%s says how to read SCHEMAS; %s lists a tools document", cfg.kindFlag, f.server.given)
 	case len(files) > 1:
-		return fmt.Errorf("%s takes the place of SCHEMAS: give one CALLS file at most, not %d files", cfg.server.given, len(files))
+		return fmt.Errorf("%s takes the place of SCHEMAS: give one CALLS file at most, not %d files", f.server.given, len(files))
 	case len(files) == 1:
 		cfg.calls = files[0]
 	default:
@@ -91,21 +188,34 @@ func (cfg *callConfig) serverOperands(files []string) error {
 	return nil
 }
 
-func runCall(e *env, args []string) int {
-	cfg, err := parseCallArgs(args)
+func runCall(e *env, cfg *callConfig) int {
+	if cfg.note != "" {
+		fmt.Fprintln(e.stderr, cfg.note)
+	}
+	ctx, stop := sourceContext(cfg.schemas)
+	defer stop()
+	if cfg.schemas.Path == "-" {
+		readingStdin(e, "call", "the schemas")
+	}
+	src, err := source.Open(ctx, cfg.schemas, sourceOptions(e))
 	if err != nil {
-		return argsError(e, "toolbench call", err, callUsage)
+		return sourceFailed(ctx, e, "toolbench call", err)
 	}
-	if cfg.server != nil {
-		return callServer(e, cfg)
+	defer src.Close()
+	kind := cfg.schemaKind
+	if src.Client != nil {
+		kind = "tools"
 	}
-	schemas, err := loadCallSchemas(e, cfg)
+	schemas, err := call.LoadSchemas(src.Doc, kind)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
-	warnUnderived(e, callsName(cfg.schemas), schemas.Underived)
-	warnShadowed(e, callsName(cfg.schemas), schemas.Shadowed)
+	warnUnderived(e, src.Doc.Name, schemas.Underived)
+	warnShadowed(e, src.Doc.Name, schemas.Shadowed)
+	if cfg.run {
+		return runCalls(ctx, e, cfg, src, schemas)
+	}
 	return checkCallsOf(e, cfg, schemas)
 }
 
@@ -120,30 +230,13 @@ func checkCallsOf(e *env, cfg *callConfig, schemas *call.Schemas) int {
 	defer closeIn()
 	sum, err := call.CheckCalls(in, jsondoc.SafeWriter(e.stdout), schemas, cfg.opt)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(callsName(cfg.calls)), termtext.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(displayName(cfg.calls)), termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	if sum.Invalid > 0 {
 		return exitIssues
 	}
 	return exitOK
-}
-
-// loadCallSchemas reads SCHEMAS. Its errors name the file, and the line
-// and column of what is wrong in it.
-func loadCallSchemas(e *env, cfg *callConfig) (*call.Schemas, error) {
-	var doc *jsondoc.Document
-	var err error
-	if cfg.schemas == "-" {
-		readingStdin(e, "call", "the schemas")
-		doc, err = jsondoc.LoadReader("<stdin>", e.stdin)
-	} else {
-		doc, err = jsondoc.LoadFile(cfg.schemas)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return call.LoadSchemas(doc, cfg.format)
 }
 
 // warnUnderived says, once per field, which fields of the tools accept
@@ -184,79 +277,4 @@ func openCalls(e *env, name string) (io.Reader, func(), error) {
 		return nil, nil, err
 	}
 	return f, func() { f.Close() }, nil
-}
-
-func callsName(name string) string {
-	if name == "-" {
-		return "<stdin>"
-	}
-	return name
-}
-
-func callUsage(w io.Writer) {
-	fmt.Fprintf(w, `Usage: toolbench call [--json] [--deep] [--format flat|tools] SCHEMAS [CALLS]
-       toolbench call [--json] [--deep] [--run [--history FILE]] SERVER-FLAGS [CALLS]
-
-Check model-proposed tool calls against tool schemas: unknown tools,
-missing and extra arguments, and arguments of the wrong type.
-
-SCHEMAS is a flat schema file ({"tool": {"required": {"field": "str"},
-"optional": {...}}}, types str, int, float, bool, list, dict) or a tools
-document (OpenAI, Anthropic, MCP or bare tools, as a list, {"tools": [...]},
-a tools/list result, a dataset's records or JSON Lines of these), told
-apart by their shape. A field whose type no flat type can be derived from
-accepts any value, and is named on standard error.
-CALLS is a file or - (the default, standard input) holding one call or
-JSON Lines, one call a line. A call may be {"name", "args"}, {"name",
-"arguments"}, an OpenAI tool_calls item or Responses function_call, an
-Anthropic tool_use block, an MCP tools/call request or a Gemini
-functionCall.
-
-Flags:
-  --json           one JSON line per call: the array of errors, [] if valid
-  --deep           also validate arguments against the tool's full JSON Schema
-                   (enums, bounds, patterns, formats, nested values); needs a
-                   tools document. With --json each line is
-                   {"errors": [...], "schema": [{"path", "message"}]}
-  --format F       read SCHEMAS as "flat" or "tools" instead of guessing
-  --run            also send each valid call to the server (tools/call) and
-                   print its result; an invalid call is not sent
-  --history FILE   with --run, append each call sent and its result to FILE
-                   as JSON Lines, which 'toolbench call --run' replays
-  -h, --help       show this help
-
-With a server flag in place of SCHEMAS, the calls are checked against the
-tools the server lists. With --run, each call prints
-  line N: ok 4 ms              (or "tool error 4 ms", the tool failed)
-then each content item of the result, indented: text as it is, images and
-audio as [image/png, 1,234 bytes], resource links as their URI. A call the
-server refuses prints "protocol error" and the JSON-RPC error. When the
-tool declares an outputSchema, structuredContent is checked against it,
-each problem a line "output /path: message". The last line counts them.
-With --json each call is one line:
-  {"errors": [...], "result": {...}, "ms": 4.213, "output": [{"path", "message"}]}
-with "schema" as for --deep, "result" the server's result object (null
-when not sent), and "error": {"code", "message"} for a refused call.
-
-%s
-Examples:
-  $ echo '{"name": "search", "args": {"limit": true, "debug": 1}}' |
-      toolbench call schemas.json
-  missing:query
-  extra:debug
-  type:limit:int
-
-  $ echo '{"name": "echo", "arguments": {"message": "hi"}}' |
-      toolbench call --run --server everything
-  line 1: ok 3 ms
-    Echo: hi
-  1 call: 1 ok
-
-Exit status: 0 every call is valid (and with --run, every result is ok and
-conforms), 1 some call is not (or, with --run, a result is a tool error, a
-protocol error or breaks the outputSchema), 2 usage error, SCHEMAS that
-cannot be read or parsed, CALLS that cannot be read (CALLS that are not
-JSON are malformed calls), or a server that cannot be reached, or that
-fails while the calls run.
-`, serverFlagsHelp)
 }

@@ -15,28 +15,8 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 	"toolbench/internal/live"
+	"toolbench/internal/source"
 )
-
-// callServer checks the calls against the tools of the server the flags
-// name and, with --run, sends each valid one.
-func callServer(e *env, cfg *callConfig) int {
-	ctx, stop := interruptContext()
-	defer stop()
-	src, err := openSource(ctx, e, cfg.server, "")
-	if err != nil {
-		return sourceFailed(ctx, e, "toolbench call", err)
-	}
-	defer src.close()
-	schemas, err := call.LoadSchemas(src.doc, "tools")
-	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
-		return exitFailure
-	}
-	if !cfg.run {
-		return checkCallsOf(e, cfg, schemas)
-	}
-	return runCalls(ctx, e, cfg, src, schemas)
-}
 
 // errServerFailed stops the reading of calls when the server has failed.
 var errServerFailed = errors.New("the server failed")
@@ -44,7 +24,7 @@ var errServerFailed = errors.New("the server failed")
 // runCalls sends each valid call of CALLS to the server, in order, one at
 // a time, and prints each outcome as it comes. A server that fails (exits,
 // does not answer in time) ends the run: what follows could not be sent.
-func runCalls(ctx context.Context, e *env, cfg *callConfig, src *source, schemas *call.Schemas) int {
+func runCalls(ctx context.Context, e *env, cfg *callConfig, src *source.Source, schemas *call.Schemas) int {
 	in, closeIn, err := openCalls(e, cfg.calls)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
@@ -66,14 +46,14 @@ func runCalls(ctx context.Context, e *env, cfg *callConfig, src *source, schemas
 	var sum runSummary
 	var failure, writeErr error
 	err = call.ReadCalls(in, func(line int, c call.Call) error {
-		o := live.Run(ctx, src.client, schemas, c, live.Options{Deep: cfg.opt.Deep})
-		if entry, sent := o.Entry(src.client.Name()); sent {
+		o := live.Run(ctx, src.Client, schemas, c, live.Options{Deep: cfg.opt.Deep})
+		if entry, sent := o.Entry(src.Client.Name()); sent {
 			if err := live.AppendEntry(history, entry); err != nil {
 				return fmt.Errorf("--history %s: %w", cfg.history, err)
 			}
 		}
 		if o.Err != nil && !o.Refused() {
-			failure = fmt.Errorf("line %d: %w", line, serverError(src.client, o.Err))
+			failure = fmt.Errorf("line %d: %w", line, src.ServerError(o.Err))
 			return errServerFailed
 		}
 		sum.count(o)
@@ -97,7 +77,7 @@ func runCalls(ctx context.Context, e *env, cfg *callConfig, src *source, schemas
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(writeErr.Error()))
 		return exitFailure
 	case err != nil:
-		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(callsName(cfg.calls)), termtext.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(displayName(cfg.calls)), termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	if !cfg.opt.JSON {

@@ -211,14 +211,18 @@ func TestCallFailsWithExit2OnUsageAndUnreadableInput(t *testing.T) {
 	}{
 		{"no SCHEMAS", []string{"call"}, "missing SCHEMAS"},
 		{"too many files", []string{"call", callFlat, callBatch, callBatch}, "too many arguments"},
-		{"unknown flag", []string{"call", "--strict", callFlat}, "flag provided but not defined: -strict"},
-		{"unknown format", []string{"call", "--format", "yaml", callFlat}, `unknown --format "yaml"`},
+		{"unknown flag", []string{"call", "--strict", callFlat}, "toolbench call: unknown flag: --strict\nRun 'toolbench call -h' for usage.\n"},
+		{"unknown format", []string{"call", "--format", "sarif", callFlat}, `toolbench call: unknown --format "sarif" (known: text, json; --schemas flat|tools says how to read SCHEMAS)`},
+		{"unknown schema kind", []string{"call", "--schemas", "yaml", callFlat}, `toolbench call: unknown --schemas "yaml" (known: flat, tools)`},
+		{"old and new spellings of the kind", []string{"call", "--format", "flat", "--schemas", "tools", callFlat}, "--format flat and --schemas tools both say how to read SCHEMAS: give --schemas"},
+		{"--json and --format text", []string{"call", "--json", "--format", "text", callFlat}, "--json and --format text disagree"},
+		{"a kind for a server", []string{"call", "--schemas", "flat", "--server-cmd", "srv"}, "--schemas says how to read SCHEMAS; --server-cmd lists a tools document"},
 		{"stdin twice", []string{"call", "-", "-"}, "cannot both be standard input"},
 		{"SCHEMAS missing", []string{"call", filepath.Join(dir, "none.json")}, "none.json: no such file"},
 		{"SCHEMAS not JSON names file line and column", []string{"call", bad}, bad + ":2:37: "},
 		{"flat type unknown names file line and column", []string{"call", wrongType}, wrongType + ":1:31: tool \"search\": field \"q\": the type must be one of str, int, float, bool, list, dict"},
-		{"tools document forced flat", []string{"call", "--format", "flat", callTools}, callTools + ":2:12: tool \"tools\": expected an object with \"required\" and \"optional\" maps, got an array"},
-		{"flat file forced tools", []string{"call", "--format", "tools", callFlat}, callFlat + ":1:1: not a tools document"},
+		{"tools document forced flat", []string{"call", "--schemas", "flat", callTools}, callTools + ":2:12: tool \"tools\": expected an object with \"required\" and \"optional\" maps, got an array"},
+		{"flat file forced tools", []string{"call", "--schemas", "tools", callFlat}, callFlat + ":1:1: not a tools document"},
 		{"not a tools document", []string{"call", notTools}, notTools + ":1:1: not a tools document"},
 		{"CALLS missing", []string{"call", callFlat, filepath.Join(dir, "none.jsonl")}, "none.jsonl: no such file"},
 	}
@@ -245,7 +249,7 @@ func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
 			if code != exitOK {
 				t.Errorf("exit code = %d, want %d", code, exitOK)
 			}
-			for _, want := range []string{"Usage: toolbench call [--json] [--deep] [--format flat|tools] SCHEMAS [CALLS]", "--json", "--deep", "--format", "--run", "Examples:", "Exit status"} {
+			for _, want := range []string{"toolbench call SCHEMAS [CALLS] [--flags]", "--json", "--deep", "--format", "--run", "EXAMPLES", "Exit status"} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("help lacks %q:\n%s", want, stdout)
 				}
@@ -256,7 +260,7 @@ func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
 
 func TestCallIsListedInTheHelp(t *testing.T) {
 	_, stdout, _ := callRun(t, "", "--help")
-	if !strings.Contains(stdout, "  call     check tool calls against tool schemas, and with --run send them to a live MCP server\n") {
+	if !strings.Contains(stdout, "  Check tool calls against tool schemas, and with --run send them to a live MCP server\n") {
 		t.Errorf("toolbench --help does not list call:\n%s", stdout)
 	}
 }
@@ -309,5 +313,32 @@ func TestCallSaysWhenANameIsDefinedAgainWithOtherParameters(t *testing.T) {
 	want := "toolbench call: " + tools + ": 1 tool name is defined again with other parameters (\"a\" at 1:10 and 2:10); calls are checked against the first definition of each name\n"
 	if code != exitOK || stdout != "valid\n" || stderr != want {
 		t.Errorf("exit %d, stdout %q, stderr\n%q\nwant 0, valid and\n%q", code, stdout, stderr, want)
+	}
+}
+
+// TestCallFormatNamesTheReport: --format json is --json, and the old
+// --format flat|tools still reads SCHEMAS so, with a note.
+func TestCallFormatNamesTheReport(t *testing.T) {
+	calls := "{\"name\": \"search\", \"args\": {\"limit\": true, \"debug\": 1}}\n"
+	_, asJSON, _ := callRun(t, calls, "call", "--json", callFlat)
+	for _, args := range [][]string{{"--format", "json"}, {"--format=json", "--json"}} {
+		code, out, stderr := callRun(t, calls, append(append([]string{"call"}, args...), callFlat)...)
+		if code != exitIssues || out != asJSON || stderr != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1 and %q", args, code, out, stderr, asJSON)
+		}
+	}
+	_, asText, _ := callRun(t, calls, "call", callFlat)
+	for _, tc := range []struct {
+		args []string
+		note string
+	}{
+		{[]string{"--format", "text"}, ""},
+		{[]string{"--schemas", "flat"}, ""},
+		{[]string{"--format", "flat"}, "toolbench call: --format flat is --schemas flat now; --format names the report's format (text, json)\n"},
+	} {
+		code, out, stderr := callRun(t, calls, append(append([]string{"call"}, tc.args...), callFlat)...)
+		if code != exitIssues || out != asText || stderr != tc.note {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1, %q and %q", tc.args, code, out, stderr, asText, tc.note)
+		}
 	}
 }

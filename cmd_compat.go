@@ -2,64 +2,98 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"toolbench/core/compat"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/source"
 )
 
 // compatConfig is a parsed compat command line.
 type compatConfig struct {
 	format report.Format
 	opt    lint.Options
-	file   string
+	in     source.Input
 }
 
-func parseCompatArgs(args []string) (*compatConfig, error) {
-	fs := newFlagSet("compat")
-	format := fs.String("format", "", "")
-	asJSON := fs.Bool("json", false, "")
-	var rules ruleFlags
-	rules.register(fs)
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return nil, err
+// compatFlags are the flags of toolbench compat.
+type compatFlags struct {
+	format formatFlags
+	rules  ruleFlags
+	server serverFlags
+}
+
+// command returns toolbench compat, its flags read into f.
+func (f *compatFlags) command(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "compat [FILE]",
+		Short: "show which providers accept each tool",
+		Long: prose(`
+Show which providers accept each tool: a row per tool, a column per
+target, each cell "ok" or the number of errors that target's rules give
+the tool (openai-strict counts openai's too). The rules every lint runs are
+not counted: toolbench lint reports them. With no FILE, or with -, read
+standard input; FILE may be REV:PATH, and a server flag names a live MCP
+server in its place.
+
+Exit status: 0 every target accepts every tool, 1 some target does not, 2
+usage error, a file that cannot be read or parsed, or a server that cannot
+be reached or listed.`),
+		Example: `toolbench compat tools.json
+toolbench compat --target openai-strict,gemini --format markdown tools.json
+toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'`,
+		RunE: runs(f.config, func(cfg *compatConfig) int { return runCompat(e, cfg) }),
 	}
+	f.format.register(cmd, writesMatrix)
+	f.rules.register(cmd, "the columns, every target when none is named", "do not count the rule CODE")
+	f.server.register(cmd)
+	return cmd
+}
+
+// config reads `compat [flags] [FILE]`, or a server in place of FILE.
+func (f *compatFlags) config(fs *pflag.FlagSet, files []string) (*compatConfig, error) {
 	cfg := &compatConfig{}
-	if cfg.format, err = pickFormat(*format, *asJSON, func(f report.Format) bool { return f.Matrix != nil }, report.MatrixFormatNames()); err != nil {
+	var err error
+	if cfg.format, err = f.format.pick(fs, writesMatrix); err != nil {
 		return nil, err
 	}
-	if cfg.opt, err = rules.options(); err != nil {
+	if cfg.opt, err = f.rules.options(); err != nil {
 		return nil, err
 	}
-	switch len(files) {
-	case 0:
-		files = []string{"-"} // standard input, as lint reads it
-	case 1:
+	server, err := f.server.resolve(fs)
+	switch {
+	case err != nil:
+		return nil, err
+	case server != nil && len(files) > 0:
+		return nil, f.server.twoSources("FILE")
+	case server != nil:
+		cfg.in.Server = server
+	case len(files) == 0:
+		cfg.in.Path = "-" // standard input, as lint reads it
+	case len(files) == 1:
+		cfg.in.Path = files[0]
 	default:
 		return nil, fmt.Errorf("want one FILE, got %d", len(files))
 	}
-	cfg.file = files[0]
 	return cfg, nil
 }
 
-func runCompat(e *env, args []string) int {
-	cfg, err := parseCompatArgs(args)
+func runCompat(e *env, cfg *compatConfig) int {
+	defer oneShotGC([]string{cfg.in.Path})()
+	ctx, stop := sourceContext(cfg.in)
+	defer stop()
+	src, err := openSource(ctx, e, "compat", cfg.in)
 	if err != nil {
-		return argsError(e, "toolbench compat", err, compatUsage)
+		return sourceFailed(ctx, e, "toolbench compat", err)
 	}
-	defer oneShotGC([]string{cfg.file})()
-	doc, err := loadCompatSource(e, cfg.file)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench compat: %s\n", termtext.EscapeLine(err.Error()))
-		return exitFailure
-	}
-	m := compat.Compute(doc, cfg.opt)
-	r := &report.MatrixReport{Matrix: m, File: doc.Name, Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""}
+	src.Close() // the tools are read; a server's session is not needed
+	m := compat.Compute(src.Doc, cfg.opt)
+	r := &report.MatrixReport{Matrix: m, File: src.Doc.Name, Color: e.colour(e.stdout)}
 	if err := cfg.format.Matrix(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench compat: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -73,31 +107,4 @@ func runCompat(e *env, args []string) int {
 		return exitIssues
 	}
 	return exitOK
-}
-
-// loadCompatSource reads the document: a file, or "-" for standard input.
-func loadCompatSource(e *env, name string) (*jsondoc.Document, error) {
-	return loadLintFile(e, name)
-}
-
-func compatUsage(w io.Writer) {
-	fmt.Fprintf(w, `Usage: toolbench compat [--json] [--format FORMAT] [--target NAME]... [FILE]
-
-Show which providers accept each tool: a row per tool, a column per
-target, each cell "ok" or the number of errors that target's rules give
-the tool (openai-strict counts openai's too). The rules every lint runs are
-not counted: toolbench lint reports them. With no FILE, or with -, read
-standard input.
-
-Flags:
-  --format FORMAT  %s (default text)
-  --json           the same as --format json
-  --target NAME    the columns: %s
-                   (default all; repeat the flag or separate names with commas)
-  --ignore CODE    do not count the rule CODE
-  -h, --help       show this help
-
-Exit status: 0 every target accepts every tool, 1 some target does not, 2
-usage error or a file that cannot be read or parsed.
-`, report.MatrixFormatNames(), strings.Join(lint.TargetNames(), ", "))
 }

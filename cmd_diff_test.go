@@ -142,7 +142,7 @@ func TestDiffUsageErrors(t *testing.T) {
 
 func TestCompatShowsTheMatrix(t *testing.T) {
 	code, stdout, stderr := runIn(t, "compat", "testdata/compat/tools.json")
-	if code != exitIssues || stderr != "" || !strings.HasPrefix(stdout, "TOOL                openai  openai-strict  anthropic  gemini  mcp\nsearch_docs         ok      1 ") {
+	if code != exitIssues || stderr != "" || !strings.HasPrefix(stdout, "TOOL                openai  openai-strict  anthropic  anthropic-strict  gemini  mcp\nsearch_docs         ok      ok ") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, stdout, _ = runIn(t, "compat", "--target", "mcp,gemini", "testdata/lint/examples/valid.json")

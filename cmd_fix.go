@@ -1,17 +1,21 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"toolbench/core/fix"
-	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
+	"toolbench/internal/source"
 )
 
 // fixConfig is a parsed fix command line.
@@ -22,32 +26,77 @@ type fixConfig struct {
 	file  string // "-" is standard input
 }
 
-func parseFixArgs(args []string) (*fixConfig, error) {
-	fs := newFlagSet("fix")
-	write := fs.Bool("w", false, "")
-	out := fs.String("o", "", "")
-	var codes listFlag
-	fs.Var(&codes, "code", "")
-	var rules ruleFlags
-	rules.register(fs)
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return nil, err
+// fixFlags are the flags of toolbench fix.
+type fixFlags struct {
+	write  bool
+	out    string
+	codes  listFlag
+	rules  ruleFlags
+	server serverFlags
+}
+
+// command returns toolbench fix, its flags read into f.
+func (f *fixFlags) command(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "fix FILE",
+		Short: "make the fixes lint suggests, as a diff or in place",
+		Long: prose(`
+Make the fixes the linter suggests, changing only the bytes each needs, in
+the file's own indentation and newlines. Without -w or -o, print them as a
+unified diff and change nothing: exit 1 when there is something to fix.
+Fixes that overlap are made one after the other, so fixing a fixed file
+changes nothing. A file is never written unless its fixed text parses.
+FILE may be - (standard input) or REV:PATH, with -o or as a diff.
+
+Exit status: 0 nothing to fix, or written; 1 there are fixes (without -w or
+-o); 2 usage error or a file that cannot be read, parsed or written.`),
+		Example: `toolbench fix tools.json
+toolbench fix -w tools.json
+toolbench fix -w --target openai-strict tools.json
+toolbench fix -w --code invalid-name tools.json`,
+		RunE: runs(f.config, func(cfg *fixConfig) int { return runFix(e, cfg) }),
 	}
-	cfg := &fixConfig{write: *write, out: *out}
+	fs := cmd.Flags()
+	fs.BoolVarP(&f.write, "write", "w", false, "write the fixed file in place (atomically, keeping its mode)")
+	fs.StringVarP(&f.out, "output", "o", "", "write the fixed text to FILE (- for standard output)")
+	fs.Var(&f.codes, "code", "make only the fixes of these rules, repeated or comma-separated\n(invalid-name's renames are made only when named here):\n"+strings.Join(fixableCodes(), ", "))
+	cmd.RegisterFlagCompletionFunc("code", completeWords(func() [][2]string {
+		var out [][2]string
+		for _, r := range lint.Rules() {
+			if r.Fix != lint.FixNone {
+				out = append(out, [2]string{r.Code, r.Summary})
+			}
+		}
+		return out
+	}))
+	f.rules.register(cmd, "also run a provider's rules and make their fixes", "do not run the rule CODE")
+	f.server.register(cmd)
+	return cmd
+}
+
+// config reads `fix [flags] FILE`.
+func (f *fixFlags) config(fs *pflag.FlagSet, files []string) (*fixConfig, error) {
+	cfg := &fixConfig{write: f.write, out: f.out}
+	server, err := f.server.resolve(fs)
 	switch {
+	case err != nil:
+		return nil, err
+	case server != nil:
+		return nil, fmt.Errorf("%s: a server has no file to fix; write its tools to one with toolbench dump, then fix that", f.server.given)
 	case len(files) != 1:
 		return nil, fmt.Errorf("want one FILE, got %d", len(files))
 	case cfg.write && cfg.out != "":
 		return nil, errors.New("-w and -o both say where to write: use one")
 	case cfg.write && files[0] == "-":
 		return nil, errors.New("-w cannot write standard input back: use -o FILE")
+	case cfg.write && source.IsRevision(files[0]):
+		return nil, fmt.Errorf("-w cannot write a revision back (%s): use -o FILE", files[0])
 	}
 	cfg.file = files[0]
-	if cfg.opt.Lint, err = rules.options(); err != nil {
+	if cfg.opt.Lint, err = f.rules.options(); err != nil {
 		return nil, err
 	}
-	for _, c := range codes {
+	for _, c := range f.codes {
 		r := lint.LookupRule(c)
 		switch {
 		case r == nil:
@@ -56,7 +105,7 @@ func parseFixArgs(args []string) (*fixConfig, error) {
 			return nil, fmt.Errorf("--code: rule %s has no fix (rules with fixes: %s)", c, strings.Join(fixableCodes(), ", "))
 		}
 	}
-	cfg.opt.Codes = codes
+	cfg.opt.Codes = f.codes
 	return cfg, nil
 }
 
@@ -71,17 +120,14 @@ func fixableCodes() []string {
 	return codes
 }
 
-func runFix(e *env, args []string) int {
-	cfg, err := parseFixArgs(args)
-	if err != nil {
-		return argsError(e, "toolbench fix", err, fixUsage)
-	}
+func runFix(e *env, cfg *fixConfig) int {
 	defer oneShotGC([]string{cfg.file})()
-	doc, err := loadFixSource(e, cfg.file)
+	src, err := openSource(context.Background(), e, "fix", source.Input{Path: cfg.file})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench fix: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
+	doc := src.Doc
 	res, err := fix.Apply(doc, cfg.opt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench fix: %s: %s; nothing was written\n", termtext.EscapeLine(doc.Name), termtext.EscapeLine(err.Error()))
@@ -106,7 +152,7 @@ func runFix(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, fixSummary(name, res, "fixed"))
 		return exitOK
 	}
-	color := e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""
+	color := e.colour(e.stdout)
 	if err := fix.WriteDiff(e.stdout, name, fix.Hunks(doc.Src, res.Edits), color); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench fix: writing the diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -116,12 +162,6 @@ func runFix(e *env, args []string) int {
 		return exitIssues
 	}
 	return exitOK
-}
-
-// loadFixSource reads the document to fix: a file, or "-" for standard
-// input.
-func loadFixSource(e *env, name string) (*jsondoc.Document, error) {
-	return loadLintFile(e, name)
 }
 
 // writeFixed writes the fixed text to path, "-" being standard output.
@@ -154,34 +194,4 @@ func fixSummary(name string, res *fix.Result, what string) string {
 		parts[i] = fmt.Sprintf("%d %s", count[c], c)
 	}
 	return fmt.Sprintf("%s: %s %s (%s)", file, termtext.Plural(len(res.Fixed), "issue"), what, strings.Join(parts, ", "))
-}
-
-func fixUsage(w io.Writer) {
-	fmt.Fprintf(w, `Usage: toolbench fix [-w | -o FILE] [--code CODE]... [--target NAME]... FILE
-
-Make the fixes the linter suggests, changing only the bytes each needs, in
-the file's own indentation and newlines. Without -w or -o, print them as a
-unified diff and change nothing: exit 1 when there is something to fix.
-Fixes that overlap are made one after the other, so fixing a fixed file
-changes nothing. A file is never written unless its fixed text parses.
-
-Flags:
-  -w             write the fixed file in place (atomically, keeping its mode)
-  -o FILE        write the fixed text to FILE (- for standard output)
-  --code CODE    make only the fixes of these rules (repeat or use commas);
-                 invalid-name's renames are made only when named here.
-                 Rules with fixes: %s
-  --target NAME  also run a provider's rules and make their fixes: %s
-  --ignore CODE  do not run the rule CODE
-  -h, --help     show this help
-
-Examples:
-  toolbench fix tools.json                          # the diff
-  toolbench fix -w tools.json                       # fix in place
-  toolbench fix -w --target openai-strict tools.json
-  toolbench fix -w --code invalid-name tools.json   # rename tools
-
-Exit status: 0 nothing to fix, or written; 1 there are fixes (without -w or
--o); 2 usage error or a file that cannot be read, parsed or written.
-`, strings.Join(fixableCodes(), ", "), strings.Join(lint.TargetNames(), ", "))
 }

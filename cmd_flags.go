@@ -2,48 +2,24 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"net/http"
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
-	"toolbench/core/termtext"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/source"
 )
 
-// newFlagSet returns a flag set that reports errors to its caller instead
-// of printing them, so each command words its own usage errors.
-func newFlagSet(name string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	return fs
-}
-
-// parseInterleaved parses args with fs, letting flags come before or after
-// the operands (`toolbench lint tools.json --strict`); everything after
-// "--" is an operand. It returns the operands in order, and flag.ErrHelp
-// for -h.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var operands []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
-			return append(operands, rest...), nil
-		}
-		if len(rest) == 0 {
-			return operands, nil
-		}
-		operands, args = append(operands, rest[0]), rest[1:]
-	}
-}
+// The flags several commands share are defined here, each once: its
+// name, its value and the line help and the man page give it. A command
+// adds them with register, which also tells shell completion their
+// values, and reads them back with the methods below.
 
 // listFlag collects a flag that may be repeated and may hold
 // comma-separated values.
@@ -60,15 +36,58 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
-// ruleFlags are --target and --ignore, which lint, watch and the
-// workbench share.
+func (l *listFlag) Type() string { return "list" }
+
+// completeWords completes a flag's value from words, each with its
+// description; a listFlag's value completes after its last comma.
+func completeWords(words func() [][2]string) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		done := toComplete[:strings.LastIndexByte(toComplete, ',')+1]
+		var out []cobra.Completion
+		for _, w := range words() {
+			out = append(out, cobra.CompletionWithDesc(done+w[0], w[1]))
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// targetWords are the target names, for completion.
+func targetWords() [][2]string {
+	var out [][2]string
+	for _, t := range lint.Targets() {
+		out = append(out, [2]string{t.Name, t.Summary})
+	}
+	return out
+}
+
+// ruleWords are the rule codes, for completion.
+func ruleWords() [][2]string {
+	var out [][2]string
+	for _, r := range lint.Rules() {
+		out = append(out, [2]string{r.Code, r.Summary})
+	}
+	return out
+}
+
+// ruleFlags are --target and --ignore, which lint, compat, fix, watch and
+// the workbench share.
 type ruleFlags struct {
 	targets, ignore listFlag
 }
 
-func (r *ruleFlags) register(fs *flag.FlagSet) {
-	fs.Var(&r.targets, "target", "")
-	fs.Var(&r.ignore, "ignore", "")
+// register adds --target and --ignore to cmd. target and ignore are their
+// help; empty, they say what most commands do with them.
+func (r *ruleFlags) register(cmd *cobra.Command, target, ignore string) {
+	if target == "" {
+		target = "also check a provider's rules"
+	}
+	if ignore == "" {
+		ignore = "do not report the rule CODE"
+	}
+	cmd.Flags().Var(&r.targets, "target", target+", repeated or comma-separated:\n"+strings.Join(lint.TargetNames(), ", "))
+	cmd.Flags().Var(&r.ignore, "ignore", ignore+", repeated or comma-separated\n(toolbench rules lists the codes)")
+	cmd.RegisterFlagCompletionFunc("target", completeWords(targetWords))
+	cmd.RegisterFlagCompletionFunc("ignore", completeWords(ruleWords))
 }
 
 // options checks the target names and rule codes and returns them as the
@@ -86,80 +105,61 @@ func (r *ruleFlags) options() (lint.Options, error) {
 	return lint.Options{Targets: t, Ignore: r.ignore}, nil
 }
 
-// argsError answers a command line the command's parser rejected: -h
-// prints the help on stdout with status 0, anything else the error and
-// where the help is on stderr with status 2. prog is the command as typed,
-// "toolbench lint".
-func argsError(e *env, prog string, err error, usage func(io.Writer)) int {
-	if errors.Is(err, flag.ErrHelp) {
-		usage(e.stdout)
-		return exitOK
-	}
-	fmt.Fprintf(e.stderr, "%s: %s\nRun '%s -h' for usage.\n", prog, termtext.EscapeLine(err.Error()), prog)
-	return exitFailure
+// serverFlags name a live MCP server as the source of a command's tools,
+// in place of a FILE: every command that reads tools takes them.
+type serverFlags struct {
+	command   string   // --server-cmd, split into words by resolve
+	env       []string // -e KEY=VALUE
+	url       string   // --server-url
+	headers   []string // --header 'Name: value'
+	server    string   // --server NAME
+	mcpConfig string   // --mcp-config FILE
+	timeout   time.Duration
+	start     time.Duration // --start-timeout
+	protocol  string
+
+	given string // the server flag given: "--server-cmd", "--server-url" or "--server"
 }
 
-// multiFlag collects a flag that may be repeated, each value whole: the
-// values of -e and --header may hold commas.
-type multiFlag []string
+// serverFlagNames are the flags that name a server, one of which a
+// command line gives in place of a FILE.
+var serverFlagNames = []string{"server-cmd", "server-url", "server"}
 
-func (m *multiFlag) String() string { return strings.Join(*m, " ") }
-
-func (m *multiFlag) Set(v string) error {
-	*m = append(*m, v)
-	return nil
+// register adds the server flags to cmd.
+func (s *serverFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&s.command, "server-cmd", "", "spawn an MCP server on stdio from 'CMD ARGS...', split into\nwords as a shell splits them (no shell runs it)")
+	fs.StringArrayVarP(&s.env, "env", "e", nil, "add KEY=VALUE to the spawned server's environment (repeat)")
+	fs.StringVar(&s.url, "server-url", "", "reach a Streamable HTTP MCP server at URL")
+	fs.StringArrayVar(&s.headers, "header", nil, "send the header 'Name: value' to --server-url (repeat);\n$VAR and ${VAR} in the value read the environment")
+	fs.StringVar(&s.server, "server", "", `the server NAME of the --mcp-config file's "mcpServers"`)
+	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server, as Claude Code names it\n(this flag was --config)")
+	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server, and connecting to --server-url")
+	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start, which a first npx run spends\ninstalling it")
+	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for; a server of an earlier\nrevision answers in its own")
+	cmd.MarkFlagFilename("mcp-config", "json")
+	cmd.RegisterFlagCompletionFunc("server-cmd", cobra.NoFileCompletions)
+	cmd.RegisterFlagCompletionFunc("server-url", cobra.NoFileCompletions)
+	cmd.RegisterFlagCompletionFunc("server", cobra.NoFileCompletions)
 }
 
-// sourceFlags name a live MCP server as the source of a command's tools,
-// in place of a FILE: lint, dump, call and watch share them, and
-// serverFlagsHelp documents them.
-type sourceFlags struct {
-	command  string    // --server-cmd, split into words by check
-	env      multiFlag // -e KEY=VALUE
-	url      string    // --server-url
-	headers  multiFlag // --header 'Name: value'
-	server   string    // --server NAME
-	config   string    // --config FILE
-	timeout  time.Duration
-	start    time.Duration // --start-timeout
-	protocol string
-
-	argv  []string // the words of command
-	given string   // the server flag given: "--server-cmd", "--server-url" or "--server"
-}
-
-func (s *sourceFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&s.command, "server-cmd", "", "")
-	fs.Var(&s.env, "e", "")
-	fs.StringVar(&s.url, "server-url", "", "")
-	fs.Var(&s.headers, "header", "")
-	fs.StringVar(&s.server, "server", "", "")
-	fs.StringVar(&s.config, "config", "", "")
-	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "")
-	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "")
-	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "")
-}
-
-// serverFlags returns the source flags of the parsed fs when they name a
-// server, nil when they do not. Its errors are usage errors: two servers,
-// a flag that needs a server without one, or one meant for the other
-// transport.
-func (s *sourceFlags) serverFlags(fs *flag.FlagSet) (*sourceFlags, error) {
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+// resolve returns the server the parsed flags of fs name, nil when they
+// name none. Its errors are usage errors: two servers, a flag that needs
+// a server without one, or one meant for the other transport.
+func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 	var named []string
-	for _, f := range []string{"server-cmd", "server-url", "server"} {
-		if set[f] {
-			named = append(named, flagName(f))
+	for _, f := range serverFlagNames {
+		if fs.Changed(f) {
+			named = append(named, "--"+f)
 		}
 	}
 	switch {
 	case len(named) > 1:
 		return nil, fmt.Errorf("%s each name a server; give one", strings.Join(named, " and "))
 	case len(named) == 0:
-		for _, f := range []string{"e", "header", "config", "timeout", "start-timeout", "protocol-version"} {
-			if set[f] {
-				return nil, fmt.Errorf("%s is for a server; name one with --server-cmd, --server-url or --server", flagName(f))
+		for _, f := range []string{"env", "header", "mcp-config", "timeout", "start-timeout", "protocol-version"} {
+			if fs.Changed(f) {
+				return nil, fmt.Errorf("%s is for a server; name one with --server-cmd, --server-url or --server", flagName(fs.Lookup(f)))
 			}
 		}
 		return nil, nil
@@ -170,8 +170,8 @@ func (s *sourceFlags) serverFlags(fs *flag.FlagSet) (*sourceFlags, error) {
 		return nil, errors.New("-e sets the environment of a server toolbench spawns; --server-url reaches one that runs already")
 	case s.given == "--server-cmd" && len(s.headers) > 0:
 		return nil, errors.New("--header is sent to an HTTP server; --server-cmd spawns one on stdio (use -e for its environment)")
-	case s.given != "--server" && set["config"]:
-		return nil, errors.New("--config names the servers file of --server NAME")
+	case s.given != "--server" && fs.Changed("mcp-config"):
+		return nil, errors.New("--mcp-config names the servers file of --server NAME")
 	case s.timeout <= 0:
 		return nil, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
 	case s.start <= 0:
@@ -179,111 +179,138 @@ func (s *sourceFlags) serverFlags(fs *flag.FlagSet) (*sourceFlags, error) {
 	case s.protocol == "":
 		return nil, errors.New("--protocol-version is empty")
 	}
+	srv := &source.Server{
+		URL: s.url, Name: s.server, ServersFile: s.mcpConfig,
+		Env: s.env, Header: s.headers, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol,
+	}
 	if s.given == "--server-cmd" {
 		argv, err := mcpclient.SplitCommand(s.command)
 		if err != nil {
 			return nil, fmt.Errorf("--server-cmd: %w", err)
 		}
-		s.argv = argv
+		srv.Command = argv
 	}
-	return s, nil
+	return srv, nil
 }
 
 // flagName is a flag as the help writes it: -e, --server.
-func flagName(name string) string {
-	if len(name) == 1 {
-		return "-" + name
+func flagName(f *pflag.Flag) string {
+	if f.Shorthand != "" {
+		return "-" + f.Shorthand
 	}
-	return "--" + name
+	return "--" + f.Name
 }
 
 // twoSources is the error of a command line that names a FILE and a
 // server.
-func (s *sourceFlags) twoSources(what string) error {
+func (s *serverFlags) twoSources(what string) error {
 	return fmt.Errorf("%s and %s name two sources of tools; give one", what, s.given)
 }
 
-// spec returns the Spec of the server: its command or URL, or the entry
-// of the servers file, with the flags' environment, headers, timeout and
-// protocol version. lookup finds the environment variables that headers
-// and the servers file refer to. Its errors are about the input: a
-// variable that is not set, a servers file that cannot be read.
-func (s *sourceFlags) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error) {
-	spec := mcpclient.Spec{Command: s.argv, URL: s.url}
-	if s.given == "--server" {
-		var err error
-		if spec, err = mcpclient.FromConfig(s.config, s.server, lookup); err != nil {
-			return spec, err
-		}
-	}
-	switch {
-	case len(s.env) > 0 && spec.URL != "":
-		return spec, fmt.Errorf("-e: the server %q is reached by URL, not spawned", s.server)
-	case len(s.headers) > 0 && len(spec.Command) > 0:
-		return spec, fmt.Errorf("--header: the server %q is spawned on stdio, not reached by URL", s.server)
-	}
-	for _, kv := range s.env {
-		if _, _, err := mcpclient.ParseEnv(kv); err != nil {
-			return spec, fmt.Errorf("-e: %w", err)
-		}
-		spec.Env = append(spec.Env, kv)
-	}
-	for _, h := range s.headers {
-		name, value, err := mcpclient.ParseHeader(h, lookup)
-		if err != nil {
-			return spec, fmt.Errorf("--header: %w", err)
-		}
-		if spec.Header == nil {
-			spec.Header = http.Header{}
-		}
-		spec.Header.Set(name, value) // the command line's header wins over the file's
-	}
-	spec.Timeout, spec.StartTimeout, spec.ProtocolVersion = s.timeout, s.start, s.protocol
-	return spec, nil
+// formatFlags are --format and --json, the report format of a command.
+type formatFlags struct {
+	name   string
+	asJSON bool
 }
 
-// lookupEnv turns a getenv into a lookup: a variable that is empty counts
-// as not set, which for a token in a header is the same mistake.
-func lookupEnv(getenv func(string) string) func(string) (string, bool) {
-	return func(key string) (string, bool) {
-		v := getenv(key)
-		return v, v != ""
+// register adds --format, naming the formats writes accepts, and --json.
+func (f *formatFlags) register(cmd *cobra.Command, writes func(report.Format) bool) {
+	var names []string
+	var words [][2]string
+	for _, r := range report.Formats() {
+		if writes(r) {
+			names = append(names, r.Name)
+			words = append(words, [2]string{r.Name, r.Summary})
+		}
 	}
+	cmd.Flags().StringVar(&f.name, "format", "text", "the report's format: "+strings.Join(names, ", "))
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "the same as --format json")
+	cmd.RegisterFlagCompletionFunc("format", completeWords(func() [][2]string { return words }))
 }
 
-// serverFlagsHelp documents sourceFlags for the commands' help.
-const serverFlagsHelp = `A server in place of FILE (one of --server-cmd, --server-url, --server):
-  --server-cmd 'CMD ARGS...'  spawn a server on stdio; the line is split into
-                              words as a shell splits it, and no shell runs it
-  -e KEY=VALUE                add to the spawned server's environment (repeat)
-  --server-url URL            reach a Streamable HTTP server
-  --header 'Name: value'      send a header to it (repeat); $VAR and ${VAR}
-                              in the value read the environment
-  --server NAME               the server NAME of the "mcpServers" in --config
-  --config FILE               the servers file (default ./.mcp.json)
-  --timeout D                 bound each request, and connecting by URL
-                              (default 10s)
-  --start-timeout D           bound a spawned server's start, which a first
-                              npx run spends installing it (default 60s)
-  --protocol-version V        the MCP version asked for (default 2026-07-28,
-                              which an earlier server answers in its own)
-`
-
-// pickFormat returns the report format --format and --json choose, text
-// by default, among those writes accepts; names lists those, for the
-// error.
-func pickFormat(name string, asJSON bool, writes func(report.Format) bool, names string) (report.Format, error) {
-	switch {
-	case asJSON && name != "" && name != "json":
-		return report.Format{}, fmt.Errorf("--json and --format %s disagree", name)
-	case asJSON:
+// pick returns the report format --format and --json of fs choose, among
+// those writes accepts.
+func (f *formatFlags) pick(fs *pflag.FlagSet, writes func(report.Format) bool) (report.Format, error) {
+	name := f.name
+	if f.asJSON {
+		if fs.Changed("format") && name != "json" {
+			return report.Format{}, fmt.Errorf("--json and --format %s disagree", name)
+		}
 		name = "json"
-	case name == "":
-		name = "text"
 	}
-	f, ok := report.LookupFormat(name)
-	if !ok || !writes(f) {
-		return report.Format{}, fmt.Errorf("unknown --format %q (known: %s)", name, names)
+	r, ok := report.LookupFormat(name)
+	if !ok || !writes(r) {
+		var names []string
+		for _, r := range report.Formats() {
+			if writes(r) {
+				names = append(names, r.Name)
+			}
+		}
+		return report.Format{}, fmt.Errorf("unknown --format %q (known: %s)", name, strings.Join(names, ", "))
 	}
-	return f, nil
+	return r, nil
+}
+
+// Which report formats write which results.
+func writesIssues(f report.Format) bool  { return f.Write != nil }
+func writesChanges(f report.Format) bool { return f.Changes != nil }
+func writesMatrix(f report.Format) bool  { return f.Matrix != nil }
+
+// changeCodes are diff's check codes, for completion.
+func changeCodes() [][2]string {
+	var out [][2]string
+	for _, c := range diff.Checks() {
+		out = append(out, [2]string{c.Code, c.Summary})
+	}
+	return out
+}
+
+// colorMode is --color: when reports, errors and help are coloured.
+type colorMode string
+
+const (
+	colorAuto   colorMode = "" // on a terminal, unless NO_COLOR is set
+	colorAlways colorMode = "always"
+	colorNever  colorMode = "never"
+)
+
+func (c *colorMode) String() string {
+	if *c == colorAuto {
+		return "auto"
+	}
+	return string(*c)
+}
+
+func (c *colorMode) Set(v string) error {
+	switch v {
+	case "auto":
+		*c = colorAuto
+	case "always", "never":
+		*c = colorMode(v)
+	default:
+		return errors.New("want auto, always or never")
+	}
+	return nil
+}
+
+func (c *colorMode) Type() string { return "when" }
+
+// prose joins the lines of each paragraph of s, so that help and the man
+// page fill them to the width they have. A line that starts with a space,
+// as an example does, stays a line of its own.
+func prose(s string) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	var b strings.Builder
+	for i, line := range lines {
+		if i > 0 {
+			joined := line != "" && lines[i-1] != "" && !strings.HasPrefix(line, " ") && !strings.HasPrefix(lines[i-1], " ")
+			if joined {
+				b.WriteByte(' ')
+			} else {
+				b.WriteByte('\n')
+			}
+		}
+		b.WriteString(line)
+	}
+	return b.String()
 }

@@ -1,22 +1,22 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"io"
 	"os"
 	"runtime/debug"
 	"slices"
-	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/live"
+	"toolbench/internal/source"
 )
-
-// lintStdinName is how issues and errors name standard input.
-const lintStdinName = "<stdin>"
 
 // textFormat is the report format for people, which watch prints too.
 var textFormat, _ = report.LookupFormat("text")
@@ -26,52 +26,76 @@ type lintConfig struct {
 	format report.Format
 	strict bool
 	opt    lint.Options
-	files  []string     // "-" is standard input
-	server *sourceFlags // the server to lint in place of files; nil for files
+	files  []string       // "-" is standard input
+	server *source.Server // the server to lint in place of files; nil for files
 }
 
-// parseLintArgs reads the lint command line. Flags may come before or
-// after the files, as in `toolbench lint tools.json --strict`; everything
-// after "--" is a file. It returns flag.ErrHelp for -h.
-func parseLintArgs(args []string) (*lintConfig, error) {
-	fs := newFlagSet("lint")
-	format := fs.String("format", "", "")
-	asJSON := fs.Bool("json", false, "")
-	strict := fs.Bool("strict", false, "")
-	var rules ruleFlags
-	rules.register(fs)
-	var src sourceFlags
-	src.register(fs)
+// lintFlags are the flags of toolbench lint.
+type lintFlags struct {
+	format formatFlags
+	strict bool
+	rules  ruleFlags
+	server serverFlags
+}
 
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return nil, err
+// command returns toolbench lint, its flags read into f.
+func (f *lintFlags) command(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "lint [FILE...]",
+		Short: "lint tool definitions",
+		Long: prose(`
+Check LLM tool definitions for the defects that make a model skip a tool or
+call it wrongly. A file may hold a list of tools, one tool, {"tools": [...]},
+an MCP tools/list result or a dataset's record with its tools under
+"function", in the OpenAI, Responses, Anthropic, MCP, Gemini or bare
+{name, parameters} shape; or JSON Lines, one of these a line. With no
+FILE, or with -, read standard input. A FILE may be REV:PATH, PATH as git
+has it at revision REV.
+
+With a server flag, lint the tools a live MCP server lists, every page of
+tools/list, as the server sent them: issues name the server and point
+into its tools document as 'toolbench dump' writes it. With no --target,
+a server is linted with the MCP target of the revision its session
+negotiated, which the report names.
+
+Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
+with --strict), 2 usage error, a file that cannot be read or parsed, or a
+server that cannot be reached or listed.`),
+		Example: `toolbench lint tools.json
+cat tools.json | toolbench lint
+toolbench lint --json tools.json more-tools.json
+toolbench lint --strict --ignore short-description,empty-properties tools.json
+toolbench lint --server-cmd 'npx -y @modelcontextprotocol/server-everything'
+toolbench lint --server everything --format sarif
+toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"`,
+		RunE: runs(f.config, func(cfg *lintConfig) int { return runLint(e, cfg) }),
 	}
+	f.format.register(cmd, writesIssues)
+	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included (for CI)")
+	f.rules.register(cmd, "", "")
+	f.server.register(cmd)
+	return cmd
+}
 
-	cfg := &lintConfig{strict: *strict, files: files}
-	if cfg.server, err = src.serverFlags(fs); err != nil {
+// config reads the lint command line: the files, or a server in their
+// place.
+func (f *lintFlags) config(fs *pflag.FlagSet, files []string) (*lintConfig, error) {
+	cfg := &lintConfig{strict: f.strict, files: files}
+	var err error
+	if cfg.server, err = f.server.resolve(fs); err != nil {
 		return nil, err
 	}
 	if cfg.server != nil {
 		if len(files) > 0 {
-			return nil, cfg.server.twoSources("FILE")
+			return nil, f.server.twoSources("FILE")
 		}
 		// With no --target, the linter holds the server's tools to the MCP
 		// target of the session's revision.
 	}
-	switch {
-	case *asJSON && *format != "" && *format != "json":
-		return nil, fmt.Errorf("--json and --format %s disagree", *format)
-	case *asJSON:
-		*format = "json"
-	case *format == "":
-		*format = "text"
+	if cfg.format, err = f.format.pick(fs, writesIssues); err != nil {
+		return nil, err
 	}
-	var ok bool
-	if cfg.format, ok = report.LookupFormat(*format); !ok || cfg.format.Write == nil {
-		return nil, fmt.Errorf("unknown --format %q (known: %s)", *format, report.FormatNames())
-	}
-	if cfg.opt, err = rules.options(); err != nil {
+	if cfg.opt, err = f.rules.options(); err != nil {
 		return nil, err
 	}
 	if len(cfg.files) == 0 && cfg.server == nil {
@@ -93,26 +117,22 @@ func lintStdinCount(files []string) int {
 	return n
 }
 
-func runLint(e *env, args []string) int {
-	cfg, err := parseLintArgs(args)
-	if err != nil {
-		return argsError(e, "toolbench lint", err, lintUsage)
-	}
+func runLint(e *env, cfg *lintConfig) int {
 	if cfg.server != nil {
 		return lintServer(e, cfg)
 	}
 
 	defer oneShotGC(cfg.files)()
-	r := &report.Report{Color: e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == "", Version: toolVersion(), InformationURI: toolInformationURI()}
+	r := &report.Report{Color: e.colour(e.stdout), Version: toolVersion(), InformationURI: toolInformationURI()}
 	for _, f := range cfg.files {
-		doc, err := loadLintFile(e, f)
+		src, err := openSource(context.Background(), e, "lint", source.Input{Path: f})
 		if err != nil {
 			// Report and go on: the other files are still worth checking.
 			fmt.Fprintf(e.stderr, "toolbench lint: %s\n", termtext.EscapeLine(err.Error()))
 			r.Failed = append(r.Failed, report.FailureOf(displayName(f), err))
 			continue
 		}
-		r.Issues = append(r.Issues, lint.Lint(doc, cfg.opt).Issues...)
+		r.Issues = append(r.Issues, lint.Lint(src.Doc, cfg.opt).Issues...)
 		r.Files++
 	}
 	return writeLintReport(e, cfg, r)
@@ -125,18 +145,18 @@ func runLint(e *env, args []string) int {
 func lintServer(e *env, cfg *lintConfig) int {
 	ctx, stop := interruptContext()
 	defer stop()
-	src, err := openSource(ctx, e, cfg.server, "")
+	src, err := openSource(ctx, e, "lint", source.Input{Server: cfg.server})
 	if err != nil {
 		return sourceFailed(ctx, e, "toolbench lint", err)
 	}
-	defer src.close()
+	defer src.Close()
 	opt := cfg.opt
-	opt.Server = live.Survey(ctx, src.client, src.list)
+	opt.Server = live.Survey(ctx, src.Client, src.List)
 	r := &report.Report{
-		Issues:   lint.Lint(src.doc, opt).Issues,
+		Issues:   lint.Lint(src.Doc, opt).Issues,
 		Files:    1,
-		Color:    e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == "",
-		Revision: src.client.ProtocolVersion(),
+		Color:    e.colour(e.stdout),
+		Revision: src.Client.ProtocolVersion(),
 	}
 	return writeLintReport(e, cfg, r)
 }
@@ -183,20 +203,10 @@ const (
 	oneShotHeapPerByte = 8
 )
 
-// loadLintFile reads and parses one file; "-" is standard input. Its
-// errors name the file, and for bad JSON the line and column.
-func loadLintFile(e *env, name string) (*jsondoc.Document, error) {
-	if name == "-" {
-		readingStdin(e, "lint", "tool definitions")
-		return jsondoc.LoadReader(lintStdinName, e.stdin)
-	}
-	return jsondoc.LoadFile(name)
-}
-
 // displayName is how reports name an input: "-" is standard input.
 func displayName(name string) string {
 	if name == "-" {
-		return lintStdinName
+		return source.StdinName
 	}
 	return name
 }
@@ -213,45 +223,4 @@ func lintExitCode(r *report.Report, strict bool) int {
 		return exitIssues
 	}
 	return exitOK
-}
-
-func lintUsage(w io.Writer) {
-	fmt.Fprintf(w, `Usage: toolbench lint [flags] [FILE...]
-       toolbench lint [flags] --server-cmd 'CMD ARGS...' | --server-url URL | --server NAME
-
-Check LLM tool definitions for the defects that make a model skip a tool or
-call it wrongly. A file may hold a list of tools, one tool, {"tools": [...]},
-an MCP tools/list result or a dataset's record with its tools under
-"function", in the OpenAI, Responses, Anthropic, MCP, Gemini or bare
-{name, parameters} shape; or JSON Lines, one of these a line. With no
-FILE, or with -, read standard input.
-
-With a server flag, lint the tools a live MCP server lists, every page of
-tools/list, as the server sent them: issues name the server and point
-into its tools document as 'toolbench dump' writes it. With no --target,
-a server is linted with --target mcp.
-
-Flags:
-  --format FORMAT  output format: %s (default text)
-  --json           the same as --format json
-  --strict         exit 1 on any issue, warnings included (for CI)
-  --target NAME    also check a provider's rules: %s
-                   (repeat the flag or separate names with commas)
-  --ignore CODE    do not report the rule CODE (repeat or use commas)
-  -h, --help       show this help
-
-%s
-Examples:
-  toolbench lint tools.json
-  cat tools.json | toolbench lint
-  toolbench lint --json tools.json more-tools.json
-  toolbench lint --strict --ignore short-description,empty-properties tools.json
-  toolbench lint --server-cmd 'npx -y @modelcontextprotocol/server-everything'
-  toolbench lint --server everything --format sarif
-  toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"
-
-Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
-with --strict), 2 usage error, a file that cannot be read or parsed, or a
-server that cannot be reached or listed.
-`, report.FormatNames(), strings.Join(lint.TargetNames(), ", "), serverFlagsHelp)
 }

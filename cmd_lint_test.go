@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -223,8 +224,8 @@ func TestLintCommandExitCodes(t *testing.T) {
 		{"missing file", "", []string{"testdata/lint/no-such-file.json", lintValid}, exitFailure, "no issues in 1 file; 1 file could not be read or parsed\n",
 			"toolbench lint: open testdata/lint/no-such-file.json: no such file or directory"},
 		{"a directory", "", []string{"testdata/lint"}, exitFailure, "", "testdata/lint"},
-		{"unknown flag", "", []string{"--colour", lintValid}, exitFailure, "", "toolbench lint: flag provided but not defined: -colour\nRun 'toolbench lint -h' for usage.\n"},
-		{"unknown target", "", []string{"--target", "openai,cohere", lintValid}, exitFailure, "", `toolbench lint: --target: unknown target "cohere" (known: openai, openai-strict, anthropic, gemini, mcp)`},
+		{"unknown flag", "", []string{"--colour", lintValid}, exitFailure, "", "toolbench lint: unknown flag: --colour\nRun 'toolbench lint -h' for usage.\n"},
+		{"unknown target", "", []string{"--target", "openai,cohere", lintValid}, exitFailure, "", `toolbench lint: --target: unknown target "cohere" (known: ` + strings.Join(lint.TargetNames(), ", ") + `)`},
 		{"unknown rule code", "", []string{"--ignore", "short-descriptions", lintValid}, exitFailure, "", `toolbench lint: --ignore: unknown rule code "short-descriptions"`},
 		{"unknown format", "", []string{"--format", "xml", lintValid}, exitFailure, "", `toolbench lint: unknown --format "xml" (known: text, json, sarif, github, markdown)`},
 		{"--json against --format text", "", []string{"--json", "--format", "text", lintValid}, exitFailure, "", "toolbench lint: --json and --format text disagree"},
@@ -320,17 +321,15 @@ func TestLintCommandHelp(t *testing.T) {
 			if code != exitOK || stderr != "" {
 				t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
 			}
-			for _, want := range []string{"Usage: toolbench lint [flags] [FILE...]", "--json", "--strict", "--format FORMAT", "text, json", "--target NAME", "openai, openai-strict, anthropic, gemini, mcp", "--ignore CODE", "Examples:", "cat tools.json | toolbench lint", "Exit status: 0"} {
+			for _, want := range []string{"USAGE", "toolbench lint [FILE...] [--flags]", "--json", "--strict", "--format", "text, json", "--target", strings.Join(lint.TargetNames(), ", "), "--ignore", "EXAMPLES", "cat tools.json | toolbench lint", "Exit status: 0"} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("help lacks %q:\n%s", want, stdout)
 				}
 			}
 		})
 	}
-	var b bytes.Buffer
-	usage(&b)
-	if !strings.Contains(b.String(), "  lint     lint tool definitions") {
-		t.Errorf("toolbench help does not list lint:\n%s", b.String())
+	if _, stdout, _ := runIn(t, "--help"); !regexp.MustCompile(`\n +lint \[FILE\.\.\.\] \[--flags\] +Lint tool definitions\n`).MatchString(stdout) {
+		t.Errorf("toolbench help does not list lint:\n%s", stdout)
 	}
 }
 
@@ -351,7 +350,7 @@ func TestLintBinaryEndToEnd(t *testing.T) {
 		{"strict warnings", "", []string{"--strict", lintWarnings}, 1, "2 warnings in 1 file\n", ""},
 		{"JSON for several files", "", []string{"--json", lintValid, lintInvalid}, 1, `"file": "testdata/lint/examples/invalid.json"`, ""},
 		{"syntax error", "", []string{lintBadJSON}, 2, "", "testdata/lint/syntax-error.json:3:35: "},
-		{"usage error", "", []string{"--nope"}, 2, "", "flag provided but not defined"},
+		{"usage error", "", []string{"--nope"}, 2, "", "toolbench lint: unknown flag: --nope"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -406,7 +405,7 @@ func TestLintSaysItReadsATerminal(t *testing.T) {
 	}
 }
 
-func TestLintAndCallSayWhenTheyReadATerminal(t *testing.T) {
+func TestEveryCommandSaysWhenItReadsATerminal(t *testing.T) {
 	run1 := func(terminal bool, args ...string) string {
 		var stdout, stderr bytes.Buffer
 		e := &env{stdin: strings.NewReader("[]"), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
@@ -421,6 +420,11 @@ func TestLintAndCallSayWhenTheyReadATerminal(t *testing.T) {
 		{[]string{"lint"}, "toolbench lint: reading tool definitions from standard input"},
 		{[]string{"lint", "-"}, "toolbench lint: reading tool definitions from standard input"},
 		{[]string{"call", "testdata/call/schemas.json"}, "toolbench call: reading calls from standard input"},
+		{[]string{"call", "-", "testdata/call/calls.jsonl"}, "toolbench call: reading the schemas from standard input"},
+		{[]string{"compat"}, "toolbench compat: reading tool definitions from standard input"},
+		{[]string{"dump"}, "toolbench dump: reading tool definitions from standard input"},
+		{[]string{"fix", "-"}, "toolbench fix: reading tool definitions from standard input"},
+		{[]string{"diff", "-", lintValid}, "toolbench diff: reading tool definitions from standard input"},
 	} {
 		if got := run1(true, tc.args...); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%q at a terminal: stderr %q, want it to start %q", tc.args, got, tc.want)

@@ -1,28 +1,40 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
 )
 
-func runRules(e *env, args []string) int {
-	fs := newFlagSet("rules")
-	if err := fs.Parse(args); err != nil {
-		return argsError(e, "toolbench rules", err, rulesUsage)
+func rulesCommand(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rules",
+		Short: "list every rule code with its severity and target",
+		Long: prose(`
+List every rule toolbench checks: its code (what --ignore and the reports
+name), its severity, the target that enables it ("always" for the rules
+every lint runs; --target ` + strings.Join(lint.TargetNames(), ", ") + ` for the others), and one
+line on what it finds. Then every change toolbench diff reports: its code,
+whether it breaks callers, and one line on what it finds.`),
+		ValidArgsFunction: cobra.NoFileCompletions,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usage(cmd, fmt.Errorf("unexpected argument %q", args[0]))
+			}
+			writeRuleList(e.stdout, lint.Rules())
+			fmt.Fprintln(e.stdout, "\nThe changes toolbench diff reports:")
+			writeCheckList(e.stdout, diff.Checks())
+			fmt.Fprintln(e.stdout, "\nRun \"toolbench explain CODE\" for what a rule or a change checks and what to do.")
+			return nil
+		},
 	}
-	if fs.NArg() > 0 {
-		return argsError(e, "toolbench rules", fmt.Errorf("unexpected argument %q", fs.Arg(0)), rulesUsage)
-	}
-	writeRuleList(e.stdout, lint.Rules())
-	fmt.Fprintln(e.stdout, "\nThe changes toolbench diff reports:")
-	writeCheckList(e.stdout, diff.Checks())
-	fmt.Fprintln(e.stdout, "\nRun \"toolbench explain CODE\" for what a rule or a change checks and what to do.")
-	return exitOK
 }
 
 // writeRuleList prints one rule a line: code, severity, target, summary.
@@ -67,18 +79,45 @@ func ruleTarget(r *lint.Rule) string {
 	return r.Target
 }
 
-func runExplain(e *env, args []string) int {
-	fs := newFlagSet("explain")
-	if err := fs.Parse(args); err != nil {
-		return argsError(e, "toolbench explain", err, explainUsage)
+func explainCommand(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "explain CODE|TARGET...",
+		Short: "print what a rule or target checks, why, how to fix it, and its source",
+		Long: prose(`
+Print a rule's documentation: what it checks, why it matters, how to fix
+what it reports, and the provider documentation it follows. For a target
+(openai, openai-strict, ...), print what it adds, where the provider says
+so, and its rules. For a change toolbench diff reports (removed-tool,
+type-changed, ...), print what it finds, why it matters to callers, and
+what to do.
+
+Exit status: 0, or 2 for a name no rule, target or change has.`),
+		Example: `toolbench explain invalid-name
+toolbench explain openai-strict/additional-properties
+toolbench explain removed-tool`,
+		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			var out []cobra.Completion
+			for _, words := range [][][2]string{ruleWords(), targetWords(), changeCodes()} {
+				for _, w := range words {
+					out = append(out, cobra.CompletionWithDesc(w[0], w[1]))
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usage(cmd, errors.New("name a rule code, a target or a change's code, e.g. toolbench explain invalid-name"))
+			}
+			return exit(runExplain(e, args))
+		},
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "toolbench explain: name a rule code, a target or a change's code, e.g. toolbench explain invalid-name")
-		explainUsage(e.stderr)
-		return exitFailure
-	}
+}
+
+// runExplain prints the documentation of each name, or says which one
+// names nothing.
+func runExplain(e *env, names []string) int {
 	var docs []func(io.Writer)
-	for _, name := range fs.Args() {
+	for _, name := range names {
 		if r := lint.LookupRule(name); r != nil {
 			docs = append(docs, func(w io.Writer) { writeExplanation(w, r) })
 			continue
@@ -171,40 +210,4 @@ func explainWrap(s string, width int) string {
 		out = append(out, line)
 	}
 	return strings.Join(out, "\n")
-}
-
-func rulesUsage(w io.Writer) {
-	fmt.Fprintf(w, `Usage: toolbench rules
-
-List every rule toolbench checks: its code (what --ignore and the reports
-name), its severity, the target that enables it ("always" for the rules
-every lint runs; --target %s for the others), and one line on what it
-finds. Then every change toolbench diff reports: its code, whether it
-breaks callers, and one line on what it finds.
-
-Flags:
-  -h, --help   show this help
-`, strings.Join(lint.TargetNames(), ", "))
-}
-
-func explainUsage(w io.Writer) {
-	fmt.Fprint(w, `Usage: toolbench explain CODE|TARGET...
-
-Print a rule's documentation: what it checks, why it matters, how to fix
-what it reports, and the provider documentation it follows. For a target
-(openai, openai-strict, ...), print what it adds, where the provider says
-so, and its rules. For a change toolbench diff reports (removed-tool,
-type-changed, ...), print what it finds, why it matters to callers, and
-what to do.
-
-Flags:
-  -h, --help   show this help
-
-Examples:
-  toolbench explain invalid-name
-  toolbench explain openai-strict/additional-properties
-  toolbench explain removed-tool
-
-Exit status: 0, or 2 for a name no rule, target or change has.
-`)
 }

@@ -185,11 +185,11 @@ func TestRulesAndExplainUsage(t *testing.T) {
 		inStdout string
 		inStderr string
 	}{
-		{"rules help", []string{"rules", "-h"}, exitOK, "Usage: toolbench rules", ""},
-		{"explain help", []string{"explain", "--help"}, exitOK, "Usage: toolbench explain CODE", ""},
+		{"rules help", []string{"rules", "-h"}, exitOK, "USAGE  \n         \n    toolbench rules [--flags]", ""},
+		{"explain help", []string{"explain", "--help"}, exitOK, "toolbench explain CODE|TARGET... [--flags]", ""},
 		{"explain without a code", []string{"explain"}, exitFailure, "", "name a rule code"},
 		{"rules with an argument", []string{"rules", "extra"}, exitFailure, "", `unexpected argument "extra"`},
-		{"unknown flag", []string{"rules", "--nope"}, exitFailure, "", "flag provided but not defined"},
+		{"unknown flag", []string{"rules", "--nope"}, exitFailure, "", "toolbench rules: unknown flag: --nope\nRun 'toolbench rules -h' for usage.\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -203,12 +203,12 @@ func TestRulesAndExplainUsage(t *testing.T) {
 
 func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
 	_, out, _ := rulesRun(t, "--help")
-	for _, want := range []string{"\n  rules ", "\n  explain "} {
+	for _, want := range []string{"\n    rules ", "\n    explain "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("help has no %q line:\n%s", strings.TrimSpace(want), out)
 		}
 	}
-	if strings.Index(out, "\n  rules ") > strings.Index(out, "\n  explain ") {
+	if strings.Index(out, "\n    rules ") > strings.Index(out, "\n    explain ") {
 		t.Errorf("rules should come before explain:\n%s", out)
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"runtime/debug"
 	"strings"
 )
@@ -59,9 +58,4 @@ func toolInformationURI() string {
 		return ""
 	}
 	return "https://" + bi.Main.Path
-}
-
-func printVersion(e *env) int {
-	fmt.Fprintf(e.stdout, "toolbench %s\n", toolVersion())
-	return exitOK
 }

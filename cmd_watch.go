@@ -12,11 +12,15 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/live"
+	"toolbench/internal/source"
 	"toolbench/watch"
 )
 
@@ -25,33 +29,68 @@ type watchConfig struct {
 	json   bool
 	opt    lint.Options
 	file   string
-	server *sourceFlags // the server to watch in place of file; nil for a file
+	server *source.Server // the server to watch in place of file; nil for a file
 }
 
-// parseWatchArgs reads the watch command line: flags before or after the
-// one FILE, everything after "--" a file. It returns flag.ErrHelp for -h.
-func parseWatchArgs(args []string) (*watchConfig, error) {
-	fs := newFlagSet("watch")
-	asJSON := fs.Bool("json", false, "")
-	var rules ruleFlags
-	rules.register(fs)
-	var src sourceFlags
-	src.register(fs)
+// watchFlags are the flags of toolbench watch.
+type watchFlags struct {
+	json   bool
+	rules  ruleFlags
+	server serverFlags
+}
 
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return nil, err
+// command returns toolbench watch, its flags read into f.
+func (f *watchFlags) command(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "watch FILE",
+		Short: "lint a file again on every save, or a live MCP server on every list_changed",
+		Long: prose(`
+Lint FILE now and again every time it is saved, printing each report as it
+comes, until interrupted. Every way editors save is seen: writing in place,
+renaming a new file over it, or moving it away and writing a new one. When
+FILE is missing, removed, unreadable or not valid JSON, that is reported
+and the watch goes on: the next save that fixes it prints a new report. A
+FILE that does not exist yet is loaded as soon as it is created.
+
+Each report is a header line with the time and the file, then what
+'toolbench lint' prints. With --json it is one JSON object on its own line:
+  {"time": "2025-06-01T12:00:00+02:00", "file": "tools.json", "ok": true, "issues": [...]}
+  {"time": "...", "file": "tools.json", "ok": false, "error": "tools.json:3:7: ..."}
+with the issue objects of 'toolbench lint --json'.
+
+With a server flag, lint the tools the live MCP server lists now, and again
+every time it says they changed (notifications/tools/list_changed), with
+the server's name in place of the file's; with no --target, as --target
+mcp. A listing that fails is reported and the watch goes on; a session
+that ends (the server exited) is reported, and ends the watch.
+
+Exit status: 0 when stopped by SIGINT (ctrl+c) or SIGTERM, 2 for a usage
+error, a directory that cannot be watched, or a server that cannot be
+reached or listed, or whose session ends.`),
+		Example: `toolbench watch tools.json
+toolbench watch --json --target openai tools.json | jq -c '[.ok, (.issues | length)]'
+toolbench watch --server everything`,
+		RunE: runs(f.config, func(cfg *watchConfig) int { return runWatch(e, cfg) }),
 	}
-	server, err := src.serverFlags(fs)
+	cmd.Flags().BoolVar(&f.json, "json", false, "one JSON object per load, on its own line")
+	f.rules.register(cmd, "", "")
+	f.server.register(cmd)
+	return cmd
+}
+
+// config reads the watch command line: the one FILE, or a server in its
+// place.
+func (f *watchFlags) config(fs *pflag.FlagSet, files []string) (*watchConfig, error) {
+	server, err := f.server.resolve(fs)
 	if err != nil {
 		return nil, err
 	}
 	if server != nil {
 		if len(files) > 0 {
-			return nil, server.twoSources("FILE")
+			return nil, f.server.twoSources("FILE")
 		}
-		cfg := &watchConfig{json: *asJSON, server: server}
-		cfg.opt, err = rules.options()
+		cfg := &watchConfig{json: f.json, server: server}
+		cfg.opt, err = f.rules.options()
 		return cfg, err
 	}
 	switch {
@@ -61,19 +100,17 @@ func parseWatchArgs(args []string) (*watchConfig, error) {
 		return nil, fmt.Errorf("one FILE to watch, not %d", len(files))
 	case files[0] == "-":
 		return nil, errors.New("standard input cannot be watched; name a file")
+	case source.IsRevision(files[0]):
+		return nil, fmt.Errorf("%s: a revision does not change, so it cannot be watched; name a file", files[0])
 	}
-	cfg := &watchConfig{json: *asJSON, file: files[0]}
-	if cfg.opt, err = rules.options(); err != nil {
+	cfg := &watchConfig{json: f.json, file: files[0]}
+	if cfg.opt, err = f.rules.options(); err != nil {
 		return nil, err
 	}
 	return cfg, nil
 }
 
-func runWatch(e *env, args []string) int {
-	cfg, err := parseWatchArgs(args)
-	if err != nil {
-		return argsError(e, "toolbench watch", err, watchUsage)
-	}
+func runWatch(e *env, cfg *watchConfig) int {
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(stop)
@@ -138,25 +175,25 @@ func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	if cfg.server == nil {
 		return watch.New(cfg.file, watch.Options{Lint: cfg.opt})
 	}
-	src, err := openSource(ctx, e, cfg.server, "")
+	src, err := openSource(ctx, e, "watch", source.Input{Server: cfg.server})
 	if err != nil {
 		return nil, err
 	}
 	opt := cfg.opt
-	opt.Server = live.Survey(ctx, src.client, src.list)
-	return &serverWatch{watch.NewServer(src.client, src.doc, watch.Options{Lint: opt}), src}, nil
+	opt.Server = live.Survey(ctx, src.Client, src.List)
+	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt}), src}, nil
 }
 
 // serverWatch is a ServerWatcher that owns its session: closing it ends
 // the session too.
 type serverWatch struct {
 	*watch.ServerWatcher
-	src *source
+	src *source.Source
 }
 
 func (w *serverWatch) Close() error {
 	err := w.ServerWatcher.Close()
-	w.src.close()
+	w.src.Close()
 	return err
 }
 
@@ -191,7 +228,7 @@ func writeWatchJSON(w io.Writer, ev watch.Event) error {
 // file, then the report `toolbench lint` prints, or the reason there is
 // none.
 func watchTextWriter(e *env) func(io.Writer, watch.Event) error {
-	color := e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == ""
+	color := e.colour(e.stdout)
 	first := true
 	return func(w io.Writer, ev watch.Event) error {
 		var b strings.Builder
@@ -208,46 +245,4 @@ func watchTextWriter(e *env) func(io.Writer, watch.Event) error {
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
-}
-
-func watchUsage(w io.Writer) {
-	fmt.Fprintf(w, `Usage: toolbench watch [flags] FILE
-       toolbench watch [flags] --server-cmd 'CMD ARGS...' | --server-url URL | --server NAME
-
-Lint FILE now and again every time it is saved, printing each report as it
-comes, until interrupted. Every way editors save is seen: writing in place,
-renaming a new file over it, or moving it away and writing a new one. When
-FILE is missing, removed, unreadable or not valid JSON, that is reported
-and the watch goes on: the next save that fixes it prints a new report. A
-FILE that does not exist yet is loaded as soon as it is created.
-
-Each report is a header line with the time and the file, then what
-'toolbench lint' prints. With --json it is one JSON object on its own line:
-  {"time": "2025-06-01T12:00:00+02:00", "file": "tools.json", "ok": true, "issues": [...]}
-  {"time": "...", "file": "tools.json", "ok": false, "error": "tools.json:3:7: ..."}
-with the issue objects of 'toolbench lint --json'.
-
-With a server flag, lint the tools the live MCP server lists now, and again
-every time it says they changed (notifications/tools/list_changed), with
-the server's name in place of the file's; with no --target, as --target
-mcp. A listing that fails is reported and the watch goes on; a session
-that ends (the server exited) is reported, and ends the watch.
-
-Flags:
-  --json         one JSON object per load, on its own line
-  --target NAME  also check a provider's rules: %s
-                 (repeat the flag or separate names with commas)
-  --ignore CODE  do not report the rule CODE (repeat or use commas)
-  -h, --help     show this help
-
-%s
-Examples:
-  toolbench watch tools.json
-  toolbench watch --json --target openai tools.json | jq -c '[.ok, (.issues | length)]'
-  toolbench watch --server everything
-
-Exit status: 0 when stopped by SIGINT (ctrl+c) or SIGTERM, 2 for a usage
-error, a directory that cannot be watched, or a server that cannot be
-reached or listed, or whose session ends.
-`, strings.Join(lint.TargetNames(), ", "), serverFlagsHelp)
 }

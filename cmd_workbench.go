@@ -4,15 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"toolbench/core/jsondoc"
-	"toolbench/core/lint"
 	"toolbench/core/termtext"
 	"toolbench/internal/live"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/source"
 	"toolbench/tui"
 )
 
@@ -20,52 +21,96 @@ import (
 // the file exists; otherwise it opens the demo.
 const defaultToolsFile = "tools.json"
 
+// workbenchFlags are the flags of the workbench, the root command.
+type workbenchFlags struct {
+	deep    bool
+	yes     bool
+	history string
+	rules   ruleFlags
+	server  serverFlags
+}
+
 // workbenchArgs is a parsed workbench command line.
 type workbenchArgs struct {
 	cfg     tui.Config
-	server  *sourceFlags // the server to open on in place of a file; nil for a file
-	yes     bool         // --yes: run tools without asking
-	history string       // --history FILE
+	server  *source.Server // the server to open on in place of a file; nil for a file
+	yes     bool           // --yes: run tools without asking
+	history string         // --history FILE
 }
 
-// parseWorkbenchArgs reads the workbench command line: flags before or
-// after the one optional FILE, everything after "--" a file, or the
-// server flags in place of FILE. It returns flag.ErrHelp for -h.
-func parseWorkbenchArgs(args []string, getenv func(string) string) (workbenchArgs, error) {
-	var wa workbenchArgs
-	fs := newFlagSet("toolbench")
-	deep := fs.Bool("deep", false, "")
-	yes := fs.Bool("yes", false, "")
-	history := fs.String("history", "", "")
-	var rules ruleFlags
-	rules.register(fs)
-	var src sourceFlags
-	src.register(fs)
+// command returns the root command, the workbench, its flags read into f.
+func (f *workbenchFlags) command(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "toolbench [FILE]",
+		Short: "a workbench for LLM tool definitions",
+		Long: prose(`
+toolbench checks LLM tool definitions (OpenAI, Anthropic, MCP and Gemini
+shapes) for the defects that make a model skip a tool or call it wrongly,
+and the tool calls a model proposes against them.
 
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return wa, err
+With no command it opens the workbench on FILE: its tools, their lint
+issues and a call tester, linted again every time the file is saved. With
+no FILE it opens ./` + defaultToolsFile + ` when it exists, or else a built-in demo. With
+a server flag (--server-cmd, --server-url or --server) it opens on the
+tools a live MCP server lists, listed again on every list_changed, and
+the tester sends calls to it (ctrl+r). Keys: tab and shift+tab move
+between the panes, ? shows them all, q quits (ctrl+c from anywhere).
+
+Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable
+input; each command's help says what its own mean.`),
+		Example: `toolbench
+toolbench tools.json
+toolbench --target openai-strict --deep tools.json
+toolbench --server-cmd 'npx -y @modelcontextprotocol/server-everything' --history calls.jsonl
+toolbench lint tools.json`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				if near := mistypedCommand(cmd.Root(), args[0]); near != "" {
+					return usage(cmd, fmt.Errorf("unknown command %q; did you mean %q?", args[0], near))
+				}
+			}
+			wa, err := f.config(cmd.Flags(), args, e.getenv)
+			if err != nil {
+				return usage(cmd, err)
+			}
+			return exit(runWorkbench(e, wa))
+		},
 	}
-	if wa.server, err = src.serverFlags(fs); err != nil {
+	fs := cmd.Flags()
+	f.rules.register(cmd, "also check a provider's rules (t cycles them; a server gets mcp)", "")
+	fs.BoolVar(&f.deep, "deep", false, "start with deep call validation on (d toggles it)")
+	fs.BoolVar(&f.yes, "yes", false, "on a server, send calls to tools not marked read-only\nwithout asking first")
+	fs.StringVar(&f.history, "history", "", "on a server, append each call sent and its result to FILE\n(JSON Lines, which toolbench call --run replays)")
+	f.server.register(cmd)
+	return cmd
+}
+
+// config reads the workbench command line: the one optional FILE, or the
+// server flags in place of FILE.
+func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(string) string) (workbenchArgs, error) {
+	var wa workbenchArgs
+	var err error
+	if wa.server, err = f.server.resolve(fs); err != nil {
 		return wa, err
 	}
 	switch {
 	case wa.server != nil && len(files) > 0:
-		return wa, wa.server.twoSources("FILE")
-	case wa.server == nil && *yes:
+		return wa, f.server.twoSources("FILE")
+	case wa.server == nil && f.yes:
 		return wa, errors.New("--yes is for the calls sent to a server; name one with --server-cmd, --server-url or --server")
-	case wa.server == nil && *history != "":
+	case wa.server == nil && f.history != "":
 		return wa, errors.New("--history records the calls sent to a server; name one with --server-cmd, --server-url or --server")
 	case len(files) > 1:
 		return wa, fmt.Errorf("one FILE to open, not %d", len(files))
 	case len(files) == 1 && files[0] == "-":
 		return wa, errors.New("standard input cannot be watched; name a file")
 	}
-	if wa.cfg.Lint, err = rules.options(); err != nil {
+	if wa.cfg.Lint, err = f.rules.options(); err != nil {
 		return wa, err
 	}
-	wa.yes, wa.history = *yes, *history
-	wa.cfg.Deep = *deep
+	wa.yes, wa.history = f.yes, f.history
+	wa.cfg.Deep = f.deep
 	wa.cfg.Editor = getenv("EDITOR")
 	if wa.cfg.Editor == "" {
 		wa.cfg.Editor = getenv("VISUAL")
@@ -79,10 +124,12 @@ func parseWorkbenchArgs(args []string, getenv func(string) string) (workbenchArg
 		// A mistyped command would otherwise open an empty workbench on a
 		// file of that name.
 		fi, err := os.Stat(wa.cfg.File)
-		if err != nil {
+		switch {
+		case err != nil && source.IsRevision(wa.cfg.File):
+			return wa, fmt.Errorf("%s: a revision does not change, so the workbench cannot watch it; try toolbench lint %s", wa.cfg.File, wa.cfg.File)
+		case err != nil:
 			return wa, fmt.Errorf("%s: no such file (and not a command: see toolbench --help)", wa.cfg.File)
-		}
-		if fi.IsDir() {
+		case fi.IsDir():
 			return wa, fmt.Errorf("%s is a directory; name a tools file", wa.cfg.File)
 		}
 	} else if fi, err := os.Stat(defaultToolsFile); err == nil && !fi.IsDir() {
@@ -93,11 +140,7 @@ func parseWorkbenchArgs(args []string, getenv func(string) string) (workbenchArg
 
 // runWorkbench opens the TUI on the file or the server the arguments
 // name.
-func runWorkbench(e *env, args []string) int {
-	wa, err := parseWorkbenchArgs(args, e.getenv)
-	if err != nil {
-		return argsError(e, "toolbench", err, workbenchUsage)
-	}
+func runWorkbench(e *env, wa workbenchArgs) int {
 	if !e.isTerminal(e.stdout) {
 		fmt.Fprintln(e.stderr, "toolbench: the workbench needs a terminal; for a report use 'toolbench lint FILE'")
 		return exitFailure
@@ -116,19 +159,18 @@ func runWorkbench(e *env, args []string) int {
 // command gives it, and opens the workbench on its tools. Every session,
 // and the server's processes, end before it returns.
 func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
-	spec, err := wa.server.spec(lookupEnv(e.getenv))
-	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench: %s\n", termtext.EscapeLine(err.Error()))
-		return exitFailure
-	}
+	in := source.Input{Server: wa.server}
+	opt := sourceOptions(e)
+	again := opt
+	again.Progress = nil // the screen is open by then
 	srv := &tui.Server{
 		Yes: wa.yes,
 		Connect: func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
-			src, err := openServer(ctx, spec)
+			src, err := source.Open(ctx, in, again)
 			if err != nil {
 				return nil, nil, nil, err
 			}
-			return src.client, src.list, src.doc, nil
+			return src.Client, src.List, src.Doc, nil
 		},
 	}
 	if wa.history != "" {
@@ -142,14 +184,12 @@ func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	first := spec
-	first.Progress = startProgress(e) // before the screen opens
-	src, err := openServer(ctx, first)
+	src, err := source.Open(ctx, in, opt)
 	if err != nil {
 		return sourceFailed(ctx, e, "toolbench", err)
 	}
-	defer src.close()
-	srv.Client, srv.List, srv.Doc = src.client, src.list, src.doc
+	defer src.Close()
+	srv.Client, srv.List, srv.Doc = src.Client, src.List, src.Doc
 	wa.cfg.Server = srv
 	return openWorkbench(e, wa.cfg)
 }
@@ -161,38 +201,4 @@ func openWorkbench(e *env, cfg tui.Config) int {
 		return exitFailure
 	}
 	return exitOK
-}
-
-func workbenchUsage(w io.Writer) {
-	fmt.Fprintf(w, `Usage: toolbench [flags] [FILE]
-       toolbench [flags] --server-cmd 'CMD ARGS...' | --server-url URL | --server NAME
-
-Open the workbench on FILE: its tools, their lint issues and a call tester,
-re-linted every time the file is saved. With no FILE, open ./%s when it
-exists, or else a built-in demo. On a live MCP server, open it on the tools
-the server lists, listed again on every list_changed, and send calls to it
-from the tester (ctrl+r).
-
-Flags:
-  --target NAME   also check a provider's rules: %s
-                  (repeat the flag or separate names with commas; t cycles
-                  the target in the workbench; a server gets mcp by default)
-  --ignore CODE   do not report the rule CODE (repeat or use commas)
-  --deep          start with deep call validation on (d toggles it)
-  --yes           on a server, send calls to tools that do not say they
-                  only read without asking first
-  --history FILE  on a server, append each call sent and its result to FILE
-                  as JSON Lines, which toolbench call --run replays
-  -h, --help      show this help
-
-%s
-Keys: tab and shift+tab move between the panes, ? shows them all, q quits
-(ctrl+c quits from anywhere).
-
-Examples:
-  toolbench
-  toolbench tools.json
-  toolbench --target openai-strict --deep tools.json
-  toolbench --server-cmd 'npx -y @modelcontextprotocol/server-everything' --history calls.jsonl
-`, defaultToolsFile, strings.Join(lint.TargetNames(), ", "), serverFlagsHelp)
 }

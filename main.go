@@ -10,22 +10,44 @@
 //	toolbench compat FILE     which providers accept each tool
 //	toolbench watch FILE      re-lint on every save
 //
-// A live MCP server is a source of tools wherever a file is: the
-// workbench, lint, dump, call and watch take --server-cmd, --server-url or
-// --server NAME in place of FILE or SCHEMAS.
+// A live MCP server is a source of tools wherever a file is: every
+// command that reads tools takes --server-cmd, --server-url or --server
+// NAME in place of a FILE, and internal/source reads them all.
 //
-// This file and the cmd_*.go files beside it are the command line only:
-// flags, files and exit codes. The work is done in core, watch and tui.
+// The command line is a cobra command tree, its help, errors, completion
+// and version styled by fang. This file holds the root and what every
+// command shares; each cmd_*.go file holds one command: its flags, its
+// help, and the exit status of its result. The work is done in core,
+// internal/source, watch and tui.
+//
+// To add a command, give it a file: a struct of its flags whose command
+// method returns its *cobra.Command with the flags defined on it, each
+// once with its help, and a config method that checks the parsed flags
+// and operands (see cmd_dump.go; rulesCommand is one with no flags). Add
+// it to the list in newRoot. Its RunE is runs(f.config, ...), which turns
+// config's error into a usage error (exit 2, one line naming the command)
+// and the status its work returns into the exit status; a RunE of its own
+// returns nil, exit(status) or usage(cmd, err). A
+// flag several commands share is a type in cmd_flags.go with a register
+// method, as serverFlags is; a flag every command takes is a persistent
+// flag of the root, as --color is.
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"strings"
 
+	"charm.land/fang/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"toolbench/core/termtext"
 )
@@ -49,55 +71,26 @@ type env struct {
 	// stdinTerminal says standard input is a terminal, where a command
 	// reading it waits for someone to type.
 	stdinTerminal bool
+	// color is --color; the zero value is auto.
+	color colorMode
 }
 
-// command is one subcommand: its name, the line -h gives it, and what runs
-// it with the arguments after its name.
-type command struct {
-	name    string
-	summary string
-	run     func(e *env, args []string) int
+// colour reports whether what is written to w is coloured: as --color
+// says, and by default when w is a terminal and NO_COLOR is not set.
+func (e *env) colour(w io.Writer) bool {
+	switch e.color {
+	case colorAlways:
+		return true
+	case colorNever:
+		return false
+	}
+	return e.isTerminal(w) && e.getenv("NO_COLOR") == ""
 }
 
-// commands is every subcommand, in the order help lists them. Help, the
-// unknown-command message and README's command list come from it.
-var commands = []command{
-	{"lint", "lint tool definitions", runLint},
-	{"dump", "write the tools of a live MCP server as one document, each as the server sent it", runDump},
-	{"call", "check tool calls against tool schemas, and with --run send them to a live MCP server", runCall},
-	{"fix", "make the fixes lint suggests, as a diff or in place", runFix},
-	{"diff", "compare two versions of a tools file for changes that break callers", runDiff},
-	{"compat", "show which providers accept each tool", runCompat},
-	{"watch", "re-lint a file on every save, or a live MCP server on every list_changed", runWatch},
-	{"rules", "list every rule code with its severity and target", runRules},
-	{"explain", "print what a rule or target checks, why, how to fix it, and its source", runExplain},
-}
-
-// mistypedCommand returns the command arg is a misspelling of, when arg
-// names no file and is close to one: toolbench opens a FILE in the
-// workbench, so a typo in a command would otherwise be taken for a file.
-func mistypedCommand(arg string) string {
-	if strings.HasPrefix(arg, "-") {
-		return ""
-	}
-	if _, err := os.Stat(arg); err == nil {
-		return ""
-	}
-	names := make([]string, len(commands))
-	for i, c := range commands {
-		names[i] = c.name
-	}
-	return termtext.Closest(arg, names)
-}
-
-// lookupCommand returns the command named name.
-func lookupCommand(name string) (command, bool) {
-	for _, c := range commands {
-		if c.name == name {
-			return c, true
-		}
-	}
-	return command{}, false
+func init() {
+	// Help lists the commands in the order newRoot adds them, which goes
+	// from the everyday ones to the reference.
+	cobra.EnableCommandSorting = false
 }
 
 func main() {
@@ -113,57 +106,157 @@ func main() {
 	os.Exit(run(e, os.Args[1:]))
 }
 
+// run runs the command line args with e and returns its exit status.
 func run(e *env, args []string) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "-h", "-help", "--help", "help":
-			usage(e.stdout)
-			return exitOK
-		case "--version", "-version":
-			return printVersion(e)
-		}
-		if c, ok := lookupCommand(args[0]); ok {
-			return c.run(e, args[1:])
-		}
-		if near := mistypedCommand(args[0]); near != "" {
-			fmt.Fprintf(e.stderr, "toolbench: unknown command %q; did you mean %q?\nRun 'toolbench -h' for the commands.\n", termtext.EscapeLine(args[0]), near)
-			return exitFailure
-		}
+	root := newRoot(e)
+	if args == nil {
+		args = []string{} // cobra reads os.Args for nil
 	}
-	return runWorkbench(e, args)
+	root.SetArgs(args)
+	root.SetIn(e.stdin)
+	root.SetOut(helpOutput(e))
+	root.SetErr(e.stderr)
+	err := fang.Execute(context.Background(), root,
+		fang.WithVersion(toolVersion()),
+		fang.WithoutManpage(), // manCommand writes to the command's output
+		fang.WithErrorHandler(e.writeError),
+	)
+	var status exitStatus
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &status):
+		return int(status)
+	}
+	return exitFailure
 }
 
-func usage(w io.Writer) {
-	fmt.Fprint(w, `toolbench: a workbench for LLM tool definitions (tools.json)
-
-Usage:
-  toolbench [flags] [FILE]     open the workbench on FILE (default ./tools.json,
-                               or a built-in demo when there is none)
-  toolbench [flags] --server-cmd 'CMD ARGS' | --server-url URL | --server NAME
-                               open it on a live MCP server's tools
-  toolbench COMMAND [flags] ARGS
-
-Commands:
-`)
-	for _, c := range commands {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+// newRoot returns the command tree: the workbench at its root, and every
+// command under it in the order help lists them.
+func newRoot(e *env) *cobra.Command {
+	root := new(workbenchFlags).command(e)
+	root.PersistentFlags().Var(&e.color, "color", "colour reports, errors and help: auto (on a terminal,\nunless NO_COLOR is set), always or never")
+	root.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return []cobra.Completion{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	root.AddCommand(
+		new(lintFlags).command(e),
+		new(dumpFlags).command(e),
+		new(callFlags).command(e),
+		new(fixFlags).command(e),
+		new(diffFlags).command(e),
+		new(compatFlags).command(e),
+		new(watchFlags).command(e),
+		rulesCommand(e),
+		explainCommand(e),
+		manCommand(),
+	)
+	root.SetVersionTemplate("toolbench {{.Version}}\n")
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if ops := cmd.Flags().Args(); cmd == root && len(ops) > 0 {
+			if near := mistypedCommand(root, ops[0]); near != "" {
+				err = fmt.Errorf("unknown command %q; did you mean %q?", ops[0], near)
+			}
+		}
+		if strings.HasPrefix(err.Error(), "unknown flag: --config") {
+			err = fmt.Errorf("%w (the servers file of --server is --mcp-config now)", err)
+		}
+		return usage(cmd, err)
+	})
+	// The flags of every command are listed in the order they are
+	// defined, which puts the ones used most first.
+	for _, c := range append(root.Commands(), root) {
+		c.Flags().SortFlags = false
+		c.PersistentFlags().SortFlags = false
 	}
-	fmt.Fprint(w, `
-Workbench flags:
-  --target NAME   also check a provider's rules (openai, openai-strict,
-                  anthropic, gemini, mcp; repeat or use commas)
-  --ignore CODE   do not report the rule CODE
-  --deep          start with deep call validation on
-  --yes           on a server, run tools without asking first
-  --history FILE  on a server, append the calls sent to FILE
-  --server-cmd, --server-url, --server and the flags that go with them,
-                  as for toolbench lint (toolbench lint -h lists them)
+	return root
+}
 
-Run "toolbench COMMAND -h" for a command's flags, "toolbench rules" for the
-rule codes, "toolbench explain CODE" for one rule's documentation and
-"toolbench --version" for the version.
-Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable input.
-`)
+// exitStatus is a command's exit status other than 0, as an error: the
+// command has said what it had to, and the error handler adds nothing.
+type exitStatus int
+
+func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
+
+// exit returns a RunE's error for the exit status code: nil for 0.
+func exit(code int) error {
+	if code == exitOK {
+		return nil
+	}
+	return exitStatus(code)
+}
+
+// runs returns a command's RunE: config reads the parsed flags and the
+// operands, and its error is a usage error; run runs what it returns and
+// gives the exit status.
+func runs[C any](config func(*pflag.FlagSet, []string) (C, error), run func(C) int) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		cfg, err := config(cmd.Flags(), args)
+		if err != nil {
+			return usage(cmd, err)
+		}
+		return exit(run(cfg))
+	}
+}
+
+// usageError is a command line that cmd cannot run: exit status 2, and a
+// line naming the command and what is wrong.
+type usageError struct {
+	cmd *cobra.Command
+	err error
+}
+
+func (u *usageError) Error() string { return u.err.Error() }
+func (u *usageError) Unwrap() error { return u.err }
+
+// usage returns the error of a command line cmd cannot run.
+func usage(cmd *cobra.Command, err error) error {
+	return &usageError{cmd, err}
+}
+
+// writeError is fang's error handler: a usage error is one line naming
+// the command, then where its help is; an exit status says nothing more.
+// The command's name is coloured as --color says.
+func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
+	var status exitStatus
+	if errors.As(err, &status) {
+		return
+	}
+	prog := "toolbench"
+	var u *usageError
+	if errors.As(err, &u) {
+		prog = u.cmd.CommandPath()
+	}
+	name, help := prog+":", "'"+prog+" -h'"
+	w := e.stderr
+	if e.colour(e.stderr) {
+		name = lipgloss.NewStyle().Bold(true).Foreground(styles.ErrorHeader.GetBackground()).Render(name)
+		help = styles.Program.Flag.Render(help)
+		w = &colorprofile.Writer{Forward: w, Profile: colorprofile.ANSI}
+	}
+	fmt.Fprintf(w, "%s %s\nRun %s for usage.\n", name, termtext.EscapeLine(err.Error()), help)
+}
+
+// helpOutput is standard output as cobra and fang see it. fang colours
+// help when standard output is a terminal, which it asks of the file's
+// descriptor: under --color never, that answer is no.
+func helpOutput(e *env) io.Writer {
+	if f, ok := e.stdout.(*os.File); ok {
+		return helpFile{f, e}
+	}
+	return e.stdout
+}
+
+type helpFile struct {
+	*os.File
+	e *env
+}
+
+func (h helpFile) Fd() uintptr {
+	if h.e.color == colorNever {
+		return ^uintptr(0) // no descriptor: not a terminal
+	}
+	return h.File.Fd()
 }
 
 // readingStdin tells someone at a terminal that a command is reading
@@ -187,4 +280,24 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// mistypedCommand returns the command of root that arg is a misspelling
+// of, when arg names no file and is close to one: toolbench opens a FILE
+// in the workbench, so a typo in a command would otherwise be taken for a
+// file.
+func mistypedCommand(root *cobra.Command, arg string) string {
+	if strings.HasPrefix(arg, "-") {
+		return ""
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return ""
+	}
+	var names []string
+	for _, c := range root.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	return termtext.Closest(arg, names)
 }

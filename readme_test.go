@@ -64,8 +64,10 @@ func commandsMarkdown() string {
 	var b strings.Builder
 	b.WriteString("| command | what it does |\n| --- | --- |\n")
 	b.WriteString("| `toolbench [FILE]` | open the workbench |\n")
-	for _, c := range commands {
-		b.WriteString("| `toolbench " + c.name + "` | " + mdCell(c.summary) + " |\n")
+	for _, c := range testRoot().Commands() {
+		if c.IsAvailableCommand() {
+			b.WriteString("| `toolbench " + c.Name() + "` | " + mdCell(c.Short) + " |\n")
+		}
 	}
 	return b.String()
 }

@@ -303,7 +303,7 @@ func TestTUIArgs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wa.cfg.File != "" || wa.server == nil || strings.Join(wa.server.argv, " ") != "node server.js --port 3" ||
+	if wa.cfg.File != "" || wa.server == nil || strings.Join(wa.server.Command, " ") != "node server.js --port 3" ||
 		!wa.yes || wa.history != "h.jsonl" || len(wa.cfg.Lint.Targets) != 0 {
 		t.Errorf("server command line: file %q, server %+v, yes %v, history %q, targets %q", wa.cfg.File, wa.server, wa.yes, wa.history, wa.cfg.Lint.Targets)
 	}
@@ -323,7 +323,7 @@ func TestTUIRefusesToRunWithoutATerminal(t *testing.T) {
 		t.Errorf("stderr %q should say a terminal is needed", stderr.String())
 	}
 	stderr.Reset()
-	if code := run(e, []string{"--deep", "--help"}); code != exitOK || !strings.Contains(stdout.String(), "Usage: toolbench [flags] [FILE]") {
+	if code := run(e, []string{"--deep", "--help"}); code != exitOK || !strings.Contains(stdout.String(), "toolbench [command] [FILE] [--flags]") {
 		t.Errorf("--help: exit %d, stdout %q", code, stdout.String())
 	}
 }

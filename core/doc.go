@@ -3,8 +3,13 @@
 //
 //	report    the reports of a lint, a diff and a compat matrix: text,
 //	          JSON, SARIF, GitHub, Markdown
+//	config    toolbench.toml: a team's targets, rules, accepted issues and
+//	          CI settings, checked, and its JSON Schema
 //	fix       making the fixes of a lint, round after round
 //	compat    the errors each provider target's rules give each tool
+//	baseline  the issues a team accepts, keyed by what they are about
+//	lock      the tools of each source pinned by a hash, and their drift
+//	servers   the checks of several servers' tools together
 //	lint      the rules, the provider targets and the linter
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
@@ -12,13 +17,15 @@
 //	schema    JSON Schema: keywords, types, $ref, drafts and meta-schemas
 //	tooldef   the tool definitions of a document, in every provider's shape
 //	jsonedit  edits of a document's text in the document's own layout
+//	cost      what tool definitions cost a request: bytes and tokens
 //	jsondoc   JSON documents with byte offsets: loading, positions, JSON
 //	          pointers, equality, writing JSON
 //	termtext  text for a terminal: escaping, quoting, hidden characters
 //
-// (lint, call and diff are side by side, as are fix and compat, and
-// tooldef and jsonedit: none imports another of its rank.) Beside
-// them, internal/par splits work among the processors for any layer.
+// (lint, call and diff are side by side, as are fix, compat, baseline,
+// lock and servers, report and config, and tooldef, jsonedit and cost:
+// none imports another of its rank.) Beside them, internal/par splits work among the processors for
+// any layer.
 //
 // Nothing in core touches a terminal, a clock or the file system beyond
 // reading the file it is asked to load: the command line, the watcher and

@@ -17,6 +17,7 @@ var layers = map[string]int{
 	"termtext":     0,
 	"jsondoc":      1,
 	"jsonedit":     2,
+	"cost":         2,
 	"tooldef":      2,
 	"schema":       3,
 	"call":         4,
@@ -24,7 +25,11 @@ var layers = map[string]int{
 	"diff":         4,
 	"lint":         4,
 	"fix":          5,
+	"baseline":     5,
+	"lock":         5,
+	"servers":      5,
 	"report":       6,
+	"config":       6,
 }
 
 // TestNoPackageImportsALayerAboveIt reads the imports of every file of

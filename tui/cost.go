@@ -2,30 +2,28 @@ package tui
 
 import (
 	"hash/maphash"
-	"runtime"
 	"strconv"
-	"sync"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/tiktoken-go/tokenizer"
 
+	"toolbench/core/cost"
 	"toolbench/core/jsondoc"
 )
 
 // Every tool in a request costs context, so the workbench shows what each
-// costs: the bytes of its definition written as compact JSON, and the
-// tokens of that text in o200k_base, the encoding of OpenAI's current
-// models. Providers render definitions their own way before a model sees
-// them, so the tokens are an estimate of the order of the cost, not the
-// bill.
+// costs, as core/cost counts it: the bytes of its definition written as
+// compact JSON, and the tokens of that text in o200k_base. Providers
+// render definitions their own way before a model sees them, so the
+// tokens are an estimate of the order of the cost, not the bill.
 
 // costs is what the tools of one snapshot cost, by row.
 type costs struct {
 	bytes, tokens           []int
 	totalBytes, totalTokens int
-	// counted holds the tokens of every text counted, by its hash, so
-	// that a reload counts only the tools that changed.
-	counted map[uint64]int
+	// counted is the count itself, which holds the tokens of every text
+	// counted, so that a reload counts only the tools that changed.
+	counted *cost.Costs
 }
 
 // costsMsg is the cost of the tools of snap, counted in a command.
@@ -35,11 +33,8 @@ type costsMsg struct {
 	err   error
 }
 
-// o200k is the tokenizer, built once: it embeds its vocabulary, and
-// reading that takes a few tens of milliseconds.
-var o200k = sync.OnceValues(func() (tokenizer.Codec, error) {
-	return tokenizer.Get(tokenizer.O200kBase)
-})
+// o200k is the tokenizer, built once.
+func o200k() (tokenizer.Codec, error) { return cost.O200k() }
 
 // countCosts counts the cost of every tool of snap on every processor,
 // taking the tokens of texts prev has counted from it. A snapshot's
@@ -60,40 +55,16 @@ func countCosts(snap *snapshot, prev *costs, seed maphash.Seed) tea.Cmd {
 
 // measure is countCosts' work.
 func measure(snap *snapshot, prev *costs, seed maphash.Seed, enc tokenizer.Codec) *costs {
-	n := len(snap.rows)
-	c := &costs{bytes: make([]int, n), tokens: make([]int, n)}
-	hashes := make([]uint64, n)
-	var old map[uint64]int
+	defs := make([]*jsondoc.Node, len(snap.rows))
+	for i := range snap.rows {
+		defs[i] = snap.rows[i].tool.Node
+	}
+	var old *cost.Costs
 	if prev != nil {
 		old = prev.counted
 	}
-	workers := min(runtime.GOMAXPROCS(0), max(n/64, 1))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf []byte
-			for i := w; i < n; i += workers {
-				buf = jsondoc.AppendCompact(buf[:0], snap.rows[i].tool.Node, false, 0)
-				c.bytes[i] = len(buf)
-				hashes[i] = maphash.Bytes(seed, buf)
-				if t, ok := old[hashes[i]]; ok {
-					c.tokens[i] = t
-					continue
-				}
-				c.tokens[i], _ = enc.Count(string(buf)) // an error is invalid UTF-8, which a parsed document cannot hold
-			}
-		}()
-	}
-	wg.Wait()
-	c.counted = make(map[uint64]int, n)
-	for i := range n {
-		c.counted[hashes[i]] = c.tokens[i]
-		c.totalBytes += c.bytes[i]
-		c.totalTokens += c.tokens[i]
-	}
-	return c
+	c := cost.Measure(defs, old, seed, enc)
+	return &costs{bytes: c.Bytes, tokens: c.Tokens, totalBytes: c.TotalBytes, totalTokens: c.TotalTokens, counted: c}
 }
 
 // shortCount is a count as a narrow column shows it, in at most five

@@ -631,6 +631,10 @@ func paramTable(t *tooldef.Tool) ([]paramRow, string) {
 	}
 	params := t.Params
 	switch {
+	case t.Kind == tooldef.KindCustom:
+		return nil, "a custom tool: it takes free text, not arguments"
+	case t.Kind != tooldef.KindFunction:
+		return nil, t.Kind.Phrase() + ": the provider knows its arguments"
 	case params == nil:
 		return nil, "no " + t.ParamsKey + " member"
 	case !params.Is(jsondoc.Object):

@@ -78,6 +78,9 @@ type FlatSchema struct {
 	// provider knows its arguments, so none is missing, extra or of the
 	// wrong type here.
 	Open bool
+	// custom is the input format of an OpenAI custom tool, nil for a
+	// function.
+	custom *customSchema
 }
 
 // field finds name among the schema's fields.
@@ -113,6 +116,10 @@ type Schemas struct {
 
 	deep *deepCache        // compiled JSON Schemas for DeepValidate
 	doc  *jsondoc.Document // the tools document, nil for a flat schema file
+	// bare maps the name of a function declared in a namespace to its
+	// key, for calls that name it without the namespace: "" when two
+	// namespaces declare it.
+	bare map[string]string
 }
 
 // Underived is a field whose "type" names no type the call check can
@@ -140,7 +147,8 @@ func SchemasFromTools(ts *tooldef.ToolSet) *Schemas {
 		if !t.NameNode.Is(jsondoc.String) {
 			continue
 		}
-		if first, dup := s.Tools[t.Name]; dup {
+		key := t.Key()
+		if first, dup := s.Tools[key]; dup {
 			if !jsondoc.Equal(orNull(first.Params), orNull(t.Params)) {
 				line, col := ts.Doc.Position(int(t.NameNode.Start))
 				fl, fc := ts.Doc.Position(int(first.NameNode.Start))
@@ -148,16 +156,21 @@ func SchemasFromTools(ts *tooldef.ToolSet) *Schemas {
 			}
 			continue
 		}
-		s.Names = append(s.Names, t.Name)
-		if t.Builtin {
-			s.ByName[t.Name], s.Tools[t.Name] = &FlatSchema{Open: true}, t
+		s.Names = append(s.Names, key)
+		s.index(t)
+		switch {
+		case t.Builtin:
+			s.ByName[key], s.Tools[key] = &FlatSchema{Open: true}, t
+			continue
+		case t.Kind == tooldef.KindCustom:
+			s.ByName[key], s.Tools[key] = &FlatSchema{custom: customSchemaOf(t)}, t
 			continue
 		}
-		s.ByName[t.Name] = flatFromSchema(t.Params, t.OpenAPIParams(), func(field, typ string, at *jsondoc.Node) {
+		s.ByName[key] = flatFromSchema(t.Params, t.OpenAPIParams(), func(field, typ string, at *jsondoc.Node) {
 			line, col := ts.Doc.Position(int(at.Start))
 			s.Underived = append(s.Underived, Underived{Tool: t.Name, Field: field, Type: typ, Line: line, Column: col})
 		})
-		s.Tools[t.Name] = t
+		s.Tools[key] = t
 	}
 	return s
 }
@@ -450,9 +463,12 @@ func ValidateCall(c Call, s *Schemas) []string {
 	if c.Malformed != "" {
 		return []string{"malformed:" + c.Malformed}
 	}
-	fs := s.lookup(c.Name)
+	fs := s.lookupCall(c)
 	if fs == nil {
 		return []string{"unknown_tool:" + c.Name}
+	}
+	if c.Custom || fs.custom != nil {
+		return validateCustom(c, fs)
 	}
 	if fs.Open || conforms(fs, c.Args) {
 		return nil
@@ -522,13 +538,6 @@ func appendTypeErrors(errs []string, fields []Field, args *jsondoc.Node) []strin
 	return errs
 }
 
-func (s *Schemas) lookup(name string) *FlatSchema {
-	if s == nil {
-		return nil
-	}
-	return s.ByName[name]
-}
-
 // CallOptions says how CheckCalls reports.
 type CallOptions struct {
 	JSON bool // one JSON line per call instead of text for people
@@ -592,7 +601,7 @@ func checkCall(c Call, s *Schemas, opt CallOptions) ([]string, []SchemaError) {
 // count counts one call with its errors.
 func (sum *CallSummary) count(errs []string, deep []SchemaError) {
 	sum.Calls++
-	if len(errs) > 0 || len(deep) > 0 {
+	if slices.ContainsFunc(errs, isError) || len(deep) > 0 {
 		sum.Invalid++
 	}
 }

@@ -56,7 +56,7 @@ func DeepValidate(c Call, s *Schemas) []SchemaError {
 	if c.Malformed != "" || s == nil || s.Tools == nil {
 		return nil
 	}
-	t := s.Tools[c.Name]
+	t := s.toolOf(c)
 	if t == nil || t.Params == nil {
 		return nil
 	}

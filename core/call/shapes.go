@@ -21,6 +21,13 @@ type Call struct {
 	Name      string
 	Args      *jsondoc.Node
 	Malformed string
+	// Namespace is the OpenAI namespace a Responses function_call names
+	// beside the function ("namespace": "crm"), "" for none.
+	Namespace string
+	// Custom marks a call of an OpenAI custom tool, whose Input is the
+	// free text the model wrote; Args is then nil.
+	Custom bool
+	Input  string
 }
 
 // The reasons a call is malformed. They are short, lowercase and stable:
@@ -42,7 +49,9 @@ const (
 //	{"name", "args"}                                    the flat form
 //	{"name", "arguments"}                               arguments an object or a JSON string
 //	{"id", "type": "function", "function": {"name", "arguments": "<json>"}}  OpenAI tool_calls item
-//	{"type": "function_call", "name", "arguments": "<json>"}               OpenAI Responses item
+//	{"type": "function_call", "name", "arguments": "<json>"}               OpenAI Responses item, "namespace" beside for a namespace's function
+//	{"type": "custom_tool_call", "call_id", "name", "input": "<text>"}      OpenAI Responses custom tool call
+//	{"id", "type": "custom", "custom": {"name", "input": "<text>"}}        OpenAI Chat Completions custom tool call
 //	{"type": "tool_use", "id", "name", "input"}         Anthropic tool_use block
 //	{"jsonrpc", "method": "tools/call", "params": {"name", "arguments"}}   MCP request
 //	{"functionCall": {"name", "args"}}                  Gemini part
@@ -80,6 +89,10 @@ func argsHolder(n *jsondoc.Node) (holder *jsondoc.Node, argsKey, malformed strin
 		return nil, "", fmt.Sprintf(reasonMessage, "tool_calls items")
 	case !n.Has("name") && hasToolUse(n.Get("content")):
 		return nil, "", fmt.Sprintf(reasonMessage, "content's tool_use blocks")
+	case n.Get("type").Text() == "custom_tool_call":
+		return n, "input", ""
+	case n.Get("type").Text() == "custom" && n.Has("custom"):
+		return nested(n, "custom", "input")
 	case n.Has("functionCall"):
 		return nested(n, "functionCall", "args")
 	case n.Has("method"):
@@ -129,9 +142,12 @@ func callOf(obj *jsondoc.Node, argsKey string, ap *jsondoc.Parser) Call {
 	if !name.Value.Is(jsondoc.String) {
 		return Call{Malformed: reasonName}
 	}
+	if argsKey == "input" && obj.Get("type").Text() != "tool_use" {
+		return customCall(obj, name.Value.Str())
+	}
 	args, ok := obj.Member(argsKey)
 	if !ok {
-		return Call{Name: name.Value.Str()}
+		return Call{Name: name.Value.Str(), Namespace: obj.Get("namespace").Text()}
 	}
 	v := args.Value
 	if v.Is(jsondoc.String) && argsKey == "arguments" {
@@ -144,7 +160,20 @@ func callOf(obj *jsondoc.Node, argsKey string, ap *jsondoc.Parser) Call {
 	if !v.Is(jsondoc.Object) {
 		return Call{Malformed: argsKey + " is not an object"}
 	}
-	return Call{Name: name.Value.Str(), Args: v}
+	return Call{Name: name.Value.Str(), Args: v, Namespace: obj.Get("namespace").Text()}
+}
+
+// customCall reads the call of a custom tool named name whose input is
+// the member "input" of obj: a string, the text the model wrote.
+func customCall(obj *jsondoc.Node, name string) Call {
+	in := obj.Get("input")
+	switch {
+	case in == nil:
+		return Call{Malformed: "custom tool call without input"}
+	case !in.Is(jsondoc.String):
+		return Call{Malformed: "input is not a string"}
+	}
+	return Call{Name: name, Custom: true, Input: in.Str()}
 }
 
 // syntaxReason is a parse error as "LINE:COL: what was wrong", without a

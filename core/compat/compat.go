@@ -1,7 +1,8 @@
 // Package compat says which providers accept each tool of a document: a
 // matrix of the tools and the lint targets (openai, openai-strict,
-// anthropic, gemini, mcp), each cell the number of errors that target's
-// rules give the tool. The command line prints it whole; the workbench
+// anthropic, anthropic-strict, gemini, mcp), each cell the number of
+// errors the provider's API would give the tool: its target's rules' and
+// the rules every lint runs. The command line prints it whole; the workbench
 // shows one tool's row.
 //
 // It imports lint, tooldef and jsondoc.
@@ -42,28 +43,53 @@ func (r Row) OK() bool {
 	return true
 }
 
-// Compute lints doc with the targets opt names (every target when it
-// names none) and counts, for each tool and target, the errors of that
-// target's rules and of the targets it implies (openai-strict counts
-// openai's): the rules every lint runs are the same for every target and
-// are not counted. A tool that opts into a target the columns leave out
-// (a strict tool, with openai alone) is not counted against it.
+// Options says which columns a matrix has and how its strict columns
+// count.
+type Options struct {
+	// Lint names the columns (every target when it names none) and the
+	// rule codes not to count.
+	Lint lint.Options
+	// StrictForAll holds every tool to the strict targets' rules in their
+	// columns (openai-strict, anthropic-strict), as if each set "strict":
+	// true; otherwise only the tools that opt in are, and the others are
+	// counted there as they are sent.
+	StrictForAll bool
+}
+
+// Compute is ComputeWith, counting strict rules for the tools that opt in.
 func Compute(doc *jsondoc.Document, opt lint.Options) *Matrix {
-	if len(opt.Targets) == 0 {
-		opt.Targets = lint.TargetNames()
+	return ComputeWith(doc, Options{Lint: opt})
+}
+
+// ComputeWith lints doc and counts, for each tool and column, the errors
+// a provider's API would give it: the errors of the column's target and
+// of the targets it implies (openai-strict counts openai's), and the
+// errors of the rules every lint runs, which every provider meets. A
+// strict target's rules count for the tools that opt into it ("strict":
+// true, in the shape of its provider), unless opt.StrictForAll.
+func ComputeWith(doc *jsondoc.Document, opt Options) *Matrix {
+	columns := opt.Lint.Targets
+	if len(columns) == 0 {
+		columns = lint.TargetNames()
 	}
-	res := lint.Lint(doc, opt)
-	m := &Matrix{Targets: opt.Targets, Rows: make([]Row, len(res.Tools.Tools))}
-	counts := columnsOf(opt.Targets)
+	lo := opt.Lint
+	lo.Targets = lintTargets(columns, opt.StrictForAll)
+	res := lint.Lint(doc, lo)
+	m := &Matrix{Targets: columns, Rows: make([]Row, len(res.Tools.Tools))}
+	counts := columnsOf(columns)
 	ps := make([]jsondoc.Pos, len(res.Tools.Tools))
 	for i := range res.Tools.Tools {
 		t := &res.Tools.Tools[i]
-		m.Rows[i] = Row{Tool: t.Name, Path: t.Path, Errors: make([]int, len(opt.Targets))}
+		m.Rows[i] = Row{Tool: t.Key(), Path: t.Path, Errors: make([]int, len(columns))}
 		ps[i].Offset = int(t.Node.Start)
 	}
 	doc.PositionAll(ps)
 	for i := range m.Rows {
 		m.Rows[i].Line, m.Rows[i].Column = ps[i].Line, ps[i].Column
+	}
+	every := make([]int, len(columns))
+	for i := range every {
+		every[i] = i
 	}
 	for _, is := range res.Issues {
 		r := lint.LookupRule(is.Code)
@@ -83,20 +109,25 @@ func Compute(doc *jsondoc.Document, opt lint.Options) *Matrix {
 				}
 			}
 		}
-		if len(targets) == 0 || targets[0] == "" {
+		if len(targets) == 0 {
 			continue
 		}
 		errs := &m.Document
 		if t := toolAt(res.Tools, is.Offset); t != nil {
 			errs = &m.Rows[t.Index].Errors
 		} else if m.Document == nil {
-			m.Document = make([]int, len(opt.Targets))
+			m.Document = make([]int, len(columns))
 		}
 		// A column counts a defect once, though more than one of the
-		// targets it takes rules from found it.
+		// targets it takes rules from found it; a base rule's, every
+		// column.
 		cols := map[int]bool{}
 		for _, target := range targets {
-			for _, col := range counts[target] {
+			in := counts[target]
+			if target == "" {
+				in = every
+			}
+			for _, col := range in {
 				cols[col] = true
 			}
 		}
@@ -105,6 +136,31 @@ func Compute(doc *jsondoc.Document, opt lint.Options) *Matrix {
 		}
 	}
 	return m
+}
+
+// lintTargets are the targets a matrix of those columns lints with: the
+// columns and the targets they imply, less the strict ones (those a tool
+// opts into) unless every tool is held to them.
+func lintTargets(columns []string, strictForAll bool) []string {
+	var out []string
+	var add func(t *lint.Target)
+	add = func(t *lint.Target) {
+		if slices.Contains(out, t.Name) {
+			return
+		}
+		if t.OptIn == nil || strictForAll {
+			out = append(out, t.Name)
+		}
+		for _, i := range t.Implies {
+			add(i)
+		}
+	}
+	for _, name := range columns {
+		if t := lint.LookupTarget(name); t != nil {
+			add(t)
+		}
+	}
+	return out
 }
 
 func toolAt(set *tooldef.ToolSet, offset int) *tooldef.Tool {

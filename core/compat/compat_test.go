@@ -38,14 +38,15 @@ func TestComputeCountsEachTargetsErrorsPerTool(t *testing.T) {
 	for _, r := range m.Rows {
 		got = append(got, fmt.Sprintf("%s %d:%d %v ok=%v", r.Tool, r.Line, r.Column, r.Errors, r.OK()))
 	}
-	// openai, openai-strict, anthropic, gemini, mcp: Gemini's parameters
-	// have no additionalProperties, search.docs breaks OpenAI's and
-	// Anthropic's name rules (strict counts OpenAI's), and the strict tool
-	// lacks additionalProperties and a required "days".
+	// openai, openai-strict, anthropic, anthropic-strict, gemini, mcp:
+	// Gemini's parameters have no additionalProperties, search.docs
+	// breaks OpenAI's and Anthropic's name rules (the strict columns
+	// count theirs), and the strict tool lacks additionalProperties and
+	// a required "days".
 	want := []string{
-		"search_docs 2:3 [0 0 0 1 0] ok=false",
-		"search.docs 4:3 [1 1 1 1 0] ok=false",
-		"get_weather 6:3 [0 2 0 0 0] ok=false",
+		"search_docs 2:3 [0 0 0 0 1 0] ok=false",
+		"search.docs 4:3 [1 1 1 1 1 0] ok=false",
+		"get_weather 6:3 [0 2 0 0 0 0] ok=false",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
@@ -69,5 +70,65 @@ func TestComputeTakesTheColumnsAskedForAndTheDocumentsErrors(t *testing.T) {
 	}
 	if len(m.Rows) != 130 || !m.Rows[129].OK() {
 		t.Errorf("%d rows, the last %+v", len(m.Rows), m.Rows[len(m.Rows)-1])
+	}
+}
+
+// rows is each row of m in one line.
+func rows(m *Matrix) []string {
+	var got []string
+	for _, r := range m.Rows {
+		got = append(got, fmt.Sprintf("%s %v", r.Tool, r.Errors))
+	}
+	return got
+}
+
+func TestABaseErrorCountsInEveryColumn(t *testing.T) {
+	src := `[
+  {"name": "a", "description": "Look up records in the catalogue.", "input_schema": {"type": "object", "properties": {"q": {"type": "str"}}}},
+  {"name": "b", "description": "Look up records in the catalogue.", "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}}, "input_examples": [{"q": 1}]}
+]`
+	m := Compute(parse(t, src), lint.Options{Targets: []string{"openai", "anthropic", "gemini", "mcp"}})
+	// Gemini also rejects nothing more here: both tools are in Anthropic's
+	// shape, which the Gemini target converts.
+	want := []string{"a [1 1 1 1]", "b [1 1 1 1]"}
+	if diff := cmp.Diff(want, rows(m)); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+}
+
+func TestStrictColumnsCountTheToolsThatOptInUnlessAsked(t *testing.T) {
+	src := `[
+  {"type": "function", "function": {"name": "loose", "description": "Look up records in the catalogue.", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}}},
+  {"type": "function", "function": {"name": "strict", "description": "Look up records in the catalogue.", "strict": true, "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}}},
+  {"name": "claude", "description": "Look up records in the catalogue.", "strict": true, "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}}}
+]`
+	cols := []string{"openai", "openai-strict", "anthropic", "anthropic-strict"}
+	m := Compute(parse(t, src), lint.Options{Targets: cols})
+	// The strict OpenAI tool lacks additionalProperties and a required q;
+	// the strict Anthropic tool lacks additionalProperties, and among
+	// OpenAI tools its input_schema is a schema OpenAI does not find.
+	want := []string{"loose [0 0 0 0]", "strict [0 2 0 0]", "claude [1 1 0 1]"}
+	if diff := cmp.Diff(want, rows(m)); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+	m = ComputeWith(parse(t, src), Options{Lint: lint.Options{Targets: cols}, StrictForAll: true})
+	want = []string{"loose [0 2 0 1]", "strict [0 2 0 1]", "claude [1 3 0 1]"}
+	if diff := cmp.Diff(want, rows(m)); diff != "" {
+		t.Errorf("every tool strict: rows (-want +got):\n%s", diff)
+	}
+}
+
+func TestAToolAProviderRejectsIsNotOK(t *testing.T) {
+	var tools []string
+	for i := range 21 {
+		tools = append(tools, fmt.Sprintf(`{"name": "t%d", "description": "Look up records in the catalogue.", "strict": true, "input_schema": {"type": "object", "properties": {}, "additionalProperties": false}}`, i))
+	}
+	tools = append(tools, `{"type": "custom", "name": "code_exec", "description": "Executes arbitrary Python code."}`)
+	m := Compute(parse(t, "["+strings.Join(tools, ",")+"]"), lint.Options{Targets: []string{"anthropic-strict", "openai", "mcp"}})
+	if m.Rows[19].OK() == false || m.Rows[20].OK() {
+		t.Errorf("the 20th strict tool %v, the 21st %v: want the 21st counted for anthropic-strict", m.Rows[19].Errors, m.Rows[20].Errors)
+	}
+	if got := m.Rows[21].Errors; got[0] != 1 || got[1] != 0 || got[2] != 1 {
+		t.Errorf("the custom tool %v, want [1 0 1]: OpenAI takes it, Anthropic and MCP do not", got)
 	}
 }

@@ -110,6 +110,19 @@ var (
 		Summary: "The description of a tool or a property changed.",
 		Doc:     "No call breaks, but the model reads descriptions to choose tools and fill arguments, so it may call differently: read the new text as a prompt change.",
 	}
+	annotationsChanged = &Check{
+		Code: "annotations-changed", Severity: Note,
+		Summary: "A hint of an MCP tool's \"annotations\" was added, removed or changed.",
+		Doc: "MCP tools may carry annotations (title, readOnlyHint, destructiveHint, idempotentHint, openWorldHint): hints clients use to decide whether to ask before a call. No call breaks, but a tool that turns destructive, or stops saying it is read-only, changes what a client lets run unasked: review it as a change of the tool's permissions. " +
+			"Each member of \"annotations\" added, removed or changed is one change. " +
+			"Source: Model Context Protocol specification 2025-11-25, Server features, Tools, \"Tool annotations\" (modelcontextprotocol.io/specification/2025-11-25/server/tools).",
+	}
+	definitionChanged = &Check{
+		Code: "definition-changed", Severity: Note,
+		Summary: "A tool's definition changed where no other check looks.",
+		Doc: "A member of the tool's definition other than its name, description, parameters and annotations (a title, an outputSchema, _meta, strict, a provider's own fields) was added, removed or changed: one change for each such member, reported only for a tool no other check found a change in. " +
+			"No call breaks for it, but the tool is not the one it was. toolbench verify, which holds a pinned tool to every change, reports under this code too a tool whose canonical form differs where no check looks: a default or an example in its schema, values of a list in another order.",
+	}
 )
 
 // checkTable is every check, breaking ones first.
@@ -118,7 +131,7 @@ var checkTable = []*Check{
 	parameterBecameRequired, typeChanged, enumValueRemoved, constraintTightened,
 	additionalPropertiesClosed,
 	addedTool, addedOptionalParameter, typeWidened, enumValueAdded,
-	constraintRelaxed, descriptionChanged,
+	constraintRelaxed, descriptionChanged, annotationsChanged, definitionChanged,
 }
 
 // Checks returns every check, breaking ones first.

@@ -56,6 +56,16 @@ func brief(c Change, old, new string) string {
 
 const city = `{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}`
 
+// mcpTools writes an MCP tools list of one tool, t, with more members
+// (JSON text) after its schema.
+func mcpTools(more string) string {
+	tool := `{"name": "t", "description": "A tool of the tests.", "inputSchema": {"type": "object"}`
+	if more != "" {
+		tool += ", " + more
+	}
+	return `{"tools": [` + tool + `}]}`
+}
+
 func TestCompareReportsEachKindOfChange(t *testing.T) {
 	tests := []struct {
 		code     string
@@ -242,6 +252,26 @@ func TestCompareReportsEachKindOfChange(t *testing.T) {
 			[]string{"constraint-tightened new.json $[0].function.parameters.properties.n.exclusiveMaximum @ true}}}}}"}},
 		{"constraint-relaxed, a draft-4 exclusiveMinimum gone", tools(`{"type": "object", "properties": {"n": {"minimum": 5, "exclusiveMinimum": true}}}`), tools(`{"type": "object", "properties": {"n": {"minimum": 5}}}`),
 			[]string{"constraint-relaxed new.json $[0].function.parameters.properties.n.minimum @ 5}}}}}"}},
+		{"annotations-changed", mcpTools(`"annotations": {"title": "Delete", "readOnlyHint": true, "openWorldHint": false}`),
+			mcpTools(`"annotations": {"title": "Delete", "destructiveHint": true, "openWorldHint": true}`),
+			[]string{
+				`annotations-changed new.json $.tools[0].annotations.destructiveHint @ true, "openWorld`,
+				`annotations-changed new.json $.tools[0].annotations.openWorldHint @ true}}]}`,
+				`annotations-changed new.json $.tools[0].annotations @ {"title": "Delet`,
+			}},
+		{"annotations-changed, all of them gone", mcpTools(`"annotations": {"readOnlyHint": true}`), mcpTools(``),
+			[]string{`annotations-changed new.json $.tools[0] @ {"name": "t", "d`}},
+		{"definition-changed", mcpTools(`"title": "Old", "_meta": {"v": 1}`), mcpTools(`"title": "New", "outputSchema": {"type": "object"}`),
+			[]string{
+				`definition-changed new.json $.tools[0].title @ "New", "outputSc`,
+				`definition-changed new.json $.tools[0].outputSchema @ {"type": "object`,
+				`definition-changed new.json $.tools[0] @ {"name": "t", "d`,
+			}},
+		{"definition-changed, OpenAI's strict on the entry", `[{"type": "function", "function": {"name": "t", "description": "d", "parameters": ` + city + `}}]`,
+			`[{"type": "function", "strict": true, "function": {"name": "t", "description": "d", "parameters": ` + city + `}}]`,
+			[]string{`definition-changed new.json $[0].strict @ true, "function"`}},
+		{"nothing changed but the title, where another check found a change", mcpTools(`"title": "Old", "annotations": {"readOnlyHint": true}`), mcpTools(`"title": "New", "annotations": {"readOnlyHint": false}`),
+			[]string{`annotations-changed new.json $.tools[0].annotations.readOnlyHint @ false}}]}`}},
 		{"nothing changed, keys in another order", tools(`{"type": "object", "properties": {"a": {"type": "string", "enum": [1, 2]}}}`), tools(`{"properties": {"a": {"enum": [2, 1.0], "type": "string"}}, "type": "object"}`),
 			nil},
 	}

@@ -27,7 +27,19 @@ type pair struct {
 	seen map[[2]*jsondoc.Node]bool
 }
 
+// tools compares a tool of OLD with its tool of NEW: description,
+// parameters and annotations, then, when none of them changed, the rest
+// of the definition.
 func (c *comparer) tools(o, n *tooldef.Tool) {
+	before := len(c.changes)
+	c.toolSchemas(o, n)
+	c.annotations(o, n)
+	if len(c.changes) == before {
+		c.definitions(o, n)
+	}
+}
+
+func (c *comparer) toolSchemas(o, n *tooldef.Tool) {
 	if ot, nt := o.Desc.Text(), n.Desc.Text(); ot != nt {
 		at, path := n.Def, n.DefPath
 		if n.Desc != nil {

@@ -34,6 +34,11 @@ const context = 3
 // Hunks returns the unified diff that edits, in order and apart, make of
 // old, with three lines of context. It reads only the lines the edits
 // touch and their context, so a few fixes in a large file cost little.
+//
+// go-udiff's ToUnifiedDiff makes the same hunks from edits, but counts
+// each edit's line from the start of the text: on the 1,000 fixes of a
+// 30 MB file it took 3.4 s where Hunks takes 9 ms (BenchmarkHunks), more
+// than all the rest of toolbench fix, so the hunks are made here.
 func Hunks(old string, edits []jsonedit.Edit) []Hunk {
 	var hunks []Hunk
 	var h *Hunk

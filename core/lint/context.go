@@ -70,18 +70,19 @@ func (c *ToolContext) ReportKey(m jsondoc.Member, path, msg, hint string, fixes 
 	c.l.reportOffset(c.rule, c.Doc.KeyOffset(m), path, msg, hint, c.Tool.Name, fixes...)
 }
 
-// Enabled reports whether rule r runs on this tool: it is not ignored,
-// and it always runs or its target is on, by the options or because the
-// tool opts into it.
+// Enabled reports whether rule r runs on this tool: it always runs or
+// its target is on, by the options or because the tool opts into it. A
+// rule that is off runs too (its issues are dropped as it reports them),
+// so that what a rule finds does not depend on which rules are off.
 func (c *ToolContext) Enabled(r *Rule) bool { return c.hooks.on[r] }
 
-// enabledCode reports whether the rule of that code runs on this tool.
-// Hooks ask by code where naming the rule itself would make its
-// declaration refer to the table it is in.
+// enabledCode reports whether the rule of that code runs on this tool
+// and is not off. Hooks ask by code where naming the rule itself would
+// make its declaration refer to the table it is in.
 func (c *ToolContext) enabledCode(code string) bool {
 	for _, r := range c.hooks.rules {
 		if r.Code == code {
-			return true
+			return c.l.severity(r) != 0
 		}
 	}
 	return false

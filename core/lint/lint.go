@@ -10,10 +10,17 @@ import (
 	"toolbench/core/tooldef"
 )
 
-// Options says which rules a lint runs beyond the ones always on.
+// Options says which rules a lint runs beyond the ones always on, and
+// which of their issues it reports, at which severity.
 type Options struct {
 	Targets []string // provider targets, by name; a target's implied targets come with it
-	Ignore  []string // rule codes not to report
+	// Ignore are the rule codes, or targets' prefixes ("openai/"), whose
+	// issues are not reported: each as a Level of Off (see LevelOf).
+	Ignore []string
+	// Levels set, by rule code or target prefix, whether a rule's issues
+	// are reported and at which severity, as the configuration's [rules]
+	// table does (see LevelOf).
+	Levels map[string]Level
 	// Only, when set, limits the tools linted to those it reports true
 	// for; the rules of the document as a whole still run. A caller that
 	// changed a few tools of a document linted before re-lints just those.
@@ -81,7 +88,7 @@ func position(doc *jsondoc.Document, issues []Issue) {
 type linter struct {
 	doc      *jsondoc.Document
 	set      *tooldef.ToolSet
-	ignored  map[*Rule]bool
+	levels   map[*Rule]Level // the rules the options set, Off among them
 	only     func(*tooldef.Tool) bool
 	document []*Rule // the enabled rules with a Document hook
 	all      *hooks  // the hooks of the rules enabled for every tool
@@ -109,12 +116,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, ignored: map[*Rule]bool{}, only: opt.Only, docFacts: &docFacts{}, server: opt.Server}
-	for _, c := range opt.Ignore {
-		if r := LookupRule(c); r != nil {
-			l.ignored[r] = true
-		}
-	}
+	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server}
 	enabled := withImplied(targetsNamed(opt.Targets))
 	l.all = l.hooksFor(enabled)
 	for _, r := range l.all.rules {
@@ -135,11 +137,14 @@ func newLinter(doc *jsondoc.Document, opt Options) *linter {
 }
 
 // hooksFor gathers the rules that run with the targets on: every base
-// rule and the rules of those targets, less the ignored, in table order.
+// rule and the rules of those targets, in table order. A rule that is
+// off runs too, and its issues are dropped as it reports them: so what
+// a rule finds, and under which code a shared defect is reported, does
+// not depend on which rules are off (see reportShared).
 func (l *linter) hooksFor(targets map[*Target]bool) *hooks {
 	h := &hooks{on: map[*Rule]bool{}, targeted: len(targets) > 0}
 	for _, r := range ruleTable {
-		if l.ignored[r] || r.target != nil && !targets[r.target] {
+		if r.target != nil && !targets[r.target] {
 			continue
 		}
 		h.add(r)
@@ -155,7 +160,7 @@ type hooks struct {
 	on                  map[*Rule]bool
 	tool, schema, after []*Rule
 	// targeted is set when any target is on, whether or not its rules
-	// are ignored: the base name rule then leaves names to the targets.
+	// are off: the base name rule then leaves names to the targets.
 	targeted bool
 }
 
@@ -194,15 +199,16 @@ func (l *linter) report(r *Rule, n *jsondoc.Node, path, msg, hint, tool string, 
 
 // reportOffset records an issue; offset -1 means no position.
 func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string, fixes ...Fix) {
-	if l.ignored[r] {
+	sev := l.severity(r)
+	if sev == 0 {
 		return
 	}
 	// Lines and columns are counted once, for all the issues, at the end.
-	is := Issue{Severity: r.Severity, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name, Offset: offset}
+	is := Issue{Severity: sev, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name, Offset: offset}
 	if len(fixes) > 0 {
 		is.Fixes = &fixes
 	}
-	if r.Severity == Error {
+	if sev == Error {
 		l.errors = append(l.errors, is)
 	} else {
 		l.warnings = append(l.warnings, is)
@@ -211,15 +217,23 @@ func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string,
 
 // sharedDefect is an issue that the rules of several targets find alike,
 // at the same place: a name none of them allows, a list longer than each
-// accepts. It is reported once, by the first of the rules to find it (in
-// table order, where each family's errors come before its warnings), and
-// names every provider whose rule found it.
+// accepts. It is one issue, under the code of the first of the rules to
+// find it (in table order, where each family's errors come before its
+// warnings), naming every provider whose rule found it.
+//
+// Which rule comes first does not depend on the options: a rule that is
+// off still finds, so the code printed is the one that silences the
+// issue. A defect whose first rule is off is not reported at all, and a
+// provider whose rule is off is left out of the words (its target's
+// prefix, "openai/", takes OpenAI out); a defect no provider is left for
+// is not reported either.
 type sharedDefect struct {
 	key       string // what the defect is
 	offset    int
+	silent    bool // not reported: its first rule is off, or its finder is
 	errors    bool // the issue is in l.errors, else in l.warnings
 	index     int
-	foundBy   []string // the codes of the target rules that found it
+	foundBy   []string // the codes of the target rules that found it, those off left out
 	providers []string
 	// describe words the issue for the providers that found it.
 	describe func(providers []string) (msg, hint string)
@@ -230,45 +244,50 @@ type sharedDefect struct {
 // to find it reports it, with its fixes; those after it add their
 // provider to its words.
 func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key string, by finder, describe func(providers []string) (msg, hint string), fixes ...Fix) {
-	if l.ignored[r] {
-		return
-	}
 	off := -1
 	if n != nil {
 		off = int(n.Start)
 	}
+	finderOn := !l.codeOff(by.code)
 	for i := range l.shared {
 		d := &l.shared[i]
 		if d.key != key || d.offset != off {
 			continue
 		}
-		if !slices.Contains(d.foundBy, by.code) {
-			d.foundBy = append(d.foundBy, by.code)
-			d.providers = append(d.providers, by.provider)
+		if d.silent || !finderOn || slices.Contains(d.foundBy, by.code) {
+			return
 		}
-		list := l.warnings
-		if d.errors {
-			list = l.errors
-		}
-		is := &list[d.index]
+		d.foundBy = append(d.foundBy, by.code)
+		d.providers = append(d.providers, by.provider)
+		is := l.sharedIssue(d)
 		is.Message, is.Hint = d.describe(d.providers)
 		foundBy := slices.Clone(d.foundBy)
 		is.FoundBy = &foundBy
 		return
 	}
+	sev := l.severity(r)
+	if sev == 0 || !finderOn {
+		// The defect is claimed, so that no later rule reports it.
+		l.shared = append(l.shared, sharedDefect{key: key, offset: off, silent: true})
+		return
+	}
 	msg, hint := describe([]string{by.provider})
 	l.reportOffset(r, off, path, msg, hint, tool, fixes...)
-	d := sharedDefect{key: key, offset: off, errors: r.Severity == Error, foundBy: []string{by.code}, providers: []string{by.provider}, describe: describe}
+	d := sharedDefect{key: key, offset: off, errors: sev == Error, foundBy: []string{by.code}, providers: []string{by.provider}, describe: describe}
 	d.index = len(l.warnings) - 1
 	if d.errors {
 		d.index = len(l.errors) - 1
 	}
-	list := l.warnings
-	if d.errors {
-		list = l.errors
-	}
-	list[d.index].FoundBy = &[]string{by.code}
+	l.sharedIssue(&d).FoundBy = &[]string{by.code}
 	l.shared = append(l.shared, d)
+}
+
+// sharedIssue is the issue of a shared defect that is reported.
+func (l *linter) sharedIssue(d *sharedDefect) *Issue {
+	if d.errors {
+		return &l.errors[d.index]
+	}
+	return &l.warnings[d.index]
 }
 
 // finder is a target's rule that finds a shared defect, by its code,
@@ -313,7 +332,7 @@ func (l *linter) entries(es []tooldef.ListEntry) {
 	}
 	parts := make([]*linter, n)
 	par.Split(n, len(es), func(k, lo, hi int) {
-		part := &linter{doc: l.doc, set: l.set, ignored: l.ignored, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts}
+		part := &linter{doc: l.doc, set: l.set, levels: l.levels, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts}
 		parts[k] = part
 		for _, e := range es[lo:hi] {
 			part.entry(e)

@@ -143,9 +143,9 @@ func letterOrUnderscore(c byte) bool { return isLetter(c) || c == '_' }
 // its doc: how it and the base invalid-name rule share a defect.
 const nameRuleWithTargets = `With the target on, the base invalid-name rule holds names to this
 rule's pattern instead of its own, and reports what this rule finds, as
-one issue under its code naming every provider whose rule the name
-breaks in the same way. With invalid-name ignored, this rule reports it,
-under the code of the first of those rules (openai, anthropic, gemini,
-mcp, in that order). Ignoring this rule takes its provider out of it.
+one issue under its code and severity naming every provider whose rule
+the name breaks in the same way: --ignore invalid-name silences it.
+Turning this rule off takes its provider out of the issue, and silences
+it when no other provider is left.
 
 `

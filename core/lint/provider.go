@@ -130,7 +130,7 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 // a provider requires, in the provider's words msg and hint; it returns
 // whether there is one.
 func checkProviderHasSchema(c *ToolContext, provider, msg, hint string) bool {
-	if !checkProviderKey(c, provider) {
+	if !checkProviderKind(c, provider) || !checkProviderKey(c, provider) {
 		return false
 	}
 	t := c.Tool
@@ -205,5 +205,20 @@ func checkProviderKey(c *ToolContext, provider string) bool {
 	c.Report(t.Params, t.ParamsPath(),
 		fmt.Sprintf("the tool's schema is under %q; %s reads %q, and finds no schema", t.ParamsKey, provider, key),
 		fmt.Sprintf("Write the tool in %s's shape: its schema under %q.", provider, key))
+	return false
+}
+
+// checkProviderKind reports an OpenAI custom tool, which takes free text
+// rather than arguments of a schema, to a provider that has no such
+// tools; it reports whether the tool passes.
+func checkProviderKind(c *ToolContext, provider string) bool {
+	t := c.Tool
+	if t.Kind != tooldef.KindCustom {
+		return true
+	}
+	c.reportShared(t.Node, t.Path, "custom tool", finder{c.rule.Code, provider}, func(providers []string) (string, string) {
+		return fmt.Sprintf("the tool is an OpenAI custom tool, which takes free text; %s %s only tools whose input is described by a schema", andList(providers), verb(providers, "takes", "take")),
+			"Keep custom tools for OpenAI, or describe the input as a function's parameters for the others."
+	})
 	return false
 }

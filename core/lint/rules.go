@@ -45,6 +45,8 @@ var ruleFamilies = [][]*Rule{
 	refRules,
 	metaRules,
 	hiddenRules,
+	exampleRules,
+	customRules,
 }
 
 var ruleTable, ruleIndex = buildTable(ruleFamilies, targetTable)

@@ -10,6 +10,7 @@ import (
 	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
+	"toolbench/core/tooldef"
 )
 
 // baseRules are the checks every lint runs, whatever the provider: the
@@ -35,7 +36,7 @@ var baseRules = []*Rule{
 		Code: "invalid-name", Severity: Error,
 		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$, or with targets on, their name rules.",
 		Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
-			"With --target, the rule follows the targets instead: a name is held to the pattern of each target whose name rule is on (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic). What it finds, those rules find too; it is one issue, under this rule's code, naming every provider whose rule the name breaks. A target rule that is ignored is not followed. " +
+			"With --target, the rule follows the targets instead: a name is held to the pattern of each target whose name rule is on (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic). What it finds, those rules find too; it is one issue, under this rule's code, naming every provider whose rule the name breaks; ignoring this rule silences it. A target rule that is off is not followed: its provider is left out, and a name no provider is left for is not reported. " +
 			"Invisible and control characters in a name are hidden-characters' to report, with the fix that deletes them: the name is judged without them. " +
 			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name. " +
 			"toolbench fix renames the tool to that name, when no other tool has it, but only when asked to with --code invalid-name: callers that use the old name break.",
@@ -189,14 +190,14 @@ func checkDuplicateName(c *ToolContext) {
 	if !t.NameNode.Is(jsondoc.String) || t.Name == "" {
 		return
 	}
-	i := c.FirstIndexOf(t.Name)
+	i := c.FirstIndexOf(t.Key())
 	if i < 0 || i == t.Index {
 		return
 	}
 	first := &c.Set.Tools[i]
 	line, _ := c.Doc.Position(int(first.NameNode.Start))
 	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"),
-		"duplicate tool name "+termtext.Quote(t.Name)+": the tool at "+first.Path+" (line "+strconv.Itoa(line)+") has it too",
+		"duplicate tool name "+termtext.Quote(t.Key())+": the tool at "+first.Path+" (line "+strconv.Itoa(line)+") has it too",
 		"Tool names must be unique: rename one of the tools or remove the copy.")
 }
 
@@ -252,8 +253,8 @@ func runesUpTo(s string, limit int) int {
 
 func checkMissingParameters(c *ToolContext) {
 	t := c.Tool
-	if t.Params.Is(jsondoc.Object) {
-		return
+	if t.Params.Is(jsondoc.Object) || t.Kind == tooldef.KindCustom {
+		return // a custom tool takes text, not arguments
 	}
 	name := t.ParamsKey
 	if t.Params == nil {

@@ -39,12 +39,26 @@ func TestOneDefectFoundByManyRulesIsOneIssue(t *testing.T) {
 		{name: "MCP's rule, as the base rule's error", targets: []string{"mcp"},
 			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
 			want: []issueWant{{"invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
-		{name: "MCP's rule alone, the base rule ignored: a warning", targets: []string{"mcp"}, ignore: []string{"invalid-name"},
-			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
-			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
-		{name: "the base rule ignored, every target: one issue of the first target's rule", targets: everyTarget, ignore: []string{"invalid-name"},
-			src:  anthropicTool("get weather", `{"type": "object"}`),
-			want: []issueWant{{"openai/invalid-name", "$[0].name", "for OpenAI, Anthropic, Gemini and MCP: it contains ' '"}}},
+		// The code printed silences the issue; no other rule reports it.
+		{name: "the base rule ignored: MCP's rule does not report the name instead", targets: []string{"mcp"}, ignore: []string{"invalid-name"},
+			src: mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`))},
+		{name: "the base rule ignored, every target: no target's rule reports the name instead", targets: everyTarget, ignore: []string{"invalid-name"},
+			src: anthropicTool("get weather", `{"type": "object"}`)},
+		{name: "the first target's rule ignored: the next does not report the schema instead", targets: []string{"openai", "anthropic", "mcp"}, ignore: []string{"openai/parameters-not-object"},
+			src: "[" + namedTool("lookup", `"none"`) + "]"},
+		{name: "a later target's rule ignored: its provider leaves the issue", targets: []string{"openai", "anthropic", "mcp"}, ignore: []string{"anthropic/input-schema-not-object"},
+			src:  "[" + namedTool("lookup", `"none"`) + "]",
+			want: []issueWant{{"openai/parameters-not-object", "$[0].function.parameters", "parameters is a string; OpenAI and MCP require a JSON Schema object"}}},
+		{name: "the count rule printed ignored: the other target's does not report the list", targets: []string{"openai", "gemini"}, ignore: []string{"openai/too-many-tools"},
+			src: toolList(129)},
+		// A target's prefix addresses all its rules.
+		{name: "a target's prefix takes its provider out of a name issue", targets: everyTarget, ignore: []string{"openai/"},
+			src:  anthropicTool("a b", `{"type": "object"}`),
+			want: []issueWant{{"invalid-name", "$[0].name", "for Anthropic, Gemini and MCP: it contains ' '"}}},
+		{name: "the prefixes of every provider that finds it: silenced", targets: []string{"openai", "anthropic"}, ignore: []string{"openai/", "anthropic/"},
+			src: anthropicTool("a b", `{"type": "object"}`)},
+		{name: "a target's prefix silences the issues printed under its code", targets: []string{"openai", "gemini"}, ignore: []string{"openai/"},
+			src: toolList(129)},
 		{name: "two defects of one name are two issues", targets: []string{"openai", "gemini"},
 			src: anthropicTool("1st.try", `{"type": "object"}`),
 			want: []issueWant{
@@ -88,13 +102,15 @@ func TestTheBaseNameRuleFollowsEveryTargetsNameRule(t *testing.T) {
 		}
 	}
 	// Each pattern is its rule's: the base rule and the target's find a
-	// name alike.
+	// name alike, so the target's rule joins the base rule's issue rather
+	// than report one of its own.
 	for _, n := range targetNames {
 		target := strings.TrimSuffix(n.code, "/invalid-name")
-		res := lintWith(t, anthropicTool("a b:c", `{"type": "object"}`), []string{target}, []string{"invalid-name"})
-		alone := issuesMatching(res, []string{n.code})
-		if len(alone) != 1 || !strings.Contains(alone[0].Message, n.pattern.problem("a b:c")) {
-			t.Errorf("%s says %v, the pattern the base rule follows says %q", n.code, alone, n.pattern.problem("a b:c"))
+		res := lintWith(t, anthropicTool("a b:c", `{"type": "object"}`), []string{target}, nil)
+		got := issuesMatching(res, []string{"invalid-name", target + "/"})
+		if len(got) != 1 || got[0].Code != "invalid-name" || got[0].FoundBy == nil || !slices.Equal(*got[0].FoundBy, []string{n.code}) ||
+			!strings.Contains(got[0].Message, n.pattern.problem("a b:c")) {
+			t.Errorf("%s with the base rule gives %+v, want one invalid-name issue found by it saying %q", n.code, got, n.pattern.problem("a b:c"))
 		}
 	}
 }

@@ -16,10 +16,11 @@ var geminiRules = []*Rule{
 		Doc: `Gemini's FunctionDeclaration.name must start with a letter or an
 underscore, and may then hold ASCII letters, digits, underscores, dots,
 colons and dashes, at most 64 characters in all. The documented rule varies
-between versions: the Gemini API v1beta allows a digit first, some Vertex AI
-versions disallow colons, and some allow 128 characters; toolbench checks
-the rule every version accepts. A declaration with another name is
-rejected.
+between versions: the Gemini API v1beta says nothing of the first
+character (a-z, A-Z, 0-9, underscores, colons, dots and dashes, at most
+64), Vertex AI v1beta1 leaves colons out, and Vertex AI v1 now allows 128
+characters; toolbench checks the rule every version accepts. A declaration
+with another name is rejected.
 
 ` + nameRuleWithTargets + `Fix: rename the function: start it with a letter, and replace other
 characters with "_".
@@ -28,7 +29,8 @@ Source: Google Gen AI SDK, types.FunctionDeclaration.name ("Must start with
 a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores,
 dots, colons and dashes, with a maximum length of 64"); Gemini API
 reference, FunctionDeclaration, ai.google.dev/api/caching#FunctionDeclaration;
-Vertex AI reference, FunctionDeclaration,
+Vertex AI reference, FunctionDeclaration (v1: "with a maximum length of
+128"),
 cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclaration.`,
 		Tool: func(c *ToolContext) {
 			checkProviderName(c, geminiNames)
@@ -77,7 +79,9 @@ required, title and type. The API parses it as a fixed message, so any
 other key, such as additionalProperties, $ref, $defs, oneOf, const or
 if/then/else, fails the request ("Invalid JSON payload received. Unknown
 name"). Schemas under "parametersJsonSchema", which takes full JSON Schema,
-are not checked.
+are not checked. Vertex AI's v1 Schema has since added additionalProperties,
+ref and defs; the Gemini API's Schema has not, so they are still reported:
+the rule checks the subset both accept.
 
 Fix: remove the key or rewrite it with the subset (const becomes a
 one-value enum, oneOf becomes anyOf, a $ref is inlined); or move the whole
@@ -86,7 +90,8 @@ schema to "parametersJsonSchema".
 Source: Gemini API reference, Schema (ai.google.dev/api/caching#Schema) and
 FunctionDeclaration.parameters / parametersJsonSchema
 (ai.google.dev/api/caching#FunctionDeclaration); function calling guide,
-ai.google.dev/gemini-api/docs/function-calling.`,
+ai.google.dev/gemini-api/docs/function-calling; Vertex AI reference, Schema,
+cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema.`,
 		Schema: func(c *SchemaContext) {
 			if c.Tool.ParamsKey != "parameters" {
 				return
@@ -121,6 +126,26 @@ ai.google.dev/api/caching#FunctionDeclaration.`,
 					"Keep one of the two.")
 			}
 		},
+	},
+	{
+		Code: "gemini/unsupported-tool", Severity: Error,
+		Summary: "A tool is an OpenAI custom tool, which Gemini has no equivalent of.",
+		Doc: `Gemini calls functions declared by a name, a description and a schema
+of their parameters; a FunctionDeclaration has no "type" or "format" and
+takes no free text. An OpenAI custom tool sent as a declaration is
+rejected (its unknown fields fail the request), and converted it has no
+parameters to fill.
+
+A custom tool that several targets reject alike is one issue naming each
+of them.
+
+Fix: keep custom tools for OpenAI, or declare the input as the function's
+parameters.
+
+Source: Gemini API reference, FunctionDeclaration (name, description,
+parameters, parametersJsonSchema, response),
+ai.google.dev/api/caching#FunctionDeclaration.`,
+		Tool: func(c *ToolContext) { checkProviderKind(c, "Gemini") },
 	},
 	{
 		Code: "gemini/too-many-tools", Severity: Error,

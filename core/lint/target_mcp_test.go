@@ -58,12 +58,15 @@ func TestMCPTargetRules(t *testing.T) {
 	})
 }
 
-func TestMCPInvalidNameIsAWarning(t *testing.T) {
-	// Alone: with invalid-name on, that rule reports the name, an error.
-	res := lintWith(t, mcpList(mcpTool("a b", `"inputSchema": {"type": "object"}`)), []string{"mcp"}, []string{"invalid-name"})
-	got := issuesMatching(res, []string{"mcp/invalid-name"})
-	if len(got) != 1 || got[0].Severity != Warning {
-		t.Fatalf("issues = %+v, want one warning", got)
+func TestMCPInvalidNameIsAWarningTheBaseRuleReportsAsItsError(t *testing.T) {
+	if r := LookupRule("mcp/invalid-name"); r.Severity != Warning {
+		t.Errorf("mcp/invalid-name is %s, want a warning: the specification's SHOULD", r.Severity)
+	}
+	// The base rule reports what it finds, under its code and severity.
+	res := lintWith(t, mcpList(mcpTool("a b", `"inputSchema": {"type": "object"}`)), []string{"mcp"}, nil)
+	got := issuesMatching(res, []string{"invalid-name", "mcp/"})
+	if len(got) != 1 || got[0].Code != "invalid-name" || got[0].Severity != Error || got[0].FoundBy == nil || (*got[0].FoundBy)[0] != "mcp/invalid-name" {
+		t.Fatalf("issues = %+v, want one invalid-name error found by mcp/invalid-name", got)
 	}
 }
 

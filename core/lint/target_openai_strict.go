@@ -354,14 +354,15 @@ var openaiStrictTarget = &Target{
 function's schema exactly (structured outputs), and accepts only a subset
 of JSON Schema, within size limits. A tool that sets "strict": true gets
 these rules and the openai target's whatever the options say, since that is
-how OpenAI reads it.
+how OpenAI reads it; an Anthropic tool that sets it opts into
+anthropic-strict instead.
 
 Source: OpenAI structured outputs, supported schemas,
 platform.openai.com/docs/guides/structured-outputs#supported-schemas;
 function calling guide, strict mode,
 platform.openai.com/docs/guides/function-calling.`,
 	Implies:  []*Target{openaiTarget},
-	OptIn:    func(t *tooldef.Tool) bool { return t.Strict },
-	OptInDoc: `"strict": true on the tool or its function`,
+	OptIn:    func(t *tooldef.Tool) bool { return t.Strict && t.Shape != tooldef.ShapeAnthropic },
+	OptInDoc: `"strict": true on the tool or its function, unless it is an Anthropic tool (one with an input_schema), which opts into anthropic-strict`,
 	Rules:    openaiStrictRules,
 }

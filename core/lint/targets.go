@@ -47,6 +47,7 @@ var targetTable = []*Target{
 	openaiTarget,
 	openaiStrictTarget,
 	anthropicTarget,
+	anthropicStrictTarget,
 	geminiTarget,
 	mcpTarget,
 }

@@ -66,16 +66,47 @@ type Tool struct {
 	List      int           // index of the tool's list in ToolSet.Lists
 	// Builtin marks a tool the provider defines, named by its "type"
 	// (Anthropic's "web_search_20250305" or "bash_20250124", OpenAI's
-	// "web_search_preview" or "file_search"): it has no parameter schema
-	// of its own to check.
+	// "web_search_preview", "file_search" or "tool_search"): it has no
+	// parameter schema of its own to check.
 	Builtin bool
+	// Kind says what sort of tool it is: a function with a parameter
+	// schema, a provider's own tool, an OpenAI custom tool or tool_search.
+	Kind Kind
+	// Format is a custom tool's input format, nil for any other kind.
+	Format *Format
+	// Namespace is the name of the OpenAI namespace the tool is declared
+	// in, "" for a tool of the list itself; Group is the index of that
+	// namespace in ToolSet.Namespaces, -1 for none.
+	Namespace string
+	Group     int
+	// Deferred is "defer_loading": true: the provider loads the tool's
+	// definition only when a tool search finds it.
+	Deferred bool
+	// Examples is the tool's "input_examples" (Anthropic): inputs each of
+	// which should satisfy its parameter schema; nil when absent.
+	Examples *jsondoc.Node
 }
 
+// Key is what names the tool among the tools of its list: its name, or
+// for a function declared in a namespace the namespace's name, a dot and
+// its name, as a call of it names both (a function's name may repeat in
+// another namespace).
+func (t *Tool) Key() string {
+	if t.Namespace == "" {
+		return t.Name
+	}
+	return QualifiedName(t.Namespace, t.Name)
+}
+
+// QualifiedName is the name of a function declared in a namespace, as
+// Key gives it.
+func QualifiedName(namespace, name string) string { return namespace + "." + name }
+
 // isBuiltin reports whether entry is a provider's own tool: a "type" other
-// than "function" or "custom", and no definition of its own.
+// than "function", "custom" or "namespace", and no definition of its own.
 func isBuiltin(entry *jsondoc.Node) bool {
 	typ := entry.Get("type").Text()
-	if typ == "" || typ == "function" || typ == "custom" {
+	if typ == "" || typ == "function" || typ == "custom" || typ == "namespace" {
 		return false
 	}
 	for _, k := range [...]string{"function", "parameters", "input_schema", "inputSchema", "parametersJsonSchema", "description"} {
@@ -115,8 +146,27 @@ type ToolSet struct {
 	// Problem is the message of the first of Problems, "" when there
 	// are none.
 	Problem string
+	// Namespaces are the OpenAI namespaces of the lists, in text order:
+	// each groups tools declared inside it, which are tools of the list
+	// it is in.
+	Namespaces []Namespace
 
 	cur int // the list tools are being added to
+}
+
+// Namespace is an OpenAI Responses namespace, {"type": "namespace", name,
+// description, tools: [...]}: a group of functions and custom tools the
+// model sees by the namespace's name and description until it loads them.
+type Namespace struct {
+	Node     *jsondoc.Node // the entry
+	Path     string
+	Name     string        // "" when the name is missing or not a string
+	NameNode *jsondoc.Node // nil when there is no name member
+	Desc     *jsondoc.Node // nil when there is no description member
+	Tools    *jsondoc.Node // the "tools" member, nil when absent
+	List     int           // index of its list in ToolSet.Lists
+	// First and Count are the tools declared in it: ToolSet.Tools[First:First+Count].
+	First, Count int
 }
 
 // List is one list of tools: the tools that are sent together, in one
@@ -145,7 +195,7 @@ type Problem struct {
 }
 
 // FirstNamed returns the index of the first tool named name, in any
-// list, or -1.
+// list, or -1. A function declared in a namespace is named by its Key.
 func (ts *ToolSet) FirstNamed(name string) int {
 	for k := range ts.Lists {
 		if i := ts.FirstNamedIn(k, name); i >= 0 {
@@ -182,7 +232,7 @@ func (ts *ToolSet) finish() {
 		if l.firsts == nil {
 			l.firsts, l.firstFrom = []map[string]int{make(map[string]int, l.Count)}, []int{0}
 		}
-		l.firsts[0][t.Name] = i
+		l.firsts[0][t.Key()] = i
 	}
 }
 
@@ -192,7 +242,7 @@ func (ts *ToolSet) indexPart() map[string]int {
 	m := make(map[string]int, len(ts.Tools))
 	for i := len(ts.Tools) - 1; i >= 0; i-- {
 		if t := &ts.Tools[i]; t.NameNode.Is(jsondoc.String) {
-			m[t.Name] = i
+			m[t.Key()] = i
 		}
 	}
 	return m
@@ -313,9 +363,17 @@ func (ts *ToolSet) addList(list *jsondoc.Node, path string) {
 	for k, part := range parts {
 		l.firsts = append(l.firsts, firsts[k])
 		l.firstFrom = append(l.firstFrom, len(ts.Tools))
+		base, groups := len(ts.Tools), len(ts.Namespaces)
 		for _, t := range part.Tools {
 			t.Index = len(ts.Tools)
+			if t.Group >= 0 {
+				t.Group += groups
+			}
 			ts.Tools = append(ts.Tools, t)
+		}
+		for _, ns := range part.Namespaces {
+			ns.First += base
+			ts.Namespaces = append(ts.Namespaces, ns)
 		}
 		ts.Bad = append(ts.Bad, part.Bad...)
 		ts.joinShape(part.Shape)
@@ -343,6 +401,10 @@ func (ts *ToolSet) addElems(elems []jsondoc.Member, first int, path string) {
 			ts.Bad = append(ts.Bad, Entry{Index: i, Path: p, Node: v})
 			continue
 		}
+		if isNamespace(v) {
+			ts.addNamespace(v, p)
+			continue
+		}
 		// A Gemini tool groups its functions: each declaration is a tool.
 		if decls := v.Get("functionDeclarations"); decls.Is(jsondoc.Array) && !v.Has("name") {
 			dp := jsondoc.AppendKey(p, "functionDeclarations")
@@ -359,18 +421,58 @@ func (ts *ToolSet) addElems(elems []jsondoc.Member, first int, path string) {
 	}
 }
 
+// isNamespace reports whether entry is an OpenAI namespace.
+func isNamespace(entry *jsondoc.Node) bool {
+	return entry.Get("type").Text() == "namespace" && !entry.Has("function") && !entry.Has("parameters")
+}
+
+// addNamespace adds the namespace entry at path, and the tools declared
+// in it as tools of the list, each with the namespace's name. An element
+// of its tools that is not an object is a bad entry.
+func (ts *ToolSet) addNamespace(entry *jsondoc.Node, path string) {
+	ns := Namespace{Node: entry, Path: path, Desc: entry.Get("description"), Tools: entry.Get("tools"), List: ts.cur, First: len(ts.Tools)}
+	if m, ok := entry.Member("name"); ok {
+		ns.NameNode = m.Value
+		ns.Name = m.Value.Text()
+	}
+	group := len(ts.Namespaces)
+	tp := jsondoc.AppendKey(path, "tools")
+	for j, m := range ns.Tools.Elems() {
+		p := jsondoc.AppendIndex(tp, j)
+		if !m.Value.Is(jsondoc.Object) {
+			ts.Bad = append(ts.Bad, Entry{Index: j, Path: p, Node: m.Value})
+			continue
+		}
+		ts.add(m.Value, p)
+		t := &ts.Tools[len(ts.Tools)-1]
+		t.Namespace, t.Group = ns.Name, group
+	}
+	ns.Count = len(ts.Tools) - ns.First
+	ts.Namespaces = append(ts.Namespaces, ns)
+}
+
 func looksLikeTool(n *jsondoc.Node) bool {
 	for _, k := range [...]string{"name", "function", "parameters", "input_schema", "inputSchema", "parametersJsonSchema"} {
 		if n.Has(k) {
 			return true
 		}
 	}
-	return n.Get("type").Text() == "function" || isBuiltin(n)
+	switch n.Get("type").Text() {
+	case "function", "custom", "namespace":
+		return true
+	}
+	return isBuiltin(n)
 }
 
 func (ts *ToolSet) add(entry *jsondoc.Node, path string) {
-	t := Tool{Index: len(ts.Tools), Path: path, Node: entry, Def: entry, DefPath: path, List: ts.cur}
+	t := Tool{Index: len(ts.Tools), Path: path, Node: entry, Def: entry, DefPath: path, List: ts.cur, Group: -1}
 	switch fn := entry.Get("function"); {
+	case isCustom(entry):
+		t.Kind, t.Shape = KindCustom, ShapeResponses
+		if c := entry.Get("custom"); c.Is(jsondoc.Object) {
+			t.Shape, t.Def, t.DefPath = ShapeOpenAI, c, path+".custom"
+		}
+		t.Format = readFormat(t.Def, t.DefPath)
 	case fn.Is(jsondoc.Object):
 		t.Shape, t.Def, t.DefPath = ShapeOpenAI, fn, path+".function"
 		t.ParamsKey = "parameters"
@@ -382,8 +484,12 @@ func (ts *ToolSet) add(entry *jsondoc.Node, path string) {
 		t.Shape, t.ParamsKey = ShapeGemini, "parametersJsonSchema"
 	case entry.Get("type").Text() == "function":
 		t.Shape, t.ParamsKey = ShapeResponses, "parameters"
+	case entry.Get("type").Text() == "tool_search":
+		// Hosted, or run by the client with a schema of its own
+		// ("execution": "client"): either way OpenAI's tool.
+		t.Builtin, t.Kind = true, KindToolSearch
 	case isBuiltin(entry):
-		t.Builtin = true
+		t.Builtin, t.Kind = true, KindBuiltin
 	default:
 		t.Shape, t.ParamsKey = ShapeBare, "parameters"
 		if isGeminiPath(path) {
@@ -397,6 +503,8 @@ func (ts *ToolSet) add(entry *jsondoc.Node, path string) {
 	t.Desc = t.Def.Get("description")
 	t.Params = t.Def.Get(t.ParamsKey)
 	t.Strict = t.Def.Get("strict").IsTrue() || entry.Get("strict").IsTrue()
+	t.Deferred = t.Def.Get("defer_loading").IsTrue() || entry.Get("defer_loading").IsTrue()
+	t.Examples = t.Def.Get("input_examples")
 	ts.joinShape(t.Shape)
 	ts.Tools = append(ts.Tools, t)
 }

@@ -72,7 +72,7 @@ func TestToolDocumentLayout(t *testing.T) {
 			for _, s := range tc.tools {
 				tools = append(tools, []byte(s))
 			}
-			if got := string(toolDocument(tools, 0)); got != tc.want {
+			if got := string(ToolsDocument(tools)); got != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})

@@ -109,7 +109,7 @@ func (c *Client) ListTools(ctx context.Context) (*ToolList, error) {
 		seen[page.NextCursor] = n
 		cursor = page.NextCursor
 	}
-	return &ToolList{Name: c.name, Document: toolDocument(tools, size), Tools: len(tools), Entries: tools, Pages: pages, ProtocolVersion: c.info.ProtocolVersion, Changes: changes}, nil
+	return &ToolList{Name: c.name, Document: ToolsDocument(tools), Tools: len(tools), Entries: tools, Pages: pages, ProtocolVersion: c.info.ProtocolVersion, Changes: changes}, nil
 }
 
 // listPage asks for the page at cursor and reads it from the bytes the
@@ -146,13 +146,18 @@ func (c *Client) listPage(ctx context.Context, n int, cursor string) (Page, [][]
 	return page, tp.tools, nil
 }
 
-// toolDocument lays out the tools as ToolList.Document says; size is
-// about the bytes they take.
-func toolDocument(tools [][]byte, size int) []byte {
+// ToolsDocument lays out tools, the text of each, as ToolList.Document
+// says. The tools of a file are written in this layout too, to be read
+// as a server's are.
+func ToolsDocument(tools [][]byte) []byte {
 	if len(tools) == 0 {
 		return []byte("{\"tools\": []}\n")
 	}
-	doc := make([]byte, 0, size+16)
+	size := 16
+	for _, t := range tools {
+		size += len(t) + 2
+	}
+	doc := make([]byte, 0, size)
 	doc = append(doc, "{\"tools\": [\n"...)
 	for i, t := range tools {
 		if i > 0 {

@@ -1,0 +1,112 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
+	"toolbench/core/termtext"
+)
+
+// exampleRules check the example inputs a tool gives the model.
+var exampleRules = []*Rule{
+	{
+		Code: "invalid-input-example", Severity: Error,
+		Summary: "An input_examples entry does not satisfy the tool's input schema.",
+		Doc: `A tool's "input_examples" (Anthropic) show the model calls of the tool; an
+example that breaks the tool's own schema teaches it a call that fails.
+Anthropic rejects the request outright ("Each example must be valid
+according to the tool's input_schema. Invalid examples return a 400
+error"), and any provider that passes examples on shows the model a wrong
+call, so this rule runs under every target.
+
+Each example is validated against the parameter schema with the same
+validator as toolbench call --deep; the issue is at the value that fails,
+inside the example, and says what the schema wants. "input_examples" must
+be a list, and each example an object, since a tool's input is one. A
+schema that does not compile is invalid-schema's to report, and its
+examples are not checked.
+
+Fix: correct the example, or the schema if the example shows what the tool
+really takes.
+
+Source: Anthropic, define tools, "Providing tool use examples"
+(input_examples: "Each example must be valid according to the tool's
+input_schema"), platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools.`,
+		Tool: checkInputExamples,
+	},
+}
+
+func checkInputExamples(c *ToolContext) {
+	t := c.Tool
+	ex := t.Examples
+	if ex == nil {
+		return
+	}
+	path := jsondoc.AppendKey(t.DefPath, "input_examples")
+	if !ex.Is(jsondoc.Array) {
+		c.Report(ex, path, "input_examples is "+ex.Kind.Phrase()+", not a list of example inputs",
+			`Write "input_examples": [{...}, {...}], each an input the tool accepts.`)
+		return
+	}
+	if ex.Len() == 0 || !t.Params.Is(jsondoc.Object) {
+		return
+	}
+	sch, err := schema.Compile(t.Name, t.Params, t.OpenAPIParams())
+	if err != nil {
+		return
+	}
+	for i, m := range ex.Elems() {
+		at := jsondoc.AppendIndex(path, i)
+		if !m.Value.Is(jsondoc.Object) {
+			c.Report(m.Value, at, "input example "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not an object of arguments",
+				"Write each example as the object of arguments a call would send.")
+			continue
+		}
+		failures := exampleFailures(sch, m.Value.Value())
+		if len(failures) == 0 {
+			continue
+		}
+		f := failures[0]
+		n, segs, err := m.Value.Pointer(f.pointer)
+		if err != nil {
+			n, segs = m.Value, nil
+		}
+		msg := fmt.Sprintf("input example %d does not satisfy the %s: %s", i, t.ParamsKey, f.message)
+		if f.pointer != "" {
+			msg = fmt.Sprintf("input example %d does not satisfy the %s at %s: %s", i, t.ParamsKey, f.pointer, f.message)
+		}
+		if more := len(failures) - 1; more > 0 {
+			msg += " (and " + termtext.Plural(more, "more problem") + ")"
+		}
+		c.Report(n, jsondoc.AppendSegs(at, segs), msg,
+			"Correct the example so a call like it passes the schema: the model copies what examples show.")
+	}
+}
+
+type exampleFailure struct{ pointer, message string }
+
+// exampleFailures validates v against sch and returns the failures that
+// say what is wrong, the leaves of the validator's tree, in its order.
+func exampleFailures(sch *jsonschema.Schema, v any) []exampleFailure {
+	var ve *jsonschema.ValidationError
+	if err := sch.Validate(v); !errors.As(err, &ve) {
+		return nil
+	}
+	var out []exampleFailure
+	var leaves func(e *jsonschema.ValidationError)
+	leaves = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			out = append(out, exampleFailure{jsondoc.FormatPointer(e.InstanceLocation), schema.Say(e.ErrorKind, true)})
+		}
+		for _, c := range e.Causes {
+			leaves(c)
+		}
+	}
+	leaves(ve)
+	return out
+}

@@ -1,0 +1,159 @@
+package lock
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"toolbench/core/diff"
+	"toolbench/core/jsondoc"
+	"toolbench/core/tooldef"
+)
+
+// Drift is what Verify found in one source: every change between the
+// tools the lock pins and those the source lists now, as diff words
+// them. A change to a pinned tool (its description, annotations and
+// parameters included, or the tool gone) is an error, whatever diff
+// makes of it for callers; a tool the lock does not pin is a warning
+// (diff's note). Changes in the pinned tools are placed in the lock,
+// the others in the source's document.
+type Drift struct {
+	Source   string
+	Changes  []diff.Change // errors first, then warnings, each in diff's order
+	Errors   int           // changes to pinned tools
+	Warnings int           // tools the lock does not pin
+}
+
+// Verify compares doc, what source lists now, with the tools the lock
+// pins for it. Changes to what is pinned are placed in the lock's text
+// as Parse read it (in the text Marshal writes, named FileName, for a
+// lock changed since). A source the lock does not pin is an error, as is
+// a document diff cannot compare with it.
+func (l *Lock) Verify(source string, doc *jsondoc.Document) (*Drift, error) {
+	p := l.text
+	if p == nil {
+		var err error
+		if p, err = parse(FileName, l.Marshal()); err != nil {
+			return nil, err
+		}
+	}
+	return p.verify(source, doc)
+}
+
+// pinnedName is the name of the document of a source's pinned tools.
+const pinnedName = "\x00pinned"
+
+func (p *parsed) verify(source string, doc *jsondoc.Document) (*Drift, error) {
+	tools, ok := p.lock.sources[source]
+	if !ok {
+		return nil, fmt.Errorf("%s pins no source %s", p.doc.Name, strconv.Quote(source))
+	}
+	// The pinned definitions, as one list of tools, each the very text
+	// of the lock, so that a place in it is a place in the lock.
+	defs := p.defs[source]
+	var b strings.Builder
+	starts := make([]int, len(defs))
+	b.WriteByte('[')
+	for i, d := range defs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		starts[i] = b.Len()
+		b.WriteString(p.doc.Src[d.Start:d.End])
+	}
+	b.WriteByte(']')
+	old, err := jsondoc.ParseText(pinnedName, b.String())
+	if err != nil {
+		return nil, fmt.Errorf("%s: the definitions of %s: %w", p.doc.Name, source, err)
+	}
+	res, err := diff.Compare(old, doc)
+	if err != nil {
+		return nil, fmt.Errorf("%s against %s: %w", doc.Name, p.doc.Name, err)
+	}
+	d := &Drift{Source: source}
+	changed := map[string]bool{}
+	var warnings []diff.Change
+	for _, c := range res.Changes {
+		if c.File == pinnedName {
+			c = p.inLock(c, source, defs, starts)
+		}
+		if c.Code == "added-tool" {
+			c.Severity = diff.Note
+			warnings = append(warnings, c)
+			continue
+		}
+		c.Severity = diff.Error
+		changed[c.Tool], changed[c.OldTool] = true, true
+		d.Changes = append(d.Changes, c)
+	}
+	d.Changes = append(d.Changes, unexplained(tools, doc, changed)...)
+	d.Errors = len(d.Changes)
+	d.Warnings = len(warnings)
+	d.Changes = append(d.Changes, warnings...)
+	return d, nil
+}
+
+// inLock places a change found in the pinned tools in the lock: its
+// file, offset, line and column, and a path from the lock's root.
+func (p *parsed) inLock(c diff.Change, source string, defs []*jsondoc.Node, starts []int) diff.Change {
+	i := len(starts) - 1
+	for i > 0 && starts[i] > c.Offset {
+		i--
+	}
+	c.File = p.doc.Name
+	c.Offset = int(defs[i].Start) + c.Offset - starts[i]
+	c.Line, c.Column = p.doc.Position(c.Offset)
+	prefix := "$[" + strconv.Itoa(i) + "]"
+	if rest, ok := strings.CutPrefix(c.Path, prefix); ok {
+		c.Path = jsondoc.AppendKey(jsondoc.AppendKey("$", "sources"), source) + ".tools[" + strconv.Itoa(i) + "].definition" + rest
+	}
+	return c
+}
+
+// unexplained reports each pinned tool whose canonical form is not the
+// one pinned though diff found no change in it: values of a list in
+// another order, a default or an example in its schema. Tools of one
+// name are paired in order, as diff pairs them.
+func unexplained(pins []Tool, doc *jsondoc.Document, changed map[string]bool) []diff.Change {
+	set := tooldef.Tools(doc)
+	seen := map[string]int{}
+	var out []diff.Change
+	for i := range set.Tools {
+		t := &set.Tools[i]
+		k := seen[t.Name]
+		seen[t.Name]++
+		if t.Name == "" || changed[t.Name] {
+			continue
+		}
+		pin := nthNamed(pins, t.Name, k)
+		if pin == nil {
+			continue
+		}
+		now, err := pinned(doc, t)
+		if err == nil && now.SHA256 == pin.SHA256 {
+			continue
+		}
+		msg := "the tool's canonical form is not the one pinned: values in another order, or a default, an example or a comment changed"
+		if err != nil {
+			msg = "the tool has no canonical form (RFC 8785) any more"
+		}
+		line, col := doc.Position(int(t.Node.Start))
+		out = append(out, diff.Change{Severity: diff.Error, Code: "definition-changed", Tool: t.Name, Path: t.Path, Message: msg,
+			File: doc.Name, Line: line, Column: col, Offset: int(t.Node.Start)})
+	}
+	return out
+}
+
+// nthNamed is the k'th pinned tool of that name, nil when there are
+// fewer.
+func nthNamed(tools []Tool, name string, k int) *Tool {
+	for i := range tools {
+		if tools[i].Name == name {
+			if k == 0 {
+				return &tools[i]
+			}
+			k--
+		}
+	}
+	return nil
+}

@@ -1,0 +1,74 @@
+package mcpserve_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"toolbench/core/diff"
+	"toolbench/core/lint"
+	"toolbench/internal/mcpserve"
+)
+
+// explainAnswer is explain_code's structuredContent.
+type explainAnswer struct {
+	Kind     string   `json:"kind"`
+	Code     string   `json:"code"`
+	Severity string   `json:"severity"`
+	Target   string   `json:"target"`
+	Summary  string   `json:"summary"`
+	Doc      string   `json:"doc"`
+	Implies  []string `json:"implies"`
+	OptIn    string   `json:"opt_in"`
+	Rules    []struct {
+		Code     string `json:"code"`
+		Severity string `json:"severity"`
+		Summary  string `json:"summary"`
+	} `json:"rules"`
+}
+
+func TestExplainGivesTheTablesEntryForEveryRuleTargetAndChange(t *testing.T) {
+	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
+	explain := func(code string) (explainAnswer, string) {
+		var got explainAnswer
+		text := answer(t, cs, "explain_code", map[string]any{"code": code}, &got)
+		return got, text
+	}
+	for _, r := range lint.Rules() {
+		got, text := explain(r.Code)
+		want := explainAnswer{Kind: "rule", Code: r.Code, Severity: r.Severity.String(), Target: r.Target, Summary: r.Summary, Doc: r.Doc, Implies: []string{}, Rules: got.Rules}
+		if diff := cmp.Diff(want, got); diff != "" || len(got.Rules) != 0 {
+			t.Errorf("%s (-table +tool):\n%s", r.Code, diff)
+		}
+		if !strings.HasPrefix(text, r.Code+" (") || !strings.Contains(text, r.Doc) {
+			t.Errorf("%s: the text does not give the code and the doc:\n%s", r.Code, text)
+		}
+	}
+	for _, c := range diff.Checks() {
+		got, _ := explain(c.Code)
+		if got.Kind != "change" || got.Severity != c.Severity.String() || got.Doc != c.Doc {
+			t.Errorf("%s: %+v", c.Code, got)
+		}
+	}
+	for _, tg := range lint.Targets() {
+		got, text := explain(tg.Name)
+		var codes []string
+		for _, r := range got.Rules {
+			codes = append(codes, r.Code)
+		}
+		var want []string
+		for _, r := range tg.Rules {
+			want = append(want, r.Code)
+		}
+		if got.Kind != "target" || got.Doc != tg.Doc || !cmp.Equal(codes, want) {
+			t.Errorf("%s: kind %q, rules %v; want target, %v", tg.Name, got.Kind, codes, want)
+		}
+		if !strings.Contains(text, "Rules:\n") {
+			t.Errorf("%s: the text lists no rules:\n%s", tg.Name, text)
+		}
+	}
+	if got, _ := explain("openai-strict"); !cmp.Equal(got.Implies, []string{"openai"}) || got.OptIn == "" {
+		t.Errorf("openai-strict implies %v, opt-in %q; want openai and a way to opt in", got.Implies, got.OptIn)
+	}
+}

@@ -1,0 +1,163 @@
+package mcpserve_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/report"
+	"toolbench/internal/mcpserve"
+)
+
+// badTools has three defects: a name no provider takes, a short
+// description, and a required property that is not defined.
+var badTools = lines(
+	`[`,
+	`  {`,
+	`    "name": "get weather!",`,
+	`    "description": "Weather.",`,
+	`    "parameters": {`,
+	`      "type": "object",`,
+	`      "properties": {"city": {"type": "string"}},`,
+	`      "required": ["city", "units"]`,
+	`    }`,
+	`  }`,
+	`]`,
+)
+
+// lintAnswer is lint_tools' structuredContent, its issues as JSON values.
+type lintAnswer struct {
+	Issues   []map[string]any `json:"issues"`
+	Errors   int              `json:"errors"`
+	Warnings int              `json:"warnings"`
+	Omitted  int              `json:"omitted"`
+	Targets  []string         `json:"targets"`
+}
+
+// reportOf lints text, named name, as `toolbench lint` does, and returns
+// its JSON report as JSON values and its text report.
+func reportOf(t *testing.T, name, text string, opt lint.Options) (issues []map[string]any, textReport string) {
+	t.Helper()
+	doc, err := jsondoc.ParseText(name, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &report.Report{Issues: lint.Lint(doc, opt).Issues, Files: 1}
+	var js, txt strings.Builder
+	jsonFormat, _ := report.LookupFormat("json")
+	textFormat, _ := report.LookupFormat("text")
+	if err := jsonFormat.Write(&js, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := textFormat.Write(&txt, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(js.String()), &issues); err != nil {
+		t.Fatal(err)
+	}
+	return issues, txt.String()
+}
+
+func TestLintToolReturnsTheIssuesOfABadDocumentAsTheJSONReportHasThem(t *testing.T) {
+	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
+	var got lintAnswer
+	text := answer(t, cs, "lint_tools", lintArgs(badTools), &got)
+
+	wantIssues, wantText := reportOf(t, "<tools>", badTools, lint.Options{})
+	if diff := cmp.Diff(wantIssues, got.Issues); diff != "" {
+		t.Errorf("issues differ from the JSON report (-report +tool):\n%s", diff)
+	}
+	if text != wantText {
+		t.Errorf("text:\n%s\nwant the text report:\n%s", text, wantText)
+	}
+	// What a reader of the answer relies on, apart from the report.
+	at := map[string][2]any{}
+	for _, is := range got.Issues {
+		at[is["code"].(string)] = [2]any{is["line"], is["column"]}
+	}
+	for code, line := range map[string]float64{"invalid-name": 3, "short-description": 4, "required-not-in-properties": 5} {
+		if pos, ok := at[code]; !ok || pos[0] != line {
+			t.Errorf("issue %s at %v, want line %v", code, pos, line)
+		}
+	}
+	if got.Errors != 2 || got.Warnings != 1 || got.Omitted != 0 {
+		t.Errorf("errors %d, warnings %d, omitted %d; want 2, 1, 0", got.Errors, got.Warnings, got.Omitted)
+	}
+	if !strings.Contains(text, "<tools>:5:19 $[0].parameters: required property 'units'") {
+		t.Errorf("the text does not point at the parameters, line 5 column 19 of <tools>:\n%s", text)
+	}
+}
+
+func TestLintToolReadsAFileUnderTheRootAndNamesItByItsPath(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"tools/weather.json": badTools})
+	cs := connect(t, mcpserve.Options{Root: root})
+	var got lintAnswer
+	answer(t, cs, "lint_tools", lintPathArgs("tools/weather.json"), &got)
+	want, _ := reportOf(t, "tools/weather.json", badTools, lint.Options{})
+	if diff := cmp.Diff(want, got.Issues); diff != "" {
+		t.Errorf("issues differ from the JSON report of the file (-report +tool):\n%s", diff)
+	}
+}
+
+func TestLintToolRunsTheTargetsAndLeavesOutTheIgnoredCodes(t *testing.T) {
+	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
+	args := lintArgs(badTools)
+	args["targets"] = []string{"openai-strict"}
+	args["ignore"] = []string{"short-description"}
+	var got lintAnswer
+	answer(t, cs, "lint_tools", args, &got)
+	want, _ := reportOf(t, "<tools>", badTools, lint.Options{Targets: []string{"openai-strict"}, Ignore: []string{"short-description"}})
+	if diff := cmp.Diff(want, got.Issues); diff != "" {
+		t.Errorf("issues (-report +tool):\n%s", diff)
+	}
+	codes := map[string]bool{}
+	for _, is := range got.Issues {
+		codes[is["code"].(string)] = true
+	}
+	if !codes["openai-strict/additional-properties"] || codes["short-description"] {
+		t.Errorf("codes %v: want openai-strict's rules and no short-description", codes)
+	}
+	if diff := cmp.Diff([]string{"openai-strict"}, got.Targets); diff != "" {
+		t.Errorf("targets (-want +got):\n%s", diff)
+	}
+}
+
+func TestLintToolSaysAValidDocumentIsValid(t *testing.T) {
+	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
+	good := `{"tools": [{"name": "get_weather", "description": "Get the current weather for a city.", "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "The city."}}, "required": ["city"]}}]}`
+	var got lintAnswer
+	text := answer(t, cs, "lint_tools", lintArgs(good), &got)
+	if text != "valid\n" || len(got.Issues) != 0 {
+		t.Errorf("text %q, issues %v; want valid and none", text, got.Issues)
+	}
+	// A list of MCP tools is linted with mcp, as `toolbench lint` does.
+	if diff := cmp.Diff([]string{"mcp"}, got.Targets); diff != "" {
+		t.Errorf("targets (-want +got):\n%s", diff)
+	}
+}
+
+func TestAnswersListAtMostMaxResultsAndCountEverything(t *testing.T) {
+	var tools []string
+	for range 5 {
+		tools = append(tools, `{"name": "bad name", "description": "Short."}`)
+	}
+	doc := "[" + strings.Join(tools, ",\n") + "]"
+	cs := connect(t, mcpserve.Options{Root: t.TempDir(), MaxResults: 3})
+	var got lintAnswer
+	text := answer(t, cs, "lint_tools", lintArgs(doc), &got)
+	all, _ := reportOf(t, "<tools>", doc, lint.Options{})
+	if len(got.Issues) != 3 || got.Omitted != len(all)-3 || got.Errors+got.Warnings != len(all) {
+		t.Errorf("%d issues listed, %d omitted, %d+%d counted; want 3, %d, %d in all", len(got.Issues), got.Omitted, got.Errors, got.Warnings, len(all)-3, len(all))
+	}
+	if diff := cmp.Diff(all[:3], got.Issues); diff != "" {
+		t.Errorf("the issues listed are not the report's first (-report +tool):\n%s", diff)
+	}
+	if !strings.Contains(text, "(3 issues listed of ") {
+		t.Errorf("the text does not say issues were left out:\n%s", text)
+	}
+}

@@ -1,0 +1,219 @@
+package mcpserve
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/core/diff"
+	"toolbench/core/lint"
+)
+
+// The tools' definitions: what a model reads to choose one and fill in
+// its arguments. Their input and output schemas are inferred from the Go
+// types of the arguments and answers, declared beside each tool's
+// handler (lint.go, calls.go, diff.go, explain.go) with a description
+// for every property. They are held to toolbench's own lint under every
+// target, OpenAI's strict mode included: every property is required, and
+// an optional one is nullable.
+
+// Tool names, as clients call them.
+const (
+	lintToolName    = "lint_tools"
+	callsToolName   = "check_tool_calls"
+	diffToolName    = "diff_tools"
+	explainToolName = "explain_code"
+)
+
+// readOnly says what every tool here is: it reads its arguments and files
+// under the root, changes nothing and reaches nothing beyond them.
+var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: new(false), OpenWorldHint: new(false)}
+
+// addTools adds the tools to srv.
+func (s *server) addTools(srv *mcp.Server) {
+	nullable := map[string][]string{}
+	addTool(srv, nullable, &mcp.Tool{
+		Name:  lintToolName,
+		Title: "Lint tool definitions",
+		Description: "Check LLM tool definitions for the defects that make a model skip a tool or call it wrongly " +
+			"(bad names, missing or short descriptions, required properties that are not defined, invalid JSON Schema, hidden characters) " +
+			"and, with targets, for what OpenAI, OpenAI strict mode, Anthropic, Gemini or MCP would reject. " +
+			"Use it after writing or changing tool definitions or an MCP server's tools, and again after each fix until it reports no errors. " +
+			"Give the document as JSON text in tools or as a file path in tools_path, the other null. " +
+			"Returns each issue with its rule code, severity, JSON path, line, column, message, hint and any fixes; explain_code tells what a code means.",
+	}, lintInputDocs, lintOutputDocs, s.lint)
+	addTool(srv, nullable, &mcp.Tool{
+		Name:  callsToolName,
+		Title: "Check tool calls",
+		Description: "Check tool calls a model made or might make against the tools they call: unknown tools, missing and extra arguments, " +
+			"arguments of the wrong type, and with deep set, everything else the tool's JSON Schema says (enums, bounds, patterns, nested values). " +
+			"Use it to test a tool definition with sample calls, or to find why calls from a model or a log fail. " +
+			"Calls may be in any shape models emit (OpenAI, Responses, Anthropic, MCP, Gemini or {name, arguments}), one call or JSON Lines of calls. " +
+			"Returns, for each call, its line and its errors as codes such as missing:FIELD and type:FIELD:TYPE.",
+	}, callsInputDocs, callsOutputDocs, s.checkCalls)
+	addTool(srv, nullable, &mcp.Tool{
+		Name:  diffToolName,
+		Title: "Compare tool definitions",
+		Description: "Compare two versions of a tools document and report what changed for the calls a model sends, tool by tool: " +
+			"breaking changes (a tool or parameter removed, a parameter newly required, a type, enum value or bound taken away, extra arguments refused) " +
+			"and notes (additions, relaxed constraints, changed descriptions). " +
+			"Use it before releasing a change to tools that callers or prompts rely on. " +
+			"Give each version as JSON text (old, new) or as a file path (old_path, new_path). " +
+			"Returns each change with its code, tool, JSON path, line and column, and whether any change breaks callers.",
+	}, diffInputDocs, diffOutputDocs, s.diff)
+	addTool(srv, nullable, &mcp.Tool{
+		Name:  explainToolName,
+		Title: "Explain a rule, target or change",
+		Description: "Explain a code that lint_tools or diff_tools reported, or a lint target: what it checks, why it matters, how to fix what it reports, " +
+			"and the provider documentation it follows. Use it when an issue's message and hint are not enough to fix it, " +
+			"or to learn what a target (" + strings.Join(lint.TargetNames(), ", ") + ") adds before linting with it.",
+	}, explainInputDocs, explainOutputDocs, explain)
+	srv.AddReceivingMiddleware(nullsForMissing(nullable))
+}
+
+// addTool adds the tool t, handled by h, with the schemas of In and Out
+// and the descriptions inDocs and outDocs give their properties, and
+// records in nullable the arguments of t that may be null.
+func addTool[In, Out any](srv *mcp.Server, nullable map[string][]string, t *mcp.Tool, inDocs, outDocs map[string]string, h mcp.ToolHandlerFor[In, Out]) {
+	in := schemaOf[In](inDocs, false)
+	t.InputSchema, t.OutputSchema, t.Annotations = in, schemaOf[Out](outDocs, true), readOnly
+	for _, name := range in.PropertyOrder {
+		if slices.Contains(in.Properties[name].Types, "null") {
+			nullable[t.Name] = append(nullable[t.Name], name)
+		}
+	}
+	mcp.AddTool(srv, t, guard(h))
+}
+
+// nullsForMissing lets a call leave out the arguments that may be null,
+// as a client that drops nulls does, by giving them as null. The schemas
+// list every argument as required, as OpenAI's strict mode has them, so
+// that without this the SDK would refuse such a call.
+func nullsForMissing(nullable map[string][]string) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if call, ok := req.(*mcp.CallToolRequest); ok && call.Params != nil {
+				call.Params.Arguments = withNulls(call.Params.Arguments, nullable[call.Params.Name])
+			}
+			return next(ctx, method, req)
+		}
+	}
+}
+
+// withNulls returns the arguments args with null for each name of names
+// they leave out; args that are not an object are left for the SDK to
+// refuse.
+func withNulls(args json.RawMessage, names []string) json.RawMessage {
+	if len(names) == 0 {
+		return args
+	}
+	var m map[string]json.RawMessage
+	if len(args) > 0 && json.Unmarshal(args, &m) != nil {
+		return args
+	}
+	if m == nil {
+		m = map[string]json.RawMessage{} // no arguments, or null
+	}
+	added := false
+	for _, name := range names {
+		if _, ok := m[name]; !ok {
+			m[name], added = json.RawMessage("null"), true
+		}
+	}
+	if !added {
+		return args
+	}
+	out, err := json.Marshal(m)
+	if err != nil {
+		return args
+	}
+	return out
+}
+
+// guard turns a panic in a tool into a tool error, so that a defect in
+// toolbench answers one call badly rather than ending the server.
+func guard[In, Out any](h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandlerFor[In, Out] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				var zero Out
+				res, out, err = nil, zero, fmt.Errorf("toolbench failed on this input (%v); please report it with the input", p)
+			}
+		}()
+		return h(ctx, req, in)
+	}
+}
+
+// textResult is a result whose content is text, for a person to read;
+// the SDK adds the answer as structuredContent.
+func textResult(text string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// typeSchemas are the schemas of the types that take one of a few
+// values, and of those whose JSON is not what their Go kind says (the
+// severities, numbers written as their names).
+var typeSchemas = map[reflect.Type]*jsonschema.Schema{
+	reflect.TypeFor[lint.Severity](): {Type: "string", Enum: []any{lint.Error.String(), lint.Warning.String()}},
+	reflect.TypeFor[diff.Severity](): {Type: "string", Enum: []any{diff.Error.String(), diff.Note.String()}},
+	reflect.TypeFor[targetName]():    {Type: "string", Enum: anySlice(lint.TargetNames())},
+	reflect.TypeFor[codeKind]():      {Type: "string", Enum: []any{string(kindRule), string(kindTarget), string(kindChange)}},
+}
+
+// anySlice is s as the values of an enum.
+func anySlice[T any](s []T) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}
+
+// schemaOf infers the schema of T and describes its properties: docs
+// maps a property's path, names joined by dots through properties and
+// array items ("issues.code"), to its description. It panics on a
+// property without a description, or a description of none, which tests
+// catch.
+//
+// A slice may be null in arguments, where null means none; in an
+// answer, which always sends a list, an output schema says so.
+func schemaOf[T any](docs map[string]string, output bool) *jsonschema.Schema {
+	s, err := jsonschema.For[T](&jsonschema.ForOptions{TypeSchemas: typeSchemas})
+	if err != nil {
+		panic(err)
+	}
+	used := map[string]bool{}
+	describeProperties(s, "", docs, used, output)
+	for path := range docs {
+		if !used[path] {
+			panic(fmt.Sprintf("mcpserve: %T has no property %s to describe", *new(T), path))
+		}
+	}
+	return s
+}
+
+func describeProperties(s *jsonschema.Schema, prefix string, docs map[string]string, used map[string]bool, output bool) {
+	if s.Items != nil {
+		s = s.Items
+	}
+	for _, name := range s.PropertyOrder {
+		p := s.Properties[name]
+		path := prefix + name
+		doc, ok := docs[path]
+		if !ok {
+			panic(fmt.Sprintf("mcpserve: property %s has no description", path))
+		}
+		used[path] = true
+		p.Description = doc
+		if output && slices.Equal(p.Types, []string{"null", "array"}) {
+			p.Types, p.Type = nil, "array"
+		}
+		describeProperties(p, path+".", docs, used, output)
+	}
+}

@@ -1,0 +1,110 @@
+package source
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strings"
+
+	"toolbench/core/jsondoc"
+	"toolbench/internal/mcpclient"
+)
+
+// StdinName is how documents, issues and errors name standard input.
+const StdinName = "<stdin>"
+
+// An Input names where tools come from: a Path, or a Server in its place.
+type Input struct {
+	// Path is a file; "-" for standard input; or REV:PATH, when no file
+	// has that name, for PATH as git has it at revision REV (PATH from
+	// the top of the repository, or ./PATH from the working directory,
+	// as git show reads it).
+	Path string
+	// Server, when not nil, is the live MCP server whose tools to list,
+	// and Path is not read.
+	Server *Server
+}
+
+// Options are what reading an Input may use of the process.
+type Options struct {
+	// Stdin is standard input, read for the Path "-".
+	Stdin io.Reader
+	// LookupEnv finds the environment variables a servers file and a
+	// header refer to ($VAR, ${VAR}); nil finds none.
+	LookupEnv func(string) (string, bool)
+	// Progress, when not nil, is told of a spawned server slow to start
+	// (see mcpclient.Spec.Progress).
+	Progress func(line string)
+}
+
+// A Source is the tools of an Input, read.
+type Source struct {
+	// Doc is the tools document. A server's is its tools/list results,
+	// {"tools": [...]} with each tool as the server sent it, named after
+	// the server, so that issues and errors point into it.
+	Doc *jsondoc.Document
+	// Client is the session with the server, open until Close; nil for a
+	// file.
+	Client *mcpclient.Client
+	// List is the server's listing Doc is of, with what its pages said of
+	// themselves (see live.Survey); nil for a file.
+	List *mcpclient.ToolList
+	// Revision is PATH when the Input was REV:PATH; else "".
+	Revision string
+}
+
+// Open reads the tools in: a file, standard input, a revision or a
+// server. A server's session lasts until the Source is closed or ctx is
+// done. Its errors are one line each: for a file, its name and, for bad
+// JSON, the line and column; for a server, what went wrong and the end of
+// the server's standard error.
+func Open(ctx context.Context, in Input, opt Options) (*Source, error) {
+	if in.Server != nil {
+		return openServer(ctx, *in.Server, opt)
+	}
+	if in.Path == "-" {
+		stdin := opt.Stdin
+		if stdin == nil {
+			stdin = strings.NewReader("")
+		}
+		doc, err := jsondoc.LoadReader(StdinName, stdin)
+		return fileSource(doc, err)
+	}
+	if IsRevision(in.Path) {
+		doc, err := gitShow(ctx, in.Path)
+		if err != nil {
+			return nil, err
+		}
+		_, path, _ := strings.Cut(in.Path, ":")
+		return &Source{Doc: doc, Revision: strings.TrimPrefix(path, "./")}, nil
+	}
+	doc, err := jsondoc.LoadFile(in.Path)
+	return fileSource(doc, err)
+}
+
+func fileSource(doc *jsondoc.Document, err error) (*Source, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &Source{Doc: doc}, nil
+}
+
+// IsRevision reports whether Open reads path as REV:PATH: it has a colon
+// with text on both sides, and no file has its name.
+func IsRevision(path string) bool {
+	rev, file, ok := strings.Cut(path, ":")
+	if !ok || rev == "" || file == "" {
+		return false
+	}
+	_, err := os.Stat(path)
+	return errors.Is(err, os.ErrNotExist)
+}
+
+// Close ends the session with the server, if there is one, and with it
+// the server's process group.
+func (s *Source) Close() {
+	if s != nil && s.Client != nil {
+		s.Client.Close()
+	}
+}
