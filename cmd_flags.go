@@ -115,6 +115,7 @@ type serverFlags struct {
 	server    string   // --server NAME
 	mcpConfig string   // --mcp-config FILE
 	timeout   time.Duration
+	start     time.Duration // --start-timeout
 	protocol  string
 
 	given string // the server flag given: "--server-cmd", "--server-url" or "--server"
@@ -133,8 +134,9 @@ func (s *serverFlags) register(cmd *cobra.Command) {
 	fs.StringArrayVar(&s.headers, "header", nil, "send the header 'Name: value' to --server-url (repeat);\n$VAR and ${VAR} in the value read the environment")
 	fs.StringVar(&s.server, "server", "", `the server NAME of the --mcp-config file's "mcpServers"`)
 	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server, as Claude Code names it\n(this flag was --config)")
-	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound connecting to the server and each request")
-	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for")
+	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server, and connecting to --server-url")
+	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start, which a first npx run spends\ninstalling it")
+	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for; a server of an earlier\nrevision answers in its own")
 	cmd.MarkFlagFilename("mcp-config", "json")
 	cmd.RegisterFlagCompletionFunc("server-cmd", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server-url", cobra.NoFileCompletions)
@@ -155,7 +157,7 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 	case len(named) > 1:
 		return nil, fmt.Errorf("%s each name a server; give one", strings.Join(named, " and "))
 	case len(named) == 0:
-		for _, f := range []string{"env", "header", "mcp-config", "timeout", "protocol-version"} {
+		for _, f := range []string{"env", "header", "mcp-config", "timeout", "start-timeout", "protocol-version"} {
 			if fs.Changed(f) {
 				return nil, fmt.Errorf("%s is for a server; name one with --server-cmd, --server-url or --server", flagName(fs.Lookup(f)))
 			}
@@ -172,12 +174,14 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		return nil, errors.New("--mcp-config names the servers file of --server NAME")
 	case s.timeout <= 0:
 		return nil, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
+	case s.start <= 0:
+		return nil, fmt.Errorf("--start-timeout %v: want a time above zero, such as 60s", s.start)
 	case s.protocol == "":
 		return nil, errors.New("--protocol-version is empty")
 	}
 	srv := &source.Server{
 		URL: s.url, Name: s.server, ServersFile: s.mcpConfig,
-		Env: s.env, Header: s.headers, Timeout: s.timeout, ProtocolVersion: s.protocol,
+		Env: s.env, Header: s.headers, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol,
 	}
 	if s.given == "--server-cmd" {
 		argv, err := mcpclient.SplitCommand(s.command)

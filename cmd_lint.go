@@ -14,6 +14,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/live"
 	"toolbench/internal/source"
 )
 
@@ -54,7 +55,8 @@ has it at revision REV.
 With a server flag, lint the tools a live MCP server lists, every page of
 tools/list, as the server sent them: issues name the server and point
 into its tools document as 'toolbench dump' writes it. With no --target,
-a server is linted with --target mcp.
+a server is linted with the MCP target of the revision its session
+negotiated, which the report names.
 
 Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
 with --strict), 2 usage error, a file that cannot be read or parsed, or a
@@ -87,9 +89,8 @@ func (f *lintFlags) config(fs *pflag.FlagSet, files []string) (*lintConfig, erro
 		if len(files) > 0 {
 			return nil, f.server.twoSources("FILE")
 		}
-		if len(f.rules.targets) == 0 {
-			f.rules.targets = listFlag{"mcp"} // what a server's tools are for
-		}
+		// With no --target, the linter holds the server's tools to the MCP
+		// target of the session's revision.
 	}
 	if cfg.format, err = f.format.pick(fs, writesIssues); err != nil {
 		return nil, err
@@ -131,8 +132,7 @@ func runLint(e *env, cfg *lintConfig) int {
 			r.Failed = append(r.Failed, report.FailureOf(displayName(f), err))
 			continue
 		}
-		r.Issues = append(r.Issues, lint.Lint(src.Doc, cfg.opt).Issues...)
-		r.Files++
+		r.Add(lint.Lint(src.Doc, cfg.opt))
 	}
 	return writeLintReport(e, cfg, r)
 }
@@ -149,11 +149,10 @@ func lintServer(e *env, cfg *lintConfig) int {
 		return sourceFailed(ctx, e, "toolbench lint", err)
 	}
 	defer src.Close()
-	r := &report.Report{
-		Issues: lint.Lint(src.Doc, cfg.opt).Issues,
-		Files:  1,
-		Color:  e.colour(e.stdout),
-	}
+	opt := cfg.opt
+	opt.Server = live.Survey(ctx, src.Client, src.List)
+	r := &report.Report{Color: e.colour(e.stdout), Revision: src.Client.ProtocolVersion()}
+	r.Add(lint.Lint(src.Doc, opt))
 	return writeLintReport(e, cfg, r)
 }
 

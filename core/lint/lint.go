@@ -25,6 +25,9 @@ type Options struct {
 	// for; the rules of the document as a whole still run. A caller that
 	// changed a few tools of a document linted before re-lints just those.
 	Only func(*tooldef.Tool) bool
+	// Server holds the facts of the live server whose listing the
+	// document is, for the rules that read them; nil for a file.
+	Server *ServerFacts
 }
 
 // Result is a linted document.
@@ -50,12 +53,14 @@ type Result struct {
 // With no targets in opt, a document whose tools are all in MCP's shape
 // (inputSchema) is linted with the mcp target, as a server's tools are:
 // such a list is an MCP server's, and MCP's rules are the ones it is held
-// to, its names with dots among them.
+// to, its names with dots among them. A live server's listing (opt.Server
+// set) is, whatever its tools' shape, with the MCP target of the
+// session's revision.
 func Lint(doc *jsondoc.Document, opt Options) *Result {
 	set := tooldef.Tools(doc)
 	requested := opt.Targets
-	if len(opt.Targets) == 0 && set.Shape == tooldef.ShapeMCP {
-		opt.Targets = []string{mcpTarget.Name}
+	if len(opt.Targets) == 0 && (set.Shape == tooldef.ShapeMCP || opt.Server != nil) {
+		opt.Targets = []string{serverTarget(opt.Server)}
 	}
 	l := newLinter(doc, opt)
 	l.set = set
@@ -98,6 +103,7 @@ type linter struct {
 	// docFacts are the values rules compute once for the whole lint
 	// (DocFact), shared with the copies that lint shares of the tools.
 	docFacts *docFacts
+	server   *ServerFacts // the facts of a live server's listing
 
 	toolCtx  ToolContext
 	walker   walker
@@ -114,7 +120,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}}
+	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server}
 	enabled := withImplied(targetsNamed(opt.Targets))
 	l.all = l.hooksFor(enabled)
 	for _, r := range l.all.rules {

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -34,8 +35,8 @@ modelcontextprotocol.io/specification/2026-07-28/server/tools; Base
 protocol, JSON Schema usage,
 modelcontextprotocol.io/specification/2026-07-28/basic; and
 schema/2026-07-28/schema.ts.`,
-	Rules: append([]*Rule{mcpInvalidName, mcpInputSchemaNotObject, mcpOutputSchemaInvalid},
-		append(mcpHeaderRules, mcpExternalRef, mcpCompositionTooLarge)...),
+	Rules: slices.Concat([]*Rule{mcpInvalidName, mcpInputSchemaNotObject, mcpOutputSchemaInvalid},
+		mcpHeaderRules, []*Rule{mcpExternalRef, mcpCompositionTooLarge}, mcpLiveRules),
 	EmptyRootDeclaresNone: true,
 }
 

@@ -31,7 +31,7 @@ func writeJSON(w io.Writer, r *Report) error {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendIssueJSON(b, &issues[i])
+		b = appendIssueJSON(b, &issues[i], r.Revision)
 		if len(b) > 60<<10 {
 			if _, err := w.Write(b); err != nil {
 				return err
@@ -44,7 +44,9 @@ func writeJSON(w io.Writer, r *Report) error {
 	return err
 }
 
-func appendIssueJSON(b []byte, is *lint.Issue) []byte {
+// appendIssueJSON writes one issue; revision, when not "", is the MCP
+// revision of the server whose tools it is about.
+func appendIssueJSON(b []byte, is *lint.Issue, revision string) []byte {
 	b = append(b, "\n  {\n    \"severity\": "...)
 	b = jsondoc.AppendQuote(b, is.Severity.String())
 	for _, f := range [...]struct{ name, value string }{
@@ -64,6 +66,10 @@ func appendIssueJSON(b []byte, is *lint.Issue) []byte {
 	b = strconv.AppendInt(b, int64(is.EndLine), 10)
 	b = append(b, ",\n    \"end_column\": "...)
 	b = strconv.AppendInt(b, int64(is.EndColumn), 10)
+	if revision != "" {
+		b = append(b, ",\n    \"revision\": "...)
+		b = jsondoc.AppendQuote(b, revision)
+	}
 	if is.Fixes != nil {
 		b = appendFixesJSON(b, *is.Fixes)
 	}

@@ -52,6 +52,11 @@ type Report struct {
 	// the report, for the formats that say (SARIF's tool.driver); ""
 	// when unknown.
 	Version, InformationURI string
+	// Revision is the MCP revision of the live server whose tools were
+	// linted, as its session negotiated it ("2026-07-28"): the one whose
+	// rules apply when no target is asked for. "" for files. Text says
+	// it after the summary, JSON in each issue.
+	Revision string
 }
 
 // Add adds the lint of one input to the report: its issues, and its

@@ -46,6 +46,9 @@ func writeText(w io.Writer, r *Report) error {
 		}
 	}
 	bw.WriteString(textSummary(r.Issues, r.Files, len(r.Failed)))
+	if r.Revision != "" {
+		bw.WriteString(" (MCP " + termtext.EscapeLine(r.Revision) + ")")
+	}
 	bw.WriteByte('\n')
 	return bw.Flush()
 }

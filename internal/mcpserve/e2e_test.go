@@ -69,8 +69,8 @@ func TestToolbenchMCPServesItsToolsOnStdio(t *testing.T) {
 
 	t.Run("lint --server-cmd", func(t *testing.T) {
 		code, out := toolbench(t, bin, dir, "", "lint", "--target", strings.Join(lint.TargetNames(), ","), "--server-cmd", server)
-		if code != 0 || out != "valid\n" {
-			t.Errorf("exit %d, output:\n%s\nwant 0 and valid", code, out)
+		if code != 0 || out != "valid (MCP 2026-07-28)\n" {
+			t.Errorf("exit %d, output:\n%s\nwant 0 and valid on MCP 2026-07-28", code, out)
 		}
 	})
 
