@@ -26,6 +26,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"toolbench/internal/headertest"
 	"toolbench/internal/proctest"
 )
 
@@ -66,6 +67,8 @@ func runTestServer(behaviour string) int {
 		return serveTestStdio(ctx, newTestPagesServer())
 	case "modern":
 		return serveTestStdio(ctx, newTestModernServer())
+	case "modern-headers":
+		return serveTestStdio(ctx, newTestHeadersServer())
 	case "modern-changing":
 		// It adds a tool once the client listens for changes.
 		s := newTestModernServer()
@@ -510,6 +513,32 @@ func newTestModernServer() *mcp.Server {
 				}
 			}
 			return res, nil
+		}
+	})
+	return s
+}
+
+// headerSeed and headerTools are the seed and number of the tools
+// internal/headertest writes for the headers server.
+const (
+	headerSeed  = 7
+	headerTools = 300
+)
+
+// newTestHeadersServer is a server of MCP 2026-07-28 only that lists the
+// tools of internal/headertest as written, x-mcp-header annotations of
+// every kind, valid and not: no SDK server would add the bad ones, so
+// the listing is written as bytes.
+func newTestHeadersServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "test-headers", Version: "1.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
+	tools := headertest.Tools(headerSeed, headerTools)
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if err == nil && method == "tools/list" {
+				return withRawTools(res, tools)
+			}
+			return res, err
 		}
 	})
 	return s
