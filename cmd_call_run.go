@@ -147,7 +147,7 @@ func orEmpty[T any](s []T) []T {
 
 // runSummary counts what the calls of a run did.
 type runSummary struct {
-	calls, ok, toolErrors, refused, nonconforming, invalid int
+	calls, ok, toolErrors, refused, nonconforming, invalid, asking int
 }
 
 func (s *runSummary) count(o live.Outcome) {
@@ -159,6 +159,8 @@ func (s *runSummary) count(o live.Outcome) {
 		s.refused++
 	case o.IsError:
 		s.toolErrors++
+	case o.AsksForInput():
+		s.asking++
 	case len(o.Output) > 0:
 		s.nonconforming++
 	default:
@@ -183,6 +185,7 @@ func (s *runSummary) String() string {
 		{s.refused, termtext.Plural(s.refused, "protocol error")},
 		{s.nonconforming, fmt.Sprintf("%d not conforming to the outputSchema", s.nonconforming)},
 		{s.invalid, fmt.Sprintf("%d invalid, not sent", s.invalid)},
+		{s.asking, fmt.Sprintf("%d asking for input", s.asking)},
 	} {
 		if p.n > 0 {
 			parts = append(parts, p.what)

@@ -62,11 +62,7 @@ type checks struct {
 	cfg     *config.Config
 	targets []string // --target; nil when not given
 	ignore  []string // --ignore
-	// mcpForServers lints a live server's tools with --target mcp when
-	// neither the command line nor the configuration names targets, as
-	// lint, watch and the workbench do.
-	mcpForServers bool
-	base          *baselineFile
+	base    *baselineFile
 }
 
 // baselineFile is a baseline read from its file.
@@ -86,9 +82,6 @@ func (c *checks) options(in source.Input) lint.Options {
 	}
 	if c.targets != nil {
 		opt.Targets = slices.Clone(c.targets)
-	}
-	if len(opt.Targets) == 0 && c.mcpForServers && in.Server != nil {
-		opt.Targets = []string{"mcp"} // what a server's tools are for
 	}
 	opt.Ignore = append(opt.Ignore, c.ignore...)
 	return opt

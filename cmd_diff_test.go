@@ -142,7 +142,7 @@ func TestDiffUsageErrors(t *testing.T) {
 
 func TestCompatShowsTheMatrix(t *testing.T) {
 	code, stdout, stderr := runIn(t, "compat", "testdata/compat/tools.json")
-	if code != exitIssues || stderr != "" || !strings.HasPrefix(stdout, "TOOL                openai  openai-strict  anthropic  anthropic-strict  gemini  mcp\nsearch_docs         ok      ok ") {
+	if code != exitIssues || stderr != "" || !strings.HasPrefix(stdout, "TOOL                openai  openai-strict  anthropic  anthropic-strict  gemini  mcp  mcp@2025-11-25\nsearch_docs         ") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 	code, stdout, _ = runIn(t, "compat", "--target", "mcp,gemini", "testdata/lint/examples/valid.json")

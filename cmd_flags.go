@@ -139,6 +139,7 @@ type serverFlags struct {
 	server    string   // --server NAME
 	mcpConfig string   // --mcp-config FILE
 	timeout   time.Duration
+	start     time.Duration // --start-timeout
 	protocol  string
 
 	all bool // --all-servers, for the commands that take it
@@ -165,27 +166,30 @@ func (s *serverFlags) register(cmd *cobra.Command) {
 }
 
 // registerReach adds the flags that say how servers are reached: the
-// servers file, the timeout and the protocol version. register adds them;
-// a command that reaches the servers of a file, and takes no server
-// flag, adds them alone.
+// servers file, the timeouts and the protocol version. register adds
+// them; a command that reaches the servers of a file, and takes no
+// server flag, adds them alone.
 func (s *serverFlags) registerReach(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server, as Claude Code names it\n(this flag was --config, which names toolbench.toml now)")
-	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound connecting to the server and each request")
-	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for")
+	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server, and connecting to --server-url")
+	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start, which a first npx run spends\ninstalling it")
+	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for; a server of an earlier\nrevision answers in its own")
 	cmd.MarkFlagFilename("mcp-config", "json")
 }
 
 // reach returns the settings every server is reached with: the servers
-// file, the timeout and the protocol version, checked.
+// file, the timeouts and the protocol version, checked.
 func (s *serverFlags) reach() (source.Server, error) {
 	switch {
 	case s.timeout <= 0:
 		return source.Server{}, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
+	case s.start <= 0:
+		return source.Server{}, fmt.Errorf("--start-timeout %v: want a time above zero, such as 60s", s.start)
 	case s.protocol == "":
 		return source.Server{}, errors.New("--protocol-version is empty")
 	}
-	return source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, ProtocolVersion: s.protocol}, nil
+	return source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol}, nil
 }
 
 // registerAll adds --all-servers to cmd, whose server flags register
@@ -210,7 +214,7 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 	case len(named) > 1:
 		return nil, fmt.Errorf("%s each name a server; give one", strings.Join(named, " and "))
 	case len(named) == 0:
-		for _, f := range []string{"env", "header", "mcp-config", "timeout", "protocol-version"} {
+		for _, f := range []string{"env", "header", "mcp-config", "timeout", "start-timeout", "protocol-version"} {
 			if fs.Changed(f) {
 				return nil, fmt.Errorf("%s is for a server; name one with --server-cmd, --server-url or --server", flagName(fs.Lookup(f)))
 			}
@@ -229,15 +233,12 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		return nil, errors.New("--header is for one server; under --all-servers, give each its headers in the servers file's \"headers\"")
 	case s.given != "--server" && s.given != "--all-servers" && fs.Changed("mcp-config"):
 		return nil, errors.New("--mcp-config names the servers file of --server NAME")
-	case s.timeout <= 0:
-		return nil, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
-	case s.protocol == "":
-		return nil, errors.New("--protocol-version is empty")
 	}
-	srv := &source.Server{
-		URL: s.url, Name: s.server, ServersFile: s.mcpConfig,
-		Env: s.env, Header: s.headers, Timeout: s.timeout, ProtocolVersion: s.protocol,
+	srv, err := s.reach()
+	if err != nil {
+		return nil, err
 	}
+	srv.URL, srv.Name, srv.Env, srv.Header = s.url, s.server, s.env, s.headers
 	if s.given == "--server-cmd" {
 		argv, err := mcpclient.SplitCommand(s.command)
 		if err != nil {
@@ -245,7 +246,7 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		}
 		srv.Command = argv
 	}
-	return srv, nil
+	return &srv, nil
 }
 
 // resolveAll returns the servers the parsed flags of fs name: none, the

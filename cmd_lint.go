@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"sync"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -18,6 +19,7 @@ import (
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
+	"toolbench/internal/live"
 	"toolbench/internal/source"
 )
 
@@ -67,7 +69,8 @@ has it at revision REV.
 With a server flag, lint the tools a live MCP server lists, every page of
 tools/list, as the server sent them: issues name the server and point
 into its tools document as 'toolbench dump' writes it. With no --target
-(here or in the configuration), a server is linted with --target mcp.
+(here or in the configuration), a server is linted with the MCP target of
+the revision its session negotiated, which the report names.
 
 With --all-servers, connect to every server of the servers file
 (--mcp-config, ./.mcp.json by default) at once, lint each, then check them
@@ -138,7 +141,6 @@ func (f *lintFlags) config(fs *pflag.FlagSet, files []string) (*lintConfig, erro
 	if cfg.checks, err = f.rules.checks(); err != nil {
 		return nil, err
 	}
-	cfg.checks.mcpForServers = true
 	if f.server.given == "--all-servers" {
 		cfg.allServers = servers[0].ServersFile
 	}
@@ -222,23 +224,41 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 		close(ready)
 	}
 	opened := source.OpenAll(ctx, cfg.inputs, sourceOptions(e))
+	// Each server is surveyed (a second listing; see live.Survey) and
+	// linted on a goroutine of its own, as it was reached.
+	results := make([]*lint.Result, len(opened))
+	revisions := map[string]bool{}
+	var wg sync.WaitGroup
+	for i, o := range opened {
+		if o.Err != nil {
+			continue
+		}
+		revisions[o.Source.Client.ProtocolVersion()] = true
+		wg.Go(func() {
+			defer o.Source.Close()
+			opt := cfg.checks.options(cfg.inputs[i])
+			opt.Server = live.Survey(ctx, o.Source.Client, o.Source.List)
+			results[i] = lint.Lint(o.Source.Doc, opt)
+		})
+	}
+	wg.Wait()
+	if len(revisions) == 1 {
+		for rev := range revisions {
+			lr.r.Revision = rev // the revision whose rules apply with no --target
+		}
+	}
 	var linted []servers.Server
 	for i, o := range opened {
 		in := cfg.inputs[i]
 		if o.Err != nil {
-			if ctx.Err() != nil {
-				return sourceFailed(ctx, e, "toolbench lint", o.Err)
-			}
-			if len(cfg.inputs) == 1 {
+			if ctx.Err() != nil || len(cfg.inputs) == 1 {
 				return sourceFailed(ctx, e, "toolbench lint", o.Err)
 			}
 			lr.failed(in.Server.DisplayName(), o.Err)
 			continue
 		}
-		o.Source.Close() // the tools are read; the session is not needed
-		res := lint.Lint(o.Source.Doc, cfg.checks.options(in))
-		lr.add(in, res)
-		linted = append(linted, servers.Server{Name: in.Server.DisplayName(), Result: res})
+		lr.add(in, results[i])
+		linted = append(linted, servers.Server{Name: in.Server.DisplayName(), Result: results[i]})
 	}
 	if cfg.allServers != "" {
 		<-ready
@@ -280,18 +300,23 @@ func newLintRun(e *env, cfg *lintConfig) *lintRun {
 // add adds the lint of in, without the issues the configuration or the
 // baseline accept.
 func (lr *lintRun) add(in source.Input, res *lint.Result) {
-	lr.r.Files++
-	lr.addIssues(in, res)
+	lr.r.Add(lr.accept(in, res))
 }
 
 // addIssues adds the issues of res, about in, as add does, without
 // counting a source linted.
 func (lr *lintRun) addIssues(in source.Input, res *lint.Result) {
+	lr.r.Issues = append(lr.r.Issues, lr.accept(in, res).Issues...)
+}
+
+// accept returns res without the issues the configuration and the
+// baseline accept, and records it for --write-baseline.
+func (lr *lintRun) accept(in source.Input, res *lint.Result) *lint.Result {
 	res = lr.cfg.checks.accept(in, res, lr.m)
 	if lr.recorded != nil {
 		lr.recorded = append(lr.recorded, recorded{sourceName(in, lr.dir), res})
 	}
-	lr.r.Issues = append(lr.r.Issues, res.Issues...)
+	return res
 }
 
 // failed reports a source that could not be linted, on one line, and

@@ -55,7 +55,7 @@ func TestLintFormatGitHubWritesWorkflowCommands(t *testing.T) {
 	if len(lines) != 5 {
 		t.Fatalf("%d lines, want one command per issue:\n%s", len(lines), out)
 	}
-	want := "::error file=" + lintInvalid + ",line=5,col=15,title=invalid-name::"
+	want := "::error file=" + lintInvalid + ",line=5,endLine=5,col=15,endColumn=29,title=invalid-name::"
 	if !strings.HasPrefix(lines[0], want) {
 		t.Errorf("first line = %q, want prefix %q", lines[0], want)
 	}

@@ -227,7 +227,7 @@ func TestLintCommandExitCodes(t *testing.T) {
 		{"unknown flag", "", []string{"--colour", lintValid}, exitFailure, "", "toolbench lint: unknown flag: --colour\nRun 'toolbench lint -h' for usage.\n"},
 		{"unknown target", "", []string{"--target", "openai,cohere", lintValid}, exitFailure, "", `toolbench lint: --target: unknown target "cohere" (known: ` + strings.Join(lint.TargetNames(), ", ") + `)`},
 		{"unknown rule code", "", []string{"--ignore", "short-descriptions", lintValid}, exitFailure, "", `toolbench lint: --ignore: unknown rule code 'short-descriptions'; did you mean 'short-description'?`},
-		{"unknown format", "", []string{"--format", "xml", lintValid}, exitFailure, "", `toolbench lint: unknown --format "xml" (known: text, json, sarif, github, markdown)`},
+		{"unknown format", "", []string{"--format", "xml", lintValid}, exitFailure, "", `toolbench lint: unknown --format "xml" (known: text, concise, json, sarif, github, markdown)`},
 		{"--json against --format text", "", []string{"--json", "--format", "text", lintValid}, exitFailure, "", "toolbench lint: --json and --format text disagree"},
 		{"stdin twice", "[]", []string{"-", "-"}, exitFailure, "", "standard input (-) is named 2 times"},
 	}
@@ -321,7 +321,7 @@ func TestLintCommandHelp(t *testing.T) {
 			if code != exitOK || stderr != "" {
 				t.Errorf("exit %d, stderr %q; want 0 and nothing", code, stderr)
 			}
-			for _, want := range []string{"USAGE", "toolbench lint [FILE...] [--flags]", "--json", "--strict", "--format", "text, json", "--target", strings.Join(lint.TargetNames(), ", "), "--ignore", "EXAMPLES", "cat tools.json | toolbench lint", "Exit status: 0"} {
+			for _, want := range []string{"USAGE", "toolbench lint [FILE...] [--flags]", "--json", "--strict", "--format", "text, concise, json", "--target", strings.Join(lint.TargetNames(), ", "), "--ignore", "EXAMPLES", "cat tools.json | toolbench lint", "Exit status: 0"} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("help lacks %q:\n%s", want, stdout)
 				}

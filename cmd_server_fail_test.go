@@ -37,12 +37,12 @@ func TestABadServerIsOneLineAndStatusTwoInEveryCommand(t *testing.T) {
 			return []string{"--server-cmd", "toolbench-no-such-server --flag", "--timeout", testServerTimeout}
 		}, `connect to toolbench-no-such-server: start the server: exec: "toolbench-no-such-server": executable file not found in $PATH`},
 		{"one that exits at once", func(t *testing.T) []string { return stdioServer(t, "exit").args },
-			`: initialize: server exited with status 3; stderr: "fatal: no config file at /etc/example.conf\n"`},
+			`: server/discover: server exited with status 3; stderr: "fatal: no config file at /etc/example.conf\n"`},
 		{"one that writes what is not JSON to stdout", func(t *testing.T) []string { return stdioServer(t, "garbage").args },
-			`: initialize: server wrote to stdout what is not a JSON-RPC message: "npm WARN config production Use ` + "`--omit=dev`" + ` instead.\x1b[0m": `},
-		{"one that never answers initialize", func(t *testing.T) []string {
-			return append(stdioServer(t, "silent").args, "--timeout", "500ms")
-		}, `: initialize: no answer within 500ms; stderr: "waiting for the licence server...\n"`},
+			`: server/discover: server wrote to stdout what is not a JSON-RPC message: "npm WARN config production Use ` + "`--omit=dev`" + ` instead.\x1b[0m": `},
+		{"one that never answers its handshake", func(t *testing.T) []string {
+			return append(stdioServer(t, "silent").args, "--start-timeout", "500ms")
+		}, `: server/discover: no answer within 500ms (--start-timeout raises it); stderr: "waiting for the licence server...\n"`},
 		{"one whose tool list is not valid", func(t *testing.T) []string { return stdioServer(t, "broken-list").args },
 			`: tools/list page 1:1:`},
 		{"HTTP 401", func(t *testing.T) []string { return []string{"--server-url", u} },
@@ -101,7 +101,7 @@ func TestACallThatIsNotAnsweredInTimeEndsTheRun(t *testing.T) {
 	ts := stdioServer(t, "tools")
 	start := time.Now()
 	code, _, stderr := commandRun{stdin: `{"name": "hang"}`}.run(t, append(append([]string{"call", "--run"}, ts.args...), "--timeout", "500ms")...)
-	want := "toolbench call: line 1: " + ts.name + `: tools/call "hang": no answer within 500ms` + "\n"
+	want := "toolbench call: line 1: " + ts.name + `: tools/call "hang": no answer within 500ms (--timeout raises it)` + "\n"
 	if code != exitFailure || stderr != want {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr, want)
 	}

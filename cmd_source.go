@@ -20,6 +20,21 @@ func sourceOptions(e *env) source.Options {
 			v := e.getenv(key)
 			return v, v != "" // an empty token in a header is the same mistake as none
 		},
+		Progress: startProgress(e),
+	}
+}
+
+// startProgress shows, on a terminal, the line that says a spawned server
+// is slow to start (npx may be installing it); off a terminal, where a
+// log would keep it, it is nil.
+func startProgress(e *env) func(string) {
+	if !e.isTerminal(e.stderr) {
+		return nil
+	}
+	return func(line string) {
+		if line != "" {
+			fmt.Fprintf(e.stderr, "toolbench: %s\n", termtext.EscapeLine(line))
+		}
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/live"
 	"toolbench/internal/source"
 	"toolbench/watch"
 )
@@ -124,7 +125,6 @@ func (f *watchFlags) checks(cfg *watchConfig) (*watchConfig, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.mcpForServers = true // as lint does
 	if err := c.readBaseline(f.baseline); err != nil {
 		return nil, err
 	}
@@ -205,7 +205,9 @@ func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: cfg.opt}), src}, nil
+	opt := cfg.opt
+	opt.Server = live.Survey(ctx, src.Client, src.List)
+	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt}), src}, nil
 }
 
 // serverWatch is a ServerWatcher that owns its session: closing it ends
@@ -263,8 +265,12 @@ func watchTextWriter(e *env) func(io.Writer, watch.Event) error {
 		fmt.Fprintf(&b, "== %s %s ==\n", ev.Time.Format(time.DateTime), termtext.EscapeLine(ev.Path))
 		if ev.Err != nil {
 			fmt.Fprintf(&b, "%s\n", termtext.EscapeLine(ev.Err.Error()))
-		} else if err := textFormat.Write(&b, &report.Report{Issues: ev.Result.Issues, Files: 1, Color: color}); err != nil {
-			return err
+		} else {
+			r := &report.Report{Color: color}
+			r.Add(ev.Result)
+			if err := textFormat.Write(&b, r); err != nil {
+				return err
+			}
 		}
 		_, err := io.WriteString(w, b.String())
 		return err

@@ -166,12 +166,15 @@ func TestWatchTextPrintsAHeaderAndTheLintReportOnEveryLoad(t *testing.T) {
 	go func() { done <- streamWatch(e, &watchConfig{file: path}, stop) }()
 
 	header := `== \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ` + regexp.QuoteMeta(path) + " ==\n"
-	waitOutput(t, &out, regexp.MustCompile(`^`+header+`(WARNING .*\n(        hint: .*\n)?)*(valid|\d+ warnings? in 1 file)\n$`))
+	// Each issue is its line, the source line it points at with the span
+	// underlined, its hint and a blank line; the summary ends the load.
+	issue := `(WARNING .*\n +\d+ \| .*\n +\| +\^+.*\n(        hint: .*\n)?\n)`
+	waitOutput(t, &out, regexp.MustCompile(`^`+header+issue+`*(valid|\d+ warnings? in 1 file)\n$`))
 
 	if err := os.WriteFile(path, []byte(`[{"x": 1}, 7]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	waitOutput(t, &out, regexp.MustCompile(header+`ERROR   `+regexp.QuoteMeta(path)+`:1:2 \S+: .*\[missing-name\]\n.*hint: .*\n`+`ERROR   `+regexp.QuoteMeta(path)+`:1:12 \S+: .*\[invalid-tool\]\n`))
+	waitOutput(t, &out, regexp.MustCompile(header+`ERROR   `+regexp.QuoteMeta(path)+`:1:2 \S+: .*\[missing-name\]\n(.*\n){3}\n`+`ERROR   `+regexp.QuoteMeta(path)+`:1:12 \S+: .*\[invalid-tool\]\n`))
 
 	if err := os.WriteFile(path, []byte("[\x1b[31m"), 0o644); err != nil {
 		t.Fatal(err)

@@ -110,7 +110,6 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 	if err != nil {
 		return wa, err
 	}
-	checks.mcpForServers = true // as lint does
 	wa.yes, wa.history = f.yes, f.history
 	wa.cfg.Deep = f.deep
 	wa.cfg.Editor = getenv("EDITOR")
@@ -165,14 +164,16 @@ func runWorkbench(e *env, wa workbenchArgs) int {
 func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
 	in := source.Input{Server: wa.server}
 	opt := sourceOptions(e)
+	again := opt
+	again.Progress = nil // the screen is open by then
 	srv := &tui.Server{
 		Yes: wa.yes,
-		Connect: func(ctx context.Context) (*mcpclient.Client, *jsondoc.Document, error) {
-			src, err := source.Open(ctx, in, opt)
+		Connect: func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
+			src, err := source.Open(ctx, in, again)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
-			return src.Client, src.Doc, nil
+			return src.Client, src.List, src.Doc, nil
 		},
 	}
 	if wa.history != "" {
@@ -191,7 +192,7 @@ func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
 		return sourceFailed(ctx, e, "toolbench", err)
 	}
 	defer src.Close()
-	srv.Client, srv.Doc = src.Client, src.Doc
+	srv.Client, srv.List, srv.Doc = src.Client, src.List, src.Doc
 	wa.cfg.Server = srv
 	return openWorkbench(e, wa.cfg)
 }

@@ -276,7 +276,10 @@ func TestDuplicateKeyIsAWarningAtTheSecondKeyNamingTheFirstsLine(t *testing.T) {
 	path := hardFile(t, "tools.json", src)
 	r := hardRun(t, nil, "lint", path)
 	want := "WARNING " + path + ":3:3 $[0].function.name: key 'name' appears twice in this object; the first is on line 1, and the last value wins [duplicate-key]\n" +
+		"      3 |   \"name\": \"search\",\n" +
+		"        |   ^^^^^^\n" +
 		"        hint: Remove one of the two members.\n" +
+		"\n" +
 		"1 warning in 1 file\n"
 	if r.code != exitOK || r.stdout != want {
 		t.Errorf("lint: exit %d, stdout\n%s\nwant exit 0 and\n%s", r.code, r.stdout, want)

@@ -26,6 +26,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"toolbench/internal/headertest"
 	"toolbench/internal/proctest"
 )
 
@@ -38,6 +39,9 @@ const (
 	// testBusyFileEnv names a file the hang tool creates when it starts,
 	// so that a test knows a call is under way.
 	testBusyFileEnv = "TOOLBENCH_TEST_BUSYFILE"
+	// testDelayEnv is how long the slow server takes to start, as a
+	// duration ("12s").
+	testDelayEnv = "TOOLBENCH_TEST_DELAY"
 )
 
 // testServerTimeout is the --timeout of the tests' servers: short, since
@@ -70,6 +74,21 @@ func runTestServer(behaviour string) int {
 		return serveTestStdio(ctx, s)
 	case "pages":
 		return serveTestStdio(ctx, newTestPagesServer())
+	case "modern":
+		return serveTestStdio(ctx, newTestModernServer())
+	case "modern-headers":
+		return serveTestStdio(ctx, newTestHeadersServer())
+	case "modern-changing":
+		// It adds a tool once the client listens for changes.
+		s := newTestModernServer()
+		s.AddReceivingMiddleware(addAfterInitialized(s))
+		return serveTestStdio(ctx, s)
+	case "slow":
+		// It takes its time before it answers anything, as a first npx
+		// run does while it installs the server.
+		d, _ := time.ParseDuration(os.Getenv(testDelayEnv))
+		time.Sleep(d)
+		return serveTestStdio(ctx, newTestModernServer())
 	case "broken-list":
 		s := mcp.NewServer(&mcp.Implementation{Name: "broken", Version: "0"}, nil)
 		serveRawToolsList(s, func() string { return `{"tools": {"name": "not a list"}}` })
@@ -214,7 +233,10 @@ func addedTool(s *mcp.Server) {
 func addAfterInitialized(s *mcp.Server) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if method == "notifications/initialized" {
+			// A session of MCP 2025-11-25 has begun when the client says
+			// it has initialized; one of 2026-07-28 can hear of changes
+			// once it listens for them.
+			if method == "notifications/initialized" || method == "subscriptions/listen" {
 				time.AfterFunc(100*time.Millisecond, func() { addedTool(s) })
 			}
 			return next(ctx, method, req)
@@ -248,7 +270,8 @@ func newTestPagesServer() *mcp.Server {
 			if n+1 < testPages {
 				next = fmt.Sprintf(`,"nextCursor":"page-%d"`, n+1)
 			}
-			return rawResult{&mcp.ListToolsResult{}, json.RawMessage(`{"tools":[` + strings.Join(tools, ",") + `]` + next + `}`)}, nil
+			// Each page says what MCP 2026-07-28 asks a listing to say.
+			return rawResult{&mcp.ListToolsResult{}, json.RawMessage(`{"resultType":"complete","tools":[` + strings.Join(tools, ",") + `]` + next + `,"ttlMs":0,"cacheScope":"public"}`)}, nil
 		}
 	})
 	return s
@@ -301,6 +324,7 @@ func stdioServer(t *testing.T, behaviour string) *testServer {
 		"-e", testPIDFileEnv + "=" + ts.pidFile,
 		"-e", testBusyFileEnv + "=" + ts.busyFile,
 		"--timeout", testServerTimeout,
+		"--start-timeout", testServerTimeout,
 	}
 	t.Cleanup(func() { ts.assertGone(t) })
 	return ts
@@ -379,7 +403,14 @@ func httpServer(t *testing.T) (string, *mcp.Server) {
 // httpServerOf serves s as httpServer does.
 func httpServerOf(t *testing.T, s *mcp.Server) string {
 	t.Helper()
-	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, nil)
+	return httpServerWith(t, s, nil)
+}
+
+// httpServerWith serves s over Streamable HTTP with opts, to clients that
+// send the bearer token, and returns its URL.
+func httpServerWith(t *testing.T, s *mcp.Server, opts *mcp.StreamableHTTPOptions) string {
+	t.Helper()
+	handler := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, opts)
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "Bearer "+testBearer {
 			http.Error(w, "missing or wrong bearer token", http.StatusUnauthorized)
@@ -431,4 +462,156 @@ func lines(s string) []string {
 		out = append(out, sc.Text())
 	}
 	return out
+}
+
+// newTestModernServer is a server that speaks MCP 2026-07-28 only:
+//
+//	echo           {text}: the text back
+//	add_tool       adds the tool "added", and so sends list_changed
+//	get_weather    {city, region}: region mirrored into the header
+//	               Mcp-Param-Region, as x-mcp-header asks
+//	header_*       tools whose x-mcp-header breaks a rule of the
+//	               specification, which the SDK's own client drops from
+//	               its listing and its server will not add: they are
+//	               written into the tools/list result as bytes
+//	login          asks, by an elicitation form, for a GitHub login, and
+//	               greets it once answered
+//	broken_input   answers with an input_required result that asks for
+//	               nothing: one the specification does not allow
+func newTestModernServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "test-modern", Version: "2.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
+	addTestTools(s)
+	s.AddTool(&mcp.Tool{
+		Name:        "get_weather",
+		Description: "Give the weather in a city; the region picks the data centre.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string","description":"The city."},"region":{"type":"string","description":"The region to ask.","x-mcp-header":"Region"}},"required":["city"]}`),
+	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var in struct{ City, Region string }
+		json.Unmarshal(req.Params.Arguments, &in)
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "sunny in " + in.City + " (" + in.Region + ")"}}}, nil
+	})
+	s.AddTool(&mcp.Tool{Name: "login", Description: "Greet a GitHub user, asking for the login.", InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			if answer, ok := req.Params.InputResponses["github_login"].(*mcp.ElicitResult); ok && req.Params.RequestState == "state-1" {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: fmt.Sprintf("hello, %v", answer.Content["name"])}}}, nil
+			}
+			return &mcp.CallToolResult{
+				InputRequests: mcp.InputRequestMap{"github_login": &mcp.ElicitParams{
+					Message:         "Please provide your GitHub username",
+					RequestedSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string","description":"Your login."}},"required":["name"]}`),
+				}},
+				RequestState: "state-1",
+			}, nil
+		})
+	s.AddTool(&mcp.Tool{Name: "broken_input", Description: "Ask for input the wrong way.", InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{}, nil
+		})
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if err != nil {
+				return res, err
+			}
+			switch method {
+			case "tools/list":
+				return withRawTools(res, testBadHeaderTools)
+			case "tools/call":
+				if req.(*mcp.CallToolRequest).Params.Name == "broken_input" {
+					return rawCallResult{&mcp.CallToolResult{}, json.RawMessage(`{"resultType":"input_required"}`)}, nil
+				}
+			}
+			return res, nil
+		}
+	})
+	return s
+}
+
+// headerSeed and headerTools are the seed and number of the tools
+// internal/headertest writes for the headers server.
+const (
+	headerSeed  = 7
+	headerTools = 300
+)
+
+// newTestHeadersServer is a server of MCP 2026-07-28 only that lists the
+// tools of internal/headertest as written, x-mcp-header annotations of
+// every kind, valid and not: no SDK server would add the bad ones, so
+// the listing is written as bytes.
+func newTestHeadersServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "test-headers", Version: "1.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
+	tools := headertest.Tools(headerSeed, headerTools)
+	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if err == nil && method == "tools/list" {
+				return withRawTools(res, tools)
+			}
+			return res, err
+		}
+	})
+	return s
+}
+
+// testBadHeaderTools are tools whose x-mcp-header breaks the
+// specification: an empty name, one that is not a token, one on a
+// number, and one name twice in other cases.
+var testBadHeaderTools = []string{
+	`{"name":"header_empty","description":"Mirror a tenant into a header with no name.","inputSchema":{"type":"object","properties":{"tenant":{"type":"string","x-mcp-header":""}}}}`,
+	`{"name":"header_space","description":"Mirror a tenant into a header whose name has a space.","inputSchema":{"type":"object","properties":{"tenant":{"type":"string","x-mcp-header":"Ten ant"}}}}`,
+	`{"name":"header_number","description":"Mirror a number into a header.","inputSchema":{"type":"object","properties":{"ratio":{"type":"number","x-mcp-header":"Ratio"}}}}`,
+	`{"name":"header_dup","description":"Mirror two parameters into one header.","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"X-Dup"},"b":{"type":"string","x-mcp-header":"x-dup"}}}}`,
+}
+
+// addTestTools adds echo and add_tool, as newTestToolsServer has them.
+func addTestTools(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "Echo the text back, unchanged."},
+		func(ctx context.Context, req *mcp.CallToolRequest, in testEchoArgs) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "echo: " + in.Text}}}, nil, nil
+		})
+	mcp.AddTool(s, &mcp.Tool{Name: "add_tool", Description: "Add the tool 'added' to the server."},
+		func(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
+			addedTool(s)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "added"}}}, nil, nil
+		})
+}
+
+// withRawTools is the tools/list result res with the tools written as
+// raw added to its list, as no SDK server would send them.
+func withRawTools(res mcp.Result, raw []string) (mcp.Result, error) {
+	data, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return nil, err
+	}
+	var tools []json.RawMessage
+	json.Unmarshal(members["tools"], &tools)
+	for _, t := range raw {
+		tools = append(tools, json.RawMessage(t))
+	}
+	members["tools"], _ = json.Marshal(tools)
+	// The SDK says the result is complete after the middleware has run,
+	// on the result it made, not on these bytes.
+	members["resultType"] = json.RawMessage(`"complete"`)
+	data, err = json.Marshal(members)
+	return rawResult{res.(*mcp.ListToolsResult), data}, err
+}
+
+// rawCallResult is a tools/call result written as the bytes it holds.
+type rawCallResult struct {
+	*mcp.CallToolResult
+	raw json.RawMessage
+}
+
+func (r rawCallResult) MarshalJSON() ([]byte, error) { return r.raw, nil }
+
+// modernHTTPServer serves s statelessly over Streamable HTTP, as a server
+// of MCP 2026-07-28 is served, to clients that send the bearer token, and
+// returns its URL.
+func modernHTTPServer(t *testing.T, s *mcp.Server) string {
+	t.Helper()
+	return httpServerWith(t, s, &mcp.StreamableHTTPOptions{Stateless: true})
 }

@@ -296,14 +296,15 @@ func TestTUIArgs(t *testing.T) {
 		t.Errorf("with ./tools.json present and no FILE: file %q, err %v; want tools.json", wa.cfg.File, err)
 	}
 
-	// A server in place of a file: ./tools.json is not opened, the mcp
-	// target is on unless another is named, and --yes and --history apply.
+	// A server in place of a file: ./tools.json is not opened, no target
+	// is on unless one is named (the linter holds the tools to the MCP
+	// target of the session's revision), and --yes and --history apply.
 	wa, err := parseWorkbenchArgs([]string{"--server-cmd", "node server.js --port 3", "--yes", "--history", "h.jsonl"}, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if wa.cfg.File != "" || wa.server == nil || strings.Join(wa.server.Command, " ") != "node server.js --port 3" ||
-		!wa.yes || wa.history != "h.jsonl" || strings.Join(wa.cfg.Lint.Targets, ",") != "mcp" {
+		!wa.yes || wa.history != "h.jsonl" || len(wa.cfg.Lint.Targets) != 0 {
 		t.Errorf("server command line: file %q, server %+v, yes %v, history %q, targets %q", wa.cfg.File, wa.server, wa.yes, wa.history, wa.cfg.Lint.Targets)
 	}
 	if wa, err := parseWorkbenchArgs([]string{"--server-url", "http://127.0.0.1:1/mcp", "--target", "openai"}, getenv); err != nil || strings.Join(wa.cfg.Lint.Targets, ",") != "openai" {

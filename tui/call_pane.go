@@ -45,6 +45,9 @@ type callPane struct {
 	run      runShown
 	pending  string   // "sending echo · esc cancels", escaped
 	question []string // escaped
+	// asked is the server's question about the last call sent, when its
+	// result asked for input the workbench can give; nil otherwise.
+	asked *inputForm
 }
 
 // callResult is the check of one call of the text.
@@ -64,6 +67,9 @@ func (p *callPane) SetSize(w, h int) {
 	p.paneBase.SetSize(w, h)
 	p.input.SetSize(p.innerWidth(), p.editorHeight())
 	p.form.setSize(p.innerWidth(), p.editorHeight())
+	if p.asked != nil {
+		p.asked.setSize(p.innerWidth(), p.editorHeight())
+	}
 }
 
 // setFocused gives or takes the focus: the tester takes the keys as it
@@ -85,7 +91,7 @@ func (p callPane) editing() bool { return p.typing }
 // take the rest, below a rule. The form wants more of the pane than the
 // text does.
 func (p callPane) editorHeight() int {
-	if p.showForm {
+	if p.showForm || p.asked != nil {
 		return max((p.innerHeight()-1)*2/3, 1)
 	}
 	half := max((p.innerHeight()-1)/2, 1)
@@ -299,6 +305,9 @@ func (p callPane) formField() string {
 // toggleForm opens the form for tool t (the call's, or the selected one)
 // or goes back to the JSON text. A batch has no form.
 func (p *callPane) toggleForm(t *tooldef.Tool) string {
+	if p.asked != nil {
+		return "the server's question is open: ctrl+r answers it, esc leaves it"
+	}
 	if p.showForm {
 		p.showForm = false
 		p.SetSize(p.w, p.h)
@@ -331,6 +340,10 @@ func (p callPane) Update(msg tea.Msg) (callPane, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		if p.typing {
+			if key.Matches(msg, p.keys.Leave) && p.asked != nil {
+				p.leaveQuestion()
+				return p, nil
+			}
 			if key.Matches(msg, p.keys.Leave) {
 				p.typing = false
 				return p, nil
@@ -362,8 +375,15 @@ func (p callPane) Update(msg tea.Msg) (callPane, tea.Cmd) {
 	return p, nil
 }
 
-// edit applies a key or a paste to the text or the form.
+// edit applies a key or a paste to the server's question, the text or
+// the form.
 func (p callPane) edit(msg tea.Msg) (callPane, tea.Cmd) {
+	if p.asked != nil {
+		asked := *p.asked
+		asked.Update(msg)
+		p.asked = &asked
+		return p, nil
+	}
 	var changed bool
 	if p.showForm {
 		p.form, changed = p.form.Update(msg)
@@ -389,6 +409,10 @@ func (p callPane) cursor() (x, y int, ok bool) {
 	if !p.typing {
 		return 0, 0, false
 	}
+	if p.asked != nil {
+		x, y, ok = p.asked.cursor()
+		return 1 + x, 1 + y, ok
+	}
 	if p.showForm {
 		x, y, ok = p.form.cursor()
 		return 1 + x, 1 + y, ok
@@ -400,7 +424,10 @@ func (p callPane) cursor() (x, y int, ok bool) {
 // View draws the pane.
 func (p callPane) View() string {
 	var extra []string
-	if p.showForm {
+	switch {
+	case p.asked != nil:
+		extra = append(extra, "the server asks")
+	case p.showForm:
 		extra = append(extra, "form")
 	}
 	if p.deep {
@@ -413,6 +440,8 @@ func (p callPane) body() string {
 	w := p.innerWidth()
 	lines := make([]string, 0, p.innerHeight())
 	switch {
+	case p.asked != nil:
+		lines = append(lines, p.asked.view()...)
 	case p.showForm:
 		lines = append(lines, p.form.view()...)
 	case p.input.empty() && len(p.input.lines) <= 1:
@@ -476,12 +505,18 @@ func (p callPane) runLines() []string {
 		lines = append(lines, p.st.muted.Render(" "+p.run.recall))
 	}
 	style := p.st.ok
-	if p.run.failed {
+	switch {
+	case p.run.failed:
 		style = p.st.err
+	case p.run.asking:
+		style = p.st.warn
 	}
 	mark := " ▶ "
-	if p.run.refused {
+	switch {
+	case p.run.refused:
 		mark = " ✗ "
+	case p.run.asking:
+		mark = " ? "
 	}
 	lines = append(lines, p.wrapped(style.Render(mark), style.Render(p.run.head))...)
 	for _, l := range p.run.lines {
@@ -699,4 +734,19 @@ func wrapLine(b *strings.Builder, line string, w int) {
 		b.WriteString(pieces)
 		cells = ansi.StringWidth(pieces[strings.LastIndexByte(pieces, '\n')+1:])
 	}
+}
+
+// ask shows the server's question about the call sent, and takes the
+// keys for its form.
+func (p *callPane) ask(f *inputForm) {
+	p.asked = f
+	p.typing = true
+	p.SetSize(p.w, p.h)
+}
+
+// leaveQuestion closes the server's question without an answer.
+func (p *callPane) leaveQuestion() {
+	p.asked = nil
+	p.run.lines = append(p.run.lines, p.st.muted.Render("left unanswered: ctrl+r sends the call anew"))
+	p.SetSize(p.w, p.h)
 }

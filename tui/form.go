@@ -75,7 +75,7 @@ type formField struct {
 // first edit replaces the text (note says so).
 func newCallForm(st *styles, keys *keyMap, t *tooldef.Tool, text string) callForm {
 	f := callForm{st: st, keys: keys, tool: t}
-	f.fields = formFields(keys, t)
+	f.fields = formFields(keys, t.Params, t.OpenAPIParams())
 	args := f.locate(text)
 	for i := range f.fields {
 		f.fields[i].fill(args)
@@ -153,61 +153,44 @@ func (f callForm) has(name string) bool {
 	return false
 }
 
-// formFields is a field for each property of t's parameters, in schema
-// order, then one for each required name without a property.
-func formFields(keys *keyMap, t *tooldef.Tool) []formField {
-	params := t.Params
-	required := requiredNames(params)
-	var fields []formField
-	for _, m := range params.Get("properties").Kids() {
-		s, _, _ := schema.Deref(params, m.Value)
-		fields = append(fields, newFormField(keys, m.Key, required[m.Key], s, t.OpenAPIParams()))
-	}
-	for _, m := range params.Get("required").Kids() {
-		name := m.Value.Text()
-		if m.Value.Is(jsondoc.String) && !params.Get("properties").Has(name) && !hasField(fields, name) {
-			fields = append(fields, newFormField(keys, name, true, nil, false))
-		}
+// formFields is a field for each property of the object schema params
+// (a tool's parameters, or any object schema a form asks for), in
+// schema order, then one for each required name without a property: the
+// properties of its schema.Object, through "$ref"s and branches. With
+// openAPI, params is Gemini's OpenAPI subset.
+func formFields(keys *keyMap, params *jsondoc.Node, openAPI bool) []formField {
+	o := schema.Params(params, openAPI)
+	fields := make([]formField, 0, len(o.Props))
+	for _, p := range o.Props {
+		fields = append(fields, newFormField(keys, p))
 	}
 	return fields
 }
 
-func hasField(fields []formField, name string) bool {
-	for _, f := range fields {
-		if f.name == name {
-			return true
-		}
-	}
-	return false
-}
-
-func newFormField(keys *keyMap, name string, required bool, s *jsondoc.Node, openAPI bool) formField {
-	f := formField{name: name, label: shown(name, maxName), required: required, choice: -1}
-	f.kind = kindOf(s, openAPI)
-	f.desc = shown(s.Get("description").Text(), maxText)
+func newFormField(keys *keyMap, p schema.Property) formField {
+	f := formField{name: p.Name, label: shown(p.Name, maxName), required: p.Required, choice: -1}
+	f.kind = kindOf(p)
+	f.desc = shown(p.Description(), maxText)
 	escape := jsonRuneEscape
 	if f.kind == fieldText {
 		escape = nil // a string's value is kept as typed, and shown escaped
 	}
 	f.input = newTextField(&keys.edit, false, escape)
-	switch {
-	case s.Has("const"):
-		f.options = []string{string(jsondoc.AppendCompact(nil, s.Get("const"), true, maxText))}
-	case f.kind == fieldChoice:
-		for _, e := range s.Get("enum").Kids() {
-			f.options = append(f.options, string(jsondoc.AppendCompact(nil, e.Value, true, maxText)))
+	if f.kind == fieldChoice {
+		for _, c := range p.Choices() {
+			f.options = append(f.options, string(jsondoc.AppendCompact(nil, c, true, maxText)))
 		}
 	}
-	f.hint = fieldHint(f.kind, s)
+	f.hint = fieldHint(f.kind, p.Schema)
 	return f
 }
 
-// kindOf is the field kind schema s asks for.
-func kindOf(s *jsondoc.Node, openAPI bool) fieldKind {
-	if s.Has("const") || s.Get("enum").Len() > 0 && s.Get("enum").Is(jsondoc.Array) {
+// kindOf is the field kind property p asks for.
+func kindOf(p schema.Property) fieldKind {
+	if len(p.Choices()) > 0 {
 		return fieldChoice
 	}
-	types, _ := schema.Types(s, openAPI)
+	types, _ := p.Types()
 	var one []string
 	for _, t := range types {
 		if t != "null" {

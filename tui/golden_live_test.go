@@ -77,17 +77,22 @@ func (f *fakeSession) Call(_ context.Context, name string, args json.RawMessage)
 	return &mcpclient.CallResult{Result: json.RawMessage(res), Elapsed: 4 * time.Millisecond}, nil
 }
 
+// Answer answers as Call does: the fake server asks for nothing.
+func (f *fakeSession) Answer(ctx context.Context, name string, args json.RawMessage, _ *mcpclient.InputRequired, _ map[string]mcpclient.InputResponse) (*mcpclient.CallResult, error) {
+	return f.Call(ctx, name, args)
+}
+
 // fakeServerModel is the workbench on the fake session at w x h, its
 // listing loaded at loadTime.
 func fakeServerModel(t testing.TB, w, h int) model {
 	t.Helper()
 	fake := newFakeSession()
 	opts := lint.Options{Targets: []string{"mcp"}}
-	k := newConnector(func(context.Context) (session, *jsondoc.Document, error) {
-		return nil, nil, fmt.Errorf("the fake server takes one session")
+	k := newConnector(func(context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
+		return nil, nil, nil, fmt.Errorf("the fake server takes one session")
 	})
 	s := lintSnapshot(t, "test-tools", fakeTools, opts)
-	c := k.follow(fake, s.result.Doc, opts)
+	c := k.follow(fake, s.result.Doc, nil, opts)
 	t.Cleanup(func() { k.closeAll(nil) })
 	m := newServerModel(Config{Server: &Server{}, Lint: opts}, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})

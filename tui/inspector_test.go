@@ -55,8 +55,8 @@ func TestDetailShowsTheWholeToolWithIssuesInPlace(t *testing.T) {
 	// inline copy.
 	lines := strings.Split(text, "\n")
 	for _, tc := range []struct{ node, issue string }{
-		{" object", "E 6:20 required-not-in-properties"},
-		{"    └─ name  str", "E 25:21 unknown-type"},
+		{" object", "E 19:38 required-not-in-properties"},
+		{"    └─ name  str", "E 25:30 unknown-type"},
 	} {
 		i := slices.IndexFunc(lines, func(l string) bool { return strings.TrimRight(l, " ") == tc.node })
 		if i < 0 || i+1 >= len(lines) || !strings.Contains(lines[i+1], tc.issue) {
@@ -146,6 +146,38 @@ const sourceTools = `[
       "required": ["q", "missing"]}}}
 ]`
 
+// TestSourceViewMarksASpanOverSeveralLines opens the source of an issue
+// about a whole object, a tool without a description: each of its lines
+// is marked, from its text on, not its indentation.
+func TestSourceViewMarksASpanOverSeveralLines(t *testing.T) {
+	const src = `[
+  {"name": "search",
+    "parameters": {"type": "object",
+      "properties": {"q": {"type": "string"}}}}
+]`
+	m := press(t, newLoadedModel(t, src, 100, 30), "tab")
+	for i := 0; m.issues.Selected().Code != "missing-description"; i++ {
+		if i > 5 {
+			t.Fatal("no missing-description issue")
+		}
+		m = press(t, m, "j")
+	}
+	m = press(t, m, "v")
+	content := m.View().Content
+	for _, want := range []string{
+		`{"name": "search",`,
+		`"parameters": {"type": "object",`,
+		`"properties": {"q": {"type": "string"}}}}`,
+	} {
+		if !strings.Contains(content, m.st.errorMark.Render(want)) {
+			t.Errorf("the line %s of the span should be marked from its text on", want)
+		}
+	}
+	if strings.Contains(content, m.st.errorMark.Render("]")) {
+		t.Error("the line after the span should not be marked")
+	}
+}
+
 func TestSourceViewMarksTheSpanAndTheOtherIssuesOfItsLines(t *testing.T) {
 	m := newLoadedModel(t, sourceTools, 100, 30)
 	m = press(t, m, "tab")
@@ -162,7 +194,10 @@ func TestSourceViewMarksTheSpanAndTheOtherIssuesOfItsLines(t *testing.T) {
 	}
 	is := m.issues.Selected()
 	src := m.snap.result.Doc.Src
-	start, end := spanAt(src, m.snap.result.Doc.Root, is.Offset)
+	start, end, _ := is.Span()
+	if src[start:end] != `"str"` {
+		t.Errorf("the issue spans %q, want the type name \"str\"", src[start:end])
+	}
 	if content := m.View().Content; !strings.Contains(content, m.st.errorMark.Render(src[start:end])) {
 		t.Errorf("the issue's span %s should be marked", src[start:end])
 	}

@@ -114,7 +114,7 @@ func newLiveServer() *liveServer {
 	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			switch {
-			case method == "initialize":
+			case method == "initialize" || method == "server/discover":
 				ls.sessions.Add(1)
 			case method == "tools/call":
 				ls.calls.Add(1)
@@ -185,36 +185,38 @@ func pgidOf(pidFile string) int {
 
 // connectSpec connects to spec and lists the tools, as toolbench does
 // before the workbench opens.
-func connectSpec(ctx context.Context, spec mcpclient.Spec) (*mcpclient.Client, *jsondoc.Document, error) {
+func connectSpec(ctx context.Context, spec mcpclient.Spec) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
 	c, err := mcpclient.Connect(ctx, spec)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	list, err := c.ListTools(ctx)
 	if err != nil {
 		c.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	doc, err := jsondoc.Parse(list.Name, list.Document)
 	if err != nil {
 		c.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return c, doc, nil
+	return c, list, doc, nil
 }
 
 // openOnServer is the workbench on the server of spec at w x h, as Run
 // makes it, with its first load taken; every session ends with the test.
 func openOnServer(t testing.TB, spec mcpclient.Spec, srv Server, w, h int) model {
 	t.Helper()
-	connect := func(ctx context.Context) (*mcpclient.Client, *jsondoc.Document, error) { return connectSpec(ctx, spec) }
+	connect := func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
+		return connectSpec(ctx, spec)
+	}
 	k := newConnector(clientConnect(connect))
-	client, doc, err := connectSpec(k.ctx, spec)
+	client, list, doc, err := connectSpec(k.ctx, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Client, srv.Doc, srv.Connect = client, doc, connect
-	c := k.follow(client, doc, lint.Options{Targets: []string{"mcp"}})
+	srv.Client, srv.List, srv.Doc, srv.Connect = client, list, doc, connect
+	c := k.follow(client, doc, serverFacts(k.ctx, client, list), lint.Options{Targets: []string{"mcp"}})
 	t.Cleanup(func() { k.closeAll(nil) })
 	m := newServerModel(Config{Server: &srv, Lint: lint.Options{Targets: []string{"mcp"}}}, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})

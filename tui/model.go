@@ -272,7 +272,7 @@ func openModel(cfg Config) (model, func(model), error) {
 	switch {
 	case cfg.Server != nil:
 		k := newConnector(clientConnect(cfg.Server.Connect))
-		c := k.follow(cfg.Server.Client, cfg.Server.Doc, cfg.Lint)
+		c := k.follow(cfg.Server.Client, cfg.Server.Doc, serverFacts(k.ctx, cfg.Server.Client, cfg.Server.List), cfg.Lint)
 		return newServerModel(cfg, k, c), func(m model) { k.closeAll(m.conn) }, nil
 	case cfg.File == "":
 		return newModel(cfg, newDemoSource(cfg.Lint)), func(model) {}, nil
@@ -319,7 +319,8 @@ func (m model) keyState() keyState {
 // targetStatus is the targets as the status bar shows them, in a long
 // and a short form: those the shown load was linted with (lint.Result's
 // Targets, which hold the one an MCP-shaped document implies when none
-// is asked for, and the long form says so), or, before a load and while
+// is asked for, or on a server the MCP target of the session's revision,
+// and the long form says so), or, before a load and while
 // a re-lint with other targets is on its way, those asked for. "" when
 // there are none.
 func (m model) targetStatus() (long, short string) {
@@ -337,7 +338,11 @@ func (m model) targetStatus() (long, short string) {
 		return "", ""
 	}
 	s := "target " + targetList(m.snap.result.Targets)
-	if len(m.snap.result.Requested) == 0 {
+	switch {
+	case len(m.snap.result.Requested) > 0:
+	case m.srv != nil:
+		return s + " (the server's revision)", s
+	default:
 		return s + " (from the shape)", s
 	}
 	return s, s

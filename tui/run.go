@@ -45,11 +45,15 @@ type runRequest struct {
 	sess    session
 	server  string    // the server's name, in the history
 	history io.Writer // nil for none
+	// answering, when set, is the server's question about the call,
+	// answered: the call goes again with the answers, not from text.
+	answering *inputForm
 }
 
 // callDoneMsg is what became of a call sent by runCall.
 type callDoneMsg struct {
 	seq     int
+	req     runRequest // what was sent
 	outcome live.Outcome
 	// text is the call as ctrl+p gives it back: the tester's text when it
 	// held this call alone, else the call as sent.
@@ -70,16 +74,20 @@ var errFound = errors.New("found")
 // appends it to the history file once it is sent.
 func runCall(ctx context.Context, r runRequest) tea.Cmd {
 	return func() tea.Msg {
-		msg := callDoneMsg{seq: r.seq}
+		msg := callDoneMsg{seq: r.seq, req: r}
 		i := 0
-		call.ReadCalls(strings.NewReader(r.text), func(_ int, c call.Call) error {
-			if i < r.index {
-				i++
-				return nil
-			}
-			msg.outcome = live.Run(ctx, r.sess, r.schemas, c, live.Options{Deep: r.deep})
-			return errFound
-		})
+		if a := r.answering; a != nil {
+			msg.outcome = live.Answer(ctx, r.sess, r.schemas, a.outcome, a.answers)
+		} else {
+			call.ReadCalls(strings.NewReader(r.text), func(_ int, c call.Call) error {
+				if i < r.index {
+					i++
+					return nil
+				}
+				msg.outcome = live.Run(ctx, r.sess, r.schemas, c, live.Options{Deep: r.deep})
+				return errFound
+			})
+		}
 		o := msg.outcome
 		msg.text = r.text
 		if !r.single && o.Arguments != nil {
@@ -96,6 +104,7 @@ func runCall(ctx context.Context, r runRequest) tea.Cmd {
 type runShown struct {
 	head    string   // "echo: ok 4 ms", escaped; "" for nothing shown
 	failed  bool     // the head is a failure
+	asking  bool     // the server asks for input before it completes the call
 	refused bool     // nothing was sent nor checked (no session): marked ✗, not ▶
 	lines   []string // content items, structuredContent, output problems, escaped
 	recall  string   // "call 2 of 3 of the session" when recalled
@@ -104,7 +113,7 @@ type runShown struct {
 // showOutcome is o as the tester shows it; recall says where it is in the
 // history, when it is recalled.
 func showOutcome(o live.Outcome, recall string) runShown {
-	s := runShown{failed: o.Failed(), recall: recall}
+	s := runShown{failed: o.Failed(), asking: o.AsksForInput(), recall: recall}
 	tool := shown(o.Tool, maxName)
 	switch {
 	case !o.Valid() || o.Sent.IsZero():
@@ -112,7 +121,13 @@ func showOutcome(o live.Outcome, recall string) runShown {
 	default:
 		s.head = tool + ": " + o.Status()
 	}
-	if o.Result != nil {
+	switch {
+	case o.Input != nil:
+		s.lines = append(s.lines, live.InputLines(o.Input)...)
+		if why := cannotAnswer(o.Input); why != "" {
+			s.lines = append(s.lines, why)
+		}
+	case o.Result != nil:
 		s.lines = append(s.lines, live.ContentLines(o.Result)...)
 		s.lines = append(s.lines, o.StructuredLines()...)
 	}
@@ -175,6 +190,9 @@ func recallText(i, n int) string {
 // it must; a call that is not valid goes to live.Run too, which says why
 // it is not sent.
 func (m model) runCall() (tea.Model, tea.Cmd) {
+	if m.call.asked != nil {
+		return m.answerQuestion()
+	}
 	if why := m.cannotRun(); why != "" {
 		return m.refuse(why), nil
 	}
@@ -293,6 +311,9 @@ func (m model) callDone(msg callDoneMsg) model {
 		m.histPos = -1
 	}
 	m.call.showRun(showOutcome(o, ""))
+	if o.AsksForInput() && cannotAnswer(o.Input) == "" {
+		m.call.ask(newInputForm(m.st, m.keys, msg.req, o))
+	}
 	if msg.historyErr != nil {
 		m.note = "--history " + shown(m.srv.HistoryName, maxText) + ": " + shown(msg.historyErr.Error(), maxText)
 	}
@@ -336,4 +357,32 @@ func (m model) recall(step int) (tea.Model, tea.Cmd) {
 	cmd := m.call.setText(item.text)
 	m.call.showRun(showOutcome(item.outcome, recallText(pos, n)))
 	return m, tea.Batch(cmd, m.follow())
+}
+
+// answerQuestion takes ctrl+r on the server's question: the form's
+// answer, when it is valid; once every form is answered, the call goes
+// again with the answers.
+func (m model) answerQuestion() (tea.Model, tea.Cmd) {
+	switch {
+	case m.running != nil:
+		m.note = "a call is being sent: esc cancels it"
+		return m, nil
+	case m.conn == nil || m.ended || m.reconnecting:
+		// The answer needs a session, any: the server's state travels
+		// with it.
+		m.note = "no session with the server (R reconnects)"
+		return m, nil
+	}
+	asked := *m.call.asked
+	asked.answers = maps.Clone(asked.answers)
+	done := asked.answer()
+	m.call.asked = &asked
+	m.call.SetSize(m.call.w, m.call.h)
+	if !done {
+		return m, nil
+	}
+	req := asked.req
+	req.answering, req.sess = &asked, m.conn.sess
+	m.call.asked = nil
+	return m.send(req)
 }

@@ -21,14 +21,15 @@ import (
 // on every notifications/tools/list_changed, and the tester can send them
 // calls.
 type Server struct {
-	// Client is the session with the server, already open, and Doc the
-	// tools it listed (the document toolbench dump writes). The
-	// workbench closes the session when it ends.
+	// Client is the session with the server, already open, List the
+	// tools it listed and Doc their document (the one toolbench dump
+	// writes). The workbench closes the session when it ends.
 	Client *mcpclient.Client
+	List   *mcpclient.ToolList
 	Doc    *jsondoc.Document
 	// Connect starts a new session and lists the tools again, for R. It
 	// runs in a command, and its session ends when ctx is done.
-	Connect func(ctx context.Context) (*mcpclient.Client, *jsondoc.Document, error)
+	Connect func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error)
 	// Yes runs every tool without asking first.
 	Yes bool
 	// History, when not nil, gets an entry for each call sent, in
@@ -42,6 +43,7 @@ type Server struct {
 // *mcpclient.Client is one. Tests give it sessions of their own.
 type session interface {
 	live.Caller
+	live.Answerer
 	watch.ToolLister
 	ServerInfo() mcpclient.ServerInfo
 	StderrTail() string
@@ -67,7 +69,7 @@ func (c *conn) close() {
 // every one at the end, a reconnection still under way included: a
 // session is a process group that must not outlive the workbench.
 type connector struct {
-	connect func(ctx context.Context) (session, *jsondoc.Document, error)
+	connect func(ctx context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error)
 	ctx     context.Context // done when the workbench ends
 	stop    context.CancelFunc
 
@@ -78,14 +80,16 @@ type connector struct {
 	active  sync.WaitGroup // reconnections under way
 }
 
-func newConnector(connect func(ctx context.Context) (session, *jsondoc.Document, error)) *connector {
+func newConnector(connect func(ctx context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error)) *connector {
 	ctx, stop := context.WithCancel(context.Background())
 	return &connector{connect: connect, ctx: ctx, stop: stop, open: map[*conn]bool{}, waiting: map[session]bool{}}
 }
 
-// follow starts following the tools of sess, first listed as doc, linted
-// with opts. The watcher starts its own goroutine and returns at once.
-func (k *connector) follow(sess session, doc *jsondoc.Document, opts lint.Options) *conn {
+// follow starts following the tools of sess, first listed as doc, whose
+// listing showed facts, linted with opts. The watcher starts its own
+// goroutine and returns at once.
+func (k *connector) follow(sess session, doc *jsondoc.Document, facts *lint.ServerFacts, opts lint.Options) *conn {
+	opts.Server = facts
 	c := &conn{sess: sess, watcher: watch.NewServer(sess, doc, watch.Options{Lint: opts})}
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -100,9 +104,10 @@ func (k *connector) follow(sess session, doc *jsondoc.Document, opts lint.Option
 
 // reconnectedMsg is a new session with the server, or why there is none.
 type reconnectedMsg struct {
-	sess session
-	doc  *jsondoc.Document
-	err  error
+	sess  session
+	doc   *jsondoc.Document
+	facts *lint.ServerFacts
+	err   error
 }
 
 // reconnect ends old (when there is one) and starts a new session.
@@ -120,7 +125,7 @@ func (k *connector) reconnect(old *conn) tea.Cmd {
 		if old != nil {
 			old.close()
 		}
-		sess, doc, err := k.connect(k.ctx)
+		sess, doc, facts, err := k.connect(k.ctx)
 		if err == nil {
 			// Until Update follows it, the session is kept here: the
 			// workbench may end before the message is taken.
@@ -128,7 +133,7 @@ func (k *connector) reconnect(old *conn) tea.Cmd {
 			k.waiting[sess] = true
 			k.mu.Unlock()
 		}
-		return reconnectedMsg{sess: sess, doc: doc, err: err}
+		return reconnectedMsg{sess: sess, doc: doc, facts: facts, err: err}
 	}
 }
 
@@ -155,15 +160,28 @@ func (k *connector) closeAll(last *conn) {
 	k.open, k.waiting = map[*conn]bool{}, map[session]bool{}
 }
 
-// clientConnect adapts Server.Connect to the connector's sessions.
-func clientConnect(connect func(ctx context.Context) (*mcpclient.Client, *jsondoc.Document, error)) func(ctx context.Context) (session, *jsondoc.Document, error) {
-	return func(ctx context.Context) (session, *jsondoc.Document, error) {
-		c, doc, err := connect(ctx)
+// clientConnect adapts Server.Connect to the connector's sessions: the
+// listing's facts are surveyed as the first session's are (see
+// serverFacts).
+func clientConnect(connect func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error)) func(ctx context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
+	return func(ctx context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
+		c, list, doc, err := connect(ctx)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		return c, doc, nil
+		return c, doc, serverFacts(ctx, c, list), nil
 	}
+}
+
+// serverFacts are what a session's listing shows beyond its tools, for
+// the rules of live servers and the target of the session's revision:
+// live.Survey lists again (and over HTTP on a second connection), so it
+// runs before the screen opens or in a command. nil without a listing.
+func serverFacts(ctx context.Context, c *mcpclient.Client, list *mcpclient.ToolList) *lint.ServerFacts {
+	if c == nil || list == nil {
+		return nil
+	}
+	return live.Survey(ctx, c, list)
 }
 
 // serverLabel is the server as messages name it: the name it gave
@@ -234,7 +252,7 @@ func (m model) reconnected(msg reconnectedMsg) (tea.Model, tea.Cmd) {
 		m.note = "reconnecting failed: R tries again"
 		return m, nil
 	}
-	m.take(m.conns.follow(msg.sess, msg.doc, m.opts))
+	m.take(m.conns.follow(msg.sess, msg.doc, msg.facts, m.opts))
 	m.note = "reconnected: a new session with " + serverTitle(m.info, m.srvName) + ", the tools listed again"
 	return m, waitForEvent(m.src)
 }

@@ -8,14 +8,13 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
 )
 
 // sourceView is the document's text around an issue: line numbers, the
-// issue's span marked, and the other issues of the lines shown marked in
-// the gutter. It shows a window of lines, and of columns on long lines
+// issue's span marked (on each of its lines), and the other issues of the
+// lines shown marked in the gutter. It shows a window of lines, and of columns on long lines
 // (a minified document is one line), so opening it costs what it shows.
 type sourceView struct {
 	paneBase
@@ -76,8 +75,9 @@ func sourceLines(st *styles, s *snapshot, i, w int) ([]string, int) {
 		return []string{st.muted.Render(" the issue is about the document as a whole: it has no place in the text")}, 0
 	}
 	src := doc.Src
-	off := min(is.Offset, len(src))
-	start, end := spanAt(src, doc.Root, off)
+	start, end, _ := is.Span()
+	start, end = min(start, len(src)), min(end, len(src))
+	off := start
 
 	// From sourceContext lines before the issue's line to as many after.
 	from, first := strings.LastIndexByte(src[:off], '\n')+1, is.Line
@@ -107,10 +107,20 @@ func sourceLines(st *styles, s *snapshot, i, w int) ([]string, int) {
 		}
 		text := src[pos:lineEnd]
 		var body string
-		if lineNo == is.Line {
+		switch {
+		case lineNo == is.Line:
 			at = len(lines)
 			body = markedLine(st, text, start-pos, min(end, lineEnd)-pos, left, textW)
-		} else {
+		case lineNo > is.Line && pos < end:
+			// A line the span goes on over: marked from its text, not
+			// its indentation.
+			from := len(text) - len(strings.TrimLeft(text, " \t"))
+			if to := min(end, lineEnd) - pos; from < to {
+				body = markedLine(st, text, from, to, left, textW)
+				break
+			}
+			body = windowText(text, left, textW)
+		default:
 			body = windowText(text, left, textW)
 		}
 		num := strconv.Itoa(lineNo)
@@ -212,35 +222,4 @@ func runeStart(s string, i int) int {
 		i--
 	}
 	return i
-}
-
-// spanAt is the text the issue at off is about: the value that starts
-// there, or the key or token there.
-func spanAt(src string, root *jsondoc.Node, off int) (start, end int) {
-	n := root
-	for n != nil {
-		if int(n.Start) == off {
-			return off, int(n.End)
-		}
-		var next *jsondoc.Node
-		for _, m := range n.Kids() {
-			if int(m.Value.Start) <= off && off < int(m.Value.End) {
-				next = m.Value
-				break
-			}
-		}
-		n = next
-	}
-	if off < len(src) && src[off] == '"' {
-		for j := off + 1; j < len(src); j++ {
-			switch src[j] {
-			case '\\':
-				j++
-			case '"':
-				return off, j + 1
-			}
-		}
-	}
-	_, size := utf8.DecodeRuneInString(src[min(off, len(src)):])
-	return off, off + max(size, 1)
 }

@@ -622,9 +622,11 @@ func (p toolsPane) paramView(w, h int) string {
 	return strings.Join(lines[:min(len(lines), h)], "\n")
 }
 
-// paramTable lists t's parameters: each property of its parameter schema
-// with its type, whether it is required and its description, all escaped.
-// When there is no table to show, the message says why.
+// paramTable lists t's parameters: each property of its parameter
+// schema's schema.Object (through "$ref"s and allOf, anyOf and oneOf
+// branches, as the call check and the form read them) with its type,
+// whether it is required and its description, all escaped. When there is
+// no table to show, the message says why.
 func paramTable(t *tooldef.Tool) ([]paramRow, string) {
 	if t == nil {
 		return nil, ""
@@ -640,22 +642,21 @@ func paramTable(t *tooldef.Tool) ([]paramRow, string) {
 	case !params.Is(jsondoc.Object):
 		return nil, t.ParamsKey + " is " + params.Kind.Phrase() + ", not a schema"
 	}
-	required := requiredNames(params)
-	props := params.Get("properties")
-	if props.Len() == 0 || !props.Is(jsondoc.Object) {
+	o := schema.Params(params, t.OpenAPIParams())
+	if len(o.Props) == 0 {
 		return nil, "takes no arguments"
 	}
-	rows := make([]paramRow, 0, props.Len())
-	for _, m := range props.Kids() {
+	rows := make([]paramRow, 0, len(o.Props))
+	for _, p := range o.Props {
 		req := "no"
-		if required[m.Key] {
+		if p.Required {
 			req = "yes"
 		}
 		rows = append(rows, paramRow{
-			name:     shown(m.Key, maxName),
-			typ:      schemaType(m.Value),
+			name:     shown(p.Name, maxName),
+			typ:      schemaType(p.Schema),
 			required: req,
-			desc:     shown(m.Value.Get("description").Text(), maxText),
+			desc:     shown(p.Description(), maxText),
 		})
 	}
 	return rows, ""

@@ -9,6 +9,7 @@ import (
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/internal/live"
 	"toolbench/internal/mcpclient"
 )
 
@@ -37,6 +38,14 @@ type ToolLister interface {
 // a listing that failed, why. A failed listing keeps the last good one,
 // which SetOptions re-lints; only a listing that works replaces it.
 //
+// Each listing is linted with its facts (lint.Options.Server: the
+// session's revision and what its pages said of themselves), so that the
+// rules of live servers run on it and, with no target asked for, the MCP
+// target of the session's revision applies. The watcher never lists
+// twice for one change: the facts of the listing of the first Event,
+// which the caller may have surveyed further (live.Survey), come in
+// Options.Lint.Server.
+//
 // Notices that come within the Debounce of each other give one listing,
 // and notices that come while the tools are being listed give one more.
 // When the session ends, a last Event says so (its Err wraps ErrEnded
@@ -57,24 +66,27 @@ type ServerWatcher struct {
 
 	closeOnce sync.Once
 
-	good *jsondoc.Document // the last listing that worked; the loop's own
+	good      *jsondoc.Document // the last listing that worked; the loop's own
+	goodFacts *lint.ServerFacts // its facts
 }
 
 // NewServer starts watching the tools of the server src is a session
 // with. first, when not nil, is the document of a listing just made
 // (toolbench lists the tools before it watches them), linted for the
-// first Event; when nil, the tools are listed for it.
+// first Event with the facts opts.Lint.Server holds; when nil, the tools
+// are listed for it.
 func NewServer(src ToolLister, first *jsondoc.Document, opts Options) *ServerWatcher {
 	ctx, cancel := context.WithCancel(context.Background())
 	w := &ServerWatcher{
-		src:      src,
-		debounce: opts.Debounce,
-		events:   make(chan Event),
-		lintOpt:  opts.Lint.Clone(),
-		kick:     make(chan struct{}, 1),
-		done:     make(chan struct{}),
-		cancel:   cancel,
-		good:     first,
+		src:       src,
+		debounce:  opts.Debounce,
+		events:    make(chan Event),
+		lintOpt:   opts.Lint.Clone(),
+		kick:      make(chan struct{}, 1),
+		done:      make(chan struct{}),
+		cancel:    cancel,
+		good:      first,
+		goodFacts: opts.Lint.Server,
 	}
 	if w.debounce <= 0 {
 		w.debounce = Debounce
@@ -93,7 +105,7 @@ func (w *ServerWatcher) Events() <-chan Event { return w.events }
 // Event as for a change of the tools.
 func (w *ServerWatcher) SetOptions(o lint.Options) {
 	w.mu.Lock()
-	w.lintOpt = o.Clone()
+	w.lintOpt = o.Clone() // the facts stay the listing's: lintEvent sets them
 	w.mu.Unlock()
 	select {
 	case w.kick <- struct{}{}:
@@ -171,7 +183,7 @@ func (w *ServerWatcher) relint(ctx context.Context) (ev Event, final bool) {
 	if w.good == nil {
 		return w.list(ctx)
 	}
-	return w.lintEvent(w.good), false
+	return w.lintEvent(w.good, w.goodFacts), false
 }
 
 // list lists the tools and lints them. A listing that fails because the
@@ -190,14 +202,16 @@ func (w *ServerWatcher) list(ctx context.Context) (ev Event, final bool) {
 	if err != nil {
 		return Event{Time: time.Now(), Path: w.src.Name(), Err: err}, false
 	}
-	w.good = doc
-	return w.lintEvent(doc), false
+	w.good, w.goodFacts = doc, live.Facts(tl)
+	return w.lintEvent(doc, w.goodFacts), false
 }
 
-func (w *ServerWatcher) lintEvent(doc *jsondoc.Document) Event {
+// lintEvent lints doc, a listing, with its facts.
+func (w *ServerWatcher) lintEvent(doc *jsondoc.Document, facts *lint.ServerFacts) Event {
 	w.mu.Lock()
 	opt := w.lintOpt
 	w.mu.Unlock()
+	opt.Server = facts
 	res := lint.Lint(doc, opt)
 	return Event{Time: time.Now(), Path: w.src.Name(), Result: res}
 }

@@ -23,6 +23,7 @@ import (
 type fakeLister struct {
 	mu      sync.Mutex
 	list    string // the tools document ListTools returns
+	version string // the session's revision; its listings' pages say nothing of themselves
 	listErr error  // or the error it fails with
 	block   bool   // ListTools waits for its context instead
 	lists   int
@@ -53,7 +54,11 @@ func (f *fakeLister) ListTools(ctx context.Context) (*mcpclient.ToolList, error)
 	if err != nil {
 		return nil, err
 	}
-	return &mcpclient.ToolList{Name: "fake", Document: []byte(list)}, nil
+	tl := &mcpclient.ToolList{Name: "fake", Document: []byte(list), ProtocolVersion: f.version}
+	if f.version != "" {
+		tl.Pages = []mcpclient.Page{{Tools: strings.Count(list, `"name"`)}}
+	}
+	return tl, nil
 }
 
 func (f *fakeLister) set(list string, err error) {
@@ -78,10 +83,10 @@ func (f *fakeLister) notify() {
 
 const (
 	serverToolA = `{"tools": [
-{"name":"alpha","description":"Find things in the index.","inputSchema":{"type":"object","properties":{}}}
+{"name":"alpha","description":"Find things in the index.","inputSchema":{"type":"object"}}
 ]}`
 	serverToolB = `{"tools": [
-{"name":"beta","description":"Find other things in the index.","inputSchema":{"type":"object","properties":{}}}
+{"name":"beta","description":"Find other things in the index.","inputSchema":{"type":"object"}}
 ]}`
 )
 
@@ -257,5 +262,63 @@ func TestServerWatcherFollowsARealSession(t *testing.T) {
 	ev := nextFrom(t, w.Events())
 	if ev.Result == nil || len(ev.Result.Tools.Tools) != 2 || ev.Path != c.Name() {
 		t.Fatalf("event after adding a tool = %s, want two tools from %s", describe(ev), c.Name())
+	}
+}
+
+func TestServerWatcherLintsEachListingWithItsFacts(t *testing.T) {
+	// A listing of MCP 2026-07-28 whose page says nothing of itself.
+	src := newFakeLister(serverToolA)
+	src.version = "2026-07-28"
+	w := startServer(t, src, nil, Options{Debounce: time.Millisecond})
+	ev := nextFrom(t, w.Events())
+	if ev.Result == nil || !hasCode(ev.Result, "mcp/list-cache-hints") || !hasCode(ev.Result, "mcp/list-result-type") {
+		t.Fatalf("first event = %s, want the live rules' issues", describe(ev))
+	}
+	if got := ev.Result.Targets; len(got) != 1 || got[0] != "mcp" || len(ev.Result.Requested) != 0 {
+		t.Errorf("targets %q (requested %q), want mcp, of the session's revision, asked for by none", got, ev.Result.Requested)
+	}
+	// Other options re-lint the listing with its facts still.
+	w.SetOptions(lint.Options{Ignore: []string{"mcp/list-result-type"}})
+	ev = nextFrom(t, w.Events())
+	if ev.Result == nil || !hasCode(ev.Result, "mcp/list-cache-hints") || hasCode(ev.Result, "mcp/list-result-type") {
+		t.Fatalf("event after SetOptions = %s, want the facts kept and the rule ignored", describe(ev))
+	}
+}
+
+func TestServerWatcherLintsTheFirstListingWithTheFactsGiven(t *testing.T) {
+	src := newFakeLister(serverToolB)
+	facts := &lint.ServerFacts{ProtocolVersion: "2026-07-28", Pages: []lint.PageFacts{{Tools: 1}}}
+	w := startServer(t, src, parsed(t, serverToolA), Options{Lint: lint.Options{Server: facts}})
+	if ev := nextFrom(t, w.Events()); ev.Result == nil || !hasCode(ev.Result, "mcp/list-cache-hints") {
+		t.Fatalf("first event = %s, want the facts given applied", describe(ev))
+	}
+}
+
+// TestServerWatcherFollowsASessionOf20260728 watches a server that speaks
+// MCP 2026-07-28 only: list_changed comes on a subscriptions/listen
+// stream.
+func TestServerWatcherFollowsASessionOf20260728(t *testing.T) {
+	s := mcp.NewServer(&mcp.Implementation{Name: "watched", Version: "1"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
+	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	}
+	s.AddTool(&mcp.Tool{Name: "alpha", Description: "Find things in the index.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Stateless: true}))
+	defer hs.Close()
+	c, err := mcpclient.Connect(context.Background(), mcpclient.Spec{URL: hs.URL, Timeout: 3 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.ProtocolVersion() != "2026-07-28" {
+		t.Fatalf("ProtocolVersion = %q", c.ProtocolVersion())
+	}
+	w := startServer(t, c, nil, Options{Debounce: 5 * time.Millisecond})
+	if ev := nextFrom(t, w.Events()); ev.Result == nil || len(ev.Result.Tools.Tools) != 1 || hasCode(ev.Result, "mcp/list-cache-hints") {
+		t.Fatalf("first event = %s, want one tool, its listing complete", describe(ev))
+	}
+	s.AddTool(&mcp.Tool{Name: "beta", Description: "Find other things in the index.", InputSchema: json.RawMessage(`{"type":"object"}`)}, noop)
+	if ev := nextFrom(t, w.Events()); ev.Result == nil || len(ev.Result.Tools.Tools) != 2 {
+		t.Fatalf("event after adding a tool = %s, want two tools", describe(ev))
 	}
 }

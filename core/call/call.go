@@ -185,65 +185,52 @@ func FlatFromJSONSchema(params *jsondoc.Node) *FlatSchema { return flatFromSchem
 // names too when openAPI is set. It calls underived, unless nil, for each
 // field whose type names no flat type, with the name and its "type".
 //
-// Local references are followed, at the root and for each property, and
-// the properties of allOf, anyOf and oneOf branches count: an allOf
-// branch's required names are required, the others' properties optional,
-// of the type every branch that defines one gives it (else any type).
+// The fields are those of the parameters' schema.Object: local
+// references are followed, at the root and for each property, and the
+// properties of allOf, anyOf and oneOf branches count: an allOf branch's
+// required names are required, the others' properties optional, of the
+// type every branch that defines one gives it (else any type).
 func flatFromSchema(params *jsondoc.Node, openAPI bool, underived func(field, typ string, at *jsondoc.Node)) *FlatSchema {
-	root := params
-	params = deref(root, params)
+	o := schema.Params(params, openAPI)
 	fs := &FlatSchema{}
-	field := func(name string, prop *jsondoc.Node) Field {
+	field := func(p schema.Property) Field {
+		prop := flatProperty(o, p, openAPI)
 		ft, bad := flatType(prop, openAPI)
 		if bad != "" && underived != nil {
-			underived(name, bad, prop.Get("type"))
+			underived(p.Name, bad, prop.Get("type"))
 		}
-		return Field{Name: name, Type: ft}
+		return Field{Name: p.Name, Type: ft}
 	}
-	// The schemas whose properties and required names hold for every
-	// call: the root and its allOf branches; anyOf and oneOf branches'
-	// properties hold for some.
-	all := []*jsondoc.Node{params}
-	for _, m := range params.Get("allOf").Elems() {
-		all = append(all, deref(root, m.Value))
+	if len(o.Required) > 0 {
+		fs.Required = make([]Field, 0, len(o.Required))
 	}
-	var some []*jsondoc.Node
-	for _, k := range [...]string{"anyOf", "oneOf"} {
-		for _, m := range params.Get(k).Elems() {
-			some = append(some, deref(root, m.Value))
-		}
+	for _, name := range o.Required {
+		p, _ := o.Property(name)
+		fs.Required = append(fs.Required, field(p))
 	}
-	propOf := func(name string) *jsondoc.Node {
-		var found *jsondoc.Node
-		for _, sc := range append(all, some...) {
-			if p := sc.Get("properties").Get(name); p != nil {
-				p = deref(root, p)
-				if found != nil && !sameFlatType(found, p, openAPI) {
-					return anyType
-				}
-				found = p
-			}
-		}
-		return found
-	}
-	for _, sc := range all {
-		for _, m := range sc.Get("required").Kids() {
-			name := m.Value
-			if !name.Is(jsondoc.String) || hasFlatField(fs.Required, name.Str()) {
-				continue
-			}
-			fs.Required = append(fs.Required, field(name.Str(), propOf(name.Str())))
-		}
-	}
-	for _, sc := range append(all, some...) {
-		for _, m := range sc.Get("properties").Members() {
-			if hasFlatField(fs.Required, m.Key) || hasFlatField(fs.Optional, m.Key) {
-				continue
-			}
-			fs.Optional = append(fs.Optional, field(m.Key, propOf(m.Key)))
+	for _, p := range o.Props {
+		if !p.Required {
+			fs.Optional = append(fs.Optional, field(p))
 		}
 	}
 	return fs
+}
+
+// flatProperty is the schema a property's flat type is read from: the
+// last of its schemas in o when they agree on the flat type, else
+// anyType. A required name without a schema has none (nil).
+func flatProperty(o schema.Object, p schema.Property, openAPI bool) *jsondoc.Node {
+	prop := p.Schema
+	for _, again := range o.Again {
+		if again.Name != p.Name {
+			continue
+		}
+		if !sameFlatType(prop, again.Schema, openAPI) {
+			return anyType
+		}
+		prop = again.Schema
+	}
+	return prop
 }
 
 // orNull is n, or a null for a schema that is not there.
@@ -264,13 +251,6 @@ func sameFlatType(a, b *jsondoc.Node, openAPI bool) bool {
 	ta, _ := flatType(a, openAPI)
 	tb, _ := flatType(b, openAPI)
 	return ta == tb
-}
-
-// deref is the schema that n's local $ref leads to, n itself when it has
-// none.
-func deref(root, n *jsondoc.Node) *jsondoc.Node {
-	n, _, _ = schema.Deref(root, n)
-	return n
 }
 
 func hasFlatField(fields []Field, name string) bool {

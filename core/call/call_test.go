@@ -201,6 +201,9 @@ func TestFlatFromJSONSchemaTakesRequiredThenPropertiesInOrder(t *testing.T) {
 		{"required named twice counts once", `{"properties": {"a": {"type": "string"}}, "required": ["a", "a"]}`, "a:str |"},
 		{"required entries that are not strings are skipped", `{"properties": {"a": {"type": "string"}}, "required": [1, "a"]}`, "a:str |"},
 		{"required not a list", `{"properties": {"a": {"type": "string"}}, "required": "a"}`, " | a:str"},
+		// An object's values are no required names, though an object is a
+		// container as a list is.
+		{"required an object", `{"properties": {"a": {"type": "string"}}, "required": {"x": "a"}}`, " | a:str"},
 		{"no properties", `{"type": "object"}`, " |"},
 		{"properties not an object", `{"type": "object", "properties": []}`, " |"},
 		{"no schema at all", ``, " |"},

@@ -2,15 +2,10 @@ package call
 
 import (
 	"errors"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -40,11 +35,9 @@ type deepEntry struct {
 }
 
 type compiledSchema struct {
-	schema *jsonschema.Schema
+	schema *schema.Validator
 	err    error // why the tool's schema could not be compiled
 }
-
-var deepPrinter = message.NewPrinter(language.English)
 
 // DeepValidate validates the arguments of c against the JSON Schema of
 // the tool it names. It returns nil when they conform, when the call is
@@ -74,16 +67,14 @@ func DeepValidate(c Call, s *Schemas) []SchemaError {
 // validateValue validates v against a compiled schema and returns its
 // errors sorted by path, or nil when v conforms.
 func validateValue(cs compiledSchema, v any) []SchemaError {
-	err := cs.schema.Validate(v)
-	if err == nil {
+	failures := cs.schema.Validate(v)
+	if failures == nil {
 		return nil
 	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return []SchemaError{{Path: "", Message: err.Error()}}
+	out := make([]SchemaError, len(failures))
+	for i, f := range failures {
+		out[i] = SchemaError{Path: jsondoc.FormatPointer(f.At), Message: f.Message(true)}
 	}
-	var out []SchemaError
-	out = appendLeaves(out, ve)
 	slices.SortStableFunc(out, func(a, b SchemaError) int {
 		if c := strings.Compare(a.Path, b.Path); c != 0 {
 			return c
@@ -91,19 +82,6 @@ func validateValue(cs compiledSchema, v any) []SchemaError {
 		return strings.Compare(a.Message, b.Message)
 	})
 	return slices.Compact(out)
-}
-
-// appendLeaves flattens the library's tree of errors to the failures
-// that say what is wrong: the leaves. Branches only say "anyOf failed" or
-// "properties failed" above them.
-func appendLeaves(out []SchemaError, ve *jsonschema.ValidationError) []SchemaError {
-	if len(ve.Causes) == 0 {
-		return append(out, SchemaError{Path: jsondoc.FormatPointer(ve.InstanceLocation), Message: schema.Say(ve.ErrorKind, true)})
-	}
-	for _, c := range ve.Causes {
-		out = appendLeaves(out, c)
-	}
-	return out
 }
 
 func newDeepCache() *deepCache { return &deepCache{} }
@@ -137,7 +115,7 @@ func compileTool(t *tooldef.Tool) compiledSchema {
 // compile. A schema that breaks its meta-schema gets its first problem,
 // placed and worded as toolbench lint reports it, and where to see them
 // all; a schema that is valid but cannot be used (a reference refused or
-// to nothing) gets the validator's first complaint. doc may be nil, for
+// to nothing) gets schema.Compile's line. doc may be nil, for
 // Schemas built by hand.
 func compileProblem(doc *jsondoc.Document, tool, what, path string, err error) string {
 	var ie *schema.InvalidError
@@ -150,20 +128,7 @@ func compileProblem(doc *jsondoc.Document, tool, what, path string, err error) s
 		return "the tool's " + what + " is not valid JSON Schema: " + placed(doc, p.Node, jsondoc.AppendSegs(path, p.Segs)) + ": " + p.Msg +
 			"; toolbench lint " + shellWord(file) + " lists every problem"
 	}
-	msg := "the tool's " + what + " cannot be used: "
-	var sve *jsonschema.SchemaValidationError
-	var ve *jsonschema.ValidationError
-	if errors.As(err, &sve) && errors.As(sve.Err, &ve) {
-		for len(ve.Causes) > 0 {
-			ve = ve.Causes[0]
-		}
-		return msg + "at " + jsondoc.FormatPointer(ve.InstanceLocation) + ": " + schema.Say(ve.ErrorKind, true)
-	}
-	first, _, _ := strings.Cut(err.Error(), "\n")
-	// The location schema.Compile gives the schema means nothing to a
-	// reader: "json-pointer in \"toolbench:///tools/t.json#/$defs/x\"" is
-	// "#/$defs/x" of the tool's schema.
-	return msg + strings.ReplaceAll(first, "toolbench:///tools/"+url.PathEscape(tool)+".json", "")
+	return "the tool's " + what + " cannot be used: " + err.Error()
 }
 
 // placed is a path with the file, line and column of n before it, when

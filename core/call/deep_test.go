@@ -72,6 +72,39 @@ func TestDeepValidateReportsEachSchemaViolationAtItsPointer(t *testing.T) {
 	}
 }
 
+// TestDeepValidateReportsTheBranchTheValueWasMeantFor holds deep
+// validation to lint's reading of an anyOf or oneOf that fails: the
+// failures of the branch whose type fits the value, or one failure
+// naming the types that would have done, not the failures of every
+// branch as if the value had to pass them all.
+func TestDeepValidateReportsTheBranchTheValueWasMeantFor(t *testing.T) {
+	s := callToolSchemas(t, `[{"name": "t", "parameters": {"type": "object", "properties": {
+		"note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+		"target": {"oneOf": [{"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}, {"type": "string", "minLength": 3}]},
+		"deep": {"anyOf": [{"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {"const": 1}}}}}, {"type": "object", "required": ["z"]}]}
+	}}}]`)
+	tests := []struct {
+		name string
+		args string
+		want []SchemaError
+	}{
+		{"no branch's type fits", `{"note": 5}`, []SchemaError{{"/note", "got number, want string or null"}}},
+		{"the object branch", `{"target": {}}`, []SchemaError{{"/target", "missing property 'id'"}}},
+		{"the string branch", `{"target": "ab"}`, []SchemaError{{"/target", "minLength: got 2, want 3"}}},
+		{"no type of either", `{"target": 7}`, []SchemaError{{"/target", "got number, want object or string"}}},
+		{"the deepest failure of branches that fit", `{"deep": {"a": {"b": 2}}}`, []SchemaError{{"/deep/a/b", "value must be 1"}}},
+		{"a branch that passes", `{"note": null, "target": {"id": 1}}`, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := deepCheck(t, s, `{"name": "t", "arguments": `+tc.args+`}`)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("DeepValidate(%s) (-want +got):\n%s", tc.args, diff)
+			}
+		})
+	}
+}
+
 func TestDeepValidateKeepsBigIntegersExact(t *testing.T) {
 	s := callToolSchemas(t, deepTools)
 	// 2^53+1 is the maximum; 2^53+2 rounds to 2^53 as a float64 and

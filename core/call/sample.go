@@ -121,28 +121,21 @@ func (g *sampler) typeOf(n *jsondoc.Node) string {
 	return "string"
 }
 
-// object appends an object with the required members of schema n.
+// object appends an object with the members schema n requires, its
+// own and its allOf branches' (schema.Object), each of its property's
+// schema or, for a name without one, of "additionalProperties".
 func (g *sampler) object(b []byte, n *jsondoc.Node, depth int) []byte {
-	n = g.resolve(n)
-	props := n.Get("properties")
+	o := schema.ObjectOf(g.root, g.resolve(n), g.openAPI)
 	b = append(b, '{')
-	first := true
-	seen := map[string]bool{}
-	for _, m := range n.Get("required").Kids() {
-		name := m.Value.Text()
-		if !m.Value.Is(jsondoc.String) || seen[name] {
-			continue
-		}
-		seen[name] = true
-		if !first {
+	for i, name := range o.Required {
+		if i > 0 {
 			b = append(b, ',')
 		}
-		first = false
 		b = jsondoc.AppendQuote(b, name)
 		b = append(b, ':')
-		prop := props.Get(name)
-		if prop == nil {
-			prop = n.Get("additionalProperties")
+		prop := o.Schema.Get("additionalProperties")
+		if p, _ := o.Property(name); p.Schema != nil {
+			prop = p.Schema
 		}
 		b = g.value(b, prop, depth+1)
 	}

@@ -38,6 +38,8 @@ func TestSampleCallPassesTheFlatAndTheDeepCheck(t *testing.T) {
 		{"recursive ref ends", `{"type": "object", "properties": {"tree": {"$ref": "#/$defs/node"}}, "required": ["tree"], "$defs": {"node": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}}}`},
 		{"nullable unions", `{"type": "object", "properties": {"a": {"type": ["null", "string"]}, "b": {"anyOf": [{"type": "null"}, {"type": "integer", "minimum": 3}]}, "c": {"oneOf": [{"type": "boolean"}, {"type": "string"}]}}, "required": ["a", "b", "c"]}`},
 		{"allOf", `{"type": "object", "properties": {"a": {"allOf": [{"type": "string", "minLength": 9}]}}, "required": ["a"]}`},
+		{"required by an allOf branch", `{"type": "object", "properties": {"a": {"type": "string"}}, "allOf": [{"$ref": "#/$defs/paging"}], "$defs": {"paging": {"properties": {"limit": {"type": "integer", "minimum": 1}}, "required": ["limit"]}}}`},
+		{"a root that is a reference", `{"$ref": "#/$defs/args", "$defs": {"args": {"type": "object", "properties": {"q": {"type": "string", "minLength": 2}}, "required": ["q"]}}}`},
 		{"required without a property", `{"type": "object", "properties": {}, "required": ["ghost"]}`},
 		{"untyped property", `{"type": "object", "properties": {"any": {"description": "anything"}}, "required": ["any"]}`},
 		{"draft 4 exclusive booleans", `{"$schema": "http://json-schema.org/draft-04/schema#", "type": "object", "properties": {"n": {"type": "number", "minimum": 1, "exclusiveMinimum": true, "maximum": 2, "exclusiveMaximum": true}}, "required": ["n"]}`},

@@ -99,13 +99,15 @@ func ComputeWith(doc *jsondoc.Document, opt Options) *Matrix {
 		// One issue may stand for the same defect found by several
 		// targets' rules, under the first one's code or the base name
 		// rule's: each of them counts it, if it is an error of its own.
+		// A rule several revisions of a provider's rules share counts in
+		// the column of each.
 		var targets []string
 		if is.FoundBy == nil {
-			targets = append(targets, r.Target)
+			targets = append(targets, targetsOf(r)...)
 		} else {
 			for _, code := range *is.FoundBy {
 				if fr := lint.LookupRule(code); fr != nil && fr.Severity == lint.Error {
-					targets = append(targets, fr.Target)
+					targets = append(targets, targetsOf(fr)...)
 				}
 			}
 		}
@@ -190,4 +192,14 @@ func columnsOf(columns []string) map[string][]int {
 		}
 	}
 	return m
+}
+
+// targetsOf is the targets whose columns an error of rule r counts in:
+// its targets, or "" for a rule every lint runs, which counts in every
+// column.
+func targetsOf(r *lint.Rule) []string {
+	if t := r.Targets(); len(t) > 0 {
+		return t
+	}
+	return []string{""}
 }

@@ -38,15 +38,15 @@ func TestComputeCountsEachTargetsErrorsPerTool(t *testing.T) {
 	for _, r := range m.Rows {
 		got = append(got, fmt.Sprintf("%s %d:%d %v ok=%v", r.Tool, r.Line, r.Column, r.Errors, r.OK()))
 	}
-	// openai, openai-strict, anthropic, anthropic-strict, gemini, mcp:
-	// Gemini's parameters have no additionalProperties, search.docs
-	// breaks OpenAI's and Anthropic's name rules (the strict columns
-	// count theirs), and the strict tool lacks additionalProperties and
-	// a required "days".
+	// openai, openai-strict, anthropic, anthropic-strict, gemini, mcp,
+	// mcp@2025-11-25: Gemini's parameters have no additionalProperties,
+	// search.docs breaks OpenAI's and Anthropic's name rules (the strict
+	// columns count theirs), and the strict tool lacks additionalProperties
+	// and a required "days".
 	want := []string{
-		"search_docs 2:3 [0 0 0 0 1 0] ok=false",
-		"search.docs 4:3 [1 1 1 1 1 0] ok=false",
-		"get_weather 6:3 [0 2 0 0 0 0] ok=false",
+		"search_docs 2:3 [0 0 0 0 1 0 0] ok=false",
+		"search.docs 4:3 [1 1 1 1 1 0 0] ok=false",
+		"get_weather 6:3 [0 2 0 0 0 0 0] ok=false",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
@@ -130,5 +130,16 @@ func TestAToolAProviderRejectsIsNotOK(t *testing.T) {
 	}
 	if got := m.Rows[21].Errors; got[0] != 1 || got[1] != 0 || got[2] != 1 {
 		t.Errorf("the custom tool %v, want [1 0 1]: OpenAI takes it, Anthropic and MCP do not", got)
+	}
+}
+
+// A rule the revisions of MCP's rules share counts against each: a tool
+// without an inputSchema is an error for both.
+func TestARuleOfSeveralRevisionsCountsInTheColumnOfEach(t *testing.T) {
+	src := `{"tools": [{"name": "a", "description": "A tool of the tests."},
+	{"name": "b", "description": "A tool of the tests.", "inputSchema": {"type": "object", "additionalProperties": false}, "outputSchema": {"type": "array", "items": {"type": "string"}}}]}`
+	m := Compute(parse(t, src), lint.Options{Targets: []string{"mcp", "mcp@2025-11-25"}})
+	if diff := cmp.Diff([]string{"a [1 1]", "b [0 1]"}, rows(m)); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 }

@@ -217,8 +217,8 @@ reason = "takes no arguments"
 func TestFilterLeavesTheIssuesNoEntryAccepts(t *testing.T) {
 	c := parse(t, "[[ignore]]\ntools = [\"get-env\", \"get-tiny-image\"]\ncodes = [\"empty-properties\"]\nreason = \"they take no arguments\"\n")
 	doc, err := jsondoc.Parse("everything.json", []byte(`{"tools": [
-{"name": "get-env", "description": "Print the environment of the server.", "inputSchema": {"type": "object", "properties": {}}},
-{"name": "echo", "description": "Echo the message back.", "inputSchema": {"type": "object", "properties": {}}}]}`))
+{"name": "get-env", "description": "Print the environment of the server.", "inputSchema": {"type": "object"}},
+{"name": "echo", "description": "Echo the message back.", "inputSchema": {"type": "object"}}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,12 @@ type Change struct {
 	File     string   `json:"file"` // the document Path is in
 	Line     int      `json:"line"`
 	Column   int      `json:"column"`
-	Offset   int      `json:"-"` // byte offset in File
+	// EndLine and EndColumn are where the value the change is about
+	// ends, the column just past its last byte.
+	EndLine   int `json:"end_line"`
+	EndColumn int `json:"end_column"`
+	Offset    int `json:"-"` // byte offset in File
+	EndOffset int `json:"-"` // byte offset in File just past the value
 }
 
 // Result is what Compare found.
@@ -108,7 +113,7 @@ func (c *comparer) add(chk *Check, doc *jsondoc.Document, n *jsondoc.Node, path,
 		c.said = map[changeKey]bool{}
 	}
 	c.said[key] = true
-	c.changes = append(c.changes, Change{Severity: chk.Severity, Code: chk.Code, Tool: tool, Path: path, Message: msg, File: doc.Name, Offset: int(n.Start)})
+	c.changes = append(c.changes, Change{Severity: chk.Severity, Code: chk.Code, Tool: tool, Path: path, Message: msg, File: doc.Name, Offset: int(n.Start), EndOffset: int(n.End)})
 	c.docs = append(c.docs, doc)
 }
 
@@ -119,13 +124,15 @@ func (c *comparer) result() *Result {
 		var at []int
 		for i := range c.changes {
 			if c.docs[i] == doc {
-				ps = append(ps, jsondoc.Pos{Offset: c.changes[i].Offset})
+				ps = append(ps, jsondoc.Pos{Offset: c.changes[i].Offset}, jsondoc.Pos{Offset: c.changes[i].EndOffset})
 				at = append(at, i)
 			}
 		}
 		doc.PositionAll(ps)
 		for k, i := range at {
-			c.changes[i].Line, c.changes[i].Column = ps[k].Line, ps[k].Column
+			start, end := ps[2*k], ps[2*k+1]
+			c.changes[i].Line, c.changes[i].Column = start.Line, start.Column
+			c.changes[i].EndLine, c.changes[i].EndColumn = end.Line, end.Column
 		}
 	}
 	r := &Result{}

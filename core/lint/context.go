@@ -28,9 +28,16 @@ func (c *DocContext) Report(n *jsondoc.Node, path, msg, hint string, fixes ...Fi
 }
 
 // ReportOffset records a finding at a byte offset that starts no value,
-// such as an object key.
+// such as an object key: the issue points at the token there.
 func (c *DocContext) ReportOffset(offset int, path, msg, hint string, fixes ...Fix) {
 	c.l.reportOffset(c.rule, offset, path, msg, hint, "", fixes...)
+}
+
+// ReportSpan records a finding about the text from byte offset start to
+// just before end, a part of a value: the characters of a string that
+// are wrong (see Document.StringSpan).
+func (c *DocContext) ReportSpan(start, end int, path, msg, hint string, fixes ...Fix) {
+	c.l.reportSpan(c.rule, start, end, path, msg, hint, "", fixes...)
 }
 
 // reportShared records a finding of the running rule that other
@@ -54,9 +61,15 @@ func (c *ToolContext) Report(n *jsondoc.Node, path, msg, hint string, fixes ...F
 }
 
 // ReportOffset records a finding at a byte offset that starts no value,
-// such as an object key.
+// such as an object key: the issue points at the token there.
 func (c *ToolContext) ReportOffset(offset int, path, msg, hint string, fixes ...Fix) {
 	c.l.reportOffset(c.rule, offset, path, msg, hint, c.Tool.Name, fixes...)
+}
+
+// ReportSpan records a finding about the text from byte offset start to
+// just before end, as DocContext.ReportSpan does.
+func (c *ToolContext) ReportSpan(start, end int, path, msg, hint string, fixes ...Fix) {
+	c.l.reportSpan(c.rule, start, end, path, msg, hint, c.Tool.Name, fixes...)
 }
 
 // reportShared is DocContext.reportShared for a finding about the tool.
@@ -67,7 +80,8 @@ func (c *ToolContext) reportShared(n *jsondoc.Node, path, key string, by finder,
 // ReportKey records a finding about the key of m, a member of an object
 // of the tool, at path.
 func (c *ToolContext) ReportKey(m jsondoc.Member, path, msg, hint string, fixes ...Fix) {
-	c.l.reportOffset(c.rule, c.Doc.KeyOffset(m), path, msg, hint, c.Tool.Name, fixes...)
+	start, end := c.Doc.KeySpan(m)
+	c.l.reportSpan(c.rule, start, end, path, msg, hint, c.Tool.Name, fixes...)
 }
 
 // Enabled reports whether rule r runs on this tool: it always runs or
@@ -111,12 +125,16 @@ func (c *SchemaContext) AtRoot() bool { return c.Depth == 0 && c.Via == "" }
 // Path is the JSON path of the schema.
 func (c *SchemaContext) Path() string { return c.w.path() }
 
-// Report records a finding of the running rule about the schema itself.
+// Report records a finding of the running rule about the schema itself,
+// pointing at the whole schema: for what it lacks.
 func (c *SchemaContext) Report(msg, hint string, fixes ...Fix) {
 	c.ReportAt(c.Node, c.w.path(), msg, hint, fixes...)
 }
 
-// ReportAt records a finding about node n inside the schema, at path.
+// ReportAt records a finding about node n inside the schema, at path:
+// the issue points at n, and path says where the rule applies, the
+// schema's own (c.Path()) for a value of it that is wrong, such as an
+// entry of its "required".
 func (c *SchemaContext) ReportAt(n *jsondoc.Node, path, msg, hint string, fixes ...Fix) {
 	c.w.tc.l.report(c.rule, n, path, msg, hint, c.Tool.Name, fixes...)
 }
@@ -125,7 +143,14 @@ func (c *SchemaContext) ReportAt(n *jsondoc.Node, path, msg, hint string, fixes 
 // inside the schema, at path.
 func (c *SchemaContext) ReportKey(m jsondoc.Member, path, msg, hint string, fixes ...Fix) {
 	l := c.w.tc.l
-	l.reportOffset(c.rule, l.doc.KeyOffset(m), path, msg, hint, c.Tool.Name, fixes...)
+	start, end := l.doc.KeySpan(m)
+	l.reportSpan(c.rule, start, end, path, msg, hint, c.Tool.Name, fixes...)
+}
+
+// ReportSpan records a finding about the text from byte offset start to
+// just before end, as DocContext.ReportSpan does.
+func (c *SchemaContext) ReportSpan(start, end int, path, msg, hint string, fixes ...Fix) {
+	c.w.tc.l.reportSpan(c.rule, start, end, path, msg, hint, c.Tool.Name, fixes...)
 }
 
 // Doc is the document the schema is in, for the edits of a fix.

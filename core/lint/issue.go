@@ -43,6 +43,17 @@ func (s *Severity) UnmarshalText(b []byte) error {
 
 // Issue is one finding of the linter: a plain value that renderers turn
 // into text, JSON or SARIF.
+//
+// It points at the text that is wrong, from Line and Column to EndLine
+// and EndColumn: a value (the "str" of an unknown type, the entry of
+// "required" that names no property), a key, or a run of characters in a
+// string; an object that lacks a member is itself the value that is
+// wrong. Path names where the rule applies, which may hold the span
+// rather than be it: a required name that is not a property is an issue
+// of the schema that requires it. Lines and columns count from 1, columns
+// in bytes; the end is exclusive, the place just past the last byte, as
+// SARIF's endColumn is. An issue about the document as a whole, or one
+// made by hand, has line 0 and no span.
 type Issue struct {
 	Severity Severity `json:"severity"`
 	Code     string   `json:"code"`
@@ -53,7 +64,12 @@ type Issue struct {
 	File     string   `json:"file"`
 	Line     int      `json:"line"`
 	Column   int      `json:"column"`
-	Offset   int      `json:"-"` // byte offset in the file
+	// EndLine and EndColumn are where the span ends, just past its last
+	// byte; 0 when there is no position.
+	EndLine   int `json:"end_line"`
+	EndColumn int `json:"end_column"`
+	Offset    int `json:"-"` // byte offset in the file of the span's first byte
+	EndOffset int `json:"-"` // byte offset just past the span's last byte
 	// Fixes are the fixes the rule suggests, nil for none: a pointer, so
 	// that issues stay values that == compares.
 	Fixes *[]Fix `json:"fixes,omitempty"`
@@ -62,9 +78,20 @@ type Issue struct {
 	// sharedDefect), in the order they found it, whichever rule reported
 	// it; nil for any other issue. A pointer, as Fixes is.
 	FoundBy *[]string `json:"-"`
-	// UTF16Column is Column counted in UTF-16 code units, as SARIF
-	// viewers and VS Code count it; 0 when there is no position.
-	UTF16Column int `json:"-"`
+	// UTF16Column and EndUTF16Column are Column and EndColumn counted
+	// in UTF-16 code units, as SARIF viewers and VS Code count them; 0
+	// when there is no position.
+	UTF16Column, EndUTF16Column int `json:"-"`
+}
+
+// Span returns the byte offsets of the text the issue points at, from
+// its first byte to just past its last, and false when it has no place
+// in the text. The end is never before the start.
+func (is *Issue) Span() (start, end int, ok bool) {
+	if is.Line == 0 {
+		return 0, 0, false
+	}
+	return is.Offset, max(is.EndOffset, is.Offset), true
 }
 
 // SuggestedFixes returns the fixes of the issue, nil when it has none.

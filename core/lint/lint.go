@@ -25,6 +25,9 @@ type Options struct {
 	// for; the rules of the document as a whole still run. A caller that
 	// changed a few tools of a document linted before re-lints just those.
 	Only func(*tooldef.Tool) bool
+	// Server holds the facts of the live server whose listing the
+	// document is, for the rules that read them; nil for a file.
+	Server *ServerFacts
 }
 
 // Result is a linted document.
@@ -50,12 +53,14 @@ type Result struct {
 // With no targets in opt, a document whose tools are all in MCP's shape
 // (inputSchema) is linted with the mcp target, as a server's tools are:
 // such a list is an MCP server's, and MCP's rules are the ones it is held
-// to, its names with dots among them.
+// to, its names with dots among them. A live server's listing (opt.Server
+// set) is, whatever its tools' shape, with the MCP target of the
+// session's revision.
 func Lint(doc *jsondoc.Document, opt Options) *Result {
 	set := tooldef.Tools(doc)
 	requested := opt.Targets
-	if len(opt.Targets) == 0 && set.Shape == tooldef.ShapeMCP {
-		opt.Targets = []string{mcpTarget.Name}
+	if len(opt.Targets) == 0 && (set.Shape == tooldef.ShapeMCP || opt.Server != nil) {
+		opt.Targets = []string{serverTarget(opt.Server)}
 	}
 	l := newLinter(doc, opt)
 	l.set = set
@@ -65,15 +70,19 @@ func Lint(doc *jsondoc.Document, opt Options) *Result {
 	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings), Targets: opt.Targets, Requested: requested}
 }
 
-// position sets the line and column of every issue from its offset.
+// position sets the lines and columns of every issue from its offsets:
+// they are counted for the issues found, never for the document, in one
+// pass over the text for all of them.
 func position(doc *jsondoc.Document, issues []Issue) {
-	ps := make([]jsondoc.Pos, len(issues))
+	ps := make([]jsondoc.Pos, 2*len(issues))
 	for i := range issues {
-		ps[i].Offset = issues[i].Offset
+		ps[2*i].Offset, ps[2*i+1].Offset = issues[i].Offset, issues[i].EndOffset
 	}
 	doc.PositionAll(ps)
 	for i := range issues {
-		issues[i].Offset, issues[i].Line, issues[i].Column, issues[i].UTF16Column = ps[i].Offset, ps[i].Line, ps[i].Column, ps[i].UTF16Column
+		is, start, end := &issues[i], ps[2*i], ps[2*i+1]
+		is.Offset, is.Line, is.Column, is.UTF16Column = start.Offset, start.Line, start.Column, start.UTF16Column
+		is.EndOffset, is.EndLine, is.EndColumn, is.EndUTF16Column = end.Offset, end.Line, end.Column, end.UTF16Column
 	}
 }
 
@@ -94,6 +103,7 @@ type linter struct {
 	// docFacts are the values rules compute once for the whole lint
 	// (DocFact), shared with the copies that lint shares of the tools.
 	docFacts *docFacts
+	server   *ServerFacts // the facts of a live server's listing
 
 	toolCtx  ToolContext
 	walker   walker
@@ -110,7 +120,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}}
+	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server}
 	enabled := withImplied(targetsNamed(opt.Targets))
 	l.all = l.hooksFor(enabled)
 	for _, r := range l.all.rules {
@@ -136,9 +146,9 @@ func newLinter(doc *jsondoc.Document, opt Options) *linter {
 // a rule finds, and under which code a shared defect is reported, does
 // not depend on which rules are off (see reportShared).
 func (l *linter) hooksFor(targets map[*Target]bool) *hooks {
-	h := &hooks{on: map[*Rule]bool{}, targeted: len(targets) > 0}
+	h := &hooks{on: map[*Rule]bool{}, targeted: len(targets) > 0, targets: targets}
 	for _, r := range ruleTable {
-		if r.target != nil && !targets[r.target] {
+		if !r.runsWith(targets) {
 			continue
 		}
 		h.add(r)
@@ -156,6 +166,7 @@ type hooks struct {
 	// targeted is set when any target is on, whether or not its rules
 	// are off: the base name rule then leaves names to the targets.
 	targeted bool
+	targets  map[*Target]bool // the targets on
 }
 
 func (h *hooks) add(r *Rule) {
@@ -183,22 +194,43 @@ func (l *linter) hooksOf(t *tooldef.Tool) *hooks {
 	return l.all
 }
 
+// report records an issue about node n, which it points at whole; a nil
+// n has no position.
 func (l *linter) report(r *Rule, n *jsondoc.Node, path, msg, hint, tool string, fixes ...Fix) {
-	off := -1
-	if n != nil {
-		off = int(n.Start)
-	}
-	l.reportOffset(r, off, path, msg, hint, tool, fixes...)
+	start, end := nodeSpan(n)
+	l.reportSpan(r, start, end, path, msg, hint, tool, fixes...)
 }
 
-// reportOffset records an issue; offset -1 means no position.
+// nodeSpan is the text of node n; -1, -1 for a nil node.
+func nodeSpan(n *jsondoc.Node) (start, end int) {
+	if n == nil {
+		return -1, -1
+	}
+	return int(n.Start), int(n.End)
+}
+
+// reportOffset records an issue about the token at offset, such as a
+// key; offset -1 means no position.
 func (l *linter) reportOffset(r *Rule, offset int, path, msg, hint, tool string, fixes ...Fix) {
+	end := -1
+	if offset >= 0 {
+		end = l.doc.TokenEnd(offset)
+	}
+	l.reportSpan(r, offset, end, path, msg, hint, tool, fixes...)
+}
+
+// reportSpan records an issue about the text from start to just before
+// end; start -1 means no position.
+func (l *linter) reportSpan(r *Rule, start, end int, path, msg, hint, tool string, fixes ...Fix) {
 	sev := l.severity(r)
 	if sev == 0 {
 		return
 	}
+	if start < 0 {
+		start, end = -1, -1
+	}
 	// Lines and columns are counted once, for all the issues, at the end.
-	is := Issue{Severity: sev, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name, Offset: offset}
+	is := Issue{Severity: sev, Code: r.Code, Path: path, Message: msg, Hint: hint, Tool: tool, File: l.doc.Name, Offset: start, EndOffset: max(end, start)}
 	if len(fixes) > 0 {
 		is.Fixes = &fixes
 	}
@@ -238,10 +270,7 @@ type sharedDefect struct {
 // to find it reports it, with its fixes; those after it add their
 // provider to its words.
 func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key string, by finder, describe func(providers []string) (msg, hint string), fixes ...Fix) {
-	off := -1
-	if n != nil {
-		off = int(n.Start)
-	}
+	off, end := nodeSpan(n)
 	finderOn := !l.codeOff(by.code)
 	for i := range l.shared {
 		d := &l.shared[i]
@@ -266,7 +295,7 @@ func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key string, 
 		return
 	}
 	msg, hint := describe([]string{by.provider})
-	l.reportOffset(r, off, path, msg, hint, tool, fixes...)
+	l.reportSpan(r, off, end, path, msg, hint, tool, fixes...)
 	d := sharedDefect{key: key, offset: off, errors: sev == Error, foundBy: []string{by.code}, providers: []string{by.provider}, describe: describe}
 	d.index = len(l.warnings) - 1
 	if d.errors {

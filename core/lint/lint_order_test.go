@@ -4,18 +4,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"toolbench/core/jsondoc"
 )
 
 // issueOrder lints src and lists each issue as "code path".
 func issueOrder(t *testing.T, src string) []string {
 	t.Helper()
-	doc, err := jsondoc.Parse("t.json", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	return codesAndPaths(lintSource(t, src, Options{}).Issues)
+}
+
+func codesAndPaths(issues []Issue) []string {
 	var got []string
-	for _, is := range Lint(doc, Options{}).Issues {
+	for _, is := range issues {
 		got = append(got, is.Code+" "+is.Path)
 	}
 	return got
@@ -61,5 +63,26 @@ func TestLintReportsADuplicateKeyWithTheToolThatHoldsIt(t *testing.T) {
 	issues := Lint(doc, Options{}).Issues
 	if first, last := issues[0], issues[len(issues)-1]; first.Tool != "" || last.Tool != "b" {
 		t.Errorf("duplicate-key tools = %q outside and %q inside, want \"\" and \"b\"", first.Tool, last.Tool)
+	}
+}
+
+// TestLintOrderIsTheWalksNotTheSpans checks that where an issue points
+// does not decide its place in the list: a schema's "required" written
+// before its properties is checked after them, so the issue about its
+// entry comes after the property's, though its span is earlier in the
+// text.
+func TestLintOrderIsTheWalksNotTheSpans(t *testing.T) {
+	src := `[{"name": "a", "description": "Looks things up in the index.", "parameters": {"type": "object", "required": ["q"],
+  "properties": {"w": {"type": "array"}}}}]`
+	issues := lintSource(t, src, Options{}).Issues
+	want := []string{
+		"array-without-items $[0].parameters.properties.w",
+		"required-not-in-properties $[0].parameters",
+	}
+	if diff := cmp.Diff(want, codesAndPaths(issues)); diff != "" {
+		t.Fatalf("issues (-want +got):\n%s", diff)
+	}
+	if issues[0].Offset < issues[1].Offset {
+		t.Errorf("the required entry (offset %d) is not before the array schema (offset %d): the test no longer shows anything", issues[1].Offset, issues[0].Offset)
 	}
 }

@@ -47,9 +47,9 @@ func TestLintInvalidExampleGivesItsFiveIssuesInOrder(t *testing.T) {
 	res := lintFile(t, "../../testdata/lint/examples/invalid.json", Options{})
 	want := []string{
 		"error invalid-name $[0].function.name 5:15",
-		"error unknown-type $[0].function.parameters.properties.city 10:19",
+		"error unknown-type $[0].function.parameters.properties.city 10:28",
 		"error array-without-items $[0].function.parameters.properties.tags 11:19",
-		"error required-not-in-properties $[0].function.parameters 7:21",
+		"error required-not-in-properties $[0].function.parameters 13:30",
 		"warning short-description $[0].function.description 6:22",
 	}
 	if diff := cmp.Diff(want, brief(res.Issues)); diff != "" {
@@ -81,15 +81,15 @@ func TestLintReadsEveryShape(t *testing.T) {
 		shape tooldef.Shape
 		want  string
 	}{
-		{"openai.json", tooldef.ShapeOpenAI, "error unknown-type $[0].function.parameters.properties.q 9:29"},
-		{"bare.json", tooldef.ShapeBare, "error unknown-type $[0].parameters.properties.q 7:27"},
-		{"anthropic.json", tooldef.ShapeAnthropic, "error unknown-type $[0].input_schema.properties.q 7:27"},
-		{"mcp.json", tooldef.ShapeMCP, "error unknown-type $.tools[0].inputSchema.properties.q 8:29"},
-		{"mcp-result.json", tooldef.ShapeMCP, "error unknown-type $.result.tools[0].inputSchema.properties.q 11:31"},
-		{"responses.json", tooldef.ShapeResponses, "error unknown-type $[0].parameters.properties.q 8:27"},
-		{"single.json", tooldef.ShapeOpenAI, "error unknown-type $.function.parameters.properties.q 8:27"},
-		{"tools-object.json", tooldef.ShapeOpenAI, "error unknown-type $.tools[0].function.parameters.properties.q 10:31"},
-		{"gemini.json", tooldef.ShapeGemini, "error unknown-type $[0].functionDeclarations[0].parameters.properties.q 9:31"},
+		{"openai.json", tooldef.ShapeOpenAI, "error unknown-type $[0].function.parameters.properties.q 9:38"},
+		{"bare.json", tooldef.ShapeBare, "error unknown-type $[0].parameters.properties.q 7:36"},
+		{"anthropic.json", tooldef.ShapeAnthropic, "error unknown-type $[0].input_schema.properties.q 7:36"},
+		{"mcp.json", tooldef.ShapeMCP, "error unknown-type $.tools[0].inputSchema.properties.q 8:38"},
+		{"mcp-result.json", tooldef.ShapeMCP, "error unknown-type $.result.tools[0].inputSchema.properties.q 11:40"},
+		{"responses.json", tooldef.ShapeResponses, "error unknown-type $[0].parameters.properties.q 8:36"},
+		{"single.json", tooldef.ShapeOpenAI, "error unknown-type $.function.parameters.properties.q 8:36"},
+		{"tools-object.json", tooldef.ShapeOpenAI, "error unknown-type $.tools[0].function.parameters.properties.q 10:40"},
+		{"gemini.json", tooldef.ShapeGemini, "error unknown-type $[0].functionDeclarations[0].parameters.properties.q 9:40"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
@@ -179,16 +179,16 @@ func TestLintOrdersErrorsFirstThenWalkOrder(t *testing.T) {
 	res := lintSource(t, src, baseOnly())
 	want := []string{
 		"error invalid-name $[0].name 2:10",
-		"error unknown-type $[0].parameters.properties.x.properties.y 4:49",
-		"error required-not-in-properties $[0].parameters.properties.x 4:10",
+		"error unknown-type $[0].parameters.properties.x.properties.y 4:58",
+		"error required-not-in-properties $[0].parameters.properties.x 4:80",
 		"error array-without-items $[0].parameters.properties.w 5:10",
-		"error required-not-in-properties $[0].parameters 2:55",
+		"error required-not-in-properties $[0].parameters 6:16",
 		"error invalid-name $[1].name 7:10",
 		"error duplicate-name $[1].name 7:10",
 		"warning short-description $[0].description 2:32",
 		"warning missing-description $[1] 7:1",
 		"warning enum-without-type $[1].parameters.properties.e 7:70",
-		"warning duplicate-enum-value $[1].parameters.properties.e 7:70",
+		"warning duplicate-enum-value $[1].parameters.properties.e 7:85",
 	}
 	if diff := cmp.Diff(want, brief(res.Issues)); diff != "" {
 		t.Errorf("issues (-want +got):\n%s", diff)
@@ -209,7 +209,7 @@ func TestLintIgnoreDropsThoseCodes(t *testing.T) {
 	want := []string{
 		"error invalid-name $[0].function.name 5:15",
 		"error array-without-items $[0].function.parameters.properties.tags 11:19",
-		"error required-not-in-properties $[0].function.parameters 7:21",
+		"error required-not-in-properties $[0].function.parameters 13:30",
 	}
 	if diff := cmp.Diff(want, brief(res.Issues)); diff != "" {
 		t.Errorf("issues (-want +got):\n%s", diff)

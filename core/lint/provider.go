@@ -202,7 +202,8 @@ func checkProviderKey(c *ToolContext, provider string) bool {
 	if len(keys) != 2 || keys[key] <= keys[t.ParamsKey] {
 		return true // not the odd one out of a list in the provider's shape
 	}
-	c.Report(t.Params, t.ParamsPath(),
+	m, _ := t.Def.Member(t.ParamsKey)
+	c.ReportKey(m, t.ParamsPath(),
 		fmt.Sprintf("the tool's schema is under %q; %s reads %q, and finds no schema", t.ParamsKey, provider, key),
 		fmt.Sprintf("Write the tool in %s's shape: its schema under %q.", provider, key))
 	return false

@@ -18,8 +18,10 @@ type Rule struct {
 	Code     string
 	Severity Severity
 	// Target is the name of the provider target whose rules the rule is
-	// one of ("openai", "mcp", ...), "" for the rules that always run. The
-	// rule table sets it from the target.
+	// one of ("openai", "mcp", ...), "" for the rules that always run; of
+	// a rule that several revisions of a provider's rules share, the
+	// first of them in the table, the newest. The rule table sets it from
+	// the targets.
 	Target  string
 	Summary string // one line
 	Doc     string // what it checks, why it matters, how to fix it, and the source
@@ -34,7 +36,32 @@ type Rule struct {
 	Schema      func(*SchemaContext) // on each object schema, before its subschemas
 	SchemaAfter func(*SchemaContext) // on each object schema, after its subschemas
 
-	target *Target
+	targets []*Target // the targets whose Rules hold it, in table order
+}
+
+// Targets returns the names of the targets whose rules the rule is one
+// of, in table order: one, or each revision of a provider's rules that
+// shares it; none for the rules that always run.
+func (r *Rule) Targets() []string {
+	names := make([]string, len(r.targets))
+	for i, t := range r.targets {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// runsWith reports whether the rule runs with the targets on: it always
+// runs, or one of its targets is on.
+func (r *Rule) runsWith(on map[*Target]bool) bool {
+	if len(r.targets) == 0 {
+		return true
+	}
+	for _, t := range r.targets {
+		if on[t] {
+			return true
+		}
+	}
+	return false
 }
 
 // ruleFamilies lists the families of rules that always run, in the order
@@ -74,7 +101,17 @@ func buildTable(families [][]*Rule, targets []*Target) ([]*Rule, map[string]*Rul
 			panic(err)
 		}
 		for _, r := range t.Rules {
-			r.Target, r.target = t.Name, t
+			if len(r.targets) > 0 { // a rule an earlier revision listed
+				if slices.Contains(r.targets, t) {
+					panic("lint: target " + t.Name + " lists rule " + r.Code + " twice")
+				}
+				if r.targets[0].provider() != t.provider() {
+					panic("lint: rule " + r.Code + " is in the rules of targets of two providers")
+				}
+				r.targets = append(r.targets, t)
+				continue
+			}
+			r.Target, r.targets = t.Name, []*Target{t}
 			add(r)
 		}
 	}
@@ -102,8 +139,8 @@ func validateRule(r *Rule) error {
 		return fmt.Errorf("lint: rule %s has no severity", r.Code)
 	case r.Summary == "" || r.Doc == "":
 		return fmt.Errorf("lint: rule %s is not documented", r.Code)
-	case r.Target != "" && !strings.HasPrefix(r.Code, r.Target+"/"):
-		return fmt.Errorf("lint: rule %s of target %s must be named %s/...", r.Code, r.Target, r.Target)
+	case r.Target != "" && !strings.HasPrefix(r.Code, providerOf(r.Target)+"/"):
+		return fmt.Errorf("lint: rule %s of target %s must be named %s/...", r.Code, r.Target, providerOf(r.Target))
 	case r.Target == "" && strings.Contains(r.Code, "/"):
 		return fmt.Errorf("lint: rule %s has a target's name but no target", r.Code)
 	case (r.Fix != FixNone) != strings.Contains(strings.Join(strings.Fields(r.Doc), " "), fixDocMark):

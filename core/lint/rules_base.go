@@ -51,6 +51,7 @@ var baseRules = []*Rule{
 		Summary: "A required property is not defined under \"properties\".",
 		Doc: "The API accepts such a schema, but the model is told to send a field it knows nothing about, so it either leaves it out (and the arguments fail validation) or invents it. " +
 			"Properties defined in a direct allOf, anyOf or oneOf branch count as defined. " +
+			"The issue points at the name in \"required\"; its path is the schema's. " +
 			"Fix: add the property under \"properties\", correct its spelling, or drop it from \"required\". " +
 			"toolbench fix drops it from \"required\", and \"required\" itself when no name is left.",
 		Fix:         FixAuto,
@@ -89,7 +90,9 @@ var baseRules = []*Rule{
 		Code: "empty-properties", Severity: Warning,
 		Summary: "An object schema has no properties.",
 		Doc: "An object schema without properties tells the model nothing about the fields to send, so it guesses or sends {}. An object with a schema under additionalProperties or patternProperties is a map whose values are described, and is not reported. " +
-			"Fix: list the fields under \"properties\". A tool that really takes no arguments can ignore this warning.",
+			"Nor is one that says it takes no fields, with \"additionalProperties\": false (or \"unevaluatedProperties\": false): {\"type\": \"object\", \"additionalProperties\": false} is how a tool without parameters says so, the form MCP's specification recommends (server/tools, \"Tool\"), under every target. " +
+			"With a target whose specification writes a tool without parameters as a root schema with empty \"properties\" (mcp: the example tool list_users of MCP 2026-07-28), that root is not reported either. " +
+			"Fix: list the fields under \"properties\". A tool that takes no arguments says so with \"additionalProperties\": false.",
 		Schema: checkEmptyProperties,
 	},
 	{
@@ -308,20 +311,20 @@ func checkUnknownType(c *SchemaContext) {
 	switch t.Kind {
 	case jsondoc.String:
 		if msg, hint := typeProblem(t.Str(), upperOK); msg != "" {
-			c.Report(msg, hint, typeFix(c.Doc(), nil, t)...)
+			c.ReportAt(t, c.Path(), msg, hint, typeFix(c.Doc(), nil, t)...)
 		}
 	case jsondoc.Array:
 		for i, m := range t.Kids() {
 			if !m.Value.Is(jsondoc.String) {
-				c.Report("type list item "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not a type name", knownTypesHint)
+				c.ReportAt(m.Value, c.Path(), "type list item "+strconv.Itoa(i)+" is "+m.Value.Kind.Phrase()+", not a type name", knownTypesHint)
 				continue
 			}
 			if msg, hint := typeProblem(m.Value.Str(), upperOK); msg != "" {
-				c.Report(msg, hint, typeFix(c.Doc(), t, m.Value)...)
+				c.ReportAt(m.Value, c.Path(), msg, hint, typeFix(c.Doc(), t, m.Value)...)
 			}
 		}
 	default:
-		c.Report("'type' is "+t.Kind.Phrase()+", not a type name or a list of them",
+		c.ReportAt(t, c.Path(), "'type' is "+t.Kind.Phrase()+", not a type name or a list of them",
 			"Write one type name, e.g. \"type\": \"string\", or a list, e.g. \"type\": [\"string\", \"null\"]. "+knownTypesHint)
 	}
 }
@@ -379,9 +382,9 @@ func checkInvalidEnum(c *SchemaContext) {
 	switch {
 	case e == nil:
 	case !e.Is(jsondoc.Array):
-		c.Report("'enum' is "+e.Kind.Phrase()+", not a list", hint)
+		c.ReportAt(e, c.Path(), "'enum' is "+e.Kind.Phrase()+", not a list", hint)
 	case e.Len() == 0:
-		c.Report("'enum' is an empty list: no value is allowed", hint)
+		c.ReportAt(e, c.Path(), "'enum' is an empty list: no value is allowed", hint)
 	}
 }
 
@@ -435,21 +438,25 @@ func enumTypes(e *jsondoc.Node) []string {
 
 func checkEmptyProperties(c *SchemaContext) {
 	n := c.Node
-	if !schema.IsObject(n) {
-		return
+	if !schema.IsObject(n) || n.Get("additionalProperties").Is(jsondoc.Bool) && !n.Get("additionalProperties").IsTrue() ||
+		n.Get("unevaluatedProperties").Is(jsondoc.Bool) && !n.Get("unevaluatedProperties").IsTrue() {
+		return // an object of no fields, said so
 	}
-	const hint = "List the fields the model should send under \"properties\"; a tool that takes no arguments can ignore this warning."
+	const hint = "List the fields the model should send under \"properties\"; a tool that takes no arguments says so with \"additionalProperties\": false."
 	p := n.Get("properties")
 	switch {
 	case p == nil:
-		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || branchesDefineProperties(n) {
+		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || len(definedNames(schema.ObjectOf(c.Root, n, false))) > 0 {
 			return
 		}
 		c.Report("object schema without 'properties'", hint)
 	case !p.Is(jsondoc.Object):
-		c.Report("'properties' is "+p.Kind.Phrase()+", not an object of property schemas", hint)
+		c.ReportAt(p, c.Path(), "'properties' is "+p.Kind.Phrase()+", not an object of property schemas", hint)
 	case p.Len() == 0:
-		c.Report("object schema with empty 'properties'", hint)
+		if c.AtRoot() && c.targetOn(func(t *Target) bool { return t.EmptyRootDeclaresNone }) {
+			return
+		}
+		c.ReportAt(p, c.Path(), "object schema with empty 'properties'", hint)
 	}
 }
 
@@ -460,58 +467,61 @@ func checkInvalidRequired(c *SchemaContext) {
 	}
 	const hint = "On the object that holds the properties, list their names: \"required\": [\"city\", \"unit\"]."
 	if !r.Is(jsondoc.Array) {
-		c.Report("'required' is "+r.Kind.Phrase()+", not a list of property names", hint)
+		c.ReportAt(r, c.Path(), "'required' is "+r.Kind.Phrase()+", not a list of property names", hint)
 		return
 	}
 	for i, m := range r.Kids() {
 		if !m.Value.Is(jsondoc.String) {
-			c.Report("required["+strconv.Itoa(i)+"] is "+m.Value.Kind.Phrase()+", not a property name", hint)
+			c.ReportAt(m.Value, c.Path(), "required["+strconv.Itoa(i)+"] is "+m.Value.Kind.Phrase()+", not a property name", hint)
 		}
 	}
 }
 
+// checkRequiredInProperties reports a required name that the schema does
+// not define: not a property of the schema or of a branch it applies in
+// place (schema.ObjectOf, through "$ref"s), nor matched by a pattern of
+// its "patternProperties".
 func checkRequiredInProperties(c *SchemaContext) {
 	n := c.Node
 	r := n.Get("required")
 	if !r.Is(jsondoc.Array) || !schema.IsObject(n) {
 		return
 	}
-	// A set of the defined names once per schema: looking each required
-	// name up by scanning is quadratic on schemas with many properties.
-	var defined map[string]bool
-	if len(r.Kids()) > 8 {
-		defined = definedProperties(n)
+	// The view of the schema is made for many names, where looking each
+	// up anew would be quadratic, and for a hint; a few names are looked
+	// up without it.
+	var o *schema.Object
+	view := func() schema.Object {
+		if o == nil {
+			v := schema.ObjectOf(c.Root, n, false)
+			o = &v
+		}
+		return *o
+	}
+	if r.Len() > 8 {
+		view()
+	}
+	defined := func(name string) bool {
+		if o == nil {
+			return schema.Defines(c.Root, n, name)
+		}
+		p, _ := o.Property(name)
+		return p.Node != nil
 	}
 	for _, m := range r.Kids() {
 		name := m.Value
 		if !name.Is(jsondoc.String) {
 			continue
 		}
-		if defined != nil && defined[name.Str()] || defined == nil && definesProperty(n, name.Str()) || matchesPatternProperty(n, name.Str()) {
+		if defined(name.Str()) || matchesPatternProperty(n, name.Str()) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
-		if s := termtext.Closest(name.Str(), propertyNames(n)); s != "" {
+		if s := termtext.Closest(name.Str(), definedNames(view())); s != "" {
 			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
 		}
-		c.Report("required property "+termtext.Quote(name.Str())+" is not in properties", hint, removeRequiredFix(c.Doc(), n, name)...)
+		c.ReportAt(name, c.Path(), "required property "+termtext.Quote(name.Str())+" is not in properties", hint, removeRequiredFix(c.Doc(), n, name)...)
 	}
-}
-
-// definesProperty reports whether schema n, or one of its direct allOf,
-// anyOf or oneOf branches, defines the property name.
-func definesProperty(n *jsondoc.Node, name string) bool {
-	if n.Get("properties").Has(name) {
-		return true
-	}
-	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
-		for _, m := range n.Get(k).Elems() {
-			if m.Value.Get("properties").Has(name) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // matchesPatternProperty reports whether name matches a pattern of the
@@ -526,40 +536,14 @@ func matchesPatternProperty(n *jsondoc.Node, name string) bool {
 	return false
 }
 
-// branchesDefineProperties reports whether a direct allOf, anyOf or oneOf
-// branch of n has properties of its own.
-func branchesDefineProperties(n *jsondoc.Node) bool {
-	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
-		for _, m := range n.Get(k).Elems() {
-			if m.Value.Get("properties").Len() > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// definedProperties is the set of names definesProperty accepts.
-func definedProperties(n *jsondoc.Node) map[string]bool {
-	set := map[string]bool{}
-	add := func(props *jsondoc.Node) {
-		for _, m := range props.Members() {
-			set[m.Key] = true
-		}
-	}
-	add(n.Get("properties"))
-	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
-		for _, m := range n.Get(k).Elems() {
-			add(m.Value.Get("properties"))
-		}
-	}
-	return set
-}
-
-func propertyNames(n *jsondoc.Node) []string {
+// definedNames are the names of the properties o's schemas define, in
+// order: not the required names none defines.
+func definedNames(o schema.Object) []string {
 	var names []string
-	for _, m := range n.Get("properties").Members() {
-		names = append(names, m.Key)
+	for _, p := range o.Props {
+		if p.Node != nil {
+			names = append(names, p.Name)
+		}
 	}
 	return names
 }
@@ -576,7 +560,7 @@ func checkDuplicateEnum(c *SchemaContext) {
 		return
 	}
 	for _, d := range enumDuplicates(e) {
-		c.Report("enum value "+snippet(e.Elem(d[1]))+" at index "+strconv.Itoa(d[1])+" repeats index "+strconv.Itoa(d[0]),
+		c.ReportAt(e.Elem(d[1]), c.Path(), "enum value "+snippet(e.Elem(d[1]))+" at index "+strconv.Itoa(d[1])+" repeats index "+strconv.Itoa(d[0]),
 			"Remove the repeated value.", removeFix(c.Doc(), "Remove the repeat at index "+strconv.Itoa(d[1]), e, int(e.Elem(d[1]).Start))...)
 	}
 }
@@ -654,7 +638,7 @@ var unknownType = &Rule{
 	Code: "unknown-type", Severity: Error,
 	Summary: "A schema's type is not one of the seven JSON Schema types.",
 	Doc: "JSON Schema knows array, boolean, integer, null, number, object and string. Names from programming languages (str, int, float, bool, list, dict) and misspellings are not types: providers either reject the schema or drop the constraint, and the model guesses. " +
-		"A type list is checked member by member. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
+		"A type list is checked member by member, and the issue points at the name that is wrong. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
 		"Fix: use the type the hint suggests. " +
 		"toolbench fix replaces a name whose meaning is certain with the type it means: str with string, int with integer, float and double with number, bool with boolean, dict and map with object, list and tuple with array, in any case, and a type name written in another case with its lower case. In a type list that has that type already, it removes the name.",
 	Fix:    FixAuto,

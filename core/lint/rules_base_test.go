@@ -12,20 +12,22 @@ import (
 	"toolbench/core/jsondoc"
 )
 
-// found is an issue as the rule tests compare it: the offset is where in
-// the source the issue points.
+// found is an issue as the rule tests compare it: the offsets are where
+// in the source the issue's span starts and ends.
 type found struct {
-	Code    string
-	Path    string
-	Offset  int
-	Message string
+	Code        string
+	Path        string
+	Offset, End int
+	Message     string
 }
 
 // at is one expected issue: at is a piece of the source that starts where
 // the issue points (the first occurrence, or the last when last is set).
+// The issue spans the whole value or token that starts there, or, with
+// exact set, at itself: a run of characters inside a string.
 type at struct {
 	path, at, msg string
-	last          bool
+	last, exact   bool
 }
 
 func lintSource(t *testing.T, src string, opt Options) *Result {
@@ -43,7 +45,7 @@ func foundOf(res *Result, code string) []found {
 	var out []found
 	for _, is := range res.Issues {
 		if code == "" || is.Code == code {
-			out = append(out, found{is.Code, is.Path, is.Offset, is.Message})
+			out = append(out, found{is.Code, is.Path, is.Offset, is.EndOffset, is.Message})
 		}
 	}
 	return out
@@ -51,6 +53,10 @@ func foundOf(res *Result, code string) []found {
 
 func expect(t *testing.T, src, code string, want []at) []found {
 	t.Helper()
+	doc, err := jsondoc.Parse("t.json", []byte(src))
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
 	var out []found
 	for _, w := range want {
 		off := strings.Index(src, w.at)
@@ -60,9 +66,31 @@ func expect(t *testing.T, src, code string, want []at) []found {
 		if off < 0 {
 			t.Fatalf("test is wrong: %q is not in the source", w.at)
 		}
-		out = append(out, found{code, w.path, off, w.msg})
+		end := off + len(w.at)
+		if !w.exact {
+			end = valueEnd(doc, off)
+		}
+		out = append(out, found{code, w.path, off, end, w.msg})
 	}
 	return out
+}
+
+// valueEnd is the end of the value that starts at off, or else of the
+// token there (a key).
+func valueEnd(doc *jsondoc.Document, off int) int {
+	for n := doc.Root; n != nil; {
+		if int(n.Start) == off {
+			return int(n.End)
+		}
+		var next *jsondoc.Node
+		for _, m := range n.Kids() {
+			if int(m.Value.Start) <= off && off < int(m.Value.End) {
+				next = m.Value
+			}
+		}
+		n = next
+	}
+	return doc.TokenEnd(off)
 }
 
 // ruleCase is one document and the issues one rule reports on it.
@@ -180,32 +208,32 @@ func TestDuplicateNameIsReportedOnEachLaterTool(t *testing.T) {
 func TestUnknownTypeReportsEachUnknownName(t *testing.T) {
 	runRuleCases(t, "unknown-type", []ruleCase{
 		{"python str", tool(`{"type": "object", "properties": {"city": {"type": "str"}}}`),
-			[]at{{path: base + ".properties.city", at: `{"type": "str"}`, msg: "unknown type 'str'"}}},
+			[]at{{path: base + ".properties.city", at: `"str"`, msg: "unknown type 'str'"}}},
 		{"member of a type list", tool(`{"type": "object", "properties": {"x": {"type": ["string", "nul", "int"]}}}`),
 			[]at{
-				{path: base + ".properties.x", at: `{"type": ["string"`, msg: "unknown type 'nul'"},
-				{path: base + ".properties.x", at: `{"type": ["string"`, msg: "unknown type 'int'"},
+				{path: base + ".properties.x", at: `"nul"`, msg: "unknown type 'nul'"},
+				{path: base + ".properties.x", at: `"int"`, msg: "unknown type 'int'"},
 			}},
 		{"not a string", tool(`{"type": 5}`),
-			[]at{{path: base, at: `{"type": 5}`, msg: "'type' is a number, not a type name or a list of them"}}},
+			[]at{{path: base, at: `5`, msg: "'type' is a number, not a type name or a list of them"}}},
 		{"list member not a string", tool(`{"type": ["string", {}]}`),
-			[]at{{path: base, at: `{"type": [`, msg: "type list item 1 is an object, not a type name"}}},
+			[]at{{path: base, at: `{}`, msg: "type list item 1 is an object, not a type name"}}},
 		{"upper case", tool(`{"type": "Object", "properties": {"a": {"type": "string"}}}`),
-			[]at{{path: base, at: `{"type": "Object"`, msg: "unknown type 'Object'"}}},
+			[]at{{path: base, at: `"Object"`, msg: "unknown type 'Object'"}}},
 		{"in items, prefixItems, anyOf and $defs", tool(`{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "float"}}, "b": {"anyOf": [{"type": "string"}, {"type": "dict"}]}, "c": {"type": "array", "prefixItems": [{"type": "bool"}]}}, "$defs": {"d": {"type": "list", "items": {}}}}`),
 			[]at{
-				{path: base + ".properties.a.items", at: `{"type": "float"}`, msg: "unknown type 'float'"},
-				{path: base + ".properties.b.anyOf[1]", at: `{"type": "dict"}`, msg: "unknown type 'dict'"},
-				{path: base + ".properties.c.prefixItems[0]", at: `{"type": "bool"}`, msg: "unknown type 'bool'"},
-				{path: base + "['$defs'].d", at: `{"type": "list"`, msg: "unknown type 'list'"},
+				{path: base + ".properties.a.items", at: `"float"`, msg: "unknown type 'float'"},
+				{path: base + ".properties.b.anyOf[1]", at: `"dict"`, msg: "unknown type 'dict'"},
+				{path: base + ".properties.c.prefixItems[0]", at: `"bool"`, msg: "unknown type 'bool'"},
+				{path: base + "['$defs'].d", at: `"list"`, msg: "unknown type 'list'"},
 			}},
 		{"additionalProperties schema", tool(`{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "text"}}`),
-			[]at{{path: base + ".additionalProperties", at: `{"type": "text"}`, msg: "unknown type 'text'"}}},
+			[]at{{path: base + ".additionalProperties", at: `"text"`, msg: "unknown type 'text'"}}},
 		{"enum values are not schemas", tool(`{"type": "object", "properties": {"a": {"enum": [{"type": "bogus"}]}}}`), nil},
 		{"the seven types", tool(`{"type": "object", "properties": {"a": {"type": ["array", "boolean", "integer", "null", "number", "object", "string"], "items": {}, "properties": {"b": {}}}}}`), nil},
 		{"Gemini parameters may be upper case", `[{"functionDeclarations": [{"name": "t", "parameters": {"type": "OBJECT", "properties": {"a": {"type": "STRING"}}}}]}]`, nil},
 		{"Gemini parametersJsonSchema may not", `[{"name": "t", "parametersJsonSchema": {"type": "OBJECT", "properties": {"a": {"type": "string"}}}}]`,
-			[]at{{path: "$[0].parametersJsonSchema", at: `{"type": "OBJECT"`, msg: "unknown type 'OBJECT'"}}},
+			[]at{{path: "$[0].parametersJsonSchema", at: `"OBJECT"`, msg: "unknown type 'OBJECT'"}}},
 	})
 }
 
@@ -256,13 +284,13 @@ func TestUnknownTypeHintSuggestsTheRightName(t *testing.T) {
 func TestInvalidRequiredReportsNonLists(t *testing.T) {
 	runRuleCases(t, "invalid-required", []ruleCase{
 		{"draft 3 boolean on a property", tool(`{"type": "object", "properties": {"a": {"type": "string", "required": true}}}`),
-			[]at{{path: base + ".properties.a", at: `{"type": "string", "required"`, msg: "'required' is a boolean, not a list of property names"}}},
+			[]at{{path: base + ".properties.a", at: `true`, msg: "'required' is a boolean, not a list of property names"}}},
 		{"a single string", tool(`{"type": "object", "properties": {"a": {}}, "required": "a"}`),
-			[]at{{path: base, at: `{"type": "object"`, msg: "'required' is a string, not a list of property names"}}},
+			[]at{{path: base, at: `"a"}`, last: true, msg: "'required' is a string, not a list of property names"}}},
 		{"non-strings in the list", tool(`{"type": "object", "properties": {"a": {}}, "required": ["a", 1, null]}`),
 			[]at{
-				{path: base, at: `{"type": "object"`, msg: "required[1] is a number, not a property name"},
-				{path: base, at: `{"type": "object"`, msg: "required[2] is null, not a property name"},
+				{path: base, at: `1`, msg: "required[1] is a number, not a property name"},
+				{path: base, at: `null`, msg: "required[2] is null, not a property name"},
 			}},
 		{"list of strings", tool(`{"type": "object", "properties": {"a": {}}, "required": ["a"]}`), nil},
 		{"empty list", tool(`{"type": "object", "properties": {"a": {}}, "required": []}`), nil},
@@ -272,14 +300,14 @@ func TestInvalidRequiredReportsNonLists(t *testing.T) {
 func TestRequiredNotInPropertiesReportsEachMissingName(t *testing.T) {
 	runRuleCases(t, "required-not-in-properties", []ruleCase{
 		{"README example", tool(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city", "state"]}`),
-			[]at{{path: base, at: `{"type": "object"`, msg: "required property 'state' is not in properties"}}},
+			[]at{{path: base, at: `"state"`, msg: "required property 'state' is not in properties"}}},
 		{"object without properties", tool(`{"type": "object", "required": ["a", "b"]}`),
 			[]at{
-				{path: base, at: `{"type": "object"`, msg: "required property 'a' is not in properties"},
-				{path: base, at: `{"type": "object"`, msg: "required property 'b' is not in properties"},
+				{path: base, at: `"a"`, msg: "required property 'a' is not in properties"},
+				{path: base, at: `"b"`, msg: "required property 'b' is not in properties"},
 			}},
 		{"nested object", tool(`{"type": "object", "properties": {"f": {"type": "object", "properties": {"x": {}}, "required": ["y"]}}}`),
-			[]at{{path: base + ".properties.f", at: `{"type": "object", "properties": {"x"`, msg: "required property 'y' is not in properties"}}},
+			[]at{{path: base + ".properties.f", at: `"y"`, msg: "required property 'y' is not in properties"}}},
 		{"defined in an allOf branch", tool(`{"type": "object", "allOf": [{"properties": {"a": {"type": "string"}}}], "required": ["a"]}`), nil},
 		{"anyOf branch without properties refers to the parent's", tool(`{"type": "object", "properties": {"a": {}, "b": {}}, "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}`), nil},
 		{"non-string entries are invalid-required's", tool(`{"type": "object", "properties": {"a": {}}, "required": [1]}`), nil},
@@ -288,6 +316,16 @@ func TestRequiredNotInPropertiesReportsEachMissingName(t *testing.T) {
 
 func TestRequiredNotInPropertiesHintSuggestsANearName(t *testing.T) {
 	res := lintSource(t, tool(`{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["City"]}`), baseOnly())
+	if len(res.Issues) != 1 || res.Issues[0].Code != "required-not-in-properties" {
+		t.Fatalf("issues = %+v, want one required-not-in-properties", res.Issues)
+	}
+	if want := "Did you mean 'city'? "; !strings.HasPrefix(res.Issues[0].Hint, want) {
+		t.Errorf("hint = %q, want it to start with %q", res.Issues[0].Hint, want)
+	}
+}
+
+func TestRequiredNotInPropertiesHintSuggestsANameABranchDefines(t *testing.T) {
+	res := lintSource(t, tool(`{"type": "object", "allOf": [{"$ref": "#/$defs/base"}], "required": ["City"], "$defs": {"base": {"properties": {"city": {"type": "string"}}}}}`), baseOnly())
 	if len(res.Issues) != 1 || res.Issues[0].Code != "required-not-in-properties" {
 		t.Fatalf("issues = %+v, want one required-not-in-properties", res.Issues)
 	}
@@ -310,11 +348,11 @@ func TestArrayWithoutItems(t *testing.T) {
 func TestInvalidEnum(t *testing.T) {
 	runRuleCases(t, "invalid-enum", []ruleCase{
 		{"string", tool(`{"type": "object", "properties": {"u": {"type": "string", "enum": "c"}}}`),
-			[]at{{path: base + ".properties.u", at: `{"type": "string", "enum"`, msg: "'enum' is a string, not a list"}}},
+			[]at{{path: base + ".properties.u", at: `"c"`, msg: "'enum' is a string, not a list"}}},
 		{"object", tool(`{"type": "object", "properties": {"u": {"type": "string", "enum": {}}}}`),
-			[]at{{path: base + ".properties.u", at: `{"type": "string", "enum"`, msg: "'enum' is an object, not a list"}}},
+			[]at{{path: base + ".properties.u", at: `{}`, msg: "'enum' is an object, not a list"}}},
 		{"empty", tool(`{"type": "object", "properties": {"u": {"type": "string", "enum": []}}}`),
-			[]at{{path: base + ".properties.u", at: `{"type": "string", "enum"`, msg: "'enum' is an empty list: no value is allowed"}}},
+			[]at{{path: base + ".properties.u", at: `[]`, msg: "'enum' is an empty list: no value is allowed"}}},
 		{"list", tool(`{"type": "object", "properties": {"u": {"type": "string", "enum": ["c"]}}}`), nil},
 	})
 }
@@ -370,17 +408,62 @@ func TestEmptyProperties(t *testing.T) {
 		{"no properties", tool(`{"type": "object"}`),
 			[]at{{path: base, at: `{"type": "object"}`, msg: "object schema without 'properties'"}}},
 		{"empty properties", tool(`{"type": "object", "properties": {}}`),
-			[]at{{path: base, at: `{"type": "object"`, msg: "object schema with empty 'properties'"}}},
+			[]at{{path: base, at: `{}`, msg: "object schema with empty 'properties'"}}},
 		{"properties not an object", tool(`{"type": "object", "properties": ["a"]}`),
-			[]at{{path: base, at: `{"type": "object"`, msg: "'properties' is an array, not an object of property schemas"}}},
+			[]at{{path: base, at: `["a"]`, msg: "'properties' is an array, not an object of property schemas"}}},
 		{"untyped with empty properties", tool(`{"properties": {}}`),
-			[]at{{path: base, at: `{"properties"`, msg: "object schema with empty 'properties'"}}},
+			[]at{{path: base, at: `{}`, msg: "object schema with empty 'properties'"}}},
 		{"nested object", tool(`{"type": "object", "properties": {"meta": {"type": "object"}}}`),
 			[]at{{path: base + ".properties.meta", at: `{"type": "object"}`, msg: "object schema without 'properties'"}}},
 		{"map with described values", tool(`{"type": "object", "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}}}`), nil},
 		{"patternProperties", tool(`{"type": "object", "properties": {"m": {"type": "object", "patternProperties": {"^x": {}}}}}`), nil},
 		{"not an object schema", tool(`{"type": "object", "properties": {"s": {"type": "string"}}}`), nil},
+		// A schema that says it takes no fields is not empty.
+		{"no fields, said so", tool(`{"type": "object", "additionalProperties": false}`), nil},
+		{"empty properties and no others", tool(`{"type": "object", "properties": {}, "additionalProperties": false}`), nil},
+		{"no unevaluated properties", tool(`{"type": "object", "unevaluatedProperties": false}`), nil},
+		{"a nested object of no fields", tool(`{"type": "object", "properties": {"none": {"type": "object", "additionalProperties": false}}}`), nil},
+		{"any others allowed", tool(`{"type": "object", "additionalProperties": true}`),
+			[]at{{path: base, at: `{"type": "object", "add`, msg: "object schema without 'properties'"}}},
 	})
+}
+
+// The form MCP recommends for a tool without parameters draws
+// empty-properties under no target; with mcp (2026-07-28), neither does
+// the root with empty "properties" its example tool list_users has.
+func TestANoParameterToolIsNotEmpty(t *testing.T) {
+	recommended := `{"type": "object", "additionalProperties": false}`
+	for _, targets := range append([][]string{nil}, func() (all [][]string) {
+		for _, n := range TargetNames() {
+			all = append(all, []string{n})
+		}
+		return all
+	}()...) {
+		for _, src := range []string{tool(recommended), `{"tools": [{"name": "t", "description": "Look things up in the catalogue.", "inputSchema": ` + recommended + `}]}`} {
+			if got := foundOf(lintSource(t, src, Options{Targets: targets}), "empty-properties"); len(got) != 0 {
+				t.Errorf("targets %q: %v, want none", targets, got)
+			}
+		}
+	}
+	mcpTool := func(params string) string {
+		return `{"tools": [{"name": "t", "description": "Look things up in the catalogue.", "inputSchema": ` + params + `}]}`
+	}
+	for _, tc := range []struct {
+		name, src string
+		targets   []string
+		want      int
+	}{
+		{"empty properties at the root, mcp", mcpTool(`{"type": "object", "properties": {}}`), []string{"mcp"}, 0},
+		{"empty properties at the root, no target (MCP's shape implies mcp)", mcpTool(`{"type": "object", "properties": {}}`), nil, 0},
+		{"empty properties at the root, mcp@2025-11-25", mcpTool(`{"type": "object", "properties": {}}`), []string{"mcp@2025-11-25"}, 1},
+		{"empty properties at the root, openai", tool(`{"type": "object", "properties": {}}`), []string{"openai"}, 1},
+		{"empty properties below the root, mcp", mcpTool(`{"type": "object", "properties": {"o": {"type": "object", "properties": {}}}}`), []string{"mcp"}, 1},
+		{"an object alone, mcp", mcpTool(`{"type": "object"}`), []string{"mcp"}, 1},
+	} {
+		if got := foundOf(lintSource(t, tc.src, Options{Targets: tc.targets}), "empty-properties"); len(got) != tc.want {
+			t.Errorf("%s: %v, want %d", tc.name, got, tc.want)
+		}
+	}
 }
 
 func TestEnumWithoutTypeHintNamesTheType(t *testing.T) {
@@ -426,19 +509,22 @@ func TestDuplicateEnumValueUsesJSONEquality(t *testing.T) {
 	schema := func(enum string) string {
 		return tool(`{"type": "object", "properties": {"u": {"enum": ` + enum + `}}}`)
 	}
-	dup := func(msg string) []at { return []at{{path: base + ".properties.u", at: `{"enum"`, msg: msg}} }
+	// The issue points at the repeat, the last of the value's copies.
+	dup := func(value, msg string) []at {
+		return []at{{path: base + ".properties.u", at: value, last: true, msg: msg}}
+	}
 	runRuleCases(t, "duplicate-enum-value", []ruleCase{
-		{"strings", schema(`["a", "b", "a"]`), dup(`enum value "a" at index 2 repeats index 0`)},
-		{"escaped string equals plain", schema(`["a", "\u0061"]`), dup(`enum value "a" at index 1 repeats index 0`)},
-		{"1 and 1.0", schema(`[1, 1.0]`), dup("enum value 1.0 at index 1 repeats index 0")},
-		{"1 and 1e0", schema(`[1, 1e0]`), dup("enum value 1e0 at index 1 repeats index 0")},
-		{"100 and 1E+2", schema(`[100, 1E+2]`), dup("enum value 1E+2 at index 1 repeats index 0")},
-		{"0 and -0.0", schema(`[0, -0.0]`), dup("enum value -0.0 at index 1 repeats index 0")},
-		{"objects in any key order", schema(`[{"a": 1, "b": [2]}, {"b": [2.0], "a": 1}]`), dup(`enum value {"b": [2.0], "a": 1} at index 1 repeats index 0`)},
-		{"nulls", schema(`[null, null]`), dup("enum value null at index 1 repeats index 0")},
+		{"strings", schema(`["a", "b", "a"]`), dup(`"a"`, `enum value "a" at index 2 repeats index 0`)},
+		{"escaped string equals plain", schema(`["a", "\u0061"]`), dup(`"\u0061"`, `enum value "a" at index 1 repeats index 0`)},
+		{"1 and 1.0", schema(`[1, 1.0]`), dup(`1.0`, "enum value 1.0 at index 1 repeats index 0")},
+		{"1 and 1e0", schema(`[1, 1e0]`), dup(`1e0`, "enum value 1e0 at index 1 repeats index 0")},
+		{"100 and 1E+2", schema(`[100, 1E+2]`), dup(`1E+2`, "enum value 1E+2 at index 1 repeats index 0")},
+		{"0 and -0.0", schema(`[0, -0.0]`), dup(`-0.0`, "enum value -0.0 at index 1 repeats index 0")},
+		{"objects in any key order", schema(`[{"a": 1, "b": [2]}, {"b": [2.0], "a": 1}]`), dup(`{"b": [2.0], "a": 1}`, `enum value {"b": [2.0], "a": 1} at index 1 repeats index 0`)},
+		{"nulls", schema(`[null, null]`), dup(`null`, "enum value null at index 1 repeats index 0")},
 		{"each later copy", schema(`["a", "a", "a"]`), []at{
-			{path: base + ".properties.u", at: `{"enum"`, msg: `enum value "a" at index 1 repeats index 0`},
-			{path: base + ".properties.u", at: `{"enum"`, msg: `enum value "a" at index 2 repeats index 0`},
+			{path: base + ".properties.u", at: `"a", "a"]`, msg: `enum value "a" at index 1 repeats index 0`},
+			{path: base + ".properties.u", at: `"a"`, last: true, msg: `enum value "a" at index 2 repeats index 0`},
 		}},
 		{"true is not 1", schema(`[true, 1]`), nil},
 		{"false is not 0 or null", schema(`[false, 0, null]`), nil},
@@ -456,17 +542,17 @@ func TestDuplicateEnumValueInLongEnums(t *testing.T) {
 		vals = append(vals, fmt.Sprintf(`"v%d"`, i))
 	}
 	tests := []struct {
-		name, extra, want string
+		name, extra, at, want string
 	}{
-		{"string", `"v3"`, `enum value "v3" at index 40 repeats index 3`},
-		{"number", `7, 7.000`, `enum value 7.000 at index 41 repeats index 40`},
-		{"object", `{"k": [1, {"a": true, "b": null}]}, {"k": [1e0, {"b": null, "a": true}]}`, `enum value {"k": [1e0, {"b": null, "a": true}]} at index 41 repeats index 40`},
+		{"string", `"v3"`, `"v3"`, `enum value "v3" at index 40 repeats index 3`},
+		{"number", `7, 7.000`, `7.000`, `enum value 7.000 at index 41 repeats index 40`},
+		{"object", `{"k": [1, {"a": true, "b": null}]}, {"k": [1e0, {"b": null, "a": true}]}`, `{"k": [1e0`, `enum value {"k": [1e0, {"b": null, "a": true}]} at index 41 repeats index 40`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := tool(`{"type": "object", "properties": {"u": {"enum": [` + strings.Join(vals, ", ") + ", " + tc.extra + `]}}}`)
 			got := foundOf(lintSource(t, src, Options{}), "duplicate-enum-value")
-			want := expect(t, src, "duplicate-enum-value", []at{{path: base + ".properties.u", at: `{"enum"`, msg: tc.want}})
+			want := expect(t, src, "duplicate-enum-value", []at{{path: base + ".properties.u", at: tc.at, last: true, msg: tc.want}})
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("issues (-want +got):\n%s", diff)
 			}
@@ -538,6 +624,12 @@ func TestPropertiesOfPatternsAndBranchesCountAsDefined(t *testing.T) {
 		{"a name a pattern property matches", `{"type": "object", "patternProperties": {"^x_": {"type": "string"}}, "required": ["x_a"]}`, nil},
 		{"a name no pattern matches", `{"type": "object", "patternProperties": {"^x_": {"type": "string"}}, "required": ["y"]}`, []string{"required-not-in-properties"}},
 		{"properties from allOf", `{"type": "object", "allOf": [{"properties": {"a": {"type": "string"}}}], "required": ["a"]}`, nil},
+		// A branch that is a reference defines the properties it leads to,
+		// as the call check reads it: reported, the name would be removed
+		// from "required" by its fix.
+		{"properties from an allOf reference", `{"type": "object", "allOf": [{"$ref": "#/$defs/base"}], "required": ["a"], "$defs": {"base": {"properties": {"a": {"type": "string"}}}}}`, nil},
+		{"properties from an anyOf reference", `{"type": "object", "anyOf": [{"$ref": "#/$defs/base"}, {"required": ["b"]}], "required": ["a"], "$defs": {"base": {"properties": {"a": {"type": "string"}, "b": {}}}}}`, nil},
+		{"a reference to nothing defines nothing", `{"type": "object", "allOf": [{"$ref": "#/$defs/none"}], "required": ["a"]}`, []string{"unresolved-ref", "required-not-in-properties", "empty-properties"}},
 		{"no properties anywhere", `{"type": "object", "allOf": [{"required": ["a"]}]}`, []string{"empty-properties"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

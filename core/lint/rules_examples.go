@@ -1,11 +1,8 @@
 package lint
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -67,18 +64,19 @@ func checkInputExamples(c *ToolContext) {
 				"Write each example as the object of arguments a call would send.")
 			continue
 		}
-		failures := exampleFailures(sch, m.Value.Value())
+		failures := sch.Validate(m.Value.Value())
 		if len(failures) == 0 {
 			continue
 		}
 		f := failures[0]
-		n, segs, err := m.Value.Pointer(f.pointer)
+		pointer := jsondoc.FormatPointer(f.At)
+		n, segs, err := m.Value.Pointer(pointer)
 		if err != nil {
 			n, segs = m.Value, nil
 		}
-		msg := fmt.Sprintf("input example %d does not satisfy the %s: %s", i, t.ParamsKey, f.message)
-		if f.pointer != "" {
-			msg = fmt.Sprintf("input example %d does not satisfy the %s at %s: %s", i, t.ParamsKey, f.pointer, f.message)
+		msg := fmt.Sprintf("input example %d does not satisfy the %s: %s", i, t.ParamsKey, f.Message(true))
+		if pointer != "" {
+			msg = fmt.Sprintf("input example %d does not satisfy the %s at %s: %s", i, t.ParamsKey, pointer, f.Message(true))
 		}
 		if more := len(failures) - 1; more > 0 {
 			msg += " (and " + termtext.Plural(more, "more problem") + ")"
@@ -86,27 +84,4 @@ func checkInputExamples(c *ToolContext) {
 		c.Report(n, jsondoc.AppendSegs(at, segs), msg,
 			"Correct the example so a call like it passes the schema: the model copies what examples show.")
 	}
-}
-
-type exampleFailure struct{ pointer, message string }
-
-// exampleFailures validates v against sch and returns the failures that
-// say what is wrong, the leaves of the validator's tree, in its order.
-func exampleFailures(sch *jsonschema.Schema, v any) []exampleFailure {
-	var ve *jsonschema.ValidationError
-	if err := sch.Validate(v); !errors.As(err, &ve) {
-		return nil
-	}
-	var out []exampleFailure
-	var leaves func(e *jsonschema.ValidationError)
-	leaves = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			out = append(out, exampleFailure{jsondoc.FormatPointer(e.InstanceLocation), schema.Say(e.ErrorKind, true)})
-		}
-		for _, c := range e.Causes {
-			leaves(c)
-		}
-	}
-	leaves(ve)
-	return out
 }

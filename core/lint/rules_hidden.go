@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"unicode/utf8"
+
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 )
@@ -24,10 +26,12 @@ rewrite a terminal that prints them. Any other Unicode format character
 
 The message names each character as \u{...} with what it is and the
 character position of its first occurrence in the string (counting from
-1), and spells out the text tag characters encode. Joiners inside words of
-scripts that need them (Persian, the Indic scripts) and in emoji sequences,
-the tags of emoji subdivision flags and an ideographic variation selector
-after a Han character are legitimate and not reported.
+1), and spells out the text tag characters encode; the issue points at
+the first run of them, as the file writes them (raw or escaped). Joiners
+inside words of scripts that need them (Persian, the Indic scripts) and
+in emoji sequences, the tags of emoji subdivision flags and an
+ideographic variation selector after a Han character are legitimate and
+not reported.
 
 Fix: delete the characters (retyping the text is the surest way); if a
 character is meant, write a visible one instead. toolbench fix deletes
@@ -52,22 +56,24 @@ Notification: Tool Poisoning Attacks" (2025).`,
 func checkHiddenInTool(c *ToolContext) {
 	t := c.Tool
 	if t.NameNode.Is(jsondoc.String) {
-		reportHidden(t.NameNode.Str(), "tool name", func(msg string) {
+		reportHidden(t.NameNode.Str(), "tool name", func(msg string, from, to int) {
 			var fixes []Fix
 			if c.FirstIndexOf(cleanName(t.Name)) < 0 {
 				fixes = hiddenFix(c.Doc, t.NameNode)
 			}
-			c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), msg, hiddenHint, fixes...)
+			start, end := c.Doc.StringSpan(int(t.NameNode.Start), from, to)
+			c.ReportSpan(start, end, jsondoc.AppendKey(t.DefPath, "name"), msg, hiddenHint, fixes...)
 		})
 	}
 	for _, key := range [...]string{"description", "title"} {
 		if v := t.Def.Get(key); v.Is(jsondoc.String) {
-			reportHidden(v.Str(), "tool "+key, func(msg string) {
+			reportHidden(v.Str(), "tool "+key, func(msg string, from, to int) {
 				var fixes []Fix
 				if key == "description" {
 					fixes = hiddenFix(c.Doc, v)
 				}
-				c.Report(v, jsondoc.AppendKey(t.DefPath, key), msg, hiddenHint, fixes...)
+				start, end := c.Doc.StringSpan(int(v.Start), from, to)
+				c.ReportSpan(start, end, jsondoc.AppendKey(t.DefPath, key), msg, hiddenHint, fixes...)
 			})
 		}
 	}
@@ -83,12 +89,13 @@ func checkHiddenInSchema(c *SchemaContext) {
 				if what == "const" {
 					what = "const value"
 				}
-				reportHidden(v.Str(), what, func(msg string) {
+				reportHidden(v.Str(), what, func(msg string, from, to int) {
 					var fixes []Fix
 					if m.Key == "description" {
 						fixes = hiddenFix(c.Doc(), v)
 					}
-					c.ReportAt(v, jsondoc.AppendKey(c.Path(), m.Key), msg, hiddenHint, fixes...)
+					start, end := c.Doc().StringSpan(int(v.Start), from, to)
+					c.ReportSpan(start, end, jsondoc.AppendKey(c.Path(), m.Key), msg, hiddenHint, fixes...)
 				})
 			}
 		case "enum":
@@ -97,8 +104,9 @@ func checkHiddenInSchema(c *SchemaContext) {
 			}
 			for i, e := range v.Kids() {
 				if e.Value.Is(jsondoc.String) {
-					reportHidden(e.Value.Str(), "enum value", func(msg string) {
-						c.ReportAt(e.Value, jsondoc.AppendIndex(jsondoc.AppendKey(c.Path(), "enum"), i), msg, hiddenHint)
+					reportHidden(e.Value.Str(), "enum value", func(msg string, from, to int) {
+						start, end := c.Doc().StringSpan(int(e.Value.Start), from, to)
+						c.ReportSpan(start, end, jsondoc.AppendIndex(jsondoc.AppendKey(c.Path(), "enum"), i), msg, hiddenHint)
 					})
 				}
 			}
@@ -107,8 +115,9 @@ func checkHiddenInSchema(c *SchemaContext) {
 				continue
 			}
 			for _, p := range v.Kids() {
-				reportHidden(p.Key, "property name", func(msg string) {
-					c.ReportKey(p, jsondoc.AppendKey(jsondoc.AppendKey(c.Path(), "properties"), p.Key), msg, hiddenHint)
+				reportHidden(p.Key, "property name", func(msg string, from, to int) {
+					start, end := c.Doc().StringSpan(c.Doc().KeyOffset(p), from, to)
+					c.ReportSpan(start, end, jsondoc.AppendKey(jsondoc.AppendKey(c.Path(), "properties"), p.Key), msg, hiddenHint)
 				})
 			}
 		}
@@ -117,9 +126,22 @@ func checkHiddenInSchema(c *SchemaContext) {
 
 const hiddenHint = "Delete the hidden characters (retype the text to be sure); if a character is meant, write a visible one."
 
-// reportHidden calls report with a message when s holds hidden characters.
-func reportHidden(s, what string, report func(msg string)) {
-	if msg := termtext.DescribeHidden(s, what); msg != "" {
-		report(msg)
+// reportHidden calls report with a message when s holds hidden
+// characters, and the byte offsets in s of the first run of them, which
+// the issue points at.
+func reportHidden(s, what string, report func(msg string, from, to int)) {
+	msg := termtext.DescribeHidden(s, what)
+	if msg == "" {
+		return
 	}
+	found := termtext.FindHidden(s)
+	from := found[0].Offset
+	to := from + utf8.RuneLen(found[0].Rune)
+	for _, h := range found[1:] {
+		if h.Offset != to {
+			break
+		}
+		to += utf8.RuneLen(h.Rune)
+	}
+	report(msg, from, to)
 }

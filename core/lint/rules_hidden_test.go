@@ -67,13 +67,40 @@ func TestHiddenCharactersAreReportedWhereverTheModelReadsText(t *testing.T) {
 	})
 }
 
-func TestHiddenCharactersInAPropertyNamePointAtTheKey(t *testing.T) {
+func TestHiddenCharactersInAPropertyNamePointAtTheKeysCharacters(t *testing.T) {
 	src := "[{\"name\": \"lookup\", \"description\": \"Look up records in the catalogue.\",\n  \"parameters\": {\"type\": \"object\", \"properties\": {\n    \"q\\u200b\": {\"type\": \"string\"}}}}]"
 	got := issuesMatching(lintWith(t, src, nil, nil), []string{"hidden-characters"})
 	if len(got) != 1 {
 		t.Fatalf("issues = %+v, want one", got)
 	}
-	if is := got[0]; is.Line != 3 || is.Column != 5 || is.Severity != Error {
-		t.Errorf("issue %s at %d:%d, want an error at 3:5, the key's quote", is.Severity, is.Line, is.Column)
+	is := got[0]
+	if is.Line != 3 || is.Column != 7 || is.EndLine != 3 || is.EndColumn != 13 || is.Severity != Error {
+		t.Errorf("issue %s at %d:%d-%d:%d, want an error at 3:7-3:13, the escape in the key", is.Severity, is.Line, is.Column, is.EndLine, is.EndColumn)
+	}
+}
+
+// TestHiddenCharactersPointAtTheirFirstRun checks that the issue spans
+// the first run of hidden characters in the text, as written: raw, or
+// escaped.
+func TestHiddenCharactersPointAtTheirFirstRun(t *testing.T) {
+	tests := []struct {
+		name, desc, want string
+	}{
+		{"a raw character", "\"ab\u200bc is fine text\"", "\u200b"},
+		{"an escaped run of tag characters", `"Look up records.\udb40\udc69\udb40\udc67\udb40\udc6e"`, `\udb40\udc69\udb40\udc67\udb40\udc6e`},
+		{"the first of several runs", `"a\u200bb\u200b\u200bc"`, `\u200b`},
+		{"a run of raw and escaped characters", "\"a\u200b\\u200cb and more text\"", "\u200b\\u200c"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := hiddenTool(`"lookup"`, tc.desc, okParams)
+			got := issuesMatching(lintWith(t, src, nil, nil), []string{"hidden-characters"})
+			if len(got) != 1 {
+				t.Fatalf("issues = %+v, want one", got)
+			}
+			if span := src[got[0].Offset:got[0].EndOffset]; span != tc.want {
+				t.Errorf("span = %q, want %q", span, tc.want)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -25,17 +26,17 @@ func refCheckUnresolved(c *SchemaContext) {
 	if res.Remote || res.Problem == "" {
 		return
 	}
-	c.Report(fmt.Sprintf("$ref %q %s", ref.Str(), res.Problem),
+	c.ReportAt(ref, c.Path(), fmt.Sprintf("$ref %q %s", ref.Str(), res.Problem),
 		"Define the schema the reference names (usually under $defs), or correct the pointer; in a pointer ~0 is ~ and ~1 is /.")
 }
 
 func refCheckRemote(c *SchemaContext) {
 	ref := c.Node.Get("$ref")
-	if !ref.Is(jsondoc.String) {
-		return
+	if !ref.Is(jsondoc.String) || c.targetOn(func(t *Target) bool { return slices.Contains(t.Rules, mcpExternalRef) }) {
+		return // MCP's rule holds such a reference an error, or is ignored
 	}
 	if res := schema.Resolve(c.Root, ref.Str()); res.Remote {
-		c.Report(fmt.Sprintf("$ref %q points outside the tool's schema; toolbench does not fetch it and providers do not either", ref.Str()),
+		c.ReportAt(ref, c.Path(), fmt.Sprintf("$ref %q points outside the tool's schema; toolbench does not fetch it and providers do not either", ref.Str()),
 			"Copy the referenced schema under $defs and point at it with \"#/$defs/NAME\".")
 	}
 }
@@ -50,10 +51,10 @@ pointer ends at a value that is not a schema (a string, a number), no
 validator can compile the schema: providers reject the tool, or drop the
 constraint and leave the model guessing.
 
-The issue points at the schema holding the "$ref". A pointer escapes "~" as
-"~0" and "/" as "~1", and may percent-encode other characters ("%25" for
-"%"). A reference that leads back to a schema already on the way (a
-recursive type) is fine and is not an issue.
+The issue points at the "$ref" value, and its path is the schema holding
+it. A pointer escapes "~" as "~0" and "/" as "~1", and may percent-encode
+other characters ("%25" for "%"). A reference that leads back to a schema
+already on the way (a recursive type) is fine and is not an issue.
 
 Fix: define the schema where the pointer says (usually under "$defs"), or
 correct the pointer.
@@ -75,6 +76,9 @@ other providers pass the bare URI to the model, which cannot see what it
 names.
 
 A reference to the schema's own "$id" is local and is resolved as such.
+With the mcp target on, mcp/external-ref reports these references
+instead, as errors, since MCP clients reject such a schema; ignoring that
+rule silences them.
 
 Fix: copy the referenced schema under "$defs" and point at it with
 "#/$defs/NAME".

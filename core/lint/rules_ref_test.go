@@ -213,13 +213,13 @@ func TestRefTargetsOutsideWalkedKeywordsAreCheckedOnce(t *testing.T) {
 	})
 }
 
-func TestUnresolvedRefIsAnErrorAtTheSchemaHoldingIt(t *testing.T) {
+func TestUnresolvedRefIsAnErrorAtTheRef(t *testing.T) {
 	src := "[{\"name\": \"lookup\", \"description\": \"Look up records in the catalogue.\",\n \"parameters\": {\"type\": \"object\",\n  \"properties\": {\"a\": {\"$ref\": \"#/$defs/x\"}}}}]"
 	got := issuesMatching(lintWith(t, src, nil, nil), []string{"unresolved-ref"})
 	if len(got) != 1 {
 		t.Fatalf("issues = %+v, want one", got)
 	}
-	if is := got[0]; is.Severity != Error || is.Line != 3 || is.Column != 23 || is.Tool != "lookup" {
-		t.Errorf("issue = %s at %d:%d tool %q, want error at 3:23 tool lookup", is.Severity, is.Line, is.Column, is.Tool)
+	if is := got[0]; is.Severity != Error || is.Line != 3 || is.Column != 32 || is.EndColumn != 43 || is.Tool != "lookup" || is.Path != "$[0].parameters.properties.a" {
+		t.Errorf("issue = %s at %d:%d-%d %s tool %q, want error at 3:32-43, the \"#/$defs/x\", of $[0].parameters.properties.a, tool lookup", is.Severity, is.Line, is.Column, is.EndColumn, is.Path, is.Tool)
 	}
 }

@@ -98,7 +98,7 @@ cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema.`,
 			}
 			for _, m := range c.Node.Kids() {
 				if !geminiSchemaField(m.Key) {
-					c.ReportAt(m.Value, jsondoc.AppendKey(c.Path(), m.Key),
+					c.ReportKey(m, jsondoc.AppendKey(c.Path(), m.Key),
 						fmt.Sprintf("%q is not a field of Gemini's parameters schema, and the API rejects it", m.Key),
 						geminiRewrite(m.Key))
 				}
@@ -121,7 +121,8 @@ ai.google.dev/api/caching#FunctionDeclaration.`,
 		Tool: func(c *ToolContext) {
 			t := c.Tool
 			if t.Def.Has("parameters") && t.Def.Has("parametersJsonSchema") {
-				c.Report(t.Def.Get("parametersJsonSchema"), jsondoc.AppendKey(t.DefPath, "parametersJsonSchema"),
+				m, _ := t.Def.Member("parametersJsonSchema")
+				c.ReportKey(m, jsondoc.AppendKey(t.DefPath, "parametersJsonSchema"),
 					"the declaration sets both parameters and parametersJsonSchema; Gemini accepts only one",
 					"Keep one of the two.")
 			}

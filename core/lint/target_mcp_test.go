@@ -21,10 +21,25 @@ func mcpTool(name, rest string) string {
 }
 
 func TestMCPTargetRules(t *testing.T) {
-	mcp := []string{"mcp"}
+	mcp, mcp2025 := []string{"mcp"}, []string{"mcp@2025-11-25"}
 	in := `"inputSchema": {"type": "object", "additionalProperties": false}`
 	checkTargetCases(t, []string{"mcp/"}, []targetCase{
 		{name: "valid tools", targets: mcp, src: mcpList(mcpTool("admin.tools.list", in), mcpTool("get_user-v2", in+`, "outputSchema": {"type": "object", "properties": {}}`))},
+		{name: "valid tools, 2025-11-25", targets: mcp2025, src: mcpList(mcpTool("admin.tools.list", in), mcpTool("get_user-v2", in+`, "outputSchema": {"type": "object", "properties": {}}`))},
+		{name: "an array outputSchema, 2026-07-28", targets: mcp,
+			src: mcpList(mcpTool("f", in+`, "outputSchema": {"type": "array", "items": {"type": "string"}}`))},
+		{name: "an array outputSchema, 2025-11-25", targets: mcp2025,
+			src:  mcpList(mcpTool("f", in+`, "outputSchema": {"type": "array", "items": {"type": "string"}}`)),
+			want: []issueWant{{"mcp/output-schema-not-object", "$.result.tools[0].outputSchema.type", `outputSchema has type "array"; MCP requires "object"`}}},
+		{name: "a string outputSchema, 2026-07-28", targets: mcp,
+			src:  mcpList(mcpTool("f", in+`, "outputSchema": "list"`)),
+			want: []issueWant{{"mcp/output-schema-invalid", "$.result.tools[0].outputSchema", `outputSchema is a string; MCP takes a JSON Schema object`}}},
+		{name: "an outputSchema the meta-schema refuses, 2026-07-28", targets: mcp,
+			src:  mcpList(mcpTool("f", in+`, "outputSchema": {"type": "array", "minItems": "two"}`)),
+			want: []issueWant{{"mcp/output-schema-invalid", "$.result.tools[0].outputSchema.minItems", `outputSchema: `}}},
+		{name: "inputSchema null, 2025-11-25", targets: mcp2025,
+			src:  mcpList(mcpTool("f", `"inputSchema": null`)),
+			want: []issueWant{{"mcp/input-schema-not-object", "$.result.tools[0].inputSchema", "inputSchema is null"}}},
 		{name: "no target, a list in MCP's shape gets the mcp rules", src: mcpList(mcpTool("files.read", `"inputSchema": {"type": "string"}`)),
 			want: []issueWant{{"mcp/input-schema-not-object", "$.result.tools[0].inputSchema.type", `inputSchema has type "string"`}}},
 		{name: "no target, another shape gets no mcp rules", src: `[{"name": "a", "description": "Look something up in the index.", "parameters": {"type": "string"}}]`},
@@ -46,13 +61,13 @@ func TestMCPTargetRules(t *testing.T) {
 		{name: "inputSchema of type array", targets: mcp,
 			src:  mcpList(mcpTool("f", `"inputSchema": {"type": "array"}`)),
 			want: []issueWant{{"mcp/input-schema-not-object", "$.result.tools[0].inputSchema.type", `inputSchema has type "array"; MCP requires "object"`}}},
-		{name: "outputSchema without a type", targets: mcp,
+		{name: "outputSchema without a type, 2025-11-25", targets: mcp2025,
 			src:  mcpList(mcpTool("f", in+`, "outputSchema": {"properties": {}}`)),
 			want: []issueWant{{"mcp/output-schema-not-object", "$.result.tools[0].outputSchema", `outputSchema has no "type"`}}},
-		{name: "outputSchema of type string", targets: mcp,
+		{name: "outputSchema of type string, 2025-11-25", targets: mcp2025,
 			src:  mcpList(mcpTool("f", in+`, "outputSchema": {"type": "string"}`)),
 			want: []issueWant{{"mcp/output-schema-not-object", "$.result.tools[0].outputSchema.type", `outputSchema has type "string"`}}},
-		{name: "outputSchema a list", targets: mcp,
+		{name: "outputSchema a list, 2025-11-25", targets: mcp2025,
 			src:  mcpList(mcpTool("f", in+`, "outputSchema": []`)),
 			want: []issueWant{{"mcp/output-schema-not-object", "$.result.tools[0].outputSchema", "outputSchema is an array"}}},
 	})
@@ -91,5 +106,115 @@ func TestAResultSaysWhichTargetsWereAskedForAndWhichRan(t *testing.T) {
 				t.Errorf("requested %q, applied %q; want %q, %q", res.Requested, res.Targets, tc.requested, tc.applied)
 			}
 		})
+	}
+}
+
+func TestMCPRevisionsAreTargetsOfTheTable(t *testing.T) {
+	if got, want := TargetNames()[len(TargetNames())-2:], []string{"mcp", "mcp@2025-11-25"}; !slices.Equal(got, want) {
+		t.Errorf("the table's last targets are %q, want %q", got, want)
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"mcp", "mcp"},
+		{"mcp@2026-07-28", "mcp"},
+		{"mcp@2025-11-25", "mcp@2025-11-25"},
+		{"mcp@2024-11-05", ""},
+		{"openai@2026-07-28", ""},
+		{"mcp@", ""},
+	} {
+		got := ""
+		if tg := LookupTarget(tc.name); tg != nil {
+			got = tg.Name
+		}
+		if got != tc.want {
+			t.Errorf("LookupTarget(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	names, err := ParseTargets([]string{"mcp@2026-07-28,mcp", "mcp@2025-11-25"})
+	if err != nil || !slices.Equal(names, []string{"mcp", "mcp@2025-11-25"}) {
+		t.Errorf("ParseTargets = %q, %v; want the targets' names, once each", names, err)
+	}
+	if _, err := ParseTargets([]string{"mcp@2024-11-05"}); err == nil || !strings.Contains(err.Error(), "mcp@2025-11-25") {
+		t.Errorf("an unknown revision: %v, want an error naming the known targets", err)
+	}
+}
+
+func TestTheRevisionsKeepTheirOwnRules(t *testing.T) {
+	only := func(tg *Target) []string {
+		var codes []string
+		for _, r := range tg.Rules {
+			codes = append(codes, r.Code)
+		}
+		return codes
+	}
+	in2025 := only(mcp20251125Target)
+	if want := []string{"mcp/invalid-name", "mcp/input-schema-not-object", "mcp/output-schema-not-object"}; !slices.Equal(in2025, want) {
+		t.Errorf("mcp@2025-11-25's rules are %q, want %q", in2025, want)
+	}
+	for _, c := range only(mcpTarget) {
+		r := LookupRule(c)
+		shared := slices.Contains(in2025, c)
+		if want := map[bool][]string{true: {"mcp", "mcp@2025-11-25"}, false: {"mcp"}}[shared]; !slices.Equal(r.Targets(), want) || r.Target != "mcp" {
+			t.Errorf("%s: Target %q, Targets %q; want mcp, %q", c, r.Target, r.Targets(), want)
+		}
+	}
+	if r := LookupRule("mcp/output-schema-not-object"); r.Target != "mcp@2025-11-25" || slices.Contains(only(mcpTarget), r.Code) {
+		t.Errorf("mcp/output-schema-not-object is a rule of %q, want of mcp@2025-11-25 alone", r.Targets())
+	}
+}
+
+func TestExplainingEitherRevisionNamesBoth(t *testing.T) {
+	for _, tg := range []*Target{mcpTarget, mcp20251125Target} {
+		for _, want := range []string{"2026-07-28  --target mcp (or mcp@2026-07-28), the newest", "2025-11-25  --target mcp@2025-11-25"} {
+			if !strings.Contains(tg.Doc, want) {
+				t.Errorf("%s's doc does not say %q:\n%s", tg.Name, want, tg.Doc)
+			}
+		}
+		if i, j := strings.Index(tg.Doc, "Revisions"), strings.Index(tg.Doc, "\nSource: "); i < 0 || j < i {
+			t.Errorf("%s's doc lists the revisions after its source", tg.Name)
+		}
+	}
+}
+
+func TestMCPTargetForANegotiatedVersion(t *testing.T) {
+	for _, tc := range []struct{ version, want string }{
+		{"2026-07-28", "mcp"},
+		{"2025-11-25", "mcp@2025-11-25"},
+		{"2027-03-01", "mcp"},            // newer than any: the newest
+		{"2026-01-15", "mcp@2025-11-25"}, // between: the older
+		{"2025-06-18", "mcp@2025-11-25"}, // older than any: the oldest
+		{"2024-11-05", "mcp@2025-11-25"},
+		{"DRAFT-2026-v1", "mcp"}, // no date: the newest
+		{"", "mcp"},
+	} {
+		if got := MCPTargetFor(tc.version); got == nil || got.Name != tc.want {
+			t.Errorf("MCPTargetFor(%q) = %v, want %s", tc.version, got, tc.want)
+		}
+	}
+}
+
+// Of a provider's targets with revisions, the first in the table is
+// named without a date and follows the newest; the others are older in
+// table order, each named PROVIDER@REVISION.
+func TestAProvidersRevisionsAreNewestFirst(t *testing.T) {
+	providers := map[string]bool{}
+	for _, tg := range Targets() {
+		if tg.Revision != "" {
+			providers[tg.provider()] = true
+		}
+	}
+	for p := range providers {
+		revs := revisionsOf(Targets(), p)
+		for i, tg := range revs {
+			want := p + "@" + tg.Revision
+			if i == 0 {
+				want = p
+			}
+			if tg.Name != want || i > 0 && tg.Revision >= revs[i-1].Revision {
+				t.Errorf("revision %d of %s is %s of %s, want %s, older than the one before", i, p, tg.Name, tg.Revision, want)
+			}
+		}
+	}
+	if len(providers) == 0 {
+		t.Error("no provider has revisions; mcp should")
 	}
 }

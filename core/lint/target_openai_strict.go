@@ -82,7 +82,11 @@ null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 				}
 			}
 			if len(missing) > 0 {
-				c.Report(fmt.Sprintf("strict mode requires every property in \"required\"; missing: %s", strings.Join(missing, ", ")),
+				at := c.Node // without "required", the schema lacks it
+				if req != nil {
+					at = req
+				}
+				c.ReportAt(at, c.Path(), fmt.Sprintf("strict mode requires every property in \"required\"; missing: %s", strings.Join(missing, ", ")),
 					`List every property in "required"; make an optional one nullable, e.g. "type": ["string", "null"].`,
 					allRequiredFix(c.Doc(), c.Node, names)...)
 			}
@@ -109,11 +113,11 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 			for _, m := range c.Node.Kids() {
 				switch m.Key {
 				case "allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else":
-					c.ReportAt(m.Value, jsondoc.AppendKey(c.Path(), m.Key), fmt.Sprintf("%s is not supported in strict mode", m.Key),
+					c.ReportKey(m, jsondoc.AppendKey(c.Path(), m.Key), fmt.Sprintf("%s is not supported in strict mode", m.Key),
 						openaiStrictRewrite[m.Key])
 				case "anyOf":
 					if c.Depth == 0 && c.Via == "" {
-						c.ReportAt(m.Value, jsondoc.AppendKey(c.Path(), m.Key), "the root schema uses anyOf; strict mode requires a plain object at the root",
+						c.ReportKey(m, jsondoc.AppendKey(c.Path(), m.Key), "the root schema uses anyOf; strict mode requires a plain object at the root",
 							"Make the root an object schema and move the anyOf into one of its properties.")
 					}
 				}

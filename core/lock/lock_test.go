@@ -284,3 +284,22 @@ func TestVerifyFailsOnAChangedSchemaOfAPinnedFile(t *testing.T) {
 		t.Errorf("changes (-want +got):\n%s", diff)
 	}
 }
+
+func TestAChangeInTheLockSpansItsPlaceThere(t *testing.T) {
+	d, text := verify(t, server, `{"tools": []}`)
+	if len(d.Changes) == 0 {
+		t.Fatal("no changes for tools that are gone")
+	}
+	doc := parseDoc(t, FileName, text)
+	for _, c := range d.Changes {
+		if c.File != FileName {
+			continue
+		}
+		start, end := c.Offset, c.EndOffset
+		l1, c1 := doc.Position(start)
+		l2, c2 := doc.Position(end)
+		if l1 != c.Line || c1 != c.Column || l2 != c.EndLine || c2 != c.EndColumn || end <= start || text[start] != '{' || text[end-1] != '}' {
+			t.Errorf("%s of %s spans %d:%d-%d:%d, bytes %d-%d; want the pinned definition", c.Code, c.Tool, c.Line, c.Column, c.EndLine, c.EndColumn, c.Offset, c.EndOffset)
+		}
+	}
+}

@@ -64,8 +64,8 @@ func changesSummary(res *diff.Result) string {
 
 // writeChangesJSON writes the changes as one indented JSON array of
 // objects with the fields severity ("error" or "note"), code, tool,
-// old_tool (for possibly-renamed-tool), path, message, file, line and
-// column; "[]" when there are none.
+// old_tool (for possibly-renamed-tool), path, message, file, line,
+// column, end_line and end_column; "[]" when there are none.
 func writeChangesJSON(w io.Writer, r *ChangeReport) error {
 	changes := r.Result.Changes
 	if changes == nil {
@@ -109,10 +109,10 @@ func writeChangesGitHub(w io.Writer, r *ChangeReport) error {
 		if path, ok := r.AtRevision[c.File]; ok {
 			// The line and column are the revision's, not the file's:
 			// the annotation is the file's, and the message says where.
-			ghCommand(bw, cmd, path, 0, 0, c.Code, termtext.EscapeLine(location(c.File, c.Line, c.Column)+": "+c.Tool+": "+c.Path+": "+c.Message))
+			ghCommand(bw, cmd, path, ghPlace{}, c.Code, termtext.EscapeLine(location(c.File, c.Line, c.Column)+": "+c.Tool+": "+c.Path+": "+c.Message))
 			continue
 		}
-		ghCommand(bw, cmd, c.File, c.Line, c.Column, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
+		ghCommand(bw, cmd, c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn}, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
 	}
 	return bw.Flush()
 }

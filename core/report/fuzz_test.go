@@ -11,7 +11,7 @@ import (
 )
 
 // FuzzLoadAndLint checks that any input that loads lints without
-// panicking, with every issue positioned inside the document and coded
+// panicking, with every issue's span inside the document and coded
 // by the rule table, and that the text and Markdown reports of the issues
 // are safe to print, each issue one row of five cells in Markdown, and the
 // JSON report reads back. Its seed corpus is in
@@ -27,6 +27,7 @@ func FuzzLoadAndLint(f *testing.F) {
 		"[[[[[[[[[[]]]]]]]]]]",
 		"",
 		"{\"name\":\"\x1b[31m\u202e\"}",
+		"[{\"name\":\t\"a\u200b\\u202e b\",\r\n\"parameters\":{\"type\":\"object\",\"required\":[\"x\"]}}]",
 	} {
 		f.Add([]byte(s))
 	}
@@ -43,12 +44,20 @@ func FuzzLoadAndLint(f *testing.F) {
 			if line, col := doc.Position(is.Offset); line != is.Line || col != is.Column {
 				t.Fatalf("issue %+v is at offset %d, which is %d:%d", is, is.Offset, line, col)
 			}
+			if is.EndOffset < is.Offset || is.EndOffset > len(data) {
+				t.Fatalf("issue %+v ends at %d, outside %d to %d", is, is.EndOffset, is.Offset, len(data))
+			}
+			if line, col := doc.Position(is.EndOffset); line != is.EndLine || col != is.EndColumn {
+				t.Fatalf("issue %+v ends at offset %d, which is %d:%d", is, is.EndOffset, line, col)
+			}
 			if lint.LookupRule(is.Code) == nil {
 				t.Fatalf("issue code %q is not in the rule table", is.Code)
 			}
 		}
 		var text bytes.Buffer
-		if err := writeText(&text, &Report{Issues: res.Issues, Files: 1}); err != nil {
+		r := &Report{}
+		r.Add(res) // with the text, which the report quotes
+		if err := writeText(&text, r); err != nil {
 			t.Fatal(err)
 		}
 		if found := termtext.Hazards(text.String()); len(found) > 0 {

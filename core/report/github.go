@@ -2,8 +2,8 @@ package report
 
 import (
 	"bufio"
-	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"toolbench/core/lint"
@@ -13,8 +13,12 @@ import (
 // writeGitHub writes issues as GitHub Actions workflow commands, one line
 // each, which the runner turns into annotations on the file:
 //
-//	::error file=tools.json,line=4,col=15,title=invalid-name::$[0].function.name: invalid tool name ...
+//	::error file=tools.json,line=4,endLine=4,col=15,endColumn=29,title=invalid-name::$[0].function.name: invalid tool name ...
 //
+// The annotation covers the issue's span: its lines, and its columns when
+// it is on one line (the runner drops the columns of an annotation over
+// several lines); columns count bytes, the end column being the one just
+// past the span.
 // An error is "::error", a warning "::warning"; the hint follows the
 // message on a second line. Text from the document is escaped for a
 // terminal first (it reaches the job log), then as the commands require:
@@ -24,7 +28,7 @@ import (
 func writeGitHub(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range r.Failed {
-		ghCommand(bw, "error", f.File, f.Line, f.Column, "unreadable", termtext.EscapeLine(f.Msg))
+		ghCommand(bw, "error", f.File, ghPlace{line: f.Line, col: f.Column}, "unreadable", termtext.EscapeLine(f.Msg))
 	}
 	for _, is := range r.Issues {
 		cmd := "warning"
@@ -38,23 +42,50 @@ func writeGitHub(w io.Writer, r *Report) error {
 		if is.Hint != "" {
 			msg += "\nhint: " + termtext.EscapeLine(is.Hint)
 		}
-		ghCommand(bw, cmd, is.File, is.Line, is.Column, is.Code, msg)
+		ghCommand(bw, cmd, is.File, ghPlace{is.Line, is.Column, is.EndLine, is.EndColumn}, is.Code, msg)
 	}
 	return bw.Flush()
 }
 
+// ghPlace is where an annotation goes: line 0 for none, end line 0 for
+// a place with no end.
+type ghPlace struct{ line, col, endLine, endCol int }
+
 // ghCommand writes one workflow command; msg is already safe for a
 // terminal.
-func ghCommand(w io.Writer, cmd, file string, line, col int, title, msg string) {
-	var props []string
+func ghCommand(w *bufio.Writer, cmd, file string, at ghPlace, title, msg string) {
+	w.WriteString("::")
+	w.WriteString(cmd)
+	sep := byte(' ')
+	prop := func(name, value string) {
+		w.WriteByte(sep)
+		w.WriteString(name)
+		w.WriteByte('=')
+		w.WriteString(value)
+		sep = ','
+	}
+	num := func(name string, n int) { prop(name, strconv.Itoa(n)) }
 	if file != "" {
-		props = append(props, "file="+ghProperty(termtext.EscapeLine(file)))
+		prop("file", ghProperty(termtext.EscapeLine(file)))
 	}
-	if line > 0 {
-		props = append(props, fmt.Sprintf("line=%d", line), fmt.Sprintf("col=%d", col))
+	switch {
+	case at.line == 0:
+	case at.endLine == 0:
+		num("line", at.line)
+		num("col", at.col)
+	case at.endLine == at.line:
+		num("line", at.line)
+		num("endLine", at.endLine)
+		num("col", at.col)
+		num("endColumn", at.endCol)
+	default:
+		num("line", at.line)
+		num("endLine", at.endLine)
 	}
-	props = append(props, "title="+ghProperty(termtext.EscapeLine(title)))
-	fmt.Fprintf(w, "::%s %s::%s\n", cmd, strings.Join(props, ","), ghData(msg))
+	prop("title", ghProperty(termtext.EscapeLine(title)))
+	w.WriteString("::")
+	w.WriteString(ghData(msg))
+	w.WriteByte('\n')
 }
 
 var (

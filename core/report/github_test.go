@@ -33,6 +33,12 @@ func TestWriteGitHubWritesOneWorkflowCommandPerIssue(t *testing.T) {
 		{"no position",
 			lint.Issue{Severity: lint.Error, Code: "c", Path: "$", Message: "m", File: "t.json"},
 			"::error file=t.json,title=c::$: m\n"},
+		{"a span on one line: its columns",
+			lint.Issue{Severity: lint.Error, Code: "unknown-type", Path: "$", Message: "m", File: "t.json", Line: 10, Column: 28, EndLine: 10, EndColumn: 33},
+			"::error file=t.json,line=10,endLine=10,col=28,endColumn=33,title=unknown-type::$: m\n"},
+		{"a span over lines: its lines only, as the runner keeps them",
+			lint.Issue{Severity: lint.Warning, Code: "missing-description", Path: "$[0]", Message: "m", File: "t.json", Line: 2, Column: 3, EndLine: 9, EndColumn: 4},
+			"::warning file=t.json,line=2,endLine=9,title=missing-description::$[0]: m\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

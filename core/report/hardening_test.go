@@ -65,7 +65,8 @@ func TestJSONReportKeepsTheDocumentsTextJSONEscaped(t *testing.T) {
 	}
 	for i := range back {
 		// Not in the JSON report, which gives byte columns only.
-		back[i].Offset, back[i].UTF16Column, back[i].FoundBy = res.Issues[i].Offset, res.Issues[i].UTF16Column, res.Issues[i].FoundBy
+		want := res.Issues[i]
+		back[i].Offset, back[i].EndOffset, back[i].UTF16Column, back[i].EndUTF16Column, back[i].FoundBy = want.Offset, want.EndOffset, want.UTF16Column, want.EndUTF16Column, want.FoundBy
 	}
 	if diff := cmp.Diff(res.Issues, back); diff != "" {
 		t.Errorf("the JSON report does not give back the issues (-want +got):\n%s", diff)

@@ -9,9 +9,12 @@ import (
 )
 
 // writeJSON writes the issues as one indented JSON array of objects with the
-// fields severity, code, path, message, hint, tool, file, line and column,
-// and fixes when the issue has any; "[]" when there are none. Text is JSON-escaped as usual and not changed
-// otherwise, so a program reading the report sees the document's text.
+// fields severity, code, path, message, hint, tool, file, line, column,
+// end_line and end_column (where the issue's span ends: the column just
+// past its last byte, as SARIF's endColumn), and fixes when the issue has
+// any; "[]" when there are none. Columns count bytes. Text is JSON-escaped
+// as usual and not changed otherwise, so a program reading the report sees
+// the document's text.
 //
 // The report is what encoding/json writes for []lint.Issue with two spaces of
 // indent and HTML left unescaped, byte for byte; it is written by hand
@@ -28,7 +31,7 @@ func writeJSON(w io.Writer, r *Report) error {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendIssueJSON(b, &issues[i])
+		b = appendIssueJSON(b, &issues[i], r.Revision)
 		if len(b) > 60<<10 {
 			if _, err := w.Write(b); err != nil {
 				return err
@@ -41,7 +44,9 @@ func writeJSON(w io.Writer, r *Report) error {
 	return err
 }
 
-func appendIssueJSON(b []byte, is *lint.Issue) []byte {
+// appendIssueJSON writes one issue; revision, when not "", is the MCP
+// revision of the server whose tools it is about.
+func appendIssueJSON(b []byte, is *lint.Issue, revision string) []byte {
 	b = append(b, "\n  {\n    \"severity\": "...)
 	b = jsondoc.AppendQuote(b, is.Severity.String())
 	for _, f := range [...]struct{ name, value string }{
@@ -57,6 +62,14 @@ func appendIssueJSON(b []byte, is *lint.Issue) []byte {
 	b = strconv.AppendInt(b, int64(is.Line), 10)
 	b = append(b, ",\n    \"column\": "...)
 	b = strconv.AppendInt(b, int64(is.Column), 10)
+	b = append(b, ",\n    \"end_line\": "...)
+	b = strconv.AppendInt(b, int64(is.EndLine), 10)
+	b = append(b, ",\n    \"end_column\": "...)
+	b = strconv.AppendInt(b, int64(is.EndColumn), 10)
+	if revision != "" {
+		b = append(b, ",\n    \"revision\": "...)
+		b = jsondoc.AppendQuote(b, revision)
+	}
 	if is.Fixes != nil {
 		b = appendFixesJSON(b, *is.Fixes)
 	}

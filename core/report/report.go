@@ -1,6 +1,8 @@
 // Package report renders the issues of a lint for people and for
-// programs: text for a terminal, JSON, SARIF for code scanning, GitHub
-// Actions workflow commands, Markdown for a pull request; the changes
+// programs: text for a terminal (each issue with the line it points at,
+// the span underlined, when the report holds the document's text) or one
+// line an issue, JSON, SARIF for code scanning, GitHub Actions workflow
+// commands, Markdown for a pull request; the changes
 // diff finds and compat's matrix, in text, JSON, Markdown and workflow
 // commands; and the drift verify finds in pinned tools, in every format
 // (verify.go). Every format is
@@ -39,6 +41,11 @@ type Report struct {
 	Issues []lint.Issue
 	Files  int       // inputs linted; 0 counts the inputs that have issues
 	Failed []Failure // inputs that could not be read or parsed
+	// Sources are the texts of the inputs linted, by the name their
+	// issues give as File: the text format shows the line each issue
+	// points at. An issue whose file is not here is written without it.
+	// Add fills it.
+	Sources map[string]string
 	// Color marks severities with ANSI colour in text. The caller
 	// decides: colour only for a terminal, and never under NO_COLOR.
 	Color bool
@@ -46,6 +53,26 @@ type Report struct {
 	// the report, for the formats that say (SARIF's tool.driver); ""
 	// when unknown.
 	Version, InformationURI string
+	// Revision is the MCP revision of the live server whose tools were
+	// linted, as its session negotiated it ("2026-07-28"): the one whose
+	// rules apply when no target is asked for. "" for files. Text says
+	// it after the summary, JSON in each issue.
+	Revision string
+}
+
+// Add adds the lint of one input to the report: its issues, and its
+// text, which the text format quotes. It keeps the text, not the
+// document's tree.
+func (r *Report) Add(res *lint.Result) {
+	r.Issues = append(r.Issues, res.Issues...)
+	r.Files++
+	if res.Doc == nil {
+		return
+	}
+	if r.Sources == nil {
+		r.Sources = map[string]string{}
+	}
+	r.Sources[res.Doc.Name] = res.Doc.Src
 }
 
 // Failure is an input that could not be linted: its name, the place of a
@@ -82,7 +109,8 @@ type Format struct {
 
 // formatTable is every format, in the order help lists them.
 var formatTable = []Format{
-	{Name: "text", Summary: "for people (the default)", Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText, Verify: writeVerifyText},
+	{Name: "text", Summary: "for people (the default): each issue with its line, the span underlined", Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText, Verify: writeVerifyText},
+	{Name: "concise", Summary: "one line an issue, for grep and editors", Write: writeConcise},
 	{Name: "json", Summary: "JSON for programs", Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON, Verify: writeVerifyJSON},
 	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF, Verify: writeVerifySARIF},
 	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub, Verify: writeVerifyGitHub},

@@ -138,6 +138,7 @@ func TestWriteJSON(t *testing.T) {
 		is := reportError
 		is.File = "<stdin>"
 		is.Offset = 99
+		is.EndLine, is.EndColumn, is.EndOffset = 4, 29, 113
 		var b bytes.Buffer
 		if err := writeJSON(&b, &Report{Issues: []lint.Issue{is, reportWarning}}); err != nil {
 			t.Fatal(err)
@@ -152,7 +153,9 @@ func TestWriteJSON(t *testing.T) {
     "tool": "get weather!",
     "file": "<stdin>",
     "line": 4,
-    "column": 15
+    "column": 15,
+    "end_line": 4,
+    "end_column": 29
   },
   {
     "severity": "warning",
@@ -163,7 +166,9 @@ func TestWriteJSON(t *testing.T) {
     "tool": "get weather!",
     "file": "tools.json",
     "line": 5,
-    "column": 22
+    "column": 22,
+    "end_line": 0,
+    "end_column": 0
   }
 ]
 `

@@ -121,9 +121,14 @@ type sarifArtifact struct {
 	URI string `json:"uri"`
 }
 
+// sarifRegion is where a result is, in lines and UTF-16 columns; the end
+// column is the one just past the region, and is left out, with the end
+// line, for a place with no end.
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
 	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine,omitempty"`
+	EndColumn   int `json:"endColumn,omitempty"`
 }
 
 type sarifLogical struct {
@@ -167,7 +172,7 @@ func writeSARIF(w io.Writer, r *Report) error {
 			res.RuleIndex = &j
 		}
 		if is.Line > 0 {
-			res.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: is.Line, StartColumn: utf16Column(is.UTF16Column, is.Column)}
+			res.Locations[0].PhysicalLocation.Region = sarifRegionOf(&is)
 		}
 		if is.Path != "" {
 			res.Locations[0].LogicalLocations = []sarifLogical{{FullyQualifiedName: is.Path}}
@@ -191,6 +196,16 @@ func writeSARIF(w io.Writer, r *Report) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// sarifRegionOf is the region of an issue that has a place: from its
+// start to its end, when it has one.
+func sarifRegionOf(is *lint.Issue) *sarifRegion {
+	r := &sarifRegion{StartLine: is.Line, StartColumn: utf16Column(is.UTF16Column, is.Column)}
+	if is.EndLine > 0 {
+		r.EndLine, r.EndColumn = is.EndLine, utf16Column(is.EndUTF16Column, is.EndColumn)
+	}
+	return r
 }
 
 // sarifFixesOf are the fixes of an issue, as SARIF fixes of its file.

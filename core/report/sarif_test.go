@@ -3,8 +3,12 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
@@ -30,6 +34,55 @@ func TestWriteSARIFMatchesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("..", "..", "testdata", "sarif", "tools.sarif"), buf.Bytes())
+}
+
+// TestSARIFRegionsAreTheOffendingTokens lints the seed's invalid example,
+// a file of several lines, and reads back the text of each result's
+// region: unknown-type's is exactly "str", required-not-in-properties's
+// the missing name's entry of "required".
+func TestSARIFRegionsAreTheOffendingTokens(t *testing.T) {
+	path := filepath.Join("..", "..", "testdata", "lint", "examples", "invalid.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	log := readSARIF(t, lintFixture(t, "lint/examples/invalid.json"))
+	got := map[string]string{}
+	for _, res := range log.Runs[0].Results {
+		r := res.Locations[0].PhysicalLocation.Region
+		if r == nil || r.EndLine != r.StartLine {
+			t.Errorf("%s: region %+v, want one on one line", res.RuleID, r)
+			continue
+		}
+		// The file is ASCII: UTF-16 columns are byte columns.
+		got[res.RuleID] = lines[r.StartLine-1][r.StartColumn-1 : r.EndColumn-1]
+	}
+	want := map[string]string{
+		"invalid-name":               `"get weather!"`,
+		"unknown-type":               `"str"`,
+		"array-without-items":        `{"type": "array"}`,
+		"required-not-in-properties": `"state"`,
+		"short-description":          `"Get weather"`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the text of the regions (-want +got):\n%s", diff)
+	}
+}
+
+// TestSARIFEndColumnsCountUTF16 checks the end of a region after and
+// inside text of characters beyond ASCII.
+func TestSARIFEndColumnsCountUTF16(t *testing.T) {
+	doc, err := jsondoc.Parse("t.json", []byte(`[{"description": "é😀 Looks things up in the index.", "name": "é 😀", "parameters": {"type": "object", "properties": {"q": {}}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := readSARIF(t, lint.Lint(doc, lint.Options{}).Issues)
+	r := log.Runs[0].Results[0].Locations[0].PhysicalLocation.Region
+	// The name starts after 65 bytes, 62 units; it is 9 bytes, 6 units.
+	if r.StartLine != 1 || r.StartColumn != 63 || r.EndLine != 1 || r.EndColumn != 69 {
+		t.Errorf("region %+v, want 1:63 to 1:69", *r)
+	}
 }
 
 // sarifDoc is the part of a SARIF log the tests read back.
@@ -68,6 +121,8 @@ type sarifDoc struct {
 					Region *struct {
 						StartLine   int `json:"startLine"`
 						StartColumn int `json:"startColumn"`
+						EndLine     int `json:"endLine"`
+						EndColumn   int `json:"endColumn"`
 					} `json:"region"`
 				} `json:"physicalLocation"`
 			} `json:"locations"`

@@ -17,26 +17,59 @@ const (
 	sgrReset   = "\x1b[0m"
 )
 
-// writeText writes issues for a person to read, one per line with its
-// hint below it, then a one-line summary; "valid" when there are none:
+// writeText writes issues for a person to read: each its line, then the
+// line of the document it points at with the span underlined, when the
+// report has the document's text, then its hint; a blank line after
+// each issue shown with its line; then a one-line summary, "valid" when
+// there are none:
 //
-//	ERROR   tools.json:4:15 $[0].function.name: invalid tool name 'get weather!' [invalid-name]
-//	        hint: Use ...
+//	ERROR   tools.json:10:28 $[0].function.parameters.properties.city: unknown type 'str' [unknown-type]
+//	     10 |           "city": {"type": "str", "description": "City name"},
+//	        |                            ^^^^^
+//	        hint: Use 'string'. Known types: ...
+//
 //	1 error in 1 file
 //
 // Every piece of text that comes from a document is escaped for the
-// terminal.
+// terminal, the quoted line too, and a long line is cut around the span.
 func writeText(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
+	var cells []cell
 	for i := range r.Issues {
-		writeTextIssue(bw, &r.Issues[i], r.Color)
+		is := &r.Issues[i]
+		writeIssueLine(bw, is, r.Color)
+		src, ok := r.Sources[is.File]
+		shown := ok && writeSnippet(bw, &cells, src, is)
+		writeHint(bw, is)
+		if shown {
+			bw.WriteByte('\n')
+		}
+	}
+	bw.WriteString(textSummary(r.Issues, r.Files, len(r.Failed)))
+	if r.Revision != "" {
+		bw.WriteString(" (MCP " + termtext.EscapeLine(r.Revision) + ")")
+	}
+	bw.WriteByte('\n')
+	return bw.Flush()
+}
+
+// writeConcise writes issues one line each, without hints or the
+// document's lines, then the summary: a form for grep and for editors
+// that read file:line:col.
+//
+//	ERROR   tools.json:5:15 $[0].function.name: invalid tool name 'get weather!' [invalid-name]
+func writeConcise(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	for i := range r.Issues {
+		writeIssueLine(bw, &r.Issues[i], r.Color)
 	}
 	bw.WriteString(textSummary(r.Issues, r.Files, len(r.Failed)))
 	bw.WriteByte('\n')
 	return bw.Flush()
 }
 
-func writeTextIssue(w *bufio.Writer, is *lint.Issue, color bool) {
+// writeIssueLine writes the line that says what an issue is and where.
+func writeIssueLine(w *bufio.Writer, is *lint.Issue, color bool) {
 	label, sgr := "ERROR", sgrError
 	if is.Severity != lint.Error {
 		label, sgr = "WARNING", sgrWarning
@@ -61,12 +94,19 @@ func writeTextIssue(w *bufio.Writer, is *lint.Issue, color bool) {
 	w.WriteString(" [")
 	w.WriteString(termtext.EscapeLine(is.Code))
 	w.WriteString("]\n")
+}
+
+// writeHint writes an issue's hint, indented under it, if it has one.
+func writeHint(w *bufio.Writer, is *lint.Issue) {
 	if is.Hint != "" {
-		w.WriteString("        hint: ")
+		w.WriteString(textIndent + "hint: ")
 		w.WriteString(termtext.EscapeLine(is.Hint))
 		w.WriteByte('\n')
 	}
 }
+
+// textIndent is how far what follows an issue's line is indented.
+const textIndent = "        "
 
 // textSummary is the last line of a text report: "valid", or the counts
 // of errors and warnings and the files they are in.

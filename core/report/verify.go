@@ -247,12 +247,12 @@ func writeVerifyGitHub(w io.Writer, r *VerifyReport) error {
 	for _, s := range r.Sources {
 		switch {
 		case s.Failed != "":
-			ghCommand(bw, "error", "", 0, 0, "unreachable", termtext.EscapeLine(s.Name+": "+s.Failed))
+			ghCommand(bw, "error", "", ghPlace{}, "unreachable", termtext.EscapeLine(s.Name+": "+s.Failed))
 		case s.Unpinned:
-			ghCommand(bw, "warning", "", 0, 0, "unpinned", termtext.EscapeLine(s.Name+": "+unpinnedMessage(s.Name)))
+			ghCommand(bw, "warning", "", ghPlace{}, "unpinned", termtext.EscapeLine(s.Name+": "+unpinnedMessage(s.Name)))
 		case s.Drift != nil:
 			for _, c := range s.Drift.Changes {
-				ghCommand(bw, verifySeverity(c), c.File, c.Line, c.Column, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
+				ghCommand(bw, verifySeverity(c), c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn}, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
 			}
 		}
 	}
@@ -299,7 +299,7 @@ func writeVerifySARIF(w io.Writer, r *VerifyReport) error {
 				if c.Line > 0 {
 					// Diff counts columns in bytes, which are UTF-16
 					// columns too on a line of ASCII, as most are.
-					res.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: c.Line, StartColumn: c.Column}
+					res.Locations[0].PhysicalLocation.Region = &sarifRegion{StartLine: c.Line, StartColumn: c.Column, EndLine: c.EndLine, EndColumn: c.EndColumn}
 				}
 				if c.Path != "" {
 					res.Locations[0].LogicalLocations = []sarifLogical{{FullyQualifiedName: c.Path}}

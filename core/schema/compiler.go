@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"net/url"
@@ -56,11 +57,12 @@ func (refusingLoader) Load(url string) (any, error) {
 // A schema that breaks its draft's meta-schema does not compile: the
 // error is an *InvalidError holding every problem, as lint's
 // invalid-schema rule finds them, so a schema lint rejects is one that
-// cannot be used, and the other way round. With openAPI, n is Gemini's
-// OpenAPI subset (upper-case type names, "nullable"), rewritten into the
-// JSON Schema it means; lint's gemini target checks that subset, not a
-// meta-schema.
-func Compile(name string, n *jsondoc.Node, openAPI bool) (*jsonschema.Schema, error) {
+// cannot be used, and the other way round. Any other error is a schema
+// that is valid but cannot be used (a reference refused, or to nothing),
+// said on one line. With openAPI, n is Gemini's OpenAPI subset
+// (upper-case type names, "nullable"), rewritten into the JSON Schema it
+// means; lint's gemini target checks that subset, not a meta-schema.
+func Compile(name string, n *jsondoc.Node, openAPI bool) (*Validator, error) {
 	value := n.Value()
 	if openAPI {
 		value = fromOpenAPI(value)
@@ -72,9 +74,31 @@ func Compile(name string, n *jsondoc.Node, openAPI bool) (*jsonschema.Schema, er
 	c := NewCompiler()
 	loc := "toolbench:///tools/" + url.PathEscape(name) + ".json"
 	if err := c.AddResource(loc, value); err != nil {
-		return nil, err
+		return nil, unusable(loc, err)
 	}
-	return c.Compile(loc)
+	s, err := c.Compile(loc)
+	if err != nil {
+		return nil, unusable(loc, err)
+	}
+	return &Validator{s: s}, nil
+}
+
+// unusable says on one line why a schema added at loc did not compile:
+// the first place where it breaks the meta-schemas the library checks it
+// against first (see NewCompiler), or the library's first line, loc
+// taken out of it.
+func unusable(loc string, err error) error {
+	var sve *jsonschema.SchemaValidationError
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &sve) && errors.As(sve.Err, &ve) {
+		f := flatten(ve)[0]
+		return errors.New("at " + jsondoc.FormatPointer(f.At) + ": " + f.Message(true))
+	}
+	first, _, _ := strings.Cut(err.Error(), "\n")
+	// The location given to the schema means nothing to a reader:
+	// "json-pointer in \"toolbench:///tools/t.json#/$defs/x\"" is
+	// "#/$defs/x" of the tool's schema.
+	return errors.New(strings.ReplaceAll(first, loc, ""))
 }
 
 // InvalidError is a schema that breaks its draft's meta-schema.
@@ -126,11 +150,11 @@ func fromOpenAPI(v any) any {
 	return m
 }
 
-// Say words a validator's finding for a person: as the library does, but
+// say words a validator's finding for a person: as the library does, but
 // a bound as what it allows ("maximum: got 90, want at most 50", where the
 // library says "want 50"). Without the keyword, it leaves the name of the
 // bound out, for a message that names the place itself.
-func Say(k jsonschema.ErrorKind, keyword bool) string {
+func say(k jsonschema.ErrorKind, keyword bool) string {
 	var got, want *big.Rat
 	var allows, name string
 	switch k := k.(type) {

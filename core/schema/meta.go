@@ -11,8 +11,6 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"toolbench/core/jsondoc"
 )
@@ -207,8 +205,8 @@ func validate(n *jsondoc.Node, d *Draft) []Problem {
 		return nil
 	}
 	var out []Problem
-	for _, p := range collect(ve, nil) {
-		out = append(out, problemAt(n, p, d))
+	for _, f := range flatten(ve) {
+		out = append(out, problemAt(n, f, d))
 	}
 	slices.SortStableFunc(out, func(a, b Problem) int {
 		return cmp.Or(cmp.Compare(a.Node.Start, b.Node.Start), strings.Compare(a.Msg, b.Msg))
@@ -216,123 +214,17 @@ func validate(n *jsondoc.Node, d *Draft) []Problem {
 	return slices.CompactFunc(out, func(a, b Problem) bool { return a.Node == b.Node && a.Msg == b.Msg })
 }
 
-// failure is a failure the validator reports at an instance location.
-// A mismatch is a value of the wrong JSON type altogether; wants lists
-// the types that would have done.
-type failure struct {
-	loc      []string
-	kind     jsonschema.ErrorKind // nil for a problem merged from anyOf branches
-	mismatch bool
-	wants    []string
-}
-
-var printer = message.NewPrinter(language.English)
-
-// collect flattens the validator's tree of errors to its leaves. Of
-// the branches of an anyOf or oneOf, one problem is kept: the branch whose
-// type fits the value, or when none does, what the branches wanted.
-func collect(e *jsonschema.ValidationError, out []failure) []failure {
-	switch e.ErrorKind.(type) {
-	case *kind.AnyOf, *kind.OneOf:
-		if len(e.Causes) > 0 {
-			return append(out, bestBranch(e)...)
-		}
-	}
-	if len(e.Causes) == 0 {
-		return append(out, leaf(e))
-	}
-	for _, c := range e.Causes {
-		out = collect(c, out)
-	}
-	return out
-}
-
-func leaf(e *jsonschema.ValidationError) failure {
-	p := failure{loc: e.InstanceLocation, kind: e.ErrorKind}
-	switch k := e.ErrorKind.(type) {
-	case *kind.Type:
-		p.mismatch, p.wants = true, k.Want
-	case *kind.Enum:
-		p.wants = typesOf(k.Want)
-		p.mismatch = !slices.Contains(p.wants, typeOf(k.Got))
-	case *kind.Const:
-		p.wants = typesOf([]any{k.Want})
-		p.mismatch = !slices.Contains(p.wants, typeOf(k.Got))
-	}
-	return p
-}
-
-func bestBranch(e *jsonschema.ValidationError) []failure {
-	var best []failure
-	bestDepth := -1
-	var wants []string
-	for _, c := range e.Causes {
-		b := collect(c, nil)
-		fits, depth := true, 0
-		for _, p := range b {
-			if p.mismatch && len(p.loc) == len(e.InstanceLocation) {
-				fits = false
-				for _, w := range p.wants {
-					if !slices.Contains(wants, w) {
-						wants = append(wants, w)
-					}
-				}
-			}
-			depth = max(depth, len(p.loc))
-		}
-		if fits && depth > bestDepth {
-			best, bestDepth = b, depth
-		}
-	}
-	if best != nil {
-		return best
-	}
-	return []failure{{loc: e.InstanceLocation, mismatch: true, wants: wants}}
-}
-
-// typeOf is the JSON Schema type name of a value the validator holds.
-func typeOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	}
-	return "number"
-}
-
-func typesOf(vs []any) []string {
-	var out []string
-	for _, v := range vs {
-		if t := typeOf(v); !slices.Contains(out, t) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// problemAt locates p in the tree under n and words it.
-func problemAt(n *jsondoc.Node, p failure, d *Draft) Problem {
+// problemAt locates f in the tree under n and words it.
+func problemAt(n *jsondoc.Node, f Failure, d *Draft) Problem {
 	node, segs := n, []jsondoc.Seg(nil)
-	for _, tok := range p.loc {
+	for _, tok := range f.At {
 		next, seg := step(node, tok)
 		if next == nil {
 			break
 		}
 		node, segs = next, append(segs, seg)
 	}
-	var msg string
-	if p.kind == nil {
-		msg = fmt.Sprintf("got %s, want %s", node.Kind, strings.Join(p.wants, " or "))
-	} else {
-		msg = Say(p.kind, where(segs) == "")
-	}
+	msg := f.Message(where(segs) == "")
 	if w := where(segs); w != "" {
 		msg = w + ": " + msg
 	}
@@ -340,7 +232,7 @@ func problemAt(n *jsondoc.Node, p failure, d *Draft) Problem {
 		Node: node,
 		Segs: segs,
 		Msg:  fmt.Sprintf("%s (JSON Schema %s)", msg, d.Name),
-		Hint: hint(node, segs, p, d),
+		Hint: hint(node, segs, f, d),
 	}
 }
 
@@ -376,7 +268,7 @@ func where(segs []jsondoc.Seg) string {
 	return b.String()
 }
 
-func hint(node *jsondoc.Node, segs []jsondoc.Seg, p failure, d *Draft) string {
+func hint(node *jsondoc.Node, segs []jsondoc.Seg, f Failure, d *Draft) string {
 	last := ""
 	if len(segs) > 0 && segs[len(segs)-1].Index < 0 {
 		last = segs[len(segs)-1].Key
@@ -389,7 +281,7 @@ func hint(node *jsondoc.Node, segs []jsondoc.Seg, p failure, d *Draft) string {
 	case last == "required":
 		return "List each property name once, as a string."
 	}
-	if _, ok := p.kind.(*kind.Format); ok && last == "pattern" {
+	if _, ok := f.kind.(*kind.Format); ok && last == "pattern" {
 		return "Fix the regular expression: JSON Schema patterns are ECMA-262 expressions."
 	}
 	return "Make the value match the JSON Schema " + d.Name + " meta-schema."

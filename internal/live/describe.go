@@ -14,11 +14,14 @@ import (
 	"golang.org/x/text/message"
 
 	"toolbench/core/call"
+	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
+	"toolbench/internal/mcpclient"
 )
 
 // Status is the outcome in a few words, escaped for a terminal: "ok 4 ms"
-// or "tool error 4 ms" for a result; "protocol error 4 ms: " and the
+// or "tool error 4 ms" for a result, "input required 4 ms: " and what
+// for one that asks for input; "protocol error 4 ms: " and the
 // JSON-RPC error for a call the server refused, "failed 4 ms: " and why
 // for one the server failed, "cancelled 4 ms" for one whose context was
 // cancelled before the answer came; for a call that was not sent, its
@@ -35,16 +38,24 @@ func (o Outcome) Status() string {
 		return "failed " + Millis(o.Elapsed) + ": " + termtext.EscapeLine(o.Err.Error())
 	case o.IsError:
 		return "tool error " + Millis(o.Elapsed)
+	case o.Input != nil && len(o.Input.Requests) == 0:
+		return "input required " + Millis(o.Elapsed) + ": the server asks to be called again, with the state it gave"
+	case o.Input != nil:
+		return "input required " + Millis(o.Elapsed) + ": the server asks for " + termtext.Plural(len(o.Input.Requests), "answer") + " before it completes the call"
 	}
 	return "ok " + Millis(o.Elapsed)
 }
 
-// Details are the lines under the Status: the result's content items
-// (ContentLines), then where its structuredContent breaks the tool's
-// outputSchema, "output POINTER: message". Each is escaped for a terminal.
+// Details are the lines under the Status: what a result that asks for
+// input asks (InputLines), or the result's content items (ContentLines),
+// then where its structuredContent breaks the tool's outputSchema,
+// "output POINTER: message". Each is escaped for a terminal.
 func (o Outcome) Details() []string {
 	var lines []string
-	if o.Result != nil {
+	switch {
+	case o.Input != nil:
+		lines = InputLines(o.Input)
+	case o.Result != nil:
 		lines = ContentLines(o.Result)
 	}
 	for _, e := range o.Output {
@@ -187,4 +198,56 @@ func bytesText(n int) string {
 		return "1 byte"
 	}
 	return sizePrinter.Sprintf("%d bytes", n)
+}
+
+// InputLines says what an input_required result asks, a request at a
+// time, each line escaped for a terminal: the request's key and method,
+// and for an elicitation its message and the fields of its form (a * for
+// a required one) or the URL it asks to open. toolbench answers forms;
+// a request of another kind is named, with what it asks of the client.
+func InputLines(in *mcpclient.InputRequired) []string {
+	var lines []string
+	for _, r := range in.Requests {
+		head := "asks " + termtext.Quote(r.Key) + " (" + r.Method
+		switch {
+		case r.Form():
+			lines = append(lines, head+", a form): "+termtext.EscapeLine(r.Message))
+			lines = append(lines, formFieldLines(r.Schema)...)
+		case r.Method == mcpclient.MethodElicit:
+			lines = append(lines, head+", a URL to open): "+termtext.EscapeLine(r.Message), "  "+termtext.EscapeLine(r.URL))
+		case r.Method == mcpclient.MethodCreateMessage:
+			lines = append(lines, head+"): a completion from the client's model, which toolbench does not make")
+		default:
+			lines = append(lines, head+"): the client's roots, which toolbench does not have")
+		}
+	}
+	return lines
+}
+
+// formFieldLines are the fields of an elicitation's requestedSchema, in
+// the order it writes them: "  name* string: Your login.".
+func formFieldLines(schema json.RawMessage) []string {
+	s, err := jsondoc.ParseValue("requestedSchema", string(schema))
+	if err != nil {
+		return nil
+	}
+	required := map[string]bool{}
+	for _, m := range s.Get("required").Kids() {
+		required[m.Value.Text()] = true
+	}
+	var lines []string
+	for _, m := range s.Get("properties").Kids() {
+		line := "  " + m.Key
+		if required[m.Key] {
+			line += "*"
+		}
+		if t := m.Value.Get("type").Text(); t != "" {
+			line += " " + t
+		}
+		if d := m.Value.Get("description").Text(); d != "" {
+			line += ": " + d
+		}
+		lines = append(lines, termtext.EscapeLine(line))
+	}
+	return lines
 }

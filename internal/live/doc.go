@@ -6,7 +6,12 @@
 // Lines of [Entry] values ([AppendEntry], [ReadHistory]), each line also a
 // tools/call request that `toolbench call --run` replays.
 //
+// [Facts] and [Survey] gather what a server's listing shows beyond its
+// tools (what each page says of itself, and other listings to compare it
+// with) for the linter's rules of live servers.
+//
 // The command line and the workbench share it, so that a call runs and
 // reads the same in both. It knows nothing of the screen: it imports
-// core/call, core/jsondoc, core/termtext and internal/mcpclient.
+// core/call, core/jsondoc, core/lint, core/termtext and
+// internal/mcpclient.
 package live

@@ -46,6 +46,10 @@ type Outcome struct {
 	Result json.RawMessage
 	// IsError is the result's isError: the tool ran and failed.
 	IsError bool
+	// Input is what the server asks for before it completes the call
+	// (resultType "input_required", MCP 2026-07-28's multi round-trip
+	// requests); nil for a complete result. Answer answers it.
+	Input *mcpclient.InputRequired
 	// Output lists where the result's structuredContent breaks the tool's
 	// outputSchema. Results that set isError are not checked.
 	Output []call.SchemaError
@@ -73,15 +77,36 @@ func Run(ctx context.Context, srv Caller, s *call.Schemas, c call.Call, opt Opti
 	}
 	o.Sent = time.Now()
 	res, err := srv.Call(ctx, c.Name, o.Arguments)
+	return o.received(res, err, s)
+}
+
+// received takes what came back for the call of o, sent at o.Sent.
+func (o Outcome) received(res *mcpclient.CallResult, err error, s *call.Schemas) Outcome {
 	if err != nil {
 		o.Elapsed, o.Err = time.Since(o.Sent), err
 		return o
 	}
-	o.Elapsed, o.Result, o.IsError = res.Elapsed, compact(res.Result), res.IsError
-	if !o.IsError {
-		o.Output = call.ValidateOutput(c.Name, structuredContent(o.Result), s)
+	o.Elapsed, o.Result, o.IsError, o.Input = res.Elapsed, compact(res.Result), res.IsError, res.InputRequired
+	if !o.IsError && o.Input == nil {
+		o.Output = call.ValidateOutput(o.Tool, structuredContent(o.Result), s)
 	}
 	return o
+}
+
+// An Answerer calls a tool again with the answers to what its result
+// asked for: an *mcpclient.Client is one.
+type Answerer interface {
+	Answer(ctx context.Context, name string, arguments json.RawMessage, in *mcpclient.InputRequired, answers map[string]mcpclient.InputResponse) (*mcpclient.CallResult, error)
+}
+
+// Answer sends the call of o, whose result asked for input (o.Input),
+// again with the answers, keyed as o.Input's requests are, and returns
+// what became of it as Run does: another request for input among what
+// may come.
+func Answer(ctx context.Context, srv Answerer, s *call.Schemas, o Outcome, answers map[string]mcpclient.InputResponse) Outcome {
+	next := Outcome{Tool: o.Tool, Arguments: o.Arguments, Sent: time.Now()}
+	res, err := srv.Answer(ctx, o.Tool, o.Arguments, o.Input, answers)
+	return next.received(res, err, s)
 }
 
 // argumentsJSON is a call's arguments as the request carries them: {}
@@ -126,7 +151,12 @@ func (o Outcome) Refused() bool {
 
 // Failed reports whether anything went wrong: the call was invalid, or
 // the tool failed, or the server refused or failed the call, or the
-// output breaks the tool's outputSchema.
+// output breaks the tool's outputSchema. A call whose result asks for
+// input has not failed; it has not completed either.
 func (o Outcome) Failed() bool {
 	return !o.Valid() || o.IsError || o.Err != nil || len(o.Output) > 0
 }
+
+// AsksForInput reports whether the result asks for input before the
+// call completes.
+func (o Outcome) AsksForInput() bool { return o.Input != nil }

@@ -15,7 +15,9 @@ func TestCallReturnsResultAsSent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"content":[{"type":"text","text":"héllo\u001b"}]}`
+	// The Go SDK's server speaks MCP 2026-07-28: it names itself in _meta
+	// and says the result is complete.
+	want := `{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"test-tools","version":"1.2.3"}},"content":[{"type":"text","text":"héllo\u001b"}],"resultType":"complete"}`
 	if string(res.Result) != want {
 		t.Errorf("Result = %s, want %s", res.Result, want)
 	}
@@ -97,7 +99,7 @@ func TestCallTimesOut(t *testing.T) {
 	if !errors.As(err, &te) {
 		t.Fatalf("got %v, want a *TimeoutError", err)
 	}
-	if want := `tools/call "hang": no answer within 200ms`; err.Error() != want {
+	if want := `tools/call "hang": no answer within 200ms (--timeout raises it)`; err.Error() != want {
 		t.Errorf("got  %s\nwant %s", err, want)
 	}
 	if d := time.Since(start); d > time.Second {

@@ -19,6 +19,7 @@ import (
 // from several goroutines at once.
 type Client struct {
 	name    string
+	spec    Spec
 	timeout time.Duration
 	session *mcp.ClientSession
 	info    ServerInfo
@@ -28,6 +29,7 @@ type Client struct {
 	http *http.Transport
 
 	listChanged chan struct{}
+	changes     atomic.Int64  // the list_changed notices heard
 	done        chan struct{} // closed when the session has ended
 	endErr      error         // the session's end, as the SDK saw it; set before done
 	closing     atomic.Bool   // Close has begun
@@ -47,9 +49,12 @@ type ServerInfo struct {
 }
 
 // Connect starts the server of spec, or reaches it, and begins a session:
-// initialize, answered within spec's timeout. The session lasts until
-// Close, or until ctx is done, which closes the client as Close does (so
-// ctx is usually the program's, cancelled by ctrl+c, not a deadline).
+// the handshake, server/discover for a server of MCP 2026-07-28 or
+// initialize for an earlier one (see DefaultProtocolVersion), answered
+// within spec's StartTimeout for a spawned server and its Timeout for one
+// reached by URL. The session lasts until Close, or until ctx is done,
+// which closes the client as Close does (so ctx is usually the program's,
+// cancelled by ctrl+c, not a deadline).
 //
 // Its error is a *ConnectError, which names the server, wraps the cause
 // (*ExitError, *OutputError, *HTTPError, *RPCError, *TimeoutError, or the
@@ -58,6 +63,7 @@ type ServerInfo struct {
 func Connect(ctx context.Context, spec Spec) (*Client, error) {
 	c := &Client{
 		name:        spec.DisplayName(),
+		spec:        spec,
 		timeout:     spec.timeout(),
 		listChanged: make(chan struct{}, 1),
 		done:        make(chan struct{}),
@@ -66,6 +72,7 @@ func Connect(ctx context.Context, spec Spec) (*Client, error) {
 		return nil, &ConnectError{Server: c.name, Err: err}
 	}
 	var transport mcp.Transport
+	bound, flag := c.timeout, timeoutFlag
 	if len(spec.Command) > 0 {
 		proc, err := startProcess(spec.Command, spec.Env)
 		if err != nil {
@@ -73,34 +80,80 @@ func Connect(ctx context.Context, spec Spec) (*Client, error) {
 		}
 		c.proc = proc
 		transport = &commandTransport{proc: proc, conn: &c.conn}
+		bound, flag = spec.startTimeout(), startTimeoutFlag
+		defer noticeSlowStart(spec)()
 	} else {
 		transport, c.http = httpTransport(spec)
 	}
-	if err := c.connect(ctx, transport, spec.protocolVersion()); err != nil {
+	if err := c.connect(ctx, transport, spec.protocolVersion(), bound, flag); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// connect runs the handshake over transport.
-func (c *Client) connect(ctx context.Context, transport mcp.Transport, version string) error {
+// The flags that raise the bounds, as a *TimeoutError names them.
+const (
+	timeoutFlag      = "--timeout"
+	startTimeoutFlag = "--start-timeout"
+)
+
+// noticeSlowStart tells spec.Progress of a handshake that takes longer
+// than StartNotice, and returns the function to call once it is over,
+// which clears the notice when there was one.
+func noticeSlowStart(spec Spec) (over func()) {
+	if spec.Progress == nil {
+		return func() {}
+	}
+	var (
+		mu         sync.Mutex
+		told, done bool
+	)
+	timer := time.AfterFunc(StartNotice, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !done {
+			told = true
+			spec.Progress(spec.startLine())
+		}
+	})
+	return func() {
+		timer.Stop()
+		mu.Lock()
+		defer mu.Unlock()
+		done = true
+		if told {
+			spec.Progress("")
+		}
+	}
+}
+
+// handshakeMethods are the requests that begin a session: server/discover
+// first, for MCP 2026-07-28, and initialize for earlier revisions.
+var handshakeMethods = []string{"server/discover", "initialize"}
+
+// connect runs the handshake over transport, asking for version, within
+// bound, which flag raises.
+func (c *Client) connect(ctx context.Context, transport mcp.Transport, version string, bound time.Duration, flag string) error {
 	sdk := mcp.NewClient(&mcp.Implementation{Name: "toolbench", Version: toolbenchVersion()}, &mcp.ClientOptions{
 		// toolbench offers the server nothing (no roots, sampling or
-		// elicitation), and answers no requests of its own.
+		// elicitation), and answers no requests of its own. On MCP
+		// 2026-07-28 its calls say they take elicitation forms, which
+		// come back as results (see Call).
 		Capabilities:           &mcp.ClientCapabilities{},
 		ToolListChangedHandler: c.onListChanged,
 		MultiRoundTrip:         &mcp.MultiRoundTripOptions{Disabled: true},
 	})
-	hctx, cancel := context.WithTimeout(ctx, c.timeout)
+	sdk.AddSendingMiddleware(uncachedLists)
+	hctx, cancel := context.WithTimeout(ctx, bound)
 	defer cancel()
-	hctx, ex := withExchange(hctx, "initialize")
+	hctx, ex := withExchange(hctx, bound, flag, handshakeMethods...)
 	session, err := sdk.Connect(hctx, transport, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		if c.conn == nil && c.proc != nil {
 			c.proc.stop() // the SDK never had the connection to close
 		}
 		c.closeHTTP()
-		err = fmt.Errorf("initialize: %w", c.cause(hctx, ex, "initialize", err))
+		err = fmt.Errorf("%s: %w", ex.method(), c.cause(hctx, ex, err))
 		return &ConnectError{Server: c.name, Err: err, Stderr: c.StderrTail()}
 	}
 	c.session = session
@@ -111,6 +164,20 @@ func (c *Client) connect(ctx context.Context, transport mcp.Transport, version s
 	}()
 	c.stopWatch = context.AfterFunc(ctx, func() { c.Close() })
 	return nil
+}
+
+// uncachedLists keeps the SDK from answering a tools/list from its cache
+// (MCP 2026-07-28 lets a server say how long a listing stays fresh, in
+// ttlMs, and the SDK keeps it that long): toolbench inspects the server,
+// so every listing is the server's answer of now, read as it was sent.
+func uncachedLists(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if list, ok := res.(*mcp.ListToolsResult); ok {
+			list.TTLMs = 0
+		}
+		return res, err
+	}
 }
 
 func serverInfo(res *mcp.InitializeResult) ServerInfo {
@@ -136,6 +203,7 @@ func toolbenchVersion() string {
 }
 
 func (c *Client) onListChanged(context.Context, *mcp.ToolListChangedRequest) {
+	c.changes.Add(1)
 	select {
 	case c.listChanged <- struct{}{}:
 	default: // one is pending already, and it means the same: list again
@@ -161,7 +229,7 @@ func (c *Client) failure() error {
 // cause returns the most telling reason a request to the server failed,
 // given the error the SDK returned: the server's own failure, an HTTP
 // status that refused the request, the timeout, or a JSON-RPC error.
-func (c *Client) cause(ctx context.Context, ex *exchange, op string, err error) error {
+func (c *Client) cause(ctx context.Context, ex *exchange, err error) error {
 	if ferr := c.failure(); ferr != nil {
 		return ferr
 	}
@@ -169,7 +237,7 @@ func (c *Client) cause(ctx context.Context, ex *exchange, op string, err error) 
 		return herr
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
-		return &TimeoutError{Method: op, Timeout: c.timeout}
+		return &TimeoutError{Method: ex.method(), Timeout: ex.bound, Flag: ex.flag}
 	}
 	// The SDK wraps a request that never reached the server in a JSON-RPC
 	// error of its own (-32005, "rejected by transport"); the network's
@@ -180,7 +248,7 @@ func (c *Client) cause(ctx context.Context, ex *exchange, op string, err error) 
 	}
 	var wire *jsonrpc.Error
 	if errors.As(err, &wire) {
-		return &RPCError{Method: op, Code: wire.Code, Message: wire.Message, Data: wire.Data}
+		return &RPCError{Method: ex.method(), Code: wire.Code, Message: wire.Message, Data: wire.Data}
 	}
 	if err == nil {
 		// The SDK read a response that the transport did not keep.
@@ -194,6 +262,32 @@ func (c *Client) Name() string { return c.name }
 
 // ServerInfo returns what the server said of itself.
 func (c *Client) ServerInfo() ServerInfo { return c.info }
+
+// ProtocolVersion is the MCP revision of the session, as negotiated:
+// "2026-07-28" for a server that answered server/discover, the version
+// its answer to initialize named for an earlier one.
+func (c *Client) ProtocolVersion() string { return c.info.ProtocolVersion }
+
+// Modern reports whether the session is on MCP 2026-07-28 or later, whose
+// results carry a resultType and whose listings carry ttlMs and
+// cacheScope.
+func (c *Client) Modern() bool { return IsModern(c.info.ProtocolVersion) }
+
+// IsModern reports whether version is MCP 2026-07-28 or later. Versions
+// are dates, which compare as strings.
+func IsModern(version string) bool { return version >= Revision20260728 }
+
+// Revision20260728 is the MCP revision without sessions: server/discover,
+// subscriptions/listen, resultType and multi round-trip requests.
+const Revision20260728 = "2026-07-28"
+
+// Spec returns the Spec the client connected with, to connect again.
+func (c *Client) Spec() Spec { return c.spec }
+
+// Changes counts the notices of the server that its tools changed
+// (notifications/tools/list_changed) heard so far: two listings between
+// which it grew may hold other tools for that reason.
+func (c *Client) Changes() int64 { return c.changes.Load() }
 
 // ListChanged delivers a value when the server has said its tools changed
 // (notifications/tools/list_changed). Notices that arrive before the last

@@ -34,7 +34,7 @@ func TestConnectReportsServerThatExitsAtOnce(t *testing.T) {
 	if exit.Code != 3 {
 		t.Errorf("exit code %d, want 3", exit.Code)
 	}
-	want := `connect to exit: initialize: server exited with status 3; stderr: "fatal: no config file at /etc/example.conf\n"`
+	want := `connect to exit: server/discover: server exited with status 3; stderr: "fatal: no config file at /etc/example.conf\n"`
 	if err.Error() != want {
 		t.Errorf("got  %s\nwant %s", err, want)
 	}
@@ -50,7 +50,7 @@ func TestConnectReportsOutputThatIsNotJSONRPC(t *testing.T) {
 		t.Fatalf("got %v (%T), want an *OutputError", err, err)
 	}
 	// The line is quoted, its escape sequence shown escaped.
-	want := "connect to garbage: initialize: server wrote to stdout what is not a JSON-RPC message: \"npm WARN config production Use `--omit=dev` instead.\\x1b[0m\": 1:2: invalid character 'p' in literal null (expecting 'u')"
+	want := "connect to garbage: server/discover: server wrote to stdout what is not a JSON-RPC message: \"npm WARN config production Use `--omit=dev` instead.\\x1b[0m\": 1:2: invalid character 'p' in literal null (expecting 'u')"
 	if got := err.Error(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
@@ -61,7 +61,7 @@ func TestConnectReportsOutputThatIsNotJSONRPC(t *testing.T) {
 
 func TestConnectTimesOutOnServerThatNeverAnswers(t *testing.T) {
 	spec := serverSpec(t, "silent")
-	spec.Timeout = 500 * time.Millisecond
+	spec.StartTimeout = 500 * time.Millisecond
 	start := time.Now()
 	_, err := Connect(context.Background(), spec)
 	elapsed := time.Since(start)
@@ -69,12 +69,12 @@ func TestConnectTimesOutOnServerThatNeverAnswers(t *testing.T) {
 	if !errors.As(err, &te) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("got %v (%T), want a *TimeoutError", err, err)
 	}
-	want := `connect to silent: initialize: no answer within 500ms; stderr: "waiting for the licence server...\n"`
+	want := `connect to silent: server/discover: no answer within 500ms (--start-timeout raises it); stderr: "waiting for the licence server...\n"`
 	if err.Error() != want {
 		t.Errorf("got  %s\nwant %s", err, want)
 	}
 	// The timeout, then the server's stop: stdin, SIGTERM (ignored), SIGKILL.
-	if limit := spec.Timeout + stdinGrace + termGrace + time.Second; elapsed > limit {
+	if limit := spec.StartTimeout + stdinGrace + termGrace + time.Second; elapsed > limit {
 		t.Errorf("took %v, more than %v", elapsed, limit)
 	}
 }

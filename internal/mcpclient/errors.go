@@ -134,13 +134,29 @@ func (e *RPCError) Error() string {
 // TimeoutError reports a request the server did not answer in time. It
 // wraps context.DeadlineExceeded.
 type TimeoutError struct {
-	// Method is the request's, such as "initialize".
+	// Method is the request's, such as "server/discover" or "tools/list".
 	Method  string
 	Timeout time.Duration
+	// Flag is the command-line flag that raises the bound:
+	// "--start-timeout" for the handshake of a spawned server (see
+	// Spec.StartTimeout), "--timeout" for any other request.
+	Flag string
 }
 
 func (e *TimeoutError) Error() string {
-	return fmt.Sprintf("no answer within %v", e.Timeout)
+	if e.Flag == "" {
+		return "no answer within " + durationText(e.Timeout)
+	}
+	return fmt.Sprintf("no answer within %s (%s raises it)", durationText(e.Timeout), e.Flag)
+}
+
+// durationText is a bound as people write it: "60s" rather than
+// time.Duration's "1m0s"; "500ms".
+func durationText(d time.Duration) string {
+	if d >= time.Second && d%time.Second == 0 {
+		return fmt.Sprintf("%ds", d/time.Second)
+	}
+	return d.String()
 }
 
 func (e *TimeoutError) Unwrap() error { return context.DeadlineExceeded }

@@ -129,7 +129,9 @@ func checkEverything(t *testing.T, c *Client) {
 	t.Helper()
 	ctx := context.Background()
 	info := c.ServerInfo()
-	if info.Name == "" || info.ProtocolVersion != DefaultProtocolVersion || !info.ToolsListChanged {
+	// It speaks MCP up to 2025-11-25: server/discover is refused, and the
+	// session begins with initialize.
+	if info.Name == "" || info.ProtocolVersion != "2025-11-25" || !info.ToolsListChanged {
 		t.Errorf("ServerInfo = %+v", info)
 	}
 

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"mime"
+	"slices"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -16,7 +18,12 @@ import (
 // the SDK hands a request's context down to the connection's Write and to
 // the HTTP request it sends.
 type exchange struct {
-	method string // the request whose response is kept
+	methods []string // the requests whose response is kept: one, or the handshake's two
+
+	// A bound and the flag that raises it, for the error of a request
+	// that is not answered within it.
+	bound time.Duration
+	flag  string
 
 	mu       sync.Mutex
 	msg      []byte // the response as received, over stdio
@@ -25,14 +32,16 @@ type exchange struct {
 	bodyFull bool   // the body was longer than MaxMessageSize
 	callID   jsonrpc.ID
 	httpErr  *HTTPError
+	sent     string // the method of the last request kept, as it was sent
 	forget   []func()
 }
 
 type exchangeKey struct{}
 
-// withExchange returns ctx carrying a new exchange for a request of method.
-func withExchange(ctx context.Context, method string) (context.Context, *exchange) {
-	ex := &exchange{method: method}
+// withExchange returns ctx carrying a new exchange for a request of one of
+// methods, bounded by d, which flag raises.
+func withExchange(ctx context.Context, d time.Duration, flag string, methods ...string) (context.Context, *exchange) {
+	ex := &exchange{methods: methods, bound: d, flag: flag, sent: methods[0]}
 	return context.WithValue(ctx, exchangeKey{}, ex), ex
 }
 
@@ -42,9 +51,24 @@ func exchangeFrom(ctx context.Context) *exchange {
 	return ex
 }
 
-// wants reports whether the response to req is the one ex keeps.
+// wants reports whether the response to req is one ex keeps.
 func (ex *exchange) wants(req *jsonrpc.Request) bool {
-	return ex != nil && req.IsCall() && req.Method == ex.method
+	return ex != nil && req.IsCall() && slices.Contains(ex.methods, req.Method)
+}
+
+// sending records that req, a request ex wants, is being sent: its
+// response replaces any kept before, and a failure is its.
+func (ex *exchange) sending(req *jsonrpc.Request) {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	ex.sent, ex.msg, ex.body, ex.httpErr = req.Method, nil, nil, nil
+}
+
+// method is the method of the last request sent that ex wants.
+func (ex *exchange) method() string {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	return ex.sent
 }
 
 // onRelease registers what the transport must do once the client no

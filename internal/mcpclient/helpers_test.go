@@ -30,7 +30,7 @@ func connectInMemory(t *testing.T, s *mcp.Server) *Client {
 	}
 	t.Cleanup(func() { ss.Close() })
 	c := &Client{name: "memory", timeout: 3 * time.Second, listChanged: make(chan struct{}, 1), done: make(chan struct{})}
-	if err := c.connect(ctx, pipeTransport{clientEnd}, DefaultProtocolVersion); err != nil {
+	if err := c.connect(ctx, pipeTransport{clientEnd}, DefaultProtocolVersion, 3*time.Second, timeoutFlag); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })

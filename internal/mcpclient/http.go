@@ -51,6 +51,9 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		return t.base.RoundTrip(req)
 	}
 	call := sentCall(req)
+	if call != nil && ex.wants(call) {
+		ex.sending(call)
+	}
 	resp, err := t.base.RoundTrip(req)
 	if err != nil {
 		return nil, err

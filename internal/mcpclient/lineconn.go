@@ -235,6 +235,7 @@ func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	if req, ok := msg.(*jsonrpc.Request); ok {
 		if ex := exchangeFrom(ctx); ex.wants(req) {
+			ex.sending(req)
 			c.expect(req.ID, ex)
 		}
 	}

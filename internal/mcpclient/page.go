@@ -76,6 +76,9 @@ func readResponse(msg []byte, method string, page int) (response, error) {
 type toolsPage struct {
 	tools [][]byte
 	next  string
+	// The result's resultType, ttlMs and cacheScope as sent, nil when
+	// absent.
+	resultType, ttl, cacheScope []byte
 }
 
 // readToolsResult reads the tools/list result of resp, a response read
@@ -100,6 +103,12 @@ func readToolsResult(msg []byte, resp response, page int) (toolsPage, error) {
 			sawTools = true
 		case "nextCursor":
 			p.next, err = r.cursor()
+		case "resultType", "ttlMs", "cacheScope":
+			var v jsontext.Value
+			var off int
+			if v, off, err = r.value(); err == nil {
+				*p.member(name) = r.msg[off : off+len(v)]
+			}
 		default:
 			_, _, err = r.value()
 		}
@@ -114,6 +123,18 @@ func readToolsResult(msg []byte, resp response, page int) (toolsPage, error) {
 		return p, r.errorf(start, "the result has no \"tools\" list")
 	}
 	return p, nil
+}
+
+// member is where p keeps the result's member name, one of those
+// readToolsResult keeps.
+func (p *toolsPage) member(name string) *[]byte {
+	switch name {
+	case "resultType":
+		return &p.resultType
+	case "ttlMs":
+		return &p.ttl
+	}
+	return &p.cacheScope
 }
 
 // messageReader reads a JSON value in a message with jsontext and turns

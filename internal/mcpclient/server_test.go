@@ -38,7 +38,7 @@ func serverSpec(t testing.TB, behaviour string) Spec {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Spec{Name: behaviour, Command: []string{exe}, Env: []string{serverEnv + "=" + behaviour}, Timeout: 3 * time.Second}
+	return Spec{Name: behaviour, Command: []string{exe}, Env: []string{serverEnv + "=" + behaviour}, Timeout: 3 * time.Second, StartTimeout: 3 * time.Second}
 }
 
 func runServer(behaviour string) int {
@@ -54,6 +54,15 @@ func runServer(behaviour string) int {
 		select {}
 	case "pages":
 		return serveStdio(ctx, newPagesServer())
+	case "modern":
+		return serveStdio(ctx, newModernServer(0))
+	case "legacy":
+		return serveStdio(ctx, newLegacyServer())
+	case "slow":
+		// It takes its time to start, as npx does installing a package.
+		d, _ := time.ParseDuration(os.Getenv(delayEnv))
+		time.Sleep(d)
+		return serveStdio(ctx, newModernServer(0))
 	case "exit":
 		fmt.Fprintln(os.Stderr, "fatal: no config file at /etc/example.conf")
 		return 3

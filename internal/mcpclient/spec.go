@@ -14,10 +14,18 @@ import (
 // Timeout.
 const DefaultTimeout = 10 * time.Second
 
+// DefaultStartTimeout bounds a spawned server's start, from the spawn to
+// its answer to the handshake, when a [Spec] sets no StartTimeout. A first
+// `npx -y` of a package spends most of it downloading the package.
+const DefaultStartTimeout = 60 * time.Second
+
 // DefaultProtocolVersion is the MCP version asked for when a [Spec] sets
-// none. Pinning it keeps the SDK from first trying the draft handshake
-// (server/discover) that servers of this version do not know.
-const DefaultProtocolVersion = "2025-11-25"
+// none: the newest, 2026-07-28. A session asking for it begins with
+// server/discover; a server of an earlier revision refuses that request,
+// and the session begins again with initialize, at 2025-11-25 or the
+// version the server answers with. Asking for an earlier version skips
+// server/discover.
+const DefaultProtocolVersion = Revision20260728
 
 // A Spec says which server to connect to, and how. Exactly one of Command
 // and URL is set.
@@ -39,9 +47,20 @@ type Spec struct {
 	// protocol itself, which it does not replace.
 	Header http.Header
 
-	// Timeout bounds connecting and each request; zero means
-	// DefaultTimeout.
+	// Timeout bounds each request, and connecting to a server reached by
+	// URL; zero means DefaultTimeout.
 	Timeout time.Duration
+	// StartTimeout bounds a spawned server's start: from the spawn to the
+	// end of the handshake, which a first run through npx or uvx spends
+	// installing the server. Zero means DefaultStartTimeout. Over HTTP the
+	// server runs already, and Timeout bounds the handshake.
+	StartTimeout time.Duration
+	// Progress, when not nil, is told of a spawned server that has not
+	// finished its handshake within StartNotice: it gets a line that says
+	// what is awaited ("starting @scope/server, npx may be installing
+	// it"), and once the handshake is over, an empty line. A command on a
+	// terminal shows the first and clears it on the second.
+	Progress func(line string)
 	// ProtocolVersion is the MCP version asked for; empty means
 	// DefaultProtocolVersion.
 	ProtocolVersion string
@@ -146,6 +165,27 @@ func (s Spec) timeout() time.Duration {
 		return s.Timeout
 	}
 	return DefaultTimeout
+}
+
+func (s Spec) startTimeout() time.Duration {
+	if s.StartTimeout > 0 {
+		return s.StartTimeout
+	}
+	return DefaultStartTimeout
+}
+
+// StartNotice is how long a spawned server may take over its handshake
+// before [Spec.Progress] is told.
+const StartNotice = time.Second
+
+// startLine is what Progress is told of a spawned server that is slow to
+// start: a package runner may be installing the package.
+func (s Spec) startLine() string {
+	bound := "--start-timeout " + durationText(s.startTimeout())
+	if prog := filepath.Base(s.Command[0]); packageRunners[prog] {
+		return fmt.Sprintf("starting %s, %s may be installing it (%s)", safeName(s.DisplayName()), prog, bound)
+	}
+	return fmt.Sprintf("starting %s, waiting for its first answer (%s)", safeName(s.DisplayName()), bound)
 }
 
 func (s Spec) protocolVersion() string {

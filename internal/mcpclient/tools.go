@@ -39,8 +39,17 @@ type ToolList struct {
 	Document []byte
 	// Tools is how many tools there are.
 	Tools int
+	// Entries are the tools, each as sent, in order: slices of the pages'
+	// messages.
+	Entries [][]byte
 	// Pages are the responses the listing took, in order.
 	Pages []Page
+	// ProtocolVersion is the session's MCP revision, which says what the
+	// listing is held to.
+	ProtocolVersion string
+	// Changes is how many list_changed notices the session had heard when
+	// the listing began (see Client.Changes).
+	Changes int64
 }
 
 // A Page is one tools/list response.
@@ -55,6 +64,12 @@ type Page struct {
 	Message []byte
 	// Elapsed is the round-trip time of the request.
 	Elapsed time.Duration
+	// ResultType, TTLMs and CacheScope are the result's members of those
+	// names, as sent (JSON text), nil when it has none: MCP 2026-07-28
+	// asks every result for a resultType, and a listing for how long it
+	// stays fresh and who may cache it. The SDK's decoding would give
+	// their absence a value.
+	ResultType, TTLMs, CacheScope json.RawMessage
 }
 
 // ListTools lists the server's tools, every page of them, each page
@@ -67,6 +82,7 @@ func (c *Client) ListTools(ctx context.Context) (*ToolList, error) {
 		pages []Page
 		size  int
 	)
+	changes := c.Changes()
 	seen := map[string]int{} // cursor → the page it gave
 	for cursor := ""; ; {
 		n := len(pages) + 1
@@ -93,7 +109,7 @@ func (c *Client) ListTools(ctx context.Context) (*ToolList, error) {
 		seen[page.NextCursor] = n
 		cursor = page.NextCursor
 	}
-	return &ToolList{Name: c.name, Document: ToolsDocument(tools), Tools: len(tools), Pages: pages}, nil
+	return &ToolList{Name: c.name, Document: ToolsDocument(tools), Tools: len(tools), Entries: tools, Pages: pages, ProtocolVersion: c.info.ProtocolVersion, Changes: changes}, nil
 }
 
 // listPage asks for the page at cursor and reads it from the bytes the
@@ -102,7 +118,7 @@ func (c *Client) listPage(ctx context.Context, n int, cursor string) (Page, [][]
 	page := Page{Cursor: cursor}
 	rctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	rctx, ex := withExchange(rctx, "tools/list")
+	rctx, ex := withExchange(rctx, c.timeout, timeoutFlag, "tools/list")
 	defer ex.release()
 	start := time.Now()
 	// The SDK's decoding of the page is not used, and its error counts only
@@ -111,7 +127,7 @@ func (c *Client) listPage(ctx context.Context, n int, cursor string) (Page, [][]
 	page.Elapsed = time.Since(start)
 	msg := ex.message()
 	if msg == nil {
-		return page, nil, fmt.Errorf("tools/list page %d: %w", n, c.cause(rctx, ex, "tools/list", err))
+		return page, nil, fmt.Errorf("tools/list page %d: %w", n, c.cause(rctx, ex, err))
 	}
 	resp, err := readResponse(msg, "tools/list", n)
 	if err != nil {
@@ -126,6 +142,7 @@ func (c *Client) listPage(ctx context.Context, n int, cursor string) (Page, [][]
 		return page, nil, err
 	}
 	page.NextCursor, page.Tools, page.Message = tp.next, len(tp.tools), msg
+	page.ResultType, page.TTLMs, page.CacheScope = tp.resultType, tp.ttl, tp.cacheScope
 	return page, tp.tools, nil
 }
 
@@ -159,6 +176,10 @@ type CallResult struct {
 	// IsError is the result's isError: the tool failed, and said so in
 	// content. A call the server refused is an *RPCError instead.
 	IsError bool
+	// InputRequired is set when the server asks for more before it
+	// completes the call (resultType "input_required"): what it asks,
+	// for [Client.Answer].
+	InputRequired *InputRequired
 	// Elapsed is the round-trip time of the request.
 	Elapsed time.Duration
 }
@@ -170,23 +191,36 @@ type CallResult struct {
 // A JSON-RPC error in answer (the Go SDK's servers answer an unknown tool
 // so) is an *RPCError; a result that sets isError (as TypeScript servers
 // answer an unknown tool or bad arguments) is a CallResult with IsError.
+// A result that asks for input is a CallResult with InputRequired, and a
+// result whose resultType, or whose requests for input, break the
+// specification is a *ResponseError.
 func (c *Client) Call(ctx context.Context, name string, arguments json.RawMessage) (*CallResult, error) {
+	return c.call(ctx, &mcp.CallToolParams{Name: name}, arguments)
+}
+
+// call sends the tools/call of params with arguments.
+func (c *Client) call(ctx context.Context, params *mcp.CallToolParams, arguments json.RawMessage) (*CallResult, error) {
+	name := quote([]byte(params.Name), quoteLimit)
 	if arguments == nil {
 		arguments = json.RawMessage("{}")
 	}
 	if err := checkArguments(arguments); err != nil {
-		return nil, fmt.Errorf("tools/call %s: %w", quote([]byte(name), quoteLimit), err)
+		return nil, fmt.Errorf("tools/call %s: %w", name, err)
+	}
+	params.Arguments = arguments
+	if c.Modern() {
+		params.Meta = mcp.Meta{mcp.MetaKeyClientCapabilities: elicitationCapability}
 	}
 	rctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	rctx, ex := withExchange(rctx, "tools/call")
+	rctx, ex := withExchange(rctx, c.timeout, timeoutFlag, "tools/call")
 	defer ex.release()
 	start := time.Now()
-	_, err := c.session.CallTool(rctx, &mcp.CallToolParams{Name: name, Arguments: arguments})
+	_, err := c.session.CallTool(rctx, params)
 	elapsed := time.Since(start)
 	msg := ex.message()
 	if msg == nil {
-		return nil, fmt.Errorf("tools/call %s: %w", quote([]byte(name), quoteLimit), c.cause(rctx, ex, "tools/call", err))
+		return nil, fmt.Errorf("tools/call %s: %w", name, c.cause(rctx, ex, err))
 	}
 	resp, err := readResponse(msg, "tools/call", 0)
 	if err != nil {
@@ -194,13 +228,17 @@ func (c *Client) Call(ctx context.Context, name string, arguments json.RawMessag
 	}
 	if resp.rpcErr != nil {
 		resp.rpcErr.Method = "tools/call"
-		return nil, fmt.Errorf("tools/call %s: %w", quote([]byte(name), quoteLimit), resp.rpcErr)
+		return nil, fmt.Errorf("tools/call %s: %w", name, resp.rpcErr)
 	}
 	if bytes.IndexByte(resp.result, '{') != 0 {
 		line, col := lineCol(msg, resp.resultOff)
 		return nil, &ResponseError{Method: "tools/call", Line: line, Column: col, Msg: "the result is not an object", Message: msg}
 	}
-	return &CallResult{Result: resp.result, IsError: isErrorResult(resp.result), Elapsed: elapsed}, nil
+	in, err := readInputRequired(msg, resp)
+	if err != nil {
+		return nil, err
+	}
+	return &CallResult{Result: resp.result, IsError: isErrorResult(resp.result), InputRequired: in, Elapsed: elapsed}, nil
 }
 
 // checkArguments refuses arguments that are not one JSON object, before

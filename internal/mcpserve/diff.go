@@ -37,20 +37,22 @@ type diffOutput struct {
 }
 
 var diffOutputDocs = map[string]string{
-	"changes":          "The changes, breaking ones first, then notes, each in the order of the tools.",
-	"changes.severity": "error: the change breaks calls that were valid; note: it breaks none.",
-	"changes.code":     "The change's code, for explain_code.",
-	"changes.tool":     "The tool's name: in the new version, or in the old one for a tool that is gone.",
-	"changes.old_tool": "For possibly-renamed-tool, the tool's name in the old version.",
-	"changes.path":     "Where, as a JSON path: in the new version, or in the old one for what is gone.",
-	"changes.message":  "What changed.",
-	"changes.file":     "The version the path is in: its path, or <old> or <new> for JSON text.",
-	"changes.line":     "The line the change is on, from 1.",
-	"changes.column":   "The column, in bytes from 1.",
-	"breaking":         "How many changes break callers.",
-	"notes":            "How many changes break none.",
-	"breaks_callers":   "Whether any change breaks callers.",
-	"omitted":          "How many changes are left out of the list, past the most one answer holds; 0 normally.",
+	"changes":            "The changes, breaking ones first, then notes, each in the order of the tools.",
+	"changes.severity":   "error: the change breaks calls that were valid; note: it breaks none.",
+	"changes.code":       "The change's code, for explain_code.",
+	"changes.tool":       "The tool's name: in the new version, or in the old one for a tool that is gone.",
+	"changes.old_tool":   "For possibly-renamed-tool, the tool's name in the old version.",
+	"changes.path":       "Where, as a JSON path: in the new version, or in the old one for what is gone.",
+	"changes.message":    "What changed.",
+	"changes.file":       "The version the path is in: its path, or <old> or <new> for JSON text.",
+	"changes.line":       "The line the change is on, from 1.",
+	"changes.column":     "The column, in bytes from 1.",
+	"changes.end_line":   "The line the changed text ends on.",
+	"changes.end_column": "The column just past the changed text, in bytes from 1.",
+	"breaking":           "How many changes break callers.",
+	"notes":              "How many changes break none.",
+	"breaks_callers":     "Whether any change breaks callers.",
+	"omitted":            "How many changes are left out of the list, past the most one answer holds; 0 normally.",
 }
 
 // diff compares the two versions given.

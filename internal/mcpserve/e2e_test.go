@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/lint"
 	"toolbench/internal/mcpclient"
 )
 
@@ -67,16 +68,16 @@ func TestToolbenchMCPServesItsToolsOnStdio(t *testing.T) {
 	})
 
 	t.Run("lint --server-cmd", func(t *testing.T) {
-		code, out := toolbench(t, bin, dir, "", "lint", "--target", "openai,openai-strict,anthropic,gemini,mcp", "--server-cmd", server)
-		if code != 0 || out != "valid\n" {
-			t.Errorf("exit %d, output:\n%s\nwant 0 and valid", code, out)
+		code, out := toolbench(t, bin, dir, "", "lint", "--target", strings.Join(lint.TargetNames(), ","), "--server-cmd", server)
+		if code != 0 || out != "valid (MCP 2026-07-28)\n" {
+			t.Errorf("exit %d, output:\n%s\nwant 0 and valid on MCP 2026-07-28", code, out)
 		}
 	})
 
 	t.Run("call --run --server-cmd", func(t *testing.T) {
 		call := `{"name": "lint_tools", "arguments": {"tools": null, "tools_path": "bad.json", "targets": null, "ignore": null}}`
 		code, out := toolbench(t, bin, dir, call, "call", "--run", "--server-cmd", server)
-		if code != 0 || !strings.Contains(out, "bad.json:5:19 $[0].parameters: required property 'units' is not in properties [required-not-in-properties]") {
+		if code != 0 || !strings.Contains(out, "bad.json:8:28 $[0].parameters: required property 'units' is not in properties [required-not-in-properties]") {
 			t.Errorf("exit %d, output:\n%s\nwant 0 and the issues of bad.json", code, out)
 		}
 	})

@@ -61,6 +61,8 @@ var lintOutputDocs = map[string]string{
 	"issues.file":              "The document: the path given, or <tools> for JSON text.",
 	"issues.line":              "The line it is on, from 1; 0 when it has no place.",
 	"issues.column":            "The column, in bytes from 1; 0 when it has no place.",
+	"issues.end_line":          "The line the offending text ends on; 0 when it has no place.",
+	"issues.end_column":        "The column just past the offending text, in bytes from 1; 0 when it has no place.",
 	"issues.fixes":             "Changes to the document's text that fix it, when the rule knows one.",
 	"issues.fixes.message":     "What the fix does.",
 	"issues.fixes.edits":       "The edits, to be made together.",

@@ -79,7 +79,7 @@ func TestLintToolReturnsTheIssuesOfABadDocumentAsTheJSONReportHasThem(t *testing
 	for _, is := range got.Issues {
 		at[is["code"].(string)] = [2]any{is["line"], is["column"]}
 	}
-	for code, line := range map[string]float64{"invalid-name": 3, "short-description": 4, "required-not-in-properties": 5} {
+	for code, line := range map[string]float64{"invalid-name": 3, "short-description": 4, "required-not-in-properties": 8} {
 		if pos, ok := at[code]; !ok || pos[0] != line {
 			t.Errorf("issue %s at %v, want line %v", code, pos, line)
 		}
@@ -87,8 +87,8 @@ func TestLintToolReturnsTheIssuesOfABadDocumentAsTheJSONReportHasThem(t *testing
 	if got.Errors != 2 || got.Warnings != 1 || got.Omitted != 0 {
 		t.Errorf("errors %d, warnings %d, omitted %d; want 2, 1, 0", got.Errors, got.Warnings, got.Omitted)
 	}
-	if !strings.Contains(text, "<tools>:5:19 $[0].parameters: required property 'units'") {
-		t.Errorf("the text does not point at the parameters, line 5 column 19 of <tools>:\n%s", text)
+	if !strings.Contains(text, "<tools>:8:28 $[0].parameters: required property 'units'") {
+		t.Errorf("the text does not point at the required name, line 8 column 28 of <tools>:\n%s", text)
 	}
 }
 

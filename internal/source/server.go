@@ -31,9 +31,12 @@ type Server struct {
 	// ${VAR} in a value are read from the environment. They win over the
 	// servers file's headers of the same name.
 	Header []string
-	// Timeout bounds connecting and each request; zero means
+	// Timeout bounds each request, and connecting by URL; zero means
 	// mcpclient.DefaultTimeout.
 	Timeout time.Duration
+	// StartTimeout bounds a spawned server's start; zero means
+	// mcpclient.DefaultStartTimeout.
+	StartTimeout time.Duration
 	// ProtocolVersion is the MCP version asked for; empty means
 	// mcpclient.DefaultProtocolVersion.
 	ProtocolVersion string
@@ -78,7 +81,7 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		}
 		spec.Header.Set(name, value)
 	}
-	spec.Timeout, spec.ProtocolVersion = s.Timeout, s.ProtocolVersion
+	spec.Timeout, spec.StartTimeout, spec.ProtocolVersion = s.Timeout, s.StartTimeout, s.ProtocolVersion
 	return spec, nil
 }
 
@@ -88,6 +91,7 @@ func openServer(ctx context.Context, s Server, opt Options) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
+	spec.Progress = opt.Progress
 	c, err := mcpclient.Connect(ctx, spec)
 	if err != nil {
 		return nil, err // a *ConnectError names the server and quotes its stderr
@@ -103,7 +107,7 @@ func openServer(ctx context.Context, s Server, opt Options) (*Source, error) {
 		c.Close()
 		return nil, fmt.Errorf("%s: %w", c.Name(), err)
 	}
-	return &Source{Doc: doc, Client: c}, nil
+	return &Source{Doc: doc, Client: c, List: list}, nil
 }
 
 // ServerError is err, from the session with the source's server, as one

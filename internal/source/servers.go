@@ -10,7 +10,7 @@ import (
 
 // AllServers returns every server of the servers file tmpl.ServersFile
 // (mcpclient.DefaultConfigFile when empty), in the order the file lists
-// them, each with tmpl's timeout and protocol version: what a command
+// them, each with tmpl's timeouts and protocol version: what a command
 // line's --all-servers names. A file that cannot be read, or that lists
 // no server, is an error.
 func AllServers(tmpl Server) ([]Server, error) {
@@ -27,7 +27,7 @@ func AllServers(tmpl Server) ([]Server, error) {
 	}
 	out := make([]Server, len(names))
 	for i, name := range names {
-		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, ProtocolVersion: tmpl.ProtocolVersion}
+		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ProtocolVersion: tmpl.ProtocolVersion}
 	}
 	return out, nil
 }

@@ -33,6 +33,9 @@ type Options struct {
 	// LookupEnv finds the environment variables a servers file and a
 	// header refer to ($VAR, ${VAR}); nil finds none.
 	LookupEnv func(string) (string, bool)
+	// Progress, when not nil, is told of a spawned server slow to start
+	// (see mcpclient.Spec.Progress).
+	Progress func(line string)
 }
 
 // A Source is the tools of an Input, read.
@@ -44,6 +47,9 @@ type Source struct {
 	// Client is the session with the server, open until Close; nil for a
 	// file.
 	Client *mcpclient.Client
+	// List is the server's listing Doc is of, with what its pages said of
+	// themselves (see live.Survey); nil for a file.
+	List *mcpclient.ToolList
 	// Revision is PATH when the Input was REV:PATH; else "".
 	Revision string
 }
