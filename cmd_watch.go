@@ -178,10 +178,6 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 			if !ok {
 				return exitOK
 			}
-			if ev.Result != nil && cfg.checks != nil {
-				// Each load is matched against the whole baseline.
-				ev.Result = cfg.checks.accept(cfg.input(), ev.Result, cfg.checks.match())
-			}
 			if err := write(out, ev); err != nil {
 				fmt.Fprintf(e.stderr, "toolbench watch: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 				return exitFailure
@@ -199,7 +195,7 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 // ctx, or when the watch is closed.
 func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	if cfg.server == nil {
-		return watch.New(cfg.file, watch.Options{Lint: cfg.opt})
+		return watch.New(cfg.file, watch.Options{Lint: cfg.opt, Accept: cfg.accept()})
 	}
 	src, err := openSource(ctx, e, "watch", source.Input{Server: cfg.server})
 	if err != nil {
@@ -207,7 +203,18 @@ func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	}
 	opt := cfg.opt
 	opt.Server = live.Survey(ctx, src.Client, src.List)
-	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt}), src}, nil
+	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt, Accept: cfg.accept()}), src}, nil
+}
+
+// accept takes out of each load what the configuration and the baseline
+// accept, each load matched against the whole baseline; nil for none.
+func (c *watchConfig) accept() func(*lint.Result) *lint.Result {
+	if c.checks == nil {
+		return nil
+	}
+	return func(res *lint.Result) *lint.Result {
+		return c.checks.accept(c.input(), res, c.checks.match())
+	}
 }
 
 // serverWatch is a ServerWatcher that owns its session: closing it ends

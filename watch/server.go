@@ -58,6 +58,7 @@ type ServerWatcher struct {
 
 	mu      sync.Mutex
 	lintOpt lint.Options
+	accept  func(*lint.Result) *lint.Result
 
 	kick   chan struct{}      // SetOptions wants a re-lint; capacity 1
 	done   chan struct{}      // closed by Close
@@ -82,6 +83,7 @@ func NewServer(src ToolLister, first *jsondoc.Document, opts Options) *ServerWat
 		debounce:  opts.Debounce,
 		events:    make(chan Event),
 		lintOpt:   opts.Lint.Clone(),
+		accept:    opts.Accept,
 		kick:      make(chan struct{}, 1),
 		done:      make(chan struct{}),
 		cancel:    cancel,
@@ -213,6 +215,9 @@ func (w *ServerWatcher) lintEvent(doc *jsondoc.Document, facts *lint.ServerFacts
 	w.mu.Unlock()
 	opt.Server = facts
 	res := lint.Lint(doc, opt)
+	if w.accept != nil {
+		res = w.accept(res)
+	}
 	return Event{Time: time.Now(), Path: w.src.Name(), Result: res}
 }
 
