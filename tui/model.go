@@ -34,6 +34,7 @@ import (
 	"toolbench/core/compat"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/lock"
 	"toolbench/internal/mcpclient"
 	"toolbench/watch"
 )
@@ -92,6 +93,17 @@ type Config struct {
 	Editor string
 	// Output is the terminal to draw on; nil means standard output.
 	Output io.Writer
+
+	// ConfigFile names the configuration in force (toolbench.toml) in
+	// the status bar; "" when there is none.
+	ConfigFile string
+	// Accept, when set, takes out of every load what the configuration
+	// and the baseline accept, as toolbench lint and watch do.
+	Accept func(*lint.Result) *lint.Result
+	// Verify, when set, holds each load to the lock in force, as
+	// toolbench verify does: the tools that changed since they were
+	// pinned are marked.
+	Verify func(*jsondoc.Document) (*lock.Drift, error)
 }
 
 // source delivers loads of the document: a watch.Watcher for a file, or
@@ -144,6 +156,10 @@ type model struct {
 	removed   bool   // the file is gone
 	watching  bool   // reloads still arrive
 	note      string // a passing message: editor errors, what was copied
+
+	configFile string                                       // the configuration in force, "" for none
+	verify     func(*jsondoc.Document) (*lock.Drift, error) // nil without a lock
+	drift      *driftMsg                                    // the lock's verdict on the load shown, nil until given
 
 	compat       *compat.Matrix // which targets accept each tool of snap, nil until counted
 	compatFor    *jsondoc.Document
@@ -198,6 +214,8 @@ func newModel(cfg Config, src source) model {
 		file:         cfg.File,
 		demo:         cfg.File == "",
 		editor:       cfg.Editor,
+		configFile:   cfg.ConfigFile,
+		verify:       cfg.Verify,
 		opts:         cfg.Lint,
 		deep:         cfg.Deep,
 		startTargets: slices.Clone(cfg.Lint.Targets),
@@ -272,12 +290,13 @@ func openModel(cfg Config) (model, func(model), error) {
 	switch {
 	case cfg.Server != nil:
 		k := newConnector(clientConnect(cfg.Server.Connect))
+		k.accept = cfg.Accept
 		c := k.follow(cfg.Server.Client, cfg.Server.Doc, serverFacts(k.ctx, cfg.Server.Client, cfg.Server.List), cfg.Lint)
 		return newServerModel(cfg, k, c), func(m model) { k.closeAll(m.conn) }, nil
 	case cfg.File == "":
 		return newModel(cfg, newDemoSource(cfg.Lint)), func(model) {}, nil
 	}
-	w, err := watch.New(cfg.File, watch.Options{Lint: cfg.Lint})
+	w, err := watch.New(cfg.File, watch.Options{Lint: cfg.Lint, Accept: cfg.Accept})
 	if err != nil {
 		return model{}, nil, err
 	}

@@ -70,6 +70,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case costsMsg:
 		m.costed(msg)
 		return m, nil
+	case driftMsg:
+		m.driftChecked(msg)
+		return m, nil
 	case editorDoneMsg:
 		m.note = ""
 		if msg.err != nil {
@@ -124,7 +127,7 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 	m.costs, m.costErr = nil, ""
 	cmds := []tea.Cmd{m.tools.setSnapshot(s)}
 	cmds = append(cmds, m.issues.setSnapshot(s, m.tools.Selected()))
-	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow())
+	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow(), checkDrift(s, m.verify))
 	if s.result.Doc != m.compatFor || !slices.Equal(m.opts.Ignore, m.compatIgnore) {
 		m.compat, m.compatFor = nil, nil
 		cmds = append(cmds, countCompat(s, m.opts.Ignore))
@@ -534,7 +537,7 @@ func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
 // with it; the result arrives as a load.
 func (m model) cycleTarget() (tea.Model, tea.Cmd) {
 	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
-	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
+	return m, setOptions(m.src, m.opts.Clone()) // the configuration's rules stay
 }
 
 // nextTarget is the targets after cur in the cycle t walks: the targets

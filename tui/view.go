@@ -249,6 +249,7 @@ func (m model) loadParts(lead []string, target string) []string {
 	if target != "" {
 		parts = append(parts, m.st.status.Render(target))
 	}
+	parts = append(parts, m.teamParts()...)
 	switch {
 	case m.reconnecting:
 		parts = append(parts, m.st.statusNote.Render("reconnecting…"))
