@@ -85,6 +85,10 @@ type Config struct {
 	// Server, when not nil, is the live MCP server whose tools the
 	// workbench opens on, in place of a file.
 	Server *Server
+	// Servers, when it holds more than one, are the servers the
+	// workbench opens on together (--all-servers), in place of Server:
+	// each one's tools are a group, ] and [ move between them.
+	Servers []*Server
 	// Lint holds the provider targets and ignored rules to start with.
 	Lint lint.Options
 	// Deep starts with deep call validation (the full JSON Schema) on.
@@ -167,6 +171,10 @@ type model struct {
 	fixing       bool // a fix is being made in a command
 
 	serverState
+	// groups are the servers of the workbench on several, and group the
+	// one shown; nil for one.
+	groups []*serverGroup
+	group  int
 }
 
 // serverState is the workbench's server, when it has one: the session,
@@ -249,7 +257,7 @@ func (m *model) take(c *conn) {
 // Init asks the terminal for its background (to pick light or dark
 // colours) and starts reading loads.
 func (m model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src))
+	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src), m.armGroups())
 }
 
 // Run opens the workbench and returns when the user quits. On a server,
@@ -288,6 +296,9 @@ func Run(cfg Config) error {
 // file's watcher, or every session with the server.
 func openModel(cfg Config) (model, func(model), error) {
 	switch {
+	case len(cfg.Servers) > 1:
+		m, done := openServers(cfg)
+		return m, done, nil
 	case cfg.Server != nil:
 		k := newConnector(clientConnect(cfg.Server.Connect))
 		k.accept = cfg.Accept
@@ -329,6 +340,7 @@ func (m model) keyState() keyState {
 		filtering: m.tools.filtering() || m.issues.filtering(),
 		form:      m.call.showForm,
 		server:    m.srv != nil,
+		servers:   len(m.groups) > 1,
 		running:   m.running != nil,
 		asking:    m.asking != nil,
 		writable:  m.view == viewFix && m.fixes.writable,

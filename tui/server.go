@@ -254,6 +254,9 @@ func (m model) reconnected(msg reconnectedMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.take(m.conns.follow(msg.sess, msg.doc, msg.facts, m.opts))
+	if len(m.groups) > 0 {
+		m.groups[m.group].c = m.conn
+	}
 	m.note = "reconnected: a new session with " + serverTitle(m.info, m.srvName) + ", the tools listed again"
 	return m, waitForEvent(m.src)
 }

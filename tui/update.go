@@ -28,6 +28,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setStyles(newStyles(msg.IsDark()))
 		return m, nil
 	case docLoadedMsg:
+		if m, cmd, ok := m.groupLoad(msg); ok {
+			return m, cmd
+		}
 		if m.stale(msg.from) {
 			return m, nil
 		}
@@ -35,6 +38,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
+		if m, cmd, ok := m.groupLoad(msg); ok {
+			return m, cmd
+		}
 		if m.stale(msg.from) {
 			return m, nil
 		}
@@ -314,6 +320,10 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.fixAll()
 		case key.Matches(msg, k.Stderr):
 			return m.openStderr(), nil
+		case key.Matches(msg, k.NextServer):
+			return m.switchServer(1)
+		case key.Matches(msg, k.PrevServer):
+			return m.switchServer(-1)
 		case key.Matches(msg, k.Reconnect):
 			return m.reconnect()
 		}
