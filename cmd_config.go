@@ -11,16 +11,19 @@ import (
 
 	"toolbench/core/baseline"
 	"toolbench/core/config"
+	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/lock"
 	"toolbench/internal/configfile"
 	"toolbench/internal/source"
+	"toolbench/tui"
 )
 
 // The configuration file, toolbench.toml, as the commands that check
 // tools read it: lint, fix, compat, watch, lock, verify and the
 // workbench. loadConfig is the one place it is found and read; checks
 // puts it together with the command line's --target and --ignore and a
-// baseline. diff, call and dump take nothing from it and do not read it,
+// baseline, and team gives the workbench them and the lock. diff, call and dump take nothing from it and do not read it,
 // so a file with a mistake in it does not stop them.
 
 // configFlags are --config and --no-config, persistent flags of the root.
@@ -182,4 +185,65 @@ func absDir(path string) string {
 		return filepath.Dir(path)
 	}
 	return filepath.Dir(abs)
+}
+
+// team gives the workbench, about to open on ins, the team's files in
+// force: the configuration's name for its status bar, what it and its
+// baseline accept, and the lock (the configuration's, else
+// toolbench.lock.json) to hold each source it pins to.
+func (c *checks) team(e *env, cfg *tui.Config, ins []source.Input) error {
+	if err := c.readBaseline(""); err != nil {
+		return err
+	}
+	// A load names its source as its document does.
+	byDoc := map[string]source.Input{}
+	for _, in := range ins {
+		byDoc[docName(in)] = in
+	}
+	if c.cfg != nil {
+		cfg.ConfigFile = c.cfg.File
+		if wd, err := os.Getwd(); err == nil {
+			cfg.ConfigFile = relPath(c.cfg.File, wd)
+		}
+	}
+	if c.cfg != nil || c.base != nil {
+		cfg.Accept = func(res *lint.Result) *lint.Result {
+			return c.accept(byDoc[res.Doc.Name], res, c.match())
+		}
+	}
+	path, err := lockFile(e, "")
+	if err != nil {
+		return err
+	}
+	l, err := readLock(path, true)
+	if err != nil {
+		return err
+	}
+	dir := absDir(path)
+	pinned := map[string]string{} // the lock's name of each source it pins, by its document's
+	for doc, in := range byDoc {
+		if name := sourceName(in, dir); l.Kind(name) != "" {
+			pinned[doc] = name
+		}
+	}
+	if len(pinned) == 0 {
+		return nil
+	}
+	cfg.Verify = func(doc *jsondoc.Document) (*lock.Drift, error) {
+		name, ok := pinned[doc.Name]
+		if !ok {
+			return nil, fmt.Errorf("%s does not pin %s", path, doc.Name)
+		}
+		return l.Verify(name, doc)
+	}
+	return nil
+}
+
+// docName is the name of the document a source's tools are read into:
+// a file's path as given, a server's name.
+func docName(in source.Input) string {
+	if in.Server != nil {
+		return in.Server.DisplayName()
+	}
+	return displayName(in.Path)
 }

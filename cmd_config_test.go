@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"toolbench/core/baseline"
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
 )
 
 // project makes a repository's folder holding files (a name ending in
@@ -404,5 +406,37 @@ func TestTheConfigurationAddsUnderAMillisecondToALint(t *testing.T) {
 	t.Logf("lint of a small file: %v with the configuration, %v without", with, without)
 	if with-without >= time.Millisecond {
 		t.Errorf("the configuration adds %v to a lint of a small file, want under 1ms", with-without)
+	}
+}
+
+func TestTheWorkbenchGetsTheConfigurationAndTheLock(t *testing.T) {
+	root := project(t, map[string]string{"tools.json": badName, "sub/": "",
+		"toolbench.toml": "targets = [\"openai\"]\n[[ignore]]\ncodes = [\"invalid-name\"]\nreason = \"kept for old clients\"\n"})
+	if code, _, stderr := runIn(t, "lock", "tools.json"); code != exitOK {
+		t.Fatalf("lock: exit %d, %s", code, stderr)
+	}
+	t.Chdir(filepath.Join(root, "sub"))
+	var f workbenchFlags
+	fs, ops, err := parseWith(f.command(&env{}), []string{"../tools.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wa, err := f.config(fs, ops, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wa.cfg.ConfigFile != "../toolbench.toml" || wa.cfg.Accept == nil || wa.cfg.Verify == nil {
+		t.Fatalf("config %q, accept %v, verify %v; want the configuration named from here, and both", wa.cfg.ConfigFile, wa.cfg.Accept != nil, wa.cfg.Verify != nil)
+	}
+	doc, err := jsondoc.Parse("../tools.json", []byte(strings.Replace(badName, "Get the weather", "Get the weather, and more,", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := wa.cfg.Accept(lint.Lint(doc, wa.cfg.Lint)); len(res.Issues) != 0 {
+		t.Errorf("the workbench would show %+v, which the configuration accepts", res.Issues)
+	}
+	d, err := wa.cfg.Verify(doc)
+	if err != nil || d.Errors != 1 || d.Changes[0].Code != "description-changed" {
+		t.Errorf("verify: %+v, %v; want the description's change", d, err)
 	}
 }

@@ -5,9 +5,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"toolbench/core/lint"
 )
@@ -140,5 +144,47 @@ func TestAllServersTakesNoServerFlag(t *testing.T) {
 		if code != exitFailure || !strings.Contains(lines(stderr)[0], tc.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
 		}
+	}
+}
+
+// TestTheWorkbenchOnEveryServerInTmux opens the workbench with
+// --all-servers on two servers and one that is down, in a project with a
+// configuration and a lock whose pins of one server have since changed.
+func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := project(t, map[string]string{"toolbench.toml": "[rules]\nempty-properties = \"off\"\n"})
+	writeServers(t, ".mcp.json", testEntry(t, "tools", "tools"), testEntry(t, "pages", "pages"))
+	if code, _, stderr := runIn(t, "lock", "--all-servers", "--timeout", testServerTimeout); code != exitOK {
+		t.Fatalf("lock: exit %d, %s", code, stderr)
+	}
+	writeServers(t, ".mcp.json", testEntry(t, "tools", "retold"), downEntry("down"), testEntry(t, "pages", "pages"))
+	exitFile, errFile := filepath.Join(dir, "exit-status"), filepath.Join(dir, "stderr")
+	shell := fmt.Sprintf("cd %q && %q --all-servers --timeout %s 2> %q; echo $? > %q", dir, toolbenchBin, testServerTimeout, errFile, exitFile)
+	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-e2e-all-%d", os.Getpid())}
+	tt.tmux("new-session", "-d", "-s", "tb", "-x", "160", "-y", "36", "sh", "-c", shell)
+	defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
+
+	tt.waitFor("the first server", "server 1 of 2", "config toolbench.toml", "lock: 1 tool drifted", "≠ echo")
+	tt.keys("]")
+	tt.waitFor("the second server", "server 2 of 2", "lock: as pinned", "tool_00")
+	tt.keys("q")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if b, err := os.ReadFile(exitFile); err == nil && len(b) > 0 {
+			if got := strings.TrimSpace(string(b)); got != "2" {
+				t.Errorf("exit status %s, want 2: a server could not be reached", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the workbench did not quit:\n%s", tt.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stderr, _ := os.ReadFile(errFile)
+	if l := lines(string(stderr)); len(l) != 1 || !strings.HasPrefix(l[0], "toolbench: connect to down: ") {
+		t.Errorf("stderr %q, want one line about down", stderr)
 	}
 }

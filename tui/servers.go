@@ -117,7 +117,6 @@ func (m model) switchServer(by int) (tea.Model, tea.Cmd) {
 	g := m.groups[m.group]
 	m.srv, m.conns = g.srv, g.k
 	m.take(g.c)
-	m.note = "server " + strconv.Itoa(m.group+1) + " of " + strconv.Itoa(len(m.groups)) + ": " + serverTitle(m.info, m.srvName)
 	var cmds []tea.Cmd
 	if g.snap != nil {
 		cmds = append(cmds, m.loaded(g.snap))
