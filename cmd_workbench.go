@@ -65,8 +65,8 @@ The configuration (toolbench.toml, see --config) sets the targets and
 rules, and what it and its baseline accept is not shown; the status bar
 names it. With a lock (toolbench lock) that pins what is open, every load
 is held to it as toolbench verify holds it: the status bar counts the
-tools that drifted, and the tools pane marks each with ≠ (changed since
-pinned) or + (not pinned).
+tools that drifted, and the tools pane marks each tool changed since it
+was pinned, and each the lock does not pin.
 
 Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable
 input; each command's help says what its own mean.`),
