@@ -354,32 +354,16 @@ func watchOnce(t *testing.T, cfg *watchConfig) string {
 	return out.String()
 }
 
-// teamConfig is a configuration as a team writes one, to time.
-const teamConfig = `targets = ["openai", "mcp"]
-fail-on = "warning"
-baseline = "toolbench.baseline.json"
-token-budget = 20000
-
-[rules]
-short-description = "off"
-"gemini/" = "warning"
-
-[[ignore]]
-tools = ["legacy*"]
-codes = ["invalid-name"]
-reason = "kept for old clients"
-
-[[overrides]]
-paths = ["servers/*.json"]
-rules = { empty-properties = "off" }
-`
-
 // TestTheConfigurationAddsUnderAMillisecondToALint times a lint of a
 // small file three folders below the configuration, with its baseline,
 // and the same lint with --no-config: what finding, reading and applying
 // the configuration costs on the command's own path.
 func TestTheConfigurationAddsUnderAMillisecondToALint(t *testing.T) {
-	root := project(t, map[string]string{"toolbench.toml": teamConfig, "a/b/c/tools.json": badName,
+	team, err := os.ReadFile(filepath.FromSlash("internal/configfile/testdata/team.toml")) // as a team writes one
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := project(t, map[string]string{"toolbench.toml": string(team), "a/b/c/tools.json": badName,
 		"toolbench.baseline.json": `{"version": 1, "issues": [{"source": "a/b/c/tools.json", "tool": "get weather", "path": ".function.name", "code": "invalid-name", "count": 1}]}`})
 	t.Chdir(filepath.Join(root, "a", "b", "c"))
 	median := func(args ...string) time.Duration {
