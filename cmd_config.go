@@ -123,7 +123,7 @@ func (c *checks) fails(issues []lint.Issue, strict bool) bool {
 func (c *checks) readBaseline(named string) error {
 	path := named
 	if path == "" {
-		path = c.cfg.BaselinePath()
+		path = fromHere(c.cfg.BaselinePath())
 	}
 	if path == "" {
 		return nil
@@ -136,7 +136,7 @@ func (c *checks) readBaseline(named string) error {
 		}
 		what := "--baseline " + path
 		if named == "" {
-			what = "the baseline " + path + " (" + c.cfg.Rel(c.cfg.File) + ")"
+			what = "the baseline " + path + " (" + fromHere(c.cfg.File) + ")"
 		}
 		return fmt.Errorf("%s: %w; write it with toolbench lint --write-baseline FILE", what, err)
 	}
@@ -178,6 +178,20 @@ func relPath(path, dir string) string {
 	return filepath.ToSlash(rel)
 }
 
+// fromHere is path as a path from the working directory, as messages
+// name a file; path itself when it is one already, or has none.
+func fromHere(path string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(path) {
+		return path
+	}
+	rel, err := filepath.Rel(wd, path)
+	if err != nil {
+		return path
+	}
+	return rel
+}
+
 // absDir is the absolute directory of the file at path.
 func absDir(path string) string {
 	abs, err := filepath.Abs(path)
@@ -201,10 +215,7 @@ func (c *checks) team(e *env, cfg *tui.Config, ins []source.Input) error {
 		byDoc[docName(in)] = in
 	}
 	if c.cfg != nil {
-		cfg.ConfigFile = c.cfg.File
-		if wd, err := os.Getwd(); err == nil {
-			cfg.ConfigFile = relPath(c.cfg.File, wd)
-		}
+		cfg.ConfigFile = fromHere(c.cfg.File)
 	}
 	if c.cfg != nil || c.base != nil {
 		cfg.Accept = func(res *lint.Result) *lint.Result {

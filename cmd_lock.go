@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -119,13 +118,7 @@ func lockFile(e *env, named string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	path := cfg.LockPath()
-	if wd, err := os.Getwd(); err == nil && filepath.IsAbs(path) {
-		if rel, err := filepath.Rel(wd, path); err == nil {
-			path = rel
-		}
-	}
-	return path, nil
+	return fromHere(cfg.LockPath()), nil
 }
 
 // readLock reads the lock file at path; a lock of no sources when there

@@ -202,7 +202,7 @@ func (c *checker) counts(nServers int) {
 		if len(passed) == 0 {
 			continue
 		}
-		what := "the " + strconv.Itoa(nServers) + " servers list " + strconv.Itoa(total) + " tools together"
+		what := theServers(nServers) + " " + listVerb(nServers) + " " + strconv.Itoa(total) + " tools together"
 		var msg string
 		if r == tooManyTools {
 			var parts []string
@@ -229,9 +229,26 @@ func (c *checker) budget(nServers int) {
 	if b <= 0 || c.res.Total.Tokens <= b {
 		return
 	}
-	msg := fmt.Sprintf("the tool definitions of the %d servers cost %s tokens together (o200k_base), over the budget of %s",
-		nServers, groupDigits(c.res.Total.Tokens), groupDigits(b))
+	msg := fmt.Sprintf("the tool definitions of %s cost %s tokens together (o200k_base), over the budget of %s",
+		theServers(nServers), groupDigits(c.res.Total.Tokens), groupDigits(b))
 	c.report(tokenBudget, c.about(msg, "Turn off the servers or tools a task does not need, or shorten long descriptions and schemas."))
+}
+
+// theServers names the servers checked: "the 3 servers", "the one
+// server" (the others of the servers file could not be reached).
+func theServers(n int) string {
+	if n == 1 {
+		return "the one server"
+	}
+	return "the " + strconv.Itoa(n) + " servers"
+}
+
+// listVerb is "list" in agreement with n servers.
+func listVerb(n int) string {
+	if n == 1 {
+		return "lists"
+	}
+	return "list"
 }
 
 // targetsInForce reports, for a target, whether its limits apply: it is

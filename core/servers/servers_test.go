@@ -142,6 +142,10 @@ func TestTheDefinitionsOfAllServersAreHeldToTheBudget(t *testing.T) {
 	if res.Issues != nil {
 		t.Errorf("without a budget: %v", lines(res))
 	}
+	one := lines(check(t, servers[:1], Options{TokenBudget: 1}))
+	if len(one) != 1 || !strings.Contains(one[0], "the tool definitions of the one server cost") {
+		t.Errorf("one server over the budget: %v", one)
+	}
 	if got := lines(check(t, servers, Options{TokenBudget: 3 * per})); got != nil {
 		t.Errorf("at the budget: %v", got)
 	}
