@@ -115,7 +115,7 @@ toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"`,
 	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included, and on a stale\nbaseline entry (for CI)")
 	f.rules.register(cmd, e, "", "")
 	cmd.Flags().StringVar(&f.baseline, "baseline", "", "report only the issues the baseline FILE does not hold\n(default: the configuration's baseline)")
-	cmd.Flags().StringVar(&f.writeBaseline, "write-baseline", "", "record the issues in the baseline FILE, keeping its entries\nfor other sources, and report nothing")
+	cmd.Flags().StringVar(&f.writeBaseline, "write-baseline", "", "record the issues in the baseline FILE, keeping its entries\nfor other sources, and report nothing; it names a file by\nits path from FILE's folder, a server by its name")
 	cmd.MarkFlagFilename("baseline", "json")
 	cmd.MarkFlagFilename("write-baseline", "json")
 	f.server.register(cmd)

@@ -70,7 +70,7 @@ toolbench lock tools.json --lock ci/toolbench.lock.json`,
 
 // registerLockFile adds --lock, the lock file of lock and verify.
 func registerLockFile(cmd *cobra.Command, lock *string) {
-	cmd.Flags().StringVar(lock, "lock", "", "the lock FILE (default: the configuration's lock, else\n"+lock0+" beside the configuration, or here)")
+	cmd.Flags().StringVar(lock, "lock", "", "the lock FILE (default: the configuration's lock, else\n"+lock0+" beside the configuration, or here); it names\na file by its path from FILE's folder, a server by its name")
 	cmd.MarkFlagFilename("lock", "json")
 }
 
