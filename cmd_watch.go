@@ -28,15 +28,22 @@ import (
 type watchConfig struct {
 	json   bool
 	opt    lint.Options
+	checks *checks // the configuration and baseline each load is filtered by
 	file   string
 	server *source.Server // the server to watch in place of file; nil for a file
 }
 
+// input is what is watched, as a source.
+func (c *watchConfig) input() source.Input {
+	return source.Input{Path: c.file, Server: c.server}
+}
+
 // watchFlags are the flags of toolbench watch.
 type watchFlags struct {
-	json   bool
-	rules  ruleFlags
-	server serverFlags
+	json     bool
+	rules    ruleFlags
+	server   serverFlags
+	baseline string
 }
 
 // command returns toolbench watch, its flags read into f.
@@ -64,16 +71,23 @@ the server's name in place of the file's; with no --target, as --target
 mcp. A listing that fails is reported and the watch goes on; a session
 that ends (the server exited) is reported, and ends the watch.
 
+The configuration (toolbench.toml, see --config) is read once, when the
+watch starts: its targets and rules, the issues it accepts and its
+baseline (or --baseline's) apply to every report.
+
 Exit status: 0 when stopped by SIGINT (ctrl+c) or SIGTERM, 2 for a usage
-error, a directory that cannot be watched, or a server that cannot be
-reached or listed, or whose session ends.`),
+error, a configuration or baseline with a mistake, a directory that cannot
+be watched, or a server that cannot be reached or listed, or whose session
+ends.`),
 		Example: `toolbench watch tools.json
 toolbench watch --json --target openai tools.json | jq -c '[.ok, (.issues | length)]'
 toolbench watch --server everything`,
 		RunE: runs(f.config, func(cfg *watchConfig) int { return runWatch(e, cfg) }),
 	}
 	cmd.Flags().BoolVar(&f.json, "json", false, "one JSON object per load, on its own line")
-	f.rules.register(cmd, "", "")
+	f.rules.register(cmd, e, "", "")
+	cmd.Flags().StringVar(&f.baseline, "baseline", "", "report only the issues the baseline FILE does not hold\n(default: the configuration's baseline)")
+	cmd.MarkFlagFilename("baseline", "json")
 	f.server.register(cmd)
 	return cmd
 }
@@ -89,9 +103,7 @@ func (f *watchFlags) config(fs *pflag.FlagSet, files []string) (*watchConfig, er
 		if len(files) > 0 {
 			return nil, f.server.twoSources("FILE")
 		}
-		cfg := &watchConfig{json: f.json, server: server}
-		cfg.opt, err = f.rules.options()
-		return cfg, err
+		return f.checks(&watchConfig{json: f.json, server: server})
 	}
 	switch {
 	case len(files) == 0:
@@ -103,10 +115,20 @@ func (f *watchFlags) config(fs *pflag.FlagSet, files []string) (*watchConfig, er
 	case source.IsRevision(files[0]):
 		return nil, fmt.Errorf("%s: a revision does not change, so it cannot be watched; name a file", files[0])
 	}
-	cfg := &watchConfig{json: f.json, file: files[0]}
-	if cfg.opt, err = f.rules.options(); err != nil {
+	return f.checks(&watchConfig{json: f.json, file: files[0]})
+}
+
+// checks reads the configuration and the baseline into cfg, and the
+// lint options for what it watches.
+func (f *watchFlags) checks(cfg *watchConfig) (*watchConfig, error) {
+	c, err := f.rules.checks()
+	if err != nil {
 		return nil, err
 	}
+	if err := c.readBaseline(f.baseline); err != nil {
+		return nil, err
+	}
+	cfg.checks, cfg.opt = c, c.options(cfg.input())
 	return cfg, nil
 }
 
@@ -173,7 +195,7 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 // ctx, or when the watch is closed.
 func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	if cfg.server == nil {
-		return watch.New(cfg.file, watch.Options{Lint: cfg.opt})
+		return watch.New(cfg.file, watch.Options{Lint: cfg.opt, Accept: cfg.accept()})
 	}
 	src, err := openSource(ctx, e, "watch", source.Input{Server: cfg.server})
 	if err != nil {
@@ -181,7 +203,18 @@ func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	}
 	opt := cfg.opt
 	opt.Server = live.Survey(ctx, src.Client, src.List)
-	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt}), src}, nil
+	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt, Accept: cfg.accept()}), src}, nil
+}
+
+// accept takes out of each load what the configuration and the baseline
+// accept, each load matched against the whole baseline; nil for none.
+func (c *watchConfig) accept() func(*lint.Result) *lint.Result {
+	if c.checks == nil {
+		return nil
+	}
+	return func(res *lint.Result) *lint.Result {
+		return c.checks.accept(c.input(), res, c.checks.match())
+	}
 }
 
 // serverWatch is a ServerWatcher that owns its session: closing it ends

@@ -138,7 +138,7 @@ func quickMsgs(cmd tea.Cmd) []tea.Msg {
 			out = append(out, quickMsgs(c)...)
 		}
 		return out
-	case deepCheckedMsg, siftedMsg, costsMsg, compatMsg, callDoneMsg, fixPlannedMsg:
+	case deepCheckedMsg, siftedMsg, costsMsg, compatMsg, callDoneMsg, fixPlannedMsg, driftMsg:
 		return []tea.Msg{msg}
 	}
 	return nil

@@ -717,16 +717,6 @@ func TestTokensAreCountedOnceForEachText(t *testing.T) {
 	}
 }
 
-func TestO200kCountsTokens(t *testing.T) {
-	enc, err := o200k()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, _ := enc.Count("hello world"); n != 2 {
-		t.Errorf("o200k_base counts %d tokens in \"hello world\", want 2", n)
-	}
-}
-
 func TestCostsShowInTheListTheDetailAndTheStatus(t *testing.T) {
 	m := newLoadedModel(t, testTools, 120, 40)
 	if m.costs == nil {

@@ -24,6 +24,7 @@ type keyMap struct {
 	// Anywhere nothing is being typed.
 	Help, Quit, Target, Deep, Copy key.Binding
 	Stderr, Reconnect              key.Binding // on a server
+	NextServer, PrevServer         key.Binding // on several servers
 
 	// Lists and scrolling views.
 	Up, Down         key.Binding
@@ -91,6 +92,9 @@ func newKeyMap() *keyMap {
 
 		Stderr:    key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "server stderr")),
 		Reconnect: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reconnect")),
+
+		NextServer: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next server")),
+		PrevServer: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous server")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
@@ -209,6 +213,8 @@ func (k *keyMap) groups() []keyGroup {
 			{&k.Copy, "copy the call in the tester, or a sample call of the selected tool, to the clipboard (OSC 52)"},
 			{&k.Stderr, "on a server: the end of its standard error (the last 64 KiB, escaped)"},
 			{&k.Reconnect, "on a server: reconnect, a new session with the tools listed again"},
+			{&k.NextServer, "on several servers (--all-servers): the next server's tools"},
+			{&k.PrevServer, "on several servers: the previous server's tools"},
 		}},
 		{"lists and views", []keyDoc{
 			{&k.Up, "move up; scroll"},
@@ -311,6 +317,7 @@ type keyState struct {
 	filtering bool // a filter is being typed
 	form      bool // the tester shows the form
 	server    bool // the tools are a live server's
+	servers   bool // the workbench is on several servers
 	running   bool // a call is being sent
 	asking    bool // a question waits for y or n
 	writable  bool // the fix view shows a fix that y writes
@@ -339,6 +346,8 @@ func (k *keyMap) applies(b *key.Binding, st keyState) bool {
 	switch b {
 	case &k.Stderr, &k.Reconnect:
 		return st.server && !st.typing
+	case &k.NextServer, &k.PrevServer:
+		return st.servers && !st.typing
 	case &k.Fix, &k.FixAll:
 		return st.focus == paneIssues && !st.typing
 	case &k.Run, &k.HistPrev, &k.HistNext:
@@ -396,5 +405,5 @@ func (k *keyMap) shortHelp(st keyState) []key.Binding {
 	return append(short, k.pick(st, &k.Run, &k.Sample, &k.Filter, &k.EndFilter, &k.ClearFilter,
 		&k.Detail, &k.ErrorsOnly, &k.AllIssues, &k.Severity, &k.Fix, &k.FixAll, &k.Source, &k.Edit, &k.EditCall,
 		&k.Form, &k.Leave, &k.HistPrev, &k.NextField, &k.Toggle, &k.ChooseNext, &k.Copy, &k.move,
-		&k.Stderr, &k.Reconnect, &k.Target, &k.Deep)...)
+		&k.NextServer, &k.PrevServer, &k.Stderr, &k.Reconnect, &k.Target, &k.Deep)...)
 }

@@ -70,7 +70,8 @@ func (c *conn) close() {
 // session is a process group that must not outlive the workbench.
 type connector struct {
 	connect func(ctx context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error)
-	ctx     context.Context // done when the workbench ends
+	accept  func(*lint.Result) *lint.Result // what a team accepts; nil for nothing
+	ctx     context.Context                 // done when the workbench ends
 	stop    context.CancelFunc
 
 	mu      sync.Mutex
@@ -90,7 +91,7 @@ func newConnector(connect func(ctx context.Context) (session, *jsondoc.Document,
 // goroutine and returns at once.
 func (k *connector) follow(sess session, doc *jsondoc.Document, facts *lint.ServerFacts, opts lint.Options) *conn {
 	opts.Server = facts
-	c := &conn{sess: sess, watcher: watch.NewServer(sess, doc, watch.Options{Lint: opts})}
+	c := &conn{sess: sess, watcher: watch.NewServer(sess, doc, watch.Options{Lint: opts, Accept: k.accept})}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	delete(k.waiting, sess)
@@ -253,6 +254,9 @@ func (m model) reconnected(msg reconnectedMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	m.take(m.conns.follow(msg.sess, msg.doc, msg.facts, m.opts))
+	if len(m.groups) > 0 {
+		m.groups[m.group].c = m.conn
+	}
 	m.note = "reconnected: a new session with " + serverTitle(m.info, m.srvName) + ", the tools listed again"
 	return m, waitForEvent(m.src)
 }

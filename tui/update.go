@@ -28,6 +28,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setStyles(newStyles(msg.IsDark()))
 		return m, nil
 	case docLoadedMsg:
+		if m, cmd, ok := m.groupLoad(msg); ok {
+			return m, cmd
+		}
 		if m.stale(msg.from) {
 			return m, nil
 		}
@@ -35,6 +38,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
+		if m, cmd, ok := m.groupLoad(msg); ok {
+			return m, cmd
+		}
 		if m.stale(msg.from) {
 			return m, nil
 		}
@@ -69,6 +75,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.sifted(msg)
 	case costsMsg:
 		m.costed(msg)
+		return m, nil
+	case driftMsg:
+		m.driftChecked(msg)
 		return m, nil
 	case editorDoneMsg:
 		m.note = ""
@@ -124,7 +133,7 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 	m.costs, m.costErr = nil, ""
 	cmds := []tea.Cmd{m.tools.setSnapshot(s)}
 	cmds = append(cmds, m.issues.setSnapshot(s, m.tools.Selected()))
-	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow())
+	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow(), checkDrift(s, m.verify))
 	if s.result.Doc != m.compatFor || !slices.Equal(m.opts.Ignore, m.compatIgnore) {
 		m.compat, m.compatFor = nil, nil
 		cmds = append(cmds, countCompat(s, m.opts.Ignore))
@@ -311,6 +320,10 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.fixAll()
 		case key.Matches(msg, k.Stderr):
 			return m.openStderr(), nil
+		case key.Matches(msg, k.NextServer):
+			return m.switchServer(1)
+		case key.Matches(msg, k.PrevServer):
+			return m.switchServer(-1)
 		case key.Matches(msg, k.Reconnect):
 			return m.reconnect()
 		}
@@ -534,7 +547,7 @@ func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
 // with it; the result arrives as a load.
 func (m model) cycleTarget() (tea.Model, tea.Cmd) {
 	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
-	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
+	return m, setOptions(m.src, m.opts.Clone()) // the configuration's rules stay
 }
 
 // nextTarget is the targets after cur in the cycle t walks: the targets

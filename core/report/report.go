@@ -2,9 +2,10 @@
 // programs: text for a terminal (each issue with the line it points at,
 // the span underlined, when the report holds the document's text) or one
 // line an issue, JSON, SARIF for code scanning, GitHub Actions workflow
-// commands, Markdown for a pull request; and the changes
+// commands, Markdown for a pull request; the changes
 // diff finds and compat's matrix, in text, JSON, Markdown and workflow
-// commands. Every format is
+// commands; and the drift verify finds in pinned tools, in every format
+// (verify.go). Every format is
 // a Format in one table, with a writer for each kind of report it
 // writes, so a command chooses one by name and has no code of its own
 // for any.
@@ -21,8 +22,8 @@
 //	// in formatTable:
 //	{Name: "checkstyle", Summary: "Checkstyle XML", Write: writeCheckstyle},
 //
-// It imports lint (for issues and the rule table), diff, compat, jsondoc
-// and termtext.
+// It imports lint (for issues and the rule table), servers (for the
+// checks of several servers), diff, compat, lock, jsondoc and termtext.
 package report
 
 import (
@@ -103,16 +104,17 @@ type Format struct {
 	Write   func(w io.Writer, r *Report) error       // a lint's issues
 	Changes func(w io.Writer, r *ChangeReport) error // the changes diff finds
 	Matrix  func(w io.Writer, r *MatrixReport) error // compat's matrix
+	Verify  func(w io.Writer, r *VerifyReport) error // verify's drift
 }
 
 // formatTable is every format, in the order help lists them.
 var formatTable = []Format{
-	{Name: "text", Summary: "for people (the default): each issue with its line, the span underlined", Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText},
+	{Name: "text", Summary: "for people (the default): each issue with its line, the span underlined", Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText, Verify: writeVerifyText},
 	{Name: "concise", Summary: "one line an issue, for grep and editors", Write: writeConcise},
-	{Name: "json", Summary: "JSON for programs", Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON},
-	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF},
-	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub},
-	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY", Write: writeMarkdown, Changes: writeChangesMarkdown, Matrix: writeMatrixMarkdown},
+	{Name: "json", Summary: "JSON for programs", Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON, Verify: writeVerifyJSON},
+	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF, Verify: writeVerifySARIF},
+	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub, Verify: writeVerifyGitHub},
+	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY", Write: writeMarkdown, Changes: writeChangesMarkdown, Matrix: writeMatrixMarkdown, Verify: writeVerifyMarkdown},
 }
 
 // Formats returns every format, in table order.

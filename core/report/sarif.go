@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"toolbench/core/lint"
+	"toolbench/core/servers"
 )
 
 // SARIF 2.1.0 (docs.oasis-open.org/sarif/sarif/v2.1.0), the format code
@@ -143,7 +144,7 @@ type sarifLogical struct {
 // error notification of an unsuccessful invocation.
 func writeSARIF(w io.Writer, r *Report) error {
 	issues, failed := r.Issues, r.Failed
-	rules := lint.Rules()
+	rules := append(lint.Rules(), servers.Rules()...)
 	index := make(map[string]int, len(rules))
 	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: make([]sarifRule, len(rules))}
 	for i, rule := range rules {
