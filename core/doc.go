@@ -1,8 +1,9 @@
 // Package core is the directory of toolbench's pure logic, in layers. Each
 // layer is a package that imports only the layers below it:
 //
-//	report    the reports of a lint, a diff and a compat matrix: text,
-//	          JSON, SARIF, GitHub, Markdown
+//	report    the reports of a lint, a diff, a compat matrix, a call
+//	          check and calls sent to a server: text, JSON, SARIF,
+//	          GitHub, Markdown
 //	config    toolbench.toml: a team's targets, rules, accepted issues and
 //	          CI settings, checked, and its JSON Schema
 //	fix       making the fixes of a lint, round after round
