@@ -250,6 +250,7 @@ var (
 	writesMatrix  = report.WritesMatrix
 	writesCalls   = report.WritesCalls
 	writesRuns    = report.WritesRuns
+	writesEvents  = report.WritesEvents
 )
 
 // changeCodes are diff's check codes, for completion.

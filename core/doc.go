@@ -2,8 +2,8 @@
 // layer is a package that imports only the layers below it:
 //
 //	report    the reports of a lint, a diff, a compat matrix, a call
-//	          check and calls sent to a server: text, JSON, SARIF,
-//	          GitHub, Markdown
+//	          check, calls sent to a server and a watch's loads: text,
+//	          JSON, SARIF, GitHub, Markdown
 //	config    toolbench.toml: a team's targets, rules, accepted issues and
 //	          CI settings, checked, and its JSON Schema
 //	fix       making the fixes of a lint, round after round

@@ -1,8 +1,9 @@
 // Package report writes every result of toolbench for people and for
 // programs: a lint's issues, the changes diff finds, compat's matrix, the
-// results of a call check and the outcomes of calls sent to a live
-// server (call --run). Each is written as text for a terminal, JSON for
-// programs (JSON Lines for the streams: calls and runs), SARIF for code scanning, GitHub Actions workflow commands
+// results of a call check, the outcomes of calls sent to a live server
+// (call --run) and the loads of a watch. Each is written as text for a
+// terminal, JSON for programs (JSON Lines for the streams: calls, runs
+// and loads), SARIF for code scanning, GitHub Actions workflow commands
 // and Markdown for a pull request, where the format makes sense of the
 // result; the table of formats below says which.
 //
@@ -22,7 +23,7 @@
 //
 // The results of calls come as a stream: call.CheckCalls hands each to a
 // CallWriter, which renders the JSON Lines it checks in parallel batches
-// on every processor; runs are written as they come.
+// on every processor; runs and loads are written as they come.
 //
 // It imports lint (for issues and the rule table), diff, compat, call,
 // jsondoc and termtext.
@@ -101,21 +102,22 @@ func FailureOf(name string, err error) Failure {
 // result it writes, nil for the others.
 type Format struct {
 	Name    string
-	Summary string                                      // what it is for, for --help
-	Write   func(w io.Writer, r *Report) error          // a lint's issues
-	Changes func(w io.Writer, r *ChangeReport) error    // the changes diff finds
-	Matrix  func(w io.Writer, r *MatrixReport) error    // compat's matrix
-	Calls   func(w io.Writer, r *CallReport) CallWriter // the results of a call check
-	Runs    func(w io.Writer, r *RunReport) RunWriter   // the outcomes of call --run
+	Summary string                                        // what it is for, for --help
+	Write   func(w io.Writer, r *Report) error            // a lint's issues
+	Changes func(w io.Writer, r *ChangeReport) error      // the changes diff finds
+	Matrix  func(w io.Writer, r *MatrixReport) error      // compat's matrix
+	Calls   func(w io.Writer, r *CallReport) CallWriter   // the results of a call check
+	Runs    func(w io.Writer, r *RunReport) RunWriter     // the outcomes of call --run
+	Events  func(w io.Writer, r *EventReport) EventWriter // the loads of a watch
 }
 
 // formatTable is every format, in the order help lists them. What each
 // writes, and what it does not:
 //
-//	           lint  diff  compat  call   call --run
-//	text       yes   yes   yes     yes    yes
-//	concise    yes
-//	json       yes   yes   yes     lines  lines
+//	           lint  diff  compat  call   call --run  watch
+//	text       yes   yes   yes     yes    yes         yes
+//	concise    yes                                    yes
+//	json       yes   yes   yes     lines  lines       lines
 //	sarif      yes                 yes    yes
 //	github     yes   yes           yes    yes
 //	markdown   yes   yes   yes     yes    yes
@@ -123,14 +125,17 @@ type Format struct {
 // concise is one line an issue: the other results have no longer form
 // to be short of. compat's matrix counts errors per tool and target, a
 // count that points at no token of the file: SARIF and annotations need
-// the issues themselves, which lint --target writes. The JSON of calls
-// and runs is a line a call, as they are checked or sent.
+// the issues themselves, which lint --target writes. A watch is a stream
+// with no end: SARIF and Markdown are one document of a finished run,
+// and annotations belong to a CI job, which a watch is not; its JSON is
+// a line a load. The JSON of calls and runs is a line a call, as they
+// are checked or sent.
 var formatTable = []Format{
 	{Name: "text", Summary: "for people (the default): each issue with its line, the span underlined",
-		Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText, Calls: newCallText, Runs: newRunText},
-	{Name: "concise", Summary: "one line an issue, for grep and editors", Write: writeConcise},
-	{Name: "json", Summary: "JSON for programs; JSON Lines for calls and runs",
-		Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON, Calls: newCallJSON, Runs: newRunJSON},
+		Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText, Calls: newCallText, Runs: newRunText, Events: newEventText},
+	{Name: "concise", Summary: "one line an issue, for grep and editors", Write: writeConcise, Events: newEventConcise},
+	{Name: "json", Summary: "JSON for programs; JSON Lines for calls, runs and watch",
+		Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON, Calls: newCallJSON, Runs: newRunJSON, Events: newEventJSON},
 	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF, Calls: newCallSARIF, Runs: newRunSARIF},
 	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub, Calls: newCallGitHub, Runs: newRunGitHub},
 	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY",
@@ -157,6 +162,7 @@ func WritesChanges(f Format) bool { return f.Changes != nil }
 func WritesMatrix(f Format) bool  { return f.Matrix != nil }
 func WritesCalls(f Format) bool   { return f.Calls != nil }
 func WritesRuns(f Format) bool    { return f.Runs != nil }
+func WritesEvents(f Format) bool  { return f.Events != nil }
 
 // FormatNames lists, in table order, the names of the formats that
 // writes accepts (WritesIssues, WritesCalls, ...).
