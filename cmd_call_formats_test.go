@@ -5,6 +5,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/report"
 	"toolbench/internal/golden"
 )
 
@@ -188,5 +190,41 @@ func TestCallGitHubOnAServerAnnotatesTheCallsLines(t *testing.T) {
 		if !strings.Contains(calls[n-1], `"`+m[4]+`"`) {
 			t.Errorf("annotation %q about %s is at line %d: %s", l, m[4], n, calls[n-1])
 		}
+	}
+}
+
+// TestFormatHelpListsTheFormatsEachCommandWrites reads --format's help
+// on every command that has it: the formats the report table has for
+// what the command writes, no more.
+func TestFormatHelpListsTheFormatsEachCommandWrites(t *testing.T) {
+	root := newRoot(&env{stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }})
+	want := map[string]string{
+		"lint":   "text, concise, json, sarif, github, markdown",
+		"diff":   "text, json, sarif, github, markdown",
+		"compat": "text, json, markdown",
+		"call":   "text, json, sarif, github, markdown",
+		"watch":  "text, concise, json",
+	}
+	writes := map[string]func(report.Format) bool{"lint": writesIssues, "diff": writesChanges, "compat": writesMatrix, "call": writesCalls, "watch": writesEvents}
+	for _, cmd := range root.Commands() {
+		f := cmd.Flags().Lookup("format")
+		if f == nil {
+			continue
+		}
+		if want[cmd.Name()] == "" {
+			t.Errorf("%s has --format, which this test does not know", cmd.Name())
+			continue
+		}
+		if f.Usage != "the report's format: "+want[cmd.Name()] || strings.Join(report.FormatNames(writes[cmd.Name()]), ", ") != want[cmd.Name()] {
+			t.Errorf("%s --format: %q, want the formats %s", cmd.Name(), f.Usage, want[cmd.Name()])
+		}
+		delete(want, cmd.Name())
+	}
+	if len(want) > 0 {
+		t.Errorf("no --format on %v", want)
+	}
+	// Every format call writes, call --run writes too.
+	if strings.Join(report.FormatNames(writesRuns), ", ") != strings.Join(report.FormatNames(writesCalls), ", ") {
+		t.Errorf("call --run writes %v, call %v", report.FormatNames(writesRuns), report.FormatNames(writesCalls))
 	}
 }

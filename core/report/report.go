@@ -118,7 +118,7 @@ type Format struct {
 //	text       yes   yes   yes     yes    yes         yes
 //	concise    yes                                    yes
 //	json       yes   yes   yes     lines  lines       lines
-//	sarif      yes                 yes    yes
+//	sarif      yes   yes           yes    yes
 //	github     yes   yes           yes    yes
 //	markdown   yes   yes   yes     yes    yes
 //
@@ -136,7 +136,7 @@ var formatTable = []Format{
 	{Name: "concise", Summary: "one line an issue, for grep and editors", Write: writeConcise, Events: newEventConcise},
 	{Name: "json", Summary: "JSON for programs; JSON Lines for calls, runs and watch",
 		Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON, Calls: newCallJSON, Runs: newRunJSON, Events: newEventJSON},
-	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF, Calls: newCallSARIF, Runs: newRunSARIF},
+	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF, Changes: writeChangesSARIF, Calls: newCallSARIF, Runs: newRunSARIF},
 	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub, Calls: newCallGitHub, Runs: newRunGitHub},
 	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY",
 		Write: writeMarkdown, Changes: writeChangesMarkdown, Matrix: writeMatrixMarkdown, Calls: newCallMarkdown, Runs: newRunMarkdown},
