@@ -288,15 +288,13 @@ type formatFlags struct {
 
 // register adds --format, naming the formats writes accepts, and --json.
 func (f *formatFlags) register(cmd *cobra.Command, writes func(report.Format) bool) {
-	var names []string
 	var words [][2]string
 	for _, r := range report.Formats() {
 		if writes(r) {
-			names = append(names, r.Name)
 			words = append(words, [2]string{r.Name, r.Summary})
 		}
 	}
-	cmd.Flags().StringVar(&f.name, "format", "text", "the report's format: "+strings.Join(names, ", "))
+	cmd.Flags().StringVar(&f.name, "format", "text", "the report's format: "+strings.Join(report.FormatNames(writes), ", "))
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "the same as --format json")
 	cmd.RegisterFlagCompletionFunc("format", completeWords(func() [][2]string { return words }))
 }
@@ -313,21 +311,20 @@ func (f *formatFlags) pick(fs *pflag.FlagSet, writes func(report.Format) bool) (
 	}
 	r, ok := report.LookupFormat(name)
 	if !ok || !writes(r) {
-		var names []string
-		for _, r := range report.Formats() {
-			if writes(r) {
-				names = append(names, r.Name)
-			}
-		}
-		return report.Format{}, fmt.Errorf("unknown --format %q (known: %s)", name, strings.Join(names, ", "))
+		return report.Format{}, fmt.Errorf("unknown --format %q (known: %s)", name, strings.Join(report.FormatNames(writes), ", "))
 	}
 	return r, nil
 }
 
 // Which report formats write which results.
-func writesIssues(f report.Format) bool  { return f.Write != nil }
-func writesChanges(f report.Format) bool { return f.Changes != nil }
-func writesMatrix(f report.Format) bool  { return f.Matrix != nil }
+var (
+	writesIssues  = report.WritesIssues
+	writesChanges = report.WritesChanges
+	writesMatrix  = report.WritesMatrix
+	writesCalls   = report.WritesCalls
+	writesRuns    = report.WritesRuns
+	writesEvents  = report.WritesEvents
+)
 
 // changeCodes are diff's check codes, for completion.
 func changeCodes() [][2]string {

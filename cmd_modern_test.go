@@ -292,3 +292,28 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	r.Header.Set("Authorization", "Bearer "+testBearer)
 	return b.next.RoundTrip(r)
 }
+
+// TestAResultThatAsksForInputIsClearInEveryFormat runs the login call of
+// MCP 2026-07-28's server in every format: none takes it for a result
+// that is ok, or for a failure of the tool.
+func TestAResultThatAsksForInputIsClearInEveryFormat(t *testing.T) {
+	ts := stdioServer(t, "modern")
+	calls := `{"name": "echo", "arguments": {"text": "hi"}}` + "\n" + `{"name": "login", "arguments": {}}` + "\n"
+	for format, want := range map[string][]string{
+		"text":     {"line 2: input required ", "asks 'github_login' (elicitation/create, a form)", "2 calls: 1 ok, 1 asking for input"},
+		"json":     {`"resultType":"input_required"`, `"inputRequests":{"github_login"`},
+		"sarif":    {`"ruleId": "input_required"`, `"level": "warning"`, `"startLine": 2`, "the server asks for 1 answer before it completes the call"},
+		"github":   {"::warning file=<stdin>,line=2,title=input_required::login: input required ", "%0Aasks 'github_login' (elicitation/create, a form)"},
+		"markdown": {"1 asking for input", "| `<stdin>:2` | `login` | **input required ", "asks 'github\\_login'"},
+	} {
+		code, out, stderr := commandRun{stdin: calls}.run(t, append([]string{"call", "--run", "--format", format}, ts.args...)...)
+		if code != exitIssues || stderr != "" {
+			t.Errorf("%s: exit %d, stderr %q; want 1: a call did not complete", format, code, stderr)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s lacks %q:\n%s", format, w, out)
+			}
+		}
+	}
+}
