@@ -16,7 +16,7 @@ import (
 // replace to this checkout), runs it from the repository's root and
 // compares what it prints with what README shows; so the program holds
 // to today's API. -update writes what it prints into README.
-func TestREADMEFromGoBuildsAndPrintsWhatItShows(t *testing.T) {
+func TestDocsREADMEFromGoBuildsAndPrintsWhatItShows(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program; skipped with -short")
 	}
