@@ -7,8 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
@@ -483,7 +481,7 @@ func (p callPane) runLines() []string {
 			if i == 0 {
 				indent = " "
 			}
-			for j, l := range wrapWords(q, max(p.innerWidth()-len(indent)-2, 10)) {
+			for j, l := range termtext.Wrap(q, max(p.innerWidth()-len(indent)-2, 10), termtext.BreakLongWords) {
 				if j > 0 {
 					l = "  " + l
 				}
@@ -642,14 +640,14 @@ func (p callPane) schemaError(e call.SchemaError) string {
 // lines after the first starting under text's start, so that a long
 // message is read whole rather than cut at the border. text is already
 // escaped for the screen and may be styled; it breaks only at spaces
-// (see wrapWords).
+// (see termtext.Wrap).
 func (p callPane) wrapped(lead, text string) []string {
 	w := p.innerWidth()
 	if width(lead)+width(text) <= w {
 		return []string{lead + text}
 	}
 	indent := width(lead)
-	parts := wrapWords(text, max(w-indent, minWrap))
+	parts := termtext.Wrap(text, max(w-indent, minWrap), termtext.BreakLongWords)
 	lines := make([]string, len(parts))
 	pad := strings.Repeat(" ", indent)
 	for i, l := range parts {
@@ -680,60 +678,6 @@ func (p callPane) deepErrs() []call.SchemaError {
 		return nil
 	}
 	return p.results[0].deep
-}
-
-// wrapWords wraps s at its spaces into lines of at most w cells: the one
-// wrapper of the tester's messages. Only a space breaks a line, so a word
-// with hyphens or slashes stays whole, as tool names and JSON paths often
-// are; only a word wider than w is broken, at w cells, starting a line of
-// its own (its last piece goes on with the next words). It measures wide
-// characters, keeps escape sequences whole and carries s's styles over the
-// breaks. ansi.Wrap and lipgloss.Wrap break after every hyphen too.
-func wrapWords(s string, w int) []string {
-	w = max(w, 1)
-	var b strings.Builder
-	for i, para := range strings.Split(s, "\n") {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		wrapLine(&b, para, w)
-	}
-	var out strings.Builder
-	ww := lipgloss.NewWrapWriter(&out) // ends each line's styles and opens them again on the next
-	_, _ = ww.Write([]byte(b.String()))
-	_ = ww.Close()
-	return strings.Split(out.String(), "\n")
-}
-
-// wrapLine writes line, which holds no newline, to b wrapped as
-// wrapWords says.
-func wrapLine(b *strings.Builder, line string, w int) {
-	cells := 0 // on the line being written
-	for i, word := range strings.Split(line, " ") {
-		n := ansi.StringWidth(word)
-		switch {
-		case i == 0:
-		case cells+1+n <= w:
-			b.WriteByte(' ')
-			cells++
-		case n == 0:
-			// A space more where the line breaks, dropped with it; what the
-			// word holds is escape sequences, if anything, which stay.
-			b.WriteString(word)
-			continue
-		default:
-			b.WriteByte('\n')
-			cells = 0
-		}
-		if n <= w {
-			b.WriteString(word)
-			cells += n
-			continue
-		}
-		pieces := ansi.Hardwrap(word, w, true)
-		b.WriteString(pieces)
-		cells = ansi.StringWidth(pieces[strings.LastIndexByte(pieces, '\n')+1:])
-	}
 }
 
 // ask shows the server's question about the call sent, and takes the

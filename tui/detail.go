@@ -11,6 +11,7 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/schema"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -244,7 +245,7 @@ func (dw *detailWriter) add(line string) {
 // style when it is not nil.
 func (dw *detailWriter) wrap(prefix, text string, style func(...string) string) {
 	width := max(dw.w-ansi.StringWidth(prefix), 10)
-	for _, l := range strings.Split(ansi.Wrap(text, width, ""), "\n") {
+	for _, l := range termtext.Wrap(text, width, termtext.BreakLongWords) {
 		if style != nil {
 			l = style(l)
 		}

@@ -8,11 +8,11 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -577,7 +577,7 @@ func (f callForm) extraLines(i int) []string {
 		lines = append(lines, pad+f.st.warn.Render(clip(fl.mismatch, max(f.w-len(pad), 1))))
 	}
 	if fl.desc != "" {
-		wrapped := strings.Split(ansi.Wordwrap(fl.desc, max(f.w-len(pad), 10), ""), "\n")
+		wrapped := termtext.Wrap(fl.desc, max(f.w-len(pad), 10), termtext.KeepLongWords)
 		for _, l := range wrapped[:min(len(wrapped), 2)] {
 			lines = append(lines, pad+f.st.muted.Render(clip(l, max(f.w-len(pad), 1))))
 		}

@@ -372,7 +372,7 @@ func (p issuesPane) detail(w, h int) []string {
 	width := max(w-3, 10)
 	var lines []string
 	add := func(style func(...string) string, prefix, text string) {
-		for _, l := range strings.Split(ansi.Wordwrap(prefix+text, width, ""), "\n") {
+		for _, l := range termtext.Wrap(prefix+text, width, termtext.KeepLongWords) {
 			lines = append(lines, "   "+style(l))
 		}
 	}
@@ -383,7 +383,7 @@ func (p issuesPane) detail(w, h int) []string {
 	}
 	// The message comes first but must not push the path off: keep at
 	// most half the lines for it.
-	msgLines := len(strings.Split(ansi.Wordwrap(shown(is.Message, maxText), width, ""), "\n"))
+	msgLines := len(termtext.Wrap(shown(is.Message, maxText), width, termtext.KeepLongWords))
 	if keep := max(h/2, 1); msgLines > keep && len(lines) > h {
 		cut := msgLines - keep
 		lines = append(lines[:keep], lines[keep+cut:]...)

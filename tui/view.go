@@ -95,7 +95,7 @@ var minSize = strconv.Itoa(minWidth) + "x" + strconv.Itoa(minHeight)
 // with its words wrapped, never a message cut short: down to one cell.
 func tooSmallText(w, h int) string {
 	for _, msg := range tooSmallTexts {
-		lines := strings.Split(ansi.Wordwrap(msg, w, ""), "\n")
+		lines := termtext.Wrap(msg, w, termtext.KeepLongWords)
 		if len(lines) <= h && widest(lines) <= w {
 			return strings.Join(lines, "\n")
 		}
