@@ -17,7 +17,10 @@ import (
 // callPane is the call tester: a call, or a batch of them, typed or
 // pasted in any shape the call command reads, checked on every keystroke
 // against the current tools, with the errors exactly as `toolbench call`
-// prints them. It shows the JSON text or, for one call, a form of it.
+// prints them. It shows the JSON text or, for one call, a form of it. On
+// a server it owns the session with it (callSession): the calls it sends,
+// the question before a tool's first run, the session's history, and the
+// reconnections R asks for.
 type callPane struct {
 	paneBase
 
@@ -46,6 +49,8 @@ type callPane struct {
 	// asked is the server's question about the last call sent, when its
 	// result asked for input the workbench can give; nil otherwise.
 	asked *inputForm
+
+	callSession // on a server
 }
 
 // callResult is the check of one call of the text.
@@ -395,6 +400,7 @@ func (p callPane) edit(msg tea.Msg) (callPane, tea.Cmd) {
 		return p, nil
 	}
 	p.offset = 0
+	p.histPos = -1 // an edited call is a new one, not the one recalled
 	return p, p.recheck()
 }
 

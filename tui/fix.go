@@ -273,7 +273,7 @@ func (m model) cannotFix() string {
 		return "nothing has loaded to fix"
 	case m.fixing:
 		return "a fix is being made"
-	case m.broken != "" && m.srv == nil && !m.demo:
+	case m.broken != "" && !m.call.onServer() && !m.demo:
 		return "the file does not load now: a fix of the last good load would undo the edits since; save it loading first"
 	}
 	return ""
@@ -296,8 +296,8 @@ func (m model) fixPlanned(msg fixPlannedMsg) model {
 	}
 	writable, where := false, ""
 	switch {
-	case m.srv != nil:
-		where = "the tools come from " + shown(m.srvName, maxName) + ": there is no file to write; change the server's code"
+	case m.call.onServer():
+		where = "the tools come from " + shown(m.call.srvName, maxName) + ": there is no file to write; change the server's code"
 	case m.demo:
 		where = "the demo has no file to write: run toolbench FILE"
 	default:

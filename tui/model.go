@@ -34,7 +34,6 @@ import (
 	"toolbench/core/compat"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
-	"toolbench/internal/mcpclient"
 	"toolbench/watch"
 )
 
@@ -150,30 +149,10 @@ type model struct {
 	compatIgnore []string
 	fixing       bool // a fix is being made in a command
 
-	serverState
-}
-
-// serverState is the workbench's server, when it has one: the session,
-// the call being sent, and the calls of the session.
-type serverState struct {
-	srv          *Server // nil for a file or the demo
-	conns        *connector
-	conn         *conn   // the session now; nil while reconnecting, or when it failed
-	stderrOf     session // the session whose standard error S shows
-	info         mcpclient.ServerInfo
-	srvName      string // the server's name, the file of its issues
-	reconnecting bool
-	ended        bool      // the session has ended: R starts another
-	loads        int       // loads from conn's watcher
-	changedAt    time.Time // the last list_changed that listed the tools again
-
-	confirmed map[string]bool // the tools asked about and run in this session
-	asking    *runRequest     // a call waits for y or n
-	running   *runningCall
-	runSeq    int
-	history   []historyItem
-	histPos   int    // the history item recalled, -1 for none
-	draft     string // the text before the first recall
+	// What the source's loads have been since it began: how many, and
+	// when the last on a server's list_changed listed the tools again.
+	loads     int
+	changedAt time.Time
 }
 
 func newModel(cfg Config, src source) model {
@@ -204,7 +183,7 @@ func newModel(cfg Config, src source) model {
 		seed:         maphash.MakeSeed(),
 		watching:     src != nil,
 	}
-	m.histPos = -1
+	m.call.histPos = -1
 	m.setFocus(paneTools)
 	return m
 }
@@ -214,18 +193,17 @@ func newModel(cfg Config, src source) model {
 func newServerModel(cfg Config, k *connector, c *conn) model {
 	m := newModel(cfg, c.watcher)
 	m.demo = false
-	m.srv, m.conns = cfg.Server, k
-	m.take(c)
+	m.call.srv, m.call.conns = cfg.Server, k
+	m.call.take(c)
+	m.follows(c.watcher)
 	return m
 }
 
-// take makes c the session the workbench uses.
-func (m *model) take(c *conn) {
-	m.conn, m.src, m.stderrOf = c, c.watcher, c.sess
-	m.info, m.srvName = c.sess.ServerInfo(), c.sess.Name()
-	m.file = m.srvName
-	m.watching, m.ended, m.reconnecting = true, false, false
-	m.loads, m.changedAt, m.confirmed = 0, time.Time{}, nil
+// follows makes src, a new session's watcher, the source of the loads.
+func (m *model) follows(src source) {
+	m.src, m.file = src, m.call.srvName
+	m.watching = true
+	m.loads, m.changedAt = 0, time.Time{}
 }
 
 // Init asks the terminal for its background (to pick light or dark
@@ -273,7 +251,7 @@ func openModel(cfg Config) (model, func(model), error) {
 	case cfg.Server != nil:
 		k := newConnector(clientConnect(cfg.Server.Connect))
 		c := k.follow(cfg.Server.Client, cfg.Server.Doc, serverFacts(k.ctx, cfg.Server.Client, cfg.Server.List), cfg.Lint)
-		return newServerModel(cfg, k, c), func(m model) { k.closeAll(m.conn) }, nil
+		return newServerModel(cfg, k, c), func(m model) { k.closeAll(m.call.conn) }, nil
 	case cfg.File == "":
 		return newModel(cfg, newDemoSource(cfg.Lint)), func(model) {}, nil
 	}
@@ -309,9 +287,9 @@ func (m model) keyState() keyState {
 		typing:    m.typing(),
 		filtering: m.tools.filtering() || m.issues.filtering(),
 		form:      m.call.showForm,
-		server:    m.srv != nil,
-		running:   m.running != nil,
-		asking:    m.asking != nil,
+		server:    m.call.onServer(),
+		running:   m.call.running != nil,
+		asking:    m.call.asking != nil,
 		writable:  m.view == viewFix && m.fixes.writable,
 	}
 }
@@ -340,7 +318,7 @@ func (m model) targetStatus() (long, short string) {
 	s := "target " + targetList(m.snap.result.Targets)
 	switch {
 	case len(m.snap.result.Requested) > 0:
-	case m.srv != nil:
+	case m.call.onServer():
 		return s + " (the server's revision)", s
 	default:
 		return s + " (from the shape)", s

@@ -56,7 +56,10 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case reconnectedMsg:
 		return m.reconnected(msg)
 	case callDoneMsg:
-		return m.callDone(msg), nil
+		if note := m.call.callDone(msg); note != "" {
+			m.note = note
+		}
+		return m, nil
 	case fixPlannedMsg:
 		return m.fixPlanned(msg), nil
 	case fixWrittenMsg:
@@ -154,7 +157,7 @@ func (m *model) reopenDetail(s *snapshot) {
 		return
 	}
 	from := "the reload"
-	if m.srv != nil {
+	if m.call.onServer() {
 		from = "the new list of tools"
 	}
 	note := shown(was, maxName) + " is gone from " + from + ": showing " + shown(m.detail.name, maxName)
@@ -178,9 +181,9 @@ func (m *model) failed(msg docFailedMsg) {
 		m.broken = shown(msg.err.Error(), maxText)
 	}
 	switch {
-	case m.srv == nil:
+	case !m.call.onServer():
 	case errors.Is(msg.err, watch.ErrEnded):
-		m.ended = true
+		m.call.ended = true
 	default:
 		m.addNote(listChangedNote + "the new list of tools is broken; the last good one stays")
 	}
@@ -207,7 +210,7 @@ func (m model) stale(from source) bool { return from != nil && from != m.src }
 // after list_changed, rather than linting the last listing again (after
 // t) or listing them for a new session.
 func (m *model) listedAgain(s *snapshot) {
-	if m.srv == nil {
+	if !m.call.onServer() {
 		return
 	}
 	m.loads++
@@ -256,7 +259,7 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if key.Matches(msg, k.ForceQuit) {
 		return m, tea.Quit
 	}
-	if m.asking != nil {
+	if m.call.asking != nil {
 		return m.answer(msg)
 	}
 	if m.view != viewNone {
@@ -264,13 +267,14 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	}
 	filtering := m.tools.filtering() || m.issues.filtering()
 	switch {
-	case m.running != nil && !filtering && key.Matches(msg, k.Cancel):
-		return m.cancelCall(), nil
-	case m.focus == paneCall && key.Matches(msg, k.Run):
+	case m.call.running != nil && !filtering && key.Matches(msg, k.Cancel):
+		m.call.cancelCall()
+		return m, nil
+	case m.focus == paneCall && m.call.onServer() && key.Matches(msg, k.Run):
 		return m.runCall()
-	case m.focus == paneCall && key.Matches(msg, k.HistPrev):
+	case m.focus == paneCall && m.call.onServer() && key.Matches(msg, k.HistPrev):
 		return m.recall(-1)
-	case m.focus == paneCall && key.Matches(msg, k.HistNext):
+	case m.focus == paneCall && m.call.onServer() && key.Matches(msg, k.HistNext):
 		return m.recall(1)
 	case key.Matches(msg, k.Next):
 		m.setFocus(m.focus.next())
@@ -309,9 +313,9 @@ func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m.fixIssue()
 		case m.focus == paneIssues && key.Matches(msg, k.FixAll):
 			return m.fixAll()
-		case key.Matches(msg, k.Stderr):
+		case m.call.onServer() && key.Matches(msg, k.Stderr):
 			return m.openStderr(), nil
-		case key.Matches(msg, k.Reconnect):
+		case m.call.onServer() && key.Matches(msg, k.Reconnect):
 			return m.reconnect()
 		}
 	}
@@ -356,6 +360,34 @@ func (m model) toView(msg tea.Msg) model {
 	return m
 }
 
+// runCall sends the call at the cursor to the server.
+func (m model) runCall() (tea.Model, tea.Cmd) {
+	note, cmd := m.call.runCall()
+	m.note = note
+	return m, cmd
+}
+
+// answer takes y or n to the question before a tool's first run.
+func (m model) answer(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.keys.Yes):
+		return m, m.call.answerYes()
+	case key.Matches(msg, m.keys.No):
+		m.call.answerNo()
+	}
+	return m, nil
+}
+
+// recall puts a call of the session's history in the tester.
+func (m model) recall(step int) (tea.Model, tea.Cmd) {
+	note, cmd, moved := m.call.recall(step)
+	m.note = note
+	if moved {
+		cmd = tea.Batch(cmd, m.follow())
+	}
+	return m, cmd
+}
+
 // openDetail shows the selected tool in full.
 func (m model) openDetail() model {
 	r := m.tools.Selected()
@@ -398,11 +430,7 @@ func (m model) toPane(p pane, msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.issues, cmd = m.issues.Update(msg)
 		cmd = tea.Batch(cmd, m.followIssue())
 	case paneCall:
-		before := m.call.text()
 		m.call, cmd = m.call.Update(msg)
-		if m.call.text() != before {
-			m.histPos = -1 // an edited call is a new one, not the one recalled
-		}
 		cmd = tea.Batch(cmd, m.follow())
 	}
 	return m, cmd
@@ -557,8 +585,8 @@ func nextTarget(cur, start []string) []string {
 func (m model) openEditor() (tea.Model, tea.Cmd) {
 	is := m.issues.Selected()
 	switch {
-	case m.srv != nil:
-		m.note = "the tools come from the server " + shown(m.srvName, maxName) + ": there is no file to edit (toolbench dump writes them to one)"
+	case m.call.onServer():
+		m.note = "the tools come from the server " + shown(m.call.srvName, maxName) + ": there is no file to edit (toolbench dump writes them to one)"
 		return m, nil
 	case m.demo:
 		m.note = "the demo has no file to edit: run toolbench FILE"
