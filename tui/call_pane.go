@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/call"
@@ -338,44 +337,64 @@ func (p *callPane) openForm(t *tooldef.Tool) {
 	p.SetSize(p.w, p.h)
 }
 
-// Update handles the keys, pastes and mouse events the root routes here.
+// Update handles what the root routes here besides the key table's
+// commands: keys typed into the text, the form or the server's question,
+// pastes, and the mouse.
 func (p callPane) Update(msg tea.Msg) (callPane, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		if p.typing {
-			if key.Matches(msg, p.keys.Leave) && p.asked != nil {
-				p.leaveQuestion()
-				return p, nil
-			}
-			if key.Matches(msg, p.keys.Leave) {
-				p.typing = false
-				return p, nil
-			}
-			return p.edit(msg)
-		}
-		switch {
-		case key.Matches(msg, p.keys.EditCall):
-			p.typing = true
-		case key.Matches(msg, p.keys.Up):
-			p.scroll(-1)
-		case key.Matches(msg, p.keys.Down):
-			p.scroll(1)
-		}
-	case tea.PasteMsg:
+	case tea.KeyPressMsg, editMsg, tea.PasteMsg:
 		if p.typing {
 			return p.edit(msg)
 		}
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			p.scroll(-1)
-		case tea.MouseWheelDown:
-			p.scroll(1)
-		}
+		p.scroll(wheelDirection(msg)) // a line a notch: the results are short
 	case tea.MouseClickMsg:
 		p.typing = true
 	}
 	return p, nil
+}
+
+// typingInto is what the keys typed into the tester go to, when they go
+// to it.
+func (p callPane) typingInto() input {
+	switch {
+	case !p.typing:
+		return inputNone
+	case p.asked != nil:
+		return p.asked.typingInto()
+	case p.showForm:
+		return p.form.typingInto()
+	}
+	return inputCall
+}
+
+// startTyping gives the keys to the tester again.
+func (p *callPane) startTyping() { p.typing = true }
+
+// leave stops typing, or leaves the server's question unanswered.
+func (p *callPane) leave() {
+	if p.asked != nil {
+		p.leaveQuestion()
+		return
+	}
+	p.typing = false
+}
+
+// formKey applies a key of the form (nextField, toggle, choose) to the
+// server's question when it is open, else to the call's form, whose text
+// the call takes when key changed it.
+func (p *callPane) formKey(key func(*callForm) bool) tea.Cmd {
+	if p.asked != nil {
+		asked := *p.asked
+		asked.formKey(key)
+		p.asked = &asked
+		return nil
+	}
+	if !key(&p.form) {
+		return nil
+	}
+	p.input.SetValue(p.form.text())
+	return p.edited()
 }
 
 // edit applies a key or a paste to the server's question, the text or
@@ -399,9 +418,15 @@ func (p callPane) edit(msg tea.Msg) (callPane, tea.Cmd) {
 	if !changed {
 		return p, nil
 	}
+	cmd := p.edited()
+	return p, cmd
+}
+
+// edited checks the call again after an edit.
+func (p *callPane) edited() tea.Cmd {
 	p.offset = 0
 	p.histPos = -1 // an edited call is a new one, not the one recalled
-	return p, p.recheck()
+	return p.recheck()
 }
 
 func (p *callPane) scroll(n int) {

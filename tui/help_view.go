@@ -38,9 +38,9 @@ func (v *helpView) setStyles(st *styles) {
 	v.vp.SetContentLines(helpLines(v.st, v.keys, v.innerWidth()))
 }
 
-// Update scrolls.
+// Update scrolls for the wheel; the keys scroll through the key table.
 func (v helpView) Update(msg tea.Msg) (helpView, tea.Cmd) {
-	scrollViewport(&v.vp, v.keys, msg)
+	scrollViewport(&v.vp, msg)
 	return v, nil
 }
 

@@ -105,9 +105,10 @@ type source interface {
 // model is the root model: it owns focus, layout and the loaded document,
 // and routes messages to the panes and views.
 type model struct {
-	keys *keyMap // the one key map, shared with the panes
-	st   *styles
-	help help.Model
+	keys  *keyMap   // the one key map, shared with the panes
+	table *keyTable // what each of its bindings does, and when
+	st    *styles
+	help  help.Model
 
 	focus         pane
 	view          view
@@ -162,6 +163,7 @@ func newModel(cfg Config, src source) model {
 	h.Styles = st.help
 	m := model{
 		keys:         keys,
+		table:        newKeyTable(keys),
 		st:           st,
 		help:         h,
 		focus:        paneTools,
@@ -277,21 +279,6 @@ func terminalInput() (*os.File, error) {
 // filter, or the form. Single-letter commands are off while they do.
 func (m model) typing() bool {
 	return m.tools.filtering() || m.issues.filtering() || m.call.editing()
-}
-
-// keyState is the state that decides which keys apply.
-func (m model) keyState() keyState {
-	return keyState{
-		focus:     m.focus,
-		view:      m.view,
-		typing:    m.typing(),
-		filtering: m.tools.filtering() || m.issues.filtering(),
-		form:      m.call.showForm,
-		server:    m.call.onServer(),
-		running:   m.call.running != nil,
-		asking:    m.call.asking != nil,
-		writable:  m.view == viewFix && m.fixes.writable,
-	}
 }
 
 // targetStatus is the targets as the status bar shows them, in a long

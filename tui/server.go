@@ -296,12 +296,12 @@ func (m model) reconnected(msg reconnectedMsg) (model, tea.Cmd) {
 }
 
 // openStderr shows the end of the server's standard error.
-func (m model) openStderr() model {
+func (m model) openStderr() (model, tea.Cmd) {
 	if m.call.stderrOf == nil {
 		m.note = "no session yet: R reconnects"
-		return m
+		return m, nil
 	}
 	m.stderr.open(m.call.serverLabel(), m.call.stderrOf.StderrTail())
 	m.view = viewStderr
-	return m
+	return m, nil
 }

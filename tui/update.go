@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/call"
@@ -79,20 +79,20 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note = "editor: " + shown(msg.err.Error(), maxText)
 		}
 		return m, nil
-	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		if m.tooSmall() {
-			return m.tooSmallInput(msg)
+			return m, nil // it would act on panes and views the user cannot see
 		}
 		return m.input(msg)
 	}
 	return m, nil
 }
 
-// input routes a key, a paste or the mouse.
-func (m model) input(msg tea.Msg) (tea.Model, tea.Cmd) {
+// input routes a paste or the mouse: keys go through the key table.
+func (m model) input(msg tea.Msg) (model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return m.key(msg)
 	case tea.PasteMsg:
 		if m.view != viewNone {
 			return m, nil
@@ -102,17 +102,6 @@ func (m model) input(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.click(msg)
 	case tea.MouseWheelMsg:
 		return m.wheel(msg)
-	}
-	return m, nil
-}
-
-// tooSmallInput takes a key or the mouse while the screen is too small
-// for the panes: only ctrl+c, which the screen offers, quits; the rest
-// would act on panes and views the user cannot see, and be found done
-// once the terminal grows.
-func (m model) tooSmallInput(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.keys.ForceQuit) {
-		return m, tea.Quit
 	}
 	return m, nil
 }
@@ -222,7 +211,7 @@ func (m *model) listedAgain(s *snapshot) {
 }
 
 // sifted hands a list sifted in a command to the pane that asked.
-func (m model) sifted(msg siftedMsg) (tea.Model, tea.Cmd) {
+func (m model) sifted(msg siftedMsg) (model, tea.Cmd) {
 	switch msg.pane {
 	case paneTools:
 		m.tools.takeSifted(msg)
@@ -250,100 +239,7 @@ func (m *model) costed(msg costsMsg) {
 	}
 }
 
-// key handles a key press: the keys that work everywhere first, then
-// those of the view over the panes, then, when nothing is being typed,
-// the single-letter commands, then the focused pane.
-func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	m.note = "" // a passing message lasts until the next key
-	k := m.keys
-	if key.Matches(msg, k.ForceQuit) {
-		return m, tea.Quit
-	}
-	if m.call.asking != nil {
-		return m.answer(msg)
-	}
-	if m.view != viewNone {
-		return m.viewKey(msg)
-	}
-	filtering := m.tools.filtering() || m.issues.filtering()
-	switch {
-	case m.call.running != nil && !filtering && key.Matches(msg, k.Cancel):
-		m.call.cancelCall()
-		return m, nil
-	case m.focus == paneCall && m.call.onServer() && key.Matches(msg, k.Run):
-		return m.runCall()
-	case m.focus == paneCall && m.call.onServer() && key.Matches(msg, k.HistPrev):
-		return m.recall(-1)
-	case m.focus == paneCall && m.call.onServer() && key.Matches(msg, k.HistNext):
-		return m.recall(1)
-	case key.Matches(msg, k.Next):
-		m.setFocus(m.focus.next())
-		return m, nil
-	case key.Matches(msg, k.Prev):
-		m.setFocus(m.focus.prev())
-		return m, nil
-	case key.Matches(msg, k.Sample):
-		return m.sample()
-	case m.focus == paneCall && key.Matches(msg, k.Form):
-		m.note = m.call.toggleForm(m.formTool())
-		return m, m.follow()
-	}
-	if !m.typing() {
-		switch {
-		case key.Matches(msg, k.Quit):
-			return m, tea.Quit
-		case key.Matches(msg, k.Help):
-			m.view = viewHelp
-			return m, nil
-		case key.Matches(msg, k.Target):
-			return m.cycleTarget()
-		case key.Matches(msg, k.Deep):
-			m.deep = !m.deep
-			cmd := m.call.setDeep(m.deep)
-			return m, cmd
-		case key.Matches(msg, k.Copy):
-			return m.copyCall()
-		case m.focus == paneTools && key.Matches(msg, k.Detail):
-			return m.openDetail(), nil
-		case m.focus == paneIssues && key.Matches(msg, k.Source):
-			return m.openSource(), nil
-		case m.focus == paneIssues && key.Matches(msg, k.Edit):
-			return m.openEditor()
-		case m.focus == paneIssues && key.Matches(msg, k.Fix):
-			return m.fixIssue()
-		case m.focus == paneIssues && key.Matches(msg, k.FixAll):
-			return m.fixAll()
-		case m.call.onServer() && key.Matches(msg, k.Stderr):
-			return m.openStderr(), nil
-		case m.call.onServer() && key.Matches(msg, k.Reconnect):
-			return m.reconnect()
-		}
-	}
-	return m.toFocused(msg)
-}
-
-// viewKey handles a key while a view covers the panes.
-func (m model) viewKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Back),
-		m.view == viewHelp && key.Matches(msg, k.Help),
-		m.view == viewSource && key.Matches(msg, k.Source),
-		m.view == viewStderr && key.Matches(msg, k.Stderr),
-		m.view == viewFix && key.Matches(msg, k.No):
-		m.view = viewNone
-		return m, nil
-	case m.view == viewFix && key.Matches(msg, k.Yes):
-		return m.writeFix()
-	case key.Matches(msg, k.Quit):
-		return m, tea.Quit
-	case m.view == viewDetail && key.Matches(msg, k.Copy):
-		return m.copySample(m.detail.tool())
-	}
-	return m.toView(msg), nil
-}
-
-// toView hands msg to the view over the panes.
+// toView hands msg, the mouse wheel, to the view over the panes.
 func (m model) toView(msg tea.Msg) model {
 	switch m.view {
 	case viewDetail:
@@ -361,79 +257,135 @@ func (m model) toView(msg tea.Msg) model {
 }
 
 // runCall sends the call at the cursor to the server.
-func (m model) runCall() (tea.Model, tea.Cmd) {
+func (m model) runCall() (model, tea.Cmd) {
 	note, cmd := m.call.runCall()
 	m.note = note
 	return m, cmd
 }
 
-// answer takes y or n to the question before a tool's first run.
-func (m model) answer(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.keys.Yes):
-		return m, m.call.answerYes()
-	case key.Matches(msg, m.keys.No):
-		m.call.answerNo()
+// openDetail shows the selected tool in full.
+func (m model) openDetail() (model, tea.Cmd) {
+	r := m.tools.Selected()
+	if r < 0 {
+		m.note = "no tool selected"
+		return m, nil
+	}
+	m.detail.open(m.snap, m.costs, r)
+	m.view = viewDetail
+	return m, nil
+}
+
+// openSource shows the text around the selected issue.
+func (m model) openSource() (model, tea.Cmd) {
+	i := m.issues.SelectedIndex()
+	if i < 0 {
+		m.note = "no issue selected"
+		return m, nil
+	}
+	m.source.open(m.snap, i)
+	m.view = viewSource
+	return m, nil
+}
+
+// viewport is the scrolling text of the view over the panes, nil when
+// none covers them.
+func (m *model) viewport() *viewport.Model {
+	switch m.view {
+	case viewDetail:
+		return &m.detail.vp
+	case viewSource:
+		return &m.source.vp
+	case viewHelp:
+		return &m.keyHelp.vp
+	case viewFix:
+		return &m.fixes.vp
+	case viewStderr:
+		return &m.stderr.vp
+	}
+	return nil
+}
+
+// toggleForm shows the call as a form, or as JSON text again.
+func (m model) toggleForm() (model, tea.Cmd) {
+	m.note = m.call.toggleForm(m.formTool())
+	cmd := m.follow()
+	return m, cmd
+}
+
+// toggleDeep turns deep call validation on or off.
+func (m model) toggleDeep() (model, tea.Cmd) {
+	m.deep = !m.deep
+	cmd := m.call.setDeep(m.deep)
+	return m, cmd
+}
+
+// startFilter, endFilter and clearFilter start typing the focused list's
+// filter, stop typing it, and drop it.
+func (m model) startFilter() (model, tea.Cmd) {
+	if m.focus == paneIssues {
+		m.issues.filter.typing = true
+	} else {
+		m.tools.filter.typing = true
 	}
 	return m, nil
 }
 
-// recall puts a call of the session's history in the tester.
-func (m model) recall(step int) (tea.Model, tea.Cmd) {
-	note, cmd, moved := m.call.recall(step)
-	m.note = note
-	if moved {
-		cmd = tea.Batch(cmd, m.follow())
-	}
-	return m, cmd
+func (m model) endFilter() (model, tea.Cmd) {
+	m.tools.filter.typing, m.issues.filter.typing = false, false
+	return m, nil
 }
 
-// openDetail shows the selected tool in full.
-func (m model) openDetail() model {
-	r := m.tools.Selected()
-	if r < 0 {
-		m.note = "no tool selected"
-		return m
+func (m model) clearFilter() (model, tea.Cmd) {
+	if m.focus == paneIssues {
+		return onIssues((*issuesPane).clearFilter)(m)
 	}
-	m.detail.open(m.snap, m.costs, r)
-	m.view = viewDetail
-	return m
+	return onTools((*toolsPane).clearFilter)(m)
 }
 
-// openSource shows the text around the selected issue.
-func (m model) openSource() model {
-	i := m.issues.SelectedIndex()
-	if i < 0 {
-		m.note = "no issue selected"
-		return m
+// onTools, onIssues and onCall are the key table's actions on a pane:
+// each runs f on it and keeps the others in step, as toPane does.
+func onTools(f func(*toolsPane) tea.Cmd) keyAction {
+	return func(m model) (model, tea.Cmd) {
+		before := m.tools.Selected()
+		cmd := f(&m.tools)
+		m, more := m.afterTools(m.tools.Selected() != before)
+		return m, tea.Batch(cmd, more)
 	}
-	m.source.open(m.snap, i)
-	m.view = viewSource
-	return m
+}
+
+func onIssues(f func(*issuesPane) tea.Cmd) keyAction {
+	return func(m model) (model, tea.Cmd) {
+		m.issues.moved = false
+		cmd := f(&m.issues)
+		more := m.followIssue()
+		return m, tea.Batch(cmd, more)
+	}
+}
+
+func onCall(f func(*callPane) tea.Cmd) keyAction {
+	return func(m model) (model, tea.Cmd) {
+		cmd := f(&m.call)
+		more := m.follow()
+		return m, tea.Batch(cmd, more)
+	}
 }
 
 // toFocused hands msg to the focused pane.
-func (m model) toFocused(msg tea.Msg) (tea.Model, tea.Cmd) { return m.toPane(m.focus, msg) }
+func (m model) toFocused(msg tea.Msg) (model, tea.Cmd) { return m.toPane(m.focus, msg) }
 
 // toPane hands msg to pane p and keeps the others in step with what it
 // did: the issues follow the tools selection, the tools selection follows
 // an issue of all the issues, and the call in the tester.
-func (m model) toPane(p pane, msg tea.Msg) (tea.Model, tea.Cmd) {
-	var cmd tea.Cmd
+func (m model) toPane(p pane, msg tea.Msg) (model, tea.Cmd) {
 	switch p {
 	case paneTools:
-		before := m.tools.Selected()
-		m.tools, cmd = m.tools.Update(msg)
-		next, more := m.afterTools(m.tools.Selected() != before)
-		return next, tea.Batch(cmd, more)
+		return onTools(func(p *toolsPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
 	case paneIssues:
-		m.issues, cmd = m.issues.Update(msg)
-		cmd = tea.Batch(cmd, m.followIssue())
+		return onIssues(func(p *issuesPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
 	case paneCall:
-		m.call, cmd = m.call.Update(msg)
-		cmd = tea.Batch(cmd, m.follow())
+		return onCall(func(p *callPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
 	}
-	return m, cmd
+	return m, nil
 }
 
 // afterTools keeps the issues in step with the tools selection; moved
@@ -521,7 +473,7 @@ func (m *model) setFocus(p pane) {
 
 // sample fills the tester with a valid call of the selected tool and
 // moves the focus there.
-func (m model) sample() (tea.Model, tea.Cmd) {
+func (m model) sample() (model, tea.Cmd) {
 	t := m.tools.SelectedTool()
 	if t == nil {
 		m.note = "no tool selected for a sample call"
@@ -538,7 +490,7 @@ func (m model) sample() (tea.Model, tea.Cmd) {
 // copyCall copies the call in the tester, when the tester has the focus
 // and a call, or else a sample call of the selected tool, to the
 // terminal's clipboard (OSC 52, which works over ssh).
-func (m model) copyCall() (tea.Model, tea.Cmd) {
+func (m model) copyCall() (model, tea.Cmd) {
 	if m.focus == paneCall && !m.call.input.empty() {
 		text := m.call.text()
 		m.note = "copied the call to the clipboard (" + groupDigits(len(text)) + " bytes)"
@@ -548,7 +500,7 @@ func (m model) copyCall() (tea.Model, tea.Cmd) {
 }
 
 // copySample copies a sample call of t to the clipboard.
-func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
+func (m model) copySample(t *tooldef.Tool) (model, tea.Cmd) {
 	if t == nil {
 		m.note = "no tool selected to copy a sample call of"
 		return m, nil
@@ -560,7 +512,7 @@ func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
 
 // cycleTarget moves to the next provider target and asks for a re-lint
 // with it; the result arrives as a load.
-func (m model) cycleTarget() (tea.Model, tea.Cmd) {
+func (m model) cycleTarget() (model, tea.Cmd) {
 	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
 	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
 }
@@ -582,7 +534,7 @@ func nextTarget(cur, start []string) []string {
 }
 
 // openEditor suspends the screen for $EDITOR at the selected issue.
-func (m model) openEditor() (tea.Model, tea.Cmd) {
+func (m model) openEditor() (model, tea.Cmd) {
 	is := m.issues.Selected()
 	switch {
 	case m.call.onServer():
@@ -603,7 +555,7 @@ func (m model) openEditor() (tea.Model, tea.Cmd) {
 }
 
 // click focuses the pane under the pointer and lets it act on the click.
-func (m model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
+func (m model) click(msg tea.MouseClickMsg) (model, tea.Cmd) {
 	if msg.Button != tea.MouseLeft || m.view != viewNone {
 		return m, nil
 	}
@@ -620,8 +572,9 @@ func (m model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 }
 
 // wheel scrolls the view over the panes, or else the pane under the
-// pointer, focused or not: that is the pane the user is looking at.
-func (m model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
+// pointer, which takes the focus as a click gives it: the mouse, as the
+// keys, goes to the focused pane only.
+func (m model) wheel(msg tea.MouseWheelMsg) (model, tea.Cmd) {
 	if m.view != viewNone {
 		return m.toView(msg), nil
 	}
@@ -629,7 +582,10 @@ func (m model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	return m.toPane(p, msg)
+	if p != m.focus {
+		m.setFocus(p)
+	}
+	return m.toFocused(msg)
 }
 
 func (m model) paneAt(x, y int) (pane, bool) {

@@ -301,5 +301,5 @@ func (m model) costStatus() string {
 func (m model) helpView() string {
 	// Cut here too: bubbles' help goes on past the width when even its
 	// ellipsis does not fit.
-	return clip(m.help.ShortHelpView(m.keys.shortHelp(m.keyState())), m.width)
+	return clip(m.help.View(keysNow{m.table, m.keyState()}), m.width)
 }
