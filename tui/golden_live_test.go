@@ -86,12 +86,18 @@ func (f *fakeSession) Answer(ctx context.Context, name string, args json.RawMess
 // listing loaded at loadTime.
 func fakeServerModel(t testing.TB, w, h int) model {
 	t.Helper()
-	fake := newFakeSession()
+	return fakeServerOn(t, newFakeSession(), fakeTools, w, h)
+}
+
+// fakeServerOn is the workbench on the session fake, whose listing is
+// tools, at w x h, the listing loaded at loadTime.
+func fakeServerOn(t testing.TB, fake *fakeSession, tools string, w, h int) model {
+	t.Helper()
 	opts := lint.Options{Targets: []string{"mcp"}}
 	k := newConnector(func(context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
 		return nil, nil, nil, fmt.Errorf("the fake server takes one session")
 	})
-	s := lintSnapshot(t, "test-tools", fakeTools, opts)
+	s := lintSnapshot(t, "test-tools", tools, opts)
 	c := k.follow(fake, s.result.Doc, nil, opts)
 	t.Cleanup(func() { k.closeAll(nil) })
 	m := newServerModel(Config{Server: &Server{}, Lint: opts}, k, c)

@@ -101,6 +101,9 @@ func idleIn(p pane) func(keyState) bool {
 
 func idleInList(st keyState) bool { return idleIn(paneTools)(st) || idleIn(paneIssues)(st) }
 
+// scrolls: a view covers the panes, or a list has the keys.
+func scrolls(st keyState) bool { return inView(st) || idleInList(st) }
+
 func idleOnServer(st keyState) bool { return idle(st) && st.server }
 
 func inCall(st keyState) bool { return onPanes(st) && st.focus == paneCall }
@@ -170,12 +173,14 @@ func newKeyTable(k *keyMap) *keyTable {
 		{&k.Yes, writableFix, model.writeFix},
 		{&k.Quit, inView, quit},
 		{&k.Copy, inViewOf(viewDetail), func(m model) (model, tea.Cmd) { return m.copySample(m.detail.tool()) }},
-		{&k.Up, inView, scroll(lineUp)},
-		{&k.Down, inView, scroll(lineDown)},
-		{&k.PageUp, inView, scroll(pageUp)},
-		{&k.PageDown, inView, scroll(pageDown)},
-		{&k.Top, inView, scroll(toTop)},
-		{&k.Bottom, inView, scroll(toBottom)},
+
+		// The views, and the lists when nothing is typed.
+		{&k.Up, scrolls, scroll(lineUp)},
+		{&k.Down, scrolls, scroll(lineDown)},
+		{&k.PageUp, scrolls, scroll(pageUp)},
+		{&k.PageDown, scrolls, scroll(pageDown)},
+		{&k.Top, scrolls, scroll(toTop)},
+		{&k.Bottom, scrolls, scroll(toBottom)},
 
 		// The panes, typing or not.
 		{&k.Cancel, cancellable, func(m model) (model, tea.Cmd) { m.call.cancelCall(); return m, nil }},
@@ -195,12 +200,6 @@ func newKeyTable(k *keyMap) *keyTable {
 		{&k.Copy, idle, model.copyCall},
 		{&k.Stderr, idleOnServer, model.openStderr},
 		{&k.Reconnect, idleOnServer, model.reconnect},
-		{&k.Up, idleInList, scroll(lineUp)},
-		{&k.Down, idleInList, scroll(lineDown)},
-		{&k.PageUp, idleInList, scroll(pageUp)},
-		{&k.PageDown, idleInList, scroll(pageDown)},
-		{&k.Top, idleInList, scroll(toTop)},
-		{&k.Bottom, idleInList, scroll(toBottom)},
 		{&k.Filter, idleInList, model.startFilter},
 		{&k.ClearFilter, keptFilter, model.clearFilter},
 

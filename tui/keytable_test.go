@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -12,8 +11,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core/jsondoc"
-	"toolbench/core/lint"
 	"toolbench/internal/gen"
 	"toolbench/watch"
 )
@@ -59,16 +56,7 @@ func keysServerModel(t *testing.T, w, h int) model {
 	for i := range 60 {
 		fake.stderr += fmt.Sprintf("line %d of the server's log\n", i+1)
 	}
-	opts := lint.Options{Targets: []string{"mcp"}}
-	k := newConnector(func(context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
-		return nil, nil, nil, fmt.Errorf("the fake server takes one session")
-	})
-	s := lintSnapshot(t, "test-tools", keyServerTools, opts)
-	c := k.follow(fake, s.result.Doc, nil, opts)
-	t.Cleanup(func() { k.closeAll(nil) })
-	m := newServerModel(Config{Server: &Server{}, Lint: opts}, k, c)
-	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
-	return update(t, m, docLoadedMsg{snap: s})
+	return fakeServerOn(t, fake, keyServerTools, w, h)
 }
 
 // keysFileModel is the workbench on a tools file of src in a new
