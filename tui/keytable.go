@@ -8,6 +8,7 @@ package tui
 // a printable key no binding takes is typed.
 
 import (
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -351,6 +352,8 @@ type keysNow struct {
 	t  *keyTable
 	st keyState
 }
+
+var _ help.KeyMap = keysNow{}
 
 func (h keysNow) ShortHelp() []key.Binding { return h.t.shortHelp(h.st) }
 
