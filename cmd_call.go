@@ -13,12 +13,14 @@ import (
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
+	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/source"
 )
 
 // callConfig is a parsed call command line.
 type callConfig struct {
+	format     report.Format
 	opt        call.CallOptions
 	schemaKind string       // the kind of SCHEMAS: "", "flat" or "tools"
 	kindFlag   string       // the flag that gave it: --schemas, or --format as it did before
@@ -31,11 +33,11 @@ type callConfig struct {
 
 // callFlags are the flags of toolbench call.
 type callFlags struct {
-	json, deep, run bool
-	format          string
-	schemas         string
-	history         string
-	server          serverFlags
+	deep, run bool
+	format    formatFlags
+	schemas   string
+	history   string
+	server    serverFlags
 }
 
 // command returns toolbench call, its flags read into f.
@@ -62,7 +64,9 @@ Anthropic tool_use block, an MCP tools/call request or a Gemini
 functionCall. Each invalid call prints its errors, one a line:
 missing:query, extra:debug, type:limit:int. With --json each call is a
 line holding the array of its errors, [] if valid; with --deep too,
-{"errors": [...], "schema": [{"path", "message"}]}.
+{"errors": [...], "schema": [{"path", "message"}]}. --format sarif,
+github and markdown report each error at its call's line of CALLS, its
+code (missing, extra, type, unknown_tool, ...) as the rule.
 
 With a server flag in place of SCHEMAS, the calls are checked against the
 tools the server lists. With --run, each call prints "line N: ok 4 ms"
@@ -75,7 +79,10 @@ outputSchema, structuredContent is checked against it, each problem a line
 is one line, {"errors": [...], "result": {...}, "ms": 4.213, "output":
 [{"path", "message"}]}, with "schema" as for --deep, "result" the server's
 result object (null when not sent), and "error": {"code", "message"} for a
-refused call.
+refused call. --format sarif, github and markdown report what went wrong
+at each call's line: its errors, a tool error, a protocol error, each
+place the output breaks the outputSchema, and a result that asks for
+input (input_required, a warning).
 
 Exit status: 0 every call is valid (and with --run, every result is ok and
 conforms), 1 some call is not (or, with --run, a result is a tool error, a
@@ -85,17 +92,14 @@ JSON are malformed calls), or a server that cannot be reached, or that
 fails while the calls run.`),
 		Example: `echo '{"name": "search", "args": {"limit": true, "debug": 1}}' | toolbench call schemas.json
 toolbench call --deep --json tools.json calls.jsonl
+toolbench call --format github tools.json calls.jsonl
 echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run --server everything`,
 		RunE: runs(f.config, func(cfg *callConfig) int { return runCall(e, cfg) }),
 	}
 	fs := cmd.Flags()
-	fs.BoolVar(&f.json, "json", false, `one JSON line per call: the array of errors, [] if valid`)
+	f.format.register(cmd, writesCalls)
 	fs.BoolVar(&f.deep, "deep", false, "also validate arguments against the tool's full JSON Schema\n(enums, bounds, patterns, formats, nested values);\nneeds a tools document")
-	fs.StringVar(&f.format, "format", "text", "the report's format: "+strings.Join(callFormats, ", "))
 	fs.StringVar(&f.schemas, "schemas", "", `read SCHEMAS as "flat" or "tools" instead of guessing`)
-	cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return callFormats, cobra.ShellCompDirectiveNoFileComp
-	})
 	cmd.RegisterFlagCompletionFunc("schemas", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"flat", "tools"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -108,7 +112,7 @@ echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run -
 // config reads `call [flags] SCHEMAS [CALLS]`, or a server flag in place
 // of SCHEMAS.
 func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, error) {
-	cfg := &callConfig{opt: call.CallOptions{JSON: f.json, Deep: f.deep}, schemaKind: f.schemas, kindFlag: "--schemas", run: f.run, history: f.history}
+	cfg := &callConfig{opt: call.CallOptions{Deep: f.deep}, schemaKind: f.schemas, kindFlag: "--schemas", run: f.run, history: f.history}
 	if err := f.pickFormat(fs, cfg); err != nil {
 		return nil, err
 	}
@@ -118,6 +122,9 @@ func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, erro
 	}
 	if cfg.history != "" && !cfg.run {
 		return nil, errors.New("--history records the calls --run sends; add --run")
+	}
+	if cfg.run && !writesRuns(cfg.format) {
+		return nil, fmt.Errorf("--format %s writes no outcomes of --run (known: %s)", cfg.format.Name, strings.Join(report.FormatNames(writesRuns), ", "))
 	}
 	if server != nil {
 		cfg.schemas.Server = server
@@ -148,28 +155,28 @@ func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, erro
 	return cfg, nil
 }
 
-// callFormats are the report formats of call.
-var callFormats = []string{"text", "json"}
-
 // pickFormat reads --format and --json into cfg. --format flat and
 // --format tools, which named the kind of SCHEMAS before --schemas did,
-// still do, with a note.
+// still do, with a note, and the report is text (JSON with --json).
 func (f *callFlags) pickFormat(fs *pflag.FlagSet, cfg *callConfig) error {
-	switch name := f.format; {
-	case name == "flat" || name == "tools":
+	if name := f.format.name; name == "flat" || name == "tools" {
 		if fs.Changed("schemas") {
 			return fmt.Errorf("--format %s and --schemas %s both say how to read SCHEMAS: give --schemas", name, f.schemas)
 		}
 		cfg.schemaKind, cfg.kindFlag = name, "--format"
-		cfg.note = fmt.Sprintf("toolbench call: --format %s is --schemas %s now; --format names the report's format (%s)", name, name, strings.Join(callFormats, ", "))
-	case f.json && fs.Changed("format") && name != "json":
-		return fmt.Errorf("--json and --format %s disagree", name)
-	case name == "json":
-		cfg.opt.JSON = true
-	case name != "text":
-		return fmt.Errorf("unknown --format %q (known: %s; --schemas flat|tools says how to read SCHEMAS)", name, strings.Join(callFormats, ", "))
+		cfg.note = fmt.Sprintf("toolbench call: --format %s is --schemas %s now; --format names the report's format (%s)",
+			name, name, strings.Join(report.FormatNames(writesCalls), ", "))
+		f.format.name = "text"
+		if f.format.asJSON {
+			f.format.name = "json"
+		}
 	}
-	return nil
+	var err error
+	cfg.format, err = f.format.pick(fs, writesCalls)
+	if err != nil && !f.format.asJSON {
+		return fmt.Errorf("%w; --schemas flat|tools says how to read SCHEMAS", err)
+	}
+	return err
 }
 
 // serverOperands reads the operands of a command line whose tools come
@@ -228,7 +235,8 @@ func checkCallsOf(e *env, cfg *callConfig, schemas *call.Schemas) int {
 		return exitFailure
 	}
 	defer closeIn()
-	sum, err := call.CheckCalls(in, jsondoc.SafeWriter(e.stdout), schemas, cfg.opt)
+	r := &report.CallReport{File: displayName(cfg.calls), Deep: cfg.opt.Deep, Version: toolVersion(), InformationURI: toolInformationURI()}
+	sum, err := report.WriteCalls(cfg.format, jsondoc.SafeWriter(e.stdout), r, in, schemas, cfg.opt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(displayName(cfg.calls)), termtext.EscapeLine(err.Error()))
 		return exitFailure

@@ -44,16 +44,21 @@ API does; --strict-all holds every tool to them. With no FILE, or with -, read
 standard input; FILE may be REV:PATH, and a server flag names a live MCP
 server in its place.
 
+The configuration's targets (toolbench.toml, see --config) are the
+columns when --target names none, and its rules count as it sets them;
+its [[ignore]] entries and the baseline do not change a count, since a
+provider refuses a tool whether or not a team accepts the issue.
+
 Exit status: 0 every target accepts every tool, 1 some target does not, 2
-usage error, a file that cannot be read or parsed, or a server that cannot
-be reached or listed.`),
+usage error, a configuration with a mistake, a file that cannot be read or
+parsed, or a server that cannot be reached or listed.`),
 		Example: `toolbench compat tools.json
 toolbench compat --target openai-strict,gemini --format markdown tools.json
 toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'`,
 		RunE: runs(f.config, func(cfg *compatConfig) int { return runCompat(e, cfg) }),
 	}
 	f.format.register(cmd, writesMatrix)
-	f.rules.register(cmd, "the columns, every target when none is named", "do not count the rule CODE")
+	f.rules.register(cmd, e, "the columns, every target when none is named", "do not count the rule CODE")
 	f.server.register(cmd)
 	cmd.Flags().BoolVar(&f.strictAll, "strict-all", false, "hold every tool to the strict targets' rules, as if each set\n\"strict\": true (default: only the tools that opt in)")
 	return cmd
@@ -66,7 +71,8 @@ func (f *compatFlags) config(fs *pflag.FlagSet, files []string) (*compatConfig, 
 	if cfg.format, err = f.format.pick(fs, writesMatrix); err != nil {
 		return nil, err
 	}
-	if cfg.opt.Lint, err = f.rules.options(); err != nil {
+	checks, err := f.rules.checks()
+	if err != nil {
 		return nil, err
 	}
 	cfg.opt.StrictForAll = f.strictAll
@@ -85,6 +91,10 @@ func (f *compatFlags) config(fs *pflag.FlagSet, files []string) (*compatConfig, 
 	default:
 		return nil, fmt.Errorf("want one FILE, got %d", len(files))
 	}
+	// The configuration's targets are the columns, and its rules count
+	// or not as it sets them. Its [[ignore]] entries do not change the
+	// count: a provider refuses a tool whether or not a team accepts it.
+	cfg.opt.Lint = checks.options(cfg.in)
 	return cfg, nil
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,6 +96,38 @@ func TestDiffReadsARevisionWithGit(t *testing.T) {
 	if want := "::error file=tools.json,title=removed-parameter::HEAD:tools.json:27:19: search_docs: $[1].function.parameters.properties.page: parameter 'page' was removed\n"; code != exitIssues || !strings.Contains(stdout, want) || strings.Contains(stdout, "HEAD%3A") {
 		t.Errorf("github: exit %d, want %q in:\n%s", code, want, stdout)
 	}
+	// So do SARIF's results: on the file, with no region.
+	code, stdout, _ = runIn(t, "diff", "--format", "sarif", "HEAD:tools.json", "tools.json")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }     `json:"artifactLocation"`
+						Region           *struct{ StartLine int } `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil || code != exitIssues {
+		t.Fatalf("sarif: exit %d, %v:\n%s", code, err, stdout)
+	}
+	found := false
+	for _, res := range log.Runs[0].Results {
+		loc := res.Locations[0].PhysicalLocation
+		if res.RuleID == "removed-parameter" {
+			found = true
+			if loc.ArtifactLocation.URI != "tools.json" || loc.Region != nil || !strings.HasPrefix(res.Message.Text, "HEAD:tools.json:27:19: ") {
+				t.Errorf("sarif: the removed parameter at %+v, %q; want on tools.json, no region, the revision's place in the message", loc, res.Message.Text)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("sarif: no removed-parameter result:\n%s", stdout)
+	}
 	code, _, stderr = runIn(t, "diff", "HEAD:missing.json", "tools.json")
 	if code != exitFailure || !strings.Contains(stderr, "toolbench diff: HEAD:missing.json: git show: path 'missing.json' does not exist in 'HEAD'") {
 		t.Errorf("a missing path: exit %d, stderr %q", code, stderr)
@@ -124,7 +157,7 @@ func TestDiffUsageErrors(t *testing.T) {
 		{"one source", []string{"a.json"}, "want OLD and NEW, got 1 source\n"},
 		{"three sources", []string{"a.json", "b.json", "c.json"}, "want OLD and NEW, got 3 sources\n"},
 		{"stdin twice", []string{"-", "-"}, "standard input (-) can be one source, not both"},
-		{"a format without changes", []string{"--format", "sarif", "a", "b"}, `unknown --format "sarif" (known: text, json, github, markdown)`},
+		{"a format without changes", []string{"--format", "concise", "a", "b"}, `unknown --format "concise" (known: text, json, sarif, github, markdown)`},
 		{"--json and another format", []string{"--json", "--format", "text", "a", "b"}, "--json and --format text disagree"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

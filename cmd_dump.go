@@ -1,19 +1,34 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
+	"toolbench/internal/atomicfile"
 	"toolbench/internal/source"
 )
 
 // dumpFlags are the flags of toolbench dump.
 type dumpFlags struct {
 	server serverFlags
+	dir    string
+}
+
+// dumpConfig is a parsed dump command line.
+type dumpConfig struct {
+	in source.Input
+	// all are the servers of --all-servers, each written to dir; nil
+	// otherwise.
+	all []source.Server
+	dir string
 }
 
 // command returns toolbench dump, its flags read into f.
@@ -39,33 +54,53 @@ With a FILE (or - or nothing, standard input; or REV:PATH) it writes the
 file's tools in the same layout, each entry of its list of tools as
 written, in the file's shape: nothing is converted.
 
+With --all-servers, reach every server of the servers file at once and
+write each one's tools to DIR/NAME.json (--dir), NAME its name in the
+servers file; a server that cannot be reached is one line on standard
+error, and the others are written all the same.
+
 Exit status: 0 written, 2 usage error, a file that cannot be read or is not
-a tools document, or a server that cannot be reached or listed.`),
+a tools document, or a server that cannot be reached or listed (under
+--all-servers, after the others are written).`),
 		Example: `toolbench dump --server-cmd 'npx -y @modelcontextprotocol/server-everything' > tools.json
 toolbench dump --server-url https://example.com/mcp --header 'Authorization: Bearer $TOKEN'
-toolbench dump --server everything | toolbench lint --target mcp`,
-		RunE: runs(f.config, func(in source.Input) int { return runDump(e, in) }),
+toolbench dump --server everything | toolbench lint --target mcp
+toolbench dump --all-servers --dir mcp-tools`,
+		RunE: runs(f.config, func(cfg dumpConfig) int {
+			if cfg.all != nil {
+				return runDumpAll(e, cfg)
+			}
+			return runDump(e, cfg.in)
+		}),
 	}
 	f.server.register(cmd)
+	f.server.registerAll(cmd, "write the tools of every server of the servers file,\neach to DIR/NAME.json (--dir)")
+	cmd.Flags().StringVar(&f.dir, "dir", "", "under --all-servers, the directory to write each server's tools to")
+	cmd.MarkFlagDirname("dir")
 	return cmd
 }
 
 // config reads `dump [flags] [FILE]`, or a server flag in place of FILE.
-func (f *dumpFlags) config(fs *pflag.FlagSet, files []string) (source.Input, error) {
-	server, err := f.server.resolve(fs)
+func (f *dumpFlags) config(fs *pflag.FlagSet, files []string) (dumpConfig, error) {
+	servers, err := f.server.resolveAll(fs)
+	all := f.server.given == "--all-servers"
 	switch {
 	case err != nil:
-		return source.Input{}, err
-	case server != nil && len(files) > 0:
-		return source.Input{}, f.server.twoSources("FILE")
-	case server != nil:
-		return source.Input{Server: server}, nil
+		return dumpConfig{}, err
+	case all != (f.dir != ""):
+		return dumpConfig{}, errors.New("--all-servers writes each server's tools to a file of its own: name their directory with --dir")
+	case len(servers) > 0 && len(files) > 0:
+		return dumpConfig{}, f.server.twoSources("FILE")
+	case all:
+		return dumpConfig{all: servers, dir: f.dir}, nil
+	case len(servers) == 1:
+		return dumpConfig{in: source.Input{Server: &servers[0]}}, nil
 	case len(files) > 1:
-		return source.Input{}, fmt.Errorf("one FILE to dump, not %d", len(files))
+		return dumpConfig{}, fmt.Errorf("one FILE to dump, not %d", len(files))
 	case len(files) == 1:
-		return source.Input{Path: files[0]}, nil
+		return dumpConfig{in: source.Input{Path: files[0]}}, nil
 	}
-	return source.Input{Path: "-"}, nil
+	return dumpConfig{in: source.Input{Path: "-"}}, nil
 }
 
 func runDump(e *env, in source.Input) int {
@@ -93,4 +128,51 @@ func runDump(e *env, in source.Input) int {
 		return exitFailure
 	}
 	return exitOK
+}
+
+// runDumpAll writes the tools of every server to a file of its own in
+// the directory, the servers reached at once. A server that cannot be
+// reached, or whose name is no file's, costs only itself.
+func runDumpAll(e *env, cfg dumpConfig) int {
+	if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench dump: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	ins := make([]source.Input, len(cfg.all))
+	for i := range cfg.all {
+		ins[i].Server = &cfg.all[i]
+	}
+	ctx, stop := interruptContext()
+	defer stop()
+	code := exitOK
+	for i, o := range source.OpenAll(ctx, ins, sourceOptions(e)) {
+		name := cfg.all[i].Name
+		path := filepath.Join(cfg.dir, name+".json")
+		err := o.Err
+		if err == nil {
+			o.Source.Close() // the tools are read; the session is not needed
+			err = writeDump(path, name, o.Source)
+		}
+		if err == nil {
+			fmt.Fprintf(e.stdout, "wrote %s\n", termtext.EscapeLine(path))
+		} else {
+			code = sourceFailed(ctx, e, "toolbench dump", err)
+			if ctx.Err() != nil {
+				return code
+			}
+		}
+	}
+	return code
+}
+
+// writeDump writes the tools of src, the server name, to path.
+func writeDump(path, name string, src *source.Source) error {
+	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") || strings.ContainsAny(name, `/\`) {
+		return fmt.Errorf("%s: a server's name is its file's, and this one cannot be: rename it in the servers file", termtext.Quote(name))
+	}
+	out, err := src.Dump()
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, out)
 }

@@ -48,8 +48,13 @@ Fixes that overlap are made one after the other, so fixing a fixed file
 changes nothing. A file is never written unless its fixed text parses.
 FILE may be - (standard input) or REV:PATH, with -o or as a diff.
 
+The configuration (toolbench.toml, see --config) sets the targets and
+rules of the lint whose fixes are made; the issues its [[ignore]] entries
+accept are left as they are.
+
 Exit status: 0 nothing to fix, or written; 1 there are fixes (without -w or
--o); 2 usage error or a file that cannot be read, parsed or written.`),
+-o); 2 usage error, a configuration with a mistake, or a file that cannot
+be read, parsed or written.`),
 		Example: `toolbench fix tools.json
 toolbench fix -w tools.json
 toolbench fix -w --target openai-strict tools.json
@@ -69,7 +74,7 @@ toolbench fix -w --code invalid-name tools.json`,
 		}
 		return out
 	}))
-	f.rules.register(cmd, "also run a provider's rules and make their fixes", "do not run the rule CODE")
+	f.rules.register(cmd, e, "also run a provider's rules and make their fixes", "do not run the rule CODE")
 	f.server.register(cmd)
 	return cmd
 }
@@ -93,8 +98,17 @@ func (f *fixFlags) config(fs *pflag.FlagSet, files []string) (*fixConfig, error)
 		return nil, fmt.Errorf("-w cannot write a revision back (%s): use -o FILE", files[0])
 	}
 	cfg.file = files[0]
-	if cfg.opt.Lint, err = f.rules.options(); err != nil {
+	checks, err := f.rules.checks()
+	if err != nil {
 		return nil, err
+	}
+	// The configuration's targets and rules are the lint's; the issues
+	// its [[ignore]] entries accept are left as they are.
+	in := source.Input{Path: cfg.file}
+	cfg.opt.Lint = checks.options(in)
+	if c := checks.cfg; c != nil {
+		name := sourceName(in, c.Dir)
+		cfg.opt.Keep = func(is *lint.Issue) bool { return c.Accepts(name, is) != nil }
 	}
 	for _, c := range f.codes {
 		r := lint.LookupRule(c)

@@ -9,9 +9,11 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/config"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
+	"toolbench/core/servers"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/source"
 )
@@ -60,11 +62,22 @@ func targetWords() [][2]string {
 	return out
 }
 
-// ruleWords are the rule codes, for completion.
+// ruleWords are the codes of the rules and of the checks of several
+// servers, for completion.
 func ruleWords() [][2]string {
 	var out [][2]string
-	for _, r := range lint.Rules() {
+	for _, r := range append(lint.Rules(), servers.Rules()...) {
 		out = append(out, [2]string{r.Code, r.Summary})
+	}
+	return out
+}
+
+// selectorWords are what --ignore accepts: ruleWords and the targets'
+// prefixes.
+func selectorWords() [][2]string {
+	out := ruleWords()
+	for _, t := range lint.Targets() {
+		out = append(out, [2]string{lint.TargetPrefix(t.Name), "every rule of the " + t.Name + " target"})
 	}
 	return out
 }
@@ -73,36 +86,47 @@ func ruleWords() [][2]string {
 // the workbench share.
 type ruleFlags struct {
 	targets, ignore listFlag
+	e               *env // where the configuration is read from
 }
 
 // register adds --target and --ignore to cmd. target and ignore are their
 // help; empty, they say what most commands do with them.
-func (r *ruleFlags) register(cmd *cobra.Command, target, ignore string) {
+func (r *ruleFlags) register(cmd *cobra.Command, e *env, target, ignore string) {
+	r.e = e
 	if target == "" {
 		target = "also check a provider's rules"
 	}
 	if ignore == "" {
 		ignore = "do not report the rule CODE"
 	}
-	cmd.Flags().Var(&r.targets, "target", target+", repeated or comma-separated:\n"+strings.Join(lint.TargetNames(), ", "))
-	cmd.Flags().Var(&r.ignore, "ignore", ignore+", repeated or comma-separated\n(toolbench rules lists the codes)")
+	cmd.Flags().Var(&r.targets, "target", target+", repeated or comma-separated,\nin place of the configuration's targets:\n"+strings.Join(lint.TargetNames(), ", "))
+	cmd.Flags().Var(&r.ignore, "ignore", ignore+", repeated or comma-separated:\nthe code an issue is printed with, or a target's prefix\n(openai/) for all its rules (toolbench rules lists them)")
 	cmd.RegisterFlagCompletionFunc("target", completeWords(targetWords))
-	cmd.RegisterFlagCompletionFunc("ignore", completeWords(ruleWords))
+	cmd.RegisterFlagCompletionFunc("ignore", completeWords(selectorWords))
 }
 
-// options checks the target names and rule codes and returns them as the
-// linter's options.
-func (r *ruleFlags) options() (lint.Options, error) {
-	t, err := lint.ParseTargets(r.targets)
-	if err != nil {
-		return lint.Options{}, fmt.Errorf("--target: %w", err)
+// checks checks the target names and rule codes, reads the
+// configuration in force, and returns how the command checks tools.
+func (r *ruleFlags) checks() (*checks, error) {
+	c := &checks{ignore: r.ignore}
+	if len(r.targets) > 0 {
+		t, err := lint.ParseTargets(r.targets)
+		if err != nil {
+			return nil, fmt.Errorf("--target: %w", err)
+		}
+		c.targets = t
 	}
 	for _, code := range r.ignore {
-		if lint.LookupRule(code) == nil {
-			return lint.Options{}, fmt.Errorf("--ignore: unknown rule code %q", code)
+		if err := config.CheckSelector(code); err != nil {
+			return nil, fmt.Errorf("--ignore: %w", err)
 		}
 	}
-	return lint.Options{Targets: t, Ignore: r.ignore}, nil
+	cfg, err := r.e.loadConfig()
+	if err != nil {
+		return nil, err
+	}
+	c.cfg = cfg
+	return c, nil
 }
 
 // serverFlags name a live MCP server as the source of a command's tools,
@@ -118,7 +142,9 @@ type serverFlags struct {
 	start     time.Duration // --start-timeout
 	protocol  string
 
-	given string // the server flag given: "--server-cmd", "--server-url" or "--server"
+	all bool // --all-servers, for the commands that take it
+
+	given string // the server flag given: "--server-cmd", "--server-url", "--server" or "--all-servers"
 }
 
 // serverFlagNames are the flags that name a server, one of which a
@@ -133,22 +159,53 @@ func (s *serverFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&s.url, "server-url", "", "reach a Streamable HTTP MCP server at URL")
 	fs.StringArrayVar(&s.headers, "header", nil, "send the header 'Name: value' to --server-url (repeat);\n$VAR and ${VAR} in the value read the environment")
 	fs.StringVar(&s.server, "server", "", `the server NAME of the --mcp-config file's "mcpServers"`)
-	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server, as Claude Code names it\n(this flag was --config)")
-	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server, and connecting to --server-url")
-	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start, which a first npx run spends\ninstalling it")
-	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for; a server of an earlier\nrevision answers in its own")
-	cmd.MarkFlagFilename("mcp-config", "json")
+	s.registerReach(cmd)
 	cmd.RegisterFlagCompletionFunc("server-cmd", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server-url", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server", cobra.NoFileCompletions)
 }
 
+// registerReach adds the flags that say how servers are reached: the
+// servers file, the timeouts and the protocol version. register adds
+// them; a command that reaches the servers of a file, and takes no
+// server flag, adds them alone.
+func (s *serverFlags) registerReach(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server, as Claude Code names it\n(this flag was --config, which names toolbench.toml now)")
+	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server, and connecting to --server-url")
+	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start, which a first npx run spends\ninstalling it")
+	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for; a server of an earlier\nrevision answers in its own")
+	cmd.MarkFlagFilename("mcp-config", "json")
+}
+
+// reach returns the settings every server is reached with: the servers
+// file, the timeouts and the protocol version, checked.
+func (s *serverFlags) reach() (source.Server, error) {
+	switch {
+	case s.timeout <= 0:
+		return source.Server{}, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
+	case s.start <= 0:
+		return source.Server{}, fmt.Errorf("--start-timeout %v: want a time above zero, such as 60s", s.start)
+	case s.protocol == "":
+		return source.Server{}, errors.New("--protocol-version is empty")
+	}
+	return source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol}, nil
+}
+
+// registerAll adds --all-servers to cmd, whose server flags register
+// added: help says what the command does with every server.
+func (s *serverFlags) registerAll(cmd *cobra.Command, help string) {
+	cmd.Flags().BoolVar(&s.all, "all-servers", false, help+"\n(--mcp-config names the file; each server is reached at once)")
+}
+
 // resolve returns the server the parsed flags of fs name, nil when they
 // name none. Its errors are usage errors: two servers, a flag that needs
-// a server without one, or one meant for the other transport.
+// a server without one, or one meant for the other transport. Under
+// --all-servers it is the settings every server is reached with, and has
+// no name: resolveAll reads the servers.
 func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 	var named []string
-	for _, f := range serverFlagNames {
+	for _, f := range append(serverFlagNames, "all-servers") {
 		if fs.Changed(f) {
 			named = append(named, "--"+f)
 		}
@@ -170,19 +227,18 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		return nil, errors.New("-e sets the environment of a server toolbench spawns; --server-url reaches one that runs already")
 	case s.given == "--server-cmd" && len(s.headers) > 0:
 		return nil, errors.New("--header is sent to an HTTP server; --server-cmd spawns one on stdio (use -e for its environment)")
-	case s.given != "--server" && fs.Changed("mcp-config"):
+	case s.given == "--all-servers" && len(s.env) > 0:
+		return nil, errors.New("-e is for one server; under --all-servers, give each its environment in the servers file's \"env\"")
+	case s.given == "--all-servers" && len(s.headers) > 0:
+		return nil, errors.New("--header is for one server; under --all-servers, give each its headers in the servers file's \"headers\"")
+	case s.given != "--server" && s.given != "--all-servers" && fs.Changed("mcp-config"):
 		return nil, errors.New("--mcp-config names the servers file of --server NAME")
-	case s.timeout <= 0:
-		return nil, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
-	case s.start <= 0:
-		return nil, fmt.Errorf("--start-timeout %v: want a time above zero, such as 60s", s.start)
-	case s.protocol == "":
-		return nil, errors.New("--protocol-version is empty")
 	}
-	srv := &source.Server{
-		URL: s.url, Name: s.server, ServersFile: s.mcpConfig,
-		Env: s.env, Header: s.headers, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol,
+	srv, err := s.reach()
+	if err != nil {
+		return nil, err
 	}
+	srv.URL, srv.Name, srv.Env, srv.Header = s.url, s.server, s.env, s.headers
 	if s.given == "--server-cmd" {
 		argv, err := mcpclient.SplitCommand(s.command)
 		if err != nil {
@@ -190,7 +246,24 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		}
 		srv.Command = argv
 	}
-	return srv, nil
+	return &srv, nil
+}
+
+// resolveAll returns the servers the parsed flags of fs name: none, the
+// one a server flag names, or every server of the servers file under
+// --all-servers, in the file's order. A servers file that cannot be read
+// is a usage error too.
+func (s *serverFlags) resolveAll(fs *pflag.FlagSet) ([]source.Server, error) {
+	srv, err := s.resolve(fs)
+	switch {
+	case err != nil:
+		return nil, err
+	case srv == nil:
+		return nil, nil
+	case s.given != "--all-servers":
+		return []source.Server{*srv}, nil
+	}
+	return source.AllServers(*srv)
 }
 
 // flagName is a flag as the help writes it: -e, --server.
@@ -215,15 +288,13 @@ type formatFlags struct {
 
 // register adds --format, naming the formats writes accepts, and --json.
 func (f *formatFlags) register(cmd *cobra.Command, writes func(report.Format) bool) {
-	var names []string
 	var words [][2]string
 	for _, r := range report.Formats() {
 		if writes(r) {
-			names = append(names, r.Name)
 			words = append(words, [2]string{r.Name, r.Summary})
 		}
 	}
-	cmd.Flags().StringVar(&f.name, "format", "text", "the report's format: "+strings.Join(names, ", "))
+	cmd.Flags().StringVar(&f.name, "format", "text", "the report's format: "+strings.Join(report.FormatNames(writes), ", "))
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "the same as --format json")
 	cmd.RegisterFlagCompletionFunc("format", completeWords(func() [][2]string { return words }))
 }
@@ -240,21 +311,20 @@ func (f *formatFlags) pick(fs *pflag.FlagSet, writes func(report.Format) bool) (
 	}
 	r, ok := report.LookupFormat(name)
 	if !ok || !writes(r) {
-		var names []string
-		for _, r := range report.Formats() {
-			if writes(r) {
-				names = append(names, r.Name)
-			}
-		}
-		return report.Format{}, fmt.Errorf("unknown --format %q (known: %s)", name, strings.Join(names, ", "))
+		return report.Format{}, fmt.Errorf("unknown --format %q (known: %s)", name, strings.Join(report.FormatNames(writes), ", "))
 	}
 	return r, nil
 }
 
 // Which report formats write which results.
-func writesIssues(f report.Format) bool  { return f.Write != nil }
-func writesChanges(f report.Format) bool { return f.Changes != nil }
-func writesMatrix(f report.Format) bool  { return f.Matrix != nil }
+var (
+	writesIssues  = report.WritesIssues
+	writesChanges = report.WritesChanges
+	writesMatrix  = report.WritesMatrix
+	writesCalls   = report.WritesCalls
+	writesRuns    = report.WritesRuns
+	writesEvents  = report.WritesEvents
+)
 
 // changeCodes are diff's check codes, for completion.
 func changeCodes() [][2]string {

@@ -226,7 +226,7 @@ func TestLintCommandExitCodes(t *testing.T) {
 		{"a directory", "", []string{"testdata/lint"}, exitFailure, "", "testdata/lint"},
 		{"unknown flag", "", []string{"--colour", lintValid}, exitFailure, "", "toolbench lint: unknown flag: --colour\nRun 'toolbench lint -h' for usage.\n"},
 		{"unknown target", "", []string{"--target", "openai,cohere", lintValid}, exitFailure, "", `toolbench lint: --target: unknown target "cohere" (known: ` + strings.Join(lint.TargetNames(), ", ") + `)`},
-		{"unknown rule code", "", []string{"--ignore", "short-descriptions", lintValid}, exitFailure, "", `toolbench lint: --ignore: unknown rule code "short-descriptions"`},
+		{"unknown rule code", "", []string{"--ignore", "short-descriptions", lintValid}, exitFailure, "", `toolbench lint: --ignore: unknown rule code 'short-descriptions'; did you mean 'short-description'?`},
 		{"unknown format", "", []string{"--format", "xml", lintValid}, exitFailure, "", `toolbench lint: unknown --format "xml" (known: text, concise, json, sarif, github, markdown)`},
 		{"--json against --format text", "", []string{"--json", "--format", "text", lintValid}, exitFailure, "", "toolbench lint: --json and --format text disagree"},
 		{"stdin twice", "[]", []string{"-", "-"}, exitFailure, "", "standard input (-) is named 2 times"},

@@ -6,9 +6,16 @@ package main
 
 import (
 	"io"
+	"net/http"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/internal/headertest"
 )
 
 // modernTransports starts the server of MCP 2026-07-28 over stdio and
@@ -209,5 +216,104 @@ func TestAStartPastItsAllowanceNamesTheFlag(t *testing.T) {
 	want := ": server/discover: no answer within 1s (--start-timeout raises it)"
 	if code != exitFailure || out != "" || len(lines(stderr)) != 1 || !strings.Contains(stderr, want) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, out, stderr, want)
+	}
+}
+
+// TestTheHeaderRulesAgreeWithTheGoSDKClientOnALiveServer holds toolbench
+// lint, on a server of MCP 2026-07-28 with no version flag, over stdio and
+// HTTP, to what the Go SDK's own client makes of the same listing: the
+// tools toolbench reports under the x-mcp-header rules the SDK checks are
+// the tools the client drops (see internal/headertest).
+func TestTheHeaderRulesAgreeWithTheGoSDKClientOnALiveServer(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := headertest.Tools(headerSeed, headerTools)
+	ts := stdioServer(t, "modern-headers")
+	u := modernHTTPServer(t, newTestHeadersServer())
+	for _, tc := range []struct {
+		name      string
+		args      []string
+		run       commandRun
+		transport func() mcp.Transport
+	}{
+		{"stdio", ts.args, commandRun{}, func() mcp.Transport {
+			cmd := exec.Command(exe)
+			cmd.Env = append(os.Environ(), testServerEnv+"=modern-headers", testPIDFileEnv+"=")
+			return &mcp.CommandTransport{Command: cmd}
+		}},
+		{"http", []string{"--server-url", u, "--header", "Authorization: Bearer ${TOKEN}", "--timeout", testServerTimeout},
+			commandRun{env: map[string]string{"TOKEN": testBearer}}, func() mcp.Transport {
+				return &mcp.StreamableClientTransport{Endpoint: u, HTTPClient: &http.Client{Transport: bearer{http.DefaultTransport}}}
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, stderr := tc.run.run(t, append([]string{"lint", "--json"}, tc.args...)...)
+			if code != exitIssues || stderr != "" {
+				t.Fatalf("lint: exit %d, stderr %q; want 1 and nothing", code, stderr)
+			}
+			if !strings.Contains(out, `"revision": "2026-07-28"`) {
+				t.Errorf("the server was not linted as one of MCP 2026-07-28:\n%.500s", out)
+			}
+			headertest.Agree(t, tools, listedBySDK(t, tc.transport()), lintIssues(t, out))
+		})
+	}
+}
+
+// listedBySDK returns the names of the tools the Go SDK's client lists
+// on the server it reaches through transport.
+func listedBySDK(t *testing.T, transport mcp.Transport) map[string]bool {
+	t.Helper()
+	c := mcp.NewClient(&mcp.Implementation{Name: "sdk-client", Version: "1"}, nil)
+	cs, err := c.Connect(t.Context(), transport, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if v := cs.InitializeResult().ProtocolVersion; v != "2026-07-28" {
+		t.Errorf("the SDK's client speaks %s with the server, want 2026-07-28", v)
+	}
+	kept := map[string]bool{}
+	for tool, err := range cs.Tools(t.Context(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept[tool.Name] = true
+	}
+	return kept
+}
+
+// bearer sends the test servers' bearer token with each request.
+type bearer struct{ next http.RoundTripper }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+testBearer)
+	return b.next.RoundTrip(r)
+}
+
+// TestAResultThatAsksForInputIsClearInEveryFormat runs the login call of
+// MCP 2026-07-28's server in every format: none takes it for a result
+// that is ok, or for a failure of the tool.
+func TestAResultThatAsksForInputIsClearInEveryFormat(t *testing.T) {
+	ts := stdioServer(t, "modern")
+	calls := `{"name": "echo", "arguments": {"text": "hi"}}` + "\n" + `{"name": "login", "arguments": {}}` + "\n"
+	for format, want := range map[string][]string{
+		"text":     {"line 2: input required ", "asks 'github_login' (elicitation/create, a form)", "2 calls: 1 ok, 1 asking for input"},
+		"json":     {`"resultType":"input_required"`, `"inputRequests":{"github_login"`},
+		"sarif":    {`"ruleId": "input_required"`, `"level": "warning"`, `"startLine": 2`, "the server asks for 1 answer before it completes the call"},
+		"github":   {"::warning file=<stdin>,line=2,title=input_required::login: input required ", "%0Aasks 'github_login' (elicitation/create, a form)"},
+		"markdown": {"1 asking for input", "| `<stdin>:2` | `login` | **input required ", "asks 'github\\_login'"},
+	} {
+		code, out, stderr := commandRun{stdin: calls}.run(t, append([]string{"call", "--run", "--format", format}, ts.args...)...)
+		if code != exitIssues || stderr != "" {
+			t.Errorf("%s: exit %d, stderr %q; want 1: a call did not complete", format, code, stderr)
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s lacks %q:\n%s", format, w, out)
+			}
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/servers"
 	"toolbench/core/termtext"
 )
 
@@ -21,15 +22,18 @@ func rulesCommand(e *env) *cobra.Command {
 List every rule toolbench checks: its code (what --ignore and the reports
 name), its severity, the target that enables it ("always" for the rules
 every lint runs; --target ` + strings.Join(lint.TargetNames(), ", ") + ` for the others), and one
-line on what it finds. Then every change toolbench diff reports: its code,
-whether it breaks callers, and one line on what it finds.`),
+line on what it finds. Then the checks of several servers together, which
+lint --all-servers runs, and every change toolbench diff and verify report:
+its code, whether it breaks callers, and one line on what it finds.`),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usage(cmd, fmt.Errorf("unexpected argument %q", args[0]))
 			}
 			writeRuleList(e.stdout, lint.Rules())
-			fmt.Fprintln(e.stdout, "\nThe changes toolbench diff reports:")
+			fmt.Fprintln(e.stdout, "\nThe checks of several servers together (lint --all-servers):")
+			writeRuleList(e.stdout, servers.Rules())
+			fmt.Fprintln(e.stdout, "\nThe changes toolbench diff and verify report:")
 			writeCheckList(e.stdout, diff.Checks())
 			fmt.Fprintln(e.stdout, "\nRun \"toolbench explain CODE\" for what a rule or a change checks and what to do.")
 			return nil
@@ -73,7 +77,10 @@ func checkSeverity(c *diff.Check) string {
 
 // ruleTarget is the target that enables a rule, or "always".
 func ruleTarget(r *lint.Rule) string {
-	if r.Target == "" {
+	switch {
+	case strings.HasPrefix(r.Code, servers.Prefix):
+		return "all-servers"
+	case r.Target == "":
 		return "always"
 	}
 	return r.Target
@@ -118,7 +125,11 @@ toolbench explain removed-tool`,
 func runExplain(e *env, names []string) int {
 	var docs []func(io.Writer)
 	for _, name := range names {
-		if r := lint.LookupRule(name); r != nil {
+		r := lint.LookupRule(name)
+		if r == nil {
+			r = servers.LookupRule(name)
+		}
+		if r != nil {
 			docs = append(docs, func(w io.Writer) { writeExplanation(w, r) })
 			continue
 		}
@@ -151,7 +162,10 @@ func runExplain(e *env, names []string) int {
 // wrapped for an 80-column terminal.
 func writeExplanation(w io.Writer, r *lint.Rule) {
 	target := "always on"
-	if r.Target != "" {
+	switch {
+	case strings.HasPrefix(r.Code, servers.Prefix):
+		target = "lint --all-servers"
+	case r.Target != "":
 		target = "target " + r.Target
 	}
 	fmt.Fprintf(w, "%s (%s, %s)\n%s\n\n%s\n", r.Code, r.Severity, target, explainWrap(r.Summary, 78), explainWrap(r.Doc, 78))

@@ -103,7 +103,7 @@ func rulesHoldRun(words, want []string) bool {
 
 func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
 	_, out, _ := rulesRun(t, "rules")
-	_, checks, ok := strings.Cut(out, "\nThe changes toolbench diff reports:\n")
+	_, checks, ok := strings.Cut(out, "\nThe changes toolbench diff and verify report:\n")
 	if !ok {
 		t.Fatalf("no heading for diff's checks:\n%s", out)
 	}

@@ -2,15 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -26,17 +22,24 @@ import (
 
 // watchConfig is a parsed watch command line.
 type watchConfig struct {
-	json   bool
+	format report.Format // the zero Format is text
 	opt    lint.Options
+	checks *checks // the configuration and baseline each load is filtered by
 	file   string
 	server *source.Server // the server to watch in place of file; nil for a file
 }
 
+// input is what is watched, as a source.
+func (c *watchConfig) input() source.Input {
+	return source.Input{Path: c.file, Server: c.server}
+}
+
 // watchFlags are the flags of toolbench watch.
 type watchFlags struct {
-	json   bool
-	rules  ruleFlags
-	server serverFlags
+	format   formatFlags
+	rules    ruleFlags
+	server   serverFlags
+	baseline string
 }
 
 // command returns toolbench watch, its flags read into f.
@@ -53,10 +56,14 @@ and the watch goes on: the next save that fixes it prints a new report. A
 FILE that does not exist yet is loaded as soon as it is created.
 
 Each report is a header line with the time and the file, then what
-'toolbench lint' prints. With --json it is one JSON object on its own line:
+'toolbench lint' prints (with --format concise, what 'toolbench lint
+--format concise' prints). With --json it is one JSON object on its own
+line:
   {"time": "2025-06-01T12:00:00+02:00", "file": "tools.json", "ok": true, "issues": [...]}
   {"time": "...", "file": "tools.json", "ok": false, "error": "tools.json:3:7: ..."}
-with the issue objects of 'toolbench lint --json'.
+with the issue objects of 'toolbench lint --json'. A watch has no end, so
+it writes none of the formats of a finished run (SARIF, GitHub
+annotations, Markdown): 'toolbench lint' does.
 
 With a server flag, lint the tools the live MCP server lists now, and again
 every time it says they changed (notifications/tools/list_changed), with
@@ -64,16 +71,23 @@ the server's name in place of the file's; with no --target, as --target
 mcp. A listing that fails is reported and the watch goes on; a session
 that ends (the server exited) is reported, and ends the watch.
 
+The configuration (toolbench.toml, see --config) is read once, when the
+watch starts: its targets and rules, the issues it accepts and its
+baseline (or --baseline's) apply to every report.
+
 Exit status: 0 when stopped by SIGINT (ctrl+c) or SIGTERM, 2 for a usage
-error, a directory that cannot be watched, or a server that cannot be
-reached or listed, or whose session ends.`),
+error, a configuration or baseline with a mistake, a directory that cannot
+be watched, or a server that cannot be reached or listed, or whose session
+ends.`),
 		Example: `toolbench watch tools.json
 toolbench watch --json --target openai tools.json | jq -c '[.ok, (.issues | length)]'
 toolbench watch --server everything`,
 		RunE: runs(f.config, func(cfg *watchConfig) int { return runWatch(e, cfg) }),
 	}
-	cmd.Flags().BoolVar(&f.json, "json", false, "one JSON object per load, on its own line")
-	f.rules.register(cmd, "", "")
+	f.format.register(cmd, writesEvents)
+	f.rules.register(cmd, e, "", "")
+	cmd.Flags().StringVar(&f.baseline, "baseline", "", "report only the issues the baseline FILE does not hold\n(default: the configuration's baseline)")
+	cmd.MarkFlagFilename("baseline", "json")
 	f.server.register(cmd)
 	return cmd
 }
@@ -81,6 +95,10 @@ toolbench watch --server everything`,
 // config reads the watch command line: the one FILE, or a server in its
 // place.
 func (f *watchFlags) config(fs *pflag.FlagSet, files []string) (*watchConfig, error) {
+	format, err := f.format.pick(fs, writesEvents)
+	if err != nil {
+		return nil, err
+	}
 	server, err := f.server.resolve(fs)
 	if err != nil {
 		return nil, err
@@ -89,9 +107,7 @@ func (f *watchFlags) config(fs *pflag.FlagSet, files []string) (*watchConfig, er
 		if len(files) > 0 {
 			return nil, f.server.twoSources("FILE")
 		}
-		cfg := &watchConfig{json: f.json, server: server}
-		cfg.opt, err = f.rules.options()
-		return cfg, err
+		return f.checks(&watchConfig{format: format, server: server})
 	}
 	switch {
 	case len(files) == 0:
@@ -103,10 +119,20 @@ func (f *watchFlags) config(fs *pflag.FlagSet, files []string) (*watchConfig, er
 	case source.IsRevision(files[0]):
 		return nil, fmt.Errorf("%s: a revision does not change, so it cannot be watched; name a file", files[0])
 	}
-	cfg := &watchConfig{json: f.json, file: files[0]}
-	if cfg.opt, err = f.rules.options(); err != nil {
+	return f.checks(&watchConfig{format: format, file: files[0]})
+}
+
+// checks reads the configuration and the baseline into cfg, and the
+// lint options for what it watches.
+func (f *watchFlags) checks(cfg *watchConfig) (*watchConfig, error) {
+	c, err := f.rules.checks()
+	if err != nil {
 		return nil, err
 	}
+	if err := c.readBaseline(f.baseline); err != nil {
+		return nil, err
+	}
+	cfg.checks, cfg.opt = c, c.options(cfg.input())
 	return cfg, nil
 }
 
@@ -141,13 +167,13 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 		return sourceFailed(ctx, e, "toolbench watch", err)
 	}
 	defer w.Close()
-	write := watchTextWriter(e)
-	if cfg.json {
-		write = writeWatchJSON
+	format := cfg.format
+	if format.Events == nil {
+		format = textFormat
 	}
 	// JSON lines carry strings from the file; keep bidi and invisible
 	// characters escaped in them too.
-	out := jsondoc.SafeWriter(e.stdout)
+	out := format.Events(jsondoc.SafeWriter(e.stdout), &report.EventReport{Color: e.colour(e.stdout)})
 	for {
 		select {
 		case <-ctx.Done():
@@ -156,7 +182,7 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 			if !ok {
 				return exitOK
 			}
-			if err := write(out, ev); err != nil {
+			if err := out.Event(&report.Event{Time: ev.Time, File: ev.Path, Lint: ev.Result, Err: ev.Err}); err != nil {
 				fmt.Fprintf(e.stderr, "toolbench watch: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 				return exitFailure
 			}
@@ -173,7 +199,7 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 // ctx, or when the watch is closed.
 func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	if cfg.server == nil {
-		return watch.New(cfg.file, watch.Options{Lint: cfg.opt})
+		return watch.New(cfg.file, watch.Options{Lint: cfg.opt, Accept: cfg.accept()})
 	}
 	src, err := openSource(ctx, e, "watch", source.Input{Server: cfg.server})
 	if err != nil {
@@ -181,7 +207,18 @@ func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
 	}
 	opt := cfg.opt
 	opt.Server = live.Survey(ctx, src.Client, src.List)
-	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt}), src}, nil
+	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt, Accept: cfg.accept()}), src}, nil
+}
+
+// accept takes out of each load what the configuration and the baseline
+// accept, each load matched against the whole baseline; nil for none.
+func (c *watchConfig) accept() func(*lint.Result) *lint.Result {
+	if c.checks == nil {
+		return nil
+	}
+	return func(res *lint.Result) *lint.Result {
+		return c.checks.accept(c.input(), res, c.checks.match())
+	}
 }
 
 // serverWatch is a ServerWatcher that owns its session: closing it ends
@@ -195,58 +232,4 @@ func (w *serverWatch) Close() error {
 	err := w.ServerWatcher.Close()
 	w.src.Close()
 	return err
-}
-
-// watchLine is the --json form of one load: either Issues (with OK true)
-// or Error.
-type watchLine struct {
-	Time   string        `json:"time"`
-	File   string        `json:"file"`
-	OK     bool          `json:"ok"`
-	Issues *[]lint.Issue `json:"issues,omitempty"`
-	Error  string        `json:"error,omitempty"`
-}
-
-// writeWatchJSON writes ev as one JSON object on a line of its own.
-func writeWatchJSON(w io.Writer, ev watch.Event) error {
-	line := watchLine{Time: ev.Time.Format(time.RFC3339), File: ev.Path}
-	if ev.Err != nil {
-		line.Error = ev.Err.Error()
-	} else {
-		issues := ev.Result.Issues
-		if issues == nil {
-			issues = []lint.Issue{}
-		}
-		line.OK, line.Issues = true, &issues
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false) // keep "<" and ">" readable in messages
-	return enc.Encode(line)
-}
-
-// watchTextWriter returns the text writer: a header with the time and the
-// file, then the report `toolbench lint` prints, or the reason there is
-// none.
-func watchTextWriter(e *env) func(io.Writer, watch.Event) error {
-	color := e.colour(e.stdout)
-	first := true
-	return func(w io.Writer, ev watch.Event) error {
-		var b strings.Builder
-		if !first {
-			b.WriteByte('\n')
-		}
-		first = false
-		fmt.Fprintf(&b, "== %s %s ==\n", ev.Time.Format(time.DateTime), termtext.EscapeLine(ev.Path))
-		if ev.Err != nil {
-			fmt.Fprintf(&b, "%s\n", termtext.EscapeLine(ev.Err.Error()))
-		} else {
-			r := &report.Report{Color: color}
-			r.Add(ev.Result)
-			if err := textFormat.Write(&b, r); err != nil {
-				return err
-			}
-		}
-		_, err := io.WriteString(w, b.String())
-		return err
-	}
 }

@@ -19,8 +19,10 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"toolbench/core/lint"
+	"toolbench/core/report"
 )
 
 // toolbenchBin is the binary the end-to-end tests run, built once by
@@ -64,17 +66,19 @@ func TestWatchArgs(t *testing.T) {
 		want    *watchConfig
 		wantErr string
 	}{
-		{name: "one file", args: []string{"tools.json"}, want: &watchConfig{file: "tools.json"}},
+		{name: "one file", args: []string{"tools.json"}, want: &watchConfig{format: formatNamed("text"), file: "tools.json"}},
 		{name: "flags after the file", args: []string{"tools.json", "--json", "--target", "openai"},
-			want: &watchConfig{json: true, file: "tools.json", opt: optsOf([]string{"openai"}, nil)}},
+			want: &watchConfig{format: formatNamed("json"), file: "tools.json", opt: optsOf([]string{"openai"}, nil)}},
+		{name: "a format", args: []string{"--format", "concise", "tools.json"}, want: &watchConfig{format: formatNamed("concise"), file: "tools.json"}},
 		{name: "repeated and comma-separated flags", args: []string{"--ignore", "missing-name,invalid-name", "--ignore", "duplicate-name", "--target", "openai,mcp", "t.json"},
-			want: &watchConfig{file: "t.json", opt: optsOf([]string{"openai", "mcp"}, []string{"missing-name", "invalid-name", "duplicate-name"})}},
-		{name: "a file after --", args: []string{"--", "--json"}, want: &watchConfig{file: "--json"}},
+			want: &watchConfig{format: formatNamed("text"), file: "t.json", opt: optsOf([]string{"openai", "mcp"}, []string{"missing-name", "invalid-name", "duplicate-name"})}},
+		{name: "a file after --", args: []string{"--", "--json"}, want: &watchConfig{format: formatNamed("text"), file: "--json"}},
+		{name: "a format of a finished run", args: []string{"--format", "sarif", "t.json"}, wantErr: `unknown --format "sarif" (known: text, concise, json)`},
 		{name: "no file", args: nil, wantErr: "no FILE to watch"},
 		{name: "two files", args: []string{"a.json", "b.json"}, wantErr: "one FILE to watch, not 2"},
 		{name: "standard input", args: []string{"-"}, wantErr: "standard input cannot be watched"},
 		{name: "unknown target", args: []string{"--target", "nosuch", "t.json"}, wantErr: `--target: unknown target "nosuch"`},
-		{name: "unknown rule code", args: []string{"--ignore", "no-such-rule", "t.json"}, wantErr: `--ignore: unknown rule code "no-such-rule"`},
+		{name: "unknown rule code", args: []string{"--ignore", "no-such-rule", "t.json"}, wantErr: `--ignore: unknown rule code 'no-such-rule'`},
 		{name: "unknown flag", args: []string{"--colour", "t.json"}, wantErr: "unknown flag: --colour"},
 	}
 	for _, tc := range cases {
@@ -89,11 +93,21 @@ func TestWatchArgs(t *testing.T) {
 			if err != nil {
 				t.Fatalf("parseWatchArgs(%q): %v", tc.args, err)
 			}
-			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(watchConfig{})); diff != "" {
+			byName := cmp.Comparer(func(a, b report.Format) bool { return a.Name == b.Name })
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(watchConfig{}), cmpopts.IgnoreFields(watchConfig{}, "checks"), byName); diff != "" {
 				t.Errorf("parseWatchArgs(%q) (-want +got):\n%s", tc.args, diff)
 			}
 		})
 	}
+}
+
+// formatNamed is the report format of that name.
+func formatNamed(name string) report.Format {
+	f, ok := report.LookupFormat(name)
+	if !ok {
+		panic("no format " + name)
+	}
+	return f
 }
 
 func optsOf(targets, ignore []string) lint.Options {
@@ -191,6 +205,25 @@ func TestWatchTextPrintsAHeaderAndTheLintReportOnEveryLoad(t *testing.T) {
 		}
 	case <-time.After(time.Second):
 		t.Fatal("the watch did not stop within a second")
+	}
+}
+
+func TestWatchConcisePrintsAHeaderAndALineAnIssue(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tools.json")
+	if err := os.WriteFile(path, []byte(`[{"x": 1}, 7]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out watchSyncBuffer
+	e := &env{stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	stop := make(chan os.Signal, 1)
+	done := make(chan int)
+	go func() { done <- streamWatch(e, &watchConfig{format: formatNamed("concise"), file: path}, stop) }()
+	header := `== \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ` + regexp.QuoteMeta(path) + " ==\n"
+	issue := `(ERROR   |WARNING )` + regexp.QuoteMeta(path) + `:1:\d+ \S+: .*\[[a-z-]+\]\n`
+	waitOutput(t, &out, regexp.MustCompile(`^`+header+`(`+issue+`){4}2 errors, 2 warnings in 1 file\n$`))
+	stop <- syscall.SIGINT
+	if code := <-done; code != exitOK {
+		t.Errorf("exit status %d, want %d", code, exitOK)
 	}
 }
 

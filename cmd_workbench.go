@@ -33,9 +33,10 @@ type workbenchFlags struct {
 // workbenchArgs is a parsed workbench command line.
 type workbenchArgs struct {
 	cfg     tui.Config
-	server  *source.Server // the server to open on in place of a file; nil for a file
-	yes     bool           // --yes: run tools without asking
-	history string         // --history FILE
+	server  *source.Server  // the server to open on in place of a file; nil for a file
+	all     []source.Server // under --all-servers, the servers to open on together
+	yes     bool            // --yes: run tools without asking
+	history string          // --history FILE
 }
 
 // command returns the root command, the workbench, its flags read into f.
@@ -53,8 +54,19 @@ issues and a call tester, linted again every time the file is saved. With
 no FILE it opens ./` + defaultToolsFile + ` when it exists, or else a built-in demo. With
 a server flag (--server-cmd, --server-url or --server) it opens on the
 tools a live MCP server lists, listed again on every list_changed, and
-the tester sends calls to it (ctrl+r). Keys: tab and shift+tab move
-between the panes, ? shows them all, q quits (ctrl+c from anywhere).
+the tester sends calls to it (ctrl+r). With --all-servers it opens on
+every server of the servers file at once, each one's tools a group: ]
+and [ move between them, and a server that cannot be reached is one line
+before the screen opens (and makes the exit status 2). Keys: tab and
+shift+tab move between the panes, ? shows them all, q quits (ctrl+c from
+anywhere).
+
+The configuration (toolbench.toml, see --config) sets the targets and
+rules, and what it and its baseline accept is not shown; the status bar
+names it. With a lock (toolbench lock) that pins what is open, every load
+is held to it as toolbench verify holds it: the status bar counts the
+tools that drifted, and the tools pane marks each tool changed since it
+was pinned, and each the lock does not pin.
 
 Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable
 input; each command's help says what its own mean.`),
@@ -78,11 +90,12 @@ toolbench lint tools.json`,
 		},
 	}
 	fs := cmd.Flags()
-	f.rules.register(cmd, "also check a provider's rules (t cycles them; a server gets mcp)", "")
+	f.rules.register(cmd, e, "also check a provider's rules (t cycles them; a server gets mcp)", "")
 	fs.BoolVar(&f.deep, "deep", false, "start with deep call validation on (d toggles it)")
 	fs.BoolVar(&f.yes, "yes", false, "on a server, send calls to tools not marked read-only\nwithout asking first")
 	fs.StringVar(&f.history, "history", "", "on a server, append each call sent and its result to FILE\n(JSON Lines, which toolbench call --run replays)")
 	f.server.register(cmd)
+	f.server.registerAll(cmd, "open on every server of the servers file, each one's\ntools a group (] and [ move between them)")
 	return cmd
 }
 
@@ -90,9 +103,17 @@ toolbench lint tools.json`,
 // server flags in place of FILE.
 func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(string) string) (workbenchArgs, error) {
 	var wa workbenchArgs
-	var err error
-	if wa.server, err = f.server.resolve(fs); err != nil {
+	servers, err := f.server.resolveAll(fs)
+	if err != nil {
 		return wa, err
+	}
+	switch {
+	case f.server.given == "--all-servers" && f.history != "":
+		return wa, errors.New("--history records the calls of one server, for toolbench call --run to replay; name one with --server")
+	case f.server.given == "--all-servers":
+		wa.all, wa.server = servers, &servers[0]
+	case len(servers) == 1:
+		wa.server = &servers[0]
 	}
 	switch {
 	case wa.server != nil && len(files) > 0:
@@ -106,7 +127,8 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 	case len(files) == 1 && files[0] == "-":
 		return wa, errors.New("standard input cannot be watched; name a file")
 	}
-	if wa.cfg.Lint, err = f.rules.options(); err != nil {
+	checks, err := f.rules.checks()
+	if err != nil {
 		return wa, err
 	}
 	wa.yes, wa.history = f.yes, f.history
@@ -115,8 +137,19 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 	if wa.cfg.Editor == "" {
 		wa.cfg.Editor = getenv("VISUAL")
 	}
+	if wa.all != nil {
+		// The options of all of them are those of the servers file, as
+		// lint --all-servers checks them together.
+		wa.cfg.Lint = checks.options(source.Input{Path: wa.all[0].ServersFile})
+		var ins []source.Input
+		for i := range wa.all {
+			ins = append(ins, source.Input{Server: &wa.all[i]})
+		}
+		return wa, checks.team(f.rules.e, &wa.cfg, ins)
+	}
 	if wa.server != nil {
-		return wa, nil
+		wa.cfg.Lint = checks.options(source.Input{Server: wa.server})
+		return wa, checks.team(f.rules.e, &wa.cfg, []source.Input{{Server: wa.server}})
 	}
 
 	if len(files) == 1 {
@@ -135,7 +168,11 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 	} else if fi, err := os.Stat(defaultToolsFile); err == nil && !fi.IsDir() {
 		wa.cfg.File = defaultToolsFile
 	}
-	return wa, nil
+	wa.cfg.Lint = checks.options(source.Input{Path: wa.cfg.File})
+	if wa.cfg.File == "" {
+		return wa, nil // the demo: a team's files are not about it
+	}
+	return wa, checks.team(f.rules.e, &wa.cfg, []source.Input{{Path: wa.cfg.File}})
 }
 
 // runWorkbench opens the TUI on the file or the server the arguments
@@ -148,10 +185,63 @@ func runWorkbench(e *env, wa workbenchArgs) int {
 	if f, ok := e.stdout.(*os.File); ok {
 		wa.cfg.Output = f
 	}
-	if wa.server != nil {
+	switch {
+	case wa.all != nil:
+		return runWorkbenchOnServers(e, wa)
+	case wa.server != nil:
 		return runWorkbenchOnServer(e, wa)
 	}
 	return openWorkbench(e, wa.cfg)
+}
+
+// runWorkbenchOnServers reaches every server at once before the screen
+// opens, each that cannot be reached one line, and opens the workbench
+// on the others. The exit status is 2 when one could not be reached.
+func runWorkbenchOnServers(e *env, wa workbenchArgs) int {
+	ctx, stop := interruptContext()
+	defer stop()
+	ins := make([]source.Input, len(wa.all))
+	for i := range wa.all {
+		ins[i].Server = &wa.all[i]
+	}
+	code := exitOK
+	for i, o := range source.OpenAll(ctx, ins, sourceOptions(e)) {
+		if o.Err != nil {
+			code = sourceFailed(ctx, e, "toolbench", o.Err)
+			if ctx.Err() != nil {
+				return code
+			}
+			continue
+		}
+		defer o.Source.Close()
+		srv := workbenchServer(e, ins[i], wa.yes)
+		srv.Client, srv.List, srv.Doc = o.Source.Client, o.Source.List, o.Source.Doc
+		wa.cfg.Servers = append(wa.cfg.Servers, srv)
+	}
+	switch len(wa.cfg.Servers) {
+	case 0:
+		return exitFailure
+	case 1:
+		wa.cfg.Server, wa.cfg.Servers = wa.cfg.Servers[0], nil
+	}
+	return max(openWorkbench(e, wa.cfg), code)
+}
+
+// workbenchServer is the server of in as the workbench reaches it again
+// (R): a new session, listed again.
+func workbenchServer(e *env, in source.Input, yes bool) *tui.Server {
+	again := sourceOptions(e)
+	again.Progress = nil // the screen is open by then
+	return &tui.Server{
+		Yes: yes,
+		Connect: func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
+			src, err := source.Open(ctx, in, again)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			return src.Client, src.List, src.Doc, nil
+		},
+	}
 }
 
 // runWorkbenchOnServer connects to the server before the screen opens,
@@ -161,18 +251,7 @@ func runWorkbench(e *env, wa workbenchArgs) int {
 func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
 	in := source.Input{Server: wa.server}
 	opt := sourceOptions(e)
-	again := opt
-	again.Progress = nil // the screen is open by then
-	srv := &tui.Server{
-		Yes: wa.yes,
-		Connect: func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
-			src, err := source.Open(ctx, in, again)
-			if err != nil {
-				return nil, nil, nil, err
-			}
-			return src.Client, src.List, src.Doc, nil
-		},
-	}
+	srv := workbenchServer(e, in, wa.yes)
 	if wa.history != "" {
 		f, err := live.OpenHistory(wa.history)
 		if err != nil {

@@ -9,11 +9,17 @@
 //	toolbench diff OLD NEW    breaking changes between two versions
 //	toolbench compat FILE     which providers accept each tool
 //	toolbench watch FILE      re-lint on every save
+//	toolbench lock SOURCE...  pin the tools of files and servers
+//	toolbench verify          report every change to the pinned tools
 //	toolbench mcp             serve these checks to agents over MCP
 //
 // A live MCP server is a source of tools wherever a file is: every
 // command that reads tools takes --server-cmd, --server-url or --server
 // NAME in place of a FILE, and internal/source reads them all.
+//
+// A team's choices are in toolbench.toml, which the commands that check
+// tools find and read through one function (cmd_config.go), under
+// --config FILE and --no-config.
 //
 // The command line is a cobra command tree, its help, errors, completion
 // and version styled by fang. This file holds the root and what every
@@ -74,6 +80,8 @@ type env struct {
 	stdinTerminal bool
 	// color is --color; the zero value is auto.
 	color colorMode
+	// config is --config and --no-config.
+	config configFlags
 }
 
 // colour reports whether what is written to w is coloured: as --color
@@ -140,6 +148,7 @@ func newRoot(e *env) *cobra.Command {
 	root.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
 	})
+	e.config.register(root)
 	root.AddCommand(
 		new(lintFlags).command(e),
 		new(dumpFlags).command(e),
@@ -148,6 +157,8 @@ func newRoot(e *env) *cobra.Command {
 		new(diffFlags).command(e),
 		new(compatFlags).command(e),
 		new(watchFlags).command(e),
+		new(lockFlags).command(e),
+		new(verifyFlags).command(e),
 		rulesCommand(e),
 		explainCommand(e),
 		mcpCommand(e),
@@ -159,9 +170,6 @@ func newRoot(e *env) *cobra.Command {
 			if near := mistypedCommand(root, ops[0]); near != "" {
 				err = fmt.Errorf("unknown command %q; did you mean %q?", ops[0], near)
 			}
-		}
-		if strings.HasPrefix(err.Error(), "unknown flag: --config") {
-			err = fmt.Errorf("%w (the servers file of --server is --mcp-config now)", err)
 		}
 		return usage(cmd, err)
 	})

@@ -176,7 +176,8 @@ func TestUsageErrorsNameTheCommandAndExit2(t *testing.T) {
 		{[]string{"diff", "--format"}, "toolbench diff: flag needs an argument: --format\nRun 'toolbench diff -h' for usage.\n"},
 		{[]string{"--deep=maybe"}, "toolbench: invalid argument \"maybe\" for \"--deep\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax\nRun 'toolbench -h' for usage.\n"},
 		{[]string{"rules", "extra"}, "toolbench rules: unexpected argument \"extra\"\nRun 'toolbench rules -h' for usage.\n"},
-		{[]string{"lint", "--config", "x.json"}, "toolbench lint: unknown flag: --config (the servers file of --server is --mcp-config now)\nRun 'toolbench lint -h' for usage.\n"},
+		{[]string{"lint", "--config", "x.json"}, "toolbench lint: x.json: no such file or directory\nRun 'toolbench lint -h' for usage.\n"},
+		{[]string{"lint", "--config", "x.toml", "--no-config"}, "toolbench lint: --config and --no-config: give one\nRun 'toolbench lint -h' for usage.\n"},
 		{[]string{"lint", "--color", "sometimes"}, "toolbench lint: invalid argument \"sometimes\" for \"--color\" flag: want auto, always or never\nRun 'toolbench lint -h' for usage.\n"},
 	} {
 		code, stdout, stderr := runIn(t, tc.args...)

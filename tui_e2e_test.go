@@ -257,7 +257,7 @@ func TestTUIArgs(t *testing.T) {
 		{name: "ignore", args: []string{"--ignore", "invalid-tool", "mine.json"}, file: "mine.json", ignore: []string{"invalid-tool"}},
 		{name: "a file after --", args: []string{"--", "mine.json"}, file: "mine.json"},
 		{name: "unknown target", args: []string{"--target", "nope"}, err: `unknown target "nope"`},
-		{name: "unknown rule", args: []string{"--ignore", "nope"}, err: `unknown rule code "nope"`},
+		{name: "unknown rule", args: []string{"--ignore", "nope"}, err: `unknown rule code 'nope'`},
 		{name: "two files", args: []string{"mine.json", "mine.json"}, err: "one FILE"},
 		{name: "a missing file, or a mistyped command", args: []string{"lnit"}, err: "lnit: no such file"},
 		{name: "a directory", args: []string{"adir"}, err: "is a directory"},

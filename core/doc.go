@@ -1,7 +1,8 @@
 // Package core is the directory of toolbench's pure logic, in layers. Each
 // layer is a package that imports only the layers below it:
 //
-//	report    the reports of a lint, a diff and a compat matrix: text,
+//	report    the reports of a lint, a diff, a compat matrix, a call
+//	          check, calls sent to a server and a watch's loads: text,
 //	          JSON, SARIF, GitHub, Markdown
 //	config    toolbench.toml: a team's targets, rules, accepted issues and
 //	          CI settings, checked, and its JSON Schema

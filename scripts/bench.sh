@@ -218,3 +218,47 @@ if grep -q BenchmarkCallRoundTrip <<<"$benches"; then
 	go test -run '^$' -bench 'BenchmarkCallRoundTrip' -benchtime 3000x ./tui | grep -E '^Benchmark' | sed 's/^/   /'
 	echo "   (goal: added-ms/op < 1)"
 fi
+
+# Every server of a servers file at once: reached in parallel, each
+# linted, then checked together, against the slowest of them linted on
+# its own (lint --server NAME). The Go test servers, three of them; and,
+# when node and the workbench tests' server-everything are installed,
+# server-everything beside two Go test servers, as a project's .mcp.json
+# mixes them.
+servers_file() {
+	local name behaviour sep=""
+	printf '{"mcpServers": {'
+	for s in "$@"; do
+		name=${s%%=*} behaviour=${s#*=}
+		if [[ $behaviour == everything ]]; then
+			printf '%s"%s": {"command": "node", "args": ["%s", "stdio"]}' "$sep" "$name" "$everything"
+		else
+			printf '%s"%s": {"command": "%s", "env": {"TOOLBENCH_TEST_SERVER": "%s"}}' "$sep" "$name" "$tmp/testserver" "$behaviour"
+		fi
+		sep=", "
+	done
+	printf '}}\n'
+}
+everything=$PWD/internal/mcpclient/testdata/mcp/node_modules/@modelcontextprotocol/server-everything/dist/index.js
+servers_file one=pages two=tools three=pages >"$tmp/go-servers.json"
+all_go() { "$tmp/toolbench" lint --json --all-servers --mcp-config "$tmp/go-servers.json"; }
+go_one() { "$tmp/toolbench" lint --json --server one --mcp-config "$tmp/go-servers.json"; }
+go_two() { "$tmp/toolbench" lint --json --server two --mcp-config "$tmp/go-servers.json"; }
+go_three() { "$tmp/toolbench" lint --json --server three --mcp-config "$tmp/go-servers.json"; }
+rounds all_go go_one go_two go_three
+slowest=$(printf '%s\n' "${median[go_one]}" "${median[go_two]}" "${median[go_three]}" | sort -n | tail -1)
+r10=$(ratio "${median[all_go]}" "$slowest")
+echo
+echo "10. lint --all-servers, three Go test servers: ${median[all_go]} ms; the slowest alone $slowest ms"
+echo "   (each alone: ${median[go_one]}, ${median[go_two]}, ${median[go_three]} ms)"
+echo "   all / slowest  = ${r10}x   (goal <= 1.2: $(verdict "$r10" "<=" 1.2))"
+echo "   CPU time, all processors: all ${cpu[all_go]} ms, the slowest alone about $(printf '%s\n' "${cpu[go_one]}" "${cpu[go_two]}" "${cpu[go_three]}" | sort -n | tail -1) ms, on $(nproc) processors"
+if command -v node >/dev/null && [[ -f $everything ]]; then
+	servers_file everything=everything tools=tools pages=pages >"$tmp/mixed-servers.json"
+	all_mixed() { "$tmp/toolbench" lint --json --all-servers --mcp-config "$tmp/mixed-servers.json"; }
+	mixed_everything() { "$tmp/toolbench" lint --json --server everything --mcp-config "$tmp/mixed-servers.json"; }
+	rounds all_mixed mixed_everything
+	r11=$(ratio "${median[all_mixed]}" "${median[mixed_everything]}")
+	echo "   server-everything and two Go test servers: ${median[all_mixed]} ms; server-everything alone ${median[mixed_everything]} ms"
+	echo "   all / slowest  = ${r11}x   (goal <= 1.2: $(verdict "$r11" "<=" 1.2))"
+fi

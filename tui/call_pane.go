@@ -40,15 +40,6 @@ type callPane struct {
 
 	offset int // the results scrolled by the wheel or j/k
 
-	// On a server: the outcome of the last call sent or recalled, the
-	// call being sent, the question before a tool's first run.
-	run      runShown
-	pending  string   // "sending echo · esc cancels", escaped
-	question []string // escaped
-	// asked is the server's question about the last call sent, when its
-	// result asked for input the workbench can give; nil otherwise.
-	asked *inputForm
-
 	callSession // on a server
 }
 

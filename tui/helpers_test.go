@@ -128,8 +128,11 @@ func quickMsgs(cmd tea.Cmd) []tea.Msg {
 	var msg tea.Msg
 	select {
 	case msg = <-done:
-	case <-time.After(5 * time.Second):
-		panic("a command did not finish")
+	case <-time.After(30 * time.Second):
+		// A guard against a command that never returns, not a measure:
+		// the commands of a load of 10,000 tools take seconds on a
+		// machine busy with other tests.
+		panic("a command did not finish within 30s")
 	}
 	switch msg := msg.(type) {
 	case tea.BatchMsg:
@@ -138,7 +141,7 @@ func quickMsgs(cmd tea.Cmd) []tea.Msg {
 			out = append(out, quickMsgs(c)...)
 		}
 		return out
-	case deepCheckedMsg, siftedMsg, costsMsg, compatMsg, callDoneMsg, fixPlannedMsg:
+	case deepCheckedMsg, siftedMsg, costsMsg, compatMsg, callDoneMsg, fixPlannedMsg, driftMsg:
 		return []tea.Msg{msg}
 	}
 	return nil

@@ -18,6 +18,7 @@ import (
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/report"
 )
 
 // detailText is the detail view's text without styles.
@@ -564,7 +565,8 @@ func TestABatchIsCheckedCallByCallAsTheCallCommandDoes(t *testing.T) {
 				got = append(got, fmt.Sprintf("line %d: %s", r.line, errs))
 			}
 			var out bytes.Buffer
-			if _, err := call.CheckCalls(strings.NewReader(batch), &out, m.snap.schemas, call.CallOptions{}); err != nil {
+			text, _ := report.LookupFormat("text")
+			if _, err := report.WriteCalls(text, &out, &report.CallReport{}, strings.NewReader(batch), m.snap.schemas, call.CallOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			want := strings.Split(strings.TrimSpace(out.String()), "\n")
@@ -714,16 +716,6 @@ func TestTokensAreCountedOnceForEachText(t *testing.T) {
 	measure(s2, c, testSeed, enc)
 	if enc.calls != 1 {
 		t.Errorf("a reload with one tool changed counted %d texts, want 1", enc.calls)
-	}
-}
-
-func TestO200kCountsTokens(t *testing.T) {
-	enc, err := o200k()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n, _ := enc.Count("hello world"); n != 2 {
-		t.Errorf("o200k_base counts %d tokens in \"hello world\", want 2", n)
 	}
 }
 

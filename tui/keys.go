@@ -26,6 +26,7 @@ type keyMap struct {
 	// Anywhere nothing is being typed.
 	Help, Quit, Target, Deep, Copy key.Binding
 	Stderr, Reconnect              key.Binding // on a server
+	NextServer, PrevServer         key.Binding // on several servers
 
 	// Lists and scrolling views.
 	Up, Down         key.Binding
@@ -93,6 +94,9 @@ func newKeyMap() *keyMap {
 
 		Stderr:    key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "server stderr")),
 		Reconnect: key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "reconnect")),
+
+		NextServer: key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next server")),
+		PrevServer: key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous server")),
 
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
@@ -211,6 +215,8 @@ func (k *keyMap) groups() []keyGroup {
 			{&k.Copy, "copy the call in the tester, or a sample call of the selected tool, to the clipboard (OSC 52)"},
 			{&k.Stderr, "on a server: the end of its standard error (the last 64 KiB, escaped)"},
 			{&k.Reconnect, "on a server: reconnect, a new session with the tools listed again"},
+			{&k.NextServer, "on several servers (--all-servers): the next server's tools"},
+			{&k.PrevServer, "on several servers: the previous server's tools"},
 		}},
 		{"lists and views", []keyDoc{
 			{&k.Up, "move up; scroll"},

@@ -23,6 +23,7 @@ type keyState struct {
 	input    input // what keys are typed into, if anything
 	kept     bool  // the focused list keeps a filter it is not typing
 	server   bool  // the tools are a live server's
+	servers  bool  // the workbench is on several servers
 	running  bool  // a call is being sent
 }
 
@@ -57,6 +58,7 @@ func (m model) keyState() keyState {
 		writable: m.view == viewFix && m.fixes.writable,
 		focus:    m.focus,
 		server:   m.call.onServer(),
+		servers:  len(m.groups) > 1,
 		running:  m.call.running != nil,
 	}
 	switch {
@@ -106,6 +108,8 @@ func idleInList(st keyState) bool { return idleIn(paneTools)(st) || idleIn(paneI
 func scrolls(st keyState) bool { return inView(st) || idleInList(st) }
 
 func idleOnServer(st keyState) bool { return idle(st) && st.server }
+
+func idleOnServers(st keyState) bool { return idle(st) && st.servers }
 
 func inCall(st keyState) bool { return onPanes(st) && st.focus == paneCall }
 
@@ -201,6 +205,8 @@ func newKeyTable(k *keyMap) *keyTable {
 		{&k.Copy, idle, model.copyCall},
 		{&k.Stderr, idleOnServer, model.openStderr},
 		{&k.Reconnect, idleOnServer, model.reconnect},
+		{&k.NextServer, idleOnServers, switchServer(1)},
+		{&k.PrevServer, idleOnServers, switchServer(-1)},
 		{&k.Filter, idleInList, model.startFilter},
 		{&k.ClearFilter, keptFilter, model.clearFilter},
 
@@ -342,7 +348,7 @@ func (t *keyTable) shortHelp(st keyState) []key.Binding {
 	return append(short, t.pick(st, &k.Run, &k.Sample, &k.Filter, &k.EndFilter, &k.ClearFilter,
 		&k.Detail, &k.ErrorsOnly, &k.AllIssues, &k.Severity, &k.Fix, &k.FixAll, &k.Source, &k.Edit, &k.EditCall,
 		&k.Form, &k.Leave, &k.HistPrev, &k.NextField, &k.Toggle, &k.ChooseNext, &k.Copy, &k.move,
-		&k.Stderr, &k.Reconnect, &k.Target, &k.Deep)...)
+		&k.NextServer, &k.PrevServer, &k.Stderr, &k.Reconnect, &k.Target, &k.Deep)...)
 }
 
 // keysNow is the key table in one state, as bubbles' help reads a key

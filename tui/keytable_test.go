@@ -153,6 +153,9 @@ var keyScenes = []keyScene{
 		m, _ := pressCmd(t, inTester(t, keysServerModel(t, 100, 24), threeLines("echo", "hi there")), "ctrl+r")
 		return press(t, m, "up", "end", "left", "left", "left", "left")
 	}},
+	{"several servers, Tools", func(t *testing.T) model {
+		return press(t, fakeServersModel(t, Config{}, 100, 24), "j", "J")
+	}},
 	{"a server's standard error", func(t *testing.T) model {
 		return press(t, keysServerModel(t, 100, 16), "S", "k", "k") // it opens at the end
 	}},

@@ -34,6 +34,7 @@ import (
 	"toolbench/core/compat"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/lock"
 	"toolbench/watch"
 )
 
@@ -83,6 +84,10 @@ type Config struct {
 	// Server, when not nil, is the live MCP server whose tools the
 	// workbench opens on, in place of a file.
 	Server *Server
+	// Servers, when it holds more than one, are the servers the
+	// workbench opens on together (--all-servers), in place of Server:
+	// each one's tools are a group, ] and [ move between them.
+	Servers []*Server
 	// Lint holds the provider targets and ignored rules to start with.
 	Lint lint.Options
 	// Deep starts with deep call validation (the full JSON Schema) on.
@@ -91,6 +96,17 @@ type Config struct {
 	Editor string
 	// Output is the terminal to draw on; nil means standard output.
 	Output io.Writer
+
+	// ConfigFile names the configuration in force (toolbench.toml) in
+	// the status bar; "" when there is none.
+	ConfigFile string
+	// Accept, when set, takes out of every load what the configuration
+	// and the baseline accept, as toolbench lint and watch do.
+	Accept func(*lint.Result) *lint.Result
+	// Verify, when set, holds each load to the lock in force, as
+	// toolbench verify does: the tools that changed since they were
+	// pinned are marked.
+	Verify func(*jsondoc.Document) (*lock.Drift, error)
 }
 
 // source delivers loads of the document: a watch.Watcher for a file, or
@@ -145,6 +161,10 @@ type model struct {
 	watching  bool   // reloads still arrive
 	note      string // a passing message: editor errors, what was copied
 
+	configFile string                                       // the configuration in force, "" for none
+	verify     func(*jsondoc.Document) (*lock.Drift, error) // nil without a lock
+	drift      *driftMsg                                    // the lock's verdict on the load shown, nil until given
+
 	compat       *compat.Matrix // which targets accept each tool of snap, nil until counted
 	compatFor    *jsondoc.Document
 	compatIgnore []string
@@ -154,6 +174,12 @@ type model struct {
 	// when the last on a server's list_changed listed the tools again.
 	loads     int
 	changedAt time.Time
+
+	// groups are the servers of the workbench on several (--all-servers),
+	// group the one shown, whose session the tester holds and whose
+	// loads are the ones above (its group is empty); nil for one.
+	groups []serverGroup
+	group  int
 }
 
 func newModel(cfg Config, src source) model {
@@ -179,6 +205,8 @@ func newModel(cfg Config, src source) model {
 		file:         cfg.File,
 		demo:         cfg.File == "",
 		editor:       cfg.Editor,
+		configFile:   cfg.ConfigFile,
+		verify:       cfg.Verify,
 		opts:         cfg.Lint,
 		deep:         cfg.Deep,
 		startTargets: slices.Clone(cfg.Lint.Targets),
@@ -195,8 +223,7 @@ func newModel(cfg Config, src source) model {
 func newServerModel(cfg Config, k *connector, c *conn) model {
 	m := newModel(cfg, c.watcher)
 	m.demo = false
-	m.call.srv, m.call.conns = cfg.Server, k
-	m.call.take(c)
+	m.call.callSession = newCallSession(cfg.Server, k, c)
 	m.follows(c.watcher)
 	return m
 }
@@ -211,7 +238,7 @@ func (m *model) follows(src source) {
 // Init asks the terminal for its background (to pick light or dark
 // colours) and starts reading loads.
 func (m model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src))
+	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src), m.armGroups())
 }
 
 // Run opens the workbench and returns when the user quits. On a server,
@@ -250,14 +277,18 @@ func Run(cfg Config) error {
 // file's watcher, or every session with the server.
 func openModel(cfg Config) (model, func(model), error) {
 	switch {
+	case len(cfg.Servers) > 1:
+		m, done := openServers(cfg)
+		return m, done, nil
 	case cfg.Server != nil:
 		k := newConnector(clientConnect(cfg.Server.Connect))
+		k.accept = cfg.Accept
 		c := k.follow(cfg.Server.Client, cfg.Server.Doc, serverFacts(k.ctx, cfg.Server.Client, cfg.Server.List), cfg.Lint)
 		return newServerModel(cfg, k, c), func(m model) { k.closeAll(m.call.conn) }, nil
 	case cfg.File == "":
 		return newModel(cfg, newDemoSource(cfg.Lint)), func(model) {}, nil
 	}
-	w, err := watch.New(cfg.File, watch.Options{Lint: cfg.Lint})
+	w, err := watch.New(cfg.File, watch.Options{Lint: cfg.Lint, Accept: cfg.Accept})
 	if err != nil {
 		return model{}, nil, err
 	}

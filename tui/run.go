@@ -188,7 +188,9 @@ func recallText(i, n int) string {
 
 // callSession is the tester's session with the workbench's server, when
 // it has one, and the calls sent in it: the call being sent, the
-// question before a tool's first run, the session's history.
+// question before a tool's first run, the session's history, and what
+// the tester shows of them. On several servers each has its own, and
+// the tester holds the one of the server shown.
 type callSession struct {
 	srv          *Server // nil for a file or the demo
 	conns        *connector
@@ -206,6 +208,34 @@ type callSession struct {
 	history   []historyItem
 	histPos   int    // the history item recalled, -1 for none
 	draft     string // the text before the first recall
+
+	// What the tester shows of the calls: the outcome of the last call
+	// sent or recalled, the call being sent, the question before a
+	// tool's first run.
+	run      runShown
+	pending  string   // "sending echo · esc cancels", escaped
+	question []string // escaped
+	// asked is the server's question about the last call sent, when its
+	// result asked for input the workbench can give; nil otherwise.
+	asked *inputForm
+}
+
+// newCallSession is the session c with srv, which k opened.
+func newCallSession(srv *Server, k *connector, c *conn) callSession {
+	s := callSession{srv: srv, conns: k, histPos: -1}
+	s.take(c)
+	return s
+}
+
+// swapSession makes s the tester's session, as ] and [ show another
+// server, and returns the one it had. The call typed stays, and goes to
+// the server shown.
+func (p *callPane) swapSession(s callSession) callSession {
+	old := p.callSession
+	p.callSession = s
+	p.offset = 0
+	p.SetSize(p.w, p.h) // what a session shows of its calls wants its own room
+	return old
 }
 
 // onServer reports whether the tester sends calls to a server: the

@@ -70,7 +70,8 @@ func (c *conn) close() {
 // session is a process group that must not outlive the workbench.
 type connector struct {
 	connect func(ctx context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error)
-	ctx     context.Context // done when the workbench ends
+	accept  func(*lint.Result) *lint.Result // what a team accepts; nil for nothing
+	ctx     context.Context                 // done when the workbench ends
 	stop    context.CancelFunc
 
 	mu      sync.Mutex
@@ -90,7 +91,7 @@ func newConnector(connect func(ctx context.Context) (session, *jsondoc.Document,
 // goroutine and returns at once.
 func (k *connector) follow(sess session, doc *jsondoc.Document, facts *lint.ServerFacts, opts lint.Options) *conn {
 	opts.Server = facts
-	c := &conn{sess: sess, watcher: watch.NewServer(sess, doc, watch.Options{Lint: opts})}
+	c := &conn{sess: sess, watcher: watch.NewServer(sess, doc, watch.Options{Lint: opts, Accept: k.accept})}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	delete(k.waiting, sess)
@@ -221,26 +222,26 @@ func stderrLines(tail string) []string {
 }
 
 // take makes c the session the tester uses.
-func (p *callPane) take(c *conn) {
-	p.conn, p.stderrOf = c, c.sess
-	p.info, p.srvName = c.sess.ServerInfo(), c.sess.Name()
-	p.ended, p.reconnecting = false, false
-	p.confirmed = nil
+func (s *callSession) take(c *conn) {
+	s.conn, s.stderrOf = c, c.sess
+	s.info, s.srvName = c.sess.ServerInfo(), c.sess.Name()
+	s.ended, s.reconnecting = false, false
+	s.confirmed = nil
 }
 
 // serverLabel is the server as messages name it.
-func (p callPane) serverLabel() string { return serverLabel(p.info, p.srvName) }
+func (s callSession) serverLabel() string { return serverLabel(s.info, s.srvName) }
 
 // serverTitle is the server as the status bar names it.
-func (p callPane) serverTitle() string { return serverTitle(p.info, p.srvName) }
+func (s callSession) serverTitle() string { return serverTitle(s.info, s.srvName) }
 
 // source is the watcher of the session's tools, nil while there is no
 // session.
-func (p callPane) source() source {
-	if p.conn == nil {
+func (s callSession) source() source {
+	if s.conn == nil {
 		return nil
 	}
-	return p.conn.watcher
+	return s.conn.watcher
 }
 
 // reconnect ends the session and starts a new one, in a command; started

@@ -40,6 +40,9 @@ type toolsPane struct {
 	paramMsg string        // what to say instead of a table
 
 	compat *compat.Matrix // which targets accept each tool; nil until counted
+	// drift marks the tools the lock says changed or are new, by name;
+	// nil when there is no lock, or nothing to mark.
+	drift map[string]driftMark
 }
 
 // paramRow is one parameter of the selected tool, escaped for the screen.
@@ -454,6 +457,13 @@ func (p toolsPane) rowLine(r int, selected bool, w, cw int) string {
 	}
 	nameW := max(w-3-width(cost)-1-cw, 1)
 	name := fit(row.label, nameW)
+	if p.drift != nil && nameW > 4 {
+		mark := p.driftLabel(row.tool.Name)
+		if mark == "" {
+			mark = "  "
+		}
+		name = mark + fit(row.label, nameW-2)
+	}
 	if selected {
 		return p.st.marker.Render(" › ") + p.st.selected.Render(name) + cost + " " + counts
 	}

@@ -28,6 +28,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setStyles(newStyles(msg.IsDark()))
 		return m, nil
 	case docLoadedMsg:
+		if m, cmd, ok := m.hiddenEvent(msg.from, msg); ok {
+			return m, cmd
+		}
 		if m.stale(msg.from) {
 			return m, nil
 		}
@@ -35,12 +38,18 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
+		if m, cmd, ok := m.hiddenEvent(msg.from, msg); ok {
+			return m, cmd
+		}
 		if m.stale(msg.from) {
 			return m, nil
 		}
 		m.failed(msg)
 		return m, waitForEvent(m.src)
 	case sourceClosedMsg:
+		if m, cmd, ok := m.hiddenEvent(msg.from, msg); ok {
+			return m, cmd
+		}
 		if m.stale(msg.from) {
 			return m, nil
 		}
@@ -72,6 +81,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.sifted(msg)
 	case costsMsg:
 		m.costed(msg)
+		return m, nil
+	case driftMsg:
+		m.driftChecked(msg)
 		return m, nil
 	case editorDoneMsg:
 		m.note = ""
@@ -116,7 +128,7 @@ func (m *model) loaded(s *snapshot) tea.Cmd {
 	m.costs, m.costErr = nil, ""
 	cmds := []tea.Cmd{m.tools.setSnapshot(s)}
 	cmds = append(cmds, m.issues.setSnapshot(s, m.tools.Selected()))
-	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow())
+	cmds = append(cmds, m.call.setSchemas(s.schemas), countCosts(s, prevCosts, m.seed), m.follow(), checkDrift(s, m.verify))
 	if s.result.Doc != m.compatFor || !slices.Equal(m.opts.Ignore, m.compatIgnore) {
 		m.compat, m.compatFor = nil, nil
 		cmds = append(cmds, countCompat(s, m.opts.Ignore))
@@ -165,10 +177,7 @@ func (m *model) reopenDetail(s *snapshot) {
 func (m *model) failed(msg docFailedMsg) {
 	m.removed = msg.removed || errors.Is(msg.err, watch.ErrRemoved)
 	m.tools.stale = true
-	m.broken = "cannot load"
-	if msg.err != nil {
-		m.broken = shown(msg.err.Error(), maxText)
-	}
+	m.broken = loadFailure(msg)
 	switch {
 	case !m.call.onServer():
 	case errors.Is(msg.err, watch.ErrEnded):
@@ -176,6 +185,14 @@ func (m *model) failed(msg docFailedMsg) {
 	default:
 		m.addNote(listChangedNote + "the new list of tools is broken; the last good one stays")
 	}
+}
+
+// loadFailure is why a load failed, as the status bar says it.
+func loadFailure(msg docFailedMsg) string {
+	if msg.err == nil {
+		return "cannot load"
+	}
+	return shown(msg.err.Error(), maxText)
 }
 
 // listChangedNote starts the notes about a listing after list_changed.
@@ -203,11 +220,18 @@ func (m *model) listedAgain(s *snapshot) {
 		return
 	}
 	m.loads++
-	if m.loads == 1 || m.snap == nil || s.result.Doc == m.snap.result.Doc {
+	if !relisted(m.loads, m.snap, s) {
 		return
 	}
 	m.changedAt = s.loaded
 	m.addNote(listChangedNote + "the tools were listed again (" + termtext.Plural(len(s.rows), "tool") + ")")
+}
+
+// relisted reports whether s, the n-th load of a session's watcher,
+// listed the tools again after prev: not the session's first listing,
+// nor the last one linted again.
+func relisted(n int, prev, s *snapshot) bool {
+	return n > 1 && prev != nil && s.result.Doc != prev.result.Doc
 }
 
 // sifted hands a list sifted in a command to the pane that asked.
@@ -514,7 +538,7 @@ func (m model) copySample(t *tooldef.Tool) (model, tea.Cmd) {
 // with it; the result arrives as a load.
 func (m model) cycleTarget() (model, tea.Cmd) {
 	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
-	return m, setOptions(m.src, lint.Options{Targets: slices.Clone(m.opts.Targets), Ignore: slices.Clone(m.opts.Ignore)})
+	return m, setOptions(m.src, m.opts.Clone()) // the configuration's rules stay
 }
 
 // nextTarget is the targets after cur in the cycle t walks: the targets

@@ -234,6 +234,9 @@ func (m model) loadParts(lead []string, target string) []string {
 		name = shown(m.file, maxText)
 	}
 	parts = append(parts, m.st.name.Render(name))
+	if g := m.groupStatus(); g != "" {
+		parts = append(parts, m.st.statusNote.Render(g))
+	}
 	if m.snap == nil {
 		parts = append(parts, m.st.status.Render("loading…"))
 	} else {
@@ -249,6 +252,7 @@ func (m model) loadParts(lead []string, target string) []string {
 	if target != "" {
 		parts = append(parts, m.st.status.Render(target))
 	}
+	parts = append(parts, m.teamParts()...)
 	switch {
 	case m.call.reconnecting:
 		parts = append(parts, m.st.statusNote.Render("reconnecting…"))

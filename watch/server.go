@@ -58,6 +58,7 @@ type ServerWatcher struct {
 
 	mu      sync.Mutex
 	lintOpt lint.Options
+	accept  func(*lint.Result) *lint.Result
 
 	kick   chan struct{}      // SetOptions wants a re-lint; capacity 1
 	done   chan struct{}      // closed by Close
@@ -81,7 +82,8 @@ func NewServer(src ToolLister, first *jsondoc.Document, opts Options) *ServerWat
 		src:       src,
 		debounce:  opts.Debounce,
 		events:    make(chan Event),
-		lintOpt:   cloneOptions(opts.Lint),
+		lintOpt:   opts.Lint.Clone(),
+		accept:    opts.Accept,
 		kick:      make(chan struct{}, 1),
 		done:      make(chan struct{}),
 		cancel:    cancel,
@@ -105,7 +107,7 @@ func (w *ServerWatcher) Events() <-chan Event { return w.events }
 // Event as for a change of the tools.
 func (w *ServerWatcher) SetOptions(o lint.Options) {
 	w.mu.Lock()
-	w.lintOpt = cloneOptions(o) // the facts stay the listing's
+	w.lintOpt = o.Clone() // the facts stay the listing's: lintEvent sets them
 	w.mu.Unlock()
 	select {
 	case w.kick <- struct{}{}:
@@ -213,6 +215,9 @@ func (w *ServerWatcher) lintEvent(doc *jsondoc.Document, facts *lint.ServerFacts
 	w.mu.Unlock()
 	opt.Server = facts
 	res := lint.Lint(doc, opt)
+	if w.accept != nil {
+		res = w.accept(res)
+	}
 	return Event{Time: time.Now(), Path: w.src.Name(), Result: res}
 }
 

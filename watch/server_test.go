@@ -322,3 +322,15 @@ func TestServerWatcherFollowsASessionOf20260728(t *testing.T) {
 		t.Fatalf("event after adding a tool = %s, want two tools", describe(ev))
 	}
 }
+
+func TestServerWatcherAcceptsWhatItIsTold(t *testing.T) {
+	src := newFakeLister(serverToolB)
+	none := func(r *lint.Result) *lint.Result { return r.Without(func(*lint.Issue) bool { return true }) }
+	w := startServer(t, src, parsed(t, serverToolA), Options{Accept: none})
+	if ev := nextFrom(t, w.Events()); ev.Result == nil || len(ev.Result.Issues) != 0 {
+		t.Fatalf("first event = %s, want no issues", describe(ev))
+	}
+	if res := lint.Lint(parsed(t, serverToolA), lint.Options{}); len(res.Issues) == 0 {
+		t.Fatal("the listing has no issue to accept")
+	}
+}

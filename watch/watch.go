@@ -73,6 +73,10 @@ type Event struct {
 type Options struct {
 	Lint     lint.Options  // passed to lint.Lint on every load
 	Debounce time.Duration // quiet time before a reload; zero means Debounce
+	// Accept, when set, takes out of every load's lint the issues a
+	// team accepts (a configuration's [[ignore]] entries, a baseline),
+	// as toolbench lint does.
+	Accept func(*lint.Result) *lint.Result
 }
 
 // Watcher watches one file. Create it with New; it emits the initial load
@@ -86,6 +90,7 @@ type Watcher struct {
 
 	mu      sync.Mutex
 	lintOpt lint.Options
+	accept  func(*lint.Result) *lint.Result
 
 	kick chan struct{} // a reload is wanted; capacity 1, so kicks coalesce
 	done chan struct{} // closed by Close
@@ -120,7 +125,8 @@ func New(path string, opts Options) (*Watcher, error) {
 		debounce: opts.Debounce,
 		fsw:      fsw,
 		events:   make(chan Event),
-		lintOpt:  cloneOptions(opts.Lint),
+		lintOpt:  opts.Lint.Clone(),
+		accept:   opts.Accept,
 		kick:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 		names:    map[string]bool{},
@@ -150,7 +156,7 @@ func (w *Watcher) Events() <-chan Event { return w.events }
 // emitting an Event as for a change of the file.
 func (w *Watcher) SetOptions(o lint.Options) {
 	w.mu.Lock()
-	w.lintOpt = cloneOptions(o)
+	w.lintOpt = o.Clone()
 	w.mu.Unlock()
 	w.wake()
 }
@@ -292,6 +298,9 @@ func (w *Watcher) read() Event {
 	w.mu.Unlock()
 	ev := Event{Path: w.path}
 	res, err := lintFile(w.path, opt)
+	if err == nil && w.accept != nil {
+		res = w.accept(res)
+	}
 	ev.Time = time.Now()
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -338,11 +347,4 @@ func fileError(path string, err error) error {
 		return fmt.Errorf("%s: %w", path, pe.Err)
 	}
 	return err
-}
-
-func cloneOptions(o lint.Options) lint.Options {
-	return lint.Options{
-		Targets: append([]string(nil), o.Targets...),
-		Ignore:  append([]string(nil), o.Ignore...),
-	}
 }

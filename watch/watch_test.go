@@ -596,3 +596,26 @@ func TestCloseWithAnUnreadEventReturns(t *testing.T) {
 		t.Fatal("Close blocked on an event nobody read")
 	}
 }
+
+func TestAcceptTakesIssuesOutOfEveryLoad(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tools.json")
+	write(t, path, toolA)
+	var seen int
+	accept := func(r *lint.Result) *lint.Result {
+		seen++
+		return r.Without(func(*lint.Issue) bool { return true })
+	}
+	first := start(t, path, Options{})
+	if ev := next(t, first); ev.Result == nil || len(ev.Result.Issues) == 0 {
+		t.Fatalf("the file has no issue to accept: %s", describe(ev))
+	}
+	w := start(t, path, Options{Accept: accept})
+	if ev := next(t, w); ev.Result == nil || len(ev.Result.Issues) != 0 || seen != 1 {
+		t.Fatalf("first load %s, accept called %d times; want no issues, once", describe(ev), seen)
+	}
+	w.SetOptions(lint.Options{Targets: []string{"openai"}})
+	if ev := next(t, w); ev.Result == nil || len(ev.Result.Issues) != 0 || seen != 2 {
+		t.Errorf("after SetOptions %s, accept called %d times", describe(ev), seen)
+	}
+}

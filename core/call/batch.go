@@ -11,8 +11,9 @@ import (
 
 // A call log of JSON Lines is checked in batches of lines on every
 // processor: the reading goroutine cuts the input into batches, workers
-// check a batch's calls and render their results, and a writer writes
-// the batches in input order. Each batch is what the sequential reading
+// check a batch's calls and render their results with a ResultWriter's
+// AppendResult, and one goroutine hands the batches, in input order, to
+// its WriteResults. How a result reads is the ResultWriter's business. Each batch is what the sequential reading
 // would have made of its lines, since a line's result depends on that
 // line alone.
 
@@ -86,8 +87,9 @@ func (lr *lineReader) batches(newBatch func() *callBatch, send func(*callBatch) 
 type checker struct {
 	s           *Schemas
 	opt         CallOptions
-	render      func(dst []byte, line int, errs []string, deep []SchemaError) []byte
+	render      func(dst []byte, r *Result) []byte
 	lines, args jsondoc.Parser
+	res         Result // the result being rendered, kept here so that it is not allocated a call
 }
 
 func (ck *checker) check(b *callBatch) {
@@ -99,16 +101,17 @@ func (ck *checker) check(b *callBatch) {
 			text := unsafe.String(&b.text[l.start], l.end-l.start)
 			c = lineCall(&ck.lines, &ck.args, l.line, text)
 		}
-		errs, deep := checkCall(c, ck.s, ck.opt)
-		b.sum.count(errs, deep)
-		b.out = ck.render(b.out, l.line, errs, deep)
+		ck.res = checkCall(c, ck.s, ck.opt, l.line)
+		b.sum.count(&ck.res)
+		b.out = ck.render(b.out, &ck.res)
 	}
+	ck.res = Result{}
 }
 
 // checkBatches reads the rest of lr's input as JSON Lines, checks its
 // calls on every processor and hands the rendered results of each batch,
 // in input order, to write, which returns the error that stops the run.
-func (lr *lineReader) checkBatches(s *Schemas, opt CallOptions, render func([]byte, int, []string, []SchemaError) []byte, write func(*callBatch) error) error {
+func (lr *lineReader) checkBatches(s *Schemas, opt CallOptions, render func(dst []byte, r *Result) []byte, write func(*callBatch) error) error {
 	workers := runtime.GOMAXPROCS(0)
 	work := make(chan *callBatch, workers)
 	order := make(chan *callBatch, 2*workers)

@@ -58,25 +58,26 @@ func TestCheckCallsInBatchesMatchesOneByOne(t *testing.T) {
 		opt     CallOptions
 		input   []byte
 	}{
-		{"json", callFlatSchemas(t, string(flat)), CallOptions{JSON: true}, log},
-		{"text", callFlatSchemas(t, string(flat)), CallOptions{}, log},
-		{"deep json", callToolSchemas(t, string(tools)), CallOptions{JSON: true, Deep: true}, log},
-		{"deep text", callToolSchemas(t, string(tools)), CallOptions{Deep: true}, log},
+		{"flat", callFlatSchemas(t, string(flat)), CallOptions{}, log},
+		{"deep", callToolSchemas(t, string(tools)), CallOptions{Deep: true}, log},
 		{"a broken first line", callFlatSchemas(t, string(flat)), CallOptions{}, append([]byte("{\n"), log...)},
 		{"two calls", callFlatSchemas(t, string(flat)), CallOptions{}, []byte(`{"name": "search"}` + "\n" + `{"name": "x"}` + "\n")},
 		{"one call", callFlatSchemas(t, string(flat)), CallOptions{}, []byte(`{"name": "search"}` + "\n\n")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var want bytes.Buffer
-			wantSum, err := checkCalls(bytes.NewReader(tc.input), &want, tc.schemas, tc.opt, false)
+			wantSum, err := checkCalls(bytes.NewReader(tc.input), tc.schemas, tc.opt, &recorder{w: &want}, false)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if len(results(t, want.String())) != wantSum.Calls {
+				t.Fatalf("%d results for %d calls", len(results(t, want.String())), wantSum.Calls)
 			}
 			for _, procs := range []int{1, 2, 4} {
 				var got bytes.Buffer
 				var gotSum CallSummary
 				withProcs(procs, func() {
-					gotSum, err = CheckCalls(bytes.NewReader(tc.input), &got, tc.schemas, tc.opt)
+					gotSum, err = CheckCalls(bytes.NewReader(tc.input), tc.schemas, tc.opt, &recorder{w: &got})
 				})
 				if err != nil {
 					t.Fatal(err)
@@ -84,8 +85,8 @@ func TestCheckCallsInBatchesMatchesOneByOne(t *testing.T) {
 				if gotSum != wantSum {
 					t.Errorf("%d processors: summary %+v, want %+v", procs, gotSum, wantSum)
 				}
-				if diff := cmp.Diff(want.String(), got.String()); diff != "" {
-					t.Errorf("%d processors: output differs (-one by one +batches):\n%.3000s", procs, diff)
+				if diff := cmp.Diff(results(t, want.String()), results(t, got.String())); diff != "" {
+					t.Errorf("%d processors: results differ (-one by one +batches):\n%.3000s", procs, diff)
 				}
 			}
 		})
@@ -104,16 +105,19 @@ func TestCheckCallsInBatchesHonoursTheLineLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	err := lr.checkBatches(s, CallOptions{JSON: true}, (&callWriter{opt: CallOptions{JSON: true}}).appendLater, func(b *callBatch) error {
+	err := lr.checkBatches(s, CallOptions{}, (&recorder{}).AppendResult, func(b *callBatch) error {
 		out.Write(b.out)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `["malformed:2:1: the line is longer than the limit of 100 bytes"]` + "\n" + `["missing:query"]` + "\n"
-	if out.String() != want {
-		t.Errorf("results = %q, want %q", out.String(), want)
+	want := []recorded{
+		{Line: 2, Errors: []string{"malformed:2:1: the line is longer than the limit of 100 bytes"}},
+		{Line: 3, Tool: "search", Errors: []string{"missing:query"}},
+	}
+	if diff := cmp.Diff(want, results(t, out.String())); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
 	}
 }
 
@@ -135,7 +139,7 @@ func TestCheckCallsInBatchesStopsAtAWriteError(t *testing.T) {
 	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
 	done := make(chan error)
 	go func() {
-		_, err := CheckCalls(bytes.NewReader(bytes.Repeat(log, 4)), &failingWriter{n: 1000}, s, CallOptions{JSON: true})
+		_, err := CheckCalls(bytes.NewReader(bytes.Repeat(log, 4)), s, CallOptions{}, &recorder{w: &failingWriter{n: 1000}})
 		done <- err
 	}()
 	select {
@@ -168,12 +172,12 @@ func TestCheckCallsInBatchesWritesWhatCameBeforeAReadError(t *testing.T) {
 	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
 	input := strings.Repeat(`{"name": "search", "args": {"query": "a"}}`+"\n", 1500)
 	var out bytes.Buffer
-	sum, err := CheckCalls(&errorAfterReader{data: []byte(input)}, &out, s, CallOptions{JSON: true})
+	sum, err := CheckCalls(&errorAfterReader{data: []byte(input)}, s, CallOptions{}, &recorder{w: &out})
 	if !errors.Is(err, errReadFailed) {
 		t.Fatalf("CheckCalls = %v, want the read error", err)
 	}
-	if sum.Calls != 1500 || strings.Count(out.String(), "[]\n") != 1500 {
-		t.Errorf("%d calls, %d results written before the error; want 1500 of each", sum.Calls, strings.Count(out.String(), "[]\n"))
+	if n := len(results(t, out.String())); sum.Calls != 1500 || n != 1500 {
+		t.Errorf("%d calls, %d results handed over before the error; want 1500 of each", sum.Calls, n)
 	}
 }
 
@@ -187,16 +191,21 @@ func (s lineSignal) Write(p []byte) (int, error) {
 
 // TestCheckCallsAnswersALogAsItComes feeds calls through a pipe one at a
 // time and expects each result, the first one's included, before the
-// next call is sent.
+// next call is sent, each batch handed over with flush set.
 func TestCheckCallsAnswersALogAsItComes(t *testing.T) {
 	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
 	r, w := io.Pipe()
 	out := make(lineSignal, 16)
+	rec := &recorder{w: out}
 	go func() {
-		CheckCalls(r, out, s, CallOptions{JSON: true})
+		CheckCalls(r, s, CallOptions{}, rec)
 		close(out)
 	}()
-	want := []string{"[]\n", `["missing:query"]` + "\n", "[]\n"}
+	want := []string{
+		`{"line":1,"tool":"search","errors":null,"schema":null}` + "\n",
+		`{"line":2,"tool":"search","errors":["missing:query"],"schema":null}` + "\n",
+		`{"line":3,"tool":"search","errors":null,"schema":null}` + "\n",
+	}
 	var got strings.Builder
 	for i, call := range []string{`{"name": "search", "args": {"query": "a"}}`, `{"name": "search"}`, `{"name": "search", "args": {"query": "b"}}`} {
 		if _, err := io.WriteString(w, call+"\n"); err != nil {
@@ -219,6 +228,9 @@ func TestCheckCallsAnswersALogAsItComes(t *testing.T) {
 	if got.String() != strings.Join(want, "") {
 		t.Errorf("results = %q, want %q", got.String(), strings.Join(want, ""))
 	}
+	if rec.flushes < 2 {
+		t.Errorf("%d batches handed over with flush set, want one for each call after the first", rec.flushes)
+	}
 }
 
 // TestCheckBatchesRaisesAPanicInTheCaller panics in a worker and in the
@@ -227,17 +239,17 @@ func TestCheckCallsAnswersALogAsItComes(t *testing.T) {
 func TestCheckBatchesRaisesAPanicInTheCaller(t *testing.T) {
 	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
 	input := strings.Repeat(`{"name": "search", "args": {"query": "a"}}`+"\n", 20*batchLines)
-	render := (&callWriter{opt: CallOptions{JSON: true}}).appendLater
+	render := (&recorder{}).AppendResult
 	for _, tc := range []struct {
 		name   string
-		render func([]byte, int, []string, []SchemaError) []byte
+		render func([]byte, *Result) []byte
 		write  func(*callBatch) error
 	}{
-		{"worker", func(b []byte, line int, errs []string, deep []SchemaError) []byte {
-			if line == 3*batchLines {
+		{"worker", func(b []byte, r *Result) []byte {
+			if r.Line == 3*batchLines {
 				panic("worker broke")
 			}
-			return render(b, line, errs, deep)
+			return render(b, r)
 		}, func(*callBatch) error { return nil }},
 		{"writer", render, func(b *callBatch) error {
 			if b.sum.Calls > 0 && b.lines[0].line > 2*batchLines {
@@ -251,7 +263,7 @@ func TestCheckBatchesRaisesAPanicInTheCaller(t *testing.T) {
 			go func() {
 				defer func() { done <- recover() }()
 				lr := newLineReader(strings.NewReader(input), jsondoc.MaxDocumentSize)
-				lr.checkBatches(s, CallOptions{JSON: true}, tc.render, tc.write)
+				lr.checkBatches(s, CallOptions{}, tc.render, tc.write)
 			}()
 			select {
 			case r := <-done:

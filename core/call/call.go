@@ -1,18 +1,14 @@
 package call
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
-
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
-	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -518,9 +514,8 @@ func appendTypeErrors(errs []string, fields []Field, args *jsondoc.Node) []strin
 	return errs
 }
 
-// CallOptions says how CheckCalls reports.
+// CallOptions says how CheckCalls checks.
 type CallOptions struct {
-	JSON bool // one JSON line per call instead of text for people
 	Deep bool // also validate the arguments against the tool's JSON Schema
 }
 
@@ -530,247 +525,93 @@ type CallSummary struct {
 	Invalid int // calls with any error, flat or deep
 }
 
-// CheckCalls checks every call ReadCalls finds in r against s and writes
-// one result per call to w, in input order.
-//
-// With JSON, each result is a line: the array of ValidateCall's strings
-// ([] for a valid call), or with Deep the object {"errors": [...],
-// "schema": [{"path", "message"}]}. As text, one call prints "valid" or
-// its errors a line each; several calls print a line each, "line N:"
-// and the errors joined by ", ", then a line that counts them. Deep
-// errors read "schema:POINTER: message", or "schema: message" about the
-// arguments as a whole. Text is escaped for a terminal.
-func CheckCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions) (CallSummary, error) {
-	return checkCalls(r, w, s, opt, true)
+// Result is the check of one call: where it is and what is wrong with it.
+type Result struct {
+	Line   int           // the line of the input the call starts on
+	Tool   string        // the name the call gives; "" for a malformed call
+	Errors []string      // ValidateCall's, notes among them (see Valid)
+	Schema []SchemaError // DeepValidate's, with CallOptions.Deep
+}
+
+// Valid reports whether the call has no error: no string of ValidateCall
+// but notes (unchecked:...), and no schema error.
+func (r *Result) Valid() bool {
+	return !slices.ContainsFunc(r.Errors, isError) && len(r.Schema) == 0
+}
+
+// IsNote reports whether e, one of ValidateCall's strings, is a note
+// that says what was not checked, which makes no call invalid.
+func IsNote(e string) bool { return !isError(e) }
+
+// A ResultWriter writes the results CheckCalls hands it, in input order:
+// each alone (WriteResult) or, in the JSON Lines CheckCalls checks in
+// batches on every processor, rendered by AppendResult where it was
+// checked and then handed over with the rest of its batch
+// (WriteResults). The report package has one for every format. A Result
+// and what it refers to are valid only during the call that gets it.
+type ResultWriter interface {
+	// WriteResult writes the result of a call checked alone.
+	WriteResult(r *Result) error
+	// AppendResult appends r, rendered, to dst. It is called on many
+	// goroutines at once, so it must read nothing that WriteResult and
+	// WriteResults change; what it renders is what WriteResults gets.
+	AppendResult(dst []byte, r *Result) []byte
+	// WriteResults writes the rendered results of a batch of n calls
+	// (n may be 0), which follow every result handed over before them.
+	// flush says that no later batch is ready: what is held in a buffer
+	// should go out, so that a log read as it grows is answered as it
+	// comes.
+	WriteResults(rendered []byte, n int, flush bool) error
+}
+
+// CheckCalls checks every call ReadCalls finds in r against s and hands
+// the result of each to w, in input order. JSON Lines after the first
+// call are checked in batches on every processor. It stops at the first
+// error of reading r or of w, and returns it.
+func CheckCalls(r io.Reader, s *Schemas, opt CallOptions, w ResultWriter) (CallSummary, error) {
+	return checkCalls(r, s, opt, w, true)
 }
 
 // checkCalls is CheckCalls, reading JSON Lines in batches on every
 // processor or, without batches, a line at a time.
-func checkCalls(r io.Reader, w io.Writer, s *Schemas, opt CallOptions, batches bool) (CallSummary, error) {
-	cw := callWriter{w: bufio.NewWriterSize(w, 64<<10), opt: opt}
+func checkCalls(r io.Reader, s *Schemas, opt CallOptions, w ResultWriter, batches bool) (CallSummary, error) {
+	var sum CallSummary
 	var stream func(lr *lineReader) error
 	if batches {
 		// JSON Lines after the first call: every later result has the
 		// same layout, so batches of them are checked and rendered at
 		// once on every processor.
-		stream = func(lr *lineReader) error { return lr.checkBatches(s, opt, cw.appendLater, cw.writeBatch) }
+		stream = func(lr *lineReader) error {
+			return lr.checkBatches(s, opt, w.AppendResult, func(b *callBatch) error {
+				sum.Calls += b.sum.Calls
+				sum.Invalid += b.sum.Invalid
+				return w.WriteResults(b.out, b.sum.Calls, b.flush)
+			})
+		}
 	}
+	var res Result
 	err := readCalls(r, jsondoc.MaxDocumentSize, func(line int, c Call) error {
-		errs, deep := checkCall(c, s, opt)
-		return cw.result(line, errs, deep)
+		res = checkCall(c, s, opt, line)
+		sum.count(&res)
+		return w.WriteResult(&res)
 	}, stream)
-	if err == nil {
-		err = cw.finish()
-	}
-	if ferr := cw.w.Flush(); err == nil {
-		err = ferr
-	}
-	return cw.sum, err
+	return sum, err
 }
 
-// checkCall is ValidateCall of c and, with opt.Deep, DeepValidate.
-func checkCall(c Call, s *Schemas, opt CallOptions) ([]string, []SchemaError) {
-	errs := ValidateCall(c, s)
-	var deep []SchemaError
+// checkCall is ValidateCall of c, which starts on line, and, with
+// opt.Deep, DeepValidate.
+func checkCall(c Call, s *Schemas, opt CallOptions, line int) Result {
+	res := Result{Line: line, Tool: c.Name, Errors: ValidateCall(c, s)}
 	if opt.Deep {
-		deep = DeepValidate(c, s)
+		res.Schema = DeepValidate(c, s)
 	}
-	return errs, deep
+	return res
 }
 
-// count counts one call with its errors.
-func (sum *CallSummary) count(errs []string, deep []SchemaError) {
+// count counts one call with its result.
+func (sum *CallSummary) count(r *Result) {
 	sum.Calls++
-	if slices.ContainsFunc(errs, isError) || len(deep) > 0 {
+	if !r.Valid() {
 		sum.Invalid++
 	}
-}
-
-// callWriter renders results. In text it holds the first result back
-// until it knows whether there is a second, which decides the layout.
-type callWriter struct {
-	w   *bufio.Writer
-	opt CallOptions
-	sum CallSummary
-	buf []byte
-
-	first     pendingResult
-	hasFirst  bool
-	numbering bool
-}
-
-type pendingResult struct {
-	line int
-	errs []string
-	deep []SchemaError
-}
-
-func (cw *callWriter) result(line int, errs []string, deep []SchemaError) error {
-	cw.sum.count(errs, deep)
-	if cw.opt.JSON || cw.hasFirst {
-		if err := cw.startNumbering(); err != nil {
-			return err
-		}
-		cw.buf = cw.appendLater(cw.buf[:0], line, errs, deep)
-		_, err := cw.w.Write(cw.buf)
-		return err
-	}
-	cw.first, cw.hasFirst = pendingResult{line: line, errs: errs, deep: slices.Clone(deep)}, true
-	return nil
-}
-
-// startNumbering writes the first result, held back, in the layout of
-// several results, now that there is a second.
-func (cw *callWriter) startNumbering() error {
-	if cw.opt.JSON || cw.numbering || !cw.hasFirst {
-		return nil
-	}
-	cw.numbering = true
-	cw.buf = cw.appendLater(cw.buf[:0], cw.first.line, cw.first.errs, cw.first.deep)
-	cw.first = pendingResult{}
-	_, err := cw.w.Write(cw.buf)
-	return err
-}
-
-// appendLater appends a result in the layout of every result but a
-// first one held back: a JSON line, or a numbered text line. It reads
-// only the options, so batches may render at once.
-func (cw *callWriter) appendLater(b []byte, line int, errs []string, deep []SchemaError) []byte {
-	if cw.opt.JSON {
-		return appendJSONResult(b, errs, deep, cw.opt.Deep)
-	}
-	return appendNumbered(b, line, errs, deep)
-}
-
-// writeBatch writes the results of a batch of later calls and adds them
-// to the summary. It flushes when nothing more is ready, so that results
-// of a log read as it grows are not held back.
-func (cw *callWriter) writeBatch(b *callBatch) error {
-	if b.sum.Calls > 0 {
-		if err := cw.startNumbering(); err != nil {
-			return err
-		}
-		cw.sum.Calls += b.sum.Calls
-		cw.sum.Invalid += b.sum.Invalid
-		if _, err := cw.w.Write(b.out); err != nil {
-			return err
-		}
-	}
-	if b.flush {
-		return cw.w.Flush()
-	}
-	return nil
-}
-
-func (cw *callWriter) finish() error {
-	if cw.opt.JSON {
-		return nil
-	}
-	if cw.numbering {
-		_, err := fmt.Fprintf(cw.w, "%d calls: %d valid, %d invalid\n", cw.sum.Calls, cw.sum.Calls-cw.sum.Invalid, cw.sum.Invalid)
-		return err
-	}
-	if !cw.hasFirst {
-		_, err := cw.w.WriteString("no calls\n")
-		return err
-	}
-	lines := textErrors(cw.first.errs, cw.first.deep)
-	if len(lines) == 0 {
-		lines = []string{"valid"}
-	}
-	for _, l := range lines {
-		if _, err := cw.w.WriteString(l + "\n"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// appendNumbered appends a result as a text line numbered with the
-// line the call is on.
-func appendNumbered(b []byte, line int, errs []string, deep []SchemaError) []byte {
-	b = append(b, "line "...)
-	b = strconv.AppendInt(b, int64(line), 10)
-	b = append(b, ": "...)
-	b = appendErrors(b, errs, deep)
-	return append(b, '\n')
-}
-
-// ErrorsText is a call's errors on one line, as CheckCalls prints each of
-// several calls after "line N: ": ValidateCall's strings, then the deep
-// errors, joined by ", " and escaped for a terminal; "valid" when there
-// are none.
-func ErrorsText(errs []string, deep []SchemaError) string {
-	return string(appendErrors(nil, errs, deep))
-}
-
-func appendErrors(b []byte, errs []string, deep []SchemaError) []byte {
-	if len(errs) == 0 && len(deep) == 0 {
-		return append(b, "valid"...)
-	}
-	for i, e := range errs {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, termtext.EscapeLine(e)...)
-	}
-	for i, d := range deep {
-		if i > 0 || len(errs) > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, textSchemaError(d)...)
-	}
-	return b
-}
-
-// textErrors is a call's errors as text lines, escaped.
-func textErrors(errs []string, deep []SchemaError) []string {
-	var out []string
-	for _, e := range errs {
-		out = append(out, termtext.EscapeLine(e))
-	}
-	for _, d := range deep {
-		out = append(out, textSchemaError(d))
-	}
-	return out
-}
-
-func textSchemaError(d SchemaError) string {
-	if d.Path == "" {
-		return termtext.EscapeLine("schema: " + d.Message)
-	}
-	return termtext.EscapeLine("schema:" + d.Path + ": " + d.Message)
-}
-
-// appendJSONResult appends one call's result as a JSON line.
-func appendJSONResult(b []byte, errs []string, deep []SchemaError, withDeep bool) []byte {
-	if !withDeep {
-		b = appendJSONStrings(b, errs)
-		return append(b, '\n')
-	}
-	b = append(b, `{"errors": `...)
-	b = appendJSONStrings(b, errs)
-	b = append(b, `, "schema": [`...)
-	for i, d := range deep {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, `{"path": `...)
-		b, _ = jsontext.AppendQuote(b, d.Path)
-		b = append(b, `, "message": `...)
-		b, _ = jsontext.AppendQuote(b, d.Message)
-		b = append(b, '}')
-	}
-	return append(b, "]}\n"...)
-}
-
-func appendJSONStrings(b []byte, ss []string) []byte {
-	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b, _ = jsontext.AppendQuote(b, s)
-	}
-	return append(b, ']')
 }

@@ -390,7 +390,7 @@ func TestLoadSchemasTellsFlatFilesFromToolsDocuments(t *testing.T) {
 	}
 }
 
-func TestCheckCallsWritesOneResultPerCall(t *testing.T) {
+func TestCheckCallsHandsOverOneResultPerCall(t *testing.T) {
 	flat := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
 	tools := callToolSchemas(t, `[{"name": "search", "parameters": {"type": "object", "properties": {"query": {"type": "string", "maxLength": 3}}, "required": ["query"]}}]`)
 	const batch = "{\"name\": \"search\", \"args\": {\"query\": \"x\"}}\n{\"name\": \"search\", \"args\": {\"query\": \"long\"}}\n\n{\"name\": \"nope\"}\n"
@@ -399,37 +399,34 @@ func TestCheckCallsWritesOneResultPerCall(t *testing.T) {
 		s           *Schemas
 		opt         CallOptions
 		input       string
-		want        string
+		want        []recorded
 		wantInvalid int
 	}{
-		{"one valid call", flat, CallOptions{}, `{"name": "search", "args": {"query": "x"}}`, "valid\n", 0},
-		{"one invalid call, an error a line", flat, CallOptions{}, `{"name": "search", "args": {"q": 1}}`, "missing:query\nextra:q\n", 1},
-		{"batch numbered by line with a summary", flat, CallOptions{}, batch,
-			"line 1: valid\nline 2: valid\nline 4: unknown_tool:nope\n3 calls: 2 valid, 1 invalid\n", 1},
-		{"batch as JSON", flat, CallOptions{JSON: true}, batch, "[]\n[]\n[\"unknown_tool:nope\"]\n", 1},
-		{"deep batch as text", tools, CallOptions{Deep: true}, batch,
-			"line 1: valid\nline 2: schema:/query: maxLength: got 4, want 3\nline 4: unknown_tool:nope\n3 calls: 1 valid, 2 invalid\n", 2},
-		{"deep batch as JSON", tools, CallOptions{Deep: true, JSON: true}, batch,
-			"{\"errors\": [], \"schema\": []}\n{\"errors\": [], \"schema\": [{\"path\": \"/query\", \"message\": \"maxLength: got 4, want 3\"}]}\n{\"errors\": [\"unknown_tool:nope\"], \"schema\": []}\n", 2},
-		{"deep root error as text", tools, CallOptions{Deep: true}, `{"name": "search", "args": {}}`, "missing:query\nschema: missing property 'query'\n", 1},
-		{"deep on flat schemas adds nothing", flat, CallOptions{Deep: true, JSON: true}, `{"name": "search", "args": {"query": "long"}}`, "{\"errors\": [], \"schema\": []}\n", 0},
-		{"no calls", flat, CallOptions{}, "", "no calls\n", 0},
-		{"no calls as JSON", flat, CallOptions{JSON: true}, "\n", "", 0},
-		{"text is escaped", flat, CallOptions{}, "{\"name\": \"a\\u001b]0;x\\u0007\"}\n{\"name\": \"\\u202e\"}", "line 1: unknown_tool:a\\x1b]0;x\\x07\nline 2: unknown_tool:\\u{202E}\n2 calls: 0 valid, 2 invalid\n", 2},
-		{"JSON is JSON-escaped", flat, CallOptions{JSON: true}, `{"name": "a\"\\\n"}`, "[\"unknown_tool:a\\\"\\\\\\n\"]\n", 1},
+		{"one valid call", flat, CallOptions{}, `{"name": "search", "args": {"query": "x"}}`, []recorded{{Line: 1, Tool: "search"}}, 0},
+		{"one invalid call", flat, CallOptions{}, "\n" + `{"name": "search", "args": {"q": 1}}`,
+			[]recorded{{Line: 2, Tool: "search", Errors: []string{"missing:query", "extra:q"}}}, 1},
+		{"a batch, by the line each call is on", flat, CallOptions{}, batch,
+			[]recorded{{Line: 1, Tool: "search"}, {Line: 2, Tool: "search"}, {Line: 4, Tool: "nope", Errors: []string{"unknown_tool:nope"}}}, 1},
+		{"a deep batch", tools, CallOptions{Deep: true}, batch, []recorded{
+			{Line: 1, Tool: "search"},
+			{Line: 2, Tool: "search", Schema: []SchemaError{{Path: "/query", Message: "maxLength: got 4, want 3"}}},
+			{Line: 4, Tool: "nope", Errors: []string{"unknown_tool:nope"}},
+		}, 2},
+		{"deep on flat schemas adds nothing", flat, CallOptions{Deep: true}, `{"name": "search", "args": {"query": "long"}}`, []recorded{{Line: 1, Tool: "search"}}, 0},
+		{"no calls", flat, CallOptions{}, "\n", nil, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var out strings.Builder
-			sum, err := CheckCalls(strings.NewReader(tc.input), &out, tc.s, tc.opt)
+			sum, err := CheckCalls(strings.NewReader(tc.input), tc.s, tc.opt, &recorder{w: &out})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tc.want, out.String()); diff != "" {
-				t.Errorf("output (-want +got):\n%s", diff)
+			if diff := cmp.Diff(tc.want, results(t, out.String())); diff != "" {
+				t.Errorf("results (-want +got):\n%s", diff)
 			}
-			if sum.Invalid != tc.wantInvalid {
-				t.Errorf("Invalid = %d, want %d", sum.Invalid, tc.wantInvalid)
+			if sum.Calls != len(tc.want) || sum.Invalid != tc.wantInvalid {
+				t.Errorf("summary %+v, want %d calls, %d invalid", sum, len(tc.want), tc.wantInvalid)
 			}
 		})
 	}
@@ -441,7 +438,7 @@ func (callFailingWriter) Write([]byte) (int, error) { return 0, errors.New("pipe
 
 func TestCheckCallsReturnsWriteErrors(t *testing.T) {
 	s := callFlatSchemas(t, `{}`)
-	_, err := CheckCalls(strings.NewReader(`{"name": "a"}`), callFailingWriter{}, s, CallOptions{})
+	_, err := CheckCalls(strings.NewReader(`{"name": "a"}`), s, CallOptions{}, &recorder{w: callFailingWriter{}})
 	if err == nil || err.Error() != "pipe closed" {
 		t.Errorf("err = %v, want the write error", err)
 	}
@@ -454,5 +451,38 @@ func TestAProvidersOwnToolTakesTheArgumentsItIsGiven(t *testing.T) {
 	}
 	if errs := CheckCallText(`{"name": "f", "args": {"x": 1}}`, s); !slices.Equal(errs, []string{"extra:x"}) {
 		t.Errorf("a defined tool's call gives %q, want extra:x", errs)
+	}
+}
+
+// TestCodesNameEveryStringTheCheckGives checks calls of every kind
+// against the code table: each string has a code of the table, and only
+// unchecked is a note.
+func TestCodesNameEveryStringTheCheckGives(t *testing.T) {
+	codes := map[string]Code{}
+	for _, c := range Codes() {
+		if _, dup := codes[c.Code]; dup || c.Summary == "" || c.Doc == "" {
+			t.Errorf("code %q is twice in the table, or has no summary or doc", c.Code)
+		}
+		codes[c.Code] = c
+	}
+	for _, want := range []string{"unknown_tool", "missing", "extra", "type", "malformed", "schema", "output"} {
+		if _, ok := codes[want]; !ok {
+			t.Errorf("no code %s", want)
+		}
+	}
+	flat := callFlatSchemas(t, `{"search": {"required": {"query": "str", "limit": "int"}}}`)
+	given := []string{"unchecked:lark", "unchecked:regex:why", "grammar:regex", "kind:x:function", "kind:x:custom", "schema:/a: m"}
+	for _, text := range []string{`{"name": "nope"}`, `{"name": "search", "args": {"x": 1, "limit": "2"}}`, `x`} {
+		given = append(given, CheckCallText(text, flat)...)
+	}
+	for _, e := range given {
+		c, ok := codes[CodeOf(e)]
+		if !ok {
+			t.Errorf("%q has no code in the table", e)
+			continue
+		}
+		if c.Note != IsNote(e) {
+			t.Errorf("%q: the table says note %v, IsNote %v", e, c.Note, IsNote(e))
+		}
 	}
 }

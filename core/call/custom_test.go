@@ -77,15 +77,18 @@ func TestACallWithOnlyUncheckedNotesCountsAsValid(t *testing.T) {
 {"type": "custom_tool_call", "call_id": "c", "name": "timestamp", "input": "nope"}
 `
 	var out strings.Builder
-	sum, err := CheckCalls(strings.NewReader(in), &out, s, CallOptions{})
+	sum, err := CheckCalls(strings.NewReader(in), s, CallOptions{}, &recorder{w: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sum.Calls != 2 || sum.Invalid != 1 {
 		t.Errorf("summary %+v, want 2 calls, 1 invalid", sum)
 	}
-	want := "line 1: unchecked:lark\nline 2: grammar:regex\n2 calls: 1 valid, 1 invalid\n"
-	if out.String() != want {
-		t.Errorf("output %q, want %q", out.String(), want)
+	got := results(t, out.String())
+	if len(got) != 2 || !cmp.Equal(got[0].Errors, []string{"unchecked:lark"}) || !cmp.Equal(got[1].Errors, []string{"grammar:regex"}) {
+		t.Errorf("results %+v, want unchecked:lark and grammar:regex", got)
+	}
+	if r := (Result{Errors: got[0].Errors}); !r.Valid() || !IsNote(got[0].Errors[0]) || IsNote(got[1].Errors[0]) {
+		t.Errorf("unchecked:lark should be a note of a valid call, grammar:regex an error")
 	}
 }

@@ -7,7 +7,9 @@
 // It reads every call shape models emit (OpenAI, Responses, Anthropic,
 // MCP, Gemini), one call or JSON Lines checked in parallel batches,
 // validates arguments against a tool's whole JSON Schema on request
-// (deep), and makes sample calls a tool accepts.
+// (deep), and makes sample calls a tool accepts. It writes no report:
+// CheckCalls hands each Result to a ResultWriter, and core/report has
+// one for each format.
 //
 // It imports jsondoc, tooldef, schema, termtext and internal/par.
 package call

@@ -99,20 +99,16 @@ func checkBatch(t *testing.T, text string, s *Schemas) {
 		t.Fatalf("ReadCalls: %v", err)
 	}
 	var out bytes.Buffer
-	if _, err := CheckCalls(strings.NewReader(text), &out, s, CallOptions{JSON: true}); err != nil {
+	if _, err := CheckCalls(strings.NewReader(text), s, CallOptions{}, &recorder{w: &out}); err != nil {
 		t.Fatalf("CheckCalls: %v", err)
 	}
-	outLines := strings.SplitAfter(out.String(), "\n")
-	if outLines[len(outLines)-1] == "" {
-		outLines = outLines[:len(outLines)-1]
+	checked := results(t, out.String())
+	if len(checked) != len(got) {
+		t.Fatalf("CheckCalls handed over %d results for %d calls:\n%s", len(checked), len(got), out.String())
 	}
-	if len(outLines) != len(got) {
-		t.Fatalf("CheckCalls wrote %d lines for %d calls:\n%s", len(outLines), len(got), out.String())
-	}
-	for i, l := range outLines {
-		var errs []string
-		if err := json.Unmarshal([]byte(l), &errs); err != nil || !slices.Equal(errs, got[i].errs) {
-			t.Fatalf("CheckCalls line %q (%v), want the errors %q", l, err, got[i].errs)
+	for i, r := range checked {
+		if r.Line != got[i].line || !slices.Equal(r.Errors, got[i].errs) {
+			t.Fatalf("CheckCalls result %+v, want line %d and the errors %q", r, got[i].line, got[i].errs)
 		}
 	}
 

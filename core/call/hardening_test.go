@@ -1,7 +1,6 @@
 package call
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"toolbench/core/jsondoc"
-	"toolbench/core/termtext"
 )
 
 // callLines runs ReadCalls over input and returns, for each call it
@@ -78,51 +76,5 @@ func TestCheckCallTextGivesOneMalformedErrorForWhatIsNotJSON(t *testing.T) {
 				t.Errorf("CheckCallText(%.30q) (-want +got):\n%s", tc.text, diff)
 			}
 		})
-	}
-}
-
-func TestCallTextOutputEscapesTheCallsText(t *testing.T) {
-	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
-	input := strings.Join([]string{
-		`{"name": "\u001b]0;pwned\u0007", "args": {}}`,
-		`{"name": "search", "args": {"query": "x", "\u202eevil\u009b": 1, "\u0000": 2}}`,
-		"{\"name\": \"\x1b[2J\"}",
-		`{"name": "search", "arguments": "{\"\u001b\": 1"}`,
-	}, "\n")
-	for _, opt := range []CallOptions{{}, {Deep: true}} {
-		var out bytes.Buffer
-		if _, err := CheckCalls(strings.NewReader(input), &out, s, opt); err != nil {
-			t.Fatal(err)
-		}
-		if found := termtext.Hazards(out.String()); len(found) > 0 {
-			t.Errorf("CheckCalls %+v output holds %v:\n%s", opt, found, out.String())
-		}
-		if n := strings.Count(out.String(), "\n"); n != 5 {
-			t.Errorf("CheckCalls %+v wrote %d lines, want a result for each of 4 calls and a summary:\n%s", opt, n, out.String())
-		}
-	}
-}
-
-func TestCallJSONOutputKeepsTheCallsTextJSONEscaped(t *testing.T) {
-	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
-	input := "{\"name\": \"\\u001b]0;pwned\\u0007\"}\n{\"name\": \"search\", \"args\": {\"query\": \"x\", \"a\\u0000b\": 1}}\n"
-	var out bytes.Buffer
-	if _, err := CheckCalls(strings.NewReader(input), &out, s, CallOptions{JSON: true}); err != nil {
-		t.Fatal(err)
-	}
-	var got [][]string
-	for _, line := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-		if strings.ContainsFunc(line, func(r rune) bool { return r < 0x20 }) {
-			t.Errorf("line %q holds a raw control character", line)
-		}
-		var errs []string
-		if err := json.Unmarshal([]byte(line), &errs); err != nil {
-			t.Fatalf("line %q is not a JSON array of strings: %v", line, err)
-		}
-		got = append(got, errs)
-	}
-	want := [][]string{{"unknown_tool:\x1b]0;pwned\a"}, {"extra:a\x00b"}}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("results (-want +got):\n%s", diff)
 	}
 }

@@ -92,21 +92,3 @@ func structuredNode(t *testing.T, text string) *jsondoc.Node {
 	}
 	return callNode(t, text)
 }
-
-func TestErrorsTextIsTheLineOfSeveralCalls(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		errs []string
-		deep []SchemaError
-		want string
-	}{
-		{"valid", nil, nil, "valid"},
-		{"flat and deep", []string{"missing:q", "extra:x\x1b"}, []SchemaError{{"/n", "too big"}, {"", "bad"}}, `missing:q, extra:x\x1b, schema:/n: too big, schema: bad`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := ErrorsText(tc.errs, tc.deep); got != tc.want {
-				t.Errorf("ErrorsText = %q, want %q", got, tc.want)
-			}
-		})
-	}
-}

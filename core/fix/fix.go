@@ -19,6 +19,9 @@ type Options struct {
 	// Codes are the rules whose fixes are made. With none, every rule
 	// whose fixes are made without asking (lint.FixAuto) is.
 	Codes []string
+	// Keep, when set, reports the issues to leave as they are: those a
+	// team's configuration accepts.
+	Keep func(*lint.Issue) bool
 }
 
 // Result is a fixed document.
@@ -47,7 +50,7 @@ func Apply(doc *jsondoc.Document, opt Options) (*Result, error) {
 	text := pieces{{start: 0, end: len(doc.Src), orig: true}}
 	for res.Rounds < maxRounds {
 		lr := lint.Lint(res.Doc, lopt)
-		edits, fixed := choose(lr, want)
+		edits, fixed := choose(lr, want, opt.Keep)
 		if len(edits) == 0 {
 			break
 		}
@@ -119,10 +122,11 @@ func touched(set *tooldef.ToolSet, edits []jsonedit.Edit) func(*tooldef.Tool) bo
 }
 
 // choose takes, in the order of the issues, the first fix of each issue
-// whose rule is wanted, unless one of its edits conflicts with an edit
-// already taken, or it names a tool as another fix taken does. It returns
-// the edits taken, in text order, and the issues they fix.
-func choose(lr *lint.Result, want func(*lint.Rule) bool) ([]jsonedit.Edit, []lint.Issue) {
+// whose rule is wanted and that keep (nil for none) does not keep, unless
+// one of its edits conflicts with an edit already taken, or it names a
+// tool as another fix taken does. It returns the edits taken, in text
+// order, and the issues they fix.
+func choose(lr *lint.Result, want func(*lint.Rule) bool, keep func(*lint.Issue) bool) ([]jsonedit.Edit, []lint.Issue) {
 	var taken []jsonedit.Edit
 	var fixed []lint.Issue
 	names := map[string]bool{} // the tool names fixes taken give
@@ -130,7 +134,7 @@ func choose(lr *lint.Result, want func(*lint.Rule) bool) ([]jsonedit.Edit, []lin
 		if is.Fixes == nil || len(*is.Fixes) == 0 {
 			continue
 		}
-		if r := lint.LookupRule(is.Code); r == nil || !want(r) {
+		if r := lint.LookupRule(is.Code); r == nil || !want(r) || keep != nil && keep(&is) {
 			continue
 		}
 		f := (*is.Fixes)[0]

@@ -86,6 +86,18 @@ func TestApplyMakesOnlyTheFixesAskedFor(t *testing.T) {
 	}
 }
 
+func TestApplyLeavesTheIssuesKeepKeeps(t *testing.T) {
+	src := `[{"name": "a", "description": "A tool to test the fixes with.", "parameters": {"type": "object", "properties": {"c": {"type": "str"}}}},
+{"name": "b", "description": "A tool to test the fixes with.", "parameters": {"type": "object", "properties": {"c": {"type": "str"}}}}]`
+	res, err := Apply(parse(t, src), Options{Keep: func(is *lint.Issue) bool { return is.Tool == "a" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Fixed) != 1 || res.Fixed[0].Tool != "b" || strings.Count(res.Doc.Src, `"str"`) != 1 {
+		t.Errorf("fixed %+v:\n%s", res.Fixed, res.Doc.Src)
+	}
+}
+
 func TestApplyGivesNoTwoToolsOneName(t *testing.T) {
 	src := `[{"name": "get weather", "description": "Get the weather for a city."}, {"name": "get.weather", "description": "Get the weather for a city."}]`
 	res, err := Apply(parse(t, src), Options{Codes: []string{"invalid-name"}})

@@ -58,7 +58,7 @@ func TestResponsesToolsAreCheckedByKind(t *testing.T) {
 				customTool("code_exec", `{"type": "grammar", "syntax": "regex", "definition": "^(abc$"}`), customTool("free", `{"type": "text"}`)),
 			want: []issueWant{
 				{"invalid-name", "$[1].tools[0].name", "invalid tool name 'get customer'"},
-				{"invalid-grammar", "$[2].format.definition", "regex grammar, character 1: the regular expression does not compile: missing closing )"},
+				{"invalid-grammar", "$[2].format.definition", "regex grammar, character 2: the regular expression does not compile: missing closing )"},
 			}},
 		{name: "the same with --target openai", targets: []string{"openai"},
 			src: responsesDoc(namespace("crm", "CRM tools.", responsesFunction("get customer")), customTool("code_exec", `{"type": "grammar", "syntax": "regex", "definition": "a(?=b)"}`)),

@@ -2,13 +2,8 @@ package lint_test
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -16,96 +11,27 @@ import (
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/internal/headertest"
 )
 
 // The x-mcp-header rules agree with a real client: the Go SDK v1.8.0's,
 // which drops from ListTools every tool whose annotations it finds
-// invalid (filterValidTools in mcp/streamable_headers.go). A seeded
-// generator writes tools with every kind of annotation, valid and not;
-// a Go SDK server sends them as written (its AddTool would refuse the bad
-// ones, so a middleware answers tools/list with the raw bytes), over
-// Streamable HTTP, to the SDK's client.
-//
-// The SDK checks three of the specification's constraints: the name,
-// its uniqueness and the property's type. On those, the tools toolbench
-// reports are exactly the tools the client drops. Two more constraints
-// the SDK does not check (bounds of integers, annotations off the chain
-// of "properties"), and it reads nothing of a schema whose "properties"
-// tree it cannot decode into its struct (a "type" list anywhere on it):
-// such tools it keeps, and toolbench reports them all the same, as the
-// specification says clients must drop them.
-
-// sdkChecked are the rules of the constraints the SDK's client checks.
-var sdkChecked = []string{"mcp/x-mcp-header-name", "mcp/x-mcp-header-duplicate", "mcp/x-mcp-header-type"}
-
-// specOnly are the rules of the constraints it does not.
-var specOnly = []string{"mcp/x-mcp-header-unsafe-integer", "mcp/x-mcp-header-unreachable"}
+// invalid. internal/headertest writes tools with every kind of
+// annotation; a Go SDK server sends them as written (its AddTool would
+// refuse the bad ones, so a middleware answers tools/list with the raw
+// bytes), over Streamable HTTP, to the SDK's client, and headertest.Agree
+// holds the client's listing to toolbench's issues. The commands' tests
+// ask the same of a live server of MCP 2026-07-28.
 
 func TestTheToolsTheHeaderRulesRejectAreTheToolsTheGoSDKClientDrops(t *testing.T) {
-	gen := headerSchemas{r: rand.New(rand.NewPCG(21, 20260728))}
-	const n = 600
-	tools := make([]string, n)
-	for i := range tools {
-		tools[i] = fmt.Sprintf(`{"name": "t%03d", "description": "A generated tool to check x-mcp-header.", "inputSchema": %s}`, i, gen.root())
-	}
+	tools := headertest.Tools(21, 600)
 	list := `{"tools": [` + strings.Join(tools, ",\n") + `]}`
-
 	kept := listedByGoSDKClient(t, list)
 	doc, err := jsondoc.Parse("generated.json", []byte(list))
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := lint.Lint(doc, lint.Options{Targets: []string{"mcp"}})
-	found := map[string]map[string]bool{} // tool -> codes of header errors
-	for _, is := range res.Issues {
-		if is.Severity == lint.Error && strings.HasPrefix(is.Code, "mcp/x-mcp-header-") {
-			if found[is.Tool] == nil {
-				found[is.Tool] = map[string]bool{}
-			}
-			found[is.Tool][is.Code] = true
-		}
-	}
-
-	var seen struct{ dropped, clean, cleanMirrored, specOnly, unreadable int }
-	codes := map[string]int{}
-	for i, src := range tools {
-		name := fmt.Sprintf("t%03d", i)
-		byCodes := found[name]
-		for c := range byCodes {
-			codes[c]++
-		}
-		hitSDK := slices.ContainsFunc(sdkChecked, func(c string) bool { return byCodes[c] })
-		hitSpec := slices.ContainsFunc(specOnly, func(c string) bool { return byCodes[c] })
-		readable := goSDKReads(t, src)
-		dropped := !kept[name]
-		switch {
-		case dropped != (hitSDK && readable):
-			t.Errorf("%s: the SDK client drops it: %v; toolbench reports %v (the SDK reads its properties: %v)\n%s", name, dropped, keys(byCodes), readable, src)
-		case dropped:
-			seen.dropped++
-		case hitSDK || hitSpec:
-			if readable {
-				seen.specOnly++
-			} else {
-				seen.unreadable++
-			}
-		default:
-			seen.clean++
-			if strings.Contains(src, `"x-mcp-header":`) {
-				seen.cleanMirrored++
-			}
-		}
-	}
-	// The corpus has every case, or the test proves little.
-	if seen.dropped < 50 || seen.cleanMirrored < 50 || seen.specOnly < 20 || seen.unreadable < 5 {
-		t.Errorf("the generated tools cover too little: %+v", seen)
-	}
-	for _, c := range append(slices.Clone(sdkChecked), specOnly...) {
-		if codes[c] < 10 {
-			t.Errorf("%s finds %d of the generated tools; want at least 10", c, codes[c])
-		}
-	}
-	t.Logf("%d tools: %+v; by rule %v", n, seen, codes)
+	headertest.Agree(t, tools, kept, lint.Lint(doc, lint.Options{Targets: []string{"mcp"}}).Issues)
 }
 
 // listedByGoSDKClient serves the tools/list result list from a Go SDK
@@ -150,153 +76,4 @@ type rawList struct {
 
 func (l rawList) MarshalJSON() ([]byte, error) {
 	return []byte(strings.Replace(l.body, `{`, `{"resultType": "complete", "ttlMs": 0, "cacheScope": "private", `, 1)), nil
-}
-
-// goSDKReads reports whether the Go SDK reads the x-mcp-header
-// annotations of a tool: whether the tree of its inputSchema's
-// "properties" decodes into the struct the SDK decodes it into
-// (headerSchemaProperty in mcp/streamable_headers.go). When it does not,
-// the SDK checks nothing and keeps the tool.
-func goSDKReads(t *testing.T, tool string) bool {
-	t.Helper()
-	var v struct {
-		InputSchema goSDKProperty `json:"inputSchema"`
-	}
-	return json.Unmarshal([]byte(tool), &v) == nil
-}
-
-type goSDKProperty struct {
-	Type       string                   `json:"type"`
-	XMCPHeader json.RawMessage          `json:"x-mcp-header,omitempty"`
-	Properties map[string]goSDKProperty `json:"properties,omitempty"`
-}
-
-func keys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// headerSchemas writes inputSchemas with x-mcp-header annotations of
-// every kind: valid or not in name, type and bounds, unique or not,
-// nested, behind "$ref", under keywords off the chain of "properties".
-type headerSchemas struct {
-	r    *rand.Rand
-	defs []string // the "$defs" members the schema being written needs
-}
-
-// def adds schema to the "$defs" of the schema being written and
-// returns the reference to it.
-func (g *headerSchemas) def(schema string) string {
-	name := fmt.Sprintf("d%d", len(g.defs))
-	g.defs = append(g.defs, `"`+name+`": `+schema)
-	return "#/$defs/" + name
-}
-
-func (g *headerSchemas) pick(options ...string) string { return options[g.r.IntN(len(options))] }
-
-func (g *headerSchemas) root() string {
-	g.defs = nil
-	var props []string
-	for i := range 1 + g.r.IntN(4) {
-		props = append(props, fmt.Sprintf(`"p%d": %s`, i, g.property(0)))
-	}
-	s := `{"type": "object", "properties": {` + strings.Join(props, ", ") + `}`
-	if g.r.IntN(40) == 0 {
-		s += `, "x-mcp-header": "Root"`
-	}
-	if len(g.defs) > 0 {
-		s += `, "$defs": {` + strings.Join(g.defs, ", ") + `}`
-	}
-	return s + `}`
-}
-
-// headerName is an x-mcp-header value: mostly a valid name from a small
-// pool, in any case, so that names repeat; sometimes an invalid one.
-func (g *headerSchemas) headerName() string {
-	if g.r.IntN(6) == 0 {
-		return g.pick(`""`, `"Ten ant"`, `"a:b"`, `"x\r\ny"`, `"caf\u00e9"`, `"tab\there"`, `"a/b"`, `42`, `null`, `true`, `["A"]`, `{}`)
-	}
-	name := g.pick("Region", "Tenant-Id", "Trace_1", "X-Dup", "Priority", "Feature-Flag", "Shard", "!#$%&'*+-.^_`|~")
-	switch g.r.IntN(4) {
-	case 0:
-		name = strings.ToLower(name)
-	case 1:
-		name = strings.ToUpper(name)
-	}
-	b, _ := json.Marshal(name)
-	return string(b)
-}
-
-// annotated is a property schema with an x-mcp-header.
-func (g *headerSchemas) annotated() string {
-	h := `"x-mcp-header": ` + g.headerName()
-	switch g.r.IntN(12) {
-	case 0:
-		return `{"type": ` + g.pick(`"number"`, `"object"`, `"array"`, `"null"`, `"str"`) + `, ` + h + `}`
-	case 1:
-		return `{"description": "no type", ` + h + `}`
-	case 2:
-		return `{"$ref": "` + g.def(`{"type": "string"}`) + `", ` + h + `}`
-	case 3:
-		return `{"$ref": "` + g.def(`{"type": "string"}`) + `", "type": "string", ` + h + `}`
-	case 4:
-		return `{"type": ` + g.pick(`["string", "null"]`, `["integer"]`, `["string", "number"]`) + `, ` + h + `}`
-	case 5, 6:
-		var bounds []string
-		if g.r.IntN(2) == 0 {
-			bounds = append(bounds, `"maximum": `+g.pick("100", "9007199254740991", "9007199254740992", "1e20", "9007199254740991.5"))
-		}
-		if g.r.IntN(2) == 0 {
-			bounds = append(bounds, `"exclusiveMinimum": `+g.pick("-1", "-9007199254740992", "-9007199254740993"))
-		}
-		if g.r.IntN(4) == 0 {
-			bounds = append(bounds, `"enum": [1, `+g.pick("2", "9007199254740992")+`]`)
-		}
-		return `{"type": "integer", ` + strings.Join(append(bounds, h), ", ") + `}`
-	default:
-		return `{"type": ` + g.pick(`"string"`, `"integer"`, `"boolean"`) + `, ` + h + `}`
-	}
-}
-
-func (g *headerSchemas) property(depth int) string {
-	switch k := g.r.IntN(10); {
-	case k < 2:
-		return `{"type": "string", "description": "not mirrored"}`
-	case k < 6:
-		return g.annotated()
-	case k < 8 && depth < 2:
-		var props []string
-		for i := range 1 + g.r.IntN(3) {
-			props = append(props, fmt.Sprintf(`"n%d": %s`, i, g.property(depth+1)))
-		}
-		return `{"type": "object", "properties": {` + strings.Join(props, ", ") + `}}`
-	default:
-		return g.offTheChain()
-	}
-}
-
-// offTheChain is a property with an annotation that no chain of
-// "properties" reaches.
-func (g *headerSchemas) offTheChain() string {
-	a := g.annotated()
-	switch g.r.IntN(7) {
-	case 0:
-		return `{"type": "array", "items": ` + a + `}`
-	case 1:
-		return `{"anyOf": [` + a + `, {"type": "integer"}]}`
-	case 2:
-		return `{"type": "object", "additionalProperties": ` + a + `}`
-	case 3:
-		return `{"type": "string", "not": ` + a + `}`
-	case 4:
-		return `{"type": "object", "if": {"required": ["x"]}, "then": {"properties": {"x": ` + a + `}}}`
-	case 5:
-		return `{"$ref": "` + g.def(a) + `"}`
-	default:
-		return `{"type": "array", "prefixItems": [{"type": "object", "properties": {"x": ` + a + `}}]}`
-	}
 }

@@ -45,11 +45,21 @@ type Tool struct {
 	Definition json.RawMessage `json:"definition"`
 }
 
+// Kind is what a source is, which says how to read it again.
+type Kind string
+
+// The kinds of source.
+const (
+	File   Kind = "file"   // a file, named by its path relative to the lock's directory
+	Server Kind = "server" // a live server, named as the servers file names it
+)
+
 // Lock is the tools pinned for each source. A source is named as the
 // caller names it: a file's path relative to the lock's directory, a
 // server of the servers file.
 type Lock struct {
 	sources map[string][]Tool
+	kinds   map[string]Kind
 	// text is the lock as Parse read it, where Verify places the changes
 	// to what it pins; nil once Set changed it.
 	text *parsed
@@ -69,13 +79,17 @@ func (l *Lock) Sources() []string {
 // the lock does not pin it.
 func (l *Lock) Tools(source string) []Tool { return l.sources[source] }
 
-// Set pins tools as source's, replacing what the lock held for it; the
-// other sources keep theirs.
-func (l *Lock) Set(source string, tools []Tool) {
+// Kind returns what source is; "" when the lock does not pin it.
+func (l *Lock) Kind(source string) Kind { return l.kinds[source] }
+
+// Set pins tools as the source's, a source of that kind, replacing what
+// the lock held for it; the other sources keep theirs.
+func (l *Lock) Set(source string, kind Kind, tools []Tool) {
 	if l.sources == nil {
-		l.sources = map[string][]Tool{}
+		l.sources, l.kinds = map[string][]Tool{}, map[string]Kind{}
 	}
 	l.sources[source] = tools
+	l.kinds[source] = kind
 	l.text = nil
 }
 
@@ -142,6 +156,7 @@ type file struct {
 }
 
 type source struct {
+	Kind  Kind   `json:"kind"`
 	Tools []Tool `json:"tools"`
 }
 
@@ -154,7 +169,7 @@ func (l *Lock) Marshal() []byte {
 		if tools == nil {
 			tools = []Tool{}
 		}
-		f.Sources[name] = &source{Tools: tools}
+		f.Sources[name] = &source{Kind: l.kinds[name], Tools: tools}
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -201,11 +216,16 @@ func parse(name string, data []byte) (*parsed, error) {
 	if err := object(doc, srcs, "\"sources\""); err != nil {
 		return nil, err
 	}
-	p := &parsed{lock: &Lock{sources: map[string][]Tool{}}, doc: doc, defs: map[string][]*jsondoc.Node{}}
+	p := &parsed{lock: &Lock{sources: map[string][]Tool{}, kinds: map[string]Kind{}}, doc: doc, defs: map[string][]*jsondoc.Node{}}
 	for _, m := range srcs.Members() {
-		if err := object(doc, m.Value, "a source", "tools"); err != nil {
+		if err := object(doc, m.Value, "a source", "kind", "tools"); err != nil {
 			return nil, err
 		}
+		kind := m.Value.Get("kind")
+		if !kind.Is(jsondoc.String) || Kind(kind.Str()) != File && Kind(kind.Str()) != Server {
+			return nil, errAt(doc, orNode(kind, m.Value), "a source's \"kind\" must be \"file\" or \"server\"")
+		}
+		p.lock.kinds[m.Key] = Kind(kind.Str())
 		list := m.Value.Get("tools")
 		if !list.Is(jsondoc.Array) {
 			return nil, errAt(doc, m.Value, "a source's \"tools\" must be a list")

@@ -101,8 +101,13 @@ func (p *parsed) inLock(c diff.Change, source string, defs []*jsondoc.Node, star
 		i--
 	}
 	c.File = p.doc.Name
-	c.Offset = int(defs[i].Start) + c.Offset - starts[i]
+	shift := int(defs[i].Start) - starts[i]
+	c.Offset += shift
 	c.Line, c.Column = p.doc.Position(c.Offset)
+	if c.EndLine > 0 {
+		c.EndOffset += shift
+		c.EndLine, c.EndColumn = p.doc.Position(c.EndOffset)
+	}
 	prefix := "$[" + strconv.Itoa(i) + "]"
 	if rest, ok := strings.CutPrefix(c.Path, prefix); ok {
 		c.Path = jsondoc.AppendKey(jsondoc.AppendKey("$", "sources"), source) + ".tools[" + strconv.Itoa(i) + "].definition" + rest
@@ -138,8 +143,9 @@ func unexplained(pins []Tool, doc *jsondoc.Document, changed map[string]bool) []
 			msg = "the tool has no canonical form (RFC 8785) any more"
 		}
 		line, col := doc.Position(int(t.Node.Start))
+		endLine, endCol := doc.Position(int(t.Node.End))
 		out = append(out, diff.Change{Severity: diff.Error, Code: "definition-changed", Tool: t.Name, Path: t.Path, Message: msg,
-			File: doc.Name, Line: line, Column: col, Offset: int(t.Node.Start)})
+			File: doc.Name, Line: line, Column: col, Offset: int(t.Node.Start), EndLine: endLine, EndColumn: endCol, EndOffset: int(t.Node.End)})
 	}
 	return out
 }

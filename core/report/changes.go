@@ -19,6 +19,8 @@ type ChangeReport struct {
 	// file in the work tree that workflow annotations can be put on.
 	AtRevision map[string]string
 	Color      bool // as Report.Color
+	// Version and InformationURI are as Report's.
+	Version, InformationURI string
 }
 
 const sgrNote = "\x1b[1;36m"
@@ -115,4 +117,48 @@ func writeChangesGitHub(w io.Writer, r *ChangeReport) error {
 		ghCommand(bw, cmd, c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn}, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
 	}
 	return bw.Flush()
+}
+
+// writeChangesSARIF writes the changes as a SARIF 2.1.0 log: one run
+// whose driver's rules are diff's checks, a breaking change an error
+// and a note a note, each result at the lines of the value it is about
+// (whole lines: a change carries byte columns, and the run counts UTF-16
+// units) with its JSON path as a logical location and its tool as a
+// property. A change in a document read from git, REV:PATH, is put on
+// PATH with no region, its message saying where in the revision it is.
+func writeChangesSARIF(w io.Writer, r *ChangeReport) error {
+	checks := diff.Checks()
+	index := make(map[string]int, len(checks))
+	rules := make([]sarifRule, len(checks))
+	for i, c := range checks {
+		index[c.Code] = i
+		rules[i] = sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
+			DefaultConfiguration: sarifRuleConfig{Level: c.Severity.String()}}
+	}
+	results := make([]sarifResult, len(r.Result.Changes))
+	for i, c := range r.Result.Changes {
+		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(c.File)}}}
+		msg := c.Message
+		if path, ok := r.AtRevision[c.File]; ok {
+			loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(path)
+			msg = location(c.File, c.Line, c.Column) + ": " + msg
+		} else if c.Line > 0 {
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: c.Line, EndLine: max(c.EndLine, c.Line)}
+		}
+		if c.Path != "" {
+			loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: c.Path}}
+		}
+		res := sarifResult{RuleID: c.Code, Level: c.Severity.String(), Message: sarifText{msg}, Locations: []sarifLocation{loc}, Properties: map[string]string{}}
+		if j, ok := index[c.Code]; ok {
+			res.RuleIndex = &j
+		}
+		for k, v := range map[string]string{"tool": c.Tool, "old_tool": c.OldTool, "path": c.Path} {
+			if v != "" {
+				res.Properties[k] = v
+			}
+		}
+		results[i] = res
+	}
+	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: rules}
+	return encodeSARIF(w, driver, results, sarifInvocation{ExecutionSuccessful: true})
 }

@@ -39,7 +39,7 @@ func testdataDiff(t *testing.T) *ChangeReport {
 // testdata/diff in every format that writes changes.
 func TestChangeFormatsGolden(t *testing.T) {
 	r := testdataDiff(t)
-	names := map[string]string{"text": "changes.txt", "json": "changes.json", "markdown": "changes.md", "github": "changes.github"}
+	names := map[string]string{"text": "changes.txt", "json": "changes.json", "markdown": "changes.md", "github": "changes.github", "sarif": "changes.sarif"}
 	for _, f := range Formats() {
 		if f.Changes == nil {
 			continue

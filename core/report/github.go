@@ -47,21 +47,26 @@ func writeGitHub(w io.Writer, r *Report) error {
 	return bw.Flush()
 }
 
-// ghPlace is where an annotation goes: line 0 for none, end line 0 for
-// a place with no end.
+// ghPlace is where an annotation goes: line 0 for none, column 0 for a
+// whole line, end line 0 for a place with no end.
 type ghPlace struct{ line, col, endLine, endCol int }
 
 // ghCommand writes one workflow command; msg is already safe for a
 // terminal.
 func ghCommand(w *bufio.Writer, cmd, file string, at ghPlace, title, msg string) {
-	w.WriteString("::")
-	w.WriteString(cmd)
+	w.Write(appendGHCommand(w.AvailableBuffer(), cmd, file, at, title, msg))
+}
+
+// appendGHCommand appends one workflow command, a line, to b.
+func appendGHCommand(b []byte, cmd, file string, at ghPlace, title, msg string) []byte {
+	b = append(b, "::"...)
+	b = append(b, cmd...)
 	sep := byte(' ')
 	prop := func(name, value string) {
-		w.WriteByte(sep)
-		w.WriteString(name)
-		w.WriteByte('=')
-		w.WriteString(value)
+		b = append(b, sep)
+		b = append(b, name...)
+		b = append(b, '=')
+		b = append(b, value...)
 		sep = ','
 	}
 	num := func(name string, n int) { prop(name, strconv.Itoa(n)) }
@@ -72,7 +77,9 @@ func ghCommand(w *bufio.Writer, cmd, file string, at ghPlace, title, msg string)
 	case at.line == 0:
 	case at.endLine == 0:
 		num("line", at.line)
-		num("col", at.col)
+		if at.col > 0 {
+			num("col", at.col)
+		}
 	case at.endLine == at.line:
 		num("line", at.line)
 		num("endLine", at.endLine)
@@ -83,9 +90,9 @@ func ghCommand(w *bufio.Writer, cmd, file string, at ghPlace, title, msg string)
 		num("endLine", at.endLine)
 	}
 	prop("title", ghProperty(termtext.EscapeLine(title)))
-	w.WriteString("::")
-	w.WriteString(ghData(msg))
-	w.WriteByte('\n')
+	b = append(b, "::"...)
+	b = append(b, ghData(msg)...)
+	return append(b, '\n')
 }
 
 var (

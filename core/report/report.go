@@ -1,16 +1,18 @@
-// Package report renders the issues of a lint for people and for
-// programs: text for a terminal (each issue with the line it points at,
-// the span underlined, when the report holds the document's text) or one
-// line an issue, JSON, SARIF for code scanning, GitHub Actions workflow
-// commands, Markdown for a pull request; and the changes
-// diff finds and compat's matrix, in text, JSON, Markdown and workflow
-// commands. Every format is
-// a Format in one table, with a writer for each kind of report it
-// writes, so a command chooses one by name and has no code of its own
-// for any.
+// Package report writes every result of toolbench for people and for
+// programs: a lint's issues, the changes diff finds, compat's matrix, the
+// drift verify finds in pinned tools (verify.go), the results of a call
+// check, the outcomes of calls sent to a live server (call --run) and the
+// loads of a watch. Each is written as text for a terminal (an issue with
+// the line it points at, the span underlined, when the report holds the
+// document's text), JSON for programs (JSON Lines for the streams: calls,
+// runs and loads), SARIF for code scanning, GitHub Actions workflow
+// commands and Markdown for a pull request, where the format makes sense
+// of the result; the table of formats below says which.
 //
-// A new format is one file that defines its writer, and one entry in
-// formatTable:
+// Every format is a Format in one table, with a writer for each kind of
+// result it writes, so a command chooses one by name and has no code of
+// its own for any. A new format is one file that defines its writers,
+// and one entry in formatTable:
 //
 //	// checkstyle.go
 //	func writeCheckstyle(w io.Writer, r *Report) error {
@@ -21,14 +23,18 @@
 //	// in formatTable:
 //	{Name: "checkstyle", Summary: "Checkstyle XML", Write: writeCheckstyle},
 //
-// It imports lint (for issues and the rule table), diff, compat, jsondoc
-// and termtext.
+// The results of calls come as a stream: call.CheckCalls hands each to a
+// CallWriter, which renders the JSON Lines it checks in parallel batches
+// on every processor; runs and loads are written as they come.
+//
+// It imports lint (for issues and the rule table), servers (for the
+// checks of several servers), diff, compat, lock, call, jsondoc and
+// termtext.
 package report
 
 import (
 	"errors"
 	"io"
-	"strings"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
@@ -95,24 +101,49 @@ func FailureOf(name string, err error) Failure {
 	return Failure{File: name, Msg: err.Error()}
 }
 
-// Format is one way of writing reports: a writer for each kind it
-// writes, nil for the others.
+// Format is one way of writing reports: a writer for each kind of
+// result it writes, nil for the others.
 type Format struct {
 	Name    string
-	Summary string                                   // what it is for, for --help
-	Write   func(w io.Writer, r *Report) error       // a lint's issues
-	Changes func(w io.Writer, r *ChangeReport) error // the changes diff finds
-	Matrix  func(w io.Writer, r *MatrixReport) error // compat's matrix
+	Summary string                                        // what it is for, for --help
+	Write   func(w io.Writer, r *Report) error            // a lint's issues
+	Changes func(w io.Writer, r *ChangeReport) error      // the changes diff finds
+	Matrix  func(w io.Writer, r *MatrixReport) error      // compat's matrix
+	Verify  func(w io.Writer, r *VerifyReport) error      // verify's drift
+	Calls   func(w io.Writer, r *CallReport) CallWriter   // the results of a call check
+	Runs    func(w io.Writer, r *RunReport) RunWriter     // the outcomes of call --run
+	Events  func(w io.Writer, r *EventReport) EventWriter // the loads of a watch
 }
 
-// formatTable is every format, in the order help lists them.
+// formatTable is every format, in the order help lists them. What each
+// writes, and what it does not:
+//
+//	           lint  diff  compat  verify  call   call --run  watch
+//	text       yes   yes   yes     yes     yes    yes         yes
+//	concise    yes                                            yes
+//	json       yes   yes   yes     yes     lines  lines       lines
+//	sarif      yes   yes           yes     yes    yes
+//	github     yes   yes           yes     yes    yes
+//	markdown   yes   yes   yes     yes     yes    yes
+//
+// concise is one line an issue: the other results have no longer form
+// to be short of. compat's matrix counts errors per tool and target, a
+// count that points at no token of the file: SARIF and annotations need
+// the issues themselves, which lint --target writes. A watch is a stream
+// with no end: SARIF and Markdown are one document of a finished run,
+// and annotations belong to a CI job, which a watch is not; its JSON is
+// a line a load. The JSON of calls and runs is a line a call, as they
+// are checked or sent.
 var formatTable = []Format{
-	{Name: "text", Summary: "for people (the default): each issue with its line, the span underlined", Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText},
-	{Name: "concise", Summary: "one line an issue, for grep and editors", Write: writeConcise},
-	{Name: "json", Summary: "JSON for programs", Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON},
-	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF},
-	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub},
-	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY", Write: writeMarkdown, Changes: writeChangesMarkdown, Matrix: writeMatrixMarkdown},
+	{Name: "text", Summary: "for people (the default): each issue with its line, the span underlined",
+		Write: writeText, Changes: writeChangesText, Matrix: writeMatrixText, Verify: writeVerifyText, Calls: newCallText, Runs: newRunText, Events: newEventText},
+	{Name: "concise", Summary: "one line an issue, for grep and editors", Write: writeConcise, Events: newEventConcise},
+	{Name: "json", Summary: "JSON for programs; JSON Lines for calls, runs and watch",
+		Write: writeJSON, Changes: writeChangesJSON, Matrix: writeMatrixJSON, Verify: writeVerifyJSON, Calls: newCallJSON, Runs: newRunJSON, Events: newEventJSON},
+	{Name: "sarif", Summary: "SARIF 2.1.0, for code scanning", Write: writeSARIF, Changes: writeChangesSARIF, Verify: writeVerifySARIF, Calls: newCallSARIF, Runs: newRunSARIF},
+	{Name: "github", Summary: "GitHub Actions annotations", Write: writeGitHub, Changes: writeChangesGitHub, Verify: writeVerifyGitHub, Calls: newCallGitHub, Runs: newRunGitHub},
+	{Name: "markdown", Summary: "Markdown, for a pull request or $GITHUB_STEP_SUMMARY",
+		Write: writeMarkdown, Changes: writeChangesMarkdown, Matrix: writeMatrixMarkdown, Verify: writeVerifyMarkdown, Calls: newCallMarkdown, Runs: newRunMarkdown},
 }
 
 // Formats returns every format, in table order.
@@ -128,22 +159,23 @@ func LookupFormat(name string) (Format, bool) {
 	return Format{}, false
 }
 
-// FormatNames lists the names of the formats that write a lint's
-// issues, separated by commas.
-func FormatNames() string { return namesOf(func(f Format) bool { return f.Write != nil }) }
+// Which results a format writes, for FormatNames and for the commands'
+// --format.
+func WritesIssues(f Format) bool  { return f.Write != nil }
+func WritesChanges(f Format) bool { return f.Changes != nil }
+func WritesMatrix(f Format) bool  { return f.Matrix != nil }
+func WritesCalls(f Format) bool   { return f.Calls != nil }
+func WritesRuns(f Format) bool    { return f.Runs != nil }
+func WritesEvents(f Format) bool  { return f.Events != nil }
 
-// ChangeFormatNames lists the names of the formats that write changes.
-func ChangeFormatNames() string { return namesOf(func(f Format) bool { return f.Changes != nil }) }
-
-// MatrixFormatNames lists the names of the formats that write a matrix.
-func MatrixFormatNames() string { return namesOf(func(f Format) bool { return f.Matrix != nil }) }
-
-func namesOf(writes func(Format) bool) string {
+// FormatNames lists, in table order, the names of the formats that
+// writes accepts (WritesIssues, WritesCalls, ...).
+func FormatNames(writes func(Format) bool) []string {
 	var names []string
 	for _, f := range formatTable {
 		if writes(f) {
 			names = append(names, f.Name)
 		}
 	}
-	return strings.Join(names, ", ")
+	return names
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"toolbench/core/lint"
+	"toolbench/core/servers"
 )
 
 // SARIF 2.1.0 (docs.oasis-open.org/sarif/sarif/v2.1.0), the format code
@@ -23,7 +24,10 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool        sarifTool         `json:"tool"`
 	Invocations []sarifInvocation `json:"invocations"`
-	Results     []sarifResult     `json:"results"`
+	// Results are []sarifResult, or their JSON rendered one by one as
+	// []json.RawMessage, as the writers of calls render them on every
+	// processor.
+	Results any `json:"results"`
 	// ColumnKind says how columns count: UTF-16 code units, as GitHub
 	// code scanning and VS Code do. (SARIF's default is code points.)
 	ColumnKind string `json:"columnKind"`
@@ -125,7 +129,7 @@ type sarifArtifact struct {
 // line, for a place with no end.
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
-	StartColumn int `json:"startColumn"`
+	StartColumn int `json:"startColumn,omitempty"` // 0 for the whole line
 	EndLine     int `json:"endLine,omitempty"`
 	EndColumn   int `json:"endColumn,omitempty"`
 }
@@ -143,7 +147,7 @@ type sarifLogical struct {
 // error notification of an unsuccessful invocation.
 func writeSARIF(w io.Writer, r *Report) error {
 	issues, failed := r.Issues, r.Failed
-	rules := lint.Rules()
+	rules := append(lint.Rules(), servers.Rules()...)
 	index := make(map[string]int, len(rules))
 	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: make([]sarifRule, len(rules))}
 	for i, rule := range rules {
@@ -185,10 +189,15 @@ func writeSARIF(w io.Writer, r *Report) error {
 		}
 		results[i] = res
 	}
+	return encodeSARIF(w, driver, results, sarifInvocationOf(failed))
+}
+
+// encodeSARIF writes the SARIF log of one run of toolbench.
+func encodeSARIF(w io.Writer, driver sarifDriver, results any, inv sarifInvocation) error {
 	log := sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
-		Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{sarifInvocationOf(failed)}, Results: results,
+		Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{inv}, Results: results,
 			ColumnKind: "utf16CodeUnits"}},
 	}
 	enc := json.NewEncoder(w)

@@ -12,6 +12,7 @@ import (
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/servers"
 	"toolbench/internal/golden"
 )
 
@@ -149,7 +150,7 @@ func TestWriteSARIFListsEveryRuleAndPointsResultsAtThem(t *testing.T) {
 		t.Fatalf("log = version %q, %d runs, want 2.1.0 with one run of toolbench", doc.Version, len(doc.Runs))
 	}
 	run := doc.Runs[0]
-	rules := lint.Rules()
+	rules := append(lint.Rules(), servers.Rules()...) // the checks of several servers are results too
 	if len(run.Tool.Driver.Rules) != len(rules) {
 		t.Fatalf("driver lists %d rules, want %d", len(run.Tool.Driver.Rules), len(rules))
 	}

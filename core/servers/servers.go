@@ -35,12 +35,15 @@ type Options struct {
 	// by code or by Prefix, as it does lint's rules.
 	Lint lint.Options
 	// TokenBudget is the most tokens all definitions may cost together;
-	// 0 checks none.
+	// 0 checks none, and then tokens are counted only with a Codec:
+	// loading o200k_base costs tens of milliseconds, as much as reaching
+	// a server.
 	TokenBudget int
 	// Origin is the file the issues about all servers together are
 	// placed in: the servers file.
 	Origin string
-	// Codec counts tokens; nil for o200k_base.
+	// Codec counts tokens; nil for o200k_base, when TokenBudget asks
+	// for them.
 	Codec cost.Codec
 }
 
@@ -49,7 +52,7 @@ type Totals struct {
 	Server string // "" for all of them
 	Tools  int
 	Bytes  int
-	Tokens int
+	Tokens int // 0 when they are not counted (see Options.TokenBudget)
 }
 
 // Result is what Check found, and the totals it judged.
@@ -65,7 +68,10 @@ type Result struct {
 // It fails only when the tokenizer cannot be loaded.
 func Check(servers []Server, opt Options) (*Result, error) {
 	enc := opt.Codec
-	if enc == nil {
+	switch {
+	case enc == nil && opt.TokenBudget <= 0:
+		enc = noTokens{}
+	case enc == nil:
 		o, err := cost.O200k()
 		if err != nil {
 			return nil, fmt.Errorf("counting tokens: %w", err)
@@ -101,6 +107,12 @@ func Check(servers []Server, opt Options) (*Result, error) {
 	}
 	return res, nil
 }
+
+// noTokens counts no token, for totals without a budget to hold them
+// to: their Tokens are 0.
+type noTokens struct{}
+
+func (noTokens) Count(string) (int, error) { return 0, nil }
 
 type checker struct {
 	opt *Options
@@ -190,7 +202,7 @@ func (c *checker) counts(nServers int) {
 		if len(passed) == 0 {
 			continue
 		}
-		what := "the " + strconv.Itoa(nServers) + " servers list " + strconv.Itoa(total) + " tools together"
+		what := theServers(nServers) + " " + listVerb(nServers) + " " + strconv.Itoa(total) + " tools together"
 		var msg string
 		if r == tooManyTools {
 			var parts []string
@@ -217,9 +229,26 @@ func (c *checker) budget(nServers int) {
 	if b <= 0 || c.res.Total.Tokens <= b {
 		return
 	}
-	msg := fmt.Sprintf("the tool definitions of the %d servers cost %s tokens together (o200k_base), over the budget of %s",
-		nServers, groupDigits(c.res.Total.Tokens), groupDigits(b))
+	msg := fmt.Sprintf("the tool definitions of %s cost %s tokens together (o200k_base), over the budget of %s",
+		theServers(nServers), groupDigits(c.res.Total.Tokens), groupDigits(b))
 	c.report(tokenBudget, c.about(msg, "Turn off the servers or tools a task does not need, or shorten long descriptions and schemas."))
+}
+
+// theServers names the servers checked: "the 3 servers", "the one
+// server" (the others of the servers file could not be reached).
+func theServers(n int) string {
+	if n == 1 {
+		return "the one server"
+	}
+	return "the " + strconv.Itoa(n) + " servers"
+}
+
+// listVerb is "list" in agreement with n servers.
+func listVerb(n int) string {
+	if n == 1 {
+		return "lists"
+	}
+	return "list"
 }
 
 // targetsInForce reports, for a target, whether its limits apply: it is

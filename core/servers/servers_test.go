@@ -142,6 +142,10 @@ func TestTheDefinitionsOfAllServersAreHeldToTheBudget(t *testing.T) {
 	if res.Issues != nil {
 		t.Errorf("without a budget: %v", lines(res))
 	}
+	one := lines(check(t, servers[:1], Options{TokenBudget: 1}))
+	if len(one) != 1 || !strings.Contains(one[0], "the tool definitions of the one server cost") {
+		t.Errorf("one server over the budget: %v", one)
+	}
 	if got := lines(check(t, servers, Options{TokenBudget: 3 * per})); got != nil {
 		t.Errorf("at the budget: %v", got)
 	}
@@ -178,11 +182,16 @@ func TestEveryCheckIsDocumentedWithASource(t *testing.T) {
 }
 
 func TestTheTokensAreO200kWithoutACodec(t *testing.T) {
-	res, err := Check([]Server{server(t, "a", dump("x"))}, Options{})
+	res, err := Check([]Server{server(t, "a", dump("x"))}, Options{TokenBudget: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res.Total.Tokens == 0 || res.Total.Tokens == len(strings.Fields(dump("x"))) {
 		t.Errorf("o200k counted %d tokens", res.Total.Tokens)
+	}
+	// Without a budget nor a codec there is nothing to count them for.
+	res, err = Check([]Server{server(t, "a", dump("x"))}, Options{})
+	if err != nil || res.Total.Tokens != 0 || res.Total.Bytes == 0 {
+		t.Errorf("without a budget: %+v, %v; want bytes and no tokens", res.Total, err)
 	}
 }

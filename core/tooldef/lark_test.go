@@ -24,7 +24,7 @@ SENTENCE: /[A-Za-z, ]*(the hero|a dragon)[A-Za-z, ]*(fought|saved)[A-Za-z, ]*\./
 		{"declare", "%declare _INDENT\nstart: \"a\"", "%declare is not supported", 0},
 		{"unclosed string", "start: \"abc\nB: \"b\"", "the string opened here is not closed", 7},
 		{"unclosed regex", "start: /abc", "the regular expression opened here is not closed", 7},
-		{"bad regex in a terminal", "start: /a(b/", "does not compile", 8},
+		{"bad regex in a terminal", "start: /a(b/", "does not compile", 9},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -126,11 +126,16 @@ func CompileRustRegex(pattern string) (*RustRegex, []GrammarProblem) {
 		at, msg := 0, err.Error()
 		if se != nil {
 			msg = string(se.Code)
-			if se.Expr != "" {
+			// Go quotes a piece of the pattern it read, which is the
+			// translation: quote it only when it is the pattern's own
+			// text, and point at an unbalanced parenthesis, which Go
+			// quotes as the whole pattern, where it is.
+			paren := se.Code == syntax.ErrMissingParen || se.Code == syntax.ErrUnexpectedParen
+			if i := unbalancedParen(pattern); paren && i >= 0 {
+				at = i
+			} else if i := strings.Index(pattern, se.Expr); se.Expr != "" && i >= 0 {
 				msg += ": " + strconv.Quote(se.Expr)
-				if i := strings.Index(pattern, se.Expr); i >= 0 {
-					at = i
-				}
+				at = i
 			}
 		}
 		t.problems = append(t.problems, GrammarProblem{Offset: at, Msg: "the regular expression does not compile: " + msg,
@@ -411,4 +416,33 @@ func (t *rustTranslator) class() {
 		}
 	}
 	t.problem(at, "the class opened here is not closed", "Close it with ].")
+}
+
+// unbalancedParen returns the offset in pattern of the first ")" that
+// closes no group, else of the last "(" that no ")" closes, else -1.
+// Escaped parentheses and those in a character class are not groups.
+func unbalancedParen(pattern string) int {
+	var open []int
+	class := 0 // the depth of character classes, which the crate nests
+	for i := 0; i < len(pattern); i++ {
+		switch c := pattern[i]; {
+		case c == '\\':
+			i++
+		case c == '[':
+			class++
+		case c == ']' && class > 0:
+			class--
+		case class > 0:
+		case c == '(':
+			open = append(open, i)
+		case c == ')' && len(open) == 0:
+			return i
+		case c == ')':
+			open = open[:len(open)-1]
+		}
+	}
+	if len(open) > 0 {
+		return open[len(open)-1]
+	}
+	return -1
 }

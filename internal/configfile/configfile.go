@@ -70,7 +70,9 @@ func isFile(path string) (bool, error) {
 // named (--config FILE) when named is not "", none when off is set
 // (--no-config), else the one Find finds. It is nil, with no error, when
 // there is none; a file named that cannot be read, or that is wrong, is
-// an error, which says where.
+// an error, which says where. Errors name the file as named, or as a
+// path from dir to the one found ("../toolbench.toml"); the Config's
+// File and Dir are absolute.
 func Load(named string, off bool, dir string) (*config.Config, error) {
 	switch {
 	case off:
@@ -80,11 +82,41 @@ func Load(named string, off bool, dir string) (*config.Config, error) {
 		if err != nil {
 			return nil, err
 		}
-		return config.Load(abs)
+		return load(abs, named)
 	}
 	path, err := Find(dir)
 	if err != nil || path == "" {
 		return nil, err
 	}
-	return config.Load(path)
+	display := path
+	if abs, err := filepath.Abs(dir); err == nil {
+		if rel, err := filepath.Rel(abs, path); err == nil {
+			display = rel
+		}
+	}
+	return load(path, display)
+}
+
+// load reads the file at abs, named display in errors.
+func load(abs, display string) (*config.Config, error) {
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", display, unwrapPath(err))
+	}
+	c, err := config.Parse(display, data)
+	if err != nil {
+		return nil, err
+	}
+	c.File, c.Dir = abs, filepath.Dir(abs)
+	return c, nil
+}
+
+// unwrapPath is the cause of a file system error without the path it
+// names, which the caller names its own way.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

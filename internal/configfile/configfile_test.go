@@ -96,29 +96,17 @@ func TestLoadTakesTheFileNamedOrNone(t *testing.T) {
 	}
 }
 
-// team is a file as a team writes one, to time.
-const team = `targets = ["openai", "mcp"]
-fail-on = "warning"
-baseline = "toolbench.baseline.json"
-token-budget = 20000
-
-[rules]
-short-description = "off"
-"gemini/" = "warning"
-
-[[ignore]]
-tools = ["legacy*"]
-codes = ["invalid-name"]
-reason = "kept for old clients"
-
-[[overrides]]
-paths = ["servers/*.json"]
-rules = { empty-properties = "off" }
-`
+// teamFile is a file as a team writes one, to time: the command line's
+// test of the same times it too.
+const teamFile = "testdata/team.toml"
 
 func teamTree(t testing.TB) string {
+	team, err := os.ReadFile(teamFile)
+	if err != nil {
+		t.Fatal(err)
+	}
 	root := tree(t, ".git/", "a/b/c/")
-	if err := os.WriteFile(filepath.Join(root, "toolbench.toml"), []byte(team), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "toolbench.toml"), team, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return filepath.Join(root, "a", "b", "c")
@@ -157,5 +145,19 @@ func BenchmarkFindAndLoad(b *testing.B) {
 		if _, err := Load("", false, dir); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+func TestErrorsNameTheFileFromTheDirectory(t *testing.T) {
+	root := tree(t, ".git/", "a/b/")
+	if err := os.WriteFile(filepath.Join(root, "toolbench.toml"), []byte("targets = [\"openai\"]\ntragets = [\"gemini\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load("", false, filepath.Join(root, "a", "b"))
+	if want := filepath.Join("..", "..", "toolbench.toml") + ":2:1: "; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("error %v, want one starting %q", err, want)
+	}
+	if _, err := Load("missing.toml", false, root); err == nil || err.Error() != "missing.toml: no such file or directory" {
+		t.Errorf("--config missing.toml: %v", err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
+	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/mcpclient"
 )
@@ -29,7 +30,7 @@ import (
 func (o Outcome) Status() string {
 	switch {
 	case !o.Valid():
-		return call.ErrorsText(o.Errors, o.Schema)
+		return report.CallErrorsText(o.Errors, o.Schema)
 	case errors.Is(o.Err, context.Canceled):
 		return "cancelled " + Millis(o.Elapsed)
 	case o.Refused():

@@ -11,7 +11,8 @@
 // with) for the linter's rules of live servers.
 //
 // The command line and the workbench share it, so that a call runs and
-// reads the same in both. It knows nothing of the screen: it imports
-// core/call, core/jsondoc, core/lint, core/termtext and
+// reads the same in both; [Outcome.Report] hands an outcome to the report
+// formats. It knows nothing of the screen: it imports core/call,
+// core/jsondoc, core/lint, core/report, core/termtext and
 // internal/mcpclient.
 package live

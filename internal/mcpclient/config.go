@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net/http"
@@ -77,6 +78,56 @@ func parseConfig(file string, data []byte, name string, lookup func(string) (str
 		return Spec{}, fmt.Errorf("%s: server %q: %w", file, name, err)
 	}
 	return spec, nil
+}
+
+// ServerNames returns the names of the servers of the servers file at
+// path (DefaultConfigFile if path is empty), in the order the file lists
+// them: the entries of its "mcpServers" object, or of "servers" when it
+// has no "mcpServers", as [FromConfig] reads them. A file that cannot be
+// read, is not JSON or has neither object is an error, which says where.
+func ServerNames(path string) ([]string, error) {
+	if path == "" {
+		path = DefaultConfigFile
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return serverNames(path, data)
+}
+
+func serverNames(file string, data []byte) ([]string, error) {
+	var top struct {
+		MCPServers jsontext.Value `json:"mcpServers"`
+		Servers    jsontext.Value `json:"servers"`
+	}
+	if err := json.Unmarshal(data, &top); err != nil {
+		return nil, configSyntaxError(file, data, err)
+	}
+	servers, key := top.MCPServers, "mcpServers"
+	if servers == nil || servers.Kind() == 'n' {
+		servers, key = top.Servers, "servers"
+	}
+	if servers == nil || servers.Kind() != '{' {
+		return nil, fmt.Errorf("%s: no \"mcpServers\" object", file)
+	}
+	// The names in the order written, which a map would lose.
+	dec := jsontext.NewDecoder(bytes.NewReader(servers))
+	if _, err := dec.ReadToken(); err != nil {
+		return nil, fmt.Errorf("%s: %q: %s", file, key, jsonMessage(err))
+	}
+	var names []string
+	for dec.PeekKind() != '}' {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q: %s", file, key, jsonMessage(err))
+		}
+		names = append(names, tok.String())
+		if err := dec.SkipValue(); err != nil {
+			return nil, fmt.Errorf("%s: %q: %s", file, key, jsonMessage(err))
+		}
+	}
+	return names, nil
 }
 
 func listNames(servers map[string]jsontext.Value) string {

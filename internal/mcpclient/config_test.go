@@ -120,3 +120,36 @@ func TestFromConfigReadsVSCodeServersAndTheDefaultFile(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+func TestServerNamesAreInTheFilesOrder(t *testing.T) {
+	tests := []struct {
+		name, file string
+		want       []string
+		err        string
+	}{
+		{"mcpServers", testConfig, []string{"everything", "remote", "streamable", "legacy", "both", "neither", "odd", "secretless", "badargs"}, ""},
+		{"VS Code's servers", `{"servers": {"z": {"command": "z"}, "a": {"url": "http://h/"}}}`, []string{"z", "a"}, ""},
+		{"mcpServers null, servers given", `{"mcpServers": null, "servers": {"b": {}}}`, []string{"b"}, ""},
+		{"empty", `{"mcpServers": {}}`, nil, ""},
+		{"neither", `{"other": {}}`, nil, `servers.json: no "mcpServers" object`},
+		{"not an object", `{"mcpServers": ["a"]}`, nil, `servers.json: no "mcpServers" object`},
+		{"not JSON", "{\n  \"mcpServers\": {,}\n}", nil, "servers.json:2:"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := serverNames("servers.json", []byte(tc.file))
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one starting %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("names (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

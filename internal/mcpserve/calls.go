@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"toolbench/core/call"
+	"toolbench/core/report"
 	"toolbench/core/termtext"
 )
 
@@ -95,7 +96,7 @@ func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsI
 			return nil
 		}
 		out.Results = append(out.Results, callResult{Line: line, Tool: c.Name, Valid: valid, Errors: orEmpty(errs), Schema: orEmpty(deep)})
-		fmt.Fprintf(&text, "line %d: %s\n", line, call.ErrorsText(errs, deep))
+		fmt.Fprintf(&text, "line %d: %s\n", line, report.CallErrorsText(errs, deep))
 		return nil
 	})
 	if err != nil {

@@ -1,0 +1,65 @@
+package source
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"toolbench/internal/mcpclient"
+)
+
+// AllServers returns every server of the servers file tmpl.ServersFile
+// (mcpclient.DefaultConfigFile when empty), in the order the file lists
+// them, each with tmpl's timeouts and protocol version: what a command
+// line's --all-servers names. A file that cannot be read, or that lists
+// no server, is an error.
+func AllServers(tmpl Server) ([]Server, error) {
+	file := tmpl.ServersFile
+	if file == "" {
+		file = mcpclient.DefaultConfigFile
+	}
+	names, err := mcpclient.ServerNames(file)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s lists no server", file)
+	}
+	out := make([]Server, len(names))
+	for i, name := range names {
+		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ProtocolVersion: tmpl.ProtocolVersion}
+	}
+	return out, nil
+}
+
+// DisplayName is the server's name in documents, issues and errors: its
+// name in the servers file, else one made of its command or its URL's
+// host (see mcpclient.Spec.DisplayName).
+func (s Server) DisplayName() string {
+	return mcpclient.Spec{Name: s.Name, Command: s.Command, URL: s.URL}.DisplayName()
+}
+
+// Opened is what opening one of several inputs gave: its Source, or the
+// error that says why it could not be read.
+type Opened struct {
+	Source *Source
+	Err    error
+}
+
+// OpenAll opens every input at once, each on a goroutine of its own, so
+// that reading them all takes about as long as reading the slowest; it
+// returns what each gave, in the inputs' order. One that fails costs only
+// itself, and its error names it, as Open's do. The caller closes every
+// Source.
+func OpenAll(ctx context.Context, ins []Input, opt Options) []Opened {
+	out := make([]Opened, len(ins))
+	var wg sync.WaitGroup
+	for i, in := range ins {
+		wg.Go(func() {
+			src, err := Open(ctx, in, opt)
+			out[i] = Opened{src, err}
+		})
+	}
+	wg.Wait()
+	return out
+}

@@ -1,0 +1,57 @@
+package source
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestAllServersAreTheServersFilesInItsOrder(t *testing.T) {
+	inDir(t)
+	file := `{"mcpServers": {"web": {"url": "http://h/mcp"}, "files": {"command": "files-server"}, "alpha": {"command": "a"}}}`
+	if err := os.WriteFile(".mcp.json", []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := AllServers(Server{Timeout: 3 * time.Second, ProtocolVersion: "2025-06-18"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Server{
+		{Name: "web", ServersFile: ".mcp.json", Timeout: 3 * time.Second, ProtocolVersion: "2025-06-18"},
+		{Name: "files", ServersFile: ".mcp.json", Timeout: 3 * time.Second, ProtocolVersion: "2025-06-18"},
+		{Name: "alpha", ServersFile: ".mcp.json", Timeout: 3 * time.Second, ProtocolVersion: "2025-06-18"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("servers (-want +got):\n%s", diff)
+	}
+	if err := os.WriteFile("empty.json", []byte(`{"mcpServers": {}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := AllServers(Server{ServersFile: "empty.json"}); err == nil || err.Error() != "empty.json lists no server" {
+		t.Errorf("a file of no servers: %v", err)
+	}
+	if _, err := AllServers(Server{ServersFile: "none.json"}); err == nil || !strings.Contains(err.Error(), "none.json") {
+		t.Errorf("a file that is not there: %v", err)
+	}
+}
+
+func TestOpenAllGivesEachInputsOwnResultInOrder(t *testing.T) {
+	inDir(t)
+	got := OpenAll(context.Background(), []Input{{Path: "tools.json"}, {Path: "missing.json"}, {Path: "-"}}, Options{Stdin: strings.NewReader(`[]`)})
+	if len(got) != 3 {
+		t.Fatalf("%d results for 3 inputs", len(got))
+	}
+	if got[0].Err != nil || got[0].Source.Doc.Name != "tools.json" {
+		t.Errorf("tools.json: %+v", got[0])
+	}
+	if got[1].Err == nil || !strings.Contains(got[1].Err.Error(), "missing.json") || got[1].Source != nil {
+		t.Errorf("missing.json: %+v", got[1])
+	}
+	if got[2].Err != nil || got[2].Source.Doc.Name != StdinName {
+		t.Errorf("standard input: %+v", got[2])
+	}
+}
