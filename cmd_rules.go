@@ -223,20 +223,8 @@ func writeTargetExplanation(w io.Writer, t *lint.Target) {
 	fmt.Fprintln(w, "\nRun \"toolbench explain CODE\" for what a rule checks and how to fix it.")
 }
 
-// explainWrap breaks each line of s longer than width at spaces, keeping the
-// line breaks s has.
+// explainWrap breaks s at spaces into lines of at most width cells,
+// keeping the line breaks s has and each long word (a URL) whole.
 func explainWrap(s string, width int) string {
-	var out []string
-	for _, line := range strings.Split(s, "\n") {
-		for len(line) > width {
-			cut := strings.LastIndexByte(line[:width+1], ' ')
-			if cut <= 0 {
-				break
-			}
-			out = append(out, line[:cut])
-			line = strings.TrimLeft(line[cut:], " ")
-		}
-		out = append(out, line)
-	}
-	return strings.Join(out, "\n")
+	return strings.Join(termtext.Wrap(s, width, termtext.KeepLongWords), "\n")
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 )
@@ -79,8 +81,8 @@ func TestExplainPrintsTheRuleDoc(t *testing.T) {
 				t.Errorf("output has no source:\n%s", out)
 			}
 			for _, line := range strings.Split(out, "\n") {
-				if len(line) > 78 && strings.Contains(line, " ") {
-					t.Errorf("line of %d characters: %q", len(line), line)
+				if w := ansi.StringWidth(line); w > 78 && strings.Contains(line, " ") {
+					t.Errorf("line of %d cells: %q", w, line)
 				}
 			}
 		})

@@ -21,7 +21,8 @@
 //	cost      what tool definitions cost a request: bytes and tokens
 //	jsondoc   JSON documents with byte offsets: loading, positions, JSON
 //	          pointers, equality, writing JSON
-//	termtext  text for a terminal: escaping, quoting, hidden characters
+//	termtext  text for a terminal: escaping, quoting, hidden characters,
+//	          wrapping in cells
 //
 // (lint, call and diff are side by side, as are fix, compat, baseline,
 // lock and servers, report and config, and tooldef, jsonedit and cost:

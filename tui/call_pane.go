@@ -5,10 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
@@ -19,7 +16,10 @@ import (
 // callPane is the call tester: a call, or a batch of them, typed or
 // pasted in any shape the call command reads, checked on every keystroke
 // against the current tools, with the errors exactly as `toolbench call`
-// prints them. It shows the JSON text or, for one call, a form of it.
+// prints them. It shows the JSON text or, for one call, a form of it. On
+// a server it owns the session with it (callSession): the calls it sends,
+// the question before a tool's first run, the session's history, and the
+// reconnections R asks for.
 type callPane struct {
 	paneBase
 
@@ -40,14 +40,7 @@ type callPane struct {
 
 	offset int // the results scrolled by the wheel or j/k
 
-	// On a server: the outcome of the last call sent or recalled, the
-	// call being sent, the question before a tool's first run.
-	run      runShown
-	pending  string   // "sending echo · esc cancels", escaped
-	question []string // escaped
-	// asked is the server's question about the last call sent, when its
-	// result asked for input the workbench can give; nil otherwise.
-	asked *inputForm
+	callSession // on a server
 }
 
 // callResult is the check of one call of the text.
@@ -335,44 +328,64 @@ func (p *callPane) openForm(t *tooldef.Tool) {
 	p.SetSize(p.w, p.h)
 }
 
-// Update handles the keys, pastes and mouse events the root routes here.
+// Update handles what the root routes here besides the key table's
+// commands: keys typed into the text, the form or the server's question,
+// pastes, and the mouse.
 func (p callPane) Update(msg tea.Msg) (callPane, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		if p.typing {
-			if key.Matches(msg, p.keys.Leave) && p.asked != nil {
-				p.leaveQuestion()
-				return p, nil
-			}
-			if key.Matches(msg, p.keys.Leave) {
-				p.typing = false
-				return p, nil
-			}
-			return p.edit(msg)
-		}
-		switch {
-		case key.Matches(msg, p.keys.EditCall):
-			p.typing = true
-		case key.Matches(msg, p.keys.Up):
-			p.scroll(-1)
-		case key.Matches(msg, p.keys.Down):
-			p.scroll(1)
-		}
-	case tea.PasteMsg:
+	case tea.KeyPressMsg, editMsg, tea.PasteMsg:
 		if p.typing {
 			return p.edit(msg)
 		}
 	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			p.scroll(-1)
-		case tea.MouseWheelDown:
-			p.scroll(1)
-		}
+		p.scroll(wheelDirection(msg)) // a line a notch: the results are short
 	case tea.MouseClickMsg:
 		p.typing = true
 	}
 	return p, nil
+}
+
+// typingInto is what the keys typed into the tester go to, when they go
+// to it.
+func (p callPane) typingInto() input {
+	switch {
+	case !p.typing:
+		return inputNone
+	case p.asked != nil:
+		return p.asked.typingInto()
+	case p.showForm:
+		return p.form.typingInto()
+	}
+	return inputCall
+}
+
+// startTyping gives the keys to the tester again.
+func (p *callPane) startTyping() { p.typing = true }
+
+// leave stops typing, or leaves the server's question unanswered.
+func (p *callPane) leave() {
+	if p.asked != nil {
+		p.leaveQuestion()
+		return
+	}
+	p.typing = false
+}
+
+// formKey applies a key of the form (nextField, toggle, choose) to the
+// server's question when it is open, else to the call's form, whose text
+// the call takes when key changed it.
+func (p *callPane) formKey(key func(*callForm) bool) tea.Cmd {
+	if p.asked != nil {
+		asked := *p.asked
+		asked.formKey(key)
+		p.asked = &asked
+		return nil
+	}
+	if !key(&p.form) {
+		return nil
+	}
+	p.input.SetValue(p.form.text())
+	return p.edited()
 }
 
 // edit applies a key or a paste to the server's question, the text or
@@ -396,8 +409,15 @@ func (p callPane) edit(msg tea.Msg) (callPane, tea.Cmd) {
 	if !changed {
 		return p, nil
 	}
+	cmd := p.edited()
+	return p, cmd
+}
+
+// edited checks the call again after an edit.
+func (p *callPane) edited() tea.Cmd {
 	p.offset = 0
-	return p, p.recheck()
+	p.histPos = -1 // an edited call is a new one, not the one recalled
+	return p.recheck()
 }
 
 func (p *callPane) scroll(n int) {
@@ -483,7 +503,7 @@ func (p callPane) runLines() []string {
 			if i == 0 {
 				indent = " "
 			}
-			for j, l := range wrapWords(q, max(p.innerWidth()-len(indent)-2, 10)) {
+			for j, l := range termtext.Wrap(q, max(p.innerWidth()-len(indent)-2, 10), termtext.BreakLongWords) {
 				if j > 0 {
 					l = "  " + l
 				}
@@ -642,14 +662,14 @@ func (p callPane) schemaError(e call.SchemaError) string {
 // lines after the first starting under text's start, so that a long
 // message is read whole rather than cut at the border. text is already
 // escaped for the screen and may be styled; it breaks only at spaces
-// (see wrapWords).
+// (see termtext.Wrap).
 func (p callPane) wrapped(lead, text string) []string {
 	w := p.innerWidth()
 	if width(lead)+width(text) <= w {
 		return []string{lead + text}
 	}
 	indent := width(lead)
-	parts := wrapWords(text, max(w-indent, minWrap))
+	parts := termtext.Wrap(text, max(w-indent, minWrap), termtext.BreakLongWords)
 	lines := make([]string, len(parts))
 	pad := strings.Repeat(" ", indent)
 	for i, l := range parts {
@@ -680,60 +700,6 @@ func (p callPane) deepErrs() []call.SchemaError {
 		return nil
 	}
 	return p.results[0].deep
-}
-
-// wrapWords wraps s at its spaces into lines of at most w cells: the one
-// wrapper of the tester's messages. Only a space breaks a line, so a word
-// with hyphens or slashes stays whole, as tool names and JSON paths often
-// are; only a word wider than w is broken, at w cells, starting a line of
-// its own (its last piece goes on with the next words). It measures wide
-// characters, keeps escape sequences whole and carries s's styles over the
-// breaks. ansi.Wrap and lipgloss.Wrap break after every hyphen too.
-func wrapWords(s string, w int) []string {
-	w = max(w, 1)
-	var b strings.Builder
-	for i, para := range strings.Split(s, "\n") {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		wrapLine(&b, para, w)
-	}
-	var out strings.Builder
-	ww := lipgloss.NewWrapWriter(&out) // ends each line's styles and opens them again on the next
-	_, _ = ww.Write([]byte(b.String()))
-	_ = ww.Close()
-	return strings.Split(out.String(), "\n")
-}
-
-// wrapLine writes line, which holds no newline, to b wrapped as
-// wrapWords says.
-func wrapLine(b *strings.Builder, line string, w int) {
-	cells := 0 // on the line being written
-	for i, word := range strings.Split(line, " ") {
-		n := ansi.StringWidth(word)
-		switch {
-		case i == 0:
-		case cells+1+n <= w:
-			b.WriteByte(' ')
-			cells++
-		case n == 0:
-			// A space more where the line breaks, dropped with it; what the
-			// word holds is escape sequences, if anything, which stay.
-			b.WriteString(word)
-			continue
-		default:
-			b.WriteByte('\n')
-			cells = 0
-		}
-		if n <= w {
-			b.WriteString(word)
-			cells += n
-			continue
-		}
-		pieces := ansi.Hardwrap(word, w, true)
-		b.WriteString(pieces)
-		cells = ansi.StringWidth(pieces[strings.LastIndexByte(pieces, '\n')+1:])
-	}
 }
 
 // ask shows the server's question about the call sent, and takes the

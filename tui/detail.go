@@ -11,6 +11,7 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/schema"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -96,9 +97,9 @@ func (d *detailView) build() {
 // tool is the tool shown.
 func (d detailView) tool() *tooldef.Tool { return d.snap.rows[d.row].tool }
 
-// Update scrolls.
+// Update scrolls for the wheel; the keys scroll through the key table.
 func (d detailView) Update(msg tea.Msg) (detailView, tea.Cmd) {
-	scrollViewport(&d.vp, d.keys, msg)
+	scrollViewport(&d.vp, msg)
 	return d, nil
 }
 
@@ -106,18 +107,6 @@ func (d detailView) Update(msg tea.Msg) (detailView, tea.Cmd) {
 func (d detailView) View() string {
 	extra := withScroll(d.vp, "esc back")
 	return d.frame("Tool "+d.snap.rows[d.row].label, extra, d.vp.View())
-}
-
-// scrollViewport moves vp for the workbench's list keys and the wheel.
-func scrollViewport(vp *viewport.Model, k *keyMap, msg tea.Msg) {
-	if step, ok := k.listStep(msg, vp.Height(), vp.TotalLineCount()); ok {
-		switch {
-		case step < 0:
-			vp.ScrollUp(-step)
-		case step > 0:
-			vp.ScrollDown(step)
-		}
-	}
 }
 
 // withScroll is a view's title extra: where its viewport is, when it
@@ -244,7 +233,7 @@ func (dw *detailWriter) add(line string) {
 // style when it is not nil.
 func (dw *detailWriter) wrap(prefix, text string, style func(...string) string) {
 	width := max(dw.w-ansi.StringWidth(prefix), 10)
-	for _, l := range strings.Split(ansi.Wrap(text, width, ""), "\n") {
+	for _, l := range termtext.Wrap(text, width, termtext.BreakLongWords) {
 		if style != nil {
 			l = style(l)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/lint"
@@ -120,7 +121,24 @@ func TestTextFieldEditing(t *testing.T) {
 
 var testEditKeys = defaultEditKeys()
 
-func fieldKey(name string) tea.KeyPressMsg {
+// fieldKey is what the key table hands a field for the key name: the
+// editing key's binding, or else the key press, typed.
+func fieldKey(name string) tea.Msg {
+	k := fieldKeyPress(name)
+	for _, b := range []*key.Binding{
+		&testEditKeys.Left, &testEditKeys.Right, &testEditKeys.Up, &testEditKeys.Down,
+		&testEditKeys.WordLeft, &testEditKeys.WordRight, &testEditKeys.LineStart, &testEditKeys.LineEnd,
+		&testEditKeys.Start, &testEditKeys.End, &testEditKeys.DeleteBack, &testEditKeys.Delete,
+		&testEditKeys.DeleteWordBack, &testEditKeys.DeleteToEnd, &testEditKeys.DeleteToStart, &testEditKeys.Newline,
+	} {
+		if key.Matches(k, *b) {
+			return editMsg{b}
+		}
+	}
+	return k
+}
+
+func fieldKeyPress(name string) tea.KeyPressMsg {
 	switch name {
 	case "left":
 		return tea.KeyPressMsg{Code: tea.KeyLeft}

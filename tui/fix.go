@@ -222,9 +222,9 @@ func (v *fixView) diffLine(l string) string {
 	return l
 }
 
-// Update scrolls.
+// Update scrolls for the wheel; the keys scroll through the key table.
 func (v fixView) Update(msg tea.Msg) (fixView, tea.Cmd) {
-	scrollViewport(&v.vp, v.keys, msg)
+	scrollViewport(&v.vp, msg)
 	return v, nil
 }
 
@@ -238,7 +238,7 @@ func (v fixView) View() string {
 }
 
 // fixIssue makes the fix of the selected issue, to show it.
-func (m model) fixIssue() (tea.Model, tea.Cmd) {
+func (m model) fixIssue() (model, tea.Cmd) {
 	is := m.issues.Selected()
 	switch {
 	case is == nil:
@@ -257,7 +257,7 @@ func (m model) fixIssue() (tea.Model, tea.Cmd) {
 }
 
 // fixAll makes every fix toolbench fix makes, to show them.
-func (m model) fixAll() (tea.Model, tea.Cmd) {
+func (m model) fixAll() (model, tea.Cmd) {
 	if why := m.cannotFix(); why != "" {
 		m.note = why
 		return m, nil
@@ -273,7 +273,7 @@ func (m model) cannotFix() string {
 		return "nothing has loaded to fix"
 	case m.fixing:
 		return "a fix is being made"
-	case m.broken != "" && m.srv == nil && !m.demo:
+	case m.broken != "" && !m.call.onServer() && !m.demo:
 		return "the file does not load now: a fix of the last good load would undo the edits since; save it loading first"
 	}
 	return ""
@@ -296,8 +296,8 @@ func (m model) fixPlanned(msg fixPlannedMsg) model {
 	}
 	writable, where := false, ""
 	switch {
-	case m.srv != nil:
-		where = "the tools come from " + shown(m.srvName, maxName) + ": there is no file to write; change the server's code"
+	case m.call.onServer():
+		where = "the tools come from " + shown(m.call.srvName, maxName) + ": there is no file to write; change the server's code"
 	case m.demo:
 		where = "the demo has no file to write: run toolbench FILE"
 	default:
@@ -310,7 +310,7 @@ func (m model) fixPlanned(msg fixPlannedMsg) model {
 }
 
 // writeFix writes the fix shown.
-func (m model) writeFix() (tea.Model, tea.Cmd) {
+func (m model) writeFix() (model, tea.Cmd) {
 	if !m.fixes.writable {
 		return m, nil
 	}

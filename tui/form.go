@@ -6,13 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -408,52 +407,85 @@ func (f callForm) labelWidth() int {
 
 func (f callForm) inputWidth() int { return max(f.w-f.labelWidth()-4, 1) }
 
-// Update applies a key or a paste to the focused field, and reports
+// nextField and prevField move to the next or the previous field; they
+// report that the call did not change.
+func (f *callForm) nextField() bool {
+	f.focus = min(f.focus+1, max(len(f.fields)-1, 0))
+	f.keepFocusVisible()
+	return false
+}
+
+func (f *callForm) prevField() bool {
+	f.focus = max(f.focus-1, 0)
+	f.keepFocusVisible()
+	return false
+}
+
+// toggle moves a boolean field on: true, false, unset. It reports
 // whether the call changed.
+func (f *callForm) toggle() bool {
+	fl := f.focusedField(fieldBool)
+	if fl == nil {
+		return false
+	}
+	fl.boolean = (fl.boolean + 1) % 3
+	f.note = ""
+	return true
+}
+
+// choose moves an enum or const field to its next (step 1) or previous
+// (step -1) choice, through none. It reports whether the call changed.
+func (f *callForm) choose(step int) bool {
+	fl := f.focusedField(fieldChoice)
+	if fl == nil {
+		return false
+	}
+	n := len(fl.options) + 1 // the options and none
+	fl.choice = (fl.choice+1+step+n)%n - 1
+	f.note = ""
+	return true
+}
+
+// focusedField is the field with the focus when it is of kind k.
+func (f *callForm) focusedField(k fieldKind) *formField {
+	if f.focus >= len(f.fields) || f.fields[f.focus].kind != k {
+		return nil
+	}
+	return &f.fields[f.focus]
+}
+
+// typingInto is what keys typed into the form go to: the focused field.
+func (f callForm) typingInto() input {
+	if len(f.fields) == 0 {
+		return inputNoField
+	}
+	switch f.fields[f.focus].kind {
+	case fieldBool:
+		return inputBool
+	case fieldChoice:
+		return inputChoice
+	}
+	return inputField
+}
+
+// Update types a key or a paste into the focused field, and reports
+// whether the call changed. The keys that move between fields, toggle
+// and choose are the key table's (nextField, toggle, choose).
 func (f callForm) Update(msg tea.Msg) (callForm, bool) {
 	if len(f.fields) == 0 {
 		return f, false
 	}
-	if kp, ok := msg.(tea.KeyPressMsg); ok {
-		switch {
-		case key.Matches(kp, f.keys.NextField):
-			f.focus = min(f.focus+1, len(f.fields)-1)
-			f.keepFocusVisible()
-			return f, false
-		case key.Matches(kp, f.keys.PrevField):
-			f.focus = max(f.focus-1, 0)
-			f.keepFocusVisible()
-			return f, false
-		}
-	}
 	fl := &f.fields[f.focus]
-	changed := fl.edit(f.keys, msg)
+	changed := fl.edit(msg)
 	if changed {
 		f.note = ""
 	}
 	return f, changed
 }
 
-// edit applies msg to the field as its kind takes it.
-func (fl *formField) edit(keys *keyMap, msg tea.Msg) bool {
-	kp, isKey := msg.(tea.KeyPressMsg)
-	switch fl.kind {
-	case fieldBool:
-		if isKey && key.Matches(kp, keys.Toggle) {
-			fl.boolean = (fl.boolean + 1) % 3
-			return true
-		}
-		return false
-	case fieldChoice:
-		switch {
-		case !isKey:
-		case key.Matches(kp, keys.ChooseNext):
-			fl.choice = (fl.choice+2)%(len(fl.options)+1) - 1
-			return true
-		case key.Matches(kp, keys.ChoosePrev):
-			fl.choice = (fl.choice+len(fl.options)+1)%(len(fl.options)+1) - 1
-			return true
-		}
+// edit types msg into the field, when it is one typed into.
+func (fl *formField) edit(msg tea.Msg) bool {
+	if fl.kind == fieldBool || fl.kind == fieldChoice {
 		return false
 	}
 	next, changed := fl.input.Update(msg)
@@ -577,7 +609,7 @@ func (f callForm) extraLines(i int) []string {
 		lines = append(lines, pad+f.st.warn.Render(clip(fl.mismatch, max(f.w-len(pad), 1))))
 	}
 	if fl.desc != "" {
-		wrapped := strings.Split(ansi.Wordwrap(fl.desc, max(f.w-len(pad), 10), ""), "\n")
+		wrapped := termtext.Wrap(fl.desc, max(f.w-len(pad), 10), termtext.KeepLongWords)
 		for _, l := range wrapped[:min(len(wrapped), 2)] {
 			lines = append(lines, pad+f.st.muted.Render(clip(l, max(f.w-len(pad), 1))))
 		}

@@ -29,6 +29,7 @@ const fakeTools = `{"tools": [
 // fakeSession is a session whose answers are fixed, so that screens
 // compare: every call takes 4 ms.
 type fakeSession struct {
+	name    string            // the server's name; "" for test-tools
 	results map[string]string // the result object of each tool
 	stderr  string
 	done    chan struct{}
@@ -55,7 +56,12 @@ func newFakeSession() *fakeSession {
 	}
 }
 
-func (f *fakeSession) Name() string { return "test-tools" }
+func (f *fakeSession) Name() string {
+	if f.name == "" {
+		return "test-tools"
+	}
+	return f.name
+}
 func (f *fakeSession) ListTools(context.Context) (*mcpclient.ToolList, error) {
 	return &mcpclient.ToolList{Name: "test-tools", Document: []byte(fakeTools), Tools: 3}, nil
 }
@@ -65,7 +71,7 @@ func (f *fakeSession) Err() error                   { return nil }
 func (f *fakeSession) StderrTail() string           { return f.stderr }
 func (f *fakeSession) Close() error                 { f.once.Do(func() { close(f.done) }); return nil }
 func (f *fakeSession) ServerInfo() mcpclient.ServerInfo {
-	return mcpclient.ServerInfo{Name: "test-tools", Version: "1.2.3", ProtocolVersion: "2025-11-25", ToolsListChanged: true}
+	return mcpclient.ServerInfo{Name: f.Name(), Version: "1.2.3", ProtocolVersion: "2025-11-25", ToolsListChanged: true}
 }
 func (f *fakeSession) Call(_ context.Context, name string, args json.RawMessage) (*mcpclient.CallResult, error) {
 	res := f.results[name]
@@ -86,12 +92,18 @@ func (f *fakeSession) Answer(ctx context.Context, name string, args json.RawMess
 // listing loaded at loadTime.
 func fakeServerModel(t testing.TB, w, h int) model {
 	t.Helper()
-	fake := newFakeSession()
+	return fakeServerOn(t, newFakeSession(), fakeTools, w, h)
+}
+
+// fakeServerOn is the workbench on the session fake, whose listing is
+// tools, at w x h, the listing loaded at loadTime.
+func fakeServerOn(t testing.TB, fake *fakeSession, tools string, w, h int) model {
+	t.Helper()
 	opts := lint.Options{Targets: []string{"mcp"}}
 	k := newConnector(func(context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
 		return nil, nil, nil, fmt.Errorf("the fake server takes one session")
 	})
-	s := lintSnapshot(t, "test-tools", fakeTools, opts)
+	s := lintSnapshot(t, "test-tools", tools, opts)
 	c := k.follow(fake, s.result.Doc, nil, opts)
 	t.Cleanup(func() { k.closeAll(nil) })
 	m := newServerModel(Config{Server: &Server{}, Lint: opts}, k, c)

@@ -51,7 +51,7 @@ func startProgramOn(t *testing.T, m model) *testProgram {
 
 // paintDone are the ends of the help line, the last line of a paint:
 // one of them ends every complete frame.
-var paintDone = [][]byte{[]byte("? help"), []byte("ctrl+c quit")}
+var paintDone = [][]byte{[]byte("q quit"), []byte("ctrl+c quit")}
 
 // waitForPaints reads the output until it holds n full paints and the
 // last is complete (it has the help line, its last), keeping what it

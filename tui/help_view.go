@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	"toolbench/core/termtext"
+
 	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -36,9 +38,9 @@ func (v *helpView) setStyles(st *styles) {
 	v.vp.SetContentLines(helpLines(v.st, v.keys, v.innerWidth()))
 }
 
-// Update scrolls.
+// Update scrolls for the wheel; the keys scroll through the key table.
 func (v helpView) Update(msg tea.Msg) (helpView, tea.Cmd) {
-	scrollViewport(&v.vp, v.keys, msg)
+	scrollViewport(&v.vp, msg)
 	return v, nil
 }
 
@@ -65,7 +67,7 @@ func helpLines(st *styles, k *keyMap, w int) []string {
 		lines = append(lines, " "+st.header.Render(g.where))
 		descW := max(w-keyW-5, 10)
 		for _, d := range g.keys {
-			what := strings.Split(ansi.Wordwrap(d.what, descW, ""), "\n")
+			what := termtext.Wrap(d.what, descW, termtext.KeepLongWords)
 			lines = append(lines, clip("   "+st.name.Render(fit(d.b.Help().Key, keyW))+"  "+what[0], w))
 			for _, more := range what[1:] {
 				lines = append(lines, clip(strings.Repeat(" ", keyW+5)+more, w))

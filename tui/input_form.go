@@ -100,12 +100,28 @@ func (f *inputForm) setSize(w, h int) {
 	}
 }
 
-// Update applies a key or a paste to the form's field.
+// Update types a key or a paste into the form's field.
 func (f *inputForm) Update(msg tea.Msg) {
 	if f.forms() {
 		f.form, _ = f.form.Update(msg)
 		f.problem = nil
 	}
+}
+
+// formKey applies a key of the form (nextField, toggle, choose) to it.
+func (f *inputForm) formKey(key func(*callForm) bool) {
+	if f.forms() {
+		key(&f.form)
+		f.problem = nil
+	}
+}
+
+// typingInto is what keys typed into the question go to.
+func (f *inputForm) typingInto() input {
+	if !f.forms() {
+		return inputNoField
+	}
+	return f.form.typingInto()
 }
 
 // answer takes the form's values as the answer to its request, when they

@@ -92,8 +92,8 @@ func TestCtrlROffersTheFormTheServerAsksForAndSendsTheCallAgainWithTheAnswer(t *
 	if s := screen(m); !strings.Contains(s, "▶ login: ok ") || !strings.Contains(s, "hello, octocat of team 7") {
 		t.Errorf("the call answered should show its result:\n%s", s)
 	}
-	if len(m.history) != 2 {
-		t.Errorf("the history holds %d calls, want the call and its answer", len(m.history))
+	if len(m.call.history) != 2 {
+		t.Errorf("the history holds %d calls, want the call and its answer", len(m.call.history))
 	}
 }
 

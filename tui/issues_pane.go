@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -159,34 +158,18 @@ func (p issuesPane) SelectedIndex() int {
 	return p.list[p.cursor]
 }
 
-// Update handles the keys and mouse events the root routes here.
+// Update handles what the root routes here besides the key table's
+// commands: keys typed into the filter, pastes into it, and the mouse.
 func (p issuesPane) Update(msg tea.Msg) (issuesPane, tea.Cmd) {
 	p.moved = false
-	if kp, ok := msg.(tea.KeyPressMsg); ok && p.filter.typing {
-		return p.updateFilter(kp)
-	}
-	if step, ok := p.keys.listStep(msg, p.listHeight(), len(p.list)); ok {
-		p.move(step)
-		return p, nil
-	}
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, p.keys.AllIssues):
-			p.all = !p.all
+	case tea.KeyPressMsg, editMsg, tea.PasteMsg:
+		if p.filter.typing && p.filter.update(msg) {
 			return p, p.relist(false)
-		case key.Matches(msg, p.keys.Severity):
-			p.severity = (p.severity + 1) % severityFilters
-			return p, p.relist(false)
-		case key.Matches(msg, p.keys.Filter):
-			p.filter.typing = true
-		case key.Matches(msg, p.keys.ClearFilter):
-			return p, p.clearFilter()
 		}
-	case tea.PasteMsg:
-		if p.filter.typing {
-			p.filter.update(msg)
-			return p, p.relist(false)
+	case tea.MouseWheelMsg:
+		if n := wheelDirection(msg) * wheelStep; n != 0 {
+			p.move(n)
 		}
 	case tea.MouseClickMsg:
 		if i := msg.Y - 1 - p.headerLines(); i >= 0 && i < p.shownRows() && p.offset+i < len(p.list) {
@@ -197,18 +180,19 @@ func (p issuesPane) Update(msg tea.Msg) (issuesPane, tea.Cmd) {
 	return p, nil
 }
 
-func (p issuesPane) updateFilter(msg tea.KeyPressMsg) (issuesPane, tea.Cmd) {
-	switch {
-	case key.Matches(msg, p.keys.EndFilter):
-		p.filter.typing = false
-	case key.Matches(msg, p.keys.ClearFilter):
-		return p, p.clearFilter()
-	default:
-		if p.filter.update(msg) {
-			return p, p.relist(false)
-		}
-	}
-	return p, nil
+// moveBy moves the selection for a key of the key table.
+func (p *issuesPane) moveBy(mv listMove) { p.move(mv.step(p.listHeight(), len(p.list))) }
+
+// toggleAll lists every tool's issues, or the selected tool's again.
+func (p *issuesPane) toggleAll() tea.Cmd {
+	p.all = !p.all
+	return p.relist(false)
+}
+
+// nextSeverity sifts by the next severity: all, errors, warnings.
+func (p *issuesPane) nextSeverity() tea.Cmd {
+	p.severity = (p.severity + 1) % severityFilters
+	return p.relist(false)
 }
 
 func (p *issuesPane) clearFilter() tea.Cmd {
@@ -372,7 +356,7 @@ func (p issuesPane) detail(w, h int) []string {
 	width := max(w-3, 10)
 	var lines []string
 	add := func(style func(...string) string, prefix, text string) {
-		for _, l := range strings.Split(ansi.Wordwrap(prefix+text, width, ""), "\n") {
+		for _, l := range termtext.Wrap(prefix+text, width, termtext.KeepLongWords) {
 			lines = append(lines, "   "+style(l))
 		}
 	}
@@ -383,7 +367,7 @@ func (p issuesPane) detail(w, h int) []string {
 	}
 	// The message comes first but must not push the path off: keep at
 	// most half the lines for it.
-	msgLines := len(strings.Split(ansi.Wordwrap(shown(is.Message, maxText), width, ""), "\n"))
+	msgLines := len(termtext.Wrap(shown(is.Message, maxText), width, termtext.KeepLongWords))
 	if keep := max(h/2, 1); msgLines > keep && len(lines) > h {
 		cut := msgLines - keep
 		lines = append(lines[:keep], lines[keep+cut:]...)

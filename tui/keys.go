@@ -9,12 +9,14 @@ import (
 )
 
 // keyMap is every key binding of the workbench, one for the root and the
-// panes alike, built once and never changed. The key handling, the help
-// line, the help screen and README's key table all read these bindings,
-// so what the help says is what the keys do; which of them apply depends
-// on the state (see applies), not on enabled flags, so that the one map
-// can be shared. A key may be bound twice when the states the bindings
-// apply in never meet: y copies, or answers yes to a question.
+// panes alike, built once and never changed. The key table (keytable.go)
+// gives each binding where it applies and what it does there; the key
+// handling, the help line, the help screen and README's key table all
+// read these bindings through it, so what the help says is what the keys
+// do. Which bindings apply depends on the state, as the table declares,
+// not on enabled flags, so that the one map can be shared. A key may be
+// bound twice when the states the bindings apply in never meet: y
+// copies, or answers yes to a question.
 type keyMap struct {
 	// Anywhere.
 	Next, Prev key.Binding // focus
@@ -307,103 +309,4 @@ func KeyHelp() []KeyGroup {
 		out = append(out, kg)
 	}
 	return out
-}
-
-// keyState is what decides which bindings apply.
-type keyState struct {
-	focus     pane
-	view      view // a view over the panes, or none
-	typing    bool // keys go to the tester, a filter or a form field
-	filtering bool // a filter is being typed
-	form      bool // the tester shows the form
-	server    bool // the tools are a live server's
-	servers   bool // the workbench is on several servers
-	running   bool // a call is being sent
-	asking    bool // a question waits for y or n
-	writable  bool // the fix view shows a fix that y writes
-}
-
-// applies reports whether binding b does something in state st.
-func (k *keyMap) applies(b *key.Binding, st keyState) bool {
-	if st.asking {
-		return b == &k.Yes || b == &k.No || b == &k.ForceQuit
-	}
-	if st.view != viewNone {
-		switch b {
-		case &k.Back, &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.move, &k.Quit, &k.Help:
-			return true
-		case &k.Copy:
-			return st.view == viewDetail
-		case &k.Source:
-			return st.view == viewSource
-		case &k.Stderr:
-			return st.view == viewStderr
-		case &k.Yes:
-			return st.view == viewFix && st.writable
-		}
-		return b == &k.ForceQuit
-	}
-	switch b {
-	case &k.Stderr, &k.Reconnect:
-		return st.server && !st.typing
-	case &k.NextServer, &k.PrevServer:
-		return st.servers && !st.typing
-	case &k.Fix, &k.FixAll:
-		return st.focus == paneIssues && !st.typing
-	case &k.Run, &k.HistPrev, &k.HistNext:
-		return st.server && st.focus == paneCall
-	case &k.Cancel:
-		return st.running && !st.filtering
-	case &k.Yes, &k.No:
-		return false
-	case &k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom, &k.move,
-		&k.Target, &k.Deep, &k.Help, &k.Quit, &k.Copy:
-		return !st.typing
-	case &k.Filter:
-		return (st.focus == paneTools || st.focus == paneIssues) && !st.typing
-	case &k.ErrorsOnly, &k.Detail, &k.ParamUp, &k.ParamDown:
-		return st.focus == paneTools && !st.typing
-	case &k.AllIssues, &k.Severity, &k.Source, &k.Edit:
-		return st.focus == paneIssues && !st.typing
-	case &k.EndFilter, &k.ClearFilter:
-		return st.filtering
-	case &k.EditCall:
-		return st.focus == paneCall && !st.typing
-	case &k.Leave:
-		return st.typing && !st.filtering && !st.running
-	case &k.Form:
-		return st.focus == paneCall
-	case &k.NextField, &k.PrevField, &k.Toggle, &k.ChoosePrev, &k.ChooseNext:
-		return st.form && st.typing && st.focus == paneCall
-	case &k.Back:
-		return false
-	}
-	return true
-}
-
-// pick is the bindings of bs that apply in st.
-func (k *keyMap) pick(st keyState, bs ...*key.Binding) []key.Binding {
-	out := make([]key.Binding, 0, len(bs))
-	for _, b := range bs {
-		if k.applies(b, st) {
-			out = append(out, *b)
-		}
-	}
-	return out
-}
-
-// shortHelp is the one line of help always on screen: the keys that
-// apply now, the most useful first (the line is cut to the width).
-func (k *keyMap) shortHelp(st keyState) []key.Binding {
-	if st.asking {
-		return k.pick(st, &k.Yes, &k.No, &k.ForceQuit)
-	}
-	short := k.pick(st, &k.Yes, &k.Back, &k.Cancel, &k.Next, &k.Help, &k.Quit)
-	if !k.applies(&k.Quit, st) {
-		short = append(short, k.ForceQuit) // the one way out while typing
-	}
-	return append(short, k.pick(st, &k.Run, &k.Sample, &k.Filter, &k.EndFilter, &k.ClearFilter,
-		&k.Detail, &k.ErrorsOnly, &k.AllIssues, &k.Severity, &k.Fix, &k.FixAll, &k.Source, &k.Edit, &k.EditCall,
-		&k.Form, &k.Leave, &k.HistPrev, &k.NextField, &k.Toggle, &k.ChooseNext, &k.Copy, &k.move,
-		&k.NextServer, &k.PrevServer, &k.Stderr, &k.Reconnect, &k.Target, &k.Deep)...)
 }

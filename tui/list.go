@@ -1,45 +1,73 @@
 package tui
 
-// The tools and issues panes are both scrolling lists with a cursor; these
-// are the parts they share.
+// The tools and issues panes are both scrolling lists with a cursor, and
+// the views over the panes scroll; these are the parts they share.
 
 import (
-	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 )
 
 // wheelStep is how many rows one notch of the mouse wheel scrolls.
 const wheelStep = 3
 
-// listStep is how far a list's cursor moves for msg: the arrows and j/k
-// a row, page keys a page, home and end the whole list. ok is false for
-// any other message.
-func (k keyMap) listStep(msg tea.Msg, page, length int) (step int, ok bool) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, k.Up):
-			return -1, true
-		case key.Matches(msg, k.Down):
-			return 1, true
-		case key.Matches(msg, k.PageUp):
-			return -page, true
-		case key.Matches(msg, k.PageDown):
-			return page, true
-		case key.Matches(msg, k.Top):
-			return -length, true
-		case key.Matches(msg, k.Bottom):
-			return length, true
-		}
-	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			return -wheelStep, true
-		case tea.MouseWheelDown:
-			return wheelStep, true
-		}
+// wheelDirection is -1 for a notch of the wheel up, 1 for one down, 0 for
+// anything else.
+func wheelDirection(msg tea.MouseWheelMsg) int {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		return -1
+	case tea.MouseWheelDown:
+		return 1
 	}
-	return 0, false
+	return 0
+}
+
+// listMove is where a key of the key table moves a list's cursor or
+// scrolls a view: a row, a page, to either end.
+type listMove int
+
+const (
+	lineUp listMove = iota
+	lineDown
+	pageUp
+	pageDown
+	toTop
+	toBottom
+)
+
+// step is how far mv moves in a list of length rows, page of them shown.
+func (mv listMove) step(page, length int) int {
+	switch mv {
+	case lineUp:
+		return -1
+	case lineDown:
+		return 1
+	case pageUp:
+		return -page
+	case pageDown:
+		return page
+	case toTop:
+		return -length
+	}
+	return length
+}
+
+// scrollBy scrolls vp n lines, up when n is negative.
+func scrollBy(vp *viewport.Model, n int) {
+	switch {
+	case n < 0:
+		vp.ScrollUp(-n)
+	case n > 0:
+		vp.ScrollDown(n)
+	}
+}
+
+// scrollViewport scrolls vp for the mouse wheel.
+func scrollViewport(vp *viewport.Model, msg tea.Msg) {
+	if w, ok := msg.(tea.MouseWheelMsg); ok {
+		scrollBy(vp, wheelDirection(w)*wheelStep)
+	}
 }
 
 // scrollTo returns the offset of the first row a list of length rows

@@ -267,7 +267,7 @@ func TestCtrlRSendsAValidCallAndShowsTheResultUnderTheErrors(t *testing.T) {
 
 	m = inTester(t, m, `{"name": "weather", "arguments": {"city": "Oslo"}}`)
 	m, cmd := pressCmd(t, m, "ctrl+r")
-	if m.running == nil || !strings.Contains(screen(m), "sending weather · esc cancels") {
+	if m.call.running == nil || !strings.Contains(screen(m), "sending weather · esc cancels") {
 		t.Errorf("while the call is sent the tester should say so:\n%s", screen(m))
 	}
 	m = result(t, m, cmd)
@@ -291,8 +291,8 @@ func TestCtrlRSendsAValidCallAndShowsTheResultUnderTheErrors(t *testing.T) {
 	if got := ls.calls.Load(); got != 1 {
 		t.Errorf("the server took %d calls after an invalid one, want still 1", got)
 	}
-	if len(m.history) != 1 {
-		t.Errorf("the history holds %d calls, want the 1 sent", len(m.history))
+	if len(m.call.history) != 1 {
+		t.Errorf("the history holds %d calls, want the 1 sent", len(m.call.history))
 	}
 }
 
@@ -311,8 +311,8 @@ func TestEscCancelsARunningCallAndTheServerSeesIt(t *testing.T) {
 
 	// The screen keeps answering while the call runs.
 	m = press(t, m, "tab")
-	if m.focus != paneTools || m.running == nil {
-		t.Fatalf("a key while the call runs: focus %v, running %v", m.focus, m.running != nil)
+	if m.focus != paneTools || m.call.running == nil {
+		t.Fatalf("a key while the call runs: focus %v, running %v", m.focus, m.call.running != nil)
 	}
 	m = press(t, m, "shift+tab")
 	if s := lineOf(screen(m), "MCP 2025"); !strings.Contains(s, "sending hang") {
@@ -321,7 +321,7 @@ func TestEscCancelsARunningCallAndTheServerSeesIt(t *testing.T) {
 
 	start := time.Now()
 	m = press(t, m, "esc")
-	if !m.running.cancelling || !strings.Contains(screen(m), "cancelling hang") {
+	if !m.call.running.cancelling || !strings.Contains(screen(m), "cancelling hang") {
 		t.Errorf("esc should cancel the call and say so:\n%s", screen(m))
 	}
 	select {
@@ -343,7 +343,7 @@ func TestEscCancelsARunningCallAndTheServerSeesIt(t *testing.T) {
 	}
 	next, _ := m.Update(msg)
 	m = next.(model)
-	if s := screen(m); m.running != nil || !strings.Contains(s, "▶ hang: cancelled ") {
+	if s := screen(m); m.call.running != nil || !strings.Contains(s, "▶ hang: cancelled ") {
 		t.Errorf("the tester should show the call cancelled:\n%s", s)
 	}
 	if m.focus != paneCall || !m.call.typing {
@@ -358,7 +358,7 @@ func TestAToolThatDoesNotSayItOnlyReadsIsAskedAboutBeforeItsFirstRun(t *testing.
 	m = inTester(t, m, `{"name": "write_note", "arguments": {"text": "hi"}}`)
 	m, cmd := pressCmd(t, m, "ctrl+r")
 	s := screen(m)
-	if cmd != nil || m.asking == nil || !strings.Contains(s, "? run write_note on test-tools?") ||
+	if cmd != nil || m.call.asking == nil || !strings.Contains(s, "? run write_note on test-tools?") ||
 		!strings.Contains(s, "destructiveHint true") || !strings.Contains(s, "not guarantees") {
 		t.Fatalf("write_note should be asked about, with what its annotations claim:\n%s", s)
 	}
@@ -366,11 +366,11 @@ func TestAToolThatDoesNotSayItOnlyReadsIsAskedAboutBeforeItsFirstRun(t *testing.
 		t.Errorf("the help line should offer y and n: %q", short)
 	}
 	m = press(t, m, "j") // any other key: the question stays
-	if m.asking == nil || m.call.text() != `{"name": "write_note", "arguments": {"text": "hi"}}` {
+	if m.call.asking == nil || m.call.text() != `{"name": "write_note", "arguments": {"text": "hi"}}` {
 		t.Error("a key other than y or n should leave the question and the call as they are")
 	}
 	m = press(t, m, "n")
-	if m.asking != nil || ls.calls.Load() != 0 || !strings.Contains(screen(m), "not sent") {
+	if m.call.asking != nil || ls.calls.Load() != 0 || !strings.Contains(screen(m), "not sent") {
 		t.Errorf("n should send nothing: %d calls\n%s", ls.calls.Load(), screen(m))
 	}
 
@@ -381,19 +381,19 @@ func TestAToolThatDoesNotSayItOnlyReadsIsAskedAboutBeforeItsFirstRun(t *testing.
 		t.Fatalf("y should send the call:\n%s", screen(m))
 	}
 	m, cmd = pressCmd(t, m, "ctrl+r")
-	if m.asking != nil || cmd == nil {
+	if m.call.asking != nil || cmd == nil {
 		t.Fatal("a tool confirmed once in the session should not be asked about again")
 	}
 	result(t, m, cmd)
 
 	// A read-only tool is not asked about, and --yes asks about none.
 	m = inTester(t, m, `{"name": "echo", "arguments": {"text": "x"}}`)
-	if m, _ = pressCmd(t, m, "ctrl+r"); m.asking != nil {
+	if m, _ = pressCmd(t, m, "ctrl+r"); m.call.asking != nil {
 		t.Error("echo says it only reads: it should not be asked about")
 	}
 	m = openOnServer(t, spec, Server{Yes: true}, 120, 40)
 	m = inTester(t, m, `{"name": "write_note", "arguments": {"text": "hi"}}`)
-	if m, cmd = pressCmd(t, m, "ctrl+r"); m.asking != nil || cmd == nil {
+	if m, cmd = pressCmd(t, m, "ctrl+r"); m.call.asking != nil || cmd == nil {
 		t.Error("with --yes nothing should be asked")
 	}
 }
@@ -565,11 +565,11 @@ func TestRReconnectsAndSShowsTheServersStandardErrorEscaped(t *testing.T) {
 	m, _ = pressCmd(t, m, "ctrl+r")
 	m, cmd := pressCmd(t, m, "y")
 	m = result(t, m, cmd)
-	old := m.conn.sess
+	old := m.call.conn.sess
 
 	m = press(t, m, "esc")
 	m, cmd = pressCmd(t, m, "R")
-	if !m.reconnecting || !strings.Contains(screen(m), "reconnecting") {
+	if !m.call.reconnecting || !strings.Contains(screen(m), "reconnecting") {
 		t.Errorf("R should say it reconnects:\n%s", screen(m))
 	}
 	if m, _ = pressCmd(t, m, "ctrl+r"); !strings.Contains(screen(m), "✗ not sent: reconnecting") {
@@ -577,8 +577,8 @@ func TestRReconnectsAndSShowsTheServersStandardErrorEscaped(t *testing.T) {
 	}
 	next, cmd := m.Update(cmd()) // the new session
 	m = next.(model)
-	if cmd == nil || m.conn == nil || m.conn.sess == old || !strings.Contains(m.note, "reconnected: a new session with test-tools 1.2.3") {
-		t.Fatalf("after R: note %q, new session %v", m.note, m.conn != nil && m.conn.sess != old)
+	if cmd == nil || m.call.conn == nil || m.call.conn.sess == old || !strings.Contains(m.note, "reconnected: a new session with test-tools 1.2.3") {
+		t.Fatalf("after R: note %q, new session %v", m.note, m.call.conn != nil && m.call.conn.sess != old)
 	}
 	select {
 	case <-old.Done():
@@ -597,12 +597,12 @@ func TestRReconnectsAndSShowsTheServersStandardErrorEscaped(t *testing.T) {
 		t.Errorf("the new session should list the tools: %d tools, broken %q", len(m.snap.rows), m.broken)
 	}
 	m = press(t, m, "i")
-	if m, _ = pressCmd(t, m, "ctrl+r"); m.asking == nil {
+	if m, _ = pressCmd(t, m, "ctrl+r"); m.call.asking == nil {
 		t.Error("a new session should ask about write_note again")
 	}
 
 	// The end of the workbench ends the new session too.
-	m.conns.closeAll(m.conn)
+	m.call.conns.closeAll(m.call.conn)
 	if alive := proctest.WaitGone(second, 2*time.Second); second != 0 && alive != nil {
 		t.Errorf("the second server's group still runs after the end: %v", alive)
 		syscall.Kill(-second, syscall.SIGKILL)
@@ -616,7 +616,7 @@ func TestTheEndOfTheSessionIsShownAndCallsAreRefused(t *testing.T) {
 	syscall.Kill(-pgid, syscall.SIGKILL) // the server crashes
 	m = loadUntil(t, m, isFailed)
 	s := screen(m)
-	if !m.ended || !strings.Contains(lineOf(s, "✗"), "the session with the server has ended") || !strings.Contains(s, "R reconnects") {
+	if !m.call.ended || !strings.Contains(lineOf(s, "✗"), "the session with the server has ended") || !strings.Contains(s, "R reconnects") {
 		t.Errorf("a server that exits should be reported with the way back:\n%s", s)
 	}
 	m = inTester(t, m, `{"name": "echo", "arguments": {"text": "x"}}`)
@@ -680,7 +680,7 @@ func TestANoToTheQuestionReplacesTheLastOutcome(t *testing.T) {
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")
 	m = press(t, inTester(t, m, `{"name": "write_note", "arguments": {"text": "x"}}`), "ctrl+r", "n")
 	s := screen(m)
-	if m.asking != nil || !strings.Contains(s, "✗ not sent: answered no") || strings.Contains(s, "echo: ok") {
+	if m.call.asking != nil || !strings.Contains(s, "✗ not sent: answered no") || strings.Contains(s, "echo: ok") {
 		t.Errorf("n should say in the tester the call was not sent, in place of echo's outcome:\n%s", s)
 	}
 }
@@ -721,7 +721,7 @@ func TestTheEndClosesASessionAReconnectionMadeButUpdateNeverTook(t *testing.T) {
 	if msg.err != nil || second == first {
 		t.Fatalf("the reconnection failed: %v", msg.err)
 	}
-	m.conns.closeAll(m.conn)
+	m.call.conns.closeAll(m.call.conn)
 	for _, pgid := range []int{first, second} {
 		if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {
 			t.Errorf("group %d still runs after the end: %v", pgid, alive)

@@ -35,7 +35,6 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/lock"
-	"toolbench/internal/mcpclient"
 	"toolbench/watch"
 )
 
@@ -122,9 +121,10 @@ type source interface {
 // model is the root model: it owns focus, layout and the loaded document,
 // and routes messages to the panes and views.
 type model struct {
-	keys *keyMap // the one key map, shared with the panes
-	st   *styles
-	help help.Model
+	keys  *keyMap   // the one key map, shared with the panes
+	table *keyTable // what each of its bindings does, and when
+	st    *styles
+	help  help.Model
 
 	focus         pane
 	view          view
@@ -170,34 +170,16 @@ type model struct {
 	compatIgnore []string
 	fixing       bool // a fix is being made in a command
 
-	serverState
-	// groups are the servers of the workbench on several, and group the
-	// one shown; nil for one.
-	groups []*serverGroup
+	// What the source's loads have been since it began: how many, and
+	// when the last on a server's list_changed listed the tools again.
+	loads     int
+	changedAt time.Time
+
+	// groups are the servers of the workbench on several (--all-servers),
+	// group the one shown, whose session the tester holds and whose
+	// loads are the ones above (its group is empty); nil for one.
+	groups []serverGroup
 	group  int
-}
-
-// serverState is the workbench's server, when it has one: the session,
-// the call being sent, and the calls of the session.
-type serverState struct {
-	srv          *Server // nil for a file or the demo
-	conns        *connector
-	conn         *conn   // the session now; nil while reconnecting, or when it failed
-	stderrOf     session // the session whose standard error S shows
-	info         mcpclient.ServerInfo
-	srvName      string // the server's name, the file of its issues
-	reconnecting bool
-	ended        bool      // the session has ended: R starts another
-	loads        int       // loads from conn's watcher
-	changedAt    time.Time // the last list_changed that listed the tools again
-
-	confirmed map[string]bool // the tools asked about and run in this session
-	asking    *runRequest     // a call waits for y or n
-	running   *runningCall
-	runSeq    int
-	history   []historyItem
-	histPos   int    // the history item recalled, -1 for none
-	draft     string // the text before the first recall
 }
 
 func newModel(cfg Config, src source) model {
@@ -207,6 +189,7 @@ func newModel(cfg Config, src source) model {
 	h.Styles = st.help
 	m := model{
 		keys:         keys,
+		table:        newKeyTable(keys),
 		st:           st,
 		help:         h,
 		focus:        paneTools,
@@ -230,7 +213,7 @@ func newModel(cfg Config, src source) model {
 		seed:         maphash.MakeSeed(),
 		watching:     src != nil,
 	}
-	m.histPos = -1
+	m.call.histPos = -1
 	m.setFocus(paneTools)
 	return m
 }
@@ -240,18 +223,16 @@ func newModel(cfg Config, src source) model {
 func newServerModel(cfg Config, k *connector, c *conn) model {
 	m := newModel(cfg, c.watcher)
 	m.demo = false
-	m.srv, m.conns = cfg.Server, k
-	m.take(c)
+	m.call.callSession = newCallSession(cfg.Server, k, c)
+	m.follows(c.watcher)
 	return m
 }
 
-// take makes c the session the workbench uses.
-func (m *model) take(c *conn) {
-	m.conn, m.src, m.stderrOf = c, c.watcher, c.sess
-	m.info, m.srvName = c.sess.ServerInfo(), c.sess.Name()
-	m.file = m.srvName
-	m.watching, m.ended, m.reconnecting = true, false, false
-	m.loads, m.changedAt, m.confirmed = 0, time.Time{}, nil
+// follows makes src, a new session's watcher, the source of the loads.
+func (m *model) follows(src source) {
+	m.src, m.file = src, m.call.srvName
+	m.watching = true
+	m.loads, m.changedAt = 0, time.Time{}
 }
 
 // Init asks the terminal for its background (to pick light or dark
@@ -303,7 +284,7 @@ func openModel(cfg Config) (model, func(model), error) {
 		k := newConnector(clientConnect(cfg.Server.Connect))
 		k.accept = cfg.Accept
 		c := k.follow(cfg.Server.Client, cfg.Server.Doc, serverFacts(k.ctx, cfg.Server.Client, cfg.Server.List), cfg.Lint)
-		return newServerModel(cfg, k, c), func(m model) { k.closeAll(m.conn) }, nil
+		return newServerModel(cfg, k, c), func(m model) { k.closeAll(m.call.conn) }, nil
 	case cfg.File == "":
 		return newModel(cfg, newDemoSource(cfg.Lint)), func(model) {}, nil
 	}
@@ -331,22 +312,6 @@ func (m model) typing() bool {
 	return m.tools.filtering() || m.issues.filtering() || m.call.editing()
 }
 
-// keyState is the state that decides which keys apply.
-func (m model) keyState() keyState {
-	return keyState{
-		focus:     m.focus,
-		view:      m.view,
-		typing:    m.typing(),
-		filtering: m.tools.filtering() || m.issues.filtering(),
-		form:      m.call.showForm,
-		server:    m.srv != nil,
-		servers:   len(m.groups) > 1,
-		running:   m.running != nil,
-		asking:    m.asking != nil,
-		writable:  m.view == viewFix && m.fixes.writable,
-	}
-}
-
 // targetStatus is the targets as the status bar shows them, in a long
 // and a short form: those the shown load was linted with (lint.Result's
 // Targets, which hold the one an MCP-shaped document implies when none
@@ -371,7 +336,7 @@ func (m model) targetStatus() (long, short string) {
 	s := "target " + targetList(m.snap.result.Targets)
 	switch {
 	case len(m.snap.result.Requested) > 0:
-	case m.srv != nil:
+	case m.call.onServer():
 		return s + " (the server's revision)", s
 	default:
 		return s + " (from the shape)", s

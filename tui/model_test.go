@@ -579,6 +579,19 @@ func TestMouseClickFocusesAPaneAndWheelScrolls(t *testing.T) {
 	}
 }
 
+func TestTheWheelOverAPaneFocusesItAndScrollsIt(t *testing.T) {
+	m := press(t, newLoadedModel(t, string(gen.Tools(60)), 100, 30), "tab", "a", "G", "tab", "tab")
+	if m.focus != paneTools {
+		t.Fatalf("focus %v, want Tools", m.focus)
+	}
+	before := m.issues.cursor
+	r := m.rects[paneIssues]
+	m = update(t, m, tea.MouseWheelMsg{X: r.x + 2, Y: r.y + 3, Button: tea.MouseWheelUp})
+	if m.focus != paneIssues || m.issues.cursor != before-wheelStep {
+		t.Errorf("wheel up over Issues: focus %v, cursor %d; want Issues, %d", m.focus, m.issues.cursor, before-wheelStep)
+	}
+}
+
 func TestPasteIntoTheTesterIsChecked(t *testing.T) {
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = update(t, m, tea.PasteMsg{Content: "{\"name\": \"search\",\r\n \"arguments\": {\"query\": \"a\u202eb\"}}"})

@@ -15,13 +15,13 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/call"
 	"toolbench/core/jsondoc"
 	"toolbench/core/tooldef"
 	"toolbench/internal/live"
+	"toolbench/internal/mcpclient"
 )
 
 // runningCall is the call being sent.
@@ -186,203 +186,245 @@ func recallText(i, n int) string {
 	return "call " + strconv.Itoa(i+1) + " of " + strconv.Itoa(n) + " of the session (ctrl+p/ctrl+n)"
 }
 
-// runCall sends the call at the cursor, after asking about its tool when
-// it must; a call that is not valid goes to live.Run too, which says why
-// it is not sent.
-func (m model) runCall() (tea.Model, tea.Cmd) {
-	if m.call.asked != nil {
-		return m.answerQuestion()
-	}
-	if why := m.cannotRun(); why != "" {
-		return m.refuse(why), nil
-	}
-	i := m.call.cursorCall()
-	if i < 0 {
-		return m.refuse("nothing to send: type a call, or ctrl+s for a sample"), nil
-	}
-	r := m.call.results[i]
-	req := runRequest{
-		tool: r.name, text: m.call.text(), index: i, single: len(m.call.results) == 1, deep: m.deep,
-		schemas: m.call.schemas, sess: m.conn.sess, server: m.srvName, history: m.srv.History,
-	}
-	valid := len(r.errs) == 0 && len(r.deep) == 0
-	if valid && !m.srv.Yes && !m.confirmed[r.name] {
-		if ask, claims := runQuestion(m.call.schemas.Tools[r.name]); ask {
-			m.asking = &req
-			m.call.question = questionLines(shown(r.name, maxName), serverLabel(m.info, m.srvName), claims)
-			m.call.revealRun()
-			return m, nil
-		}
-	}
-	return m.send(req)
+// callSession is the tester's session with the workbench's server, when
+// it has one, and the calls sent in it: the call being sent, the
+// question before a tool's first run, the session's history, and what
+// the tester shows of them. On several servers each has its own, and
+// the tester holds the one of the server shown.
+type callSession struct {
+	srv          *Server // nil for a file or the demo
+	conns        *connector
+	conn         *conn   // the session now; nil while reconnecting, or when it failed
+	stderrOf     session // the session whose standard error S shows
+	info         mcpclient.ServerInfo
+	srvName      string // the server's name, the file of its issues
+	reconnecting bool
+	ended        bool // the session has ended: R starts another
+
+	confirmed map[string]bool // the tools asked about and run in this session
+	asking    *runRequest     // a call waits for y or n
+	running   *runningCall
+	runSeq    int
+	history   []historyItem
+	histPos   int    // the history item recalled, -1 for none
+	draft     string // the text before the first recall
+
+	// What the tester shows of the calls: the outcome of the last call
+	// sent or recalled, the call being sent, the question before a
+	// tool's first run.
+	run      runShown
+	pending  string   // "sending echo · esc cancels", escaped
+	question []string // escaped
+	// asked is the server's question about the last call sent, when its
+	// result asked for input the workbench can give; nil otherwise.
+	asked *inputForm
 }
 
-// refuse says why a ctrl+r sent nothing: on a server, in the tester, in
-// place of the last outcome, which would otherwise stand under the new
-// call as if it were its own; elsewhere (on a file, or while a call is
-// being sent, whose line must stay) in the status bar.
-func (m model) refuse(why string) model {
-	if m.srv == nil || m.running != nil {
-		m.note = why
-		return m
+// newCallSession is the session c with srv, which k opened.
+func newCallSession(srv *Server, k *connector, c *conn) callSession {
+	s := callSession{srv: srv, conns: k, histPos: -1}
+	s.take(c)
+	return s
+}
+
+// swapSession makes s the tester's session, as ] and [ show another
+// server, and returns the one it had. The call typed stays, and goes to
+// the server shown.
+func (p *callPane) swapSession(s callSession) callSession {
+	old := p.callSession
+	p.callSession = s
+	p.offset = 0
+	p.SetSize(p.w, p.h) // what a session shows of its calls wants its own room
+	return old
+}
+
+// onServer reports whether the tester sends calls to a server: the
+// workbench is on one, not on a file or the demo.
+func (p callPane) onServer() bool { return p.srv != nil }
+
+// runCall sends the call at the cursor, after asking about its tool when
+// it must; a call that is not valid goes to live.Run too, which says why
+// it is not sent. note is for the status bar.
+func (p *callPane) runCall() (note string, cmd tea.Cmd) {
+	if p.asked != nil {
+		return p.answerQuestion()
 	}
-	m.call.showRun(runShown{head: "not sent: " + why, failed: true, refused: true})
-	return m
+	if why := p.cannotRun(); why != "" {
+		return p.refuse(why), nil
+	}
+	i := p.cursorCall()
+	if i < 0 {
+		return p.refuse("nothing to send: type a call, or ctrl+s for a sample"), nil
+	}
+	r := p.results[i]
+	req := runRequest{
+		tool: r.name, text: p.text(), index: i, single: len(p.results) == 1, deep: p.deep,
+		schemas: p.schemas, sess: p.conn.sess, server: p.srvName, history: p.srv.History,
+	}
+	valid := len(r.errs) == 0 && len(r.deep) == 0
+	if valid && !p.srv.Yes && !p.confirmed[r.name] {
+		if ask, claims := runQuestion(p.schemas.Tools[r.name]); ask {
+			p.asking = &req
+			p.question = questionLines(shown(r.name, maxName), serverLabel(p.info, p.srvName), claims)
+			p.revealRun()
+			return "", nil
+		}
+	}
+	return "", p.send(req)
+}
+
+// refuse says why a ctrl+r sent nothing: in the tester, in place of the
+// last outcome, which would otherwise stand under the new call as if it
+// were its own; or, while a call is being sent, whose line must stay, in
+// the status bar (the note it returns).
+func (p *callPane) refuse(why string) (note string) {
+	if p.running != nil {
+		return why
+	}
+	p.showRun(runShown{head: "not sent: " + why, failed: true, refused: true})
+	return ""
 }
 
 // cannotRun says why no call can be sent now, "" when one can.
-func (m model) cannotRun() string {
+func (p callPane) cannotRun() string {
 	switch {
-	case m.srv == nil:
-		return "ctrl+r sends a call to a server: open the workbench on one (toolbench --server-cmd 'CMD ARGS')"
-	case m.running != nil:
+	case p.running != nil:
 		return "a call is being sent: esc cancels it"
-	case m.reconnecting:
+	case p.reconnecting:
 		return "reconnecting: the call can be sent once the new session has begun"
-	case m.conn == nil || m.ended:
+	case p.conn == nil || p.ended:
 		return "no session with the server (R reconnects)"
-	case m.call.schemas == nil:
+	case p.schemas == nil:
 		return "the tools have not loaded yet"
-	case m.call.input.empty():
+	case p.input.empty():
 		return "nothing to send: type a call, or ctrl+s for a sample"
 	}
 	return ""
 }
 
-// answer takes y or n to the question before a tool's first run.
-func (m model) answer(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.keys.Yes):
-		req := *m.asking
-		m.asking, m.call.question = nil, nil
-		m.confirmed = maps.Clone(m.confirmed)
-		if m.confirmed == nil {
-			m.confirmed = map[string]bool{}
-		}
-		m.confirmed[req.tool] = true
-		return m.send(req)
-	case key.Matches(msg, m.keys.No):
-		m.asking, m.call.question = nil, nil
-		m.call.showRun(runShown{head: "not sent: answered no", failed: true, refused: true})
-	default:
-		m.note = "y sends the call, n or esc does not"
+// answerYes sends the call the question before a tool's first run is
+// about, and does not ask about the tool again in the session.
+func (p *callPane) answerYes() tea.Cmd {
+	req := *p.asking
+	p.asking, p.question = nil, nil
+	p.confirmed = maps.Clone(p.confirmed)
+	if p.confirmed == nil {
+		p.confirmed = map[string]bool{}
 	}
-	return m, nil
+	p.confirmed[req.tool] = true
+	return p.send(req)
+}
+
+// answerNo sends nothing, and says so in place of the last outcome.
+func (p *callPane) answerNo() {
+	p.asking, p.question = nil, nil
+	p.showRun(runShown{head: "not sent: answered no", failed: true, refused: true})
 }
 
 // send starts req in a command that its own context can cancel.
-func (m model) send(req runRequest) (tea.Model, tea.Cmd) {
-	ctx, cancel := context.WithCancel(m.conns.ctx)
-	m.runSeq++
-	req.seq = m.runSeq
+func (p *callPane) send(req runRequest) tea.Cmd {
+	ctx, cancel := context.WithCancel(p.conns.ctx)
+	p.runSeq++
+	req.seq = p.runSeq
 	tool := shown(req.tool, maxName)
-	m.running = &runningCall{seq: req.seq, tool: tool, cancel: cancel}
+	p.running = &runningCall{seq: req.seq, tool: tool, cancel: cancel}
 	// The last outcome goes: under the line of the call being sent it
 	// reads as this call's. It is in the history (ctrl+p) when it was
 	// sent; when it was not, the check says it again.
-	m.call.run = runShown{}
-	m.call.pending = "sending " + tool + " · esc cancels"
-	m.call.revealRun()
-	return m, runCall(ctx, req)
+	p.run = runShown{}
+	p.pending = "sending " + tool + " · esc cancels"
+	p.revealRun()
+	return runCall(ctx, req)
 }
 
 // cancelCall cancels the call being sent: its context ends, the server
 // is told, and the outcome comes back as cancelled.
-func (m model) cancelCall() model {
-	m.running.cancel()
-	r := *m.running
+func (p *callPane) cancelCall() {
+	p.running.cancel()
+	r := *p.running
 	r.cancelling = true
-	m.running = &r
-	m.call.pending = "cancelling " + r.tool + "…"
-	return m
+	p.running = &r
+	p.pending = "cancelling " + r.tool + "…"
 }
 
 // callDone shows what became of the call sent, and keeps it in the
-// session's history when it was sent.
-func (m model) callDone(msg callDoneMsg) model {
-	if m.running == nil || msg.seq != m.running.seq {
-		return m
+// session's history when it was sent; note says why the history file
+// did not take it, if it did not.
+func (p *callPane) callDone(msg callDoneMsg) (note string) {
+	if p.running == nil || msg.seq != p.running.seq {
+		return ""
 	}
-	m.running.cancel() // its context is done with
-	m.running, m.call.pending = nil, ""
+	p.running.cancel() // its context is done with
+	p.running, p.pending = nil, ""
 	o := msg.outcome
 	if !o.Sent.IsZero() {
-		m.history = append(m.history, historyItem{text: msg.text, outcome: o})
-		m.histPos = -1
+		p.history = append(p.history, historyItem{text: msg.text, outcome: o})
+		p.histPos = -1
 	}
-	m.call.showRun(showOutcome(o, ""))
+	p.showRun(showOutcome(o, ""))
 	if o.AsksForInput() && cannotAnswer(o.Input) == "" {
-		m.call.ask(newInputForm(m.st, m.keys, msg.req, o))
+		p.ask(newInputForm(p.st, p.keys, msg.req, o))
 	}
 	if msg.historyErr != nil {
-		m.note = "--history " + shown(m.srv.HistoryName, maxText) + ": " + shown(msg.historyErr.Error(), maxText)
+		return "--history " + shown(p.srv.HistoryName, maxText) + ": " + shown(msg.historyErr.Error(), maxText)
 	}
-	return m
+	return ""
 }
 
 // recall puts the session's previous (step -1) or next (step 1) call in
 // the tester, with its result; past the last, the text typed before the
-// first recall comes back.
-func (m model) recall(step int) (tea.Model, tea.Cmd) {
-	n := len(m.history)
-	pos := m.histPos
+// first recall comes back. moved says the tester holds another call now;
+// when it does not, note says why.
+func (p *callPane) recall(step int) (note string, cmd tea.Cmd, moved bool) {
+	n := len(p.history)
+	pos := p.histPos
 	switch {
-	case m.srv == nil:
-		m.note = "the history holds the calls sent to a server: open the workbench on one"
-		return m, nil
 	case n == 0:
-		m.note = "no call sent in this session yet: ctrl+r sends one"
-		return m, nil
+		return "no call sent in this session yet: ctrl+r sends one", nil, false
 	case step < 0 && pos < 0:
-		m.draft, pos = m.call.text(), n-1
+		p.draft, pos = p.text(), n-1
 	case step < 0 && pos == 0:
-		m.note = "this is the first call of the session"
-		return m, nil
+		return "this is the first call of the session", nil, false
 	case step < 0:
 		pos--
 	case pos < 0:
-		m.note = "this is the text typed; ctrl+p recalls the session's calls"
-		return m, nil
+		return "this is the text typed; ctrl+p recalls the session's calls", nil, false
 	case pos == n-1:
-		m.histPos = -1
-		m.call.showRun(runShown{})
-		m.note = "back to the text typed before"
-		cmd := m.call.setText(m.draft)
-		return m, tea.Batch(cmd, m.follow())
+		p.histPos = -1
+		p.showRun(runShown{})
+		return "back to the text typed before", p.setText(p.draft), true
 	default:
 		pos++
 	}
-	m.histPos = pos
-	item := m.history[pos]
-	cmd := m.call.setText(item.text)
-	m.call.showRun(showOutcome(item.outcome, recallText(pos, n)))
-	return m, tea.Batch(cmd, m.follow())
+	p.histPos = pos
+	item := p.history[pos]
+	cmd = p.setText(item.text)
+	p.showRun(showOutcome(item.outcome, recallText(pos, n)))
+	return "", cmd, true
 }
 
 // answerQuestion takes ctrl+r on the server's question: the form's
 // answer, when it is valid; once every form is answered, the call goes
 // again with the answers.
-func (m model) answerQuestion() (tea.Model, tea.Cmd) {
+func (p *callPane) answerQuestion() (note string, cmd tea.Cmd) {
 	switch {
-	case m.running != nil:
-		m.note = "a call is being sent: esc cancels it"
-		return m, nil
-	case m.conn == nil || m.ended || m.reconnecting:
+	case p.running != nil:
+		return "a call is being sent: esc cancels it", nil
+	case p.conn == nil || p.ended || p.reconnecting:
 		// The answer needs a session, any: the server's state travels
 		// with it.
-		m.note = "no session with the server (R reconnects)"
-		return m, nil
+		return "no session with the server (R reconnects)", nil
 	}
-	asked := *m.call.asked
+	asked := *p.asked
 	asked.answers = maps.Clone(asked.answers)
 	done := asked.answer()
-	m.call.asked = &asked
-	m.call.SetSize(m.call.w, m.call.h)
+	p.asked = &asked
+	p.SetSize(p.w, p.h)
 	if !done {
-		return m, nil
+		return "", nil
 	}
 	req := asked.req
-	req.answering, req.sess = &asked, m.conn.sess
-	m.call.asked = nil
-	return m.send(req)
+	req.answering, req.sess = &asked, p.conn.sess
+	p.asked = nil
+	return "", p.send(req)
 }

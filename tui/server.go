@@ -221,57 +221,88 @@ func stderrLines(tail string) []string {
 	return lines
 }
 
-// reconnect ends the session and starts a new one, in a command; the
-// tools stay on screen until the new session lists them. A call being
-// sent is cancelled.
-func (m model) reconnect() (tea.Model, tea.Cmd) {
-	switch {
-	case m.srv == nil:
-		m.note = "R reconnects to a server: the workbench is on a file"
-		return m, nil
-	case m.reconnecting:
-		m.note = "reconnecting already"
-		return m, nil
+// take makes c the session the tester uses.
+func (s *callSession) take(c *conn) {
+	s.conn, s.stderrOf = c, c.sess
+	s.info, s.srvName = c.sess.ServerInfo(), c.sess.Name()
+	s.ended, s.reconnecting = false, false
+	s.confirmed = nil
+}
+
+// serverLabel is the server as messages name it.
+func (s callSession) serverLabel() string { return serverLabel(s.info, s.srvName) }
+
+// serverTitle is the server as the status bar names it.
+func (s callSession) serverTitle() string { return serverTitle(s.info, s.srvName) }
+
+// source is the watcher of the session's tools, nil while there is no
+// session.
+func (s callSession) source() source {
+	if s.conn == nil {
+		return nil
 	}
-	if m.running != nil {
-		m = m.cancelCall()
+	return s.conn.watcher
+}
+
+// reconnect ends the session and starts a new one, in a command; started
+// is false, and note says why, when one is under way already. A call
+// being sent is cancelled.
+func (p *callPane) reconnect() (note string, cmd tea.Cmd, started bool) {
+	if p.reconnecting {
+		return "reconnecting already", nil, false
 	}
-	old := m.conn
-	m.conn, m.src = nil, nil
-	m.reconnecting, m.watching = true, false
-	m.note = "reconnecting to " + serverLabel(m.info, m.srvName) + "…"
-	return m, m.conns.reconnect(old)
+	if p.running != nil {
+		p.cancelCall()
+	}
+	old := p.conn
+	p.conn = nil
+	p.reconnecting = true
+	return "reconnecting to " + p.serverLabel() + "…", p.conns.reconnect(old), true
+}
+
+// reconnected takes the new session of msg, linted with opts, or ends
+// the session with msg's error.
+func (p *callPane) reconnected(msg reconnectedMsg, opts lint.Options) error {
+	p.reconnecting = false
+	if msg.err != nil {
+		p.ended = true
+		return msg.err
+	}
+	p.take(p.conns.follow(msg.sess, msg.doc, msg.facts, opts))
+	return nil
+}
+
+// reconnect ends the session with the server and starts a new one; the
+// tools stay on screen until the new session lists them.
+func (m model) reconnect() (model, tea.Cmd) {
+	note, cmd, started := m.call.reconnect()
+	m.note = note
+	if started {
+		m.src, m.watching = nil, false
+	}
+	return m, cmd
 }
 
 // reconnected takes the new session, or says why there is none.
-func (m model) reconnected(msg reconnectedMsg) (tea.Model, tea.Cmd) {
-	m.reconnecting = false
-	if msg.err != nil {
-		m.ended = true
-		m.broken = shown(msg.err.Error(), maxText)
+func (m model) reconnected(msg reconnectedMsg) (model, tea.Cmd) {
+	if err := m.call.reconnected(msg, m.opts); err != nil {
+		m.broken = shown(err.Error(), maxText)
 		m.tools.stale = m.snap != nil
 		m.note = "reconnecting failed: R tries again"
 		return m, nil
 	}
-	m.take(m.conns.follow(msg.sess, msg.doc, msg.facts, m.opts))
-	if len(m.groups) > 0 {
-		m.groups[m.group].c = m.conn
-	}
-	m.note = "reconnected: a new session with " + serverTitle(m.info, m.srvName) + ", the tools listed again"
+	m.follows(m.call.source())
+	m.note = "reconnected: a new session with " + m.call.serverTitle() + ", the tools listed again"
 	return m, waitForEvent(m.src)
 }
 
 // openStderr shows the end of the server's standard error.
-func (m model) openStderr() model {
-	switch {
-	case m.srv == nil:
-		m.note = "S shows a server's standard error: the workbench is on a file"
-		return m
-	case m.stderrOf == nil:
+func (m model) openStderr() (model, tea.Cmd) {
+	if m.call.stderrOf == nil {
 		m.note = "no session yet: R reconnects"
-		return m
+		return m, nil
 	}
-	m.stderr.open(serverLabel(m.info, m.srvName), m.stderrOf.StderrTail())
+	m.stderr.open(m.call.serverLabel(), m.call.stderrOf.StderrTail())
 	m.view = viewStderr
-	return m
+	return m, nil
 }

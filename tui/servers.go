@@ -1,152 +1,160 @@
 package tui
 
 import (
+	"errors"
+	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core/lint"
+	"toolbench/watch"
 )
 
 // The workbench on several servers at once (toolbench --all-servers):
 // each server's tools are a group, shown one at a time, and ] and [ move
 // between them. Each server has its own connector, session and watcher,
-// as the workbench on one server has; the group shown is the one the
-// model's server state holds, and every group's watcher has one reader
-// armed at all times, so that a server not shown keeps its last load for
-// when it is shown again.
+// as the workbench on one server has. The server shown is the one whose
+// session the tester holds and whose watcher is the root's source of
+// loads; every other keeps its session and its last load in its group,
+// its watcher read at all times, so that it shows at once when it is
+// shown again.
 
-// serverGroup is one server of the workbench on several.
+// serverGroup is a server of the workbench on several, while another is
+// shown: the tester's session with it, and what its watcher delivered,
+// as the root keeps them for the server shown.
 type serverGroup struct {
-	srv  *Server
-	k    *connector
-	c    *conn     // its session now; the model's conn while it is shown
-	snap *snapshot // its last load, nil before one
+	session   callSession
+	snap      *snapshot // its last load, nil before one
+	broken    string    // why its last listing could not be used, escaped; "" when it could
+	watching  bool      // its watcher still delivers
+	loads     int       // loads from its session's watcher
+	changedAt time.Time // the last list_changed that listed its tools again
 }
 
 // openServers is the workbench on every server of cfg.Servers, each
 // session already open, and what ends them all. Their listings are
 // surveyed at once.
 func openServers(cfg Config) (model, func(model)) {
-	groups := make([]*serverGroup, len(cfg.Servers))
+	sessions := make([]callSession, len(cfg.Servers))
 	var wg sync.WaitGroup
 	for i, s := range cfg.Servers {
 		k := newConnector(clientConnect(s.Connect))
 		k.accept = cfg.Accept
-		groups[i] = &serverGroup{srv: s, k: k}
 		wg.Go(func() {
-			groups[i].c = k.follow(s.Client, s.Doc, serverFacts(k.ctx, s.Client, s.List), cfg.Lint)
+			sessions[i] = newCallSession(s, k, k.follow(s.Client, s.Doc, serverFacts(k.ctx, s.Client, s.List), cfg.Lint))
 		})
 	}
 	wg.Wait()
-	cfg.Server = cfg.Servers[0]
-	m := newServerModel(cfg, groups[0].k, groups[0].c)
-	m.groups = groups
-	return m, func(m model) {
+	return newServersModel(cfg, sessions), func(m model) {
 		for i, g := range m.groups {
-			last := g.c
+			s := g.session
 			if i == m.group {
-				last = m.conn
+				s = m.call.callSession
 			}
-			g.k.closeAll(last)
+			s.conns.closeAll(s.conn)
 		}
 	}
 }
 
-// groupOf is the group whose watcher from is, nil for none.
-func (m model) groupOf(from source) *serverGroup {
-	for _, g := range m.groups {
-		if g.c != nil && source(g.c.watcher) == from {
-			return g
-		}
+// newServersModel is the workbench on several servers, a session with
+// each just begun, the first shown.
+func newServersModel(cfg Config, sessions []callSession) model {
+	first := sessions[0]
+	cfg.Server = first.srv
+	m := newServerModel(cfg, first.conns, first.conn)
+	m.groups = make([]serverGroup, len(sessions))
+	for i, s := range sessions[1:] {
+		m.groups[i+1] = serverGroup{session: s, watching: true}
 	}
-	return nil
+	return m
 }
 
-// armGroups arms a reader of every group's watcher but the one shown,
-// whose reader Init arms.
+// armGroups arms a reader of the watcher of every server not shown; the
+// shown one's reader Init arms.
 func (m model) armGroups() tea.Cmd {
 	var cmds []tea.Cmd
 	for i, g := range m.groups {
 		if i != m.group {
-			cmds = append(cmds, waitForEvent(g.c.watcher))
+			cmds = append(cmds, waitForEvent(g.session.source()))
 		}
 	}
 	return tea.Batch(cmds...)
 }
 
-// groupLoad takes a load of a group not shown: it is kept for when the
-// group is, and the group's watcher read again. ok is false for a load
-// of no group.
-func (m model) groupLoad(msg tea.Msg) (model, tea.Cmd, bool) {
-	var from source
-	var snap *snapshot
+// hiddenEvent takes an event of the watcher of a server not shown (a
+// load, a failure, its end), keeps it in the server's group and reads
+// the watcher again; ok is false for an event of no such watcher.
+func (m model) hiddenEvent(from source, msg tea.Msg) (_ model, _ tea.Cmd, ok bool) {
+	// The group of the server shown is empty: its watcher is m.src.
+	i := slices.IndexFunc(m.groups, func(g serverGroup) bool { return from != nil && g.session.source() == from })
+	if i < 0 {
+		return m, nil, false
+	}
+	m.groups = slices.Clone(m.groups)
+	g := &m.groups[i]
 	switch msg := msg.(type) {
 	case docLoadedMsg:
-		from, snap = msg.from, msg.snap
+		g.loads++
+		if relisted(g.loads, g.snap, msg.snap) {
+			g.changedAt = msg.snap.loaded
+		}
+		g.snap, g.broken = msg.snap, ""
 	case docFailedMsg:
-		from = msg.from
-	default:
-		return m, nil, false
-	}
-	g := m.groupOf(from)
-	if g == nil || from == m.src {
-		return m, nil, false
-	}
-	if snap != nil {
-		g.snap = snap
+		g.broken = loadFailure(msg)
+		if errors.Is(msg.err, watch.ErrEnded) {
+			g.session.ended = true
+		}
+	case sourceClosedMsg:
+		g.watching = false
+		return m, nil, true
 	}
 	return m, waitForEvent(from), true
 }
 
-// switchServer shows the group by steps from the one shown, its last
-// load at once; the target cycle's targets go with it.
-func (m model) switchServer(by int) (tea.Model, tea.Cmd) {
-	switch {
-	case len(m.groups) < 2:
-		m.note = "] and [ move between servers: open the workbench with --all-servers"
-		return m, nil
-	case m.reconnecting || m.running != nil:
-		m.note = "wait for the server shown: a call or a reconnection is under way"
-		return m, nil
-	}
-	cur := m.groups[m.group]
-	cur.c, cur.snap = m.conn, m.snap
-	m.group = (m.group + by + len(m.groups)) % len(m.groups)
-	g := m.groups[m.group]
-	m.srv, m.conns = g.srv, g.k
-	m.take(g.c)
-	var cmds []tea.Cmd
-	if g.snap != nil {
-		cmds = append(cmds, m.loaded(g.snap))
-	}
-	if !sameTargets(g.snap, m.opts) {
-		cmds = append(cmds, setOptions(m.src, m.opts.Clone()))
-	}
-	return m, tea.Batch(cmds...)
-}
-
-// sameTargets reports whether s was linted with the targets opts asks
-// for; false before a load.
-func sameTargets(s *snapshot, opts lint.Options) bool {
-	if s == nil {
-		return false
-	}
-	asked := s.result.Requested
-	if len(asked) != len(opts.Targets) {
-		return false
-	}
-	for i := range asked {
-		if asked[i] != opts.Targets[i] {
-			return false
+// switchServer is the action of ] (by 1) and [ (by -1): it shows the
+// server that many steps from the one shown. The tester takes that
+// server's session and the root its loads, the last one shown at once,
+// linted again when the targets have changed since; the server left
+// keeps its own in its group.
+func switchServer(by int) keyAction {
+	return func(m model) (model, tea.Cmd) {
+		next := (m.group + by + len(m.groups)) % len(m.groups)
+		g := m.groups[next]
+		switch {
+		case m.call.running != nil || m.call.reconnecting:
+			m.note = "wait for the server shown: a call or a reconnection is under way"
+			return m, nil
+		case g.snap == nil:
+			m.note = g.session.serverLabel() + " has not listed its tools yet"
+			return m, nil
 		}
+		m.groups = slices.Clone(m.groups)
+		m.groups[m.group] = serverGroup{
+			session: m.call.swapSession(g.session),
+			snap:    m.snap, broken: m.broken, watching: m.watching,
+			loads: m.loads, changedAt: m.changedAt,
+		}
+		m.groups[next] = serverGroup{}
+		m.group = next
+		m.src, m.file, m.watching = m.call.source(), m.call.srvName, g.watching
+		if !g.watching {
+			m.src = nil
+		}
+		m.drift, m.tools.drift = nil, nil // the lock's verdict on the other server's tools
+		cmd := m.loaded(g.snap)
+		m.loads, m.changedAt = g.loads, g.changedAt
+		m.broken, m.tools.stale = g.broken, g.broken != ""
+		if m.relinting() {
+			cmd = tea.Batch(cmd, setOptions(m.src, m.opts.Clone()))
+		}
+		return m, cmd
 	}
-	return true
 }
 
 // groupStatus is the status bar's part that says which server of the
-// several is shown: "server 2 of 3 (] next)"; "" for one.
+// several is shown: "server 2 of 3 (] next, [ back)"; "" for one.
 func (m model) groupStatus() string {
 	if len(m.groups) < 2 {
 		return ""

@@ -53,9 +53,9 @@ func (v *sourceView) build() {
 	v.vp.SetYOffset(max(at-v.innerHeight()/2, 0))
 }
 
-// Update scrolls.
+// Update scrolls for the wheel; the keys scroll through the key table.
 func (v sourceView) Update(msg tea.Msg) (sourceView, tea.Cmd) {
-	scrollViewport(&v.vp, v.keys, msg)
+	scrollViewport(&v.vp, msg)
 	return v, nil
 }
 

@@ -52,9 +52,9 @@ func (v *stderrView) build() {
 	v.vp.SetContentLines(lines)
 }
 
-// Update scrolls.
+// Update scrolls for the wheel; the keys scroll through the key table.
 func (v stderrView) Update(msg tea.Msg) (stderrView, tea.Cmd) {
-	scrollViewport(&v.vp, v.keys, msg)
+	scrollViewport(&v.vp, msg)
 	return v, nil
 }
 

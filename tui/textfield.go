@@ -210,69 +210,81 @@ func (f *textField) insert(s string) {
 	f.scroll()
 }
 
-// Update applies a key press or a paste and reports whether the text
-// changed. The text is copied before it changes (the list of lines; each
-// edited line is built anew), so an earlier textField value keeps its own.
+// editMsg is a key of the editing keys, as the key table found it
+// applies: the binding itself, which the field being typed into acts on.
+type editMsg struct{ b *key.Binding }
+
+// Update applies an editing key, a printable key typed or a paste, and
+// reports whether the text changed. The text is copied before it changes
+// (the list of lines; each edited line is built anew), so an earlier
+// textField value keeps its own.
 func (f textField) Update(msg tea.Msg) (textField, bool) {
 	f.lines = slices.Clone(f.lines)
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		f.insert(msg.Content)
 		return f, true
-	case tea.KeyPressMsg:
-		changed := f.key(msg)
+	case editMsg:
+		changed := f.edit(msg.b)
 		f.scroll()
 		return f, changed
+	case tea.KeyPressMsg:
+		if !typed(msg) {
+			return f, false
+		}
+		f.insert(msg.Text)
+		return f, true
 	}
 	return f, false
 }
 
-func (f *textField) key(msg tea.KeyPressMsg) bool {
+// edit does what binding b, one of the editing keys, does.
+func (f *textField) edit(b *key.Binding) bool {
 	k := f.keys
 	line := f.lines[f.row]
-	switch {
-	case key.Matches(msg, k.Left):
+	switch b {
+	case &k.Left:
 		if f.col > 0 {
 			f.col--
 		} else if f.row > 0 {
 			f.row--
 			f.col = len(f.lines[f.row])
 		}
-	case key.Matches(msg, k.Right):
+	case &k.Right:
 		if f.col < len(line) {
 			f.col++
 		} else if f.row < len(f.lines)-1 {
 			f.row++
 			f.col = 0
 		}
-	case key.Matches(msg, k.Up):
+	case &k.Up:
 		if f.row > 0 {
 			f.row--
 			f.col = min(f.col, len(f.lines[f.row]))
 		}
-	case key.Matches(msg, k.Down):
+	case &k.Down:
 		if f.row < len(f.lines)-1 {
 			f.row++
 			f.col = min(f.col, len(f.lines[f.row]))
 		}
-	case key.Matches(msg, k.WordLeft):
+	case &k.WordLeft:
 		f.col = wordStart(line, f.col)
-	case key.Matches(msg, k.WordRight):
+	case &k.WordRight:
 		f.col = wordEnd(line, f.col)
-	case key.Matches(msg, k.LineStart):
+	case &k.LineStart:
 		f.col = 0
-	case key.Matches(msg, k.LineEnd):
+	case &k.LineEnd:
 		f.col = len(line)
-	case key.Matches(msg, k.Start):
+	case &k.Start:
 		f.row, f.col = 0, 0
-	case key.Matches(msg, k.End):
+	case &k.End:
 		f.row = len(f.lines) - 1
 		f.col = len(f.lines[f.row])
-	case key.Matches(msg, k.DeleteBack):
+	case &k.DeleteBack:
 		return f.deleteBack()
-	case key.Matches(msg, k.Delete):
+	case &k.Delete:
 		return f.deleteForward()
-	case key.Matches(msg, k.DeleteWordBack):
+	case &k.DeleteWordBack:
 		start := wordStart(line, f.col)
 		if start == f.col {
 			return f.deleteBack()
@@ -280,24 +292,24 @@ func (f *textField) key(msg tea.KeyPressMsg) bool {
 		f.lines[f.row] = append(line[:start:start], line[f.col:]...)
 		f.col = start
 		return true
-	case key.Matches(msg, k.DeleteToEnd):
+	case &k.DeleteToEnd:
 		if f.col == len(line) {
 			return f.deleteForward()
 		}
 		f.lines[f.row] = line[:f.col]
 		return true
-	case key.Matches(msg, k.DeleteToStart):
+	case &k.DeleteToStart:
 		if f.col == 0 {
 			return false
 		}
 		f.lines[f.row] = append([]rune(nil), line[f.col:]...)
 		f.col = 0
 		return true
-	case f.multiline && key.Matches(msg, k.Newline):
+	case &k.Newline:
+		if !f.multiline {
+			return false
+		}
 		f.insert("\n")
-		return true
-	case msg.Text != "" && msg.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) == 0:
-		f.insert(msg.Text)
 		return true
 	}
 	return false

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/table"
 	tea "charm.land/bubbletea/v2"
 
@@ -222,35 +221,17 @@ func searchInts(l []int, x int) (int, bool) {
 	return lo, lo < len(l) && l[lo] == x
 }
 
-// Update handles the keys and mouse events the root routes here.
+// Update handles what the root routes here besides the key table's
+// commands: keys typed into the filter, pastes into it, and the mouse.
 func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
-	if kp, ok := msg.(tea.KeyPressMsg); ok && p.filter.typing {
-		return p.updateFilter(kp)
-	}
-	if step, ok := p.keys.listStep(msg, p.listHeight(), len(p.visible)); ok {
-		p.move(step)
-		return p, nil
-	}
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, p.keys.Filter):
-			p.filter.typing = true
-		case key.Matches(msg, p.keys.ClearFilter):
-			return p, p.clearFilter()
-		case key.Matches(msg, p.keys.ErrorsOnly):
-			p.errorsOnly = !p.errorsOnly
-			p.keepName = p.selectedName()
+	case tea.KeyPressMsg, editMsg, tea.PasteMsg:
+		if p.filter.typing && p.filter.update(msg) {
 			return p, p.resift()
-		case key.Matches(msg, p.keys.ParamDown):
-			p.moveParam(1)
-		case key.Matches(msg, p.keys.ParamUp):
-			p.moveParam(-1)
 		}
-	case tea.PasteMsg:
-		if p.filter.typing {
-			p.filter.update(msg)
-			return p, p.resift()
+	case tea.MouseWheelMsg:
+		if n := wheelDirection(msg) * wheelStep; n != 0 {
+			p.move(n)
 		}
 	case tea.MouseClickMsg:
 		p.click(msg.Y)
@@ -258,18 +239,15 @@ func (p toolsPane) Update(msg tea.Msg) (toolsPane, tea.Cmd) {
 	return p, nil
 }
 
-func (p toolsPane) updateFilter(msg tea.KeyPressMsg) (toolsPane, tea.Cmd) {
-	switch {
-	case key.Matches(msg, p.keys.EndFilter):
-		p.filter.typing = false
-	case key.Matches(msg, p.keys.ClearFilter):
-		return p, p.clearFilter()
-	default:
-		if p.filter.update(msg) {
-			return p, p.resift()
-		}
-	}
-	return p, nil
+// moveBy moves the selection for a key of the key table.
+func (p *toolsPane) moveBy(mv listMove) { p.move(mv.step(p.listHeight(), len(p.visible))) }
+
+// toggleErrorsOnly lists only the tools with errors, or all again,
+// keeping the selected tool.
+func (p *toolsPane) toggleErrorsOnly() tea.Cmd {
+	p.errorsOnly = !p.errorsOnly
+	p.keepName = p.selectedName()
+	return p.resift()
 }
 
 // selectedName is the selected tool's name, "" when there is none.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/call"
@@ -28,7 +28,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setStyles(newStyles(msg.IsDark()))
 		return m, nil
 	case docLoadedMsg:
-		if m, cmd, ok := m.groupLoad(msg); ok {
+		if m, cmd, ok := m.hiddenEvent(msg.from, msg); ok {
 			return m, cmd
 		}
 		if m.stale(msg.from) {
@@ -38,7 +38,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd := m.loaded(msg.snap)
 		return m, tea.Batch(cmd, waitForEvent(m.src))
 	case docFailedMsg:
-		if m, cmd, ok := m.groupLoad(msg); ok {
+		if m, cmd, ok := m.hiddenEvent(msg.from, msg); ok {
 			return m, cmd
 		}
 		if m.stale(msg.from) {
@@ -47,6 +47,9 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.failed(msg)
 		return m, waitForEvent(m.src)
 	case sourceClosedMsg:
+		if m, cmd, ok := m.hiddenEvent(msg.from, msg); ok {
+			return m, cmd
+		}
 		if m.stale(msg.from) {
 			return m, nil
 		}
@@ -62,7 +65,10 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case reconnectedMsg:
 		return m.reconnected(msg)
 	case callDoneMsg:
-		return m.callDone(msg), nil
+		if note := m.call.callDone(msg); note != "" {
+			m.note = note
+		}
+		return m, nil
 	case fixPlannedMsg:
 		return m.fixPlanned(msg), nil
 	case fixWrittenMsg:
@@ -85,20 +91,20 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.note = "editor: " + shown(msg.err.Error(), maxText)
 		}
 		return m, nil
-	case tea.KeyPressMsg, tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg, tea.MouseClickMsg, tea.MouseWheelMsg:
 		if m.tooSmall() {
-			return m.tooSmallInput(msg)
+			return m, nil // it would act on panes and views the user cannot see
 		}
 		return m.input(msg)
 	}
 	return m, nil
 }
 
-// input routes a key, a paste or the mouse.
-func (m model) input(msg tea.Msg) (tea.Model, tea.Cmd) {
+// input routes a paste or the mouse: keys go through the key table.
+func (m model) input(msg tea.Msg) (model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return m.key(msg)
 	case tea.PasteMsg:
 		if m.view != viewNone {
 			return m, nil
@@ -108,17 +114,6 @@ func (m model) input(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.click(msg)
 	case tea.MouseWheelMsg:
 		return m.wheel(msg)
-	}
-	return m, nil
-}
-
-// tooSmallInput takes a key or the mouse while the screen is too small
-// for the panes: only ctrl+c, which the screen offers, quits; the rest
-// would act on panes and views the user cannot see, and be found done
-// once the terminal grows.
-func (m model) tooSmallInput(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, m.keys.ForceQuit) {
-		return m, tea.Quit
 	}
 	return m, nil
 }
@@ -163,7 +158,7 @@ func (m *model) reopenDetail(s *snapshot) {
 		return
 	}
 	from := "the reload"
-	if m.srv != nil {
+	if m.call.onServer() {
 		from = "the new list of tools"
 	}
 	note := shown(was, maxName) + " is gone from " + from + ": showing " + shown(m.detail.name, maxName)
@@ -182,17 +177,22 @@ func (m *model) reopenDetail(s *snapshot) {
 func (m *model) failed(msg docFailedMsg) {
 	m.removed = msg.removed || errors.Is(msg.err, watch.ErrRemoved)
 	m.tools.stale = true
-	m.broken = "cannot load"
-	if msg.err != nil {
-		m.broken = shown(msg.err.Error(), maxText)
-	}
+	m.broken = loadFailure(msg)
 	switch {
-	case m.srv == nil:
+	case !m.call.onServer():
 	case errors.Is(msg.err, watch.ErrEnded):
-		m.ended = true
+		m.call.ended = true
 	default:
 		m.addNote(listChangedNote + "the new list of tools is broken; the last good one stays")
 	}
+}
+
+// loadFailure is why a load failed, as the status bar says it.
+func loadFailure(msg docFailedMsg) string {
+	if msg.err == nil {
+		return "cannot load"
+	}
+	return shown(msg.err.Error(), maxText)
 }
 
 // listChangedNote starts the notes about a listing after list_changed.
@@ -216,19 +216,26 @@ func (m model) stale(from source) bool { return from != nil && from != m.src }
 // after list_changed, rather than linting the last listing again (after
 // t) or listing them for a new session.
 func (m *model) listedAgain(s *snapshot) {
-	if m.srv == nil {
+	if !m.call.onServer() {
 		return
 	}
 	m.loads++
-	if m.loads == 1 || m.snap == nil || s.result.Doc == m.snap.result.Doc {
+	if !relisted(m.loads, m.snap, s) {
 		return
 	}
 	m.changedAt = s.loaded
 	m.addNote(listChangedNote + "the tools were listed again (" + termtext.Plural(len(s.rows), "tool") + ")")
 }
 
+// relisted reports whether s, the n-th load of a session's watcher,
+// listed the tools again after prev: not the session's first listing,
+// nor the last one linted again.
+func relisted(n int, prev, s *snapshot) bool {
+	return n > 1 && prev != nil && s.result.Doc != prev.result.Doc
+}
+
 // sifted hands a list sifted in a command to the pane that asked.
-func (m model) sifted(msg siftedMsg) (tea.Model, tea.Cmd) {
+func (m model) sifted(msg siftedMsg) (model, tea.Cmd) {
 	switch msg.pane {
 	case paneTools:
 		m.tools.takeSifted(msg)
@@ -256,103 +263,7 @@ func (m *model) costed(msg costsMsg) {
 	}
 }
 
-// key handles a key press: the keys that work everywhere first, then
-// those of the view over the panes, then, when nothing is being typed,
-// the single-letter commands, then the focused pane.
-func (m model) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	m.note = "" // a passing message lasts until the next key
-	k := m.keys
-	if key.Matches(msg, k.ForceQuit) {
-		return m, tea.Quit
-	}
-	if m.asking != nil {
-		return m.answer(msg)
-	}
-	if m.view != viewNone {
-		return m.viewKey(msg)
-	}
-	filtering := m.tools.filtering() || m.issues.filtering()
-	switch {
-	case m.running != nil && !filtering && key.Matches(msg, k.Cancel):
-		return m.cancelCall(), nil
-	case m.focus == paneCall && key.Matches(msg, k.Run):
-		return m.runCall()
-	case m.focus == paneCall && key.Matches(msg, k.HistPrev):
-		return m.recall(-1)
-	case m.focus == paneCall && key.Matches(msg, k.HistNext):
-		return m.recall(1)
-	case key.Matches(msg, k.Next):
-		m.setFocus(m.focus.next())
-		return m, nil
-	case key.Matches(msg, k.Prev):
-		m.setFocus(m.focus.prev())
-		return m, nil
-	case key.Matches(msg, k.Sample):
-		return m.sample()
-	case m.focus == paneCall && key.Matches(msg, k.Form):
-		m.note = m.call.toggleForm(m.formTool())
-		return m, m.follow()
-	}
-	if !m.typing() {
-		switch {
-		case key.Matches(msg, k.Quit):
-			return m, tea.Quit
-		case key.Matches(msg, k.Help):
-			m.view = viewHelp
-			return m, nil
-		case key.Matches(msg, k.Target):
-			return m.cycleTarget()
-		case key.Matches(msg, k.Deep):
-			m.deep = !m.deep
-			cmd := m.call.setDeep(m.deep)
-			return m, cmd
-		case key.Matches(msg, k.Copy):
-			return m.copyCall()
-		case m.focus == paneTools && key.Matches(msg, k.Detail):
-			return m.openDetail(), nil
-		case m.focus == paneIssues && key.Matches(msg, k.Source):
-			return m.openSource(), nil
-		case m.focus == paneIssues && key.Matches(msg, k.Edit):
-			return m.openEditor()
-		case m.focus == paneIssues && key.Matches(msg, k.Fix):
-			return m.fixIssue()
-		case m.focus == paneIssues && key.Matches(msg, k.FixAll):
-			return m.fixAll()
-		case key.Matches(msg, k.Stderr):
-			return m.openStderr(), nil
-		case key.Matches(msg, k.NextServer):
-			return m.switchServer(1)
-		case key.Matches(msg, k.PrevServer):
-			return m.switchServer(-1)
-		case key.Matches(msg, k.Reconnect):
-			return m.reconnect()
-		}
-	}
-	return m.toFocused(msg)
-}
-
-// viewKey handles a key while a view covers the panes.
-func (m model) viewKey(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Back),
-		m.view == viewHelp && key.Matches(msg, k.Help),
-		m.view == viewSource && key.Matches(msg, k.Source),
-		m.view == viewStderr && key.Matches(msg, k.Stderr),
-		m.view == viewFix && key.Matches(msg, k.No):
-		m.view = viewNone
-		return m, nil
-	case m.view == viewFix && key.Matches(msg, k.Yes):
-		return m.writeFix()
-	case key.Matches(msg, k.Quit):
-		return m, tea.Quit
-	case m.view == viewDetail && key.Matches(msg, k.Copy):
-		return m.copySample(m.detail.tool())
-	}
-	return m.toView(msg), nil
-}
-
-// toView hands msg to the view over the panes.
+// toView hands msg, the mouse wheel, to the view over the panes.
 func (m model) toView(msg tea.Msg) model {
 	switch m.view {
 	case viewDetail:
@@ -369,56 +280,136 @@ func (m model) toView(msg tea.Msg) model {
 	return m
 }
 
+// runCall sends the call at the cursor to the server.
+func (m model) runCall() (model, tea.Cmd) {
+	note, cmd := m.call.runCall()
+	m.note = note
+	return m, cmd
+}
+
 // openDetail shows the selected tool in full.
-func (m model) openDetail() model {
+func (m model) openDetail() (model, tea.Cmd) {
 	r := m.tools.Selected()
 	if r < 0 {
 		m.note = "no tool selected"
-		return m
+		return m, nil
 	}
 	m.detail.open(m.snap, m.costs, r)
 	m.view = viewDetail
-	return m
+	return m, nil
 }
 
 // openSource shows the text around the selected issue.
-func (m model) openSource() model {
+func (m model) openSource() (model, tea.Cmd) {
 	i := m.issues.SelectedIndex()
 	if i < 0 {
 		m.note = "no issue selected"
-		return m
+		return m, nil
 	}
 	m.source.open(m.snap, i)
 	m.view = viewSource
-	return m
+	return m, nil
+}
+
+// viewport is the scrolling text of the view over the panes, nil when
+// none covers them.
+func (m *model) viewport() *viewport.Model {
+	switch m.view {
+	case viewDetail:
+		return &m.detail.vp
+	case viewSource:
+		return &m.source.vp
+	case viewHelp:
+		return &m.keyHelp.vp
+	case viewFix:
+		return &m.fixes.vp
+	case viewStderr:
+		return &m.stderr.vp
+	}
+	return nil
+}
+
+// toggleForm shows the call as a form, or as JSON text again.
+func (m model) toggleForm() (model, tea.Cmd) {
+	m.note = m.call.toggleForm(m.formTool())
+	cmd := m.follow()
+	return m, cmd
+}
+
+// toggleDeep turns deep call validation on or off.
+func (m model) toggleDeep() (model, tea.Cmd) {
+	m.deep = !m.deep
+	cmd := m.call.setDeep(m.deep)
+	return m, cmd
+}
+
+// startFilter, endFilter and clearFilter start typing the focused list's
+// filter, stop typing it, and drop it.
+func (m model) startFilter() (model, tea.Cmd) {
+	if m.focus == paneIssues {
+		m.issues.filter.typing = true
+	} else {
+		m.tools.filter.typing = true
+	}
+	return m, nil
+}
+
+func (m model) endFilter() (model, tea.Cmd) {
+	m.tools.filter.typing, m.issues.filter.typing = false, false
+	return m, nil
+}
+
+func (m model) clearFilter() (model, tea.Cmd) {
+	if m.focus == paneIssues {
+		return onIssues((*issuesPane).clearFilter)(m)
+	}
+	return onTools((*toolsPane).clearFilter)(m)
+}
+
+// onTools, onIssues and onCall are the key table's actions on a pane:
+// each runs f on it and keeps the others in step, as toPane does.
+func onTools(f func(*toolsPane) tea.Cmd) keyAction {
+	return func(m model) (model, tea.Cmd) {
+		before := m.tools.Selected()
+		cmd := f(&m.tools)
+		m, more := m.afterTools(m.tools.Selected() != before)
+		return m, tea.Batch(cmd, more)
+	}
+}
+
+func onIssues(f func(*issuesPane) tea.Cmd) keyAction {
+	return func(m model) (model, tea.Cmd) {
+		m.issues.moved = false
+		cmd := f(&m.issues)
+		more := m.followIssue()
+		return m, tea.Batch(cmd, more)
+	}
+}
+
+func onCall(f func(*callPane) tea.Cmd) keyAction {
+	return func(m model) (model, tea.Cmd) {
+		cmd := f(&m.call)
+		more := m.follow()
+		return m, tea.Batch(cmd, more)
+	}
 }
 
 // toFocused hands msg to the focused pane.
-func (m model) toFocused(msg tea.Msg) (tea.Model, tea.Cmd) { return m.toPane(m.focus, msg) }
+func (m model) toFocused(msg tea.Msg) (model, tea.Cmd) { return m.toPane(m.focus, msg) }
 
 // toPane hands msg to pane p and keeps the others in step with what it
 // did: the issues follow the tools selection, the tools selection follows
 // an issue of all the issues, and the call in the tester.
-func (m model) toPane(p pane, msg tea.Msg) (tea.Model, tea.Cmd) {
-	var cmd tea.Cmd
+func (m model) toPane(p pane, msg tea.Msg) (model, tea.Cmd) {
 	switch p {
 	case paneTools:
-		before := m.tools.Selected()
-		m.tools, cmd = m.tools.Update(msg)
-		next, more := m.afterTools(m.tools.Selected() != before)
-		return next, tea.Batch(cmd, more)
+		return onTools(func(p *toolsPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
 	case paneIssues:
-		m.issues, cmd = m.issues.Update(msg)
-		cmd = tea.Batch(cmd, m.followIssue())
+		return onIssues(func(p *issuesPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
 	case paneCall:
-		before := m.call.text()
-		m.call, cmd = m.call.Update(msg)
-		if m.call.text() != before {
-			m.histPos = -1 // an edited call is a new one, not the one recalled
-		}
-		cmd = tea.Batch(cmd, m.follow())
+		return onCall(func(p *callPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
 	}
-	return m, cmd
+	return m, nil
 }
 
 // afterTools keeps the issues in step with the tools selection; moved
@@ -506,7 +497,7 @@ func (m *model) setFocus(p pane) {
 
 // sample fills the tester with a valid call of the selected tool and
 // moves the focus there.
-func (m model) sample() (tea.Model, tea.Cmd) {
+func (m model) sample() (model, tea.Cmd) {
 	t := m.tools.SelectedTool()
 	if t == nil {
 		m.note = "no tool selected for a sample call"
@@ -523,7 +514,7 @@ func (m model) sample() (tea.Model, tea.Cmd) {
 // copyCall copies the call in the tester, when the tester has the focus
 // and a call, or else a sample call of the selected tool, to the
 // terminal's clipboard (OSC 52, which works over ssh).
-func (m model) copyCall() (tea.Model, tea.Cmd) {
+func (m model) copyCall() (model, tea.Cmd) {
 	if m.focus == paneCall && !m.call.input.empty() {
 		text := m.call.text()
 		m.note = "copied the call to the clipboard (" + groupDigits(len(text)) + " bytes)"
@@ -533,7 +524,7 @@ func (m model) copyCall() (tea.Model, tea.Cmd) {
 }
 
 // copySample copies a sample call of t to the clipboard.
-func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
+func (m model) copySample(t *tooldef.Tool) (model, tea.Cmd) {
 	if t == nil {
 		m.note = "no tool selected to copy a sample call of"
 		return m, nil
@@ -545,7 +536,7 @@ func (m model) copySample(t *tooldef.Tool) (tea.Model, tea.Cmd) {
 
 // cycleTarget moves to the next provider target and asks for a re-lint
 // with it; the result arrives as a load.
-func (m model) cycleTarget() (tea.Model, tea.Cmd) {
+func (m model) cycleTarget() (model, tea.Cmd) {
 	m.opts.Targets = nextTarget(m.opts.Targets, m.startTargets)
 	return m, setOptions(m.src, m.opts.Clone()) // the configuration's rules stay
 }
@@ -567,11 +558,11 @@ func nextTarget(cur, start []string) []string {
 }
 
 // openEditor suspends the screen for $EDITOR at the selected issue.
-func (m model) openEditor() (tea.Model, tea.Cmd) {
+func (m model) openEditor() (model, tea.Cmd) {
 	is := m.issues.Selected()
 	switch {
-	case m.srv != nil:
-		m.note = "the tools come from the server " + shown(m.srvName, maxName) + ": there is no file to edit (toolbench dump writes them to one)"
+	case m.call.onServer():
+		m.note = "the tools come from the server " + shown(m.call.srvName, maxName) + ": there is no file to edit (toolbench dump writes them to one)"
 		return m, nil
 	case m.demo:
 		m.note = "the demo has no file to edit: run toolbench FILE"
@@ -588,7 +579,7 @@ func (m model) openEditor() (tea.Model, tea.Cmd) {
 }
 
 // click focuses the pane under the pointer and lets it act on the click.
-func (m model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
+func (m model) click(msg tea.MouseClickMsg) (model, tea.Cmd) {
 	if msg.Button != tea.MouseLeft || m.view != viewNone {
 		return m, nil
 	}
@@ -605,8 +596,9 @@ func (m model) click(msg tea.MouseClickMsg) (tea.Model, tea.Cmd) {
 }
 
 // wheel scrolls the view over the panes, or else the pane under the
-// pointer, focused or not: that is the pane the user is looking at.
-func (m model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
+// pointer, which takes the focus as a click gives it: the mouse, as the
+// keys, goes to the focused pane only.
+func (m model) wheel(msg tea.MouseWheelMsg) (model, tea.Cmd) {
 	if m.view != viewNone {
 		return m.toView(msg), nil
 	}
@@ -614,7 +606,10 @@ func (m model) wheel(msg tea.MouseWheelMsg) (tea.Model, tea.Cmd) {
 	if !ok {
 		return m, nil
 	}
-	return m.toPane(p, msg)
+	if p != m.focus {
+		m.setFocus(p)
+	}
+	return m.toFocused(msg)
 }
 
 func (m model) paneAt(x, y int) (pane, bool) {

@@ -95,7 +95,7 @@ var minSize = strconv.Itoa(minWidth) + "x" + strconv.Itoa(minHeight)
 // with its words wrapped, never a message cut short: down to one cell.
 func tooSmallText(w, h int) string {
 	for _, msg := range tooSmallTexts {
-		lines := strings.Split(ansi.Wordwrap(msg, w, ""), "\n")
+		lines := termtext.Wrap(msg, w, termtext.KeepLongWords)
 		if len(lines) <= h && widest(lines) <= w {
 			return strings.Join(lines, "\n")
 		}
@@ -200,7 +200,7 @@ func (m model) statusLine() string {
 	}
 	if m.broken != "" {
 		bad := "✗ " + m.broken
-		if m.ended && !m.reconnecting {
+		if m.call.ended && !m.call.reconnecting {
 			bad = "✗ R reconnects · " + m.broken // first: the server's error may be long
 		}
 		if m.snap != nil {
@@ -228,8 +228,8 @@ func (m model) loadParts(lead []string, target string) []string {
 	parts := slices.Clone(lead)
 	name := "demo"
 	switch {
-	case m.srv != nil:
-		name = serverTitle(m.info, m.srvName)
+	case m.call.onServer():
+		name = m.call.serverTitle()
 	case !m.demo:
 		name = shown(m.file, maxText)
 	}
@@ -243,8 +243,8 @@ func (m model) loadParts(lead []string, target string) []string {
 		parts = append(parts, m.st.status.Render(termtext.Plural(len(m.snap.rows), "tool")+m.costStatus()))
 		parts = append(parts, m.counts())
 	}
-	if m.running != nil {
-		parts = append(parts, m.st.statusNote.Render("sending "+m.running.tool))
+	if m.call.running != nil {
+		parts = append(parts, m.st.statusNote.Render("sending "+m.call.running.tool))
 	}
 	if m.following {
 		parts = append(parts, m.st.statusNote.Render("following the call"))
@@ -254,7 +254,7 @@ func (m model) loadParts(lead []string, target string) []string {
 	}
 	parts = append(parts, m.teamParts()...)
 	switch {
-	case m.reconnecting:
+	case m.call.reconnecting:
 		parts = append(parts, m.st.statusNote.Render("reconnecting…"))
 	case m.demo:
 		parts = append(parts, m.st.statusNote.Render("toolbench FILE to open a file"))
@@ -264,9 +264,9 @@ func (m model) loadParts(lead []string, target string) []string {
 		parts = append(parts, m.st.statusBad.Render("not watching"))
 	}
 	switch t := m.reloadedAt(); {
-	case m.srv != nil && !m.changedAt.IsZero():
+	case m.call.onServer() && !m.changedAt.IsZero():
 		parts = append(parts, m.st.status.Render("listed again on list_changed "+m.changedAt.Format("15:04:05")))
-	case m.srv != nil && !t.IsZero():
+	case m.call.onServer() && !t.IsZero():
 		parts = append(parts, m.st.status.Render("listed "+t.Format("15:04:05")))
 	case !t.IsZero() && !m.demo:
 		parts = append(parts, m.st.status.Render("reloaded "+t.Format("15:04:05")))
@@ -305,5 +305,5 @@ func (m model) costStatus() string {
 func (m model) helpView() string {
 	// Cut here too: bubbles' help goes on past the width when even its
 	// ellipsis does not fit.
-	return clip(m.help.ShortHelpView(m.keys.shortHelp(m.keyState())), m.width)
+	return clip(m.help.View(keysNow{m.table, m.keyState()}), m.width)
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/google/go-cmp/cmp"
 
@@ -56,44 +55,6 @@ func TestATooSmallScreenTakesNoKeysButCtrlC(t *testing.T) {
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	if got := screen(m); got != want {
 		t.Errorf("keys and the mouse on a screen too small changed the workbench:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-func TestWrapWordsBreaksAtSpacesOnly(t *testing.T) {
-	red := lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#ff0000"))
-	tests := []struct {
-		name string
-		s    string
-		w    int
-		want []string
-	}{
-		{"fits", "run echo?", 20, []string{"run echo?"}},
-		{"at a space", "? run toggle-simulated-logging on mcp-servers/everything?", 32, []string{"? run toggle-simulated-logging", "on mcp-servers/everything?"}},
-		{"a hyphenated name is not split", "call get-weather now", 12, []string{"call", "get-weather", "now"}},
-		{"a JSON path is not split", "schema /properties/user-id: wrong type", 28, []string{"schema /properties/user-id:", "wrong type"}},
-		{"a word too long is broken at the width", "a very-long-hyphenated-name b", 10, []string{"a", "very-long-", "hyphenated", "-name b"}},
-		{"wide characters count two cells", "会議室の予約 が完了しました", 8, []string{"会議室の", "予約", "が完了し", "ました"}},
-		{"a wide character does not straddle the width", "会議室の予約", 7, []string{"会議室", "の予約"}},
-		{"a style carries over the breaks", red.Render("alpha beta gamma"), 10, []string{red.Render("alpha beta"), red.Render("gamma")}},
-		{"styles change within a line", red.Render("alpha") + " beta " + red.Render("gamma-delta"), 11, []string{red.Render("alpha") + " beta", red.Render("gamma-delta")}},
-		{"a styled word too long keeps its style on every piece", red.Render("abcdefghijkl"), 5, []string{red.Render("abcde"), red.Render("fghij"), red.Render("kl")}},
-		{"spaces between words are kept", "a  b", 10, []string{"a  b"}},
-		{"spaces where a line breaks are dropped", "abc  def ", 3, []string{"abc", "def"}},
-		{"a style ended after a space at a break stays ended", red.Render("abc ") + " def", 3, []string{red.Render("abc"), "def"}},
-		{"a newline starts a line", "ab cd\nef", 10, []string{"ab cd", "ef"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := wrapWords(tc.s, tc.w)
-			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("wrapWords(%q, %d) (-want +got):\n%s", tc.s, tc.w, diff)
-			}
-			for _, l := range got {
-				if ansi.StringWidth(l) > tc.w {
-					t.Errorf("line %q is %d cells, more than %d", l, ansi.StringWidth(l), tc.w)
-				}
-			}
-		})
 	}
 }
 

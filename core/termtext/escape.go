@@ -1,8 +1,9 @@
 // Package termtext makes text for people to read at a terminal: it
 // escapes what untrusted input could use to hide text or drive the
 // terminal (control characters, escape sequences, bidi overrides,
-// invisible characters), quotes document text in messages, and words
-// counts. It imports only the standard library.
+// invisible characters), quotes document text in messages, words counts,
+// and wraps text at its spaces in terminal cells. It imports the standard
+// library and charmbracelet/x/ansi, which measures what a terminal draws.
 package termtext
 
 import (

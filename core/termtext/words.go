@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Plural is n and word, with an s after word unless n is 1: "1 error",
@@ -92,4 +94,125 @@ func EditDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// LongWords says what Wrap does with a word wider than the width.
+type LongWords int
+
+const (
+	// BreakLongWords breaks such a word at the width, each piece starting
+	// a line, the last going on with the next words: a pane's border
+	// would cut it otherwise.
+	BreakLongWords LongWords = iota
+	// KeepLongWords puts such a word whole on a line of its own, wider
+	// than the width: a URL stays one piece to copy.
+	KeepLongWords
+)
+
+// Wrap breaks s into lines of at most width terminal cells (width is at
+// least 1), at spaces only: a word with hyphens or slashes, as tool names,
+// JSON paths and URLs often are, stays whole. A newline in s starts a
+// line. A wide character counts two cells and is never split; an escape
+// sequence counts none and is kept whole; the styles (SGR sequences) in
+// force where a line breaks end with it and start again on the next one,
+// so that each line draws alone as it did in s. Spaces where a line
+// breaks are dropped, spaces elsewhere kept. long says what becomes of a
+// word wider than width.
+func Wrap(s string, width int, long LongWords) []string {
+	width = max(width, 1)
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/16)
+	for i, para := range strings.Split(s, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		wrapLine(&b, para, width, long)
+	}
+	out := b.String()
+	if strings.IndexByte(out, 0x1b) >= 0 {
+		out = carryStyles(out)
+	}
+	return strings.Split(out, "\n")
+}
+
+// wrapLine writes line, which holds no newline, to b wrapped as Wrap
+// says.
+func wrapLine(b *strings.Builder, line string, width int, long LongWords) {
+	cells := 0 // on the line being written
+	for i, word := range strings.Split(line, " ") {
+		n := ansi.StringWidth(word)
+		switch {
+		case i == 0:
+		case cells+1+n <= width:
+			b.WriteByte(' ')
+			cells++
+		case n == 0:
+			// A space more where the line breaks, dropped with it; what the
+			// word holds is escape sequences, if anything, which stay.
+			b.WriteString(word)
+			continue
+		default:
+			b.WriteByte('\n')
+			cells = 0
+		}
+		if n <= width || long == KeepLongWords {
+			b.WriteString(word)
+			cells += n
+			continue
+		}
+		pieces := ansi.Hardwrap(word, width, true)
+		b.WriteString(pieces)
+		cells = ansi.StringWidth(pieces[strings.LastIndexByte(pieces, '\n')+1:])
+	}
+}
+
+// carryStyles ends the styles in force at each newline of s before it and
+// sets them again after it.
+func carryStyles(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/8)
+	var pen []string // the SGR sequences since the last reset
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n':
+			if len(pen) > 0 {
+				b.WriteString(resetStyle)
+			}
+			b.WriteByte('\n')
+			for _, sgr := range pen {
+				b.WriteString(sgr)
+			}
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			end := csiEnd(s, i+2)
+			seq := s[i:end]
+			if s[end-1] == 'm' {
+				if params := seq[2 : len(seq)-1]; params == "" || params == "0" {
+					pen = pen[:0]
+				} else {
+					pen = append(pen, seq)
+				}
+			}
+			b.WriteString(seq)
+			i = end - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// resetStyle ends every style.
+const resetStyle = "\x1b[m"
+
+// csiEnd is the index after the CSI sequence whose parameters start at i:
+// past its final byte, or the end of s when it has none.
+func csiEnd(s string, i int) int {
+	for i < len(s) {
+		if c := s[i]; c >= 0x40 && c <= 0x7e {
+			return i + 1
+		}
+		i++
+	}
+	return len(s)
 }
