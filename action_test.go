@@ -109,6 +109,8 @@ func (r *actionRun) eval(expr string) string {
 		return "https://github.com"
 	case expr == "github.action_repository":
 		return "example/toolbench"
+	case expr == "github.action_ref":
+		return "v1"
 	case len(parts) == 4 && parts[0] == "steps" && parts[2] == "outputs":
 		return r.outputs[parts[1]][parts[3]]
 	}
@@ -287,6 +289,11 @@ func TestActionStepsLintAndFailAsTheirInputsSay(t *testing.T) {
 			sarif := filepath.Join(workspace, r.outputs["lint"]["sarif-file"])
 			if got := sarifResults(t, sarif); got != tc.want.results {
 				t.Errorf("%s holds %d results, want %d", sarif, got, tc.want.results)
+			}
+			// The rules link their pages in the action's repository at the
+			// ref the workflow uses.
+			if data, want := readTestFile(t, sarif), `"helpUri": "https://github.com/example/toolbench/blob/v1/docs/rules/invalid-name.md"`; !strings.Contains(data, want) {
+				t.Errorf("%s lacks %s", sarif, want)
 			}
 			summary, _ := os.ReadFile(r.summary)
 			if !strings.Contains(string(summary), "toolbench lint") {

@@ -10,6 +10,7 @@ import (
 
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/report"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 )
@@ -130,15 +131,15 @@ func runExplain(e *env, names []string) int {
 			r = servers.LookupRule(name)
 		}
 		if r != nil {
-			docs = append(docs, func(w io.Writer) { writeExplanation(w, r) })
+			docs = append(docs, func(w io.Writer) { writeExplanation(w, r); writePage(w, report.RulePage(r.Code)) })
 			continue
 		}
 		if t := lint.LookupTarget(name); t != nil {
-			docs = append(docs, func(w io.Writer) { writeTargetExplanation(w, t) })
+			docs = append(docs, func(w io.Writer) { writeTargetExplanation(w, t); writePage(w, targetsPage) })
 			continue
 		}
 		if c := diff.LookupCheck(name); c != nil {
-			docs = append(docs, func(w io.Writer) { writeCheckExplanation(w, c) })
+			docs = append(docs, func(w io.Writer) { writeCheckExplanation(w, c); writePage(w, report.RulePage(c.Code)) })
 			continue
 		}
 		msg := fmt.Sprintf("toolbench explain: unknown rule code, target or change code %q", termtext.EscapeLine(name))
@@ -175,6 +176,20 @@ func writeExplanation(w io.Writer, r *lint.Rule) {
 // documentation, as writeExplanation does a rule's.
 func writeCheckExplanation(w io.Writer, c *diff.Check) {
 	fmt.Fprintf(w, "%s (%s, a change toolbench diff reports)\n%s\n\n%s\n", c.Code, checkSeverity(c), explainWrap(c.Summary, 78), explainWrap(c.Doc, 78))
+}
+
+// targetsPage is the page that documents the targets.
+const targetsPage = "docs/targets.md"
+
+// writePage ends an explanation with the page that documents the same in
+// toolbench's repository: its path, and its address when the build knows
+// where the repository is.
+func writePage(w io.Writer, page string) {
+	if url := report.DocURL(toolInformationURI(), page); url != "" {
+		fmt.Fprintf(w, "\nPage: %s, at %s\n", page, url)
+		return
+	}
+	fmt.Fprintf(w, "\nPage: %s in toolbench's repository\n", page)
 }
 
 // similarCodes returns the rule codes close to code, then diff's check

@@ -5,14 +5,17 @@ import (
 	"strings"
 )
 
-// Set when building, to name a release and where to read about it:
+// Set when building, to name a release, where to read about it, and the
+// revision of that repository whose documents describe this build:
 //
-//	go build -ldflags "-X main.version=v1.2.0 -X main.informationURI=https://example.org/toolbench" .
+//	go build -ldflags "-X main.version=v1.2.0 -X main.informationURI=https://github.com/o/toolbench -X main.docsRef=v1.2.0" .
 //
-// Left empty, they come from the build's module information.
+// Left empty, version and informationURI come from the build's module
+// information, and the documents are those on main.
 var (
 	version        string
 	informationURI string
+	docsRef        string
 )
 
 // toolVersion is the version of this build: the one set when building;
@@ -42,13 +45,25 @@ func toolVersion() string {
 	return v
 }
 
-// toolInformationURI is where to read about toolbench: the address set
-// when building, else the module's when its path names a host
-// (example.org/toolbench), else "".
+// toolInformationURI is where to read about this build of toolbench:
+// the address set when building, else the module's when its path names a
+// host (example.org/toolbench), else "". With docsRef set, it is that
+// revision's tree (https://github.com/o/toolbench/tree/v1.2.0), which
+// report.DocURL reads the pages of rules from.
 func toolInformationURI() string {
-	if informationURI != "" {
-		return informationURI
+	uri := informationURI
+	if uri == "" {
+		uri = moduleURI()
 	}
+	if uri != "" && docsRef != "" {
+		uri = strings.TrimSuffix(uri, "/") + "/tree/" + docsRef
+	}
+	return uri
+}
+
+// moduleURI is the address of the main module when its path names a
+// host, else "".
+func moduleURI() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return ""

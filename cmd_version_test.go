@@ -19,12 +19,13 @@ func TestVersionIsTheBuildsOwn(t *testing.T) {
 }
 
 // TestVersionSetWhenBuildingReachesSARIF builds toolbench as a release
-// would, with the version and address set by the linker, and reads them
-// back from --version and from a SARIF log.
+// would, with the version, address and documents' revision set by the
+// linker, and reads them back from --version, from a SARIF log (the
+// address at that revision, each rule's page there) and from explain.
 func TestVersionSetWhenBuildingReachesSARIF(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "toolbench")
 	build := exec.Command("go", "build", "-o", bin,
-		"-ldflags", "-X main.version=v9.8.7 -X main.informationURI=https://example.org/toolbench", ".")
+		"-ldflags", "-X main.version=v9.8.7 -X main.informationURI=https://example.org/toolbench -X main.docsRef=v9.8.7", ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -33,9 +34,14 @@ func TestVersionSetWhenBuildingReachesSARIF(t *testing.T) {
 		t.Errorf("--version: %v, %q; want toolbench v9.8.7", err, out)
 	}
 	out, _ = exec.Command(bin, "lint", "--format", "sarif", lintValid).Output()
-	for _, want := range []string{`"version": "9.8.7"`, `"informationUri": "https://example.org/toolbench"`, `"columnKind": "utf16CodeUnits"`} {
+	for _, want := range []string{`"version": "9.8.7"`, `"informationUri": "https://example.org/toolbench/tree/v9.8.7"`, `"columnKind": "utf16CodeUnits"`,
+		`"helpUri": "https://example.org/toolbench/blob/v9.8.7/docs/rules/openai-strict-all-required.md"`} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the SARIF log lacks %s:\n%.600s", want, out)
 		}
+	}
+	out, _ = exec.Command(bin, "explain", "invalid-name").Output()
+	if want := "\nPage: docs/rules/invalid-name.md, at https://example.org/toolbench/blob/v9.8.7/docs/rules/invalid-name.md\n"; !strings.HasSuffix(string(out), want) {
+		t.Errorf("explain invalid-name ends %q, want %q", out[max(0, len(out)-120):], want)
 	}
 }

@@ -1,21 +1,39 @@
 package main
 
-// Every `$ ...` line of README is an example a reader can run from the
-// repository's root, and this test runs it: the lines after it, to the
-// next `$` line or the end of its block, are what it prints (standard
-// output and standard error as a terminal shows them). So README cannot
-// show output toolbench does not give.
+// Every `$ ...` line of README and of the docs is an example a reader
+// can run from the repository's root, and this test runs it: the lines
+// after it, to the next `$` line or the end of its block, are what it
+// prints (standard output and standard error as a terminal shows them).
+// So the docs cannot show output toolbench does not give.
 //
-// In what README shows, a line "..." stands for any lines, and timings
+// In what a doc shows, a line "..." stands for any lines, and timings
 // and clock times may differ from a run's ("ok 3 ms", "== 2026-12-03
-// 15:02:11 tools.json =="). A `$ cd
-// DIR` line changes the folder for the rest of its block. An example
-// that needs MCP's reference server runs when `npm ci` has installed it
-// (internal/mcpclient/testdata/mcp), and is skipped, saying so, when not.
+// 15:02:11 tools.json =="). A `$ cd DIR` line changes the folder for
+// the rest of its block.
+//
+// Each block runs in a folder of its own that looks like the
+// repository's root: a copy of examples/, and the rest by a link. Two
+// comments before a block's opening fence change that:
+//
+//	<!-- continues -->          the block runs where the one before it ended
+//	                            (its folder, and what that block wrote)
+//	<!-- not run: REASON -->    the block's $ lines are not run, for REASON
+//
+// The examples' servers file names MCP's reference server as a reader
+// runs it, npx -y @modelcontextprotocol/server-everything@VERSION, which
+// downloads it on the first run. The copies here name instead the same
+// version already installed by npm ci in internal/mcpclient/testdata/mcp
+// (the version its package-lock.json pins, which a test below holds the
+// servers file to), so that the examples run offline and fast; without
+// that install, an example that reaches a server is skipped, saying so,
+// and so is the rest of its chain of blocks.
 
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,21 +49,32 @@ import (
 	"toolbench/internal/golden"
 )
 
-// readmeExample is one `$` line of README and the output shown after it.
-type readmeExample struct {
-	line  int    // of the `$` line in README
+// docExample is one `$` line of a doc and the output shown after it.
+type docExample struct {
+	file  string // the doc, from the repository's root
+	line  int    // of the `$` line in the doc
 	block int    // which fenced block it is in
-	dir   string // the folder it runs in, from the repository's root
+	chain int    // the block whose folder it runs in: its own, or the first of its chain
+	dir   string // the folder it runs in, from the copy's root
 	cmd   string
 	want  []string
+	skip  string // why it is not run, or ""
 }
 
-// readmeExamples reads the examples of README's fenced blocks.
-func readmeExamples(t *testing.T, readme string) []readmeExample {
+// markers are the comments a doc puts before a block's opening fence.
+var (
+	continuesMarker = regexp.MustCompile(`^<!-- continues -->$`)
+	notRunMarker    = regexp.MustCompile(`^<!-- not run: (.+) -->$`)
+)
+
+// docExamples reads the examples of a doc's fenced blocks.
+func docExamples(t *testing.T, file, text string) []docExample {
 	t.Helper()
-	var out []readmeExample
-	inBlock, dir, block := false, ".", 0
-	var cur *readmeExample
+	var out []docExample
+	inBlock, dir, block, chain, prevChain := false, ".", 0, 0, 0
+	skip, lastProse := "", ""
+	chainDir := map[int]string{} // where each chain's last block ended
+	var cur *docExample
 	flush := func() {
 		if cur != nil {
 			for len(cur.want) > 0 && strings.TrimSpace(cur.want[len(cur.want)-1]) == "" {
@@ -55,19 +84,35 @@ func readmeExamples(t *testing.T, readme string) []readmeExample {
 			cur = nil
 		}
 	}
-	for i, l := range strings.Split(readme, "\n") {
+	for i, l := range strings.Split(text, "\n") {
 		switch {
+		case strings.HasPrefix(l, "```") && !inBlock:
+			flush()
+			inBlock, block = true, block+1
+			skip, dir, chain = "", ".", block
+			if m := notRunMarker.FindStringSubmatch(lastProse); m != nil {
+				skip = m[1]
+			}
+			if continuesMarker.MatchString(lastProse) {
+				if prevChain == 0 {
+					t.Errorf("%s:%d: <!-- continues --> before the first block", file, i+1)
+				}
+				chain, dir = prevChain, chainDir[prevChain]
+			}
 		case strings.HasPrefix(l, "```"):
 			flush()
-			inBlock, dir = !inBlock, "."
-			block++
+			inBlock, prevChain, lastProse = false, chain, ""
+			chainDir[chain] = dir
 		case !inBlock:
+			if strings.TrimSpace(l) != "" {
+				lastProse = strings.TrimSpace(l)
+			}
 		case strings.HasPrefix(l, "$ cd "):
 			flush()
 			dir = filepath.Join(dir, strings.TrimSpace(strings.TrimPrefix(l, "$ cd ")))
 		case strings.HasPrefix(l, "$ "):
 			flush()
-			cur = &readmeExample{line: i + 1, block: block, dir: dir, cmd: strings.TrimPrefix(l, "$ ")}
+			cur = &docExample{file: file, line: i + 1, block: block, chain: chain, dir: dir, cmd: strings.TrimPrefix(l, "$ "), skip: skip}
 		case cur != nil:
 			cur.want = append(cur.want, l)
 		}
@@ -77,7 +122,7 @@ func readmeExamples(t *testing.T, readme string) []readmeExample {
 }
 
 // volatile is what differs from run to run in an example's output, and
-// what both README's and the run's are read as.
+// what both the doc's and the run's are read as.
 var volatile = []struct {
 	re   *regexp.Regexp
 	with string
@@ -94,77 +139,103 @@ func steady(s string) string {
 	return s
 }
 
-func TestREADMEExamplesGiveTheOutputShown(t *testing.T) {
-	data, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
+// everythingPackage is MCP's reference server as the examples' servers
+// file names it, and where npm ci installs it for the tests.
+const (
+	everythingPackage = "@modelcontextprotocol/server-everything"
+	everythingInstall = "internal/mcpclient/testdata/mcp/node_modules/@modelcontextprotocol/server-everything"
+)
+
+func TestREADMEAndDocsExamplesGiveTheOutputShown(t *testing.T) {
+	files := docFiles(t)
+	var examples []docExample
+	texts := map[string]string{}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[file] = string(data)
+		examples = append(examples, docExamples(t, file, string(data))...)
 	}
-	examples := readmeExamples(t, string(data))
-	if len(examples) < 20 {
-		t.Fatalf("found %d examples in README.md, want the twenty or more it has", len(examples))
+	if n := len(examples); n < 60 {
+		t.Fatalf("found %d examples in README.md and docs/, want the sixty or more they have", n)
 	}
 	bin := t.TempDir()
 	if err := os.Symlink(toolbenchBin, filepath.Join(bin, "toolbench")); err != nil {
 		t.Fatal(err)
 	}
 	root, _ := os.Getwd()
-	var shown []readmeShown // with -update, the output to show instead
-	serverInstalled := fileExists(filepath.Join(root, "internal/mcpclient/testdata/mcp/node_modules/@modelcontextprotocol/server-everything/package.json"))
-	// Each block runs in a copy of examples/ of its own, so that an
-	// example that writes (toolbench fix -w) changes nothing of the
-	// repository's, nor what the next block reads.
-	copies := map[int]string{}
+	_, nodeErr := exec.LookPath("node")
+	serverInstalled := nodeErr == nil && fileExists(filepath.Join(root, everythingInstall, "package.json"))
+	shown := map[string][]docShown{} // with -update, the output to show instead, by file
+	type chainKey struct {
+		file  string
+		chain int
+	}
+	copies := map[chainKey]string{}
+	skipped := map[chainKey]string{}
 	parent := t
 	for _, ex := range examples {
-		t.Run("line "+strconv.Itoa(ex.line), func(t *testing.T) {
-			if needsServer(ex.cmd) && !serverInstalled {
+		key := chainKey{ex.file, ex.chain}
+		t.Run(ex.file+":"+strconv.Itoa(ex.line), func(t *testing.T) {
+			switch {
+			case ex.skip != "":
+				skipped[key] = "not run: " + ex.skip
+				t.Skipf("not run: %s", ex.skip)
+			case skipped[key] != "":
+				t.Skipf("an earlier step was skipped: %s", skipped[key])
+			case needsServer(ex.cmd) && !serverInstalled:
+				skipped[key] = "MCP's reference server is not installed"
 				t.Skipf("%s needs MCP's reference server: run npm ci in internal/mcpclient/testdata/mcp", ex.cmd)
 			}
-			if copies[ex.block] == "" {
-				copies[ex.block] = exampleRoot(parent, root)
+			if copies[key] == "" {
+				copies[key] = exampleRoot(parent, root)
 			}
-			got := runExample(t, filepath.Join(copies[ex.block], ex.dir), bin, ex.cmd)
+			got := runExample(t, filepath.Join(copies[key], ex.dir), bin, ex.cmd)
 			if matchShown(ex.want, strings.Split(strings.TrimRight(steady(got), "\n"), "\n")) {
 				return
 			}
 			if golden.Update() && !slices.Contains(ex.want, "...") {
-				shown = append(shown, readmeShown{ex, strings.Split(strings.TrimRight(got, "\n"), "\n")})
+				shown[ex.file] = append(shown[ex.file], docShown{ex, strings.Split(strings.TrimRight(got, "\n"), "\n")})
 				return
 			}
-			t.Errorf("README.md:%d: $ %s\nREADME shows:\n%s\ntoolbench prints:\n%s", ex.line, ex.cmd, strings.Join(ex.want, "\n"), got)
+			t.Errorf("%s:%d: $ %s\nthe doc shows:\n%s\ntoolbench prints:\n%s", ex.file, ex.line, ex.cmd, strings.Join(ex.want, "\n"), got)
 		})
 	}
-	if len(shown) > 0 {
-		rewriteShown(t, string(data), shown)
+	for file, s := range shown {
+		rewriteShown(t, file, texts[file], s)
 	}
 }
 
-// readmeShown is an example and the output README should show for it.
-type readmeShown struct {
-	ex    readmeExample
+// docShown is an example and the output its doc should show for it.
+type docShown struct {
+	ex    docExample
 	lines []string
 }
 
-// rewriteShown writes README with each example's output replaced, for
-// -update; examples with "..." in them are left to be edited by hand.
-func rewriteShown(t *testing.T, readme string, shown []readmeShown) {
-	lines := strings.Split(readme, "\n")
+// rewriteShown writes the doc at file with each example's output
+// replaced, for -update; examples with "..." in them are left to be
+// edited by hand.
+func rewriteShown(t *testing.T, file, text string, shown []docShown) {
+	lines := strings.Split(text, "\n")
 	for i := len(shown) - 1; i >= 0; i-- { // from the end, so earlier line numbers hold
 		s := shown[i]
 		start := s.ex.line // the line after the $ line, 0-based
 		end := start + len(s.ex.want)
 		lines = append(lines[:start], append(slices.Clone(s.lines), lines[end:]...)...)
 	}
-	if err := os.WriteFile("README.md", []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+	if err := os.WriteFile(file, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // exampleRoot makes a folder that looks like the repository's root to an
-// example: a copy of examples/, and the rest of the repository by a link.
+// example: a copy of examples/, its servers files naming the installed
+// reference server, and the rest of the repository by a link.
 func exampleRoot(t *testing.T, root string) string {
 	t.Helper()
-	dir, err := os.MkdirTemp("", "readme")
+	dir, err := os.MkdirTemp("", "docs")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,12 +254,126 @@ func exampleRoot(t *testing.T, root string) string {
 	if err := os.CopyFS(filepath.Join(dir, "examples"), os.DirFS(filepath.Join(root, "examples"))); err != nil {
 		t.Fatal(err)
 	}
+	err = filepath.WalkDir(filepath.Join(dir, "examples"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.Name() != ".mcp.json" {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		data, err = installedEverything(data, filepath.Join(root, everythingInstall, "dist", "index.js"))
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		return os.WriteFile(p, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	return dir
 }
 
-// needsServer reports whether an example reaches MCP's reference server.
+// installedEverything is a servers file with each entry that runs the
+// reference server through npx running script, the installed one, with
+// node instead.
+func installedEverything(data []byte, script string) ([]byte, error) {
+	var file map[string]map[string]map[string]any
+	if err := json.Unmarshal(data, &file); err != nil {
+		return nil, err
+	}
+	for _, entry := range file["mcpServers"] {
+		if entry["command"] == "npx" && strings.Contains(fmt.Sprint(entry["args"]), everythingPackage+"@") {
+			entry["command"], entry["args"] = "node", []string{script}
+		}
+	}
+	return json.MarshalIndent(file, "", "  ")
+}
+
+// TestExamplesRunThePinnedReferenceServer holds the examples' servers
+// files, and what the docs say of them, to what the docs' examples are
+// run with: every entry that runs MCP's reference server runs it with
+// npx -y at the version npm ci installs for the tests, so that a
+// reader's first run gets the server the docs' output was made with.
+func TestExamplesRunThePinnedReferenceServer(t *testing.T) {
+	var lock struct {
+		Packages map[string]struct {
+			Version string `json:"version"`
+		} `json:"packages"`
+	}
+	data, err := os.ReadFile("internal/mcpclient/testdata/mcp/package-lock.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &lock); err != nil {
+		t.Fatal(err)
+	}
+	pinned := lock.Packages["node_modules/"+everythingPackage].Version
+	if pinned == "" {
+		t.Fatal("package-lock.json pins no " + everythingPackage)
+	}
+	found := 0
+	err = filepath.WalkDir("examples", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.Name() != ".mcp.json" {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		var file struct {
+			MCPServers map[string]struct {
+				Command string   `json:"command"`
+				Args    []string `json:"args"`
+			} `json:"mcpServers"`
+		}
+		if err := json.Unmarshal(data, &file); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		for name, s := range file.MCPServers {
+			if !strings.Contains(strings.Join(s.Args, " "), everythingPackage) {
+				continue
+			}
+			found++
+			if want := []string{"-y", everythingPackage + "@" + pinned}; s.Command != "npx" || !slices.Equal(s.Args, want) {
+				t.Errorf("%s: %s runs %s %q; want npx %q, the version package-lock.json pins", p, name, s.Command, s.Args, want)
+			}
+		}
+		installed, err := installedEverything(data, "/x/index.js")
+		if err != nil {
+			return err
+		}
+		if bytes.Contains(installed, []byte("npx")) {
+			t.Errorf("%s: the tests' copy still runs npx:\n%s", p, installed)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Error("no servers file under examples/ runs the reference server")
+	}
+	// What the docs say of the reference server's version is the same.
+	mention := regexp.MustCompile(regexp.QuoteMeta(everythingPackage) + `@([0-9][0-9.]*[0-9])`)
+	for _, file := range docFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range mention.FindAllStringSubmatch(string(data), -1) {
+			if m[1] != pinned {
+				t.Errorf("%s names %s; package-lock.json pins %s", file, m[0], pinned)
+			}
+		}
+	}
+}
+
+// needsServer reports whether an example reaches MCP's reference server:
+// the examples' servers files call it everything, and --all-servers
+// reaches every server of them.
 func needsServer(cmd string) bool {
-	return strings.Contains(cmd, "--server ") || strings.Contains(cmd, "--server-cmd") || strings.Contains(cmd, "--server-url")
+	return strings.Contains(cmd, "--server everything") || strings.Contains(cmd, "--all-servers")
 }
 
 // runExample runs cmd with bash in dir, toolbench first on the PATH, and
@@ -240,7 +425,7 @@ func waitQuiet(out *lockedBuffer, done <-chan struct{}, quiet time.Duration) {
 	}
 }
 
-// matchShown reports whether got is what README shows, a "..." line of
+// matchShown reports whether got is what the doc shows, a "..." line of
 // want standing for any lines.
 func matchShown(want, got []string) bool {
 	if len(want) == 0 {
@@ -255,6 +440,25 @@ func matchShown(want, got []string) bool {
 		return false
 	}
 	return len(got) > 0 && steady(want[0]) == got[0] && matchShown(want[1:], got[1:])
+}
+
+func TestDocExamplesReadBlocksMarkersAndChains(t *testing.T) {
+	doc := "```\n$ a\nout a\n```\n<!-- continues -->\n```\n$ cd x\n$ b\n```\n\n<!-- not run: it needs a terminal -->\n```\n$ c\n```\n" +
+		"<!-- continues -->\n```\n$ d\nout d\n...\n```\n```\n$ e\n```\n"
+	got := docExamples(t, "doc.md", doc)
+	type brief struct {
+		cmd, dir, skip string
+		chain          int
+		want           int
+	}
+	var b []brief
+	for _, ex := range got {
+		b = append(b, brief{ex.cmd, ex.dir, ex.skip, ex.chain, len(ex.want)})
+	}
+	want := []brief{{"a", ".", "", 1, 1}, {"b", "x", "", 1, 0}, {"c", ".", "it needs a terminal", 3, 0}, {"d", ".", "", 3, 2}, {"e", ".", "", 5, 0}}
+	if !slices.Equal(b, want) {
+		t.Errorf("docExamples =\n%v, want\n%v", b, want)
+	}
 }
 
 func fileExists(path string) bool {

@@ -89,7 +89,7 @@ func newCallSARIF(w io.Writer, r *CallReport) CallWriter {
 	return &heldCalls{render: s.appendResult, close: func(rendered []byte, _ call.CallSummary, err error) error {
 		var rules []sarifRule
 		for _, c := range call.Codes() {
-			rules = append(rules, sarifCallRule(c))
+			rules = append(rules, sarifCallRule(c, r.InformationURI))
 		}
 		return writeSARIFOfCalls(w, &s.r, rules, rendered, err)
 	}}
@@ -133,14 +133,15 @@ func appendSARIFFinding(b []byte, rules map[string]int, file string, line int, t
 	return buf.Bytes()
 }
 
-// sarifCallRule is the rule of a code of the call check.
-func sarifCallRule(c call.Code) sarifRule {
+// sarifCallRule is the rule of a code of the call check, its page in the
+// repository informationURI names.
+func sarifCallRule(c call.Code, informationURI string) sarifRule {
 	level := "error"
 	if c.Note {
 		level = "note"
 	}
 	return sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
-		DefaultConfiguration: sarifRuleConfig{Level: level}}
+		HelpURI: DocURL(informationURI, RulePage(c.Code)), DefaultConfiguration: sarifRuleConfig{Level: level}}
 }
 
 // writeSARIFOfCalls writes the log of the rendered results, lines of

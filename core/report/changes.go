@@ -133,7 +133,7 @@ func writeChangesSARIF(w io.Writer, r *ChangeReport) error {
 	for i, c := range checks {
 		index[c.Code] = i
 		rules[i] = sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
-			DefaultConfiguration: sarifRuleConfig{Level: c.Severity.String()}}
+			HelpURI: DocURL(r.InformationURI, RulePage(c.Code)), DefaultConfiguration: sarifRuleConfig{Level: c.Severity.String()}}
 	}
 	results := make([]sarifResult, len(r.Result.Changes))
 	for i, c := range r.Result.Changes {

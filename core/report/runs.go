@@ -230,6 +230,10 @@ func orEmpty[T any](s []T) []T {
 // asks for before it completes (a warning: the call is not done, and
 // not wrong either). A result that is ok has none.
 
+// RunCodes are the codes of what a sent call came to, beside
+// call.Codes, as SARIF reports of call --run name them.
+func RunCodes() []call.Code { return append([]call.Code(nil), runCodes...) }
+
 // runCodes are the codes of what a sent call came to, beside
 // call.Codes.
 var runCodes = []call.Code{
@@ -309,7 +313,7 @@ func newRunSARIF(w io.Writer, r *RunReport) RunWriter {
 	s := &runSARIF{w: w, r: CallReport{File: r.File, Version: r.Version, InformationURI: r.InformationURI}, index: map[string]int{}}
 	for _, c := range append(call.Codes(), runCodes...) {
 		s.index[c.Code] = len(s.rules)
-		s.rules = append(s.rules, sarifCallRule(c))
+		s.rules = append(s.rules, sarifCallRule(c, r.InformationURI))
 	}
 	return s
 }

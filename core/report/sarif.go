@@ -63,6 +63,7 @@ type sarifRule struct {
 	ShortDescription     sarifText         `json:"shortDescription"`
 	FullDescription      sarifText         `json:"fullDescription"`
 	Help                 sarifText         `json:"help"`
+	HelpURI              string            `json:"helpUri,omitempty"` // the rule's page, when the build knows where
 	DefaultConfiguration sarifRuleConfig   `json:"defaultConfiguration"`
 	Properties           map[string]string `json:"properties,omitempty"`
 }
@@ -157,6 +158,7 @@ func writeSARIF(w io.Writer, r *Report) error {
 			ShortDescription:     sarifText{rule.Summary},
 			FullDescription:      sarifText{rule.Doc},
 			Help:                 sarifText{rule.Doc},
+			HelpURI:              DocURL(r.InformationURI, RulePage(rule.Code)),
 			DefaultConfiguration: sarifRuleConfig{Level: rule.Severity.String()},
 		}
 		if rule.Target != "" {
@@ -244,6 +246,30 @@ func sarifInvocationOf(failed []Failure) sarifInvocation {
 			sarifNotification{Level: "error", Message: sarifText{f.Msg}, Locations: []sarifLocation{loc}})
 	}
 	return inv
+}
+
+// RulePage is the path, from the repository's root, of the page that
+// documents code: a lint rule, a check of several servers, a change diff
+// and verify report, or a code of the call check. A "/" in the code is a
+// "-" in the file's name: docs/rules/openai-strict-all-required.md.
+func RulePage(code string) string {
+	return "docs/rules/" + strings.ReplaceAll(code, "/", "-") + ".md"
+}
+
+// DocURL is the address of page, a path from the repository's root, in
+// the repository informationURI names, or "" when informationURI is "".
+// It is laid out as GitHub lays out a file's page: at the revision
+// informationURI names (https://github.com/o/toolbench/tree/v1.2.0),
+// else on main.
+func DocURL(informationURI, page string) string {
+	if informationURI == "" {
+		return ""
+	}
+	repo, ref, ok := strings.Cut(strings.TrimSuffix(informationURI, "/"), "/tree/")
+	if !ok || ref == "" {
+		ref = "main"
+	}
+	return repo + "/blob/" + ref + "/" + page
 }
 
 // sarifVersion writes a Go version (v1.2.0, v0.0.0-2025...) as SARIF

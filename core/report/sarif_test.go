@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/call"
+	"toolbench/core/diff"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/servers"
@@ -284,5 +286,105 @@ func TestSARIFNamesTheToolsVersionWhenKnown(t *testing.T) {
 		if !bytes.Contains(buf.Bytes(), []byte(tc.want)) || tc.absent != "" && bytes.Contains(buf.Bytes(), []byte(tc.absent)) {
 			t.Errorf("version %q, URI %q: the log should hold %s and not %q:\n%.400s", tc.version, tc.uri, tc.want, tc.absent, buf.String())
 		}
+	}
+}
+
+// TestSARIFRulesLinkTheirPagesWhenTheBuildKnowsWhere holds every SARIF
+// writer to one rule: with an InformationURI, each rule's helpUri is its
+// page under docs/rules/ in that repository, at the revision the address
+// names or on main; without one, no rule has a helpUri, as the driver
+// has no informationUri.
+func TestSARIFRulesLinkTheirPagesWhenTheBuildKnowsWhere(t *testing.T) {
+	sarif, _ := LookupFormat("sarif")
+	writers := []struct {
+		name  string
+		write func(uri string) ([]byte, error)
+	}{
+		{"lint", func(uri string) ([]byte, error) {
+			var b bytes.Buffer
+			err := sarif.Write(&b, &Report{InformationURI: uri})
+			return b.Bytes(), err
+		}},
+		{"diff", func(uri string) ([]byte, error) {
+			var b bytes.Buffer
+			err := sarif.Changes(&b, &ChangeReport{Result: &diff.Result{}, InformationURI: uri})
+			return b.Bytes(), err
+		}},
+		{"verify", func(uri string) ([]byte, error) {
+			var b bytes.Buffer
+			err := sarif.Verify(&b, &VerifyReport{InformationURI: uri})
+			return b.Bytes(), err
+		}},
+		{"call", func(uri string) ([]byte, error) {
+			var b bytes.Buffer
+			err := sarif.Calls(&b, &CallReport{File: "calls.jsonl", InformationURI: uri}).Close(call.CallSummary{}, nil)
+			return b.Bytes(), err
+		}},
+		{"call --run", func(uri string) ([]byte, error) {
+			var b bytes.Buffer
+			err := sarif.Runs(&b, &RunReport{File: "calls.jsonl", InformationURI: uri}).Close(RunSummary{}, nil)
+			return b.Bytes(), err
+		}},
+	}
+	for _, tc := range []struct {
+		uri, prefix string // prefix of every helpUri, "" for none
+	}{
+		{"https://github.com/example/toolbench", "https://github.com/example/toolbench/blob/main/docs/rules/"},
+		{"https://github.com/example/toolbench/tree/v1.2.0", "https://github.com/example/toolbench/blob/v1.2.0/docs/rules/"},
+		{"", ""},
+	} {
+		for _, w := range writers {
+			t.Run(w.name+" "+tc.uri, func(t *testing.T) {
+				data, err := w.write(tc.uri)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var log struct {
+					Runs []struct {
+						Tool struct {
+							Driver struct {
+								Rules []struct {
+									ID      string  `json:"id"`
+									HelpURI *string `json:"helpUri"`
+								} `json:"rules"`
+							} `json:"driver"`
+						} `json:"tool"`
+					} `json:"runs"`
+				}
+				if err := json.Unmarshal(data, &log); err != nil {
+					t.Fatalf("%v\n%s", err, data)
+				}
+				rules := log.Runs[0].Tool.Driver.Rules
+				if len(rules) == 0 {
+					t.Fatal("the log lists no rules")
+				}
+				for _, r := range rules {
+					switch {
+					case tc.prefix == "" && r.HelpURI != nil:
+						t.Errorf("rule %s has helpUri %q with no InformationURI", r.ID, *r.HelpURI)
+					case tc.prefix != "" && r.HelpURI == nil:
+						t.Errorf("rule %s has no helpUri", r.ID)
+					case tc.prefix != "" && *r.HelpURI != tc.prefix+strings.ReplaceAll(r.ID, "/", "-")+".md":
+						t.Errorf("rule %s: helpUri %q, want %s<code, / as ->.md", r.ID, *r.HelpURI, tc.prefix)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestRulePageNamesTheFileOfACode(t *testing.T) {
+	for code, want := range map[string]string{
+		"invalid-name":                "docs/rules/invalid-name.md",
+		"openai-strict/all-required":  "docs/rules/openai-strict-all-required.md",
+		"servers/duplicate-tool-name": "docs/rules/servers-duplicate-tool-name.md",
+		"unknown_tool":                "docs/rules/unknown_tool.md",
+	} {
+		if got := RulePage(code); got != want {
+			t.Errorf("RulePage(%q) = %q, want %q", code, got, want)
+		}
+	}
+	if got := DocURL("", "docs/rules/x.md"); got != "" {
+		t.Errorf(`DocURL("", ...) = %q, want ""`, got)
 	}
 }

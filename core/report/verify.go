@@ -275,7 +275,7 @@ func writeVerifySARIF(w io.Writer, r *VerifyReport) error {
 			level = "warning"
 		}
 		driver.Rules[i] = sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
-			DefaultConfiguration: sarifRuleConfig{Level: level}}
+			HelpURI: DocURL(r.InformationURI, RulePage(c.Code)), DefaultConfiguration: sarifRuleConfig{Level: level}}
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	results := []sarifResult{}
