@@ -220,3 +220,10 @@ func TestFixDiffOfACRLFFileAppliesWithGitAndPatch(t *testing.T) {
 		t.Errorf("the diff on a terminal does not show the hidden character:\n%s", out.String())
 	}
 }
+
+func TestFixOutputToADeviceWritesIt(t *testing.T) {
+	path := writeTools(t, fixableTools, 0o644)
+	if code, _, stderr := runIn(t, "fix", "-o", os.DevNull, path); code != exitOK || !strings.Contains(stderr, "3 issues fixed") {
+		t.Errorf("fix -o %s: exit %d, stderr %q", os.DevNull, code, stderr)
+	}
+}
