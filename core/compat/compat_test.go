@@ -143,3 +143,19 @@ func TestARuleOfSeveralRevisionsCountsInTheColumnOfEach(t *testing.T) {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 }
+
+// TestADefectTwoRulesWouldReportCountsOnce counts a root of type "dict"
+// once in each column: it is unknown-type's, and no provider's
+// object-root rule reports it again.
+func TestADefectTwoRulesWouldReportCountsOnce(t *testing.T) {
+	src := `[{"type": "function", "function": {"name": "get_weather", "description": "Get the weather for a city.",
+  "parameters": {"type": "dict", "properties": {"city": {"type": "string"}}}}}]`
+	m := Compute(parse(t, src), lint.Options{})
+	want := make([]int, len(m.Targets))
+	for i := range want {
+		want[i] = 1
+	}
+	if diff := cmp.Diff(want, m.Rows[0].Errors); diff != "" {
+		t.Errorf("errors per column %v (-want +got):\n%s", m.Targets, diff)
+	}
+}

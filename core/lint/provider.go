@@ -93,7 +93,9 @@ func verb(providers []string, one, many string) string {
 // targets merge, and when a tool in another shape is reported.
 const objectRootDocShared = `A schema that several targets' rules fault alike (OpenAI, Anthropic and
 MCP all want an object root) is one issue naming each of them, under the
-code of the first of their rules.
+code of the first of their rules. A root whose "type" is no JSON Schema
+type at all ("dict", "Object", 5) is unknown-type's issue alone, with its
+fix: --ignore unknown-type silences it.
 
 A tool written in another provider's shape ("parameters" where the
 provider reads "input_schema", say) in a list otherwise in this
@@ -103,7 +105,8 @@ taken for one its caller converts, and is not.
 `
 
 // checkProviderObjectRoot reports a tool whose parameter schema is not an object
-// schema of type "object", as a provider requires.
+// schema of type "object", as a provider requires. A root whose type is
+// no JSON Schema type at all is unknown-type's to report.
 func checkProviderObjectRoot(c *ToolContext, provider string) {
 	t := c.Tool
 	p := t.Params
@@ -121,6 +124,11 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 	switch typ := p.Get("type"); {
 	case typ == nil:
 		report(p, path, "root without a type", "%s has no \"type\"; %s %s \"type\": \"object\" at the root", t.ParamsKey)
+	case unknownTypeValue(typ, t.OpenAPIParams()):
+		// No type at all ("dict", 5): unknown-type reports it, whatever
+		// the targets, and its fix makes it one. Reporting it here too
+		// would make one wrong value two issues, and count it twice in
+		// compat; ignoring unknown-type silences it.
 	case !typ.Is(jsondoc.String) || typ.Str() != "object":
 		report(typ, jsondoc.AppendKey(path, "type"), "root not of type object", "%s has type %s; %s %s \"object\" at the root", t.ParamsKey, typeText(p))
 	}

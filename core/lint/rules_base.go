@@ -329,6 +329,23 @@ func checkUnknownType(c *SchemaContext) {
 	}
 }
 
+// unknownTypeValue reports whether unknown-type reports the value of a
+// schema's "type" itself, not names inside a list of them: a name that
+// is no JSON Schema type, or a value that is neither a name nor a list.
+// The providers' object-root rules leave such a value at the root to
+// unknown-type, so that one wrong value is one issue, the one whose fix
+// makes it a type (see checkProviderObjectRoot).
+func unknownTypeValue(t *jsondoc.Node, upperOK bool) bool {
+	switch t.Kind {
+	case jsondoc.String:
+		msg, _ := typeProblem(t.Str(), upperOK)
+		return msg != ""
+	case jsondoc.Array:
+		return false
+	}
+	return true
+}
+
 // typeProblem returns the message and hint for a type name that is not a
 // JSON Schema type, or "" when it is one.
 func typeProblem(name string, upperOK bool) (msg, hint string) {

@@ -142,3 +142,41 @@ func TestASharedIssueSaysWhichRulesFoundIt(t *testing.T) {
 		t.Errorf("found %d of the %d shared issues: %+v", seen, len(want), res.Issues)
 	}
 }
+
+// TestARootTypeUnknownTypeReportsIsNotAlsoAProviderIssue holds the
+// object-root rules to the base unknown-type: a root whose "type" is no
+// JSON Schema type ("dict") is one defect, reported by unknown-type, with
+// its fix, whatever the targets; a root of a real type other than
+// "object" is the providers'.
+func TestARootTypeUnknownTypeReportsIsNotAlsoAProviderIssue(t *testing.T) {
+	codes := []string{"unknown-type", "openai/", "anthropic/", "mcp/"}
+	objectRoot := []string{"openai", "anthropic", "mcp"}
+	checkTargetCases(t, codes, []targetCase{
+		{name: "dict, without a target",
+			src:  fnTool(`{"type": "dict", "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "unknown type 'dict'"}}},
+		{name: "dict, with openai", targets: []string{"openai"},
+			src:  fnTool(`{"type": "dict", "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "unknown type 'dict'"}}},
+		{name: "dict, with every target that wants an object root", targets: objectRoot,
+			src:  fnTool(`{"type": "dict", "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "unknown type 'dict'"}}},
+		{name: "Object, in the wrong case", targets: objectRoot,
+			src:  fnTool(`{"type": "Object", "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "unknown type 'Object'"}}},
+		{name: "a number for a type", targets: objectRoot,
+			src:  fnTool(`{"type": 5, "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "'type' is a number"}}},
+		{name: "unknown-type ignored: no provider reports the type instead", targets: objectRoot, ignore: []string{"unknown-type"},
+			src: fnTool(`{"type": "dict", "properties": {}}`)},
+		{name: "a real type that is not object is the providers'", targets: objectRoot,
+			src:  fnTool(`{"type": "string"}`),
+			want: []issueWant{{"openai/parameters-not-object", p0 + ".type", `parameters has type "string"; OpenAI, Anthropic and MCP require "object"`}}},
+		{name: "a list with an unknown name is both: the list is no object type", targets: []string{"openai"},
+			src: fnTool(`{"type": ["dict", "null"], "properties": {}}`),
+			want: []issueWant{
+				{"openai/parameters-not-object", p0 + ".type", `parameters has type ["dict", "null"]`},
+				{"unknown-type", p0, "unknown type 'dict'"},
+			}},
+	})
+}
