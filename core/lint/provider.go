@@ -20,26 +20,26 @@ import (
 // pattern. A missing or non-string name is missing-name's concern.
 func checkProviderName(c *ToolContext, p namePattern) {
 	if c.Tool.NameNode.Is(jsondoc.String) {
-		reportName(c, p, c.rule.Code)
+		reportName(c, c.rule, p, c.rule.Code)
 	}
 }
 
-// reportName reports, as the running rule's shared defect, how the
-// tool's name breaks p, the pattern of the target rule of that code, if
-// it does. A rule that
-// offers fixes (the base invalid-name, following the targets) offers the
-// rename its own pattern suggests, a name every provider accepts.
-func reportName(c *ToolContext, p namePattern, code string) {
+// reportName reports, as rule as's shared defect, how the tool's name
+// breaks p, the pattern of the target rule of that code, if it does. A
+// rule that offers fixes (the base invalid-name, following the targets)
+// offers the rename its own pattern suggests, a name every provider
+// accepts.
+func reportName(c *ToolContext, as *Rule, p namePattern, code string) {
 	t := c.Tool
 	problem := p.problem(t.Name)
 	if problem == "" {
 		return
 	}
 	var fixes []Fix
-	if c.rule.Fix != FixNone {
+	if as.Fix != FixNone {
 		fixes = renameFix(c)
 	}
-	c.reportShared(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "name "+problem, finder{code, p.provider}, func(providers []string) (string, string) {
+	c.l.reportShared(as, t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), t.Name, "name "+problem, finder{code, p.provider}, func(providers []string) (string, string) {
 		msg := "invalid tool name " + termtext.Quote(t.Name) + " for " + andList(providers) + ": it " + problem
 		if len(providers) == 1 {
 			return msg, withExample(p.hint(), p.suggest(t.Name))

@@ -36,11 +36,30 @@ func TestOneDefectFoundByManyRulesIsOneIssue(t *testing.T) {
 		{name: "a dot, every target", targets: everyTarget,
 			src:  anthropicTool("files.read", `{"type": "object"}`),
 			want: []issueWant{{"invalid-name", "$[0].name", "invalid tool name 'files.read' for OpenAI and Anthropic: it contains '.'"}}},
-		{name: "MCP's rule, as the base rule's error", targets: []string{"mcp"},
+		// A target whose name rule is a warning (MCP's SHOULD) reports
+		// the name itself, unless a target that rejects it is on too.
+		{name: "MCP's rule alone reports under its own code", targets: []string{"mcp"},
 			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
-			want: []issueWant{{"invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
+		{name: "both MCP revisions: one issue of MCP's rule", targets: []string{"mcp", "mcp@2025-11-25"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "for MCP: it contains ' '"}}},
+		{name: "no target, a list in MCP's shape: MCP's rule, as with --target mcp",
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "for MCP: it contains ' '"}}},
+		{name: "OpenAI and MCP: the base rule's issue names both", targets: []string{"openai", "mcp"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"invalid-name", "$.result.tools[0].name", "for OpenAI and MCP: it contains ' '"}}},
+		{name: "OpenAI and MCP, OpenAI's rule ignored: MCP's rule is left", targets: []string{"openai", "mcp"}, ignore: []string{"openai/invalid-name"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "for MCP: it contains ' '"}}},
 		// The code printed silences the issue; no other rule reports it.
-		{name: "the base rule ignored: MCP's rule does not report the name instead", targets: []string{"mcp"}, ignore: []string{"invalid-name"},
+		{name: "MCP's rule ignored, alone: nothing reports the name", targets: []string{"mcp"}, ignore: []string{"mcp/invalid-name"},
+			src: mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`))},
+		{name: "the base rule ignored, MCP alone: MCP's rule is what was printed, and stays", targets: []string{"mcp"}, ignore: []string{"invalid-name"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "for MCP: it contains ' '"}}},
+		{name: "the base rule ignored, OpenAI and MCP: MCP's rule does not report the name instead", targets: []string{"openai", "mcp"}, ignore: []string{"invalid-name"},
 			src: mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`))},
 		{name: "the base rule ignored, every target: no target's rule reports the name instead", targets: everyTarget, ignore: []string{"invalid-name"},
 			src: anthropicTool("get weather", `{"type": "object"}`)},
@@ -108,9 +127,15 @@ func TestTheBaseNameRuleFollowsEveryTargetsNameRule(t *testing.T) {
 		target := strings.TrimSuffix(n.code, "/invalid-name")
 		res := lintWith(t, anthropicTool("a b:c", `{"type": "object"}`), []string{target}, nil)
 		got := issuesMatching(res, []string{"invalid-name", target + "/"})
-		if len(got) != 1 || got[0].Code != "invalid-name" || got[0].FoundBy == nil || !slices.Equal(*got[0].FoundBy, []string{n.code}) ||
+		// A rule that is a warning (MCP's SHOULD) reports under its own
+		// code what the base rule finds for it alone.
+		code := "invalid-name"
+		if LookupRule(n.code).Severity == Warning {
+			code = n.code
+		}
+		if len(got) != 1 || got[0].Code != code || got[0].FoundBy == nil || !slices.Equal(*got[0].FoundBy, []string{n.code}) ||
 			!strings.Contains(got[0].Message, n.pattern.problem("a b:c")) {
-			t.Errorf("%s with the base rule gives %+v, want one invalid-name issue found by it saying %q", n.code, got, n.pattern.problem("a b:c"))
+			t.Errorf("%s with the base rule gives %+v, want one %s issue found by it saying %q", n.code, got, code, n.pattern.problem("a b:c"))
 		}
 	}
 }
