@@ -66,7 +66,7 @@ toolbench fix -w --code invalid-name tools.json`,
 	fs := cmd.Flags()
 	fs.BoolVarP(&f.write, "write", "w", false, "write the fixed file in place (atomically, keeping its mode)")
 	fs.StringVarP(&f.out, "output", "o", "", "write the fixed text to FILE (- for standard output)")
-	fs.Var(&f.codes, "code", "make only the fixes of these rules, repeated or comma-separated\n(invalid-name's renames are made only when named here):\n"+strings.Join(fixableCodes(), ", "))
+	fs.Var(&f.codes, "code", "make only the fixes of these rules, repeated or comma-separated\n(renames, invalid-name's and mcp/invalid-name's, are made only\nwhen named here):\n"+strings.Join(fixableCodes(), ", "))
 	cmd.RegisterFlagCompletionFunc("code", completeWords(func() [][2]string {
 		var out [][2]string
 		for _, r := range lint.Rules() {

@@ -26,9 +26,10 @@ func checkProviderName(c *ToolContext, p namePattern) {
 
 // reportName reports, as rule as's shared defect, how the tool's name
 // breaks p, the pattern of the target rule of that code, if it does. A
-// rule that offers fixes (the base invalid-name, following the targets)
-// offers the rename its own pattern suggests, a name every provider
-// accepts.
+// rule that offers fixes offers a rename: the base invalid-name, following
+// the targets, to the name its own pattern suggests, one every provider
+// accepts; a target's rule (MCP's, reporting alone), to the name its
+// hint suggests.
 func reportName(c *ToolContext, as *Rule, p namePattern, code string) {
 	t := c.Tool
 	problem := p.problem(t.Name)
@@ -36,8 +37,12 @@ func reportName(c *ToolContext, as *Rule, p namePattern, code string) {
 		return
 	}
 	var fixes []Fix
-	if as.Fix != FixNone {
-		fixes = renameFix(c)
+	switch {
+	case as.Fix == FixNone:
+	case as.Target == "":
+		fixes = renameFix(c, toolNamePattern)
+	default:
+		fixes = renameFix(c, p)
 	}
 	c.l.reportShared(as, t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), t.Name, "name "+problem, finder{code, p.provider}, func(providers []string) (string, string) {
 		msg := "invalid tool name " + termtext.Quote(t.Name) + " for " + andList(providers) + ": it " + problem

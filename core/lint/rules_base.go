@@ -180,7 +180,7 @@ func checkInvalidName(c *ToolContext) {
 	if s := toolNamePattern.suggest(t.Name); s != "" {
 		hint += " For example " + termtext.Quote(s) + "."
 	}
-	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint, renameFix(c)...)
+	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint, renameFix(c, toolNamePattern)...)
 }
 
 // targetNameReporter is the rule a name the targets' name rules fault
@@ -202,12 +202,12 @@ func targetNameReporter(c *ToolContext) *Rule {
 	return first
 }
 
-// renameFix renames the tool to the name the base pattern suggests, one
-// every provider accepts, unless no such name is left or another tool of
-// its list has it.
-func renameFix(c *ToolContext) []Fix {
+// renameFix renames the tool to the name pattern p suggests (the base
+// pattern's is one every provider accepts), unless no such name is left
+// or another tool of its list has it.
+func renameFix(c *ToolContext, p namePattern) []Fix {
 	t := c.Tool
-	s := toolNamePattern.suggest(cleanName(t.Name))
+	s := p.suggest(cleanName(t.Name))
 	if s == "" || c.FirstIndexOf(s) >= 0 {
 		return nil
 	}
