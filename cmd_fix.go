@@ -44,6 +44,8 @@ func (f *fixFlags) command(e *env) *cobra.Command {
 Make the fixes the linter suggests, changing only the bytes each needs, in
 the file's own indentation and newlines. Without -w or -o, print them as a
 unified diff and change nothing: exit 1 when there is something to fix.
+The diff is escaped on a terminal and byte for byte in a file or a pipe,
+so that patch -p0 and git apply -p0 take it.
 Fixes that overlap are made one after the other, so fixing a fixed file
 changes nothing. A file is never written unless its fixed text parses.
 FILE may be - (standard input) or REV:PATH, with -o or as a diff.
@@ -64,7 +66,7 @@ toolbench fix -w --code invalid-name tools.json`,
 	fs := cmd.Flags()
 	fs.BoolVarP(&f.write, "write", "w", false, "write the fixed file in place (atomically, keeping its mode)")
 	fs.StringVarP(&f.out, "output", "o", "", "write the fixed text to FILE (- for standard output)")
-	fs.Var(&f.codes, "code", "make only the fixes of these rules, repeated or comma-separated\n(invalid-name's renames are made only when named here):\n"+strings.Join(fixableCodes(), ", "))
+	fs.Var(&f.codes, "code", "make only the fixes of these rules, repeated or comma-separated\n(renames, invalid-name's and mcp/invalid-name's, are made only\nwhen named here):\n"+strings.Join(fixableCodes(), ", "))
 	cmd.RegisterFlagCompletionFunc("code", completeWords(func() [][2]string {
 		var out [][2]string
 		for _, r := range lint.Rules() {
@@ -166,8 +168,7 @@ func runFix(e *env, cfg *fixConfig) int {
 		fmt.Fprintln(e.stderr, fixSummary(name, res, "fixed"))
 		return exitOK
 	}
-	color := e.colour(e.stdout)
-	if err := fix.WriteDiff(e.stdout, name, fix.Hunks(doc.Src, res.Edits), color); err != nil {
+	if err := writeFixDiff(e, name, fix.Hunks(doc.Src, res.Edits)); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench fix: writing the diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
@@ -176,6 +177,16 @@ func runFix(e *env, cfg *fixConfig) int {
 		return exitIssues
 	}
 	return exitOK
+}
+
+// writeFixDiff writes the diff of the fixes: escaped for a person at a
+// terminal (or in colour, for a pager), else with the file's own bytes,
+// carriage returns included, so that patch and git apply take it.
+func writeFixDiff(e *env, name string, hunks []fix.Hunk) error {
+	if color := e.colour(e.stdout); color || e.isTerminal(e.stdout) {
+		return fix.WriteDiff(e.stdout, name, hunks, color)
+	}
+	return fix.WritePatch(e.stdout, name, hunks)
 }
 
 // writeFixed writes the fixed text to path, "-" being standard output.

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
 )
 
 const fixableTools = `[
@@ -157,5 +161,69 @@ func TestFixRefusesAFileThatDoesNotParse(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(path); string(data) != `[{"name": "x",}]` {
 		t.Error("the file was written")
+	}
+}
+
+// TestFixDiffOfACRLFFileAppliesWithGitAndPatch checks that the diff fix
+// prints to a pipe holds the file's bytes, its carriage returns and hidden
+// characters included, so that git apply and patch make of the file what
+// fix -o writes; and that a terminal still gets them escaped.
+func TestFixDiffOfACRLFFileAppliesWithGitAndPatch(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	crlf := strings.ReplaceAll(strings.Replace(fixableTools, "current weather", "current\u200b weather", 1), "\n", "\r\n")
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("tools.json", []byte(crlf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, patch, _ := runIn(t, "fix", "tools.json")
+	if code != exitIssues {
+		t.Fatalf("fix: exit %d, want 1", code)
+	}
+	_, fixed, _ := runIn(t, "fix", "-o", "-", "tools.json")
+	if strings.Count(fixed, "\n") != strings.Count(fixed, "\r\n") {
+		t.Fatalf("fix -o - has bare newlines:\n%q", fixed)
+	}
+	if err := os.WriteFile("fix.patch", []byte(patch), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, "apply", "-p0", "fix.patch")
+	if got, _ := os.ReadFile("tools.json"); string(got) != fixed {
+		t.Errorf("git apply made:\n%q\nwant what fix -o writes:\n%q", got, fixed)
+	}
+	if _, err := exec.LookPath("patch"); err == nil {
+		if err := os.WriteFile("tools.json", []byte(crlf), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("patch", "-p0", "-i", "fix.patch").CombinedOutput(); err != nil {
+			t.Fatalf("patch: %v\n%s", err, out)
+		}
+		if got, _ := os.ReadFile("tools.json"); string(got) != fixed {
+			t.Errorf("patch made:\n%q\nwant what fix -o writes:\n%q", got, fixed)
+		}
+	}
+
+	if err := os.WriteFile("tools.json", []byte(crlf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" },
+		isTerminal: func(w io.Writer) bool { return w == &out }}
+	if code := run(e, []string{"fix", "--color", "never", "tools.json"}); code != exitIssues {
+		t.Fatalf("fix on a terminal: exit %d, want 1", code)
+	}
+	if hazards := termtext.Hazards(out.String()); len(hazards) > 0 || strings.Contains(out.String(), "\r") {
+		t.Errorf("the diff on a terminal holds %v or a carriage return:\n%q", hazards, out.String())
+	}
+	if !strings.Contains(out.String(), `\u{200B}`) {
+		t.Errorf("the diff on a terminal does not show the hidden character:\n%s", out.String())
+	}
+}
+
+func TestFixOutputToADeviceWritesIt(t *testing.T) {
+	path := writeTools(t, fixableTools, 0o644)
+	if code, _, stderr := runIn(t, "fix", "-o", os.DevNull, path); code != exitOK || !strings.Contains(stderr, "3 issues fixed") {
+		t.Errorf("fix -o %s: exit %d, stderr %q", os.DevNull, code, stderr)
 	}
 }

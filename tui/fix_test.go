@@ -132,15 +132,17 @@ func TestFFixesEveryIssueToolbenchFixMakesAndLeavesTheRenameToF(t *testing.T) {
 	}
 	m, cmd := pressCmd(t, m, "y")
 	m = loadUntil(t, result(t, m, cmd), isLoaded)
-	if got := codes(m); got != "invalid-name" {
+	// A list in MCP's shape is held to MCP's name rule, whose issue
+	// offers the rename too.
+	if got := codes(m); got != "mcp/invalid-name" {
 		t.Errorf("after F the issues are %q, want the name's only", got)
 	}
 
 	// The rename is made by f on its own issue.
-	m = selectIssue(t, m, "invalid-name")
+	m = selectIssue(t, m, "mcp/invalid-name")
 	m = press(t, m, "f")
 	if !strings.Contains(screen(m), `+    "name": "lookup_city",`) {
-		t.Fatalf("f on invalid-name should offer the rename:\n%s", screen(m))
+		t.Fatalf("f on mcp/invalid-name should offer the rename:\n%s", screen(m))
 	}
 	m, cmd = pressCmd(t, m, "y")
 	m = loadUntil(t, result(t, m, cmd), isLoaded)

@@ -158,7 +158,7 @@ func TestGoldenFixScreens(t *testing.T) {
 		keys []string
 		want string
 	}{
-		{"fix", []string{"tab", "j", "f"}, `+        "city": {"type": "string"`},
+		{"fix", []string{"tab", "f"}, `+        "city": {"type": "string"`},
 		{"fix all", []string{"tab", "F"}, "2 issues (1 duplicate-enum-value, 1 unknown-type)"},
 	}
 	for _, sc := range scenes {

@@ -143,3 +143,39 @@ func TestARuleOfSeveralRevisionsCountsInTheColumnOfEach(t *testing.T) {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 }
+
+// TestADefectTwoRulesWouldReportCountsOnce counts a root of type "dict"
+// once in each column: it is unknown-type's, and no provider's
+// object-root rule reports it again.
+func TestADefectTwoRulesWouldReportCountsOnce(t *testing.T) {
+	src := `[{"type": "function", "function": {"name": "get_weather", "description": "Get the weather for a city.",
+  "parameters": {"type": "dict", "properties": {"city": {"type": "string"}}}}}]`
+	m := Compute(parse(t, src), lint.Options{})
+	want := make([]int, len(m.Targets))
+	for i := range want {
+		want[i] = 1
+	}
+	if diff := cmp.Diff(want, m.Rows[0].Errors); diff != "" {
+		t.Errorf("errors per column %v (-want +got):\n%s", m.Targets, diff)
+	}
+}
+
+// TestANameOnlyMCPAdvisesAgainstIsAnErrorForOpenAIAlone counts a name
+// with a space as OpenAI's error and not as MCP's, whose rule is a
+// SHOULD: with both targets, and with MCP's columns alone.
+func TestANameOnlyMCPAdvisesAgainstIsAnErrorForOpenAIAlone(t *testing.T) {
+	src := `{"result": {"tools": [{"name": "get weather", "description": "Get the weather for a city.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}}}}]}}`
+	for _, tc := range []struct {
+		targets []string
+		want    []int
+	}{
+		{[]string{"openai", "mcp"}, []int{1, 0}},
+		{[]string{"mcp", "mcp@2025-11-25"}, []int{0, 0}},
+	} {
+		m := Compute(parse(t, src), lint.Options{Targets: tc.targets})
+		if diff := cmp.Diff(tc.want, m.Rows[0].Errors); diff != "" {
+			t.Errorf("%v: errors per column (-want +got):\n%s", tc.targets, diff)
+		}
+	}
+}

@@ -277,3 +277,16 @@ func TestWriteDiffEscapesTheTextAndColoursOnlyWhenAsked(t *testing.T) {
 		t.Errorf("no colours:\n%q", color.String())
 	}
 }
+
+func TestWritePatchKeepsEveryByteOfTheLines(t *testing.T) {
+	old := "{\r\n  \"a\": \"x\u200b\"\r\n}"
+	edits := []jsonedit.Edit{{Start: 11, End: 12, New: "y"}, {Start: len(old), End: len(old), New: "\r\n"}}
+	var b bytes.Buffer
+	if err := WritePatch(&b, "f", Hunks(old, edits)); err != nil {
+		t.Fatal(err)
+	}
+	want := "--- f.orig\n+++ f\n@@ -1,3 +1,3 @@\n {\r\n-  \"a\": \"x\u200b\"\r\n-}\n\\ No newline at end of file\n+  \"a\": \"y\u200b\"\r\n+}\r\n"
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("patch (-want +got):\n%s", diff)
+	}
+}

@@ -12,14 +12,16 @@ import (
 )
 
 // fixtures are the documents the golden tests fix: the seed's invalid
-// example, a BFCL-style file ("type": "dict", "float"), and files indented
-// with tabs, with CRLF line ends and on one line.
+// example, a BFCL-style file ("type": "dict", "float"), files indented
+// with tabs, with CRLF line ends and on one line, and a list in MCP's
+// shape.
 var fixtures = []string{
 	"lint/examples/invalid.json",
 	"fix/bfcl.json",
 	"fix/tabs.json",
 	"fix/crlf.json",
 	"fix/minified.json",
+	"fix/mcp.json",
 }
 
 func loadFixture(t *testing.T, name string) *jsondoc.Document {
@@ -41,6 +43,16 @@ func goldenPath(fixture, what string) string {
 // strict lints with OpenAI's strict mode too, for its two fixes.
 var strict = lint.Options{Targets: []string{"openai-strict"}}
 
+// lintOf is the lint a fixture is fixed with: strict, but for the list
+// in MCP's shape, which is linted for MCP alone as a server's list is, so
+// that its names are mcp/invalid-name's.
+func lintOf(name string) lint.Options {
+	if name == "fix/mcp.json" {
+		return lint.Options{}
+	}
+	return strict
+}
+
 // TestFixGoldenEachRuleOnEachFixture makes the fixes of one rule at a
 // time on each fixture and compares the diff with a golden file, and
 // checks that every rule with a fix has one somewhere.
@@ -49,7 +61,7 @@ func TestFixGoldenEachRuleOnEachFixture(t *testing.T) {
 	for _, name := range fixtures {
 		doc := loadFixture(t, name)
 		for _, code := range fixableCodes() {
-			res, err := Apply(doc, Options{Lint: strict, Codes: []string{code}})
+			res, err := Apply(doc, Options{Lint: lintOf(name), Codes: []string{code}})
 			if err != nil {
 				t.Fatalf("%s, %s: %v", name, code, err)
 			}
@@ -79,7 +91,7 @@ func TestFixGoldenEveryFixOnEachFixture(t *testing.T) {
 	for _, name := range fixtures {
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			doc := loadFixture(t, name)
-			res, err := Apply(doc, Options{Lint: strict, Codes: fixableCodes()})
+			res, err := Apply(doc, Options{Lint: lintOf(name), Codes: fixableCodes()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -222,6 +222,30 @@ func (lc *lineCounter) at(off int) int {
 // not shown), and with color the removed lines are red and the added ones
 // green.
 func WriteDiff(w io.Writer, name string, hunks []Hunk, color bool) error {
+	return writeHunks(w, name, hunks, func(bw *bufio.Writer, l Line) { writeLine(bw, l, color) })
+}
+
+// WritePatch writes hunks as WriteDiff does, but with the bytes of every
+// line as the file holds them, its carriage returns and any character a
+// terminal would interpret included, so that patch and git apply can
+// apply it to the file: for a file or a pipe, never a terminal.
+func WritePatch(w io.Writer, name string, hunks []Hunk) error {
+	return writeHunks(w, name, hunks, func(bw *bufio.Writer, l Line) {
+		bw.WriteByte(l.Op)
+		bw.WriteString(l.Text)
+		bw.WriteByte('\n')
+		if l.NoNewline {
+			bw.WriteString(noNewline)
+		}
+	})
+}
+
+// noNewline follows a last line that has no newline, as diff marks it.
+const noNewline = "\\ No newline at end of file\n"
+
+// writeHunks writes the header of a unified diff of the file name and
+// its hunks, each line by writeLine.
+func writeHunks(w io.Writer, name string, hunks []Hunk, writeLine func(*bufio.Writer, Line)) error {
 	if len(hunks) == 0 {
 		return nil
 	}
@@ -231,7 +255,7 @@ func WriteDiff(w io.Writer, name string, hunks []Hunk, color bool) error {
 	for _, h := range hunks {
 		bw.WriteString("@@ -" + span(h.OldStart, h.OldLines) + " +" + span(h.NewStart, h.NewLines) + " @@\n")
 		for _, l := range h.Lines {
-			writeLine(bw, l, color)
+			writeLine(bw, l)
 		}
 	}
 	return bw.Flush()
@@ -261,6 +285,6 @@ func writeLine(w *bufio.Writer, l Line, color bool) {
 	}
 	w.WriteByte('\n')
 	if l.NoNewline {
-		w.WriteString("\\ No newline at end of file\n")
+		w.WriteString(noNewline)
 	}
 }

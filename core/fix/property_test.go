@@ -252,3 +252,44 @@ func (l layout) comma() string {
 	}
 	return ","
 }
+
+// TestFixingACRLFFileChangesOnlyWhatFixingItsLFTwinDoes fixes each
+// fixture and generated document written with LF newlines and the same
+// document with CRLF: the fixed CRLF text is the fixed LF text with CRLF
+// newlines, so a fix neither adds a bare LF nor drops a carriage return.
+func TestFixingACRLFFileChangesOnlyWhatFixingItsLFTwinDoes(t *testing.T) {
+	docs := fixtureDocs(t)
+	r := rand.New(rand.NewPCG(15, 2))
+	for i := range 100 {
+		docs = append(docs, generated(r, fmt.Sprintf("generated-%d.json", i)))
+	}
+	opt := Options{Lint: lint.Options{Targets: lint.TargetNames()}, Codes: fixableCodes()}
+	tried := 0
+	for _, lf := range docs {
+		if strings.Contains(lf.Src, "\r") || !strings.Contains(lf.Src, "\n") {
+			continue
+		}
+		crlf, err := jsondoc.Parse(lf.Name, []byte(strings.ReplaceAll(lf.Src, "\n", "\r\n")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixedLF, err := Apply(lf, opt)
+		if err != nil {
+			t.Fatalf("%s: %v", lf.Name, err)
+		}
+		fixedCRLF, err := Apply(crlf, opt)
+		if err != nil {
+			t.Fatalf("%s with CRLF: %v", lf.Name, err)
+		}
+		if len(fixedLF.Fixed) == 0 {
+			continue
+		}
+		tried++
+		if want := strings.ReplaceAll(fixedLF.Doc.Src, "\n", "\r\n"); fixedCRLF.Doc.Src != want {
+			t.Errorf("%s: fixed with CRLF:\n%q\nwant the LF fix with CRLF:\n%q", lf.Name, fixedCRLF.Doc.Src, want)
+		}
+	}
+	if tried < 50 {
+		t.Errorf("only %d documents had fixes", tried)
+	}
+}

@@ -93,13 +93,20 @@ func (c *ToolContext) Enabled(r *Rule) bool { return c.hooks.on[r] }
 // enabledCode reports whether the rule of that code runs on this tool
 // and is not off. Hooks ask by code where naming the rule itself would
 // make its declaration refer to the table it is in.
-func (c *ToolContext) enabledCode(code string) bool {
+func (c *ToolContext) enabledCode(code string) bool { return c.runningRule(code) != nil }
+
+// runningRule returns the rule of that code if it runs on this tool and
+// is not off, else nil.
+func (c *ToolContext) runningRule(code string) *Rule {
 	for _, r := range c.hooks.rules {
 		if r.Code == code {
-			return c.l.severity(r) != 0
+			if c.l.severity(r) == 0 {
+				return nil
+			}
+			return r
 		}
 	}
-	return false
+	return nil
 }
 
 // FirstIndexOf returns the index of the first tool named name in the

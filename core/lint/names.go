@@ -145,7 +145,9 @@ const nameRuleWithTargets = `With the target on, the base invalid-name rule hold
 rule's pattern instead of its own, and reports what this rule finds, as
 one issue under its code and severity naming every provider whose rule
 the name breaks in the same way: --ignore invalid-name silences it.
-Turning this rule off takes its provider out of the issue, and silences
-it when no other provider is left.
+When every name rule it follows is a warning (MCP's, with only MCP's
+targets on), the issue is under the code and severity of the first of
+them instead. Turning this rule off takes its provider out of the issue,
+and silences it when no other provider is left.
 
 `

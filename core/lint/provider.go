@@ -20,26 +20,31 @@ import (
 // pattern. A missing or non-string name is missing-name's concern.
 func checkProviderName(c *ToolContext, p namePattern) {
 	if c.Tool.NameNode.Is(jsondoc.String) {
-		reportName(c, p, c.rule.Code)
+		reportName(c, c.rule, p, c.rule.Code)
 	}
 }
 
-// reportName reports, as the running rule's shared defect, how the
-// tool's name breaks p, the pattern of the target rule of that code, if
-// it does. A rule that
-// offers fixes (the base invalid-name, following the targets) offers the
-// rename its own pattern suggests, a name every provider accepts.
-func reportName(c *ToolContext, p namePattern, code string) {
+// reportName reports, as rule as's shared defect, how the tool's name
+// breaks p, the pattern of the target rule of that code, if it does. A
+// rule that offers fixes offers a rename: the base invalid-name, following
+// the targets, to the name its own pattern suggests, one every provider
+// accepts; a target's rule (MCP's, reporting alone), to the name its
+// hint suggests.
+func reportName(c *ToolContext, as *Rule, p namePattern, code string) {
 	t := c.Tool
 	problem := p.problem(t.Name)
 	if problem == "" {
 		return
 	}
 	var fixes []Fix
-	if c.rule.Fix != FixNone {
-		fixes = renameFix(c)
+	switch {
+	case as.Fix == FixNone:
+	case as.Target == "":
+		fixes = renameFix(c, toolNamePattern)
+	default:
+		fixes = renameFix(c, p)
 	}
-	c.reportShared(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "name "+problem, finder{code, p.provider}, func(providers []string) (string, string) {
+	c.l.reportShared(as, t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), t.Name, "name "+problem, finder{code, p.provider}, func(providers []string) (string, string) {
 		msg := "invalid tool name " + termtext.Quote(t.Name) + " for " + andList(providers) + ": it " + problem
 		if len(providers) == 1 {
 			return msg, withExample(p.hint(), p.suggest(t.Name))
@@ -93,7 +98,9 @@ func verb(providers []string, one, many string) string {
 // targets merge, and when a tool in another shape is reported.
 const objectRootDocShared = `A schema that several targets' rules fault alike (OpenAI, Anthropic and
 MCP all want an object root) is one issue naming each of them, under the
-code of the first of their rules.
+code of the first of their rules. A root whose "type" is no JSON Schema
+type at all ("dict", "Object", 5) is unknown-type's issue alone, with its
+fix: --ignore unknown-type silences it.
 
 A tool written in another provider's shape ("parameters" where the
 provider reads "input_schema", say) in a list otherwise in this
@@ -103,7 +110,8 @@ taken for one its caller converts, and is not.
 `
 
 // checkProviderObjectRoot reports a tool whose parameter schema is not an object
-// schema of type "object", as a provider requires.
+// schema of type "object", as a provider requires. A root whose type is
+// no JSON Schema type at all is unknown-type's to report.
 func checkProviderObjectRoot(c *ToolContext, provider string) {
 	t := c.Tool
 	p := t.Params
@@ -121,6 +129,11 @@ func checkProviderObjectRoot(c *ToolContext, provider string) {
 	switch typ := p.Get("type"); {
 	case typ == nil:
 		report(p, path, "root without a type", "%s has no \"type\"; %s %s \"type\": \"object\" at the root", t.ParamsKey)
+	case unknownTypeValue(typ, t.OpenAPIParams()):
+		// No type at all ("dict", 5): unknown-type reports it, whatever
+		// the targets, and its fix makes it one. Reporting it here too
+		// would make one wrong value two issues, and count it twice in
+		// compat; ignoring unknown-type silences it.
 	case !typ.Is(jsondoc.String) || typ.Str() != "object":
 		report(typ, jsondoc.AppendKey(path, "type"), "root not of type object", "%s has type %s; %s %s \"object\" at the root", t.ParamsKey, typeText(p))
 	}

@@ -36,7 +36,7 @@ var baseRules = []*Rule{
 		Code: "invalid-name", Severity: Error,
 		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$, or with targets on, their name rules.",
 		Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
-			"With --target, the rule follows the targets instead: a name is held to the pattern of each target whose name rule is on (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic). What it finds, those rules find too; it is one issue, under this rule's code, naming every provider whose rule the name breaks; ignoring this rule silences it. A target rule that is off is not followed: its provider is left out, and a name no provider is left for is not reported. " +
+			"With --target, the rule follows the targets instead: a name is held to the pattern of each target whose name rule is on (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic). What it finds, those rules find too; it is one issue, under this rule's code, naming every provider whose rule the name breaks; ignoring this rule silences it. When every rule it follows is a warning (mcp/invalid-name, the specification's SHOULD, with only MCP's targets on), the issue is that rule's instead, under its code and severity. A target rule that is off is not followed: its provider is left out, and a name no provider is left for is not reported. " +
 			"Invisible and control characters in a name are hidden-characters' to report, with the fix that deletes them: the name is judged without them. " +
 			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name. " +
 			"toolbench fix renames the tool to that name, when no other tool has it, but only when asked to with --code invalid-name: callers that use the old name break.",
@@ -152,15 +152,22 @@ var toolNamePattern = namePattern{
 // with a name they all allow ("files.read" for MCP). What it finds then
 // is what those rules find too: it reports it first, and they only add
 // their provider to it.
+//
+// It reports such a name as its own error only when one of the rules it
+// follows is an error, a provider whose API rejects the name. When each
+// is a warning (MCP's, the specification's SHOULD), it reports the name
+// under the code and severity of the first of them: a SHOULD does not
+// become an error by the base rule's code.
 func checkInvalidName(c *ToolContext) {
 	t := c.Tool
 	if !t.NameNode.Is(jsondoc.String) {
 		return
 	}
 	if c.hooks.targeted {
+		as := targetNameReporter(c)
 		for _, n := range targetNames {
 			if c.enabledCode(n.code) {
-				reportName(c, *n.pattern, n.code)
+				reportName(c, as, *n.pattern, n.code)
 			}
 		}
 		return
@@ -173,15 +180,34 @@ func checkInvalidName(c *ToolContext) {
 	if s := toolNamePattern.suggest(t.Name); s != "" {
 		hint += " For example " + termtext.Quote(s) + "."
 	}
-	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint, renameFix(c)...)
+	c.Report(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "invalid tool name "+termtext.Quote(t.Name)+": it "+problem, hint, renameFix(c, toolNamePattern)...)
 }
 
-// renameFix renames the tool to the name the base pattern suggests, one
-// every provider accepts, unless no such name is left or another tool of
-// its list has it.
-func renameFix(c *ToolContext) []Fix {
+// targetNameReporter is the rule a name the targets' name rules fault
+// is reported as: the running rule (the base invalid-name) when one of
+// the rules it follows on this tool (those that run and are not off) is
+// an error in the rule table, else the first of them; nil when none runs.
+func targetNameReporter(c *ToolContext) *Rule {
+	var first *Rule
+	for _, n := range targetNames {
+		r := c.runningRule(n.code)
+		switch {
+		case r == nil:
+		case r.Severity == Error:
+			return c.rule
+		case first == nil:
+			first = r
+		}
+	}
+	return first
+}
+
+// renameFix renames the tool to the name pattern p suggests (the base
+// pattern's is one every provider accepts), unless no such name is left
+// or another tool of its list has it.
+func renameFix(c *ToolContext, p namePattern) []Fix {
 	t := c.Tool
-	s := toolNamePattern.suggest(cleanName(t.Name))
+	s := p.suggest(cleanName(t.Name))
 	if s == "" || c.FirstIndexOf(s) >= 0 {
 		return nil
 	}
@@ -327,6 +353,23 @@ func checkUnknownType(c *SchemaContext) {
 		c.ReportAt(t, c.Path(), "'type' is "+t.Kind.Phrase()+", not a type name or a list of them",
 			"Write one type name, e.g. \"type\": \"string\", or a list, e.g. \"type\": [\"string\", \"null\"]. "+knownTypesHint)
 	}
+}
+
+// unknownTypeValue reports whether unknown-type reports the value of a
+// schema's "type" itself, not names inside a list of them: a name that
+// is no JSON Schema type, or a value that is neither a name nor a list.
+// The providers' object-root rules leave such a value at the root to
+// unknown-type, so that one wrong value is one issue, the one whose fix
+// makes it a type (see checkProviderObjectRoot).
+func unknownTypeValue(t *jsondoc.Node, upperOK bool) bool {
+	switch t.Kind {
+	case jsondoc.String:
+		msg, _ := typeProblem(t.Str(), upperOK)
+		return msg != ""
+	case jsondoc.Array:
+		return false
+	}
+	return true
 }
 
 // typeProblem returns the message and hint for a type name that is not a

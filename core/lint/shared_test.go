@@ -36,11 +36,30 @@ func TestOneDefectFoundByManyRulesIsOneIssue(t *testing.T) {
 		{name: "a dot, every target", targets: everyTarget,
 			src:  anthropicTool("files.read", `{"type": "object"}`),
 			want: []issueWant{{"invalid-name", "$[0].name", "invalid tool name 'files.read' for OpenAI and Anthropic: it contains '.'"}}},
-		{name: "MCP's rule, as the base rule's error", targets: []string{"mcp"},
+		// A target whose name rule is a warning (MCP's SHOULD) reports
+		// the name itself, unless a target that rejects it is on too.
+		{name: "MCP's rule alone reports under its own code", targets: []string{"mcp"},
 			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
-			want: []issueWant{{"invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "invalid tool name 'get weather' for MCP: it contains ' '"}}},
+		{name: "both MCP revisions: one issue of MCP's rule", targets: []string{"mcp", "mcp@2025-11-25"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "for MCP: it contains ' '"}}},
+		{name: "no target, a list in MCP's shape: MCP's rule, as with --target mcp",
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "for MCP: it contains ' '"}}},
+		{name: "OpenAI and MCP: the base rule's issue names both", targets: []string{"openai", "mcp"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"invalid-name", "$.result.tools[0].name", "for OpenAI and MCP: it contains ' '"}}},
+		{name: "OpenAI and MCP, OpenAI's rule ignored: MCP's rule is left", targets: []string{"openai", "mcp"}, ignore: []string{"openai/invalid-name"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "for MCP: it contains ' '"}}},
 		// The code printed silences the issue; no other rule reports it.
-		{name: "the base rule ignored: MCP's rule does not report the name instead", targets: []string{"mcp"}, ignore: []string{"invalid-name"},
+		{name: "MCP's rule ignored, alone: nothing reports the name", targets: []string{"mcp"}, ignore: []string{"mcp/invalid-name"},
+			src: mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`))},
+		{name: "the base rule ignored, MCP alone: MCP's rule is what was printed, and stays", targets: []string{"mcp"}, ignore: []string{"invalid-name"},
+			src:  mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`)),
+			want: []issueWant{{"mcp/invalid-name", "$.result.tools[0].name", "for MCP: it contains ' '"}}},
+		{name: "the base rule ignored, OpenAI and MCP: MCP's rule does not report the name instead", targets: []string{"openai", "mcp"}, ignore: []string{"invalid-name"},
 			src: mcpList(mcpTool("get weather", `"inputSchema": {"type": "object"}`))},
 		{name: "the base rule ignored, every target: no target's rule reports the name instead", targets: everyTarget, ignore: []string{"invalid-name"},
 			src: anthropicTool("get weather", `{"type": "object"}`)},
@@ -108,9 +127,15 @@ func TestTheBaseNameRuleFollowsEveryTargetsNameRule(t *testing.T) {
 		target := strings.TrimSuffix(n.code, "/invalid-name")
 		res := lintWith(t, anthropicTool("a b:c", `{"type": "object"}`), []string{target}, nil)
 		got := issuesMatching(res, []string{"invalid-name", target + "/"})
-		if len(got) != 1 || got[0].Code != "invalid-name" || got[0].FoundBy == nil || !slices.Equal(*got[0].FoundBy, []string{n.code}) ||
+		// A rule that is a warning (MCP's SHOULD) reports under its own
+		// code what the base rule finds for it alone.
+		code := "invalid-name"
+		if LookupRule(n.code).Severity == Warning {
+			code = n.code
+		}
+		if len(got) != 1 || got[0].Code != code || got[0].FoundBy == nil || !slices.Equal(*got[0].FoundBy, []string{n.code}) ||
 			!strings.Contains(got[0].Message, n.pattern.problem("a b:c")) {
-			t.Errorf("%s with the base rule gives %+v, want one invalid-name issue found by it saying %q", n.code, got, n.pattern.problem("a b:c"))
+			t.Errorf("%s with the base rule gives %+v, want one %s issue found by it saying %q", n.code, got, code, n.pattern.problem("a b:c"))
 		}
 	}
 }
@@ -141,4 +166,42 @@ func TestASharedIssueSaysWhichRulesFoundIt(t *testing.T) {
 	if seen != len(want) {
 		t.Errorf("found %d of the %d shared issues: %+v", seen, len(want), res.Issues)
 	}
+}
+
+// TestARootTypeUnknownTypeReportsIsNotAlsoAProviderIssue holds the
+// object-root rules to the base unknown-type: a root whose "type" is no
+// JSON Schema type ("dict") is one defect, reported by unknown-type, with
+// its fix, whatever the targets; a root of a real type other than
+// "object" is the providers'.
+func TestARootTypeUnknownTypeReportsIsNotAlsoAProviderIssue(t *testing.T) {
+	codes := []string{"unknown-type", "openai/", "anthropic/", "mcp/"}
+	objectRoot := []string{"openai", "anthropic", "mcp"}
+	checkTargetCases(t, codes, []targetCase{
+		{name: "dict, without a target",
+			src:  fnTool(`{"type": "dict", "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "unknown type 'dict'"}}},
+		{name: "dict, with openai", targets: []string{"openai"},
+			src:  fnTool(`{"type": "dict", "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "unknown type 'dict'"}}},
+		{name: "dict, with every target that wants an object root", targets: objectRoot,
+			src:  fnTool(`{"type": "dict", "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "unknown type 'dict'"}}},
+		{name: "Object, in the wrong case", targets: objectRoot,
+			src:  fnTool(`{"type": "Object", "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "unknown type 'Object'"}}},
+		{name: "a number for a type", targets: objectRoot,
+			src:  fnTool(`{"type": 5, "properties": {}}`),
+			want: []issueWant{{"unknown-type", p0, "'type' is a number"}}},
+		{name: "unknown-type ignored: no provider reports the type instead", targets: objectRoot, ignore: []string{"unknown-type"},
+			src: fnTool(`{"type": "dict", "properties": {}}`)},
+		{name: "a real type that is not object is the providers'", targets: objectRoot,
+			src:  fnTool(`{"type": "string"}`),
+			want: []issueWant{{"openai/parameters-not-object", p0 + ".type", `parameters has type "string"; OpenAI, Anthropic and MCP require "object"`}}},
+		{name: "a list with an unknown name is both: the list is no object type", targets: []string{"openai"},
+			src: fnTool(`{"type": ["dict", "null"], "properties": {}}`),
+			want: []issueWant{
+				{"openai/parameters-not-object", p0 + ".type", `parameters has type ["dict", "null"]`},
+				{"unknown-type", p0, "unknown type 'dict'"},
+			}},
+	})
 }

@@ -70,7 +70,10 @@ qualified names and pass them on to model APIs with stricter rules, and a
 name outside this set is where such a chain breaks. It is a SHOULD, so the
 rule warns. Revisions 2025-11-25 and 2026-07-28 say the same.
 
-` + nameRuleWithTargets + `Fix: rename the tool within the allowed characters.
+` + nameRuleWithTargets + `Fix: rename the tool within the allowed characters. When the issue is
+this rule's, toolbench fix renames the tool to the name the hint
+suggests, when no other tool has it, but only when asked to with
+--code mcp/invalid-name: callers that use the old name break.
 
 Source: Model Context Protocol specification 2026-07-28 (and 2025-11-25),
 Server features, Tools, "Tool names",
@@ -78,6 +81,7 @@ modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names.`,
 	Tool: func(c *ToolContext) {
 		checkProviderName(c, mcpNames)
 	},
+	Fix: FixOnRequest,
 }
 
 var mcpInputSchemaNotObject = &Rule{

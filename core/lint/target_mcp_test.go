@@ -73,15 +73,38 @@ func TestMCPTargetRules(t *testing.T) {
 	})
 }
 
-func TestMCPInvalidNameIsAWarningTheBaseRuleReportsAsItsError(t *testing.T) {
+// TestMCPsNameRuleWarnsUnderItsOwnCodeUnlessAnotherTargetRejects holds
+// the base name rule to MCP's: the specification's SHOULD is a warning
+// under mcp/invalid-name when MCP's revisions are the only targets,
+// however they are turned on, and the base rule's error only when a
+// target that rejects the name (OpenAI's) is on as well.
+func TestMCPsNameRuleWarnsUnderItsOwnCodeUnlessAnotherTargetRejects(t *testing.T) {
 	if r := LookupRule("mcp/invalid-name"); r.Severity != Warning {
 		t.Errorf("mcp/invalid-name is %s, want a warning: the specification's SHOULD", r.Severity)
 	}
-	// The base rule reports what it finds, under its code and severity.
-	res := lintWith(t, mcpList(mcpTool("a b", `"inputSchema": {"type": "object"}`)), []string{"mcp"}, nil)
-	got := issuesMatching(res, []string{"invalid-name", "mcp/"})
-	if len(got) != 1 || got[0].Code != "invalid-name" || got[0].Severity != Error || got[0].FoundBy == nil || (*got[0].FoundBy)[0] != "mcp/invalid-name" {
-		t.Fatalf("issues = %+v, want one invalid-name error found by mcp/invalid-name", got)
+	src := mcpList(mcpTool("get weather", `"inputSchema": {"type": "object", "additionalProperties": false}`))
+	for _, tc := range []struct {
+		name    string
+		targets []string
+		code    string
+		sev     Severity
+		foundBy []string
+	}{
+		{"mcp", []string{"mcp"}, "mcp/invalid-name", Warning, []string{"mcp/invalid-name"}},
+		{"mcp@2025-11-25", []string{"mcp@2025-11-25"}, "mcp/invalid-name", Warning, []string{"mcp/invalid-name"}},
+		{"no target, MCP's shape", nil, "mcp/invalid-name", Warning, []string{"mcp/invalid-name"}},
+		{"openai and mcp", []string{"openai", "mcp"}, "invalid-name", Error, []string{"openai/invalid-name", "mcp/invalid-name"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := lintWith(t, src, tc.targets, nil)
+			got := issuesMatching(res, []string{"invalid-name", "mcp/", "openai/"})
+			if len(got) != 1 || got[0].Code != tc.code || got[0].Severity != tc.sev || got[0].FoundBy == nil || !slices.Equal(*got[0].FoundBy, tc.foundBy) {
+				t.Fatalf("issues = %+v, want one %s %s found by %v", got, tc.sev, tc.code, tc.foundBy)
+			}
+			if tc.sev == Warning && (res.Errors != 0 || res.Warnings != 1) {
+				t.Errorf("%d errors and %d warnings, want the name's warning alone", res.Errors, res.Warnings)
+			}
+		})
 	}
 }
 

@@ -81,3 +81,30 @@ func TestWriteRefusesADirectoryAndLeavesNoTemporaryFile(t *testing.T) {
 		t.Errorf("the folder holds %v, want only sub", entries)
 	}
 }
+
+func TestWriteToADeviceWritesIt(t *testing.T) {
+	if err := Write(os.DevNull, []byte("x")); err != nil {
+		t.Fatalf("Write to %s: %v", os.DevNull, err)
+	}
+}
+
+func TestWriteToAPipeWritesThroughIt(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := mkfifo(fifo); err != nil {
+		t.Skip(err)
+	}
+	got := make(chan []byte)
+	go func() {
+		data, _ := os.ReadFile(fifo)
+		got <- data
+	}()
+	if err := Write(fifo, []byte("through")); err != nil {
+		t.Fatal(err)
+	}
+	if data := <-got; string(data) != "through" {
+		t.Errorf("the reader got %q, want through", data)
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the pipe was replaced: %v %v", fi, err)
+	}
+}
