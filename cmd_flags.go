@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/call"
 	"toolbench/core/config"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
@@ -330,6 +331,16 @@ var (
 func changeCodes() [][2]string {
 	var out [][2]string
 	for _, c := range diff.Checks() {
+		out = append(out, [2]string{c.Code, c.Summary})
+	}
+	return out
+}
+
+// callCodes are the codes of toolbench call and call --run, for
+// completion.
+func callCodes() [][2]string {
+	var out [][2]string
+	for _, c := range append(call.Codes(), report.RunCodes()...) {
 		out = append(out, [2]string{c.Code, c.Summary})
 	}
 	return out

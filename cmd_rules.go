@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"toolbench/core/call"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
@@ -36,7 +37,9 @@ its code, whether it breaks callers, and one line on what it finds.`),
 			writeRuleList(e.stdout, servers.Rules())
 			fmt.Fprintln(e.stdout, "\nThe changes toolbench diff and verify report:")
 			writeCheckList(e.stdout, diff.Checks())
-			fmt.Fprintln(e.stdout, "\nRun \"toolbench explain CODE\" for what a rule or a change checks and what to do.")
+			fmt.Fprintln(e.stdout, "\nThe codes toolbench call and call --run report:")
+			writeCallCodeList(e.stdout)
+			fmt.Fprintln(e.stdout, "\nRun \"toolbench explain CODE\" for what a rule, change or call code means and what to do.")
 			return nil
 		},
 	}
@@ -65,6 +68,27 @@ func writeCheckList(w io.Writer, checks []*diff.Check) {
 	fmt.Fprintf(w, "%-*s  %-8s  %s\n", codeW, "CODE", "SEVERITY", "SUMMARY")
 	for _, c := range checks {
 		fmt.Fprintf(w, "%-*s  %-8s  %s\n", codeW, c.Code, checkSeverity(c), c.Summary)
+	}
+}
+
+// writeCallCodeList prints one code of call.Codes and report.RunCodes a
+// line: code, kind, summary.
+func writeCallCodeList(w io.Writer) {
+	codes := append(call.Codes(), report.RunCodes()...)
+	codeW := len("CODE")
+	for _, c := range codes {
+		codeW = max(codeW, len(c.Code))
+	}
+	fmt.Fprintf(w, "%-*s  %-8s  %s\n", codeW, "CODE", "KIND", "SUMMARY")
+	for i, c := range codes {
+		kind := "error"
+		switch {
+		case i >= len(call.Codes()):
+			kind = "run"
+		case c.Note:
+			kind = "note"
+		}
+		fmt.Fprintf(w, "%-*s  %-8s  %s\n", codeW, c.Code, kind, c.Summary)
 	}
 }
 
@@ -105,7 +129,7 @@ toolbench explain openai-strict/additional-properties
 toolbench explain removed-tool`,
 		ValidArgsFunction: func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			var out []cobra.Completion
-			for _, words := range [][][2]string{ruleWords(), targetWords(), changeCodes()} {
+			for _, words := range [][][2]string{ruleWords(), targetWords(), changeCodes(), callCodes()} {
 				for _, w := range words {
 					out = append(out, cobra.CompletionWithDesc(w[0], w[1]))
 				}
@@ -142,7 +166,11 @@ func runExplain(e *env, names []string) int {
 			docs = append(docs, func(w io.Writer) { writeCheckExplanation(w, c); writePage(w, report.RulePage(c.Code)) })
 			continue
 		}
-		msg := fmt.Sprintf("toolbench explain: unknown rule code, target or change code %q", termtext.EscapeLine(name))
+		if c, run, ok := report.LookupCallCode(name); ok {
+			docs = append(docs, func(w io.Writer) { writeCallCodeExplanation(w, c, run); writePage(w, report.RulePage(c.Code)) })
+			continue
+		}
+		msg := fmt.Sprintf("toolbench explain: unknown code %q: no rule, target, change or call check has it", termtext.EscapeLine(name))
 		if near := similarCodes(name); len(near) > 0 {
 			msg += " (did you mean " + strings.Join(near, ", ") + "?)"
 		}
@@ -172,6 +200,19 @@ func writeExplanation(w io.Writer, r *lint.Rule) {
 	fmt.Fprintf(w, "%s (%s, %s)\n%s\n\n%s\n", r.Code, r.Severity, target, explainWrap(r.Summary, 78), explainWrap(r.Doc, 78))
 }
 
+// writeCallCodeExplanation prints a call check's code, or a run's, as
+// writeExplanation does a rule.
+func writeCallCodeExplanation(w io.Writer, c call.Code, run bool) {
+	what := "error, a code toolbench call reports"
+	switch {
+	case run:
+		what = "an outcome toolbench call --run reports"
+	case c.Note:
+		what = "note, a code toolbench call reports"
+	}
+	fmt.Fprintf(w, "%s (%s)\n%s\n\n%s\n", c.Code, what, explainWrap(c.Summary, 78), explainWrap(c.Doc, 78))
+}
+
 // writeCheckExplanation prints a diff check's heading, summary and
 // documentation, as writeExplanation does a rule's.
 func writeCheckExplanation(w io.Writer, c *diff.Check) {
@@ -196,9 +237,11 @@ func writePage(w io.Writer, page string) {
 // codes close to it, at most three.
 func similarCodes(code string) []string {
 	near := lint.SimilarRuleCodes(code)
-	for _, c := range diff.Checks() {
-		if len(near) < 3 && termtext.EditDistance(code, c.Code) <= max(2, len(code)/4) {
-			near = append(near, c.Code)
+	for _, words := range [][][2]string{changeCodes(), callCodes()} {
+		for _, w := range words {
+			if len(near) < 3 && termtext.EditDistance(code, w[0]) <= max(2, len(code)/4) {
+				near = append(near, w[0])
+			}
 		}
 	}
 	return near

@@ -9,8 +9,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"toolbench/core/call"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/report"
 )
 
 // rulesRun runs toolbench in-process and returns its exit code, stdout
@@ -139,11 +141,38 @@ func TestExplainPrintsADiffChecksDoc(t *testing.T) {
 	}
 }
 
+func TestExplainPrintsACallCodesDoc(t *testing.T) {
+	tests := []struct {
+		code, heading string
+	}{
+		{"missing", "missing (error, a code toolbench call reports)"},
+		{"unchecked", "unchecked (note, a code toolbench call reports)"},
+		{"tool_error", "tool_error (an outcome toolbench call --run reports)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.code, func(t *testing.T) {
+			code, out, errOut := rulesRun(t, "explain", tc.code)
+			if code != exitOK || errOut != "" || !strings.HasPrefix(out, tc.heading+"\n") || !strings.Contains(out, "docs/rules/"+tc.code+".md") {
+				t.Fatalf("exit %d, stderr %q, output:\n%s\nwant 0, the heading %q and the page", code, errOut, out, tc.heading)
+			}
+		})
+	}
+	_, out, _ := rulesRun(t, "rules")
+	if !strings.Contains(out, "\nThe codes toolbench call and call --run report:\n") || !strings.Contains(out, "\nunknown_tool    error     ") {
+		t.Errorf("rules does not list the call codes:\n%s", out)
+	}
+}
+
 // TestRuleAndCheckCodesDiffer keeps explain's answer to a code one thing.
 func TestRuleAndCheckCodesDiffer(t *testing.T) {
 	for _, c := range diff.Checks() {
 		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil {
 			t.Errorf("%s is both diff's check and a rule or target", c.Code)
+		}
+	}
+	for _, c := range append(call.Codes(), report.RunCodes()...) {
+		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil || diff.LookupCheck(c.Code) != nil {
+			t.Errorf("%s is both a call code and a rule, target or change", c.Code)
 		}
 	}
 }
@@ -163,8 +192,9 @@ func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
 		{"underscore for dash", "invalid_name", `(did you mean invalid-name?)`},
 		{"missing letter under a target", "gemini/invalid-nam", "did you mean gemini/invalid-name"},
 		{"a rule of another target", "anthropic/too-many-tools", "openai/too-many-tools, gemini/too-many-tools"},
-		{"nothing close", "zzz", `unknown rule code, target or change code "zzz"` + "\n"},
-		{"control characters are escaped", "x\x1b[2J", `unknown rule code, target or change code "x\\x1b[2J"`},
+		{"nothing close", "zzz", `unknown code "zzz": no rule, target, change or call check has it` + "\n"},
+		{"control characters are escaped", "x\x1b[2J", `unknown code "x\\x1b[2J"`},
+		{"a call code misspelt", "unknown_tol", "(did you mean unknown_tool?)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

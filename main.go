@@ -56,6 +56,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/config"
+	"toolbench/core/report"
 	"toolbench/core/termtext"
 )
 
@@ -244,8 +246,23 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 		help = styles.Program.Flag.Render(help)
 		w = &colorprofile.Writer{Forward: w, Profile: colorprofile.ANSI}
 	}
-	fmt.Fprintf(w, "%s %s\nRun %s for usage.\n", name, termtext.EscapeLine(err.Error()), help)
+	fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(err.Error()))
+	// A mistake in toolbench.toml is not one of the command line: its
+	// help is the page of the configuration's keys.
+	var cfgErr *config.Error
+	if errors.As(err, &cfgErr) {
+		page := configPage
+		if url := report.DocURL(toolInformationURI(), configPage); url != "" {
+			page = url
+		}
+		fmt.Fprintf(w, "The keys and their values: %s\n", page)
+		return
+	}
+	fmt.Fprintf(w, "Run %s for usage.\n", help)
 }
+
+// configPage is the page of toolbench.toml's keys.
+const configPage = "docs/configuration.md"
 
 // helpOutput is standard output as cobra and fang see it. fang colours
 // help when standard output is a terminal, which it asks of the file's

@@ -28,6 +28,7 @@
 package watch
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -38,8 +39,8 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/internal/source"
 )
 
 // Debounce is how long the file must stay quiet after a change before it is
@@ -332,11 +333,12 @@ func lintFile(path string, opt lint.Options) (*lint.Result, error) {
 		// never end: neither is a file an editor saves.
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
-	doc, err := jsondoc.LoadFile(path)
+	src, err := source.Open(context.Background(), source.Input{Path: path}, source.Options{})
 	if err != nil {
 		return nil, fileError(path, err)
 	}
-	return lint.Lint(doc, opt), nil
+	defer src.Close()
+	return lint.Lint(src.Doc, opt), nil
 }
 
 // fileError turns an *fs.PathError into "FILE: why" with the path as the

@@ -37,6 +37,10 @@ func TestValidateRuleWantsTheDocToMatchTheFixMode(t *testing.T) {
 		{"a fix, undocumented", FixAuto, "Checks x.", false},
 		{"no fix, but a documented one", FixNone, "Checks x. toolbench fix removes it.", false},
 		{"no fix", FixNone, "Checks x.", true},
+		{"a fix, the words wrapped", FixAuto, "Checks x. Run toolbench\n\t  fix to drop it.", true},
+		{"a fix, the mark after a false start", FixAuto, "toolbench checks x; toolbench fix drops it.", true},
+		{"a fix, the words run together", FixAuto, "Checks x. toolbenchfix drops it.", false},
+		{"a fix, the first word last", FixAuto, "Checks x, as toolbench", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -376,3 +376,20 @@ func (m *runMarkdown) Run(r *Run) error {
 func (m *runMarkdown) Close(sum RunSummary, err error) error {
 	return writeMarkdownTable(m.w, "### toolbench call --run: "+sum.String(), "The run stopped", err, "| Where | Tool | Outcome | Details |", m.rows)
 }
+
+// LookupCallCode returns the code of call.Codes or RunCodes named code:
+// what toolbench call, and call --run, report. run says it is one of
+// RunCodes.
+func LookupCallCode(code string) (c call.Code, run, ok bool) {
+	for _, c := range call.Codes() {
+		if c.Code == code {
+			return c, false, true
+		}
+	}
+	for _, c := range runCodes {
+		if c.Code == code {
+			return c, true, true
+		}
+	}
+	return call.Code{}, false, false
+}

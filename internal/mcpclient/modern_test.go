@@ -373,4 +373,16 @@ func TestAPackageRunnersStartSaysItMayBeInstalling(t *testing.T) {
 	if got := spec.startLine(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+	// A server of the servers file is named as the file names it, and
+	// by what it runs: the name alone says nothing of npx's download.
+	spec.Name = "everything"
+	want = "starting everything (@modelcontextprotocol/server-everything), npx may be installing it (--start-timeout 60s)"
+	if got := spec.startLine(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	spec.Name = "node"
+	spec.Command = []string{"node", "server.js"}
+	if got, want := spec.startLine(), "starting node (server), waiting for its first answer (--start-timeout 60s)"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
 }

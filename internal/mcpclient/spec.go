@@ -182,10 +182,14 @@ const StartNotice = time.Second
 // start: a package runner may be installing the package.
 func (s Spec) startLine() string {
 	bound := "--start-timeout " + durationText(s.startTimeout())
-	if prog := filepath.Base(s.Command[0]); packageRunners[prog] {
-		return fmt.Sprintf("starting %s, %s may be installing it (%s)", safeName(s.DisplayName()), prog, bound)
+	name := safeName(s.DisplayName())
+	if run := commandName(s.Command); s.Name != "" && run != s.Name {
+		name += " (" + safeName(run) + ")" // the servers file's name, and what it runs
 	}
-	return fmt.Sprintf("starting %s, waiting for its first answer (%s)", safeName(s.DisplayName()), bound)
+	if prog := filepath.Base(s.Command[0]); packageRunners[prog] {
+		return fmt.Sprintf("starting %s, %s may be installing it (%s)", name, prog, bound)
+	}
+	return fmt.Sprintf("starting %s, waiting for its first answer (%s)", name, bound)
 }
 
 func (s Spec) protocolVersion() string {

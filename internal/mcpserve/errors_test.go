@@ -52,7 +52,7 @@ func TestBadInputIsAToolErrorThatSaysWhatAndWhere(t *testing.T) {
 		{"versions that cannot be paired", "diff_tools", map[string]any{"old": "[]\n[]\n", "old_path": nil, "new": "[]", "new_path": nil},
 			"<old> has 2 lists of tools and <new> has 1"},
 		{"an unknown code", "explain_code", map[string]any{"code": "invalid-nam"},
-			`no rule, target or change has the code "invalid-nam"; did you mean invalid-name`},
+			`no rule, target, change or call check has the code "invalid-nam"; did you mean invalid-name`},
 		{"a mistyped change code", "explain_code", map[string]any{"code": "removed-tol"},
 			"did you mean removed-tool?"},
 	} {

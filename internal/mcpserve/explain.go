@@ -8,8 +8,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"toolbench/core/call"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/report"
 	"toolbench/core/termtext"
 )
 
@@ -20,6 +22,7 @@ type explainInput struct {
 
 var explainInputDocs = map[string]string{
 	"code": "A rule code from lint_tools (invalid-name, openai-strict/all-required), a change code from diff_tools (removed-tool), " +
+		"a code from check_tool_calls (missing, type), " +
 		"or a target name (" + strings.Join(lint.TargetNames(), ", ") + ").",
 }
 
@@ -45,6 +48,7 @@ const (
 	kindRule   codeKind = "rule"
 	kindTarget codeKind = "target"
 	kindChange codeKind = "change"
+	kindCall   codeKind = "call"
 )
 
 // ruleLine is one rule of a target.
@@ -55,9 +59,9 @@ type ruleLine struct {
 }
 
 var explainOutputDocs = map[string]string{
-	"kind":           "What the code names: a lint rule, a lint target, or a kind of change diff_tools reports.",
+	"kind":           "What the code names: a lint rule, a lint target, a kind of change diff_tools reports, or a code of check_tool_calls or of a call sent to a server.",
 	"code":           "The rule or change code, or the target's name.",
-	"severity":       "A rule's severity (error or warning), a change's (error when it breaks callers, else note); \"\" for a target.",
+	"severity":       "A rule's severity (error or warning), a change's (error when it breaks callers, else note), a call code's (error or note); \"\" for a target and an outcome of a sent call.",
 	"target":         "For a rule, the target that turns it on; \"\" for a rule every lint runs, and for a target or change.",
 	"summary":        "What it finds, in a line; for a target, what it adds.",
 	"doc":            "What it checks, why it matters, how to fix what it reports, and the documentation it follows.",
@@ -82,6 +86,11 @@ func explain(_ context.Context, _ *mcp.CallToolRequest, in explainInput) (*mcp.C
 	case c != nil:
 		out, text = explainChange(c)
 	default:
+		cc, run, ok := report.LookupCallCode(code)
+		if ok {
+			out, text = explainCallCode(cc, run)
+			break
+		}
 		return nil, explainOutput{}, unknownCode(code)
 	}
 	return textResult(text), out, nil
@@ -131,16 +140,33 @@ func explainChange(c *diff.Check) (explainOutput, string) {
 	return out, fmt.Sprintf("%s (%s, a change diff_tools reports)\n%s\n\n%s\n", c.Code, effect, c.Summary, c.Doc)
 }
 
+// explainCallCode is the entry of a code check_tool_calls reports, or
+// of an outcome of a call sent to a server, and its text.
+func explainCallCode(c call.Code, run bool) (explainOutput, string) {
+	severity, what := "error", "a code check_tool_calls reports"
+	switch {
+	case run:
+		severity, what = "", "an outcome of a call sent to a server (toolbench call --run)"
+	case c.Note:
+		severity = "note"
+	}
+	out := explainOutput{Kind: kindCall, Code: c.Code, Severity: severity, Summary: c.Summary, Doc: c.Doc, Implies: []string{}, Rules: []ruleLine{}}
+	return out, fmt.Sprintf("%s (%s)\n%s\n\n%s\n", c.Code, what, c.Summary, c.Doc)
+}
+
 // unknownCode is the error of a code that no table has, with the codes
 // it may be a mistyping of.
 func unknownCode(code string) error {
-	msg := fmt.Sprintf("no rule, target or change has the code %q", code)
+	msg := fmt.Sprintf("no rule, target, change or call check has the code %q", code)
 	near := lint.SimilarRuleCodes(code)
 	var others []string
 	for _, t := range lint.Targets() {
 		others = append(others, t.Name)
 	}
 	for _, c := range diff.Checks() {
+		others = append(others, c.Code)
+	}
+	for _, c := range append(call.Codes(), report.RunCodes()...) {
 		others = append(others, c.Code)
 	}
 	if c := termtext.Closest(code, others); c != "" {

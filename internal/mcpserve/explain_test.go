@@ -6,8 +6,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/call"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/report"
 	"toolbench/internal/mcpserve"
 )
 
@@ -28,7 +30,7 @@ type explainAnswer struct {
 	} `json:"rules"`
 }
 
-func TestExplainGivesTheTablesEntryForEveryRuleTargetAndChange(t *testing.T) {
+func TestExplainGivesTheTablesEntryForEveryRuleTargetChangeAndCallCode(t *testing.T) {
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	explain := func(code string) (explainAnswer, string) {
 		var got explainAnswer
@@ -50,6 +52,15 @@ func TestExplainGivesTheTablesEntryForEveryRuleTargetAndChange(t *testing.T) {
 		if got.Kind != "change" || got.Severity != c.Severity.String() || got.Doc != c.Doc {
 			t.Errorf("%s: %+v", c.Code, got)
 		}
+	}
+	for _, c := range append(call.Codes(), report.RunCodes()...) {
+		got, text := explain(c.Code)
+		if got.Kind != "call" || got.Doc != c.Doc || !strings.HasPrefix(text, c.Code+" (") {
+			t.Errorf("%s: %+v\n%s", c.Code, got, text)
+		}
+	}
+	if got, _ := explain("unchecked"); got.Severity != "note" {
+		t.Errorf("unchecked has severity %q, want note", got.Severity)
 	}
 	for _, tg := range lint.Targets() {
 		got, text := explain(tg.Name)

@@ -163,7 +163,7 @@ var typeSchemas = map[reflect.Type]*jsonschema.Schema{
 	reflect.TypeFor[lint.Severity](): {Type: "string", Enum: []any{lint.Error.String(), lint.Warning.String()}},
 	reflect.TypeFor[diff.Severity](): {Type: "string", Enum: []any{diff.Error.String(), diff.Note.String()}},
 	reflect.TypeFor[targetName]():    {Type: "string", Enum: anySlice(lint.TargetNames())},
-	reflect.TypeFor[codeKind]():      {Type: "string", Enum: []any{string(kindRule), string(kindTarget), string(kindChange)}},
+	reflect.TypeFor[codeKind]():      {Type: "string", Enum: []any{string(kindRule), string(kindTarget), string(kindChange), string(kindCall)}},
 }
 
 // anySlice is s as the values of an enum.
