@@ -247,7 +247,7 @@ func TestCompatHoldsEveryToolToStrictRulesWithStrictAll(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, _ := runIn(t, "compat", "--target", "openai-strict", file)
-	if code != exitOK || !strings.Contains(stdout, "lookup  ok") {
+	if code != exitOK || !strings.Contains(stdout, "lookup  -\n") || !strings.Contains(stdout, "\n-: accepted as sent, not strict") {
 		t.Errorf("without --strict-all: exit %d, stdout:\n%s", code, stdout)
 	}
 	code, stdout, _ = runIn(t, "compat", "--target", "openai-strict", "--strict-all", file)

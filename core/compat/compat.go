@@ -31,6 +31,10 @@ type Row struct {
 	Path         string // JSON path of the tool
 	Line, Column int    // where it starts
 	Errors       []int  // per target, as Matrix.Targets
+	// AsSent is, per target, whether its column holds the tool only to
+	// the rules of the tool as it is sent: a strict target's column, for
+	// a tool that does not opt into it (Options.StrictForAll unset).
+	AsSent []bool
 }
 
 // OK reports whether every target accepts the tool.
@@ -80,7 +84,12 @@ func ComputeWith(doc *jsondoc.Document, opt Options) *Matrix {
 	ps := make([]jsondoc.Pos, len(res.Tools.Tools))
 	for i := range res.Tools.Tools {
 		t := &res.Tools.Tools[i]
-		m.Rows[i] = Row{Tool: t.Key(), Path: t.Path, Errors: make([]int, len(columns))}
+		m.Rows[i] = Row{Tool: t.Key(), Path: t.Path, Errors: make([]int, len(columns)), AsSent: make([]bool, len(columns))}
+		for j, name := range columns {
+			if ct := lint.LookupTarget(name); ct != nil && ct.OptIn != nil && !opt.StrictForAll {
+				m.Rows[i].AsSent[j] = !ct.OptIn(t)
+			}
+		}
 		ps[i].Offset = int(t.Node.Start)
 	}
 	doc.PositionAll(ps)

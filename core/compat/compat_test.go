@@ -111,10 +111,28 @@ func TestStrictColumnsCountTheToolsThatOptInUnlessAsked(t *testing.T) {
 	if diff := cmp.Diff(want, rows(m)); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
+	// The strict columns of a tool that does not opt in are of the tool
+	// as sent: "loose" opts into neither, the OpenAI "strict" tool into
+	// openai-strict only, "claude" into anthropic-strict only.
+	asSent := func(m *Matrix) []string {
+		var out []string
+		for _, r := range m.Rows {
+			out = append(out, fmt.Sprint(r.Tool, " ", r.AsSent))
+		}
+		return out
+	}
+	wantAsSent := []string{"loose [false true false true]", "strict [false false false true]", "claude [false true false false]"}
+	if diff := cmp.Diff(wantAsSent, asSent(m)); diff != "" {
+		t.Errorf("as sent (-want +got):\n%s", diff)
+	}
 	m = ComputeWith(parse(t, src), Options{Lint: lint.Options{Targets: cols}, StrictForAll: true})
 	want = []string{"loose [0 2 0 1]", "strict [0 2 0 1]", "claude [1 3 0 1]"}
 	if diff := cmp.Diff(want, rows(m)); diff != "" {
 		t.Errorf("every tool strict: rows (-want +got):\n%s", diff)
+	}
+	wantAsSent = []string{"loose [false false false false]", "strict [false false false false]", "claude [false false false false]"}
+	if diff := cmp.Diff(wantAsSent, asSent(m)); diff != "" {
+		t.Errorf("every tool strict: as sent (-want +got):\n%s", diff)
 	}
 }
 

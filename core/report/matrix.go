@@ -29,6 +29,7 @@ const (
 type matrixRow struct {
 	label  string
 	errors []int
+	asSent []bool // as compat.Row.AsSent; nil for the document
 }
 
 // rowsOf are the rows of m: a tool by its name (its path when it has
@@ -40,7 +41,7 @@ func rowsOf(m *compat.Matrix) []matrixRow {
 		if label == "" {
 			label = r.Path
 		}
-		rows = append(rows, matrixRow{label: label, errors: r.Errors})
+		rows = append(rows, matrixRow{label: label, errors: r.Errors, asSent: r.AsSent})
 	}
 	if m.Document != nil {
 		rows = append(rows, matrixRow{label: "(the document)", errors: m.Document})
@@ -48,11 +49,30 @@ func rowsOf(m *compat.Matrix) []matrixRow {
 	return rows
 }
 
-func cellText(n int) string {
-	if n == 0 {
-		return "ok"
+// cellText is a cell of the text matrix: "ok", the number of errors, or
+// "-" where the tool is accepted as sent but does not opt into the
+// column's strict target, which therefore said nothing of it.
+func (row matrixRow) cellText(j int) string {
+	switch n := row.errors[j]; {
+	case n > 0:
+		return strconv.Itoa(n)
+	case row.asSent != nil && row.asSent[j]:
+		return "-"
 	}
-	return strconv.Itoa(n)
+	return "ok"
+}
+
+// strictLegend explains the "-" of the matrix's cells, or is "" when
+// there is none.
+func strictLegend(m *compat.Matrix) string {
+	for _, r := range m.Rows {
+		for j, as := range r.AsSent {
+			if as && r.Errors[j] == 0 {
+				return `-: accepted as sent, not strict: the tool does not set "strict": true (--strict-all checks it)`
+			}
+		}
+	}
+	return ""
 }
 
 // writeMatrixText writes the matrix as aligned columns, "ok" or the
@@ -70,7 +90,7 @@ func writeMatrixText(w io.Writer, r *MatrixReport) error {
 	for j, t := range m.Targets {
 		cols[j] = len(t)
 		for _, row := range rows {
-			cols[j] = max(cols[j], len(cellText(row.errors[j])))
+			cols[j] = max(cols[j], len(row.cellText(j)))
 		}
 	}
 	bw := bufio.NewWriter(w)
@@ -85,10 +105,10 @@ func writeMatrixText(w io.Writer, r *MatrixReport) error {
 	for i, row := range rows {
 		bw.WriteString(pad(labels[i], width))
 		for j := range m.Targets {
-			cell := cellText(row.errors[j])
+			cell := row.cellText(j)
 			bw.WriteString("  ")
 			switch {
-			case !r.Color:
+			case !r.Color, cell == "-":
 				bw.WriteString(cell)
 			case row.errors[j] == 0:
 				bw.WriteString(sgrOK + cell + sgrReset)
@@ -102,6 +122,9 @@ func writeMatrixText(w io.Writer, r *MatrixReport) error {
 		bw.WriteByte('\n')
 	}
 	bw.WriteString(matrixSummary(m) + "\n")
+	if legend := strictLegend(m); legend != "" {
+		bw.WriteString(legend + "\n")
+	}
 	return bw.Flush()
 }
 
@@ -136,8 +159,8 @@ func writeMatrixMarkdown(w io.Writer, r *MatrixReport) error {
 	bw.WriteString("\n| --- |" + strings.Repeat(" :-: |", len(m.Targets)) + "\n")
 	for _, row := range rowsOf(m) {
 		bw.WriteString("| " + mdCode(row.label) + " |")
-		for _, n := range row.errors {
-			cell := "ok"
+		for j, n := range row.errors {
+			cell := row.cellText(j)
 			if n > 0 {
 				cell = termtext.Plural(n, "error")
 			}
@@ -146,6 +169,9 @@ func writeMatrixMarkdown(w io.Writer, r *MatrixReport) error {
 		bw.WriteByte('\n')
 	}
 	bw.WriteString("\n" + matrixSummary(m) + "\n")
+	if legend := strictLegend(m); legend != "" {
+		bw.WriteString("\n" + legend + "\n")
+	}
 	return bw.Flush()
 }
 
@@ -163,6 +189,9 @@ type matrixToolJSON struct {
 	Line   int            `json:"line"`
 	Column int            `json:"column"`
 	Errors map[string]int `json:"errors"`
+	// AsSent names the strict targets the tool does not opt into, whose
+	// counts are of the tool as sent.
+	AsSent []string `json:"as_sent,omitempty"`
 }
 
 // writeMatrixJSON writes the matrix as one JSON object: the file, the
@@ -181,6 +210,11 @@ func writeMatrixJSON(w io.Writer, r *MatrixReport) error {
 	out := matrixJSON{File: r.File, Targets: m.Targets, Tools: make([]matrixToolJSON, len(m.Rows))}
 	for i, row := range m.Rows {
 		out.Tools[i] = matrixToolJSON{Tool: row.Tool, Path: row.Path, Line: row.Line, Column: row.Column, Errors: byTarget(row.Errors)}
+		for j, as := range row.AsSent {
+			if as {
+				out.Tools[i].AsSent = append(out.Tools[i].AsSent, m.Targets[j])
+			}
+		}
 	}
 	if m.Document != nil {
 		out.Document = byTarget(m.Document)
