@@ -44,7 +44,7 @@ type callFlags struct {
 func (f *callFlags) command(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "call SCHEMAS [CALLS]",
-		Short: "check tool calls against tool schemas, and with --run send them to a live MCP server",
+		Short: "check tool calls, or run them on a server",
 		Long: prose(`
 Check model-proposed tool calls against tool schemas: unknown tools,
 missing and extra arguments, and arguments of the wrong type.
@@ -98,13 +98,17 @@ echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run -
 	}
 	fs := cmd.Flags()
 	f.format.register(cmd, writesCalls)
-	fs.BoolVar(&f.deep, "deep", false, "also validate arguments against the tool's full JSON Schema\n(enums, bounds, patterns, formats, nested values);\nneeds a tools document")
-	fs.StringVar(&f.schemas, "schemas", "", `read SCHEMAS as "flat" or "tools" instead of guessing`)
+	fs.BoolVar(&f.deep, "deep", false, "also check arguments against the full JSON Schema")
+	document(fs, "deep", "also validate arguments against the tool's full JSON Schema (enums, bounds, patterns, formats, nested values); needs a tools document")
+	fs.StringVar(&f.schemas, "schemas", "", "read SCHEMAS as flat or tools instead of guessing")
+	document(fs, "schemas", `read SCHEMAS as "flat" or "tools" instead of guessing`)
 	cmd.RegisterFlagCompletionFunc("schemas", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"flat", "tools"}, cobra.ShellCompDirectiveNoFileComp
 	})
-	fs.BoolVar(&f.run, "run", false, "also send each valid call to the server (tools/call) and\nprint its result; an invalid call is not sent")
-	fs.StringVar(&f.history, "history", "", "with --run, append each call sent and its result to FILE\n(JSON Lines, which toolbench call --run replays)")
+	fs.BoolVar(&f.run, "run", false, "also send each valid call to the server")
+	document(fs, "run", "also send each valid call to the server (tools/call) and print its result; an invalid call is not sent")
+	fs.StringVar(&f.history, "history", "", "with --run, append calls and results to FILE")
+	document(fs, "history", "with --run, append each call sent and its result to FILE (JSON Lines, which toolbench call --run replays)")
 	f.server.register(cmd)
 	return cmd
 }
