@@ -368,13 +368,26 @@ func mistypedCommand(root *cobra.Command, arg string) string {
 }
 
 // completionCommand adds cobra's completion command to root, which has
-// a command per shell, with a summary that fits help. It writes to
-// root's output, which newRoot set before.
+// a command per shell, with a summary that fits help and a usage error
+// for a shell it has no command for: left alone, it shows its help for
+// one and exits 0. It writes to root's output, which newRoot set before.
 func completionCommand(root *cobra.Command) {
 	root.InitDefaultCompletionCmd()
 	c, _, err := root.Find([]string{"completion"})
 	if err != nil || c == root {
 		return
 	}
+	var shells []string
+	for _, sh := range c.Commands() {
+		shells = append(shells, sh.Name())
+	}
 	c.Short = "write a shell's completion script"
+	c.Args = cobra.ArbitraryArgs
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		last := len(shells) - 1
+		return usage(cmd, fmt.Errorf("no completion for the shell %q; toolbench completes %s and %s", args[0], strings.Join(shells[:last], ", "), shells[last]))
+	}
 }

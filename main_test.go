@@ -186,3 +186,11 @@ func TestUsageErrorsNameTheCommandAndExit2(t *testing.T) {
 		}
 	}
 }
+
+func TestCompletionOfAShellItHasNoScriptForIsAUsageError(t *testing.T) {
+	code, stdout, stderr := runIn(t, "completion", "tcsh")
+	want := "toolbench completion: no completion for the shell \"tcsh\"; toolbench completes bash, zsh, fish and powershell\nRun 'toolbench completion -h' for usage.\n"
+	if code != exitFailure || stdout != "" || stderr != want {
+		t.Errorf("completion tcsh: exit %d, stdout %.80q, stderr %q; want 2 and %q", code, stdout, stderr, want)
+	}
+}
