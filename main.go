@@ -175,6 +175,9 @@ func newRoot(e *env) *cobra.Command {
 				err = fmt.Errorf("unknown command %q; did you mean %q?", ops[0], near)
 			}
 		}
+		if near := mistypedFlag(cmd, err); near != "" {
+			err = fmt.Errorf("%w; did you mean --%s?", err, near)
+		}
 		return usage(cmd, err)
 	})
 	// The flags of every command are listed in the order they are
@@ -345,6 +348,27 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// mistypedFlag returns the flag of cmd that the unknown flag of err is
+// a misspelling of, if any: --tagret for --target, or -strict, one dash
+// short, for --strict. cobra suggests commands, not flags.
+func mistypedFlag(cmd *cobra.Command, err error) string {
+	var unknown *pflag.NotExistError
+	if !errors.As(err, &unknown) {
+		return ""
+	}
+	typed := unknown.GetSpecifiedName()
+	if short := unknown.GetSpecifiedShortnames(); len(short) > 1 {
+		typed = short // -strict: pflag read it as the shorthands s, t, r...
+	}
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	return termtext.Closest(typed, names)
 }
 
 // mistypedCommand returns the command of root that arg is a misspelling
