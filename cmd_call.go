@@ -143,6 +143,9 @@ func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, erro
 	default:
 		return nil, fmt.Errorf("unknown --schemas %q (known: flat, tools)", cfg.schemaKind)
 	}
+	if cfg.opt.Deep && cfg.schemaKind == "flat" {
+		return nil, errDeepFlat
+	}
 	switch len(files) {
 	case 0:
 		return nil, errors.New("missing SCHEMAS: the flat schema file or tools document to check calls against")
@@ -158,6 +161,12 @@ func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, erro
 	}
 	return cfg, nil
 }
+
+// errDeepFlat refuses --deep on a flat schema file: deep validation
+// checks arguments against a tool's JSON Schema (enums, bounds,
+// patterns, nested values), and a flat schema holds a type per field,
+// which the check without --deep covers already.
+var errDeepFlat = errors.New("--deep validates against a tools document's JSON Schemas; a flat schema file has field types only, which the check without --deep covers")
 
 // pickFormat reads --format and --json into cfg. --format flat and
 // --format tools, which named the kind of SCHEMAS before --schemas did,
@@ -220,6 +229,10 @@ func runCall(e *env, cfg *callConfig) int {
 	schemas, err := call.LoadSchemas(src.Doc, kind)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	if cfg.opt.Deep && schemas.Tools == nil {
+		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(src.Doc.Name), errDeepFlat)
 		return exitFailure
 	}
 	warnUnderived(e, src.Doc.Name, schemas.Underived)
