@@ -64,7 +64,10 @@ Anthropic tool_use block, an MCP tools/call request or a Gemini
 functionCall. Each invalid call prints its errors, one a line:
 missing:query, extra:debug, type:limit:int. With --json each call is a
 line holding the array of its errors, [] if valid; with --deep too,
-{"errors": [...], "schema": [{"path", "message"}]}. --format sarif,
+{"errors": [...], "schema": [{"path", "message"}]}. A call of a custom
+tool whose grammar went unchecked (unchecked:lark) is valid, with a note:
+text prints "valid" before it, and JSON the object, with "notes": [...]
+apart from its errors. --format sarif,
 github and markdown report each error at its call's line of CALLS, its
 code (missing, extra, type, unknown_tool, ...) as the rule.
 
