@@ -44,7 +44,7 @@ type callFlags struct {
 func (f *callFlags) command(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "call SCHEMAS [CALLS]",
-		Short: "check tool calls against tool schemas, and with --run send them to a live MCP server",
+		Short: "check tool calls, or run them on a server",
 		Long: prose(`
 Check model-proposed tool calls against tool schemas: unknown tools,
 missing and extra arguments, and arguments of the wrong type.
@@ -64,7 +64,10 @@ Anthropic tool_use block, an MCP tools/call request or a Gemini
 functionCall. Each invalid call prints its errors, one a line:
 missing:query, extra:debug, type:limit:int. With --json each call is a
 line holding the array of its errors, [] if valid; with --deep too,
-{"errors": [...], "schema": [{"path", "message"}]}. --format sarif,
+{"errors": [...], "schema": [{"path", "message"}]}. A call of a custom
+tool whose grammar went unchecked (unchecked:lark) is valid, with a note:
+text prints "valid" before it, and JSON the object, with "notes": [...]
+apart from its errors. --format sarif,
 github and markdown report each error at its call's line of CALLS, its
 code (missing, extra, type, unknown_tool, ...) as the rule.
 
@@ -98,13 +101,17 @@ echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run -
 	}
 	fs := cmd.Flags()
 	f.format.register(cmd, writesCalls)
-	fs.BoolVar(&f.deep, "deep", false, "also validate arguments against the tool's full JSON Schema\n(enums, bounds, patterns, formats, nested values);\nneeds a tools document")
-	fs.StringVar(&f.schemas, "schemas", "", `read SCHEMAS as "flat" or "tools" instead of guessing`)
+	fs.BoolVar(&f.deep, "deep", false, "also check arguments against the full JSON Schema")
+	document(fs, "deep", "also validate arguments against the tool's full JSON Schema (enums, bounds, patterns, formats, nested values); needs a tools document")
+	fs.StringVar(&f.schemas, "schemas", "", "read SCHEMAS as flat or tools instead of guessing")
+	document(fs, "schemas", `read SCHEMAS as "flat" or "tools" instead of guessing`)
 	cmd.RegisterFlagCompletionFunc("schemas", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"flat", "tools"}, cobra.ShellCompDirectiveNoFileComp
 	})
-	fs.BoolVar(&f.run, "run", false, "also send each valid call to the server (tools/call) and\nprint its result; an invalid call is not sent")
-	fs.StringVar(&f.history, "history", "", "with --run, append each call sent and its result to FILE\n(JSON Lines, which toolbench call --run replays)")
+	fs.BoolVar(&f.run, "run", false, "also send each valid call to the server")
+	document(fs, "run", "also send each valid call to the server (tools/call) and print its result; an invalid call is not sent")
+	fs.StringVar(&f.history, "history", "", "with --run, append calls and results to FILE")
+	document(fs, "history", "with --run, append each call sent and its result to FILE (JSON Lines, which toolbench call --run replays)")
 	f.server.register(cmd)
 	return cmd
 }
@@ -139,6 +146,9 @@ func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, erro
 	default:
 		return nil, fmt.Errorf("unknown --schemas %q (known: flat, tools)", cfg.schemaKind)
 	}
+	if cfg.opt.Deep && cfg.schemaKind == "flat" {
+		return nil, errDeepFlat
+	}
 	switch len(files) {
 	case 0:
 		return nil, errors.New("missing SCHEMAS: the flat schema file or tools document to check calls against")
@@ -154,6 +164,12 @@ func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, erro
 	}
 	return cfg, nil
 }
+
+// errDeepFlat refuses --deep on a flat schema file: deep validation
+// checks arguments against a tool's JSON Schema (enums, bounds,
+// patterns, nested values), and a flat schema holds a type per field,
+// which the check without --deep covers already.
+var errDeepFlat = errors.New("--deep validates against a tools document's JSON Schemas; a flat schema file has field types only, which the check without --deep covers")
 
 // pickFormat reads --format and --json into cfg. --format flat and
 // --format tools, which named the kind of SCHEMAS before --schemas did,
@@ -216,6 +232,10 @@ func runCall(e *env, cfg *callConfig) int {
 	schemas, err := call.LoadSchemas(src.Doc, kind)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	if cfg.opt.Deep && schemas.Tools == nil {
+		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(src.Doc.Name), errDeepFlat)
 		return exitFailure
 	}
 	warnUnderived(e, src.Doc.Name, schemas.Underived)

@@ -216,8 +216,8 @@ func TestFormatHelpListsTheFormatsEachCommandWrites(t *testing.T) {
 			t.Errorf("%s has --format, which this test does not know", cmd.Name())
 			continue
 		}
-		if f.Usage != "the report's format: "+want[cmd.Name()] || strings.Join(report.FormatNames(writes[cmd.Name()]), ", ") != want[cmd.Name()] {
-			t.Errorf("%s --format: %q, want the formats %s", cmd.Name(), f.Usage, want[cmd.Name()])
+		if flagDoc(f) != "the report's format: "+want[cmd.Name()] || strings.Join(report.FormatNames(writes[cmd.Name()]), ", ") != want[cmd.Name()] {
+			t.Errorf("%s --format: %q, want the formats %s", cmd.Name(), flagDoc(f), want[cmd.Name()])
 		}
 		delete(want, cmd.Name())
 	}

@@ -216,6 +216,8 @@ func TestCallFailsWithExit2OnUsageAndUnreadableInput(t *testing.T) {
 		{"unknown schema kind", []string{"call", "--schemas", "yaml", callFlat}, `toolbench call: unknown --schemas "yaml" (known: flat, tools)`},
 		{"old and new spellings of the kind", []string{"call", "--format", "flat", "--schemas", "tools", callFlat}, "--format flat and --schemas tools both say how to read SCHEMAS: give --schemas"},
 		{"--json and --format text", []string{"call", "--json", "--format", "text", callFlat}, "--json and --format text disagree"},
+		{"--deep with flat schemas", []string{"call", "--deep", "--schemas", "flat", callFlat}, "toolbench call: --deep validates against a tools document's JSON Schemas; a flat schema file has field types only, which the check without --deep covers\nRun 'toolbench call -h' for usage.\n"},
+		{"--deep with schemas found flat", []string{"call", "--deep", callFlat}, "toolbench call: " + callFlat + ": --deep validates against a tools document's JSON Schemas; a flat schema file has field types only, which the check without --deep covers\n"},
 		{"a kind for a server", []string{"call", "--schemas", "flat", "--server-cmd", "srv"}, "--schemas says how to read SCHEMAS; --server-cmd lists a tools document"},
 		{"stdin twice", []string{"call", "-", "-"}, "cannot both be standard input"},
 		{"SCHEMAS missing", []string{"call", filepath.Join(dir, "none.json")}, "none.json: no such file"},
@@ -260,7 +262,7 @@ func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
 
 func TestCallIsListedInTheHelp(t *testing.T) {
 	_, stdout, _ := callRun(t, "", "--help")
-	if !strings.Contains(stdout, "  Check tool calls against tool schemas, and with --run send them to a live MCP server\n") {
+	if !strings.Contains(stdout, "  Check tool calls, or run them on a server\n") {
 		t.Errorf("toolbench --help does not list call:\n%s", stdout)
 	}
 }

@@ -10,6 +10,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // sgrColour matches an SGR sequence that sets a colour.
@@ -79,10 +83,18 @@ func TestManPageRendersEveryCommandAndFlag(t *testing.T) {
 		t.Fatalf("groff: %v\n%s", err, warnings.String())
 	}
 	text := regexp.MustCompile(`.\x08`).ReplaceAllString(string(out), "") // overstrikes: bold, underline
-	for _, want := range []string{"NAME", "toolbench - a workbench for LLM tool definitions", "lint", "--server-cmd", "--mcp-config", "the servers file of --server", "explain", "--color"} {
+	// One space between words, as groff justifies and hyphenates the lines.
+	text = strings.Join(strings.Fields(regexp.MustCompile("‐\n *").ReplaceAllString(text, "")), " ")
+	for _, want := range []string{"NAME", "toolbench - a workbench for LLM tool definitions", "lint", "--server-cmd", "--mcp-config", "the servers file of --server", "explain", "--color",
+		"-e, --env", "-w, --write", "-o, --output",
+		// what the manual says of a flag, beyond its line in help
+		"split into words as a shell splits them", "in place of the configuration's targets: openai,"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the rendered page lacks %q:\n%s", want, text)
 		}
+	}
+	if bad := regexp.MustCompile(`--[a-z], --`).FindString(text); bad != "" {
+		t.Errorf("the page writes a short flag with two dashes: %q", bad)
 	}
 }
 
@@ -157,5 +169,70 @@ func TestHelpIsColouredOnATerminalUnlessNever(t *testing.T) {
 				t.Errorf("colours = %v, want %v:\n%q", got, tc.colours, styled)
 			}
 		})
+	}
+}
+
+// helpColumn is the widest a flag's usage line may be, with the default
+// help shows after it: help lays flags out as a column of names and one
+// of usages, and at 80 columns, less fang's indent of 4 and the column of
+// names (--protocol-version and two spaces), 56 cells are left. The
+// longer description a flag has for the manual is not held to it.
+const helpColumn = 80 - 4 - len("--protocol-version  ")
+
+func TestEveryFlagUsageIsOneShortLine(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, fs := range []*pflag.FlagSet{c.LocalNonPersistentFlags(), c.PersistentFlags()} {
+			fs.VisitAll(func(f *pflag.Flag) {
+				shown := f.Usage
+				if d := f.DefValue; d != "" && d != "false" && d != "0" && d != "[]" {
+					shown += " (" + d + ")"
+				}
+				switch {
+				case strings.Contains(f.Usage, "\n"):
+					t.Errorf("%s --%s: the usage has a line break: %q", c.CommandPath(), f.Name, f.Usage)
+				case ansi.StringWidth(shown) > helpColumn:
+					t.Errorf("%s --%s: %q is %d cells with its default, over %d", c.CommandPath(), f.Name, shown, ansi.StringWidth(shown), helpColumn)
+				}
+			})
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(testRoot())
+}
+
+// TestHelpFitsTheTerminal renders every command's help as fang does at
+// 80 and 100 columns, and at the 120 it uses when standard output is not
+// a terminal. fang asks the terminal of the process's standard output for
+// its width, or reads __FANG_TEST_WIDTH (its help.go), so the help runs in
+// a process of its own.
+func TestHelpFitsTheTerminal(t *testing.T) {
+	var paths [][]string
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.IsAvailableCommand() || !c.HasParent() || c.Name() == "help" {
+			paths = append(paths, strings.Fields(strings.TrimPrefix(c.CommandPath(), "toolbench")))
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(testRoot())
+	for _, width := range []int{80, 100, 120} {
+		for _, path := range paths {
+			cmd := exec.Command(toolbenchBin, append(path, "--help")...)
+			cmd.Env = append(os.Environ(), fmt.Sprintf("__FANG_TEST_WIDTH=%d", width), "NO_COLOR=1")
+			out, err := cmd.Output()
+			if err != nil || !bytes.Contains(out, []byte("USAGE")) {
+				t.Fatalf("%q --help: %v\n%s", path, err, out)
+			}
+			for i, line := range strings.Split(string(out), "\n") {
+				if w := ansi.StringWidth(line); w > width {
+					t.Errorf("%q --help at %d columns: line %d is %d wide: %q", path, width, i+1, w, line)
+				}
+			}
+		}
 	}
 }

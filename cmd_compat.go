@@ -49,6 +49,8 @@ columns when --target names none, and its rules count as it sets them;
 its [[ignore]] entries and the baseline do not change a count, since a
 provider refuses a tool whether or not a team accepts the issue.
 
+` + targetsHelp() + `
+
 Exit status: 0 every target accepts every tool, 1 some target does not, 2
 usage error, a configuration with a mistake, a file that cannot be read or
 parsed, or a server that cannot be reached or listed.`),
@@ -58,9 +60,10 @@ toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'`,
 		RunE: runs(f.config, func(cfg *compatConfig) int { return runCompat(e, cfg) }),
 	}
 	f.format.register(cmd, writesMatrix)
-	f.rules.register(cmd, e, "the columns, every target when none is named", "do not count the rule CODE")
+	f.rules.register(cmd, e, "the columns (default: every target)", "do not count these codes or target/ prefixes")
 	f.server.register(cmd)
-	cmd.Flags().BoolVar(&f.strictAll, "strict-all", false, "hold every tool to the strict targets' rules, as if each set\n\"strict\": true (default: only the tools that opt in)")
+	cmd.Flags().BoolVar(&f.strictAll, "strict-all", false, "hold every tool to the strict targets' rules")
+	document(cmd.Flags(), "strict-all", "hold every tool to the strict targets' rules, as if each set \"strict\": true (default: only the tools that opt in)")
 	return cmd
 }
 

@@ -35,7 +35,8 @@ type configFlags struct {
 // register adds --config and --no-config to the root, for every command.
 func (c *configFlags) register(root *cobra.Command) {
 	fs := root.PersistentFlags()
-	fs.StringVar(&c.file, "config", "", "read the configuration from FILE, in place of the\ntoolbench.toml (or .toolbench.toml) found in this directory\nor the nearest parent, up to the repository's root;\nread by lint, fix, compat, watch, lock, verify and the workbench")
+	fs.StringVar(&c.file, "config", "", "read the configuration from FILE")
+	document(fs, "config", "read the configuration from FILE, in place of the toolbench.toml (or .toolbench.toml) found in this directory or the nearest parent, up to the repository's root; read by lint, fix, compat, watch, lock, verify and the workbench")
 	fs.BoolVar(&c.off, "no-config", false, "read no configuration file")
 	root.MarkPersistentFlagFilename("config", "toml")
 }

@@ -31,7 +31,7 @@ type diffFlags struct {
 func (f *diffFlags) command(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff OLD NEW",
-		Short: "compare two versions of a tools file for changes that break callers",
+		Short: "find breaking changes between two versions",
 		Long: prose(`
 Compare two versions of a tools file and report what changed for the calls
 a model sends, by tool name: breaking changes (a tool or parameter removed,

@@ -35,7 +35,7 @@ type dumpConfig struct {
 func (f *dumpFlags) command(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "dump [FILE]",
-		Short: "write the tools of a live MCP server as one document, each as the server sent it",
+		Short: "write the tools a live MCP server lists",
 		Long: prose(`
 Write the tools of a live MCP server as one JSON document, every page of
 its tools/list in order, each tool's bytes as the server sent them:
@@ -74,8 +74,9 @@ toolbench dump --all-servers --dir mcp-tools`,
 		}),
 	}
 	f.server.register(cmd)
-	f.server.registerAll(cmd, "write the tools of every server of the servers file,\neach to DIR/NAME.json (--dir)")
-	cmd.Flags().StringVar(&f.dir, "dir", "", "under --all-servers, the directory to write each server's tools to")
+	f.server.registerAll(cmd, "dump every server of the servers file to --dir", "write the tools of every server of the servers file, each to DIR/NAME.json (--dir)")
+	cmd.Flags().StringVar(&f.dir, "dir", "", "the DIR --all-servers writes the tools to")
+	document(cmd.Flags(), "dir", "under --all-servers, the directory to write each server's tools to")
 	cmd.MarkFlagDirname("dir")
 	return cmd
 }

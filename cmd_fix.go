@@ -39,7 +39,7 @@ type fixFlags struct {
 func (f *fixFlags) command(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fix FILE",
-		Short: "make the fixes lint suggests, as a diff or in place",
+		Short: "make lint's fixes, as a diff or in place",
 		Long: prose(`
 Make the fixes the linter suggests, changing only the bytes each needs, in
 the file's own indentation and newlines. Without -w or -o, print them as a
@@ -54,6 +54,8 @@ The configuration (toolbench.toml, see --config) sets the targets and
 rules of the lint whose fixes are made; the issues its [[ignore]] entries
 accept are left as they are.
 
+` + targetsHelp() + `
+
 Exit status: 0 nothing to fix, or written; 1 there are fixes (without -w or
 -o); 2 usage error, a configuration with a mistake, or a file that cannot
 be read, parsed or written.`),
@@ -64,9 +66,11 @@ toolbench fix -w --code invalid-name tools.json`,
 		RunE: runs(f.config, func(cfg *fixConfig) int { return runFix(e, cfg) }),
 	}
 	fs := cmd.Flags()
-	fs.BoolVarP(&f.write, "write", "w", false, "write the fixed file in place (atomically, keeping its mode)")
+	fs.BoolVarP(&f.write, "write", "w", false, "write the fixed file in place")
+	document(fs, "write", "write the fixed file in place (atomically, keeping its mode)")
 	fs.StringVarP(&f.out, "output", "o", "", "write the fixed text to FILE (- for standard output)")
-	fs.Var(&f.codes, "code", "make only the fixes of these rules, repeated or comma-separated\n(renames, invalid-name's and mcp/invalid-name's, are made only\nwhen named here):\n"+strings.Join(fixableCodes(), ", "))
+	fs.Var(&f.codes, "code", "make only the fixes of these rules")
+	document(fs, "code", "make only the fixes of these rules, repeated or comma-separated (renames, invalid-name's and mcp/invalid-name's, are made only when named here): "+strings.Join(fixableCodes(), ", "))
 	cmd.RegisterFlagCompletionFunc("code", completeWords(func() [][2]string {
 		var out [][2]string
 		for _, r := range lint.Rules() {
@@ -76,7 +80,7 @@ toolbench fix -w --code invalid-name tools.json`,
 		}
 		return out
 	}))
-	f.rules.register(cmd, e, "also run a provider's rules and make their fixes", "do not run the rule CODE")
+	f.rules.register(cmd, e, "also run these providers' rules and fixes", "do not run these codes or target/ prefixes")
 	f.server.register(cmd)
 	return cmd
 }

@@ -91,19 +91,29 @@ type ruleFlags struct {
 }
 
 // register adds --target and --ignore to cmd. target and ignore are their
-// help; empty, they say what most commands do with them.
+// help lines; empty, they say what most commands do with them.
 func (r *ruleFlags) register(cmd *cobra.Command, e *env, target, ignore string) {
 	r.e = e
 	if target == "" {
-		target = "also check a provider's rules"
+		target = "also check these providers' rules"
 	}
 	if ignore == "" {
-		ignore = "do not report the rule CODE"
+		ignore = "skip these rule codes or target/ prefixes"
 	}
-	cmd.Flags().Var(&r.targets, "target", target+", repeated or comma-separated,\nin place of the configuration's targets:\n"+strings.Join(lint.TargetNames(), ", "))
-	cmd.Flags().Var(&r.ignore, "ignore", ignore+", repeated or comma-separated:\nthe code an issue is printed with, or a target's prefix\n(openai/) for all its rules (toolbench rules lists them)")
+	fs := cmd.Flags()
+	fs.Var(&r.targets, "target", target)
+	document(fs, "target", target+"; repeated or comma-separated, in place of the configuration's targets: "+strings.Join(lint.TargetNames(), ", "))
+	fs.Var(&r.ignore, "ignore", ignore)
+	document(fs, "ignore", ignore+"; repeated or comma-separated: the code an issue is printed with, or a target's prefix (openai/) for all its rules (toolbench rules lists them)")
 	cmd.RegisterFlagCompletionFunc("target", completeWords(targetWords))
 	cmd.RegisterFlagCompletionFunc("ignore", completeWords(selectorWords))
+}
+
+// targetsHelp is the paragraph of a command's help that names the
+// targets --target takes, which its one line in the list of flags
+// leaves out.
+func targetsHelp() string {
+	return "The targets --target takes: " + strings.Join(lint.TargetNames(), ", ") + "."
 }
 
 // checks checks the target names and rule codes, reads the
@@ -155,11 +165,15 @@ var serverFlagNames = []string{"server-cmd", "server-url", "server"}
 // register adds the server flags to cmd.
 func (s *serverFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&s.command, "server-cmd", "", "spawn an MCP server on stdio from 'CMD ARGS...', split into\nwords as a shell splits them (no shell runs it)")
-	fs.StringArrayVarP(&s.env, "env", "e", nil, "add KEY=VALUE to the spawned server's environment (repeat)")
+	fs.StringVar(&s.command, "server-cmd", "", "spawn the MCP server 'CMD ARGS...' on stdio")
+	document(fs, "server-cmd", "spawn an MCP server on stdio from 'CMD ARGS...', split into words as a shell splits them (no shell runs it)")
+	fs.StringArrayVarP(&s.env, "env", "e", nil, "add KEY=VALUE to the server's environment")
+	document(fs, "env", "add KEY=VALUE to the spawned server's environment (repeat)")
 	fs.StringVar(&s.url, "server-url", "", "reach a Streamable HTTP MCP server at URL")
-	fs.StringArrayVar(&s.headers, "header", nil, "send the header 'Name: value' to --server-url (repeat);\n$VAR and ${VAR} in the value read the environment")
-	fs.StringVar(&s.server, "server", "", `the server NAME of the --mcp-config file's "mcpServers"`)
+	fs.StringArrayVar(&s.headers, "header", nil, "send 'Name: value' with each HTTP request")
+	document(fs, "header", "send the header 'Name: value' to --server-url (repeat); $VAR and ${VAR} in the value read the environment")
+	fs.StringVar(&s.server, "server", "", "the server NAME in the --mcp-config file")
+	document(fs, "server", `the server NAME of the --mcp-config file's "mcpServers"`)
 	s.registerReach(cmd)
 	cmd.RegisterFlagCompletionFunc("server-cmd", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server-url", cobra.NoFileCompletions)
@@ -172,10 +186,14 @@ func (s *serverFlags) register(cmd *cobra.Command) {
 // server flag, adds them alone.
 func (s *serverFlags) registerReach(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server, as Claude Code names it\n(this flag was --config, which names toolbench.toml now)")
-	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server, and connecting to --server-url")
-	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start, which a first npx run spends\ninstalling it")
-	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask the server for; a server of an earlier\nrevision answers in its own")
+	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server")
+	document(fs, "mcp-config", "the servers file of --server, as Claude Code names it (this flag was --config, which names toolbench.toml now)")
+	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server")
+	document(fs, "timeout", "bound each request to the server, and connecting to --server-url")
+	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start")
+	document(fs, "start-timeout", "bound a spawned server's start, which a first npx run spends installing it")
+	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask for")
+	document(fs, "protocol-version", "the MCP version to ask the server for; a server of an earlier revision answers in its own")
 	cmd.MarkFlagFilename("mcp-config", "json")
 }
 
@@ -194,9 +212,11 @@ func (s *serverFlags) reach() (source.Server, error) {
 }
 
 // registerAll adds --all-servers to cmd, whose server flags register
-// added: help says what the command does with every server.
-func (s *serverFlags) registerAll(cmd *cobra.Command, help string) {
-	cmd.Flags().BoolVar(&s.all, "all-servers", false, help+"\n(--mcp-config names the file; each server is reached at once)")
+// added: help is the line that says what the command does with every
+// server, doc what the manual says.
+func (s *serverFlags) registerAll(cmd *cobra.Command, help, doc string) {
+	cmd.Flags().BoolVar(&s.all, "all-servers", false, help)
+	document(cmd.Flags(), "all-servers", doc+" (--mcp-config names the file; each server is reached at once)")
 }
 
 // resolve returns the server the parsed flags of fs name, nil when they
@@ -295,7 +315,9 @@ func (f *formatFlags) register(cmd *cobra.Command, writes func(report.Format) bo
 			words = append(words, [2]string{r.Name, r.Summary})
 		}
 	}
-	cmd.Flags().StringVar(&f.name, "format", "text", "the report's format: "+strings.Join(report.FormatNames(writes), ", "))
+	names := report.FormatNames(writes)
+	cmd.Flags().StringVar(&f.name, "format", "text", "as "+strings.Join(names[:len(names)-1], ", ")+" or "+names[len(names)-1])
+	document(cmd.Flags(), "format", "the report's format: "+strings.Join(names, ", "))
 	cmd.Flags().BoolVar(&f.asJSON, "json", false, "the same as --format json")
 	cmd.RegisterFlagCompletionFunc("format", completeWords(func() [][2]string { return words }))
 }
@@ -376,6 +398,28 @@ func (c *colorMode) Set(v string) error {
 
 func (c *colorMode) Type() string { return "when" }
 
+// flagDocKey is the annotation of a flag that holds what the manual says
+// of it. Help lays flags out in a column beside their usage, which is
+// therefore one short line; the man page and docs/ have room for more.
+const flagDocKey = "toolbench/doc"
+
+// document gives the flag name of fs the description the man page and
+// docs/ show in place of its usage line.
+func document(fs *pflag.FlagSet, name, doc string) {
+	if err := fs.SetAnnotation(name, flagDocKey, []string{doc}); err != nil {
+		panic(err) // no such flag: the command's own definition is wrong
+	}
+}
+
+// flagDoc is what the manual says of f: what document gave it, else its
+// usage line.
+func flagDoc(f *pflag.Flag) string {
+	if doc := f.Annotations[flagDocKey]; len(doc) > 0 {
+		return doc[0]
+	}
+	return f.Usage
+}
+
 // prose joins the lines of each paragraph of s, so that help and the man
 // page fill them to the width they have. A line that starts with a space,
 // as an example does, stays a line of its own.
@@ -394,4 +438,11 @@ func prose(s string) string {
 		b.WriteString(line)
 	}
 	return b.String()
+}
+
+// registerBaseline adds --baseline, the baseline of lint and watch.
+func registerBaseline(cmd *cobra.Command, baseline *string) {
+	cmd.Flags().StringVar(baseline, "baseline", "", "report only issues the baseline FILE does not hold")
+	document(cmd.Flags(), "baseline", "report only the issues the baseline FILE does not hold (default: the configuration's baseline)")
+	cmd.MarkFlagFilename("baseline", "json")
 }

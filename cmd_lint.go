@@ -94,6 +94,8 @@ by line, so edits above them, a re-indent or a reorder do not wake them;
 under --strict an entry that matches fewer issues than it counts (they
 were fixed) is stale, named on standard error, and fails the run.
 
+` + targetsHelp() + `
+
 Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
 with --strict or fail-on = "warning", or a stale baseline entry with
 --strict), 2 usage error, a configuration or baseline with a mistake, a
@@ -112,14 +114,15 @@ toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"`,
 		RunE: runs(f.config, func(cfg *lintConfig) int { return runLint(e, cfg) }),
 	}
 	f.format.register(cmd, writesIssues)
-	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included, and on a stale\nbaseline entry (for CI)")
+	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included (for CI)")
+	document(cmd.Flags(), "strict", "exit 1 on any issue, warnings included, and on a stale baseline entry (for CI)")
 	f.rules.register(cmd, e, "", "")
-	cmd.Flags().StringVar(&f.baseline, "baseline", "", "report only the issues the baseline FILE does not hold\n(default: the configuration's baseline)")
-	cmd.Flags().StringVar(&f.writeBaseline, "write-baseline", "", "record the issues in the baseline FILE, keeping its entries\nfor other sources, and report nothing; it names a file by\nits path from FILE's folder, a server by its name")
-	cmd.MarkFlagFilename("baseline", "json")
+	registerBaseline(cmd, &f.baseline)
+	cmd.Flags().StringVar(&f.writeBaseline, "write-baseline", "", "write the issues to the baseline FILE, report none")
+	document(cmd.Flags(), "write-baseline", "record the issues in the baseline FILE, keeping its entries for other sources, and report nothing; it names a file by its path from FILE's folder, a server by its name")
 	cmd.MarkFlagFilename("write-baseline", "json")
 	f.server.register(cmd)
-	f.server.registerAll(cmd, "lint every server of the servers file, and check them together")
+	f.server.registerAll(cmd, "lint every server of the servers file", "lint every server of the servers file, and check them together")
 	return cmd
 }
 

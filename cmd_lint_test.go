@@ -224,7 +224,7 @@ func TestLintCommandExitCodes(t *testing.T) {
 		{"missing file", "", []string{"testdata/lint/no-such-file.json", lintValid}, exitFailure, "no issues in 1 file; 1 file could not be read or parsed\n",
 			"toolbench lint: open testdata/lint/no-such-file.json: no such file or directory"},
 		{"a directory", "", []string{"testdata/lint"}, exitFailure, "", "testdata/lint"},
-		{"unknown flag", "", []string{"--colour", lintValid}, exitFailure, "", "toolbench lint: unknown flag: --colour\nRun 'toolbench lint -h' for usage.\n"},
+		{"unknown flag", "", []string{"--colour", lintValid}, exitFailure, "", "toolbench lint: unknown flag: --colour; did you mean --color?\nRun 'toolbench lint -h' for usage.\n"},
 		{"unknown target", "", []string{"--target", "openai,cohere", lintValid}, exitFailure, "", `toolbench lint: --target: unknown target "cohere" (known: ` + strings.Join(lint.TargetNames(), ", ") + `)`},
 		{"unknown rule code", "", []string{"--ignore", "short-descriptions", lintValid}, exitFailure, "", `toolbench lint: --ignore: unknown rule code 'short-descriptions'; did you mean 'short-description'?`},
 		{"unknown format", "", []string{"--format", "xml", lintValid}, exitFailure, "", `toolbench lint: unknown --format "xml" (known: text, concise, json, sarif, github, markdown)`},

@@ -33,7 +33,7 @@ func (f *lockFlags) command(e *env) *cobra.Command {
 	f.e = e
 	cmd := &cobra.Command{
 		Use:   "lock [FILE...]",
-		Short: "pin the tools of files and servers, for verify to hold them to",
+		Short: "pin the tools of files and servers",
 		Long: prose(`
 Pin the tools each source lists now, in the lock file: each tool's
 definition as listed, in canonical form (RFC 8785), and its SHA-256. Then
@@ -64,13 +64,14 @@ toolbench lock tools.json --lock ci/toolbench.lock.json`,
 	}
 	registerLockFile(cmd, &f.lock)
 	f.server.register(cmd)
-	f.server.registerAll(cmd, "pin every server of the servers file")
+	f.server.registerAll(cmd, "pin every server of the servers file", "pin every server of the servers file")
 	return cmd
 }
 
 // registerLockFile adds --lock, the lock file of lock and verify.
 func registerLockFile(cmd *cobra.Command, lock *string) {
-	cmd.Flags().StringVar(lock, "lock", "", "the lock FILE (default: the configuration's lock, else\n"+lock0+" beside the configuration, or here); it names\na file by its path from FILE's folder, a server by its name")
+	cmd.Flags().StringVar(lock, "lock", "", "the lock FILE (default: the configuration's)")
+	document(cmd.Flags(), "lock", "the lock FILE (default: the configuration's lock, else "+lock0+" beside the configuration, or here); it names a file by its path from FILE's folder, a server by its name")
 	cmd.MarkFlagFilename("lock", "json")
 }
 

@@ -15,7 +15,7 @@ func mcpCommand(e *env) *cobra.Command {
 	var opt mcpserve.Options
 	cmd := &cobra.Command{
 		Use:   "mcp",
-		Short: "serve lint, call checks, diff and explain to agents as an MCP server",
+		Short: "serve these checks to agents over MCP",
 		Long: prose(`
 Serve toolbench's checks as an MCP server, for an agent that writes tool
 definitions or an MCP server to check its work as it goes. Its tools are
@@ -43,8 +43,10 @@ toolbench mcp --http 127.0.0.1:7777`,
 			return exit(runMCP(e, opt))
 		},
 	}
-	cmd.Flags().StringVar(&opt.HTTP, "http", "", "serve Streamable HTTP at ADDR (such as 127.0.0.1:7777), path /mcp, instead of stdio")
-	cmd.Flags().StringVar(&opt.Root, "root", "", "the DIR whose files the tools may read (default: the current directory)")
+	cmd.Flags().StringVar(&opt.HTTP, "http", "", "serve Streamable HTTP at ADDR, not stdio")
+	document(cmd.Flags(), "http", "serve Streamable HTTP at ADDR (such as 127.0.0.1:7777), path /mcp, instead of stdio")
+	cmd.Flags().StringVar(&opt.Root, "root", "", "the DIR whose files the tools may read")
+	document(cmd.Flags(), "root", "the DIR whose files the tools may read (default: the current directory)")
 	cmd.MarkFlagDirname("root")
 	return cmd
 }

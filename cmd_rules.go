@@ -19,7 +19,7 @@ import (
 func rulesCommand(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rules",
-		Short: "list every rule code with its severity and target",
+		Short: "list every rule with its severity and target",
 		Long: prose(`
 List every rule toolbench checks: its code (what --ignore and the reports
 name), its severity, the target that enables it ("always" for the rules
@@ -114,7 +114,7 @@ func ruleTarget(r *lint.Rule) string {
 func explainCommand(e *env) *cobra.Command {
 	return &cobra.Command{
 		Use:   "explain CODE|TARGET...",
-		Short: "print what a rule or target checks, why, how to fix it, and its source",
+		Short: "explain a rule or target, with its source",
 		Long: prose(`
 Print a rule's documentation: what it checks, why it matters, how to fix
 what it reports, and the provider documentation it follows. For a target

@@ -38,7 +38,7 @@ func (f *verifyFlags) command(e *env) *cobra.Command {
 	f.e = e
 	cmd := &cobra.Command{
 		Use:   "verify",
-		Short: "report every change to the tools the lock pins",
+		Short: "report every change to the pinned tools",
 		Long: prose(`
 Read every source the lock pins again (the files from the lock's
 directory, the servers from the servers file, at once) and report every
@@ -66,7 +66,7 @@ toolbench verify --format markdown >> "$GITHUB_STEP_SUMMARY"`,
 	f.format.register(cmd, writesVerify)
 	registerLockFile(cmd, &f.lock)
 	f.server.registerReach(cmd)
-	f.server.registerAll(cmd, "also report the servers of the servers file the lock\ndoes not pin")
+	f.server.registerAll(cmd, "also report the servers the lock does not pin", "also report the servers of the servers file the lock does not pin")
 	return cmd
 }
 

@@ -46,7 +46,7 @@ type watchFlags struct {
 func (f *watchFlags) command(e *env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "watch FILE",
-		Short: "lint a file again on every save, or a live MCP server on every list_changed",
+		Short: "lint again on every save or list_changed",
 		Long: prose(`
 Lint FILE now and again every time it is saved, printing each report as it
 comes, until interrupted. Every way editors save is seen: writing in place,
@@ -75,6 +75,8 @@ The configuration (toolbench.toml, see --config) is read once, when the
 watch starts: its targets and rules, the issues it accepts and its
 baseline (or --baseline's) apply to every report.
 
+` + targetsHelp() + `
+
 Exit status: 0 when stopped by SIGINT (ctrl+c) or SIGTERM, 2 for a usage
 error, a configuration or baseline with a mistake, a directory that cannot
 be watched, or a server that cannot be reached or listed, or whose session
@@ -86,8 +88,7 @@ toolbench watch --server everything`,
 	}
 	f.format.register(cmd, writesEvents)
 	f.rules.register(cmd, e, "", "")
-	cmd.Flags().StringVar(&f.baseline, "baseline", "", "report only the issues the baseline FILE does not hold\n(default: the configuration's baseline)")
-	cmd.MarkFlagFilename("baseline", "json")
+	registerBaseline(cmd, &f.baseline)
 	f.server.register(cmd)
 	return cmd
 }

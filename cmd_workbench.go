@@ -53,7 +53,8 @@ With no command it opens the workbench on FILE: its tools, their lint
 issues and a call tester, linted again every time the file is saved. With
 no FILE it opens ./` + defaultToolsFile + ` when it exists, or else a built-in demo. With
 a server flag (--server-cmd, --server-url or --server) it opens on the
-tools a live MCP server lists, listed again on every list_changed, and
+tools a live MCP server lists (with no --target, under the MCP target),
+listed again on every list_changed, and
 the tester sends calls to it (ctrl+r). With --all-servers it opens on
 every server of the servers file at once, each one's tools a group: ]
 and [ move between them, and a server that cannot be reached is one line
@@ -67,6 +68,8 @@ names it. With a lock (toolbench lock) that pins what is open, every load
 is held to it as toolbench verify holds it: the status bar counts the
 tools that drifted, and the tools pane marks each tool changed since it
 was pinned, and each the lock does not pin.
+
+` + targetsHelp() + `
 
 Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable
 input; each command's help says what its own mean.`),
@@ -90,12 +93,15 @@ toolbench lint tools.json`,
 		},
 	}
 	fs := cmd.Flags()
-	f.rules.register(cmd, e, "also check a provider's rules (t cycles them; a server gets mcp)", "")
-	fs.BoolVar(&f.deep, "deep", false, "start with deep call validation on (d toggles it)")
-	fs.BoolVar(&f.yes, "yes", false, "on a server, send calls to tools not marked read-only\nwithout asking first")
-	fs.StringVar(&f.history, "history", "", "on a server, append each call sent and its result to FILE\n(JSON Lines, which toolbench call --run replays)")
+	f.rules.register(cmd, e, "also check these targets (t cycles them)", "")
+	fs.BoolVar(&f.deep, "deep", false, "start with deep validation on (d toggles it)")
+	document(fs, "deep", "start with deep call validation on (d toggles it)")
+	fs.BoolVar(&f.yes, "yes", false, "run tools not read-only without asking")
+	document(fs, "yes", "on a server, send calls to tools not marked read-only without asking first")
+	fs.StringVar(&f.history, "history", "", "append each call and its result to FILE")
+	document(fs, "history", "on a server, append each call sent and its result to FILE (JSON Lines, which toolbench call --run replays)")
 	f.server.register(cmd)
-	f.server.registerAll(cmd, "open on every server of the servers file, each one's\ntools a group (] and [ move between them)")
+	f.server.registerAll(cmd, "open on every server of the servers file", "open on every server of the servers file, each one's tools a group (] and [ move between them)")
 	return cmd
 }
 

@@ -47,6 +47,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"charm.land/fang/v2"
@@ -124,9 +125,7 @@ func run(e *env, args []string) int {
 		args = []string{} // cobra reads os.Args for nil
 	}
 	root.SetArgs(args)
-	root.SetIn(e.stdin)
-	root.SetOut(helpOutput(e))
-	root.SetErr(e.stderr)
+	wrapLongHelp(root, helpWidth())
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(toolVersion()),
 		fang.WithoutManpage(), // manCommand writes to the command's output
@@ -146,7 +145,11 @@ func run(e *env, args []string) int {
 // command under it in the order help lists them.
 func newRoot(e *env) *cobra.Command {
 	root := new(workbenchFlags).command(e)
-	root.PersistentFlags().Var(&e.color, "color", "colour reports, errors and help: auto (on a terminal,\nunless NO_COLOR is set), always or never")
+	root.SetIn(e.stdin)
+	root.SetOut(helpOutput(e))
+	root.SetErr(e.stderr)
+	root.PersistentFlags().Var(&e.color, "color", "colour output: auto, always or never")
+	document(root.PersistentFlags(), "color", "colour reports, errors and help: auto (on a terminal, unless NO_COLOR is set), always or never")
 	root.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -166,12 +169,16 @@ func newRoot(e *env) *cobra.Command {
 		mcpCommand(e),
 		manCommand(),
 	)
+	completionCommand(root)
 	root.SetVersionTemplate("toolbench {{.Version}}\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		if ops := cmd.Flags().Args(); cmd == root && len(ops) > 0 {
 			if near := mistypedCommand(root, ops[0]); near != "" {
 				err = fmt.Errorf("unknown command %q; did you mean %q?", ops[0], near)
 			}
+		}
+		if near := mistypedFlag(cmd, err); near != "" {
+			err = fmt.Errorf("%w; did you mean --%s?", err, near)
 		}
 		return usage(cmd, err)
 	})
@@ -182,6 +189,57 @@ func newRoot(e *env) *cobra.Command {
 		c.PersistentFlags().SortFlags = false
 	}
 	return root
+}
+
+// longHelpKey is the annotation that keeps a command's long help as it
+// was written, for the man page, when wrapLongHelp has wrapped it.
+const longHelpKey = "toolbench/long"
+
+// wrapLongHelp wraps the long help of every command of root to fit the
+// width fang lays help out in, less its indent of 2, with termtext.Wrap:
+// fang's own wrapping breaks words at hyphens, a flag's name across two
+// lines, and where a word that starts with '-' meets the end of a line it
+// leaves the line a cell too wide (charmbracelet/x/ansi's Wrap, v0.11),
+// which a terminal of that width shows as an empty line after each line
+// of the paragraph. Lines that fit are left to fang as they are.
+func wrapLongHelp(root *cobra.Command, width int) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Long != "" {
+			if c.Annotations == nil {
+				c.Annotations = map[string]string{}
+			}
+			c.Annotations[longHelpKey] = c.Long
+			c.Long = strings.Join(termtext.Wrap(c.Long, width-2, termtext.KeepLongWords), "\n")
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// longHelp is c's long help as it was written, before wrapLongHelp.
+func longHelp(c *cobra.Command) string {
+	if long, ok := c.Annotations[longHelpKey]; ok {
+		return long
+	}
+	return c.Long
+}
+
+// helpWidth is the width fang lays help out in (its help.go): the
+// terminal's on standard output, at most 120, else 120, or what
+// __FANG_TEST_WIDTH says. fang asks the process, not the command's
+// output, and so does this.
+func helpWidth() int {
+	if w, err := strconv.Atoi(os.Getenv("__FANG_TEST_WIDTH")); err == nil && w > 0 {
+		return w
+	}
+	w, _, err := term.GetSize(os.Stdout.Fd())
+	if err != nil {
+		return 120
+	}
+	return min(w, 120)
 }
 
 // exitStatus is a command's exit status other than 0, as an error: the
@@ -309,6 +367,27 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
+// mistypedFlag returns the flag of cmd that the unknown flag of err is
+// a misspelling of, if any: --tagret for --target, or -strict, one dash
+// short, for --strict. cobra suggests commands, not flags.
+func mistypedFlag(cmd *cobra.Command, err error) string {
+	var unknown *pflag.NotExistError
+	if !errors.As(err, &unknown) {
+		return ""
+	}
+	typed := unknown.GetSpecifiedName()
+	if short := unknown.GetSpecifiedShortnames(); len(short) > 1 {
+		typed = short // -strict: pflag read it as the shorthands s, t, r...
+	}
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	return termtext.Closest(typed, names)
+}
+
 // mistypedCommand returns the command of root that arg is a misspelling
 // of, when arg names no file and is close to one: toolbench opens a FILE
 // in the workbench, so a typo in a command would otherwise be taken for a
@@ -327,4 +406,29 @@ func mistypedCommand(root *cobra.Command, arg string) string {
 		}
 	}
 	return termtext.Closest(arg, names)
+}
+
+// completionCommand adds cobra's completion command to root, which has
+// a command per shell, with a summary that fits help and a usage error
+// for a shell it has no command for: left alone, it shows its help for
+// one and exits 0. It writes to root's output, which newRoot set before.
+func completionCommand(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	c, _, err := root.Find([]string{"completion"})
+	if err != nil || c == root {
+		return
+	}
+	var shells []string
+	for _, sh := range c.Commands() {
+		shells = append(shells, sh.Name())
+	}
+	c.Short = "write a shell's completion script"
+	c.Args = cobra.ArbitraryArgs
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		last := len(shells) - 1
+		return usage(cmd, fmt.Errorf("no completion for the shell %q; toolbench completes %s and %s", args[0], strings.Join(shells[:last], ", "), shells[last]))
+	}
 }

@@ -186,3 +186,30 @@ func TestUsageErrorsNameTheCommandAndExit2(t *testing.T) {
 		}
 	}
 }
+
+func TestCompletionOfAShellItHasNoScriptForIsAUsageError(t *testing.T) {
+	code, stdout, stderr := runIn(t, "completion", "tcsh")
+	want := "toolbench completion: no completion for the shell \"tcsh\"; toolbench completes bash, zsh, fish and powershell\nRun 'toolbench completion -h' for usage.\n"
+	if code != exitFailure || stdout != "" || stderr != want {
+		t.Errorf("completion tcsh: exit %d, stdout %.80q, stderr %q; want 2 and %q", code, stdout, stderr, want)
+	}
+}
+
+func TestAMistypedFlagIsNamed(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lint", "--tagret", "openai"}, "toolbench lint: unknown flag: --tagret; did you mean --target?\n"},
+		{[]string{"lint", "-strict"}, "toolbench lint: unknown shorthand flag: 's' in -strict; did you mean --strict?\n"},
+		{[]string{"call", "--jsn"}, "toolbench call: unknown flag: --jsn; did you mean --json?\n"},
+		{[]string{"--dep"}, "toolbench: unknown flag: --dep; did you mean --deep?\n"},
+		{[]string{"lint", "--colr", "never"}, "toolbench lint: unknown flag: --colr; did you mean --color?\n"},
+		{[]string{"lint", "--nope"}, "toolbench lint: unknown flag: --nope\n"},
+	} {
+		code, _, stderr := runIn(t, tc.args...)
+		if first, _, _ := strings.Cut(stderr, "\n"); code != exitFailure || first+"\n" != tc.want {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}

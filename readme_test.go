@@ -496,11 +496,10 @@ func flagsMarkdown(_, arg string) (string, error) {
 	return b.String(), nil
 }
 
-// flagUsage is a flag's usage as one sentence, capitalised as help
-// shows it.
+// flagUsage is what the manual says of a flag as one sentence,
+// capitalised as help shows its usage.
 func flagUsage(f *pflag.Flag) string {
-	_, usage := pflag.UnquoteUsage(f)
-	usage = strings.Join(strings.Fields(usage), " ")
+	usage := strings.Join(strings.Fields(flagDoc(f)), " ")
 	if usage == "" {
 		return usage
 	}

@@ -30,7 +30,7 @@ var codeTable = []Code{
 	{Code: "grammar", Summary: "A custom tool's input is not a sentence of its grammar.",
 		Doc: "grammar:regex. The free-text input of a custom tool whose format is a regex grammar does not match it, as Rust's regex crate (which OpenAI names) would match it whole. Send input the grammar accepts. Source: OpenAI's function calling guide, on custom tools' grammars."},
 	{Code: "unchecked", Note: true, Summary: "A custom tool's input that toolbench did not check.",
-		Doc: "unchecked:lark, or unchecked:regex:WHY: the grammar is lark's, which toolbench does not evaluate, or a regex toolbench cannot match as Rust's regex crate does. A note, not an error: the call counts as valid, unchecked."},
+		Doc: "unchecked:lark, or unchecked:regex:WHY: the grammar is lark's, which toolbench does not evaluate, or a regex toolbench cannot match as Rust's regex crate does. A note, not an error: the call counts as valid, unchecked; call --json writes it under \"notes\", apart from the errors, and SARIF and GitHub at the level of a note."},
 	{Code: "schema", Summary: "The arguments break the tool's JSON Schema (--deep).",
 		Doc: "schema:POINTER: message, or schema: message about the arguments as a whole: what the flat check does not look at, enums, bounds, patterns, formats and nested values, checked against the tool's whole parameters schema. Fix the value the pointer names. Source: JSON Schema 2020-12 validation."},
 	{Code: "output", Summary: "A result's structuredContent breaks the tool's outputSchema (--run).",

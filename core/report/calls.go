@@ -153,11 +153,7 @@ func (t *callText) end(sum call.CallSummary) error {
 		_, err := t.w.WriteString("no calls\n")
 		return err
 	}
-	lines := callErrorLines(t.first.Errors, t.first.Schema)
-	if len(lines) == 0 {
-		lines = []string{"valid"}
-	}
-	for _, l := range lines {
+	for _, l := range callErrorLines(t.first.Errors, t.first.Schema) {
 		if _, err := t.w.WriteString(l + "\n"); err != nil {
 			return err
 		}
@@ -168,33 +164,50 @@ func (t *callText) end(sum call.CallSummary) error {
 // CallErrorsText is a call's errors on one line, as the text of several
 // calls prints each after "line N: ": call.ValidateCall's strings, then
 // the deep errors, joined by ", " and escaped for a terminal; "valid"
-// when there are none.
+// when there are none, before the notes if there are any ("valid,
+// unchecked:lark").
 func CallErrorsText(errs []string, deep []call.SchemaError) string {
 	return string(appendCallErrors(nil, errs, deep))
 }
 
 func appendCallErrors(b []byte, errs []string, deep []call.SchemaError) []byte {
-	if len(errs) == 0 && len(deep) == 0 {
-		return append(b, "valid"...)
+	sep := false
+	if validWithNotes(errs, deep) {
+		b = append(b, "valid"...)
+		sep = true
 	}
-	for i, e := range errs {
-		if i > 0 {
+	for _, e := range errs {
+		if sep {
 			b = append(b, ", "...)
 		}
 		b = append(b, termtext.EscapeLine(e)...)
+		sep = true
 	}
-	for i, d := range deep {
-		if i > 0 || len(errs) > 0 {
+	for _, d := range deep {
+		if sep {
 			b = append(b, ", "...)
 		}
 		b = append(b, termtext.EscapeLine(schemaErrorText(d))...)
+		sep = true
 	}
 	return b
 }
 
-// callErrorLines is a call's errors as text lines, escaped.
+// validWithNotes reports whether a call whose ValidateCall strings are
+// errs, and DeepValidate's deep, is valid: no errors, if notes.
+func validWithNotes(errs []string, deep []call.SchemaError) bool {
+	return len(deep) == 0 && !slices.ContainsFunc(errs, isCallError)
+}
+
+func isCallError(e string) bool { return !call.IsNote(e) }
+
+// callErrorLines is a call's errors as text lines, escaped, after
+// "valid" when it has none: a note (unchecked:lark) is no error.
 func callErrorLines(errs []string, deep []call.SchemaError) []string {
 	var out []string
+	if validWithNotes(errs, deep) {
+		out = append(out, "valid")
+	}
 	for _, e := range errs {
 		out = append(out, termtext.EscapeLine(e))
 	}
@@ -214,8 +227,11 @@ func schemaErrorText(d call.SchemaError) string {
 }
 
 // The JSON of call results is JSON Lines, a line a call: the array of
-// call.ValidateCall's strings ([] for a valid call), or with Deep the
-// object {"errors": [...], "schema": [{"path", "message"}]}.
+// call.ValidateCall's errors ([] for a valid call), or with Deep the
+// object {"errors": [...], "schema": [{"path", "message"}]}. A call with
+// notes, what the check could not do (unchecked:lark), has the object,
+// with "notes": [...] after the rest: the errors hold errors only, as
+// the seed's do, so that a valid call reads as valid.
 
 // callJSON renders a result as its JSON line.
 type callJSON struct{ deep bool }
@@ -225,33 +241,48 @@ func newCallJSON(w io.Writer, r *CallReport) CallWriter {
 }
 
 func (j callJSON) appendResult(b []byte, r *call.Result) []byte {
-	if !j.deep {
-		b = appendJSONStrings(b, r.Errors)
+	notes := slices.ContainsFunc(r.Errors, call.IsNote)
+	if !j.deep && !notes {
+		b = appendJSONStrings(b, r.Errors, isCallError)
 		return append(b, '\n')
 	}
 	b = append(b, `{"errors": `...)
-	b = appendJSONStrings(b, r.Errors)
-	b = append(b, `, "schema": [`...)
-	for i, d := range r.Schema {
-		if i > 0 {
-			b = append(b, ", "...)
+	b = appendJSONStrings(b, r.Errors, isCallError)
+	if j.deep {
+		b = append(b, `, "schema": [`...)
+		for i, d := range r.Schema {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, `{"path": `...)
+			b, _ = jsontext.AppendQuote(b, d.Path)
+			b = append(b, `, "message": `...)
+			b, _ = jsontext.AppendQuote(b, d.Message)
+			b = append(b, '}')
 		}
-		b = append(b, `{"path": `...)
-		b, _ = jsontext.AppendQuote(b, d.Path)
-		b = append(b, `, "message": `...)
-		b, _ = jsontext.AppendQuote(b, d.Message)
-		b = append(b, '}')
+		b = append(b, ']')
 	}
-	return append(b, "]}\n"...)
+	if notes {
+		b = append(b, `, "notes": `...)
+		b = appendJSONStrings(b, r.Errors, call.IsNote)
+	}
+	return append(b, "}\n"...)
 }
 
-func appendJSONStrings(b []byte, ss []string) []byte {
+// appendJSONStrings appends the array of the strings of ss that keep
+// says to keep.
+func appendJSONStrings(b []byte, ss []string, keep func(string) bool) []byte {
 	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
+	first := true
+	for _, s := range ss {
+		if !keep(s) {
+			continue
+		}
+		if !first {
 			b = append(b, ", "...)
 		}
 		b, _ = jsontext.AppendQuote(b, s)
+		first = false
 	}
 	return append(b, ']')
 }

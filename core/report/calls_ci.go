@@ -161,7 +161,7 @@ func writeSARIFOfCalls(w io.Writer, r *CallReport, rules []sarifRule, rendered [
 	return encodeSARIF(w, driver, results, inv)
 }
 
-// newCallMarkdown holds a row for each call with errors until the end
+// newCallMarkdown holds a row for each call with errors or notes until the end
 // writes a heading with the count of calls, and the table:
 //
 //	### toolbench call: 3 calls: 2 valid, 1 invalid
@@ -188,6 +188,9 @@ func appendCallRow(b []byte, file string, r *call.Result) []byte {
 	b = append(b, " | "...)
 	b = append(b, mdCode(r.Tool)...)
 	b = append(b, " | "...)
+	if validWithNotes(r.Errors, r.Schema) {
+		b = append(b, "valid<br>"...) // and its notes: they are no errors
+	}
 	for i, e := range r.Errors {
 		if i > 0 {
 			b = append(b, "<br>"...)

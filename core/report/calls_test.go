@@ -149,6 +149,11 @@ func TestCallWritersWriteBatchesAsOneByOne(t *testing.T) {
 func TestCallTextAndJSONWriteOneResultPerCall(t *testing.T) {
 	flat := callSchemas(t, `{"search": {"required": {"query": "str"}}}`)
 	tools := callSchemas(t, `[{"name": "search", "parameters": {"type": "object", "properties": {"query": {"type": "string", "maxLength": 3}}, "required": ["query"]}}]`)
+	// A call of a custom tool whose lark grammar toolbench does not
+	// evaluate: valid, with the note unchecked:lark.
+	lark := callSchemas(t, `[{"type": "custom", "name": "math_exp", "format": {"type": "grammar", "syntax": "lark", "definition": "start: /[0-9]+/"}}]`)
+	const larkCall = `{"type": "custom_tool_call", "call_id": "c", "name": "math_exp", "input": "4"}`
+	const larkCalls = larkCall + "\n" + `{"name": "x"}`
 	const batch = "{\"name\": \"search\", \"args\": {\"query\": \"x\"}}\n{\"name\": \"search\", \"args\": {\"query\": \"long\"}}\n\n{\"name\": \"nope\"}\n"
 	tests := []struct {
 		name        string
@@ -174,8 +179,11 @@ func TestCallTextAndJSONWriteOneResultPerCall(t *testing.T) {
 		{"no calls as JSON", flat, "json", false, "\n", "", 0},
 		{"text is escaped", flat, "text", false, "{\"name\": \"a\\u001b]0;x\\u0007\"}\n{\"name\": \"\\u202e\"}", "line 1: unknown_tool:a\\x1b]0;x\\x07\nline 2: unknown_tool:\\u{202E}\n2 calls: 0 valid, 2 invalid\n", 2},
 		{"JSON is JSON-escaped", flat, "json", false, `{"name": "a\"\\\n"}`, "[\"unknown_tool:a\\\"\\\\\\n\"]\n", 1},
-		{"notes only are valid", callSchemas(t, `[{"type": "custom", "name": "math_exp", "format": {"type": "grammar", "syntax": "lark", "definition": "start: /[0-9]+/"}}]`), "text", false,
-			`{"type": "custom_tool_call", "call_id": "c", "name": "math_exp", "input": "4"}` + "\n" + `{"name": "x"}`, "line 1: unchecked:lark\nline 2: unknown_tool:x\n2 calls: 1 valid, 1 invalid\n", 1},
+		{"notes only are valid", lark, "text", false, larkCalls, "line 1: valid, unchecked:lark\nline 2: unknown_tool:x\n2 calls: 1 valid, 1 invalid\n", 1},
+		{"one call with notes only is valid", lark, "text", false, larkCall, "valid\nunchecked:lark\n", 0},
+		{"notes are apart from errors in JSON", lark, "json", false, larkCalls, "{\"errors\": [], \"notes\": [\"unchecked:lark\"]}\n[\"unknown_tool:x\"]\n", 1},
+		{"notes are apart from errors in deep JSON", lark, "json", true, larkCalls, "{\"errors\": [], \"schema\": [], \"notes\": [\"unchecked:lark\"]}\n{\"errors\": [\"unknown_tool:x\"], \"schema\": []}\n", 1},
+		{"notes follow valid in Markdown", lark, "markdown", false, larkCall, "### toolbench call: 1 call: 1 valid, 0 invalid\n\n| Where | Tool | Errors |\n| --- | --- | --- |\n| `:1` | `math_exp` | valid<br>`unchecked:lark` |\n", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
