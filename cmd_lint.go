@@ -91,12 +91,12 @@ as the configuration and the lock do: a file by its path from the
 baseline's directory, with '/', a server by its name in the servers file.
 An entry keys its issues by tool name, path inside the tool and code, not
 by line, so edits above them, a re-indent or a reorder do not wake them;
-under --strict an entry that matches fewer issues than it counts (they
-were fixed) is stale, named on standard error, and fails the run.
+under --strict (or fail-on = "warning") an entry that matches fewer
+issues than it counts (they were fixed) is stale, named on standard error, and fails the run.
 
 Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
 with --strict or fail-on = "warning", or a stale baseline entry with
---strict), 2 usage error, a configuration or baseline with a mistake, a
+either), 2 usage error, a configuration or baseline with a mistake, a
 file that cannot be read or parsed, or a server that cannot be reached or
 listed (under --all-servers, after the others are reported).`),
 		Example: `toolbench lint tools.json
@@ -112,7 +112,7 @@ toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"`,
 		RunE: runs(f.config, func(cfg *lintConfig) int { return runLint(e, cfg) }),
 	}
 	f.format.register(cmd, writesIssues)
-	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included, and on a stale\nbaseline entry (for CI)")
+	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included, and on a stale\nbaseline entry (for CI; as fail-on = \"warning\")")
 	f.rules.register(cmd, e, "", "")
 	cmd.Flags().StringVar(&f.baseline, "baseline", "", "report only the issues the baseline FILE does not hold\n(default: the configuration's baseline)")
 	cmd.Flags().StringVar(&f.writeBaseline, "write-baseline", "", "record the issues in the baseline FILE, keeping its entries\nfor other sources, and report nothing; it names a file by\nits path from FILE's folder, a server by its name")
@@ -376,10 +376,11 @@ func (lr *lintRun) finish() int {
 	return exitOK
 }
 
-// stale reports, under --strict, each entry of the baseline that matched
-// fewer issues than it counts, and whether there was one.
+// stale reports, under --strict or fail-on = "warning", each entry of
+// the baseline that matched fewer issues than it counts, and whether
+// there was one.
 func (lr *lintRun) stale() bool {
-	if lr.m == nil || !lr.cfg.strict {
+	if lr.m == nil || !lr.cfg.checks.cfg.Strict(lr.cfg.strict) {
 		return false
 	}
 	entries := lr.m.Stale()
