@@ -330,11 +330,7 @@ func (lr *lintRun) failed(name string, err error) {
 func (lr *lintRun) together(linted []servers.Server) int {
 	origin := lr.cfg.allServers
 	opt := lr.cfg.checks.options(source.Input{Path: origin})
-	budget := 0
-	if cfg := lr.cfg.checks.cfg; cfg != nil {
-		budget = cfg.TokenBudget
-	}
-	res, err := servers.Check(linted, servers.Options{Lint: opt, TokenBudget: budget, Origin: origin})
+	res, err := servers.Check(linted, servers.Options{Lint: opt, TokenBudget: lr.cfg.checks.tokenBudget(), Origin: origin})
 	if err != nil {
 		fmt.Fprintf(lr.e.stderr, "toolbench lint: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure

@@ -154,7 +154,7 @@ func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
-	dir := project(t, map[string]string{"toolbench.toml": "[rules]\nempty-properties = \"off\"\n"})
+	dir := project(t, map[string]string{"toolbench.toml": "token-budget = 10\n[rules]\nempty-properties = \"off\"\n"})
 	writeServers(t, ".mcp.json", testEntry(t, "tools", "tools"), testEntry(t, "pages", "pages"))
 	if code, _, stderr := runIn(t, "lock", "--all-servers", "--timeout", testServerTimeout); code != exitOK {
 		t.Fatalf("lock: exit %d, %s", code, stderr)
@@ -167,6 +167,8 @@ func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
 	defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
 
 	tt.waitFor("the first server", "server 1 of 2", "config toolbench.toml", "lock: 1 tool drifted", "≠ echo")
+	tt.keys("Tab", "a") // every issue: those of the servers together are about no one tool
+	tt.waitFor("the servers' budget, as lint --all-servers checks it", "(all servers)", "servers/token-budget")
 	tt.keys("]")
 	tt.waitFor("the second server", "server 2 of 2", "lock: as pinned", "tool_00")
 	tt.keys("q")
