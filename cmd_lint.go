@@ -223,6 +223,10 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 	} else {
 		close(ready)
 	}
+	lr.r.Servers = map[string]report.Server{}
+	for _, in := range cfg.inputs {
+		lr.r.Servers[in.Server.DisplayName()] = reportServer(in.Server)
+	}
 	opened := source.OpenAll(ctx, cfg.inputs, sourceOptions(e))
 	// Each server is surveyed (a second listing; see live.Survey) and
 	// linted on a goroutine of its own, as it was reached.
@@ -267,6 +271,17 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 		}
 	}
 	return lr.finish()
+}
+
+// reportServer is where a report points for s: the key of its entry in
+// the servers file that names it, that file when its text cannot be
+// read, or no file for a server named by its command or URL.
+func reportServer(s *source.Server) report.Server {
+	entry, err := s.Entry()
+	if err != nil || entry.Doc == nil {
+		return report.Server{File: entry.File}
+	}
+	return report.ServerEntry(entry.Doc, entry.Start, entry.End)
 }
 
 // lintRun gathers the lint of each source of a command line into one

@@ -190,3 +190,35 @@ func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
 		t.Errorf("stderr %q, want one line about down", stderr)
 	}
 }
+
+func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
+	project(t, map[string]string{})
+	// {"mcpServers": {"first": ...,
+	// "down": ...}}
+	writeServers(t, ".mcp.json", testEntry(t, "first", "tools"), downEntry("down"))
+	_, out, _ := runIn(t, "lint", "--format", "github", "--all-servers", "--timeout", testServerTimeout)
+	ls := lines(out)
+	if len(ls) < 2 || !strings.HasPrefix(ls[0], "::error file=.mcp.json,line=2,col=1,title=unreadable::connect to down: ") {
+		t.Errorf("the server down should be annotated on its entry, line 2:\n%s", out)
+	}
+	for _, l := range ls[1:] {
+		if !strings.Contains(l, " file=.mcp.json,line=1,endLine=1,col=17,endColumn=24,") || !strings.Contains(l, "::server 'first', tool ") {
+			t.Errorf("an issue of first should be annotated on its entry's key, naming the server and the tool: %s", l)
+		}
+	}
+	_, out, _ = runIn(t, "lint", "--format", "sarif", "--all-servers", "--timeout", testServerTimeout)
+	if strings.Contains(out, `"uri": "first"`) || strings.Contains(out, `"uri": "down"`) || !strings.Contains(out, `"uri": ".mcp.json"`) {
+		t.Errorf("SARIF should point at .mcp.json, never at a file named after a server:\n%.2000s", out)
+	}
+
+	// A server named by its command has no file to point at.
+	ts := stdioServer(t, "tools")
+	_, out, _ = commandRun{}.run(t, append([]string{"lint", "--format", "github"}, ts.args...)...)
+	if strings.Contains(out, "file=") || !strings.Contains(out, "::server '"+ts.name+"', tool ") {
+		t.Errorf("annotations of a server named by its command should have no file, and name it:\n%s", out)
+	}
+	_, out, _ = commandRun{}.run(t, append([]string{"lint", "--format", "sarif"}, ts.args...)...)
+	if strings.Contains(out, "physicalLocation") || !strings.Contains(out, `"kind": "module"`) {
+		t.Errorf("SARIF of a server named by its command should place it by name alone:\n%.2000s", out)
+	}
+}
