@@ -153,3 +153,34 @@ func compactJSON(t *testing.T, raw json.RawMessage) string {
 	}
 	return b.String()
 }
+
+func TestTheSummaryOfServersCountsServers(t *testing.T) {
+	onServer := func(file string) lint.Issue {
+		is := reportWarning
+		is.File, is.Line, is.Column = file, 0, 0
+		return is
+	}
+	three := map[string]Server{"a": {}, "b": {}, "c": {}}
+	for _, tc := range []struct {
+		name string
+		r    Report
+		want string
+	}{
+		{"issues in every server", Report{Issues: []lint.Issue{onServer("a"), onServer("b"), onServer("c")}, Files: 3, Servers: three},
+			"3 warnings in 3 servers"},
+		{"issues in some", Report{Issues: []lint.Issue{onServer("a")}, Files: 3, Servers: three},
+			"1 warning in 1 of 3 servers"},
+		{"issues of the servers together too", Report{Issues: []lint.Issue{onServer("a"), onServer(".mcp.json")}, Files: 3, Servers: three},
+			"2 warnings in 2 of 3 sources"},
+		{"one down", Report{Files: 2, Servers: three, Failed: []Failure{{File: "c"}}},
+			"no issues in 2 servers; 1 server could not be reached or listed"},
+		{"files", Report{Issues: []lint.Issue{onServer("a.json")}, Files: 3, Failed: []Failure{{File: "b.json"}}},
+			"1 warning in 1 of 3 files; 1 file could not be read or parsed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := textSummary(&tc.r); got != tc.want {
+				t.Errorf("summary %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
