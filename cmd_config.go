@@ -104,6 +104,15 @@ func (c *checks) accept(in source.Input, res *lint.Result, m *baseline.Matcher) 
 	return res
 }
 
+// tokenBudget is the configuration's token-budget for the tools of all
+// servers together; 0 for none.
+func (c *checks) tokenBudget() int {
+	if c.cfg == nil {
+		return 0
+	}
+	return c.cfg.TokenBudget
+}
+
 // match starts matching lint results against the baseline; nil when
 // there is none.
 func (c *checks) match() *baseline.Matcher {

@@ -267,6 +267,15 @@ func TestAStaleBaselineEntryFailsUnderStrict(t *testing.T) {
 	if code, _, stderr := runIn(t, "lint", "--strict", "--baseline", "base.json", "time.json"); code != exitOK || stderr != "" {
 		t.Errorf("time.json alone: exit %d, stderr %q", code, stderr)
 	}
+	// The configuration's fail-on = "warning" is --strict, stale entries
+	// included.
+	if err := os.WriteFile("toolbench.toml", []byte("fail-on = \"warning\"\nbaseline = \"base.json\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = runIn(t, "lint", "tools.json", "time.json")
+	if code != exitIssues || out != "valid\n" || stderr != want {
+		t.Errorf("fail-on = \"warning\": exit %d, stdout %q, stderr %q; want 1, valid and %q", code, out, stderr, want)
+	}
 }
 
 func TestWriteBaselineKeepsTheEntriesOfOtherSources(t *testing.T) {

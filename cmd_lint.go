@@ -91,14 +91,15 @@ as the configuration and the lock do: a file by its path from the
 baseline's directory, with '/', a server by its name in the servers file.
 An entry keys its issues by tool name, path inside the tool and code, not
 by line, so edits above them, a re-indent or a reorder do not wake them;
-under --strict an entry that matches fewer issues than it counts (they
-were fixed) is stale, named on standard error, and fails the run.
+under --strict (or fail-on = "warning") an entry that matches fewer
+issues than it counts (they were fixed) is stale, named on standard
+error, and fails the run.
 
 ` + targetsHelp() + `
 
 Exit status: 0 no errors (warnings allowed), 1 errors found (or any issue
 with --strict or fail-on = "warning", or a stale baseline entry with
---strict), 2 usage error, a configuration or baseline with a mistake, a
+either), 2 usage error, a configuration or baseline with a mistake, a
 file that cannot be read or parsed, or a server that cannot be reached or
 listed (under --all-servers, after the others are reported).`),
 		Example: `toolbench lint tools.json
@@ -115,7 +116,7 @@ toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"`,
 	}
 	f.format.register(cmd, writesIssues)
 	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included (for CI)")
-	document(cmd.Flags(), "strict", "exit 1 on any issue, warnings included, and on a stale baseline entry (for CI)")
+	document(cmd.Flags(), "strict", "exit 1 on any issue, warnings included, and on a stale baseline entry (for CI; as fail-on = \"warning\")")
 	f.rules.register(cmd, e, "", "")
 	registerBaseline(cmd, &f.baseline)
 	cmd.Flags().StringVar(&f.writeBaseline, "write-baseline", "", "write the issues to the baseline FILE, report none")
@@ -226,6 +227,10 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 	} else {
 		close(ready)
 	}
+	lr.r.Servers = map[string]report.Server{}
+	for _, in := range cfg.inputs {
+		lr.r.Servers[in.Server.DisplayName()] = reportServer(in.Server)
+	}
 	opened := source.OpenAll(ctx, cfg.inputs, sourceOptions(e))
 	// Each server is surveyed (a second listing; see live.Survey) and
 	// linted on a goroutine of its own, as it was reached.
@@ -270,6 +275,17 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 		}
 	}
 	return lr.finish()
+}
+
+// reportServer is where a report points for s: the key of its entry in
+// the servers file that names it, that file when its text cannot be
+// read, or no file for a server named by its command or URL.
+func reportServer(s *source.Server) report.Server {
+	entry, err := s.Entry()
+	if err != nil || entry.Doc == nil {
+		return report.Server{File: entry.File}
+	}
+	return report.ServerEntry(entry.Doc, entry.Start, entry.End)
 }
 
 // lintRun gathers the lint of each source of a command line into one
@@ -333,11 +349,7 @@ func (lr *lintRun) failed(name string, err error) {
 func (lr *lintRun) together(linted []servers.Server) int {
 	origin := lr.cfg.allServers
 	opt := lr.cfg.checks.options(source.Input{Path: origin})
-	budget := 0
-	if cfg := lr.cfg.checks.cfg; cfg != nil {
-		budget = cfg.TokenBudget
-	}
-	res, err := servers.Check(linted, servers.Options{Lint: opt, TokenBudget: budget, Origin: origin})
+	res, err := servers.Check(linted, servers.Options{Lint: opt, TokenBudget: lr.cfg.checks.tokenBudget(), Origin: origin})
 	if err != nil {
 		fmt.Fprintf(lr.e.stderr, "toolbench lint: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -379,10 +391,11 @@ func (lr *lintRun) finish() int {
 	return exitOK
 }
 
-// stale reports, under --strict, each entry of the baseline that matched
-// fewer issues than it counts, and whether there was one.
+// stale reports, under --strict or fail-on = "warning", each entry of
+// the baseline that matched fewer issues than it counts, and whether
+// there was one.
 func (lr *lintRun) stale() bool {
-	if lr.m == nil || !lr.cfg.strict {
+	if lr.m == nil || !lr.cfg.checks.cfg.Strict(lr.cfg.strict) {
 		return false
 	}
 	entries := lr.m.Stale()

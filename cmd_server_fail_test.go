@@ -328,3 +328,40 @@ func TestWatchOfAServerThatExitsIsStatusTwo(t *testing.T) {
 		t.Errorf("stderr %q, want %s", stderr.String(), want)
 	}
 }
+
+func TestWatchOfAServerEndsItsReportAsLintDoes(t *testing.T) {
+	ts := stdioServer(t, "tools")
+	_, lintOut, _ := commandRun{}.run(t, append([]string{"lint"}, ts.args...)...)
+	want := lines(lintOut)[len(lines(lintOut))-1] // "... in 1 server (MCP 2025-11-25)"
+	if !strings.HasSuffix(want, " in 1 server (MCP "+testProtocolRevision(t, want)+")") {
+		t.Fatalf("lint's summary %q does not name the server and the revision", want)
+	}
+	_, out, stderr := startToolbench(t, "", append([]string{"watch"}, ts.args...)...)
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case l, ok := <-out:
+			if !ok {
+				t.Fatalf("the watch ended; stderr %q", stderr.String())
+			}
+			if strings.Contains(l, " in 1 ") || l == "valid" || strings.HasPrefix(l, "valid ") {
+				if l != want {
+					t.Errorf("watch's summary %q, want lint's %q", l, want)
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no summary; stderr %q", stderr.String())
+		}
+	}
+}
+
+// testProtocolRevision is the revision a summary names in "(MCP REV)".
+func testProtocolRevision(t *testing.T, summary string) string {
+	t.Helper()
+	_, rev, ok := strings.Cut(summary, "(MCP ")
+	if !ok {
+		t.Fatalf("summary %q names no revision", summary)
+	}
+	return strings.TrimSuffix(rev, ")")
+}

@@ -154,7 +154,7 @@ func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
-	dir := project(t, map[string]string{"toolbench.toml": "[rules]\nempty-properties = \"off\"\n"})
+	dir := project(t, map[string]string{"toolbench.toml": "token-budget = 10\n[rules]\nempty-properties = \"off\"\n"})
 	writeServers(t, ".mcp.json", testEntry(t, "tools", "tools"), testEntry(t, "pages", "pages"))
 	if code, _, stderr := runIn(t, "lock", "--all-servers", "--timeout", testServerTimeout); code != exitOK {
 		t.Fatalf("lock: exit %d, %s", code, stderr)
@@ -167,6 +167,8 @@ func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
 	defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
 
 	tt.waitFor("the first server", "server 1 of 2", "config toolbench.toml", "lock: 1 tool drifted", "≠ echo")
+	tt.keys("Tab", "a") // every issue: those of the servers together are about no one tool
+	tt.waitFor("the servers' budget, as lint --all-servers checks it", "(all servers)", "servers/token-budget")
 	tt.keys("]")
 	tt.waitFor("the second server", "server 2 of 2", "lock: as pinned", "tool_00")
 	tt.keys("q")
@@ -186,5 +188,37 @@ func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
 	stderr, _ := os.ReadFile(errFile)
 	if l := lines(string(stderr)); len(l) != 1 || !strings.HasPrefix(l[0], "toolbench: connect to down: ") {
 		t.Errorf("stderr %q, want one line about down", stderr)
+	}
+}
+
+func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
+	project(t, map[string]string{})
+	// {"mcpServers": {"first": ...,
+	// "down": ...}}
+	writeServers(t, ".mcp.json", testEntry(t, "first", "tools"), downEntry("down"))
+	_, out, _ := runIn(t, "lint", "--format", "github", "--all-servers", "--timeout", testServerTimeout)
+	ls := lines(out)
+	if len(ls) < 2 || !strings.HasPrefix(ls[0], "::error file=.mcp.json,line=2,col=1,title=unreadable::connect to down: ") {
+		t.Errorf("the server down should be annotated on its entry, line 2:\n%s", out)
+	}
+	for _, l := range ls[1:] {
+		if !strings.Contains(l, " file=.mcp.json,line=1,endLine=1,col=17,endColumn=24,") || !strings.Contains(l, "::server 'first', tool ") {
+			t.Errorf("an issue of first should be annotated on its entry's key, naming the server and the tool: %s", l)
+		}
+	}
+	_, out, _ = runIn(t, "lint", "--format", "sarif", "--all-servers", "--timeout", testServerTimeout)
+	if strings.Contains(out, `"uri": "first"`) || strings.Contains(out, `"uri": "down"`) || !strings.Contains(out, `"uri": ".mcp.json"`) {
+		t.Errorf("SARIF should point at .mcp.json, never at a file named after a server:\n%.2000s", out)
+	}
+
+	// A server named by its command has no file to point at.
+	ts := stdioServer(t, "tools")
+	_, out, _ = commandRun{}.run(t, append([]string{"lint", "--format", "github"}, ts.args...)...)
+	if strings.Contains(out, "file=") || !strings.Contains(out, "::server '"+ts.name+"', tool ") {
+		t.Errorf("annotations of a server named by its command should have no file, and name it:\n%s", out)
+	}
+	_, out, _ = commandRun{}.run(t, append([]string{"lint", "--format", "sarif"}, ts.args...)...)
+	if strings.Contains(out, "physicalLocation") || !strings.Contains(out, `"kind": "module"`) {
+		t.Errorf("SARIF of a server named by its command should place it by name alone:\n%.2000s", out)
 	}
 }

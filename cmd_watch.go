@@ -174,7 +174,14 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 	}
 	// JSON lines carry strings from the file; keep bidi and invisible
 	// characters escaped in them too.
-	out := format.Events(jsondoc.SafeWriter(e.stdout), &report.EventReport{Color: e.colour(e.stdout)})
+	er := &report.EventReport{Color: e.colour(e.stdout)}
+	if sw, ok := w.(*serverWatch); ok {
+		// As lint says of a server: its name, and the revision whose
+		// rules apply with no --target.
+		er.Servers = map[string]report.Server{cfg.server.DisplayName(): reportServer(cfg.server)}
+		er.Revision = sw.src.Client.ProtocolVersion()
+	}
+	out := format.Events(jsondoc.SafeWriter(e.stdout), er)
 	for {
 		select {
 		case <-ctx.Done():

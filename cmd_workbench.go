@@ -146,8 +146,13 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 	if wa.all != nil {
 		// The options of all of them are those of the servers file, as
 		// lint --all-servers checks them together.
-		wa.cfg.Lint = checks.options(source.Input{Path: wa.all[0].ServersFile})
-		var ins []source.Input
+		// The issues of them together are placed in the servers file, and
+		// accepted for it, as lint --all-servers places and accepts them.
+		origin := source.Input{Path: wa.all[0].ServersFile}
+		wa.cfg.Lint = checks.options(origin)
+		wa.cfg.ServersFile = docName(origin)
+		wa.cfg.TokenBudget = checks.tokenBudget()
+		ins := []source.Input{origin}
 		for i := range wa.all {
 			ins = append(ins, source.Input{Server: &wa.all[i]})
 		}

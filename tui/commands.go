@@ -69,6 +69,13 @@ type snapshot struct {
 	// escaped once here rather than on every frame.
 	issueShown []shownIssue
 
+	// across is how many of the last issues of result were found by
+	// the checks of several servers together (checkTogether), not by
+	// the load's own lint; plain is that lint's result, nil when across
+	// is 0.
+	across int
+	plain  *lint.Result
+
 	// What the tools cost, counted once in a command (countCosts).
 	costOnce sync.Once
 	costs    *costs
@@ -88,7 +95,13 @@ type toolRow struct {
 // newSnapshot prepares res for the screen: escaped labels, the call
 // schemas, each tool's issues and the text the issues filter searches.
 func newSnapshot(res *lint.Result, at time.Time) *snapshot {
-	s := &snapshot{result: res, loaded: at}
+	return prepare(&snapshot{result: res, loaded: at})
+}
+
+// prepare prepares s, its result and the time of its load given, for the
+// screen, as newSnapshot says.
+func prepare(s *snapshot) *snapshot {
+	res := s.result
 	defer s.indexIssues()
 	if res.Tools == nil {
 		return s
@@ -127,6 +140,37 @@ func newSnapshot(res *lint.Result, at time.Time) *snapshot {
 		}
 	}
 	return s
+}
+
+// own is the result of the load's own lint, without the issues found
+// across servers.
+func (s *snapshot) own() *lint.Result {
+	if s.plain != nil {
+		return s.plain
+	}
+	return s.result
+}
+
+// withAcross is s with the issues found across servers, in place of
+// those it has; s itself when they are the same.
+func (s *snapshot) withAcross(across []lint.Issue) *snapshot {
+	own := s.own()
+	if slices.Equal(s.result.Issues[len(own.Issues):], across) {
+		return s
+	}
+	if len(across) == 0 {
+		return newSnapshot(own, s.loaded)
+	}
+	res := *own
+	res.Issues = append(slices.Clip(own.Issues), across...)
+	for _, is := range across {
+		if is.Severity == lint.Error {
+			res.Errors++
+		} else {
+			res.Warnings++
+		}
+	}
+	return prepare(&snapshot{result: &res, loaded: s.loaded, across: len(across), plain: own})
 }
 
 // lintedWith reports whether the load was linted with targets asked for,
@@ -168,6 +212,9 @@ type shownIssue struct{ code, message string }
 func (s *snapshot) issueTool(i int) string {
 	if r := s.issueRow[i]; r >= 0 {
 		return s.rows[r].label
+	}
+	if i >= len(s.result.Issues)-s.across && s.result.Issues[i].File != s.result.Doc.Name {
+		return "(all servers)"
 	}
 	return "(document)"
 }

@@ -60,6 +60,7 @@ type formField struct {
 	label    string // escaped for the screen
 	required bool
 	kind     fieldKind
+	own      fieldKind // the kind its schema asks for, which kind leaves for JSON on a value of another
 	input    textField // text, numbers and JSON
 	options  []string  // a choice's values, as JSON
 	choice   int       // the chosen option, -1 for none
@@ -169,6 +170,7 @@ func formFields(keys *keyMap, params *jsondoc.Node, openAPI bool) []formField {
 func newFormField(keys *keyMap, p schema.Property) formField {
 	f := formField{name: p.Name, label: shown(p.Name, maxName), required: p.Required, choice: -1}
 	f.kind = kindOf(p)
+	f.own = f.kind
 	f.desc = shown(p.Description(), maxText)
 	escape := jsonRuneEscape
 	if f.kind == fieldText {
@@ -269,8 +271,7 @@ func (f *formField) fill(args *jsondoc.Node) {
 		f.input.SetValue(compact)
 	default:
 		f.mismatch = "not " + kindPhrase(f.kind) + ": edited as JSON"
-		f.kind = fieldJSON
-		f.input = newTextField(f.input.keys, false, jsonRuneEscape)
+		f.become(fieldJSON)
 		f.input.SetValue(compact)
 	}
 }
@@ -499,7 +500,22 @@ func (fl *formField) edit(msg tea.Msg) bool {
 	}
 	fl.input = next
 	fl.mismatch = ""
+	if fl.kind != fl.own && next.Value() == "" {
+		// The value that was not of its kind is gone: the field is its
+		// own kind again (a choice is chosen with left and right).
+		fl.become(fl.own)
+	}
 	return true
+}
+
+// become makes the field one of kind k, holding no text.
+func (fl *formField) become(k fieldKind) {
+	escape := jsonRuneEscape
+	if k == fieldText {
+		escape = nil // a string's value is kept as typed, and shown escaped
+	}
+	fl.kind = k
+	fl.input = newTextField(fl.input.keys, false, escape)
 }
 
 // headLines is the lines above the fields: the heading, a note, the

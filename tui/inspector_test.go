@@ -766,3 +766,21 @@ func (fakeCodec) SetErrorMode(tokenizer.ErrorMode)        {}
 func (fakeCodec) Count(string) (int, error)               { return 0, nil }
 
 var testSeed = maphash.MakeSeed()
+
+func TestAChoiceEditedAsJSONChoosesAgainOnceCtrlUClearsIt(t *testing.T) {
+	m := newLoadedModel(t, inspectTools(t), 120, 40)
+	m = press(t, m, "tab", "tab")
+	// "secret" is none of the choices: the form edits it as JSON.
+	m = typeText(t, m, `{"name": "create_event", "arguments": {"visibility": "secret"}}`)
+	m = press(t, m, "ctrl+f", "down", "down", "down", "down") // visibility
+	if f := m.call.form.fields[m.call.form.focus]; f.name != "visibility" || f.kind != fieldJSON {
+		t.Fatalf("focus on %s of kind %v, want visibility edited as JSON", f.name, f.kind)
+	}
+	m = press(t, m, "ctrl+u", "right")
+	if !strings.Contains(m.call.text(), `"visibility": "public"`) {
+		t.Errorf("once cleared, right should choose the first value again: %s", m.call.text())
+	}
+	if s := screen(m); strings.Contains(s, "edited as JSON") {
+		t.Errorf("the note about the value that was no choice should go with it:\n%s", s)
+	}
+}

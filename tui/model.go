@@ -103,6 +103,12 @@ type Config struct {
 	// Accept, when set, takes out of every load what the configuration
 	// and the baseline accept, as toolbench lint and watch do.
 	Accept func(*lint.Result) *lint.Result
+	// ServersFile is the servers file of Servers, which the issues of
+	// all of them together name, as lint --all-servers places them.
+	ServersFile string
+	// TokenBudget is the configuration's token-budget, the most tokens
+	// the tool definitions of all Servers may cost together; 0 for none.
+	TokenBudget int
 	// Verify, when set, holds each load to the lock in force, as
 	// toolbench verify does: the tools that changed since they were
 	// pinned are marked.
@@ -178,8 +184,9 @@ type model struct {
 	// groups are the servers of the workbench on several (--all-servers),
 	// group the one shown, whose session the tester holds and whose
 	// loads are the ones above (its group is empty); nil for one.
-	groups []serverGroup
-	group  int
+	groups   []serverGroup
+	group    int
+	together togetherCheck
 }
 
 func newModel(cfg Config, src source) model {
@@ -212,6 +219,7 @@ func newModel(cfg Config, src source) model {
 		startTargets: slices.Clone(cfg.Lint.Targets),
 		seed:         maphash.MakeSeed(),
 		watching:     src != nil,
+		together:     togetherCheck{origin: cfg.ServersFile, budget: cfg.TokenBudget, accept: cfg.Accept},
 	}
 	m.call.histPos = -1
 	m.setFocus(paneTools)

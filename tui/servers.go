@@ -9,6 +9,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"toolbench/core/jsondoc"
+	"toolbench/core/lint"
+	"toolbench/core/servers"
 	"toolbench/watch"
 )
 
@@ -101,6 +104,7 @@ func (m model) hiddenEvent(from source, msg tea.Msg) (_ model, _ tea.Cmd, ok boo
 			g.changedAt = msg.snap.loaded
 		}
 		g.snap, g.broken = msg.snap, ""
+		return m, tea.Batch(waitForEvent(from), m.checkTogether()), true
 	case docFailedMsg:
 		g.broken = loadFailure(msg)
 		if errors.Is(msg.err, watch.ErrEnded) {
@@ -149,7 +153,7 @@ func switchServer(by int) keyAction {
 		if m.relinting() {
 			cmd = tea.Batch(cmd, setOptions(m.src, m.opts.Clone()))
 		}
-		return m, cmd
+		return m, tea.Batch(cmd, m.checkTogether())
 	}
 }
 
@@ -160,4 +164,100 @@ func (m model) groupStatus() string {
 		return ""
 	}
 	return "server " + strconv.Itoa(m.group+1) + " of " + strconv.Itoa(len(m.groups)) + " (] next, [ back)"
+}
+
+// The checks of the servers together are lint --all-servers's, made by
+// core/servers: a tool name two servers list, more tools than a
+// provider takes in one request, and the tokens of all definitions
+// against the configuration's budget. They run in a command after each
+// load of any server, on the last good load of each, with the targets
+// shown; what they find about the server shown, or about all of them, is
+// added at the end of its issues (snapshot.across), as lint adds them
+// after each server's own.
+
+// togetherCheck is what the checks of the servers together need, beside
+// the loads: where the issues about all of them go, the budget, and the
+// configuration's and baseline's acceptance.
+type togetherCheck struct {
+	origin string                          // the servers file, as the issues about all servers name it
+	budget int                             // the configuration's token-budget; 0 for none
+	accept func(*lint.Result) *lint.Result // nil without a configuration or a baseline
+	seq    int                             // the check last asked for; an older one's result is dropped
+}
+
+// togetherMsg is what the servers checked together found about the load
+// shown when the check began (base): snap is base with those issues, or
+// base itself when they are the ones it already shows.
+type togetherMsg struct {
+	seq        int
+	base, snap *snapshot
+	err        error
+}
+
+// checkTogether checks the servers together in a command, when there are
+// several and the one shown has loaded.
+func (m *model) checkTogether() tea.Cmd {
+	if len(m.groups) < 2 || m.snap == nil {
+		return nil
+	}
+	var list []servers.Server
+	for i, g := range m.groups {
+		s := g.snap
+		if i == m.group {
+			s = m.snap
+		}
+		if s != nil {
+			list = append(list, servers.Server{Name: s.result.Doc.Name, Result: s.own()})
+		}
+	}
+	m.together.seq++
+	seq, base, tc, opts := m.together.seq, m.snap, m.together, m.opts.Clone()
+	return func() tea.Msg {
+		res, err := servers.Check(list, servers.Options{Lint: opts, TokenBudget: tc.budget, Origin: tc.origin})
+		if err != nil {
+			return togetherMsg{seq: seq, base: base, err: err}
+		}
+		return togetherMsg{seq: seq, base: base, snap: base.withAcross(tc.about(base.own(), res.Issues))}
+	}
+}
+
+// about are the issues of the servers together that are about the
+// server of own: a name it lists that another listed first, and the
+// issues about all servers; less what the configuration and the
+// baseline accept, as lint --all-servers accepts them.
+func (tc togetherCheck) about(own *lint.Result, found []lint.Issue) []lint.Issue {
+	var out []lint.Issue
+	for _, is := range found {
+		res := &lint.Result{Doc: own.Doc, Tools: own.Tools}
+		switch is.File {
+		case own.Doc.Name:
+		case tc.origin:
+			res = &lint.Result{Doc: &jsondoc.Document{Name: tc.origin}}
+		default:
+			continue // placed in another server
+		}
+		res.Issues = []lint.Issue{is}
+		if tc.accept != nil {
+			res = tc.accept(res)
+		}
+		out = append(out, res.Issues...)
+	}
+	return out
+}
+
+// togetherChecked shows what the servers together found, when it is
+// about the load shown and is news; a listing that failed since is
+// still said to have.
+func (m model) togetherChecked(msg togetherMsg) (model, tea.Cmd) {
+	switch {
+	case msg.seq != m.together.seq || msg.base != m.snap:
+		return m, nil
+	case msg.err != nil:
+		m.note = "the servers together: " + shown(msg.err.Error(), maxText)
+		return m, nil
+	case msg.snap == m.snap:
+		return m, nil
+	}
+	cmd := m.show(msg.snap)
+	return m, cmd
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -77,7 +78,7 @@ func TestAllServersShowsEachServersToolsAndCallsGoToIt(t *testing.T) {
 	specOne.Name, specTwo.Name = "one", "two"
 	m := openOnServers(t, specOne, specTwo)
 	s := screen(m)
-	if !strings.Contains(lineOf(s, "test-tools"), "server 1 of 2") || strings.Contains(s, "only_two") {
+	if !strings.Contains(statusBar(m), "server 1 of 2") || strings.Contains(s, "only_two") {
 		t.Fatalf("the first server should be shown, and said to be 1 of 2:\n%s", s)
 	}
 	if m.groups[1].snap == nil {
@@ -86,7 +87,7 @@ func TestAllServersShowsEachServersToolsAndCallsGoToIt(t *testing.T) {
 
 	m = press(t, m, "]")
 	s = screen(m)
-	if !strings.Contains(lineOf(s, "test-tools"), "server 2 of 2") || !strings.Contains(s, "only_two") || m.call.srvName != "two" {
+	if !strings.Contains(statusBar(m), "server 2 of 2") || !strings.Contains(s, "only_two") || m.call.srvName != "two" {
 		t.Fatalf("] should show the second server's tools:\n%s", s)
 	}
 	m = inTester(t, m, `{"name": "echo", "arguments": {"text": "hi"}}`)
@@ -97,7 +98,7 @@ func TestAllServersShowsEachServersToolsAndCallsGoToIt(t *testing.T) {
 	}
 
 	m = press(t, m, "esc", "[") // stop typing first: [ is text in the tester
-	if s := screen(m); !strings.Contains(lineOf(s, "test-tools"), "server 1 of 2") || strings.Contains(s, "only_two") || m.call.srvName != "one" {
+	if s := screen(m); !strings.Contains(statusBar(m), "server 1 of 2") || strings.Contains(s, "only_two") || m.call.srvName != "one" {
 		t.Errorf("[ should show the first server again:\n%s", s)
 	}
 }
@@ -127,7 +128,7 @@ func TestEachServerKeepsItsOwnSessionHistoryAndOutcome(t *testing.T) {
 
 	m = press(t, m, "esc", "]")
 	s := screen(m)
-	if !strings.Contains(lineOf(s, "other-tools"), "server 2 of 2") || strings.Contains(s, "▶ echo") {
+	if !strings.Contains(statusBar(m), "server 2 of 2") || strings.Contains(s, "▶ echo") {
 		t.Fatalf("] should show the second server, without the first one's outcome:\n%s", s)
 	}
 	if m = press(t, m, "ctrl+p"); !strings.Contains(m.note, "no call sent in this session yet") {
@@ -135,7 +136,7 @@ func TestEachServerKeepsItsOwnSessionHistoryAndOutcome(t *testing.T) {
 	}
 
 	m = press(t, m, "esc", "[")
-	if s := screen(m); !strings.Contains(lineOf(s, "test-tools"), "server 1 of 2") || !strings.Contains(s, "▶ echo: ok") {
+	if s := screen(m); !strings.Contains(statusBar(m), "server 1 of 2") || !strings.Contains(s, "▶ echo: ok") {
 		t.Fatalf("[ should show the first server and its last outcome again:\n%s", s)
 	}
 	if m = press(t, m, "ctrl+p"); !strings.Contains(screen(m), "call 1 of 1 of the session") {
@@ -158,8 +159,8 @@ func TestAServerNotShownWhoseSessionEndsShowsEndedWhenShown(t *testing.T) {
 	other.conn.sess.Close()
 	m = result(t, m, waitForEvent(other.source()))
 	m = press(t, m, "]")
-	if !strings.Contains(lineOf(screen(m), "other-tools"), "ended") {
-		t.Errorf("the status bar should say the session ended: %q", lineOf(screen(m), "other-tools"))
+	if !strings.Contains(statusBar(m), "ended") {
+		t.Errorf("the status bar should say the session ended: %q", statusBar(m))
 	}
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "hi"}}`), "ctrl+r")
 	if s := screen(m); !strings.Contains(s, "no session with the server (R reconnects)") {
@@ -175,16 +176,16 @@ func TestSwitchingServersHoldsTheServerShownToTheLock(t *testing.T) {
 		return &lock.Drift{Changes: []diff.Change{{Tool: "echo", Severity: diff.Error}}}, nil
 	}
 	m := fakeServersModel(t, Config{Verify: verify}, 200, 40) // room for the lock's part of the status bar
-	if s := screen(m); !strings.Contains(lineOf(s, "test-tools"), "lock: 1 tool drifted") || !strings.Contains(s, "≠ echo") {
+	if s := screen(m); !strings.Contains(statusBar(m), "lock: 1 tool drifted") || !strings.Contains(s, "≠ echo") {
 		t.Fatalf("the first server's echo should be marked drifted:\n%s", s)
 	}
 	m, cmd := pressCmd(t, m, "]")
 	s := screen(m)
-	if !strings.Contains(lineOf(s, "other-tools"), "lock …") || strings.Contains(s, "≠ echo") {
+	if !strings.Contains(statusBar(m), "lock …") || strings.Contains(s, "≠ echo") {
 		t.Errorf("until the lock's verdict on the second server, the first one's should not show:\n%s", s)
 	}
 	m = runQuick(t, m, cmd)
-	if line := lineOf(screen(m), "other-tools"); !strings.Contains(line, "does not pin other-tools") {
+	if line := statusBar(m); !strings.Contains(line, "does not pin other-tools") {
 		t.Errorf("the status bar should give the lock's verdict on the second server: %q", line)
 	}
 }
@@ -196,11 +197,90 @@ func TestTheTargetsGoWithTheServerShown(t *testing.T) {
 	if slices.Equal(want, []string{"mcp"}) {
 		t.Fatal("t did not change the targets")
 	}
-	if line := lineOf(screen(m), "other-tools"); !strings.Contains(line, "target "+strings.Join(want, ",")+"…") {
+	if line := statusBar(m); !strings.Contains(line, "target "+strings.Join(want, ",")+"…") {
 		t.Errorf("the second server's load, linted for mcp, should be linted again for %q: %q", want, line)
 	}
 	m = result(t, m, waitForEvent(m.src))
 	if !m.snap.lintedWith(want) || m.relinting() {
 		t.Errorf("the second server's load was linted for %q, want %q", m.snap.result.Requested, want)
+	}
+}
+
+// togetherFound runs the commands of cmd at once and returns what the
+// check of the servers together found, as the program would deliver it;
+// the others (a watcher's reader waits for the next load) are left.
+func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
+	t.Helper()
+	got := make(chan togetherMsg, 1)
+	var run func(tea.Cmd)
+	run = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		switch msg := c().(type) {
+		case tea.BatchMsg:
+			for _, c := range msg {
+				go run(c)
+			}
+		case togetherMsg:
+			got <- msg
+		}
+	}
+	go run(cmd)
+	select {
+	case msg := <-got:
+		return msg
+	case <-time.After(30 * time.Second):
+		t.Fatal("no check of the servers together was made")
+	}
+	return togetherMsg{}
+}
+
+func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
+	m := fakeServersModel(t, Config{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
+	// The second server's first load, which fakeServersModel took, asks
+	// for the servers to be checked together; here is its check.
+	next, _ := m.Update(togetherFound(t, m.checkTogether()))
+	m = press(t, next.(model), "tab", "a") // every issue, not the selected tool's
+	s := screen(m)
+	if !strings.Contains(s, "servers/token-budget") || !strings.Contains(s, "(all servers)") || !strings.Contains(s, "the 2 servers cost") {
+		t.Errorf("the first server should show the budget the two pass together, about all servers:\n%s", s)
+	}
+	if strings.Contains(s, "servers/duplicate-tool-name") {
+		t.Errorf("a name both list is the second server's issue, as lint places it:\n%s", s)
+	}
+
+	m = press(t, m, "]")
+	s = screen(m)
+	for _, want := range []string{"servers/duplicate-tool-name", "tool name 'echo' is listed by 2 servers", "servers/token-budget"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the second server should show %q:\n%s", want, s)
+		}
+	}
+	own, all := m.snap.own(), m.snap.result
+	if !slices.Equal(all.Issues[:len(own.Issues)], own.Issues) || len(all.Issues) != len(own.Issues)+3 || all.Errors != own.Errors+1 || all.Warnings != own.Warnings+2 {
+		t.Errorf("the three issues found together should follow the server's own, counted: %+v", all.Issues)
+	}
+
+	// The configuration's acceptance applies to them as to the others.
+	accept := func(res *lint.Result) *lint.Result {
+		return res.Without(func(is *lint.Issue) bool { return is.Code == "servers/duplicate-tool-name" })
+	}
+	m = fakeServersModel(t, Config{ServersFile: ".mcp.json", Accept: accept}, 160, 40)
+	m = press(t, m, "tab", "a", "]")
+	if s := screen(m); strings.Contains(s, "servers/") {
+		t.Errorf("the accepted names two servers list, and no budget, leave nothing found together:\n%s", s)
+	}
+}
+
+func TestALoadOfAServerNotShownChecksTheServersTogetherAgain(t *testing.T) {
+	m := fakeServersModel(t, Config{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
+	other := m.groups[1].session.source()
+	m.groups[1].session.source().SetOptions(m.opts.Clone()) // a load of the server not shown
+	next, cmd := m.Update(waitForEvent(other)())
+	m = next.(model)
+	next, _ = m.Update(togetherFound(t, cmd))
+	if s := screen(press(t, next.(model), "tab", "a")); !strings.Contains(s, "the 2 servers cost") {
+		t.Errorf("after the other server's load, the budget of both should show:\n%s", s)
 	}
 }

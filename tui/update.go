@@ -36,7 +36,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.listedAgain(msg.snap)
 		cmd := m.loaded(msg.snap)
-		return m, tea.Batch(cmd, waitForEvent(m.src))
+		return m, tea.Batch(cmd, waitForEvent(m.src), m.checkTogether())
 	case docFailedMsg:
 		if m, cmd, ok := m.hiddenEvent(msg.from, msg); ok {
 			return m, cmd
@@ -62,6 +62,8 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.tools.setCompat(msg.matrix)
 		}
 		return m, nil
+	case togetherMsg:
+		return m.togetherChecked(msg)
 	case reconnectedMsg:
 		return m.reconnected(msg)
 	case callDoneMsg:
@@ -121,9 +123,15 @@ func (m model) input(msg tea.Msg) (model, tea.Cmd) {
 // loaded shows a new document, checks the call again against it and
 // starts counting what its tools cost.
 func (m *model) loaded(s *snapshot) tea.Cmd {
-	m.snap = s
 	m.broken, m.removed = "", false
 	m.tools.stale = false
+	return m.show(s)
+}
+
+// show shows s, the load shown or a new one, as loaded says; whether the
+// source loads now is left as it is.
+func (m *model) show(s *snapshot) tea.Cmd {
+	m.snap = s
 	prevCosts := m.costs
 	m.costs, m.costErr = nil, ""
 	cmds := []tea.Cmd{m.tools.setSnapshot(s)}

@@ -287,8 +287,12 @@ func (c *Config) LockPath() string {
 // FailsOn reports whether an issue of severity sev fails a run, by the
 // file's fail-on; strict (--strict) makes warnings fail too.
 func (c *Config) FailsOn(sev lint.Severity, strict bool) bool {
-	if sev == lint.Error || strict {
-		return true
-	}
-	return c != nil && c.FailOn == lint.Warning
+	return sev == lint.Error || c.Strict(strict)
+}
+
+// Strict reports whether a run is strict: strict (--strict) is set, or
+// the file's fail-on is "warning", which means the same. A strict run
+// fails on a warning and on a stale baseline entry.
+func (c *Config) Strict(strict bool) bool {
+	return strict || c != nil && c.FailOn == lint.Warning
 }

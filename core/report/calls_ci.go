@@ -113,7 +113,7 @@ func appendSARIFFinding(b []byte, rules map[string]int, file string, line int, t
 		RuleID:  f.code,
 		Level:   f.level,
 		Message: sarifText{aboutTool(tool, f)},
-		Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
+		Locations: []sarifLocation{{PhysicalLocation: &sarifPhysical{
 			ArtifactLocation: sarifArtifact{URI: sarifURI(file)},
 			Region:           &sarifRegion{StartLine: line},
 		}}},
@@ -155,7 +155,7 @@ func writeSARIFOfCalls(w io.Writer, r *CallReport, rules []sarifRule, rendered [
 	inv := sarifInvocation{ExecutionSuccessful: err == nil}
 	if err != nil {
 		inv.ToolExecutionNotifications = []sarifNotification{{Level: "error", Message: sarifText{err.Error()},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(r.File)}}}}}}
+			Locations: []sarifLocation{{PhysicalLocation: &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(r.File)}}}}}}
 	}
 	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: rules}
 	return encodeSARIF(w, driver, results, inv)

@@ -137,7 +137,7 @@ func writeChangesSARIF(w io.Writer, r *ChangeReport) error {
 	}
 	results := make([]sarifResult, len(r.Result.Changes))
 	for i, c := range r.Result.Changes {
-		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(c.File)}}}
+		loc := sarifLocation{PhysicalLocation: &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(c.File)}}}
 		msg := c.Message
 		if path, ok := r.AtRevision[c.File]; ok {
 			loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(path)

@@ -13,6 +13,10 @@ import (
 // EventReport is what a format needs to write the loads of a watch.
 type EventReport struct {
 	Color bool // as Report.Color
+	// Servers and Revision are Report's, for the watch of a live server:
+	// the text of each load then says what a lint's does of the server.
+	Servers  map[string]Server
+	Revision string
 }
 
 // Event is one load of a watch: the lint of a file (or a server's tools)
@@ -40,17 +44,17 @@ type EventWriter interface {
 //	valid
 type eventText struct {
 	w      io.Writer
-	color  bool
+	r      *EventReport
 	write  func(io.Writer, *Report) error
 	header bool // a header was written
 }
 
 func newEventText(w io.Writer, r *EventReport) EventWriter {
-	return &eventText{w: w, color: r.Color, write: writeText}
+	return &eventText{w: w, r: r, write: writeText}
 }
 
 func newEventConcise(w io.Writer, r *EventReport) EventWriter {
-	return &eventText{w: w, color: r.Color, write: writeConcise}
+	return &eventText{w: w, r: r, write: writeConcise}
 }
 
 func (t *eventText) Event(ev *Event) error {
@@ -63,7 +67,7 @@ func (t *eventText) Event(ev *Event) error {
 	if ev.Err != nil {
 		b.WriteString(termtext.EscapeLine(ev.Err.Error()) + "\n")
 	} else {
-		r := &Report{Color: t.color}
+		r := &Report{Color: t.r.Color, Servers: t.r.Servers, Revision: t.r.Revision}
 		r.Add(ev.Lint)
 		if err := t.write(&b, r); err != nil {
 			return err

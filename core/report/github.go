@@ -25,9 +25,15 @@ import (
 // "%", CR and LF in the message, and also ":" and "," in the properties.
 // Each of the failed inputs, the files that could not be read or parsed, comes first
 // as an error titled "unreadable", at the syntax error when there is one.
+// An issue about a live server's tools is annotated on the entry of the
+// servers file that names the server, or on no file for one named by
+// its command or URL, with the server and the tool in its message.
 func writeGitHub(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range r.Failed {
+		if s, ok := r.server(f.File); ok {
+			f = f.onServer(s)
+		}
 		ghCommand(bw, "error", f.File, ghPlace{line: f.Line, col: f.Column}, "unreadable", termtext.EscapeLine(f.Msg))
 	}
 	for _, is := range r.Issues {
@@ -36,7 +42,10 @@ func writeGitHub(w io.Writer, r *Report) error {
 			cmd = "error"
 		}
 		msg := termtext.EscapeLine(is.Message)
-		if is.Path != "" {
+		if s, ok := r.server(is.File); ok {
+			is = onServer(is, s) // its message names the server, the tool and the path
+			msg = termtext.EscapeLine(is.Message)
+		} else if is.Path != "" {
 			msg = termtext.EscapeLine(is.Path) + ": " + msg
 		}
 		if is.Hint != "" {

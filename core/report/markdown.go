@@ -25,7 +25,7 @@ import (
 // "### toolbench lint: valid".
 func writeMarkdown(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString("### toolbench lint: " + textSummary(r.Issues, r.Files, len(r.Failed)) + "\n")
+	bw.WriteString("### toolbench lint: " + textSummary(r) + "\n")
 	if len(r.Failed) > 0 {
 		bw.WriteString("\n**Could not be read or parsed, so not linted:**\n\n")
 		for _, f := range r.Failed {

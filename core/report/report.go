@@ -58,6 +58,10 @@ type Report struct {
 	// the report, for the formats that say (SARIF's tool.driver); ""
 	// when unknown.
 	Version, InformationURI string
+	// Servers are the live servers whose tools were linted, by the name
+	// their issues give as File: SARIF and GitHub point at where a
+	// servers file names each, not at a file of that name. nil for files.
+	Servers map[string]Server
 	// Revision is the MCP revision of the live server whose tools were
 	// linted, as its session negotiated it ("2026-07-28"): the one whose
 	// rules apply when no target is asked for. "" for files. Text says

@@ -44,7 +44,7 @@ type sarifInvocation struct {
 type sarifNotification struct {
 	Level     string          `json:"level"`
 	Message   sarifText       `json:"message"`
-	Locations []sarifLocation `json:"locations"`
+	Locations []sarifLocation `json:"locations,omitempty"`
 }
 
 type sarifTool struct {
@@ -111,8 +111,11 @@ type sarifByteRegion struct {
 	ByteLength int `json:"byteLength"`
 }
 
+// sarifLocation is where a result is: a place in a file, and the JSON
+// path (and, for a server's tools, the server) it is about. A result
+// about a server named by its command or URL has no place in a file.
 type sarifLocation struct {
-	PhysicalLocation sarifPhysical  `json:"physicalLocation"`
+	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
 	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
 }
 
@@ -136,7 +139,9 @@ type sarifRegion struct {
 }
 
 type sarifLogical struct {
+	Name               string `json:"name,omitempty"`
 	FullyQualifiedName string `json:"fullyQualifiedName"`
+	Kind               string `json:"kind,omitempty"`
 }
 
 // writeSARIF writes issues as a SARIF 2.1.0 log. The rules are the whole
@@ -167,20 +172,30 @@ func writeSARIF(w io.Writer, r *Report) error {
 	}
 	results := make([]sarifResult, len(issues))
 	for i, is := range issues {
+		var logical []sarifLogical
+		if s, ok := r.server(is.File); ok {
+			logical = append(logical, sarifServer(is.File))
+			is = onServer(is, s)
+		}
+		loc := sarifLocation{}
+		if is.File != "" {
+			loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(is.File)}}
+			if is.Line > 0 {
+				loc.PhysicalLocation.Region = sarifRegionOf(&is)
+			}
+		}
+		if is.Path != "" {
+			logical = append(logical, sarifLogical{FullyQualifiedName: is.Path})
+		}
+		loc.LogicalLocations = logical
 		res := sarifResult{
 			RuleID:    is.Code,
 			Level:     is.Severity.String(),
 			Message:   sarifText{is.Message},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(is.File)}}}},
+			Locations: []sarifLocation{loc},
 		}
 		if j, ok := index[is.Code]; ok {
 			res.RuleIndex = &j
-		}
-		if is.Line > 0 {
-			res.Locations[0].PhysicalLocation.Region = sarifRegionOf(&is)
-		}
-		if is.Path != "" {
-			res.Locations[0].LogicalLocations = []sarifLogical{{FullyQualifiedName: is.Path}}
 		}
 		res.Fixes = sarifFixesOf(is)
 		res.Properties = map[string]string{}
@@ -191,7 +206,13 @@ func writeSARIF(w io.Writer, r *Report) error {
 		}
 		results[i] = res
 	}
-	return encodeSARIF(w, driver, results, sarifInvocationOf(failed))
+	return encodeSARIF(w, driver, results, r.sarifInvocationOf(failed))
+}
+
+// sarifServer is the logical location of a live server, named as the
+// servers file or the command line names it.
+func sarifServer(name string) sarifLogical {
+	return sarifLogical{Name: name, FullyQualifiedName: name, Kind: "module"}
 }
 
 // encodeSARIF writes the SARIF log of one run of toolbench.
@@ -235,12 +256,22 @@ func sarifFixesOf(is lint.Issue) []sarifFix {
 	return fixes
 }
 
-func sarifInvocationOf(failed []Failure) sarifInvocation {
+// sarifInvocationOf is the invocation of a run in which failed could not
+// be read; a server that could not be reached is placed as its issues
+// would be.
+func (r *Report) sarifInvocationOf(failed []Failure) sarifInvocation {
 	inv := sarifInvocation{ExecutionSuccessful: len(failed) == 0}
 	for _, f := range failed {
-		loc := sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(f.File)}}}
-		if f.Line > 0 {
-			loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Line, StartColumn: utf16Column(f.UTF16Column, f.Column)}
+		loc := sarifLocation{}
+		if s, ok := r.server(f.File); ok {
+			loc.LogicalLocations = []sarifLogical{sarifServer(f.File)}
+			f = f.onServer(s)
+		}
+		if f.File != "" {
+			loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(f.File)}}
+			if f.Line > 0 {
+				loc.PhysicalLocation.Region = &sarifRegion{StartLine: f.Line, StartColumn: utf16Column(f.UTF16Column, f.Column)}
+			}
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications,
 			sarifNotification{Level: "error", Message: sarifText{f.Msg}, Locations: []sarifLocation{loc}})

@@ -45,7 +45,7 @@ func writeText(w io.Writer, r *Report) error {
 			bw.WriteByte('\n')
 		}
 	}
-	bw.WriteString(textSummary(r.Issues, r.Files, len(r.Failed)))
+	bw.WriteString(textSummary(r))
 	if r.Revision != "" {
 		bw.WriteString(" (MCP " + termtext.EscapeLine(r.Revision) + ")")
 	}
@@ -63,7 +63,7 @@ func writeConcise(w io.Writer, r *Report) error {
 	for i := range r.Issues {
 		writeIssueLine(bw, &r.Issues[i], r.Color)
 	}
-	bw.WriteString(textSummary(r.Issues, r.Files, len(r.Failed)))
+	bw.WriteString(textSummary(r))
 	bw.WriteByte('\n')
 	return bw.Flush()
 }
@@ -109,21 +109,37 @@ func writeHint(w *bufio.Writer, is *lint.Issue) {
 const textIndent = "        "
 
 // textSummary is the last line of a text report: "valid", or the counts
-// of errors and warnings and the files they are in.
-func textSummary(issues []lint.Issue, linted, failed int) string {
+// of errors and warnings and the sources they are in: files, or servers
+// (a lint of servers counts the servers file, where the issues of all of
+// them together are, as a source).
+func textSummary(r *Report) string {
 	errs, warns := 0, 0
 	files := map[string]bool{}
-	for _, is := range issues {
+	servers := 0
+	for _, is := range r.Issues {
 		if is.Severity == lint.Error {
 			errs++
 		} else {
 			warns++
 		}
-		files[is.File] = true
+		if !files[is.File] {
+			files[is.File] = true
+			if _, ok := r.server(is.File); ok {
+				servers++
+			}
+		}
 	}
+	noun, failedNoun, unreadable := "file", "file", " could not be read or parsed"
+	if len(r.Servers) > 0 {
+		noun, failedNoun, unreadable = "server", "server", " could not be reached or listed"
+		if servers < len(files) {
+			noun = "source" // the servers file too, with the issues of all servers together
+		}
+	}
+	linted, failed := r.Files, len(r.Failed)
 	var parts []string
 	switch {
-	case len(issues) > 0:
+	case len(r.Issues) > 0:
 		var counts []string
 		if errs > 0 {
 			counts = append(counts, termtext.Plural(errs, "error"))
@@ -131,18 +147,18 @@ func textSummary(issues []lint.Issue, linted, failed int) string {
 		if warns > 0 {
 			counts = append(counts, termtext.Plural(warns, "warning"))
 		}
-		in := termtext.Plural(len(files), "file")
+		in := termtext.Plural(len(files), noun)
 		if linted > len(files) {
-			in = strconv.Itoa(len(files)) + " of " + termtext.Plural(linted, "file")
+			in = strconv.Itoa(len(files)) + " of " + termtext.Plural(linted, noun)
 		}
 		parts = append(parts, strings.Join(counts, ", ")+" in "+in)
 	case failed == 0:
 		return "valid"
 	case linted > 0:
-		parts = append(parts, "no issues in "+termtext.Plural(linted, "file"))
+		parts = append(parts, "no issues in "+termtext.Plural(linted, noun))
 	}
 	if failed > 0 {
-		parts = append(parts, termtext.Plural(failed, "file")+" could not be read or parsed")
+		parts = append(parts, termtext.Plural(failed, failedNoun)+unreadable)
 	}
 	return strings.Join(parts, "; ")
 }

@@ -284,14 +284,14 @@ func writeVerifySARIF(w io.Writer, r *VerifyReport) error {
 		case s.Failed != "":
 			inv.ExecutionSuccessful = false
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "error", Message: sarifText{s.Failed},
-				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(s.Name)}}}}})
+				Locations: []sarifLocation{{PhysicalLocation: &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(s.Name)}}}}})
 		case s.Unpinned:
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "warning", Message: sarifText{unpinnedMessage(s.Name)},
-				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(s.Name)}}}}})
+				Locations: []sarifLocation{{PhysicalLocation: &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(s.Name)}}}}})
 		case s.Drift != nil:
 			for _, c := range s.Drift.Changes {
 				res := sarifResult{RuleID: c.Code, Level: verifySeverity(c), Message: sarifText{c.Message},
-					Locations:  []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(c.File)}}}},
+					Locations:  []sarifLocation{{PhysicalLocation: &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(c.File)}}}},
 					Properties: map[string]string{"source": s.Name}}
 				if j, ok := index[c.Code]; ok {
 					res.RuleIndex = &j

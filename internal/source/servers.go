@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"toolbench/core/jsondoc"
 	"toolbench/internal/mcpclient"
 )
 
@@ -62,4 +63,45 @@ func OpenAll(ctx context.Context, ins []Input, opt Options) []Opened {
 	}
 	wg.Wait()
 	return out
+}
+
+// An Entry is where a servers file names a server, for a report to point
+// at: the file and, when it could be read, its text and the byte span
+// of the key of the server's entry, "NAME" in "mcpServers" (or
+// "servers", as the servers file is read).
+type Entry struct {
+	File       string // "" for a server named by its command or URL
+	Doc        *jsondoc.Document
+	Start, End int
+}
+
+// Entry returns where the servers file names the server. A file that
+// cannot be read or parsed, or that does not name the server, is an
+// error, with the Entry's File set.
+func (s Server) Entry() (Entry, error) {
+	if s.Name == "" {
+		return Entry{}, nil
+	}
+	e := Entry{File: s.ServersFile}
+	if e.File == "" {
+		e.File = mcpclient.DefaultConfigFile
+	}
+	doc, err := jsondoc.LoadFile(e.File)
+	if err != nil {
+		return e, err
+	}
+	list := doc.Root.Get("mcpServers")
+	if list == nil {
+		list = doc.Root.Get("servers")
+	}
+	m, ok := jsondoc.Member{}, false
+	if list != nil && list.Is(jsondoc.Object) {
+		m, ok = list.Member(s.Name)
+	}
+	if !ok {
+		return e, fmt.Errorf("%s: no server %q", e.File, s.Name)
+	}
+	e.Doc = doc
+	e.Start, e.End = doc.KeySpan(m)
+	return e, nil
 }
