@@ -382,7 +382,7 @@ func TestAPackageRunnersStartSaysItMayBeInstalling(t *testing.T) {
 	}
 	spec.Name = "node"
 	spec.Command = []string{"node", "server.js"}
-	if got, want := spec.startLine(), "starting node (server), waiting for its first answer (--start-timeout 60s)"; got != want {
+	if got, want := spec.startLine(), "starting node, waiting for its first answer (--start-timeout 60s)"; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

@@ -183,10 +183,10 @@ const StartNotice = time.Second
 func (s Spec) startLine() string {
 	bound := "--start-timeout " + durationText(s.startTimeout())
 	name := safeName(s.DisplayName())
-	if run := commandName(s.Command); s.Name != "" && run != s.Name {
-		name += " (" + safeName(run) + ")" // the servers file's name, and what it runs
-	}
 	if prog := filepath.Base(s.Command[0]); packageRunners[prog] {
+		if pkg := commandName(s.Command); s.Name != "" && pkg != s.Name {
+			name += " (" + safeName(pkg) + ")" // the servers file's name, and the package it runs
+		}
 		return fmt.Sprintf("starting %s, %s may be installing it (%s)", name, prog, bound)
 	}
 	return fmt.Sprintf("starting %s, waiting for its first answer (%s)", name, bound)
