@@ -188,3 +188,25 @@ func TestImportsOnlyDocumentsAndTheClient(t *testing.T) {
 		}
 	}
 }
+
+// A REV:PATH is git's to read, and nothing in it is an option to git: a
+// name from a lock or a command line cannot make git write a file.
+func TestARevisionIsNeverAnOptionToGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	inDir(t)
+	git(t, "init", "-q")
+	git(t, "add", "tools.json")
+	git(t, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "tools")
+	out := filepath.Join(t.TempDir(), "written")
+	for _, spec := range []string{"--output=" + out + ":tools.json", "-o:tools.json"} {
+		_, err := Open(context.Background(), Input{Path: spec}, Options{})
+		if want := spec + ": no such file, and a revision cannot start with '-'"; err == nil || err.Error() != want {
+			t.Errorf("Open(%q) = %v, want %q", spec, err, want)
+		}
+	}
+	if _, err := os.Stat(out + ":tools.json"); err == nil {
+		t.Errorf("git wrote %s", out+":tools.json")
+	}
+}
