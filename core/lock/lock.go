@@ -18,7 +18,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -149,6 +152,25 @@ func errAt(doc *jsondoc.Document, n *jsondoc.Node, msg string) error {
 	return doc.ErrorAt(off, msg)
 }
 
+// CheckFileName says why name cannot name a file source, nil when it
+// can: the lock names a file by its path from the lock's folder, with
+// '/', so that verify reads the file there and nowhere else. An absolute
+// path, a path out of the folder and a name with ':' (which the command
+// line reads as git's REV:PATH) are refused, by lock before it writes one
+// and by Parse in a lock someone else wrote.
+func CheckFileName(name string) error {
+	clean := path.Clean(name)
+	switch {
+	case path.IsAbs(name) || filepath.IsAbs(filepath.FromSlash(name)) || filepath.VolumeName(filepath.FromSlash(name)) != "":
+		return errors.New("an absolute path: the lock names a file from its own folder")
+	case clean == ".." || strings.HasPrefix(clean, "../"):
+		return errors.New("a path out of the lock's folder: the lock pins files in its folder and below")
+	case strings.Contains(name, ":"):
+		return errors.New("a ':', which reads as REV:PATH, a file as git has it at a revision")
+	}
+	return nil
+}
+
 // file is the lock as written.
 type file struct {
 	Version int                `json:"version"`
@@ -224,6 +246,11 @@ func parse(name string, data []byte) (*parsed, error) {
 		kind := m.Value.Get("kind")
 		if !kind.Is(jsondoc.String) || Kind(kind.Str()) != File && Kind(kind.Str()) != Server {
 			return nil, errAt(doc, orNode(kind, m.Value), "a source's \"kind\" must be \"file\" or \"server\"")
+		}
+		if Kind(kind.Str()) == File {
+			if err := CheckFileName(m.Key); err != nil {
+				return nil, doc.ErrorAt(doc.KeyOffset(m), "the file source "+string(jsondoc.AppendQuote(nil, m.Key))+" has "+err.Error()+"; verify reads no such name")
+			}
 		}
 		p.lock.kinds[m.Key] = Kind(kind.Str())
 		list := m.Value.Get("tools")

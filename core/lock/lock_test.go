@@ -303,3 +303,41 @@ func TestAChangeInTheLockSpansItsPlaceThere(t *testing.T) {
 		}
 	}
 }
+
+// A file source's name is read from the lock's folder: a lock that names
+// a file elsewhere, or one git would read as REV:PATH, is refused where
+// it names it, so that a committed lock cannot make verify read a file
+// out of its folder or hand git an option.
+func TestParseRefusesAFileNameVerifyMustNotRead(t *testing.T) {
+	cases := []struct{ name, why string }{
+		{"/etc/tools.json", "an absolute path"},
+		{"../tools.json", "a path out of the lock's folder"},
+		{"api/../../tools.json", "a path out of the lock's folder"},
+		{"..", "a path out of the lock's folder"},
+		{"--output=/tmp/x/pwned:x", "a ':', which reads as REV:PATH"},
+		{"HEAD:tools.json", "a ':', which reads as REV:PATH"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			key := string(jsondoc.AppendQuote(nil, tc.name))
+			text := "{\"version\": 1, \"sources\": {\n  \"ok.json\": {\"kind\": \"file\", \"tools\": []},\n  " + key + ": {\"kind\": \"file\", \"tools\": []}}}"
+			_, err := Parse("ci.lock.json", []byte(text))
+			want := "ci.lock.json:3:3: the file source " + key + " has " + tc.why
+			if err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("error %v, want one starting %q", err, want)
+			}
+			if CheckFileName(tc.name) == nil {
+				t.Errorf("CheckFileName(%q) = nil, want the refusal lock makes", tc.name)
+			}
+		})
+	}
+	for _, ok := range []string{"tools.json", "api/tools.json", "api/../tools.json", "./x.json"} {
+		if err := CheckFileName(ok); err != nil {
+			t.Errorf("CheckFileName(%q) = %v", ok, err)
+		}
+	}
+	server := `{"version": 1, "sources": {"a:b": {"kind": "server", "tools": []}}}`
+	if _, err := Parse(FileName, []byte(server)); err != nil {
+		t.Errorf("a server's name is not a path: %v", err)
+	}
+}
