@@ -10,7 +10,7 @@
 // Reading the sources is the caller's: Pin and Verify take a document,
 // and a source that cannot be read is the caller's to report.
 //
-// It imports diff, tooldef and jsondoc.
+// It imports diff, tooldef, jsondoc and termtext.
 package lock
 
 import (
@@ -96,11 +96,12 @@ func (l *Lock) Set(source string, kind Kind, tools []Tool) {
 	l.text = nil
 }
 
-// Pin returns the tools of doc, pinned, sorted by name (tools of one
-// name in the order listed). A document that holds no list of tools, or
-// more than one (a JSON Lines dataset), a tool without a name, and a
-// definition that has no canonical form (a key twice, a number past
-// what a double holds) are errors, which say where.
+// Pin returns the tools of doc, pinned, sorted by name. A document that
+// holds no list of tools, or more than one (a JSON Lines dataset), a
+// tool without a name, a name listed twice (which of the two a client
+// takes is the client's choice, not the lock's), and a definition that
+// has no canonical form (a key twice, a number past what a double holds)
+// are errors, which say where.
 func Pin(doc *jsondoc.Document) ([]Tool, error) {
 	set := tooldef.Tools(doc)
 	if len(set.Problems) > 0 {
@@ -115,11 +116,17 @@ func Pin(doc *jsondoc.Document) ([]Tool, error) {
 		return nil, errAt(doc, b.Node, "a tool entry is a "+b.Node.Kind.String()+", not an object")
 	}
 	tools := make([]Tool, 0, len(set.Tools))
+	first := map[string]*jsondoc.Node{}
 	for i := range set.Tools {
 		t := &set.Tools[i]
 		if t.Name == "" {
 			return nil, errAt(doc, t.Node, "a tool without a name cannot be pinned: the lock keys tools by name")
 		}
+		if at, ok := first[t.Name]; ok {
+			line, col := doc.Position(int(at.Start))
+			return nil, errAt(doc, t.Node, fmt.Sprintf("tool %s is listed twice (first at %d:%d): clients that key tools by name keep one, and the lock pins one definition a name", jsondoc.AppendQuote(nil, t.Name), line, col))
+		}
+		first[t.Name] = t.Node
 		p, err := pinned(doc, t)
 		if err != nil {
 			return nil, err

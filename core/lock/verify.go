@@ -7,6 +7,7 @@ import (
 
 	"toolbench/core/diff"
 	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -14,8 +15,8 @@ import (
 // tools the lock pins and those the source lists now, as diff words
 // them. A change to a pinned tool (its description, annotations and
 // parameters included, or the tool gone) is an error, whatever diff
-// makes of it for callers; a tool the lock does not pin is a warning
-// (diff's note). Changes in the pinned tools are placed in the lock,
+// makes of it for callers, as is a second tool of a pinned name; a tool
+// of a name the lock does not pin is a warning (diff's note). Changes in the pinned tools are placed in the lock,
 // the others in the source's document.
 type Drift struct {
 	Source   string
@@ -76,6 +77,15 @@ func (p *parsed) verify(source string, doc *jsondoc.Document) (*Drift, error) {
 	for _, c := range res.Changes {
 		if c.File == pinnedName {
 			c = p.inLock(c, source, defs, starts)
+		}
+		if c.Code == "added-tool" && nthNamed(tools, c.Tool, 0) != nil {
+			// Many clients key tools by name, the last one listed
+			// winning: a second definition of a pinned name can stand in
+			// for the pinned one, unchanged beside it.
+			c.Severity = diff.Error
+			c.Message = "a second definition of the pinned name " + termtext.Quote(c.Tool) + " appeared: clients that key tools by name may take it in place of the pinned one"
+			d.Changes = append(d.Changes, c)
+			continue
 		}
 		if c.Code == "added-tool" {
 			c.Severity = diff.Note
