@@ -355,3 +355,24 @@ func TestASecondToolOfAPinnedNameSaysSo(t *testing.T) {
 		t.Errorf("%d errors, %d warnings, changes %+v; want one error %q", d.Errors, d.Warnings, d.Changes, want)
 	}
 }
+
+// RFC 8785 writes numbers as doubles: an integer past a double's
+// precision is pinned rounded. Verify compares canonical form with
+// canonical form, so the rounding is no change, and a real change is
+// still placed where the source has it.
+func TestAnIntegerPastADoublesPrecisionIsNoChange(t *testing.T) {
+	file := "[\n" + `{"name": "a", "inputSchema": {"properties": {"n": {"maximum": 18446744073709551615, "type": "integer"}, "m": {"maximum": 5, "type": "integer"}}, "type": "object"}, "description": "Counts."}` + "\n]"
+	if d, _ := verify(t, file, file); len(d.Changes) != 0 {
+		t.Errorf("the pinned file, unchanged: %+v, want no change", d.Changes)
+	}
+	changed := strings.Replace(file, `"maximum": 5`, `"maximum": 3`, 1)
+	d, _ := verify(t, file, changed)
+	var got []string
+	for _, c := range d.Changes {
+		got = append(got, brief(c, map[string]string{"now.json": changed}))
+	}
+	want := []string{`error constraint-tightened now.json $[0].inputSchema.properties.m.maximum @ 3, "type": "`}
+	if diff := cmp.Diff(want, got); diff != "" || d.Errors != 1 {
+		t.Errorf("changes (-want +got):\n%s", diff)
+	}
+}
