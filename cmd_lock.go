@@ -151,7 +151,9 @@ func runLock(e *env, cfg *lockConfig) int {
 	defer stop()
 	dir := absDir(cfg.path)
 	code, pinned := exitOK, 0
-	for i, o := range source.OpenAll(ctx, cfg.inputs, sourceOptions(e)) {
+	opened := source.OpenAll(ctx, cfg.inputs, sourceOptions(e))
+	defer source.CloseAll(opened) // on every way out, ctrl+c's included
+	for i, o := range opened {
 		in := cfg.inputs[i]
 		if o.Err != nil {
 			if ctx.Err() != nil {

@@ -119,7 +119,9 @@ func runVerify(e *env, cfg *verifyConfig) int {
 	defer stop()
 	r := &report.VerifyReport{Lock: cfg.path, Color: e.colour(e.stdout), Version: toolVersion(), InformationURI: toolInformationURI()}
 	code := exitOK
-	for i, o := range source.OpenAll(ctx, ins, sourceOptions(e)) {
+	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	defer source.CloseAll(opened) // on every way out, ctrl+c's included
+	for i, o := range opened {
 		v := report.VerifiedSource{Name: names[i], Kind: l.Kind(names[i])}
 		if o.Err == nil {
 			o.Source.Close() // the tools are read; the session is not needed

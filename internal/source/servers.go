@@ -50,7 +50,8 @@ type Opened struct {
 // that reading them all takes about as long as reading the slowest; it
 // returns what each gave, in the inputs' order. One that fails costs only
 // itself, and its error names it, as Open's do. The caller closes every
-// Source.
+// Source, with CloseAll on every way out: a spawned server runs in a
+// process group of its own, and would outlive toolbench.
 func OpenAll(ctx context.Context, ins []Input, opt Options) []Opened {
 	out := make([]Opened, len(ins))
 	var wg sync.WaitGroup
@@ -62,4 +63,12 @@ func OpenAll(ctx context.Context, ins []Input, opt Options) []Opened {
 	}
 	wg.Wait()
 	return out
+}
+
+// CloseAll closes every Source that opened, as Close does; a Source
+// closed already is closed once.
+func CloseAll(opened []Opened) {
+	for _, o := range opened {
+		o.Source.Close()
+	}
 }
