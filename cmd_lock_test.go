@@ -201,3 +201,11 @@ func TestLockAndVerifyReadOnlyFilesInTheLocksFolder(t *testing.T) {
 		t.Error("verify made git write a file")
 	}
 }
+
+// verify's help says where each change is placed, as the changes are.
+func TestVerifyHelpSaysWhereDriftIsPlaced(t *testing.T) {
+	_, out, _ := runIn(t, "verify", "--help")
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "a changed tool placed in the source, a removed tool in the lock") {
+		t.Errorf("verify --help does not say a changed tool is placed in the source, a removed one in the lock:\n%s", out)
+	}
+}

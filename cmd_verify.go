@@ -44,9 +44,9 @@ Read every source the lock pins again (the files from the lock's
 directory, the servers from the servers file, at once) and report every
 change to their tools, with the codes and positions of 'toolbench diff':
 a change to a pinned tool (its description and annotations included,
-the tool gone, or a second tool of its name) is an error, DRIFT, placed
-in the lock; a tool of a name the lock does not pin is a warning, NEW,
-placed in the source. A source that
+the tool gone, or a second tool of its name) is an error, DRIFT: a
+changed tool placed in the source, a removed tool in the lock. A tool of
+a name the lock does not pin is a warning, NEW, placed in the source. A source that
 cannot be read is one line on standard error and costs only itself: the
 others are reported. With --all-servers, a server of the servers file the
 lock does not pin is a warning too, UNPINNED.

@@ -18,8 +18,8 @@ import (
 // them. A change to a pinned tool (its description, annotations and
 // parameters included, or the tool gone) is an error, whatever diff
 // makes of it for callers, as is a second tool of a pinned name; a tool
-// of a name the lock does not pin is a warning (diff's note). Changes in the pinned tools are placed in the lock,
-// the others in the source's document.
+// of a name the lock does not pin is a warning (diff's note). A pinned tool gone is placed in the lock (diff
+// finds it only there); every other change, in the source's document.
 type Drift struct {
 	Source   string
 	Changes  []diff.Change // errors first, then warnings, each in diff's order
