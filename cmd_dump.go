@@ -146,7 +146,9 @@ func runDumpAll(e *env, cfg dumpConfig) int {
 	ctx, stop := interruptContext()
 	defer stop()
 	code := exitOK
-	for i, o := range source.OpenAll(ctx, ins, sourceOptions(e)) {
+	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	defer source.CloseAll(opened) // on every way out, ctrl+c's included
+	for i, o := range opened {
 		name := cfg.all[i].Name
 		path := filepath.Join(cfg.dir, name+".json")
 		err := o.Err

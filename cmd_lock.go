@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -43,7 +44,9 @@ after it was approved is how a server poisons an agent ("rug pull").
 The sources are FILEs, a server of the servers file (--server NAME), or
 every server of it (--all-servers); the lock names a file by its path
 from the lock's directory, with '/', and a server by its name in the
-servers file, so that verify can read each again. A server spawned with
+servers file, so that verify can read each again. A file must be in the
+lock's directory or below it, and its name hold no ':' (which reads as
+REV:PATH): verify reads no other. A server spawned with
 --server-cmd or reached with --server-url has no name to find it by:
 give it an entry in the servers file. The lock keeps the sources it is
 not given; for one it is given again, it takes the tools as they are now,
@@ -59,7 +62,7 @@ all the same).`),
 		Example: `toolbench lock tools.json
 toolbench lock --server everything
 toolbench lock --all-servers --mcp-config .mcp.json
-toolbench lock tools.json --lock ci/toolbench.lock.json`,
+toolbench lock api/tools.json --lock api/toolbench.lock.json`,
 		RunE: runs(f.config, func(cfg *lockConfig) int { return runLock(e, cfg) }),
 	}
 	registerLockFile(cmd, &f.lock)
@@ -149,7 +152,9 @@ func runLock(e *env, cfg *lockConfig) int {
 	defer stop()
 	dir := absDir(cfg.path)
 	code, pinned := exitOK, 0
-	for i, o := range source.OpenAll(ctx, cfg.inputs, sourceOptions(e)) {
+	opened := source.OpenAll(ctx, cfg.inputs, sourceOptions(e))
+	defer source.CloseAll(opened) // on every way out, ctrl+c's included
+	for i, o := range opened {
 		in := cfg.inputs[i]
 		if o.Err != nil {
 			if ctx.Err() != nil {
@@ -164,6 +169,11 @@ func runLock(e *env, cfg *lockConfig) int {
 			kind = lock.Server
 		}
 		tools, err := lock.Pin(o.Source.Doc)
+		if kind == lock.File {
+			if bad := lock.CheckFileName(name); bad != nil {
+				err = fmt.Errorf("%s: the lock would name it %s, %w", in.Path, strconv.Quote(name), bad)
+			}
+		}
 		if err == nil && l.Kind(name) != "" && l.Kind(name) != kind {
 			err = fmt.Errorf("%s: the lock pins a %s of this name; it cannot pin a %s too", name, l.Kind(name), kind)
 		}

@@ -6,6 +6,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -70,11 +71,13 @@ func TestVerifyFailsOnAChangedDescriptionOfAPinnedServerTool(t *testing.T) {
 
 func TestVerifyFailsOnAChangedSchemaOfAPinnedFile(t *testing.T) {
 	project(t, map[string]string{"api/tools.json": badName, "ci/": ""})
-	if code, _, stderr := runIn(t, "lock", "--lock", "ci/tools.lock.json", "api/tools.json"); code != exitOK {
+	t.Chdir("ci")
+	if code, _, stderr := runIn(t, "lock", "--lock", "../tools.lock.json", "../api/tools.json"); code != exitOK {
 		t.Fatalf("lock: exit %d, %s", code, stderr)
 	}
-	data, _ := os.ReadFile("ci/tools.lock.json")
-	if !strings.Contains(string(data), `"../api/tools.json": {`) {
+	t.Chdir("..")
+	data, _ := os.ReadFile("tools.lock.json")
+	if !strings.Contains(string(data), `"api/tools.json": {`) {
 		t.Errorf("the lock does not name the file from its folder:\n%s", data)
 	}
 	changed := strings.Replace(badName, `"city": {"type": "string"`, `"city": {"type": "integer"`, 1)
@@ -85,7 +88,7 @@ func TestVerifyFailsOnAChangedSchemaOfAPinnedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir("api")
-	code, out, stderr := runIn(t, "verify", "--lock", "../ci/tools.lock.json")
+	code, out, stderr := runIn(t, "verify", "--lock", "../tools.lock.json")
 	want := "DRIFT    ../api/tools.json:2:"
 	if code != exitIssues || stderr != "" || !strings.HasPrefix(out, want) || !strings.Contains(lines(out)[0], "[type-changed]") ||
 		!strings.HasPrefix(lines(out)[1], "NEW      ../api/tools.json:3:") || lines(out)[2] != "1 change to a pinned tool, 1 new tool in 1 source" {
@@ -159,5 +162,50 @@ func TestLockSaysWhereItCannotPin(t *testing.T) {
 		if code, _, stderr := runIn(t, args...); code != exitFailure || !strings.Contains(stderr, `toolbench.lock.json:1:`) {
 			t.Errorf("%s of a lock with a mistake: exit %d, %q", cmd, code, stderr)
 		}
+	}
+}
+
+// A lock names files in its folder and below, and nothing git would read
+// as REV:PATH: lock does not write another name, and verify refuses a lock
+// that holds one (someone else's commit) before it reads anything.
+func TestLockAndVerifyReadOnlyFilesInTheLocksFolder(t *testing.T) {
+	project(t, map[string]string{"api/tools.json": badName, "ci/v1:tools.json": badName})
+	git := func(args ...string) {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Skipf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	os.RemoveAll(".git")
+	git("init", "-q")
+	code, out, stderr := runIn(t, "lock", "--lock", "ci/tools.lock.json", "api/tools.json", "ci/v1:tools.json")
+	if want := `toolbench lock: api/tools.json: the lock would name it "../api/tools.json", a path out of the lock's folder`; code != exitFailure || out != "" || !strings.HasPrefix(stderr, want) {
+		t.Errorf("lock out of its folder: exit %d, stdout %q, stderr %q; want 2 and %q", code, out, stderr, want)
+	}
+	if want := `toolbench lock: ci/v1:tools.json: the lock would name it "v1:tools.json", a ':'`; len(lines(stderr)) != 3 || !strings.HasPrefix(lines(stderr)[1], want) {
+		t.Errorf("lock of a name with ':': stderr %q, want a second line %q", stderr, want)
+	}
+	pwned := filepath.Join(t.TempDir(), "pwned")
+	for _, name := range []string{"--output=" + pwned + ":x", "../api/tools.json", pwned} {
+		key, _ := json.Marshal(name)
+		if err := os.WriteFile("toolbench.lock.json", []byte(`{"version":1,"sources":{`+string(key)+`:{"kind":"file","tools":[]}}}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", "toolbench.lock.json")
+		code, out, stderr := runIn(t, "verify")
+		want := "toolbench verify: toolbench.lock.json:1:25: the file source " + string(key) + " has "
+		if code != exitFailure || out != "" || !strings.HasPrefix(stderr, want) {
+			t.Errorf("verify of %s: exit %d, stdout %q, stderr %q; want 2 and %q", name, code, out, stderr, want)
+		}
+	}
+	if _, err := os.Stat(pwned + ":x"); err == nil {
+		t.Error("verify made git write a file")
+	}
+}
+
+// verify's help says where each change is placed, as the changes are.
+func TestVerifyHelpSaysWhereDriftIsPlaced(t *testing.T) {
+	_, out, _ := runIn(t, "verify", "--help")
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "a changed tool placed in the source, a removed tool in the lock") {
+		t.Errorf("verify --help does not say a changed tool is placed in the source, a removed one in the lock:\n%s", out)
 	}
 }

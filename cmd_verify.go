@@ -43,9 +43,10 @@ func (f *verifyFlags) command(e *env) *cobra.Command {
 Read every source the lock pins again (the files from the lock's
 directory, the servers from the servers file, at once) and report every
 change to their tools, with the codes and positions of 'toolbench diff':
-a change to a pinned tool (its description and annotations included, or
-the tool gone) is an error, DRIFT, placed in the lock; a tool the lock
-does not pin is a warning, NEW, placed in the source. A source that
+a change to a pinned tool (its description and annotations included,
+the tool gone, or a second tool of its name) is an error, DRIFT: a
+changed tool placed in the source, a removed tool in the lock. A tool of
+a name the lock does not pin is a warning, NEW, placed in the source. A source that
 cannot be read is one line on standard error and costs only itself: the
 others are reported. With --all-servers, a server of the servers file the
 lock does not pin is a warning too, UNPINNED.
@@ -118,7 +119,9 @@ func runVerify(e *env, cfg *verifyConfig) int {
 	defer stop()
 	r := &report.VerifyReport{Lock: cfg.path, Color: e.colour(e.stdout), Version: toolVersion(), InformationURI: toolInformationURI()}
 	code := exitOK
-	for i, o := range source.OpenAll(ctx, ins, sourceOptions(e)) {
+	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	defer source.CloseAll(opened) // on every way out, ctrl+c's included
+	for i, o := range opened {
 		v := report.VerifiedSource{Name: names[i], Kind: l.Kind(names[i])}
 		if o.Err == nil {
 			o.Source.Close() // the tools are read; the session is not needed

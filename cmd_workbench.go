@@ -216,7 +216,9 @@ func runWorkbenchOnServers(e *env, wa workbenchArgs) int {
 		ins[i].Server = &wa.all[i]
 	}
 	code := exitOK
-	for i, o := range source.OpenAll(ctx, ins, sourceOptions(e)) {
+	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	defer source.CloseAll(opened) // when the workbench closes, or on ctrl+c before it opens
+	for i, o := range opened {
 		if o.Err != nil {
 			code = sourceFailed(ctx, e, "toolbench", o.Err)
 			if ctx.Err() != nil {
@@ -224,7 +226,6 @@ func runWorkbenchOnServers(e *env, wa workbenchArgs) int {
 			}
 			continue
 		}
-		defer o.Source.Close()
 		srv := workbenchServer(e, ins[i], wa.yes)
 		srv.Client, srv.List, srv.Doc = o.Source.Client, o.Source.List, o.Source.Doc
 		wa.cfg.Servers = append(wa.cfg.Servers, srv)

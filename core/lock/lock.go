@@ -10,7 +10,7 @@
 // Reading the sources is the caller's: Pin and Verify take a document,
 // and a source that cannot be read is the caller's to report.
 //
-// It imports diff, tooldef and jsondoc.
+// It imports diff, tooldef, jsondoc and termtext.
 package lock
 
 import (
@@ -18,7 +18,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -93,11 +96,12 @@ func (l *Lock) Set(source string, kind Kind, tools []Tool) {
 	l.text = nil
 }
 
-// Pin returns the tools of doc, pinned, sorted by name (tools of one
-// name in the order listed). A document that holds no list of tools, or
-// more than one (a JSON Lines dataset), a tool without a name, and a
-// definition that has no canonical form (a key twice, a number past
-// what a double holds) are errors, which say where.
+// Pin returns the tools of doc, pinned, sorted by name. A document that
+// holds no list of tools, or more than one (a JSON Lines dataset), a
+// tool without a name, a name listed twice (which of the two a client
+// takes is the client's choice, not the lock's), and a definition that
+// has no canonical form (a key twice, a number past what a double holds)
+// are errors, which say where.
 func Pin(doc *jsondoc.Document) ([]Tool, error) {
 	set := tooldef.Tools(doc)
 	if len(set.Problems) > 0 {
@@ -112,11 +116,17 @@ func Pin(doc *jsondoc.Document) ([]Tool, error) {
 		return nil, errAt(doc, b.Node, "a tool entry is a "+b.Node.Kind.String()+", not an object")
 	}
 	tools := make([]Tool, 0, len(set.Tools))
+	first := map[string]*jsondoc.Node{}
 	for i := range set.Tools {
 		t := &set.Tools[i]
 		if t.Name == "" {
 			return nil, errAt(doc, t.Node, "a tool without a name cannot be pinned: the lock keys tools by name")
 		}
+		if at, ok := first[t.Name]; ok {
+			line, col := doc.Position(int(at.Start))
+			return nil, errAt(doc, t.Node, fmt.Sprintf("tool %s is listed twice (first at %d:%d): clients that key tools by name keep one, and the lock pins one definition a name", jsondoc.AppendQuote(nil, t.Name), line, col))
+		}
+		first[t.Name] = t.Node
 		p, err := pinned(doc, t)
 		if err != nil {
 			return nil, err
@@ -147,6 +157,25 @@ func errAt(doc *jsondoc.Document, n *jsondoc.Node, msg string) error {
 		off = int(n.Start)
 	}
 	return doc.ErrorAt(off, msg)
+}
+
+// CheckFileName says why name cannot name a file source, nil when it
+// can: the lock names a file by its path from the lock's folder, with
+// '/', so that verify reads the file there and nowhere else. An absolute
+// path, a path out of the folder and a name with ':' (which the command
+// line reads as git's REV:PATH) are refused, by lock before it writes one
+// and by Parse in a lock someone else wrote.
+func CheckFileName(name string) error {
+	clean := path.Clean(name)
+	switch {
+	case path.IsAbs(name) || filepath.IsAbs(filepath.FromSlash(name)) || filepath.VolumeName(filepath.FromSlash(name)) != "":
+		return errors.New("an absolute path: the lock names a file from its own folder")
+	case clean == ".." || strings.HasPrefix(clean, "../"):
+		return errors.New("a path out of the lock's folder: the lock pins files in its folder and below")
+	case strings.Contains(name, ":"):
+		return errors.New("a ':', which reads as REV:PATH, a file as git has it at a revision")
+	}
+	return nil
 }
 
 // file is the lock as written.
@@ -224,6 +253,11 @@ func parse(name string, data []byte) (*parsed, error) {
 		kind := m.Value.Get("kind")
 		if !kind.Is(jsondoc.String) || Kind(kind.Str()) != File && Kind(kind.Str()) != Server {
 			return nil, errAt(doc, orNode(kind, m.Value), "a source's \"kind\" must be \"file\" or \"server\"")
+		}
+		if Kind(kind.Str()) == File {
+			if err := CheckFileName(m.Key); err != nil {
+				return nil, doc.ErrorAt(doc.KeyOffset(m), "the file source "+string(jsondoc.AppendQuote(nil, m.Key))+" has "+err.Error()+"; verify reads no such name")
+			}
 		}
 		p.lock.kinds[m.Key] = Kind(kind.Str())
 		list := m.Value.Get("tools")

@@ -5,8 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gowebpki/jcs"
+
 	"toolbench/core/diff"
 	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -14,9 +17,9 @@ import (
 // tools the lock pins and those the source lists now, as diff words
 // them. A change to a pinned tool (its description, annotations and
 // parameters included, or the tool gone) is an error, whatever diff
-// makes of it for callers; a tool the lock does not pin is a warning
-// (diff's note). Changes in the pinned tools are placed in the lock,
-// the others in the source's document.
+// makes of it for callers, as is a second tool of a pinned name; a tool
+// of a name the lock does not pin is a warning (diff's note). A pinned tool gone is placed in the lock (diff
+// finds it only there); every other change, in the source's document.
 type Drift struct {
 	Source   string
 	Changes  []diff.Change // errors first, then warnings, each in diff's order
@@ -62,20 +65,38 @@ func (p *parsed) verify(source string, doc *jsondoc.Document) (*Drift, error) {
 		b.WriteString(p.doc.Src[d.Start:d.End])
 	}
 	b.WriteByte(']')
+	d := &Drift{Source: source}
+	if asPinned(tools, doc) {
+		return d, nil
+	}
 	old, err := jsondoc.ParseText(pinnedName, b.String())
 	if err != nil {
 		return nil, fmt.Errorf("%s: the definitions of %s: %w", p.doc.Name, source, err)
 	}
-	res, err := diff.Compare(old, doc)
+	// The pinned definitions are in canonical form, and so are the
+	// current tools diff compares them with: a number the canonical form
+	// rounds (an integer past a double's precision) is then no change.
+	now, spans := canonical(doc)
+	res, err := diff.Compare(old, now)
 	if err != nil {
 		return nil, fmt.Errorf("%s against %s: %w", doc.Name, p.doc.Name, err)
 	}
-	d := &Drift{Source: source}
 	changed := map[string]bool{}
 	var warnings []diff.Change
 	for _, c := range res.Changes {
 		if c.File == pinnedName {
 			c = p.inLock(c, source, defs, starts)
+		} else if now != doc {
+			c = inSource(c, doc, spans)
+		}
+		if c.Code == "added-tool" && nthNamed(tools, c.Tool, 0) != nil {
+			// Many clients key tools by name, the last one listed
+			// winning: a second definition of a pinned name can stand in
+			// for the pinned one, unchanged beside it.
+			c.Severity = diff.Error
+			c.Message = "a second definition of the pinned name " + termtext.Quote(c.Tool) + " appeared: clients that key tools by name may take it in place of the pinned one"
+			d.Changes = append(d.Changes, c)
+			continue
 		}
 		if c.Code == "added-tool" {
 			c.Severity = diff.Note
@@ -162,4 +183,137 @@ func nthNamed(tools []Tool, name string, k int) *Tool {
 		}
 	}
 	return nil
+}
+
+// asPinned reports whether doc lists the tools pinned and no other, each
+// with the canonical form pinned: nothing for diff to find.
+func asPinned(pins []Tool, doc *jsondoc.Document) bool {
+	set := tooldef.Tools(doc)
+	if len(set.Tools) != len(pins) || len(set.Problems) > 0 || len(set.Bad) > 0 || len(set.Lists) > 1 {
+		return false
+	}
+	seen := map[string]int{}
+	for i := range set.Tools {
+		t := &set.Tools[i]
+		pin := nthNamed(pins, t.Name, seen[t.Name])
+		seen[t.Name]++
+		if pin == nil {
+			return false
+		}
+		if now, err := pinned(doc, t); err != nil || now.SHA256 != pin.SHA256 {
+			return false
+		}
+	}
+	return true
+}
+
+// span is a tool of a document written in canonical form in its place:
+// [cs, ce) in the canonical text was [os, oe) in the source, and at maps
+// the offsets of its values, keys and ends back to the source's.
+type span struct {
+	cs, ce, os, oe int
+	tool           int // the tool's index in tooldef.Tools
+	at             map[int]int
+}
+
+// canonical is doc with each tool written in canonical form (RFC 8785),
+// as the lock pins it, with where each tool went; doc itself when no
+// tool has a canonical form, or the text so made does not parse.
+func canonical(doc *jsondoc.Document) (*jsondoc.Document, []span) {
+	set := tooldef.Tools(doc)
+	var b strings.Builder
+	var spans []span
+	last := 0
+	for i := range set.Tools {
+		n := set.Tools[i].Node
+		if int(n.Start) < last {
+			continue
+		}
+		canon, err := jcs.Transform([]byte(doc.Src[n.Start:n.End]))
+		if err != nil {
+			continue
+		}
+		b.WriteString(doc.Src[last:n.Start])
+		spans = append(spans, span{cs: b.Len(), os: int(n.Start), oe: int(n.End), tool: i})
+		b.Write(canon)
+		spans[len(spans)-1].ce = b.Len()
+		last = int(n.End)
+	}
+	if len(spans) == 0 {
+		return doc, nil
+	}
+	b.WriteString(doc.Src[last:])
+	now, err := jsondoc.ParseText(doc.Name, b.String())
+	if err != nil {
+		return doc, nil
+	}
+	nowSet := tooldef.Tools(now)
+	for i := range spans {
+		sp := &spans[i]
+		if sp.tool >= len(nowSet.Tools) || int(nowSet.Tools[sp.tool].Node.Start) != sp.cs {
+			return doc, nil // not the same tools: diff the source as it is
+		}
+		sp.at = map[int]int{}
+		pair(sp.at, now, doc, nowSet.Tools[sp.tool].Node, set.Tools[sp.tool].Node)
+	}
+	return now, spans
+}
+
+// pair maps the offsets of c, a value of the canonical text cdoc, to
+// those of o, the same value in the source odoc: its start and end, and
+// those of its keys, members and elements.
+func pair(at map[int]int, cdoc, odoc *jsondoc.Document, c, o *jsondoc.Node) {
+	at[int(c.Start)], at[int(c.End)] = int(o.Start), int(o.End)
+	switch {
+	case c.Is(jsondoc.Object):
+		members := map[string]jsondoc.Member{}
+		for _, m := range o.Members() {
+			members[m.Key] = m
+		}
+		for _, m := range c.Members() {
+			if om, ok := members[m.Key]; ok {
+				at[cdoc.KeyOffset(m)] = odoc.KeyOffset(om)
+				pair(at, cdoc, odoc, m.Value, om.Value)
+			}
+		}
+	case c.Is(jsondoc.Array):
+		oe := o.Elems()
+		for i, e := range c.Elems() {
+			if i < len(oe) {
+				pair(at, cdoc, odoc, e.Value, oe[i].Value)
+			}
+		}
+	}
+}
+
+// inSource places a change found in the canonical text of doc's tools
+// where the source has it: its offsets, lines and columns.
+func inSource(c diff.Change, doc *jsondoc.Document, spans []span) diff.Change {
+	c.Offset = sourceOffset(c.Offset, spans)
+	c.Line, c.Column = doc.Position(c.Offset)
+	if c.EndLine > 0 {
+		c.EndOffset = sourceOffset(c.EndOffset, spans)
+		c.EndLine, c.EndColumn = doc.Position(c.EndOffset)
+	}
+	return c
+}
+
+// sourceOffset is the offset in the source of off in the canonical text:
+// inside a tool, the place of the same value (the tool's start for one
+// between values); outside, the same text, shifted by the tools before.
+func sourceOffset(off int, spans []span) int {
+	shift := 0
+	for _, sp := range spans {
+		switch {
+		case off < sp.cs:
+			return off + shift
+		case off <= sp.ce:
+			if o, ok := sp.at[off]; ok {
+				return o
+			}
+			return sp.os
+		}
+		shift = sp.oe - sp.ce
+	}
+	return off + shift
 }

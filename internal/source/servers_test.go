@@ -54,4 +54,5 @@ func TestOpenAllGivesEachInputsOwnResultInOrder(t *testing.T) {
 	if got[2].Err != nil || got[2].Source.Doc.Name != StdinName {
 		t.Errorf("standard input: %+v", got[2])
 	}
+	CloseAll(got) // the one that failed has no Source to close
 }

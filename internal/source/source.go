@@ -19,7 +19,7 @@ type Input struct {
 	// Path is a file; "-" for standard input; or REV:PATH, when no file
 	// has that name, for PATH as git has it at revision REV (PATH from
 	// the top of the repository, or ./PATH from the working directory,
-	// as git show reads it).
+	// as git show reads it; a REV starting with '-' is refused).
 	Path string
 	// Server, when not nil, is the live MCP server whose tools to list,
 	// and Path is not read.

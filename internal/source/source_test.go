@@ -36,7 +36,10 @@ func git(t *testing.T, args ...string) {
 	}
 }
 
-func TestOpenReadsAFileStandardInputAndARevision(t *testing.T) {
+// inRepo runs the test in a fresh git repository whose one commit holds
+// tools.json.
+func inRepo(t *testing.T) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -44,6 +47,10 @@ func TestOpenReadsAFileStandardInputAndARevision(t *testing.T) {
 	git(t, "init", "-q")
 	git(t, "add", "tools.json")
 	git(t, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "tools")
+}
+
+func TestOpenReadsAFileStandardInputAndARevision(t *testing.T) {
+	inRepo(t)
 	if err := os.WriteFile("tools.json", []byte(`[]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -186,5 +193,21 @@ func TestImportsOnlyDocumentsAndTheClient(t *testing.T) {
 				t.Errorf("%s imports %s", name, path)
 			}
 		}
+	}
+}
+
+// A REV:PATH is git's to read, and nothing in it is an option to git: a
+// name from a lock or a command line cannot make git write a file.
+func TestARevisionIsNeverAnOptionToGit(t *testing.T) {
+	inRepo(t)
+	out := filepath.Join(t.TempDir(), "written")
+	for _, spec := range []string{"--output=" + out + ":tools.json", "-o:tools.json"} {
+		_, err := Open(context.Background(), Input{Path: spec}, Options{})
+		if want := spec + ": no such file, and a revision cannot start with '-'"; err == nil || err.Error() != want {
+			t.Errorf("Open(%q) = %v, want %q", spec, err, want)
+		}
+	}
+	if _, err := os.Stat(out + ":tools.json"); err == nil {
+		t.Errorf("git wrote %s", out+":tools.json")
 	}
 }
