@@ -268,7 +268,16 @@ func (c *Config) BaselinePath() string {
 	if c == nil || c.Baseline == "" {
 		return ""
 	}
-	return filepath.Join(c.Dir, c.Baseline)
+	return c.fromDir(c.Baseline)
+}
+
+// fromDir is path as the file names it: relative to its directory, or
+// absolute as it stands.
+func (c *Config) fromDir(path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(c.Dir, path)
 }
 
 // LockPath is the lock file: the one the configuration names, joined to
@@ -281,7 +290,7 @@ func (c *Config) LockPath() string {
 	case c.Lock == "":
 		return filepath.Join(c.Dir, DefaultLock)
 	}
-	return filepath.Join(c.Dir, c.Lock)
+	return c.fromDir(c.Lock)
 }
 
 // FailsOn reports whether an issue of severity sev fails a run, by the

@@ -1,7 +1,9 @@
 package config
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -70,6 +72,13 @@ func TestParseReadsATeamsFile(t *testing.T) {
 	}
 	if empty := parse(t, "# nothing yet\n"); empty.FailOn != lint.Error || empty.LockPath() != "/repo/toolbench.lock.json" || empty.Targets != nil {
 		t.Errorf("an empty file: %+v, lock %s", empty, empty.LockPath())
+	}
+	// An absolute path is the file it names, not one under the
+	// configuration's directory.
+	abs := filepath.Join(t.TempDir(), "shared", "baseline.json")
+	lockAbs := filepath.Join(t.TempDir(), "team.lock.json")
+	if c := parse(t, fmt.Sprintf("baseline = %q\nlock = %q\n", abs, lockAbs)); c.BaselinePath() != abs || c.LockPath() != lockAbs {
+		t.Errorf("absolute paths: %q %q, want %q %q", c.BaselinePath(), c.LockPath(), abs, lockAbs)
 	}
 }
 

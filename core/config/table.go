@@ -17,8 +17,8 @@ import (
 type fileTable struct {
 	Targets     []string          `toml:"targets" values:"targets" doc:"The provider targets every lint runs, as --target names them; the tools' own shape decides when none are named."`
 	FailOn      string            `toml:"fail-on" values:"fail-on" doc:"The least severity of issue that fails a run: \"error\" (the default) or \"warning\", as --strict (a stale baseline entry fails too)."`
-	Baseline    string            `toml:"baseline" doc:"The baseline file whose issues are accepted, relative to this file, as --baseline names one."`
-	Lock        string            `toml:"lock" doc:"The lock file that lock writes and verify reads, relative to this file; toolbench.lock.json when not set."`
+	Baseline    string            `toml:"baseline" doc:"The baseline file whose issues are accepted, relative to this file (or absolute), as --baseline names one."`
+	Lock        string            `toml:"lock" doc:"The lock file that lock writes and verify reads, relative to this file (or absolute); toolbench.lock.json when not set."`
 	TokenBudget int64             `toml:"token-budget" min:"0" doc:"The most tokens (o200k_base) the tool definitions of all servers may cost together, checked by --all-servers as servers/token-budget; 0 checks none."`
 	Rules       map[string]string `toml:"rules" keys:"selectors" values:"levels" doc:"Rules by code, or every rule of a target by its prefix (\"openai/\"), set \"off\", \"warning\" or \"error\". A code's own setting wins over its prefix's."`
 	Ignore      []ignoreTable     `toml:"ignore" doc:"Issues to accept, each entry with the reason why: those of the tools, files and codes it names."`
