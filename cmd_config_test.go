@@ -141,6 +141,19 @@ func TestOtherMistakesInTheConfigurationNameTheirPlace(t *testing.T) {
 	}
 }
 
+// Several mistakes are a line each, in the order of the file, then the
+// page of the keys.
+func TestSeveralMistakesInTheConfigurationAreALineEach(t *testing.T) {
+	project(t, map[string]string{"toolbench.toml": "[[ignore]]\ncodes = [\"x\"]\n", "tools.json": badName})
+	code, _, stderr := runIn(t, "lint", "tools.json")
+	want := "toolbench lint: toolbench.toml:1:3: this [[ignore]] entry needs 'reason'\n" +
+		"toolbench lint: toolbench.toml:2:10: unknown rule code 'x'\n" +
+		"The keys and their values: docs/configuration.md\n"
+	if code != exitFailure || stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant 2 and:\n%s", code, stderr, want)
+	}
+}
+
 // TestTheCodePrintedIsTheCodeThatSilences is the case: with
 // --target openai a bad name prints [invalid-name], and invalid-name,
 // given to --ignore, written in the configuration or recorded in a

@@ -304,11 +304,14 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 		help = styles.Program.Flag.Render(help)
 		w = &colorprofile.Writer{Forward: w, Profile: colorprofile.ANSI}
 	}
-	fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(err.Error()))
-	// A mistake in toolbench.toml is not one of the command line: its
-	// help is the page of the configuration's keys.
+	// A mistake in toolbench.toml is not one of the command line: each
+	// problem is a line of its own, and the help is the page of the
+	// configuration's keys.
 	var cfgErr *config.Error
 	if errors.As(err, &cfgErr) {
+		for _, p := range cfgErr.Sorted() {
+			fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(p.String()))
+		}
 		page := configPage
 		if url := report.DocURL(toolInformationURI(), configPage); url != "" {
 			page = url
@@ -316,7 +319,7 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 		fmt.Fprintf(w, "The keys and their values: %s\n", page)
 		return
 	}
-	fmt.Fprintf(w, "Run %s for usage.\n", help)
+	fmt.Fprintf(w, "%s %s\nRun %s for usage.\n", name, termtext.EscapeLine(err.Error()), help)
 }
 
 // configPage is the page of toolbench.toml's keys.

@@ -2,6 +2,7 @@ package config
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"path"
@@ -30,13 +31,21 @@ type Problem struct {
 
 func (p Problem) String() string { return fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Column, p.Msg) }
 
-// Error is one line a problem.
+// Error is one line a problem, in the order of the file.
 func (e *Error) Error() string {
 	lines := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
+	for i, p := range e.Sorted() {
 		lines[i] = p.String()
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Sorted returns the problems in the order of the file: by line, then
+// column.
+func (e *Error) Sorted() []Problem {
+	return slices.SortedStableFunc(slices.Values(e.Problems), func(a, b Problem) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	})
 }
 
 var tableType = reflect.TypeFor[fileTable]()
