@@ -312,14 +312,5 @@ func writeVerifySARIF(w io.Writer, r *VerifyReport) error {
 			}
 		}
 	}
-	log := sarifLog{
-		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
-		Version: "2.1.0",
-		Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{inv}, Results: results,
-			ColumnKind: "utf16CodeUnits"}},
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	return encodeSARIF(w, driver, results, inv)
 }
