@@ -485,7 +485,10 @@ func checkEmptyProperties(c *SchemaContext) {
 		n.Get("unevaluatedProperties").Is(jsondoc.Bool) && !n.Get("unevaluatedProperties").IsTrue() {
 		return // an object of no fields, said so
 	}
-	const hint = "List the fields the model should send under \"properties\"; a tool that takes no arguments says so with \"additionalProperties\": false."
+	hint := "List the fields the model should send under \"properties\"; a tool that takes no arguments says so with \"additionalProperties\": false."
+	if !c.AtRoot() {
+		hint = "List the fields the model should send under \"properties\"; for a map of keys nobody can list, give its values' schema under \"additionalProperties\"."
+	}
 	p := n.Get("properties")
 	switch {
 	case p == nil:

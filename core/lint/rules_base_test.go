@@ -644,3 +644,22 @@ func TestPropertiesOfPatternsAndBranchesCountAsDefined(t *testing.T) {
 		})
 	}
 }
+
+// A root without properties is a tool that may take no arguments; a
+// nested object without them is more often a map whose keys nobody can
+// list, and the hint says how to describe that instead.
+func TestEmptyPropertiesHintFitsWhereTheObjectIs(t *testing.T) {
+	src := `[{"name": "run", "description": "Run a workflow with its inputs.", "parameters": {"type": "object", "properties": {"inputs": {"type": "object", "properties": {}}}}},
+	{"name": "ping", "description": "Ask the service whether it is up.", "parameters": {"type": "object", "properties": {}}}]`
+	res := lintSource(t, src, Options{})
+	hints := map[string]string{}
+	for _, is := range issuesMatching(res, []string{"empty-properties"}) {
+		hints[is.Tool] = is.Hint
+	}
+	if h := hints["run"]; !strings.Contains(h, `its values' schema under "additionalProperties"`) {
+		t.Errorf("nested hint %q, want the values' schema under additionalProperties", h)
+	}
+	if h := hints["ping"]; !strings.Contains(h, `a tool that takes no arguments says so with "additionalProperties": false`) {
+		t.Errorf("root hint %q, want how to say a tool takes no arguments", h)
+	}
+}
