@@ -46,6 +46,7 @@ type callResult struct {
 	Tool   string             `json:"tool"`
 	Valid  bool               `json:"valid"`
 	Errors []string           `json:"errors"`
+	Notes  []string           `json:"notes"`
 	Schema []call.SchemaError `json:"schema"`
 }
 
@@ -56,6 +57,7 @@ var callsOutputDocs = map[string]string{
 	"results.valid": "Whether the call has no error.",
 	"results.errors": "The check's errors, in a fixed order: malformed:REASON, or unknown_tool:NAME, " +
 		"or missing:FIELD for each absent required argument, extra:FIELD for each argument the tool does not take, type:FIELD:TYPE for each of the wrong type.",
+	"results.notes":          "What the check did not check, which is no error: unchecked:lark for a custom tool's input under a lark grammar, unchecked:regex:WHY for a regex it cannot match as OpenAI does.",
 	"results.schema":         "With deep, where the arguments break the tool's JSON Schema; [] otherwise.",
 	"results.schema.path":    "A JSON pointer into the arguments, \"\" for the arguments as a whole.",
 	"results.schema.message": "What the schema requires there.",
@@ -81,7 +83,15 @@ func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsI
 	out := callsOutput{Results: []callResult{}, Notes: schemaNotes(doc.Name, schemas, in.Deep)}
 	var text strings.Builder
 	err = call.ReadCalls(strings.NewReader(in.Calls), func(line int, c call.Call) error {
-		errs := call.ValidateCall(c, schemas)
+		all := call.ValidateCall(c, schemas)
+		var errs, notes []string
+		for _, e := range all {
+			if call.IsNote(e) {
+				notes = append(notes, e)
+			} else {
+				errs = append(errs, e)
+			}
+		}
 		var deep []call.SchemaError
 		if in.Deep {
 			deep = call.DeepValidate(c, schemas)
@@ -95,8 +105,8 @@ func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsI
 			out.Omitted++
 			return nil
 		}
-		out.Results = append(out.Results, callResult{Line: line, Tool: c.Name, Valid: valid, Errors: orEmpty(errs), Schema: orEmpty(deep)})
-		fmt.Fprintf(&text, "line %d: %s\n", line, report.CallErrorsText(errs, deep))
+		out.Results = append(out.Results, callResult{Line: line, Tool: c.Name, Valid: valid, Errors: orEmpty(errs), Notes: orEmpty(notes), Schema: orEmpty(deep)})
+		fmt.Fprintf(&text, "line %d: %s\n", line, report.CallErrorsText(all, deep))
 		return nil
 	})
 	if err != nil {

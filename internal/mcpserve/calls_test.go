@@ -1,6 +1,7 @@
 package mcpserve_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,6 +25,7 @@ type callsAnswer struct {
 		Tool   string   `json:"tool"`
 		Valid  bool     `json:"valid"`
 		Errors []string `json:"errors"`
+		Notes  []string `json:"notes"`
 		Schema []struct {
 			Path    string `json:"path"`
 			Message string `json:"message"`
@@ -67,6 +69,23 @@ func TestCheckCallsGivesEachCallValidateCallsErrors(t *testing.T) {
 	}
 	if r := got.Results[3]; r.Tool != "" || r.Valid {
 		t.Errorf("result of line 4, not a call: %+v", r)
+	}
+}
+
+// A call of a custom tool whose lark grammar toolbench does not evaluate
+// is valid, with a note that says so; the note is not among the errors.
+func TestCheckCallsKeepsAnUncheckedGrammarOutOfTheErrors(t *testing.T) {
+	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
+	tools := `[{"type": "custom", "name": "sql", "description": "Run a read-only SQL query on the reporting database.",
+		"format": {"type": "grammar", "syntax": "lark", "definition": "start: \"SELECT\" /[a-z ]+/"}}]`
+	calls := `{"type": "custom_tool_call", "call_id": "c1", "name": "sql", "input": "SELECT a"}`
+	var got callsAnswer
+	text := answer(t, cs, "check_tool_calls", map[string]any{"tools": tools, "tools_path": nil, "calls": calls, "deep": false}, &got)
+	if len(got.Results) != 1 || !got.Results[0].Valid || len(got.Results[0].Errors) != 0 || !cmp.Equal(got.Results[0].Notes, []string{"unchecked:lark"}) || got.Invalid != 0 {
+		t.Errorf("results %+v, invalid %d; want one valid call with the note unchecked:lark and no errors", got.Results, got.Invalid)
+	}
+	if !strings.Contains(text, "line 1: valid, unchecked:lark\n") {
+		t.Errorf("text:\n%s", text)
 	}
 }
 
