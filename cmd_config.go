@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -14,6 +15,8 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/lock"
+	"toolbench/core/servers"
+	"toolbench/core/termtext"
 	"toolbench/internal/configfile"
 	"toolbench/internal/source"
 	"toolbench/tui"
@@ -153,6 +156,18 @@ func (c *checks) readBaseline(named string) error {
 	b, err := baseline.Parse(path, data)
 	if err != nil {
 		return err
+	}
+	// An entry under a code no rule has accepts nothing: a mistyped
+	// code in a hand-edited baseline says so now, not as a stale entry.
+	for _, e := range b.Entries {
+		if lint.LookupRule(e.Code) == nil && servers.LookupRule(e.Code) == nil {
+			msg := fmt.Sprintf("%s: the entry of %s %s %s names no rule: unknown rule code %s", path,
+				termtext.Quote(e.Source), termtext.Quote(e.Tool), termtext.EscapeLine(e.Path), termtext.Quote(e.Code))
+			if near := lint.SimilarRuleCodes(e.Code); len(near) > 0 {
+				msg += "; did you mean " + strings.Join(near, ", ") + "?"
+			}
+			return errors.New(msg)
+		}
 	}
 	c.base = &baselineFile{name: path, dir: absDir(path), b: b}
 	return nil

@@ -259,6 +259,18 @@ func TestABaselineSurvivesANewToolAtTheTopOfAReindentedFile(t *testing.T) {
 	}
 }
 
+// A baseline entry under a code no rule has accepts nothing; the
+// mistake is a usage error naming the entry, not a stale entry later.
+func TestABaselineEntryOfAnUnknownCodeIsAMistake(t *testing.T) {
+	project(t, map[string]string{"tools.json": badName, "base.json": `{"version": 1, "issues": [
+  {"source": "tools.json", "tool": "get weather", "path": ".function.name", "code": "invalid-nam", "count": 1}]}`})
+	code, out, stderr := runIn(t, "lint", "--baseline", "base.json", "tools.json")
+	want := "toolbench lint: base.json: the entry of 'tools.json' 'get weather' .function.name names no rule: unknown rule code 'invalid-nam'; did you mean invalid-name"
+	if code != exitFailure || out != "" || !strings.HasPrefix(stderr, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2, nothing and %q", code, out, stderr, want)
+	}
+}
+
 func TestAStaleBaselineEntryFailsUnderStrict(t *testing.T) {
 	project(t, map[string]string{"tools.json": badName, "time.json": shortDescription})
 	if code, _, stderr := runIn(t, "lint", "--write-baseline", "base.json", "tools.json", "time.json"); code != exitOK {
