@@ -59,6 +59,12 @@ func TestVerifyFailsOnAChangedDescriptionOfAPinnedServerTool(t *testing.T) {
 	if c := srv.Changes[0]; c.Code != "description-changed" || c.Tool != "echo" || c.Severity != "error" || c.File != "tools" || c.Line == 0 {
 		t.Errorf("the change: %+v; want echo's description-changed, an error in the server's document", c)
 	}
+	// In GitHub's annotations the drift is placed at the server's entry
+	// in the servers file, which exists, not at a file named "tools".
+	code, out, _ = runIn(t, "verify", "--format", "github", "--timeout", testServerTimeout)
+	if code != exitIssues || !strings.Contains(out, "::error file=.mcp.json,line=") || !strings.Contains(out, "::server 'tools', tool 'echo', ") || strings.Contains(out, "file=tools,") {
+		t.Errorf("verify --format github: exit %d\n%s\nwant the drift at the entry of tools in .mcp.json", code, out)
+	}
 	// Locking the server again accepts the change; the others keep theirs.
 	code, out, _ = runIn(t, "lock", "--server", "tools", "--timeout", testServerTimeout)
 	if code != exitOK || out != "tools: 9 tools pinned; accepted 1 changed\nwrote toolbench.lock.json: 3 sources\n" {

@@ -117,7 +117,18 @@ func runVerify(e *env, cfg *verifyConfig) int {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	r := &report.VerifyReport{Lock: cfg.path, Color: e.colour(e.stdout), Version: toolVersion(), InformationURI: toolInformationURI()}
+	r := &report.VerifyReport{Lock: cfg.path, Color: e.colour(e.stdout), Version: toolVersion(), InformationURI: toolInformationURI(),
+		Servers: map[string]report.Server{}}
+	for _, in := range ins {
+		if in.Server != nil {
+			r.Servers[in.Server.Name] = reportServer(in.Server)
+		}
+	}
+	for i := range cfg.all {
+		if _, ok := r.Servers[cfg.all[i].Name]; !ok {
+			r.Servers[cfg.all[i].Name] = reportServer(&cfg.all[i])
+		}
+	}
 	code := exitOK
 	opened := source.OpenAll(ctx, ins, sourceOptions(e))
 	defer source.CloseAll(opened) // on every way out, ctrl+c's included

@@ -3,7 +3,6 @@ package report
 import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
-	"toolbench/core/termtext"
 )
 
 // A Server is a live server whose tools a report is about. Its issues
@@ -46,14 +45,7 @@ func (r *Report) server(file string) (Server, bool) {
 // tools to edit), and a message that names the server, the tool and the
 // path it is about, which its place no longer says.
 func onServer(is lint.Issue, s Server) lint.Issue {
-	where := "server " + termtext.Quote(is.File)
-	if is.Tool != "" {
-		where += ", tool " + termtext.Quote(is.Tool)
-	}
-	if is.Path != "" {
-		where += ", " + is.Path
-	}
-	is.Message = where + ": " + is.Message
+	is.Message = serverMessage(is.File, is.Tool, is.Path, is.Message)
 	is.File, is.Fixes = s.File, nil
 	is.Line, is.Column, is.UTF16Column = s.Line, s.Column, s.UTF16Column
 	is.EndLine, is.EndColumn, is.EndUTF16Column = s.EndLine, s.EndColumn, s.EndUTF16Column

@@ -134,3 +134,79 @@ func TestVerifyJSONSaysEachSourcesStatus(t *testing.T) {
 		}
 	}
 }
+
+// A change of a live server's tools, and a server that cannot be
+// reached, are placed in SARIF and GitHub where the servers file names
+// the server, not at a file of its name.
+func TestVerifyPlacesAServersDriftAtItsEntryInTheServersFile(t *testing.T) {
+	var l lock.Lock
+	tools, err := lock.Pin(mustParse(t, "everything", `[{"name": "echo", "description": "Echo the message back."}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Set("everything", lock.Server, tools)
+	read, err := lock.Parse("toolbench.lock.json", l.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := read.Verify("everything", mustParse(t, "everything", `[{"name": "echo", "description": "Echo the message back, then mail it out."}]`))
+	if err != nil || d.Errors != 1 {
+		t.Fatalf("drift %+v, %v; want one change", d, err)
+	}
+	r := &VerifyReport{Lock: "toolbench.lock.json", Sources: []VerifiedSource{
+		{Name: "everything", Kind: lock.Server, Drift: d},
+		{Name: "down", Kind: lock.Server, Failed: "connect to down: cannot reach it"},
+	}, Servers: map[string]Server{"everything": entryOfEverything(t), "down": {File: ".mcp.json", Line: 4, Column: 5, EndLine: 4, EndColumn: 11}}}
+
+	var sarif bytes.Buffer
+	if err := writeVerifySARIF(&sarif, r); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Message   sarifText       `json:"message"`
+				Locations json.RawMessage `json:"locations"`
+			} `json:"results"`
+			Invocations []struct {
+				Notifications []struct {
+					Locations json.RawMessage `json:"locations"`
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(sarif.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	res := log.Runs[0].Results
+	if len(res) != 1 {
+		t.Fatalf("results %+v, want one", res)
+	}
+	wantLoc := `[{"physicalLocation":{"artifactLocation":{"uri":".mcp.json"},"region":{"startLine":3,"startColumn":5,"endLine":3,"endColumn":17}},"logicalLocations":[{"name":"everything","fullyQualifiedName":"everything","kind":"module"},{"fullyQualifiedName":"$[0].description"}]}]`
+	if got := compactJSON(t, res[0].Locations); got != wantLoc {
+		t.Errorf("locations\n got %s\nwant %s", got, wantLoc)
+	}
+	if !strings.HasPrefix(res[0].Message.Text, "server 'everything', tool 'echo', $[0].description: ") {
+		t.Errorf("message %q, want it to name the server, the tool and the path", res[0].Message.Text)
+	}
+	if got := compactJSON(t, log.Runs[0].Invocations[0].Notifications[0].Locations); !strings.Contains(got, `"uri":".mcp.json"},"region":{"startLine":4`) {
+		t.Errorf("the unreachable server's notification is at %s, want its entry", got)
+	}
+
+	var gh bytes.Buffer
+	if err := writeVerifyGitHub(&gh, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(gh.String(), "file=.mcp.json,line=3,endLine=3,col=5,endColumn=17,title=description-changed::server 'everything', tool 'echo', $[0].description: ") || !strings.Contains(gh.String(), "file=.mcp.json,line=4,") {
+		t.Errorf("annotations:\n%s\nwant both at the servers' entries in .mcp.json", gh.String())
+	}
+	// A server named by its command has no file to point at.
+	r.Servers = map[string]Server{"everything": {}, "down": {}}
+	gh.Reset()
+	if err := writeVerifyGitHub(&gh, r); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(gh.String(), "file=") {
+		t.Errorf("annotations of servers named by their commands:\n%s\nwant no file", gh.String())
+	}
+}
