@@ -123,6 +123,7 @@ func runDiff(e *env, cfg *diffConfig) int {
 	defer oneShotGC([]string{cfg.old.Path, cfg.new.Path})()
 	var docs [2]*jsondoc.Document
 	atRevision := map[string]string{}
+	servers := map[string]report.Server{}
 	for i, in := range []source.Input{cfg.old, cfg.new} {
 		ctx, stop := sourceContext(in)
 		src, err := openSource(ctx, e, "diff", in)
@@ -137,13 +138,16 @@ func runDiff(e *env, cfg *diffConfig) int {
 		if src.Revision != "" {
 			atRevision[src.Doc.Name] = src.Revision
 		}
+		if in.Server != nil {
+			servers[src.Doc.Name] = reportServer(in.Server)
+		}
 	}
 	res, err := diff.Compare(docs[0], docs[1])
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
-	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, AtRevision: atRevision, Color: e.colour(e.stdout),
+	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, AtRevision: atRevision, Servers: servers, Color: e.colour(e.stdout),
 		Version: toolVersion(), InformationURI: toolInformationURI()}
 	if err := cfg.format.Changes(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench diff: writing the report: %s\n", termtext.EscapeLine(err.Error()))

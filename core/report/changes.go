@@ -18,7 +18,11 @@ type ChangeReport struct {
 	// AtRevision maps a document read from git, REV:PATH, to PATH, the
 	// file in the work tree that workflow annotations can be put on.
 	AtRevision map[string]string
-	Color      bool // as Report.Color
+	// Servers are the live servers either side was read from, by the
+	// name their document has: SARIF and GitHub place a change of their
+	// tools at their entries in the servers file, as Report.Servers does.
+	Servers map[string]Server
+	Color   bool // as Report.Color
 	// Version and InformationURI are as Report's.
 	Version, InformationURI string
 }
@@ -114,6 +118,10 @@ func writeChangesGitHub(w io.Writer, r *ChangeReport) error {
 			ghCommand(bw, cmd, path, ghPlace{}, c.Code, termtext.EscapeLine(location(c.File, c.Line, c.Column)+": "+c.Tool+": "+c.Path+": "+c.Message))
 			continue
 		}
+		if s, ok := r.Servers[c.File]; ok {
+			ghCommand(bw, cmd, s.File, ghPlace{s.Line, s.Column, s.EndLine, s.EndColumn}, c.Code, termtext.EscapeLine(serverMessage(c.File, c.Tool, c.Path, c.Message)))
+			continue
+		}
 		ghCommand(bw, cmd, c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn}, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
 	}
 	return bw.Flush()
@@ -142,11 +150,14 @@ func writeChangesSARIF(w io.Writer, r *ChangeReport) error {
 		if path, ok := r.AtRevision[c.File]; ok {
 			loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(path)
 			msg = location(c.File, c.Line, c.Column) + ": " + msg
+		} else if s, ok := r.Servers[c.File]; ok {
+			loc = sarifLocationAt(s.File, ghPlace{s.Line, s.Column, s.EndLine, s.EndColumn}, c.File)
+			msg = serverMessage(c.File, c.Tool, c.Path, msg)
 		} else if c.Line > 0 {
 			loc.PhysicalLocation.Region = &sarifRegion{StartLine: c.Line, EndLine: max(c.EndLine, c.Line)}
 		}
 		if c.Path != "" {
-			loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: c.Path}}
+			loc.LogicalLocations = append(loc.LogicalLocations, sarifLogical{FullyQualifiedName: c.Path})
 		}
 		res := sarifResult{RuleID: c.Code, Level: c.Severity.String(), Message: sarifText{msg}, Locations: []sarifLocation{loc}, Properties: map[string]string{}}
 		if j, ok := index[c.Code]; ok {

@@ -159,3 +159,35 @@ func TestMarkdownKeepsDocumentTextPlain(t *testing.T) {
 		}
 	}
 }
+
+// A change of a live server's tools (diff FILE --server NAME) is placed
+// in SARIF and GitHub at the server's entry in the servers file.
+func TestChangesOfAServersToolsArePlacedAtItsEntry(t *testing.T) {
+	parse := func(name, src string) *jsondoc.Document {
+		doc, err := jsondoc.Parse(name, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return doc
+	}
+	res, err := diff.Compare(parse("old.json", `[{"name": "echo", "description": "Echo it.", "inputSchema": {"type": "object", "properties": {"m": {"type": "string"}}}}]`),
+		parse("everything", `[{"name": "echo", "description": "Echo it.", "inputSchema": {"type": "object", "properties": {"m": {"type": "string"}}, "required": ["m"]}}]`))
+	if err != nil || len(res.Changes) == 0 {
+		t.Fatalf("changes %+v, %v", res, err)
+	}
+	r := &ChangeReport{Result: res, Old: "old.json", New: "everything", Servers: map[string]Server{"everything": entryOfEverything(t)}}
+	var gh bytes.Buffer
+	if err := writeChangesGitHub(&gh, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(gh.String(), "::error file=.mcp.json,line=3,endLine=3,col=5,endColumn=17,") || !strings.Contains(gh.String(), "::server 'everything', tool 'echo', ") {
+		t.Errorf("annotations:\n%s\nwant the change at the entry of everything in .mcp.json, naming it", gh.String())
+	}
+	var sarif bytes.Buffer
+	if err := writeChangesSARIF(&sarif, r); err != nil {
+		t.Fatal(err)
+	}
+	if s := sarif.String(); !strings.Contains(s, `"uri": ".mcp.json"`) || strings.Contains(s, `"uri": "everything"`) || !strings.Contains(s, `"kind": "module"`) {
+		t.Errorf("SARIF:\n%s\nwant the result at .mcp.json with the server as a logical location", s)
+	}
+}
