@@ -158,12 +158,14 @@ func switchServer(by int) keyAction {
 }
 
 // groupStatus is the status bar's part that says which server of the
-// several is shown: "server 2 of 3 (] next, [ back)"; "" for one.
+// several is shown: "server 2 of 3"; "" for one. The keys that change it,
+// ] and [, are in the help line: the status bar keeps its width for what
+// the servers say (their issues, the lock's drift).
 func (m model) groupStatus() string {
 	if len(m.groups) < 2 {
 		return ""
 	}
-	return "server " + strconv.Itoa(m.group+1) + " of " + strconv.Itoa(len(m.groups)) + " (] next, [ back)"
+	return "server " + strconv.Itoa(m.group+1) + " of " + strconv.Itoa(len(m.groups))
 }
 
 // The checks of the servers together are lint --all-servers's, made by
