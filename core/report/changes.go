@@ -21,7 +21,7 @@ type ChangeReport struct {
 	// Servers are the live servers either side was read from, by the
 	// name their document has: SARIF and GitHub place a change of their
 	// tools at their entries in the servers file, as Report.Servers does.
-	Servers map[string]Server
+	Servers Servers
 	Color   bool // as Report.Color
 	// Version and InformationURI are as Report's.
 	Version, InformationURI string
@@ -118,8 +118,8 @@ func writeChangesGitHub(w io.Writer, r *ChangeReport) error {
 			ghCommand(bw, cmd, path, ghPlace{}, c.Code, termtext.EscapeLine(location(c.File, c.Line, c.Column)+": "+c.Tool+": "+c.Path+": "+c.Message))
 			continue
 		}
-		if s, ok := r.Servers[c.File]; ok {
-			ghCommand(bw, cmd, s.File, ghPlace{s.Line, s.Column, s.EndLine, s.EndColumn}, c.Code, termtext.EscapeLine(serverMessage(c.File, c.Tool, c.Path, c.Message)))
+		if file, at, server := r.Servers.placed(c.File, ghPlace{}); server != "" {
+			ghCommand(bw, cmd, file, at, c.Code, termtext.EscapeLine(serverMessage(server, c.Tool, c.Path, c.Message)))
 			continue
 		}
 		ghCommand(bw, cmd, c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn}, c.Code, termtext.EscapeLine(c.Tool+": "+c.Path+": "+c.Message))
@@ -150,9 +150,9 @@ func writeChangesSARIF(w io.Writer, r *ChangeReport) error {
 		if path, ok := r.AtRevision[c.File]; ok {
 			loc.PhysicalLocation.ArtifactLocation.URI = sarifURI(path)
 			msg = location(c.File, c.Line, c.Column) + ": " + msg
-		} else if s, ok := r.Servers[c.File]; ok {
-			loc = sarifLocationAt(s.File, ghPlace{s.Line, s.Column, s.EndLine, s.EndColumn}, c.File)
-			msg = serverMessage(c.File, c.Tool, c.Path, msg)
+		} else if file, at, server := r.Servers.placed(c.File, ghPlace{}); server != "" {
+			loc = sarifLocationAt(file, at, server)
+			msg = serverMessage(server, c.Tool, c.Path, msg)
 		} else if c.Line > 0 {
 			loc.PhysicalLocation.Region = &sarifRegion{StartLine: c.Line, EndLine: max(c.EndLine, c.Line)}
 		}

@@ -61,7 +61,7 @@ type Report struct {
 	// Servers are the live servers whose tools were linted, by the name
 	// their issues give as File: SARIF and GitHub point at where a
 	// servers file names each, not at a file of that name. nil for files.
-	Servers map[string]Server
+	Servers Servers
 	// Revision is the MCP revision of the live server whose tools were
 	// linted, as its session negotiated it ("2026-07-28"): the one whose
 	// rules apply when no target is asked for. "" for files. Text says

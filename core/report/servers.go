@@ -3,6 +3,7 @@ package report
 import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/termtext"
 )
 
 // A Server is a live server whose tools a report is about. Its issues
@@ -32,6 +33,33 @@ func ServerEntry(doc *jsondoc.Document, start, end int) Server {
 		EndLine: ps[1].Line, EndColumn: ps[1].Column, EndUTF16Column: ps[1].UTF16Column}
 }
 
+// Servers are the live servers a report is about, by the name their
+// results give as their File.
+type Servers map[string]Server
+
+// place is where the servers file names s.
+func (s Server) place() ghPlace { return ghPlace{s.Line, s.Column, s.EndLine, s.EndColumn} }
+
+// placed is where SARIF and GitHub put a result about file, at: the
+// place itself, or, when file names a live server, its entry in the
+// servers file (no file for one named by its command or URL), with the
+// server's name, which the place then no longer says.
+func (ss Servers) placed(file string, at ghPlace) (string, ghPlace, string) {
+	if s, ok := ss[file]; ok {
+		return s.File, s.place(), file
+	}
+	return file, at, ""
+}
+
+// entry is where a servers file names the source called name, for a
+// result about the whole source; no place for any other.
+func (ss Servers) entry(name string) (string, ghPlace) {
+	if s, ok := ss[name]; ok {
+		return s.File, s.place()
+	}
+	return "", ghPlace{}
+}
+
 // server returns the live server a result names as its file, if it is
 // one.
 func (r *Report) server(file string) (Server, bool) {
@@ -58,4 +86,36 @@ func onServer(is lint.Issue, s Server) lint.Issue {
 func (f Failure) onServer(s Server) Failure {
 	f.File, f.Line, f.Column, f.UTF16Column = s.File, s.Line, s.Column, s.UTF16Column
 	return f
+}
+
+// sarifLocationAt is a SARIF location of file, at (no region when its
+// line is 0), and the logical location of the server it is about.
+func sarifLocationAt(file string, at ghPlace, server string) sarifLocation {
+	var loc sarifLocation
+	if file != "" {
+		loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(file)}}
+		if at.line > 0 {
+			// Diff counts columns in bytes, which are UTF-16 columns too
+			// on a line of ASCII, as most are.
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: at.line, StartColumn: at.col, EndLine: at.endLine, EndColumn: at.endCol}
+		}
+	}
+	if server != "" {
+		loc.LogicalLocations = []sarifLogical{sarifServer(server)}
+	}
+	return loc
+}
+
+// serverMessage is msg about server's tool at path, naming all three: an
+// issue or a change placed at the server's entry in the servers file,
+// which says none of them.
+func serverMessage(server, tool, path, msg string) string {
+	where := "server " + termtext.Quote(server)
+	if tool != "" {
+		where += ", tool " + termtext.Quote(tool)
+	}
+	if path != "" {
+		where += ", " + path
+	}
+	return where + ": " + msg
 }

@@ -23,59 +23,7 @@ type VerifyReport struct {
 	// Servers are the live servers among the sources, by their names:
 	// SARIF and GitHub place what is about their tools at their entries
 	// in the servers file, as Report.Servers does for lint.
-	Servers map[string]Server
-}
-
-// placed is where SARIF and GitHub put a result about file, at: the
-// place itself, or, when file names a live server, its entry in the
-// servers file (no file for one named by its command or URL), with the
-// server's name, which the place then no longer says.
-func (r *VerifyReport) placed(file string, at ghPlace) (string, ghPlace, string) {
-	if s, ok := r.Servers[file]; ok {
-		return s.File, ghPlace{s.Line, s.Column, s.EndLine, s.EndColumn}, file
-	}
-	return file, at, ""
-}
-
-// serverEntry is where a servers file names the source called name, for
-// an annotation about the whole source; no place for any other.
-func (r *VerifyReport) serverEntry(name string) (string, ghPlace) {
-	if s, ok := r.Servers[name]; ok {
-		return s.File, ghPlace{s.Line, s.Column, s.EndLine, s.EndColumn}
-	}
-	return "", ghPlace{}
-}
-
-// sarifLocationAt is a SARIF location of file, at (no region when its
-// line is 0), and the logical location of the server it is about.
-func sarifLocationAt(file string, at ghPlace, server string) sarifLocation {
-	var loc sarifLocation
-	if file != "" {
-		loc.PhysicalLocation = &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(file)}}
-		if at.line > 0 {
-			// Diff counts columns in bytes, which are UTF-16 columns too
-			// on a line of ASCII, as most are.
-			loc.PhysicalLocation.Region = &sarifRegion{StartLine: at.line, StartColumn: at.col, EndLine: at.endLine, EndColumn: at.endCol}
-		}
-	}
-	if server != "" {
-		loc.LogicalLocations = []sarifLogical{sarifServer(server)}
-	}
-	return loc
-}
-
-// serverMessage is msg about server's tool at path, naming all three: an
-// issue or a change placed at the server's entry in the servers file,
-// which says none of them.
-func serverMessage(server, tool, path, msg string) string {
-	where := "server " + termtext.Quote(server)
-	if tool != "" {
-		where += ", tool " + termtext.Quote(tool)
-	}
-	if path != "" {
-		where += ", " + path
-	}
-	return where + ": " + msg
+	Servers Servers
 }
 
 // VerifiedSource is one source's outcome. Exactly one of Drift, Failed
@@ -303,14 +251,14 @@ func writeVerifyGitHub(w io.Writer, r *VerifyReport) error {
 	for _, s := range r.Sources {
 		switch {
 		case s.Failed != "":
-			file, at := r.serverEntry(s.Name)
+			file, at := r.Servers.entry(s.Name)
 			ghCommand(bw, "error", file, at, "unreachable", termtext.EscapeLine(s.Name+": "+s.Failed))
 		case s.Unpinned:
-			file, at := r.serverEntry(s.Name)
+			file, at := r.Servers.entry(s.Name)
 			ghCommand(bw, "warning", file, at, "unpinned", termtext.EscapeLine(s.Name+": "+unpinnedMessage(s.Name)))
 		case s.Drift != nil:
 			for _, c := range s.Drift.Changes {
-				file, at, server := r.placed(c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn})
+				file, at, server := r.Servers.placed(c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn})
 				msg := c.Tool + ": " + c.Path + ": " + c.Message
 				if server != "" {
 					msg = serverMessage(server, c.Tool, c.Path, c.Message)
@@ -347,13 +295,13 @@ func writeVerifySARIF(w io.Writer, r *VerifyReport) error {
 		case s.Failed != "":
 			inv.ExecutionSuccessful = false
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "error", Message: sarifText{s.Failed},
-				Locations: []sarifLocation{sarifLocationAt(r.placed(s.Name, ghPlace{}))}})
+				Locations: []sarifLocation{sarifLocationAt(r.Servers.placed(s.Name, ghPlace{}))}})
 		case s.Unpinned:
 			inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "warning", Message: sarifText{unpinnedMessage(s.Name)},
-				Locations: []sarifLocation{sarifLocationAt(r.placed(s.Name, ghPlace{}))}})
+				Locations: []sarifLocation{sarifLocationAt(r.Servers.placed(s.Name, ghPlace{}))}})
 		case s.Drift != nil:
 			for _, c := range s.Drift.Changes {
-				file, at, server := r.placed(c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn})
+				file, at, server := r.Servers.placed(c.File, ghPlace{c.Line, c.Column, c.EndLine, c.EndColumn})
 				msg := c.Message
 				if server != "" {
 					msg = serverMessage(server, c.Tool, c.Path, msg)
