@@ -2,7 +2,6 @@ package lint
 
 import (
 	"slices"
-	"strings"
 
 	"toolbench/core/internal/par"
 	"toolbench/core/jsondoc"
@@ -488,6 +487,5 @@ func (w *walker) followRefs() {
 // does unless neither "$ref" nor a \u escape (which could spell it) is
 // there. Most tools have no reference, and this spares them a second walk.
 func mayHoldRef(doc *jsondoc.Document, n *jsondoc.Node) bool {
-	text := doc.Src[n.Start:n.End]
-	return strings.Contains(text, `$ref"`) || strings.Contains(text, `\u`)
+	return textMayHold(doc, n, `$ref"`)
 }

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"slices"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -32,7 +31,7 @@ func refCheckUnresolved(c *SchemaContext) {
 
 func refCheckRemote(c *SchemaContext) {
 	ref := c.Node.Get("$ref")
-	if !ref.Is(jsondoc.String) || c.targetOn(func(t *Target) bool { return slices.Contains(t.Rules, mcpExternalRef) }) {
+	if !ref.Is(jsondoc.String) || mcpExternalRef.runsWith(c.w.tc.hooks.targets) {
 		return // MCP's rule holds such a reference an error, or is ignored
 	}
 	if res := schema.Resolve(c.Root, ref.Str()); res.Remote {

@@ -166,8 +166,11 @@ func LookupTarget(name string) *Target {
 		}
 	}
 	provider, rev, dated := strings.Cut(name, "@")
+	if !dated {
+		return nil
+	}
 	for _, t := range targetTable {
-		if dated && t.Name == provider && t.Revision == rev {
+		if t.Name == provider && t.Revision == rev {
 			return t
 		}
 	}
