@@ -113,7 +113,7 @@ func (t *callText) AppendResult(b []byte, r *call.Result) []byte {
 	b = append(b, "line "...)
 	b = strconv.AppendInt(b, int64(r.Line), 10)
 	b = append(b, ": "...)
-	b = appendCallErrors(b, r.Errors, r.Schema)
+	b = appendCallErrors(b, r.Errors, r.Schema, ", ")
 	return append(b, '\n')
 }
 
@@ -153,12 +153,8 @@ func (t *callText) end(sum call.CallSummary) error {
 		_, err := t.w.WriteString("no calls\n")
 		return err
 	}
-	for _, l := range callErrorLines(t.first.Errors, t.first.Schema) {
-		if _, err := t.w.WriteString(l + "\n"); err != nil {
-			return err
-		}
-	}
-	return nil
+	_, err := t.w.Write(append(appendCallErrors(nil, t.first.Errors, t.first.Schema, "\n"), '\n'))
+	return err
 }
 
 // CallErrorsText is a call's errors on one line, as the text of several
@@ -167,28 +163,31 @@ func (t *callText) end(sum call.CallSummary) error {
 // when there are none, before the notes if there are any ("valid,
 // unchecked:lark").
 func CallErrorsText(errs []string, deep []call.SchemaError) string {
-	return string(appendCallErrors(nil, errs, deep))
+	return string(appendCallErrors(nil, errs, deep, ", "))
 }
 
-func appendCallErrors(b []byte, errs []string, deep []call.SchemaError) []byte {
-	sep := false
+// appendCallErrors appends a call's errors, escaped, each after sep but
+// the first: "valid" when it has none (a note, unchecked:lark, is no
+// error), then call.ValidateCall's strings, then the deep errors.
+func appendCallErrors(b []byte, errs []string, deep []call.SchemaError, sep string) []byte {
+	more := false
 	if validWithNotes(errs, deep) {
 		b = append(b, "valid"...)
-		sep = true
+		more = true
 	}
 	for _, e := range errs {
-		if sep {
-			b = append(b, ", "...)
+		if more {
+			b = append(b, sep...)
 		}
 		b = append(b, termtext.EscapeLine(e)...)
-		sep = true
+		more = true
 	}
 	for _, d := range deep {
-		if sep {
-			b = append(b, ", "...)
+		if more {
+			b = append(b, sep...)
 		}
 		b = append(b, termtext.EscapeLine(schemaErrorText(d))...)
-		sep = true
+		more = true
 	}
 	return b
 }
@@ -200,22 +199,6 @@ func validWithNotes(errs []string, deep []call.SchemaError) bool {
 }
 
 func isCallError(e string) bool { return !call.IsNote(e) }
-
-// callErrorLines is a call's errors as text lines, escaped, after
-// "valid" when it has none: a note (unchecked:lark) is no error.
-func callErrorLines(errs []string, deep []call.SchemaError) []string {
-	var out []string
-	if validWithNotes(errs, deep) {
-		out = append(out, "valid")
-	}
-	for _, e := range errs {
-		out = append(out, termtext.EscapeLine(e))
-	}
-	for _, d := range deep {
-		out = append(out, termtext.EscapeLine(schemaErrorText(d)))
-	}
-	return out
-}
 
 // schemaErrorText is a deep error as text: "schema:POINTER: message", or
 // "schema: message" about the arguments as a whole. It is not escaped.
