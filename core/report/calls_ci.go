@@ -140,8 +140,7 @@ func sarifCallRule(c call.Code, informationURI string) sarifRule {
 	if c.Note {
 		level = "note"
 	}
-	return sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
-		HelpURI: DocURL(informationURI, RulePage(c.Code)), DefaultConfiguration: sarifRuleConfig{Level: level}}
+	return sarifRuleOf(c.Code, c.Summary, c.Doc, level, informationURI)
 }
 
 // writeSARIFOfCalls writes the log of the rendered results, lines of

@@ -140,8 +140,7 @@ func writeChangesSARIF(w io.Writer, r *ChangeReport) error {
 	rules := make([]sarifRule, len(checks))
 	for i, c := range checks {
 		index[c.Code] = i
-		rules[i] = sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
-			HelpURI: DocURL(r.InformationURI, RulePage(c.Code)), DefaultConfiguration: sarifRuleConfig{Level: c.Severity.String()}}
+		rules[i] = sarifRuleOf(c.Code, c.Summary, c.Doc, c.Severity.String(), r.InformationURI)
 	}
 	results := make([]sarifResult, len(r.Result.Changes))
 	for i, c := range r.Result.Changes {

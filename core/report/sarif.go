@@ -158,14 +158,7 @@ func writeSARIF(w io.Writer, r *Report) error {
 	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: make([]sarifRule, len(rules))}
 	for i, rule := range rules {
 		index[rule.Code] = i
-		driver.Rules[i] = sarifRule{
-			ID:                   rule.Code,
-			ShortDescription:     sarifText{rule.Summary},
-			FullDescription:      sarifText{rule.Doc},
-			Help:                 sarifText{rule.Doc},
-			HelpURI:              DocURL(r.InformationURI, RulePage(rule.Code)),
-			DefaultConfiguration: sarifRuleConfig{Level: rule.Severity.String()},
-		}
+		driver.Rules[i] = sarifRuleOf(rule.Code, rule.Summary, rule.Doc, rule.Severity.String(), r.InformationURI)
 		if rule.Target != "" {
 			driver.Rules[i].Properties = map[string]string{"target": rule.Target}
 		}
@@ -207,6 +200,14 @@ func writeSARIF(w io.Writer, r *Report) error {
 		results[i] = res
 	}
 	return encodeSARIF(w, driver, results, r.sarifInvocationOf(failed))
+}
+
+// sarifRuleOf is the driver's entry of a rule, a change or a call's
+// code: its summary, its doc as the full description and the help, the
+// page of the code when the build knows its address, and its level.
+func sarifRuleOf(code, summary, doc, level, informationURI string) sarifRule {
+	return sarifRule{ID: code, ShortDescription: sarifText{summary}, FullDescription: sarifText{doc}, Help: sarifText{doc},
+		HelpURI: DocURL(informationURI, RulePage(code)), DefaultConfiguration: sarifRuleConfig{Level: level}}
 }
 
 // sarifServer is the logical location of a live server, named as the

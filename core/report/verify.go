@@ -285,8 +285,7 @@ func writeVerifySARIF(w io.Writer, r *VerifyReport) error {
 		if c.Code == "added-tool" {
 			level = "warning"
 		}
-		driver.Rules[i] = sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
-			HelpURI: DocURL(r.InformationURI, RulePage(c.Code)), DefaultConfiguration: sarifRuleConfig{Level: level}}
+		driver.Rules[i] = sarifRuleOf(c.Code, c.Summary, c.Doc, level, r.InformationURI)
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	results := []sarifResult{}
