@@ -314,12 +314,6 @@ func terminalInput() (*os.File, error) {
 	return in, err
 }
 
-// typing reports whether keys go to a text field: the call tester, a
-// filter, or the form. Single-letter commands are off while they do.
-func (m model) typing() bool {
-	return m.tools.filtering() || m.issues.filtering() || m.call.editing()
-}
-
 // targetStatus is the targets as the status bar shows them, in a long
 // and a short form: those the shown load was linted with (lint.Result's
 // Targets, which hold the one an MCP-shaped document implies when none

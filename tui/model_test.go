@@ -342,7 +342,7 @@ func TestCtrlSFillsTheTesterWithAValidSample(t *testing.T) {
 func TestFilterNarrowsTheTools(t *testing.T) {
 	m := newLoadedModel(t, testTools, 100, 30)
 	m = press(t, m, "/")
-	if !m.typing() {
+	if m.keyState().input != inputFilter {
 		t.Fatal("/ should start typing a filter")
 	}
 	m = typeText(t, m, "WEA")
@@ -353,8 +353,8 @@ func TestFilterNarrowsTheTools(t *testing.T) {
 		t.Errorf("the filter should be on screen:\n%s", screen(m))
 	}
 	m = press(t, m, "enter")
-	if m.typing() || len(m.tools.visible) != 1 {
-		t.Errorf("enter should keep the filter and stop typing: typing=%v visible=%d", m.typing(), len(m.tools.visible))
+	if m.keyState().input != inputNone || len(m.tools.visible) != 1 {
+		t.Errorf("enter should keep the filter and stop typing: input=%v visible=%d", m.keyState().input, len(m.tools.visible))
 	}
 	m = press(t, m, "esc")
 	if len(m.tools.visible) != 2 {
