@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/viewport"
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"toolbench/core/jsondoc"
@@ -96,12 +95,6 @@ func (d *detailView) build() {
 
 // tool is the tool shown.
 func (d detailView) tool() *tooldef.Tool { return d.snap.rows[d.row].tool }
-
-// Update scrolls for the wheel; the keys scroll through the key table.
-func (d detailView) Update(msg tea.Msg) (detailView, tea.Cmd) {
-	scrollViewport(&d.vp, msg)
-	return d, nil
-}
 
 // View draws the view.
 func (d detailView) View() string {

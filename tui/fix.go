@@ -222,12 +222,6 @@ func (v *fixView) diffLine(l string) string {
 	return l
 }
 
-// Update scrolls for the wheel; the keys scroll through the key table.
-func (v fixView) Update(msg tea.Msg) (fixView, tea.Cmd) {
-	scrollViewport(&v.vp, msg)
-	return v, nil
-}
-
 // View draws the view.
 func (v fixView) View() string {
 	closing := "esc closes"

@@ -6,7 +6,6 @@ import (
 	"toolbench/core/termtext"
 
 	"charm.land/bubbles/v2/viewport"
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -36,12 +35,6 @@ func (v *helpView) SetSize(w, h int) {
 func (v *helpView) setStyles(st *styles) {
 	v.paneBase.setStyles(st)
 	v.vp.SetContentLines(helpLines(v.st, v.keys, v.innerWidth()))
-}
-
-// Update scrolls for the wheel; the keys scroll through the key table.
-func (v helpView) Update(msg tea.Msg) (helpView, tea.Cmd) {
-	scrollViewport(&v.vp, msg)
-	return v, nil
 }
 
 // View draws the view.

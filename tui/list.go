@@ -63,13 +63,6 @@ func scrollBy(vp *viewport.Model, n int) {
 	}
 }
 
-// scrollViewport scrolls vp for the mouse wheel.
-func scrollViewport(vp *viewport.Model, msg tea.Msg) {
-	if w, ok := msg.(tea.MouseWheelMsg); ok {
-		scrollBy(vp, wheelDirection(w)*wheelStep)
-	}
-}
-
 // scrollTo returns the offset of the first row a list of length rows
 // shows in height rows so that the cursor is on screen, moving the
 // current offset as little as it can.

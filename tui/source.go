@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/viewport"
-	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
@@ -51,12 +50,6 @@ func (v *sourceView) build() {
 	lines, at := sourceLines(v.st, v.snap, v.issue, v.innerWidth())
 	v.vp.SetContentLines(lines)
 	v.vp.SetYOffset(max(at-v.innerHeight()/2, 0))
-}
-
-// Update scrolls for the wheel; the keys scroll through the key table.
-func (v sourceView) Update(msg tea.Msg) (sourceView, tea.Cmd) {
-	scrollViewport(&v.vp, msg)
-	return v, nil
 }
 
 // View draws the view.

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"charm.land/bubbles/v2/viewport"
-	tea "charm.land/bubbletea/v2"
 )
 
 // stderrView is the end of the server's standard error over the panes:
@@ -50,12 +49,6 @@ func (v *stderrView) build() {
 		lines[i] = " " + clip(l, max(v.innerWidth()-1, 1))
 	}
 	v.vp.SetContentLines(lines)
-}
-
-// Update scrolls for the wheel; the keys scroll through the key table.
-func (v stderrView) Update(msg tea.Msg) (stderrView, tea.Cmd) {
-	scrollViewport(&v.vp, msg)
-	return v, nil
 }
 
 // View draws the view.

@@ -271,23 +271,6 @@ func (m *model) costed(msg costsMsg) {
 	}
 }
 
-// toView hands msg, the mouse wheel, to the view over the panes.
-func (m model) toView(msg tea.Msg) model {
-	switch m.view {
-	case viewDetail:
-		m.detail, _ = m.detail.Update(msg)
-	case viewSource:
-		m.source, _ = m.source.Update(msg)
-	case viewHelp:
-		m.keyHelp, _ = m.keyHelp.Update(msg)
-	case viewFix:
-		m.fixes, _ = m.fixes.Update(msg)
-	case viewStderr:
-		m.stderr, _ = m.stderr.Update(msg)
-	}
-	return m
-}
-
 // runCall sends the call at the cursor to the server.
 func (m model) runCall() (model, tea.Cmd) {
 	note, cmd := m.call.runCall()
@@ -608,7 +591,10 @@ func (m model) click(msg tea.MouseClickMsg) (model, tea.Cmd) {
 // keys, goes to the focused pane only.
 func (m model) wheel(msg tea.MouseWheelMsg) (model, tea.Cmd) {
 	if m.view != viewNone {
-		return m.toView(msg), nil
+		if vp := m.viewport(); vp != nil {
+			scrollBy(vp, wheelDirection(msg)*wheelStep)
+		}
+		return m, nil
 	}
 	p, ok := m.paneAt(msg.X, msg.Y)
 	if !ok {
