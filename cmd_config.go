@@ -230,7 +230,7 @@ func absDir(path string) string {
 // force: the configuration's name for its status bar, what it and its
 // baseline accept, and the lock (the configuration's, else
 // toolbench.lock.json) to hold each source it pins to.
-func (c *checks) team(e *env, cfg *tui.Config, ins []source.Input) error {
+func (c *checks) team(cfg *tui.Config, ins []source.Input) error {
 	if err := c.readBaseline(""); err != nil {
 		return err
 	}
@@ -247,10 +247,7 @@ func (c *checks) team(e *env, cfg *tui.Config, ins []source.Input) error {
 			return c.accept(byDoc[res.Doc.Name], res, c.match())
 		}
 	}
-	path, err := lockFile(e, "")
-	if err != nil {
-		return err
-	}
+	path := fromHere(c.cfg.LockPath()) // as lockFile finds it, from the configuration read once
 	l, err := readLock(path, true)
 	if err != nil {
 		return err

@@ -156,11 +156,11 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 		for i := range wa.all {
 			ins = append(ins, source.Input{Server: &wa.all[i]})
 		}
-		return wa, checks.team(f.rules.e, &wa.cfg, ins)
+		return wa, checks.team(&wa.cfg, ins)
 	}
 	if wa.server != nil {
 		wa.cfg.Lint = checks.options(source.Input{Server: wa.server})
-		return wa, checks.team(f.rules.e, &wa.cfg, []source.Input{{Server: wa.server}})
+		return wa, checks.team(&wa.cfg, []source.Input{{Server: wa.server}})
 	}
 
 	if len(files) == 1 {
@@ -183,7 +183,7 @@ func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(s
 	if wa.cfg.File == "" {
 		return wa, nil // the demo: a team's files are not about it
 	}
-	return wa, checks.team(f.rules.e, &wa.cfg, []source.Input{{Path: wa.cfg.File}})
+	return wa, checks.team(&wa.cfg, []source.Input{{Path: wa.cfg.File}})
 }
 
 // runWorkbench opens the TUI on the file or the server the arguments
