@@ -150,28 +150,30 @@ toolbench explain removed-tool`,
 func runExplain(e *env, names []string) int {
 	var docs []func(io.Writer)
 	for _, name := range names {
-		r := lint.LookupRule(name)
-		if r == nil {
-			r = servers.LookupRule(name)
-		}
-		if r != nil {
-			docs = append(docs, func(w io.Writer) { writeExplanation(w, r); writePage(w, report.RulePage(r.Code)) })
+		code, ok := report.LookupCode(name)
+		switch {
+		case !ok:
+		case code.Rule != nil:
+			docs = append(docs, func(w io.Writer) { writeExplanation(w, code.Rule); writePage(w, report.RulePage(code.Rule.Code)) })
 			continue
-		}
-		if t := lint.LookupTarget(name); t != nil {
-			docs = append(docs, func(w io.Writer) { writeTargetExplanation(w, t); writePage(w, targetsPage) })
+		case code.Target != nil:
+			docs = append(docs, func(w io.Writer) { writeTargetExplanation(w, code.Target); writePage(w, targetsPage) })
 			continue
-		}
-		if c := diff.LookupCheck(name); c != nil {
-			docs = append(docs, func(w io.Writer) { writeCheckExplanation(w, c); writePage(w, report.RulePage(c.Code)) })
+		case code.Check != nil:
+			docs = append(docs, func(w io.Writer) {
+				writeCheckExplanation(w, code.Check)
+				writePage(w, report.RulePage(code.Check.Code))
+			})
 			continue
-		}
-		if c, run, ok := report.LookupCallCode(name); ok {
-			docs = append(docs, func(w io.Writer) { writeCallCodeExplanation(w, c, run); writePage(w, report.RulePage(c.Code)) })
+		case code.Call != nil:
+			docs = append(docs, func(w io.Writer) {
+				writeCallCodeExplanation(w, *code.Call, code.Run)
+				writePage(w, report.RulePage(code.Call.Code))
+			})
 			continue
 		}
 		msg := fmt.Sprintf("toolbench explain: unknown code %q: no rule, target, change or call check has it", termtext.EscapeLine(name))
-		if near := similarCodes(name); len(near) > 0 {
+		if near := report.SimilarCodes(name); len(near) > 0 {
 			msg += " (did you mean " + strings.Join(near, ", ") + "?)"
 		}
 		fmt.Fprintln(e.stderr, msg)
@@ -231,20 +233,6 @@ func writePage(w io.Writer, page string) {
 		return
 	}
 	fmt.Fprintf(w, "\nPage: %s in toolbench's repository\n", page)
-}
-
-// similarCodes returns the rule codes close to code, then diff's check
-// codes close to it, at most three.
-func similarCodes(code string) []string {
-	near := lint.SimilarRuleCodes(code)
-	for _, words := range [][][2]string{changeCodes(), callCodes()} {
-		for _, w := range words {
-			if len(near) < 3 && termtext.EditDistance(code, w[0]) <= max(2, len(code)/4) {
-				near = append(near, w[0])
-			}
-		}
-	}
-	return near
 }
 
 // writeTargetExplanation prints a target's name, what it adds, its

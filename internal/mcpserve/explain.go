@@ -12,7 +12,6 @@ import (
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
-	"toolbench/core/termtext"
 )
 
 // explainInput is explain_code's arguments.
@@ -78,20 +77,18 @@ func explain(_ context.Context, _ *mcp.CallToolRequest, in explainInput) (*mcp.C
 	code := strings.TrimSpace(in.Code)
 	var out explainOutput
 	var text string
-	switch r, t, c := lint.LookupRule(code), lint.LookupTarget(code), diff.LookupCheck(code); {
-	case r != nil:
-		out, text = explainRule(r)
-	case t != nil:
-		out, text = explainTarget(t)
-	case c != nil:
-		out, text = explainChange(c)
-	default:
-		cc, run, ok := report.LookupCallCode(code)
-		if ok {
-			out, text = explainCallCode(cc, run)
-			break
-		}
+	found, ok := report.LookupCode(code)
+	switch {
+	case !ok:
 		return nil, explainOutput{}, unknownCode(code)
+	case found.Rule != nil:
+		out, text = explainRule(found.Rule)
+	case found.Target != nil:
+		out, text = explainTarget(found.Target)
+	case found.Check != nil:
+		out, text = explainChange(found.Check)
+	default:
+		out, text = explainCallCode(*found.Call, found.Run)
 	}
 	return textResult(text), out, nil
 }
@@ -158,21 +155,7 @@ func explainCallCode(c call.Code, run bool) (explainOutput, string) {
 // it may be a mistyping of.
 func unknownCode(code string) error {
 	msg := fmt.Sprintf("no rule, target, change or call check has the code %q", code)
-	near := lint.SimilarRuleCodes(code)
-	var others []string
-	for _, t := range lint.Targets() {
-		others = append(others, t.Name)
-	}
-	for _, c := range diff.Checks() {
-		others = append(others, c.Code)
-	}
-	for _, c := range append(call.Codes(), report.RunCodes()...) {
-		others = append(others, c.Code)
-	}
-	if c := termtext.Closest(code, others); c != "" {
-		near = append(near, c)
-	}
-	if len(near) > 0 {
+	if near := report.SimilarCodes(code); len(near) > 0 {
 		msg += "; did you mean " + strings.Join(near, ", ") + "?"
 	}
 	return errors.New(msg)

@@ -10,6 +10,7 @@ import (
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
+	"toolbench/core/servers"
 	"toolbench/internal/mcpserve"
 )
 
@@ -51,6 +52,13 @@ func TestExplainGivesTheTablesEntryForEveryRuleTargetChangeAndCallCode(t *testin
 		got, _ := explain(c.Code)
 		if got.Kind != "change" || got.Severity != c.Severity.String() || got.Doc != c.Doc {
 			t.Errorf("%s: %+v", c.Code, got)
+		}
+	}
+	// The checks of several servers are rules too, as toolbench explain
+	// has them.
+	for _, r := range servers.Rules() {
+		if got, _ := explain(r.Code); got.Kind != "rule" || got.Doc != r.Doc {
+			t.Errorf("%s: %+v", r.Code, got)
 		}
 	}
 	for _, c := range append(call.Codes(), report.RunCodes()...) {
