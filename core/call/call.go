@@ -543,6 +543,19 @@ func (r *Result) Valid() bool {
 // that says what was not checked, which makes no call invalid.
 func IsNote(e string) bool { return !isError(e) }
 
+// SplitNotes parts ValidateCall's strings into the errors and the notes,
+// each in its order.
+func SplitNotes(all []string) (errs, notes []string) {
+	for _, e := range all {
+		if isError(e) {
+			errs = append(errs, e)
+		} else {
+			notes = append(notes, e)
+		}
+	}
+	return errs, notes
+}
+
 // A ResultWriter writes the results CheckCalls hands it, in input order:
 // each alone (WriteResult) or, in the JSON Lines CheckCalls checks in
 // batches on every processor, rendered by AppendResult where it was

@@ -91,4 +91,7 @@ func TestACallWithOnlyUncheckedNotesCountsAsValid(t *testing.T) {
 	if r := (Result{Errors: got[0].Errors}); !r.Valid() || !IsNote(got[0].Errors[0]) || IsNote(got[1].Errors[0]) {
 		t.Errorf("unchecked:lark should be a note of a valid call, grammar:regex an error")
 	}
+	if errs, notes := SplitNotes([]string{"missing:q", "unchecked:lark", "extra:x"}); !cmp.Equal(errs, []string{"missing:q", "extra:x"}) || !cmp.Equal(notes, []string{"unchecked:lark"}) {
+		t.Errorf("SplitNotes: errors %v, notes %v", errs, notes)
+	}
 }

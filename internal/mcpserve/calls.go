@@ -84,14 +84,7 @@ func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsI
 	var text strings.Builder
 	err = call.ReadCalls(strings.NewReader(in.Calls), func(line int, c call.Call) error {
 		all := call.ValidateCall(c, schemas)
-		var errs, notes []string
-		for _, e := range all {
-			if call.IsNote(e) {
-				notes = append(notes, e)
-			} else {
-				errs = append(errs, e)
-			}
-		}
+		errs, notes := call.SplitNotes(all)
 		var deep []call.SchemaError
 		if in.Deep {
 			deep = call.DeepValidate(c, schemas)
