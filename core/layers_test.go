@@ -42,11 +42,13 @@ var layers = map[string]int{
 	"core/config":       6,
 
 	"internal/atomicfile": 10,
+	"internal/jsonrpc":    10,
 	"internal/mcpclient":  11,
 	"internal/live":       12,
 	"internal/source":     12,
 	"internal/policy":     13,
 	"internal/mcpserve":   13,
+	"internal/proxy":      13,
 
 	"watch":        20,
 	"tui":          21,
