@@ -16,13 +16,14 @@ import (
 // and everything it started; so does its own exit.
 type Process struct{ p *process }
 
-// Spawn starts argv, with env (KEY=VALUE entries) added to the
-// environment, as Connect starts a server.
-func Spawn(argv, env []string) (*Process, error) {
+// Spawn starts argv in dir ("" for the caller's own), with env
+// (KEY=VALUE entries) added to the environment, as Connect starts a
+// server.
+func Spawn(argv, env []string, dir string) (*Process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no command to start")
 	}
-	p, err := startProcess(argv, env)
+	p, err := startProcess(argv, env, dir)
 	if err != nil {
 		return nil, err
 	}

@@ -148,7 +148,7 @@ func (p *peer) initialize() []byte {
 // direct is a peer spawned on the server, no proxy between.
 func direct(t testing.TB, up Upstream) *peer {
 	t.Helper()
-	proc, err := mcpclient.Spawn(up.Command, up.Env)
+	proc, err := mcpclient.Spawn(up.Command, up.Env, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,7 @@ func checkSDKSession(t *testing.T, s *mcp.ClientSession, want string, received f
 	}
 	ctx := context.Background()
 	tools, err := s.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 6 {
+	if err != nil || len(tools.Tools) != 7 {
 		t.Fatalf("ListTools: %v, %+v", err, tools)
 	}
 	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": "q"}})

@@ -73,6 +73,8 @@ type Upstream struct {
 	Command []string
 	// Env holds KEY=VALUE entries added to the command's environment.
 	Env []string
+	// Dir is the directory the command runs in; "" is the proxy's own.
+	Dir string
 	// URL is the endpoint of a Streamable HTTP server.
 	URL string
 	// Header is sent with every request to URL's origin, and to no other:
@@ -198,7 +200,7 @@ func (o *Options) validate() error {
 		return fmt.Errorf("an upstream is a command or a URL, not both")
 	case len(o.Upstream.Command) == 0 && o.Upstream.URL == "":
 		return fmt.Errorf("no upstream: give a command to spawn or a URL")
-	case len(o.Upstream.Env) > 0 && o.Upstream.URL != "":
+	case (len(o.Upstream.Env) > 0 || o.Upstream.Dir != "") && o.Upstream.URL != "":
 		return fmt.Errorf("an environment is for a spawned server, not one reached by URL")
 	case len(o.Upstream.Header) > 0 && o.Upstream.URL == "":
 		return fmt.Errorf("headers are for a server reached by URL, not a spawned one")

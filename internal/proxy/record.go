@@ -74,8 +74,9 @@ type Event struct {
 	Params  json.RawMessage
 	Result  json.RawMessage
 	Message json.RawMessage
-	// Dropped counts the events dropped since the one before this, the
-	// queue being full: a record with a gap says so.
+	// Dropped counts the events dropped, the queue being full, between
+	// the event queued before this one and this one: a record with a gap
+	// says so where it is.
 	Dropped int64
 }
 
@@ -228,10 +229,14 @@ func (r *recorder) add(e *Event) {
 		r.drop()
 		return
 	}
+	// The events dropped since the last one queued go with this one,
+	// which follows them.
+	e.Dropped = r.dropped.Swap(0)
 	select {
 	case r.q <- e:
 	default:
 		r.queued.Add(-n)
+		r.dropped.Add(e.Dropped)
 		r.drop()
 	}
 }
@@ -246,7 +251,6 @@ func (r *recorder) run() {
 	var line []byte
 	for e := range r.q {
 		r.queued.Add(-e.messageBytes())
-		e.Dropped = r.dropped.Swap(0)
 		if r.w != nil && r.werr == nil {
 			line = append(e.appendLine(line[:0]), '\n')
 			if _, err := r.w.Write(line); err != nil {

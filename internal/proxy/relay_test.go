@@ -314,7 +314,7 @@ func TestTheGoSDKClientWorksThroughTheProxyOnBothRevisions(t *testing.T) {
 			}
 			ctx := context.Background()
 			tools, err := s.ListTools(ctx, nil)
-			if err != nil || len(tools.Tools) != 6 {
+			if err != nil || len(tools.Tools) != 7 {
 				t.Fatalf("ListTools: %v, %d tools", err, len(tools.Tools))
 			}
 			res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "hi"}})

@@ -91,7 +91,7 @@ func (s *session) connect(serverDone chan<- error) error {
 		s.byKey = true
 		return nil
 	}
-	proc, err := mcpclient.Spawn(u.Command, u.Env)
+	proc, err := mcpclient.Spawn(u.Command, u.Env, u.Dir)
 	if err != nil {
 		return fmt.Errorf("%s: %w", u.name(), err)
 	}

@@ -167,7 +167,8 @@ type echoArgs struct {
 // revisions given (nil for every one the SDK speaks): search (a tool
 // with an output schema), echo, broken_output (whose result breaks its
 // outputSchema), hidden (whose text hides a bidi override and a terminal
-// escape), hang (answers when cancelled) and crash (exits). It logs
+// escape), hang (answers when cancelled), ask (which reports progress and
+// asks the client for a sampling and an elicitation) and crash (exits). It logs
 // each tools/call it receives to calls.
 func newTestServer(versions []string, calls io.Writer, searchDescription string) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "proxy-test", Version: "1.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: versions})
@@ -206,6 +207,34 @@ func newTestServer(versions []string, calls io.Writer, searchDescription string)
 			case <-time.After(time.Minute):
 				return nil, nil, nil
 			}
+		})
+	mcp.AddTool(s, &mcp.Tool{Name: "ask", Description: "Report progress, then ask the client's model and its user."},
+		func(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
+			answers := req.Params.InputResponses
+			if answers == nil {
+				if tok := req.Params.GetProgressToken(); tok != nil {
+					for i := 1; i <= 3; i++ {
+						req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: float64(i), Total: 3})
+					}
+				}
+				// Asked as MCP 2026-07-28 asks, in rounds: the SDK turns
+				// them into requests to a client of an earlier revision.
+				return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{
+					"model": &mcp.CreateMessageParams{MaxTokens: 10, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "Say yes."}}}},
+					"user": &mcp.ElicitParams{Message: "Your name?",
+						RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"}}}},
+				}}, nil, nil
+			}
+			model := "?"
+			switch r := answers["model"].(type) {
+			case *mcp.CreateMessageResult:
+				model = r.Content.(*mcp.TextContent).Text
+			case *mcp.CreateMessageWithToolsResult:
+				model = r.Content[0].(*mcp.TextContent).Text
+			}
+			user, _ := answers["user"].(*mcp.ElicitResult)
+			text := fmt.Sprintf("model: %s; user: %v", model, user.Content["name"])
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
 		})
 	mcp.AddTool(s, &mcp.Tool{Name: "crash", Description: "Exit at once, as a server that fails does."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -80,11 +82,11 @@ func (s *session) readClient(in io.Reader, route any) error {
 	}
 }
 
-// clientTooLong answers a message of the client's over the bound, whose
-// id is not known: JSON-RPC's invalid request, with a null id.
+// clientTooLong answers a message of the client's over the bound:
+// JSON-RPC's invalid request, with the id its head gives, else null.
 func (s *session) clientTooLong(e *jsonrpc.TooLongError, route any) {
-	m := jsonrpc.Message{Kind: jsonrpc.Invalid, Err: &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: e.Error()}}
-	ev := &Event{Time: time.Now(), From: Client, To: Server, Kind: "invalid", Bytes: e.Read}
+	m := jsonrpc.Message{Kind: jsonrpc.Invalid, ID: e.HeadID(), Err: &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: e.Error()}}
+	ev := &Event{Time: time.Now(), From: Client, To: Server, Kind: "invalid", ID: m.ID, Bytes: e.Read}
 	s.refuseInvalid(&m, ev, route)
 }
 
@@ -100,11 +102,30 @@ func (s *session) readServer(out io.Reader) error {
 		case err == nil:
 			s.fromServer(line, nil)
 		case errors.As(err, &tooLong):
-			s.log.printf("the server wrote %s; it is not passed on", tooLong.Error())
-			s.emit(&Event{Time: time.Now(), From: Server, To: Client, Kind: "invalid", Bytes: tooLong.Read, Verdict: Dropped,
-				Findings: []Finding{{Code: "invalid-message", Severity: Error, Text: tooLong.Error()}}})
+			s.serverTooLong(tooLong)
 		default:
 			return err
 		}
+	}
+}
+
+// serverTooLong drops a message of the server's over the bound, says so
+// on stderr, and answers the request its head names, if any, with an
+// error in its place.
+func (s *session) serverTooLong(e *jsonrpc.TooLongError) {
+	id := e.HeadID()
+	s.log.printf("the server wrote %s; it is not passed on", e.Error())
+	s.emit(&Event{Time: time.Now(), From: Server, To: Client, Kind: "invalid", ID: id, Bytes: e.Read, Verdict: Dropped,
+		Findings: []Finding{{Code: "invalid-message", Severity: Error, Text: e.Error(), Hint: "raise the bound on a message, or have the server send less at once"}}})
+	if id == nil {
+		return
+	}
+	if req := s.takePending(id); req != nil {
+		msg := jsonrpc.AppendError(nil, req.id, jsonrpc.CodeInternalError, "toolbench proxy: the server's answer is "+strings.TrimPrefix(e.Error(), "line "+strconv.Itoa(e.Line)+": "))
+		if req.own != nil {
+			req.own <- msg
+			return
+		}
+		s.answer(msg, req, req.method)
 	}
 }
