@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"toolbench/internal/mcpclient"
 )
 
 // The proxy's costs, each measured against the same traffic without the
@@ -186,7 +187,7 @@ func (discardDown) send([]byte, *request, *request) error { return nil }
 // benchSession is a session whose client listed the raw server's tools,
 // between peers that drop what they are sent.
 func benchSession(b *testing.B) *session {
-	opt := &Options{Upstream: Upstream{Name: "bench", Command: []string{"none"}}}
+	opt := &Options{Upstream: mcpclient.Spec{Name: "bench", Command: []string{"none"}}}
 	s := newSession(b.Context(), opt, nil, &logger{w: io.Discard})
 	s.up, s.down = discard{}, discardDown{}
 	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`), nil, nil)

@@ -48,7 +48,7 @@ func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) er
 	mux := http.NewServeMux()
 	mux.Handle(HTTPPath, http.NewCrossOriginProtection().Handler(h))
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	log.printf("serving MCP at http://%s%s, in front of %s", l.Addr(), HTTPPath, opt.Upstream.name())
+	log.printf("serving MCP at http://%s%s, in front of %s", l.Addr(), HTTPPath, opt.Upstream.DisplayName())
 	if !isLoopback(l.Addr()) {
 		log.printf("anyone who reaches %s can use the server through the proxy; listen on 127.0.0.1 to keep it to this machine", l.Addr())
 	}

@@ -15,11 +15,12 @@ import (
 	"time"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 // everything is the Upstream of server-everything on stdio, its
 // processes marked; the test is skipped without node or the package.
-func everything(t *testing.T) (Upstream, string) {
+func everything(t *testing.T) (mcpclient.Spec, string) {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: the tests against server-everything need it")
@@ -32,7 +33,7 @@ func everything(t *testing.T) (Upstream, string) {
 		t.Skip("server-everything is not installed: run `npm ci` in internal/mcpclient/testdata/mcp")
 	}
 	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
-	return Upstream{Name: "everything", Command: []string{"node", entry, "stdio"}, Env: []string{mark}}, mark
+	return mcpclient.Spec{Name: "everything", Command: []string{"node", entry, "stdio"}, Env: []string{mark}}, mark
 }
 
 // everythingInit runs the handshake, and waits for the tools the server
@@ -49,7 +50,7 @@ func everythingInit(p *peer) []byte {
 
 func TestServerEverythingThroughTheProxy(t *testing.T) {
 	up, mark := everything(t)
-	d := direct(t, Upstream{Command: up.Command})
+	d := direct(t, mcpclient.Spec{Command: up.Command})
 	r := start(t, Options{Upstream: up})
 	p := r.peer(t)
 	if got, want := everythingInit(p), everythingInit(d); !bytes.Equal(got, want) {

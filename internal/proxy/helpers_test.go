@@ -21,14 +21,14 @@ import (
 
 // testServer is the Upstream of this test binary run as the server of a
 // behaviour, and the file that server logs the calls it receives to.
-func testServer(t testing.TB, behaviour string) (Upstream, string) {
+func testServer(t testing.TB, behaviour string) (mcpclient.Spec, string) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	calls := filepath.Join(t.TempDir(), "calls")
-	return Upstream{Name: "test", Command: []string{exe}, Env: []string{serverEnv + "=" + behaviour, callsEnv + "=" + calls}}, calls
+	return mcpclient.Spec{Name: "test", Command: []string{exe}, Env: []string{serverEnv + "=" + behaviour, callsEnv + "=" + calls}}, calls
 }
 
 // callsReceived is what the server logged of the calls it received.
@@ -74,6 +74,9 @@ type peer struct {
 	lines chan []byte
 	// notes are the messages read that were not the answers waited for.
 	notes [][]byte
+	// said, when set, says what the other end said on stderr, for a
+	// failure to show.
+	said func() string
 }
 
 func newPeer(t testing.TB, w io.Writer, r io.Reader) *peer {
@@ -104,18 +107,32 @@ func (p *peer) next() []byte {
 	select {
 	case line, ok := <-p.lines:
 		if !ok {
-			p.t.Fatal("the stream ended")
+			p.t.Fatalf("the stream ended%s", p.stderr())
 		}
 		return line
 	case <-time.After(20 * time.Second):
-		p.t.Fatal("no message in 20 s")
+		p.t.Fatalf("no message in 20 s%s", p.stderr())
 	}
 	return nil
 }
 
-// answer reads until the response with the id, keeping what else came.
+func (p *peer) stderr() string {
+	if p.said == nil {
+		return ""
+	}
+	return "; stderr:\n" + p.said()
+}
+
+// answer reads until the response with the id, keeping what else came;
+// it looks first among what was kept.
 func (p *peer) answer(id string) []byte {
 	p.t.Helper()
+	for i, line := range p.notes {
+		if m := jsonrpc.Parse(line); m.Kind == jsonrpc.Response && string(m.ID) == id {
+			p.notes = append(p.notes[:i], p.notes[i+1:]...)
+			return line
+		}
+	}
 	for {
 		line := p.next()
 		m := jsonrpc.Parse(line)
@@ -146,7 +163,7 @@ func (p *peer) initialize() []byte {
 }
 
 // direct is a peer spawned on the server, no proxy between.
-func direct(t testing.TB, up Upstream) *peer {
+func direct(t testing.TB, up mcpclient.Spec) *peer {
 	t.Helper()
 	proc, err := mcpclient.Spawn(up.Command, up.Env, "")
 	if err != nil {
@@ -207,7 +224,11 @@ func (r *running) stop(t testing.TB) error {
 }
 
 // peer is a raw client of the proxy.
-func (r *running) peer(t testing.TB) *peer { return newPeer(t, r.in, r.out) }
+func (r *running) peer(t testing.TB) *peer {
+	p := newPeer(t, r.in, r.out)
+	p.said = r.stderr.String
+	return p
+}
 
 // sdkClient connects the Go SDK's client to the proxy.
 func (r *running) sdkClient(t testing.TB, opt *mcp.ClientOptions) *mcp.ClientSession {

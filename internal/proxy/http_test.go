@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 const testToken = "s3cret"
@@ -36,8 +37,8 @@ func httpServer(t *testing.T, versions []string, calls io.Writer, stateless bool
 	return ts
 }
 
-func urlUpstream(ts *httptest.Server) Upstream {
-	return Upstream{Name: "test", URL: ts.URL + "/mcp", Header: http.Header{"Authorization": {"Bearer " + testToken}}}
+func urlUpstream(ts *httptest.Server) mcpclient.Spec {
+	return mcpclient.Spec{Name: "test", URL: ts.URL + "/mcp", Header: http.Header{"Authorization": {"Bearer " + testToken}}}
 }
 
 // The revisions of the HTTP tests: a server of MCP 2025-11-25 keeps
@@ -326,7 +327,7 @@ func TestAClientOnStdioGetsTheParamHeadersA2026ServerOnHTTPAsksFor(t *testing.T)
 		h.ServeHTTP(w, r)
 	}))
 	defer ts.Close()
-	r := start(t, Options{Upstream: Upstream{Name: "test", URL: ts.URL}})
+	r := start(t, Options{Upstream: mcpclient.Spec{Name: "test", URL: ts.URL}})
 	s := r.sdkClient(t, nil)
 	defer s.Close()
 	ctx := context.Background()

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"time"
 
 	"toolbench/core/lint"
 	"toolbench/core/lock"
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 // Policy says what a check does with what fails it.
@@ -60,31 +60,6 @@ type Policies struct {
 	Headers Policy
 }
 
-// Upstream is the server the proxy forwards to: a command it spawns on
-// stdio, or a Streamable HTTP endpoint. Exactly one of Command and URL is
-// set.
-type Upstream struct {
-	// Name names the server in messages, and is the source the lock pins
-	// its tools under unless Options.LockSource says otherwise; "" names
-	// it by its command or URL.
-	Name string
-	// Command is the program and its arguments. It runs in a process
-	// group of its own, ended whole when the proxy stops.
-	Command []string
-	// Env holds KEY=VALUE entries added to the command's environment.
-	Env []string
-	// Dir is the directory the command runs in; "" is the proxy's own.
-	Dir string
-	// URL is the endpoint of a Streamable HTTP server.
-	URL string
-	// Header is sent with every request to URL's origin, and to no other:
-	// a redirect to another origin is refused.
-	Header http.Header
-	// Transport carries the requests to URL; nil for a transport of the
-	// proxy's own.
-	Transport http.RoundTripper
-}
-
 // Downstream is where the client is: on standard input and output, or
 // on Streamable HTTP when Listen or Listener is set.
 type Downstream struct {
@@ -110,14 +85,21 @@ const HTTPPath = "/mcp"
 // Options configure Run. Upstream is required; the zero value of the rest
 // relays stdio, enforcing every policy, recording nothing.
 type Options struct {
-	Upstream   Upstream
+	// Upstream is the server: a command spawned on stdio (Command, Env,
+	// Dir), in a process group of its own ended whole when the proxy
+	// stops, or a Streamable HTTP endpoint (URL), whose Header goes to
+	// its origin and to no other (a redirect to another origin is not
+	// followed). Its Name names it in messages; the proxy relays the
+	// client's own handshake, so the Spec's timeouts and protocol version
+	// are not used.
+	Upstream   mcpclient.Spec
 	Downstream Downstream
 	Policy     Policies
 	// Lock, when it pins LockSource, holds the server's tools to what it
 	// pins (see Policies.Drift).
 	Lock *lock.Lock
 	// LockSource is the source the lock pins this server's tools under;
-	// "" is Upstream.Name.
+	// "" is the Upstream's DisplayName.
 	LockSource string
 	// Lint says how a listing is linted: its targets, ignored codes and
 	// levels. Its Server is set by the proxy to the session's facts, so
@@ -171,7 +153,7 @@ func (o *Options) lockSource() string {
 	if o.LockSource != "" {
 		return o.LockSource
 	}
-	return o.Upstream.name()
+	return o.Upstream.DisplayName()
 }
 
 func (o *Options) callTimeout() time.Duration {
@@ -181,27 +163,13 @@ func (o *Options) callTimeout() time.Duration {
 	return DefaultCallTimeout
 }
 
-// name is how messages name the server.
-func (u Upstream) name() string {
-	switch {
-	case u.Name != "":
-		return u.Name
-	case u.URL != "":
-		return u.URL
-	case len(u.Command) > 0:
-		return u.Command[0]
-	}
-	return "the server"
-}
-
 func (o *Options) validate() error {
+	if err := o.Upstream.Validate(); err != nil {
+		return fmt.Errorf("upstream: %w", err)
+	}
 	switch {
-	case len(o.Upstream.Command) > 0 && o.Upstream.URL != "":
-		return fmt.Errorf("an upstream is a command or a URL, not both")
-	case len(o.Upstream.Command) == 0 && o.Upstream.URL == "":
-		return fmt.Errorf("no upstream: give a command to spawn or a URL")
 	case (len(o.Upstream.Env) > 0 || o.Upstream.Dir != "") && o.Upstream.URL != "":
-		return fmt.Errorf("an environment is for a spawned server, not one reached by URL")
+		return fmt.Errorf("an environment and a directory are for a spawned server, not one reached by URL")
 	case len(o.Upstream.Header) > 0 && o.Upstream.URL == "":
 		return fmt.Errorf("headers are for a server reached by URL, not a spawned one")
 	}

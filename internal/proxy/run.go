@@ -93,7 +93,7 @@ func (s *session) connect(serverDone chan<- error) error {
 	}
 	proc, err := mcpclient.Spawn(u.Command, u.Env, u.Dir)
 	if err != nil {
-		return fmt.Errorf("%s: %w", u.name(), err)
+		return fmt.Errorf("%s: %w", u.DisplayName(), err)
 	}
 	s.up = &stdioUp{proc: proc, in: &lineWriter{w: proc.Input()}}
 	go func() {
@@ -102,7 +102,7 @@ func (s *session) connect(serverDone chan<- error) error {
 		if why == nil {
 			return // stopped, as the proxy asked
 		}
-		why = fmt.Errorf("%s: %w", u.name(), why)
+		why = fmt.Errorf("%s: %w", u.DisplayName(), why)
 		s.serverGone(why)
 		serverDone <- why
 	}()

@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 const (
@@ -50,7 +51,7 @@ func TestMain(m *testing.M) {
 func runProxyProcess() int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
-	err := Run(ctx, Options{Upstream: Upstream{Name: "test", Command: os.Args[1:]}})
+	err := Run(ctx, Options{Upstream: mcpclient.Spec{Name: "test", Command: os.Args[1:]}})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "proxy:", err)
 		return 1

@@ -227,7 +227,7 @@ func (t *toolSet) finish() []Finding {
 	}
 	cur.finished = true
 	t.mu.Unlock()
-	list := &mcpclient.ToolList{Name: t.opt.Upstream.name(), Document: mcpclient.ToolsDocument(cur.tools), Tools: len(cur.tools), Entries: cur.tools, Pages: cur.pages, ProtocolVersion: cur.version}
+	list := &mcpclient.ToolList{Name: t.opt.Upstream.DisplayName(), Document: mcpclient.ToolsDocument(cur.tools), Tools: len(cur.tools), Entries: cur.tools, Pages: cur.pages, ProtocolVersion: cur.version}
 	doc, err := jsondoc.Parse(list.Name, list.Document)
 	if err != nil {
 		return []Finding{{Code: "invalid-message", Severity: Error, Text: err.Error()}}

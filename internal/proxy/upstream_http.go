@@ -47,10 +47,7 @@ func newHTTPUp(s *session) (*httpUp, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("%s: not an http or https URL", termtext.Quote(s.opt.Upstream.URL))
 	}
-	base := s.opt.Upstream.Transport
-	if base == nil {
-		base = http.DefaultTransport.(*http.Transport).Clone()
-	}
+	base := http.DefaultTransport.(*http.Transport).Clone()
 	origin := originOf(u)
 	ctx, cancel := context.WithCancel(s.ctx)
 	last := make(chan struct{})
@@ -240,7 +237,7 @@ func (u *httpUp) setHeaders(h http.Header, m *jsonrpc.Message, req *request, cli
 // failed answers a request the server did not answer, and says on
 // stderr why a notification or response did not reach it.
 func (u *httpUp) failed(m *jsonrpc.Message, req *request, err error) {
-	why := fmt.Sprintf("%s: %v", u.s.opt.Upstream.name(), err)
+	why := fmt.Sprintf("%s: %v", u.s.opt.Upstream.DisplayName(), err)
 	if req == nil || m.Kind != jsonrpc.Request {
 		if u.ctx.Err() == nil {
 			u.s.log.printf("a %s did not reach the server: %s", m.Kind, why)
