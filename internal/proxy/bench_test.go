@@ -20,6 +20,19 @@ import (
 // spawns it; the server is the Go SDK's (the "tools" test server) or the
 // raw server, which answers as fast as a server can.
 
+// benchPeers are a peer of the server of behaviour and a peer of a proxy
+// process in front of another, each past the handshake and a listing.
+func benchPeers(b *testing.B, behaviour string) (direct, proxied *peer) {
+	up, _ := testServer(b, behaviour)
+	direct = newDirect(b, up)
+	_, _, proxied, _ = proxyProcess(b, behaviour, "PROXY_TEST_MARK=bench")
+	for _, p := range []*peer{direct, proxied} {
+		p.initialize()
+		p.call("1", "tools/list", `{}`)
+	}
+	return direct, proxied
+}
+
 // quantile is the q-quantile of sorted durations.
 func quantile(sorted []time.Duration, q float64) time.Duration {
 	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
@@ -34,13 +47,7 @@ func micros(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e3 }
 func BenchmarkAddedLatency(b *testing.B) {
 	for _, behaviour := range []string{"tools", "raw"} {
 		b.Run(behaviour, func(b *testing.B) {
-			up, _ := testServer(b, behaviour)
-			d := direct(b, up)
-			_, _, p, _ := proxyProcess(b, behaviour, "PROXY_TEST_MARK=bench")
-			for _, peer := range []*peer{d, p} {
-				peer.initialize()
-				peer.call("1", "tools/list", `{}`)
-			}
+			d, p := benchPeers(b, behaviour)
 			msg := `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a small call"}}}`
 			var direct, proxied []time.Duration
 			roundTrip := func(peer *peer, id int) time.Duration {
@@ -103,13 +110,7 @@ func BenchmarkThroughput(b *testing.B) {
 	const calls = 20000
 	for _, behaviour := range []string{"raw", "tools"} {
 		b.Run(behaviour, func(b *testing.B) {
-			up, _ := testServer(b, behaviour)
-			d := direct(b, up)
-			_, _, p, _ := proxyProcess(b, behaviour, "PROXY_TEST_MARK=bench")
-			for _, peer := range []*peer{d, p} {
-				peer.initialize()
-				peer.call("1", "tools/list", `{}`)
-			}
+			d, p := benchPeers(b, behaviour)
 			var direct, proxied []float64
 			for i := range b.N {
 				direct = append(direct, pipelined(d, calls, 32, (i+1)*calls))
@@ -148,7 +149,7 @@ func BenchmarkLargeMessage(b *testing.B) {
 	size := 64<<20 - 4096
 	up, _ := testServer(b, "raw")
 	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(size))
-	d := direct(b, up)
+	d := newDirect(b, up)
 	d.initialize()
 	for range b.N {
 		cmd, _, p, _ := proxyProcess(b, "raw", "PROXY_TEST_MARK=bench", bigEnv+"="+strconv.Itoa(size))

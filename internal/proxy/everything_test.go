@@ -50,7 +50,7 @@ func everythingInit(p *peer) []byte {
 
 func TestServerEverythingThroughTheProxy(t *testing.T) {
 	up, mark := everything(t)
-	d := direct(t, mcpclient.Spec{Command: up.Command})
+	d := newDirect(t, mcpclient.Spec{Command: up.Command})
 	r := start(t, Options{Upstream: up})
 	p := r.peer(t)
 	if got, want := everythingInit(p), everythingInit(d); !bytes.Equal(got, want) {

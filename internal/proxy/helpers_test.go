@@ -162,8 +162,8 @@ func (p *peer) initialize() []byte {
 	return resp
 }
 
-// direct is a peer spawned on the server, no proxy between.
-func direct(t testing.TB, up mcpclient.Spec) *peer {
+// newDirect is a peer spawned on the server, no proxy between.
+func newDirect(t testing.TB, up mcpclient.Spec) *peer {
 	t.Helper()
 	proc, err := mcpclient.Spawn(up.Command, up.Env, "")
 	if err != nil {

@@ -32,7 +32,7 @@ var sameExchange = []struct{ id, method, params string }{
 
 func TestListingsAndValidCallsAreByteIdenticalToDirect(t *testing.T) {
 	up, _ := testServer(t, "tools")
-	d := direct(t, up)
+	d := newDirect(t, up)
 	p := start(t, Options{Upstream: up}).peer(t)
 	if got, want := p.initialize(), d.initialize(); !bytes.Equal(got, want) {
 		t.Fatalf("initialize through the proxy:\n%s\ndirect:\n%s", got, want)
@@ -189,7 +189,7 @@ func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
 	if strings.Contains(names, "search") || !strings.Contains(names, "echo") {
 		t.Errorf("listed %s; want search withheld and the others passed on", names)
 	}
-	d := direct(t, up)
+	d := newDirect(t, up)
 	d.initialize()
 	want := d.call("1", "tools/list", `{}`)
 	if bytes.Equal(list, want) {
@@ -224,7 +224,7 @@ func TestUnderAuditALockedServersChangedToolIsPassedOnAndReported(t *testing.T) 
 	r := start(t, Options{Upstream: up, Lock: l, Policy: Policies{Drift: Audit}})
 	p := r.peer(t)
 	p.initialize()
-	d := direct(t, up)
+	d := newDirect(t, up)
 	d.initialize()
 	if got, want := p.call("1", "tools/list", `{}`), d.call("1", "tools/list", `{}`); !bytes.Equal(got, want) {
 		t.Errorf("the listing through the proxy differs from the server's:\n%s\n%s", got, want)
@@ -239,7 +239,7 @@ func TestResultsAreCheckedAgainstTheirOutputSchemaAndForHiddenCharacters(t *test
 	up, _ := testServer(t, "tools")
 	r := start(t, Options{Upstream: up})
 	p := r.peer(t)
-	d := direct(t, up)
+	d := newDirect(t, up)
 	p.initialize()
 	d.initialize()
 	p.call("1", "tools/list", `{}`)
