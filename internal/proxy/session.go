@@ -63,6 +63,9 @@ type request struct {
 	header http.Header
 	// own, for the proxy's own request, receives the server's answer.
 	own chan []byte
+	// progress is the progressToken the request's _meta gives, as
+	// written: the server's progress notifications name it.
+	progress []byte
 }
 
 // A session relays one client's traffic with one server.
@@ -213,6 +216,9 @@ func (s *session) readMeta(m *jsonrpc.Message, req *request) {
 	if meta == nil || meta[0] != '{' {
 		return
 	}
+	if tok := jsonrpc.Member(meta, "progressToken"); tok != nil {
+		req.progress = bytes.Clone(tok)
+	}
 	if v := jsonrpc.Member(meta, "io.modelcontextprotocol/protocolVersion"); v != nil {
 		req.version, _ = jsonrpc.Unquote(v)
 		kept := bytes.Clone(meta)
@@ -331,6 +337,9 @@ func (s *session) fromServer(raw []byte, via *request) {
 	case jsonrpc.Notification:
 		// list_changed leaves calls checked against the listing the
 		// client has until it lists the tools again, as its own view is.
+		if via == nil && m.Method == "notifications/progress" {
+			via = s.progressOf(jsonrpc.Member(m.Params, "progressToken"))
+		}
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Batch:
 		ev.Findings = append(ev.Findings, Finding{Code: "invalid-message", Severity: Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})
@@ -343,6 +352,23 @@ func (s *session) fromServer(raw []byte, via *request) {
 	case jsonrpc.Invalid:
 		s.serverInvalid(&m, ev, via)
 	}
+}
+
+// progressOf is the request waiting for its answer whose progress token
+// is tok, nil when none is: a client on HTTP gets the progress of a
+// request on that request's stream.
+func (s *session) progressOf(tok []byte) *request {
+	if tok == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, req := range s.pending {
+		if bytes.Equal(req.progress, tok) {
+			return req
+		}
+	}
+	return nil
 }
 
 // serverResponse checks a response of the server's and passes it on:
