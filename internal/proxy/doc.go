@@ -57,8 +57,9 @@
 // with a JSON-RPC error at once and says why on stderr, with the end of
 // the server's stderr; with a client on stdio Run then returns the
 // server's *mcpclient.ExitError. The client going ends a spawned server
-// and its whole process group within half a second, a second or two at
-// most for one that ignores SIGTERM.
+// and its whole process group at once: its input is closed, SIGTERM
+// follows after 0.2 s and SIGKILL after 0.5 s, for a server that ignores
+// the rest (server-everything never exits when its input closes).
 //
 // # The record and the event stream
 //
