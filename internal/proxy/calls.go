@@ -146,7 +146,7 @@ func (s *session) listOwn(req *request) (*toolState, error) {
 			params = jsonrpc.AppendQuote(append(params, `"cursor":`...), cursor)
 		}
 		params = append(params, '}')
-		resp, err := s.own("tools/list", params)
+		resp, err := s.own("tools/list", params, req.header)
 		if err != nil {
 			return nil, err
 		}

@@ -53,28 +53,30 @@ var httpRevisions = []struct {
 	{name: "2026-07-28", versions: []string{"2026-07-28"}, stateless: true, want: "2026-07-28"},
 }
 
-// checkSDKSession lists and calls through the proxy with the Go SDK's
-// client: a valid call reaches the server, an invalid one does not.
+// checkSDKSession calls and lists through the proxy with the Go SDK's
+// client: an invalid call before any listing (checked against the
+// listing the proxy takes itself) does not reach the server, a valid one
+// does.
 func checkSDKSession(t *testing.T, s *mcp.ClientSession, want string, received func() []string) {
 	t.Helper()
 	if got := s.InitializeResult().ProtocolVersion; got != want {
 		t.Errorf("revision %s, want %s", got, want)
 	}
 	ctx := context.Background()
-	tools, err := s.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 7 {
-		t.Fatalf("ListTools: %v, %+v", err, tools)
-	}
-	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": "q"}})
-	if err != nil || res.IsError {
-		t.Fatalf("a valid call: %v %+v", err, res)
-	}
-	res, err = s.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"limit": "5"}})
+	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"limit": "5"}})
 	if err != nil || !res.IsError {
 		t.Fatalf("an invalid call: %v %+v", err, res)
 	}
 	if text := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(text, "missing:query") || !strings.Contains(text, "type:limit:int") {
 		t.Errorf("the invalid call's result: %s", text)
+	}
+	tools, err := s.ListTools(ctx, nil)
+	if err != nil || len(tools.Tools) != 7 {
+		t.Fatalf("ListTools: %v, %+v", err, tools)
+	}
+	res, err = s.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": "q"}})
+	if err != nil || res.IsError {
+		t.Fatalf("a valid call: %v %+v", err, res)
 	}
 	if got := received(); len(got) != 1 {
 		t.Errorf("the server received %q, want the valid call", got)

@@ -503,8 +503,9 @@ func (s *session) serverGone(why error) {
 }
 
 // own sends a request of the proxy's own to the server and returns the
-// server's answer, within the call timeout.
-func (s *session) own(method string, params []byte) ([]byte, error) {
+// server's answer, within the call timeout. header holds the HTTP headers
+// of the client's request it is made for, whose session it goes in.
+func (s *session) own(method string, params []byte, header http.Header) ([]byte, error) {
 	id := []byte(`"toolbench-proxy-` + strconv.FormatInt(s.ownIDs.Add(1), 10) + `"`)
 	msg := append([]byte(`{"jsonrpc":"2.0","id":`), id...)
 	msg = append(msg, `,"method":`...)
@@ -514,7 +515,7 @@ func (s *session) own(method string, params []byte) ([]byte, error) {
 		msg = append(msg, params...)
 	}
 	msg = append(msg, '}')
-	req := &request{id: id, method: method, start: time.Now(), own: make(chan []byte, 1)}
+	req := &request{id: id, method: method, start: time.Now(), own: make(chan []byte, 1), header: header}
 	ev := &Event{Time: req.start, From: Proxy, To: Server, Kind: "request", Method: method, ID: id, Bytes: len(msg), Verdict: Sent}
 	if s.opt.RecordMessages {
 		ev.Message = msg

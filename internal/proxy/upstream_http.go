@@ -195,24 +195,29 @@ func routeOf(req *request) any {
 	return req.route
 }
 
-// setHeaders sets the headers of a POST: the client's MCP headers for a
-// client on HTTP; for one on stdio, the session's, and those MCP
-// 2026-07-28 has a request carry.
+// setHeaders sets the headers of a POST: for a message of a client on
+// HTTP, the MCP headers it came with; else the session's (the proxy's,
+// for a client on stdio; the client's, for the proxy's own request made
+// for a client on HTTP) and those MCP 2026-07-28 has a request carry.
 func (u *httpUp) setHeaders(h http.Header, m *jsonrpc.Message, req *request, client http.Header) {
-	if !u.own {
+	if !u.own && (req == nil || req.own == nil) {
 		for name, values := range client {
-			if strings.HasPrefix(http.CanonicalHeaderKey(name), "Mcp-") || http.CanonicalHeaderKey(name) == "Last-Event-Id" {
-				h[http.CanonicalHeaderKey(name)] = values
+			if name = http.CanonicalHeaderKey(name); strings.HasPrefix(name, "Mcp-") || name == "Last-Event-Id" {
+				h[name] = values
 			}
 		}
 		return
 	}
-	u.mu.Lock()
-	if u.sessionID != "" {
-		h.Set(sessionHeader, u.sessionID)
+	session, version := client.Get(sessionHeader), client.Get(versionHeader)
+	if u.own {
+		u.mu.Lock()
+		session = u.sessionID
+		u.mu.Unlock()
+		version = u.s.revision()
 	}
-	u.mu.Unlock()
-	version := u.s.revision()
+	if session != "" {
+		h.Set(sessionHeader, session)
+	}
 	if req != nil && req.version != "" {
 		version = req.version
 	}
