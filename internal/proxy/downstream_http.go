@@ -40,7 +40,7 @@ func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) er
 	l := opt.Downstream.Listener
 	if l == nil {
 		var err error
-		if l, err = net.Listen("tcp", opt.Downstream.Listen); err != nil {
+		if l, err = net.Listen("tcp", listenAddress(opt.Downstream.Listen)); err != nil {
 			return err
 		}
 	}
@@ -67,6 +67,15 @@ func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) er
 		return nil
 	}
 	return err
+}
+
+// listenAddress is addr with a loopback host when it names none
+// (":7777"): other machines reach the proxy only when told they may.
+func listenAddress(addr string) string {
+	if host, port, err := net.SplitHostPort(addr); err == nil && host == "" {
+		return net.JoinHostPort("127.0.0.1", port)
+	}
+	return addr
 }
 
 // isLoopback reports whether a is an address of this machine only.

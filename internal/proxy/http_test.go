@@ -344,3 +344,17 @@ func TestAClientOnStdioGetsTheParamHeadersA2026ServerOnHTTPAsksFor(t *testing.T)
 		t.Errorf("the server received %q", calls)
 	}
 }
+
+func TestAnAddressWithoutAHostIsListenedOnLoopback(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{":7777", "127.0.0.1:7777"},
+		{"0.0.0.0:7777", "0.0.0.0:7777"},
+		{"[::1]:7777", "[::1]:7777"},
+		{"example.com:80", "example.com:80"},
+	}
+	for _, tc := range tests {
+		if got := listenAddress(tc.in); got != tc.want {
+			t.Errorf("listenAddress(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

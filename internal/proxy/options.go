@@ -68,8 +68,9 @@ type Downstream struct {
 	In  io.Reader
 	Out io.Writer
 	// Listen is the address to serve Streamable HTTP on, at HTTPPath.
-	// Give a loopback address ("127.0.0.1:7777") to keep it to this
-	// machine: the proxy says so on Stderr when it is not.
+	// An address without a host (":7777") is loopback's, this machine
+	// only; another (0.0.0.0:7777) is served, and the proxy says on
+	// Stderr who can reach it.
 	Listen string
 	// Listener, when set, is served instead of listening on Listen.
 	Listener net.Listener
