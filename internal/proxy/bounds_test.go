@@ -94,3 +94,26 @@ func TestASlowRecordNeverSlowsTheRelayAndItsDropsAreCounted(t *testing.T) {
 		t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
 	}
 }
+
+func TestWhatTheServerWritesThatIsNotJSONRPCIsDroppedAndTheSessionGoesOn(t *testing.T) {
+	up, _ := testServer(t, "raw")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	resp := p.call("2", "tools/call", `{"name":"noise","arguments":{}}`)
+	if m := jsonrpc.Parse(resp); !strings.Contains(string(m.Error), `the server's answer is not a JSON-RPC message: \"jsonrpc\" is \"1.0\"`) {
+		t.Errorf("answer %s: want an error saying the answer is not JSON-RPC", resp)
+	}
+	if got := p.call("3", "tools/call", `{"name":"echo","arguments":{"text":"x"}}`); jsonrpc.Parse(got).Result == nil {
+		t.Errorf("the session did not go on: %s", got)
+	}
+	if len(p.notes) > 0 {
+		t.Errorf("the client got what the server wrote that is not JSON-RPC: %q", p.notes)
+	}
+	r.stop(t)
+	stderr := r.stderr.String()
+	if !strings.Contains(stderr, "the server wrote what is not a JSON-RPC message, which is not passed on") || strings.Contains(stderr, "\x1b") {
+		t.Errorf("stderr does not say what was dropped, escaped:\n%q", stderr)
+	}
+}

@@ -108,7 +108,8 @@ const bigEnv = "PROXY_TEST_BIG"
 // serveRaw is a server as fast as a server can be, for measuring the
 // proxy: it reads lines and answers each request at once, tools/call
 // with a small text, or for the tool "big" a text of the size bigEnv
-// says. It checks nothing.
+// says; for the tool "noise", with a log line and an answer that is not
+// JSON-RPC 2.0, as broken servers do. It checks nothing.
 func serveRaw() int {
 	r := jsonrpc.NewReader(os.Stdin, 0)
 	w := bufio.NewWriterSize(os.Stdout, 64<<10)
@@ -123,6 +124,16 @@ func serveRaw() int {
 		if m.Kind != jsonrpc.Request {
 			continue
 		}
+		if m.Method == "tools/call" {
+			if name, _ := jsonrpc.Unquote(jsonrpc.Member(m.Params, "name")); name == "noise" {
+				w.WriteString("npm WARN config production Use `--omit=dev` instead.\x1b[0m\n")
+				w.WriteString(`{"jsonrpc":"1.0","id":`)
+				w.Write(m.ID)
+				w.WriteString(`,"result":{}}` + "\n")
+				w.Flush()
+				continue
+			}
+		}
 		w.WriteString(`{"jsonrpc":"2.0","id":`)
 		w.Write(m.ID)
 		w.WriteString(`,"result":`)
@@ -131,7 +142,8 @@ func serveRaw() int {
 			w.WriteString(`{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"1"}}`)
 		case "tools/list":
 			w.WriteString(`{"tools":[{"name":"echo","description":"Echo the text back to the caller.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}},` +
-				`{"name":"big","description":"Answer with a text as large as asked.","inputSchema":{"type":"object"}}]}`)
+				`{"name":"big","description":"Answer with a text as large as asked.","inputSchema":{"type":"object"}},` +
+				`{"name":"noise","description":"Answer as a broken server does.","inputSchema":{"type":"object"}}]}`)
 		case "tools/call":
 			if name, _ := jsonrpc.Unquote(jsonrpc.Member(m.Params, "name")); name == "big" {
 				if big == nil {
