@@ -16,7 +16,7 @@ import (
 
 // screenOnly is the workbench without its start-up commands: a golden
 // screen must not depend on when the terminal answers the background
-// colour query. Init itself is tested on its own.
+// color query. Init itself is tested on its own.
 type screenOnly struct{ model }
 
 func (screenOnly) Init() tea.Cmd { return nil }
@@ -27,7 +27,7 @@ func (screenOnly) Init() tea.Cmd { return nil }
 var goldenEnv = []string{"TERM=xterm-256color", "TERM_PROGRAM=Apple_Terminal"}
 
 // testProgram is the loaded workbench at w x h running in a real program
-// with a fixed colour profile and terminal, and all it has written.
+// with a fixed color profile and terminal, and all it has written.
 type testProgram struct {
 	tm  *teatest.TestModel
 	out bytes.Buffer

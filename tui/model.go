@@ -249,7 +249,7 @@ func (m *model) follows(src source) {
 }
 
 // Init asks the terminal for its background (to pick light or dark
-// colours) and starts reading loads.
+// colors) and starts reading loads.
 func (m model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src), m.armGroups())
 }

@@ -701,7 +701,7 @@ func eventMsgSource(t *testing.T) watch.Event {
 	return watch.Event{Time: loadTime, Path: "tools.json", Result: s.result}
 }
 
-func TestBackgroundColourPicksLightOrDarkStyles(t *testing.T) {
+func TestBackgroundColorPicksLightOrDarkStyles(t *testing.T) {
 	t.Parallel()
 	m := newLoadedModel(t, testTools, 80, 24)
 	if !m.st.isDark {

@@ -329,7 +329,7 @@ func newLintRun(e *env, opts *lintOptions) (*lintRun, error) {
 		return nil, err
 	}
 	lr := &lintRun{e: e, opts: opts, policy: pol, m: pol.Match(),
-		r: &report.Report{Color: e.colour(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI()}}
+		r: &report.Report{Color: e.colored(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI()}}
 	if opts.servers.all {
 		lr.allServers = servers[0].ServersFile
 	}

@@ -134,7 +134,7 @@ func TestLintFormatMarkdownWritesAHeadingAndATable(t *testing.T) {
 		t.Errorf("first issue = %q, want prefix %q", lines[4], want)
 	}
 	if strings.Contains(out, "\x1b") {
-		t.Errorf("colour in Markdown on a terminal:\n%q", out)
+		t.Errorf("color in Markdown on a terminal:\n%q", out)
 	}
 
 	for _, tc := range []struct {

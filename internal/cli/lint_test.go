@@ -274,12 +274,12 @@ func TestLintCommandFlagsMayFollowTheFiles(t *testing.T) {
 	})
 }
 
-func TestLintCommandColoursOnlyATerminalWithoutNoColor(t *testing.T) {
+func TestLintCommandColorsOnlyATerminalWithoutNoColor(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name   string
-		term   lintTerm
-		colour bool
+		name  string
+		term  lintTerm
+		color bool
 	}{
 		{"terminal", lintTerm{terminal: true}, true},
 		{"terminal with NO_COLOR", lintTerm{terminal: true, noColor: "1"}, false},
@@ -288,10 +288,10 @@ func TestLintCommandColoursOnlyATerminalWithoutNoColor(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stdout, _ := runLintIn(t, "", tc.term, lintInvalid)
-			if got := strings.HasPrefix(stdout, "\x1b[1;31mERROR\x1b[0m   testdata/"); got != tc.colour {
-				t.Errorf("coloured = %v, want %v:\n%q", got, tc.colour, stdout)
+			if got := strings.HasPrefix(stdout, "\x1b[1;31mERROR\x1b[0m   testdata/"); got != tc.color {
+				t.Errorf("colored = %v, want %v:\n%q", got, tc.color, stdout)
 			}
-			if !tc.colour && strings.Contains(stdout, "\x1b") {
+			if !tc.color && strings.Contains(stdout, "\x1b") {
 				t.Errorf("stdout holds an escape sequence:\n%q", stdout)
 			}
 		})

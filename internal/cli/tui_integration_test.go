@@ -142,7 +142,7 @@ func TestTUIEndToEndInTmux(t *testing.T) {
 }
 
 // TestTUIHonoursNoColorInTmux runs the workbench twice in tmux and reads
-// the screen with its attributes: colours without NO_COLOR, none with it,
+// the screen with its attributes: colors without NO_COLOR, none with it,
 // and the selection still marked either way.
 func TestTUIHonoursNoColorInTmux(t *testing.T) {
 	t.Parallel()
@@ -153,13 +153,13 @@ func TestTUIHonoursNoColorInTmux(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "tools.json"), []byte(tuiE2ETools), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	colour := regexp.MustCompile(`\x1b\[[0-9;]*(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
+	color := regexp.MustCompile(`\x1b\[[0-9;]*(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
 	for i, tc := range []struct {
-		name    string
-		env     string
-		colours bool
+		name   string
+		env    string
+		colors bool
 	}{
-		{"colours by default", "", true},
+		{"colors by default", "", true},
 		{"none under NO_COLOR", "NO_COLOR=1", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -169,11 +169,11 @@ func TestTUIHonoursNoColorInTmux(t *testing.T) {
 			defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
 			tt.waitFor("start", "Tools", "watching")
 			styled := tt.tmux("capture-pane", "-p", "-e", "-t", "tb")
-			if got := colour.MatchString(styled); got != tc.colours {
-				t.Errorf("colours on screen = %v, want %v:\n%q", got, tc.colours, styled)
+			if got := color.MatchString(styled); got != tc.colors {
+				t.Errorf("colors on screen = %v, want %v:\n%q", got, tc.colors, styled)
 			}
 			if plain := tt.screen(); !strings.Contains(plain, "› search") {
-				t.Errorf("the selected tool should be marked by more than colour:\n%s", plain)
+				t.Errorf("the selected tool should be marked by more than color:\n%s", plain)
 			}
 		})
 	}
