@@ -216,9 +216,9 @@ func TestTheTargetsGoWithTheServerShown(t *testing.T) {
 // togetherFound runs the commands of cmd at once and returns what the
 // check of the servers together found, as the program would deliver it;
 // the others (a watcher's reader waits for the next load) are left.
-func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
+func togetherFound(t *testing.T, cmd tea.Cmd) crossServerCheckedMsg {
 	t.Helper()
-	got := make(chan togetherMsg, 1)
+	got := make(chan crossServerCheckedMsg, 1)
 	var run func(tea.Cmd)
 	run = func(c tea.Cmd) {
 		if c == nil {
@@ -229,7 +229,7 @@ func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
 			for _, c := range msg {
 				go run(c)
 			}
-		case togetherMsg:
+		case crossServerCheckedMsg:
 			got <- msg
 		}
 	}
@@ -240,7 +240,7 @@ func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
 	case <-time.After(30 * time.Second):
 		t.Fatal("no check of the servers together was made")
 	}
-	return togetherMsg{}
+	return crossServerCheckedMsg{}
 }
 
 func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
@@ -248,7 +248,7 @@ func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
 	m := fakeServersModel(t, Options{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
 	// The second server's first load, which fakeServersModel took, asks
 	// for the servers to be checked together; here is its check.
-	next, _ := m.Update(togetherFound(t, m.checkTogether()))
+	next, _ := m.Update(togetherFound(t, m.checkCrossServer()))
 	m = press(t, next.(model), "tab", "a") // every issue, not the selected tool's
 	s := screen(m)
 	if !strings.Contains(s, "servers/token-budget") || !strings.Contains(s, "(all servers)") || !strings.Contains(s, "the 2 servers cost") {

@@ -287,7 +287,7 @@ func (lr *lintRun) servers() int {
 	}
 	if lr.allServers != "" {
 		<-ready
-		if code := lr.together(linted); code != exitOK {
+		if code := lr.acrossServers(linted); code != exitOK {
 			return code
 		}
 	}
@@ -374,8 +374,8 @@ func (lr *lintRun) failed(name string, err error) {
 	lr.r.Failed = append(lr.r.Failed, report.FailureOf(name, err))
 }
 
-// together checks the servers linted together, and adds what it finds.
-func (lr *lintRun) together(linted []servers.Server) int {
+// acrossServers checks the servers linted together, and adds what it finds.
+func (lr *lintRun) acrossServers(linted []servers.Server) int {
 	origin := lr.allServers
 	opt := lr.policy.Options(source.Input{Path: origin})
 	res, err := servers.Check(linted, servers.Options{Lint: opt, TokenBudget: lr.policy.TokenBudget(), Origin: origin})
