@@ -16,6 +16,7 @@ var layers = map[string]int{
 	"internal/par": 0,
 	"termtext":     0,
 	"jsondoc":      1,
+	"catalog":      1,
 	"jsonedit":     2,
 	"cost":         2,
 	"tooldef":      2,
