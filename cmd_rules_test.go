@@ -2,17 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
+	"toolbench/internal/mcpserve"
 )
 
 // rulesRun runs toolbench in-process and returns its exit code, stdout
@@ -111,8 +115,8 @@ func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
 	}
 	lines := strings.Split(checks, "\n")
 	for i, c := range diff.Checks() {
-		if fields := strings.Fields(lines[i+1]); len(fields) < 3 || fields[0] != c.Code || fields[1] != checkSeverity(c) || !strings.HasSuffix(lines[i+1], "  "+c.Summary) {
-			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i+1], c.Code, checkSeverity(c), c.Summary)
+		if fields := strings.Fields(lines[i+1]); len(fields) < 3 || fields[0] != c.Code || fields[1] != report.Catalog().Lookup(c.Code).Level() || !strings.HasSuffix(lines[i+1], "  "+c.Summary) {
+			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i+1], c.Code, report.Catalog().Lookup(c.Code).Level(), c.Summary)
 		}
 	}
 }
@@ -170,7 +174,7 @@ func TestRuleAndCheckCodesDiffer(t *testing.T) {
 			t.Errorf("%s is both diff's check and a rule or target", c.Code)
 		}
 	}
-	for _, c := range append(call.Codes(), report.RunCodes()...) {
+	for _, c := range report.Catalog().Codes(catalog.KindCall, catalog.KindRun) {
 		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil || diff.LookupCheck(c.Code) != nil {
 			t.Errorf("%s is both a call code and a rule, target or change", c.Code)
 		}
@@ -258,5 +262,48 @@ func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
 	}
 	if strings.Contains(stdout, "anthropic/") {
 		t.Errorf("explain openai-strict lists another target's rules:\n%s", stdout)
+	}
+}
+
+// TestExplainAndExplainCodeSayTheSameOfEveryCode holds toolbench explain
+// and the MCP server's explain_code to one text for every code and
+// target the catalog has.
+func TestExplainAndExplainCodeSayTheSameOfEveryCode(t *testing.T) {
+	srv, err := mcpserve.NewServer(mcpserve.Options{Root: t.TempDir(), InformationURI: toolInformationURI()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	serverT, clientT := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := srv.Connect(ctx, serverT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Wait()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, clientT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	codes := report.Catalog().Codes()
+	if len(codes) < 100 {
+		t.Fatalf("the catalog has %d codes", len(codes))
+	}
+	for _, c := range codes {
+		code, explained, errOut := rulesRun(t, "explain", c.Code)
+		if code != exitOK || errOut != "" {
+			t.Fatalf("explain %s: exit %d, stderr %q", c.Code, code, errOut)
+		}
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "explain_code", Arguments: map[string]any{"code": c.Code}})
+		if err != nil || res.IsError || len(res.Content) != 1 {
+			t.Fatalf("explain_code %s: %v, %+v", c.Code, err, res)
+		}
+		text, _ := res.Content[0].(*mcp.TextContent)
+		if text == nil {
+			t.Fatalf("explain_code %s answers with %T, not text", c.Code, res.Content[0])
+		}
+		if diff := cmp.Diff(explained, text.Text); diff != "" {
+			t.Errorf("%s (-explain +explain_code):\n%s", c.Code, diff)
+		}
 	}
 }

@@ -11,5 +11,6 @@
 // CheckCalls hands each Result to a ResultWriter, and core/report has
 // one for each format.
 //
-// It imports jsondoc, tooldef, schema, termtext and internal/par.
+// It imports catalog, jsondoc, tooldef, schema, termtext and
+// internal/par.
 package call

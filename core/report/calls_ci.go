@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/termtext"
 )
 
@@ -38,7 +39,7 @@ func callFindings(dst []finding, errs []string, deep []call.SchemaError) []findi
 		dst = append(dst, finding{code: call.CodeOf(e), level: level, text: e})
 	}
 	for _, d := range deep {
-		dst = append(dst, finding{code: "schema", level: "error", text: schemaErrorText(d)})
+		dst = append(dst, finding{code: "schema", level: levelOf("schema"), text: schemaErrorText(d)})
 	}
 	return dst
 }
@@ -73,8 +74,8 @@ func newCallGitHub(w io.Writer, r *CallReport) CallWriter {
 }
 
 // callSARIF renders each finding of a result as a line of JSON, held
-// until the end writes the log: one run whose driver's rules are
-// call.Codes, and a result for each finding, at the call's line of
+// until the end writes the log: one run whose driver's rules are the
+// codes of calls, and a result for each finding, at the call's line of
 // CALLS, with the tool as a property.
 type callSARIF struct {
 	r     CallReport
@@ -82,16 +83,10 @@ type callSARIF struct {
 }
 
 func newCallSARIF(w io.Writer, r *CallReport) CallWriter {
-	s := &callSARIF{r: *r, rules: map[string]int{}}
-	for i, c := range call.Codes() {
-		s.rules[c.Code] = i
-	}
+	driver, index := sarifDriverOf(r.Version, r.InformationURI, catalog.KindCall)
+	s := &callSARIF{r: *r, rules: index}
 	return &heldCalls{render: s.appendResult, close: func(rendered []byte, _ call.CallSummary, err error) error {
-		var rules []sarifRule
-		for _, c := range call.Codes() {
-			rules = append(rules, sarifCallRule(c, r.InformationURI))
-		}
-		return writeSARIFOfCalls(w, &s.r, rules, rendered, err)
+		return writeSARIFOfCalls(w, &s.r, driver.Rules, rendered, err)
 	}}
 }
 
@@ -131,16 +126,6 @@ func appendSARIFFinding(b []byte, rules map[string]int, file string, line int, t
 		panic(err) // strings and numbers only: it cannot fail
 	}
 	return buf.Bytes()
-}
-
-// sarifCallRule is the rule of a code of the call check, its page in the
-// repository informationURI names.
-func sarifCallRule(c call.Code, informationURI string) sarifRule {
-	level := "error"
-	if c.Note {
-		level = "note"
-	}
-	return sarifRuleOf(c.Code, c.Summary, c.Doc, level, informationURI)
 }
 
 // writeSARIFOfCalls writes the log of the rendered results, lines of
