@@ -1,18 +1,15 @@
 package call
 
-import (
-	"strings"
+import "toolbench/core/catalog"
 
-	"toolbench/core/catalog"
-)
-
-// Code is a kind of the strings the call check gives, declared as data:
-// its entry in the catalog of codes. ValidateCall's "missing:query" is
-// of the code "missing", DeepValidate's errors are "schema" and
-// ValidateOutput's "output". A note (Severity catalog.Note) says what
-// was not checked: it makes no call invalid. The table drives
-// `toolbench rules`, `explain`, the pages of docs/rules and the rules a
-// SARIF report of calls lists.
+// Code is a code of the call check, declared as data: its entry in the
+// catalog of codes. Check's findings are of the codes from malformed to
+// unchecked (ValidateCall's "missing:query" is a Finding of the code
+// "missing"), DeepValidate's errors are "schema" and ValidateOutput's
+// "output". A note (Severity catalog.Note) says what was not checked:
+// it makes no call invalid. The table drives `toolbench rules`,
+// `explain`, the pages of docs/rules and the rules a SARIF report of
+// calls lists.
 type Code struct {
 	catalog.Entry
 }
@@ -74,10 +71,3 @@ var codeTable = []Code{
 // Codes returns every code of the call check, in the order a call's
 // strings come in.
 func Codes() []Code { return append([]Code(nil), codeTable...) }
-
-// CodeOf is the code of one of the call check's strings: the text before
-// its first colon.
-func CodeOf(e string) string {
-	code, _, _ := strings.Cut(e, ":")
-	return code
-}

@@ -13,33 +13,28 @@ import (
 	"toolbench/core/termtext"
 )
 
-// The results of a call check for CI: each error of a call, a SARIF
+// The results of a call check for CI: each finding of a call, a SARIF
 // result or a GitHub annotation at the call's line of CALLS, its code
 // (call.Codes: the seed's missing, extra, type and unknown_tool, and
 // toolbench's own) as the rule; or, in Markdown, a row for each call that
 // has any. A valid call has none.
 
 // finding is one thing the formats for CI report of a call: one of its
-// errors, or what sending it came to.
+// findings, or what sending it came to.
 type finding struct {
 	code  string
 	level string // SARIF's: "error", "warning" or "note"
 	text  string // not escaped
 }
 
-// callFindings appends the findings of a call's errors to dst: each
-// string of call.ValidateCall at its code, a note a note, then each
-// deep error at "schema".
-func callFindings(dst []finding, errs []string, deep []call.SchemaError) []finding {
-	for _, e := range errs {
-		level := "error"
-		if call.IsNote(e) {
-			level = "note"
-		}
-		dst = append(dst, finding{code: call.CodeOf(e), level: level, text: e})
+// callFindings appends to dst each of a call's findings at its code and
+// severity, then each deep error at "schema".
+func callFindings(dst []finding, found []call.Finding, deep []call.SchemaError) []finding {
+	for _, f := range found {
+		dst = append(dst, finding{code: f.Code, level: f.Severity().String(), text: f.String()})
 	}
 	for _, d := range deep {
-		dst = append(dst, finding{code: "schema", level: levelOf("schema"), text: schemaErrorText(d)})
+		dst = append(dst, finding{code: call.CodeSchema, level: levelOf(call.CodeSchema), text: schemaErrorText(d)})
 	}
 	return dst
 }
@@ -48,7 +43,7 @@ func callFindings(dst []finding, errs []string, deep []call.SchemaError) []findi
 // error of an unknown tool names it already, and a malformed call names
 // none.
 func aboutTool(tool string, f finding) string {
-	if tool == "" || f.code == "unknown_tool" {
+	if tool == "" || f.code == call.CodeUnknownTool {
 		return f.text
 	}
 	return tool + ": " + f.text
@@ -62,11 +57,11 @@ var ghLevels = map[string]string{"error": "error", "warning": "warning", "note":
 //	::error file=calls.jsonl,line=2,title=missing::search: missing:query
 func newCallGitHub(w io.Writer, r *CallReport) CallWriter {
 	return streamCalls(w, func(b []byte, res *call.Result) []byte {
-		if len(res.Errors) == 0 && len(res.Schema) == 0 {
+		if len(res.Findings) == 0 && len(res.Schema) == 0 {
 			return b
 		}
 		var fs [8]finding
-		for _, f := range callFindings(fs[:0], res.Errors, res.Schema) {
+		for _, f := range callFindings(fs[:0], res.Findings, res.Schema) {
 			b = appendGHCommand(b, ghLevels[f.level], r.File, ghPlace{line: res.Line}, f.code, termtext.EscapeLine(aboutTool(res.Tool, f)))
 		}
 		return b
@@ -91,11 +86,11 @@ func newCallSARIF(w io.Writer, r *CallReport) CallWriter {
 }
 
 func (s *callSARIF) appendResult(b []byte, r *call.Result) []byte {
-	if len(r.Errors) == 0 && len(r.Schema) == 0 {
+	if len(r.Findings) == 0 && len(r.Schema) == 0 {
 		return b
 	}
 	var fs [8]finding
-	for _, f := range callFindings(fs[:0], r.Errors, r.Schema) {
+	for _, f := range callFindings(fs[:0], r.Findings, r.Schema) {
 		b = appendSARIFFinding(b, s.rules, s.r.File, r.Line, r.Tool, f)
 	}
 	return b
@@ -164,7 +159,7 @@ func newCallMarkdown(w io.Writer, r *CallReport) CallWriter {
 
 // appendCallRow appends the row of a call with errors.
 func appendCallRow(b []byte, file string, r *call.Result) []byte {
-	if len(r.Errors) == 0 && len(r.Schema) == 0 {
+	if len(r.Findings) == 0 && len(r.Schema) == 0 {
 		return b
 	}
 	b = append(b, "| "...)
@@ -172,17 +167,17 @@ func appendCallRow(b []byte, file string, r *call.Result) []byte {
 	b = append(b, " | "...)
 	b = append(b, mdCode(r.Tool)...)
 	b = append(b, " | "...)
-	if validWithNotes(r.Errors, r.Schema) {
+	if validWithNotes(r.Findings, r.Schema) {
 		b = append(b, "valid<br>"...) // and its notes: they are no errors
 	}
-	for i, e := range r.Errors {
+	for i, f := range r.Findings {
 		if i > 0 {
 			b = append(b, "<br>"...)
 		}
-		b = append(b, mdCode(e)...)
+		b = append(b, mdCode(f.String())...)
 	}
 	for i, d := range r.Schema {
-		if i > 0 || len(r.Errors) > 0 {
+		if i > 0 || len(r.Findings) > 0 {
 			b = append(b, "<br>"...)
 		}
 		b = append(b, mdCode(strings.TrimSuffix("schema:"+d.Path, ":"))...)

@@ -49,10 +49,10 @@ type Run struct {
 	// breaks the outputSchema), each escaped for a terminal.
 	Status  string
 	Details []string
-	// Errors and Schema are the call's errors, which kept it from being
-	// sent.
-	Errors []string
-	Schema []call.SchemaError
+	// Findings and Schema are what the call check found of the call:
+	// its errors kept it from being sent.
+	Findings []call.Finding
+	Schema   []call.SchemaError
 	// Sent says the call went to the server, which answered in Elapsed.
 	Sent    bool
 	Elapsed time.Duration
@@ -192,7 +192,7 @@ type runLine struct {
 }
 
 func (j runJSON) Run(r *Run) error {
-	l := runLine{Errors: orEmpty(r.Errors), Result: r.Result, Output: orEmpty(r.Output), Error: r.Error}
+	l := runLine{Errors: orEmpty(call.Strings(r.Findings)), Result: r.Result, Output: orEmpty(r.Output), Error: r.Error}
 	if l.Result == nil {
 		l.Result = json.RawMessage("null")
 	}
@@ -260,7 +260,7 @@ var (
 func runFindings(dst []finding, r *Run) []finding {
 	switch r.Kind {
 	case RunInvalid:
-		return callFindings(dst, r.Errors, r.Schema)
+		return callFindings(dst, r.Findings, r.Schema)
 	case RunToolError:
 		return append(dst, runFinding(toolError, withDetails(r.Status, r.Details)))
 	case RunRefused:
@@ -273,7 +273,7 @@ func runFindings(dst []finding, r *Run) []finding {
 			if e.Path == "" {
 				text = "output: " + e.Message
 			}
-			dst = append(dst, finding{code: "output", level: levelOf("output"), text: text})
+			dst = append(dst, finding{code: call.CodeOutput, level: levelOf(call.CodeOutput), text: text})
 		}
 	}
 	return dst
