@@ -16,7 +16,6 @@ import (
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
-	"toolbench/internal/mcpserve"
 )
 
 // rulesRun runs toolbench in-process and returns its exit code, stdout
@@ -267,33 +266,44 @@ func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
 }
 
 // TestExplainAndExplainCodeSayTheSameOfEveryCode holds toolbench explain
-// and the MCP server's explain_code to one text for every code and
-// target the catalog has.
+// and the explain_code of toolbench mcp, both of a build that knows
+// where its repository is, to one text for every code and target the
+// catalog has.
 func TestExplainAndExplainCodeSayTheSameOfEveryCode(t *testing.T) {
-	srv, err := mcpserve.NewServer(mcpserve.Options{Root: t.TempDir(), InformationURI: Build{}.informationURI()})
-	if err != nil {
-		t.Fatal(err)
+	build := Build{InformationURI: "https://github.com/o/toolbench", DocsRef: "v1.2.0"}
+	newEnv := func(stdin io.Reader, stdout, stderr io.Writer) *env {
+		return &env{dir: workDir(t), stdin: stdin, stdout: stdout, stderr: stderr, build: build,
+			getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	}
-	serverT, clientT := mcp.NewInMemoryTransports()
+
+	// toolbench mcp, in-process, on a pair of pipes.
+	toServer, fromClient := io.Pipe()
+	fromServer, toClient := io.Pipe()
+	served := make(chan int, 1)
+	go func() {
+		served <- run(newEnv(toServer, toClient, io.Discard), []string{"mcp"})
+		toClient.Close()
+	}()
 	ctx := context.Background()
-	ss, err := srv.Connect(ctx, serverT, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, &mcp.IOTransport{Reader: fromServer, Writer: fromClient}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ss.Wait()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, clientT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	defer func() {
+		cs.Close()
+		if code := <-served; code != exitOK {
+			t.Errorf("toolbench mcp exited %d", code)
+		}
+	}()
+
 	codes := report.Catalog().Codes()
 	if len(codes) < 100 {
 		t.Fatalf("the catalog has %d codes", len(codes))
 	}
 	for _, c := range codes {
-		code, explained, errOut := rulesRun(t, "explain", c.Code)
-		if code != exitOK || errOut != "" {
-			t.Fatalf("explain %s: exit %d, stderr %q", c.Code, code, errOut)
+		var stdout, stderr bytes.Buffer
+		if code := run(newEnv(strings.NewReader(""), &stdout, &stderr), []string{"explain", c.Code}); code != exitOK || stderr.Len() > 0 {
+			t.Fatalf("explain %s: exit %d, stderr %q", c.Code, code, stderr.String())
 		}
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "explain_code", Arguments: map[string]any{"code": c.Code}})
 		if err != nil || res.IsError || len(res.Content) != 1 {
@@ -303,8 +313,11 @@ func TestExplainAndExplainCodeSayTheSameOfEveryCode(t *testing.T) {
 		if text == nil {
 			t.Fatalf("explain_code %s answers with %T, not text", c.Code, res.Content[0])
 		}
-		if diff := cmp.Diff(explained, text.Text); diff != "" {
+		if diff := cmp.Diff(stdout.String(), text.Text); diff != "" {
 			t.Errorf("%s (-explain +explain_code):\n%s", c.Code, diff)
+		}
+		if want := "/blob/v1.2.0/" + c.Page(); !strings.Contains(text.Text, want) {
+			t.Errorf("%s: the page is not at its address %s:\n%s", c.Code, want, text.Text)
 		}
 	}
 }
