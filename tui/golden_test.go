@@ -105,6 +105,7 @@ func lastPaint(t *testing.T, out []byte) []byte {
 }
 
 func TestGoldenScreens(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			// How the first frame reaches the terminal depends on the
@@ -159,6 +160,7 @@ func inspectTools(t testing.TB) string {
 // filtered, the form of a call, and a batch of calls. Each golden file
 // holds its screen: go test -run Golden -update rewrites them.
 func TestGoldenViews(t *testing.T) {
+	t.Parallel()
 	batch := `{"name": "create_event", "arguments": {"title": "Standup", "start": "2026-03-14T09:00:00Z", "organizer": "me"}}` + "\n" +
 		`{"name": "list_rooms", "arguments": {"at": 5}}` + "\n" + `{"name": "nope"}` + "\n" + `{"name": ` + "\n"
 	scenes := []struct {
@@ -196,6 +198,7 @@ func TestGoldenViews(t *testing.T) {
 // second tool, move to the tester and type a call. The frames between
 // depend on timing, so the state is checked on the final model.
 func TestProgramTypingACall(t *testing.T) {
+	t.Parallel()
 	msgs := []tea.Msg{keyPress("j"), keyPress("tab"), keyPress("tab")}
 	for _, r := range `{"name": "get_weather", "arguments": {"city": 1}}` {
 		msgs = append(msgs, tea.KeyPressMsg{Code: r, Text: string(r)})

@@ -73,6 +73,7 @@ func fakeServersModel(t testing.TB, cfg Options, w, h int) model {
 }
 
 func TestAllServersShowsEachServersToolsAndCallsGoToIt(t *testing.T) {
+	t.Parallel()
 	one, two := newLiveServer(), newLiveServer()
 	two.addTool("only_two")
 	specOne, specTwo := one.serveHTTP(t), two.serveHTTP(t)
@@ -105,6 +106,7 @@ func TestAllServersShowsEachServersToolsAndCallsGoToIt(t *testing.T) {
 }
 
 func TestTheServerKeysAreForSeveralServersOnly(t *testing.T) {
+	t.Parallel()
 	for name, m := range map[string]model{
 		"a file":   newLoadedModel(t, testTools, 120, 40),
 		"a server": fakeServerModel(t, 120, 40),
@@ -121,6 +123,7 @@ func TestTheServerKeysAreForSeveralServersOnly(t *testing.T) {
 }
 
 func TestEachServerKeepsItsOwnSessionHistoryAndOutcome(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{}, 120, 40)
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "on one"}}`), "ctrl+r")
 	if s := screen(m); !strings.Contains(s, "▶ echo: ok") {
@@ -146,6 +149,7 @@ func TestEachServerKeepsItsOwnSessionHistoryAndOutcome(t *testing.T) {
 }
 
 func TestTheServerShownStaysWhileACallIsBeingSent(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{}, 120, 40)
 	m, _ = pressCmd(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "hi"}}`), "ctrl+r")
 	m = press(t, m, "tab", "]")
@@ -155,6 +159,7 @@ func TestTheServerShownStaysWhileACallIsBeingSent(t *testing.T) {
 }
 
 func TestAServerNotShownWhoseSessionEndsShowsEndedWhenShown(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{}, 120, 40)
 	other := m.groups[1].session
 	other.conn.sess.Close()
@@ -170,6 +175,7 @@ func TestAServerNotShownWhoseSessionEndsShowsEndedWhenShown(t *testing.T) {
 }
 
 func TestSwitchingServersHoldsTheServerShownToTheLock(t *testing.T) {
+	t.Parallel()
 	verify := func(doc *jsondoc.Document) (*lock.Drift, error) {
 		if doc.Name != "test-tools" {
 			return nil, fmt.Errorf("toolbench.lock does not pin %s", doc.Name)
@@ -192,6 +198,7 @@ func TestSwitchingServersHoldsTheServerShownToTheLock(t *testing.T) {
 }
 
 func TestTheTargetsGoWithTheServerShown(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{}, 200, 40)
 	m = press(t, m, "t", "]") // from mcp to the next target, then the second server
 	want := m.opts.Targets
@@ -238,6 +245,7 @@ func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
 }
 
 func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
 	// The second server's first load, which fakeServersModel took, asks
 	// for the servers to be checked together; here is its check.
@@ -275,6 +283,7 @@ func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
 }
 
 func TestALoadOfAServerNotShownChecksTheServersTogetherAgain(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
 	other := m.groups[1].session.source()
 	m.groups[1].session.source().SetOptions(m.opts.Clone()) // a load of the server not shown

@@ -20,6 +20,7 @@ import (
 var sgrColour = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
 
 func TestCompletionLoadsInBash(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
@@ -44,6 +45,7 @@ func TestCompletionLoadsInBash(t *testing.T) {
 // scripts do, and gets the names of the tables: targets, formats, rule
 // codes, and the codes explain knows.
 func TestCompletionOffersTheTablesValues(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want []string
@@ -67,6 +69,7 @@ func TestCompletionOffersTheTablesValues(t *testing.T) {
 }
 
 func TestManPageRendersEveryCommandAndFlag(t *testing.T) {
+	t.Parallel()
 	code, page, stderr := runIn(t, "man")
 	if code != exitOK || stderr != "" || !strings.HasPrefix(page, ".TH TOOLBENCH 1 ") {
 		t.Fatalf("man: exit %d, stderr %q, page %.200q", code, stderr, page)
@@ -99,6 +102,7 @@ func TestManPageRendersEveryCommandAndFlag(t *testing.T) {
 }
 
 func TestVersionFlags(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"--version", "-v"} {
 		code, out, _ := runIn(t, arg)
 		if want := "toolbench " + (Build{}).version() + "\n"; code != exitOK || out != want {
@@ -111,6 +115,7 @@ func TestVersionFlags(t *testing.T) {
 // errors, whose report colours its severities, and sends a bad flag,
 // whose error colours the command's name.
 func TestColorFlagDecidesOverTheTerminalAndNoColor(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name       string
 		args       []string
@@ -148,6 +153,7 @@ func TestColorFlagDecidesOverTheTerminalAndNoColor(t *testing.T) {
 // TestHelpIsColouredOnATerminalUnlessNever reads help on a real terminal
 // (tmux) with its attributes.
 func TestHelpIsColouredOnATerminalUnlessNever(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
@@ -180,6 +186,7 @@ func TestHelpIsColouredOnATerminalUnlessNever(t *testing.T) {
 const helpColumn = 80 - 4 - len("--protocol-version  ")
 
 func TestEveryFlagUsageIsOneShortLine(t *testing.T) {
+	t.Parallel()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		for _, fs := range []*pflag.FlagSet{c.LocalNonPersistentFlags(), c.PersistentFlags()} {
@@ -209,6 +216,7 @@ func TestEveryFlagUsageIsOneShortLine(t *testing.T) {
 // its width, or reads __FANG_TEST_WIDTH (its help.go), so the help runs in
 // a process of its own.
 func TestHelpFitsTheTerminal(t *testing.T) {
+	t.Parallel()
 	var paths [][]string
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

@@ -24,6 +24,7 @@ import (
 // helpUri and explain's last line name these pages (catalog.Code.Page).
 
 func TestDocsRulePagesAreTheRuleTables(t *testing.T) {
+	t.Parallel()
 	codes := report.Catalog().Codes()
 	want := map[string]string{"docs/rules/README.md": catalog.Index(codes)}
 	for _, c := range codes {
@@ -74,6 +75,7 @@ func TestDocsRulePagesAreTheRuleTables(t *testing.T) {
 // TestExplainEndsWithThePage holds explain's last line to the page of
 // what it explains, a page the docs have.
 func TestExplainEndsWithThePage(t *testing.T) {
+	t.Parallel()
 	for _, c := range report.Catalog().Codes() {
 		code, out, _ := rulesRun(t, "explain", c.Code)
 		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")

@@ -89,6 +89,7 @@ func docFiles(t testing.TB) []string {
 var regionStart = regexp.MustCompile(`<!-- ([a-z-]+)(?: ([^ >]+))?:start -->\n`)
 
 func TestREADMEAndDocsTablesAreTheCodesTables(t *testing.T) {
+	t.Parallel()
 	used := map[string]bool{}
 	for _, file := range docFiles(t) {
 		data, err := os.ReadFile(file)

@@ -35,6 +35,7 @@ func rulesRun(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestRulesListsEveryCodeWithSeverityTargetAndSummary(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := rulesRun(t, "rules")
 	if code != exitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, errOut)
@@ -61,6 +62,7 @@ func TestRulesListsEveryCodeWithSeverityTargetAndSummary(t *testing.T) {
 }
 
 func TestExplainPrintsTheRuleDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		args    []string
@@ -108,6 +110,7 @@ func rulesHoldRun(words, want []string) bool {
 }
 
 func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
+	t.Parallel()
 	_, out, _ := rulesRun(t, "rules")
 	_, checks, ok := strings.Cut(out, "\nThe changes toolbench diff and verify report:\n")
 	if !ok {
@@ -122,6 +125,7 @@ func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
 }
 
 func TestExplainPrintsADiffChecksDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		code, heading string
 	}{
@@ -146,6 +150,7 @@ func TestExplainPrintsADiffChecksDoc(t *testing.T) {
 }
 
 func TestExplainPrintsACallCodesDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		code, heading string
 	}{
@@ -169,6 +174,7 @@ func TestExplainPrintsACallCodesDoc(t *testing.T) {
 
 // TestRuleAndCheckCodesDiffer keeps explain's answer to a code one thing.
 func TestRuleAndCheckCodesDiffer(t *testing.T) {
+	t.Parallel()
 	for _, c := range diff.Checks() {
 		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil {
 			t.Errorf("%s is both diff's check and a rule or target", c.Code)
@@ -182,6 +188,7 @@ func TestRuleAndCheckCodesDiffer(t *testing.T) {
 }
 
 func TestExplainSeveralCodes(t *testing.T) {
+	t.Parallel()
 	code, out, _ := rulesRun(t, "explain", "invalid-schema", "hidden-characters")
 	if code != exitOK || !strings.HasPrefix(out, "invalid-schema (") || !strings.Contains(out, "\n\nhidden-characters (error, always on)\n") {
 		t.Errorf("exit %d, output:\n%s", code, out)
@@ -189,6 +196,7 @@ func TestExplainSeveralCodes(t *testing.T) {
 }
 
 func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, code string
 		want       string // in stderr
@@ -214,6 +222,7 @@ func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
 }
 
 func TestRulesAndExplainUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -238,6 +247,7 @@ func TestRulesAndExplainUsage(t *testing.T) {
 }
 
 func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
+	t.Parallel()
 	_, out, _ := rulesRun(t, "--help")
 	for _, want := range []string{"\n    rules ", "\n    explain "} {
 		if !strings.Contains(out, want) {
@@ -250,6 +260,7 @@ func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
 }
 
 func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runIn(t, "explain", "openai-strict")
 	if code != exitOK || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -270,6 +281,7 @@ func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
 // where its repository is, to one text for every code and target the
 // catalog has.
 func TestExplainAndExplainCodeSayTheSameOfEveryCode(t *testing.T) {
+	t.Parallel()
 	build := Build{InformationURI: "https://github.com/o/toolbench", DocsRef: "v1.2.0"}
 	newEnv := func(stdin io.Reader, stdout, stderr io.Writer) *env {
 		return &env{dir: workDir(t), stdin: stdin, stdout: stdout, stderr: stderr, build: build,
