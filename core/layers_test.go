@@ -26,6 +26,7 @@ var layers = map[string]int{
 	"core/internal/par": 0,
 	"core/termtext":     0,
 	"core/jsondoc":      1,
+	"core/catalog":      1,
 	"core/jsonedit":     2,
 	"core/cost":         2,
 	"core/tooldef":      2,

@@ -58,7 +58,7 @@ func runMCP(e *env, opt mcpserve.Options) int {
 	if e.stdinTerminal && opt.HTTP == "" {
 		fmt.Fprintln(e.stderr, "toolbench mcp: serving MCP on standard input and output, for an agent that starts this command; ctrl+c to stop")
 	}
-	opt.Version, opt.In, opt.Out, opt.Log = e.build.version(), e.stdin, e.stdout, e.stderr
+	opt.Version, opt.InformationURI, opt.In, opt.Out, opt.Log = e.build.version(), e.build.informationURI(), e.stdin, e.stdout, e.stderr
 	if err := mcpserve.Serve(ctx, opt); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench mcp: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure

@@ -22,6 +22,10 @@ type Options struct {
 	Root string
 	// Version is the version the server gives clients; "" says "devel".
 	Version string
+	// InformationURI is where to read about this build of toolbench, as
+	// toolbench version says it: explain_code names the page of a code
+	// at its address there. "" names the page in the repository alone.
+	InformationURI string
 	// MaxInputBytes bounds each document and calls text a tool reads,
 	// inline or from a file; 0 is DefaultMaxInputBytes.
 	MaxInputBytes int
@@ -65,12 +69,14 @@ const instructions = "toolbench checks LLM tool definitions (OpenAI, Anthropic, 
 	"and explain_code for what a rule, target or change code means. " +
 	"Documents are given as JSON text or as paths under the directory the server was started in."
 
-// server holds what the tools share: the root and the bounds.
+// server holds what the tools share: the root, the bounds and where
+// the pages of codes are.
 type server struct {
-	root        string // absolute, symbolic links resolved
-	rootAsGiven string // absolute, as given, for absolute paths through a link to the root
-	maxInput    int
-	maxResults  int
+	root           string // absolute, symbolic links resolved
+	rootAsGiven    string // absolute, as given, for absolute paths through a link to the root
+	maxInput       int
+	maxResults     int
+	informationURI string // Options.InformationURI
 }
 
 // NewServer returns the MCP server with toolbench's tools, reading files
@@ -112,7 +118,7 @@ func newServer(opt Options) (*server, error) {
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("root %s is not a directory", root)
 	}
-	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults}
+	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults, informationURI: opt.InformationURI}
 	if s.maxResults <= 0 {
 		s.maxResults = DefaultMaxResults
 	}
