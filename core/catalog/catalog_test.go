@@ -203,7 +203,7 @@ func TestTextWrapsAt78CellsAndKeepsLongWordsWhole(t *testing.T) {
 func TestMarkdownIsThePageOfACodeAndIndexListsThemByGroup(t *testing.T) {
 	c := testCatalog(t)
 	want := "# `openai/invalid-name`\n\n" +
-		"<!-- Made from the table that declares the code by go test . -run Docs -update: change the code's documents there, not here. -->\n\n" +
+		"<!-- Made from the table that declares the code by go test ./internal/cli -run Docs -update: change the code's documents there, not here. -->\n\n" +
 		"What openai/invalid-name finds.\n\n" +
 		"- **Severity:** error\n" +
 		"- **Runs:** the rules of `openai` ([targets](../targets.md)): `--target openai`\n" +

@@ -16,7 +16,7 @@ import (
 func (c *Code) Markdown() string {
 	var b strings.Builder
 	b.WriteString("# `" + c.Code + "`\n\n")
-	b.WriteString("<!-- Made from the table that declares the code by go test . -run Docs -update: change the code's documents there, not here. -->\n\n")
+	b.WriteString("<!-- Made from the table that declares the code by go test ./internal/cli -run Docs -update: change the code's documents there, not here. -->\n\n")
 	b.WriteString(MarkdownText(c.Summary) + "\n\n")
 	for _, f := range c.facts() {
 		b.WriteString("- **" + f[0] + ":** " + f[1] + "\n")
@@ -103,7 +103,7 @@ func (c *Code) group() string {
 func Index(codes []Code) string {
 	var b strings.Builder
 	b.WriteString("# Every code toolbench reports\n\n")
-	b.WriteString("<!-- Made from the tables that declare the codes by go test . -run Docs -update. -->\n\n")
+	b.WriteString("<!-- Made from the tables that declare the codes by go test ./internal/cli -run Docs -update. -->\n\n")
 	b.WriteString("A page for each code: what it finds, why it matters, how to fix it, and the source it follows. " +
 		"`toolbench rules` lists the codes of lint, of several servers together and of diff in a terminal, and " +
 		"`toolbench explain CODE` prints a page. A code is what `--ignore`, the configuration and a baseline take, " +

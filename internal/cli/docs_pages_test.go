@@ -20,7 +20,7 @@ import (
 // (catalog.Code.Markdown and catalog.Index), made from the tables those
 // codes are declared in, as `toolbench explain` and SARIF's rule lists
 // are; this test fails on a page that differs, a page missing and a page
-// no code has, and go test . -run Docs -update rewrites them. SARIF's
+// no code has, and go test ./internal/cli -run Docs -update rewrites them. SARIF's
 // helpUri and explain's last line name these pages (catalog.Code.Page).
 
 func TestDocsRulePagesAreTheRuleTables(t *testing.T) {
@@ -50,9 +50,9 @@ func TestDocsRulePagesAreTheRuleTables(t *testing.T) {
 				t.Fatal(err)
 			}
 		case err != nil:
-			t.Errorf("%v: run go test . -run Docs -update to write it", err)
+			t.Errorf("%v: run go test ./internal/cli -run Docs -update to write it", err)
 		default:
-			t.Errorf("%s is not its code's documents; run go test . -run Docs -update.\n%s", file, golden.FirstDifference(string(got), want[file]))
+			t.Errorf("%s is not its code's documents; run go test ./internal/cli -run Docs -update.\n%s", file, golden.FirstDifference(string(got), want[file]))
 		}
 	}
 	entries, err := os.ReadDir("docs/rules")
@@ -68,7 +68,7 @@ func TestDocsRulePagesAreTheRuleTables(t *testing.T) {
 			os.Remove(file)
 			continue
 		}
-		t.Errorf("%s documents no code toolbench has; run go test . -run Docs -update to remove it", file)
+		t.Errorf("%s documents no code toolbench has; run go test ./internal/cli -run Docs -update to remove it", file)
 	}
 }
 

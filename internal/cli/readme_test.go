@@ -30,7 +30,7 @@ import (
 // commands, targets, rules, changes, keys, formats and configuration
 // keys, and the screens of the workbench they show, are made from the
 // tables in the code (and the workbench's golden files), and these
-// tests fail when they differ; go test . -run Docs -update rewrites
+// tests fail when they differ; go test ./internal/cli -run Docs -update rewrites
 // them.
 //
 // A generated region lies between <!-- NAME:start --> (or, for a region
@@ -133,7 +133,7 @@ func TestREADMEAndDocsTablesAreTheCodesTables(t *testing.T) {
 			if got := doc[start:end]; got == want {
 				continue
 			} else if !golden.Update() {
-				t.Errorf("%s's %s table is not the code's; run go test . -run Docs -update.\n%s", file, name, golden.FirstDifference(got, want))
+				t.Errorf("%s's %s table is not the code's; run go test ./internal/cli -run Docs -update.\n%s", file, name, golden.FirstDifference(got, want))
 				continue
 			}
 			doc, changed = doc[:start]+want+doc[end:], true
