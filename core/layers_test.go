@@ -47,7 +47,7 @@ var layers = map[string]int{
 	"internal/live":       12,
 	"internal/source":     12,
 	"internal/policy":     13,
-	"internal/mcpserve":   13,
+	"internal/mcpserve":   14,
 
 	"watch":        20,
 	"tui":          21,

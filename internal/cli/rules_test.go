@@ -288,25 +288,7 @@ func TestExplainAndExplainCodeSayTheSameOfEveryCode(t *testing.T) {
 			getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	}
 
-	// toolbench mcp, in-process, on a pair of pipes.
-	toServer, fromClient := io.Pipe()
-	fromServer, toClient := io.Pipe()
-	served := make(chan int, 1)
-	go func() {
-		served <- run(newEnv(toServer, toClient, io.Discard), []string{"mcp"})
-		toClient.Close()
-	}()
-	ctx := context.Background()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(ctx, &mcp.IOTransport{Reader: fromServer, Writer: fromClient}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		cs.Close()
-		if code := <-served; code != exitOK {
-			t.Errorf("toolbench mcp exited %d", code)
-		}
-	}()
+	cs := mcpSession(t, newEnv)
 
 	codes := report.Catalog().Codes()
 	if len(codes) < 100 {
@@ -317,7 +299,7 @@ func TestExplainAndExplainCodeSayTheSameOfEveryCode(t *testing.T) {
 		if code := run(newEnv(strings.NewReader(""), &stdout, &stderr), []string{"explain", c.Code}); code != exitOK || stderr.Len() > 0 {
 			t.Fatalf("explain %s: exit %d, stderr %q", c.Code, code, stderr.String())
 		}
-		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "explain_code", Arguments: map[string]any{"code": c.Code}})
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "explain_code", Arguments: map[string]any{"code": c.Code}})
 		if err != nil || res.IsError || len(res.Content) != 1 {
 			t.Fatalf("explain_code %s: %v, %+v", c.Code, err, res)
 		}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+	"toolbench/internal/policy"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -26,6 +27,11 @@ type Options struct {
 	// toolbench version says it: explain_code names the page of a code
 	// at its address there. "" names the page in the repository alone.
 	InformationURI string
+	// Policy is the team's policy in force under Root (toolbench.toml and
+	// its baseline, found from Root): lint_tools checks what it says and
+	// leaves out the issues it accepts, as toolbench lint does. Its Dir is
+	// Root. nil for none.
+	Policy *policy.Policy
 	// MaxInputBytes bounds each document and calls text a tool reads,
 	// inline or from a file; 0 is DefaultMaxInputBytes.
 	MaxInputBytes int
@@ -77,6 +83,7 @@ type server struct {
 	maxInput       int
 	maxResults     int
 	informationURI string // Options.InformationURI
+	policy         *policy.Policy
 }
 
 // NewServer returns the MCP server with toolbench's tools, reading files
@@ -118,7 +125,7 @@ func newServer(opt Options) (*server, error) {
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("root %s is not a directory", root)
 	}
-	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults, informationURI: opt.InformationURI}
+	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults, informationURI: opt.InformationURI, policy: opt.Policy}
 	if s.maxResults <= 0 {
 		s.maxResults = DefaultMaxResults
 	}
