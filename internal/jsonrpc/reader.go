@@ -77,6 +77,10 @@ func sizeText(n int) string {
 // counting the lines skipped.
 func (r *Reader) Line() int { return r.line }
 
+// directGrowth is the size past which a buffer grows to the bound at
+// once.
+const directGrowth = 1 << 20
+
 // bigBuffer is the size past which a Reader lets its buffer go once the
 // line that needed it is read.
 const bigBuffer = 4 << 20
@@ -174,6 +178,13 @@ func (r *Reader) fill() {
 	}
 	if len(r.buf)-r.end < readChunk/2 {
 		size := max(2*len(r.buf), readChunk)
+		if size > directGrowth {
+			// A line this long may be as long as the bound: the buffer
+			// takes the bound at once rather than being copied as it
+			// doubles. Its pages are the system's until read into, so it
+			// costs what the line holds, not what the bound allows.
+			size = r.max + 1 + readChunk
+		}
 		size = min(size, r.max+1+readChunk)
 		if size > len(r.buf) {
 			buf := make([]byte, size)
