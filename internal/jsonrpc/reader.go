@@ -33,10 +33,11 @@ type Reader struct {
 	// buf[start:end] is read and not yet returned; buf[start:scan] holds
 	// no line end.
 	start, scan, end int
-	err              error // of r, returned once what it left is read
-	line             int   // of the last line returned
-	skipping         bool  // within a line too long, dropping its bytes
-	dropped          int   // the bytes dropped of that line
+	err              error  // of r, returned once what it left is read
+	line             int    // of the last line returned
+	skipping         bool   // within a line too long, dropping its bytes
+	dropped          int    // the bytes dropped of that line
+	head             []byte // its first bytes
 }
 
 // NewReader reads lines of up to max bytes (without their ends) from r;
@@ -56,7 +57,29 @@ type TooLongError struct {
 	// Read is how many of its bytes were read before it was dropped: all
 	// of them, unless the input ended within it.
 	Read int
+	// Head is the line's first bytes, up to HeadSize: enough to find the
+	// id of a message that puts it first, as most writers do, and answer
+	// it (see HeadID).
+	Head []byte
 }
+
+// HeadSize is how much of a line too long a TooLongError keeps.
+const HeadSize = 256
+
+// HeadID is the id of the message a line too long starts with, when its
+// head holds the whole member ("id" with a string or number before
+// anything cut off), else nil.
+func (e *TooLongError) HeadID() []byte {
+	var id []byte
+	for key, v := range Members(e.Head) {
+		if keyIs(key, "id") && isID(v) {
+			id = v
+		}
+	}
+	return id
+}
+
+func headOf(b []byte) []byte { return bytes.Clone(b[:min(len(b), HeadSize)]) }
 
 func (e *TooLongError) Error() string {
 	return "line " + strconv.Itoa(e.Line) + ": a message longer than " + sizeText(e.Limit) + ", the most one message may hold"
@@ -108,7 +131,7 @@ func (r *Reader) Next() ([]byte, error) {
 			r.line++
 			line = bytes.TrimSuffix(line, []byte{'\r'})
 			if len(line) > r.max {
-				return nil, &TooLongError{Line: r.line, Limit: r.max, Read: len(line)}
+				return nil, &TooLongError{Line: r.line, Limit: r.max, Read: len(line), Head: headOf(line)}
 			}
 			if !blank(line) {
 				return line, nil
@@ -120,6 +143,7 @@ func (r *Reader) Next() ([]byte, error) {
 			// No line end within the bound: the line is too long.
 			r.line++
 			r.dropped = r.end - r.start
+			r.head = headOf(r.buf[r.start:r.end])
 			r.start, r.scan, r.end = 0, 0, 0
 			r.skipping = true
 			continue
@@ -140,7 +164,7 @@ func (r *Reader) last() ([]byte, error) {
 	}
 	switch {
 	case len(line) > r.max:
-		return nil, &TooLongError{Line: r.line, Limit: r.max, Read: len(line)}
+		return nil, &TooLongError{Line: r.line, Limit: r.max, Read: len(line), Head: headOf(line)}
 	case !blank(line):
 		return line, nil
 	}
@@ -155,13 +179,13 @@ func (r *Reader) skip() error {
 		r.start += i + 1
 		r.scan = r.start
 		r.skipping = false
-		return &TooLongError{Line: r.line, Limit: r.max, Read: r.dropped}
+		return &TooLongError{Line: r.line, Limit: r.max, Read: r.dropped, Head: r.head}
 	}
 	r.dropped += r.end - r.start
 	r.start, r.scan, r.end = 0, 0, 0
 	if r.err != nil {
 		r.skipping = false
-		return &TooLongError{Line: r.line, Limit: r.max, Read: r.dropped}
+		return &TooLongError{Line: r.line, Limit: r.max, Read: r.dropped, Head: r.head}
 	}
 	r.fill()
 	return nil

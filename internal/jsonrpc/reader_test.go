@@ -95,3 +95,30 @@ func TestReaderReadsALineOf16MiBWithinTheDefaultBound(t *testing.T) {
 		t.Errorf("the buffer holds %d bytes after the large line", len(r.buf))
 	}
 }
+
+func TestALineTooLongKeepsItsHeadAndTheIDInIt(t *testing.T) {
+	tests := []struct {
+		name, line, id string
+	}{
+		{name: "an id first", line: `{"jsonrpc":"2.0","id":12.5,"result":{"text":"` + strings.Repeat("x", 600) + `"}}`, id: "12.5"},
+		{name: "an escaped id", line: `{"jsonrpc":"2.0","\u0069d":"a","method":"m","params":"` + strings.Repeat("x", 600) + `"}`, id: `"a"`},
+		{name: "an id past the head", line: `{"jsonrpc":"2.0","result":"` + strings.Repeat("x", 600) + `","id":3}`, id: ""},
+		{name: "an id cut off", line: strings.Repeat(" ", 248) + `{"id":123456789}` + strings.Repeat(" ", 600), id: ""},
+		{name: "not JSON", line: strings.Repeat("x", 600), id: ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := NewReader(strings.NewReader(tc.line+"\n"), 100).Next()
+			var tooLong *TooLongError
+			if !errors.As(err, &tooLong) {
+				t.Fatalf("error %v, want a *TooLongError", err)
+			}
+			if len(tooLong.Head) != HeadSize || !strings.HasPrefix(tc.line, string(tooLong.Head)) {
+				t.Errorf("head %q, want the line's first %d bytes", tooLong.Head, HeadSize)
+			}
+			if got := string(tooLong.HeadID()); got != tc.id {
+				t.Errorf("id %q, want %q", got, tc.id)
+			}
+		})
+	}
+}

@@ -140,7 +140,8 @@ func keyIs(key []byte, name string) bool {
 
 // Members yields each member of obj, a JSON object as written: its name
 // as written (quoted, escapes and all; see KeyIs) and its value. It stops
-// at the first thing that is not JSON.
+// at the first thing that is not JSON, so that of an object cut short it
+// yields the members that are whole.
 func Members(obj []byte) iter.Seq2[[]byte, []byte] {
 	return func(yield func(key, value []byte) bool) {
 		i := skipSpace(obj, 0)
@@ -162,11 +163,14 @@ func Members(obj []byte) iter.Seq2[[]byte, []byte] {
 			if i, err = skipValue(obj, i); err != nil {
 				return
 			}
-			if !yield(key, obj[start:i]) {
+			// A member is whole once what follows it is seen: a number
+			// cut short is no member.
+			end := i
+			i = skipSpace(obj, i)
+			if i >= len(obj) || obj[i] != ',' && obj[i] != '}' {
 				return
 			}
-			i = skipSpace(obj, i)
-			if i >= len(obj) || obj[i] != ',' {
+			if !yield(key, obj[start:end]) || obj[i] == '}' {
 				return
 			}
 			i = skipSpace(obj, i+1)
@@ -196,11 +200,12 @@ func Elements(arr []byte) iter.Seq[[]byte] {
 			if i, err = skipValue(arr, i); err != nil {
 				return
 			}
-			if !yield(arr[start:i]) {
+			end := i
+			i = skipSpace(arr, i)
+			if i >= len(arr) || arr[i] != ',' && arr[i] != ']' {
 				return
 			}
-			i = skipSpace(arr, i)
-			if i >= len(arr) || arr[i] != ',' {
+			if !yield(arr[start:end]) || arr[i] == ']' {
 				return
 			}
 			i = skipSpace(arr, i+1)
