@@ -79,8 +79,10 @@ const (
 // two values on a line, invalid UTF-8, nesting past MaxDepth), and
 // CodeInvalidRequest for JSON that is not a message (not an object, no
 // "jsonrpc": "2.0", an id that is not a string or a number, a member
-// given twice, a method that is not a string). A JSON array is a Batch.
-// Members other than JSON-RPC's are allowed, and ignored.
+// given twice, a method that is not a string, params that are neither
+// structured nor null). A JSON array is a Batch. Members other than
+// JSON-RPC's are allowed, and ignored, and so are params of null, which
+// some peers send for none.
 //
 // It reads raw once, keeps no copy, and allocates nothing for a valid
 // message of a method it knows (see Method).
@@ -277,7 +279,7 @@ func (m *Message) classify(seen int, mem *members) string {
 			return `the method is ` + shown(mem.method) + `, not a string`
 		case seen&(memberResult|memberError) != 0:
 			return `a request with a "result" or an "error"`
-		case mem.params != nil && mem.params[0] != '{' && mem.params[0] != '[':
+		case mem.params != nil && mem.params[0] != '{' && mem.params[0] != '[' && string(mem.params) != "null":
 			return `"params" is ` + shown(mem.params) + `: params are an object or an array`
 		}
 		m.Method = methodName(mem.method)

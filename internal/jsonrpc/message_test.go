@@ -29,6 +29,7 @@ func TestParseClassifiesEachKindOfMessage(t *testing.T) {
 		{name: "error", raw: `{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"no"}}`, kind: Response, id: "3", errv: `{"code":-32601,"message":"no"}`},
 		{name: "an error to a message without an id", raw: `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`, kind: Response, id: "null", errv: `{"code":-32700,"message":"x"}`},
 		{name: "members JSON-RPC has not are ignored", raw: `{"jsonrpc":"2.0","id":1,"result":null,"x-trace":[1,2]}`, kind: Response, id: "1", result: "null"},
+		{name: "params of null, which some peers send for none", raw: `{"jsonrpc":"2.0","method":"notifications/initialized","params":null}`, kind: Notification, method: "notifications/initialized", params: "null"},
 		{name: "a batch", raw: `[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"n"}]`, kind: Batch},
 	}
 	for _, tc := range tests {
