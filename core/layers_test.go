@@ -43,6 +43,7 @@ var layers = map[string]int{
 	"core/config":       6,
 
 	"internal/atomicfile": 10,
+	"internal/jsonrpc":    10,
 	"internal/mcpclient":  11,
 	"internal/live":       12,
 	"internal/source":     12,
