@@ -26,6 +26,7 @@ var layers = map[string]int{
 	"core/internal/par": 0,
 	"core/termtext":     0,
 	"core/jsondoc":      1,
+	"core/catalog":      1,
 	"core/jsonedit":     2,
 	"core/cost":         2,
 	"core/tooldef":      2,
@@ -47,7 +48,7 @@ var layers = map[string]int{
 	"internal/live":       12,
 	"internal/source":     12,
 	"internal/policy":     13,
-	"internal/mcpserve":   13,
+	"internal/mcpserve":   14,
 	"internal/proxy":      13,
 
 	"watch":        20,

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
@@ -31,7 +32,7 @@ func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) 
 	// call but strings made anew.
 	root, err := p.Parse(unsafe.String(unsafe.SliceData(m.Raw), len(m.Raw)))
 	if err != nil {
-		return []Finding{callFinding("malformed:"+err.Error(), "", st)}, s.opt.Policy.Calls == Enforce
+		return []Finding{callFinding(call.Finding{Code: call.CodeMalformed, Reason: err.Error()}, "", st)}, s.opt.Policy.Calls == Enforce
 	}
 	c := call.NormalizeCall(root)
 	c.Name = strings.Clone(c.Name)
@@ -40,62 +41,65 @@ func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) 
 		c = call.Call{Name: c.Name, Malformed: "arguments is not an object"}
 	}
 	var (
-		errs []string
-		deep []call.SchemaError
+		found []call.Finding
+		deep  []call.SchemaError
 	)
 	if st == nil {
-		errs = call.ValidateCall(c, &call.Schemas{ByName: map[string]*call.FlatSchema{}})
+		found = call.Check(c, &call.Schemas{ByName: map[string]*call.FlatSchema{}})
 	} else {
-		errs = call.ValidateCall(c, st.schemas)
+		found = call.Check(c, st.schemas)
 		deep = call.DeepValidate(c, st.schemas)
 	}
-	errs, _ = call.SplitNotes(errs)
-	if len(errs) == 0 && len(deep) == 0 {
-		return nil, false
-	}
-	findings := make([]Finding, 0, len(errs)+len(deep))
-	for _, e := range errs {
-		findings = append(findings, callFinding(strings.Clone(e), c.Name, st))
+	var findings []Finding
+	for _, f := range found {
+		if f.IsError() {
+			findings = append(findings, callFinding(f, c.Name, st))
+		}
 	}
 	for _, d := range deep {
 		// Cloned: a message may quote the arguments, read in place.
-		findings = append(findings, Finding{Code: "schema", Severity: Error, Text: strings.Clone(report.CallErrorsText(nil, []call.SchemaError{d})), Hint: "the value there breaks the tool's input schema: send one it allows", Tool: c.Name})
+		findings = append(findings, Finding{Code: call.CodeSchema, Severity: catalog.Error, Text: strings.Clone(report.CallErrorsText(nil, []call.SchemaError{d})),
+			Hint: "the value there breaks the tool's input schema: send one it allows", Tool: c.Name})
+	}
+	if len(findings) == 0 {
+		return nil, false
 	}
 	if unlisted != "" {
-		findings = append(findings, Finding{Code: "unlisted", Severity: Error, Text: "the server's tools could not be listed to check the call: " + unlisted, Tool: c.Name})
+		findings = append(findings, Finding{Code: CodeUnlisted, Severity: catalog.Error, Text: "the server's tools could not be listed to check the call: " + unlisted, Tool: c.Name})
 	}
 	return findings, s.opt.Policy.Calls == Enforce
 }
 
-// callFinding is one of validate_call's strings, with the hint that goes
-// with its code.
-func callFinding(e, tool string, st *toolState) Finding {
-	code := call.CodeOf(e)
-	f := Finding{Code: code, Severity: Error, Text: e, Hint: callHints[code], Tool: tool}
-	if code == "unknown_tool" && st != nil {
+// callFinding is one of validate_call's findings, in its text, with a
+// hint that says in a line what the model should do about it in its
+// next call.
+func callFinding(f call.Finding, tool string, st *toolState) Finding {
+	// Cloned: a field's name may be read in place from the arguments.
+	out := Finding{Code: f.Code, Severity: catalog.Error, Text: strings.Clone(f.String()), Tool: tool}
+	switch f.Code {
+	case call.CodeMalformed:
+		out.Hint = `send params {"name": TOOL, "arguments": {...}}, the arguments a JSON object`
+	case call.CodeUnknownTool:
+		out.Hint = "no tool of this name is listed; call one that tools/list gives"
 		switch {
+		case st == nil:
 		case st.withheld[tool]:
-			f.Hint = "the proxy withholds the server's tool of this name: it is not the one the lock pins"
+			out.Hint = "the proxy withholds the server's tool of this name: it is not the one the lock pins"
 		default:
 			if near := termtext.Closest(tool, st.names); near != "" {
-				f.Hint += "; did you mean " + termtext.Quote(near) + "?"
+				out.Hint += "; did you mean " + termtext.Quote(near) + "?"
 			}
 		}
+	case call.CodeMissing:
+		out.Hint = "a required argument is absent: send it"
+	case call.CodeExtra:
+		out.Hint = "the tool takes no argument of this name: leave it out"
+	case call.CodeType:
+		out.Hint = "send a value of the type named (str, int, float, bool, list, dict): nothing is converted, and a bool is no number"
+	default:
+		out.Hint = "toolbench explain " + f.Code + " says what it means"
 	}
-	if f.Hint == "" {
-		f.Hint = "see toolbench explain " + code
-	}
-	return f
-}
-
-// callHints say, for each code of validate_call, in a line, what the
-// model should do about a finding of it in its next call.
-var callHints = map[string]string{
-	"malformed":    `send params {"name": TOOL, "arguments": {...}}, the arguments a JSON object`,
-	"unknown_tool": "no tool of this name is listed; call one that tools/list gives",
-	"missing":      "a required argument is absent: send it",
-	"extra":        "the tool takes no argument of this name: leave it out",
-	"type":         "send a value of the type named (str, int, float, bool, list, dict): nothing is converted, and a bool is no number",
+	return out
 }
 
 // refusalResult is the answer to a call kept from the server: a tool

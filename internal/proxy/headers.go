@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
 )
@@ -158,7 +159,7 @@ func headerFindings(got http.Header, m *jsonrpc.Message, tool []byte) []Finding 
 	want := standardHeaders(m, tool)
 	var findings []Finding
 	mismatch := func(name, text string) {
-		findings = append(findings, Finding{Code: "header-mismatch", Severity: Error, Text: name + ": " + text,
+		findings = append(findings, Finding{Code: CodeHeaderMismatch, Severity: catalog.Error, Text: name + ": " + text,
 			Hint: "the headers of a request of MCP 2026-07-28 must say what its body says"})
 	}
 	for _, name := range []string{methodHeader, nameHeader} {

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"toolbench/core/catalog"
 	"toolbench/internal/jsonrpc"
 )
 
@@ -80,25 +81,15 @@ type Event struct {
 	Dropped int64
 }
 
-// Severity of a finding.
-type Severity string
-
-// The severities.
-const (
-	Error   Severity = "error"
-	Warning Severity = "warning"
-)
-
 // A Finding is one thing a check found in a message.
 type Finding struct {
 	// Code is the code it is of: validate_call's (unknown_tool, missing,
 	// extra, type, malformed), schema for the deep validator's, output for
 	// a result against the tool's outputSchema, a lint rule's or a
-	// change's (diff's codes, for a locked tool's drift), and the
-	// proxy's: withheld, hidden-characters, header-mismatch,
-	// invalid-message.
+	// change's (diff's codes, for a locked tool's drift), or one of the
+	// proxy's own (Codes).
 	Code     string
-	Severity Severity
+	Severity catalog.Severity
 	// Text is the finding: for a call, the seed's string ("missing:query").
 	Text string
 	// Hint says in a line what to do about it.
@@ -144,7 +135,7 @@ func (e *Event) appendLine(b []byte) []byte {
 			}
 			b = append(b, `{"code":`...)
 			b = jsonrpc.AppendQuote(b, f.Code)
-			b = appendField(b, "severity", string(f.Severity))
+			b = appendField(b, "severity", f.Severity.String())
 			b = appendField(b, "text", f.Text)
 			if f.Hint != "" {
 				b = appendField(b, "hint", f.Hint)

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
@@ -33,14 +34,14 @@ func (t *toolSet) checkResult(m *jsonrpc.Message, tool string) []Finding {
 			structured, _ = jsondoc.ParseValue("structuredContent", string(sc))
 		}
 		for _, e := range call.ValidateOutput(tool, structured, st.schemas) {
-			findings = append(findings, Finding{Code: "output", Severity: Error, Text: live.OutputLine(e), Hint: "the server's result breaks the outputSchema its tool declares", Tool: tool})
+			findings = append(findings, Finding{Code: "output", Severity: catalog.Error, Text: live.OutputLine(e), Hint: "the server's result breaks the outputSchema its tool declares", Tool: tool})
 		}
 	}
 	i := 0
 	for item := range jsonrpc.Elements(jsonrpc.Member(res, "content")) {
 		if typ, _ := jsonrpc.Unquote(jsonrpc.Member(item, "type")); typ == "text" {
 			if d := hiddenIn(jsonrpc.Member(item, "text"), fmt.Sprintf("content[%d].text", i)); d != "" {
-				findings = append(findings, Finding{Code: "hidden-characters", Severity: Warning, Text: d, Hint: "text a reader cannot see, or that a terminal acts on, reaches the model and any screen that shows it", Tool: tool})
+				findings = append(findings, Finding{Code: CodeHiddenCharacters, Severity: catalog.Warning, Text: d, Hint: "text a reader cannot see, or that a terminal acts on, reaches the model and any screen that shows it", Tool: tool})
 			}
 		}
 		i++

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
@@ -167,9 +168,9 @@ func (s *session) refuseInvalid(m *jsonrpc.Message, ev *Event, route any) {
 
 func invalidFinding(m *jsonrpc.Message) Finding {
 	if m.Kind == jsonrpc.Batch {
-		return Finding{Code: "invalid-message", Severity: Error, Text: "a JSON-RPC batch", Hint: "send each message on its own line"}
+		return Finding{Code: CodeInvalidMessage, Severity: catalog.Error, Text: "a JSON-RPC batch", Hint: "send each message on its own line"}
 	}
-	return Finding{Code: "invalid-message", Severity: Error, Text: m.Err.Message, Hint: "send one JSON-RPC 2.0 message a line"}
+	return Finding{Code: CodeInvalidMessage, Severity: catalog.Error, Text: m.Err.Message, Hint: "send one JSON-RPC 2.0 message a line"}
 }
 
 // clientRequest checks a request of the client's and passes it on, or
@@ -342,7 +343,7 @@ func (s *session) fromServer(raw []byte, via *request) {
 		}
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Batch:
-		ev.Findings = append(ev.Findings, Finding{Code: "invalid-message", Severity: Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})
+		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})
 		for elem := range jsonrpc.Elements(raw) {
 			if em := jsonrpc.Parse(elem); em.Kind == jsonrpc.Response {
 				s.takePending(em.ID)
@@ -384,7 +385,7 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 		req = s.takePending(m.ID)
 	}
 	if req == nil {
-		ev.Findings = append(ev.Findings, Finding{Code: "invalid-message", Severity: Warning, Text: "a response to no request the proxy passed on"})
+		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a response to no request the proxy passed on"})
 		s.relay(m.Raw, nil, via, ev)
 		return
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"toolbench/core/catalog"
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
 )
@@ -116,7 +117,7 @@ func (s *session) serverTooLong(e *jsonrpc.TooLongError) {
 	id := e.HeadID()
 	s.log.printf("the server wrote %s; it is not passed on", e.Error())
 	s.emit(&Event{Time: time.Now(), From: Server, To: Client, Kind: "invalid", ID: id, Bytes: e.Read, Verdict: Dropped,
-		Findings: []Finding{{Code: "invalid-message", Severity: Error, Text: e.Error(), Hint: "raise the bound on a message, or have the server send less at once"}}})
+		Findings: []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: e.Error(), Hint: "raise the bound on a message, or have the server send less at once"}}})
 	if id == nil {
 		return
 	}

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 
 	"toolbench/core/call"
-	"toolbench/core/diff"
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/lock"
@@ -89,7 +89,7 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) ([]byte
 		if errors.As(err, &rpc) {
 			return m.Raw, false, nil
 		}
-		return m.Raw, false, []Finding{{Code: "invalid-message", Severity: Error, Text: err.Error()}}
+		return m.Raw, false, []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: err.Error()}}
 	}
 	cur.pages = append(cur.pages, page)
 	var (
@@ -105,9 +105,9 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) ([]byte
 			cur.kept = append(cur.kept, tool)
 			continue
 		}
-		f := Finding{Code: "withheld", Severity: Error, Tool: name}
+		f := Finding{Code: CodeWithheld, Severity: catalog.Error, Tool: name}
 		if t.opt.Policy.Drift == Audit {
-			f.Code, f.Severity = "drift", Warning
+			f.Code, f.Severity = CodeDrift, catalog.Warning
 			f.Text = "tool " + termtext.Quote(name) + " " + why + "; passed on (audit)"
 			cur.kept = append(cur.kept, tool)
 		} else {
@@ -230,7 +230,7 @@ func (t *toolSet) finish() []Finding {
 	list := &mcpclient.ToolList{Name: t.opt.Upstream.DisplayName(), Document: mcpclient.ToolsDocument(cur.tools), Tools: len(cur.tools), Entries: cur.tools, Pages: cur.pages, ProtocolVersion: cur.version}
 	doc, err := jsondoc.Parse(list.Name, list.Document)
 	if err != nil {
-		return []Finding{{Code: "invalid-message", Severity: Error, Text: err.Error()}}
+		return []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: err.Error()}}
 	}
 	lopt := t.opt.Lint
 	lopt.Server = live.Facts(list)
@@ -238,15 +238,11 @@ func (t *toolSet) finish() []Finding {
 	var findings []Finding
 	for i := range res.Issues {
 		if len(findings) == maxListingFindings {
-			findings = append(findings, Finding{Code: "more", Severity: Warning, Text: fmt.Sprintf("and %d more issues: toolbench lint lists them all", len(res.Issues)-maxListingFindings)})
+			findings = append(findings, Finding{Code: CodeTruncated, Severity: catalog.Note, Text: fmt.Sprintf("and %d more issues: toolbench lint lists them all", len(res.Issues)-maxListingFindings)})
 			break
 		}
 		is := &res.Issues[i]
-		sev := Warning
-		if is.Severity == lint.Error {
-			sev = Error
-		}
-		findings = append(findings, Finding{Code: is.Code, Severity: sev, Text: is.Message, Hint: is.Hint, Tool: is.Tool})
+		findings = append(findings, Finding{Code: is.Code, Severity: is.Severity, Text: is.Message, Hint: is.Hint, Tool: is.Tool})
 	}
 	if t.pins != nil {
 		findings = append(findings, t.verify(doc)...)
@@ -262,15 +258,11 @@ func (t *toolSet) finish() []Finding {
 func (t *toolSet) verify(doc *jsondoc.Document) []Finding {
 	d, err := t.opt.Lock.Verify(t.opt.lockSource(), doc)
 	if err != nil {
-		return []Finding{{Code: "drift", Severity: Error, Text: err.Error()}}
+		return []Finding{{Code: CodeDrift, Severity: catalog.Error, Text: err.Error()}}
 	}
 	var findings []Finding
 	for _, c := range d.Changes {
-		sev := Warning
-		if c.Severity == diff.Error {
-			sev = Error
-		}
-		findings = append(findings, Finding{Code: c.Code, Severity: sev, Text: c.Message, Tool: c.Tool})
+		findings = append(findings, Finding{Code: c.Code, Severity: c.Severity, Text: c.Message, Tool: c.Tool})
 	}
 	return findings
 }
