@@ -1,3 +1,5 @@
+//go:build integration
+
 package proxy
 
 // End-to-end tests against MCP's reference server, the TypeScript
