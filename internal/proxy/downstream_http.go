@@ -455,7 +455,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	}
 	x.startStream()
 	via := &request{route: x}
-	readEvents(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) })
+	mcpclient.ReadEvents(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) })
 	x.finish(0)
 }
 

@@ -183,7 +183,7 @@ func post(t *testing.T, url, msg string, header http.Header) (int, http.Header, 
 	body, _ := io.ReadAll(resp.Body)
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		var last []byte
-		readEvents(bytes.NewReader(body), 1<<20, func(data []byte) { last = bytes.Clone(data) })
+		mcpclient.ReadEvents(bytes.NewReader(body), 1<<20, func(data []byte) { last = bytes.Clone(data) })
 		body = last
 	}
 	return resp.StatusCode, resp.Header, body
