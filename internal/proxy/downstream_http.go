@@ -339,6 +339,7 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	x := newExchange(w, r)
+	defer x.detach()
 	if m.Kind == jsonrpc.Invalid || m.Kind == jsonrpc.Batch {
 		x.status = http.StatusBadRequest
 	}
@@ -429,6 +430,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	x := newExchange(w, r)
+	defer x.detach()
 	x.startStream()
 	ds.mu.Lock()
 	ds.stream = x
@@ -464,6 +466,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	}
 	defer resp.Body.Close()
 	x := newExchange(w, r)
+	defer x.detach()
 	x.begin(resp.StatusCode, resp.Header)
 	if resp.StatusCode != http.StatusOK {
 		x.finish(resp.StatusCode)
@@ -657,6 +660,15 @@ func (x *exchange) finish(status int) {
 	if !x.started && !x.ended && status != 0 {
 		x.w.WriteHeader(status)
 	}
+	x.endLocked()
+}
+
+// detach ends the exchange as its handler returns, once a write under
+// way is done: the response is the server's after that, and nothing is
+// written to it.
+func (x *exchange) detach() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
 	x.endLocked()
 }
 
