@@ -74,6 +74,7 @@ var ruleFamilies = [][]*Rule{
 	hiddenRules,
 	exampleRules,
 	customRules,
+	securityRules,
 }
 
 var ruleTable, ruleIndex = buildTable(ruleFamilies, targetTable)
@@ -141,7 +142,7 @@ func validateRule(r *Rule) error {
 		return fmt.Errorf("lint: rule %s is not documented", r.Code)
 	case r.Target != "" && !strings.HasPrefix(r.Code, providerOf(r.Target)+"/"):
 		return fmt.Errorf("lint: rule %s of target %s must be named %s/...", r.Code, r.Target, providerOf(r.Target))
-	case r.Target == "" && strings.Contains(r.Code, "/"):
+	case r.Target == "" && strings.Contains(strings.TrimPrefix(r.Code, SecurityPrefix), "/"):
 		return fmt.Errorf("lint: rule %s has a target's name but no target", r.Code)
 	case (r.Fix != FixNone) != mentionsFix(r.Doc):
 		return fmt.Errorf("lint: rule %s must say in its Doc what %q does exactly when it offers a fix", r.Code, fixDocMark)
