@@ -322,3 +322,47 @@ func SecurityClass(code string) string {
 	}
 	return class
 }
+
+// ToolMention is a tool's name as another tool's text writes it: an
+// identifier (send_email, readFile) or a word before "tool". A single
+// word in quotes is most often a parameter's name ('query'), and is not
+// taken for one. Name is lower-cased; Start and End are the
+// bytes of the mention in the document, Path the text's JSON path.
+type ToolMention struct {
+	Name       string
+	Path       string
+	Start, End int
+}
+
+// MentionedTools returns the names of tools that the texts of t, a tool
+// of doc, mention, in the order of its texts; each name once. The checks
+// of several servers together hold them to the other servers' tools.
+func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
+	scan := scanTool(t)
+	var out []ToolMention
+	seen := map[string]bool{}
+	for i := range scan.texts {
+		tx := &scan.texts[i]
+		if tx.node == t.NameNode {
+			continue
+		}
+		toks := tx.x.toks
+		for k := range toks {
+			tk := toks[k]
+			named := tk.kind == tIdent
+			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] {
+				switch toks[k+1].w {
+				case "tool", "function":
+					named = true
+				}
+			}
+			if !named || seen[tk.w] {
+				continue
+			}
+			seen[tk.w] = true
+			start, end := doc.StringSpan(int(tx.node.Start), int(tk.start), int(tk.end))
+			out = append(out, ToolMention{Name: tk.w, Path: tx.path, Start: start, End: end})
+		}
+	}
+	return out
+}
