@@ -59,13 +59,21 @@ type sarifDriver struct {
 }
 
 type sarifRule struct {
-	ID                   string            `json:"id"`
-	ShortDescription     sarifText         `json:"shortDescription"`
-	FullDescription      sarifText         `json:"fullDescription"`
-	Help                 sarifText         `json:"help"`
-	HelpURI              string            `json:"helpUri,omitempty"` // the rule's page, when the build knows where
-	DefaultConfiguration sarifRuleConfig   `json:"defaultConfiguration"`
-	Properties           map[string]string `json:"properties,omitempty"`
+	ID                   string          `json:"id"`
+	ShortDescription     sarifText       `json:"shortDescription"`
+	FullDescription      sarifText       `json:"fullDescription"`
+	Help                 sarifText       `json:"help"`
+	HelpURI              string          `json:"helpUri,omitempty"` // the rule's page, when the build knows where
+	DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
+	Properties           *sarifRuleProps `json:"properties,omitempty"`
+}
+
+// sarifRuleProps are a rule's properties: the target whose rules it is
+// one of, and its tags, which code scanning services show and filter
+// by: a security rule's are "security" and its attack class.
+type sarifRuleProps struct {
+	Target string   `json:"target,omitempty"`
+	Tags   []string `json:"tags,omitempty"`
 }
 
 type sarifRuleConfig struct {
@@ -159,8 +167,8 @@ func writeSARIF(w io.Writer, r *Report) error {
 	for i, rule := range rules {
 		index[rule.Code] = i
 		driver.Rules[i] = sarifRuleOf(rule.Code, rule.Summary, rule.Doc, rule.Severity.String(), r.InformationURI)
-		if rule.Target != "" {
-			driver.Rules[i].Properties = map[string]string{"target": rule.Target}
+		if p := sarifPropsOf(rule); p.Target != "" || p.Tags != nil {
+			driver.Rules[i].Properties = &p
 		}
 	}
 	results := make([]sarifResult, len(issues))
@@ -200,6 +208,19 @@ func writeSARIF(w io.Writer, r *Report) error {
 		results[i] = res
 	}
 	return encodeSARIF(w, driver, results, r.sarifInvocationOf(failed))
+}
+
+// sarifPropsOf are the properties of a rule in the driver's list.
+func sarifPropsOf(r *lint.Rule) sarifRuleProps {
+	p := sarifRuleProps{Target: r.Target}
+	class := lint.SecurityClass(r.Code)
+	if class == "" {
+		class = servers.SecurityClass(r.Code)
+	}
+	if class != "" {
+		p.Tags = []string{"security", class}
+	}
+	return p
 }
 
 // sarifRuleOf is the driver's entry of a rule, a change or a call's
