@@ -103,7 +103,7 @@ func checkSeverity(c *diff.Check) string {
 // ruleTarget is the target that enables a rule, or "always".
 func ruleTarget(r *lint.Rule) string {
 	switch {
-	case strings.HasPrefix(r.Code, servers.Prefix):
+	case servers.LookupRule(r.Code) != nil:
 		return "all-servers"
 	case r.Target == "":
 		return "always"
@@ -200,7 +200,7 @@ func runExplain(e *env, names []string) int {
 func writeExplanation(w io.Writer, r *lint.Rule) {
 	target := "always on"
 	switch {
-	case strings.HasPrefix(r.Code, servers.Prefix):
+	case servers.LookupRule(r.Code) != nil:
 		target = "lint --all-servers"
 	case r.Target != "":
 		target = "target " + r.Target
