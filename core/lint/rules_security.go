@@ -250,8 +250,8 @@ func securityCheck(cls secClass) func(*ToolContext) {
 			}
 			t := &scan.texts[f.text]
 			start, end := c.Doc.StringSpan(int(t.node.Start), f.from, f.to)
-			phrase := strings.Join(strings.Fields(t.x.src[f.from:f.to]), " ")
-			c.ReportSpan(start, end, t.path, t.what+" "+f.why+": "+termtext.Quote(phrase), securityHints[cls])
+			phrase := strings.Join(strings.Fields(t.node.Str()[f.from:f.to]), " ")
+			c.ReportSpan(start, end, t.path(), t.what()+" "+f.why+": "+termtext.Quote(phrase), securityHints[cls])
 		}
 	}
 }
@@ -265,35 +265,38 @@ var docToolNames = NewDocFact(func(set *tooldef.ToolSet) map[string]bool {
 	return names
 })
 
-// serverWords are the words that name a document's server: those a
-// third or more of its tools' descriptions use
-// ("CircleCI" in "do not invoke any other CircleCI tools"), for a
-// document of three tools or more.
-var serverWords = NewDocFact(func(set *tooldef.ToolSet) map[string]bool {
-	words := map[string]bool{}
-	count := map[string]int{}
-	for i := range set.Tools {
-		t := &set.Tools[i]
-		if !t.Desc.Is(jsondoc.String) {
+// serverWord reports whether w, lower-cased, names the document's
+// server: a third or more of its tools' descriptions, two at least, use
+// the word ("CircleCI" in "do not invoke any other CircleCI tools"). It
+// is asked only of the rare phrase that steers between tools.
+func serverWord(c *ToolContext, w string) bool {
+	tools := c.Set.Tools
+	n, descs := 0, 0
+	for i := range tools {
+		if d := tools[i].Desc; d.Is(jsondoc.String) {
+			descs++
+			if containsWordFold(d.Str(), w) {
+				n++
+			}
+		}
+	}
+	return n >= 2 && 3*n >= descs
+}
+
+// containsWordFold reports whether s holds w, in any case of its ASCII
+// letters, between characters that are not letters or digits.
+func containsWordFold(s, w string) bool {
+	for at := 0; at+len(w) <= len(s); at++ {
+		if s[at]|0x20 != w[0]|0x20 || !strings.EqualFold(s[at:at+len(w)], w) {
 			continue
 		}
-		seen := map[string]bool{}
-		for _, w := range strings.FieldsFunc(asciiLower(t.Desc.Str()), func(r rune) bool { return !isAlnum(byte(min(r, 0x7f))) }) {
-			if !seen[w] {
-				seen[w] = true
-				count[w]++
-			}
+		end := at + len(w)
+		if (at == 0 || !isAlnum(s[at-1])) && (end == len(s) || !isAlnum(s[end])) {
+			return true
 		}
 	}
-	if n := len(set.Tools); n >= 3 {
-		for w, k := range count {
-			if 3*k >= n {
-				words[w] = true
-			}
-		}
-	}
-	return words
-})
+	return false
+}
 
 // steersElsewhere reports whether a shadowing phrase is about a tool
 // other than the document's own: it names none, speaking of other tools
@@ -305,7 +308,7 @@ func steersElsewhere(c *ToolContext, refs []string) bool {
 	}
 	own := docToolNames.Of(c)
 	for _, r := range refs {
-		if own[r] || own[strings.ReplaceAll(r, "-", "_")] || own[strings.ReplaceAll(r, "_", "-")] || serverWords.Of(c)[r] {
+		if own[r] || own[strings.ReplaceAll(r, "-", "_")] || own[strings.ReplaceAll(r, "_", "-")] || serverWord(c, r) {
 			continue
 		}
 		return true
@@ -346,7 +349,9 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 		if tx.node == t.NameNode {
 			continue
 		}
-		toks := tx.x.toks
+		var x lexed
+		x.lex(tx.node.Str())
+		toks := x.toks
 		for k := range toks {
 			tk := toks[k]
 			named := tk.kind == tIdent
@@ -361,7 +366,7 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 			}
 			seen[tk.w] = true
 			start, end := doc.StringSpan(int(tx.node.Start), int(tk.start), int(tk.end))
-			out = append(out, ToolMention{Name: tk.w, Path: tx.path, Start: start, End: end})
+			out = append(out, ToolMention{Name: tk.w, Path: tx.path(), Start: start, End: end})
 		}
 	}
 	return out

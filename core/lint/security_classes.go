@@ -3,6 +3,7 @@ package lint
 import (
 	"encoding/base64"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -133,9 +134,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsShadowing, why: "steers the model away from another tool",
 		p: ph("instead|rather|place of|than using|calling|invoking the? <ident>"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
-		p: ph("when|whenever|if|each|every|before|after ~2 time? ~1 you|the|agent|assistant|model? ~1 call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|send|sends|sending ~2 the|any|a? ~1 <ident>|<word> ~1 tool|function ~8 must|always|also|instead|set|change|add|include|replace|use|make|ensure|remember|first"), cond: refOther},
-	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
-		p: ph("when|whenever|if|each|every|before|after ~2 time? ~1 you|the|agent|assistant|model? ~1 call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|send|sends|sending ~2 the|any|a? ~1 <ident> ~8 must|always|also|instead|set|change|add|include|replace|use|make|ensure|remember|first"), cond: refOther},
+		p: ph("when|whenever|if|before|after|time|once ~3 call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|send|sends|sending ~3 tool|function|<ident> ~8 must|always|also|instead|set|change|add|include|replace|use|make|ensure|remember|first"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
 		p: ph("tool|function|server|version ~2 replaces|overrides|supersedes|shadows|deprecates|supplants|redefines ~3 <ident>|the|any|all|other"), cond: refOtherOrGeneric},
 	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
@@ -183,7 +182,7 @@ var secVocabulary = []secItem{
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores|skips|skipped")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
-	{kind: kCommand, p: ph("curl|wget|bash|sh|zsh|base64|eval|exec|nc|ncat|netcat|socat|mkfifo|powershell|pwsh|iex|rm|chmod|python|python3|node|perl|ruby|dd|mkfs|invoke-webrequest|iwr|invoke-expression|certutil|bitsadmin|mshta|rundll32|frombase64string|atob|sudo")},
+	{kind: kCommand, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bash|nc|ncat|socat|mkfifo|base64|atob|b64decode|frombase64string|powershell|rm|mkfs|dd|chmod|python|python3|node|certutil|mshta")},
 }
 
 func ph(src string) *phrase    { return compilePhrase(src, secSets) }
@@ -197,11 +196,9 @@ var secIndex = newPhraseIndex(func() []*secItem {
 	return items
 }(), func(it *secItem) *phrase { return it.p })
 
-// secMatch is a phrase found in a clause.
-type secMatch struct {
-	item     *secItem
-	from, to int // tokens of the clause
-}
+// secMatch is a phrase of the vocabulary found in a clause, at its
+// tokens [from, to).
+type secMatch = phraseMatch[*secItem]
 
 // Words a clause that addresses the model holds.
 var (
@@ -377,7 +374,7 @@ func (s *secScan) explainedDest(w string) bool {
 		if l == "example" || l == "your-domain" || l == "yourdomain" || l == "domain" || l == "your" || l == "mydomain" || l == "company" || l == "yourcompany" {
 			return true
 		}
-		if len(l) >= 3 && s.purpose[l] {
+		if len(l) >= 3 && slices.Contains(s.words(), l) {
 			return true
 		}
 	}
@@ -388,12 +385,12 @@ func (s *secScan) explainedDest(w string) bool {
 // and the property's, for a property's text) explains a sensitive thing
 // it names.
 func (s *secScan) explainedSens(t *secText, heads []string) bool {
-	var propWords map[string]bool
+	var propWords []string
 	if t.prop != "" {
-		propWords = nameWordSet(t.prop)
+		propWords = nameWords(t.prop)
 	}
 	for _, h := range heads {
-		if s.purpose[h] || propWords[h] {
+		if slices.Contains(s.words(), h) || slices.Contains(propWords, h) {
 			return true
 		}
 	}
@@ -424,15 +421,13 @@ func sensitivePath(w string) (what string, heads []string) {
 }
 
 // scanClause finds what each class finds in one clause.
-func (s *secScan) scanClause(t *secText, cl []tok, report func(c secClass, from, to int, why string, refs ...string)) {
-	var ms [24]secMatch
-	matches := ms[:0]
+func (s *secScan) scanClause(t *secText, cl []tok) {
+	s.x.ms = secIndex.matches(cl, s.x.ms[:0])
+	matches := s.x.ms
 	var kinds uint16
-	secIndex.each(cl, func(it *secItem, from, to int) bool {
-		matches = append(matches, secMatch{item: it, from: from, to: to})
-		kinds |= 1 << it.kind
-		return true
-	})
+	for _, m := range matches {
+		kinds |= 1 << m.item.kind
+	}
 	for k := range cl {
 		if cl[k].kind == tPath {
 			if what, _ := sensitivePath(cl[k].w); what != "" {
@@ -442,6 +437,9 @@ func (s *secScan) scanClause(t *secText, cl []tok, report func(c secClass, from,
 	}
 	if kinds == 0 {
 		return
+	}
+	if kinds&(1<<kCommand) != 0 {
+		s.command = true
 	}
 	filtered := kinds&(1<<kFilter) != 0
 	for _, m := range matches {
@@ -459,28 +457,28 @@ func (s *secScan) scanClause(t *secText, cl []tok, report func(c secClass, from,
 		if m.item.class == clsShadowing {
 			refs = shadowRefs(cl, max(m.from-1, 0), m.to)
 		}
-		report(m.item.class, from, to, m.item.why, refs...)
+		s.report(m.item.class, from, to, m.item.why, refs...)
 	}
 	if kinds&(1<<kSilent) != 0 {
-		s.silent(cl, matches, report)
+		s.silent(cl, matches)
 	}
 	if filtered {
 		return // a sentence about what a filter or scanner finds
 	}
 	if kinds&(1<<kSens) != 0 {
-		s.sensitive(t, cl, matches, report)
+		s.sensitive(t, cl, matches)
 	}
 	if kinds&(1<<kSend|1<<kVisit) != 0 {
-		s.sending(cl, matches, report)
+		s.sending(cl, matches)
 	}
 	if t.prop == "" && len(s.props) > 0 && kinds&(1<<kPass) != 0 {
-		s.carrier(t, cl, matches, report)
+		s.carrier(t, cl, matches)
 	}
 }
 
 // silent finds an adverb of concealment beside an instruction: "quietly
 // add", "send it silently". "Fails silently" describes the tool.
-func (s *secScan) silent(cl []tok, ms []secMatch, report func(c secClass, from, to int, why string, refs ...string)) {
+func (s *secScan) silent(cl []tok, ms []secMatch) {
 	for _, m := range ms {
 		if m.item.kind != kSilent {
 			continue
@@ -495,7 +493,7 @@ func (s *secScan) silent(cl []tok, ms []secMatch, report func(c secClass, from, 
 			}
 			if imperativeAt(cl, min(v.from, m.from)) || imperativeAt(cl, v.from) {
 				from, to := span(cl, min(m.from, v.from), max(m.to, v.to))
-				report(clsConcealment, from, to, "tells the model to act without the user seeing it")
+				s.report(clsConcealment, from, to, "tells the model to act without the user seeing it")
 				return
 			}
 		}
@@ -530,7 +528,7 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 // sensitive finds an instruction to read or hand over a secret, a
 // sensitive file or the conversation; and, in a property's own texts,
 // a property that asks for one.
-func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, report func(c secClass, from, to int, why string, refs ...string)) {
+func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 	hits := sensHits(cl, ms)
 	if t.prop != "" {
 		for _, h := range hits {
@@ -538,7 +536,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, report func(c s
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
-			report(clsParameter, from, to, "asks for "+h.what+" as the value of property "+quoteName(t.prop))
+			s.report(clsParameter, from, to, "asks for "+h.what+" as the value of property "+quoteName(t.prop))
 			break
 		}
 	}
@@ -556,7 +554,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, report func(c s
 				continue
 			}
 			from, to := span(cl, m.from, h.to)
-			report(clsSensitive, from, to, "tells the model to read or hand over "+h.what)
+			s.report(clsSensitive, from, to, "tells the model to read or hand over "+h.what)
 			return
 		}
 	}
@@ -606,7 +604,7 @@ func strongRequest(cl []tok, h sensHit) bool {
 
 // sending finds an instruction to send data to a destination the tool's
 // purpose does not explain, or to request a URL that carries data.
-func (s *secScan) sending(cl []tok, ms []secMatch, report func(c secClass, from, to int, why string, refs ...string)) {
+func (s *secScan) sending(cl []tok, ms []secMatch) {
 	for _, m := range ms {
 		if m.item.kind != kSend && m.item.kind != kVisit || cl[m.from].quoted || !imperativeAt(cl, m.from) {
 			continue
@@ -619,7 +617,7 @@ func (s *secScan) sending(cl []tok, ms []secMatch, report func(c secClass, from,
 				continue
 			}
 			from, to := span(cl, m.from, k+1)
-			report(clsExfiltration, from, to, "tells the model to send data to "+destWhat(cl[k].kind))
+			s.report(clsExfiltration, from, to, "tells the model to send data to "+destWhat(cl[k].kind))
 			return
 		}
 	}
@@ -655,6 +653,17 @@ func destWhat(k tokKind) string {
 	return "a host"
 }
 
+// hasProp reports whether the tool has a property of that name, w being
+// lower-cased.
+func (s *secScan) hasProp(w string) bool {
+	for _, p := range s.props {
+		if len(p) == len(w) && strings.EqualFold(p, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // extraFields are the names of properties that exist to carry what a
 // poisoned description asks for: a note beside the real arguments.
 var extraFields = wordSet("sidenote side_note sidenotes note notes context metadata meta extra extras debug debug_info debuginfo feedback comment comments remark remarks annotation annotations details info additional_info additionalinfo summary reasoning trace telemetry diagnostics diagnostic memo payload hint hints aux auxiliary appendix")
@@ -662,14 +671,14 @@ var extraFields = wordSet("sidenote side_note sidenotes note notes context metad
 // carrier finds, in a tool's own text, an instruction to put data into
 // one of its properties that exists to carry it: "pass its content as
 // 'sidenote'".
-func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, report func(c secClass, from, to int, why string, refs ...string)) {
+func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch) {
 	for _, m := range ms {
 		if m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) {
 			continue
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 12; k++ {
 			w := strings.Trim(cl[k].w, "'`\"")
-			if !s.props[w] {
+			if !s.hasProp(w) {
 				continue
 			}
 			named := cl[k].quoted || cl[k].kind == tIdent
@@ -686,7 +695,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, report func(c sec
 				continue
 			}
 			from, to := span(cl, m.from, k+1)
-			report(clsParameter, from, to, "tells the model to put data into property "+quoteName(w))
+			s.report(clsParameter, from, to, "tells the model to put data into property "+quoteName(w))
 			return
 		}
 	}
@@ -697,57 +706,85 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, report func(c sec
 // in texts with a word of a command (kCommand), and Go's regexp runs in
 // time linear in the text.
 var commandPatterns = []struct {
-	re  *regexp.Regexp
-	why string
+	need func(lower string) bool // whether the lower-cased text may hold a match
+	re   *regexp.Regexp
+	why  string
 }{
-	{regexp.MustCompile(`(?i)\b(curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n]{0,200}\|\s*(sudo\s+)?((ba|z|da|k|fi)?sh|python3?|perl|ruby|node|php|iex|invoke-expression|powershell|pwsh)\b`),
+	{func(l string) bool {
+		return strings.Contains(l, "|") && containsAny(l, "curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod")
+	},
+		regexp.MustCompile(`(?i)\b(curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n]{0,200}\|\s*(sudo\s+)?((ba|z|da|k|fi)?sh|python3?|perl|ruby|node|php|iex|invoke-expression|powershell|pwsh)\b`),
 		"pipes a download into a shell"},
-	{regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\s*(<\(|\$\(|` + "`" + `)\s*(curl|wget)\b|(?i)\b(source|eval|\.)\s+["']?(<\(|\$\()\s*(curl|wget)\b`),
+	{func(l string) bool { return containsAny(l, "curl", "wget") && containsAny(l, "$(", "<(", "`") },
+		regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\s*(<\(|\$\(|` + "`" + `)\s*(curl|wget)\b|(?i)\b(source|eval|\.)\s+["']?(<\(|\$\()\s*(curl|wget)\b`),
 		"runs the output of a download"},
-	{regexp.MustCompile(`(?i)/dev/(tcp|udp)/|\bnc(at)?\s+(-\w+\s+)*-[a-z]*e\s|\bbash\s+-i\s*>&|\bmkfifo\s+/tmp/|\bsocat\b[^\n]{0,80}exec:`),
+	{func(l string) bool {
+		return containsAny(l, "/dev/tcp", "/dev/udp", "nc ", "ncat ", "bash -i", "mkfifo", "socat")
+	},
+		regexp.MustCompile(`(?i)/dev/(tcp|udp)/|\bnc(at)?\s+(-\w+\s+)*-[a-z]*e\s|\bbash\s+-i\s*>&|\bmkfifo\s+/tmp/|\bsocat\b[^\n]{0,80}exec:`),
 		"opens a shell to another host"},
-	{regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^\n]{0,60}\|\s*(sudo\s+)?(ba|z)?sh\b|(?i)\|\s*base64\s+(-d|--decode|-D)\s*\|\s*(ba|z)?sh\b|(?i)eval\s*\(\s*(atob|base64_decode|b64decode|Buffer\.from)|(?i)exec\s*\(\s*(base64\.)?b64decode|(?i)frombase64string|(?i)powershell(\.exe)?\s+(-\w+\s+)*-e(nc|ncodedcommand)?\s+[a-z0-9+/=]{16,}`),
+	{func(l string) bool {
+		return strings.Contains(l, "base64") && containsAny(l, "-d", "--decode", "frombase64") || containsAny(l, "atob", "b64decode", "powershell")
+	},
+		regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^\n]{0,60}\|\s*(sudo\s+)?(ba|z)?sh\b|(?i)\|\s*base64\s+(-d|--decode|-D)\s*\|\s*(ba|z)?sh\b|(?i)eval\s*\(\s*(atob|base64_decode|b64decode|Buffer\.from)|(?i)exec\s*\(\s*(base64\.)?b64decode|(?i)frombase64string|(?i)powershell(\.exe)?\s+(-\w+\s+)*-e(nc|ncodedcommand)?\s+[a-z0-9+/=]{16,}`),
 		"runs a decoded payload"},
-	{regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
+	{func(l string) bool {
+		return containsAny(l, "rm -", ":|:", "mkfs", "dd if=", "chmod 777", "chmod -r 777")
+	},
+		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
 		"destroys data"},
-	{regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:`),
+	{func(l string) bool { return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta") },
+		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:`),
 		"runs a one-line program that starts commands or connects out"},
 }
 
 // scanRaw finds what needs the string's bytes: shell commands, encoded
 // payloads, text pushed out of sight by padding, and HTML comments.
-func (s *secScan) scanRaw(t *secText, report func(c secClass, from, to int, why string, refs ...string)) {
-	src := t.x.src
-	command := strings.Contains(src, ":|:&")
-	for i := 0; i < len(t.x.toks) && !command; i++ {
-		command = commandWords[t.x.toks[i].w]
-	}
-	if command {
+func (s *secScan) scanRaw(src string) {
+	if s.command || s.x.shell {
+		low := s.x.lower
 		for _, p := range commandPatterns {
+			if !p.need(low) {
+				continue
+			}
 			if loc := p.re.FindStringIndex(src); loc != nil && !filterSentence(src, loc[0], loc[1]) {
-				report(clsCommand, loc[0], loc[1], p.why)
+				s.report(clsCommand, loc[0], loc[1], p.why)
 				break
 			}
 		}
 	}
-	if from, to, ok := encodedPayload(src); ok {
-		report(clsCommand, from, to, "hides text in an encoded payload")
+	if s.x.long { // a run long enough to be an encoded payload
+		if from, to, ok := encodedPayload(src); ok {
+			s.report(clsCommand, from, to, "hides text in an encoded payload")
+		}
 	}
-	if i := strings.Index(src, "<!--"); i >= 0 {
+	if i := strings.Index(src, "<!--"); s.x.comment && i >= 0 {
 		inner, end := src[i+4:], len(src)
 		if j := strings.Index(inner, "-->"); j >= 0 {
 			inner, end = inner[:j], i+4+j+3
 		}
 		if strings.TrimSpace(inner) != "" {
-			report(clsConcealment, i, end, "hides text in an HTML comment, which a rendered description does not show")
+			s.report(clsConcealment, i, end, "hides text in an HTML comment, which a rendered description does not show")
 		}
 	}
-	if from, to, ok := padding(src); ok {
-		report(clsConcealment, from, to, "pushes the text that follows out of sight with blank space")
+	if s.x.padded {
+		if from, to, ok := padding(src); ok {
+			s.report(clsConcealment, from, to, "pushes the text that follows out of sight with blank space")
+		}
 	}
 }
 
-var commandWords, filterWords = vocabularyWords(kCommand), vocabularyWords(kFilter)
+var filterWords = vocabularyWords(kFilter)
+
+// containsAny reports whether s holds one of the words.
+func containsAny(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // vocabularyWords are the words of the one-word phrases of a kind.
 func vocabularyWords(k secItemKind) map[string]bool {

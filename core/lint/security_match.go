@@ -24,6 +24,7 @@ import (
 
 type pelem struct {
 	words    []string
+	wordSet  map[string]bool // the words, when there are many
 	prefixes []string
 	sets     []map[string]bool
 	kinds    uint8 // a bit for each tokKind it matches
@@ -39,9 +40,15 @@ func (e *pelem) matches(t *tok) bool {
 	if e.kinds&(1<<t.kind) != 0 {
 		return true
 	}
-	for _, w := range e.words {
-		if t.w == w {
+	if e.wordSet != nil {
+		if e.wordSet[t.w] {
 			return true
+		}
+	} else {
+		for _, w := range e.words {
+			if t.w == w {
+				return true
+			}
 		}
 	}
 	for _, p := range e.prefixes {
@@ -144,6 +151,9 @@ func compilePhrase(src string, sets map[string]map[string]bool) *phrase {
 				e.words = append(e.words, a)
 			}
 		}
+		if len(e.words) > 6 {
+			e.wordSet = wordSet(strings.Join(e.words, " "))
+		}
 		p.elems = append(p.elems, e)
 	}
 	if len(p.elems) == 0 || p.elems[0].gap > 0 || p.elems[0].opt || p.elems[len(p.elems)-1].gap > 0 {
@@ -156,6 +166,10 @@ func compilePhrase(src string, sets map[string]map[string]bool) *phrase {
 // by the token's word for phrases whose first element lists words, and
 // the others at every token.
 type phraseIndex[T any] struct {
+	// starts has a bit for each (length, first letter, second letter) of
+	// the words in byWord: most words of a text start no phrase, and are
+	// told so without a map lookup.
+	starts [16 * 26 * 26 / 64]uint64
 	byWord map[string][]int
 	byKind [8][]int // phrases whose first element takes a kind of token
 	other  []int
@@ -169,7 +183,12 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase) *phraseIndex[T] 
 		p := phraseOf(it)
 		ix.ps = append(ix.ps, p)
 		e := &p.elems[0]
-		if e.any || len(e.prefixes) > 0 || len(e.sets) > 0 {
+		for _, set := range e.sets {
+			for w := range set {
+				ix.byWord[w] = append(ix.byWord[w], i)
+			}
+		}
+		if e.any || len(e.prefixes) > 0 {
 			ix.other = append(ix.other, i)
 		} else {
 			for k := range ix.byKind {
@@ -182,28 +201,46 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase) *phraseIndex[T] 
 			ix.byWord[w] = append(ix.byWord[w], i)
 		}
 	}
+	for w := range ix.byWord {
+		if k, ok := startKey(w); ok {
+			ix.starts[k/64] |= 1 << (k % 64)
+		}
+	}
 	return ix
 }
 
-// each calls fn with every match in ts, in the order of the tokens, and
-// for each token in the order of the items; fn returns false to stop.
-func (ix *phraseIndex[T]) each(ts []tok, fn func(item T, from, to int) bool) {
+// startKey is the bit of starts for w, false for a word it does not
+// sort: shorter than two bytes, or not starting with two letters.
+func startKey(w string) (int, bool) {
+	if len(w) < 2 || w[0] < 'a' || w[0] > 'z' || w[1] < 'a' || w[1] > 'z' {
+		return 0, false
+	}
+	return min(len(w), 15)*26*26 + int(w[0]-'a')*26 + int(w[1]-'a'), true
+}
+
+// maybe reports whether w may start a phrase of byWord.
+func (ix *phraseIndex[T]) maybe(w string) bool {
+	k, ok := startKey(w)
+	return !ok || ix.starts[k/64]&(1<<(k%64)) != 0
+}
+
+// matches appends to out every match in ts, in the order of the tokens,
+// and for each token in the order of the items.
+func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T]) []phraseMatch[T] {
 	for i := range ts {
 		if ts[i].kind == tComma {
 			continue
 		}
-		for _, k := range ix.byWord[ts[i].w] {
-			if end := ix.ps[k].match(ts, i, 0); end > i {
-				if !fn(ix.items[k], i, end) {
-					return
+		if ix.maybe(ts[i].w) {
+			for _, k := range ix.byWord[ts[i].w] {
+				if end := ix.ps[k].match(ts, i, 0); end > i {
+					out = append(out, phraseMatch[T]{ix.items[k], i, end})
 				}
 			}
 		}
 		for _, k := range ix.byKind[ts[i].kind] {
 			if end := ix.ps[k].match(ts, i, 0); end > i {
-				if !fn(ix.items[k], i, end) {
-					return
-				}
+				out = append(out, phraseMatch[T]{ix.items[k], i, end})
 			}
 		}
 		for _, k := range ix.other {
@@ -211,10 +248,16 @@ func (ix *phraseIndex[T]) each(ts []tok, fn func(item T, from, to int) bool) {
 				continue
 			}
 			if end := ix.ps[k].match(ts, i, 0); end > i {
-				if !fn(ix.items[k], i, end) {
-					return
-				}
+				out = append(out, phraseMatch[T]{ix.items[k], i, end})
 			}
 		}
 	}
+	return out
+}
+
+// phraseMatch is a phrase found in tokens: its item, and the tokens
+// [from, to) it spans.
+type phraseMatch[T any] struct {
+	item     T
+	from, to int
 }

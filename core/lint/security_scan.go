@@ -1,7 +1,9 @@
 package lint
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -26,13 +28,57 @@ const (
 	nSecClasses
 )
 
-// secText is one text of a tool that reaches the model.
+// secText is one text of a tool that reaches the model. Its path and
+// what it is are made only for a finding.
 type secText struct {
 	node *jsondoc.Node // the JSON string
-	path string        // its JSON path
-	what string        // what it is, for messages: "tool description", "description of property \"note\""
+	base string        // the JSON path of root
+	root *jsondoc.Node // the schema the text is in, nil for the tool's own texts
+	in   *jsondoc.Node // the object that holds the text: root, or a subschema of it
+	key  string        // the text's key in that object
+	more []jsondoc.Seg // from the key to the string, in a value (an enum's index)
 	prop string        // the property whose schema holds it, "" for the tool's own texts
-	x    lexed
+	own  bool          // a text of the tool itself, not of a schema
+}
+
+// path is the text's JSON path. A schema's text finds its subschema
+// again: paths are made only for findings.
+func (t *secText) path() string {
+	base := t.base
+	if t.root != nil && t.in != t.root {
+		schema.Walk(t.root, nil, func(n *jsondoc.Node, segs []jsondoc.Seg) bool {
+			if n == t.in {
+				base = jsondoc.AppendSegs(t.base, segs)
+			}
+			return n != t.in
+		})
+	}
+	return jsondoc.AppendSegs(jsondoc.AppendKey(base, t.key), t.more)
+}
+
+// what says what the text is, for a message: "tool description",
+// "description of property \"note\"", "enum value of the schema".
+func (t *secText) what() string {
+	if t.own {
+		switch t.key {
+		case "input_examples":
+			return "input example"
+		case "annotations":
+			return "annotations title"
+		}
+		return "tool " + t.key
+	}
+	what := t.key
+	switch t.key {
+	case "const", "default":
+		what += " value"
+	case "enum", "examples":
+		what = strings.TrimSuffix(t.key, "s") + " value"
+	}
+	if t.prop != "" {
+		return what + " of property " + quoteName(t.prop)
+	}
+	return what + " of the schema"
 }
 
 // secFinding is what a class found in a text: the bytes of the phrase in
@@ -49,145 +95,173 @@ type secFinding struct {
 type secScan struct {
 	texts   []secText
 	found   []secFinding
-	purpose map[string]bool // the words of the tool's name: what its purpose explains
-	props   map[string]bool // the property names of its parameters, lower-cased
+	name    string   // the tool's name
+	purpose []string // the words of its name, what its purpose explains: see words
+	named   bool     // purpose is made
+	props   []string // the property names of its parameters
+
+	// The text being scanned: its index, its tokens, the classes found in
+	// it, and whether it names a shell command.
+	cur     int
+	x       *lexed
+	hit     [nSecClasses]bool
+	command bool
 }
+
+// lexers are the token buffers of the scans under way: a scan lexes its
+// texts one after the other into one of them.
+var lexers = sync.Pool{New: func() any { return new(lexed) }}
 
 var securityScan = NewFact(scanTool)
 
 func scanTool(t *tooldef.Tool) *secScan {
-	s := &secScan{purpose: nameWordSet(t.Name), props: map[string]bool{}}
+	s := &secScan{name: t.Name, texts: make([]secText, 0, 8)}
 	s.collect(t)
+	s.x = lexers.Get().(*lexed)
 	for i := range s.texts {
 		s.scanText(i)
 	}
+	lexers.Put(s.x)
+	s.x = nil
 	return s
 }
 
-// nameWordSet is the set of a name's words (nameWords): read_file,
-// readFile and read-file are "read" and "file".
-func nameWordSet(name string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range nameWords(name) {
-		m[w] = true
+// words are the words of the tool's name, made on the first call.
+func (s *secScan) words() []string {
+	if !s.named {
+		s.purpose, s.named = nameWords(s.name), true
 	}
-	return m
+	return s.purpose
 }
 
 // collect gathers the texts of t: its name, title and description, its
 // annotations' title, and in its parameter and output schemas every
 // description and title, enum and const value, default and example.
 func (s *secScan) collect(t *tooldef.Tool) {
-	add := func(n *jsondoc.Node, path, what, prop string) {
-		if n.Is(jsondoc.String) && n.Str() != "" {
-			s.texts = append(s.texts, secText{node: n, path: path, what: what, prop: prop})
-		}
-	}
 	if t.NameNode != nil {
-		add(t.NameNode, jsondoc.AppendKey(t.DefPath, "name"), "tool name", "")
+		s.add(secText{node: t.NameNode, base: t.DefPath, key: "name", own: true})
 	}
 	if t.Def != nil {
-		add(t.Def.Get("title"), jsondoc.AppendKey(t.DefPath, "title"), "tool title", "")
-		add(t.Def.Get("description"), jsondoc.AppendKey(t.DefPath, "description"), "tool description", "")
+		s.add(secText{node: t.Def.Get("title"), base: t.DefPath, key: "title", own: true})
+		s.add(secText{node: t.Def.Get("description"), base: t.DefPath, key: "description", own: true})
 		if a := t.Def.Get("annotations"); a.Is(jsondoc.Object) {
-			add(a.Get("title"), jsondoc.AppendKey(jsondoc.AppendKey(t.DefPath, "annotations"), "title"), "annotations title", "")
+			s.add(secText{node: a.Get("title"), base: t.DefPath, key: "annotations", more: []jsondoc.Seg{jsondoc.KeySeg("title")}, own: true})
 		}
 	}
 	if t.Params.Is(jsondoc.Object) {
 		if props := t.Params.Get("properties"); props.Is(jsondoc.Object) {
 			for _, m := range props.Kids() {
-				s.props[asciiLower(m.Key)] = true
+				s.props = append(s.props, m.Key)
 			}
 		}
-		s.collectSchema(t.Params, t.ParamsPath(), add)
+		s.collectSchema(t.Params, t.ParamsPath())
 	}
 	if t.Def != nil && t.ParamsKey == "inputSchema" {
 		if out := t.Def.Get("outputSchema"); out.Is(jsondoc.Object) {
-			s.collectSchema(out, jsondoc.AppendKey(t.DefPath, "outputSchema"), add)
+			s.collectSchema(out, jsondoc.AppendKey(t.DefPath, "outputSchema"))
 		}
 	}
 	if t.Examples.Is(jsondoc.Array) {
-		s.collectValues(t.Examples, jsondoc.AppendKey(t.DefPath, "input_examples"), "input example", "", add)
+		s.collectValues(t.Examples, secText{base: t.DefPath, key: "input_examples", own: true})
+	}
+}
+
+// add keeps a text that is a string and may hold what a class finds.
+func (s *secScan) add(t secText) {
+	if t.node.Is(jsondoc.String) && mayHoldPhrase(t.node.Str()) {
+		s.texts = append(s.texts, t)
 	}
 }
 
 // collectSchema gathers the texts of a schema and its subschemas.
-func (s *secScan) collectSchema(root *jsondoc.Node, base string, add func(n *jsondoc.Node, path, what, prop string)) {
-	schema.Walk(root, nil, func(n *jsondoc.Node, segs []jsondoc.Seg) bool {
-		prop := ""
-		for i := len(segs) - 2; i >= 0; i-- {
-			if segs[i].Key == "properties" && segs[i].Index < 0 {
-				prop = segs[i+1].Key
-				break
-			}
+func (s *secScan) collectSchema(root *jsondoc.Node, base string) {
+	s.collectIn(root, root, base, "")
+}
+
+// collectIn gathers the texts of schema n, a subschema of root, and of
+// its subschemas; prop is the property whose schema n is in.
+func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
+	for _, m := range n.Kids() {
+		switch m.Key {
+		case "description", "title":
+			s.add(secText{node: m.Value, base: base, root: root, in: n, key: m.Key, prop: prop})
+		case "const", "default", "enum", "examples":
+			s.collectValues(m.Value, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
 		}
-		var path string
-		pathOf := func(key string) string {
-			if path == "" {
-				path = jsondoc.AppendSegs(base, segs)
-			}
-			return jsondoc.AppendKey(path, key)
+	}
+	schema.Children(n, func(via string, rel [2]jsondoc.Seg, nrel int, child *jsondoc.Node) bool {
+		p := prop
+		if via == "properties" && nrel == 2 {
+			p = rel[1].Key
 		}
-		of := "the schema"
-		if prop != "" {
-			of = "property " + quoteName(prop)
-		}
-		for _, m := range n.Kids() {
-			switch m.Key {
-			case "description", "title":
-				add(m.Value, pathOf(m.Key), m.Key+" of "+of, prop)
-			case "const", "default":
-				s.collectValues(m.Value, pathOf(m.Key), m.Key+" value of "+of, prop, add)
-			case "enum", "examples":
-				s.collectValues(m.Value, pathOf(m.Key), strings.TrimSuffix(m.Key, "s")+" value of "+of, prop, add)
-			}
-		}
+		s.collectIn(root, child, base, p)
 		return true
 	})
 }
 
-// collectValues gathers the strings of a value, however deep.
-func (s *secScan) collectValues(n *jsondoc.Node, path, what, prop string, add func(n *jsondoc.Node, path, what, prop string)) {
+// collectValues gathers the strings of a value, however deep: t with
+// the segments from its key to each.
+func (s *secScan) collectValues(n *jsondoc.Node, t secText) {
 	switch n.Kind {
 	case jsondoc.String:
-		add(n, path, what, prop)
+		t.node = n
+		s.add(t)
 	case jsondoc.Array:
 		for i, m := range n.Kids() {
-			s.collectValues(m.Value, jsondoc.AppendIndex(path, i), what, prop, add)
+			u := t
+			u.more = append(slices.Clip(t.more), jsondoc.IndexSeg(i))
+			s.collectValues(m.Value, u)
 		}
 	case jsondoc.Object:
 		for _, m := range n.Kids() {
-			s.collectValues(m.Value, jsondoc.AppendKey(path, m.Key), what, prop, add)
+			u := t
+			u.more = append(slices.Clip(t.more), jsondoc.KeySeg(m.Key))
+			s.collectValues(m.Value, u)
 		}
 	}
 }
 
 func quoteName(s string) string { return `"` + s + `"` }
 
+// mayHoldPhrase reports whether a text can hold what a class finds: a
+// phrase needs a space; a path, an address or a payload alone, a
+// slash, a tilde, an at sign or length. Most names and enum values are
+// single words, and are not lexed.
+func mayHoldPhrase(s string) bool {
+	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@")
+}
+
 // scanText runs every class on text i.
 func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
-	t.x.lex(t.node.Str())
-	x := &t.x
-	hit := [nSecClasses]bool{}
-	report := func(c secClass, from, to int, why string, refs ...string) {
-		if hit[c] {
-			return // one finding of a class a text
-		}
-		hit[c] = true
-		// Take in the quote that closes a quoted word the phrase ends with.
-		if to < len(x.src) {
-			if q := x.src[to]; (q == '\'' || q == '"' || q == '`') && strings.Count(x.src[from:to], string(q))%2 == 1 {
-				to++
-			}
-		}
-		s.found = append(s.found, secFinding{class: c, text: i, from: from, to: to, why: why, refs: refs})
-	}
-	s.scanRaw(t, report)
+	s.cur, s.hit, s.command = i, [nSecClasses]bool{}, false
+	x := s.x
+	x.lex(t.node.Str())
 	for ci := range x.clauses {
-		cl := x.clause(ci)
-		s.scanClause(t, cl, report)
+		s.scanClause(t, x.clause(ci))
 	}
+	s.scanRaw(x.src)
+}
+
+// report records what class c found in the text being scanned: the bytes
+// [from, to) of the string, and why it matters; one finding a class a
+// text.
+func (s *secScan) report(c secClass, from, to int, why string, refs ...string) {
+	if s.hit[c] {
+		return
+	}
+	s.hit[c] = true
+	src := s.x.src
+	// Take in the quote that closes a quoted word the phrase ends with.
+	if to < len(src) {
+		if q := src[to]; (q == '\'' || q == '"' || q == '`') && strings.Count(src[from:to], string(q))%2 == 1 {
+			to++
+		}
+	}
+	for i, r := range refs {
+		refs[i] = strings.Clone(r) // the tokens' text is the lexer's, which the next text reuses
+	}
+	s.found = append(s.found, secFinding{class: c, text: s.cur, from: from, to: to, why: why, refs: refs})
 }
 
 // span is the bytes of tokens cl[from:to] in the string.

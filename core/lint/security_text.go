@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The security rules read tool text as words, not as bytes: a lexer cuts
@@ -42,7 +43,42 @@ type lexed struct {
 	lower   string // src lower-cased in ASCII: the same bytes at the same offsets
 	toks    []tok
 	clauses []int
+	buf     []byte     // holds lower when src has upper-case letters; reused by the next lex
+	long    bool       // a run of 24 bytes or more of letters, digits and slashes, not all lower-case: what an encoded payload is
+	padded  bool       // 60 spaces in a row, or 8 blank lines: what padding is
+	comment bool       // an HTML comment opens
+	shell   bool       // a path under /dev/, or ":|:": what a reverse shell or a fork bomb writes
+	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
 }
+
+// The classes of bytes for the lexer: white space and punctuation it
+// skips, the bytes of a plain word (lower-case letters, digits and an
+// apostrophe), the other bytes of a run (identifiers, paths, addresses),
+// the punctuation that ends a clause or quotes, and the first byte of a
+// character beyond ASCII.
+const (
+	cSkip uint8 = iota
+	cPlain
+	cRun
+	cMark
+	cHigh
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = cHigh
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '\'':
+			t[c] = cPlain
+		case isRunByte(byte(c)):
+			t[c] = cRun
+		case strings.IndexByte("\n;<>|!?:,`\"", byte(c)) >= 0:
+			t[c] = cMark
+		}
+	}
+	return t
+}()
 
 // clause returns the tokens of clause i.
 func (x *lexed) clause(i int) []tok {
@@ -51,6 +87,16 @@ func (x *lexed) clause(i int) []tok {
 		end = x.clauses[i+1]
 	}
 	return x.toks[x.clauses[i]:end]
+}
+
+// hasUpper reports whether s has an upper-case ASCII letter.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // asciiLower lower-cases the ASCII letters of s, keeping every byte where
@@ -85,77 +131,112 @@ func isAlnum(c byte) bool {
 
 // lex cuts s into tokens and clauses, into x, reusing its slices.
 func (x *lexed) lex(s string) {
-	x.src, x.lower = s, asciiLower(s)
+	// The text lower-cased: s itself until a run has an upper-case
+	// letter, then a copy in buf whose runs are lower-cased as they come.
+	// Every ASCII letter is in a run, so lower is all of s lower-cased.
+	x.src, x.lower = s, s
+	copied := false
 	x.toks, x.clauses = x.toks[:0], x.clauses[:0]
-	low := x.lower
 	quoted, code := false, false
 	newClause := true
+	x.long, x.padded, x.comment, x.shell = false, false, false, false
+	spaces, blank, lineText := 0, 0, false
 	for i := 0; i < len(s); {
 		c := s[i]
-		switch {
-		case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|':
-			newClause, quoted = true, false
-			i++
-			continue
-		case c == '!' || c == '?':
-			// An exclamation or question mark ends a sentence where a space
-			// or the end follows: "![image](...)" and "?q=" do not.
-			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
-				newClause, quoted = true, false
-			}
-			i++
-			continue
-		case c == ':':
-			// "IMPORTANT: read ..." starts a clause; "https://" is inside a URL token.
-			newClause = true
-			i++
-			continue
-		case c == ',':
-			if !newClause {
-				x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
-			}
-			i++
-			continue
-		case c == '`':
-			code = !code
-			i++
-			continue
-		case c == '"':
-			quoted = !quoted
-			i++
-			continue
-		case c >= utf8.RuneSelf:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			switch r {
-			case '\u2018', '\u201c', '\u00ab':
-				quoted = true
-				i += n
-				continue
-			case '\u2019':
-				if i+n < len(s) && isAlnum(s[i+n]) && i > 0 && isAlnum(s[i-1]) {
-					break // an apostrophe inside a word
+		switch byteClass[c] {
+		case cSkip:
+			if c == ' ' || c == '\t' {
+				if spaces++; spaces >= 60 {
+					x.padded = true
 				}
-				quoted = false
-				i += n
-				continue
-			case '\u201d', '\u00bb':
-				quoted = false
-				i += n
-				continue
-			case '\u2014', '\u2013', '\u2022':
-				i += n
-				continue
+			} else {
+				spaces = 0
 			}
-			if r == utf8.RuneError || !isLetterRune(r) {
-				i += n
-				continue
-			}
-		case !isRunByte(c):
 			i++
 			continue
+		case cPlain, cRun:
+			// a run, below
+		default:
+			spaces = 0
+			switch c {
+			case '\n':
+				if lineText {
+					blank = 0
+				} else if blank++; blank >= 8 {
+					x.padded = true
+				}
+				lineText = false
+			case '<':
+				x.comment = x.comment || strings.HasPrefix(s[i:], "<!--")
+			case '|':
+				x.shell = x.shell || i > 0 && s[i-1] == ':'
+			}
+			switch {
+			case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|':
+				newClause, quoted = true, false
+				i++
+				continue
+			case c == '!' || c == '?':
+				// An exclamation or question mark ends a sentence where a space
+				// or the end follows: "![image](...)" and "?q=" do not.
+				if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
+					newClause, quoted = true, false
+				}
+				i++
+				continue
+			case c == ':':
+				// "IMPORTANT: read ..." starts a clause; "https://" is inside a URL token.
+				newClause = true
+				i++
+				continue
+			case c == ',':
+				if !newClause {
+					x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
+				}
+				i++
+				continue
+			case c == '`':
+				code = !code
+				i++
+				continue
+			case c == '"':
+				quoted = !quoted
+				i++
+				continue
+			case c >= utf8.RuneSelf:
+				r, n := utf8.DecodeRuneInString(s[i:])
+				switch r {
+				case '\u2018', '\u201c', '\u00ab':
+					quoted = true
+					i += n
+					continue
+				case '\u2019':
+					if i+n < len(s) && isAlnum(s[i+n]) && i > 0 && isAlnum(s[i-1]) {
+						break // an apostrophe inside a word
+					}
+					quoted = false
+					i += n
+					continue
+				case '\u201d', '\u00bb':
+					quoted = false
+					i += n
+					continue
+				case '\u2014', '\u2013', '\u2022':
+					i += n
+					continue
+				}
+				if r == utf8.RuneError || !isLetterRune(r) {
+					i += n
+					continue
+				}
+			}
 		}
-		// A run of token bytes.
+		// A run of token bytes. plain stays true while it is letters and
+		// digits in lower case, apostrophes and non-ASCII letters: a word,
+		// which needs no classify.
 		j := i
+		plain, dotted := true, false
+		spaces, lineText = 0, true
 		for j < len(s) {
 			if s[j] >= utf8.RuneSelf {
 				r, n := utf8.DecodeRuneInString(s[j:])
@@ -169,11 +250,35 @@ func (x *lexed) lex(s string) {
 				j += n
 				continue
 			}
-			if !isRunByte(s[j]) {
-				break
+			switch byteClass[s[j]] {
+			case cPlain:
+				j++
+				continue
+			case cRun:
+				plain = false
+				if c := s[j]; c != '/' && !('A' <= c && c <= 'Z') {
+					dotted = true
+				}
+				j++
+				continue
 			}
-			// A URL runs on through its punctuation.
-			j++
+			break
+		}
+		if !plain {
+			if j-i >= 24 && !dotted {
+				x.long = true
+			}
+			if hasUpper(s[i:j]) {
+				if !copied {
+					x.buf = append(x.buf[:0], s...)
+					x.lower, copied = unsafe.String(unsafe.SliceData(x.buf), len(x.buf)), true
+				}
+				for k := i; k < j; k++ {
+					if c := x.buf[k]; 'A' <= c && c <= 'Z' {
+						x.buf[k] = c + 'a' - 'A'
+					}
+				}
+			}
 		}
 		start, end := i, j
 		i = j
@@ -184,6 +289,7 @@ func (x *lexed) lex(s string) {
 				start++
 			}
 		}
+		low := x.lower
 		closes := false
 		for end > start && (s[end-1] == '.' || s[end-1] == '\'' || s[end-1] == '-' || s[end-1] == '/' && !strings.Contains(s[start:end-1], "/")) {
 			if s[end-1] == '\'' {
@@ -197,10 +303,16 @@ func (x *lexed) lex(s string) {
 		if start == end {
 			continue
 		}
-		kind := classify(s, low, start, end, i)
+		kind := tWord
+		if !plain || i < len(s) && s[i] == ':' {
+			kind = classify(s, low, start, end, i)
+		}
 		if kind == tURL {
 			end = urlEnd(s, start)
 			i = end
+		}
+		if kind == tPath && strings.HasPrefix(low[start:end], "/dev/") {
+			x.shell = true
 		}
 		if newClause {
 			x.clauses = append(x.clauses, len(x.toks))
