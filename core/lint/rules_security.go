@@ -245,7 +245,7 @@ func securityCheck(cls secClass) func(*ToolContext) {
 			if f.class != cls {
 				continue
 			}
-			if cls == clsShadowing && !steersElsewhere(c, f.refs) {
+			if cls == clsShadowing && !steersElsewhere(c, f.refs) || cls == clsCoercion && namesServer(c, f.refs) {
 				continue
 			}
 			t := &scan.texts[f.text]
@@ -292,6 +292,18 @@ func containsWordFold(s, w string) bool {
 		}
 		end := at + len(w)
 		if (at == 0 || !isAlnum(s[at-1])) && (end == len(s) || !isAlnum(s[end])) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesServer reports whether one of the names a coercion phrase gives
+// names the document's server: "before any operations with HubSpot
+// tools" orders the server's own work, as a prerequisite does.
+func namesServer(c *ToolContext, names []string) bool {
+	for _, n := range names {
+		if serverWord(c, n) {
 			return true
 		}
 	}
@@ -356,10 +368,7 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 			tk := toks[k]
 			named := tk.kind == tIdent
 			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] {
-				switch toks[k+1].w {
-				case "tool", "function":
-					named = true
-				}
+				named = toks[k+1].w == "tool" // "function" follows words of code: export function
 			}
 			if !named || seen[tk.w] {
 				continue

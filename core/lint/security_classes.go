@@ -50,6 +50,8 @@ var secSets = map[string]map[string]bool{
 	"hideobj": wordSet("this these that it them anything any the above following instruction instructions step steps note notes requirement request action actions sidenote process check"),
 	// what an instruction makes a model do, beyond a tool call
 	"unit": wordSet("tool tools function functions action actions request requests command commands operation operations task tasks response responses reply replies answer answers query queries message messages call calls step steps interaction interactions turn turns prompt prompts question questions conversation conversations"),
+	// what the model does that an instruction orders something after
+	"after": wordSet("tool tools call calls response responses request requests message messages action actions reply replies answer answers turn turns interaction interactions command commands query queries operation operations"),
 	// what a model's instructions are
 	"rules": wordSet("instruction instructions rule rules guideline guidelines prompt prompts directive directives constraint constraints policy policies restriction restrictions guardrail guardrails tool tools"),
 	// whose instructions they are
@@ -90,7 +92,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders something before the model does anything else",
 		p: ph("before|prior ~1 to? responding|answering|replying|proceeding ~1 to? any|every|anything|all"), cond: directiveNotSameServer},
 	{kind: kSignal, class: clsCoercion, why: "orders something after every action of the model",
-		p: ph("after|following ~1 every|each|any|all other? @unit"), cond: directive},
+		p: ph("after|following ~1 every|each|any|all other? @after"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to call this tool for every request",
 		p: ph("call|use|invoke|run|execute|trigger|consult this ~1 tool|function ~3 for|on|with|in|after|before|at ~1 every|each|any|all ~1 other? ~1 @unit")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to call this tool first, before anything else",
@@ -102,7 +104,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
 		p: ph("ignore|disregard|forget|override|bypass ~1 the|your? ~1 @whose ~1 @whose ~1 @rules")},
 	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
-		p: ph("take|takes|taking|have|has ~1 precedence|priority ~1 over")},
+		p: ph("take|takes|taking|have|has ~1 precedence|priority ~1 over ~2 @rules|@whose|everything|anything|instructions")},
 	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
 		p: ph("supersede|supersedes|overrides|overrule|overrules ~2 all|any|every|other|previous|prior|system|conflicting ~1 @rules")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
@@ -112,7 +114,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~3 confirmation|permission|approval|consent|authorization|authorisation"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",
-		p: ph("bypass|bypassing|skip|skipping|circumvent|circumventing ~2 the|any|all|user|user's ~1 confirmation|approval|permission|consent|review|verification|safety|security|guardrails"), cond: directive},
+		p: ph("bypass|bypassing|skip|skipping|circumvent|circumventing ~2 the|any|all|user|user's ~1 confirmation|approval|permission|consent|review|verification|safety|security|guardrails"), cond: directiveNotNegated},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you are now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
@@ -166,8 +168,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|chat|dialog|dialogue|transcript")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every ~1 previous|prior|earlier|past|preceding|other|the? ~1 user? ~1 messages|turns|prompts|message|turn|prompt")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every the? messages|turns|message ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
 	{kind: kSens, why: "a wallet's seed", heads: hd("wallet seed mnemonic crypto"), p: ph("seed|recovery|mnemonic|secret phrase|phrases|words")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
@@ -264,6 +266,17 @@ func directive(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 // baseVerbs are verbs an instruction starts with.
 var baseVerbs = wordSet("skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
 
+// directiveNotNegated is directive, unless the phrase is forbidden: "do
+// not skip the user's approval" protects the user.
+func directiveNotNegated(s *secScan, t *secText, cl []tok, from, to int) bool {
+	for k := max(0, from-2); k < from; k++ {
+		if negWords[cl[k].w] {
+			return false
+		}
+	}
+	return directive(s, t, cl, from, to)
+}
+
 // directiveNotSameServer is directive, unless the phrase names this
 // server's tools ("before any other tool of this server"): a prerequisite
 // among a server's own tools.
@@ -334,7 +347,7 @@ func shadowRefs(cl []tok, from, to int) []string {
 		if notRefWords[tk.w] || tk.kind == tComma {
 			continue
 		}
-		named := tk.kind == tIdent || tk.quoted && tk.kind == tWord
+		named := tk.kind == tIdent // a single word in quotes is most often a parameter's name
 		if !named && tk.kind == tWord && k+1 < len(cl) {
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
@@ -454,8 +467,11 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		}
 		from, to := span(cl, m.from, m.to)
 		var refs []string
-		if m.item.class == clsShadowing {
+		switch m.item.class {
+		case clsShadowing:
 			refs = shadowRefs(cl, max(m.from-1, 0), m.to)
+		case clsCoercion:
+			refs = s.properNames(cl, m.from, min(m.to+5, len(cl)))
 		}
 		s.report(m.item.class, from, to, m.item.why, refs...)
 	}
@@ -474,6 +490,19 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if t.prop == "" && len(s.props) > 0 && kinds&(1<<kPass) != 0 {
 		s.carrier(t, cl, matches)
 	}
+}
+
+// properNames are the capitalized words of cl[from:to] but its first:
+// the names of products and servers, "any operations with HubSpot
+// tools", which the rule holds to the words that name the server.
+func (s *secScan) properNames(cl []tok, from, to int) []string {
+	var names []string
+	for k := max(from, 1); k < to; k++ {
+		if c := s.x.src[cl[k].start]; 'A' <= c && c <= 'Z' && cl[k].kind == tWord && len(cl[k].w) >= 3 {
+			names = append(names, cl[k].w)
+		}
+	}
+	return names
 }
 
 // silent finds an adverb of concealment beside an instruction: "quietly
@@ -549,8 +578,11 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 				continue
 			}
 			// A path is a place to read; a secret named in words, a thing
-			// the model is asked to hand over from where it holds it.
-			if !h.path && !harvested(cl, h) {
+			// the model is asked to hand over from where it holds it. A
+			// path a verb that puts puts something "in" or "into" is where
+			// the tool's own output is to go ("place the returned key in
+			// .env.local or .env").
+			if !h.path && !harvested(cl, h) || h.path && m.item.kind == kPass && intoBefore(cl, h.from) {
 				continue
 			}
 			from, to := span(cl, m.from, h.to)
@@ -558,6 +590,20 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 			return
 		}
 	}
+}
+
+// intoWords are the prepositions before where something goes.
+var intoWords = wordSet("in into to inside under within onto")
+
+// intoBefore reports whether one of the four tokens before cl[i] is a
+// preposition of where something goes.
+func intoBefore(cl []tok, i int) bool {
+	for k := max(0, i-4); k < i; k++ {
+		if intoWords[cl[k].w] {
+			return true
+		}
+	}
+	return false
 }
 
 // harvestBefore and harvestAfter are the words around a secret named in
