@@ -53,7 +53,7 @@ var secSets = map[string]map[string]bool{
 	// what the model does that an instruction orders something after
 	"after": wordSet("tool tools call calls response responses request requests message messages action actions reply replies answer answers turn turns interaction interactions command commands query queries operation operations"),
 	// what a model's instructions are
-	"rules": wordSet("instruction instructions rule rules guideline guidelines prompt prompts directive directives constraint constraints policy policies restriction restrictions guardrail guardrails tool tools"),
+	"rules": wordSet("instruction instructions rule rules guideline guidelines guidance direction directions prompt prompts directive directives constraint constraints policy policies restriction restrictions guardrail guardrails tool tools orders training programming"),
 	// whose instructions they are
 	"whose": wordSet("previous prior earlier above preceding other system existing original initial safety security developer user user's their your any all conflicting"),
 }
@@ -62,9 +62,9 @@ var secSets = map[string]map[string]bool{
 var secVocabulary = []secItem{
 	// Concealment: the user is not to know.
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something from the user",
-		p: ph("not|never|don't|dont|doesn't|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user")},
+		p: ph("not|never|don't|dont|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user"), cond: negImperative},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
-		p: ph("not|never|don't|dont|mustn't|shouldn't|avoid mention|mentioning|reveal|revealing|disclose|disclosing|discuss|acknowledge|explain|expose @hideobj")},
+		p: ph("not|never|don't|dont|mustn't|shouldn't|avoid mention|mentioning|reveal|revealing|disclose|disclosing|discuss|acknowledge|explain|expose @hideobj"), cond: negImperative},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
 		p: ph("@user need|needs|should|must|shall not|never ~2 know|see|notice|learn|discover|be|realize|suspect|hear|find")},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
@@ -79,6 +79,12 @@ var secVocabulary = []secItem{
 		p: ph("keep|hide|hiding|conceal|concealing|hidden|secret|invisible|confidential ~5 from the? @user")},
 	{kind: kSignal, class: clsConcealment, why: "gives the user's reaction as a reason to hide something",
 		p: ph("could|might|may|would|will|can|avoid|avoiding|not ~1 upset|upsetting|alarm|alarming|worry|worrying|scare|scaring|frighten|confuse|confusing|disturb|distress|panic ~1 the? @user|them")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something to itself",
+		p: ph("keep ~4 to yourself|itself|between")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
+		p: ph("not|never|don't bring|raise|surface ~2 up|it|this|that"), cond: negImperative},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
+		p: ph("say|mention|tell|reveal nothing ~1 about|of|to|regarding")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to pretend",
 		p: ph("pretend|pretending ~2 that|to|you|nothing|it")},
 	{kind: kSignal, class: clsConcealment, why: "says its instructions are hidden ones",
@@ -92,7 +98,11 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders something before the model does anything else",
 		p: ph("before|prior ~1 to? responding|answering|replying|proceeding ~1 to? any|every|anything|all"), cond: directiveNotSameServer},
 	{kind: kSignal, class: clsCoercion, why: "orders something after every action of the model",
-		p: ph("after|following ~1 every|each|any|all other? @after"), cond: directive},
+		p: ph("after|following ~1 every|each|any|all ~1 other? @after"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
+		p: ph("every|each|any|all ~1 @after ~6 must|should|has|have|needs|need ~3 through|via|by|to|first ~2 this|me ~1 tool|one|function"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "gives the model new instructions from now on",
+		p: ph("from now on"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to call this tool for every request",
 		p: ph("call|use|invoke|run|execute|trigger|consult this ~1 tool|function ~3 for|on|with|in|after|before|at ~1 every|each|any|all ~1 other? ~1 @unit")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to call this tool first, before anything else",
@@ -112,7 +122,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("even if|though ~1 the? ~1 @user|they ~2 ask|asks|say|says|tell|tells|request|requests|instruct|instructs|object|objects|refuse|refuses|decline|declines|disagree|disagrees|forbid|forbids|want|wants|prefer|prefers")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
-		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~3 confirmation|permission|approval|consent|authorization|authorisation"), cond: directive},
+		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~4 confirmation|permission|approval|consent|authorization|authorisation|confirm|approve|consent|agree|authorize|authorise"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",
 		p: ph("bypass|bypassing|skip|skipping|circumvent|circumventing ~2 the|any|all|user|user's ~1 confirmation|approval|permission|consent|review|verification|safety|security|guardrails"), cond: directiveNotNegated},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
@@ -126,7 +136,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "gives the model new system instructions",
 		p: ph("new|updated|revised|real|true|actual|hidden system|developer instruction|instructions|prompt|directive|directives|override")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
-		p: ph("always|must|should|only ~2 prefer|choose|select|pick|use ~2 this|these ~1 tool|tools|function|server ~3 over|above|instead ~2 any|all|other|others|every")},
+		p: ph("always|must|should|only ~2 prefer|choose|select|pick|use ~2 this|these ~1 tool|tools|function|server|one ~3 over|above|instead ~2 any|all|other|others|every")},
 	{kind: kSignal, class: clsCoercion, why: "claims this tool is to be used above all others",
 		p: ph("this ~1 tool|function|server is ~2 the? ~1 only|best|preferred|superior|better|more ~3 than|of|among ~1 all|any|other|others|every")},
 
@@ -136,11 +146,17 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsShadowing, why: "steers the model away from another tool",
 		p: ph("instead|rather|place of|than using|calling|invoking the? <ident>"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
-		p: ph("when|whenever|if|before|after|time|once ~3 call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|send|sends|sending ~3 tool|function|<ident> ~8 must|always|also|instead|set|change|add|include|replace|use|make|ensure|remember|first"), cond: refOther},
+		p: ph("when|whenever|if|before|after|time|once ~3 call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|send|sends|sending ~3 tool|function|<ident> ~8 must|always|also|instead|set|change|add|include|replace|use|make|ensure|remember|first|append|prepend|push|attach|copy|forward|cc|bcc|sign|route|redirect|send|share"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
 		p: ph("tool|function|server|version ~2 replaces|overrides|supersedes|shadows|deprecates|supplants|redefines ~3 <ident>|the|any|all|other"), cond: refOtherOrGeneric},
 	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
 		p: ph("not|never|don't ~1 use|call|invoke|trust|rely ~1 on? the|any|other|another other? <ident>|<word>? tool|tools|function|functions|server|servers"), cond: refOtherOrGeneric},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("avoid|avoiding|skip|stop ~1 using|calling? the|any? <ident>|<word> tool|tools|function|functions"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("not|never|don't|avoid ~1 call|invoke|calling|invoking <ident>"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
+		p: ph("tool|function ~6 replaced|superseded|deprecated|overridden ~1 by ~1 this|me|tool"), cond: refBefore},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
 		p: ph("tool|function <ident> is|has ~1 been? ~1 deprecated|broken|disabled|removed|unsafe|compromised|unavailable|insecure|malfunctioning|buggy|outdated|obsolete|untrusted|dangerous"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
@@ -166,6 +182,9 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process.env|os.environ|printenv|getenv|$env|%env%|env.local")},
 	{kind: kSens, why: "the system prompt", heads: hd("prompt prompts system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|chat|dialog|dialogue|transcript")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
@@ -184,7 +203,7 @@ var secVocabulary = []secItem{
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores|skips|skipped")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
-	{kind: kCommand, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bash|nc|ncat|socat|mkfifo|base64|atob|b64decode|frombase64string|powershell|rm|mkfs|dd|chmod|python|python3|node|certutil|mshta")},
+	{kind: kCommand, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bash|nc|ncat|netcat|socat|mkfifo|base64|atob|b64decode|frombase64string|powershell|rm|mkfs|dd|chmod|python|python3|node|certutil|mshta|iex|invoke-expression|downloadstring")},
 }
 
 func ph(src string) *phrase    { return compilePhrase(src, secSets) }
@@ -264,7 +283,29 @@ func directive(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 }
 
 // baseVerbs are verbs an instruction starts with.
-var baseVerbs = wordSet("skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
+var baseVerbs = wordSet("go proceed continue skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
+
+// negImperative holds a phrase that starts with a negation to an order
+// to the model: "never bring it up", "do not tell the user", "you must
+// not mention", "without telling the user". "The server does not
+// surface it" describes the tool.
+func negImperative(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	if cl[from].w == "without" || cl[from].w == "avoid" {
+		return true
+	}
+	k := from - 1
+	for k >= 0 && skipWords[cl[k].w] {
+		k--
+	}
+	if k < 0 || cl[k].kind == tComma {
+		return true
+	}
+	switch cl[k].w {
+	case "do", "you", "must", "should", "shall", "and", "then", "please", "will", "assistant", "model", "agent", "ai", "always":
+		return true
+	}
+	return false
+}
 
 // directiveNotNegated is directive, unless the phrase is forbidden: "do
 // not skip the user's approval" protects the user.
@@ -398,12 +439,12 @@ func (s *secScan) explainedDest(w string) bool {
 // and the property's, for a property's text) explains a sensitive thing
 // it names.
 func (s *secScan) explainedSens(t *secText, heads []string) bool {
-	var propWords []string
-	if t.prop != "" {
-		propWords = nameWords(t.prop)
+	var head string // the property's head noun, its name's last word: api_key is a key, auth_hint a hint
+	if w := nameWords(t.prop); len(w) > 0 {
+		head = w[len(w)-1]
 	}
 	for _, h := range heads {
-		if slices.Contains(s.words(), h) || slices.Contains(propWords, h) {
+		if slices.Contains(s.words(), h) || h == head {
 			return true
 		}
 	}
@@ -418,7 +459,7 @@ func sensitivePath(w string) (what string, heads []string) {
 	case strings.Contains(w, ".ssh") || strings.Contains(w, "id_rsa") || strings.Contains(w, "id_ed25519") || strings.Contains(w, "id_ecdsa") || strings.Contains(w, "id_dsa") || strings.Contains(w, "authorized_keys"):
 		return "SSH keys", []string{"ssh", "key", "keys"}
 	case strings.Contains(w, ".aws/") || strings.Contains(w, ".azure/") || strings.Contains(w, "gcloud") || strings.Contains(w, ".kube/config") || strings.Contains(w, ".docker/config"):
-		return "cloud credentials", []string{"aws", "azure", "gcloud", "gcp", "kube", "kubernetes", "docker", "cloud", "credentials"}
+		return "cloud credentials", []string{"credentials", "credential"}
 	case strings.Contains(w, "mcp.json") || strings.Contains(w, "claude_desktop_config") || strings.Contains(w, ".cursor/") || strings.Contains(w, ".codeium") || strings.Contains(w, ".continue/") || strings.Contains(w, "mcp_config") || strings.Contains(w, ".claude.json") || strings.Contains(w, ".claude/settings") || strings.Contains(w, "cline_mcp_settings"):
 		return "another client's MCP configuration", []string{"mcp", "config", "configuration"}
 	case strings.HasSuffix(w, "/.env") || w == ".env" || strings.HasPrefix(w, ".env.") || strings.Contains(w, "/.env.") || strings.HasSuffix(w, ".env.local"):
@@ -442,10 +483,13 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		kinds |= 1 << m.item.kind
 	}
 	for k := range cl {
-		if cl[k].kind == tPath {
+		switch cl[k].kind {
+		case tPath:
 			if what, _ := sensitivePath(cl[k].w); what != "" {
 				kinds |= 1 << kSens
 			}
+		case tURL:
+			s.markdownLeak(cl, k)
 		}
 	}
 	if kinds == 0 {
@@ -454,7 +498,12 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if kinds&(1<<kCommand) != 0 {
 		s.command = true
 	}
-	filtered := kinds&(1<<kFilter) != 0
+	filtered := false
+	for _, m := range matches {
+		if m.item.kind == kFilter && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) {
+			filtered = true
+		}
+	}
 	for _, m := range matches {
 		if m.item.kind != kSignal || cl[m.from].quoted && m.item.class != clsExfiltration {
 			continue
@@ -561,7 +610,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 	hits := sensHits(cl, ms)
 	if t.prop != "" {
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) || !h.path && !strongRequest(cl, h) && !harvested(cl, h) {
+			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
@@ -591,6 +640,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 		}
 	}
 }
+
+// argWords are the words after a parameter's name.
+var argWords = wordSet("argument arguments parameter parameters param params field fields property properties option options input")
 
 // intoWords are the prepositions before where something goes.
 var intoWords = wordSet("in into to inside under within onto")
@@ -650,6 +702,16 @@ func strongRequest(cl []tok, h sensHit) bool {
 
 // sending finds an instruction to send data to a destination the tool's
 // purpose does not explain, or to request a URL that carries data.
+// markdownLeak finds, at URL token cl[k], a Markdown image or link
+// whose query the model is to fill: it leaks what the model holds when
+// the client loads it.
+func (s *secScan) markdownLeak(cl []tok, k int) {
+	if st := int(cl[k].start); st >= 2 && s.x.src[st-2:st] == "](" && carriesData(cl[k].w) && !s.explainedDest(cl[k].w) {
+		from, to := span(cl, k, k+1)
+		s.report(clsExfiltration, from, to, "embeds an image or link whose URL carries data")
+	}
+}
+
 func (s *secScan) sending(cl []tok, ms []secMatch) {
 	for _, m := range ms {
 		if m.item.kind != kSend && m.item.kind != kVisit || cl[m.from].quoted || !imperativeAt(cl, m.from) {
@@ -767,7 +829,7 @@ var commandPatterns = []struct {
 	{func(l string) bool {
 		return containsAny(l, "/dev/tcp", "/dev/udp", "nc ", "ncat ", "bash -i", "mkfifo", "socat")
 	},
-		regexp.MustCompile(`(?i)/dev/(tcp|udp)/|\bnc(at)?\s+(-\w+\s+)*-[a-z]*e\s|\bbash\s+-i\s*>&|\bmkfifo\s+/tmp/|\bsocat\b[^\n]{0,80}exec:`),
+		regexp.MustCompile(`(?i)/dev/(tcp|udp)/|\bn(c|cat|etcat)\b[^\n|;]{0,80}\s-[a-z]*e\s+\S*/(ba|z)?sh\b|\bbash\s+-i\s*>&|\bmkfifo\s+/tmp/|\bsocat\b[^\n]{0,80}exec:`),
 		"opens a shell to another host"},
 	{func(l string) bool {
 		return strings.Contains(l, "base64") && containsAny(l, "-d", "--decode", "frombase64") || containsAny(l, "atob", "b64decode", "powershell")
@@ -779,8 +841,10 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
 		"destroys data"},
-	{func(l string) bool { return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta") },
-		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:`),
+	{func(l string) bool {
+		return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta", "downloadstring")
+	},
+		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:|(?i)\b(iex|invoke-expression)\b[^\n]{0,40}(downloadstring|net\.webclient|invoke-webrequest|iwr)`),
 		"runs a one-line program that starts commands or connects out"},
 }
 

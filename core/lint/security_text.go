@@ -310,6 +310,18 @@ func (x *lexed) lex(s string) {
 		if kind == tURL {
 			end = urlEnd(s, start)
 			i = end
+			if copied || hasUpper(s[j:end]) {
+				if !copied {
+					x.buf = append(x.buf[:0], s...)
+					x.lower, copied = unsafe.String(unsafe.SliceData(x.buf), len(x.buf)), true
+				}
+				for k := j; k < end; k++ {
+					if c := x.buf[k]; 'A' <= c && c <= 'Z' {
+						x.buf[k] = c + 'a' - 'A'
+					}
+				}
+				low = x.lower
+			}
 		}
 		if kind == tPath && strings.HasPrefix(low[start:end], "/dev/") {
 			x.shell = true
