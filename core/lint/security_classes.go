@@ -79,6 +79,12 @@ var secVocabulary = []secItem{
 		p: ph("keep|hide|hiding|conceal|concealing|hidden|secret|invisible|confidential ~5 from the? @user")},
 	{kind: kSignal, class: clsConcealment, why: "gives the user's reaction as a reason to hide something",
 		p: ph("could|might|may|would|will|can|avoid|avoiding|not ~1 upset|upsetting|alarm|alarming|worry|worrying|scare|scaring|frighten|confuse|confusing|disturb|distress|panic ~1 the? @user|them")},
+	{kind: kSignal, class: clsConcealment, why: "says the user need not be told",
+		p: ph("no|not need|necessary|required ~1 to ~1 tell|inform|notify|alert|mention|let|bother|show ~3 @user")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep quiet about something",
+		p: ph("keep|stay|remain quiet|silent|mum ~2 about|on|regarding")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user from finding out",
+		p: ph("@user ~2 not|never find|know|notice|learn|see|realize|realise|discover ~1 out|about|that|it|this"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something to itself",
 		p: ph("keep ~4 to yourself|itself|between")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
@@ -125,10 +131,22 @@ var secVocabulary = []secItem{
 		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~4 confirmation|permission|approval|consent|authorization|authorisation|confirm|approve|consent|agree|authorize|authorise"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",
 		p: ph("bypass|bypassing|skip|skipping|circumvent|circumventing ~2 the|any|all|user|user's ~1 confirmation|approval|permission|consent|review|verification|safety|security|guardrails"), cond: directiveNotNegated},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
+	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
+		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you are now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
+	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
+		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you're now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
+	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
+		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you are|you're no longer ~2 bound|restricted|required|limited")},
 	{kind: kSignal, class: clsCoercion, why: "gives the model new instructions from now on",
@@ -136,7 +154,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "gives the model new system instructions",
 		p: ph("new|updated|revised|real|true|actual|hidden system|developer instruction|instructions|prompt|directive|directives|override")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
-		p: ph("always|must|should|only ~2 prefer|choose|select|pick|use ~2 this|these ~1 tool|tools|function|server|one ~3 over|above|instead ~2 any|all|other|others|every")},
+		p: ph("always|must|should|only ~2 prefer|choose|select|pick|use ~2 this|these|it ~1 tool|tools|function|server|one ~3 over|above|instead ~2 any|all|other|others|every")},
 	{kind: kSignal, class: clsCoercion, why: "claims this tool is to be used above all others",
 		p: ph("this ~1 tool|function|server is ~2 the? ~1 only|best|preferred|superior|better|more ~3 than|of|among ~1 all|any|other|others|every")},
 
@@ -157,6 +175,8 @@ var secVocabulary = []secItem{
 		p: ph("not|never|don't|avoid ~1 call|invoke|calling|invoking <ident>"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
 		p: ph("tool|function ~6 replaced|superseded|deprecated|overridden ~1 by ~1 this|me|tool"), cond: refBefore},
+	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
+		p: ph("tool|function leaks|steals|exposes|corrupts|loses|breaks|mangles"), cond: refBefore},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
 		p: ph("tool|function <ident> is|has ~1 been? ~1 deprecated|broken|disabled|removed|unsafe|compromised|unavailable|insecure|malfunctioning|buggy|outdated|obsolete|untrusted|dangerous"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
@@ -184,6 +204,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|chat|dialog|dialogue|transcript")},
@@ -498,10 +519,15 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if kinds&(1<<kCommand) != 0 {
 		s.command = true
 	}
+	// A clause that describes what a filter or scanner finds is no
+	// order; the filter's word marks the part of the clause between
+	// commas it is in ("before auditing, cat ~/.npmrc" orders the cat).
 	filtered := false
+	s.filters = s.filters[:0]
 	for _, m := range matches {
 		if m.item.kind == kFilter && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) {
 			filtered = true
+			s.filters = append(s.filters, segment(cl, m.from))
 		}
 	}
 	for _, m := range matches {
@@ -511,7 +537,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		if m.item.cond != nil && !m.item.cond(s, t, cl, m.from, m.to) {
 			continue
 		}
-		if m.item.class == clsExfiltration && filtered {
+		if m.item.class == clsExfiltration && s.inFilter(m.from) {
 			continue
 		}
 		from, to := span(cl, m.from, m.to)
@@ -527,7 +553,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if kinds&(1<<kSilent) != 0 {
 		s.silent(cl, matches)
 	}
-	if filtered {
+	if filtered && len(s.filters) == 1 && s.filters[0] == [2]int{0, len(cl)} {
 		return // a sentence about what a filter or scanner finds
 	}
 	if kinds&(1<<kSens) != 0 {
@@ -539,6 +565,29 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if t.prop == "" && len(s.props) > 0 && kinds&(1<<kPass) != 0 {
 		s.carrier(t, cl, matches)
 	}
+}
+
+// segment is the part of cl between commas that holds token i.
+func segment(cl []tok, i int) [2]int {
+	from, to := i, i
+	for from > 0 && cl[from-1].kind != tComma {
+		from--
+	}
+	for to < len(cl) && cl[to].kind != tComma {
+		to++
+	}
+	return [2]int{from, to}
+}
+
+// inFilter reports whether token i is in a part of the clause that
+// describes what a filter or scanner finds.
+func (s *secScan) inFilter(i int) bool {
+	for _, f := range s.filters {
+		if f[0] <= i && i < f[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // properNames are the capitalized words of cl[from:to] but its first:
@@ -619,7 +668,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 		}
 	}
 	for _, m := range ms {
-		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) {
+		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
 			continue
 		}
 		for _, h := range hits {
@@ -714,7 +763,7 @@ func (s *secScan) markdownLeak(cl []tok, k int) {
 
 func (s *secScan) sending(cl []tok, ms []secMatch) {
 	for _, m := range ms {
-		if m.item.kind != kSend && m.item.kind != kVisit || cl[m.from].quoted || !imperativeAt(cl, m.from) {
+		if m.item.kind != kSend && m.item.kind != kVisit || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
 			continue
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 20; k++ {
@@ -781,7 +830,7 @@ var extraFields = wordSet("sidenote side_note sidenotes note notes context metad
 // 'sidenote'".
 func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch) {
 	for _, m := range ms {
-		if m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) {
+		if m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
 			continue
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 12; k++ {
@@ -834,12 +883,12 @@ var commandPatterns = []struct {
 	{func(l string) bool {
 		return strings.Contains(l, "base64") && containsAny(l, "-d", "--decode", "frombase64") || containsAny(l, "atob", "b64decode", "powershell")
 	},
-		regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^\n]{0,60}\|\s*(sudo\s+)?(ba|z)?sh\b|(?i)\|\s*base64\s+(-d|--decode|-D)\s*\|\s*(ba|z)?sh\b|(?i)eval\s*\(\s*(atob|base64_decode|b64decode|Buffer\.from)|(?i)exec\s*\(\s*(base64\.)?b64decode|(?i)frombase64string|(?i)powershell(\.exe)?\s+(-\w+\s+)*-e(nc|ncodedcommand)?\s+[a-z0-9+/=]{16,}`),
+		regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^\n]{0,60}\|\s*(sudo\s+)?(ba|z)?sh\b|(?i)\|\s*base64\s+(-d|--decode|-D)\s*\|\s*(ba|z)?sh\b|(?i)eval\s*\(\s*(atob|base64_decode|b64decode|Buffer\.from)|(?i)exec\s*\(\s*(base64\.)?b64decode|(?i)frombase64string|(?i)powershell(\.exe)?\s+(-\w+\s+([a-z]+\s+)?)*-e(nc|ncodedcommand)?\s+[a-z0-9+/=]{16,}`),
 		"runs a decoded payload"},
 	{func(l string) bool {
 		return containsAny(l, "rm -", ":|:", "mkfs", "dd if=", "chmod 777", "chmod -r 777")
 	},
-		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
+		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
 		"destroys data"},
 	{func(l string) bool {
 		return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta", "downloadstring")
