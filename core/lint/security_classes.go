@@ -663,7 +663,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
-			s.report(clsParameter, from, to, "asks for "+h.what+" as the value of property "+quoteName(t.prop))
+			s.report(clsParameter, from, to, "asks for "+h.what+" as its value")
 			break
 		}
 	}

@@ -204,3 +204,47 @@ func checkSecurityTable(t *testing.T, table string) {
 	t.Errorf("%s publishes another table than the corpus gives; run go test ./core/lint -run SecurityCorpus -update.\n%s",
 		securityDoc, golden.FirstDifference(published, table))
 }
+
+// TestReferenceServersHaveNoSecurityFinding holds the tools of MCP's
+// reference server-everything and of GitHub's MCP servers to no
+// security finding: the reference npm server-github of the corpus, and
+// github/github-mcp-server's tool snapshots (pkg/github/__toolsnaps__)
+// when TOOLBENCH_GITHUB_TOOLSNAPS names their directory.
+func TestReferenceServersHaveNoSecurityFinding(t *testing.T) {
+	files := []string{"testdata/security/benign/everything.json", "testdata/security/benign/server-github.json"}
+	for _, f := range files {
+		tools, flags := securityFlags(t, f)
+		if len(tools) == 0 {
+			t.Errorf("%s has no tools", f)
+		}
+		for name, codes := range flags {
+			t.Errorf("%s: %s is flagged %v", f, name, codes)
+		}
+	}
+	dir := os.Getenv("TOOLBENCH_GITHUB_TOOLSNAPS")
+	if dir == "" {
+		t.Skip("TOOLBENCH_GITHUB_TOOLSNAPS is not set: github-mcp-server's tool snapshots are not checked")
+	}
+	snaps, _ := filepath.Glob(filepath.Join(dir, "*.snap"))
+	if len(snaps) == 0 {
+		t.Fatalf("no *.snap in %s", dir)
+	}
+	var parts []string
+	for _, f := range snaps {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, string(data))
+	}
+	doc, err := jsondoc.Parse("toolsnaps.json", []byte("{\"tools\": [\n"+strings.Join(parts, ",\n")+"\n]}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, is := range Lint(doc, Options{}).Issues {
+		if strings.HasPrefix(is.Code, SecurityPrefix) {
+			t.Errorf("github-mcp-server %s: %s %s", is.Tool, is.Code, is.Message)
+		}
+	}
+	t.Logf("%d tools of github-mcp-server, no security finding", len(snaps))
+}

@@ -182,22 +182,39 @@ func (s *secScan) collectSchema(root *jsondoc.Node, base string) {
 // collectIn gathers the texts of schema n, a subschema of root, and of
 // its subschemas; prop is the property whose schema n is in.
 func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
+	// The subschemas are those schema.Children gives, visited here
+	// without a callback: the walk runs on every tool of every lint.
 	for _, m := range n.Kids() {
+		v := m.Value
 		switch m.Key {
 		case "description", "title":
-			s.add(secText{node: m.Value, base: base, root: root, in: n, key: m.Key, prop: prop})
+			s.add(secText{node: v, base: base, root: root, in: n, key: m.Key, prop: prop})
+			continue
 		case "const", "default", "enum", "examples":
-			s.collectValues(m.Value, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
+			s.collectValues(v, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
+			continue
+		}
+		switch {
+		case v.Is(jsondoc.Object) && schema.IsSchemaMapKeyword(m.Key):
+			for _, p := range v.Kids() {
+				if p.Value.Is(jsondoc.Object) {
+					sub := prop
+					if m.Key == "properties" {
+						sub = p.Key
+					}
+					s.collectIn(root, p.Value, base, sub)
+				}
+			}
+		case v.Is(jsondoc.Object) && schema.IsSchemaKeyword(m.Key):
+			s.collectIn(root, v, base, prop)
+		case v.Is(jsondoc.Array) && schema.IsSchemaListKeyword(m.Key):
+			for _, e := range v.Kids() {
+				if e.Value.Is(jsondoc.Object) {
+					s.collectIn(root, e.Value, base, prop)
+				}
+			}
 		}
 	}
-	schema.Children(n, func(via string, rel [2]jsondoc.Seg, nrel int, child *jsondoc.Node) bool {
-		p := prop
-		if via == "properties" && nrel == 2 {
-			p = rel[1].Key
-		}
-		s.collectIn(root, child, base, p)
-		return true
-	})
 }
 
 // collectValues gathers the strings of a value, however deep: t with
