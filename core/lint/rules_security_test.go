@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"toolbench/core/catalog"
 )
 
 // secFound is a security issue as a test states it: its code, its path,
@@ -158,7 +160,7 @@ func TestSecurityRulesAreWarningsThatSayHowToFixAndCiteASource(t *testing.T) {
 			continue
 		}
 		n++
-		if r.Severity != Warning || r.Tool == nil || SecurityClass(r.Code) == "" {
+		if r.Severity != catalog.Warning || r.Tool == nil || SecurityClass(r.Code) == "" {
 			t.Errorf("%s: want a warning with a Tool hook and a class", r.Code)
 		}
 		if !strings.Contains(r.Doc, "\nFix: ") || !strings.Contains(r.Doc, "\nSource: ") {

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
@@ -18,8 +19,8 @@ import (
 // so that "security/" sets them all; their class is tool-shadowing.
 
 var (
-	crossServerReference = &lint.Rule{
-		Code: lint.SecurityPrefix + "cross-server-reference", Severity: lint.Warning,
+	crossServerReference = &lint.Rule{Entry: catalog.Entry{
+		Code: lint.SecurityPrefix + "cross-server-reference", Severity: catalog.Warning,
 		Summary: "A tool's text names a tool of another server.",
 		Doc: `A client puts the tools of every server it connects in one list, and a
 tool's text reaches the model beside every other server's tools. A tool
@@ -45,9 +46,9 @@ Source: Invariant Labs, "MCP Security Notification: Tool Poisoning
 Attacks" (April 2025: a tool of one server redirecting a trusted
 send_email of another); D. Zhang et al., "MSB: MCP Security Bench"
 (arXiv:2510.15994, 2025: tool transfer).`,
-	}
-	confusableToolName = &lint.Rule{
-		Code: lint.SecurityPrefix + "confusable-tool-name", Severity: lint.Warning,
+	}}
+	confusableToolName = &lint.Rule{Entry: catalog.Entry{
+		Code: lint.SecurityPrefix + "confusable-tool-name", Severity: catalog.Warning,
 		Summary: "Two servers list tools whose names differ only by characters that look alike.",
 		Doc: `A tool named read_fiIe (a capital I) or sеnd_email (a Cyrillic е) beside
 another server's read_file or send_email looks the same to a reviewer
@@ -66,7 +67,7 @@ yours, do not connect its server.
 Source: Unicode Technical Standard #39, Unicode Security Mechanisms,
 section 4 "Confusable Detection" (unicode.org/reports/tr39); D. Zhang et
 al., "MSB: MCP Security Bench" (arXiv:2510.15994, 2025: name collision).`,
-	}
+	}}
 )
 
 // securityRules are the security checks, in the order Check reports them.

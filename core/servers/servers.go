@@ -8,7 +8,7 @@
 // their own (servers/..., and security/... for the security checks), set
 // and silenced as lint's are.
 //
-// It imports lint, cost, tooldef, jsondoc and termtext.
+// It imports catalog, lint, cost, tooldef, jsondoc and termtext.
 package servers
 
 import (
@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/cost"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
@@ -103,7 +104,7 @@ func Check(servers []Server, opt Options) (*Result, error) {
 	c.confusables(servers)
 	slices.SortStableFunc(res.Issues, func(a, b lint.Issue) int { return int(a.Severity) - int(b.Severity) })
 	for _, is := range res.Issues {
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			res.Errors++
 		} else {
 			res.Warnings++

@@ -56,8 +56,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/catalog"
 	"toolbench/core/config"
-	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/policy"
 )
@@ -105,8 +105,8 @@ func newRoot(e *env) *cobra.Command {
 	root.SetIn(e.stdin)
 	root.SetOut(helpOutput(e))
 	root.SetErr(e.stderr)
-	root.PersistentFlags().Var(&e.color, "color", "colour output: auto, always or never")
-	document(root.PersistentFlags(), "color", "colour reports, errors and help: auto (on a terminal, unless NO_COLOR is set), always or never")
+	root.PersistentFlags().Var(&e.color, "color", "color output: auto, always or never")
+	document(root.PersistentFlags(), "color", "color reports, errors and help: auto (on a terminal, unless NO_COLOR is set), always or never")
 	root.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -234,7 +234,7 @@ func usage(cmd *cobra.Command, err error) error {
 
 // writeError is fang's error handler: a usage error is one line naming
 // the command, then where its help is; an exit status says nothing more.
-// The command's name is coloured as --color says.
+// The command's name is colored as --color says.
 func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 	var status exitStatus
 	if errors.As(err, &status) {
@@ -247,7 +247,7 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 	}
 	name, help := prog+":", "'"+prog+" -h'"
 	w := e.stderr
-	if e.colour(e.stderr) {
+	if e.colored(e.stderr) {
 		name = lipgloss.NewStyle().Bold(true).Foreground(styles.ErrorHeader.GetBackground()).Render(name)
 		help = styles.Program.Flag.Render(help)
 		w = &colorprofile.Writer{Forward: w, Profile: colorprofile.ANSI}
@@ -261,7 +261,7 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 			fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(p.String()))
 		}
 		page := configPage
-		if url := report.DocURL(e.build.informationURI(), configPage); url != "" {
+		if url := catalog.DocURL(e.build.informationURI(), configPage); url != "" {
 			page = url
 		}
 		fmt.Fprintf(w, "The keys and their values: %s\n", page)
@@ -273,7 +273,7 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 // configPage is the page of toolbench.toml's keys.
 const configPage = "docs/configuration.md"
 
-// helpOutput is standard output as cobra and fang see it. fang colours
+// helpOutput is standard output as cobra and fang see it. fang colors
 // help when standard output is a terminal, which it asks of the file's
 // descriptor: under --color never, that answer is no.
 func helpOutput(e *env) io.Writer {
