@@ -60,13 +60,13 @@ type sarifDriver struct {
 }
 
 type sarifRule struct {
-	ID                   string            `json:"id"`
-	ShortDescription     sarifText         `json:"shortDescription"`
-	FullDescription      sarifText         `json:"fullDescription"`
-	Help                 sarifText         `json:"help"`
-	HelpURI              string            `json:"helpUri,omitempty"` // the rule's page, when the build knows where
-	DefaultConfiguration sarifRuleConfig   `json:"defaultConfiguration"`
-	Properties           *sarifRuleProps   `json:"properties,omitempty"`
+	ID                   string          `json:"id"`
+	ShortDescription     sarifText       `json:"shortDescription"`
+	FullDescription      sarifText       `json:"fullDescription"`
+	Help                 sarifText       `json:"help"`
+	HelpURI              string          `json:"helpUri,omitempty"` // the rule's page, when the build knows where
+	DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
+	Properties           *sarifRuleProps `json:"properties,omitempty"`
 }
 
 // sarifRuleProps are a rule's properties: the target whose rules it is
