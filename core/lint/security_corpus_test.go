@@ -181,28 +181,7 @@ func TestSecurityCorpus(t *testing.T) {
 
 // checkSecurityTable holds docs/security.md's table to table.
 func checkSecurityTable(t *testing.T, table string) {
-	data, err := os.ReadFile(securityDoc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(data)
-	i, j := strings.Index(doc, securityTableBegin), strings.Index(doc, securityTableEnd)
-	if i < 0 || j < i {
-		t.Fatalf("%s has no table between %q and %q", securityDoc, securityTableBegin, securityTableEnd)
-	}
-	published := doc[i+len(securityTableBegin)+1 : j]
-	if published == table {
-		return
-	}
-	if golden.Update() {
-		doc = doc[:i+len(securityTableBegin)+1] + table + doc[j:]
-		if err := os.WriteFile(securityDoc, []byte(doc), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("%s publishes another table than the corpus gives; run go test ./core/lint -run SecurityCorpus -update.\n%s",
-		securityDoc, golden.FirstDifference(published, table))
+	golden.CheckSection(t, securityDoc, securityTableBegin, securityTableEnd, table, "run go test ./core/lint -run SecurityCorpus -update")
 }
 
 // TestReferenceServersHaveNoSecurityFinding holds the tools of MCP's

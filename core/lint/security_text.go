@@ -89,6 +89,20 @@ func (x *lexed) clause(i int) []tok {
 	return x.toks[x.clauses[i]:end]
 }
 
+// lowerRange lower-cases bytes [i, j) of lower, copying src into buf
+// first when lower is still src itself.
+func (x *lexed) lowerRange(i, j int) {
+	if unsafe.StringData(x.lower) == unsafe.StringData(x.src) {
+		x.buf = append(x.buf[:0], x.src...)
+		x.lower = unsafe.String(unsafe.SliceData(x.buf), len(x.buf))
+	}
+	for k := i; k < j; k++ {
+		if c := x.buf[k]; 'A' <= c && c <= 'Z' {
+			x.buf[k] = c + 'a' - 'A'
+		}
+	}
+}
+
 // hasUpper reports whether s has an upper-case ASCII letter.
 func hasUpper(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -135,7 +149,6 @@ func (x *lexed) lex(s string) {
 	// letter, then a copy in buf whose runs are lower-cased as they come.
 	// Every ASCII letter is in a run, so lower is all of s lower-cased.
 	x.src, x.lower = s, s
-	copied := false
 	x.toks, x.clauses = x.toks[:0], x.clauses[:0]
 	quoted, code := false, false
 	newClause := true
@@ -269,15 +282,7 @@ func (x *lexed) lex(s string) {
 				x.long = true
 			}
 			if hasUpper(s[i:j]) {
-				if !copied {
-					x.buf = append(x.buf[:0], s...)
-					x.lower, copied = unsafe.String(unsafe.SliceData(x.buf), len(x.buf)), true
-				}
-				for k := i; k < j; k++ {
-					if c := x.buf[k]; 'A' <= c && c <= 'Z' {
-						x.buf[k] = c + 'a' - 'A'
-					}
-				}
+				x.lowerRange(i, j)
 			}
 		}
 		start, end := i, j
@@ -310,16 +315,8 @@ func (x *lexed) lex(s string) {
 		if kind == tURL {
 			end = urlEnd(s, start)
 			i = end
-			if copied || hasUpper(s[j:end]) {
-				if !copied {
-					x.buf = append(x.buf[:0], s...)
-					x.lower, copied = unsafe.String(unsafe.SliceData(x.buf), len(x.buf)), true
-				}
-				for k := j; k < end; k++ {
-					if c := x.buf[k]; 'A' <= c && c <= 'Z' {
-						x.buf[k] = c + 'a' - 'A'
-					}
-				}
+			if hasUpper(s[j:end]) {
+				x.lowerRange(j, end)
 				low = x.lower
 			}
 		}

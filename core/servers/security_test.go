@@ -148,25 +148,5 @@ func TestSecurityCorpusOfServersTogether(t *testing.T) {
 
 // checkTable holds docs/security.md's cross-server table to table.
 func checkTable(t *testing.T, table string) {
-	data, err := os.ReadFile(securityDoc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(data)
-	i, j := strings.Index(doc, serversTableBegin), strings.Index(doc, serversTableEnd)
-	if i < 0 || j < i {
-		t.Fatalf("%s has no table between %q and %q", securityDoc, serversTableBegin, serversTableEnd)
-	}
-	at := i + len(serversTableBegin) + 1
-	if doc[at:j] == table {
-		return
-	}
-	if golden.Update() {
-		if err := os.WriteFile(securityDoc, []byte(doc[:at]+table+doc[j:]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("%s publishes another cross-server table than the corpus gives; run go test ./core/servers -run SecurityCorpus -update.\n%s",
-		securityDoc, golden.FirstDifference(doc[at:j], table))
+	golden.CheckSection(t, securityDoc, serversTableBegin, serversTableEnd, table, "run go test ./core/servers -run SecurityCorpus -update")
 }
