@@ -85,6 +85,14 @@ var secVocabulary = []secItem{
 		p: ph("keep|stay|remain quiet|silent|mum ~2 about|on|regarding")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user from finding out",
 		p: ph("@user ~2 not|never find|know|notice|learn|see|realize|realise|discover ~1 out|about|that|it|this"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something out of the user's sight",
+		p: ph("stay|remain|be|kept|keep|stays|remains ~1 invisible|hidden|secret|unseen|unnoticed|undisclosed ~2 to|from|by ~1 the? @user")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to let the user know",
+		p: ph("not|never|don't let on")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to tell the user",
+		p: ph("refrain|refraining|abstain|abstaining ~2 from ~1 telling|informing|mentioning|notifying|alerting|showing|revealing|disclosing")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to leave something out of what it tells the user",
+		p: ph("leave|leaving|keep|keeping|omit|omitting|withhold|withholding ~3 out? ~1 of|from ~2 your|the ~1 reply|replies|answer|answers|response|responses|summary|output|report"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something to itself",
 		p: ph("keep ~4 to yourself|itself|between")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
@@ -135,18 +143,54 @@ var secVocabulary = []secItem{
 		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
 	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
 		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
+		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("pay|paying no|not ~1 attention|heed|mind ~2 to? ~1 @whose|the|any ~1 @whose? ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
+		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
+		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
+		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you are now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
 		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
 	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
 		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
+		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("pay|paying no|not ~1 attention|heed|mind ~2 to? ~1 @whose|the|any ~1 @whose? ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
+		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
+		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
+		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you're now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
 		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
 	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
 		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
+		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("pay|paying no|not ~1 attention|heed|mind ~2 to? ~1 @whose|the|any ~1 @whose? ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
+		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
+		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
+		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you are|you're no longer ~2 bound|restricted|required|limited")},
 	{kind: kSignal, class: clsCoercion, why: "gives the model new instructions from now on",
@@ -154,11 +198,15 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "gives the model new system instructions",
 		p: ph("new|updated|revised|real|true|actual|hidden system|developer instruction|instructions|prompt|directive|directives|override")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
-		p: ph("always|must|should|only ~2 prefer|choose|select|pick|use ~2 this|these|it ~1 tool|tools|function|server|one ~3 over|above|instead ~2 any|all|other|others|every")},
+		p: ph("always|must|should|only|prefer ~2 prefer|choose|select|pick|use|this ~2 this|these|it|tool ~1 tool|tools|function|server|one ~3 over|above|instead|to ~2 any|all|other|others|every")},
 	{kind: kSignal, class: clsCoercion, why: "claims this tool is to be used above all others",
 		p: ph("this ~1 tool|function|server is ~2 the? ~1 only|best|preferred|superior|better|more ~3 than|of|among ~1 all|any|other|others|every")},
 
 	// Tool shadowing: steering away from other tools or changing how they work.
+	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
+		p: ph("when|whenever|before|after|once ~3 with|using|via|through ~1 the? <ident> ~8 must|always|also|instead|set|change|add|include|replace|make|ensure|remember|first|append|prepend|push|attach|copy|forward|cc|bcc|sign|route|redirect|send|share"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
+		p: ph("when|whenever|if|before|after|once ~1 the? <ident> ~1 tool|function? is|are|gets|has|have ~1 been? called|used|invoked|run ~8 must|always|also|instead|set|change|add|include|replace|use|make|ensure|remember|first|append|prepend|push|attach|copy|forward|cc|bcc|sign|route|redirect|send|share|approve|invite|grant"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "steers the model away from another tool",
 		p: ph("instead|rather|place of|than ~3 <ident>|<word> tool|tools|function|functions"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "steers the model away from another tool",
@@ -205,6 +253,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|chat|dialog|dialogue|transcript")},
@@ -220,7 +269,7 @@ var secVocabulary = []secItem{
 	// Features: verbs and context.
 	{kind: kRead, p: ph("read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture")},
 	{kind: kPass, p: ph("pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy")},
-	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute")},
+	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores|skips|skipped")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
@@ -379,6 +428,16 @@ func isDest(k tokKind) bool { return k == tURL || k == tEmail || k == tHost }
 // finding keeps the names): a server's own tools are prerequisites.
 func refOther(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return len(shadowRefs(cl, from, to)) > 0
+}
+
+// selfRef holds a phrase that names the tool itself.
+func selfRef(s *secScan, _ *secText, cl []tok, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cl[k].kind == tIdent && strings.EqualFold(cl[k].w, s.name) {
+			return true
+		}
+	}
+	return false
 }
 
 // refBefore is refOther for the name just before the phrase: "the
@@ -553,6 +612,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if kinds&(1<<kSilent) != 0 {
 		s.silent(cl, matches)
 	}
+
 	if filtered && len(s.filters) == 1 && s.filters[0] == [2]int{0, len(cl)} {
 		return // a sentence about what a filter or scanner finds
 	}
