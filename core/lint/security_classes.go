@@ -86,7 +86,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user from finding out",
 		p: ph("@user ~2 not|never find|know|notice|learn|see|realize|realise|discover ~1 out|about|that|it|this"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something out of the user's sight",
-		p: ph("stay|remain|be|kept|keep|stays|remains ~1 invisible|hidden|secret|unseen|unnoticed|undisclosed ~2 to|from|by ~1 the? @user")},
+		p: ph("invisible|hidden|secret|unseen|unnoticed|undisclosed ~2 to|from|by ~1 the? @user")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to let the user know",
 		p: ph("not|never|don't let on")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to tell the user",

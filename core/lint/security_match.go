@@ -68,6 +68,20 @@ func (e *pelem) matches(t *tok) bool {
 type phrase struct {
 	src   string
 	elems []pelem
+	// anchor has the bits (tokenBit) of the words of one element after
+	// the first that every match needs: a clause with none of them
+	// cannot match, and is not tried. 0 when no element is such.
+	anchor uint64
+}
+
+// tokenBit is a bit for a word, made of its length and its first and
+// last bytes: a clause's words make a mask that tells most phrases they
+// cannot match there without trying them.
+func tokenBit(w string) uint64 {
+	if w == "" {
+		return 0
+	}
+	return 1 << ((uint(len(w))*31 + uint(w[0])*7 + uint(w[len(w)-1])) % 64)
 }
 
 // match returns the index just past a match of p's elements from k on,
@@ -159,6 +173,23 @@ func compilePhrase(src string, sets map[string]map[string]bool) *phrase {
 	if len(p.elems) == 0 || p.elems[0].gap > 0 || p.elems[0].opt || p.elems[len(p.elems)-1].gap > 0 {
 		panic(fmt.Sprintf("lint: phrase %q must start and end with a required element", src))
 	}
+	// The anchor: the required element after the first of words alone
+	// with the fewest of them.
+	best := -1
+	for k := 1; k < len(p.elems); k++ {
+		e := &p.elems[k]
+		if e.opt || e.gap > 0 || e.any || e.kinds != 0 || len(e.prefixes) > 0 || len(e.sets) > 0 || len(e.words) == 0 {
+			continue
+		}
+		if best < 0 || len(e.words) < len(p.elems[best].words) {
+			best = k
+		}
+	}
+	if best > 0 {
+		for _, w := range p.elems[best].words {
+			p.anchor |= tokenBit(w)
+		}
+	}
 	return p
 }
 
@@ -227,12 +258,19 @@ func (ix *phraseIndex[T]) maybe(w string) bool {
 // matches appends to out every match in ts, in the order of the tokens,
 // and for each token in the order of the items.
 func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T]) []phraseMatch[T] {
+	var mask uint64
+	for i := range ts {
+		mask |= tokenBit(ts[i].w)
+	}
 	for i := range ts {
 		if ts[i].kind == tComma {
 			continue
 		}
 		if ix.maybe(ts[i].w) {
 			for _, k := range ix.byWord[ts[i].w] {
+				if a := ix.ps[k].anchor; a != 0 && mask&a == 0 {
+					continue
+				}
 				if end := ix.ps[k].match(ts, i, 0); end > i {
 					out = append(out, phraseMatch[T]{ix.items[k], i, end})
 				}

@@ -248,7 +248,7 @@ func (x *lexed) lex(s string) {
 		// digits in lower case, apostrophes and non-ASCII letters: a word,
 		// which needs no classify.
 		j := i
-		plain, dotted := true, false
+		plain, dotted, upper, special := true, false, false, false
 		spaces, lineText = 0, true
 		for j < len(s) {
 			if s[j] >= utf8.RuneSelf {
@@ -269,8 +269,13 @@ func (x *lexed) lex(s string) {
 				continue
 			case cRun:
 				plain = false
-				if c := s[j]; c != '/' && !('A' <= c && c <= 'Z') {
-					dotted = true
+				if c := s[j]; 'A' <= c && c <= 'Z' {
+					upper = true
+					// camelCase, upper-case after lower-case, is an identifier
+					special = special || j > i && 'a' <= s[j-1] && s[j-1] <= 'z'
+				} else {
+					special = true
+					dotted = dotted || c != '/'
 				}
 				j++
 				continue
@@ -281,7 +286,7 @@ func (x *lexed) lex(s string) {
 			if j-i >= 24 && !dotted {
 				x.long = true
 			}
-			if hasUpper(s[i:j]) {
+			if upper {
 				x.lowerRange(i, j)
 			}
 		}
@@ -309,7 +314,7 @@ func (x *lexed) lex(s string) {
 			continue
 		}
 		kind := tWord
-		if !plain || i < len(s) && s[i] == ':' {
+		if special || i < len(s) && s[i] == ':' {
 			kind = classify(s, low, start, end, i)
 		}
 		if kind == tURL {
