@@ -49,6 +49,7 @@ var layers = map[string]int{
 	"internal/source":     12,
 	"internal/policy":     13,
 	"internal/mcpserve":   14,
+	"internal/proxy":      13,
 
 	"watch":        20,
 	"tui":          21,
