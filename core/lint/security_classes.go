@@ -87,6 +87,12 @@ var secVocabulary = []secItem{
 		p: ph("@user ~2 not|never find|know|notice|learn|see|realize|realise|discover ~1 out|about|that|it|this"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something out of the user's sight",
 		p: ph("invisible|hidden|secret|unseen|unnoticed|undisclosed ~2 to|from|by ~1 the? @user")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to act without the user noticing",
+		p: ph("without ~1 drawing|attracting|catching|calling|raising ~3 attention")},
+	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
+		p: ph("no|never|not|nothing ~5 @user ~1 learn|know|see|notice|discover|hear|realize|realise")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to leave something out of what it tells the user",
+		p: ph("mention|say|report|tell|show|give only ~8 nothing ~1 about|of|regarding|on")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to let the user know",
 		p: ph("not|never|don't let on")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to tell the user",
@@ -153,6 +159,16 @@ var secVocabulary = []secItem{
 		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
 		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|instruction|directives|directive|rules|guidance|prompt ~10 disregarded|ignored|overridden|overruled|void|invalidated|revoked|cancelled|canceled|obsolete")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to obey a tool's output",
+		p: ph("obey|heed ~3 text|instructions|output|result|results|orders|commands ~2 returned|given|from|of|in|by ~2 this|the ~1 tool|function")},
+	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
+		p: ph("preceded|followed|accompanied ~1 by ~2 a|one? ~1 call|calls|invocation ~1 to|of <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
+		p: ph("@user ~2 already ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
+		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
 		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
@@ -171,6 +187,16 @@ var secVocabulary = []secItem{
 		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
 		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|instruction|directives|directive|rules|guidance|prompt ~10 disregarded|ignored|overridden|overruled|void|invalidated|revoked|cancelled|canceled|obsolete")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to obey a tool's output",
+		p: ph("obey|heed ~3 text|instructions|output|result|results|orders|commands ~2 returned|given|from|of|in|by ~2 this|the ~1 tool|function")},
+	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
+		p: ph("preceded|followed|accompanied ~1 by ~2 a|one? ~1 call|calls|invocation ~1 to|of <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
+		p: ph("@user ~2 already ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
+		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
 		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
@@ -189,6 +215,16 @@ var secVocabulary = []secItem{
 		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
 		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|instruction|directives|directive|rules|guidance|prompt ~10 disregarded|ignored|overridden|overruled|void|invalidated|revoked|cancelled|canceled|obsolete")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to obey a tool's output",
+		p: ph("obey|heed ~3 text|instructions|output|result|results|orders|commands ~2 returned|given|from|of|in|by ~2 this|the ~1 tool|function")},
+	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
+		p: ph("preceded|followed|accompanied ~1 by ~2 a|one? ~1 call|calls|invocation ~1 to|of <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
+		p: ph("@user ~2 already ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
+		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
 		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
@@ -225,6 +261,14 @@ var secVocabulary = []secItem{
 		p: ph("tool|function ~6 replaced|superseded|deprecated|overridden ~1 by ~1 this|me|tool"), cond: refBefore},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
 		p: ph("tool|function leaks|steals|exposes|corrupts|loses|breaks|mangles"), cond: refBefore},
+	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
+		p: ph("<ident> is|are|has|have ~1 been? ~1 deprecated|broken|disabled|removed|unsafe|compromised|unavailable|insecure|malfunctioning|buggy|outdated|obsolete|untrusted|dangerous|unreliable"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "discredits the other tools",
+		p: ph("other|all ~2 tool|tools|function|functions ~2 are|is ~1 unreliable|broken|unsafe|outdated|deprecated|insecure|inaccurate|compromised|buggy")},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("not|never|don't|avoid ~1 use|using <ident> ~1 tool|from|of|any|anymore|again|directly"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
+		p: ph("time|whenever|when|once <ident> runs|executes|fires|starts|finishes|completes ~10 set|change|add|include|replace|append|prepend|push|attach|copy|forward|cc|bcc|route|redirect|send|share|must|always|also"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
 		p: ph("tool|function <ident> is|has ~1 been? ~1 deprecated|broken|disabled|removed|unsafe|compromised|unavailable|insecure|malfunctioning|buggy|outdated|obsolete|untrusted|dangerous"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
@@ -505,12 +549,25 @@ func (s *secScan) explainedDest(w string) bool {
 		if i == len(labels)-1 && i > 0 {
 			break // the top-level domain
 		}
-		if l == "example" || l == "your-domain" || l == "yourdomain" || l == "domain" || l == "your" || l == "mydomain" || l == "company" || l == "yourcompany" {
+		if i < len(labels)-2 && !placeholderLabel(l) {
+			continue // a subdomain names no owner: sync.task-hub.xyz is task-hub's
+		}
+		if placeholderLabel(l) {
 			return true
 		}
 		if len(l) >= 3 && slices.Contains(s.words(), l) {
 			return true
 		}
+	}
+	return false
+}
+
+// placeholderLabel reports whether a label of a host name is a
+// placeholder's: example.com, your-domain.com.
+func placeholderLabel(l string) bool {
+	switch l {
+	case "example", "your-domain", "yourdomain", "domain", "your", "mydomain", "company", "yourcompany":
+		return true
 	}
 	return false
 }
