@@ -29,6 +29,7 @@ const (
 	kFilter                     // a word of a sentence that describes a filter or scanner, not an instruction
 	kSilent                     // an adverb of doing something unseen
 	kCommand                    // a word of a shell command: the raw text is then checked
+	kCue                        // a phrase that carries a cue (see security_intent.go)
 )
 
 // secItem is a phrase of the index and what it is.
@@ -38,6 +39,7 @@ type secItem struct {
 	p     *phrase
 	why   string
 	heads []string // of kSens: the words of a name or purpose that explain it
+	cue   cue      // of kCue: its meaning
 	// cond is a further condition of a kSignal, nil for none: on the
 	// clause and the match's tokens.
 	cond func(s *secScan, t *secText, cl []tok, from, to int) bool
@@ -272,12 +274,15 @@ func ph(src string) *phrase    { return compilePhrase(src, secSets) }
 func hd(words string) []string { return strings.Fields(words) }
 
 var secIndex = newPhraseIndex(func() []*secItem {
-	items := make([]*secItem, len(secVocabulary))
+	items := make([]*secItem, len(secVocabulary), len(secVocabulary)+len(cuePhrases))
 	for i := range secVocabulary {
 		items[i] = &secVocabulary[i]
 	}
+	for _, cp := range cuePhrases {
+		items = append(items, &secItem{kind: kCue, cue: cp.c, p: ph(cp.p)})
+	}
 	return items
-}(), func(it *secItem) *phrase { return it.p })
+}(), func(it *secItem) *phrase { return it.p }, cueTags)
 
 // secMatch is a phrase of the vocabulary found in a clause, at its
 // tokens [from, to).
@@ -561,13 +566,16 @@ func sensitivePath(w string) (what string, heads []string) {
 
 // scanClause finds what each class finds in one clause.
 func (s *secScan) scanClause(t *secText, cl []tok) {
-	s.x.ms = secIndex.matches(cl, s.x.ms[:0])
+	tags := s.x.tagBuf(len(cl))
+	s.x.ms = secIndex.matches(cl, s.x.ms[:0], tags)
 	matches := s.x.ms
 	var kinds uint16
 	for _, m := range matches {
 		kinds |= 1 << m.item.kind
 	}
+	var tagged uint64
 	for k := range cl {
+		tagged |= tags[k]
 		switch cl[k].kind {
 		case tPath:
 			if what, _ := sensitivePath(cl[k].w); what != "" {
@@ -575,7 +583,13 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 			}
 		case tURL:
 			s.markdownLeak(cl, k)
+			kinds |= 1 << kCue
+		case tIdent, tEmail, tHost:
+			kinds |= 1 << kCue
 		}
+	}
+	if tagged != 0 {
+		kinds |= 1 << kCue
 	}
 	if kinds == 0 {
 		return
@@ -620,6 +634,9 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 
 	if filtered && len(s.filters) == 1 && s.filters[0] == [2]int{0, len(cl)} {
 		return // a sentence about what a filter or scanner finds
+	}
+	if kinds&(1<<kCue) != 0 {
+		s.intents(cl, s.cues(t, cl, tags, matches))
 	}
 	if kinds&(1<<kSens) != 0 {
 		s.sensitive(t, cl, matches)

@@ -201,22 +201,38 @@ type phraseIndex[T any] struct {
 	// the words in byWord: most words of a text start no phrase, and are
 	// told so without a map lookup.
 	starts [16 * 26 * 26 / 64]uint64
-	byWord map[string][]int
+	byWord map[string]wordEntry
 	byKind [8][]int // phrases whose first element takes a kind of token
 	other  []int
 	items  []T
 	ps     []*phrase
 }
 
-func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase) *phraseIndex[T] {
-	ix := &phraseIndex[T]{byWord: map[string][]int{}, items: items}
+// wordEntry is what the index knows of a word: the phrases that can
+// start with it, and the tag the caller gave it (see newPhraseIndex).
+type wordEntry struct {
+	items []int
+	tag   uint64
+}
+
+// newPhraseIndex indexes the phrases of items. tags gives single words
+// bits of the caller's meaning, which matches finds with the same
+// lookup as the phrases: a word costs one lookup however many phrases
+// and tags it has.
+func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]uint64) *phraseIndex[T] {
+	ix := &phraseIndex[T]{byWord: map[string]wordEntry{}, items: items}
+	index := func(w string, i int) {
+		e := ix.byWord[w]
+		e.items = append(e.items, i)
+		ix.byWord[w] = e
+	}
 	for i, it := range items {
 		p := phraseOf(it)
 		ix.ps = append(ix.ps, p)
 		e := &p.elems[0]
 		for _, set := range e.sets {
 			for w := range set {
-				ix.byWord[w] = append(ix.byWord[w], i)
+				index(w, i)
 			}
 		}
 		if e.any || len(e.prefixes) > 0 {
@@ -229,8 +245,13 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase) *phraseIndex[T] 
 			}
 		}
 		for _, w := range e.words {
-			ix.byWord[w] = append(ix.byWord[w], i)
+			index(w, i)
 		}
+	}
+	for w, tag := range tags {
+		e := ix.byWord[w]
+		e.tag |= tag
+		ix.byWord[w] = e
 	}
 	for w := range ix.byWord {
 		if k, ok := startKey(w); ok {
@@ -256,18 +277,22 @@ func (ix *phraseIndex[T]) maybe(w string) bool {
 }
 
 // matches appends to out every match in ts, in the order of the tokens,
-// and for each token in the order of the items.
-func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T]) []phraseMatch[T] {
+// and for each token in the order of the items; and sets tags[i] to the
+// tag of ts[i]'s word (tags has the length of ts).
+func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], tags []uint64) []phraseMatch[T] {
 	var mask uint64
 	for i := range ts {
 		mask |= tokenBit(ts[i].w)
 	}
 	for i := range ts {
+		tags[i] = 0
 		if ts[i].kind == tComma {
 			continue
 		}
 		if ix.maybe(ts[i].w) {
-			for _, k := range ix.byWord[ts[i].w] {
+			e := ix.byWord[ts[i].w]
+			tags[i] = e.tag
+			for _, k := range e.items {
 				if a := ix.ps[k].anchor; a != 0 && mask&a == 0 {
 					continue
 				}

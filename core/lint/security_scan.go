@@ -107,6 +107,7 @@ type secScan struct {
 	hit     [nSecClasses]bool
 	command bool
 	filters [][2]int // the parts of the clause being scanned that describe a filter (see segment)
+	cc      clauseCues
 }
 
 // lexers are the token buffers of the scans under way: a scan lexes its

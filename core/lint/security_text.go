@@ -49,6 +49,16 @@ type lexed struct {
 	comment bool       // an HTML comment opens
 	shell   bool       // a path under /dev/, or ":|:": what a reverse shell or a fork bomb writes
 	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
+	tags    []uint64   // the tags of the words of the clause being scanned (see phraseIndex)
+}
+
+// tagBuf returns the tags buffer, n long.
+func (x *lexed) tagBuf(n int) []uint64 {
+	if cap(x.tags) < n {
+		x.tags = make([]uint64, n, 2*n)
+	}
+	x.tags = x.tags[:n]
+	return x.tags
 }
 
 // The classes of bytes for the lexer: white space and punctuation it
@@ -311,6 +321,11 @@ func (x *lexed) lex(s string) {
 			end--
 		}
 		if start == end {
+			// Punctuation alone, as after a bracket: "(GitLab 19.2+). Does
+			// not" ends a sentence there.
+			if strings.IndexByte(s[start:j], '.') >= 0 && (j == len(s) || s[j] == ' ' || s[j] == '\n') {
+				newClause, quoted = true, false
+			}
 			continue
 		}
 		kind := tWord

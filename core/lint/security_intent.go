@@ -1,0 +1,595 @@
+package lint
+
+import "strings"
+
+// Intent: what a clause means, whatever its wording. The phrases of
+// secVocabulary name wordings, and an attacker picks the words; so each
+// word of a clause also carries cues, meanings the rules know many words
+// for (that it speaks of the user, of being told, a negation, every step
+// the model takes, the model's instructions), and an attack class is
+// found where the cues that make it meet within a few words, in a clause
+// that addresses the model. "Do not tell the user", "it is best that this
+// never reaches the person you are helping" and "the requester has no
+// business being made aware of it" are one intent: a negation, a telling
+// or knowing, and the user.
+
+// cue is a meaning of a word or phrase, a bit each.
+type cue uint64
+
+const (
+	cuUser     cue = 1 << iota // the person the model works for: user, person, requester
+	cuTell                     // the model telling or showing: tell, mention, reveal, show, bring up
+	cuKnow                     // the user knowing or seeing: know, aware, notice, believe
+	cuNeg                      // a negation: not, never, without, refrain
+	cuOmit                     // leaving out: omit, unmentioned, off the table, nothing about
+	cuSecret                   // secrecy: confidential, off the record, between you and
+	cuReply                    // the model's message to the user: reply, your answer, write back
+	cuOnly                     // only, alone, solely
+	cuPretend                  // as if, as though, pretend, come away believing
+	cuAct                      // the model acting or answering: act, answer, behave, proceed
+	cuAlarm                    // the user's reaction: upset, alarm, react badly
+	cuEvery                    // every, each, any, whatever, from now on, without exception
+	cuUnit                     // a step of the model's work: turn, request, message, tool call
+	cuOrder                    // before, after, first, ahead of
+	cuSelf                     // this tool: "this tool", "me", its own name
+	cuRules                    // the model's instructions: instructions, guidance, rules
+	cuOwn                      // whose they are: your, earlier, previous, system, safety
+	cuOverride                 // setting aside: supersede, outrank, disregard, no longer apply
+	cuConsent                  // the user's consent: confirmation, approval, permission, check-in
+	cuWaive                    // doing without it: skip, redundant, blanket, in advance
+	cuUnbound                  // unrestricted, not bound, jailbroken
+	cuPersona                  // a role: persona, act as, maintenance mode
+	cuOutput                   // what a tool returns: result, output, verdict
+	cuObey                     // obeying: obey, follow the instructions, treat as, verbatim
+	cuTrust                    // relying: rely, trust, depend
+	cuDistrust                 // unreliable, inaccurate, broken
+	cuSend                     // data going somewhere: send, forward, mirror, goes to, duplicate
+	cuAlso                     // in addition to what the user asked: also, a copy, as well
+	cuSteer                    // steering from a tool for good: no longer, anymore, leave alone
+	cuInstead                  // instead, in place of, rather than
+	cuDirect                   // a word that addresses the model: must, should, please, you, always
+	cuTopic                    // about, regarding: a scope narrower than the model's every step
+	cuCond                     // if, unless, whether: a condition, not an order
+	cuModal                    // an obligation: must, should, is to be, expected to, always
+
+	// Cues the scan computes, not words.
+	cuDest      // a destination the tool's purpose does not explain
+	cuOtherTool // the name of a tool that is not the document's
+)
+
+// cueWords are the single words of each cue.
+var cueWords = []struct {
+	c     cue
+	words string
+}{
+	{cuUser, "user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's anyone anybody someone"},
+	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag"},
+	{cuKnow, "know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
+	{cuNeg, "not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
+	{cuOmit, "omit omits omitting omitted withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
+	{cuSecret, "confidential confidentially undisclosed classified covert covertly clandestine clandestinely"},
+	{cuReply, "reply replies replying"},
+	{cuOnly, "only alone solely merely exclusively"},
+	{cuPretend, "pretend pretends pretending pretended impression"},
+	{cuAct, "act acts acting behave behaves behaving proceed proceeds continue continues answer answers respond responds reply replies read reads present presents speak speaks write writes"},
+	{cuAlarm, "upset upsets upsetting alarm alarms alarming alarmed worry worries worrying worried scare scares scaring scared frighten frightens frightening distress distresses distressing panic panicking annoy annoys annoying bother bothers bothering irritate irritates overwhelm overwhelms unsettle unsettles unsettling unnerve unnerves unnerving uncomfortable uneasy nervous"},
+	{cuEvery, "every each whatever whichever whenever everything anything henceforth always"},
+	{cuUnit, "step steps turn turns exchange exchanges request requests message messages question questions query queries task tasks action actions reply replies answer answers response responses interaction interactions prompt prompts operation operations command commands move moves invocation invocations"},
+	{cuOrder, "before after first firstly ahead prior precede precedes preceded preceding until between beforehand initially beginning outset start"},
+	{cuSelf, "me myself"},
+	{cuRules, "instruction instructions guidance guideline guidelines rule rules directive directives policy policies constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming training orders principles judgment judgement conclusion conclusions"},
+	{cuOwn, "your yourself earlier previous previously prior original initial existing system safety usual standing built-in conflicting"},
+	{cuOverride, "supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
+	{cuConsent, "confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents authorization authorisation sign-off signoff check-in check-ins"},
+	{cuWaive, "skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
+	{cuUnbound, "unrestricted unfiltered uncensored unbound unconstrained jailbroken unshackled"},
+	{cuPersona, "persona personas role roleplay role-play impersonate impersonating"},
+	{cuOutput, "result results output outputs verdict returns returned"},
+	{cuObey, "obey obeys obeying comply complies complying heed heeds binding authoritative verbatim"},
+	{cuTrust, "rely relies relying trust trusts trusting depend depends consult"},
+	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle garbles corrupts leaks loses drops"},
+	{cuSend, "send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched point pointed"},
+	{cuAlso, "also too additionally duplicate duplicates copy copies mirror mirrors extra"},
+	{cuSteer, "anymore alone"},
+	{cuInstead, "instead"},
+	{cuDirect, "must should shall ought need needs required expected supposed mandatory essential necessary please kindly always never you your assistant model agent ai llm ensure remember best wiser better"},
+	{cuTopic, "about regarding concerning involving re"},
+	{cuCond, "if unless whether"},
+	{cuModal, "must should shall ought expected required supposed always never mustn't shouldn't"},
+}
+
+// cuePhrases are the cues of several words, phrases of secVocabulary
+// (kind kCue) whose every token takes the cue.
+var cuePhrases = []struct {
+	c cue
+	p string
+}{
+	{cuTell, "bring|brings|bringing|brought|come|comes|came|coming up"},
+	{cuTell, "let|letting ~2 know|on"},
+	{cuTell, "draw|drawing|drew|call|calling|attract|attracting ~3 attention"},
+	{cuTell, "point|pointing out"},
+	{cuTell, "made|make|making|be|been ~1 aware"},
+	{cuOmit, "leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 out|unmentioned|unsaid|aside"},
+	{cuOmit, "off the table"},
+	{cuOmit, "no|without mention|mentioning|reference|word|hint|sign"},
+	{cuOmit, "nothing about|of|regarding|on"},
+	{cuOmit, "stay|stays|remain|remains quiet|silent|mum"},
+	{cuSecret, "off the record"},
+	{cuSecret, "under wraps"},
+	{cuSecret, "in confidence"},
+	{cuSecret, "between you|yourself|ourselves|us"},
+	{cuSecret, "between the ~1 assistant|model|agent|ai and"},
+	{cuSecret, "need-to-know"},
+	{cuSecret, "our|my|a ~1 secret"},
+	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|account|answer|answers|reply"},
+	{cuReply, "write|writes|report|reports|get|gets back"},
+	{cuReply, "what|anything you ~1 say|write|tell|show|report|present|return"},
+	{cuReply, "in ~1 conversation|chat|replies|answers"},
+	{cuOnly, "nothing else|more"},
+	{cuPretend, "as if|though"},
+	{cuPretend, "come|comes|go|goes|walk|walks away|off ~1 believing|thinking|assuming|convinced"},
+	{cuPretend, "make|makes ~3 look|seem|appear"},
+	{cuPretend, "under the impression"},
+	{cuAlarm, "react|reacts|reacted|reacting badly|poorly|negatively|angrily"},
+	{cuAlarm, "freak|freaks|freaked out"},
+	{cuEvery, "at all times"},
+	{cuEvery, "without|no exception|exceptions"},
+	{cuEvery, "in all|every|any ~1 case|cases|circumstances|situations"},
+	{cuEvery, "from now|here|this|that ~1 point|moment|call|message|turn? on|onward|onwards|forward"},
+	{cuEvery, "going forward"},
+	{cuEvery, "rest|remainder of"},
+	{cuEvery, "once|twice per|a|every|each"},
+	{cuEvery, "any|all ~1 other"},
+	{cuUnit, "tool|function call|calls|use|uses|invocation|invocations"},
+	{cuUnit, "other|another tool|tools|function|functions"},
+	{cuOrder, "ahead of"},
+	{cuOrder, "in front of"},
+	{cuOrder, "at the ~1 start|beginning|outset"},
+	{cuSelf, "this|that tool|function|one|utility|endpoint"},
+	{cuOwn, "you ~1 were|have|had|started|received|got ~1 given|with|told|provided|received"},
+	{cuOverride, "set|put|leave|lay|push|cast aside|behind"},
+	{cuOverride, "no longer apply|applies|valid|relevant|matter|matters|binding|bound"},
+	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
+	{cuOverride, "null and void"},
+	{cuOverride, "take|takes|taking|have|has|given precedence|priority"},
+	{cuConsent, "check|checking in|with"},
+	{cuWaive, "in advance"},
+	{cuWaive, "already ~1 given|granted|approved|confirmed|authorized|authorised|agreed|consented"},
+	{cuWaive, "as given|granted|read"},
+	{cuWaive, "go|goes ahead"},
+	{cuWaive, "dispense|dispensing|do|does without"},
+	{cuUnbound, "not|no|never longer? bound|restricted|limited|constrained"},
+	{cuUnbound, "free of|from ~1 any|all|the|your? rules|restrictions|limits|limitations|guardrails|filters|constraints"},
+	{cuUnbound, "without|no limits|limitations|restrictions|guardrails|filters|constraints"},
+	{cuPersona, "act|acting|acts|behave|behaving|operate|operating as"},
+	{cuPersona, "you are|you're now"},
+	{cuPersona, "developer|maintenance|admin|god|debug|unrestricted|dan|sudo mode"},
+	{cuOutput, "what ~1 this|the|it ~1 tool? returns|says|outputs|gives"},
+	{cuOutput, "the text|content|answer this|the ~1 tool ~1 returns|gives|provides"},
+	{cuObey, "follow|follows|following ~2 instructions|orders|directions|directives|commands"},
+	{cuObey, "treat|treats|treating|regard|regards|consider|considers|take|takes ~6 as ~3 instructions|rules|orders|directives|authoritative|binding|truth|commands|gospel|final|your|the"},
+	{cuObey, "word for word"},
+	{cuObey, "carry|carries|carrying out"},
+	{cuObey, "act|acting on"},
+	{cuObey, "do|does whatever ~2 says|returns|tells"},
+	{cuDistrust, "not|never|cannot|can't to? be trusted"},
+	{cuSend, "go|goes|going|gone|end|ends|land|lands|flow|flows up? to"},
+	{cuSend, "back up|backed up"},
+	{cuSend, "carbon copy"},
+	{cuAlso, "as well"},
+	{cuAlso, "in addition"},
+	{cuAlso, "on the side"},
+	{cuAlso, "in the background"},
+	{cuInstead, "in place of"},
+	{cuInstead, "rather than"},
+	{cuSteer, "no longer|more"},
+	{cuSteer, "no need to use|call|invoke"},
+	{cuSteer, "any more"},
+	{cuDirect, "make sure"},
+	{cuDirect, "would|could you"},
+	{cuDirect, "it would"},
+	{cuDirect, "we'd|we would|we'll"},
+	{cuDirect, "is|are ~1 to be"},
+	{cuDirect, "has|have to"},
+	{cuModal, "is|are ~1 to be"},
+	{cuModal, "has|have|need|needs to"},
+	{cuTopic, "related to"},
+	{cuTopic, "on the subject of"},
+}
+
+// cueTags are the tags of the words of cueWords, for the phrase index.
+var cueTags = func() map[string]uint64 {
+	m := map[string]uint64{}
+	for _, cw := range cueWords {
+		for _, w := range strings.Fields(cw.words) {
+			m[w] |= uint64(cw.c)
+		}
+	}
+	return m
+}()
+
+// clauseCues are the cues of the clause being scanned: those of each
+// token, and all of them together.
+type clauseCues struct {
+	at  []cue
+	all cue
+}
+
+// has reports whether the clause has every cue of c.
+func (cc *clauseCues) has(c cue) bool { return cc.all&c == c }
+
+// window finds the shortest run of tokens, at most width long, that
+// holds every cue of want, and returns its first token and the token
+// after its last; ok is false when there is none.
+func (cc *clauseCues) window(want cue, width int) (from, to int, ok bool) {
+	if !cc.has(want) {
+		return 0, 0, false
+	}
+	best := width + 1
+	for i := range cc.at {
+		if cc.at[i]&want == 0 {
+			continue
+		}
+		var got cue
+		for j := i; j < len(cc.at) && j-i < width; j++ {
+			got |= cc.at[j] & want
+			if got == want {
+				if j+1-i < best {
+					from, to, best = i, j+1, j+1-i
+				}
+				break
+			}
+		}
+	}
+	return from, to, best <= width
+}
+
+// first is the first token at or after i with a cue of c, or -1.
+func (cc *clauseCues) first(c cue, i int) int {
+	for ; i < len(cc.at); i++ {
+		if cc.at[i]&c != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// count is how many tokens of [from, to) have a cue of c.
+func (cc *clauseCues) count(c cue, from, to int) int {
+	n := 0
+	for i := max(from, 0); i < to && i < len(cc.at); i++ {
+		if cc.at[i]&c != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// cues fills s.cc with the cues of clause cl: the words' tags the index
+// found (tags), the phrases of kind kCue among its matches, and the cues
+// the scan computes.
+func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clauseCues {
+	cc := &s.cc
+	cc.at = append(cc.at[:0], make([]cue, len(cl))...)
+	cc.all = 0
+	for i := range cl {
+		cc.at[i] = cue(tags[i])
+	}
+	for _, m := range ms {
+		if m.item.kind == kCue {
+			for k := m.from; k < m.to; k++ {
+				cc.at[k] |= m.item.cue
+			}
+		}
+	}
+	for i := range cl {
+		tk := &cl[i]
+		switch tk.kind {
+		case tIdent:
+			if strings.EqualFold(tk.w, s.name) {
+				cc.at[i] |= cuSelf
+			} else if s.otherTool(tk.w) {
+				cc.at[i] |= cuOtherTool
+			}
+		case tURL, tEmail, tHost:
+			if !s.explainedDest(tk.w) {
+				cc.at[i] |= cuDest
+			}
+		}
+		cc.all |= cc.at[i]
+	}
+	if s.addressesModel(cl, cc) {
+		cc.all |= cuDirect
+	}
+	return cc
+}
+
+// addressesModel reports whether a clause speaks to the model: a word
+// such as "must", "please", "you" or "always", or a verb that starts
+// it, as an order does.
+func (s *secScan) addressesModel(cl []tok, cc *clauseCues) bool {
+	if cc.all&cuDirect != 0 {
+		return true
+	}
+	i := 0
+	for i < len(cl) && (skipWords[cl[i].w] || cl[i].kind == tComma) {
+		i++
+	}
+	return i < len(cl) && (baseVerbs[cl[i].w] || orderVerbs[cl[i].w])
+}
+
+// orderVerbs are more verbs an order starts with, beside baseVerbs.
+var orderVerbs = wordSet("look hand treat discard apply reformulate rephrase close end finish tuck leave keep paste ping mirror mail e-mail email switch populate fill feed supply consider act speak describe stay behave pretend mention tell reveal disclose hide conceal omit route point accompany attach dump grab pull read copy open consult obey follow rely trust prefer pick choose select favor favour reroute sync push deliver relay transmit archive replicate duplicate notify inform")
+
+// toolVerbs are words of which a tool's name is made: a name that has
+// one (create_note, brave_web_search, gmail_send_message) is taken for a
+// tool's; a parameter's or a value's seldom has one.
+var toolVerbs = wordSet("get list create delete remove update send read write search run execute exec query fetch post merge print share add set put patch upload download open close find navigate click browse make edit move rename copy sync push pull commit deploy invoke call lookup look check scan generate transfer pay schedule cancel approve reply forward publish insert save store load start stop")
+
+// toolNameStops are words of compounds that are no tool's name:
+// read-only, sign-in, built-in.
+var toolNameStops = wordSet("only in on out up off to by and or of the a with for all per non pre re")
+
+// otherTool reports whether identifier w, lower-cased, names a tool
+// other than this one: a name of words joined by _, or of three or more
+// joined by - (two are an English compound: dry-run, set-url), one of
+// them a verb of toolVerbs, that is none of the tool's properties. Whether it
+// is one of the document's own tools is the rule's to judge (see
+// steersElsewhere): the scan is the tool's alone.
+func (s *secScan) otherTool(w string) bool {
+	if len(w) < 6 || strings.ContainsAny(w, "./@:$%~'") {
+		return false
+	}
+	verb := false
+	parts := 0
+	for _, p := range strings.FieldsFunc(w, func(r rune) bool { return r == '_' || r == '-' }) {
+		parts++
+		if toolNameStops[p] {
+			return false
+		}
+		verb = verb || toolVerbs[p]
+	}
+	if parts < 2 || !verb || !strings.Contains(w, "_") && parts < 3 {
+		return false
+	}
+	return !s.hasProp(w)
+}
+
+// secIntent is an intent of a class: the cues a clause holds together,
+// within width tokens, and what else it needs.
+type secIntent struct {
+	class secClass
+	why   string
+	all   cue // every one of these cues, within width tokens
+	width int
+	// addressed: the clause addresses the model (addressesModel).
+	addressed bool
+	// cond is a further condition on the clause and the window [from, to).
+	cond func(s *secScan, cl []tok, cc *clauseCues, from, to int) bool
+}
+
+// secIntents are the intents of the classes, tried in order on every
+// clause that has their cues.
+var secIntents = []secIntent{
+	// Concealment.
+	{class: clsConcealment, why: "tells the model to keep something from the user", all: cuNeg | cuTell | cuUser, width: 12, cond: negatesTelling},
+	{class: clsConcealment, why: "says the user is not to know", all: cuNeg | cuKnow | cuUser, width: 12, addressed: true, cond: negatesKnowing},
+	{class: clsConcealment, why: "tells the model to answer as if nothing else happened", all: cuPretend | cuAct, width: 6, cond: actsBeforePretending},
+	{class: clsConcealment, why: "tells the model to answer as if nothing else happened", all: cuPretend | cuReply, width: 8},
+	{class: clsConcealment, why: "tells the model to leave the user believing less than happened", all: cuPretend | cuUser, width: 10, addressed: true, cond: believes},
+	{class: clsConcealment, why: "tells the model to leave something out of what it tells the user", all: cuOmit | cuReply, width: 12},
+	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuReply, width: 8, addressed: true},
+	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuTell | cuNeg, width: 8, addressed: true, cond: tellsAsOrdered},
+	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
+	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
+
+	// Coercion.
+	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, cond: notScopedToATopic},
+	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 12, addressed: true, cond: notScopedToATopic},
+	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 12},
+	{class: clsCoercion, why: "tells the model to set aside its own judgment", all: cuOverride | cuOwn | cuReply, width: 6, addressed: true},
+	{class: clsCoercion, why: "tells the model to act without the user's consent", all: cuConsent, width: 1, cond: consentWaived},
+	{class: clsCoercion, why: "tells the model it is free of its rules", all: cuUnbound | cuPersona, width: 10},
+	{class: clsCoercion, why: "tells the model it is free of its rules", all: cuUnbound | cuRules, width: 10},
+	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuRules, width: 14, cond: rulesAreNew},
+	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuEvery, width: 14},
+	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuOverride, width: 14},
+	{class: clsCoercion, why: "tells the model to rely on this tool alone", all: cuOnly | cuTrust | cuSelf, width: 14},
+	{class: clsCoercion, why: "tells the model not to trust the user", all: cuDistrust | cuUser, width: 6},
+
+	// Tool shadowing.
+	{class: clsShadowing, why: "discredits the other tools", all: cuDistrust | cuUnit, width: 10, cond: otherTools},
+	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuModal, width: 10},
+	{class: clsShadowing, why: "steers the model away from another tool", all: cuOtherTool | cuSteer, width: 8},
+	{class: clsShadowing, why: "steers the model away from another tool", all: cuOtherTool | cuInstead, width: 10, cond: steersForGood},
+	{class: clsShadowing, why: "claims to replace another tool", all: cuOtherTool | cuOverride, width: 8},
+	{class: clsShadowing, why: "discredits another tool", all: cuOtherTool | cuDistrust, width: 8},
+
+	// Exfiltration.
+	{class: clsExfiltration, why: "tells the model to send data to an address the tool's purpose does not explain", all: cuSend | cuDest, width: 20, cond: sendsAway},
+}
+
+// intents finds the intents of the clause.
+func (s *secScan) intents(cl []tok, cc *clauseCues) {
+	for i := range secIntents {
+		in := &secIntents[i]
+		if s.hit[in.class] || !cc.has(in.all) || in.addressed && cc.all&cuDirect == 0 {
+			continue
+		}
+		from, to, ok := cc.window(in.all, in.width)
+		if !ok || cl[from].quoted && cl[to-1].quoted || s.inFilter(from) {
+			continue
+		}
+		if in.cond != nil && !in.cond(s, cl, cc, from, to) {
+			continue
+		}
+		var refs []string
+		switch in.class {
+		case clsShadowing:
+			for k := from; k < to; k++ {
+				if cc.at[k]&cuOtherTool != 0 {
+					refs = append(refs, cl[k].w)
+				}
+			}
+		case clsCoercion:
+			refs = s.properNames(cl, from, min(to+5, len(cl)))
+		}
+		a, b := span(cl, from, to)
+		s.report(in.class, a, b, in.why, refs...)
+	}
+}
+
+// negatesTelling holds a negation that comes before the telling, within
+// four words: "do not tell", "never reaches", "refrain from drawing
+// attention"; "shows what is not found" is no order to hide.
+func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuTell == 0 {
+			continue
+		}
+		for j := max(from, k-4); j < k; j++ {
+			if cc.at[j]&cuNeg != 0 {
+				return notConditional(s, cl, cc, from, to)
+			}
+		}
+	}
+	return false
+}
+
+// negatesKnowing holds a negation within four words before the
+// knowing ("need not know", "has no business being made aware"), in a
+// clause that is no condition; "the user needs to see all of it without
+// scrolling" negates something else.
+func negatesKnowing(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuKnow != 0 && cc.count(cuNeg, k-4, k) > 0 {
+			return notConditional(s, cl, cc, from, to)
+		}
+	}
+	return false
+}
+
+// believes holds "come away believing", "under the impression": the
+// user's belief, not "as if the user pressed enter".
+func believes(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	k := cc.first(cuPretend, from)
+	return k >= 0 && k < to && cl[k].w != "as" && cl[k].w != "if" && cl[k].w != "though" && notConditional(s, cl, cc, from, to)
+}
+
+// notConditional holds a clause that is no condition: "if the user does
+// not know the ID" asks a question of the user, it hides nothing.
+func notConditional(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
+	for k := 0; k < from && k < len(cl); k++ {
+		if cc.at[k]&cuCond != 0 {
+			return false
+		}
+	}
+	return cc.count(cuCond, from, from+3) == 0
+}
+
+// actsBeforePretending holds "answer as though", "act as if": the
+// model's act comes just before the pretense.
+func actsBeforePretending(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+	a := cc.first(cuAct, from)
+	p := cc.first(cuPretend, from)
+	return a >= 0 && p > a && p-a <= 3 && p < to
+}
+
+// tellsAsOrdered holds a telling that is an order ("describe the
+// extraction only, not the upload"), not a description of the tool.
+func tellsAsOrdered(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	k := cc.first(cuTell, from)
+	return k >= 0 && k < to && imperativeAt(cl, k)
+}
+
+// secretFromUser holds a secrecy cue about the model and the user: a
+// strong one ("off the record", "between you and this tool"), or one in
+// a clause that names the user, a reply or a telling. "Set the issue to
+// be confidential" is a property of an issue.
+func secretFromUser(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
+	if cc.all&(cuUser|cuReply|cuTell) != 0 {
+		return true
+	}
+	switch cl[from].w {
+	case "off", "under", "between", "in", "need-to-know", "our", "my":
+		return true
+	}
+	return false
+}
+
+// alarmNotAvoided holds a reaction given as a reason ("it could upset
+// the user"), not one the model is to avoid ("avoid confusing users").
+func alarmNotAvoided(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+	k := cc.first(cuAlarm, from)
+	return k >= 0 && k < to && cc.count(cuNeg, k-2, k) == 0
+}
+
+// notScopedToATopic holds a clause whose "every request" is every one:
+// "for every question about React" is a topic, which a documentation
+// tool may claim.
+func notScopedToATopic(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+	u := cc.first(cuUnit, from)
+	return u < 0 || cc.count(cuTopic, u+1, u+3) == 0
+}
+
+// consentWaived holds an order to act without the user's consent: a cue
+// of doing without it (skip, blanket, in advance) that no negation
+// turns around ("never skip the confirmation"), or, in a clause that
+// addresses the model, a negation of it alone ("without confirmation",
+// "do not ask for approval"); two negations cancel ("never proceed
+// without confirmation").
+func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	if !notConditional(s, cl, cc, from, to) {
+		return false
+	}
+	negs := cc.count(cuNeg, 0, len(cl))
+	if cc.all&cuWaive != 0 {
+		return negs%2 == 0
+	}
+	return negs%2 == 1 && cc.all&cuDirect != 0 && cc.count(cuNeg, from-6, from) > 0
+}
+
+// rulesAreNew holds instructions that are the model's: its new ones,
+// "your operating instructions", not "follow the instructions to log
+// in".
+func rulesAreNew(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	if cc.all&cuOwn != 0 {
+		return true
+	}
+	for k := from; k < to; k++ {
+		switch cl[k].w {
+		case "new", "real", "true", "actual", "updated", "operating", "standing", "only":
+			return true
+		}
+	}
+	return false
+}
+
+// otherTools holds a clause that speaks of other tools at large: "other
+// search tools are inaccurate".
+func otherTools(_ *secScan, cl []tok, _ *clauseCues, from, to int) bool {
+	for k := max(0, from-3); k < to; k++ {
+		if cl[k].w == "other" || cl[k].w == "another" || cl[k].w == "others" {
+			return true
+		}
+	}
+	return false
+}
+
+// steersForGood holds "instead of" another tool said as an order for
+// every case ("must", "always", "it is broken"), not "use this instead
+// of execute_command with ls".
+func steersForGood(_ *secScan, _ []tok, cc *clauseCues, _, _ int) bool {
+	return cc.all&(cuModal|cuDistrust|cuEvery) != 0
+}
+
+// sendsAway holds data sent to a destination: a verb of sending that no
+// negation precedes ("it is never sent"), in a clause that addresses the
+// model or that sends a copy beside what the user asked.
+func sendsAway(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	k := cc.first(cuSend, from)
+	if k < 0 || k >= to || cc.count(cuNeg, k-3, k) > 0 || cc.count(cuOnly, k-1, k+3) > 0 {
+		return false
+	}
+	return cc.all&(cuDirect|cuAlso) != 0
+}
