@@ -242,9 +242,9 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the keychain", heads: hd("keychain keyring"), p: ph("keychain|keyring|keychains")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("environment|env variable|variables|vars|var")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process.env|os.environ|printenv|getenv|$env|%env%|env.local")},
-	{kind: kSens, why: "the system prompt", heads: hd("prompt prompts system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message")},
-	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
-	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
+	{kind: kSens, why: "the system prompt", heads: hd("system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
@@ -254,15 +254,23 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every the? messages|turns|message ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got ~1 been? ~1 loaded|given|told|provided|received|started")},
+	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
+	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered logins|passwords|credentials")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|wrote|written|typed|told|shared|confided|mentioned|asked|sent|entered|discussed|exchanged")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous few? ~1 things|messages|words|lines|requests ~3 said|wrote|written|typed|sent|asked")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("whatever|everything|anything|all ~1 text|content|messages|words ~1 that? precede|precedes|preceded|came|comes ~1 before")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog call calls"), p: ph("every|each|all ~1 tool|function call|calls|invocation|invocations ~4 you ~1 made|make|have|ran|run|called")},
 	{kind: kSens, why: "a wallet's seed", heads: hd("wallet seed mnemonic crypto"), p: ph("seed|recovery|mnemonic|secret phrase|phrases|words")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
-	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("mcp config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
+	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards number|numbers|details|cvv|data")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
 
 	// Features: verbs and context.
-	{kind: kRead, p: ph("read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture")},
-	{kind: kPass, p: ph("pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy")},
+	{kind: kRead, p: ph("read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
+	{kind: kPass, p: ph("pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores|skips|skipped")},
@@ -633,19 +641,22 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	}
 
 	if filtered && len(s.filters) == 1 && s.filters[0] == [2]int{0, len(cl)} {
+		s.prevSens, s.prevNamed = "", false
 		return // a sentence about what a filter or scanner finds
 	}
+	cc := s.cues(t, cl, tags, matches)
 	if kinds&(1<<kCue) != 0 {
-		s.intents(cl, s.cues(t, cl, tags, matches))
+		s.intents(cl, cc)
 	}
-	if kinds&(1<<kSens) != 0 {
-		s.sensitive(t, cl, matches)
+	named := s.prevNamed
+	if kinds&(1<<kSens) != 0 || s.prevSens != "" || named {
+		s.sensitive(t, cl, matches, cc)
 	}
 	if kinds&(1<<kSend|1<<kVisit) != 0 {
 		s.sending(cl, matches)
 	}
 	if t.prop == "" && len(s.props) > 0 && kinds&(1<<kPass) != 0 {
-		s.carrier(t, cl, matches)
+		s.carrier(t, cl, matches, named)
 	}
 }
 
@@ -737,8 +748,20 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 // sensitive finds an instruction to read or hand over a secret, a
 // sensitive file or the conversation; and, in a property's own texts,
 // a property that asks for one.
-func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
+func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues) {
 	hits := sensHits(cl, ms)
+	prev := s.prevSens
+	s.prevSens, s.prevNamed = "", len(hits) > 0
+	for _, h := range hits {
+		if !s.explainedSens(t, h.heads) {
+			s.prevSens = h.what
+			break
+		}
+	}
+	if len(hits) == 0 {
+		s.handOver(cl, ms, cc, prev)
+		return
+	}
 	if t.prop != "" {
 		for _, h := range hits {
 			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) {
@@ -750,11 +773,20 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 		}
 	}
 	for _, m := range ms {
-		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
+		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted || s.inFilter(m.from) {
+			continue
+		}
+		ordered := imperativeAt(cl, m.from)
+		if !ordered && !obliged(cl, cc, m.from) {
 			continue
 		}
 		for _, h := range hits {
-			if h.from < m.to || h.from-m.to > 10 || s.explainedSens(t, h.heads) {
+			if s.explainedSens(t, h.heads) {
+				continue
+			}
+			// An order names what to read after its verb; an obligation
+			// may name it first: "the key files are to be read".
+			if h.from >= m.to && h.from-m.to > 10 || h.from < m.to && (ordered || m.from-h.to > 10) {
 				continue
 			}
 			// A path is a place to read; a secret named in words, a thing
@@ -762,14 +794,57 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
 			// path a verb that puts puts something "in" or "into" is where
 			// the tool's own output is to go ("place the returned key in
 			// .env.local or .env").
-			if !h.path && !harvested(cl, h) || h.path && m.item.kind == kPass && intoBefore(cl, h.from) {
+			if !h.path && !harvested(cl, h) || h.path && m.item.kind == kPass && intoBefore(cl, h.from) && h.from > m.from {
 				continue
 			}
-			from, to := span(cl, m.from, h.to)
+			if !ordered && !h.path && !strongRequest(cl, h) {
+				continue
+			}
+			from, to := span(cl, min(m.from, h.from), max(m.to, h.to))
 			s.report(clsSensitive, from, to, "tells the model to read or hand over "+h.what)
 			return
 		}
 	}
+}
+
+// handOver finds, in a clause after one that named a secret, an order
+// to hand "it", "them" or "those" over: "Read ~/.ssh/id_rsa; pass its
+// text as the note", "the instructions you were given first; supply
+// those word for word".
+func (s *secScan) handOver(cl []tok, ms []secMatch, cc *clauseCues, what string) {
+	for _, m := range ms {
+		if m.item.kind != kPass && m.item.kind != kRead || cl[m.from].quoted || s.inFilter(m.from) {
+			continue
+		}
+		if !imperativeAt(cl, m.from) && !obliged(cl, cc, m.from) {
+			continue
+		}
+		for k := m.to; k < len(cl) && k < m.to+3; k++ {
+			if pronouns[cl[k].w] {
+				from, to := span(cl, m.from, k+1)
+				s.report(clsSensitive, from, to, "tells the model to read or hand over "+what)
+				return
+			}
+		}
+	}
+}
+
+// pronouns stand for what the clause before named.
+var pronouns = wordSet("it its them their those these both this that")
+
+// obliged reports whether the verb at cl[i] is an obligation the text
+// puts on the model, though no order starts with it: "the key files are
+// to be read", "the token should accompany each request", "the tool
+// works best when it is handed everything"; and no negation comes just
+// before it.
+func obliged(cl []tok, cc *clauseCues, i int) bool {
+	if cc.count(cuNeg, i-3, i) > 0 {
+		return false
+	}
+	if cc.all&(cuModal|cuToTool) != 0 {
+		return true
+	}
+	return i > 0 && cl[i-1].w == "to" && cc.all&cuDirect != 0
 }
 
 // argWords are the words after a parameter's name.
@@ -910,7 +985,7 @@ var extraFields = wordSet("sidenote side_note sidenotes note notes context metad
 // carrier finds, in a tool's own text, an instruction to put data into
 // one of its properties that exists to carry it: "pass its content as
 // 'sidenote'".
-func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch) {
+func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 	for _, m := range ms {
 		if m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
 			continue
@@ -930,7 +1005,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch) {
 			if !named {
 				continue
 			}
-			if !extraFields[w] && len(sensHits(cl, ms)) == 0 {
+			if !extraFields[w] && len(sensHits(cl, ms)) == 0 && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)

@@ -51,6 +51,7 @@ const (
 	cuTopic                    // about, regarding: a scope narrower than the model's every step
 	cuCond                     // if, unless, whether: a condition, not an order
 	cuModal                    // an obligation: must, should, is to be, expected to, always
+	cuToTool                   // data handed to this tool: "the tool is handed", "to this tool"
 
 	// Cues the scan computes, not words.
 	cuDest      // a destination the tool's purpose does not explain
@@ -193,6 +194,8 @@ var cuePhrases = []struct {
 	{cuDirect, "has|have to"},
 	{cuModal, "is|are ~1 to be"},
 	{cuModal, "has|have|need|needs to"},
+	{cuToTool, "tool|it|this|server|function ~2 is|are|gets|get|be ~1 handed|given|sent|passed|fed|supplied|provided|shown"},
+	{cuToTool, "to|into|with|through this ~1 tool|function|call|request"},
 	{cuTopic, "related to"},
 	{cuTopic, "on the subject of"},
 }

@@ -108,6 +108,11 @@ type secScan struct {
 	command bool
 	filters [][2]int // the parts of the clause being scanned that describe a filter (see segment)
 	cc      clauseCues
+	// prevSens is what secret the clause before named, unexplained, for
+	// an order in the next to hand "it" over; "" for none.
+	prevSens string
+	// prevNamed: the clause before named a secret, explained or not.
+	prevNamed bool
 }
 
 // lexers are the token buffers of the scans under way: a scan lexes its
@@ -253,7 +258,7 @@ func mayHoldPhrase(s string) bool {
 // scanText runs every class on text i.
 func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
-	s.cur, s.hit, s.command = i, [nSecClasses]bool{}, false
+	s.cur, s.hit, s.command, s.prevSens, s.prevNamed = i, [nSecClasses]bool{}, false, "", false
 	x := s.x
 	x.lex(t.node.Str())
 	for ci := range x.clauses {

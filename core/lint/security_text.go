@@ -83,7 +83,7 @@ var byteClass = func() (t [256]uint8) {
 			t[c] = cPlain
 		case isRunByte(byte(c)):
 			t[c] = cRun
-		case strings.IndexByte("\n;<>|!?:,`\"", byte(c)) >= 0:
+		case strings.IndexByte("\n;<>|!?:,`\"()", byte(c)) >= 0:
 			t[c] = cMark
 		}
 	}
@@ -195,7 +195,7 @@ func (x *lexed) lex(s string) {
 				x.shell = x.shell || i > 0 && s[i-1] == ':'
 			}
 			switch {
-			case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|':
+			case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|' || c == '(' || c == ')':
 				newClause, quoted = true, false
 				i++
 				continue
