@@ -242,6 +242,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the keychain", heads: hd("keychain keyring"), p: ph("keychain|keyring|keychains")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("environment|env variable|variables|vars|var")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process.env|os.environ|printenv|getenv|$env|%env%|env.local")},
+	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process|process's|shell|shell's|session's|runtime|runtime's|machine's|host's|server's ~1 environment|env")},
+	{kind: kSens, why: "API keys and tokens", heads: hd("api key keys token tokens auth"), p: ph("token|tokens|key|keys|password|passwords|secret|secrets ~1 you|that|which ~2 use|used|have|hold|keep|store|stored|saved|authenticate")},
 	{kind: kSens, why: "the system prompt", heads: hd("system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
@@ -537,8 +539,12 @@ func placeholderLabel(l string) bool {
 // and the property's, for a property's text) explains a sensitive thing
 // it names.
 func (s *secScan) explainedSens(t *secText, heads []string) bool {
+	prop := t.prop
+	if prop == "" {
+		prop = s.label
+	}
 	var head string // the property's head noun, its name's last word: api_key is a key, auth_hint a hint
-	if w := nameWords(t.prop); len(w) > 0 {
+	if w := nameWords(prop); len(w) > 0 {
 		head = w[len(w)-1]
 	}
 	for _, h := range heads {
@@ -589,10 +595,15 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 			if what, _ := sensitivePath(cl[k].w); what != "" {
 				kinds |= 1 << kSens
 			}
+		case tIdent:
+			if keyFiles[cl[k].w] {
+				kinds |= 1 << kSens
+			}
+			kinds |= 1 << kCue
 		case tURL:
 			s.markdownLeak(cl, k)
 			kinds |= 1 << kCue
-		case tIdent, tEmail, tHost:
+		case tEmail, tHost:
 			kinds |= 1 << kCue
 		}
 	}
@@ -736,14 +747,21 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 		}
 	}
 	for k := range cl {
-		if cl[k].kind == tPath {
+		switch {
+		case cl[k].kind == tPath:
 			if what, heads := sensitivePath(cl[k].w); what != "" {
 				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
 			}
+		case keyFiles[cl[k].w]:
+			hits = append(hits, sensHit{from: k, to: k + 1, what: "SSH keys", heads: []string{"ssh", "key", "keys"}, path: true})
 		}
 	}
 	return hits
 }
+
+// keyFiles are the names of private key files, which name a secret with
+// no path before them.
+var keyFiles = wordSet("id_rsa id_ed25519 id_ecdsa id_dsa id_ed25519_sk id_ecdsa_sk")
 
 // sensitive finds an instruction to read or hand over a secret, a
 // sensitive file or the conversation; and, in a property's own texts,
@@ -762,9 +780,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		s.handOver(cl, ms, cc, prev)
 		return
 	}
-	if t.prop != "" {
+	if t.prop != "" || s.label != "" {
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) {
+			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
@@ -899,11 +917,37 @@ func strongRequest(cl []tok, h sensHit) bool {
 	}
 	for k := max(0, h.from-4); k < h.from; k++ {
 		switch cl[k].w {
-		case "your", "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "user's":
+		case "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "raw":
+			return true
+		}
+	}
+	for k := 0; k < h.from; k++ {
+		switch cl[k].w {
+		case "your", "user's", "users'", "their":
+			return true
+		}
+	}
+	for k := h.to; k < len(cl) && k < h.to+3; k++ {
+		switch cl[k].w {
+		case "unfiltered", "unredacted", "verbatim", "unmasked", "raw":
 			return true
 		}
 	}
 	return false
+}
+
+// startsWithOrder reports whether a clause starts with a verb of an
+// order: in a property's text, "list the environment variables here"
+// asks for them.
+func startsWithOrder(cl []tok) bool {
+	i := 0
+	for i < len(cl) && skipWords[cl[i].w] {
+		i++
+	}
+	if i == len(cl) || cl[i].quoted || negWords[cl[i].w] || cl[i].w == "do" {
+		return false
+	}
+	return baseVerbs[cl[i].w] || orderVerbs[cl[i].w]
 }
 
 // sending finds an instruction to send data to a destination the tool's
@@ -982,6 +1026,20 @@ func (s *secScan) hasProp(w string) bool {
 // poisoned description asks for: a note beside the real arguments.
 var extraFields = wordSet("sidenote side_note sidenotes note notes context metadata meta extra extras debug debug_info debuginfo feedback comment comments remark remarks annotation annotations details info additional_info additionalinfo summary reasoning trace telemetry diagnostics diagnostic memo payload hint hints aux auxiliary appendix")
 
+// extraField reports whether a property's name, or a word of it, is one
+// of extraFields: debug_blob, x_meta.
+func extraField(name string) bool {
+	if extraFields[name] {
+		return true
+	}
+	for _, w := range nameWords(name) {
+		if extraFields[w] {
+			return true
+		}
+	}
+	return false
+}
+
 // carrier finds, in a tool's own text, an instruction to put data into
 // one of its properties that exists to carry it: "pass its content as
 // 'sidenote'".
@@ -1005,7 +1063,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 			if !named {
 				continue
 			}
-			if !extraFields[w] && len(sensHits(cl, ms)) == 0 && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
+			if !extraField(w) && len(sensHits(cl, ms)) == 0 && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)

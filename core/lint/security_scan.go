@@ -113,6 +113,10 @@ type secScan struct {
 	prevSens string
 	// prevNamed: the clause before named a secret, explained or not.
 	prevNamed bool
+	// label is the property a clause of the tool's own text speaks of,
+	// after a line that names it with a colon: "- insight: everything
+	// the user has told you"; "" for none.
+	label string
 }
 
 // lexers are the token buffers of the scans under way: a scan lexes its
@@ -258,13 +262,35 @@ func mayHoldPhrase(s string) bool {
 // scanText runs every class on text i.
 func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
-	s.cur, s.hit, s.command, s.prevSens, s.prevNamed = i, [nSecClasses]bool{}, false, "", false
+	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label = i, [nSecClasses]bool{}, false, "", false, ""
 	x := s.x
 	x.lex(t.node.Str())
 	for ci := range x.clauses {
-		s.scanClause(t, x.clause(ci))
+		cl := x.clause(ci)
+		s.scanClause(t, cl)
+		s.label = s.labelOf(t, cl)
 	}
 	s.scanRaw(x.src)
+}
+
+// labelOf returns the property clause cl names when it is a label of
+// the next: a property's name alone, before a colon, in the tool's own
+// text; "" otherwise.
+func (s *secScan) labelOf(t *secText, cl []tok) string {
+	if !t.own || len(cl) != 1 || !s.hasProp(cl[0].w) {
+		return ""
+	}
+	src := s.x.src
+	for i := int(cl[0].end); i < len(src); i++ {
+		switch src[i] {
+		case ':':
+			return cl[0].w
+		case ' ', '`', '\'', '"', '*':
+			continue
+		}
+		break
+	}
+	return ""
 }
 
 // report records what class c found in the text being scanned: the bytes
