@@ -277,7 +277,7 @@ var secVocabulary = []secItem{
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores|skips|skipped")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
-	{kind: kCommand, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bash|nc|ncat|netcat|socat|mkfifo|base64|atob|b64decode|frombase64string|powershell|rm|mkfs|dd|chmod|python|python3|node|certutil|mshta|iex|invoke-expression|downloadstring")},
+	{kind: kCommand, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bash|sh|zsh|nc|ncat|netcat|socat|mkfifo|base64|base32|xxd|openssl|atob|b64decode|frombase64string|powershell|pwsh|rm|mkfs|dd|chmod|chown|shred|find|python|python3|perl|ruby|php|node|certutil|mshta|iex|invoke-expression|downloadstring|eval|exec|urlopen")},
 }
 
 func ph(src string) *phrase    { return compilePhrase(src, secSets) }
@@ -1105,6 +1105,26 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
 		"destroys data"},
+	{func(l string) bool {
+		return strings.Contains(l, "|") && containsAny(l, "xxd", "base32", "openssl", "gunzip", "zcat", "uudecode", "rev", "echo", "printf", "nc ")
+	},
+		regexp.MustCompile(`(?i)\b(xxd|base32|openssl|gunzip|zcat|uudecode|rev|echo|printf|nc)\b[^|\n]{0,300}\|[^\n]{0,80}\|\s*(sudo\s+)?((ba|z|da|k)?sh|python3?|perl|ruby|node|php)\b`),
+		"runs a decoded payload"},
+	{func(l string) bool {
+		return containsAny(l, "exec", "eval") && containsAny(l, "urlopen", "urllib", "requests.get", "fetch(", "http.get", "invoke-webrequest", "downloadstring", "wget", "curl")
+	},
+		regexp.MustCompile(`(?i)\b(exec|eval)\s*\(\s*[^\n]{0,160}(urlopen|urllib|requests\.get|fetch\(|http\.get|downloadstring)|(?i)\.then\(\s*(eval|Function)\s*\)|(?i)\beval\s+["']?\$\(\s*(curl|wget)\b`),
+		"runs code it downloads"},
+	{func(l string) bool {
+		return strings.Contains(l, "find") && containsAny(l, "-delete", "-exec rm", "-exec shred")
+	},
+		regexp.MustCompile(`(?i)\bfind\s+(/|~|\$HOME|\$\{HOME\})\S*\s[^|;\n]{0,120}(-delete\b|-exec\s+(rm|shred)\b)`),
+		"destroys data"},
+	{func(l string) bool {
+		return containsAny(l, "perl -e", "ruby -e", "php -r") && containsAny(l, "socket", "exec", "system", "spawn")
+	},
+		regexp.MustCompile(`(?i)\b(perl|ruby)\s+-e\s+["'][^\n]{0,300}(socket|exec|system|spawn)|(?i)\bphp\s+-r\s+["'][^\n]{0,300}(fsockopen|exec|system|shell_exec)`),
+		"runs a one-line program that starts commands or connects out"},
 	{func(l string) bool {
 		return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta", "downloadstring")
 	},

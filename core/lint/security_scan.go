@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -252,11 +253,12 @@ func (s *secScan) collectValues(n *jsondoc.Node, t secText) {
 func quoteName(s string) string { return `"` + s + `"` }
 
 // mayHoldPhrase reports whether a text can hold what a class finds: a
-// phrase needs a space; a path, an address or a payload alone, a
-// slash, a tilde, an at sign or length. Most names and enum values are
-// single words, and are not lexed.
+// phrase needs a space; a path, an address, a payload or a command
+// substitution alone, a slash, a tilde, an at sign, a dollar sign, a
+// backtick or length. Most names and enum values are single words, and
+// are not lexed.
 func mayHoldPhrase(s string) bool {
-	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@")
+	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@$`")
 }
 
 // scanText runs every class on text i.
@@ -271,7 +273,27 @@ func (s *secScan) scanText(i int) {
 		s.label = s.labelOf(t, cl)
 	}
 	s.scanRaw(x.src)
+	if t.isValue() {
+		if loc := valueCommand.FindStringIndex(x.src); loc != nil {
+			s.report(clsCommand, loc[0], loc[1], "puts a shell command in a value the model passes on")
+		}
+	}
 }
+
+// isValue reports whether the text is a value the model may pass as an
+// argument: a default, const, enum or example value.
+func (t *secText) isValue() bool {
+	switch t.key {
+	case "default", "const", "enum", "examples", "input_examples":
+		return true
+	}
+	return false
+}
+
+// valueCommand is a shell command in a value: a command substitution,
+// or a command chained after the value. Descriptions show commands as
+// examples; a value is what the model sends.
+var valueCommand = regexp.MustCompile("\\$\\(\\s*[a-z]|`\\s*[a-z][^`]*`|(;|&&|\\|\\|)\\s*(curl|wget|rm|nc|ncat|bash|sh|cat|chmod|python3?|perl|whoami|id)\\b")
 
 // labelOf returns the property clause cl names when it is a label of
 // the next: a property's name alone, before a colon, in the tool's own
