@@ -956,7 +956,9 @@ func startsWithOrder(cl []tok) bool {
 // whose query the model is to fill: it leaks what the model holds when
 // the client loads it.
 func (s *secScan) markdownLeak(cl []tok, k int) {
-	if st := int(cl[k].start); st >= 2 && s.x.src[st-2:st] == "](" && carriesData(cl[k].w) && !s.explainedDest(cl[k].w) {
+	st := int(cl[k].start)
+	embedded := st >= 2 && s.x.src[st-2:st] == "](" || markupAttr(s.x.lower[:st])
+	if embedded && carriesData(s.x.src[st:cl[k].end]) && !s.explainedDest(cl[k].w) {
 		from, to := span(cl, k, k+1)
 		s.report(clsExfiltration, from, to, "embeds an image or link whose URL carries data")
 	}
@@ -971,7 +973,7 @@ func (s *secScan) sending(cl []tok, ms []secMatch) {
 			if !isDest(cl[k].kind) || s.explainedDest(cl[k].w) {
 				continue
 			}
-			if m.item.kind == kVisit && !(cl[k].kind == tURL && carriesData(cl[k].w)) {
+			if m.item.kind == kVisit && !(cl[k].kind == tURL && carriesData(s.x.src[cl[k].start:cl[k].end])) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)
@@ -993,12 +995,26 @@ func carriesData(u string) bool {
 	if strings.ContainsAny(query, "{<$[") {
 		return true
 	}
+	// A value in capitals is a placeholder: ?u=USER_EMAIL.
+	for _, kv := range strings.FieldsFunc(query[1:], func(r rune) bool { return r == '&' || r == ';' }) {
+		if _, v, ok := strings.Cut(kv, "="); ok && len(v) >= 3 && strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") == "" {
+			return true
+		}
+	}
+	query = asciiLower(query)
 	for _, p := range []string{"data=", "d=", "q=", "msg=", "message=", "text=", "content=", "c=", "secret=", "key=", "token=", "info=", "payload=", "history=", "context=", "chat="} {
 		if strings.Contains(query, "?"+p) || strings.Contains(query, "&"+p) {
 			return true
 		}
 	}
 	return false
+}
+
+// markupAttr reports whether text before a URL ends with an HTML
+// attribute that loads it: <img src="...">, <a href=...>.
+func markupAttr(before string) bool {
+	before = strings.TrimRight(before, "\"' ")
+	return strings.HasSuffix(before, "src=") || strings.HasSuffix(before, "href=")
 }
 
 func destWhat(k tokKind) string {

@@ -293,6 +293,8 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 				cc.at[i] |= cuSelf
 			} else if s.otherTool(tk.w) {
 				cc.at[i] |= cuOtherTool
+			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 && cueTags[tk.w[j+1:]]&uint64(cuSend) != 0 {
+				cc.at[i] |= cuSend // auto-forward
 			}
 		case tURL, tEmail, tHost:
 			if !s.explainedDest(tk.w) {
@@ -318,7 +320,16 @@ func (s *secScan) addressesModel(cl []tok, cc *clauseCues) bool {
 	for i < len(cl) && (skipWords[cl[i].w] || cl[i].kind == tComma) {
 		i++
 	}
-	return i < len(cl) && (baseVerbs[cl[i].w] || orderVerbs[cl[i].w])
+	if i == len(cl) {
+		return false
+	}
+	w := cl[i].w
+	if cl[i].kind == tIdent { // auto-forward, pre-fill
+		if j := strings.LastIndexAny(w, "-_"); j >= 0 {
+			w = w[j+1:]
+		}
+	}
+	return baseVerbs[w] || orderVerbs[w]
 }
 
 // orderVerbs are more verbs an order starts with, beside baseVerbs.

@@ -277,6 +277,37 @@ func (s *secScan) scanText(i int) {
 		if loc := valueCommand.FindStringIndex(x.src); loc != nil {
 			s.report(clsCommand, loc[0], loc[1], "puts a shell command in a value the model passes on")
 		}
+		if recipientProp(t.prop) {
+			s.recipientValue()
+		}
+	}
+}
+
+// recipientWords are the words of the names of properties whose value
+// says who receives something.
+var recipientWords = wordSet("to cc bcc recipient recipients attendee attendees invitee invitees guest guests participant participants member members reply replyto forward notify email emails address addresses share collaborator collaborators watcher watchers subscriber subscribers owner owners reviewer reviewers assignee assignees")
+
+// recipientProp reports whether a property's name says who receives
+// something: to, bcc, attendees, reply_to.
+func recipientProp(name string) bool {
+	for _, w := range nameWords(name) {
+		if recipientWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// recipientValue finds, in a value of a property that names recipients
+// (a default, an enum value, an example), an e-mail address the tool's
+// purpose does not explain: every message then goes to it too, unless
+// the model notices.
+func (s *secScan) recipientValue() {
+	for _, tk := range s.x.toks {
+		if tk.kind == tEmail && !s.explainedDest(tk.w) {
+			s.report(clsExfiltration, int(tk.start), int(tk.end), "gives a recipient the tool's purpose does not explain as a value of a recipients property")
+			return
+		}
 	}
 }
 

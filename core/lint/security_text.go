@@ -429,7 +429,7 @@ func classify(s, low string, start, end, next int) tokKind {
 
 func isScheme(w string) bool {
 	switch w {
-	case "http", "https", "ftp", "ws", "wss", "file", "sftp", "smb", "gopher", "ldap", "tcp", "udp":
+	case "http", "https", "ftp", "ftps", "ws", "wss", "file", "sftp", "scp", "smb", "gopher", "ldap", "tcp", "udp", "s3", "gs", "ssh", "git", "rsync", "webdav", "dav", "mqtt", "amqp", "redis", "mongodb":
 		return true
 	}
 	return false
