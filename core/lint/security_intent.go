@@ -63,7 +63,7 @@ var cueWords = []struct {
 	c     cue
 	words string
 }{
-	{cuUser, "user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's anyone anybody someone"},
+	{cuUser, "user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
 	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag"},
 	{cuKnow, "know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
 	{cuNeg, "not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
@@ -81,7 +81,7 @@ var cueWords = []struct {
 	{cuRules, "instruction instructions guidance guideline guidelines rule rules directive directives policy policies constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming training orders principles judgment judgement conclusion conclusions"},
 	{cuOwn, "your yourself earlier previous previously prior original initial existing system safety usual standing built-in conflicting"},
 	{cuOverride, "supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
-	{cuConsent, "confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents authorization authorisation sign-off signoff check-in check-ins"},
+	{cuConsent, "confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents sign-off signoff check-in check-ins"},
 	{cuWaive, "skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
 	{cuUnbound, "unrestricted unfiltered uncensored unbound unconstrained jailbroken unshackled"},
 	{cuPersona, "persona personas role roleplay role-play impersonate impersonating"},
@@ -89,7 +89,7 @@ var cueWords = []struct {
 	{cuObey, "obey obeys obeying comply complies complying heed heeds binding authoritative verbatim"},
 	{cuTrust, "rely relies relying trust trusts trusting depend depends consult"},
 	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle garbles corrupts leaks loses drops"},
-	{cuSend, "send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched point pointed"},
+	{cuSend, "send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched"},
 	{cuAlso, "also too additionally duplicate duplicates copy copies mirror mirrors extra"},
 	{cuSteer, "anymore alone"},
 	{cuInstead, "instead"},
@@ -123,7 +123,7 @@ var cuePhrases = []struct {
 	{cuSecret, "need-to-know"},
 	{cuSecret, "our|my|a ~1 secret"},
 	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|account|answer|answers|reply"},
-	{cuReply, "write|writes|report|reports|get|gets back"},
+	{cuReply, "write|writes|writing|report|reports|reporting|get|gets|getting back"},
 	{cuReply, "what|anything you ~1 say|write|tell|show|report|present|return"},
 	{cuReply, "in ~1 conversation|chat|replies|answers"},
 	{cuOnly, "nothing else|more"},
@@ -316,15 +316,27 @@ func (s *secScan) addressesModel(cl []tok, cc *clauseCues) bool {
 	if cc.all&cuDirect != 0 {
 		return true
 	}
-	i := 0
-	for i < len(cl) && (skipWords[cl[i].w] || cl[i].kind == tComma) {
-		i++
+	// The verb that starts the clause, or a part of it after a comma:
+	// "when reporting back, describe the extraction only".
+	for i := 0; i < len(cl); i++ {
+		if i > 0 && cl[i-1].kind != tComma || skipWords[cl[i].w] {
+			continue
+		}
+		for i < len(cl) && (skipWords[cl[i].w] || cl[i].kind == tComma) {
+			i++
+		}
+		if i < len(cl) && orderVerb(&cl[i]) {
+			return true
+		}
 	}
-	if i == len(cl) {
-		return false
-	}
-	w := cl[i].w
-	if cl[i].kind == tIdent { // auto-forward, pre-fill
+	return false
+}
+
+// orderVerb reports whether a token is a verb an order starts with; of
+// an identifier, its last word: auto-forward.
+func orderVerb(tk *tok) bool {
+	w := tk.w
+	if tk.kind == tIdent {
 		if j := strings.LastIndexAny(w, "-_"); j >= 0 {
 			w = w[j+1:]
 		}
@@ -547,20 +559,37 @@ func notScopedToATopic(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
 }
 
 // consentWaived holds an order to act without the user's consent: a cue
-// of doing without it (skip, blanket, in advance) that no negation
-// turns around ("never skip the confirmation"), or, in a clause that
-// addresses the model, a negation of it alone ("without confirmation",
-// "do not ask for approval"); two negations cancel ("never proceed
-// without confirmation").
+// of doing without it (skip, blanket, go ahead) that no negation just
+// before turns around ("never skip the confirmation"), or a negation of
+// the consent itself ("no check-in", "without confirmation", "do not
+// ask for approval") in a clause that addresses the model, unless a
+// second negation cancels it ("never proceed without confirmation").
+// "The tool does not require confirmation" describes, and is no order.
 func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	if !notConditional(s, cl, cc, from, to) {
 		return false
 	}
-	negs := cc.count(cuNeg, 0, len(cl))
-	if cc.all&cuWaive != 0 {
-		return negs%2 == 0
+	waived, kept := false, false
+	for k := range cl {
+		switch {
+		case cc.at[k]&cuWaive != 0:
+			if cc.count(cuNeg, k-3, k) > 0 {
+				kept = true
+			} else {
+				waived = true
+			}
+		case cc.at[k]&cuConsent != 0 && cc.count(cuNeg, k-4, k) > 0:
+			if cc.count(cuCond, k-6, k) > 0 {
+				continue // "if the user does not approve"
+			}
+			if cc.count(cuNeg, 0, k)%2 == 0 {
+				kept = true
+			} else if cc.all&cuDirect != 0 {
+				waived = true
+			}
+		}
 	}
-	return negs%2 == 1 && cc.all&cuDirect != 0 && cc.count(cuNeg, from-6, from) > 0
+	return waived && !kept
 }
 
 // rulesAreNew holds instructions that are the model's: its new ones,

@@ -351,11 +351,22 @@ func (x *lexed) lex(s string) {
 		if closes {
 			quoted = false
 		}
-		// A full stop ends a sentence where a space or the end follows.
-		if end < j && s[end] == '.' && (j == len(s) || j == end+1) && kind != tURL && !isAbbrev(low[start:end+1]) {
+		// A full stop ends a sentence where a space or the end follows,
+		// after a closing quote too: "using 'approve_task'. A progress".
+		if end < j && (j == len(s) || s[j] == ' ' || s[j] == '\n') && kind != tURL && stopAfter(s[end:j]) && !isAbbrev(low[start:end+1]) {
 			newClause, quoted = true, false
 		}
 	}
+}
+
+// stopAfter reports whether the punctuation that ends a run ends a
+// sentence: a full stop, after or before a closing quote.
+func stopAfter(tail string) bool {
+	switch tail {
+	case ".", "'.", ".'":
+		return true
+	}
+	return false
 }
 
 // isLetterRune reports whether r is a letter of a script: text in other
