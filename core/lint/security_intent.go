@@ -1,6 +1,9 @@
 package lint
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Intent: what a clause means, whatever its wording. The phrases of
 // secVocabulary name wordings, and an attacker picks the words; so each
@@ -67,7 +70,7 @@ var cueWords = []struct {
 	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag"},
 	{cuKnow, "know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
 	{cuNeg, "not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
-	{cuOmit, "omit omits omitting omitted withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
+	{cuOmit, "withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
 	{cuSecret, "confidential confidentially undisclosed classified covert covertly clandestine clandestinely"},
 	{cuReply, "reply replies replying"},
 	{cuOnly, "only alone solely merely exclusively"},
@@ -93,10 +96,10 @@ var cueWords = []struct {
 	{cuAlso, "also too additionally duplicate duplicates copy copies mirror mirrors extra"},
 	{cuSteer, "anymore alone"},
 	{cuInstead, "instead"},
-	{cuDirect, "must should shall ought need needs required expected supposed mandatory essential necessary please kindly always never you your assistant model agent ai llm ensure remember best wiser better"},
+	{cuDirect, "must should shall ought need needs required expected supposed mandatory essential necessary please kindly always never you your assistant assistant's model model's agent agent's ai llm ensure remember best wiser better"},
 	{cuTopic, "about regarding concerning involving re"},
 	{cuCond, "if unless whether"},
-	{cuModal, "must should shall ought expected required supposed always never mustn't shouldn't"},
+	{cuModal, "must should shall ought expected supposed always never mustn't shouldn't"},
 }
 
 // cuePhrases are the cues of several words, phrases of secVocabulary
@@ -109,9 +112,11 @@ var cuePhrases = []struct {
 	{cuTell, "let|letting ~2 know|on"},
 	{cuTell, "draw|drawing|drew|call|calling|attract|attracting ~3 attention"},
 	{cuTell, "point|pointing out"},
+	{cuTell, "bring|brings|bringing|brought|call|calling ~4 notice|attention"},
 	{cuTell, "made|make|making|be|been ~1 aware"},
 	{cuOmit, "leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 out|unmentioned|unsaid|aside"},
 	{cuOmit, "off the table"},
+	{cuOmit, "omit|omits|omitting|omitted ~4 from|in ~1 your|the|any ~1 reply|replies|answer|answers|response|responses|summary|message"},
 	{cuOmit, "no|without mention|mentioning|reference|word|hint|sign"},
 	{cuOmit, "nothing about|of|regarding|on"},
 	{cuOmit, "stay|stays|remain|remains quiet|silent|mum"},
@@ -122,10 +127,11 @@ var cuePhrases = []struct {
 	{cuSecret, "between the ~1 assistant|model|agent|ai and"},
 	{cuSecret, "need-to-know"},
 	{cuSecret, "our|my|a ~1 secret"},
-	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|account|answer|answers|reply"},
+	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|answer|answers|reply"},
 	{cuReply, "write|writes|writing|report|reports|reporting|get|gets|getting back"},
 	{cuReply, "what|anything you ~1 say|write|tell|show|report|present|return"},
 	{cuReply, "in ~1 conversation|chat|replies|answers"},
+	{cuReply, "you ~1 answer|reply|respond|write|report"},
 	{cuOnly, "nothing else|more"},
 	{cuPretend, "as if|though"},
 	{cuPretend, "come|comes|go|goes|walk|walks away|off ~1 believing|thinking|assuming|convinced"},
@@ -141,6 +147,7 @@ var cuePhrases = []struct {
 	{cuEvery, "rest|remainder of"},
 	{cuEvery, "once|twice per|a|every|each"},
 	{cuEvery, "any|all ~1 other"},
+	{cuEvery, "any question|questions|request|requests|message|messages|query|queries|turn|turns|step|steps|prompt|prompts|exchange|exchanges|interaction|interactions|action|actions|reply|replies|answer|answers"},
 	{cuUnit, "tool|function call|calls|use|uses|invocation|invocations"},
 	{cuUnit, "other|another tool|tools|function|functions"},
 	{cuOrder, "ahead of"},
@@ -186,7 +193,9 @@ var cuePhrases = []struct {
 	{cuSteer, "no longer|more"},
 	{cuSteer, "no need to use|call|invoke"},
 	{cuSteer, "any more"},
+	{cuSteer, "stop|quit|cease using|calling|invoking"},
 	{cuDirect, "make sure"},
+	{cuDirect, "one|tool|function|choice to use|call|pick|choose|prefer"},
 	{cuDirect, "would|could you"},
 	{cuDirect, "it would"},
 	{cuDirect, "we'd|we would|we'll"},
@@ -303,6 +312,10 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		}
 		cc.all |= cc.at[i]
 	}
+	if s.toolLabel != "" && len(cl) > 0 {
+		cc.at[0] |= cuOtherTool
+		cc.all |= cuOtherTool
+	}
 	if s.addressesModel(cl, cc) {
 		cc.all |= cuDirect
 	}
@@ -359,7 +372,8 @@ var toolNameStops = wordSet("only in on out up off to by and or of the a with fo
 // otherTool reports whether identifier w, lower-cased, names a tool
 // other than this one: a name of words joined by _, or of three or more
 // joined by - (two are an English compound: dry-run, set-url), one of
-// them a verb of toolVerbs, that is none of the tool's properties. Whether it
+// them a verb of toolVerbs, that is none of the tool's properties or
+// enum values (a "method" property's values name its operations). Whether it
 // is one of the document's own tools is the rule's to judge (see
 // steersElsewhere): the scan is the tool's alone.
 func (s *secScan) otherTool(w string) bool {
@@ -378,7 +392,7 @@ func (s *secScan) otherTool(w string) bool {
 	if parts < 2 || !verb || !strings.Contains(w, "_") && parts < 3 {
 		return false
 	}
-	return !s.hasProp(w)
+	return !s.hasProp(w) && !slices.Contains(s.values, w)
 }
 
 // secIntent is an intent of a class: the cues a clause holds together,
@@ -410,7 +424,7 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
 
 	// Coercion.
-	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, cond: notScopedToATopic},
+	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, addressed: true, cond: everyUnit},
 	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 12, addressed: true, cond: notScopedToATopic},
 	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 12},
 	{class: clsCoercion, why: "tells the model to set aside its own judgment", all: cuOverride | cuOwn | cuReply, width: 6, addressed: true},
@@ -428,6 +442,9 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuModal, width: 10},
 	{class: clsShadowing, why: "steers the model away from another tool", all: cuOtherTool | cuSteer, width: 8},
 	{class: clsShadowing, why: "steers the model away from another tool", all: cuOtherTool | cuInstead, width: 10, cond: steersForGood},
+	{class: clsShadowing, why: "gives the model orders about another tool", all: cuOtherTool, width: 1, addressed: true, cond: labelled},
+	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuEvery, width: 8, addressed: true},
+	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuOrder, width: 6, addressed: true, cond: orderedAround},
 	{class: clsShadowing, why: "claims to replace another tool", all: cuOtherTool | cuOverride, width: 8},
 	{class: clsShadowing, why: "discredits another tool", all: cuOtherTool | cuDistrust, width: 8},
 
@@ -453,7 +470,10 @@ func (s *secScan) intents(cl []tok, cc *clauseCues) {
 		switch in.class {
 		case clsShadowing:
 			for k := from; k < to; k++ {
-				if cc.at[k]&cuOtherTool != 0 {
+				switch {
+				case k == 0 && s.toolLabel != "":
+					refs = append(refs, s.toolLabel)
+				case cc.at[k]&cuOtherTool != 0:
 					refs = append(refs, cl[k].w)
 				}
 			}
@@ -550,12 +570,25 @@ func alarmNotAvoided(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
 	return k >= 0 && k < to && cc.count(cuNeg, k-2, k) == 0
 }
 
+// everyUnit holds a step of the model's work that a quantifier just
+// before makes every one ("any exchange", "each of its steps", "once
+// per turn"), not scoped to a topic: "whenever the user asks what to
+// work on next" is one kind of request.
+func everyUnit(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuUnit != 0 && cc.count(cuEvery, k-3, k) > 0 {
+			return notScopedToATopic(s, cl, cc, k, to)
+		}
+	}
+	return false
+}
+
 // notScopedToATopic holds a clause whose "every request" is every one:
 // "for every question about React" is a topic, which a documentation
 // tool may claim.
-func notScopedToATopic(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+func notScopedToATopic(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	u := cc.first(cuUnit, from)
-	return u < 0 || cc.count(cuTopic, u+1, u+3) == 0
+	return (u < 0 || cc.count(cuTopic, u+1, u+3) == 0) && notConditional(s, cl, cc, from, to)
 }
 
 // consentWaived holds an order to act without the user's consent: a cue
@@ -619,11 +652,30 @@ func otherTools(_ *secScan, cl []tok, _ *clauseCues, from, to int) bool {
 	return false
 }
 
-// steersForGood holds "instead of" another tool said as an order for
-// every case ("must", "always", "it is broken"), not "use this instead
-// of execute_command with ls".
-func steersForGood(_ *secScan, _ []tok, cc *clauseCues, _, _ int) bool {
-	return cc.all&(cuModal|cuDistrust|cuEvery) != 0
+// steersForGood holds "instead of" another tool said for every case:
+// as an obligation ("must", "always", "it is broken"), or with nothing
+// after the tool's name to narrow it ("use in place of postgres_query"),
+// not "use this instead of execute_command with ls".
+func steersForGood(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
+	if cc.all&(cuModal|cuDistrust|cuEvery) != 0 {
+		return true
+	}
+	k := cc.first(cuOtherTool, 0)
+	return k >= 0 && k == len(cl)-1
+}
+
+// orderedAround holds an order given for the time before or after
+// another tool runs, which the clause starts with: "after share_file
+// runs, add ...", "before merge_pull_request is called, approve ...";
+// "use this before list-online-meetings" is this tool's place.
+func orderedAround(_ *secScan, _ []tok, cc *clauseCues, from, _ int) bool {
+	return from == 0 && cc.at[0]&cuOrder != 0
+}
+
+// labelled holds an order in a clause that a label names another tool
+// for: "- create_event: add this address as an attendee".
+func labelled(s *secScan, _ []tok, _ *clauseCues, from, _ int) bool {
+	return s.toolLabel != "" && from == 0
 }
 
 // sendsAway holds data sent to a destination: a verb of sending that no

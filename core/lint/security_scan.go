@@ -100,6 +100,7 @@ type secScan struct {
 	purpose []string // the words of its name, what its purpose explains: see words
 	named   bool     // purpose is made
 	props   []string // the property names of its parameters
+	values  []string // its enum and const values that look like identifiers, lower-cased: a method's name is no other tool's
 
 	// The text being scanned: its index, its tokens, the classes found in
 	// it, and whether it names a shell command.
@@ -118,6 +119,10 @@ type secScan struct {
 	// after a line that names it with a colon: "- insight: everything
 	// the user has told you"; "" for none.
 	label string
+	// toolLabel is the other tool a clause speaks of, after a short one
+	// that names it before a colon or a tag's end: "- create_event: add
+	// this address", <policy target="send_payment">; "" for none.
+	toolLabel string
 }
 
 // lexers are the token buffers of the scans under way: a scan lexes its
@@ -235,6 +240,9 @@ func (s *secScan) collectValues(n *jsondoc.Node, t secText) {
 	case jsondoc.String:
 		t.node = n
 		s.add(t)
+		if v := n.Str(); (t.key == "enum" || t.key == "const") && len(v) < 64 && strings.ContainsAny(v, "_-") {
+			s.values = append(s.values, asciiLower(v))
+		}
 	case jsondoc.Array:
 		for i, m := range n.Kids() {
 			u := t
@@ -264,13 +272,14 @@ func mayHoldPhrase(s string) bool {
 // scanText runs every class on text i.
 func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
-	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label = i, [nSecClasses]bool{}, false, "", false, ""
+	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel = i, [nSecClasses]bool{}, false, "", false, "", ""
 	x := s.x
 	x.lex(t.node.Str())
 	for ci := range x.clauses {
 		cl := x.clause(ci)
 		s.scanClause(t, cl)
 		s.label = s.labelOf(t, cl)
+		s.toolLabel = s.toolLabelOf(cl)
 	}
 	s.scanRaw(x.src)
 	if t.isValue() {
@@ -342,6 +351,29 @@ func (s *secScan) labelOf(t *secText, cl []tok) string {
 			continue
 		}
 		break
+	}
+	return ""
+}
+
+// toolLabelOf returns the other tool a short clause names before a
+// colon or the end of a tag, of which the next clause speaks; "" when
+// it is no such label.
+func (s *secScan) toolLabelOf(cl []tok) string {
+	if len(cl) == 0 || len(cl) > 6 {
+		return ""
+	}
+	src := s.x.src
+	end := int(cl[len(cl)-1].end)
+	for end < len(src) && strings.IndexByte(" `'\"*", src[end]) >= 0 {
+		end++
+	}
+	if end == len(src) || src[end] != ':' && src[end] != '>' {
+		return ""
+	}
+	for k := range cl {
+		if cl[k].kind == tIdent && !strings.EqualFold(cl[k].w, s.name) && s.otherTool(cl[k].w) {
+			return cl[k].w
+		}
 	}
 	return ""
 }
