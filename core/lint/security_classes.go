@@ -162,7 +162,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
 		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
-		p: ph("@user|system|instructions|instruction|directives|directive|rules|guidance|prompt ~10 disregarded|ignored|overridden|overruled|void|invalidated|revoked|cancelled|canceled|obsolete")},
+		p: ph("user's|users'|system|instructions|instruction|directives|directive|rules|guidance|prompt ~10 disregarded|ignored|overridden|overruled|void|invalidated|revoked|cancelled|canceled|obsolete")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to obey a tool's output",
 		p: ph("obey|heed ~3 text|instructions|output|result|results|orders|commands ~2 returned|given|from|of|in|by ~2 this|the ~1 tool|function")},
 	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
@@ -896,12 +896,25 @@ func harvested(cl []tok, h sensHit) bool {
 		return true
 	}
 	for k := max(0, h.from-3); k < h.from; k++ {
-		if harvestBefore[cl[k].w] {
+		if harvestBefore[cl[k].w] && !copulaBetween(cl, k, h.from) {
 			return true
 		}
 	}
 	for k := h.to; k < len(cl) && k < h.to+4; k++ {
 		if harvestAfter[cl[k].w] {
+			return true
+		}
+	}
+	return false
+}
+
+// copulaBetween reports whether "is" or "are" stands between tokens i
+// and j: "these are credentials" says what something is, "these
+// credentials" points at them.
+func copulaBetween(cl []tok, i, j int) bool {
+	for k := i + 1; k < j; k++ {
+		switch cl[k].w {
+		case "is", "are", "was", "were":
 			return true
 		}
 	}
