@@ -40,6 +40,7 @@ type secItem struct {
 	why   string
 	heads []string // of kSens: the words of a name or purpose that explain it
 	cue   cue      // of kCue: its meaning
+	cmd   cmdWords // of kCommand: which commands it names
 	// cond is a further condition of a kSignal, nil for none: on the
 	// clause and the match's tokens.
 	cond func(s *secScan, t *secText, cl []tok, from, to int) bool
@@ -277,7 +278,14 @@ var secVocabulary = []secItem{
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
-	{kind: kCommand, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bash|sh|zsh|nc|ncat|netcat|socat|mkfifo|base64|base32|xxd|openssl|atob|b64decode|frombase64string|powershell|pwsh|rm|mkfs|dd|chmod|chown|shred|find|python|python3|perl|ruby|php|node|certutil|mshta|iex|invoke-expression|downloadstring|eval|exec|urlopen")},
+	{kind: kCommand, cmd: cmdFetch, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod")},
+	{kind: kCommand, cmd: cmdShell, p: ph("bash|sh|zsh")},
+	{kind: kCommand, cmd: cmdNet, p: ph("nc|ncat|netcat|socat|mkfifo")},
+	{kind: kCommand, cmd: cmdDecode, p: ph("base64|base32|xxd|openssl|atob|b64decode|frombase64string")},
+	{kind: kCommand, cmd: cmdPowershell, p: ph("powershell|pwsh|iex|invoke-expression|downloadstring|certutil|mshta")},
+	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
+	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node")},
+	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen")},
 }
 
 func ph(src string) *phrase    { return compilePhrase(src, secSets) }
@@ -614,7 +622,9 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		return
 	}
 	if kinds&(1<<kCommand) != 0 {
-		s.command = true
+		for _, m := range matches {
+			s.command |= m.item.cmd
+		}
 	}
 	// A clause that describes what a filter or scanner finds is no
 	// order; the filter's word marks the part of the clause between
@@ -1102,59 +1112,94 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 	}
 }
 
+// pipesToInterpreter reports whether lower-cased text may pipe into a
+// shell or an interpreter: "| sh", "|bash", "| sudo".
+func pipesToInterpreter(l string) bool {
+	for i := strings.IndexByte(l, '|'); i >= 0; {
+		rest := strings.TrimLeft(l[i+1:], " ")
+		for _, w := range []string{"sh", "bash", "zsh", "dash", "sudo", "python", "perl", "ruby", "node", "php"} {
+			if strings.HasPrefix(rest, w) {
+				return true
+			}
+		}
+		j := strings.IndexByte(l[i+1:], '|')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
+}
+
+// cmdWords are kinds of command a text names (kCommand), a bit each:
+// a command's pattern is tried only on a text that names its kind.
+type cmdWords uint16
+
+const (
+	cmdFetch      cmdWords = 1 << iota // curl, wget
+	cmdShell                           // bash, sh
+	cmdNet                             // nc, socat
+	cmdDecode                          // base64, xxd
+	cmdPowershell                      // powershell, iex
+	cmdDestroy                         // rm, find, dd
+	cmdInterp                          // python, node
+	cmdCode                            // eval, exec
+)
+
 // Shell commands that download and run code, open a shell to another
 // host, run a decoded payload or destroy data. They are looked for only
-// in texts with a word of a command (kCommand), and Go's regexp runs in
-// time linear in the text.
+// in texts that name a command of their kind (kCommand), or a path
+// under /dev/, and Go's regexp runs in time linear in the text.
 var commandPatterns = []struct {
-	need func(lower string) bool // whether the lower-cased text may hold a match
-	re   *regexp.Regexp
-	why  string
+	words cmdWords                // the kinds of command one of which the text names
+	need  func(lower string) bool // whether the lower-cased text may hold a match
+	re    *regexp.Regexp
+	why   string
 }{
-	{func(l string) bool {
+	{cmdFetch, func(l string) bool {
 		return strings.Contains(l, "|") && containsAny(l, "curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod")
 	},
 		regexp.MustCompile(`(?i)\b(curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n]{0,200}\|\s*(sudo\s+)?((ba|z|da|k|fi)?sh|python3?|perl|ruby|node|php|iex|invoke-expression|powershell|pwsh)\b`),
 		"pipes a download into a shell"},
-	{func(l string) bool { return containsAny(l, "curl", "wget") && containsAny(l, "$(", "<(", "`") },
+	{cmdFetch, func(l string) bool { return containsAny(l, "curl", "wget") && containsAny(l, "$(", "<(", "`") },
 		regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\s*(<\(|\$\(|` + "`" + `)\s*(curl|wget)\b|(?i)\b(source|eval|\.)\s+["']?(<\(|\$\()\s*(curl|wget)\b`),
 		"runs the output of a download"},
-	{func(l string) bool {
+	{cmdNet | cmdShell, func(l string) bool {
 		return containsAny(l, "/dev/tcp", "/dev/udp", "nc ", "ncat ", "bash -i", "mkfifo", "socat")
 	},
 		regexp.MustCompile(`(?i)/dev/(tcp|udp)/|\bn(c|cat|etcat)\b[^\n|;]{0,80}\s-[a-z]*e\s+\S*/(ba|z)?sh\b|\bbash\s+-i\s*>&|\bmkfifo\s+/tmp/|\bsocat\b[^\n]{0,80}exec:`),
 		"opens a shell to another host"},
-	{func(l string) bool {
+	{cmdDecode | cmdPowershell, func(l string) bool {
 		return strings.Contains(l, "base64") && containsAny(l, "-d", "--decode", "frombase64") || containsAny(l, "atob", "b64decode", "powershell")
 	},
 		regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^\n]{0,60}\|\s*(sudo\s+)?(ba|z)?sh\b|(?i)\|\s*base64\s+(-d|--decode|-D)\s*\|\s*(ba|z)?sh\b|(?i)eval\s*\(\s*(atob|base64_decode|b64decode|Buffer\.from)|(?i)exec\s*\(\s*(base64\.)?b64decode|(?i)frombase64string|(?i)powershell(\.exe)?\s+(-\w+\s+([a-z]+\s+)?)*-e(nc|ncodedcommand)?\s+[a-z0-9+/=]{16,}`),
 		"runs a decoded payload"},
-	{func(l string) bool {
+	{cmdDestroy, func(l string) bool {
 		return containsAny(l, "rm -", ":|:", "mkfs", "dd if=", "chmod 777", "chmod -r 777")
 	},
 		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
 		"destroys data"},
-	{func(l string) bool {
-		return strings.Contains(l, "|") && containsAny(l, "xxd", "base32", "openssl", "gunzip", "zcat", "uudecode", "rev", "echo", "printf", "nc ")
+	{cmdDecode | cmdShell | cmdNet | cmdInterp, func(l string) bool {
+		return pipesToInterpreter(l) && containsAny(l, "xxd", "base32", "openssl", "gunzip", "zcat", "uudecode", "rev", "echo", "printf", "nc ")
 	},
 		regexp.MustCompile(`(?i)\b(xxd|base32|openssl|gunzip|zcat|uudecode|rev|echo|printf|nc)\b[^|\n]{0,300}\|[^\n]{0,80}\|\s*(sudo\s+)?((ba|z|da|k)?sh|python3?|perl|ruby|node|php)\b`),
 		"runs a decoded payload"},
-	{func(l string) bool {
+	{cmdCode | cmdInterp, func(l string) bool {
 		return containsAny(l, "exec", "eval") && containsAny(l, "urlopen", "urllib", "requests.get", "fetch(", "http.get", "invoke-webrequest", "downloadstring", "wget", "curl")
 	},
 		regexp.MustCompile(`(?i)\b(exec|eval)\s*\(\s*[^\n]{0,160}(urlopen|urllib|requests\.get|fetch\(|http\.get|downloadstring)|(?i)\.then\(\s*(eval|Function)\s*\)|(?i)\beval\s+["']?\$\(\s*(curl|wget)\b`),
 		"runs code it downloads"},
-	{func(l string) bool {
+	{cmdDestroy, func(l string) bool {
 		return strings.Contains(l, "find") && containsAny(l, "-delete", "-exec rm", "-exec shred")
 	},
 		regexp.MustCompile(`(?i)\bfind\s+(/|~|\$HOME|\$\{HOME\})\S*\s[^|;\n]{0,120}(-delete\b|-exec\s+(rm|shred)\b)`),
 		"destroys data"},
-	{func(l string) bool {
+	{cmdInterp, func(l string) bool {
 		return containsAny(l, "perl -e", "ruby -e", "php -r") && containsAny(l, "socket", "exec", "system", "spawn")
 	},
 		regexp.MustCompile(`(?i)\b(perl|ruby)\s+-e\s+["'][^\n]{0,300}(socket|exec|system|spawn)|(?i)\bphp\s+-r\s+["'][^\n]{0,300}(fsockopen|exec|system|shell_exec)`),
 		"runs a one-line program that starts commands or connects out"},
-	{func(l string) bool {
+	{cmdInterp | cmdPowershell, func(l string) bool {
 		return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta", "downloadstring")
 	},
 		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:|(?i)\b(iex|invoke-expression)\b[^\n]{0,40}(downloadstring|net\.webclient|invoke-webrequest|iwr)`),
@@ -1164,10 +1209,10 @@ var commandPatterns = []struct {
 // scanRaw finds what needs the string's bytes: shell commands, encoded
 // payloads, text pushed out of sight by padding, and HTML comments.
 func (s *secScan) scanRaw(src string) {
-	if s.command || s.x.shell {
+	if s.command != 0 || s.x.shell {
 		low := s.x.lower
 		for _, p := range commandPatterns {
-			if !p.need(low) {
+			if s.command&p.words == 0 && !s.x.shell || !p.need(low) {
 				continue
 			}
 			if loc := p.re.FindStringIndex(src); loc != nil && !filterSentence(src, loc[0], loc[1]) {

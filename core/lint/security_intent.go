@@ -282,7 +282,10 @@ func (cc *clauseCues) count(c cue, from, to int) int {
 // the scan computes.
 func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clauseCues {
 	cc := &s.cc
-	cc.at = append(cc.at[:0], make([]cue, len(cl))...)
+	if cap(s.x.cues) < len(cl) {
+		s.x.cues = make([]cue, len(cl), 2*len(cl))
+	}
+	cc.at = s.x.cues[:len(cl)]
 	cc.all = 0
 	for i := range cl {
 		cc.at[i] = cue(tags[i])
@@ -382,7 +385,17 @@ func (s *secScan) otherTool(w string) bool {
 	}
 	verb := false
 	parts := 0
-	for _, p := range strings.FieldsFunc(w, func(r rune) bool { return r == '_' || r == '-' }) {
+	for rest := w; rest != ""; {
+		i := strings.IndexAny(rest, "_-")
+		p := rest
+		if i >= 0 {
+			p, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		if p == "" {
+			continue
+		}
 		parts++
 		if toolNameStops[p] {
 			return false

@@ -68,20 +68,44 @@ func (e *pelem) matches(t *tok) bool {
 type phrase struct {
 	src   string
 	elems []pelem
-	// anchor has the bits (tokenBit) of the words of one element after
-	// the first that every match needs: a clause with none of them
-	// cannot match, and is not tried. 0 when no element is such.
-	anchor uint64
+	// anchors have the bits (tokenBit) of the words of two elements
+	// after the first that every match needs: a clause that lacks the
+	// words of either cannot match, and is not tried. 0 when no element
+	// is such.
+	anchors [2]wordMask
+	// single: the phrase is one element of words, which every token the
+	// index finds it for matches.
+	single bool
 }
 
-// tokenBit is a bit for a word, made of its length and its first and
-// last bytes: a clause's words make a mask that tells most phrases they
-// cannot match there without trying them.
-func tokenBit(w string) uint64 {
+// anchored reports whether a clause whose words make mask may hold a
+// match of p.
+func (p *phrase) anchored(mask *wordMask) bool {
+	return mask.meets(&p.anchors[0]) && mask.meets(&p.anchors[1])
+}
+
+// wordMask is a set of words as 256 bits, a bit a word (tokenBit): of
+// a clause's words, or of the words an element of a phrase allows.
+type wordMask [4]uint64
+
+func (m *wordMask) add(w string) {
+	b := tokenBit(w)
+	m[b>>6] |= 1 << (b & 63)
+}
+
+// meets reports whether m has a word of a, or a is empty.
+func (m *wordMask) meets(a *wordMask) bool {
+	return a[0]|a[1]|a[2]|a[3] == 0 || m[0]&a[0]|m[1]&a[1]|m[2]&a[2]|m[3]&a[3] != 0
+}
+
+// tokenBit is the bit of a word in a wordMask, made of its length and
+// its first and last bytes: a clause's words make a mask that tells most
+// phrases they cannot match there without trying them.
+func tokenBit(w string) uint {
 	if w == "" {
 		return 0
 	}
-	return 1 << ((uint(len(w))*31 + uint(w[0])*7 + uint(w[len(w)-1])) % 64)
+	return (uint(len(w))*31 + uint(w[0])*7 + uint(w[len(w)-1])*131) % 256
 }
 
 // match returns the index just past a match of p's elements from k on,
@@ -173,34 +197,63 @@ func compilePhrase(src string, sets map[string]map[string]bool) *phrase {
 	if len(p.elems) == 0 || p.elems[0].gap > 0 || p.elems[0].opt || p.elems[len(p.elems)-1].gap > 0 {
 		panic(fmt.Sprintf("lint: phrase %q must start and end with a required element", src))
 	}
-	// The anchor: the required element after the first of words alone
-	// with the fewest of them.
-	best := -1
+	// The anchors: the two required elements after the first whose words
+	// are fewest, of words alone or of named sets no larger than 16.
+	anchor := func(e *pelem) (bits wordMask, n int) {
+		if e.opt || e.gap > 0 || e.any || e.kinds != 0 || len(e.prefixes) > 0 {
+			return bits, 0
+		}
+		for _, w := range e.words {
+			if commonWords[w] {
+				return wordMask{}, 0
+			}
+			bits.add(w)
+			n++
+		}
+		for _, set := range e.sets {
+			if len(set) > 16 {
+				return wordMask{}, 0
+			}
+			for w := range set {
+				bits.add(w)
+				n++
+			}
+		}
+		return bits, n
+	}
+	best := [2]int{-1, -1}
+	count := [2]int{}
 	for k := 1; k < len(p.elems); k++ {
-		e := &p.elems[k]
-		if e.opt || e.gap > 0 || e.any || e.kinds != 0 || len(e.prefixes) > 0 || len(e.sets) > 0 || len(e.words) == 0 {
+		bits, n := anchor(&p.elems[k])
+		if n == 0 {
 			continue
 		}
-		if best < 0 || len(e.words) < len(p.elems[best].words) {
-			best = k
-		}
-	}
-	if best > 0 {
-		for _, w := range p.elems[best].words {
-			p.anchor |= tokenBit(w)
+		switch {
+		case best[0] < 0 || n < count[0]:
+			best[1], count[1] = best[0], count[0]
+			best[0], count[0] = k, n
+			p.anchors[1] = p.anchors[0]
+			p.anchors[0] = bits
+		case best[1] < 0 || n < count[1]:
+			best[1], count[1] = k, n
+			p.anchors[1] = bits
 		}
 	}
 	return p
 }
 
+// commonWords are words too common in any text to tell a clause that
+// may match a phrase from one that cannot: no anchor has them.
+var commonWords = wordSet("the a an this that these it its to of in on at by for with and or is are be was not no any all you your as from")
+
 // phraseIndex finds, for each token, the phrases that can start there:
 // by the token's word for phrases whose first element lists words, and
 // the others at every token.
 type phraseIndex[T any] struct {
-	// starts has a bit for each (length, first letter, second letter) of
-	// the words in byWord: most words of a text start no phrase, and are
-	// told so without a map lookup.
-	starts [16 * 26 * 26 / 64]uint64
+	// starts has a bit for each word in byWord, from its length and its
+	// first, second and last bytes (startKey): most words of a text start
+	// no phrase and have no tag, and are told so without a map lookup.
+	starts [1 << 15 / 64]uint64
 	byWord map[string]wordEntry
 	byKind [8][]int // phrases whose first element takes a kind of token
 	other  []int
@@ -261,13 +314,15 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]
 	return ix
 }
 
-// startKey is the bit of starts for w, false for a word it does not
-// sort: shorter than two bytes, or not starting with two letters.
+// startKey is the bit of starts for w, false for a word shorter than
+// two bytes, which it does not sort.
 func startKey(w string) (int, bool) {
-	if len(w) < 2 || w[0] < 'a' || w[0] > 'z' || w[1] < 'a' || w[1] > 'z' {
+	if len(w) < 2 {
 		return 0, false
 	}
-	return min(len(w), 15)*26*26 + int(w[0]-'a')*26 + int(w[1]-'a'), true
+	h := uint32(len(w))*0x9e3779b1 ^ uint32(w[0])<<16 ^ uint32(w[1])<<8 ^ uint32(w[len(w)-1])
+	h *= 0x85ebca6b
+	return int(h >> 17), true
 }
 
 // maybe reports whether w may start a phrase of byWord.
@@ -280,9 +335,9 @@ func (ix *phraseIndex[T]) maybe(w string) bool {
 // and for each token in the order of the items; and sets tags[i] to the
 // tag of ts[i]'s word (tags has the length of ts).
 func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], tags []uint64) []phraseMatch[T] {
-	var mask uint64
+	var mask wordMask
 	for i := range ts {
-		mask |= tokenBit(ts[i].w)
+		mask.add(ts[i].w)
 	}
 	for i := range ts {
 		tags[i] = 0
@@ -293,7 +348,11 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], tags []uint64)
 			e := ix.byWord[ts[i].w]
 			tags[i] = e.tag
 			for _, k := range e.items {
-				if a := ix.ps[k].anchor; a != 0 && mask&a == 0 {
+				if ix.ps[k].single {
+					out = append(out, phraseMatch[T]{ix.items[k], i, i + 1})
+					continue
+				}
+				if !ix.ps[k].anchored(&mask) {
 					continue
 				}
 				if end := ix.ps[k].match(ts, i, 0); end > i {
@@ -302,12 +361,15 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], tags []uint64)
 			}
 		}
 		for _, k := range ix.byKind[ts[i].kind] {
+			if !ix.ps[k].anchored(&mask) {
+				continue
+			}
 			if end := ix.ps[k].match(ts, i, 0); end > i {
 				out = append(out, phraseMatch[T]{ix.items[k], i, end})
 			}
 		}
 		for _, k := range ix.other {
-			if !ix.ps[k].elems[0].matches(&ts[i]) {
+			if !ix.ps[k].anchored(&mask) || !ix.ps[k].elems[0].matches(&ts[i]) {
 				continue
 			}
 			if end := ix.ps[k].match(ts, i, 0); end > i {

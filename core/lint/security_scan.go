@@ -103,11 +103,11 @@ type secScan struct {
 	values  []string // its enum and const values that look like identifiers, lower-cased: a method's name is no other tool's
 
 	// The text being scanned: its index, its tokens, the classes found in
-	// it, and whether it names a shell command.
+	// it, and the kinds of shell command it names.
 	cur     int
 	x       *lexed
 	hit     [nSecClasses]bool
-	command bool
+	command cmdWords
 	filters [][2]int // the parts of the clause being scanned that describe a filter (see segment)
 	cc      clauseCues
 	// prevSens is what secret the clause before named, unexplained, for
@@ -272,7 +272,7 @@ func mayHoldPhrase(s string) bool {
 // scanText runs every class on text i.
 func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
-	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel = i, [nSecClasses]bool{}, false, "", false, "", ""
+	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel = i, [nSecClasses]bool{}, 0, "", false, "", ""
 	x := s.x
 	x.lex(t.node.Str())
 	for ci := range x.clauses {
@@ -283,10 +283,12 @@ func (s *secScan) scanText(i int) {
 	}
 	s.scanRaw(x.src)
 	if t.isValue() {
-		if loc := valueCommand.FindStringIndex(x.src); loc != nil {
-			s.report(clsCommand, loc[0], loc[1], "puts a shell command in a value the model passes on")
+		if strings.ContainsAny(x.src, "$`;&|") {
+			if loc := valueCommand.FindStringIndex(x.src); loc != nil {
+				s.report(clsCommand, loc[0], loc[1], "puts a shell command in a value the model passes on")
+			}
 		}
-		if recipientProp(t.prop) {
+		if strings.IndexByte(x.src, '@') >= 0 && recipientProp(t.prop) {
 			s.recipientValue()
 		}
 	}
@@ -299,12 +301,7 @@ var recipientWords = wordSet("to cc bcc recipient recipients attendee attendees 
 // recipientProp reports whether a property's name says who receives
 // something: to, bcc, attendees, reply_to.
 func recipientProp(name string) bool {
-	for _, w := range nameWords(name) {
-		if recipientWords[w] {
-			return true
-		}
-	}
-	return false
+	return name != "" && slices.ContainsFunc(nameWords(name), func(w string) bool { return recipientWords[w] })
 }
 
 // recipientValue finds, in a value of a property that names recipients

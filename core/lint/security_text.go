@@ -50,6 +50,7 @@ type lexed struct {
 	shell   bool       // a path under /dev/, or ":|:": what a reverse shell or a fork bomb writes
 	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
 	tags    []uint64   // the tags of the words of the clause being scanned (see phraseIndex)
+	cues    []cue      // the cues of its tokens (see clauseCues)
 }
 
 // tagBuf returns the tags buffer, n long.
