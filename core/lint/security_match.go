@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -250,11 +251,7 @@ var commonWords = wordSet("the a an this that these it its to of in on at by for
 // by the token's word for phrases whose first element lists words, and
 // the others at every token.
 type phraseIndex[T any] struct {
-	// starts has a bit for each word in byWord, from its length and its
-	// first, second and last bytes (startKey): most words of a text start
-	// no phrase and have no tag, and are told so without a map lookup.
-	starts [1 << 15 / 64]uint64
-	byWord map[string]wordEntry
+	byWord wordTable
 	byKind [8][]int // phrases whose first element takes a kind of token
 	other  []int
 	items  []T
@@ -264,8 +261,66 @@ type phraseIndex[T any] struct {
 // wordEntry is what the index knows of a word: the phrases that can
 // start with it, and the tag the caller gave it (see newPhraseIndex).
 type wordEntry struct {
+	word  string
 	items []int
 	tag   uint64
+}
+
+// wordTable finds a word's entry by a hash of its length and a few of
+// its bytes, with a probe of a table twice as large as its words or
+// more: cheaper than a map's hash of every byte, on the many words of a
+// text that have no entry.
+type wordTable struct {
+	slots   []int32 // 1 + the index in entries, 0 for an empty slot; a power of two long
+	entries []wordEntry
+}
+
+func wordHash(w string) uint32 {
+	h := uint32(len(w)) * 0x9e3779b1
+	if len(w) > 0 {
+		h ^= uint32(w[0])<<24 ^ uint32(w[len(w)-1])<<16 ^ uint32(w[len(w)/2])<<8
+	}
+	if len(w) > 1 {
+		h ^= uint32(w[1])
+	}
+	return h * 0x85ebca6b
+}
+
+// get returns w's entry, or nil.
+func (t *wordTable) get(w string) *wordEntry {
+	mask := uint32(len(t.slots) - 1)
+	for i := wordHash(w) >> 7 & mask; ; i = (i + 1) & mask {
+		k := t.slots[i]
+		if k == 0 {
+			return nil
+		}
+		if e := &t.entries[k-1]; e.word == w {
+			return e
+		}
+	}
+}
+
+// build makes the table of the entries of m.
+func (t *wordTable) build(m map[string]*wordEntry) {
+	n := 64
+	for n < 4*len(m) {
+		n *= 2
+	}
+	t.slots = make([]int32, n)
+	words := make([]string, 0, len(m))
+	for w := range m {
+		words = append(words, w)
+	}
+	slices.Sort(words) // a table that does not change from run to run
+	for _, w := range words {
+		t.entries = append(t.entries, *m[w])
+		for i := wordHash(w) >> 7 & uint32(n-1); ; i = (i + 1) & uint32(n-1) {
+			if t.slots[i] == 0 {
+				t.slots[i] = int32(len(t.entries))
+				break
+			}
+		}
+	}
 }
 
 // newPhraseIndex indexes the phrases of items. tags gives single words
@@ -273,11 +328,15 @@ type wordEntry struct {
 // lookup as the phrases: a word costs one lookup however many phrases
 // and tags it has.
 func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]uint64) *phraseIndex[T] {
-	ix := &phraseIndex[T]{byWord: map[string]wordEntry{}, items: items}
-	index := func(w string, i int) {
-		e := ix.byWord[w]
-		e.items = append(e.items, i)
-		ix.byWord[w] = e
+	ix := &phraseIndex[T]{items: items}
+	byWord := map[string]*wordEntry{}
+	entry := func(w string) *wordEntry {
+		e := byWord[w]
+		if e == nil {
+			e = &wordEntry{word: w}
+			byWord[w] = e
+		}
+		return e
 	}
 	for i, it := range items {
 		p := phraseOf(it)
@@ -285,7 +344,7 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]
 		e := &p.elems[0]
 		for _, set := range e.sets {
 			for w := range set {
-				index(w, i)
+				entry(w).items = append(entry(w).items, i)
 			}
 		}
 		if e.any || len(e.prefixes) > 0 {
@@ -298,37 +357,14 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]
 			}
 		}
 		for _, w := range e.words {
-			index(w, i)
+			entry(w).items = append(entry(w).items, i)
 		}
 	}
 	for w, tag := range tags {
-		e := ix.byWord[w]
-		e.tag |= tag
-		ix.byWord[w] = e
+		entry(w).tag |= tag
 	}
-	for w := range ix.byWord {
-		if k, ok := startKey(w); ok {
-			ix.starts[k/64] |= 1 << (k % 64)
-		}
-	}
+	ix.byWord.build(byWord)
 	return ix
-}
-
-// startKey is the bit of starts for w, false for a word shorter than
-// two bytes, which it does not sort.
-func startKey(w string) (int, bool) {
-	if len(w) < 2 {
-		return 0, false
-	}
-	h := uint32(len(w))*0x9e3779b1 ^ uint32(w[0])<<16 ^ uint32(w[1])<<8 ^ uint32(w[len(w)-1])
-	h *= 0x85ebca6b
-	return int(h >> 17), true
-}
-
-// maybe reports whether w may start a phrase of byWord.
-func (ix *phraseIndex[T]) maybe(w string) bool {
-	k, ok := startKey(w)
-	return !ok || ix.starts[k/64]&(1<<(k%64)) != 0
 }
 
 // matches appends to out every match in ts, in the order of the tokens,
@@ -344,8 +380,7 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], tags []uint64)
 		if ts[i].kind == tComma {
 			continue
 		}
-		if ix.maybe(ts[i].w) {
-			e := ix.byWord[ts[i].w]
+		if e := ix.byWord.get(ts[i].w); e != nil {
 			tags[i] = e.tag
 			for _, k := range e.items {
 				if ix.ps[k].single {
