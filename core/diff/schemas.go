@@ -130,8 +130,8 @@ func (p *pair) schemas(o, n *jsondoc.Node) { p.compare(o, n, true) }
 // withTypes false leaves out the kinds of value they accept, which an
 // allOf's schema shares with the schema around it.
 func (p *pair) compare(o, n *jsondoc.Node, withTypes bool) {
-	o, oSegs, oRef := schema.Deref(p.o.Params, o)
-	n, nSegs, nRef := schema.Deref(p.n.Params, n)
+	o, oSegs, oRef := p.oldKinds.refs.Deref(o)
+	n, nSegs, nRef := p.newKinds.refs.Deref(n)
 	if oRef || nRef {
 		if p.seen == nil {
 			// The parameter schemas are compared first, and "#" leads back to them.

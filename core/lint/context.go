@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
 	"toolbench/core/tooldef"
 )
 
@@ -125,6 +126,14 @@ type SchemaContext struct {
 	Depth int           // 0 for the root schema, one more for each nested schema
 	Via   string        // the keyword that led here ("properties", "items", ...); "" at the root
 }
+
+// Refs resolves the references of the tool's parameter schema, each once
+// for the whole lint of the tool.
+func (c *SchemaContext) Refs() *schema.Resolver { return paramRefs.Of(c) }
+
+// paramRefs is the Resolver of a tool's parameter schema, shared by the
+// rules and the walk.
+var paramRefs = NewFact(func(t *tooldef.Tool) *schema.Resolver { return schema.NewResolver(t.Params) })
 
 // AtRoot reports whether the schema is the tool's parameter schema itself.
 func (c *SchemaContext) AtRoot() bool { return c.Depth == 0 && c.Via == "" }

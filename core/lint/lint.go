@@ -457,13 +457,14 @@ func (w *walker) followRefs() {
 	if !mayHoldRef(w.tc.Doc, root) {
 		return
 	}
+	refs := paramRefs.Of(w.tc)
 	visited := map[*jsondoc.Node]bool{}
 	var pending []schema.Target
 	visit := func(n *jsondoc.Node) {
 		schema.Walk(n, nil, func(s *jsondoc.Node, _ []jsondoc.Seg) bool {
 			visited[s] = true
 			if ref := s.Get("$ref"); ref.Is(jsondoc.String) {
-				if t := schema.Resolve(root, ref.Str()); t.Node.Is(jsondoc.Object) {
+				if t := refs.Resolve(ref.Str()); t.Node.Is(jsondoc.Object) {
 					pending = append(pending, t)
 				}
 			}

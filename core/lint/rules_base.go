@@ -492,7 +492,7 @@ func checkEmptyProperties(c *SchemaContext) {
 	p := n.Get("properties")
 	switch {
 	case p == nil:
-		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || len(definedNames(schema.ObjectOf(c.Root, n, false))) > 0 {
+		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || len(definedNames(c.Refs().Object(n, false))) > 0 {
 			return
 		}
 		c.Report("object schema without 'properties'", hint)
@@ -525,7 +525,7 @@ func checkInvalidRequired(c *SchemaContext) {
 
 // checkRequiredInProperties reports a required name that the schema does
 // not define: not a property of the schema or of a branch it applies in
-// place (schema.ObjectOf, through "$ref"s), nor matched by a pattern of
+// place (schema.Resolver.Object, through "$ref"s), nor matched by a pattern of
 // its "patternProperties".
 func checkRequiredInProperties(c *SchemaContext) {
 	n := c.Node
@@ -539,7 +539,7 @@ func checkRequiredInProperties(c *SchemaContext) {
 	var o *schema.Object
 	view := func() schema.Object {
 		if o == nil {
-			v := schema.ObjectOf(c.Root, n, false)
+			v := c.Refs().Object(n, false)
 			o = &v
 		}
 		return *o
@@ -549,7 +549,7 @@ func checkRequiredInProperties(c *SchemaContext) {
 	}
 	defined := func(name string) bool {
 		if o == nil {
-			return schema.Defines(c.Root, n, name)
+			return c.Refs().Defines(n, name)
 		}
 		p, _ := o.Property(name)
 		return p.Node != nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"toolbench/core/jsondoc"
-	"toolbench/core/schema"
 )
 
 // refRules check "$ref". A local reference is resolved inside the tool's
@@ -21,7 +20,7 @@ func refCheckUnresolved(c *SchemaContext) {
 	if !ref.Is(jsondoc.String) {
 		return
 	}
-	res := schema.Resolve(c.Root, ref.Str())
+	res := c.Refs().Resolve(ref.Str())
 	if res.Remote || res.Problem == "" {
 		return
 	}
@@ -34,7 +33,7 @@ func refCheckRemote(c *SchemaContext) {
 	if !ref.Is(jsondoc.String) || mcpExternalRef.runsWith(c.w.tc.hooks.targets) {
 		return // MCP's rule holds such a reference an error, or is ignored
 	}
-	if res := schema.Resolve(c.Root, ref.Str()); res.Remote {
+	if res := c.Refs().Resolve(ref.Str()); res.Remote {
 		c.ReportAt(ref, c.Path(), fmt.Sprintf("$ref %q points outside the tool's schema; toolbench does not fetch it and providers do not either", ref.Str()),
 			"Copy the referenced schema under $defs and point at it with \"#/$defs/NAME\".")
 	}

@@ -74,9 +74,10 @@ null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 				return
 			}
 			req := c.Node.Get("required")
+			required := stringsIn(req)
 			var missing, names []string
 			for _, p := range props.Kids() {
-				if !listHasString(req, p.Key) {
+				if !required(p.Key) {
 					missing = append(missing, fmt.Sprintf("%q", p.Key))
 					names = append(names, p.Key)
 				}
@@ -320,6 +321,23 @@ func describesObjects(n *jsondoc.Node) bool {
 		return listHasString(t, "object")
 	}
 	return false
+}
+
+// stringsIn returns a test of whether list, an array, holds a string: a
+// look through the list while it is short, in a set of its strings once
+// it is long, so that checking each property of a wide schema against
+// its "required" costs linear time.
+func stringsIn(list *jsondoc.Node) func(s string) bool {
+	if list.Len() < 16 {
+		return func(s string) bool { return listHasString(list, s) }
+	}
+	set := make(map[string]bool, list.Len())
+	for _, e := range list.Kids() {
+		if e.Value.Is(jsondoc.String) {
+			set[e.Value.Str()] = true
+		}
+	}
+	return func(s string) bool { return set[s] }
 }
 
 // listHasString reports whether list is an array holding the string s.
