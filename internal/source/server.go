@@ -37,6 +37,9 @@ type Server struct {
 	// StartTimeout bounds a spawned server's start; zero means
 	// mcpclient.DefaultStartTimeout.
 	StartTimeout time.Duration
+	// ListTimeout bounds a listing of the server's tools, all its pages;
+	// zero means mcpclient.DefaultListTimeout.
+	ListTimeout time.Duration
 	// ProtocolVersion is the MCP version asked for; empty means
 	// mcpclient.DefaultProtocolVersion.
 	ProtocolVersion string
@@ -81,7 +84,7 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		}
 		spec.Header.Set(name, value)
 	}
-	spec.Timeout, spec.StartTimeout, spec.ProtocolVersion = s.Timeout, s.StartTimeout, s.ProtocolVersion
+	spec.Timeout, spec.StartTimeout, spec.ListTimeout, spec.ProtocolVersion = s.Timeout, s.StartTimeout, s.ListTimeout, s.ProtocolVersion
 	return spec, nil
 }
 

@@ -28,7 +28,7 @@ func AllServers(tmpl Server) ([]Server, error) {
 	}
 	out := make([]Server, len(names))
 	for i, name := range names {
-		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ProtocolVersion: tmpl.ProtocolVersion}
+		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout, ProtocolVersion: tmpl.ProtocolVersion}
 	}
 	return out, nil
 }
