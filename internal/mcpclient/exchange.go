@@ -31,7 +31,7 @@ type exchange struct {
 	bodyFull bool   // the body was longer than MaxMessageSize
 	callID   jsonrpc.ID
 	httpErr  *HTTPError
-	refusal  error // a bound the response passed, or a redirect refused
+	refusal  error  // a bound the response passed, or a redirect refused
 	sent     string // the method of the last request kept, as it was sent
 	forget   []func()
 }

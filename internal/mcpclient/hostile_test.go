@@ -166,7 +166,9 @@ func TestHTTPReadsNoMoreOfAResponseThanAMessageMayTake(t *testing.T) {
 		{"an endless JSON body", http.Header{"Content-Type": {"application/json"}},
 			func(w http.ResponseWriter) int64 { return writeUpTo(w, spaces, past) }, MaxMessageSize + 16<<20},
 		{"a gzip body that expands past the bound", http.Header{"Content-Type": {"application/json"}, "Content-Encoding": {"gzip"}},
-			func(w http.ResponseWriter) int64 { return writeUpTo(w, member, int64(len(member))*past/int64(len(spaces))) }, 16 << 20},
+			func(w http.ResponseWriter) int64 {
+				return writeUpTo(w, member, int64(len(member))*past/int64(len(spaces)))
+			}, 16 << 20},
 		{"an event without end", http.Header{"Content-Type": {"text/event-stream"}},
 			func(w http.ResponseWriter) int64 {
 				w.Write([]byte("event: message\ndata: "))
