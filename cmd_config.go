@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"toolbench/core/baseline"
 	"toolbench/core/config"
@@ -17,6 +18,7 @@ import (
 	"toolbench/core/lock"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/configfile"
 	"toolbench/internal/source"
 	"toolbench/tui"
@@ -29,20 +31,77 @@ import (
 // baseline, and team gives the workbench them and the lock. diff, call and dump take nothing from it and do not read it,
 // so a file with a mistake in it does not stop them.
 
-// configFlags are --config and --no-config, persistent flags of the root.
+// configFlags are --config, --no-config and --max-file-size, persistent
+// flags of the root.
 type configFlags struct {
-	file string // --config FILE
-	off  bool   // --no-config
+	file    string   // --config FILE
+	off     bool     // --no-config
+	maxFile sizeFlag // --max-file-size
 }
 
-// register adds --config and --no-config to the root, for every command.
+// register adds --config, --no-config and --max-file-size to the root,
+// for every command.
 func (c *configFlags) register(root *cobra.Command) {
 	fs := root.PersistentFlags()
 	fs.StringVar(&c.file, "config", "", "read the configuration from FILE")
 	document(fs, "config", "read the configuration from FILE, in place of the toolbench.toml (or .toolbench.toml) found in this directory or the nearest parent, up to the repository's root; read by lint, fix, compat, watch, lock, verify and the workbench")
 	fs.BoolVar(&c.off, "no-config", false, "read no configuration file")
 	root.MarkPersistentFlagFilename("config", "toml")
+	c.maxFile = auxfile.DefaultMax
+	fs.Var(&c.maxFile, maxFileSizeFlag, "read at most SIZE of a configuration, servers, lock or baseline file")
+	document(fs, maxFileSizeFlag, "read at most SIZE (such as 64MiB) of the configuration, the servers file, the lock and the baseline; documents have a bound of their own, 256 MiB")
 }
+
+// maxFileSizeFlag is the flag that bounds the files read beside the
+// documents.
+const maxFileSizeFlag = "max-file-size"
+
+// fileLimit is the bound on the files read beside the documents, as the
+// parsed flags of fs set it: --max-file-size, persistent, is among every
+// command's parsed flags.
+func fileLimit(fs *pflag.FlagSet) auxfile.Limit {
+	lim := auxfile.Limit{Max: auxfile.DefaultMax, Flag: "--" + maxFileSizeFlag}
+	if f := fs.Lookup(maxFileSizeFlag); f != nil {
+		if v, ok := f.Value.(*sizeFlag); ok {
+			lim.Max = int64(*v)
+		}
+	}
+	return lim
+}
+
+// fileLimit is the bound on the files read beside the documents; an env
+// made by a test, without flags, has the default.
+func (e *env) fileLimit() auxfile.Limit {
+	if e == nil {
+		return (&configFlags{}).limit()
+	}
+	return e.config.limit()
+}
+
+// limit is the bound on the files read beside the documents.
+func (c *configFlags) limit() auxfile.Limit {
+	max := int64(c.maxFile)
+	if max == 0 {
+		max = auxfile.DefaultMax // an env made by a test, without flags
+	}
+	return auxfile.Limit{Max: max, Flag: "--" + maxFileSizeFlag}
+}
+
+// sizeFlag is a flag's size in bytes, written with a unit: 64MiB.
+type sizeFlag int64
+
+func (s *sizeFlag) String() string { return strings.ReplaceAll(auxfile.SizeText(int64(*s)), " ", "") }
+
+func (s *sizeFlag) Set(v string) error {
+	n, err := auxfile.ParseSize(v)
+	if err != nil {
+		return err
+	}
+	*s = sizeFlag(n)
+	return nil
+}
+
+func (s *sizeFlag) Type() string { return "size" }
 
 // loadConfig returns the configuration in force, nil when there is none.
 // Its error is a usage error and says where: a file that cannot be read,
@@ -59,7 +118,7 @@ func (e *env) loadConfig() (*config.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	return configfile.Load(e.config.file, e.config.off, dir)
+	return configfile.Load(e.config.file, e.config.off, dir, e.config.limit())
 }
 
 // checks is how a command checks tools: the configuration in force (nil
@@ -70,6 +129,7 @@ type checks struct {
 	targets []string // --target; nil when not given
 	ignore  []string // --ignore
 	base    *baselineFile
+	limit   auxfile.Limit // of the baseline and the lock
 }
 
 // baselineFile is a baseline read from its file.
@@ -141,7 +201,11 @@ func (c *checks) readBaseline(named string) error {
 	if path == "" {
 		return nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := auxfile.Read(path, c.limit)
+	var tooLarge *auxfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return err
+	}
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -248,7 +312,7 @@ func (c *checks) team(cfg *tui.Config, ins []source.Input) error {
 		}
 	}
 	path := fromHere(c.cfg.LockPath()) // as lockFile finds it, from the configuration read once
-	l, err := readLock(path, true)
+	l, err := readLock(path, true, c.limit)
 	if err != nil {
 		return err
 	}

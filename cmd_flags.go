@@ -119,7 +119,7 @@ func targetsHelp() string {
 // checks checks the target names and rule codes, reads the
 // configuration in force, and returns how the command checks tools.
 func (r *ruleFlags) checks() (*checks, error) {
-	c := &checks{ignore: r.ignore}
+	c := &checks{ignore: r.ignore, limit: r.e.fileLimit()}
 	if len(r.targets) > 0 {
 		t, err := lint.ParseTargets(r.targets)
 		if err != nil {
@@ -260,6 +260,7 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		return nil, err
 	}
 	srv.URL, srv.Name, srv.Env, srv.Header = s.url, s.server, s.env, s.headers
+	srv.FileLimit = fileLimit(fs)
 	if s.given == "--server-cmd" {
 		argv, err := mcpclient.SplitCommand(s.command)
 		if err != nil {

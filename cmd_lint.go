@@ -19,6 +19,7 @@ import (
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/live"
 	"toolbench/internal/source"
 )
@@ -420,7 +421,13 @@ func (lr *lintRun) writeBaseline() int {
 		sources[r.source] = true
 	}
 	b := &baseline.Baseline{}
-	if data, err := os.ReadFile(path); err == nil {
+	data, err := auxfile.Read(path, e.fileLimit())
+	var tooLarge *auxfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		fmt.Fprintf(e.stderr, "toolbench lint: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	if err == nil {
 		old, err := baseline.Parse(path, data)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "toolbench lint: %s; nothing was written\n", termtext.EscapeLine(err.Error()))

@@ -13,6 +13,7 @@ import (
 	"toolbench/core/lock"
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/source"
 )
 
@@ -125,13 +126,16 @@ func lockFile(e *env, named string) (string, error) {
 	return fromHere(cfg.LockPath()), nil
 }
 
-// readLock reads the lock file at path; a lock of no sources when there
-// is none and missing is true.
-func readLock(path string, missing bool) (*lock.Lock, error) {
-	data, err := os.ReadFile(path)
+// readLock reads the lock file at path, up to lim; a lock of no sources
+// when there is none and missing is true.
+func readLock(path string, missing bool, lim auxfile.Limit) (*lock.Lock, error) {
+	data, err := auxfile.Read(path, lim)
+	var tooLarge *auxfile.TooLargeError
 	switch {
 	case errors.Is(err, os.ErrNotExist) && missing:
 		return &lock.Lock{}, nil
+	case errors.As(err, &tooLarge):
+		return nil, err
 	case err != nil:
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -143,7 +147,7 @@ func readLock(path string, missing bool) (*lock.Lock, error) {
 }
 
 func runLock(e *env, cfg *lockConfig) int {
-	l, err := readLock(cfg.path, true)
+	l, err := readLock(cfg.path, true, e.fileLimit())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lock: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
 		return exitFailure

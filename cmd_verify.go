@@ -87,6 +87,7 @@ func (f *verifyFlags) config(fs *pflag.FlagSet, args []string) (*verifyConfig, e
 	if cfg.reach, err = f.server.reach(); err != nil {
 		return nil, err
 	}
+	cfg.reach.FileLimit = fileLimit(fs)
 	if f.server.all {
 		if cfg.all, err = source.AllServers(cfg.reach); err != nil {
 			return nil, err
@@ -99,7 +100,7 @@ func (f *verifyFlags) config(fs *pflag.FlagSet, args []string) (*verifyConfig, e
 }
 
 func runVerify(e *env, cfg *verifyConfig) int {
-	l, err := readLock(cfg.path, false)
+	l, err := readLock(cfg.path, false, e.fileLimit())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench verify: %s; pin sources with toolbench lock\n", termtext.EscapeLine(err.Error()))
 		return exitFailure

@@ -32,7 +32,7 @@ const testConfig = `{
   }
 }`
 
-func TestFromConfig(t *testing.T) {
+func TestParseConfig(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "servers.json")
 	if err := os.WriteFile(path, []byte(testConfig), 0o644); err != nil {
 		t.Fatal(err)
@@ -56,7 +56,7 @@ func TestFromConfig(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := FromConfig(path, tc.name, lookup)
+			got, err := fromConfig(path, tc.name, lookup)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,7 +67,7 @@ func TestFromConfig(t *testing.T) {
 	}
 }
 
-func TestFromConfigErrors(t *testing.T) {
+func TestParseConfigErrors(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		path := filepath.Join(dir, name)
@@ -94,31 +94,36 @@ func TestFromConfigErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := FromConfig(tc.path, tc.server, lookupIn(nil))
+			_, err := fromConfig(tc.path, tc.server, lookupIn(nil))
 			if err == nil || err.Error() != tc.want {
 				t.Errorf("got  %v\nwant %s", err, tc.want)
 			}
 		})
 	}
-	_, err := FromConfig(good, "badargs", lookupIn(nil))
+	_, err := fromConfig(good, "badargs", lookupIn(nil))
 	if err == nil || !strings.HasPrefix(err.Error(), good+`: server "badargs": `) || !strings.Contains(err.Error(), "/args") {
 		t.Errorf("badargs: got %v", err)
 	}
 }
 
-func TestFromConfigReadsVSCodeServersAndTheDefaultFile(t *testing.T) {
-	dir := t.TempDir()
-	t.Chdir(dir)
-	if err := os.WriteFile(DefaultConfigFile, []byte(`{"servers": {"s": {"type": "stdio", "command": "srv"}}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	got, err := FromConfig("", "s", lookupIn(nil))
+func TestParseConfigReadsVSCodeServers(t *testing.T) {
+	got, err := ParseConfig(DefaultConfigFile, []byte(`{"servers": {"s": {"type": "stdio", "command": "srv"}}}`), "s", lookupIn(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(Spec{Name: "s", Command: []string{"srv"}}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
+}
+
+// fromConfig reads the servers file at path and parses its entry name,
+// as a command does.
+func fromConfig(path, name string, lookup func(string) (string, bool)) (Spec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Spec{}, err
+	}
+	return ParseConfig(path, data, name, lookup)
 }
 
 func TestServerNamesAreInTheFilesOrder(t *testing.T) {
@@ -137,7 +142,7 @@ func TestServerNamesAreInTheFilesOrder(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := serverNames("servers.json", []byte(tc.file))
+			got, err := ParseServerNames("servers.json", []byte(tc.file))
 			if tc.err != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 					t.Fatalf("error %v, want one starting %q", err, tc.err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"toolbench/core/jsondoc"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/mcpclient"
 )
 
@@ -40,6 +41,9 @@ type Server struct {
 	// ListTimeout bounds a listing of the server's tools, all its pages;
 	// zero means mcpclient.DefaultListTimeout.
 	ListTimeout time.Duration
+	// FileLimit bounds the servers file, as every file read beside the
+	// documents is bounded.
+	FileLimit auxfile.Limit
 	// ProtocolVersion is the MCP version asked for; empty means
 	// mcpclient.DefaultProtocolVersion.
 	ProtocolVersion string
@@ -57,8 +61,11 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 	}
 	spec := mcpclient.Spec{Command: s.Command, URL: s.URL}
 	if s.Name != "" {
-		var err error
-		if spec, err = mcpclient.FromConfig(s.ServersFile, s.Name, lookup); err != nil {
+		file, data, err := readServersFile(s.ServersFile, s.FileLimit)
+		if err != nil {
+			return spec, err
+		}
+		if spec, err = mcpclient.ParseConfig(file, data, s.Name, lookup); err != nil {
 			return spec, err
 		}
 	}
@@ -86,6 +93,17 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 	}
 	spec.Timeout, spec.StartTimeout, spec.ListTimeout, spec.ProtocolVersion = s.Timeout, s.StartTimeout, s.ListTimeout, s.ProtocolVersion
 	return spec, nil
+}
+
+// readServersFile reads the servers file at path, or at
+// mcpclient.DefaultConfigFile when path is "", up to lim, and returns its
+// name and content.
+func readServersFile(path string, lim auxfile.Limit) (string, []byte, error) {
+	if path == "" {
+		path = mcpclient.DefaultConfigFile
+	}
+	data, err := auxfile.Read(path, lim)
+	return path, data, err
 }
 
 // openServer connects to the server and lists its tools.

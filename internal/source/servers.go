@@ -15,11 +15,11 @@ import (
 // line's --all-servers names. A file that cannot be read, or that lists
 // no server, is an error.
 func AllServers(tmpl Server) ([]Server, error) {
-	file := tmpl.ServersFile
-	if file == "" {
-		file = mcpclient.DefaultConfigFile
+	file, data, err := readServersFile(tmpl.ServersFile, tmpl.FileLimit)
+	if err != nil {
+		return nil, err
 	}
-	names, err := mcpclient.ServerNames(file)
+	names, err := mcpclient.ParseServerNames(file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,7 @@ func AllServers(tmpl Server) ([]Server, error) {
 	}
 	out := make([]Server, len(names))
 	for i, name := range names {
-		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout, ProtocolVersion: tmpl.ProtocolVersion}
+		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout, FileLimit: tmpl.FileLimit, ProtocolVersion: tmpl.ProtocolVersion}
 	}
 	return out, nil
 }
