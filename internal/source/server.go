@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"toolbench/core/jsondoc"
@@ -47,6 +48,9 @@ type Server struct {
 	// ProtocolVersion is the MCP version asked for; empty means
 	// mcpclient.DefaultProtocolVersion.
 	ProtocolVersion string
+	// Dir is the working directory: ServersFile is read from it, and a
+	// spawned server runs in it. "" is the process's.
+	Dir string
 }
 
 // spec returns the connection settings of the server: its command or
@@ -61,7 +65,7 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 	}
 	spec := mcpclient.Spec{Command: s.Command, URL: s.URL}
 	if s.Name != "" {
-		file, data, err := readServersFile(s.ServersFile, s.FileLimit)
+		file, data, err := readServersFile(s.Dir, s.ServersFile, s.FileLimit)
 		if err != nil {
 			return spec, err
 		}
@@ -92,22 +96,37 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		spec.Header.Set(name, value)
 	}
 	spec.Timeout, spec.StartTimeout, spec.ListTimeout, spec.ProtocolVersion = s.Timeout, s.StartTimeout, s.ListTimeout, s.ProtocolVersion
+	if len(spec.Command) > 0 {
+		spec.Dir = s.Dir
+	}
 	return spec, nil
 }
 
 // readServersFile reads the servers file at path, or at
-// mcpclient.DefaultConfigFile when path is "", up to lim, and returns its
-// name and content.
-func readServersFile(path string, lim auxfile.Limit) (string, []byte, error) {
+// mcpclient.DefaultConfigFile when path is "", from the working directory
+// dir ("" for the process's), up to lim, and returns its name and
+// content.
+func readServersFile(dir, path string, lim auxfile.Limit) (string, []byte, error) {
 	if path == "" {
 		path = mcpclient.DefaultConfigFile
 	}
-	data, err := auxfile.Read(path, lim)
+	full := path
+	if dir != "" && !filepath.IsAbs(path) {
+		full = filepath.Join(dir, path)
+	}
+	data, err := auxfile.Read(full, lim)
+	var tooLarge *auxfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		tooLarge.Path = path // as the command line names it
+	}
 	return path, data, err
 }
 
 // openServer connects to the server and lists its tools.
 func openServer(ctx context.Context, s Server, opt Options) (*Source, error) {
+	if s.Dir == "" {
+		s.Dir = opt.Dir
+	}
 	spec, err := s.spec(opt.LookupEnv)
 	if err != nil {
 		return nil, err

@@ -15,7 +15,7 @@ import (
 // line's --all-servers names. A file that cannot be read, or that lists
 // no server, is an error.
 func AllServers(tmpl Server) ([]Server, error) {
-	file, data, err := readServersFile(tmpl.ServersFile, tmpl.FileLimit)
+	file, data, err := readServersFile(tmpl.Dir, tmpl.ServersFile, tmpl.FileLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,8 @@ func AllServers(tmpl Server) ([]Server, error) {
 	}
 	out := make([]Server, len(names))
 	for i, name := range names {
-		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout, FileLimit: tmpl.FileLimit, ProtocolVersion: tmpl.ProtocolVersion}
+		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout,
+			FileLimit: tmpl.FileLimit, ProtocolVersion: tmpl.ProtocolVersion, Dir: tmpl.Dir}
 	}
 	return out, nil
 }
@@ -87,7 +88,7 @@ func (s Server) Entry() (Entry, error) {
 	if e.File == "" {
 		e.File = mcpclient.DefaultConfigFile
 	}
-	doc, err := jsondoc.LoadFile(e.File)
+	doc, err := jsondoc.LoadFileAs(e.File, join(s.Dir, e.File))
 	if err != nil {
 		return e, err
 	}
