@@ -37,7 +37,7 @@ func (c *configFlags) register(root *cobra.Command) {
 	fs.BoolVar(&c.off, "no-config", false, "read no configuration file")
 	root.MarkPersistentFlagFilename("config", "toml")
 	c.maxFile = auxfile.DefaultMax
-	fs.Var(&c.maxFile, "max-file-size", "read at most SIZE of a configuration, servers, lock or baseline file")
+	fs.Var(&c.maxFile, "max-file-size", "bound files read beside documents")
 	document(fs, "max-file-size", "read at most SIZE (such as 64MiB) of the configuration, the servers file, the lock and the baseline; documents have a bound of their own, 256 MiB")
 }
 

@@ -152,6 +152,7 @@ type serverFlags struct {
 	mcpConfig string   // --mcp-config FILE
 	timeout   time.Duration
 	start     time.Duration // --start-timeout
+	list      time.Duration // --list-timeout
 	protocol  string
 
 	all bool // --all-servers, for the commands that take it
@@ -202,6 +203,8 @@ func (s *serverFlags) registerReach(cmd *cobra.Command, e *env) {
 	document(fs, "timeout", "bound each request to the server, and connecting to --server-url")
 	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start")
 	document(fs, "start-timeout", "bound a spawned server's start, which a first npx run spends installing it")
+	fs.DurationVar(&s.list, "list-timeout", mcpclient.DefaultListTimeout, "bound a listing, all its pages")
+	document(fs, "list-timeout", "bound a listing of the server's tools, all its pages together (--timeout bounds each)")
 	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask for")
 	document(fs, "protocol-version", "the MCP version to ask the server for; a server of an earlier revision answers in its own")
 	cmd.MarkFlagFilename("mcp-config", "json")
@@ -215,10 +218,12 @@ func (s *serverFlags) reach() (source.Server, error) {
 		return source.Server{}, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
 	case s.start <= 0:
 		return source.Server{}, fmt.Errorf("--start-timeout %v: want a time above zero, such as 60s", s.start)
+	case s.list <= 0:
+		return source.Server{}, fmt.Errorf("--list-timeout %v: want a time above zero, such as 2m", s.list)
 	case s.protocol == "":
 		return source.Server{}, errors.New("--protocol-version is empty")
 	}
-	srv := source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol, Dir: s.dir}
+	srv := source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, StartTimeout: s.start, ListTimeout: s.list, ProtocolVersion: s.protocol, Dir: s.dir}
 	if s.fileLimit != nil {
 		srv.FileLimit = s.fileLimit()
 	}
@@ -249,7 +254,7 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 	case len(named) > 1:
 		return nil, fmt.Errorf("%s each name a server; give one", strings.Join(named, " and "))
 	case len(named) == 0:
-		for _, f := range []string{"env", "header", "mcp-config", "timeout", "start-timeout", "protocol-version"} {
+		for _, f := range []string{"env", "header", "mcp-config", "timeout", "start-timeout", "list-timeout", "protocol-version"} {
 			if fs.Changed(f) {
 				return nil, fmt.Errorf("%s is for a server; name one with --server-cmd, --server-url or --server", flagName(fs.Lookup(f)))
 			}
