@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -120,6 +121,10 @@ func runLock(e *env, opts *lockOptions) error {
 	if err != nil {
 		return err
 	}
+	pol, path, err := lockPolicy(e, opts.lock)
+	if err != nil {
+		return err
+	}
 	var ins []source.Input
 	for i := range servers {
 		ins = append(ins, source.Input{Server: &servers[i]})
@@ -128,11 +133,14 @@ func runLock(e *env, opts *lockOptions) error {
 		if source.IsRevision(e.dir, file) {
 			return fmt.Errorf("%s: a revision is not what verify reads; name the file", file)
 		}
-		ins = append(ins, source.Input{Path: file})
-	}
-	pol, path, err := lockPolicy(e, opts.lock)
-	if err != nil {
-		return err
+		in := source.Input{Path: file}
+		if lock.CheckFileName(pol.SourceName(in, pol.AbsDir(path))) == nil {
+			// Read through the lock's folder, as verify reads it: a
+			// symbolic link out of it is refused. A name the lock
+			// cannot hold is refused by pin, which says why.
+			in.Within = filepath.Dir(path)
+		}
+		ins = append(ins, in)
 	}
 	return exit(pin(e, pol, path, ins))
 }
