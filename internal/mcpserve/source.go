@@ -60,13 +60,12 @@ func (s *server) readFile(arg, path string) (*jsondoc.Document, error) {
 		return nil, fmt.Errorf("%s %q: %w", arg, path, err)
 	}
 	defer root.Close()
-	// A named pipe or a device is refused before it is opened: opening a
-	// pipe waits for a writer, which would hold the call for ever. The
-	// open file is checked again below.
-	if fi, err := root.Stat(rel); err == nil && !fi.IsDir() && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s %q is not a regular file", arg, path)
-	}
-	f, err := root.Open(rel)
+	// Opened without waiting, then looked at: opening a named pipe waits
+	// for a writer, which would hold the call, and the server with it,
+	// for ever. A check before the open would leave a moment in which a
+	// file could be swapped for a pipe; the open file itself is what is
+	// checked.
+	f, err := root.OpenFile(rel, os.O_RDONLY|nonBlocking, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%s %q: %w", arg, path, pathErr(err))
 	}
