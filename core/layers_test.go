@@ -42,6 +42,7 @@ var layers = map[string]int{
 	"core/config":       6,
 
 	"internal/atomicfile": 10,
+	"internal/auxfile":    10,
 	"internal/mcpclient":  11,
 	"internal/live":       12,
 	"internal/source":     12,
