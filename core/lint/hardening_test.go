@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"toolbench/core/jsondoc"
+	"toolbench/internal/gen"
 )
 
 func TestLintOfASchemaWithManyPropertiesTakesLinearTime(t *testing.T) {
@@ -166,5 +167,20 @@ func TestLintOfAWideStrictSchemaTakesLinearTime(t *testing.T) {
 		if is.Code == "openai-strict/all-required" || is.Code == "anthropic-strict/too-many-optional-parameters" {
 			t.Errorf("every property is required, yet: %s: %s", is.Code, is.Message)
 		}
+	}
+}
+
+func TestLintStopsAtTheNextToolOrSchemaOnceDoneIsClosed(t *testing.T) {
+	doc, err := jsondoc.Parse("tools.json", gen.Tools(4*parallelTools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := Lint(doc, Options{}); len(res.Issues) == 0 {
+		t.Fatal("the document has no issues to stop before")
+	}
+	done := make(chan struct{})
+	close(done)
+	if res := Lint(doc, Options{Done: done}); len(res.Issues) != 0 {
+		t.Errorf("a lint whose Done is closed reported %d issues, want it stopped before the first tool", len(res.Issues))
 	}
 }

@@ -27,6 +27,12 @@ type Options struct {
 	// Server holds the facts of the live server whose listing the
 	// document is, for the rules that read them; nil for a file.
 	Server *ServerFacts
+	// Done, when not nil, stops the lint once it is closed: at the next
+	// tool or schema, which is soon whatever the document (a server's
+	// caller that went away, or cancelled). What Lint returns then holds
+	// the issues found so far, and the caller, who closed Done, knows
+	// it is not the whole lint.
+	Done <-chan struct{}
 }
 
 // Result is a linted document.
@@ -102,7 +108,8 @@ type linter struct {
 	// docFacts are the values rules compute once for the whole lint
 	// (DocFact), shared with the copies that lint shares of the tools.
 	docFacts *docFacts
-	server   *ServerFacts // the facts of a live server's listing
+	server   *ServerFacts    // the facts of a live server's listing
+	done     <-chan struct{} // Options.Done
 
 	toolCtx  ToolContext
 	walker   walker
@@ -119,7 +126,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server}
+	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server, done: opt.Done}
 	enabled := withImplied(targetsNamed(opt.Targets))
 	l.all = l.hooksFor(enabled)
 	for _, r := range l.all.rules {
@@ -348,21 +355,37 @@ func (l *linter) entries(es []tooldef.ListEntry) {
 	n := par.Shares(len(es), parallelTools/2)
 	if n < 2 {
 		for _, e := range es {
+			if l.stopped() {
+				return
+			}
 			l.entry(e)
 		}
 		return
 	}
 	parts := make([]*linter, n)
 	par.Split(n, len(es), func(k, lo, hi int) {
-		part := &linter{doc: l.doc, set: l.set, levels: l.levels, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts}
+		part := &linter{doc: l.doc, set: l.set, levels: l.levels, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts, done: l.done}
 		parts[k] = part
 		for _, e := range es[lo:hi] {
+			if part.stopped() {
+				return
+			}
 			part.entry(e)
 		}
 	})
 	for _, part := range parts {
 		l.errors = append(l.errors, part.errors...)
 		l.warnings = append(l.warnings, part.warnings...)
+	}
+}
+
+// stopped reports whether the lint is to stop: Options.Done is closed.
+func (l *linter) stopped() bool {
+	select {
+	case <-l.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -427,6 +450,9 @@ func (w *walker) path() string {
 }
 
 func (w *walker) schema(n *jsondoc.Node, depth int, via string) {
+	if w.tc.l.stopped() {
+		return
+	}
 	c := &w.ctx
 	h := w.tc.hooks
 	*c = SchemaContext{w: w, Tool: w.tc.Tool, Node: n, Root: w.root, Depth: depth, Via: via}
