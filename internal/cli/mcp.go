@@ -32,6 +32,11 @@ or with --http on Streamable HTTP at http://ADDR/mcp. The tools take a
 document as JSON text or as the path of a file under --root (by default
 the directory toolbench starts in); they read nothing outside it.
 
+Over HTTP it answers only requests whose Host is one of its addresses,
+localhost, the machine's name or a name --allow-host gives, so that a web
+page whose name was pointed at it cannot reach the tools. Headers, bodies,
+connections and messages have bounds (see docs/limits.md).
+
 Exit status: 0 when the client closes the connection or on ctrl+c, 2 for a
 --root that is not a directory or an address it cannot listen on.`),
 		Example: `toolbench mcp
@@ -48,6 +53,8 @@ toolbench mcp --http 127.0.0.1:7777`,
 	cmd.Flags().StringVar(&opt.Root, "root", "", "the DIR whose files the tools may read")
 	document(cmd.Flags(), "root", "the DIR whose files the tools may read (default: the current directory)")
 	cmd.MarkFlagDirname("root")
+	cmd.Flags().StringArrayVar(&opt.AllowedHosts, "allow-host", nil, "also answer HTTP requests to NAME")
+	document(cmd.Flags(), "allow-host", "also answer HTTP requests whose Host is NAME (repeat), such as the name a proxy of this machine forwards")
 	return cmd
 }
 

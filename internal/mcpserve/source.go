@@ -28,7 +28,7 @@ func (s *server) document(textArg string, text *string, pathArg string, path *st
 	case hasPath:
 		return s.readFile(pathArg, *path)
 	}
-	return nil, fmt.Errorf("give the document as JSON text in %s, or the path of a file under %s in %s", textArg, s.root, pathArg)
+	return nil, fmt.Errorf("give the document as JSON text in %s, or the path of a file under the server's root directory in %s", textArg, pathArg)
 }
 
 // parseText parses the text given in arg as a document named "<arg>".
@@ -57,7 +57,7 @@ func (s *server) readFile(arg, path string) (*jsondoc.Document, error) {
 	}
 	root, err := os.OpenRoot(s.root)
 	if err != nil {
-		return nil, fmt.Errorf("%s %q: %w", arg, path, err)
+		return nil, fmt.Errorf("%s %q: %w", arg, path, pathErr(err))
 	}
 	defer root.Close()
 	// Opened without waiting, then looked at: opening a named pipe waits
@@ -130,9 +130,12 @@ func (s *server) under(abs string) (string, bool) {
 	return "", false
 }
 
-// outside is the error of a path that is not under the root.
+// outside is the error of a path that is not under the root. It names
+// the root by what it is, not by its path: where the server's files are
+// is none of a client's business, and a client that started the server
+// knows it.
 func (s *server) outside(how string) error {
-	return fmt.Errorf("%s: this server reads files under %s only; give a path relative to it", how, s.root)
+	return fmt.Errorf("%s: this server reads files under its root directory only; give a path relative to it", how)
 }
 
 // pathErr is the cause of err, an error of opening or reading a file,

@@ -1,0 +1,166 @@
+package mcpserve_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"toolbench/internal/mcpserve"
+)
+
+// speaksOfGo finds Go's own words in what a client reads: type names of
+// the SDK and of the standard library, and the decoder's phrases.
+var speaksOfGo = regexp.MustCompile(`Go (?:value|struct field)|\b(?:mcp|jsonrpc2?|reflect)\.\w|\bjson\.[A-Z]|map\[|interface ?\{\}|cannot unmarshal|unmarshaling|goroutine|runtime error`)
+
+// badRequests are requests a client may send that the server refuses,
+// each with what the answer says.
+var badRequests = []struct {
+	name, params, want string
+}{
+	{"params that are a list", `"method":"tools/call","params":[]`, `tools/call: params is a list; it must be an object`},
+	{"a name that is a number", `"method":"tools/call","params":{"name":5}`, `tools/call: params.name is a number; it must be a string`},
+	{"arguments that are a string", `"method":"tools/call","params":{"name":"lint_tools","arguments":"x"}`, `arguments are a string; they must be an object`},
+	{"arguments that are a list", `"method":"tools/call","params":{"name":"lint_tools","arguments":[1]}`, `arguments are a list; they must be an object`},
+	{"an argument that is an object", `"method":"tools/call","params":{"name":"lint_tools","arguments":{"tools":{"a":1}}}`, `tools is an object; it must be a string or null`},
+	{"an argument no tool takes", `"method":"tools/call","params":{"name":"explain_code","arguments":{"code":"x","extra":1}}`, `arguments: no such argument \"extra\"; the tool takes code`},
+	{"a target that is a number", `"method":"tools/call","params":{"name":"lint_tools","arguments":{"tools":"[]","targets":[5]}}`, `targets[0] is 5; it must be a string`},
+	{"a path out of the root", `"method":"tools/call","params":{"name":"lint_tools","arguments":{"tools_path":"../x"}}`, `under its root directory only`},
+	{"no document", `"method":"tools/call","params":{"name":"lint_tools","arguments":{}}`, `the path of a file under the server's root directory`},
+	{"an unknown tool", `"method":"tools/call","params":{"name":"nope","arguments":{}}`, `unknown tool`},
+	{"list params that are a number", `"method":"tools/list","params":5`, `tools/list: params is a number; it must be an object`},
+	{"a cursor that is an object", `"method":"tools/list","params":{"cursor":{}}`, `tools/list: params.cursor is an object; it must be a string`},
+	{"a client name that is a number", `"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":5}}`, `initialize: params.clientInfo.name is a number; it must be a string`},
+}
+
+// stdioSession serves root on pipes, begins a session, and returns a
+// function that sends a line and returns the answer.
+func stdioSession(t *testing.T, root string) func(line string) string {
+	t.Helper()
+	clientIn, serverOut := io.Pipe()
+	serverIn, clientOut := io.Pipe()
+	go mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, In: serverIn, Out: serverOut})
+	t.Cleanup(func() { clientOut.Close() })
+	answers := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(clientIn)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			answers <- sc.Text()
+		}
+		close(answers)
+	}()
+	send := func(line string) string {
+		t.Helper()
+		if _, err := io.WriteString(clientOut, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(line, `"method":"notifications/`) {
+			return ""
+		}
+		select {
+		case a, ok := <-answers:
+			if !ok {
+				t.Fatal("the server ended the session")
+			}
+			return a
+		case <-time.After(30 * time.Second):
+			t.Fatalf("no answer to %s", line)
+		}
+		return ""
+	}
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return send
+}
+
+func TestAnswersSayWhatIsWrongAndNothingOfGoOrTheRoot(t *testing.T) {
+	root := t.TempDir()
+	send := stdioSession(t, root)
+	h, err := mcpserve.Handler(mcpserve.Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func(body string) string {
+		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Body.String()
+	}
+	for i, tc := range badRequests {
+		line := `{"jsonrpc":"2.0","id":` + jsonNumber(100+i) + `,` + tc.params + `}`
+		for over, answer := range map[string]string{"stdio": send(line), "HTTP": post(line)} {
+			t.Run(over+"/"+tc.name, func(t *testing.T) {
+				if !strings.Contains(answer, tc.want) {
+					t.Errorf("answer %s\nwant it to say %q", answer, tc.want)
+				}
+				if m := speaksOfGo.FindString(answer); m != "" {
+					t.Errorf("answer %s speaks of Go: %q", answer, m)
+				}
+				if strings.Contains(answer, root) {
+					t.Errorf("answer %s names the server's root", answer)
+				}
+				if !strings.Contains(answer, `"id":`+jsonNumber(100+i)) {
+					t.Errorf("answer %s is not to the request", answer)
+				}
+			})
+		}
+	}
+}
+
+func jsonNumber(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestHTTPAnswersABodyThatIsNoMessageWithAJSONRPCError(t *testing.T) {
+	h, err := mcpserve.Handler(mcpserve.Options{Root: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, body string
+		code       int
+		id, want   string
+	}{
+		{"not JSON", "nope", -32700, "null", "parse error: the body is not JSON"},
+		{"a batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, -32600, "null", "a batch of messages"},
+		{"an empty batch", `[]`, -32600, "null", "a batch of messages"},
+		{"a number", `5`, -32600, "null", "the message is a number"},
+		{"a method that is a number", `{"jsonrpc":"2.0","id":"a","method":5}`, -32600, `"a"`, `the "method" is a number`},
+		{"version 1.0", `{"jsonrpc":"1.0","id":7,"method":"ping"}`, -32600, "7", `"jsonrpc" must be "2.0"`},
+		{"an id that is a boolean", `{"jsonrpc":"2.0","id":true,"method":"ping"}`, -32600, "null", `the "id" is a boolean`},
+		{"no method", `{"jsonrpc":"2.0","id":1}`, -32600, "1", `no "method"`},
+		{"an id as written", `{"jsonrpc":"2.0","id":1.50,"method":"tools/call","params":[]}`, -32602, "1.50", "params is a list"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest("POST", "/mcp", strings.NewReader(tc.body))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			var got struct {
+				ID    json.RawMessage `json:"id"`
+				Error struct {
+					Code    int    `json:"code"`
+					Message string `json:"message"`
+				} `json:"error"`
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+				t.Fatalf("status %d, body %q: not JSON-RPC: %v", rec.Code, rec.Body, err)
+			}
+			if got.Error.Code != tc.code || string(got.ID) != tc.id || !strings.Contains(got.Error.Message, tc.want) {
+				t.Errorf("id %s, error %d %q; want id %s, error %d saying %q", got.ID, got.Error.Code, got.Error.Message, tc.id, tc.code, tc.want)
+			}
+			if tc.code != -32602 && rec.Code != http.StatusBadRequest {
+				t.Errorf("status %d, want 400", rec.Code)
+			}
+		})
+	}
+}
