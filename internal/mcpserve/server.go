@@ -186,4 +186,3 @@ func Serve(ctx context.Context, opt Options) error {
 type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
-
