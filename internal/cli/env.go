@@ -39,6 +39,9 @@ type env struct {
 	// may set (see oneShotGC): not so for commands run side by side in
 	// one process, as tests run them.
 	tuneGC bool
+	// process says the command is the process's own, which owns the
+	// process's standard input (see withoutTerminalQuery).
+	process bool
 
 	// build is what this build of toolbench says of itself.
 	build Build
@@ -68,6 +71,7 @@ func Main(b Build) int {
 		// A terminal, not any character device: /dev/zero is one too.
 		stdinTerminal: term.IsTerminal(os.Stdin.Fd()),
 		tuneGC:        true,
+		process:       true,
 	}
 	if w, _, err := term.GetSize(os.Stdout.Fd()); err == nil {
 		e.width = w

@@ -172,7 +172,7 @@ func fixOf(e *env, cfg *fixOptions, opt fix.Options) int {
 			// Written only over the text that was fixed: a save made
 			// meanwhile is kept, and said.
 			if err := atomicfile.Replace(e.path(cfg.file), doc.Src, []byte(res.Doc.Src)); err != nil {
-				fmt.Fprintf(e.stderr, "toolbench fix: %s\n", termtext.EscapeLine(writeError(cfg.file, err).Error()))
+				fmt.Fprintf(e.stderr, "toolbench fix: %s\n", termtext.EscapeLine(asGiven(cfg.file, err).Error()))
 				return exitFailure
 			}
 		}
@@ -207,8 +207,8 @@ func writeFixDiff(e *env, name string, hunks []fix.Hunk) error {
 	return fix.WritePatch(e.stdout, name, hunks)
 }
 
-// writeError is err, of writing the file name, naming it as it was given.
-func writeError(name string, err error) error {
+// asGiven is err, of writing the file name, naming it as it was given.
+func asGiven(name string, err error) error {
 	var (
 		changed *atomicfile.ChangedError
 		refused *atomicfile.RefusedError
@@ -231,7 +231,7 @@ func writeFixed(e *env, path, text string) error {
 		_, err := io.WriteString(e.stdout, text)
 		return err
 	}
-	return writeError(path, atomicfile.Write(e.path(path), []byte(text)))
+	return asGiven(path, atomicfile.Write(e.path(path), []byte(text)))
 }
 
 // fixSummary says what was fixed, or is to fix, in a line:
