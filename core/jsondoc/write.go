@@ -66,10 +66,10 @@ func AppendQuote(b []byte, s string) []byte {
 }
 
 // SafeWriter returns a writer that passes JSON text through to w with
-// every hidden character outside ASCII (bidi controls, zero-width and
-// format characters, C1 controls) written as a \uXXXX escape. The JSON
-// means the same, and a terminal showing it cannot be tricked: encoders
-// escape ASCII controls already, but leave these raw.
+// every hidden character (DEL, which JSON allows raw in a string, C0 and
+// C1 controls, bidi controls, zero-width and format characters) written
+// as a \uXXXX escape. The JSON means the same, and a terminal showing it
+// cannot be tricked.
 func SafeWriter(w io.Writer) io.Writer { return &jsonWriter{w: w} }
 
 type jsonWriter struct {
@@ -110,16 +110,26 @@ func (j *jsonWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// asciiPrefix returns the length of the run of ASCII bytes that b starts
-// with, reading eight bytes at a time.
+// asciiPrefix returns the length of the run of printable ASCII bytes,
+// and of the white space of JSON (tab, line feed, carriage return), that b
+// starts with, reading eight bytes at a time: DEL and the other control
+// characters end it, for the caller to escape.
 func asciiPrefix(b []byte) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		del := x ^ 0x7f7f7f7f7f7f7f7f
+		// A byte past ASCII, one below 0x20, or DEL, in which case the
+		// bytes are looked at one by one.
+		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 || (del-ones)&^del&highs != 0 {
 			break
 		}
 	}
-	for i < len(b) && b[i] < utf8.RuneSelf {
+	for i < len(b) && (b[i] >= 0x20 && b[i] < 0x7f || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++
 	}
 	return i

@@ -271,6 +271,8 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		return nil, errors.New("-e is for one server; under --all-servers, give each its environment in the servers file's \"env\"")
 	case s.given == "--all-servers" && len(s.headers) > 0:
 		return nil, errors.New("--header is for one server; under --all-servers, give each its headers in the servers file's \"headers\"")
+	case s.given == "--server" && s.server == "":
+		return nil, errors.New(`--server "": give the NAME of a server of the servers file`)
 	case s.given != "--server" && s.given != "--all-servers" && fs.Changed("mcp-config"):
 		return nil, errors.New("--mcp-config names the servers file of --server NAME")
 	}

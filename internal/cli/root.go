@@ -101,7 +101,7 @@ func run(e *env, args []string) int {
 	e.withoutTerminalQuery(args, func() {
 		err = fang.Execute(context.Background(), root,
 			fang.WithVersion(e.build.version()),
-			fang.WithoutManpage(), // manCommand writes to the command's output
+			fang.WithoutManpage(),                                         // manCommand writes to the command's output
 			fang.WithErrorHandler(func(io.Writer, fang.Styles, error) {}), // run writes it
 		)
 	})

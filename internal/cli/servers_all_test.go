@@ -222,3 +222,25 @@ func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
 		t.Errorf("SARIF of a server named by its command should place it by name alone:\n%.2000s", out)
 	}
 }
+
+// dump --all-servers named each file after its server: a name with
+// ESC and BEL made a file name that a terminal listing the folder acts
+// on. A server named "" was told it had no command and no URL.
+func TestDumpAllServersNamesFilesSafelyAndAnEmptyNameIsSaid(t *testing.T) {
+	project(t, map[string]string{})
+	writeServers(t, "servers.json", testEntry(t, `a\u001b]0;owned\u0007 100%`, "tools"), serverEntry{"", `{"command": "x"}`})
+	code, out, stderr := runIn(t, "dump", "--all-servers", "--mcp-config", "servers.json", "--dir", "dumps", "--timeout", testServerTimeout)
+	const file = "a%1B]0;owned%07 100%25.json"
+	if code != exitFailure || out != "wrote dumps/"+file+"\n" {
+		t.Errorf("dump: exit %d, stdout %q, stderr %q; want the file %q written", code, out, stderr, file)
+	}
+	if _, err := os.Stat(inWork(t, filepath.Join("dumps", file))); err != nil {
+		t.Error(err)
+	}
+	if want := `toolbench dump: servers.json: a server's name is empty (""): give it a name in the servers file`; !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if code, _, stderr := runIn(t, "lint", "--server", "", "--mcp-config", "servers.json"); code != exitFailure || !strings.Contains(stderr, `--server "": give the NAME of a server of the servers file`) {
+		t.Errorf("lint --server \"\": exit %d, stderr %q", code, stderr)
+	}
+}

@@ -64,6 +64,14 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		lookup = func(string) (string, bool) { return "", false }
 	}
 	spec := mcpclient.Spec{Command: s.Command, URL: s.URL}
+	if s.Name == "" && len(s.Command) == 0 && s.URL == "" {
+		// The servers file's entry "", which no name can ask for.
+		file := s.ServersFile
+		if file == "" {
+			file = mcpclient.DefaultConfigFile
+		}
+		return spec, fmt.Errorf(`%s: a server's name is empty (""): give it a name in the servers file`, file)
+	}
 	if s.Name != "" {
 		file, data, err := readServersFile(s.Dir, s.ServersFile, s.FileLimit)
 		if err != nil {
