@@ -15,18 +15,22 @@
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
 //	diff      the changes between two versions of a tools document
+//	traffic   the codes of what toolbench proxy finds in MCP traffic
 //	schema    JSON Schema: keywords, types, $ref, drafts and meta-schemas
 //	tooldef   the tool definitions of a document, in every provider's shape
 //	jsonedit  edits of a document's text in the document's own layout
 //	cost      what tool definitions cost a request: bytes and tokens
 //	jsondoc   JSON documents with byte offsets: loading, positions, JSON
 //	          pointers, equality, writing JSON
+//	catalog   the record of a code (severity, summary, doc, fix) every
+//	          family of codes embeds, and what explain, the MCP server,
+//	          docs/rules and SARIF say of a code
 //	termtext  text for a terminal: escaping, quoting, hidden characters,
 //	          wrapping in cells
 //
-// (lint, call and diff are side by side, as are fix, compat, baseline,
-// lock and servers, report and config, and tooldef, jsonedit and cost:
-// none imports another of its rank.) Beside them, internal/par splits work among the processors for
+// (lint, call, diff and traffic are side by side, as are fix, compat, baseline,
+// lock and servers, report and config, tooldef, jsonedit and cost, and
+// jsondoc and catalog: none imports another of its rank.) Beside them, internal/par splits work among the processors for
 // any layer.
 //
 // layers_test.go holds these layers, and those of the whole module above

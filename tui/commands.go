@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/tooldef"
@@ -70,7 +71,7 @@ type snapshot struct {
 	issueShown []shownIssue
 
 	// across is how many of the last issues of result were found by
-	// the checks of several servers together (checkTogether), not by
+	// the checks of several servers together (checkCrossServer), not by
 	// the load's own lint; plain is that lint's result, nil when across
 	// is 0.
 	across int
@@ -133,7 +134,7 @@ func prepare(s *snapshot) *snapshot {
 		}
 		row := &s.rows[r]
 		row.issues = append(row.issues, i)
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			row.errors++
 		} else {
 			row.warnings++
@@ -164,7 +165,7 @@ func (s *snapshot) withAcross(across []lint.Issue) *snapshot {
 	res := *own
 	res.Issues = append(slices.Clip(own.Issues), across...)
 	for _, is := range across {
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			res.Errors++
 		} else {
 			res.Warnings++

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"toolbench/core/catalog"
 )
 
 // What a lint reports is set by rule code or by a target's prefix: the
@@ -72,8 +74,11 @@ func (l *Level) UnmarshalText(b []byte) error {
 func TargetPrefix(target string) string { return target + "/" }
 
 // IsSelector reports whether s names rules of the table: a rule's code,
-// or a target's prefix ("openai/").
+// a target's prefix ("openai/"), or the security rules' (SecurityPrefix).
 func IsSelector(s string) bool {
+	if s == SecurityPrefix {
+		return true
+	}
 	if name, ok := strings.CutSuffix(s, "/"); ok {
 		return LookupTarget(name) != nil
 	}
@@ -106,18 +111,18 @@ func (opt *Options) levelAt(key string) Level {
 
 // Apply returns the severity an issue of code and severity sev is
 // reported at under opt, and false when it is not reported.
-func (opt *Options) Apply(code string, sev Severity) (Severity, bool) {
+func (opt *Options) Apply(code string, sev catalog.Severity) (catalog.Severity, bool) {
 	return applyLevel(opt.LevelOf(code), sev)
 }
 
-func applyLevel(l Level, sev Severity) (Severity, bool) {
+func applyLevel(l Level, sev catalog.Severity) (catalog.Severity, bool) {
 	switch l {
 	case Off:
 		return sev, false
 	case AsWarning:
-		return Warning, true
+		return catalog.Warning, true
 	case AsError:
-		return Error, true
+		return catalog.Error, true
 	}
 	return sev, true
 }
@@ -148,7 +153,7 @@ func (opt *Options) ruleLevels() map[*Rule]Level {
 
 // severity is the severity the issues of r are reported at, 0 when r is
 // off.
-func (l *linter) severity(r *Rule) Severity {
+func (l *linter) severity(r *Rule) catalog.Severity {
 	sev, on := applyLevel(l.levels[r], r.Severity)
 	if !on {
 		return 0
@@ -180,7 +185,7 @@ func (r *Result) Without(drop func(*Issue) bool) *Result {
 			continue
 		}
 		out.Issues = append(out.Issues, *is)
-		if is.Severity == Error {
+		if is.Severity == catalog.Error {
 			out.Errors++
 		} else {
 			out.Warnings++

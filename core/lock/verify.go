@@ -7,6 +7,7 @@ import (
 
 	"github.com/gowebpki/jcs"
 
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
@@ -46,7 +47,7 @@ func (l *Lock) Verify(source string, doc *jsondoc.Document) (*Drift, error) {
 // pinnedName is the name of the document of a source's pinned tools.
 const pinnedName = "\x00pinned"
 
-func (p *parsed) verify(source string, doc *jsondoc.Document) (*Drift, error) {
+func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) {
 	tools, ok := p.lock.sources[source]
 	if !ok {
 		return nil, fmt.Errorf("%s pins no source %s", p.doc.Name, strconv.Quote(source))
@@ -93,17 +94,17 @@ func (p *parsed) verify(source string, doc *jsondoc.Document) (*Drift, error) {
 			// Many clients key tools by name, the last one listed
 			// winning: a second definition of a pinned name can stand in
 			// for the pinned one, unchanged beside it.
-			c.Severity = diff.Error
+			c.Severity = catalog.Error
 			c.Message = "a second definition of the pinned name " + termtext.Quote(c.Tool) + " appeared: clients that key tools by name may take it in place of the pinned one"
 			d.Changes = append(d.Changes, c)
 			continue
 		}
 		if c.Code == "added-tool" {
-			c.Severity = diff.Note
+			c.Severity = catalog.Note
 			warnings = append(warnings, c)
 			continue
 		}
-		c.Severity = diff.Error
+		c.Severity = catalog.Error
 		changed[c.Tool], changed[c.OldTool] = true, true
 		d.Changes = append(d.Changes, c)
 	}
@@ -116,7 +117,7 @@ func (p *parsed) verify(source string, doc *jsondoc.Document) (*Drift, error) {
 
 // inLock places a change found in the pinned tools in the lock: its
 // file, offset, line and column, and a path from the lock's root.
-func (p *parsed) inLock(c diff.Change, source string, defs []*jsondoc.Node, starts []int) diff.Change {
+func (p *lockText) inLock(c diff.Change, source string, defs []*jsondoc.Node, starts []int) diff.Change {
 	i := len(starts) - 1
 	for i > 0 && starts[i] > c.Offset {
 		i--
@@ -165,7 +166,7 @@ func unexplained(pins []Tool, doc *jsondoc.Document, changed map[string]bool) []
 		}
 		line, col := doc.Position(int(t.Node.Start))
 		endLine, endCol := doc.Position(int(t.Node.End))
-		out = append(out, diff.Change{Severity: diff.Error, Code: "definition-changed", Tool: t.Name, Path: t.Path, Message: msg,
+		out = append(out, diff.Change{Severity: catalog.Error, Code: "definition-changed", Tool: t.Name, Path: t.Path, Message: msg,
 			File: doc.Name, Line: line, Column: col, Offset: int(t.Node.Start), EndLine: endLine, EndColumn: endCol, EndOffset: int(t.Node.End)})
 	}
 	return out
@@ -254,15 +255,15 @@ func canonical(doc *jsondoc.Document) (*jsondoc.Document, []span) {
 			return doc, nil // not the same tools: diff the source as it is
 		}
 		sp.at = map[int]int{}
-		pair(sp.at, now, doc, nowSet.Tools[sp.tool].Node, set.Tools[sp.tool].Node)
+		mapOffsets(sp.at, now, doc, nowSet.Tools[sp.tool].Node, set.Tools[sp.tool].Node)
 	}
 	return now, spans
 }
 
-// pair maps the offsets of c, a value of the canonical text cdoc, to
+// mapOffsets maps the offsets of c, a value of the canonical text cdoc, to
 // those of o, the same value in the source odoc: its start and end, and
 // those of its keys, members and elements.
-func pair(at map[int]int, cdoc, odoc *jsondoc.Document, c, o *jsondoc.Node) {
+func mapOffsets(at map[int]int, cdoc, odoc *jsondoc.Document, c, o *jsondoc.Node) {
 	at[int(c.Start)], at[int(c.End)] = int(o.Start), int(o.End)
 	switch {
 	case c.Is(jsondoc.Object):
@@ -273,14 +274,14 @@ func pair(at map[int]int, cdoc, odoc *jsondoc.Document, c, o *jsondoc.Node) {
 		for _, m := range c.Members() {
 			if om, ok := members[m.Key]; ok {
 				at[cdoc.KeyOffset(m)] = odoc.KeyOffset(om)
-				pair(at, cdoc, odoc, m.Value, om.Value)
+				mapOffsets(at, cdoc, odoc, m.Value, om.Value)
 			}
 		}
 	case c.Is(jsondoc.Array):
 		oe := o.Elems()
 		for i, e := range c.Elems() {
 			if i < len(oe) {
-				pair(at, cdoc, odoc, e.Value, oe[i].Value)
+				mapOffsets(at, cdoc, odoc, e.Value, oe[i].Value)
 			}
 		}
 	}

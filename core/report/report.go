@@ -27,8 +27,14 @@
 // CallWriter, which renders the JSON Lines it checks in parallel batches
 // on every processor; runs and loads are written as they come.
 //
-// It imports lint (for issues and the rule table), servers (for the
-// checks of several servers), diff, compat, lock, call, jsondoc and
+// Catalog puts the codes of every family (lint's rules, the checks of
+// several servers, the targets, diff's changes, the codes of calls and
+// of their outcomes) in one catalog.Catalog: SARIF's rules are read from
+// it, as are toolbench explain, the MCP server's explain_code and the
+// pages of docs/rules.
+//
+// It imports catalog, lint (for issues and the rule table), servers (for
+// the checks of several servers), diff, compat, lock, call, jsondoc and
 // termtext.
 package report
 
@@ -51,8 +57,8 @@ type Report struct {
 	// points at. An issue whose file is not here is written without it.
 	// Add fills it.
 	Sources map[string]string
-	// Color marks severities with ANSI colour in text. The caller
-	// decides: colour only for a terminal, and never under NO_COLOR.
+	// Color marks severities with ANSI color in text. The caller
+	// decides: color only for a terminal, and never under NO_COLOR.
 	Color bool
 	// Version and InformationURI name the build of toolbench that made
 	// the report, for the formats that say (SARIF's tool.driver); ""

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/catalog"
 	"toolbench/core/fix"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
@@ -76,7 +77,7 @@ toolbench fix -w --code invalid-name tools.json`,
 	cmd.RegisterFlagCompletionFunc("code", completeWords(func() [][2]string {
 		var out [][2]string
 		for _, r := range lint.Rules() {
-			if r.Fix != lint.FixNone {
+			if r.Fix != catalog.FixNone {
 				out = append(out, [2]string{r.Code, r.Summary})
 			}
 		}
@@ -112,7 +113,7 @@ func (f *fixFlags) options(fs *pflag.FlagSet, files []string) (*fixOptions, erro
 		switch {
 		case r == nil:
 			return nil, fmt.Errorf("--code: unknown rule code %q", c)
-		case r.Fix == lint.FixNone:
+		case r.Fix == catalog.FixNone:
 			return nil, fmt.Errorf("--code: rule %s has no fix (rules with fixes: %s)", c, strings.Join(fixableCodes(), ", "))
 		}
 	}
@@ -124,7 +125,7 @@ func (f *fixFlags) options(fs *pflag.FlagSet, files []string) (*fixOptions, erro
 func fixableCodes() []string {
 	var codes []string
 	for _, r := range lint.Rules() {
-		if r.Fix != lint.FixNone {
+		if r.Fix != catalog.FixNone {
 			codes = append(codes, r.Code)
 		}
 	}
@@ -198,10 +199,10 @@ func fixOf(e *env, cfg *fixOptions, opt fix.Options) int {
 }
 
 // writeFixDiff writes the diff of the fixes: escaped for a person at a
-// terminal (or in colour, for a pager), else with the file's own bytes,
+// terminal (or in color, for a pager), else with the file's own bytes,
 // carriage returns included, so that patch and git apply take it.
 func writeFixDiff(e *env, name string, hunks []fix.Hunk) error {
-	if color := e.colour(e.stdout); color || e.isTerminal(e.stdout) {
+	if color := e.colored(e.stdout); color || e.isTerminal(e.stdout) {
 		return fix.WriteDiff(e.stdout, name, hunks, color)
 	}
 	return fix.WritePatch(e.stdout, name, hunks)

@@ -42,6 +42,7 @@ func writeTools(t *testing.T, text string, perm os.FileMode) string {
 }
 
 func TestFixPrintsTheDiffAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o644)
 	code, stdout, stderr := runIn(t, "fix", path)
 	if code != exitIssues {
@@ -67,6 +68,7 @@ func TestFixPrintsTheDiffAndChangesNothing(t *testing.T) {
 }
 
 func TestFixWriteFixesInPlaceKeepingTheModeAndFixingTwiceChangesNothing(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o600)
 	code, stdout, stderr := runIn(t, "fix", "-w", path)
 	if code != exitOK || !strings.HasPrefix(stdout, path+": 3 issues fixed") || stderr != "" {
@@ -99,6 +101,7 @@ func TestFixWriteFixesInPlaceKeepingTheModeAndFixingTwiceChangesNothing(t *testi
 }
 
 func TestFixOutputWritesElsewhere(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o644)
 	out := filepath.Join(filepath.Dir(path), "fixed.json")
 	if code, _, stderr := runIn(t, "fix", "-o", out, path); code != exitOK || !strings.Contains(stderr, "3 issues fixed") {
@@ -117,6 +120,7 @@ func TestFixOutputWritesElsewhere(t *testing.T) {
 }
 
 func TestFixCodeLimitsTheFixesAndAsksForRenames(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, strings.Replace(fixableTools, "get_weather", "get weather", 1), 0o644)
 	code, stdout, stderr := runIn(t, "fix", "--code", "invalid-name", path)
 	if code != exitIssues || !strings.Contains(stdout, `+    "name": "get_weather",`) || strings.Contains(stdout, `"string"}`) {
@@ -131,6 +135,7 @@ func TestFixCodeLimitsTheFixesAndAsksForRenames(t *testing.T) {
 }
 
 func TestFixUsageErrors(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o644)
 	tests := []struct {
 		name string
@@ -156,6 +161,7 @@ func TestFixUsageErrors(t *testing.T) {
 }
 
 func TestFixRefusesAFileThatDoesNotParse(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, `[{"name": "x",}]`, 0o644)
 	code, stdout, stderr := runIn(t, "fix", "-w", path)
 	if code != exitFailure || stdout != "" || !strings.Contains(stderr, path+":1:14: ") {
@@ -171,6 +177,7 @@ func TestFixRefusesAFileThatDoesNotParse(t *testing.T) {
 // characters included, so that git apply and patch make of the file what
 // fix -o writes; and that a terminal still gets them escaped.
 func TestFixDiffOfACRLFFileAppliesWithGitAndPatch(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -226,6 +233,7 @@ func TestFixDiffOfACRLFFileAppliesWithGitAndPatch(t *testing.T) {
 }
 
 func TestFixOutputToADeviceWritesIt(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o644)
 	if code, _, stderr := runIn(t, "fix", "-o", os.DevNull, path); code != exitOK || !strings.Contains(stderr, "3 issues fixed") {
 		t.Errorf("fix -o %s: exit %d, stderr %q", os.DevNull, code, stderr)

@@ -56,8 +56,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/catalog"
 	"toolbench/core/config"
-	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/policy"
 )
@@ -78,12 +78,12 @@ func init() {
 // run runs the command line args with e and returns its exit status.
 //
 // fang styles help and would write errors, but before either it asks the
-// terminal for its background colour (OSC 11, and the device attributes
+// terminal for its background color (OSC 11, and the device attributes
 // after it), and a terminal that does not answer holds the command for
 // seconds. So errors never reach fang: every command's arguments, run and
-// flags hand theirs to run, which writes it (writeError), coloured only
+// flags hand theirs to run, which writes it (writeError), colored only
 // as --color says and without asking the terminal anything. Help asks
-// only when colour is wanted (see withoutTerminalQuery).
+// only when color is wanted (see withoutTerminalQuery).
 func run(e *env, args []string) int {
 	root := newRoot(e)
 	if args == nil {
@@ -120,17 +120,17 @@ func run(e *env, args []string) int {
 }
 
 // withoutTerminalQuery runs f, in which fang may write help. Before it
-// writes help, fang asks the terminal for its background colour whenever
+// writes help, fang asks the terminal for its background color whenever
 // the process's standard output is one, and reads the answer from the
 // process's standard input: a terminal that does not answer holds the
-// command for seconds, and the query is written even when no colour is.
-// For a command line that asks for help, unless colour is wanted and the
+// command for seconds, and the query is written even when no color is.
+// For a command line that asks for help, unless color is wanted and the
 // terminal may answer, f runs with the process's standard input hidden
 // from fang (nil, which is no terminal), so that it asks nothing. Nothing
 // else reads it then; a command run side by side with others, as tests
 // run them, leaves it be.
 func (e *env) withoutTerminalQuery(args []string, f func()) {
-	if !e.process || !helpRequested(args) || e.helpInColour(args) {
+	if !e.process || !helpRequested(args) || e.helpInColor(args) {
 		f()
 		return
 	}
@@ -157,12 +157,12 @@ func helpRequested(args []string) bool {
 	return word == "help"
 }
 
-// helpInColour reports whether help written for args is coloured on a
+// helpInColor reports whether help written for args is colored on a
 // terminal that can answer fang's query: --color always, or by default
 // standard output a terminal, NO_COLOR not set, and TERM naming a
 // terminal that is not a dumb one. args are read before cobra parses
 // them: the last --color given wins, as it does in cobra.
-func (e *env) helpInColour(args []string) bool {
+func (e *env) helpInColor(args []string) bool {
 	mode := "auto"
 	for i, a := range args {
 		if a == "--" {
@@ -230,8 +230,8 @@ func newRoot(e *env) *cobra.Command {
 	root.SetIn(e.stdin)
 	root.SetOut(helpOutput(e))
 	root.SetErr(e.stderr)
-	root.PersistentFlags().Var(&e.color, "color", "colour output: auto, always or never")
-	document(root.PersistentFlags(), "color", "colour reports, errors and help: auto (on a terminal, unless NO_COLOR is set), always or never")
+	root.PersistentFlags().Var(&e.color, "color", "color output: auto, always or never")
+	document(root.PersistentFlags(), "color", "color reports, errors and help: auto (on a terminal, unless NO_COLOR is set), always or never")
 	root.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -357,14 +357,14 @@ func usage(cmd *cobra.Command, err error) error {
 	return &usageError{cmd, err}
 }
 
-// errorColours are the colours of an error's command name and of its
+// errorColors are the colors of an error's command name and of its
 // help, fang's: of its dark scheme, which is what fang chooses when the
 // terminal says nothing of its background. An error does not ask it.
-var errorColours = fang.DefaultColorScheme(lipgloss.LightDark(true))
+var errorColors = fang.DefaultColorScheme(lipgloss.LightDark(true))
 
 // writeError writes the error a command line ended with: a usage error
 // is one line naming the command, then where its help is; an exit status
-// says nothing more. The command's name is coloured as --color says.
+// says nothing more. The command's name is colored as --color says.
 func (e *env) writeError(err error) {
 	var status exitStatus
 	if errors.As(err, &status) {
@@ -377,9 +377,9 @@ func (e *env) writeError(err error) {
 	}
 	name, help := prog+":", "'"+prog+" -h'"
 	w := e.stderr
-	if e.colour(e.stderr) {
-		name = lipgloss.NewStyle().Bold(true).Foreground(errorColours.ErrorHeader[1]).Render(name)
-		help = lipgloss.NewStyle().Foreground(errorColours.Flag).Render(help)
+	if e.colored(e.stderr) {
+		name = lipgloss.NewStyle().Bold(true).Foreground(errorColors.ErrorHeader[1]).Render(name)
+		help = lipgloss.NewStyle().Foreground(errorColors.Flag).Render(help)
 		w = &colorprofile.Writer{Forward: w, Profile: colorprofile.ANSI}
 	}
 	// A mistake in toolbench.toml is not one of the command line: each
@@ -391,7 +391,7 @@ func (e *env) writeError(err error) {
 			fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(p.String()))
 		}
 		page := configPage
-		if url := report.DocURL(e.build.informationURI(), configPage); url != "" {
+		if url := catalog.DocURL(e.build.informationURI(), configPage); url != "" {
 			page = url
 		}
 		fmt.Fprintf(w, "The keys and their values: %s\n", page)
@@ -403,7 +403,7 @@ func (e *env) writeError(err error) {
 // configPage is the page of toolbench.toml's keys.
 const configPage = "docs/configuration.md"
 
-// helpOutput is standard output as cobra and fang see it. fang colours
+// helpOutput is standard output as cobra and fang see it. fang colors
 // help when standard output is a terminal, which it asks of the file's
 // descriptor: under --color never, that answer is no.
 func helpOutput(e *env) io.Writer {

@@ -2,14 +2,17 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
@@ -32,6 +35,7 @@ func rulesRun(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestRulesListsEveryCodeWithSeverityTargetAndSummary(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := rulesRun(t, "rules")
 	if code != exitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, errOut)
@@ -58,6 +62,7 @@ func TestRulesListsEveryCodeWithSeverityTargetAndSummary(t *testing.T) {
 }
 
 func TestExplainPrintsTheRuleDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		args    []string
@@ -105,6 +110,7 @@ func rulesHoldRun(words, want []string) bool {
 }
 
 func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
+	t.Parallel()
 	_, out, _ := rulesRun(t, "rules")
 	_, checks, ok := strings.Cut(out, "\nThe changes toolbench diff and verify report:\n")
 	if !ok {
@@ -112,13 +118,14 @@ func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
 	}
 	lines := strings.Split(checks, "\n")
 	for i, c := range diff.Checks() {
-		if fields := strings.Fields(lines[i+1]); len(fields) < 3 || fields[0] != c.Code || fields[1] != checkSeverity(c) || !strings.HasSuffix(lines[i+1], "  "+c.Summary) {
-			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i+1], c.Code, checkSeverity(c), c.Summary)
+		if fields := strings.Fields(lines[i+1]); len(fields) < 3 || fields[0] != c.Code || fields[1] != report.Catalog().Lookup(c.Code).Level() || !strings.HasSuffix(lines[i+1], "  "+c.Summary) {
+			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i+1], c.Code, report.Catalog().Lookup(c.Code).Level(), c.Summary)
 		}
 	}
 }
 
 func TestExplainPrintsADiffChecksDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		code, heading string
 	}{
@@ -143,6 +150,7 @@ func TestExplainPrintsADiffChecksDoc(t *testing.T) {
 }
 
 func TestExplainPrintsACallCodesDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		code, heading string
 	}{
@@ -166,12 +174,13 @@ func TestExplainPrintsACallCodesDoc(t *testing.T) {
 
 // TestRuleAndCheckCodesDiffer keeps explain's answer to a code one thing.
 func TestRuleAndCheckCodesDiffer(t *testing.T) {
+	t.Parallel()
 	for _, c := range diff.Checks() {
 		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil {
 			t.Errorf("%s is both diff's check and a rule or target", c.Code)
 		}
 	}
-	for _, c := range append(call.Codes(), report.RunCodes()...) {
+	for _, c := range report.Catalog().Codes(catalog.KindCall, catalog.KindRun) {
 		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil || diff.LookupCheck(c.Code) != nil {
 			t.Errorf("%s is both a call code and a rule, target or change", c.Code)
 		}
@@ -179,6 +188,7 @@ func TestRuleAndCheckCodesDiffer(t *testing.T) {
 }
 
 func TestExplainSeveralCodes(t *testing.T) {
+	t.Parallel()
 	code, out, _ := rulesRun(t, "explain", "invalid-schema", "hidden-characters")
 	if code != exitOK || !strings.HasPrefix(out, "invalid-schema (") || !strings.Contains(out, "\n\nhidden-characters (error, always on)\n") {
 		t.Errorf("exit %d, output:\n%s", code, out)
@@ -186,6 +196,7 @@ func TestExplainSeveralCodes(t *testing.T) {
 }
 
 func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, code string
 		want       string // in stderr
@@ -211,6 +222,7 @@ func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
 }
 
 func TestRulesAndExplainUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -235,6 +247,7 @@ func TestRulesAndExplainUsage(t *testing.T) {
 }
 
 func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
+	t.Parallel()
 	_, out, _ := rulesRun(t, "--help")
 	for _, want := range []string{"\n    rules ", "\n    explain "} {
 		if !strings.Contains(out, want) {
@@ -247,6 +260,7 @@ func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
 }
 
 func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runIn(t, "explain", "openai-strict")
 	if code != exitOK || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -259,5 +273,45 @@ func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
 	}
 	if strings.Contains(stdout, "anthropic/") {
 		t.Errorf("explain openai-strict lists another target's rules:\n%s", stdout)
+	}
+}
+
+// TestExplainAndExplainCodeSayTheSameOfEveryCode holds toolbench explain
+// and the explain_code of toolbench mcp, both of a build that knows
+// where its repository is, to one text for every code and target the
+// catalog has.
+func TestExplainAndExplainCodeSayTheSameOfEveryCode(t *testing.T) {
+	t.Parallel()
+	build := Build{InformationURI: "https://github.com/o/toolbench", DocsRef: "v1.2.0"}
+	newEnv := func(stdin io.Reader, stdout, stderr io.Writer) *env {
+		return &env{dir: workDir(t), stdin: stdin, stdout: stdout, stderr: stderr, build: build,
+			getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	}
+
+	cs := mcpSession(t, newEnv)
+
+	codes := report.Catalog().Codes()
+	if len(codes) < 100 {
+		t.Fatalf("the catalog has %d codes", len(codes))
+	}
+	for _, c := range codes {
+		var stdout, stderr bytes.Buffer
+		if code := run(newEnv(strings.NewReader(""), &stdout, &stderr), []string{"explain", c.Code}); code != exitOK || stderr.Len() > 0 {
+			t.Fatalf("explain %s: exit %d, stderr %q", c.Code, code, stderr.String())
+		}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "explain_code", Arguments: map[string]any{"code": c.Code}})
+		if err != nil || res.IsError || len(res.Content) != 1 {
+			t.Fatalf("explain_code %s: %v, %+v", c.Code, err, res)
+		}
+		text, _ := res.Content[0].(*mcp.TextContent)
+		if text == nil {
+			t.Fatalf("explain_code %s answers with %T, not text", c.Code, res.Content[0])
+		}
+		if diff := cmp.Diff(stdout.String(), text.Text); diff != "" {
+			t.Errorf("%s (-explain +explain_code):\n%s", c.Code, diff)
+		}
+		if want := "/blob/v1.2.0/" + c.Page(); !strings.Contains(text.Text, want) {
+			t.Errorf("%s: the page is not at its address %s:\n%s", c.Code, want, text.Text)
+		}
 	}
 }

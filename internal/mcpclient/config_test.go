@@ -33,6 +33,7 @@ const testConfig = `{
 }`
 
 func TestParseConfig(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "servers.json")
 	if err := os.WriteFile(path, []byte(testConfig), 0o644); err != nil {
 		t.Fatal(err)
@@ -68,6 +69,7 @@ func TestParseConfig(t *testing.T) {
 }
 
 func TestParseConfigErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		path := filepath.Join(dir, name)
@@ -127,6 +129,7 @@ func fromConfig(path, name string, lookup func(string) (string, bool)) (Spec, er
 }
 
 func TestServerNamesAreInTheFilesOrder(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file string
 		want       []string

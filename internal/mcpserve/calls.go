@@ -86,8 +86,8 @@ func (s *server) checkCalls(ctx context.Context, _ *mcp.CallToolRequest, in call
 		if err := ctx.Err(); err != nil {
 			return err // cancelled, or the client went away
 		}
-		all := call.ValidateCall(c, schemas)
-		errs, notes := call.SplitNotes(all)
+		found := call.Check(c, schemas)
+		errs, notes := call.Errors(found), call.Notes(found)
 		var deep []call.SchemaError
 		if in.Deep {
 			deep = call.DeepValidate(c, schemas)
@@ -101,8 +101,9 @@ func (s *server) checkCalls(ctx context.Context, _ *mcp.CallToolRequest, in call
 			out.Omitted++
 			return nil
 		}
-		out.Results = append(out.Results, callResult{Line: line, Tool: c.Name, Valid: valid, Errors: orEmpty(errs), Notes: orEmpty(notes), Schema: orEmpty(deep)})
-		fmt.Fprintf(&text, "line %d: %s\n", line, report.CallErrorsText(all, deep))
+		out.Results = append(out.Results, callResult{Line: line, Tool: c.Name, Valid: valid,
+			Errors: orEmpty(call.Strings(errs)), Notes: orEmpty(call.Strings(notes)), Schema: orEmpty(deep)})
+		fmt.Fprintf(&text, "line %d: %s\n", line, report.CallErrorsText(found, deep))
 		return nil
 	})
 	switch {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestAPanicInAToolIsAToolErrorThatSaysNothingOfGo(t *testing.T) {
+	t.Parallel()
 	var log strings.Builder
 	h := guard(&log, func(context.Context, *mcp.CallToolRequest, lintInput) (*mcp.CallToolResult, lintOutput, error) {
 		var m map[string]int

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+	"toolbench/internal/policy"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -20,6 +21,15 @@ type Options struct {
 	Root string
 	// Version is the version the server gives clients; "" says "devel".
 	Version string
+	// InformationURI is where to read about this build of toolbench, as
+	// toolbench version says it: explain_code names the page of a code
+	// at its address there. "" names the page in the repository alone.
+	InformationURI string
+	// Policy is the team's policy in force under Root (toolbench.toml and
+	// its baseline, found from Root): lint_tools checks what it says and
+	// leaves out the issues it accepts, as toolbench lint does. Its Dir is
+	// Root. nil for none.
+	Policy *policy.Policy
 	// MaxInputBytes bounds each document and calls text a tool reads,
 	// inline or from a file; 0 is DefaultMaxInputBytes.
 	MaxInputBytes int
@@ -75,13 +85,16 @@ const instructions = "toolbench checks LLM tool definitions (OpenAI, Anthropic, 
 	"and explain_code for what a rule, target or change code means. " +
 	"Documents are given as JSON text or as paths under the directory the server was started in."
 
-// server holds what the tools share: the root, the bounds and the log.
+// server holds what the tools share: the root, the bounds, where the
+// pages of codes are, and the log.
 type server struct {
-	root        string // absolute, symbolic links resolved
-	rootAsGiven string // absolute, as given, for absolute paths through a link to the root
-	maxInput    int
-	maxResults  int
-	log         io.Writer // where a failure of the server's own is told; never nil
+	root           string // absolute, symbolic links resolved
+	rootAsGiven    string // absolute, as given, for absolute paths through a link to the root
+	maxInput       int
+	maxResults     int
+	informationURI string // Options.InformationURI
+	policy         *policy.Policy
+	log            io.Writer // where a failure of the server's own is told; never nil
 }
 
 // NewServer returns the MCP server with toolbench's tools, reading files
@@ -128,7 +141,7 @@ func newServer(opt Options) (*server, error) {
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("root %s is not a directory", root)
 	}
-	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults, log: opt.Log}
+	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults, informationURI: opt.InformationURI, policy: opt.Policy, log: opt.Log}
 	if s.log == nil {
 		s.log = io.Discard
 	}
