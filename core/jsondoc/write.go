@@ -66,10 +66,11 @@ func AppendQuote(b []byte, s string) []byte {
 }
 
 // SafeWriter returns a writer that passes JSON text through to w with
-// every hidden character (DEL, which JSON allows raw in a string, C0 and
-// C1 controls, bidi controls, zero-width and format characters) written
-// as a \uXXXX escape. The JSON means the same, and a terminal showing it
-// cannot be tricked.
+// every hidden character outside ASCII (bidi controls, zero-width and
+// format characters, C1 controls) and DEL, which JSON allows raw in a
+// string, written as a \uXXXX escape. The JSON means the same, and a
+// terminal showing it cannot be tricked: encoders escape the other ASCII
+// controls already.
 func SafeWriter(w io.Writer) io.Writer { return &jsonWriter{w: w} }
 
 type jsonWriter struct {
@@ -110,10 +111,11 @@ func (j *jsonWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// asciiPrefix returns the length of the run of printable ASCII bytes,
-// and of the white space of JSON (tab, line feed, carriage return), that b
-// starts with, reading eight bytes at a time: DEL and the other control
-// characters end it, for the caller to escape.
+// asciiPrefix returns the length of the run of ASCII bytes other than
+// DEL that b starts with, reading eight bytes at a time. ASCII controls
+// pass: JSON text has them escaped in its strings, and a report written
+// through SafeWriter colors with them. DEL, which JSON allows raw in a
+// string and a terminal acts on, ends the run, for the caller to escape.
 func asciiPrefix(b []byte) int {
 	const (
 		ones  = 0x0101010101010101
@@ -122,14 +124,12 @@ func asciiPrefix(b []byte) int {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
-		del := x ^ 0x7f7f7f7f7f7f7f7f
-		// A byte past ASCII, one below 0x20, or DEL, in which case the
-		// bytes are looked at one by one.
-		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 || (del-ones)&^del&highs != 0 {
+		del := x ^ 0x7f7f7f7f7f7f7f7f // a DEL byte is a zero byte of del
+		if x&highs != 0 || (del-ones)&^del&highs != 0 {
 			break
 		}
 	}
-	for i < len(b) && (b[i] >= 0x20 && b[i] < 0x7f || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+	for i < len(b) && b[i] < utf8.RuneSelf && b[i] != 0x7f {
 		i++
 	}
 	return i

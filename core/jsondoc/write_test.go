@@ -48,12 +48,12 @@ func TestStringCharDecodesEachWayOfWritingACharacter(t *testing.T) {
 	}
 }
 
-func TestSafeWriterEscapesDELAndControlsButKeepsJSONWhiteSpace(t *testing.T) {
+func TestSafeWriterEscapesDELAndPassesTheOtherASCII(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"{\"a\": \"x\x7fy\"}", `{"a": "x\u007fy"}`},
 		{"[\r\n\t1,\r\n\t2]", "[\r\n\t1,\r\n\t2]"},
 		{strings.Repeat("abcdefgh", 3) + "\x7f" + strings.Repeat("z", 9), strings.Repeat("abcdefgh", 3) + `\u007f` + strings.Repeat("z", 9)},
-		{"\"\x1b[31m\"", `"\u001b[31m"`},
+		{"\x1b[31mERROR\x1b[0m", "\x1b[31mERROR\x1b[0m"}, // a report's colors
 		{"plain ascii, longer than eight bytes", "plain ascii, longer than eight bytes"},
 	} {
 		var b strings.Builder
