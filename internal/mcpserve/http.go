@@ -14,12 +14,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-json-experiment/json/jsontext"
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdkrpc "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/net/netutil"
 
 	"toolbench/core/termtext"
+	"toolbench/internal/jsonrpc"
 )
 
 // Over HTTP, nothing a peer sends is waited on without bound, nor read
@@ -27,8 +27,8 @@ import (
 // its body within BodyTimeout, at most MaxBodies bodies at once and
 // MaxConnections connections, so that stalled requests cannot exhaust the
 // server's descriptors, and a body past the size of a message is refused.
-// A body that is not one JSON-RPC message gets a JSON-RPC error, not the
-// SDK's text. Bound to an address other machines reach, the server
+// A body that is not one JSON-RPC message gets a JSON-RPC error, as
+// internal/jsonrpc answers it, not the SDK's text. Bound to an address other machines reach, the server
 // answers only requests whose Host names it, so that a web page whose
 // name was made to point at it (DNS rebinding) cannot have it read files.
 
@@ -126,17 +126,30 @@ func (h *checkedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), status)
 		return
 	}
-	id, method, rerr := checkBody(body)
-	if rerr != nil {
-		fmt.Fprintf(h.log, "toolbench mcp: %s: %s\n", r.RemoteAddr, termtext.EscapeLine(rerr.Message))
-		writeRPCError(w, id, rerr)
+	m := jsonrpc.Parse(body)
+	if answer, status := refusal(&m); answer != nil {
+		fmt.Fprintf(h.log, "toolbench mcp: %s: %s\n", r.RemoteAddr, termtext.EscapeLine(string(answer)))
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		w.Write(append(answer, '\n'))
 		return
 	}
-	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	cw := &cleanWriter{header: http.Header{}, status: http.StatusOK}
+	if m.Kind == jsonrpc.Request {
+		// The SDK decodes an id as a number or a string, and echoes what
+		// it decoded (1.5 as 1): it gets one of the handler's own, which
+		// the answer trades back for the id as written.
+		body = replaced(m.Raw, m.ID, []byte(strconv.Quote(httpID)))
+		cw.id = m.ID
+	}
+	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	h.next.ServeHTTP(cw, r)
-	cw.flushTo(w, h.log, method)
+	cw.flushTo(w, h.log, m.Method)
 }
+
+// httpID is the id a request over HTTP goes to the SDK with: one request
+// a POST.
+const httpID = "toolbench-request"
 
 // readBody reads r's body: waiting for a slot at most the body timeout,
 // then within it, and no more than the bound. Its error comes with the
@@ -175,97 +188,20 @@ func (h *checkedHandler) readBody(w http.ResponseWriter, r *http.Request) ([]byt
 	return body, 0, nil
 }
 
-// checkBody reads body as one JSON-RPC 2.0 message, and returns the id
-// of a request as written (null for none), its method, and the error to
-// answer the message with, if it is not a message the SDK may take or
-// its params are not its method's.
-func checkBody(body []byte) (id jsontext.Value, method string, rerr *jsonrpc.Error) {
-	id = jsontext.Value("null")
-	invalid := func(msg string) *jsonrpc.Error {
-		return &jsonrpc.Error{Code: codeInvalidRequest, Message: "invalid request: " + msg}
-	}
-	v := jsontext.Value(bytes.TrimSpace(body))
-	switch {
-	case !v.IsValid(jsontext.AllowDuplicateNames(true)):
-		return id, "", &jsonrpc.Error{Code: codeParseError, Message: "parse error: the body is not JSON"}
-	case v.Kind() == '[':
-		return id, "", invalid("a batch of messages; send one message a request")
-	case v.Kind() != '{':
-		return id, "", invalid("the message is " + kindOf([]byte(v)) + "; it must be a JSON-RPC 2.0 object")
-	}
-	var version, methodValue, params jsontext.Value
-	hasID, answered := false, false
-	dec := jsontext.NewDecoder(bytes.NewReader(v), jsontext.AllowDuplicateNames(true))
-	dec.ReadToken() // {
-	for dec.PeekKind() == '"' {
-		tok, err := dec.ReadToken()
-		if err != nil {
-			return id, "", &jsonrpc.Error{Code: codeParseError, Message: "parse error: the body is not JSON"}
-		}
-		name := tok.String() // before the next read, which voids the token
-		value, err := dec.ReadValue()
-		if err != nil {
-			return id, "", &jsonrpc.Error{Code: codeParseError, Message: "parse error: the body is not JSON"}
-		}
-		switch name {
-		case "jsonrpc":
-			version = value.Clone()
-		case "id":
-			hasID = true
-			if k := value.Kind(); k == '"' || k == '0' {
-				id = value.Clone()
-			} else {
-				return jsontext.Value("null"), "", invalid(`the "id" is ` + kindOf([]byte(value)) + "; it must be a string or a number")
-			}
-		case "method":
-			methodValue = value.Clone()
-		case "params":
-			params = value.Clone()
-		case "result", "error":
-			answered = true
+// refusal is the answer to give m in place of the SDK's, with its
+// status: the error of a body that is no message the SDK may take, or of
+// a request whose params are not its method's, with the request's id as
+// written; nil for a message the SDK is to answer.
+func refusal(m *jsonrpc.Message) ([]byte, int) {
+	switch m.Kind {
+	case jsonrpc.Invalid, jsonrpc.Batch:
+		return jsonrpc.AppendRefusal(nil, m, "a batch of messages, which MCP does not send: send one message a request"), http.StatusBadRequest
+	case jsonrpc.Request:
+		if perr := checkParams(m.Method, m.Params); perr != nil {
+			return jsonrpc.AppendError(nil, m.ID, int(perr.Code), perr.Message), http.StatusOK
 		}
 	}
-	switch {
-	case string(version) != `"2.0"`:
-		return id, "", invalid(`"jsonrpc" must be "2.0"`)
-	case methodValue == nil && !answered:
-		return id, "", invalid(`the message has no "method", nor a "result" or an "error"`)
-	case methodValue != nil && methodValue.Kind() != '"':
-		return id, "", invalid(`the "method" is ` + kindOf([]byte(methodValue)) + "; it must be a string")
-	case methodValue == nil:
-		return id, "", nil // a response, for the SDK to judge
-	}
-	m, err := jsontext.AppendUnquote(nil, methodValue)
-	if err != nil {
-		return id, "", invalid(`the "method" is not a valid string`)
-	}
-	method = string(m)
-	if hasID {
-		if perr := checkParams(method, []byte(params)); perr != nil {
-			return id, method, perr
-		}
-	}
-	return id, method, nil
-}
-
-// writeRPCError answers with a JSON-RPC error of the request whose id
-// is id, as written: 400 for a message that is no request, 200 for a
-// request the server refuses.
-func writeRPCError(w http.ResponseWriter, id jsontext.Value, rerr *jsonrpc.Error) {
-	status := http.StatusOK
-	if rerr.Code == codeParseError || rerr.Code == codeInvalidRequest {
-		status = http.StatusBadRequest
-	}
-	b := []byte(`{"jsonrpc":"2.0","id":`)
-	b = append(b, id...)
-	b = append(b, `,"error":{"code":`...)
-	b = strconv.AppendInt(b, rerr.Code, 10)
-	b = append(b, `,"message":`...)
-	b, _ = jsontext.AppendQuote(b, rerr.Message)
-	b = append(b, "}}\n"...)
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	w.Write(b)
+	return nil, 0
 }
 
 // cleanWriter keeps what the SDK answers a request with, to send it on
@@ -274,6 +210,7 @@ type cleanWriter struct {
 	header http.Header
 	status int
 	body   bytes.Buffer
+	id     []byte // the id of the request as written, to answer with; nil for none
 }
 
 func (w *cleanWriter) Header() http.Header         { return w.header }
@@ -287,6 +224,12 @@ func (w *cleanWriter) flushTo(dst http.ResponseWriter, log io.Writer, method str
 	switch media := mediaTypeOf(w.header.Get("Content-Type")); {
 	case media == "application/json":
 		body = cleanResponse(body, log, method)
+		if w.id != nil {
+			quoted := []byte(strconv.Quote(httpID))
+			if i := bytes.Index(body, quoted); i >= 0 {
+				body = replaced(body, body[i:i+len(quoted)], w.id)
+			}
+		}
 	case goTalk.Match(body):
 		fmt.Fprintf(log, "toolbench mcp: %s: answered in plain words: %s\n", termtext.EscapeLine(method), termtext.EscapeLine(string(body)))
 		body = []byte(http.StatusText(w.status) + "\n")
@@ -306,13 +249,13 @@ func cleanResponse(body []byte, log io.Writer, method string) []byte {
 	if !goTalk.Match(body) {
 		return body
 	}
-	msg, err := jsonrpc.DecodeMessage(body)
-	resp, ok := msg.(*jsonrpc.Response)
+	msg, err := sdkrpc.DecodeMessage(body)
+	resp, ok := msg.(*sdkrpc.Response)
 	if err != nil || !ok || resp.Error == nil {
 		return body
 	}
 	resp.Error = cleanError(log, method, resp.Error)
-	clean, err := jsonrpc.EncodeMessage(resp)
+	clean, err := sdkrpc.EncodeMessage(resp)
 	if err != nil {
 		return body
 	}

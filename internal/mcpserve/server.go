@@ -178,24 +178,17 @@ func Serve(ctx context.Context, opt Options) error {
 		return err
 	}
 	srv := s.mcpServer(opt)
-	var t mcp.Transport = &mcp.StdioTransport{MaxLineLength: opt.maxMessage()}
-	if opt.In != nil || opt.Out != nil {
-		in, out := opt.In, opt.Out
-		if in == nil {
-			in = os.Stdin
-		}
-		if out == nil {
-			out = os.Stdout
-		}
-		t = &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}, MaxLineLength: opt.maxMessage()}
+	in, out := opt.In, opt.Out
+	if in == nil {
+		in = os.Stdin
 	}
+	if out == nil {
+		out = os.Stdout
+	}
+	t := &stdioTransport{in: in, out: out, max: opt.maxMessage(), log: s.log}
 	err = srv.Run(ctx, checkedTransport{Transport: t, log: s.log})
 	if ctx.Err() != nil || errors.Is(err, io.EOF) {
 		return nil // stopped, or the client is gone: the normal ends
 	}
 	return err
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -11,11 +11,12 @@ import (
 	"regexp"
 	"sync"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdkrpc "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	segjson "github.com/segmentio/encoding/json"
 
 	"toolbench/core/termtext"
+	"toolbench/internal/jsonrpc"
 )
 
 // What reaches a client says nothing of Go: the SDK answers params it
@@ -27,14 +28,6 @@ import (
 // "params.clientInfo.name is a number; it must be a string". Any answer
 // that still speaks of Go, from a path this misses, is answered in plain
 // words instead (cleanError).
-
-// Codes of JSON-RPC 2.0 errors.
-const (
-	codeParseError     = -32700
-	codeInvalidRequest = -32600
-	codeInvalidParams  = -32602
-	codeInternalError  = -32603
-)
 
 // paramTypes are the params of the requests the server reads, by method,
 // as the SDK reads them, and whether a request may leave them out.
@@ -52,7 +45,7 @@ var paramTypes = map[string]struct {
 // checkParams returns the error to answer a request of method with when
 // its params are not what the method takes, nil when they are (or when
 // the method is not one checked here).
-func checkParams(method string, params json.RawMessage) *jsonrpc.Error {
+func checkParams(method string, params json.RawMessage) *sdkrpc.Error {
 	want, ok := paramTypes[method]
 	if !ok {
 		return nil
@@ -62,7 +55,7 @@ func checkParams(method string, params json.RawMessage) *jsonrpc.Error {
 		if want.optional {
 			return nil
 		}
-		return &jsonrpc.Error{Code: codeInvalidParams, Message: method + `: "params" is missing; it must be an object`}
+		return &sdkrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: method + `: "params" is missing; it must be an object`}
 	}
 	dec := segjson.NewDecoder(bytes.NewReader(params))
 	dec.DontMatchCaseInsensitiveStructFields()
@@ -79,7 +72,7 @@ func checkParams(method string, params json.RawMessage) *jsonrpc.Error {
 		}
 		msg = fmt.Sprintf("%s: %s is %s; it must be %s", method, field, kindOfPrefix(te.Value), goKindWord(te.Type))
 	}
-	return &jsonrpc.Error{Code: codeInvalidParams, Message: msg}
+	return &sdkrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg}
 }
 
 // kindOfPrefix names the kind of the JSON value whose first bytes the
@@ -125,20 +118,20 @@ func cleanError(log io.Writer, method string, err error) error {
 		return err
 	}
 	fmt.Fprintf(log, "toolbench mcp: %s: answered in plain words: %s\n", termtext.EscapeLine(method), termtext.EscapeLine(err.Error()))
-	var wire *jsonrpc.Error
-	code := int64(codeInternalError)
+	var wire *sdkrpc.Error
+	code := int64(jsonrpc.CodeInternalError)
 	if errors.As(err, &wire) {
 		code = wire.Code
 	}
 	switch code {
-	case codeParseError:
-		return &jsonrpc.Error{Code: code, Message: "parse error: the message is not JSON"}
-	case codeInvalidRequest:
-		return &jsonrpc.Error{Code: code, Message: "invalid request: the message is not a JSON-RPC 2.0 request"}
-	case codeInvalidParams:
-		return &jsonrpc.Error{Code: code, Message: "invalid params: the params of " + method + " are not what it takes"}
+	case jsonrpc.CodeParseError:
+		return &sdkrpc.Error{Code: code, Message: "parse error: the message is not JSON"}
+	case jsonrpc.CodeInvalidRequest:
+		return &sdkrpc.Error{Code: code, Message: "invalid request: the message is not a JSON-RPC 2.0 request"}
+	case jsonrpc.CodeInvalidParams:
+		return &sdkrpc.Error{Code: code, Message: "invalid params: the params of " + method + " are not what it takes"}
 	}
-	return &jsonrpc.Error{Code: code, Message: "the server could not answer " + method}
+	return &sdkrpc.Error{Code: code, Message: "the server could not answer " + method}
 }
 
 // checkedTransport is a transport whose connection checks the params of
@@ -154,7 +147,7 @@ func (t checkedTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &checkedConn{Connection: c, log: t.log, methods: map[jsonrpc.ID]string{}}, nil
+	return &checkedConn{Connection: c, log: t.log, methods: map[sdkrpc.ID]string{}}, nil
 }
 
 // checkedConn is a connection of a checkedTransport.
@@ -163,22 +156,22 @@ type checkedConn struct {
 	log io.Writer
 
 	mu      sync.Mutex
-	methods map[jsonrpc.ID]string // the method of each request not yet answered
+	methods map[sdkrpc.ID]string // the method of each request not yet answered
 }
 
-func (c *checkedConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+func (c *checkedConn) Read(ctx context.Context) (sdkrpc.Message, error) {
 	for {
 		msg, err := c.Connection.Read(ctx)
 		if err != nil {
 			return nil, err
 		}
-		req, ok := msg.(*jsonrpc.Request)
+		req, ok := msg.(*sdkrpc.Request)
 		if !ok || !req.IsCall() {
 			return msg, nil
 		}
 		if rerr := checkParams(req.Method, req.Params); rerr != nil {
 			fmt.Fprintf(c.log, "toolbench mcp: %s\n", termtext.EscapeLine(rerr.Message))
-			if err := c.Connection.Write(ctx, &jsonrpc.Response{ID: req.ID, Error: rerr}); err != nil {
+			if err := c.Connection.Write(ctx, &sdkrpc.Response{ID: req.ID, Error: rerr}); err != nil {
 				return nil, err
 			}
 			continue
@@ -190,8 +183,8 @@ func (c *checkedConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 }
 
-func (c *checkedConn) Write(ctx context.Context, msg jsonrpc.Message) error {
-	if resp, ok := msg.(*jsonrpc.Response); ok {
+func (c *checkedConn) Write(ctx context.Context, msg sdkrpc.Message) error {
+	if resp, ok := msg.(*sdkrpc.Response); ok {
 		c.mu.Lock()
 		method := c.methods[resp.ID]
 		delete(c.methods, resp.ID)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -34,7 +33,7 @@ var badRequests = []struct {
 	{"a path out of the root", `"method":"tools/call","params":{"name":"lint_tools","arguments":{"tools_path":"../x"}}`, `under its root directory only`},
 	{"no document", `"method":"tools/call","params":{"name":"lint_tools","arguments":{}}`, `the path of a file under the server's root directory`},
 	{"an unknown tool", `"method":"tools/call","params":{"name":"nope","arguments":{}}`, `unknown tool`},
-	{"list params that are a number", `"method":"tools/list","params":5`, `tools/list: params is a number; it must be an object`},
+	{"list params that are a number", `"method":"tools/list","params":5`, `params are an object or an array`},
 	{"a cursor that is an object", `"method":"tools/list","params":{"cursor":{}}`, `tools/list: params.cursor is an object; it must be a string`},
 	{"a client name that is a number", `"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":5}}`, `initialize: params.clientInfo.name is a number; it must be a string`},
 }
@@ -119,48 +118,82 @@ func TestAnswersSayWhatIsWrongAndNothingOfGoOrTheRoot(t *testing.T) {
 
 func jsonNumber(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-func TestHTTPAnswersABodyThatIsNoMessageWithAJSONRPCError(t *testing.T) {
-	h, err := mcpserve.Handler(mcpserve.Options{Root: t.TempDir()})
+// One malformed line ended a session on stdio (exit 2): not JSON, a byte
+// order mark, [], a batch, "jsonrpc": "1.0", an id of true, two messages
+// on a line, a line too long, nesting 100,000 deep. Each is answered with
+// JSON-RPC's error now, over stdio and HTTP alike, and the session goes
+// on; and an id comes back as it was written (1.5 came back as 1, a large
+// integer as another).
+func TestEveryMalformedMessageIsAnsweredAndTheSessionGoesOn(t *testing.T) {
+	root := t.TempDir()
+	send := stdioSession(t, root)
+	h, err := mcpserve.Handler(mcpserve.Options{Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
+	post := func(body string) string {
+		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return strings.TrimSpace(rec.Body.String())
+	}
+	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
 	for _, tc := range []struct {
-		name, body string
-		code       int
-		id, want   string
+		name, line string
+		want       string // the answer, or a piece of it
 	}{
-		{"not JSON", "nope", -32700, "null", "parse error: the body is not JSON"},
-		{"a batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, -32600, "null", "a batch of messages"},
-		{"an empty batch", `[]`, -32600, "null", "a batch of messages"},
-		{"a number", `5`, -32600, "null", "the message is a number"},
-		{"a method that is a number", `{"jsonrpc":"2.0","id":"a","method":5}`, -32600, `"a"`, `the "method" is a number`},
-		{"version 1.0", `{"jsonrpc":"1.0","id":7,"method":"ping"}`, -32600, "7", `"jsonrpc" must be "2.0"`},
-		{"an id that is a boolean", `{"jsonrpc":"2.0","id":true,"method":"ping"}`, -32600, "null", `the "id" is a boolean`},
-		{"no method", `{"jsonrpc":"2.0","id":1}`, -32600, "1", `no "method"`},
-		{"an id as written", `{"jsonrpc":"2.0","id":1.50,"method":"tools/call","params":[]}`, -32602, "1.50", "params is a list"},
+		{"not JSON", "nope", `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,`},
+		{"a byte order mark", "\ufeff" + `{"jsonrpc":"2.0","id":1,"method":"ping"}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"a byte order mark`},
+		{"an empty batch", "[]", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"an empty batch"}}`},
+		{"a batch", `[{"jsonrpc":"2.0","id":3,"method":"ping"}]`, `[{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"a batch of messages, which MCP does not send`},
+		{"version 1.0", `{"jsonrpc":"1.0","id":4,"method":"ping"}`, `{"jsonrpc":"2.0","id":4,"error":{"code":-32600,`},
+		{"an id of true", `{"jsonrpc":"2.0","id":true,"method":"ping"}`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32600,`},
+		{"two messages on a line", `{"jsonrpc":"2.0","id":5,"method":"ping"} {"jsonrpc":"2.0","id":6,"method":"ping"}`, `"error":{"code":-32700,`},
+		{"nesting 100,000 deep", deep, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,`},
+		{"an id of 1.5", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, `{"jsonrpc":"2.0","id":1.5,"result":{}}`},
+		{"a large id", `{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}`, `{"jsonrpc":"2.0","id":12345678901234567890,"result":{}}`},
+		{"an id as written", `{"jsonrpc":"2.0","id":1.50,"method":"tools/call","params":[]}`, `{"jsonrpc":"2.0","id":1.50,"error":{"code":-32602,`},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			req := httptest.NewRequest("POST", "/mcp", strings.NewReader(tc.body))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			var got struct {
-				ID    json.RawMessage `json:"id"`
-				Error struct {
-					Code    int    `json:"code"`
-					Message string `json:"message"`
-				} `json:"error"`
-			}
-			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
-				t.Fatalf("status %d, body %q: not JSON-RPC: %v", rec.Code, rec.Body, err)
-			}
-			if got.Error.Code != tc.code || string(got.ID) != tc.id || !strings.Contains(got.Error.Message, tc.want) {
-				t.Errorf("id %s, error %d %q; want id %s, error %d saying %q", got.ID, got.Error.Code, got.Error.Message, tc.id, tc.code, tc.want)
-			}
-			if tc.code != -32602 && rec.Code != http.StatusBadRequest {
-				t.Errorf("status %d, want 400", rec.Code)
-			}
-		})
+		for over, answer := range map[string]string{"stdio": send(tc.line), "HTTP": post(tc.line)} {
+			t.Run(over+"/"+tc.name, func(t *testing.T) {
+				if !strings.Contains(answer, tc.want) {
+					t.Errorf("answer %s\nwant %s", answer, tc.want)
+				}
+				if m := speaksOfGo.FindString(answer); m != "" {
+					t.Errorf("answer %s speaks of Go: %q", answer, m)
+				}
+			})
+		}
+		if got := send(`{"jsonrpc":"2.0","id":"after","method":"ping"}`); got != `{"jsonrpc":"2.0","id":"after","result":{}}` {
+			t.Fatalf("after %s, a ping was answered %s", tc.name, got)
+		}
+	}
+}
+
+func TestALineTooLongIsAnsweredWithItsIDAndTheSessionGoesOn(t *testing.T) {
+	clientIn, serverOut := io.Pipe()
+	serverIn, clientOut := io.Pipe()
+	go mcpserve.Serve(context.Background(), mcpserve.Options{Root: t.TempDir(), MaxInputBytes: 1000, In: serverIn, Out: serverOut})
+	defer clientOut.Close()
+	r := bufio.NewReader(clientIn)
+	for _, line := range []string{
+		`{"jsonrpc":"2.0","id":"long","method":"tools/call","params":{"name":"lint_tools","arguments":{"tools":"` + strings.Repeat(" ", 200000) + `"}}}`,
+		`{"jsonrpc":"2.0","id":"next","method":"ping"}`,
+	} {
+		go io.WriteString(clientOut, line+"\n")
+		answer, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `{"jsonrpc":"2.0","id":"next","result":{}}`
+		if strings.Contains(line, `"long"`) {
+			want = `{"jsonrpc":"2.0","id":"long","error":{"code":-32600,"message":"line 1: a message longer than`
+		}
+		if !strings.HasPrefix(answer, want) {
+			t.Errorf("answer %s, want %s", answer, want)
+		}
 	}
 }
