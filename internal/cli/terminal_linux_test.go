@@ -44,8 +44,8 @@ func openPTY(t *testing.T) (term, tty *os.File) {
 // On a terminal that answers no queries, toolbench lint of a file that
 // does not parse waited 4.3 s and wrote the queries of the terminal's
 // background and attributes (ESC ] 11 ; ?), NO_COLOR or not. An error
-// asks the terminal nothing now, and help asks only when it is coloured.
-func TestNoTerminalQueryUnlessColourIsWanted(t *testing.T) {
+// asks the terminal nothing now, and help asks only when it is colored.
+func TestNoTerminalQueryUnlessColorIsWanted(t *testing.T) {
 	invalid := writeTools(t, "[{", 0o644)
 	for _, tc := range []struct {
 		name string
@@ -54,7 +54,7 @@ func TestNoTerminalQueryUnlessColourIsWanted(t *testing.T) {
 	}{
 		{"an error under NO_COLOR", []string{"NO_COLOR=1", "TERM=xterm-256color"}, []string{"lint", invalid}},
 		{"an error under --color never", []string{"TERM=xterm-256color"}, []string{"--color", "never", "lint", invalid}},
-		{"an error in colour", []string{"TERM=xterm-256color"}, []string{"lint", invalid}},
+		{"an error in color", []string{"TERM=xterm-256color"}, []string{"lint", invalid}},
 		{"a usage error", []string{"TERM=xterm-256color"}, []string{"lint", "--tagret", "openai", invalid}},
 		{"help under NO_COLOR", []string{"NO_COLOR=1", "TERM=xterm-256color"}, []string{"lint", "-h"}},
 		{"help under --color never", []string{"TERM=xterm-256color"}, []string{"help", "--color=never", "lint"}},
