@@ -54,6 +54,8 @@ type ToolContext struct {
 	Tool  *tooldef.Tool
 	hooks *hooks
 	facts []fact // the tool's facts computed so far
+	// refsReset says the linter's Resolver is this tool's (see Refs).
+	refsReset bool
 }
 
 // Report records a finding of the running rule about node n at path.
@@ -129,11 +131,18 @@ type SchemaContext struct {
 
 // Refs resolves the references of the tool's parameter schema, each once
 // for the whole lint of the tool.
-func (c *SchemaContext) Refs() *schema.Resolver { return paramRefs.Of(c) }
+func (c *SchemaContext) Refs() *schema.Resolver { return c.w.tc.Refs() }
 
-// paramRefs is the Resolver of a tool's parameter schema, shared by the
-// rules and the walk.
-var paramRefs = NewFact(func(t *tooldef.Tool) *schema.Resolver { return schema.NewResolver(t.Params) })
+// Refs resolves the references of the tool's parameter schema, each once
+// for the whole lint of the tool. The linter keeps one Resolver for
+// every tool it lints, reset for each tool that asks.
+func (c *ToolContext) Refs() *schema.Resolver {
+	if !c.refsReset {
+		c.l.refs.Reset(c.Tool.Params)
+		c.refsReset = true
+	}
+	return &c.l.refs
+}
 
 // AtRoot reports whether the schema is the tool's parameter schema itself.
 func (c *SchemaContext) AtRoot() bool { return c.Depth == 0 && c.Via == "" }

@@ -114,6 +114,7 @@ type linter struct {
 
 	toolCtx  ToolContext
 	walker   walker
+	refs     schema.Resolver // of the tool being linted (ToolContext.Refs)
 	errors   []Issue
 	warnings []Issue
 	// shared are the defects of the tool or document being linted that
@@ -484,7 +485,7 @@ func (w *walker) followRefs() {
 	if !mayHoldRef(w.tc.Doc, root) {
 		return
 	}
-	refs := paramRefs.Of(w.tc)
+	refs := w.tc.Refs()
 	visited := map[*jsondoc.Node]bool{}
 	var pending []schema.Target
 	visit := func(n *jsondoc.Node) {

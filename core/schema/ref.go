@@ -41,6 +41,16 @@ type Resolver struct {
 // NewResolver returns the Resolver of the references inside root.
 func NewResolver(root *jsondoc.Node) *Resolver { return &Resolver{root: root} }
 
+// Reset makes r the Resolver of root, forgetting what it resolved: a
+// caller that resolves the references of one schema after another keeps
+// one Resolver, and its memory.
+func (r *Resolver) Reset(root *jsondoc.Node) {
+	r.root = root
+	clear(r.done)
+	clear(r.keys)
+	r.anchors = nil
+}
+
 // Root is the schema references resolve against.
 func (r *Resolver) Root() *jsondoc.Node { return r.root }
 
