@@ -3,7 +3,6 @@ package mcpserve_test
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -37,12 +36,7 @@ func FuzzHTTPMessage(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, body string) {
-		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		rec := post(h, body)
 		answer := rec.Body.String()
 		if m := speaksOfGo.FindString(answer); m != "" {
 			t.Fatalf("the answer to %q speaks of Go (%q): %s", body, m, answer)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
@@ -36,6 +37,18 @@ var badRequests = []struct {
 	{"list params that are a number", `"method":"tools/list","params":5`, `params are an object or an array`},
 	{"a cursor that is an object", `"method":"tools/list","params":{"cursor":{}}`, `tools/list: params.cursor is an object; it must be a string`},
 	{"a client name that is a number", `"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":5}}`, `initialize: params.clientInfo.name is a number; it must be a string`},
+}
+
+// post sends body to h as a client's POST of a message, and returns
+// the answer.
+func post(h http.Handler, body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
 }
 
 // stdioSession serves root on pipes, begins a session, and returns a
@@ -86,18 +99,10 @@ func TestAnswersSayWhatIsWrongAndNothingOfGoOrTheRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	post := func(body string) string {
-		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		return rec.Body.String()
-	}
+	overHTTP := func(body string) string { return post(h, body).Body.String() }
 	for i, tc := range badRequests {
 		line := `{"jsonrpc":"2.0","id":` + jsonNumber(100+i) + `,` + tc.params + `}`
-		for over, answer := range map[string]string{"stdio": send(line), "HTTP": post(line)} {
+		for over, answer := range map[string]string{"stdio": send(line), "HTTP": overHTTP(line)} {
 			t.Run(over+"/"+tc.name, func(t *testing.T) {
 				if !strings.Contains(answer, tc.want) {
 					t.Errorf("answer %s\nwant it to say %q", answer, tc.want)
@@ -131,15 +136,7 @@ func TestEveryMalformedMessageIsAnsweredAndTheSessionGoesOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	post := func(body string) string {
-		req := httptest.NewRequest("POST", "/mcp", strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		return strings.TrimSpace(rec.Body.String())
-	}
+	overHTTP := func(body string) string { return strings.TrimSpace(post(h, body).Body.String()) }
 	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
 	for _, tc := range []struct {
 		name, line string
@@ -157,7 +154,7 @@ func TestEveryMalformedMessageIsAnsweredAndTheSessionGoesOn(t *testing.T) {
 		{"a large id", `{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}`, `{"jsonrpc":"2.0","id":12345678901234567890,"result":{}}`},
 		{"an id as written", `{"jsonrpc":"2.0","id":1.50,"method":"tools/call","params":[]}`, `{"jsonrpc":"2.0","id":1.50,"error":{"code":-32602,`},
 	} {
-		for over, answer := range map[string]string{"stdio": send(tc.line), "HTTP": post(tc.line)} {
+		for over, answer := range map[string]string{"stdio": send(tc.line), "HTTP": overHTTP(tc.line)} {
 			t.Run(over+"/"+tc.name, func(t *testing.T) {
 				if !strings.Contains(answer, tc.want) {
 					t.Errorf("answer %s\nwant %s", answer, tc.want)
