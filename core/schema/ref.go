@@ -34,8 +34,8 @@ func Resolve(root *jsondoc.Node, ref string) Target {
 type Resolver struct {
 	root    *jsondoc.Node
 	done    map[string]Target
-	anchors map[string]Target                          // nil until a reference names an anchor
-	keys    map[*jsondoc.Node]map[string]*jsondoc.Node // the members of large objects pointers pass through
+	anchors map[string]Target               // nil until a reference names an anchor
+	keys    map[*jsondoc.Node]jsondoc.Index // of the objects pointers pass through
 }
 
 // NewResolver returns the Resolver of the references inside root.
@@ -135,30 +135,19 @@ func (r *Resolver) pointer(ptr string) Target {
 	return Target{Node: n, Segs: segs}
 }
 
-// manyMembers is the size of an object from which pointers through it
-// find its members in an index of them: "#/$defs/a", "#/$defs/b", ... into
-// $defs of thousands cost linear time.
-const manyMembers = 32
-
-// member is obj.Get(key), for a pointer.
+// member is obj.Get(key), for a pointer: from an index of obj's members,
+// kept for the next pointer through it, so that "#/$defs/a", "#/$defs/b",
+// ... into $defs of thousands cost linear time.
 func (r *Resolver) member(obj *jsondoc.Node, key string) *jsondoc.Node {
-	if obj.Len() < manyMembers {
-		return obj.Get(key)
-	}
-	index, ok := r.keys[obj]
+	x, ok := r.keys[obj]
 	if !ok {
-		index = make(map[string]*jsondoc.Node, obj.Len())
-		for _, m := range obj.Kids() {
-			if _, dup := index[m.Key]; !dup {
-				index[m.Key] = m.Value // the first, as Get finds it
-			}
-		}
+		x = jsondoc.IndexOf(obj)
 		if r.keys == nil {
-			r.keys = map[*jsondoc.Node]map[string]*jsondoc.Node{}
+			r.keys = map[*jsondoc.Node]jsondoc.Index{}
 		}
-		r.keys[obj] = index
+		r.keys[obj] = x
 	}
-	return index[key]
+	return x.Get(key)
 }
 
 // anchor finds the schema that declares name with "$anchor" or
