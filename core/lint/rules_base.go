@@ -56,13 +56,15 @@ var baseRules = []*Rule{
 			"toolbench fix drops it from \"required\", and \"required\" itself when no name is left.",
 		Fix:         FixAuto,
 		SchemaAfter: checkRequiredInProperties,
+		Outputs:     true,
 	},
 	{
 		Code: "array-without-items", Severity: Error,
 		Summary: "An array schema does not say what its elements are.",
 		Doc: "Without \"items\" (or \"prefixItems\") the model has no idea what to put in the array, and some APIs, OpenAI's among them, reject the schema outright. " +
 			"Fix: add \"items\" with the schema of one element, e.g. \"items\": {\"type\": \"string\"}.",
-		Schema: checkArrayItems,
+		Schema:  checkArrayItems,
+		Outputs: true,
 	},
 	invalidEnum,
 	{
@@ -100,8 +102,9 @@ var baseRules = []*Rule{
 		Summary: "A schema has \"enum\" but no \"type\".",
 		Doc: "Some providers require a type on every schema, and the type tells the model the kind of value before it reads the list. " +
 			"Fix: add the type of the values; the hint names it. toolbench fix adds that type.",
-		Fix:    FixAuto,
-		Schema: checkEnumType,
+		Fix:     FixAuto,
+		Schema:  checkEnumType,
+		Outputs: true,
 	},
 	{
 		Code: "empty-tool-list", Severity: Warning,
@@ -115,8 +118,9 @@ var baseRules = []*Rule{
 		Summary: "An enum lists the same value twice.",
 		Doc: "Values are compared as JSON values: 1, 1.0 and 1e0 are equal, true and 1 are not, and objects are equal whatever the order of their keys. A repeated value is harmless to validation but usually a copy-and-paste slip, and some providers reject it. " +
 			"Fix: remove the repeat. toolbench fix removes the later copies.",
-		Fix:    FixAuto,
-		Schema: checkDuplicateEnum,
+		Fix:     FixAuto,
+		Schema:  checkDuplicateEnum,
+		Outputs: true,
 	},
 }
 
@@ -333,7 +337,7 @@ func checkUnknownType(c *SchemaContext) {
 	if t == nil {
 		return
 	}
-	upperOK := c.Tool.OpenAPIParams()
+	upperOK := c.OpenAPI()
 	switch t.Kind {
 	case jsondoc.String:
 		if msg, hint := typeProblem(t.Str(), upperOK); msg != "" {
@@ -442,7 +446,7 @@ func checkEnumType(c *SchemaContext) {
 		member = "\"type\": [" + strings.Join(names, ", ") + "]"
 	}
 	var fixes []Fix
-	if len(names) == 1 || !c.Tool.OpenAPIParams() { // OpenAPI has one type, and "nullable"
+	if len(names) == 1 || !c.OpenAPI() { // OpenAPI has one type, and "nullable"
 		st := jsonedit.StyleNear(c.Doc(), c.Node)
 		value := names[0]
 		if len(names) > 1 {
@@ -563,6 +567,9 @@ func checkRequiredInProperties(c *SchemaContext) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
+		if c.Output() {
+			hint = "Define it under \"properties\" or remove it from \"required\": no result of the tool can match the schema otherwise."
+		}
 		if s := termtext.Closest(name.Str(), definedNames(view())); s != "" {
 			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
 		}
@@ -687,8 +694,9 @@ var unknownType = &Rule{
 		"A type list is checked member by member, and the issue points at the name that is wrong. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
 		"Fix: use the type the hint suggests. " +
 		"toolbench fix replaces a name whose meaning is certain with the type it means: str with string, int with integer, float and double with number, bool with boolean, dict and map with object, list and tuple with array, in any case, and a type name written in another case with its lower case. In a type list that has that type already, it removes the name.",
-	Fix:    FixAuto,
-	Schema: checkUnknownType,
+	Fix:     FixAuto,
+	Schema:  checkUnknownType,
+	Outputs: true,
 }
 
 var invalidRequired = &Rule{
@@ -697,6 +705,7 @@ var invalidRequired = &Rule{
 	Doc: "Since JSON Schema draft 4, \"required\" is a list of the names of required properties, written on the object that holds them. A boolean \"required\": true on a property (draft 3 style), a single string, or a list with non-strings in it is not understood by providers. " +
 		"Fix: on the parent object, write \"required\": [\"name\", ...].",
 	SchemaAfter: checkInvalidRequired,
+	Outputs:     true,
 }
 
 var invalidEnum = &Rule{
@@ -704,7 +713,8 @@ var invalidEnum = &Rule{
 	Summary: "\"enum\" is not a non-empty list.",
 	Doc: "\"enum\" lists the values allowed. Anything but a list is invalid JSON Schema, and an empty list allows no value at all, so the tool can never be called with valid arguments. " +
 		"Fix: list the allowed values, e.g. \"enum\": [\"celsius\", \"fahrenheit\"], or remove \"enum\".",
-	Schema: checkInvalidEnum,
+	Schema:  checkInvalidEnum,
+	Outputs: true,
 }
 
 var duplicateName = &Rule{

@@ -47,9 +47,10 @@ Source: Unicode Technical Standard #39 and Unicode Standard Annex #9
 (unicode.org); N. Boucher and R. Anderson, "Trojan Source: Invisible
 Vulnerabilities" (CVE-2021-42574, 2021); Invariant Labs, "MCP Security
 Notification: Tool Poisoning Attacks" (2025).`,
-		Fix:    FixAuto,
-		Tool:   checkHiddenInTool,
-		Schema: checkHiddenInSchema,
+		Fix:     FixAuto,
+		Tool:    checkHiddenInTool,
+		Schema:  checkHiddenInSchema,
+		Outputs: true,
 	},
 }
 
