@@ -129,7 +129,7 @@ func TestEachRuleWithSchemaHooksSaysWhichSchemasItChecks(t *testing.T) {
 			t.Errorf("%s (Outputs %v): its doc says every schema %v, inputs only %v", r.Code, r.Outputs, every, inputs)
 		}
 	}
-	for _, code := range []string{"unknown-type", "required-not-in-properties", "array-without-items", "unresolved-ref", "duplicate-enum-value"} {
+	for _, code := range []string{"unknown-type", "required-not-in-properties", "array-without-items", "unresolved-ref", "invalid-value", "duplicate-enum-value"} {
 		if r := LookupRule(code); r == nil || !r.Outputs {
 			t.Errorf("%s does not run on output schemas", code)
 		}

@@ -81,6 +81,7 @@ var ruleFamilies = [][]*Rule{
 	metaRules,
 	hiddenRules,
 	exampleRules,
+	valueRules,
 	customRules,
 }
 
