@@ -25,9 +25,9 @@ go build -o "$tmp/toolbench" .
 go build -o "$tmp/floor" ./scripts/floor
 go build -o "$tmp/schemainit" ./scripts/schemainit
 go build -o "$tmp/bareclient" ./scripts/bareclient
-# The root package's test binary is the Go test server of its MCP tests
+# internal/cli's test binary is the Go test server of its MCP tests
 # (mcpserver_test.go): TOOLBENCH_TEST_SERVER names what it serves.
-go test -c -o "$tmp/testserver" .
+go test -c -o "$tmp/testserver" ./internal/cli
 go run ./scripts/gen -out "$tmp" -tools 1,2000,20000 -calls 200000 >/dev/null
 
 big=$tmp/tools-20000.json

@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"toolbench/core/compat"
+	"toolbench/core/jsondoc"
+	"toolbench/core/report"
+	"toolbench/core/termtext"
+	"toolbench/internal/source"
+)
+
+// compatConfig is a parsed compat command line.
+type compatConfig struct {
+	format report.Format
+	opt    compat.Options
+	in     source.Input
+}
+
+// compatFlags are the flags of toolbench compat.
+type compatFlags struct {
+	format    formatFlags
+	rules     ruleFlags
+	server    serverFlags
+	strictAll bool
+}
+
+// command returns toolbench compat, its flags read into f.
+func (f *compatFlags) command(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "compat [FILE]",
+		Short: "show which providers accept each tool",
+		Long: prose(`
+Show which providers accept each tool: a row per tool, a column per
+target, each cell "ok" or the number of errors the provider's API would
+give the tool: the errors of the rules every lint runs, which every
+provider rejects alike, and those of that target's rules (openai-strict
+counts openai's too). A strict column (openai-strict, anthropic-strict)
+holds to its rules only the tools that opt in with "strict": true, as the
+API does; --strict-all holds every tool to them. With no FILE, or with -, read
+standard input; FILE may be REV:PATH, and a server flag names a live MCP
+server in its place.
+
+The configuration's targets (toolbench.toml, see --config) are the
+columns when --target names none, and its rules count as it sets them;
+its [[ignore]] entries and the baseline do not change a count, since a
+provider refuses a tool whether or not a team accepts the issue.
+
+` + targetsHelp() + `
+
+Exit status: 0 every target accepts every tool, 1 some target does not, 2
+usage error, a configuration with a mistake, a file that cannot be read or
+parsed, or a server that cannot be reached or listed.`),
+		Example: `toolbench compat tools.json
+toolbench compat --target openai-strict,gemini --format markdown tools.json
+toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'`,
+		RunE: runs(f.config, func(cfg *compatConfig) int { return runCompat(e, cfg) }),
+	}
+	f.format.register(cmd, writesMatrix)
+	f.rules.register(cmd, e, "the columns (default: every target)", "do not count these codes or target/ prefixes")
+	f.server.register(cmd)
+	cmd.Flags().BoolVar(&f.strictAll, "strict-all", false, "hold every tool to the strict targets' rules")
+	document(cmd.Flags(), "strict-all", "hold every tool to the strict targets' rules, as if each set \"strict\": true (default: only the tools that opt in)")
+	return cmd
+}
+
+// config reads `compat [flags] [FILE]`, or a server in place of FILE.
+func (f *compatFlags) config(fs *pflag.FlagSet, files []string) (*compatConfig, error) {
+	cfg := &compatConfig{}
+	var err error
+	if cfg.format, err = f.format.pick(fs, writesMatrix); err != nil {
+		return nil, err
+	}
+	checks, err := f.rules.checks()
+	if err != nil {
+		return nil, err
+	}
+	cfg.opt.StrictForAll = f.strictAll
+	server, err := f.server.resolve(fs)
+	switch {
+	case err != nil:
+		return nil, err
+	case server != nil && len(files) > 0:
+		return nil, f.server.twoSources("FILE")
+	case server != nil:
+		cfg.in.Server = server
+	case len(files) == 0:
+		cfg.in.Path = "-" // standard input, as lint reads it
+	case len(files) == 1:
+		cfg.in.Path = files[0]
+	default:
+		return nil, fmt.Errorf("want one FILE, got %d", len(files))
+	}
+	// The configuration's targets are the columns, and its rules count
+	// or not as it sets them. Its [[ignore]] entries do not change the
+	// count: a provider refuses a tool whether or not a team accepts it.
+	cfg.opt.Lint = checks.options(cfg.in)
+	return cfg, nil
+}
+
+func runCompat(e *env, cfg *compatConfig) int {
+	defer oneShotGC([]string{cfg.in.Path})()
+	ctx, stop := sourceContext(cfg.in)
+	defer stop()
+	src, err := openSource(ctx, e, "compat", cfg.in)
+	if err != nil {
+		return sourceFailed(ctx, e, "toolbench compat", err)
+	}
+	src.Close() // the tools are read; a server's session is not needed
+	m := compat.ComputeWith(src.Doc, cfg.opt)
+	r := &report.MatrixReport{Matrix: m, File: src.Doc.Name, Color: e.colour(e.stdout)}
+	if err := cfg.format.Matrix(jsondoc.SafeWriter(e.stdout), r); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench compat: writing the report: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	for _, row := range m.Rows {
+		if !row.OK() {
+			return exitIssues
+		}
+	}
+	if m.Document != nil {
+		return exitIssues
+	}
+	return exitOK
+}

@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
+	"toolbench/internal/atomicfile"
+	"toolbench/internal/source"
+)
+
+// dumpFlags are the flags of toolbench dump.
+type dumpFlags struct {
+	server serverFlags
+	dir    string
+}
+
+// dumpConfig is a parsed dump command line.
+type dumpConfig struct {
+	in source.Input
+	// all are the servers of --all-servers, each written to dir; nil
+	// otherwise.
+	all []source.Server
+	dir string
+}
+
+// command returns toolbench dump, its flags read into f.
+func (f *dumpFlags) command(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "dump [FILE]",
+		Short: "write the tools a live MCP server lists",
+		Long: prose(`
+Write the tools of a live MCP server as one JSON document, every page of
+its tools/list in order, each tool's bytes as the server sent them:
+
+  {"tools": [
+  {"name":"echo",...},
+  {"name":"get-sum",...}
+  ]}
+
+It is the document 'toolbench lint' reads from the server, with the same
+lines and columns, to commit, diff and lint in CI without starting the
+server. To a terminal, hidden characters are written as \uXXXX escapes,
+which mean the same JSON; to a file or a pipe, the bytes are the server's.
+
+With a FILE (or - or nothing, standard input; or REV:PATH) it writes the
+file's tools in the same layout, each entry of its list of tools as
+written, in the file's shape: nothing is converted.
+
+With --all-servers, reach every server of the servers file at once and
+write each one's tools to DIR/NAME.json (--dir), NAME its name in the
+servers file; a server that cannot be reached is one line on standard
+error, and the others are written all the same.
+
+Exit status: 0 written, 2 usage error, a file that cannot be read or is not
+a tools document, or a server that cannot be reached or listed (under
+--all-servers, after the others are written).`),
+		Example: `toolbench dump --server-cmd 'npx -y @modelcontextprotocol/server-everything' > tools.json
+toolbench dump --server-url https://example.com/mcp --header 'Authorization: Bearer $TOKEN'
+toolbench dump --server everything | toolbench lint --target mcp
+toolbench dump --all-servers --dir mcp-tools`,
+		RunE: runs(f.config, func(cfg dumpConfig) int {
+			if cfg.all != nil {
+				return runDumpAll(e, cfg)
+			}
+			return runDump(e, cfg.in)
+		}),
+	}
+	f.server.register(cmd)
+	f.server.registerAll(cmd, "dump every server of the servers file to --dir", "write the tools of every server of the servers file, each to DIR/NAME.json (--dir)")
+	cmd.Flags().StringVar(&f.dir, "dir", "", "the DIR --all-servers writes the tools to")
+	document(cmd.Flags(), "dir", "under --all-servers, the directory to write each server's tools to")
+	cmd.MarkFlagDirname("dir")
+	return cmd
+}
+
+// config reads `dump [flags] [FILE]`, or a server flag in place of FILE.
+func (f *dumpFlags) config(fs *pflag.FlagSet, files []string) (dumpConfig, error) {
+	servers, err := f.server.resolveAll(fs)
+	all := f.server.given == "--all-servers"
+	switch {
+	case err != nil:
+		return dumpConfig{}, err
+	case all != (f.dir != ""):
+		return dumpConfig{}, errors.New("--all-servers writes each server's tools to a file of its own: name their directory with --dir")
+	case len(servers) > 0 && len(files) > 0:
+		return dumpConfig{}, f.server.twoSources("FILE")
+	case all:
+		return dumpConfig{all: servers, dir: f.dir}, nil
+	case len(servers) == 1:
+		return dumpConfig{in: source.Input{Server: &servers[0]}}, nil
+	case len(files) > 1:
+		return dumpConfig{}, fmt.Errorf("one FILE to dump, not %d", len(files))
+	case len(files) == 1:
+		return dumpConfig{in: source.Input{Path: files[0]}}, nil
+	}
+	return dumpConfig{in: source.Input{Path: "-"}}, nil
+}
+
+func runDump(e *env, in source.Input) int {
+	ctx, stop := sourceContext(in)
+	defer stop()
+	src, err := openSource(ctx, e, "dump", in)
+	if err != nil {
+		return sourceFailed(ctx, e, "toolbench dump", err)
+	}
+	defer src.Close()
+	out, err := src.Dump()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench dump: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	// The bytes are what a file or a pipe gets, so that a dump lints with
+	// the positions of the server's own; only a terminal gets hidden
+	// characters escaped, which keeps the JSON's meaning.
+	w := e.stdout
+	if e.isTerminal(e.stdout) {
+		w = jsondoc.SafeWriter(w)
+	}
+	if _, err := w.Write(out); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench dump: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	return exitOK
+}
+
+// runDumpAll writes the tools of every server to a file of its own in
+// the directory, the servers reached at once. A server that cannot be
+// reached, or whose name is no file's, costs only itself.
+func runDumpAll(e *env, cfg dumpConfig) int {
+	if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench dump: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	ins := make([]source.Input, len(cfg.all))
+	for i := range cfg.all {
+		ins[i].Server = &cfg.all[i]
+	}
+	ctx, stop := interruptContext()
+	defer stop()
+	code := exitOK
+	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	defer source.CloseAll(opened) // on every way out, ctrl+c's included
+	for i, o := range opened {
+		name := cfg.all[i].Name
+		path := filepath.Join(cfg.dir, name+".json")
+		err := o.Err
+		if err == nil {
+			o.Source.Close() // the tools are read; the session is not needed
+			err = writeDump(path, name, o.Source)
+		}
+		if err == nil {
+			fmt.Fprintf(e.stdout, "wrote %s\n", termtext.EscapeLine(path))
+		} else {
+			code = sourceFailed(ctx, e, "toolbench dump", err)
+			if ctx.Err() != nil {
+				return code
+			}
+		}
+	}
+	return code
+}
+
+// writeDump writes the tools of src, the server name, to path.
+func writeDump(path, name string, src *source.Source) error {
+	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") || strings.ContainsAny(name, `/\`) {
+		return fmt.Errorf("%s: a server's name is its file's, and this one cannot be: rename it in the servers file", termtext.Quote(name))
+	}
+	out, err := src.Dump()
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, out)
+}

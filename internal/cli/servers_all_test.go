@@ -1,0 +1,224 @@
+package cli
+
+// --all-servers on the Go test server of mcpserver_test.go, spawned as
+// the servers file says.
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"toolbench/core/lint"
+)
+
+// serverEntry is one server of a servers file: a name and its entry.
+type serverEntry struct{ name, entry string }
+
+// testEntry is the entry of this test binary run as the server of
+// behaviour, its pid written where ts says, to check it is gone.
+func testEntry(t *testing.T, name, behaviour string) serverEntry {
+	t.Helper()
+	ts := stdioServer(t, behaviour)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, _ := json.Marshal(map[string]string{testServerEnv: behaviour, testPIDFileEnv: ts.pidFile})
+	cmd, _ := json.Marshal(exe)
+	return serverEntry{name, `{"command": ` + string(cmd) + `, "env": ` + string(env) + `}`}
+}
+
+// downEntry is a server that cannot be reached: nothing listens there.
+func downEntry(name string) serverEntry {
+	return serverEntry{name, `{"url": "http://127.0.0.1:1/mcp"}`}
+}
+
+// writeServers writes the servers file at path, its servers in order.
+func writeServers(t *testing.T, path string, servers ...serverEntry) {
+	t.Helper()
+	var parts []string
+	for _, s := range servers {
+		parts = append(parts, `"`+s.name+`": `+s.entry)
+	}
+	if err := os.WriteFile(path, []byte(`{"mcpServers": {`+strings.Join(parts, ",\n")+`}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestAllServersReportsANameTwoServersList(t *testing.T) {
+	project(t, map[string]string{})
+	writeServers(t, ".mcp.json", testEntry(t, "first", "tools"), testEntry(t, "second", "retold"))
+	code, out, stderr := runIn(t, "lint", "--json", "--all-servers", "--timeout", testServerTimeout)
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr %q; want 0 (warnings only: MCP's name rule and the duplicate) and nothing", code, stderr)
+	}
+	var dup *lint.Issue
+	files := map[string]bool{}
+	for _, is := range lintIssues(t, out) {
+		files[is.File] = true
+		if is.Code == "servers/duplicate-tool-name" && is.Tool == "echo" {
+			dup = &is
+		}
+	}
+	if !files["first"] || !files["second"] {
+		t.Errorf("issues of %v, want both servers'", files)
+	}
+	if dup == nil {
+		t.Fatalf("no servers/duplicate-tool-name for echo:\n%s", out)
+	}
+	if dup.File != "second" || !strings.Contains(dup.Message, "'first' and 'second'") || dup.Line == 0 {
+		t.Errorf("the duplicate is at %s:%d, %q; want in the second server, naming both", dup.File, dup.Line, dup.Message)
+	}
+	// The code printed silences it, and a baseline keyed by the server
+	// accepts it.
+	code, out, _ = runIn(t, "lint", "--json", "--all-servers", "--ignore", "servers/", "--timeout", testServerTimeout)
+	for _, c := range codes(t, out) {
+		if strings.HasPrefix(c, "servers/") {
+			t.Errorf("--ignore servers/ left %s", c)
+		}
+	}
+	if code, _, stderr := runIn(t, "lint", "--all-servers", "--write-baseline", "base.json", "--timeout", testServerTimeout); code != exitOK {
+		t.Fatalf("--write-baseline: exit %d, %s", code, stderr)
+	}
+	if code, out, _ := runIn(t, "lint", "--all-servers", "--baseline", "base.json", "--timeout", testServerTimeout); code != exitOK || !strings.HasPrefix(out, "valid (MCP ") {
+		t.Errorf("with the baseline: exit %d\n%s", code, out)
+	}
+}
+
+func TestOneServerDownCostsThatServerOnly(t *testing.T) {
+	project(t, map[string]string{})
+	writeServers(t, "servers.json", testEntry(t, "tools", "tools"), downEntry("down"), testEntry(t, "pages", "pages"))
+	code, out, stderr := runIn(t, "lint", "--json", "--all-servers", "--mcp-config", "servers.json", "--timeout", testServerTimeout)
+	if code != exitFailure {
+		t.Errorf("exit %d, want 2: a server could not be reached", code)
+	}
+	if l := lines(stderr); len(l) != 1 || !strings.HasPrefix(l[0], "toolbench lint: connect to down: ") {
+		t.Errorf("stderr %q, want one line about down", stderr)
+	}
+	files := map[string]bool{}
+	for _, is := range lintIssues(t, out) {
+		files[is.File] = true
+	}
+	if !files["tools"] || files["down"] {
+		t.Errorf("issues of %v; want those of tools, none of down", files)
+	}
+	// dump writes the others.
+	code, out, stderr = runIn(t, "dump", "--all-servers", "--mcp-config", "servers.json", "--dir", "dumps", "--timeout", testServerTimeout)
+	if code != exitFailure || out != "wrote dumps/tools.json\nwrote dumps/pages.json\n" || len(lines(stderr)) != 1 {
+		t.Errorf("dump: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	if code, _, _ := runIn(t, "lint", "--target", "mcp", "dumps/pages.json"); code != exitOK {
+		t.Errorf("the dump of pages does not lint clean: exit %d", code)
+	}
+}
+
+func TestAllServersHoldsTheirTokensToTheBudget(t *testing.T) {
+	project(t, map[string]string{"toolbench.toml": "token-budget = 100\n"})
+	writeServers(t, ".mcp.json", testEntry(t, "a", "pages"), testEntry(t, "b", "pages"))
+	code, out, _ := runIn(t, "lint", "--json", "--all-servers", "--ignore", "servers/duplicate-tool-name", "--timeout", testServerTimeout)
+	is := lintIssues(t, out)
+	if code != exitIssues || len(is) != 1 || is[0].Code != "servers/token-budget" || is[0].File != ".mcp.json" {
+		t.Errorf("exit %d, issues %+v; want one servers/token-budget in .mcp.json", code, is)
+	}
+}
+
+func TestAllServersTakesNoServerFlag(t *testing.T) {
+	project(t, map[string]string{})
+	writeServers(t, ".mcp.json", downEntry("down"))
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lint", "--all-servers", "--server", "down"}, "--server and --all-servers each name a server; give one"},
+		{[]string{"lint", "--all-servers", "-e", "A=1"}, "-e is for one server"},
+		{[]string{"lint", "--all-servers", "tools.json"}, "FILE and --all-servers name two sources of tools"},
+		{[]string{"lint", "--all-servers", "--mcp-config", "none.json"}, "none.json: no such file or directory"},
+		{[]string{"dump", "--all-servers"}, "name their directory with --dir"},
+	} {
+		code, _, stderr := runIn(t, tc.args...)
+		if code != exitFailure || !strings.Contains(lines(stderr)[0], tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestTheWorkbenchOnEveryServerInTmux opens the workbench with
+// --all-servers on two servers and one that is down, in a project with a
+// configuration and a lock whose pins of one server have since changed.
+func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := project(t, map[string]string{"toolbench.toml": "token-budget = 10\n[rules]\nempty-properties = \"off\"\n"})
+	writeServers(t, ".mcp.json", testEntry(t, "tools", "tools"), testEntry(t, "pages", "pages"))
+	if code, _, stderr := runIn(t, "lock", "--all-servers", "--timeout", testServerTimeout); code != exitOK {
+		t.Fatalf("lock: exit %d, %s", code, stderr)
+	}
+	writeServers(t, ".mcp.json", testEntry(t, "tools", "retold"), downEntry("down"), testEntry(t, "pages", "pages"))
+	exitFile, errFile := filepath.Join(dir, "exit-status"), filepath.Join(dir, "stderr")
+	shell := fmt.Sprintf("cd %q && %q --all-servers --timeout %s 2> %q; echo $? > %q", dir, toolbenchBin, testServerTimeout, errFile, exitFile)
+	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-e2e-all-%d", os.Getpid())}
+	tt.tmux("new-session", "-d", "-s", "tb", "-x", "160", "-y", "36", "sh", "-c", shell)
+	defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
+
+	tt.waitFor("the first server", "server 1 of 2", "config toolbench.toml", "lock: 1 tool drifted", "≠ echo")
+	tt.keys("Tab", "a") // every issue: those of the servers together are about no one tool
+	tt.waitFor("the servers' budget, as lint --all-servers checks it", "(all servers)", "servers/token-budget")
+	tt.keys("]")
+	tt.waitFor("the second server", "server 2 of 2", "lock: as pinned", "tool_00")
+	tt.keys("q")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if b, err := os.ReadFile(exitFile); err == nil && len(b) > 0 {
+			if got := strings.TrimSpace(string(b)); got != "2" {
+				t.Errorf("exit status %s, want 2: a server could not be reached", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the workbench did not quit:\n%s", tt.screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stderr, _ := os.ReadFile(errFile)
+	if l := lines(string(stderr)); len(l) != 1 || !strings.HasPrefix(l[0], "toolbench: connect to down: ") {
+		t.Errorf("stderr %q, want one line about down", stderr)
+	}
+}
+
+func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
+	project(t, map[string]string{})
+	// {"mcpServers": {"first": ...,
+	// "down": ...}}
+	writeServers(t, ".mcp.json", testEntry(t, "first", "tools"), downEntry("down"))
+	_, out, _ := runIn(t, "lint", "--format", "github", "--all-servers", "--timeout", testServerTimeout)
+	ls := lines(out)
+	if len(ls) < 2 || !strings.HasPrefix(ls[0], "::error file=.mcp.json,line=2,col=1,title=unreadable::connect to down: ") {
+		t.Errorf("the server down should be annotated on its entry, line 2:\n%s", out)
+	}
+	for _, l := range ls[1:] {
+		if !strings.Contains(l, " file=.mcp.json,line=1,endLine=1,col=17,endColumn=24,") || !strings.Contains(l, "::server 'first', tool ") {
+			t.Errorf("an issue of first should be annotated on its entry's key, naming the server and the tool: %s", l)
+		}
+	}
+	_, out, _ = runIn(t, "lint", "--format", "sarif", "--all-servers", "--timeout", testServerTimeout)
+	if strings.Contains(out, `"uri": "first"`) || strings.Contains(out, `"uri": "down"`) || !strings.Contains(out, `"uri": ".mcp.json"`) {
+		t.Errorf("SARIF should point at .mcp.json, never at a file named after a server:\n%.2000s", out)
+	}
+
+	// A server named by its command has no file to point at.
+	ts := stdioServer(t, "tools")
+	_, out, _ = commandRun{}.run(t, append([]string{"lint", "--format", "github"}, ts.args...)...)
+	if strings.Contains(out, "file=") || !strings.Contains(out, "::server '"+ts.name+"', tool ") {
+		t.Errorf("annotations of a server named by its command should have no file, and name it:\n%s", out)
+	}
+	_, out, _ = commandRun{}.run(t, append([]string{"lint", "--format", "sarif"}, ts.args...)...)
+	if strings.Contains(out, "physicalLocation") || !strings.Contains(out, `"kind": "module"`) {
+		t.Errorf("SARIF of a server named by its command should place it by name alone:\n%.2000s", out)
+	}
+}

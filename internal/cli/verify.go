@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lock"
+	"toolbench/core/report"
+	"toolbench/core/termtext"
+	"toolbench/internal/source"
+)
+
+// verifyConfig is a parsed verify command line.
+type verifyConfig struct {
+	format report.Format
+	path   string        // the lock file
+	reach  source.Server // how the servers the lock pins are reached
+	// all are the servers of the servers file under --all-servers, whose
+	// names the lock does not pin are reported; nil otherwise.
+	all []source.Server
+}
+
+// verifyFlags are the flags of toolbench verify.
+type verifyFlags struct {
+	format formatFlags
+	lock   string
+	server serverFlags
+	e      *env
+}
+
+// command returns toolbench verify, its flags read into f.
+func (f *verifyFlags) command(e *env) *cobra.Command {
+	f.e = e
+	cmd := &cobra.Command{
+		Use:   "verify",
+		Short: "report every change to the pinned tools",
+		Long: prose(`
+Read every source the lock pins again (the files from the lock's
+directory, the servers from the servers file, at once) and report every
+change to their tools, with the codes and positions of 'toolbench diff':
+a change to a pinned tool (its description and annotations included,
+the tool gone, or a second tool of its name) is an error, DRIFT: a
+changed tool placed in the source, a removed tool in the lock. A tool of
+a name the lock does not pin is a warning, NEW, placed in the source. A source that
+cannot be read is one line on standard error and costs only itself: the
+others are reported. With --all-servers, a server of the servers file the
+lock does not pin is a warning too, UNPINNED.
+
+To accept a change, pin the source again: 'toolbench lock FILE' or
+'toolbench lock --server NAME'. The lock file is found as lock finds it.
+
+Exit status: 0 every pinned tool as pinned (new tools allowed), 1 a
+pinned tool changed, 2 usage error, a configuration or lock with a
+mistake, or a source that cannot be read (after the others are
+reported).`),
+		Example: `toolbench verify
+toolbench verify --all-servers
+toolbench verify --format github
+toolbench verify --format markdown >> "$GITHUB_STEP_SUMMARY"`,
+		RunE: runs(f.config, func(cfg *verifyConfig) int { return runVerify(e, cfg) }),
+	}
+	f.format.register(cmd, writesVerify)
+	registerLockFile(cmd, &f.lock)
+	f.server.registerReach(cmd)
+	f.server.registerAll(cmd, "also report the servers the lock does not pin", "also report the servers of the servers file the lock does not pin")
+	return cmd
+}
+
+// writesVerify says whether a format writes verify's report.
+func writesVerify(f report.Format) bool { return f.Verify != nil }
+
+// config reads `verify [flags]`.
+func (f *verifyFlags) config(fs *pflag.FlagSet, args []string) (*verifyConfig, error) {
+	if len(args) > 0 {
+		return nil, fmt.Errorf("unexpected argument %q: verify reads the sources the lock pins (--lock names another lock)", args[0])
+	}
+	cfg := &verifyConfig{}
+	var err error
+	if cfg.format, err = f.format.pick(fs, writesVerify); err != nil {
+		return nil, err
+	}
+	if cfg.reach, err = f.server.reach(); err != nil {
+		return nil, err
+	}
+	if f.server.all {
+		if cfg.all, err = source.AllServers(cfg.reach); err != nil {
+			return nil, err
+		}
+	}
+	if cfg.path, err = lockFile(f.e, f.lock); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+func runVerify(e *env, cfg *verifyConfig) int {
+	l, err := readLock(cfg.path, false)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench verify: %s; pin sources with toolbench lock\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	names := l.Sources()
+	ins := make([]source.Input, len(names))
+	for i, name := range names {
+		if l.Kind(name) == lock.Server {
+			srv := cfg.reach
+			srv.Name = name
+			ins[i].Server = &srv
+		} else {
+			ins[i].Path = filepath.Join(filepath.Dir(cfg.path), filepath.FromSlash(name))
+		}
+	}
+	ctx, stop := interruptContext()
+	defer stop()
+	r := &report.VerifyReport{Lock: cfg.path, Color: e.colour(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI(),
+		Servers: map[string]report.Server{}}
+	for _, in := range ins {
+		if in.Server != nil {
+			r.Servers[in.Server.Name] = reportServer(in.Server)
+		}
+	}
+	for i := range cfg.all {
+		if _, ok := r.Servers[cfg.all[i].Name]; !ok {
+			r.Servers[cfg.all[i].Name] = reportServer(&cfg.all[i])
+		}
+	}
+	code := exitOK
+	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	defer source.CloseAll(opened) // on every way out, ctrl+c's included
+	for i, o := range opened {
+		v := report.VerifiedSource{Name: names[i], Kind: l.Kind(names[i])}
+		if o.Err == nil {
+			o.Source.Close() // the tools are read; the session is not needed
+			v.Drift, o.Err = l.Verify(names[i], o.Source.Doc)
+		}
+		if o.Err != nil {
+			if ctx.Err() != nil {
+				return sourceFailed(ctx, e, "toolbench verify", o.Err)
+			}
+			code = sourceFailed(ctx, e, "toolbench verify", o.Err)
+			v.Failed = o.Err.Error()
+		} else if v.Drift.Errors > 0 && code == exitOK {
+			code = exitIssues
+		}
+		r.Sources = append(r.Sources, v)
+	}
+	for _, s := range cfg.all {
+		if !slices.Contains(names, s.Name) {
+			r.Sources = append(r.Sources, report.VerifiedSource{Name: s.Name, Kind: lock.Server, Unpinned: true})
+		}
+	}
+	if err := cfg.format.Verify(jsondoc.SafeWriter(e.stdout), r); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench verify: writing the report: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	return code
+}
