@@ -68,7 +68,7 @@ func strictLegend(m *compat.Matrix) string {
 	for _, r := range m.Rows {
 		for j, as := range r.AsSent {
 			if as && r.Errors[j] == 0 {
-				return `-: accepted as sent, not strict: the tool does not set "strict": true (--strict-all checks it)`
+				return `-: accepted as sent, not strict: no "strict": true (a Responses function is strict unless it sets "strict": false; --strict-all checks it)`
 			}
 		}
 	}
