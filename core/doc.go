@@ -11,6 +11,9 @@
 //	baseline  the issues a team accepts, keyed by what they are about
 //	lock      the tools of each source pinned by a hash, and their drift
 //	servers   the checks of several servers' tools together
+//	registry  an MCP server's server.json, the manifest it publishes to
+//	          the MCP registry, checked against the registry's schema
+//	          and rules
 //	lint      the rules, the provider targets and the linter
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
@@ -25,9 +28,9 @@
 //	          wrapping in cells
 //
 // (lint, call and diff are side by side, as are fix, compat, baseline,
-// lock and servers, report and config, and tooldef, jsonedit and cost:
-// none imports another of its rank.) Beside them, internal/par splits work among the processors for
-// any layer.
+// lock, servers and registry, report and config, and tooldef, jsonedit
+// and cost: none imports another of its rank.) Beside them, internal/par
+// splits work among the processors for any layer.
 //
 // Nothing in core touches a terminal, a clock or the file system beyond
 // reading the file it is asked to load: the command line, the watcher and

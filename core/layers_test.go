@@ -28,6 +28,7 @@ var layers = map[string]int{
 	"baseline":     5,
 	"lock":         5,
 	"servers":      5,
+	"registry":     5,
 	"report":       6,
 	"config":       6,
 }

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 )
@@ -118,7 +119,7 @@ func levels(m map[string]string) map[string]lint.Level {
 // servers' codes), else an error that suggests the near name: what
 // --ignore and the file accept.
 func CheckSelector(s string) error {
-	if lint.IsSelector(s) || servers.LookupRule(s) != nil || s == servers.Prefix {
+	if lint.IsSelector(s) || servers.LookupRule(s) != nil || s == servers.Prefix || registry.LookupRule(s) != nil || s == registry.Prefix {
 		return nil
 	}
 	what := "unknown rule code " + termtext.Quote(s)

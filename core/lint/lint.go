@@ -65,14 +65,16 @@ func Lint(doc *jsondoc.Document, opt Options) *Result {
 	l.set = set
 	l.run()
 	issues := append(l.errors, l.warnings...)
-	position(doc, issues)
+	Position(doc, issues)
 	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings), Targets: opt.Targets, Requested: requested}
 }
 
-// position sets the lines and columns of every issue from its offsets:
-// they are counted for the issues found, never for the document, in one
-// pass over the text for all of them.
-func position(doc *jsondoc.Document, issues []Issue) {
+// Position sets the lines and columns of every issue of doc from its
+// offsets (an Offset of -1 is no position): they are counted for the
+// issues found, never for the document, in one pass over the text for
+// all of them. Lint does it for its issues; another check of a document
+// that reports Issues does it for its own.
+func Position(doc *jsondoc.Document, issues []Issue) {
 	ps := make([]jsondoc.Pos, 2*len(issues))
 	for i := range issues {
 		ps[2*i].Offset, ps[2*i+1].Offset = issues[i].Offset, issues[i].EndOffset

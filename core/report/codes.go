@@ -4,6 +4,7 @@ import (
 	"toolbench/core/call"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 )
@@ -29,6 +30,9 @@ func LookupCode(code string) (Code, bool) {
 	if r := servers.LookupRule(code); r != nil {
 		return Code{Rule: r}, true
 	}
+	if r := registry.LookupRule(code); r != nil {
+		return Code{Rule: r}, true
+	}
 	if t := lint.LookupTarget(code); t != nil {
 		return Code{Target: t}, true
 	}
@@ -49,6 +53,9 @@ func SimilarCodes(code string) []string {
 	var others []string
 	for _, t := range lint.Targets() {
 		others = append(others, t.Name)
+	}
+	for _, r := range registry.Rules() {
+		others = append(others, r.Code)
 	}
 	for _, c := range diff.Checks() {
 		others = append(others, c.Code)

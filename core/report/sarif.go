@@ -5,9 +5,11 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 )
 
@@ -153,7 +155,7 @@ type sarifLogical struct {
 // error notification of an unsuccessful invocation.
 func writeSARIF(w io.Writer, r *Report) error {
 	issues, failed := r.Issues, r.Failed
-	rules := append(lint.Rules(), servers.Rules()...)
+	rules := slices.Concat(lint.Rules(), servers.Rules(), registry.Rules())
 	index := make(map[string]int, len(rules))
 	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: make([]sarifRule, len(rules))}
 	for i, rule := range rules {

@@ -13,6 +13,7 @@ import (
 	"toolbench/core/call"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/core/servers"
 	"toolbench/internal/golden"
@@ -59,6 +60,10 @@ func rulePages() []rulePage {
 	for _, r := range servers.Rules() {
 		pages = append(pages, rulePage{code: r.Code, group: "Several servers together", level: r.Severity.String(), summary: r.Summary, doc: r.Doc,
 			facts: [][2]string{{"Severity", r.Severity.String()}, {"Runs", "under `--all-servers`, on the tools of every server of the servers file together ([live servers](../servers.md))"}, {"Fix", "none: change a server, or the configuration"}}})
+	}
+	for _, r := range registry.Rules() {
+		pages = append(pages, rulePage{code: r.Code, group: "A server's server.json", level: r.Severity.String(), summary: r.Summary, doc: r.Doc,
+			facts: [][2]string{{"Severity", r.Severity.String()}, {"Runs", "when `toolbench lint` reads a server.json, the manifest of an MCP server for the MCP registry ([server.json](../lint.md#a-servers-serverjson))"}, {"Fix", "none: edit the manifest as below says"}}})
 	}
 	for _, c := range diff.Checks() {
 		pages = append(pages, rulePage{code: c.Code, group: "Changes", level: checkSeverity(c), summary: c.Summary, doc: c.Doc,
@@ -185,7 +190,7 @@ func TestDocsRulePagesAreTheRuleTables(t *testing.T) {
 // what it explains, a page the docs have.
 func TestExplainEndsWithThePage(t *testing.T) {
 	var codes []string
-	for _, r := range append(lint.Rules(), servers.Rules()...) {
+	for _, r := range slices.Concat(lint.Rules(), servers.Rules(), registry.Rules()) {
 		codes = append(codes, r.Code)
 	}
 	for _, c := range diff.Checks() {

@@ -15,6 +15,7 @@ import (
 	"toolbench/core/cost"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
@@ -194,9 +195,18 @@ func runLint(e *env, cfg *lintConfig) int {
 			lr.failed(displayName(in.Path), err)
 			continue
 		}
-		lr.add(in, lint.Lint(src.Doc, cfg.checks.options(in)))
+		lr.add(in, lintDocument(src.Doc, cfg.checks.options(in)))
 	}
 	return lr.finish()
+}
+
+// lintDocument lints a file's document: an MCP server's server.json with
+// the registry's checks, anything else as tools.
+func lintDocument(doc *jsondoc.Document, opt lint.Options) *lint.Result {
+	if registry.Is(doc) {
+		return registry.Check(doc, opt)
+	}
+	return lint.Lint(doc, opt)
 }
 
 // inputPaths are the paths of the inputs that are files.

@@ -11,6 +11,7 @@ import (
 	"toolbench/core/call"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
@@ -25,7 +26,8 @@ List every rule toolbench checks: its code (what --ignore and the reports
 name), its severity, the target that enables it ("always" for the rules
 every lint runs; --target ` + strings.Join(lint.TargetNames(), ", ") + ` for the others), and one
 line on what it finds. Then the checks of several servers together, which
-lint --all-servers runs, and every change toolbench diff and verify report:
+lint --all-servers runs, the checks of a server's server.json, and every
+change toolbench diff and verify report:
 its code, whether it breaks callers, and one line on what it finds.`),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -35,6 +37,8 @@ its code, whether it breaks callers, and one line on what it finds.`),
 			writeRuleList(e.stdout, lint.Rules())
 			fmt.Fprintln(e.stdout, "\nThe checks of several servers together (lint --all-servers):")
 			writeRuleList(e.stdout, servers.Rules())
+			fmt.Fprintln(e.stdout, "\nThe checks of an MCP server's server.json, its manifest for the MCP registry (lint server.json):")
+			writeRuleList(e.stdout, registry.Rules())
 			fmt.Fprintln(e.stdout, "\nThe changes toolbench diff and verify report:")
 			writeCheckList(e.stdout, diff.Checks())
 			fmt.Fprintln(e.stdout, "\nThe codes toolbench call and call --run report:")
@@ -105,6 +109,8 @@ func ruleTarget(r *lint.Rule) string {
 	switch {
 	case strings.HasPrefix(r.Code, servers.Prefix):
 		return "all-servers"
+	case strings.HasPrefix(r.Code, registry.Prefix):
+		return "server.json"
 	case r.Target == "":
 		return "always"
 	}
@@ -202,6 +208,8 @@ func writeExplanation(w io.Writer, r *lint.Rule) {
 	switch {
 	case strings.HasPrefix(r.Code, servers.Prefix):
 		target = "lint --all-servers"
+	case strings.HasPrefix(r.Code, registry.Prefix):
+		target = "lint of a server.json"
 	case r.Target != "":
 		target = "target " + r.Target
 	}
