@@ -32,6 +32,12 @@
 // and cost: none imports another of its rank.) Beside them, internal/par
 // splits work among the processors for any layer.
 //
+// layers_test.go holds these layers, and those of the whole module above
+// them: core imports nothing outside core (its tests may use the test
+// support under internal), nothing under internal imports the command
+// line, the workbench or the watcher, and a package added where the table
+// does not rank it fails the test.
+//
 // Nothing in core touches a terminal, a clock or the file system beyond
 // reading the file it is asked to load: the command line, the watcher and
 // the workbench all call the same functions here, so a document is

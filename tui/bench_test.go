@@ -34,7 +34,7 @@ var (
 // call half typed into the tester.
 func bigModel(tb testing.TB) model {
 	tb.Helper()
-	m := newModel(Config{File: "big.json"}, nil)
+	m := newModel(Options{File: "big.json"}, nil)
 	m = update(tb, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = update(tb, m, docLoadedMsg{snap: bigSnap()})
 	m = press(tb, m, "tab", "tab")
@@ -164,7 +164,7 @@ var keystrokeModes = []keystrokeMode{
 // keystrokeModel is the workbench at 200x60 on s in mode km.
 func keystrokeModel(tb testing.TB, s *snapshot, km keystrokeMode) model {
 	tb.Helper()
-	m := newModel(Config{File: "tools.json"}, nil)
+	m := newModel(Options{File: "tools.json"}, nil)
 	m = update(tb, m, tea.WindowSizeMsg{Width: 200, Height: 60})
 	m = update(tb, m, docLoadedMsg{snap: s})
 	return km.setup(tb, m)

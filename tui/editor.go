@@ -19,7 +19,7 @@ import (
 // in UTF-16 code units as VS Code counts it (col counts bytes); every
 // other editor gets +LINE FILE, the convention of vi, nano and emacs.
 // Line 0 opens the file at its top.
-func editorCommand(editor, file string, line, col int) *exec.Cmd {
+func editorCommand(editor, dir, file string, line, col int) *exec.Cmd {
 	args := strings.Fields(editor)
 	if len(args) == 0 {
 		args = []string{"vi"}
@@ -34,11 +34,22 @@ func editorCommand(editor, file string, line, col int) *exec.Cmd {
 	case line <= 0:
 		args = append(args, file)
 	case base == "code" || base == "code-insiders" || base == "codium":
-		args = append(args, "-g", fmt.Sprintf("%s:%d:%d", file, line, utf16ColumnIn(file, line, max(col, 1))))
+		args = append(args, "-g", fmt.Sprintf("%s:%d:%d", file, line, utf16ColumnIn(inDir(dir, file), line, max(col, 1))))
 	default:
 		args = append(args, "+"+strconv.Itoa(line), file)
 	}
-	return exec.Command(args[0], args[1:]...)
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Dir = dir
+	return cmd
+}
+
+// inDir is file from the working directory dir: file itself when it is
+// absolute or dir is "" (the process's).
+func inDir(dir, file string) string {
+	if dir == "" || filepath.IsAbs(file) {
+		return file
+	}
+	return filepath.Join(dir, file)
 }
 
 // utf16ColumnIn converts col, a byte column of the line of file, to the

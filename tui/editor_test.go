@@ -32,13 +32,13 @@ func TestEditorCommandGivesVSCodeUTF16Columns(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := editorCommand(tc.editor, file, tc.line, tc.col).Args
+			got := editorCommand(tc.editor, "", file, tc.line, tc.col).Args
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("args (-want +got):\n%s", diff)
 			}
 		})
 	}
-	if got := editorCommand("code", filepath.Join(dir, "gone.json"), 2, 39).Args[2]; got != filepath.Join(dir, "gone.json")+":2:39" {
+	if got := editorCommand("code", "", filepath.Join(dir, "gone.json"), 2, 39).Args[2]; got != filepath.Join(dir, "gone.json")+":2:39" {
 		t.Errorf("a file that cannot be read: %s, want the byte column", got)
 	}
 }

@@ -27,7 +27,7 @@ const hostileTools = `[
 ]`
 
 func TestUntrustedTextIsShownEscaped(t *testing.T) {
-	m := newModel(Config{File: "evil\x1b[31m.json"}, nil)
+	m := newModel(Options{File: "evil\x1b[31m.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
 	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "evil\x1b[31m.json", hostileTools, lint.Options{})})
 
@@ -193,7 +193,7 @@ func TestHugeStringsFromTheFileDoNotStallTheScreen(t *testing.T) {
 	big := strings.Repeat("long words ", 1<<20/11) // about 1 MB
 	doc := `[{"name": "` + strings.Repeat("n", 1<<20) + `", "description": "` + big + `",
 	  "parameters": {"type": "object", "properties": {"` + strings.Repeat("k", 1<<20) + `": {"type": "string", "description": "` + big + `"}}}}]`
-	m := newModel(Config{File: "tools.json"}, nil)
+	m := newModel(Options{File: "tools.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", doc, lint.Options{})})
 	m = press(t, m, "tab", "a")

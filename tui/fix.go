@@ -116,11 +116,11 @@ func fixedCodes(issues []lint.Issue) string {
 // errChanged is a file that no longer holds the text a fix was made from.
 var errChanged = errors.New("the file has changed since it loaded: nothing was written (f or F again fixes what it holds now)")
 
-// writeFix writes p's fixed text over path, when path still holds the
-// text p was made from.
-func writeFix(path string, p *fixPlan) tea.Cmd {
+// writeFix writes p's fixed text over the file at path, named name, when
+// it still holds the text p was made from.
+func writeFix(name, path string, p *fixPlan) tea.Cmd {
 	return func() tea.Msg {
-		msg := fixWrittenMsg{path: path, title: p.title}
+		msg := fixWrittenMsg{path: name, title: p.title}
 		now, err := os.ReadFile(path)
 		switch {
 		case err != nil:
@@ -310,7 +310,7 @@ func (m model) writeFix() (model, tea.Cmd) {
 	}
 	m.view = viewNone
 	m.note = "writing " + shown(m.file, maxText) + "…"
-	return m, writeFix(m.file, m.fixes.plan)
+	return m, writeFix(m.file, m.path(), m.fixes.plan)
 }
 
 // fixWritten says what became of a fix written.

@@ -51,7 +51,7 @@ func watchedModel(t *testing.T, src string) (model, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.Close() })
-	m := newModel(Config{File: path}, w)
+	m := newModel(Options{File: path}, w)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	return loadUntil(t, m, isLoaded), path
 }
@@ -216,7 +216,7 @@ func TestFixesOnAServerOrTheDemoShowTheDiffButWriteNothing(t *testing.T) {
 		t.Error("y on a server's fix should do nothing")
 	}
 
-	d := newModel(Config{}, nil)
+	d := newModel(Options{}, nil)
 	d = update(t, d, tea.WindowSizeMsg{Width: 120, Height: 40})
 	d = update(t, d, docLoadedMsg{snap: lintSnapshot(t, demoName, string(demoJSON), lint.Options{})})
 	d = update(t, d, keyPress("tab"))

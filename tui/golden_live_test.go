@@ -106,7 +106,7 @@ func fakeServerOn(t testing.TB, fake *fakeSession, tools string, w, h int) model
 	s := lintSnapshot(t, "test-tools", tools, opts)
 	c := k.follow(fake, s.result.Doc, nil, opts)
 	t.Cleanup(func() { k.closeAll(nil) })
-	m := newServerModel(Config{Server: &Server{}, Lint: opts}, k, c)
+	m := newServerModel(Options{Server: &Server{}, Lint: opts}, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return update(t, m, docLoadedMsg{snap: s})
 }

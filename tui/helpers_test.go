@@ -92,7 +92,7 @@ func (f *fakeSource) asked() []lint.Options {
 // command waits for a next load; it shows itself watching, as it would.
 func newLoadedModel(t testing.TB, src string, w, h int) model {
 	t.Helper()
-	m := newModel(Config{File: "tools.json", Editor: "vi"}, nil)
+	m := newModel(Options{File: "tools.json", Editor: "vi"}, nil)
 	m.watching = true
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", src, lint.Options{})})

@@ -159,7 +159,7 @@ func TestTheWorkbenchOnAServerSaysItsRevisionAndFollowsItsChanges(t *testing.T) 
 	}
 	srv := &Server{Client: client, List: list, Doc: doc, Connect: connect}
 	c := k.follow(client, doc, serverFacts(k.ctx, client, list), lint.Options{})
-	m := newServerModel(Config{Server: srv}, k, c)
+	m := newServerModel(Options{Server: srv}, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
 	m = result(t, m, waitForEvent(m.src))
 	status := lineOf(screen(m), "modern 2.0.0")

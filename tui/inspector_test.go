@@ -334,7 +334,7 @@ func TestAllIssuesOfAToolWithNoneMoveTheToolsSelectionToTheCursor(t *testing.T) 
 }
 
 func TestAllIssuesSiftedInACommandStartAtTheSelectedTool(t *testing.T) {
-	m := newModel(Config{File: "big.json"}, nil)
+	m := newModel(Options{File: "big.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = update(t, m, docLoadedMsg{snap: bigSnap()})
 	s := m.snap
@@ -371,7 +371,7 @@ func TestErrorsOnlyShowsTheToolsWithErrors(t *testing.T) {
 }
 
 func TestLongListsAreSiftedInACommand(t *testing.T) {
-	m := newModel(Config{File: "big.json"}, nil)
+	m := newModel(Options{File: "big.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = update(t, m, docLoadedMsg{snap: bigSnap()})
 	m = press(t, m, "/")

@@ -72,7 +72,7 @@ func keysFileModel(t *testing.T, src string, w, h int) model {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { wt.Close() })
-	m := newModel(Config{File: "tools.json"}, wt)
+	m := newModel(Options{File: "tools.json"}, wt)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return loadUntil(t, m, isLoaded)
 }
@@ -154,7 +154,7 @@ var keyScenes = []keyScene{
 		return press(t, m, "up", "end", "left", "left", "left", "left")
 	}},
 	{"several servers, Tools", func(t *testing.T) model {
-		return press(t, fakeServersModel(t, Config{}, 100, 24), "j", "J")
+		return press(t, fakeServersModel(t, Options{}, 100, 24), "j", "J")
 	}},
 	{"a server's standard error", func(t *testing.T) model {
 		return press(t, keysServerModel(t, 100, 16), "S", "k", "k") // it opens at the end

@@ -218,7 +218,7 @@ func openOnServer(t testing.TB, spec mcpclient.Spec, srv Server, w, h int) model
 	srv.Client, srv.List, srv.Doc, srv.Connect = client, list, doc, connect
 	c := k.follow(client, doc, serverFacts(k.ctx, client, list), lint.Options{Targets: []string{"mcp"}})
 	t.Cleanup(func() { k.closeAll(nil) })
-	m := newServerModel(Config{Server: &srv, Lint: lint.Options{Targets: []string{"mcp"}}}, k, c)
+	m := newServerModel(Options{Server: &srv, Lint: lint.Options{Targets: []string{"mcp"}}}, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return result(t, m, waitForEvent(m.src)) // the first listing, linted
 }

@@ -76,8 +76,8 @@ const (
 	viewStderr      // a server's standard error
 )
 
-// Config is what the workbench opens and how.
-type Config struct {
+// Options are what the workbench opens and how.
+type Options struct {
 	// File is the tools file to watch. Empty opens the embedded demo,
 	// unless Server is set.
 	File string
@@ -96,6 +96,9 @@ type Config struct {
 	Editor string
 	// Output is the terminal to draw on; nil means standard output.
 	Output io.Writer
+	// Dir is the working directory File is from, where the editor runs
+	// and fixes are written; "" is the process's.
+	Dir string
 
 	// ConfigFile names the configuration in force (toolbench.toml) in
 	// the status bar; "" when there is none.
@@ -148,6 +151,7 @@ type model struct {
 
 	src    source // nil once it has closed, or in tests that feed messages
 	file   string // as the user named it; "" for the demo
+	dir    string // the working directory file is from; "" for the process's
 	demo   bool
 	editor string
 	tty    *os.File // the terminal the editor gets; nil for Bubble Tea's
@@ -189,7 +193,7 @@ type model struct {
 	together togetherCheck
 }
 
-func newModel(cfg Config, src source) model {
+func newModel(cfg Options, src source) model {
 	st := newStyles(true)
 	keys := newKeyMap()
 	h := help.New()
@@ -210,6 +214,7 @@ func newModel(cfg Config, src source) model {
 		stderr:       newStderrView(st, keys),
 		src:          src,
 		file:         cfg.File,
+		dir:          cfg.Dir,
 		demo:         cfg.File == "",
 		editor:       cfg.Editor,
 		configFile:   cfg.ConfigFile,
@@ -228,7 +233,7 @@ func newModel(cfg Config, src source) model {
 
 // newServerModel is the workbench on the server of k, whose session c
 // has just begun.
-func newServerModel(cfg Config, k *connector, c *conn) model {
+func newServerModel(cfg Options, k *connector, c *conn) model {
 	m := newModel(cfg, c.watcher)
 	m.demo = false
 	m.call.callSession = newCallSession(cfg.Server, k, c)
@@ -252,7 +257,7 @@ func (m model) Init() tea.Cmd {
 // Run opens the workbench and returns when the user quits. On a server,
 // every session it opened has ended, and the server's processes with it,
 // by the time it returns.
-func Run(cfg Config) error {
+func Run(cfg Options) error {
 	m, done, err := openModel(cfg)
 	if err != nil {
 		return err
@@ -283,7 +288,7 @@ func Run(cfg Config) error {
 
 // openModel is the workbench on what cfg names, and what ends it: the
 // file's watcher, or every session with the server.
-func openModel(cfg Config) (model, func(model), error) {
+func openModel(cfg Options) (model, func(model), error) {
 	switch {
 	case len(cfg.Servers) > 1:
 		m, done := openServers(cfg)
@@ -296,7 +301,7 @@ func openModel(cfg Config) (model, func(model), error) {
 	case cfg.File == "":
 		return newModel(cfg, newDemoSource(cfg.Lint)), func(model) {}, nil
 	}
-	w, err := watch.New(cfg.File, watch.Options{Lint: cfg.Lint, Accept: cfg.Accept})
+	w, err := watch.New(cfg.File, watch.Options{Lint: cfg.Lint, Accept: cfg.Accept, Dir: cfg.Dir})
 	if err != nil {
 		return model{}, nil, err
 	}
@@ -373,4 +378,10 @@ func (m model) reloadedAt() time.Time {
 		return time.Time{}
 	}
 	return m.snap.loaded
+}
+
+// path is the file open, as a path to read and write: from the working
+// directory it was named in.
+func (m model) path() string {
+	return inDir(m.dir, m.file)
 }

@@ -182,7 +182,7 @@ func TestQuitKeys(t *testing.T) {
 }
 
 func TestDocLoadedMsgUpdatesToolsAndIssues(t *testing.T) {
-	m := newModel(Config{File: "tools.json"}, nil)
+	m := newModel(Options{File: "tools.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	if s := screen(m); !strings.Contains(s, "loading") {
 		t.Errorf("before the first load the screen should say loading:\n%s", s)
@@ -415,7 +415,7 @@ func TestNextTarget(t *testing.T) {
 
 func TestTheTargetCycleComesBackToTheStartingCombination(t *testing.T) {
 	start := []string{"openai", "mcp"}
-	m := newModel(Config{File: "tools.json", Lint: lint.Options{Targets: start}}, newFakeSource())
+	m := newModel(Options{File: "tools.json", Lint: lint.Options{Targets: start}}, newFakeSource())
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	seen := map[string]bool{}
 	for range len(lint.TargetNames()) + 2 {
@@ -437,7 +437,7 @@ func TestTheTargetCycleComesBackToTheStartingCombination(t *testing.T) {
 
 func TestTargetKeyAsksTheSourceToReLint(t *testing.T) {
 	src := newFakeSource()
-	m := newModel(Config{File: "tools.json", Lint: lint.Options{Ignore: []string{"short-description"}}}, src)
+	m := newModel(Options{File: "tools.json", Lint: lint.Options{Ignore: []string{"short-description"}}}, src)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	next, cmd := m.Update(keyPress("t"))
 	m = next.(model)
@@ -507,7 +507,7 @@ func TestEditorCommand(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := editorCommand(tc.editor, tc.file, tc.line, tc.col).Args
+			got := editorCommand(tc.editor, "", tc.file, tc.line, tc.col).Args
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("args (-want +got):\n%s", diff)
 			}
@@ -521,7 +521,7 @@ func TestEditKeyOpensTheEditorExceptInTheDemo(t *testing.T) {
 		t.Error("e on an issue returned no command to run the editor")
 	}
 
-	demo := newModel(Config{}, nil)
+	demo := newModel(Options{}, nil)
 	demo = update(t, demo, tea.WindowSizeMsg{Width: 100, Height: 30})
 	demo = update(t, demo, docLoadedMsg{snap: lintSnapshot(t, demoName, string(demoJSON), lint.Options{})})
 	demo = press(t, demo, "j", "tab")
@@ -552,7 +552,7 @@ func TestDemoDocumentHasToolsWithIssues(t *testing.T) {
 		t.Errorf("re-linting the demo failed: %v", ev.Err)
 	}
 
-	m := newModel(Config{}, nil)
+	m := newModel(Options{}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = update(t, m, eventMsg(ev, nil))
 	if s := lineOf(screen(m), "demo"); !strings.Contains(s, "toolbench FILE to open a file") {
@@ -624,7 +624,7 @@ func TestSnapshotAssignsIssuesToTheirTools(t *testing.T) {
 }
 
 func TestAFileBrokenFromTheStartSaysSo(t *testing.T) {
-	m := newModel(Config{File: "tools.json"}, nil)
+	m := newModel(Options{File: "tools.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	_, err := jsondoc.Parse("tools.json", []byte("{\n  \"tools\": [\n"))
 	m = update(t, m, docFailedMsg{err: err, at: loadTime})
@@ -643,7 +643,7 @@ func TestAFileBrokenFromTheStartSaysSo(t *testing.T) {
 
 func TestInitAsksForTheBackgroundAndTheFirstLoad(t *testing.T) {
 	src := newFakeSource()
-	m := newModel(Config{File: "tools.json"}, src)
+	m := newModel(Options{File: "tools.json"}, src)
 	batch, ok := m.Init()().(tea.BatchMsg)
 	if !ok || len(batch) != 2 {
 		t.Fatalf("Init should batch two commands, got %T", m.Init()())
@@ -716,7 +716,7 @@ func TestLongListsKeepTheSelectionOnScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := newModel(Config{File: "big.json"}, nil)
+	m := newModel(Options{File: "big.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = update(t, m, docLoadedMsg{snap: newSnapshot(lint.Lint(doc, lint.Options{}), loadTime)})
 	cases := []struct {

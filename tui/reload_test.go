@@ -58,7 +58,7 @@ func TestBadSavesKeepTheLastGoodToolsAndAFixRecovers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	m := newModel(Config{File: path}, w)
+	m := newModel(Options{File: path}, w)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = loadUntil(t, m, isLoaded)
 	if len(m.snap.rows) != 2 {
@@ -143,7 +143,7 @@ func TestTargetCycleReLintsThroughTheWatcher(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	m := newModel(Config{File: path}, w)
+	m := newModel(Options{File: path}, w)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = loadUntil(t, m, isLoaded)
 	codes := func(m model) []string {

@@ -57,7 +57,7 @@ func TestOddDocumentsShowAndTakeEveryKey(t *testing.T) {
 func walkEveryKey(t *testing.T, src string) {
 	t.Helper()
 	for _, size := range [][2]int{{80, 24}, {41, 12}} {
-		m := newModel(Config{File: "tools.json"}, nil)
+		m := newModel(Options{File: "tools.json"}, nil)
 		m = update(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		doc, err := jsondoc.Parse("tools.json", []byte(src))
 		if err != nil {

@@ -39,7 +39,7 @@ type serverGroup struct {
 // openServers is the workbench on every server of cfg.Servers, each
 // session already open, and what ends them all. Their listings are
 // surveyed at once.
-func openServers(cfg Config) (model, func(model)) {
+func openServers(cfg Options) (model, func(model)) {
 	sessions := make([]callSession, len(cfg.Servers))
 	var wg sync.WaitGroup
 	for i, s := range cfg.Servers {
@@ -63,7 +63,7 @@ func openServers(cfg Config) (model, func(model)) {
 
 // newServersModel is the workbench on several servers, a session with
 // each just begun, the first shown.
-func newServersModel(cfg Config, sessions []callSession) model {
+func newServersModel(cfg Options, sessions []callSession) model {
 	first := sessions[0]
 	cfg.Server = first.srv
 	m := newServerModel(cfg, first.conns, first.conn)

@@ -34,7 +34,7 @@ func openOnServers(t *testing.T, specs ...mcpclient.Spec) model {
 		}
 		servers = append(servers, &Server{Client: client, List: list, Doc: doc, Connect: connect})
 	}
-	m, done := openServers(Config{Servers: servers, Lint: lint.Options{Targets: []string{"mcp"}}})
+	m, done := openServers(Options{Servers: servers, Lint: lint.Options{Targets: []string{"mcp"}}})
 	t.Cleanup(func() { done(m) })
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = result(t, m, waitForEvent(m.src))
@@ -48,7 +48,7 @@ func openOnServers(t *testing.T, specs ...mcpclient.Spec) model {
 // --all-servers opens it with cfg: test-tools listing keyServerTools,
 // shown, and other-tools listing fakeTools, whose load is kept for when
 // it is.
-func fakeServersModel(t testing.TB, cfg Config, w, h int) model {
+func fakeServersModel(t testing.TB, cfg Options, w, h int) model {
 	t.Helper()
 	opts := lint.Options{Targets: []string{"mcp"}}
 	cfg.Lint = opts
@@ -120,7 +120,7 @@ func TestTheServerKeysAreForSeveralServersOnly(t *testing.T) {
 }
 
 func TestEachServerKeepsItsOwnSessionHistoryAndOutcome(t *testing.T) {
-	m := fakeServersModel(t, Config{}, 120, 40)
+	m := fakeServersModel(t, Options{}, 120, 40)
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "on one"}}`), "ctrl+r")
 	if s := screen(m); !strings.Contains(s, "▶ echo: ok") {
 		t.Fatalf("the call on the first server shows no outcome:\n%s", s)
@@ -145,7 +145,7 @@ func TestEachServerKeepsItsOwnSessionHistoryAndOutcome(t *testing.T) {
 }
 
 func TestTheServerShownStaysWhileACallIsBeingSent(t *testing.T) {
-	m := fakeServersModel(t, Config{}, 120, 40)
+	m := fakeServersModel(t, Options{}, 120, 40)
 	m, _ = pressCmd(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "hi"}}`), "ctrl+r")
 	m = press(t, m, "tab", "]")
 	if m.group != 0 || !strings.Contains(m.note, "a call or a reconnection is under way") {
@@ -154,7 +154,7 @@ func TestTheServerShownStaysWhileACallIsBeingSent(t *testing.T) {
 }
 
 func TestAServerNotShownWhoseSessionEndsShowsEndedWhenShown(t *testing.T) {
-	m := fakeServersModel(t, Config{}, 120, 40)
+	m := fakeServersModel(t, Options{}, 120, 40)
 	other := m.groups[1].session
 	other.conn.sess.Close()
 	m = result(t, m, waitForEvent(other.source()))
@@ -175,7 +175,7 @@ func TestSwitchingServersHoldsTheServerShownToTheLock(t *testing.T) {
 		}
 		return &lock.Drift{Changes: []diff.Change{{Tool: "echo", Severity: diff.Error}}}, nil
 	}
-	m := fakeServersModel(t, Config{Verify: verify}, 200, 40) // room for the lock's part of the status bar
+	m := fakeServersModel(t, Options{Verify: verify}, 200, 40) // room for the lock's part of the status bar
 	if s := screen(m); !strings.Contains(statusBar(m), "lock: 1 tool drifted") || !strings.Contains(s, "≠ echo") {
 		t.Fatalf("the first server's echo should be marked drifted:\n%s", s)
 	}
@@ -191,7 +191,7 @@ func TestSwitchingServersHoldsTheServerShownToTheLock(t *testing.T) {
 }
 
 func TestTheTargetsGoWithTheServerShown(t *testing.T) {
-	m := fakeServersModel(t, Config{}, 200, 40)
+	m := fakeServersModel(t, Options{}, 200, 40)
 	m = press(t, m, "t", "]") // from mcp to the next target, then the second server
 	want := m.opts.Targets
 	if slices.Equal(want, []string{"mcp"}) {
@@ -237,7 +237,7 @@ func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
 }
 
 func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
-	m := fakeServersModel(t, Config{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
+	m := fakeServersModel(t, Options{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
 	// The second server's first load, which fakeServersModel took, asks
 	// for the servers to be checked together; here is its check.
 	next, _ := m.Update(togetherFound(t, m.checkTogether()))
@@ -266,7 +266,7 @@ func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
 	accept := func(res *lint.Result) *lint.Result {
 		return res.Without(func(is *lint.Issue) bool { return is.Code == "servers/duplicate-tool-name" })
 	}
-	m = fakeServersModel(t, Config{ServersFile: ".mcp.json", Accept: accept}, 160, 40)
+	m = fakeServersModel(t, Options{ServersFile: ".mcp.json", Accept: accept}, 160, 40)
 	m = press(t, m, "tab", "a", "]")
 	if s := screen(m); strings.Contains(s, "servers/") {
 		t.Errorf("the accepted names two servers list, and no budget, leave nothing found together:\n%s", s)
@@ -274,7 +274,7 @@ func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
 }
 
 func TestALoadOfAServerNotShownChecksTheServersTogetherAgain(t *testing.T) {
-	m := fakeServersModel(t, Config{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
+	m := fakeServersModel(t, Options{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
 	other := m.groups[1].session.source()
 	m.groups[1].session.source().SetOptions(m.opts.Clone()) // a load of the server not shown
 	next, cmd := m.Update(waitForEvent(other)())

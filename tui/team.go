@@ -11,7 +11,7 @@ import (
 
 // A team's files, as the workbench shows them: the status bar names the
 // configuration in force, whose accepted issues never reach the panes
-// (Config.Accept, applied by the watcher as toolbench watch applies it);
+// (Options.Accept, applied by the watcher as toolbench watch applies it);
 // and with a lock in force, each load is held to it, as toolbench verify
 // holds it, in a command, and the tools that changed since they were
 // pinned are marked in the tools pane.

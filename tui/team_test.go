@@ -13,7 +13,7 @@ import (
 
 // teamModel is the workbench on testTools as newLoadedModel opens it,
 // with cfg's configuration and lock.
-func teamModel(t *testing.T, cfg Config, src string) model {
+func teamModel(t *testing.T, cfg Options, src string) model {
 	t.Helper()
 	cfg.File, cfg.Editor = "tools.json", "vi"
 	m := newModel(cfg, nil)
@@ -23,11 +23,11 @@ func teamModel(t *testing.T, cfg Config, src string) model {
 }
 
 func TestTheStatusBarNamesTheConfigurationInForce(t *testing.T) {
-	m := teamModel(t, Config{ConfigFile: "toolbench.toml"}, testTools)
+	m := teamModel(t, Options{ConfigFile: "toolbench.toml"}, testTools)
 	if line := lineOf(screen(m), "watching"); !strings.Contains(line, "config toolbench.toml") {
 		t.Errorf("status bar %q, want it to name the configuration", line)
 	}
-	if line := lineOf(screen(teamModel(t, Config{}, testTools)), "watching"); strings.Contains(line, "config") {
+	if line := lineOf(screen(teamModel(t, Options{}, testTools)), "watching"); strings.Contains(line, "config") {
 		t.Errorf("status bar %q names a configuration there is none of", line)
 	}
 }
@@ -50,7 +50,7 @@ func pinnedVerify(t *testing.T, src string) func(*jsondoc.Document) (*lock.Drift
 
 func TestDriftedToolsAreMarkedWhenALockIsInForce(t *testing.T) {
 	verify := pinnedVerify(t, testTools)
-	m := teamModel(t, Config{Verify: verify}, testTools)
+	m := teamModel(t, Options{Verify: verify}, testTools)
 	if line := lineOf(screen(m), "watching"); !strings.Contains(line, "lock: as pinned") {
 		t.Errorf("status bar %q, want lock: as pinned", line)
 	}
@@ -74,7 +74,7 @@ func TestDriftedToolsAreMarkedWhenALockIsInForce(t *testing.T) {
 }
 
 func TestAVerdictOnAReplacedLoadIsNotShown(t *testing.T) {
-	m := teamModel(t, Config{Verify: pinnedVerify(t, testTools)}, testTools)
+	m := teamModel(t, Options{Verify: pinnedVerify(t, testTools)}, testTools)
 	old := m.snap.result.Doc
 	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", testTools, lint.Options{})})
 	m.driftChecked(driftMsg{doc: old, marks: map[string]driftMark{"search": drifted}, drifted: 1})
@@ -85,7 +85,7 @@ func TestAVerdictOnAReplacedLoadIsNotShown(t *testing.T) {
 
 func TestCyclingTargetsKeepsTheConfigurationsRules(t *testing.T) {
 	src := newFakeSource()
-	m := newModel(Config{File: "tools.json", Lint: lint.Options{Levels: map[string]lint.Level{"short-description": lint.Off}}}, src)
+	m := newModel(Options{File: "tools.json", Lint: lint.Options{Levels: map[string]lint.Level{"short-description": lint.Off}}}, src)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	_, cmd := m.Update(keyPress("t"))
 	if cmd == nil {

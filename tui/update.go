@@ -562,7 +562,7 @@ func (m model) openEditor() (model, tea.Cmd) {
 		m.note = "no issue selected"
 		return m, nil
 	}
-	c := editorCommand(m.editor, m.file, is.Line, is.Column)
+	c := editorCommand(m.editor, m.dir, m.file, is.Line, is.Column)
 	if m.tty != nil {
 		c.Stdin = m.tty // the terminal itself, not the reader in front of it
 	}

@@ -86,7 +86,7 @@ func TestTheStatusBarShowsTheTargetsTheLintApplied(t *testing.T) {
 					src = inspectTools(t)
 				}
 				opts := lint.Options{Targets: tc.targets}
-				m := newModel(Config{File: "tools.json", Lint: opts}, nil)
+				m := newModel(Options{File: "tools.json", Lint: opts}, nil)
 				m.watching = true
 				m = update(t, m, tea.WindowSizeMsg{Width: w, Height: 30})
 				m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", src, opts)})
@@ -116,7 +116,7 @@ const inspectToolsText = "testdata/inspect.json"
 
 func TestOnlyALoadLintedWithTheTargetsAskedForEndsTheirWait(t *testing.T) {
 	src := newFakeSource()
-	m := newModel(Config{File: "tools.json"}, src)
+	m := newModel(Options{File: "tools.json"}, src)
 	m.watching = true
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	// Update alone: the command after a load waits for the next one.
@@ -156,7 +156,7 @@ func TestOnlyALoadLintedWithTheTargetsAskedForEndsTheirWait(t *testing.T) {
 
 func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
 	src := newFakeSource()
-	m := newModel(Config{File: "tools.json"}, src)
+	m := newModel(Options{File: "tools.json"}, src)
 	m.watching = true
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	// Update alone: the command after a load waits for the next one.
@@ -180,7 +180,7 @@ func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
 
 func TestTheShapesTargetIsSaidToBeImpliedByTheLoadShown(t *testing.T) {
 	src := newFakeSource()
-	m := newModel(Config{File: "tools.json"}, src)
+	m := newModel(Options{File: "tools.json"}, src)
 	m.watching = true
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 30})
 	next, _ := m.Update(docLoadedMsg{snap: lintSnapshot(t, "tools.json", inspectTools(t), lint.Options{}), from: src})

@@ -78,12 +78,16 @@ type Options struct {
 	// team accepts (a configuration's [[ignore]] entries, a baseline),
 	// as toolbench lint does.
 	Accept func(*lint.Result) *lint.Result
+	// Dir is the working directory a relative path is from; "" is the
+	// process's. Events name the file as New was given it.
+	Dir string
 }
 
 // Watcher watches one file. Create it with New; it emits the initial load
 // and then one Event per reload on Events until Close.
 type Watcher struct {
 	path     string // as the caller named it
+	dir      string // the working directory path is from; "" for the process's
 	abs      string // cleaned absolute path
 	debounce time.Duration
 	fsw      *fsnotify.Watcher
@@ -112,7 +116,11 @@ type Watcher struct {
 // creating it loads it. New fails when the file's directory cannot be
 // watched.
 func New(path string, opts Options) (*Watcher, error) {
-	abs, err := filepath.Abs(path)
+	abs := path
+	if opts.Dir != "" && !filepath.IsAbs(path) {
+		abs = filepath.Join(opts.Dir, path)
+	}
+	abs, err := filepath.Abs(abs)
 	if err != nil {
 		return nil, fmt.Errorf("watch %s: %w", path, err)
 	}
@@ -122,6 +130,7 @@ func New(path string, opts Options) (*Watcher, error) {
 	}
 	w := &Watcher{
 		path:     path,
+		dir:      opts.Dir,
 		abs:      filepath.Clean(abs),
 		debounce: opts.Debounce,
 		fsw:      fsw,
@@ -298,7 +307,7 @@ func (w *Watcher) read() Event {
 	opt := w.lintOpt
 	w.mu.Unlock()
 	ev := Event{Path: w.path}
-	res, err := lintFile(w.path, opt)
+	res, err := lintFile(w.path, w.dir, opt)
 	if err == nil && w.accept != nil {
 		res = w.accept(res)
 	}
@@ -323,8 +332,13 @@ func (w *Watcher) read() Event {
 
 // lintFile reads the file at path and lints it. Errors name the file the
 // way the caller did.
-func lintFile(path string, opt lint.Options) (*lint.Result, error) {
-	fi, err := os.Stat(path)
+// path is from the working directory dir.
+func lintFile(path, dir string, opt lint.Options) (*lint.Result, error) {
+	abs := path
+	if dir != "" && !filepath.IsAbs(path) {
+		abs = filepath.Join(dir, path)
+	}
+	fi, err := os.Stat(abs)
 	if err != nil {
 		return nil, fileError(path, err)
 	}
@@ -333,7 +347,7 @@ func lintFile(path string, opt lint.Options) (*lint.Result, error) {
 		// never end: neither is a file an editor saves.
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
-	src, err := source.Open(context.Background(), source.Input{Path: path}, source.Options{})
+	src, err := source.Open(context.Background(), source.Input{Path: path}, source.Options{Dir: dir})
 	if err != nil {
 		return nil, fileError(path, err)
 	}

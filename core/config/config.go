@@ -8,7 +8,7 @@
 // is an error naming the file, line and column, with the near name. The
 // JSON Schema editors read is generated from the same table (Schema).
 //
-// Finding the file is the caller's (internal/configfile walks up from
+// Finding the file is the caller's (internal/policy walks up from
 // the working directory); Load reads the one file it is given.
 //
 // It imports lint, servers and termtext.

@@ -69,12 +69,14 @@ type ReadError struct {
 	Err  error
 }
 
-// Error names the file once: the error of an operation on the file
-// itself ("open tools.json: no such file or directory") names it already.
+// Error names the file once, as File names it: the error of an operation
+// on the file itself says "open tools.json: no such file or directory",
+// whatever path the file was opened by (one joined to a working
+// directory).
 func (e *ReadError) Error() string {
 	var pe *fs.PathError
-	if errors.As(e.Err, &pe) && pe.Path == e.File {
-		return e.Err.Error()
+	if errors.As(e.Err, &pe) {
+		return pe.Op + " " + e.File + ": " + pe.Err.Error()
 	}
 	return e.File + ": " + e.Err.Error()
 }
@@ -95,7 +97,7 @@ func Locate(err error) (file string, line, col int, msg string, ok bool) {
 		return tl.File, 0, 0, "input is larger than the " + sizeText(tl.Limit) + " limit", true
 	case errors.As(err, &re):
 		var pe *fs.PathError
-		if errors.As(re.Err, &pe) && pe.Path == re.File {
+		if errors.As(re.Err, &pe) {
 			return re.File, 0, 0, pe.Err.Error(), true
 		}
 		return re.File, 0, 0, re.Err.Error(), true

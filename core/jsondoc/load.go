@@ -17,12 +17,19 @@ import (
 // A regular file larger than MaxDocumentSize fails before any of it is
 // read.
 func LoadFile(path string) (*Document, error) {
+	return LoadFileAs(path, path)
+}
+
+// LoadFileAs loads the file at path as LoadFile does, as a document (and
+// errors) named name: the path as a user gave it, from a working
+// directory path is joined to.
+func LoadFileAs(name, path string) (*Document, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, &ReadError{File: path, Err: err}
+		return nil, &ReadError{File: name, Err: err}
 	}
 	defer f.Close()
-	return load(path, f, statSize(f.Stat()), MaxDocumentSize, probeSize)
+	return load(name, f, statSize(f.Stat()), MaxDocumentSize, probeSize)
 }
 
 // statSize is the size of a regular file, or -1.

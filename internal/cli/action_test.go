@@ -49,7 +49,7 @@ type actionStep struct {
 
 func readAction(t *testing.T) *action {
 	t.Helper()
-	data, err := os.ReadFile("action.yml")
+	data, err := os.ReadFile(inWork(t, "action.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}

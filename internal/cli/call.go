@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -18,8 +17,8 @@ import (
 	"toolbench/internal/source"
 )
 
-// callConfig is a parsed call command line.
-type callConfig struct {
+// callOptions is a parsed call command line.
+type callOptions struct {
 	format     report.Format
 	opt        call.CallOptions
 	schemaKind string       // the kind of SCHEMAS: "", "flat" or "tools"
@@ -97,7 +96,7 @@ fails while the calls run.`),
 toolbench call --deep --json tools.json calls.jsonl
 toolbench call --format github tools.json calls.jsonl
 echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run --server everything`,
-		RunE: runs(f.config, func(cfg *callConfig) int { return runCall(e, cfg) }),
+		RunE: runs(f.options, func(opts *callOptions) error { return exit(runCall(e, opts)) }),
 	}
 	fs := cmd.Flags()
 	f.format.register(cmd, writesCalls)
@@ -112,14 +111,14 @@ echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run -
 	document(fs, "run", "also send each valid call to the server (tools/call) and print its result; an invalid call is not sent")
 	fs.StringVar(&f.history, "history", "", "with --run, append calls and results to FILE")
 	document(fs, "history", "with --run, append each call sent and its result to FILE (JSON Lines, which toolbench call --run replays)")
-	f.server.register(cmd)
+	f.server.register(cmd, e)
 	return cmd
 }
 
-// config reads `call [flags] SCHEMAS [CALLS]`, or a server flag in place
+// options reads `call [flags] SCHEMAS [CALLS]`, or a server flag in place
 // of SCHEMAS.
-func (f *callFlags) config(fs *pflag.FlagSet, files []string) (*callConfig, error) {
-	cfg := &callConfig{opt: call.CallOptions{Deep: f.deep}, schemaKind: f.schemas, kindFlag: "--schemas", run: f.run, history: f.history}
+func (f *callFlags) options(fs *pflag.FlagSet, files []string) (*callOptions, error) {
+	cfg := &callOptions{opt: call.CallOptions{Deep: f.deep}, schemaKind: f.schemas, kindFlag: "--schemas", run: f.run, history: f.history}
 	if err := f.pickFormat(fs, cfg); err != nil {
 		return nil, err
 	}
@@ -174,7 +173,7 @@ var errDeepFlat = errors.New("--deep validates against a tools document's JSON S
 // pickFormat reads --format and --json into cfg. --format flat and
 // --format tools, which named the kind of SCHEMAS before --schemas did,
 // still do, with a note, and the report is text (JSON with --json).
-func (f *callFlags) pickFormat(fs *pflag.FlagSet, cfg *callConfig) error {
+func (f *callFlags) pickFormat(fs *pflag.FlagSet, cfg *callOptions) error {
 	if name := f.format.name; name == "flat" || name == "tools" {
 		if fs.Changed("schemas") {
 			return fmt.Errorf("--format %s and --schemas %s both say how to read SCHEMAS: give --schemas", name, f.schemas)
@@ -197,7 +196,7 @@ func (f *callFlags) pickFormat(fs *pflag.FlagSet, cfg *callConfig) error {
 
 // serverOperands reads the operands of a command line whose tools come
 // from a server: only CALLS, if anything.
-func (f *callFlags) serverOperands(cfg *callConfig, files []string) error {
+func (f *callFlags) serverOperands(cfg *callOptions, files []string) error {
 	switch {
 	case cfg.schemaKind != "":
 		return fmt.Errorf("%s says how to read SCHEMAS; %s lists a tools document", cfg.kindFlag, f.server.given)
@@ -211,7 +210,7 @@ func (f *callFlags) serverOperands(cfg *callConfig, files []string) error {
 	return nil
 }
 
-func runCall(e *env, cfg *callConfig) int {
+func runCall(e *env, cfg *callOptions) int {
 	if cfg.note != "" {
 		fmt.Fprintln(e.stderr, cfg.note)
 	}
@@ -220,7 +219,7 @@ func runCall(e *env, cfg *callConfig) int {
 	if cfg.schemas.Path == "-" {
 		e.readingStdin("call", "the schemas")
 	}
-	src, err := source.Open(ctx, cfg.schemas, sourceOptions(e))
+	src, err := source.Open(ctx, cfg.schemas, e.sourceOptions())
 	if err != nil {
 		return sourceFailed(ctx, e, "toolbench call", err)
 	}
@@ -248,7 +247,7 @@ func runCall(e *env, cfg *callConfig) int {
 
 // checkCallsOf checks the calls of CALLS against schemas, and prints what
 // is wrong with each.
-func checkCallsOf(e *env, cfg *callConfig, schemas *call.Schemas) int {
+func checkCallsOf(e *env, cfg *callOptions, schemas *call.Schemas) int {
 	in, closeIn, err := openCalls(e, cfg.calls)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
@@ -300,7 +299,7 @@ func openCalls(e *env, name string) (io.Reader, func(), error) {
 		e.readingStdin("call", "calls")
 		return e.stdin, func() {}, nil
 	}
-	f, err := os.Open(name)
+	f, err := e.open(name)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -86,7 +86,7 @@ func TestCallJSONFormatIsTheJSONFlag(t *testing.T) {
 // callBatchToolsDeepJSON is the deep JSON of calls.jsonl against tools.json,
 // as core/report's golden file holds it.
 func callBatchToolsDeepJSON(t *testing.T) string {
-	data, err := os.ReadFile("testdata/call/golden/calls.jsonl")
+	data, err := os.ReadFile(inWork(t, "testdata/call/golden/calls.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestCallGitHubOnAServerAnnotatesTheCallsLines(t *testing.T) {
 // on every command that has it: the formats the report table has for
 // what the command writes, no more.
 func TestFormatHelpListsTheFormatsEachCommandWrites(t *testing.T) {
-	root := newRoot(&env{stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }})
+	root := newRoot(&env{dir: workDir(t), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }})
 	want := map[string]string{
 		"lint":   "text, concise, json, sarif, github, markdown",
 		"diff":   "text, json, sarif, github, markdown",

@@ -20,7 +20,7 @@ var errServerFailed = errors.New("the server failed")
 // runCalls sends each valid call of CALLS to the server, in order, one at
 // a time, and prints each outcome as it comes. A server that fails (exits,
 // does not answer in time) ends the run: what follows could not be sent.
-func runCalls(ctx context.Context, e *env, cfg *callConfig, src *source.Source, schemas *call.Schemas) int {
+func runCalls(ctx context.Context, e *env, cfg *callOptions, src *source.Source, schemas *call.Schemas) int {
 	in, closeIn, err := openCalls(e, cfg.calls)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
@@ -29,7 +29,7 @@ func runCalls(ctx context.Context, e *env, cfg *callConfig, src *source.Source, 
 	defer closeIn()
 	history := io.Discard
 	if cfg.history != "" {
-		f, err := live.OpenHistory(cfg.history)
+		f, err := live.OpenHistory(e.path(cfg.history))
 		if err != nil {
 			fmt.Fprintf(e.stderr, "toolbench call: --history: %s\n", termtext.EscapeLine(err.Error()))
 			return exitFailure

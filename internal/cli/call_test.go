@@ -17,6 +17,7 @@ func callRun(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	e := &env{
+		dir:        workDir(t),
 		stdin:      strings.NewReader(stdin),
 		stdout:     &stdout,
 		stderr:     &stderr,

@@ -129,7 +129,7 @@ func TestColorFlagDecidesOverTheTerminalAndNoColor(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, args := range [][]string{append([]string{"lint", lintInvalid}, tc.args...), append(append([]string{}, tc.args...), "lint", "--nope")} {
 				var out, errOut bytes.Buffer
-				e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut,
+				e := &env{dir: workDir(t), stdin: strings.NewReader(""), stdout: &out, stderr: &errOut,
 					getenv:     func(k string) string { return map[string]string{"NO_COLOR": tc.noColor}[k] },
 					isTerminal: func(io.Writer) bool { return tc.terminal }}
 				run(e, args)

@@ -13,11 +13,12 @@ import (
 	"toolbench/internal/source"
 )
 
-// compatConfig is a parsed compat command line.
-type compatConfig struct {
-	format report.Format
-	opt    compat.Options
-	in     source.Input
+// compatOptions are a parsed compat command line.
+type compatOptions struct {
+	format    report.Format
+	rules     ruleOptions
+	strictAll bool
+	in        source.Input
 }
 
 // compatFlags are the flags of toolbench compat.
@@ -57,28 +58,26 @@ parsed, or a server that cannot be reached or listed.`),
 		Example: `toolbench compat tools.json
 toolbench compat --target openai-strict,gemini --format markdown tools.json
 toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'`,
-		RunE: runs(f.config, func(cfg *compatConfig) int { return runCompat(e, cfg) }),
+		RunE: runs(f.options, func(opts *compatOptions) error { return runCompat(e, opts) }),
 	}
 	f.format.register(cmd, writesMatrix)
-	f.rules.register(cmd, e, "the columns (default: every target)", "do not count these codes or target/ prefixes")
-	f.server.register(cmd)
+	f.rules.register(cmd, "the columns (default: every target)", "do not count these codes or target/ prefixes")
+	f.server.register(cmd, e)
 	cmd.Flags().BoolVar(&f.strictAll, "strict-all", false, "hold every tool to the strict targets' rules")
 	document(cmd.Flags(), "strict-all", "hold every tool to the strict targets' rules, as if each set \"strict\": true (default: only the tools that opt in)")
 	return cmd
 }
 
-// config reads `compat [flags] [FILE]`, or a server in place of FILE.
-func (f *compatFlags) config(fs *pflag.FlagSet, files []string) (*compatConfig, error) {
-	cfg := &compatConfig{}
+// options reads `compat [flags] [FILE]`, or a server in place of FILE.
+func (f *compatFlags) options(fs *pflag.FlagSet, files []string) (*compatOptions, error) {
+	cfg := &compatOptions{strictAll: f.strictAll}
 	var err error
 	if cfg.format, err = f.format.pick(fs, writesMatrix); err != nil {
 		return nil, err
 	}
-	checks, err := f.rules.checks()
-	if err != nil {
+	if cfg.rules, err = f.rules.options(); err != nil {
 		return nil, err
 	}
-	cfg.opt.StrictForAll = f.strictAll
 	server, err := f.server.resolve(fs)
 	switch {
 	case err != nil:
@@ -94,15 +93,24 @@ func (f *compatFlags) config(fs *pflag.FlagSet, files []string) (*compatConfig, 
 	default:
 		return nil, fmt.Errorf("want one FILE, got %d", len(files))
 	}
-	// The configuration's targets are the columns, and its rules count
-	// or not as it sets them. Its [[ignore]] entries do not change the
-	// count: a provider refuses a tool whether or not a team accepts it.
-	cfg.opt.Lint = checks.options(cfg.in)
 	return cfg, nil
 }
 
-func runCompat(e *env, cfg *compatConfig) int {
-	defer oneShotGC([]string{cfg.in.Path})()
+// runCompat counts the errors each target's rules give each tool.
+func runCompat(e *env, cfg *compatOptions) error {
+	pol, err := e.policy(cfg.rules)
+	if err != nil {
+		return err
+	}
+	// The configuration's targets are the columns, and its rules count
+	// or not as it sets them. Its [[ignore]] entries do not change the
+	// count: a provider refuses a tool whether or not a team accepts it.
+	opt := compat.Options{StrictForAll: cfg.strictAll, Lint: pol.Options(cfg.in)}
+	return exit(compatOf(e, cfg, opt))
+}
+
+func compatOf(e *env, cfg *compatOptions, opt compat.Options) int {
+	defer e.oneShotGC([]string{cfg.in.Path})()
 	ctx, stop := sourceContext(cfg.in)
 	defer stop()
 	src, err := openSource(ctx, e, "compat", cfg.in)
@@ -110,7 +118,7 @@ func runCompat(e *env, cfg *compatConfig) int {
 		return sourceFailed(ctx, e, "toolbench compat", err)
 	}
 	src.Close() // the tools are read; a server's session is not needed
-	m := compat.ComputeWith(src.Doc, cfg.opt)
+	m := compat.ComputeWith(src.Doc, opt)
 	r := &report.MatrixReport{Matrix: m, File: src.Doc.Name, Color: e.colour(e.stdout)}
 	if err := cfg.format.Matrix(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench compat: writing the report: %s\n", termtext.EscapeLine(err.Error()))

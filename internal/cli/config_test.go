@@ -41,7 +41,7 @@ func project(t *testing.T, files map[string]string) string {
 			t.Fatal(err)
 		}
 	}
-	t.Chdir(root)
+	workIn(t, root)
 	return root
 }
 
@@ -71,7 +71,7 @@ func TestTheConfigurationIsFoundFromASubdirectory(t *testing.T) {
 		"toolbench.toml": "targets = [\"openai\"]\n[rules]\nshort-description = \"off\"\n",
 		"api/tools.json": badName, "api/time.json": shortDescription, "api/deep/": "",
 	})
-	t.Chdir(filepath.Join(root, "api", "deep"))
+	workIn(t, filepath.Join(root, "api", "deep"))
 	code, out, stderr := runIn(t, "lint", "--json", "../tools.json", "../time.json")
 	if got := strings.Join(codes(t, out), " "); code != exitIssues || got != "invalid-name" || stderr != "" {
 		t.Errorf("exit %d, codes %q, stderr %q; want 1 and the openai target's invalid-name alone", code, got, stderr)
@@ -99,7 +99,7 @@ func TestAMistakeInTheConfigurationIsAUsageErrorAtItsPlace(t *testing.T) {
 		"toolbench.toml": "targets = [\"openai\"]\ntragets = [\"gemini\"]\n",
 		"tools.json":     badName, "sub/": "",
 	})
-	t.Chdir(filepath.Join(root, "sub"))
+	workIn(t, filepath.Join(root, "sub"))
 	want := "../toolbench.toml:2:1: unknown key 'tragets'; did you mean 'targets'?"
 	for _, args := range [][]string{
 		{"lint", "../tools.json"},
@@ -242,7 +242,7 @@ func TestABaselineSurvivesANewToolAtTheTopOfAReindentedFile(t *testing.T) {
 	if want := (baseline.Key{Source: "../tools.json", Tool: "get weather", Path: ".function.name", Code: "invalid-name"}); len(b.Entries) != 1 || b.Entries[0].Key != want {
 		t.Fatalf("entries %+v, want one of %+v", b.Entries, want)
 	}
-	if err := os.WriteFile("tools.json", []byte(reindented), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "tools.json"), []byte(reindented), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, _ := runIn(t, "lint", "--json", "--baseline", "ci/baseline.json", "tools.json")
@@ -250,7 +250,7 @@ func TestABaselineSurvivesANewToolAtTheTopOfAReindentedFile(t *testing.T) {
 		t.Errorf("exit %d, codes %q; want 0 and the new tool's short-description alone", code, got)
 	}
 	// The configuration's baseline, named from its own folder, is the same.
-	if err := os.WriteFile("toolbench.toml", []byte("baseline = \"ci/baseline.json\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "toolbench.toml"), []byte("baseline = \"ci/baseline.json\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, _ = runIn(t, "lint", "--json", "tools.json")
@@ -277,7 +277,7 @@ func TestAStaleBaselineEntryFailsUnderStrict(t *testing.T) {
 		t.Fatalf("--write-baseline: exit %d, %s", code, stderr)
 	}
 	fixed := strings.Replace(badName, "get weather", "get_weather", 1)
-	if err := os.WriteFile("tools.json", []byte(fixed), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "tools.json"), []byte(fixed), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if code, out, stderr := runIn(t, "lint", "--baseline", "base.json", "tools.json", "time.json"); code != exitOK || out != "valid\n" || stderr != "" {
@@ -294,7 +294,7 @@ func TestAStaleBaselineEntryFailsUnderStrict(t *testing.T) {
 	}
 	// The configuration's fail-on = "warning" is --strict, stale entries
 	// included.
-	if err := os.WriteFile("toolbench.toml", []byte("fail-on = \"warning\"\nbaseline = \"base.json\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "toolbench.toml"), []byte("fail-on = \"warning\"\nbaseline = \"base.json\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, stderr = runIn(t, "lint", "tools.json", "time.json")
@@ -310,7 +310,7 @@ func TestWriteBaselineKeepsTheEntriesOfOtherSources(t *testing.T) {
 			t.Fatalf("%s: exit %d, %s", file, code, stderr)
 		}
 	}
-	data, err := os.ReadFile("base.json")
+	data, err := os.ReadFile(inWork(t, "base.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,7 +336,7 @@ func TestFixLeavesWhatTheConfigurationAccepts(t *testing.T) {
 	project(t, map[string]string{"tools.json": twoBad,
 		"toolbench.toml": "[[ignore]]\ntools = [\"legacy*\"]\ncodes = [\"unknown-type\"]\nreason = \"old clients send it\"\n"})
 	code, _, stderr := runIn(t, "fix", "-w", "tools.json")
-	data, _ := os.ReadFile("tools.json")
+	data, _ := os.ReadFile(inWork(t, "tools.json"))
 	if code != exitOK || strings.Count(string(data), `"str"`) != 1 || !strings.Contains(string(data), `"legacy_get", "description": "Get a record by its id, as the old clients do.", "parameters": {"type": "object", "properties": {"id": {"type": "str"`) {
 		t.Errorf("exit %d, %s\n%s", code, stderr, data)
 	}
@@ -354,18 +354,12 @@ func TestCompatTakesTheConfigurationsTargetsForColumns(t *testing.T) {
 func TestWatchReportsWithTheConfiguration(t *testing.T) {
 	project(t, map[string]string{"tools.json": badName,
 		"toolbench.toml": "targets = [\"openai\"]\n[[ignore]]\ncodes = [\"invalid-name\"]\nreason = \"r\"\n"})
-	e := &env{config: configFlags{}}
-	var f watchFlags
-	fs, ops, err := parseWith(f.command(e), []string{"--json", "tools.json"})
+	cfg, err := watchOf(t, []string{"--json", "tools.json"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := f.config(fs, ops)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cfg.opt.Targets) != 1 || cfg.opt.Targets[0] != "openai" {
-		t.Errorf("targets %v, want the configuration's", cfg.opt.Targets)
+	if opt := cfg.policy.Options(cfg.input()); len(opt.Targets) != 1 || opt.Targets[0] != "openai" {
+		t.Errorf("targets %v, want the configuration's", opt.Targets)
 	}
 	got := watchOnce(t, cfg)
 	if !strings.Contains(got, `"ok":true,"issues":[]`) {
@@ -375,10 +369,10 @@ func TestWatchReportsWithTheConfiguration(t *testing.T) {
 
 // watchOnce runs the watch cfg says until its first report, and returns
 // it.
-func watchOnce(t *testing.T, cfg *watchConfig) string {
+func watchOnce(t *testing.T, cfg *watched) string {
 	t.Helper()
 	var out watchSyncBuffer
-	e := &env{stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)
 	go func() { done <- streamWatch(e, cfg, stop) }()
@@ -393,13 +387,13 @@ func watchOnce(t *testing.T, cfg *watchConfig) string {
 // and the same lint with --no-config: what finding, reading and applying
 // the configuration costs on the command's own path.
 func TestTheConfigurationAddsUnderAMillisecondToALint(t *testing.T) {
-	team, err := os.ReadFile(filepath.FromSlash("internal/configfile/testdata/team.toml")) // as a team writes one
+	team, err := os.ReadFile(filepath.FromSlash("internal/policy/testdata/team.toml")) // as a team writes one
 	if err != nil {
 		t.Fatal(err)
 	}
 	root := project(t, map[string]string{"toolbench.toml": string(team), "a/b/c/tools.json": badName,
 		"toolbench.baseline.json": `{"version": 1, "issues": [{"source": "a/b/c/tools.json", "tool": "get weather", "path": ".function.name", "code": "invalid-name", "count": 1}]}`})
-	t.Chdir(filepath.Join(root, "a", "b", "c"))
+	workIn(t, filepath.Join(root, "a", "b", "c"))
 	median := func(args ...string) time.Duration {
 		times := make([]time.Duration, 41)
 		for i := range times {
@@ -433,27 +427,22 @@ func TestTheWorkbenchGetsTheConfigurationAndTheLock(t *testing.T) {
 	if code, _, stderr := runIn(t, "lock", "tools.json"); code != exitOK {
 		t.Fatalf("lock: exit %d, %s", code, stderr)
 	}
-	t.Chdir(filepath.Join(root, "sub"))
-	var f workbenchFlags
-	fs, ops, err := parseWith(f.command(&env{}), []string{"../tools.json"})
+	workIn(t, filepath.Join(root, "sub"))
+	_, cfg, err := workbenchOf(t, []string{"../tools.json"}, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}
-	wa, err := f.config(fs, ops, func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if wa.cfg.ConfigFile != "../toolbench.toml" || wa.cfg.Accept == nil || wa.cfg.Verify == nil {
-		t.Fatalf("config %q, accept %v, verify %v; want the configuration named from here, and both", wa.cfg.ConfigFile, wa.cfg.Accept != nil, wa.cfg.Verify != nil)
+	if cfg.ConfigFile != "../toolbench.toml" || cfg.Accept == nil || cfg.Verify == nil {
+		t.Fatalf("config %q, accept %v, verify %v; want the configuration named from here, and both", cfg.ConfigFile, cfg.Accept != nil, cfg.Verify != nil)
 	}
 	doc, err := jsondoc.Parse("../tools.json", []byte(strings.Replace(badName, "Get the weather", "Get the weather, and more,", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := wa.cfg.Accept(lint.Lint(doc, wa.cfg.Lint)); len(res.Issues) != 0 {
+	if res := cfg.Accept(lint.Lint(doc, cfg.Lint)); len(res.Issues) != 0 {
 		t.Errorf("the workbench would show %+v, which the configuration accepts", res.Issues)
 	}
-	d, err := wa.cfg.Verify(doc)
+	d, err := cfg.Verify(doc)
 	if err != nil || d.Errors != 1 || d.Changes[0].Code != "description-changed" {
 		t.Errorf("verify: %+v, %v; want the description's change", d, err)
 	}

@@ -14,8 +14,8 @@ import (
 	"toolbench/internal/source"
 )
 
-// diffConfig is a parsed diff command line.
-type diffConfig struct {
+// diffOptions is a parsed diff command line.
+type diffOptions struct {
 	format   report.Format
 	old, new source.Input
 }
@@ -57,10 +57,10 @@ toolbench diff main:tools.json tools.json
 toolbench diff tools.dump.json --server-cmd 'node server.js'
 toolbench diff --server everything --server-as old tools.json
 toolbench diff --format markdown v1.2.0:tools.json HEAD:tools.json >> "$GITHUB_STEP_SUMMARY"`,
-		RunE: runs(f.config, func(cfg *diffConfig) int { return runDiff(e, cfg) }),
+		RunE: runs(f.options, func(opts *diffOptions) error { return exit(runDiff(e, opts)) }),
 	}
 	f.format.register(cmd, writesChanges)
-	f.server.register(cmd)
+	f.server.register(cmd, e)
 	cmd.Flags().StringVar(&f.serverAs, "server-as", "new", "which side the server flags name: new or old")
 	cmd.RegisterFlagCompletionFunc("server-as", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"new", "old"}, cobra.ShellCompDirectiveNoFileComp
@@ -68,9 +68,9 @@ toolbench diff --format markdown v1.2.0:tools.json HEAD:tools.json >> "$GITHUB_S
 	return cmd
 }
 
-// config reads `diff [flags] OLD NEW`, or one of them and a server.
-func (f *diffFlags) config(fs *pflag.FlagSet, sources []string) (*diffConfig, error) {
-	cfg := &diffConfig{}
+// options reads `diff [flags] OLD NEW`, or one of them and a server.
+func (f *diffFlags) options(fs *pflag.FlagSet, sources []string) (*diffOptions, error) {
+	cfg := &diffOptions{}
 	var err error
 	if cfg.format, err = f.format.pick(fs, writesChanges); err != nil {
 		return nil, err
@@ -119,8 +119,8 @@ func other(side string) string {
 	return "old"
 }
 
-func runDiff(e *env, cfg *diffConfig) int {
-	defer oneShotGC([]string{cfg.old.Path, cfg.new.Path})()
+func runDiff(e *env, cfg *diffOptions) int {
+	defer e.oneShotGC([]string{cfg.old.Path, cfg.new.Path})()
 	var docs [2]*jsondoc.Document
 	atRevision := map[string]string{}
 	servers := map[string]report.Server{}

@@ -68,22 +68,22 @@ func TestDiffReadsARevisionWithGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	old, err := os.ReadFile("testdata/diff/old.json")
+	old, err := os.ReadFile(inWork(t, "testdata/diff/old.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	newer, err := os.ReadFile("testdata/diff/new.json")
+	newer, err := os.ReadFile(inWork(t, "testdata/diff/new.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(t.TempDir())
+	workIn(t, t.TempDir())
 	gitIn(t, "init", "-q")
-	if err := os.WriteFile("tools.json", old, 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "tools.json"), old, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	gitIn(t, "add", "tools.json")
 	gitIn(t, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "tools")
-	if err := os.WriteFile("tools.json", newer, 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "tools.json"), newer, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runIn(t, "diff", "HEAD:tools.json", "tools.json")
@@ -139,7 +139,7 @@ func TestDiffOutsideAGitRepositorySaysSo(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	t.Chdir(dir)
+	workIn(t, dir)
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir))
 	code, stdout, stderr := runIn(t, "diff", "main:tools.json", "tools.json")
 	want := "toolbench diff: main:tools.json: no such file, and not in a git repository to read it as REV:PATH from\n"
@@ -191,7 +191,9 @@ func TestCompatShowsTheMatrix(t *testing.T) {
 
 func gitIn(t *testing.T, args ...string) {
 	t.Helper()
-	if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = workDir(t)
+	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }

@@ -20,7 +20,7 @@ func TestDocsREADMEFromGoBuildsAndPrintsWhatItShows(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program; skipped with -short")
 	}
-	data, err := os.ReadFile("README.md")
+	data, err := os.ReadFile(inWork(t, "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func TestDocsREADMEFromGoBuildsAndPrintsWhatItShows(t *testing.T) {
 	root, _ := os.Getwd()
 	dir := t.TempDir()
 	goMod := "module fromgo\n\ngo 1.26\n\nrequire toolbench v0.0.0\n\nreplace toolbench => " + root + "\n"
-	sum, err := os.ReadFile("go.sum")
+	sum, err := os.ReadFile(inWork(t, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestDocsREADMEFromGoBuildsAndPrintsWhatItShows(t *testing.T) {
 			shown++ // its newline
 		}
 		readme := string(data[:start]) + printed + "\n" + string(data[start+shown:])
-		if err := os.WriteFile("README.md", []byte(readme), 0o644); err != nil {
+		if err := os.WriteFile(inWork(t, "README.md"), []byte(readme), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	default:

@@ -22,12 +22,12 @@ type dumpFlags struct {
 	dir    string
 }
 
-// dumpConfig is a parsed dump command line.
-type dumpConfig struct {
+// dumpOptions are a parsed dump command line.
+type dumpOptions struct {
 	in source.Input
-	// all are the servers of --all-servers, each written to dir; nil
-	// otherwise.
-	all []source.Server
+	// all says --all-servers: the servers of the servers file, named by
+	// in.Server, each written to dir.
+	all bool
 	dir string
 }
 
@@ -66,14 +66,14 @@ a tools document, or a server that cannot be reached or listed (under
 toolbench dump --server-url https://example.com/mcp --header 'Authorization: Bearer $TOKEN'
 toolbench dump --server everything | toolbench lint --target mcp
 toolbench dump --all-servers --dir mcp-tools`,
-		RunE: runs(f.config, func(cfg dumpConfig) int {
-			if cfg.all != nil {
-				return runDumpAll(e, cfg)
+		RunE: runs(f.options, func(opts dumpOptions) error {
+			if opts.all {
+				return runDumpAll(e, opts)
 			}
-			return runDump(e, cfg.in)
+			return exit(runDump(e, opts.in))
 		}),
 	}
-	f.server.register(cmd)
+	f.server.register(cmd, e)
 	f.server.registerAll(cmd, "dump every server of the servers file to --dir", "write the tools of every server of the servers file, each to DIR/NAME.json (--dir)")
 	cmd.Flags().StringVar(&f.dir, "dir", "", "the DIR --all-servers writes the tools to")
 	document(cmd.Flags(), "dir", "under --all-servers, the directory to write each server's tools to")
@@ -81,27 +81,26 @@ toolbench dump --all-servers --dir mcp-tools`,
 	return cmd
 }
 
-// config reads `dump [flags] [FILE]`, or a server flag in place of FILE.
-func (f *dumpFlags) config(fs *pflag.FlagSet, files []string) (dumpConfig, error) {
-	servers, err := f.server.resolveAll(fs)
-	all := f.server.given == "--all-servers"
+// options reads `dump [flags] [FILE]`, or a server flag in place of FILE.
+func (f *dumpFlags) options(fs *pflag.FlagSet, files []string) (dumpOptions, error) {
+	servers, err := f.server.options(fs)
 	switch {
 	case err != nil:
-		return dumpConfig{}, err
-	case all != (f.dir != ""):
-		return dumpConfig{}, errors.New("--all-servers writes each server's tools to a file of its own: name their directory with --dir")
-	case len(servers) > 0 && len(files) > 0:
-		return dumpConfig{}, f.server.twoSources("FILE")
-	case all:
-		return dumpConfig{all: servers, dir: f.dir}, nil
-	case len(servers) == 1:
-		return dumpConfig{in: source.Input{Server: &servers[0]}}, nil
+		return dumpOptions{}, err
+	case servers.all != (f.dir != ""):
+		return dumpOptions{}, errors.New("--all-servers writes each server's tools to a file of its own: name their directory with --dir")
+	case servers.server != nil && len(files) > 0:
+		return dumpOptions{}, f.server.twoSources("FILE")
+	case servers.all:
+		return dumpOptions{in: source.Input{Server: servers.server}, all: true, dir: f.dir}, nil
+	case servers.server != nil:
+		return dumpOptions{in: source.Input{Server: servers.server}}, nil
 	case len(files) > 1:
-		return dumpConfig{}, fmt.Errorf("one FILE to dump, not %d", len(files))
+		return dumpOptions{}, fmt.Errorf("one FILE to dump, not %d", len(files))
 	case len(files) == 1:
-		return dumpConfig{in: source.Input{Path: files[0]}}, nil
+		return dumpOptions{in: source.Input{Path: files[0]}}, nil
 	}
-	return dumpConfig{in: source.Input{Path: "-"}}, nil
+	return dumpOptions{in: source.Input{Path: "-"}}, nil
 }
 
 func runDump(e *env, in source.Input) int {
@@ -134,38 +133,42 @@ func runDump(e *env, in source.Input) int {
 // runDumpAll writes the tools of every server to a file of its own in
 // the directory, the servers reached at once. A server that cannot be
 // reached, or whose name is no file's, costs only itself.
-func runDumpAll(e *env, cfg dumpConfig) int {
-	if err := os.MkdirAll(cfg.dir, 0o755); err != nil {
-		fmt.Fprintf(e.stderr, "toolbench dump: %s\n", termtext.EscapeLine(err.Error()))
-		return exitFailure
+func runDumpAll(e *env, cfg dumpOptions) error {
+	all, err := source.AllServers(*cfg.in.Server)
+	if err != nil {
+		return err
 	}
-	ins := make([]source.Input, len(cfg.all))
-	for i := range cfg.all {
-		ins[i].Server = &cfg.all[i]
+	if err := os.MkdirAll(e.path(cfg.dir), 0o755); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench dump: %s\n", termtext.EscapeLine(err.Error()))
+		return exit(exitFailure)
+	}
+	ins := make([]source.Input, len(all))
+	for i := range all {
+		ins[i].Server = &all[i]
 	}
 	ctx, stop := interruptContext()
 	defer stop()
 	code := exitOK
-	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	opened := source.OpenAll(ctx, ins, e.sourceOptions())
 	defer source.CloseAll(opened) // on every way out, ctrl+c's included
 	for i, o := range opened {
-		name := cfg.all[i].Name
+		name := all[i].Name
 		path := filepath.Join(cfg.dir, name+".json")
 		err := o.Err
 		if err == nil {
 			o.Source.Close() // the tools are read; the session is not needed
-			err = writeDump(path, name, o.Source)
+			err = writeDump(e.path(path), name, o.Source)
 		}
 		if err == nil {
 			fmt.Fprintf(e.stdout, "wrote %s\n", termtext.EscapeLine(path))
 		} else {
 			code = sourceFailed(ctx, e, "toolbench dump", err)
 			if ctx.Err() != nil {
-				return code
+				return exit(code)
 			}
 		}
 	}
-	return code
+	return exit(code)
 }
 
 // writeDump writes the tools of src, the server name, to path.

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -33,6 +35,10 @@ type env struct {
 	// width is the width of the terminal standard output is, 0 when it
 	// is none.
 	width int
+	// tuneGC says the command is the process, whose garbage collector it
+	// may set (see oneShotGC): not so for commands run side by side in
+	// one process, as tests run them.
+	tuneGC bool
 
 	// build is what this build of toolbench says of itself.
 	build Build
@@ -61,6 +67,7 @@ func Main(b Build) int {
 		isTerminal: isTerminal,
 		// A terminal, not any character device: /dev/zero is one too.
 		stdinTerminal: term.IsTerminal(os.Stdin.Fd()),
+		tuneGC:        true,
 	}
 	if w, _, err := term.GetSize(os.Stdout.Fd()); err == nil {
 		e.width = w
@@ -76,6 +83,17 @@ func (e *env) path(p string) string {
 		return p
 	}
 	return filepath.Join(e.dir, p)
+}
+
+// open opens the file name, from the working directory; its error names
+// the file as it was given.
+func (e *env) open(name string) (*os.File, error) {
+	f, err := os.Open(e.path(name))
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = name
+	}
+	return f, err
 }
 
 // colour reports whether what is written to w is coloured: as --color

@@ -18,12 +18,13 @@ import (
 	"toolbench/internal/source"
 )
 
-// fixConfig is a parsed fix command line.
-type fixConfig struct {
+// fixOptions are a parsed fix command line.
+type fixOptions struct {
 	write bool   // -w: write the file in place
 	out   string // -o: write the fixed text there; "-" is standard output
-	opt   fix.Options
-	file  string // "-" is standard input
+	rules ruleOptions
+	codes []string // --code: make only the fixes of these rules
+	file  string   // "-" is standard input
 }
 
 // fixFlags are the flags of toolbench fix.
@@ -63,7 +64,7 @@ be read, parsed or written.`),
 toolbench fix -w tools.json
 toolbench fix -w --target openai-strict tools.json
 toolbench fix -w --code invalid-name tools.json`,
-		RunE: runs(f.config, func(cfg *fixConfig) int { return runFix(e, cfg) }),
+		RunE: runs(f.options, func(opts *fixOptions) error { return runFix(e, opts) }),
 	}
 	fs := cmd.Flags()
 	fs.BoolVarP(&f.write, "write", "w", false, "write the fixed file in place")
@@ -80,14 +81,14 @@ toolbench fix -w --code invalid-name tools.json`,
 		}
 		return out
 	}))
-	f.rules.register(cmd, e, "also run these providers' rules and fixes", "do not run these codes or target/ prefixes")
-	f.server.register(cmd)
+	f.rules.register(cmd, "also run these providers' rules and fixes", "do not run these codes or target/ prefixes")
+	f.server.register(cmd, e)
 	return cmd
 }
 
-// config reads `fix [flags] FILE`.
-func (f *fixFlags) config(fs *pflag.FlagSet, files []string) (*fixConfig, error) {
-	cfg := &fixConfig{write: f.write, out: f.out}
+// options reads `fix [flags] FILE`.
+func (f *fixFlags) options(fs *pflag.FlagSet, files []string) (*fixOptions, error) {
+	cfg := &fixOptions{write: f.write, out: f.out}
 	server, err := f.server.resolve(fs)
 	switch {
 	case err != nil:
@@ -100,21 +101,10 @@ func (f *fixFlags) config(fs *pflag.FlagSet, files []string) (*fixConfig, error)
 		return nil, errors.New("-w and -o both say where to write: use one")
 	case cfg.write && files[0] == "-":
 		return nil, errors.New("-w cannot write standard input back: use -o FILE")
-	case cfg.write && source.IsRevision(files[0]):
-		return nil, fmt.Errorf("-w cannot write a revision back (%s): use -o FILE", files[0])
 	}
 	cfg.file = files[0]
-	checks, err := f.rules.checks()
-	if err != nil {
+	if cfg.rules, err = f.rules.options(); err != nil {
 		return nil, err
-	}
-	// The configuration's targets and rules are the lint's; the issues
-	// its [[ignore]] entries accept are left as they are.
-	in := source.Input{Path: cfg.file}
-	cfg.opt.Lint = checks.options(in)
-	if c := checks.cfg; c != nil {
-		name := sourceName(in, c.Dir)
-		cfg.opt.Keep = func(is *lint.Issue) bool { return c.Accepts(name, is) != nil }
 	}
 	for _, c := range f.codes {
 		r := lint.LookupRule(c)
@@ -125,7 +115,7 @@ func (f *fixFlags) config(fs *pflag.FlagSet, files []string) (*fixConfig, error)
 			return nil, fmt.Errorf("--code: rule %s has no fix (rules with fixes: %s)", c, strings.Join(fixableCodes(), ", "))
 		}
 	}
-	cfg.opt.Codes = f.codes
+	cfg.codes = f.codes
 	return cfg, nil
 }
 
@@ -140,15 +130,36 @@ func fixableCodes() []string {
 	return codes
 }
 
-func runFix(e *env, cfg *fixConfig) int {
-	defer oneShotGC([]string{cfg.file})()
+// runFix makes the fixes of the lint the configuration and the flags
+// say, as a diff or in place.
+func runFix(e *env, cfg *fixOptions) error {
+	if cfg.write && source.IsRevision(e.dir, cfg.file) {
+		return fmt.Errorf("-w cannot write a revision back (%s): use -o FILE", cfg.file)
+	}
+	pol, err := e.policy(cfg.rules)
+	if err != nil {
+		return err
+	}
+	// The configuration's targets and rules are the lint's; the issues
+	// its [[ignore]] entries accept are left as they are.
+	in := source.Input{Path: cfg.file}
+	opt := fix.Options{Lint: pol.Options(in), Codes: cfg.codes}
+	if c := pol.Config; c != nil {
+		name := pol.SourceName(in, c.Dir)
+		opt.Keep = func(is *lint.Issue) bool { return c.Accepts(name, is) != nil }
+	}
+	return exit(fixOf(e, cfg, opt))
+}
+
+func fixOf(e *env, cfg *fixOptions, opt fix.Options) int {
+	defer e.oneShotGC([]string{cfg.file})()
 	src, err := openSource(context.Background(), e, "fix", source.Input{Path: cfg.file})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench fix: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	doc := src.Doc
-	res, err := fix.Apply(doc, cfg.opt)
+	res, err := fix.Apply(doc, opt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench fix: %s: %s; nothing was written\n", termtext.EscapeLine(doc.Name), termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -157,7 +168,7 @@ func runFix(e *env, cfg *fixConfig) int {
 	switch {
 	case cfg.write:
 		if len(res.Fixed) > 0 {
-			if err := atomicfile.Write(cfg.file, []byte(res.Doc.Src)); err != nil {
+			if err := atomicfile.Write(e.path(cfg.file), []byte(res.Doc.Src)); err != nil {
 				fmt.Fprintf(e.stderr, "toolbench fix: %s\n", termtext.EscapeLine(err.Error()))
 				return exitFailure
 			}
@@ -199,7 +210,7 @@ func writeFixed(e *env, path, text string) error {
 		_, err := io.WriteString(e.stdout, text)
 		return err
 	}
-	return atomicfile.Write(path, []byte(text))
+	return atomicfile.Write(e.path(path), []byte(text))
 }
 
 // fixSummary says what was fixed, or is to fix, in a line:

@@ -173,8 +173,8 @@ func TestFixDiffOfACRLFFileAppliesWithGitAndPatch(t *testing.T) {
 		t.Skip("no git")
 	}
 	crlf := strings.ReplaceAll(strings.Replace(fixableTools, "current weather", "current\u200b weather", 1), "\n", "\r\n")
-	t.Chdir(t.TempDir())
-	if err := os.WriteFile("tools.json", []byte(crlf), 0o644); err != nil {
+	workIn(t, t.TempDir())
+	if err := os.WriteFile(inWork(t, "tools.json"), []byte(crlf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, patch, _ := runIn(t, "fix", "tools.json")
@@ -185,30 +185,32 @@ func TestFixDiffOfACRLFFileAppliesWithGitAndPatch(t *testing.T) {
 	if strings.Count(fixed, "\n") != strings.Count(fixed, "\r\n") {
 		t.Fatalf("fix -o - has bare newlines:\n%q", fixed)
 	}
-	if err := os.WriteFile("fix.patch", []byte(patch), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "fix.patch"), []byte(patch), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	gitIn(t, "apply", "-p0", "fix.patch")
-	if got, _ := os.ReadFile("tools.json"); string(got) != fixed {
+	if got, _ := os.ReadFile(inWork(t, "tools.json")); string(got) != fixed {
 		t.Errorf("git apply made:\n%q\nwant what fix -o writes:\n%q", got, fixed)
 	}
 	if _, err := exec.LookPath("patch"); err == nil {
-		if err := os.WriteFile("tools.json", []byte(crlf), 0o644); err != nil {
+		if err := os.WriteFile(inWork(t, "tools.json"), []byte(crlf), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if out, err := exec.Command("patch", "-p0", "-i", "fix.patch").CombinedOutput(); err != nil {
+		patch := exec.Command("patch", "-p0", "-i", "fix.patch")
+		patch.Dir = workDir(t)
+		if out, err := patch.CombinedOutput(); err != nil {
 			t.Fatalf("patch: %v\n%s", err, out)
 		}
-		if got, _ := os.ReadFile("tools.json"); string(got) != fixed {
+		if got, _ := os.ReadFile(inWork(t, "tools.json")); string(got) != fixed {
 			t.Errorf("patch made:\n%q\nwant what fix -o writes:\n%q", got, fixed)
 		}
 	}
 
-	if err := os.WriteFile("tools.json", []byte(crlf), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "tools.json"), []byte(crlf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" },
+	e := &env{dir: workDir(t), stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" },
 		isTerminal: func(w io.Writer) bool { return w == &out }}
 	if code := run(e, []string{"fix", "--color", "never", "tools.json"}); code != exitIssues {
 		t.Fatalf("fix on a terminal: exit %d, want 1", code)

@@ -89,13 +89,18 @@ func selectorWords() [][2]string {
 // the workbench share.
 type ruleFlags struct {
 	targets, ignore listFlag
-	e               *env // where the configuration is read from
+}
+
+// ruleOptions are --target and --ignore, checked: the targets (nil when
+// not given) and the codes or target prefixes to skip.
+type ruleOptions struct {
+	targets []string
+	ignore  []string
 }
 
 // register adds --target and --ignore to cmd. target and ignore are their
 // help lines; empty, they say what most commands do with them.
-func (r *ruleFlags) register(cmd *cobra.Command, e *env, target, ignore string) {
-	r.e = e
+func (r *ruleFlags) register(cmd *cobra.Command, target, ignore string) {
 	if target == "" {
 		target = "also check these providers' rules"
 	}
@@ -118,28 +123,23 @@ func targetsHelp() string {
 	return "The targets --target takes: " + strings.Join(lint.TargetNames(), ", ") + "."
 }
 
-// checks checks the target names and rule codes, reads the
-// configuration in force, and returns how the command checks tools.
-func (r *ruleFlags) checks() (*checks, error) {
-	c := &checks{ignore: r.ignore}
+// options checks the target names and rule codes given; the
+// configuration they go over is read when the command runs (env.policy).
+func (r *ruleFlags) options() (ruleOptions, error) {
+	o := ruleOptions{ignore: r.ignore}
 	if len(r.targets) > 0 {
 		t, err := lint.ParseTargets(r.targets)
 		if err != nil {
-			return nil, fmt.Errorf("--target: %w", err)
+			return o, fmt.Errorf("--target: %w", err)
 		}
-		c.targets = t
+		o.targets = t
 	}
 	for _, code := range r.ignore {
 		if err := config.CheckSelector(code); err != nil {
-			return nil, fmt.Errorf("--ignore: %w", err)
+			return o, fmt.Errorf("--ignore: %w", err)
 		}
 	}
-	cfg, err := r.e.loadConfig()
-	if err != nil {
-		return nil, err
-	}
-	c.cfg = cfg
-	return c, nil
+	return o, nil
 }
 
 // serverFlags name a live MCP server as the source of a command's tools,
@@ -157,6 +157,10 @@ type serverFlags struct {
 
 	all bool // --all-servers, for the commands that take it
 
+	// dir is the working directory the servers file is read from, and a
+	// server spawned in; "" for the process's.
+	dir string
+
 	given string // the server flag given: "--server-cmd", "--server-url", "--server" or "--all-servers"
 }
 
@@ -164,8 +168,8 @@ type serverFlags struct {
 // command line gives in place of a FILE.
 var serverFlagNames = []string{"server-cmd", "server-url", "server"}
 
-// register adds the server flags to cmd.
-func (s *serverFlags) register(cmd *cobra.Command) {
+// register adds the server flags to cmd, run in e.
+func (s *serverFlags) register(cmd *cobra.Command, e *env) {
 	fs := cmd.Flags()
 	fs.StringVar(&s.command, "server-cmd", "", "spawn the MCP server 'CMD ARGS...' on stdio")
 	document(fs, "server-cmd", "spawn an MCP server on stdio from 'CMD ARGS...', split into words as a shell splits them (no shell runs it)")
@@ -176,7 +180,7 @@ func (s *serverFlags) register(cmd *cobra.Command) {
 	document(fs, "header", "send the header 'Name: value' to --server-url (repeat); $VAR and ${VAR} in the value read the environment")
 	fs.StringVar(&s.server, "server", "", "the server NAME in the --mcp-config file")
 	document(fs, "server", `the server NAME of the --mcp-config file's "mcpServers"`)
-	s.registerReach(cmd)
+	s.registerReach(cmd, e)
 	cmd.RegisterFlagCompletionFunc("server-cmd", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server-url", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server", cobra.NoFileCompletions)
@@ -186,7 +190,10 @@ func (s *serverFlags) register(cmd *cobra.Command) {
 // servers file, the timeouts and the protocol version. register adds
 // them; a command that reaches the servers of a file, and takes no
 // server flag, adds them alone.
-func (s *serverFlags) registerReach(cmd *cobra.Command) {
+func (s *serverFlags) registerReach(cmd *cobra.Command, e *env) {
+	if e != nil {
+		s.dir = e.dir
+	}
 	fs := cmd.Flags()
 	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server")
 	document(fs, "mcp-config", "the servers file of --server, as Claude Code names it (this flag was --config, which names toolbench.toml now)")
@@ -210,7 +217,7 @@ func (s *serverFlags) reach() (source.Server, error) {
 	case s.protocol == "":
 		return source.Server{}, errors.New("--protocol-version is empty")
 	}
-	return source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol}, nil
+	return source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol, Dir: s.dir}, nil
 }
 
 // registerAll adds --all-servers to cmd, whose server flags register
@@ -272,21 +279,32 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 	return &srv, nil
 }
 
-// resolveAll returns the servers the parsed flags of fs name: none, the
-// one a server flag names, or every server of the servers file under
-// --all-servers, in the file's order. A servers file that cannot be read
-// is a usage error too.
-func (s *serverFlags) resolveAll(fs *pflag.FlagSet) ([]source.Server, error) {
+// serverOptions are the server flags, checked: the server a command
+// line names in place of a FILE, or under --all-servers the settings
+// every server of the servers file is reached with.
+type serverOptions struct {
+	server *source.Server // nil when no server is named
+	all    bool           // --all-servers
+}
+
+// options checks the server flags of fs (see resolve).
+func (s *serverFlags) options(fs *pflag.FlagSet) (serverOptions, error) {
 	srv, err := s.resolve(fs)
+	return serverOptions{server: srv, all: s.given == "--all-servers"}, err
+}
+
+// servers returns the servers o names: none, the one a server flag
+// names, or every server of the servers file under --all-servers, in the
+// file's order, which it reads. A servers file that cannot be read is an
+// error.
+func (o serverOptions) servers() ([]source.Server, error) {
 	switch {
-	case err != nil:
-		return nil, err
-	case srv == nil:
+	case o.server == nil:
 		return nil, nil
-	case s.given != "--all-servers":
-		return []source.Server{*srv}, nil
+	case !o.all:
+		return []source.Server{*o.server}, nil
 	}
-	return source.AllServers(*srv)
+	return source.AllServers(*o.server)
 }
 
 // flagName is a flag as the help writes it: -e, --server.

@@ -19,6 +19,7 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
+	"toolbench/internal/policy"
 )
 
 // Every command meets bad input with a clear error and exit status 2,
@@ -399,10 +400,10 @@ func TestWatchTextNeverWritesTheFilesControlCharacters(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out watchSyncBuffer
-	e := &env{stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)
-	go func() { done <- streamWatch(e, &watchConfig{file: path}, stop) }()
+	go func() { done <- streamWatch(e, &watched{&watchOptions{file: path}, &policy.Policy{}}, stop) }()
 	header := `== \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ` + regexp.QuoteMeta(termtext.EscapeLine(path)) + " ==\n"
 	waitOutput(t, &out, regexp.MustCompile(`^`+header+`(?s:.*)\[invalid-name\]`))
 	if err := os.WriteFile(path, []byte("[\"\u202e\x1b[2J"), 0o644); err != nil {

@@ -21,26 +21,47 @@ import (
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
 	"toolbench/internal/live"
+	"toolbench/internal/policy"
 	"toolbench/internal/source"
 )
 
 // textFormat is the report format for people, which watch prints too.
 var textFormat, _ = report.LookupFormat("text")
 
-// lintConfig is a parsed lint command line.
-type lintConfig struct {
+// lintOptions are a parsed lint command line.
+type lintOptions struct {
 	format report.Format
 	strict bool
-	checks *checks
-	// inputs are the files ("-" is standard input), or the servers to
-	// lint in their place.
+	rules  ruleOptions
+	// files are the files to lint ("-" is standard input), none when
+	// servers are linted in their place.
+	files   []string
+	servers serverOptions
+	// baseline is --baseline FILE; "" for the configuration's.
+	baseline string
+	// writeBaseline is --write-baseline FILE: record the issues there in
+	// place of reporting them.
+	writeBaseline string
+}
+
+// lintRun is a lint as it runs: its options, with the policy and the
+// inputs they come to once the files they name are read.
+type lintRun struct {
+	e      *env
+	opts   *lintOptions
+	policy *policy.Policy
+	// inputs are the files, or the servers to lint in their place.
 	inputs []source.Input
 	// allServers is the servers file under --all-servers, whose servers
 	// are checked together too; "" otherwise.
 	allServers string
-	// writeBaseline is --write-baseline FILE: record the issues there in
-	// place of reporting them.
-	writeBaseline string
+
+	r *report.Report
+	m *baseline.Matcher // the baseline's; nil for none
+	// recorded are the lints --write-baseline records, by the name of
+	// their source from dir, the baseline's directory; nil otherwise.
+	recorded []recorded
+	dir      string
 }
 
 // lintFlags are the flags of toolbench lint.
@@ -113,63 +134,48 @@ toolbench lint --all-servers --mcp-config .mcp.json
 toolbench lint --write-baseline toolbench.baseline.json tools.json
 toolbench lint --baseline toolbench.baseline.json --strict tools.json
 toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"`,
-		RunE: runs(f.config, func(cfg *lintConfig) int { return runLint(e, cfg) }),
+		RunE: runs(f.options, func(opts *lintOptions) error { return runLint(e, opts) }),
 	}
 	f.format.register(cmd, writesIssues)
 	cmd.Flags().BoolVar(&f.strict, "strict", false, "exit 1 on any issue, warnings included (for CI)")
 	document(cmd.Flags(), "strict", "exit 1 on any issue, warnings included, and on a stale baseline entry (for CI; as fail-on = \"warning\")")
-	f.rules.register(cmd, e, "", "")
+	f.rules.register(cmd, "", "")
 	registerBaseline(cmd, &f.baseline)
 	cmd.Flags().StringVar(&f.writeBaseline, "write-baseline", "", "write the issues to the baseline FILE, report none")
 	document(cmd.Flags(), "write-baseline", "record the issues in the baseline FILE, keeping its entries for other sources, and report nothing; it names a file by its path from FILE's folder, a server by its name")
 	cmd.MarkFlagFilename("write-baseline", "json")
-	f.server.register(cmd)
+	f.server.register(cmd, e)
 	f.server.registerAll(cmd, "lint every server of the servers file", "lint every server of the servers file, and check them together")
 	return cmd
 }
 
-// config reads the lint command line: the files, or a server in their
+// options reads the lint command line: the files, or a server in their
 // place.
-func (f *lintFlags) config(fs *pflag.FlagSet, files []string) (*lintConfig, error) {
-	cfg := &lintConfig{strict: f.strict, writeBaseline: f.writeBaseline}
+func (f *lintFlags) options(fs *pflag.FlagSet, files []string) (*lintOptions, error) {
+	opts := &lintOptions{strict: f.strict, files: files, baseline: f.baseline, writeBaseline: f.writeBaseline}
 	var err error
-	servers, err := f.server.resolveAll(fs)
-	if err != nil {
+	if opts.servers, err = f.server.options(fs); err != nil {
 		return nil, err
 	}
-	if len(servers) > 0 && len(files) > 0 {
+	if opts.servers.server != nil && len(files) > 0 {
 		return nil, f.server.twoSources("FILE")
 	}
-	if cfg.format, err = f.format.pick(fs, writesIssues); err != nil {
+	if opts.format, err = f.format.pick(fs, writesIssues); err != nil {
 		return nil, err
 	}
-	if cfg.checks, err = f.rules.checks(); err != nil {
+	if opts.rules, err = f.rules.options(); err != nil {
 		return nil, err
 	}
-	if f.server.given == "--all-servers" {
-		cfg.allServers = servers[0].ServersFile
+	if len(files) == 0 && opts.servers.server == nil {
+		opts.files = []string{"-"}
 	}
-	for i := range servers {
-		cfg.inputs = append(cfg.inputs, source.Input{Server: &servers[i]})
-	}
-	if len(files) == 0 && len(servers) == 0 {
-		files = []string{"-"}
-	}
-	if n := lintStdinCount(files); n > 1 {
+	if n := lintStdinCount(opts.files); n > 1 {
 		return nil, fmt.Errorf("standard input (-) is named %d times; it can be read once", n)
 	}
-	for _, file := range files {
-		cfg.inputs = append(cfg.inputs, source.Input{Path: file})
-	}
-	switch {
-	case f.writeBaseline != "" && fs.Changed("baseline"):
+	if f.writeBaseline != "" && fs.Changed("baseline") {
 		return nil, errors.New("--write-baseline records every issue; --baseline would hide some: give one")
-	case f.writeBaseline == "":
-		if err := cfg.checks.readBaseline(f.baseline); err != nil {
-			return nil, err
-		}
 	}
-	return cfg, nil
+	return opts, nil
 }
 
 func lintStdinCount(files []string) int {
@@ -182,20 +188,30 @@ func lintStdinCount(files []string) int {
 	return n
 }
 
-func runLint(e *env, cfg *lintConfig) int {
-	lr := newLintRun(e, cfg)
-	if cfg.inputs[0].Server != nil {
-		return lintServers(e, cfg, lr)
+// runLint reads the configuration, the baseline and the servers file the
+// options name, lints every source and reports.
+func runLint(e *env, opts *lintOptions) error {
+	lr, err := newLintRun(e, opts)
+	if err != nil {
+		return err
 	}
-	defer oneShotGC(inputPaths(cfg.inputs))()
-	for _, in := range cfg.inputs {
-		src, err := openSource(context.Background(), e, "lint", in)
+	if lr.inputs[0].Server != nil {
+		return exit(lr.servers())
+	}
+	return exit(lr.files())
+}
+
+// files lints the files, each on its own: one that cannot be read is
+// reported, and the others are still worth checking.
+func (lr *lintRun) files() int {
+	defer lr.e.oneShotGC(inputPaths(lr.inputs))()
+	for _, in := range lr.inputs {
+		src, err := openSource(context.Background(), lr.e, "lint", in)
 		if err != nil {
-			// Report and go on: the other files are still worth checking.
 			lr.failed(displayName(in.Path), err)
 			continue
 		}
-		lr.add(in, lintDocument(src.Doc, cfg.checks.options(in)))
+		lr.add(in, lintDocument(src.Doc, lr.policy.Options(in)))
 	}
 	return lr.finish()
 }
@@ -220,17 +236,18 @@ func inputPaths(ins []source.Input) []string {
 	return out
 }
 
-// lintServers lints the tools each server lists, as it sent them: issues
+// servers lints the tools each server lists, as it sent them: issues
 // name the server and point into its tools document, the one toolbench
 // dump writes. The servers are reached at once. Under --all-servers they
 // are then checked together. A server that cannot be listed is one line
 // on standard error; when it is the only one, there is no report.
-func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
-	defer oneShotGC(nil)()
+func (lr *lintRun) servers() int {
+	e := lr.e
+	defer e.oneShotGC(nil)()
 	ctx, stop := interruptContext()
 	defer stop()
 	ready := make(chan struct{})
-	if cfg.allServers != "" && cfg.checks.cfg != nil && cfg.checks.cfg.TokenBudget > 0 {
+	if lr.allServers != "" && lr.policy.TokenBudget() > 0 {
 		// The budget is counted in tokens: the tokenizer loads while the
 		// servers start.
 		go func() { cost.O200k(); close(ready) }()
@@ -238,10 +255,10 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 		close(ready)
 	}
 	lr.r.Servers = map[string]report.Server{}
-	for _, in := range cfg.inputs {
+	for _, in := range lr.inputs {
 		lr.r.Servers[in.Server.DisplayName()] = reportServer(in.Server)
 	}
-	opened := source.OpenAll(ctx, cfg.inputs, sourceOptions(e))
+	opened := source.OpenAll(ctx, lr.inputs, e.sourceOptions())
 	// Each server is surveyed (a second listing; see live.Survey) and
 	// linted on a goroutine of its own, as it was reached.
 	results := make([]*lint.Result, len(opened))
@@ -254,7 +271,7 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 		revisions[o.Source.Client.ProtocolVersion()] = true
 		wg.Go(func() {
 			defer o.Source.Close()
-			opt := cfg.checks.options(cfg.inputs[i])
+			opt := lr.policy.Options(lr.inputs[i])
 			opt.Server = live.Survey(ctx, o.Source.Client, o.Source.List)
 			results[i] = lint.Lint(o.Source.Doc, opt)
 		})
@@ -267,9 +284,9 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 	}
 	var linted []servers.Server
 	for i, o := range opened {
-		in := cfg.inputs[i]
+		in := lr.inputs[i]
 		if o.Err != nil {
-			if ctx.Err() != nil || len(cfg.inputs) == 1 {
+			if ctx.Err() != nil || len(lr.inputs) == 1 {
 				return sourceFailed(ctx, e, "toolbench lint", o.Err)
 			}
 			lr.failed(in.Server.DisplayName(), o.Err)
@@ -278,7 +295,7 @@ func lintServers(e *env, cfg *lintConfig, lr *lintRun) int {
 		lr.add(in, results[i])
 		linted = append(linted, servers.Server{Name: in.Server.DisplayName(), Result: results[i]})
 	}
-	if cfg.allServers != "" {
+	if lr.allServers != "" {
 		<-ready
 		if code := lr.together(linted); code != exitOK {
 			return code
@@ -298,32 +315,44 @@ func reportServer(s *source.Server) report.Server {
 	return report.ServerEntry(entry.Doc, entry.Start, entry.End)
 }
 
-// lintRun gathers the lint of each source of a command line into one
-// report, or a baseline under --write-baseline.
-type lintRun struct {
-	e   *env
-	cfg *lintConfig
-	r   *report.Report
-	m   *baseline.Matcher // the baseline's; nil for none
-	// recorded are the lints --write-baseline records, by the name of
-	// their source from dir, the baseline's directory; nil otherwise.
-	recorded []recorded
-	dir      string
-}
-
 // recorded is a lint to record in a baseline, and the name of its source.
 type recorded struct {
 	source string
 	res    *lint.Result
 }
 
-func newLintRun(e *env, cfg *lintConfig) *lintRun {
-	lr := &lintRun{e: e, cfg: cfg, m: cfg.checks.match(),
-		r: &report.Report{Color: e.colour(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI()}}
-	if cfg.writeBaseline != "" {
-		lr.recorded, lr.dir = []recorded{}, absDir(cfg.writeBaseline)
+// newLintRun reads what the options name: the configuration, the
+// baseline (but under --write-baseline) and, under --all-servers, the
+// servers file. Its errors are those of a command line that cannot run.
+func newLintRun(e *env, opts *lintOptions) (*lintRun, error) {
+	pol, err := e.policy(opts.rules)
+	if err != nil {
+		return nil, err
 	}
-	return lr
+	if opts.writeBaseline == "" {
+		if err := pol.ReadBaseline(opts.baseline); err != nil {
+			return nil, err
+		}
+	}
+	servers, err := opts.servers.servers()
+	if err != nil {
+		return nil, err
+	}
+	lr := &lintRun{e: e, opts: opts, policy: pol, m: pol.Match(),
+		r: &report.Report{Color: e.colour(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI()}}
+	if opts.servers.all {
+		lr.allServers = servers[0].ServersFile
+	}
+	for i := range servers {
+		lr.inputs = append(lr.inputs, source.Input{Server: &servers[i]})
+	}
+	for _, file := range opts.files {
+		lr.inputs = append(lr.inputs, source.Input{Path: file})
+	}
+	if opts.writeBaseline != "" {
+		lr.recorded, lr.dir = []recorded{}, pol.AbsDir(opts.writeBaseline)
+	}
+	return lr, nil
 }
 
 // add adds the lint of in, without the issues the configuration or the
@@ -341,9 +370,9 @@ func (lr *lintRun) addIssues(in source.Input, res *lint.Result) {
 // accept returns res without the issues the configuration and the
 // baseline accept, and records it for --write-baseline.
 func (lr *lintRun) accept(in source.Input, res *lint.Result) *lint.Result {
-	res = lr.cfg.checks.accept(in, res, lr.m)
+	res = lr.policy.Accept(in, res, lr.m)
 	if lr.recorded != nil {
-		lr.recorded = append(lr.recorded, recorded{sourceName(in, lr.dir), res})
+		lr.recorded = append(lr.recorded, recorded{lr.policy.SourceName(in, lr.dir), res})
 	}
 	return res
 }
@@ -357,9 +386,9 @@ func (lr *lintRun) failed(name string, err error) {
 
 // together checks the servers linted together, and adds what it finds.
 func (lr *lintRun) together(linted []servers.Server) int {
-	origin := lr.cfg.allServers
-	opt := lr.cfg.checks.options(source.Input{Path: origin})
-	res, err := servers.Check(linted, servers.Options{Lint: opt, TokenBudget: lr.cfg.checks.tokenBudget(), Origin: origin})
+	origin := lr.allServers
+	opt := lr.policy.Options(source.Input{Path: origin})
+	res, err := servers.Check(linted, servers.Options{Lint: opt, TokenBudget: lr.policy.TokenBudget(), Origin: origin})
 	if err != nil {
 		fmt.Fprintf(lr.e.stderr, "toolbench lint: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -386,8 +415,8 @@ func (lr *lintRun) finish() int {
 	if lr.recorded != nil {
 		return lr.writeBaseline()
 	}
-	e, cfg, r := lr.e, lr.cfg, lr.r
-	if err := cfg.format.Write(jsondoc.SafeWriter(e.stdout), r); err != nil {
+	e, r := lr.e, lr.r
+	if err := lr.opts.format.Write(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lint: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
@@ -395,7 +424,7 @@ func (lr *lintRun) finish() int {
 	switch {
 	case len(r.Failed) > 0:
 		return exitFailure
-	case cfg.checks.fails(r.Issues, cfg.strict) || stale:
+	case lr.policy.Fails(r.Issues, lr.opts.strict) || stale:
 		return exitIssues
 	}
 	return exitOK
@@ -405,7 +434,7 @@ func (lr *lintRun) finish() int {
 // the baseline that matched fewer issues than it counts, and whether
 // there was one.
 func (lr *lintRun) stale() bool {
-	if lr.m == nil || !lr.cfg.checks.cfg.Strict(lr.cfg.strict) {
+	if lr.m == nil || !lr.policy.Config.Strict(lr.opts.strict) {
 		return false
 	}
 	entries := lr.m.Stale()
@@ -415,7 +444,7 @@ func (lr *lintRun) stale() bool {
 			what += " " + termtext.Quote(s.Tool)
 		}
 		fmt.Fprintf(lr.e.stderr, "toolbench lint: %s: stale entry: %s %s [%s]: %s fewer than it counts; write the baseline again\n",
-			termtext.EscapeLine(lr.cfg.checks.base.name), what, termtext.EscapeLine(s.Path), termtext.EscapeLine(s.Code), termtext.Plural(s.Count, "issue"))
+			termtext.EscapeLine(lr.policy.Baseline.Name), what, termtext.EscapeLine(s.Path), termtext.EscapeLine(s.Code), termtext.Plural(s.Count, "issue"))
 	}
 	return len(entries) > 0
 }
@@ -424,13 +453,13 @@ func (lr *lintRun) stale() bool {
 // in place of the entries it had for the sources linted (those of the
 // others, and of a source that could not be read, stay), and says so.
 func (lr *lintRun) writeBaseline() int {
-	e, path := lr.e, lr.cfg.writeBaseline
+	e, path := lr.e, lr.opts.writeBaseline
 	sources := map[string]bool{}
 	for _, r := range lr.recorded {
 		sources[r.source] = true
 	}
 	b := &baseline.Baseline{}
-	if data, err := os.ReadFile(path); err == nil {
+	if data, err := os.ReadFile(e.path(path)); err == nil {
 		old, err := baseline.Parse(path, data)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "toolbench lint: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
@@ -445,7 +474,7 @@ func (lr *lintRun) writeBaseline() int {
 	for _, r := range lr.recorded {
 		b.Add(r.source, r.res)
 	}
-	if err := atomicfile.Write(path, b.Marshal()); err != nil {
+	if err := atomicfile.Write(e.path(path), b.Marshal()); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lint: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
@@ -465,10 +494,17 @@ func (lr *lintRun) writeBaseline() int {
 // report is written, so collecting while it grows frees nothing and costs
 // a fifth of the time; the limit bounds a run over many files, whose
 // trees become garbage one after the other.
-func oneShotGC(files []string) (restore func()) {
+//
+// The settings are the process's: only a command that is the process
+// (env.tuneGC) makes them; commands run side by side in one process, as
+// tests run them, leave them be.
+func (e *env) oneShotGC(files []string) (restore func()) {
+	if !e.tuneGC {
+		return func() {}
+	}
 	var size int64
 	for _, f := range files {
-		if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
+		if fi, err := os.Stat(e.path(f)); err == nil && fi.Mode().IsRegular() {
 			size += fi.Size()
 		}
 	}
@@ -488,11 +524,3 @@ const (
 	oneShotHeapBase    = 256 << 20
 	oneShotHeapPerByte = 8
 )
-
-// displayName is how reports name an input: "-" is standard input.
-func displayName(name string) string {
-	if name == "-" {
-		return source.StdinName
-	}
-	return name
-}

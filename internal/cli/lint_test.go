@@ -66,6 +66,7 @@ func runLintIn(t *testing.T, stdin string, term lintTerm, args ...string) (code 
 	t.Helper()
 	var out, errOut bytes.Buffer
 	e := &env{
+		dir:    workDir(t),
 		stdin:  strings.NewReader(stdin),
 		stdout: &out,
 		stderr: &errOut,
@@ -408,7 +409,7 @@ func TestLintSaysItReadsATerminal(t *testing.T) {
 func TestEveryCommandSaysWhenItReadsATerminal(t *testing.T) {
 	run1 := func(terminal bool, args ...string) string {
 		var stdout, stderr bytes.Buffer
-		e := &env{stdin: strings.NewReader("[]"), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+		e := &env{dir: workDir(t), stdin: strings.NewReader("[]"), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
 			isTerminal: func(io.Writer) bool { return false }, stdinTerminal: terminal}
 		run(e, args)
 		return stderr.String()

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 
@@ -13,25 +12,25 @@ import (
 	"toolbench/core/lock"
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
+	"toolbench/internal/policy"
 	"toolbench/internal/source"
 )
 
-// lockConfig is a parsed lock command line.
-type lockConfig struct {
-	path   string // the lock file
-	inputs []source.Input
+// lockOptions are a parsed lock command line.
+type lockOptions struct {
+	lock    string // --lock; "" for the configuration's
+	files   []string
+	servers serverOptions
 }
 
 // lockFlags are the flags of toolbench lock.
 type lockFlags struct {
 	lock   string
 	server serverFlags
-	e      *env
 }
 
 // command returns toolbench lock, its flags read into f.
 func (f *lockFlags) command(e *env) *cobra.Command {
-	f.e = e
 	cmd := &cobra.Command{
 		Use:   "lock [FILE...]",
 		Short: "pin the tools of files and servers",
@@ -63,10 +62,10 @@ all the same).`),
 toolbench lock --server everything
 toolbench lock --all-servers --mcp-config .mcp.json
 toolbench lock api/tools.json --lock api/toolbench.lock.json`,
-		RunE: runs(f.config, func(cfg *lockConfig) int { return runLock(e, cfg) }),
+		RunE: runs(f.options, func(opts *lockOptions) error { return runLock(e, opts) }),
 	}
 	registerLockFile(cmd, &f.lock)
-	f.server.register(cmd)
+	f.server.register(cmd, e)
 	f.server.registerAll(cmd, "pin every server of the servers file", "pin every server of the servers file")
 	return cmd
 }
@@ -81,81 +80,78 @@ func registerLockFile(cmd *cobra.Command, lock *string) {
 // lock0 is the lock file's name when nothing names another.
 const lock0 = lock.FileName
 
-// config reads `lock [flags] [FILE...]`, or servers in place of FILEs.
-func (f *lockFlags) config(fs *pflag.FlagSet, files []string) (*lockConfig, error) {
-	servers, err := f.server.resolveAll(fs)
+// options reads `lock [flags] [FILE...]`, or servers in place of FILEs.
+func (f *lockFlags) options(fs *pflag.FlagSet, files []string) (*lockOptions, error) {
+	servers, err := f.server.options(fs)
 	if err != nil {
 		return nil, err
 	}
 	switch {
 	case f.server.given == "--server-cmd" || f.server.given == "--server-url":
 		return nil, fmt.Errorf("%s: verify could not find the server again; give it an entry in the servers file and lock it with --server NAME", f.server.given)
-	case len(servers) == 0 && len(files) == 0:
+	case servers.server == nil && len(files) == 0:
 		return nil, errors.New("name the sources to pin: FILE..., --server NAME or --all-servers")
 	}
-	cfg := &lockConfig{}
-	for i := range servers {
-		cfg.inputs = append(cfg.inputs, source.Input{Server: &servers[i]})
-	}
 	for _, file := range files {
-		switch {
-		case file == "-":
+		if file == "-" {
 			return nil, errors.New("standard input cannot be read again by verify; name a file")
-		case source.IsRevision(file):
-			return nil, fmt.Errorf("%s: a revision is not what verify reads; name the file", file)
 		}
-		cfg.inputs = append(cfg.inputs, source.Input{Path: file})
 	}
-	if cfg.path, err = lockFile(f.e, f.lock); err != nil {
-		return nil, err
-	}
-	return cfg, nil
+	return &lockOptions{lock: f.lock, files: files, servers: servers}, nil
 }
 
-// lockFile is the lock file: the one named (--lock), else the
-// configuration's, else toolbench.lock.json here; as a path from here.
-func lockFile(e *env, named string) (string, error) {
-	if named != "" {
-		return named, nil
+// lockPolicy reads the configuration for the lock file it names, unless
+// named (--lock) names one.
+func lockPolicy(e *env, named string) (*policy.Policy, string, error) {
+	pol := &policy.Policy{Dir: e.dir}
+	if named == "" {
+		cfg, err := e.loadConfig()
+		if err != nil {
+			return nil, "", err
+		}
+		pol.Config = cfg
 	}
-	cfg, err := e.loadConfig()
+	return pol, pol.LockPath(named), nil
+}
+
+// runLock pins the tools of every source the options name.
+func runLock(e *env, opts *lockOptions) error {
+	servers, err := opts.servers.servers()
 	if err != nil {
-		return "", err
+		return err
 	}
-	return fromHere(cfg.LockPath()), nil
-}
-
-// readLock reads the lock file at path; a lock of no sources when there
-// is none and missing is true.
-func readLock(path string, missing bool) (*lock.Lock, error) {
-	data, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist) && missing:
-		return &lock.Lock{}, nil
-	case err != nil:
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
+	var ins []source.Input
+	for i := range servers {
+		ins = append(ins, source.Input{Server: &servers[i]})
+	}
+	for _, file := range opts.files {
+		if source.IsRevision(e.dir, file) {
+			return fmt.Errorf("%s: a revision is not what verify reads; name the file", file)
 		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+		ins = append(ins, source.Input{Path: file})
 	}
-	return lock.Parse(path, data)
+	pol, path, err := lockPolicy(e, opts.lock)
+	if err != nil {
+		return err
+	}
+	return exit(pin(e, pol, path, ins))
 }
 
-func runLock(e *env, cfg *lockConfig) int {
-	l, err := readLock(cfg.path, true)
+// pin pins the tools of ins in the lock at path.
+func pin(e *env, pol *policy.Policy, path string, ins []source.Input) int {
+	l, err := pol.ReadLock(path, true)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lock: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	dir := absDir(cfg.path)
+	dir := pol.AbsDir(path)
 	code, pinned := exitOK, 0
-	opened := source.OpenAll(ctx, cfg.inputs, sourceOptions(e))
+	opened := source.OpenAll(ctx, ins, e.sourceOptions())
 	defer source.CloseAll(opened) // on every way out, ctrl+c's included
 	for i, o := range opened {
-		in := cfg.inputs[i]
+		in := ins[i]
 		if o.Err != nil {
 			if ctx.Err() != nil {
 				return sourceFailed(ctx, e, "toolbench lock", o.Err)
@@ -164,7 +160,7 @@ func runLock(e *env, cfg *lockConfig) int {
 			continue
 		}
 		o.Source.Close() // the tools are read; the session is not needed
-		name, kind := sourceName(in, dir), lock.File
+		name, kind := pol.SourceName(in, dir), lock.File
 		if in.Server != nil {
 			kind = lock.Server
 		}
@@ -186,14 +182,14 @@ func runLock(e *env, cfg *lockConfig) int {
 		pinned++
 	}
 	if pinned == 0 {
-		fmt.Fprintf(e.stderr, "toolbench lock: nothing to pin; %s was not written\n", termtext.EscapeLine(cfg.path))
+		fmt.Fprintf(e.stderr, "toolbench lock: nothing to pin; %s was not written\n", termtext.EscapeLine(path))
 		return exitFailure
 	}
-	if err := atomicfile.Write(cfg.path, l.Marshal()); err != nil {
+	if err := atomicfile.Write(e.path(path), l.Marshal()); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lock: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
-	fmt.Fprintf(e.stdout, "wrote %s: %s\n", termtext.EscapeLine(cfg.path), termtext.Plural(len(l.Sources()), "source"))
+	fmt.Fprintf(e.stdout, "wrote %s: %s\n", termtext.EscapeLine(path), termtext.Plural(len(l.Sources()), "source"))
 	return code
 }
 

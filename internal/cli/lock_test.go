@@ -77,12 +77,12 @@ func TestVerifyFailsOnAChangedDescriptionOfAPinnedServerTool(t *testing.T) {
 
 func TestVerifyFailsOnAChangedSchemaOfAPinnedFile(t *testing.T) {
 	project(t, map[string]string{"api/tools.json": badName, "ci/": ""})
-	t.Chdir("ci")
+	workIn(t, "ci")
 	if code, _, stderr := runIn(t, "lock", "--lock", "../tools.lock.json", "../api/tools.json"); code != exitOK {
 		t.Fatalf("lock: exit %d, %s", code, stderr)
 	}
-	t.Chdir("..")
-	data, _ := os.ReadFile("tools.lock.json")
+	workIn(t, "..")
+	data, _ := os.ReadFile(inWork(t, "tools.lock.json"))
 	if !strings.Contains(string(data), `"api/tools.json": {`) {
 		t.Errorf("the lock does not name the file from its folder:\n%s", data)
 	}
@@ -90,10 +90,10 @@ func TestVerifyFailsOnAChangedSchemaOfAPinnedFile(t *testing.T) {
 	added := strings.Replace(changed, "\n]", `,
   {"name": "get_time", "description": "Get the time in a time zone, as ISO 8601.", "parameters": {"type": "object", "properties": {"zone": {"type": "string", "description": "An IANA zone."}}, "required": ["zone"]}}
 ]`, 1)
-	if err := os.WriteFile("api/tools.json", []byte(added), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "api/tools.json"), []byte(added), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir("api")
+	workIn(t, "api")
 	code, out, stderr := runIn(t, "verify", "--lock", "../tools.lock.json")
 	want := "DRIFT    ../api/tools.json:2:"
 	if code != exitIssues || stderr != "" || !strings.HasPrefix(out, want) || !strings.Contains(lines(out)[0], "[type-changed]") ||
@@ -109,7 +109,7 @@ func TestVerifyReportsTheOthersWhenASourceCannotBeRead(t *testing.T) {
 		t.Fatalf("lock: exit %d, %s", code, stderr)
 	}
 	writeServers(t, ".mcp.json", downEntry("tools"), downEntry("new"))
-	if err := os.WriteFile("tools.json", []byte(strings.Replace(badName, "Get the weather", "Get the weather, and more,", 1)), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "tools.json"), []byte(strings.Replace(badName, "Get the weather", "Get the weather, and more,", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, stderr := runIn(t, "verify", "--all-servers", "--timeout", testServerTimeout)
@@ -154,10 +154,10 @@ func TestLockSaysWhereItCannotPin(t *testing.T) {
 	if l := lines(stderr); len(l) != 2 || !strings.HasPrefix(l[0], "toolbench lock: broken.json:1:") || !strings.Contains(l[1], "noname.json:1:2: a tool without a name cannot be pinned") {
 		t.Errorf("stderr %q", stderr)
 	}
-	if _, err := os.Stat(filepath.Join("toolbench.lock.json")); err != nil {
+	if _, err := os.Stat(inWork(t, "toolbench.lock.json")); err != nil {
 		t.Error(err)
 	}
-	if err := os.WriteFile("toolbench.lock.json", []byte(`{"version": 1, "sources": {"x": {"kind": "disk", "tools": []}}}`), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, "toolbench.lock.json"), []byte(`{"version": 1, "sources": {"x": {"kind": "disk", "tools": []}}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, cmd := range []string{"lock", "verify"} {
@@ -177,11 +177,13 @@ func TestLockSaysWhereItCannotPin(t *testing.T) {
 func TestLockAndVerifyReadOnlyFilesInTheLocksFolder(t *testing.T) {
 	project(t, map[string]string{"api/tools.json": badName, "ci/v1:tools.json": badName})
 	git := func(args ...string) {
-		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = workDir(t)
+		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Skipf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	os.RemoveAll(".git")
+	os.RemoveAll(inWork(t, ".git"))
 	git("init", "-q")
 	code, out, stderr := runIn(t, "lock", "--lock", "ci/tools.lock.json", "api/tools.json", "ci/v1:tools.json")
 	if want := `toolbench lock: api/tools.json: the lock would name it "../api/tools.json", a path out of the lock's folder`; code != exitFailure || out != "" || !strings.HasPrefix(stderr, want) {
@@ -193,7 +195,7 @@ func TestLockAndVerifyReadOnlyFilesInTheLocksFolder(t *testing.T) {
 	pwned := filepath.Join(t.TempDir(), "pwned")
 	for _, name := range []string{"--output=" + pwned + ":x", "../api/tools.json", pwned} {
 		key, _ := json.Marshal(name)
-		if err := os.WriteFile("toolbench.lock.json", []byte(`{"version":1,"sources":{`+string(key)+`:{"kind":"file","tools":[]}}}`), 0o644); err != nil {
+		if err := os.WriteFile(inWork(t, "toolbench.lock.json"), []byte(`{"version":1,"sources":{`+string(key)+`:{"kind":"file","tools":[]}}}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		git("add", "toolbench.lock.json")

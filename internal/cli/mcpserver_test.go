@@ -445,6 +445,7 @@ func (r commandRun) run(t *testing.T, args ...string) (code int, stdout, stderr 
 	t.Helper()
 	var out, errOut strings.Builder
 	e := &env{
+		dir:        workDir(t),
 		stdin:      strings.NewReader(r.stdin),
 		stdout:     &out,
 		stderr:     &errOut,

@@ -178,6 +178,7 @@ func terminalRun(t *testing.T, args ...string) (code int, stdout, stderr string)
 	t.Helper()
 	var out, errOut strings.Builder
 	e := &env{
+		dir:        workDir(t),
 		stdin:      strings.NewReader(""),
 		stdout:     &out,
 		stderr:     &errOut,

@@ -301,7 +301,7 @@ func TestExamplesRunThePinnedReferenceServer(t *testing.T) {
 			Version string `json:"version"`
 		} `json:"packages"`
 	}
-	data, err := os.ReadFile("internal/mcpclient/testdata/mcp/package-lock.json")
+	data, err := os.ReadFile(inWork(t, "internal/mcpclient/testdata/mcp/package-lock.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,6 +59,7 @@ import (
 	"toolbench/core/config"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/policy"
 )
 
 // Exit codes shared by every command.
@@ -129,7 +130,7 @@ func newRoot(e *env) *cobra.Command {
 	root.SetVersionTemplate("toolbench {{.Version}}\n")
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		if ops := cmd.Flags().Args(); cmd == root && len(ops) > 0 {
-			if near := mistypedCommand(root, ops[0]); near != "" {
+			if near := mistypedCommand(root, e.dir, ops[0]); near != "" {
 				err = fmt.Errorf("unknown command %q; did you mean %q?", ops[0], near)
 			}
 		}
@@ -197,16 +198,22 @@ func exit(code int) error {
 	return exitStatus(code)
 }
 
-// runs returns a command's RunE: config reads the parsed flags and the
-// operands, and its error is a usage error; run runs what it returns and
-// gives the exit status.
-func runs[C any](config func(*pflag.FlagSet, []string) (C, error), run func(C) int) func(*cobra.Command, []string) error {
+// runs returns a command's RunE: options reads the parsed flags and the
+// operands, and does no I/O; run runs the command with what it returns.
+// An error of either is a usage error (exit status 2, and one line naming
+// the command), but for an exit status, which run returns when it has
+// said what it had to.
+func runs[O any](options func(*pflag.FlagSet, []string) (O, error), run func(O) error) func(*cobra.Command, []string) error {
 	return func(cmd *cobra.Command, args []string) error {
-		cfg, err := config(cmd.Flags(), args)
-		if err != nil {
-			return usage(cmd, err)
+		opts, err := options(cmd.Flags(), args)
+		if err == nil {
+			err = run(opts)
 		}
-		return exit(run(cfg))
+		var status exitStatus
+		if err == nil || errors.As(err, &status) {
+			return err
+		}
+		return usage(cmd, err)
 	}
 }
 
@@ -310,14 +317,15 @@ func mistypedFlag(cmd *cobra.Command, err error) string {
 }
 
 // mistypedCommand returns the command of root that arg is a misspelling
-// of, when arg names no file and is close to one: toolbench opens a FILE
+// of, when arg names no file in the working directory dir and is close
+// to one: toolbench opens a FILE
 // in the workbench, so a typo in a command would otherwise be taken for a
 // file.
-func mistypedCommand(root *cobra.Command, arg string) string {
+func mistypedCommand(root *cobra.Command, dir, arg string) string {
 	if strings.HasPrefix(arg, "-") {
 		return ""
 	}
-	if _, err := os.Stat(arg); err == nil {
+	if _, err := os.Stat(policy.Join(dir, arg)); err == nil {
 		return ""
 	}
 	var names []string

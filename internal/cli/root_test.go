@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"toolbench/tui"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -18,6 +19,7 @@ func runIn(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	e := &env{
+		dir:        workDir(t),
 		stdin:      strings.NewReader(""),
 		stdout:     &out,
 		stderr:     &errOut,
@@ -46,24 +48,46 @@ func parseWith(cmd *cobra.Command, args []string) (*pflag.FlagSet, []string, err
 	return cmd.Flags(), cmd.Flags().Args(), nil
 }
 
-// parseWatchArgs reads a watch command line as toolbench watch does.
-func parseWatchArgs(args []string) (*watchConfig, error) {
+// watchOf reads a watch command line as toolbench watch does, in t's
+// working directory: its options, and the configuration and baseline
+// they come to.
+func watchOf(t testing.TB, args []string) (*watched, error) {
 	var f watchFlags
-	fs, ops, err := parseWith(f.command(nil), args)
+	e := &env{dir: workDir(t)}
+	fs, ops, err := parseWith(f.command(e), args)
 	if err != nil {
 		return nil, err
 	}
-	return f.config(fs, ops)
+	opts, err := f.options(fs, ops)
+	if err != nil {
+		return nil, err
+	}
+	pol, err := e.policy(opts.rules)
+	if err != nil {
+		return nil, err
+	}
+	if err := pol.ReadBaseline(opts.baseline); err != nil {
+		return nil, err
+	}
+	return &watched{opts, pol}, nil
 }
 
-// parseWorkbenchArgs reads a workbench command line as toolbench does.
-func parseWorkbenchArgs(args []string, getenv func(string) string) (workbenchArgs, error) {
+// workbenchOf reads a workbench command line as toolbench does, in t's
+// working directory with the environment getenv reads: its options, and
+// the workbench's once the files they name are read.
+func workbenchOf(t testing.TB, args []string, getenv func(string) string) (*workbenchOptions, tui.Options, error) {
 	var f workbenchFlags
-	fs, ops, err := parseWith(f.command(nil), args)
+	e := &env{dir: workDir(t), getenv: getenv}
+	fs, ops, err := parseWith(f.command(e), args)
 	if err != nil {
-		return workbenchArgs{}, err
+		return nil, tui.Options{}, err
 	}
-	return f.config(fs, ops, getenv)
+	opts, err := f.options(fs, ops)
+	if err != nil {
+		return nil, tui.Options{}, err
+	}
+	to, _, err := e.tuiOptions(opts)
+	return opts, to, err
 }
 
 func TestAMistypedCommandIsNamedNotOpenedAsAFile(t *testing.T) {
@@ -90,15 +114,15 @@ func TestAMistypedCommandIsNamedNotOpenedAsAFile(t *testing.T) {
 
 func TestAFileNamedLikeACommandIsStillAFile(t *testing.T) {
 	dir := t.TempDir()
-	t.Chdir(dir)
-	if err := os.WriteFile("lnit", []byte(`[]`), 0o644); err != nil {
+	workIn(t, dir)
+	if err := os.WriteFile(inWork(t, "lnit"), []byte(`[]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	root := testRoot()
-	if got := mistypedCommand(root, "lnit"); got != "" {
+	if got := mistypedCommand(root, workDir(t), "lnit"); got != "" {
 		t.Errorf("mistypedCommand of an existing file = %q, want none", got)
 	}
-	if got := mistypedCommand(root, "nothing-like-a-command.json"); got != "" {
+	if got := mistypedCommand(root, workDir(t), "nothing-like-a-command.json"); got != "" {
 		t.Errorf("mistypedCommand(nothing-like-a-command.json) = %q, want none", got)
 	}
 }

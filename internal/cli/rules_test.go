@@ -21,6 +21,7 @@ func rulesRun(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	e := &env{
+		dir:        workDir(t),
 		stdin:      strings.NewReader(""),
 		stdout:     &stdout,
 		stderr:     &stderr,

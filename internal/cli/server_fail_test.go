@@ -202,13 +202,13 @@ func TestTheServersGroupEndsWhileConnecting(t *testing.T) {
 // returns its status.
 func watchLines(t *testing.T, r commandRun, args ...string) (<-chan watchJSONLine, func() int) {
 	t.Helper()
-	cfg, err := parseWatchArgs(append([]string{"--json"}, args...))
+	cfg, err := watchOf(t, append([]string{"--json"}, args...))
 	if err != nil {
 		t.Fatal(err)
 	}
 	pr, pw := io.Pipe()
 	var stderr strings.Builder
-	e := &env{stdout: pw, stderr: &stderr, getenv: func(k string) string { return r.env[k] }, isTerminal: func(io.Writer) bool { return false }}
+	e := &env{dir: workDir(t), stdout: pw, stderr: &stderr, getenv: func(k string) string { return r.env[k] }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	status := make(chan int, 1)
 	go func() {

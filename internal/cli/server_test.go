@@ -411,7 +411,7 @@ func TestAServerOfAServersFileIsNamedAfterItsEntry(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".mcp.json"), config, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(dir) // ./.mcp.json is the default
+	workIn(t, dir) // ./.mcp.json is the default
 
 	code, out, stderr := commandRun{}.run(t, "lint", "--json", "--server", "tools")
 	if code != exitOK || stderr != "" || len(lintIssues(t, out)) == 0 {

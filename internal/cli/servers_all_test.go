@@ -45,7 +45,7 @@ func writeServers(t *testing.T, path string, servers ...serverEntry) {
 	for _, s := range servers {
 		parts = append(parts, `"`+s.name+`": `+s.entry)
 	}
-	if err := os.WriteFile(path, []byte(`{"mcpServers": {`+strings.Join(parts, ",\n")+`}}`), 0o644); err != nil {
+	if err := os.WriteFile(inWork(t, path), []byte(`{"mcpServers": {`+strings.Join(parts, ",\n")+`}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -12,10 +12,12 @@ import (
 )
 
 // sourceOptions are what reading a source may use of e: its standard
-// input, and its environment for the servers file and headers.
-func sourceOptions(e *env) source.Options {
+// input, its working directory, and its environment for the servers file
+// and headers.
+func (e *env) sourceOptions() source.Options {
 	return source.Options{
 		Stdin: e.stdin,
+		Dir:   e.dir,
 		LookupEnv: func(key string) (string, bool) {
 			v := e.getenv(key)
 			return v, v != "" // an empty token in a header is the same mistake as none
@@ -44,7 +46,7 @@ func openSource(ctx context.Context, e *env, prog string, in source.Input) (*sou
 	if in.Server == nil && in.Path == "-" {
 		e.readingStdin(prog, "tool definitions")
 	}
-	return source.Open(ctx, in, sourceOptions(e))
+	return source.Open(ctx, in, e.sourceOptions())
 }
 
 // interruptContext returns a context that is done on SIGINT (ctrl+c) or

@@ -87,12 +87,12 @@ func TestEveryCommandReadsARevision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(t.TempDir())
+	workIn(t, t.TempDir())
 	gitIn(t, "init", "-q")
-	os.WriteFile("tools.json", tools, 0o644)
+	os.WriteFile(inWork(t, "tools.json"), tools, 0o644)
 	gitIn(t, "add", "tools.json")
 	gitIn(t, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "tools")
-	os.WriteFile("tools.json", []byte(`[]`), 0o644)
+	os.WriteFile(inWork(t, "tools.json"), []byte(`[]`), 0o644)
 
 	for _, tc := range []struct {
 		args []string

@@ -231,12 +231,13 @@ func TestTUIEndToEndInTmux(t *testing.T) {
 }
 
 func TestTUIArgs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	t.Chdir(dir)
-	if err := os.WriteFile("mine.json", []byte(tuiE2ETools), 0o644); err != nil {
+	workIn(t, dir)
+	if err := os.WriteFile(filepath.Join(dir, "mine.json"), []byte(tuiE2ETools), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Mkdir("adir", 0o755); err != nil {
+	if err := os.Mkdir(filepath.Join(dir, "adir"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	env := map[string]string{"EDITOR": "nano"}
@@ -270,8 +271,7 @@ func TestTUIArgs(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			wa, err := parseWorkbenchArgs(tc.args, getenv)
-			cfg := wa.cfg
+			_, cfg, err := workbenchOf(t, tc.args, getenv)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want one containing %q", err, tc.err)
@@ -289,32 +289,32 @@ func TestTUIArgs(t *testing.T) {
 		})
 	}
 
-	if err := os.WriteFile("tools.json", []byte(tuiE2ETools), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "tools.json"), []byte(tuiE2ETools), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if wa, err := parseWorkbenchArgs(nil, getenv); err != nil || wa.cfg.File != "tools.json" {
-		t.Errorf("with ./tools.json present and no FILE: file %q, err %v; want tools.json", wa.cfg.File, err)
+	if _, cfg, err := workbenchOf(t, nil, getenv); err != nil || cfg.File != "tools.json" {
+		t.Errorf("with ./tools.json present and no FILE: file %q, err %v; want tools.json", cfg.File, err)
 	}
 
 	// A server in place of a file: ./tools.json is not opened, no target
 	// is on unless one is named (the linter holds the tools to the MCP
 	// target of the session's revision), and --yes and --history apply.
-	wa, err := parseWorkbenchArgs([]string{"--server-cmd", "node server.js --port 3", "--yes", "--history", "h.jsonl"}, getenv)
+	wa, cfg, err := workbenchOf(t, []string{"--server-cmd", "node server.js --port 3", "--yes", "--history", "h.jsonl"}, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wa.cfg.File != "" || wa.server == nil || strings.Join(wa.server.Command, " ") != "node server.js --port 3" ||
-		!wa.yes || wa.history != "h.jsonl" || len(wa.cfg.Lint.Targets) != 0 {
-		t.Errorf("server command line: file %q, server %+v, yes %v, history %q, targets %q", wa.cfg.File, wa.server, wa.yes, wa.history, wa.cfg.Lint.Targets)
+	if srv := wa.servers.server; cfg.File != "" || srv == nil || strings.Join(srv.Command, " ") != "node server.js --port 3" ||
+		!wa.yes || wa.history != "h.jsonl" || len(cfg.Lint.Targets) != 0 {
+		t.Errorf("server command line: file %q, server %+v, yes %v, history %q, targets %q", cfg.File, srv, wa.yes, wa.history, cfg.Lint.Targets)
 	}
-	if wa, err := parseWorkbenchArgs([]string{"--server-url", "http://127.0.0.1:1/mcp", "--target", "openai"}, getenv); err != nil || strings.Join(wa.cfg.Lint.Targets, ",") != "openai" {
-		t.Errorf("--target on a server: targets %q, err %v; want openai", wa.cfg.Lint.Targets, err)
+	if _, cfg, err := workbenchOf(t, []string{"--server-url", "http://127.0.0.1:1/mcp", "--target", "openai"}, getenv); err != nil || strings.Join(cfg.Lint.Targets, ",") != "openai" {
+		t.Errorf("--target on a server: targets %q, err %v; want openai", cfg.Lint.Targets, err)
 	}
 }
 
 func TestTUIRefusesToRunWithoutATerminal(t *testing.T) {
 	var stdout, stderr strings.Builder
-	e := &env{stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
+	e := &env{dir: workDir(t), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },
 		isTerminal: func(io.Writer) bool { return false }}
 	if code := run(e, []string{}); code != exitFailure {
 		t.Errorf("exit %d, want %d", code, exitFailure)

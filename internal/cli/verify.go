@@ -12,17 +12,18 @@ import (
 	"toolbench/core/lock"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/policy"
 	"toolbench/internal/source"
 )
 
-// verifyConfig is a parsed verify command line.
-type verifyConfig struct {
+// verifyOptions are a parsed verify command line.
+type verifyOptions struct {
 	format report.Format
-	path   string        // the lock file
+	lock   string        // --lock; "" for the configuration's
 	reach  source.Server // how the servers the lock pins are reached
-	// all are the servers of the servers file under --all-servers, whose
-	// names the lock does not pin are reported; nil otherwise.
-	all []source.Server
+	// all says --all-servers: the servers of the servers file whose
+	// names the lock does not pin are reported.
+	all bool
 }
 
 // verifyFlags are the flags of toolbench verify.
@@ -30,12 +31,10 @@ type verifyFlags struct {
 	format formatFlags
 	lock   string
 	server serverFlags
-	e      *env
 }
 
 // command returns toolbench verify, its flags read into f.
 func (f *verifyFlags) command(e *env) *cobra.Command {
-	f.e = e
 	cmd := &cobra.Command{
 		Use:   "verify",
 		Short: "report every change to the pinned tools",
@@ -62,11 +61,11 @@ reported).`),
 toolbench verify --all-servers
 toolbench verify --format github
 toolbench verify --format markdown >> "$GITHUB_STEP_SUMMARY"`,
-		RunE: runs(f.config, func(cfg *verifyConfig) int { return runVerify(e, cfg) }),
+		RunE: runs(f.options, func(opts *verifyOptions) error { return runVerify(e, opts) }),
 	}
 	f.format.register(cmd, writesVerify)
 	registerLockFile(cmd, &f.lock)
-	f.server.registerReach(cmd)
+	f.server.registerReach(cmd, e)
 	f.server.registerAll(cmd, "also report the servers the lock does not pin", "also report the servers of the servers file the lock does not pin")
 	return cmd
 }
@@ -74,12 +73,12 @@ toolbench verify --format markdown >> "$GITHUB_STEP_SUMMARY"`,
 // writesVerify says whether a format writes verify's report.
 func writesVerify(f report.Format) bool { return f.Verify != nil }
 
-// config reads `verify [flags]`.
-func (f *verifyFlags) config(fs *pflag.FlagSet, args []string) (*verifyConfig, error) {
+// options reads `verify [flags]`.
+func (f *verifyFlags) options(fs *pflag.FlagSet, args []string) (*verifyOptions, error) {
 	if len(args) > 0 {
 		return nil, fmt.Errorf("unexpected argument %q: verify reads the sources the lock pins (--lock names another lock)", args[0])
 	}
-	cfg := &verifyConfig{}
+	cfg := &verifyOptions{lock: f.lock, all: f.server.all}
 	var err error
 	if cfg.format, err = f.format.pick(fs, writesVerify); err != nil {
 		return nil, err
@@ -87,19 +86,30 @@ func (f *verifyFlags) config(fs *pflag.FlagSet, args []string) (*verifyConfig, e
 	if cfg.reach, err = f.server.reach(); err != nil {
 		return nil, err
 	}
-	if f.server.all {
-		if cfg.all, err = source.AllServers(cfg.reach); err != nil {
-			return nil, err
-		}
-	}
-	if cfg.path, err = lockFile(f.e, f.lock); err != nil {
-		return nil, err
-	}
 	return cfg, nil
 }
 
-func runVerify(e *env, cfg *verifyConfig) int {
-	l, err := readLock(cfg.path, false)
+// runVerify reads every source the lock pins again and reports every
+// change to their tools.
+func runVerify(e *env, opts *verifyOptions) error {
+	reach := opts.reach
+	var all []source.Server
+	if opts.all {
+		var err error
+		if all, err = source.AllServers(reach); err != nil {
+			return err
+		}
+	}
+	pol, path, err := lockPolicy(e, opts.lock)
+	if err != nil {
+		return err
+	}
+	return exit(verify(e, opts, pol, path, reach, all))
+}
+
+// verify holds the sources the lock at path pins to it, those of all too.
+func verify(e *env, opts *verifyOptions, pol *policy.Policy, path string, reach source.Server, all []source.Server) int {
+	l, err := pol.ReadLock(path, false)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench verify: %s; pin sources with toolbench lock\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -108,29 +118,29 @@ func runVerify(e *env, cfg *verifyConfig) int {
 	ins := make([]source.Input, len(names))
 	for i, name := range names {
 		if l.Kind(name) == lock.Server {
-			srv := cfg.reach
+			srv := reach
 			srv.Name = name
 			ins[i].Server = &srv
 		} else {
-			ins[i].Path = filepath.Join(filepath.Dir(cfg.path), filepath.FromSlash(name))
+			ins[i].Path = filepath.Join(filepath.Dir(path), filepath.FromSlash(name))
 		}
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	r := &report.VerifyReport{Lock: cfg.path, Color: e.colour(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI(),
+	r := &report.VerifyReport{Lock: path, Color: e.colour(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI(),
 		Servers: map[string]report.Server{}}
 	for _, in := range ins {
 		if in.Server != nil {
 			r.Servers[in.Server.Name] = reportServer(in.Server)
 		}
 	}
-	for i := range cfg.all {
-		if _, ok := r.Servers[cfg.all[i].Name]; !ok {
-			r.Servers[cfg.all[i].Name] = reportServer(&cfg.all[i])
+	for i := range all {
+		if _, ok := r.Servers[all[i].Name]; !ok {
+			r.Servers[all[i].Name] = reportServer(&all[i])
 		}
 	}
 	code := exitOK
-	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	opened := source.OpenAll(ctx, ins, e.sourceOptions())
 	defer source.CloseAll(opened) // on every way out, ctrl+c's included
 	for i, o := range opened {
 		v := report.VerifiedSource{Name: names[i], Kind: l.Kind(names[i])}
@@ -149,12 +159,12 @@ func runVerify(e *env, cfg *verifyConfig) int {
 		}
 		r.Sources = append(r.Sources, v)
 	}
-	for _, s := range cfg.all {
+	for _, s := range all {
 		if !slices.Contains(names, s.Name) {
 			r.Sources = append(r.Sources, report.VerifiedSource{Name: s.Name, Kind: lock.Server, Unpinned: true})
 		}
 	}
-	if err := cfg.format.Verify(jsondoc.SafeWriter(e.stdout), r); err != nil {
+	if err := opts.format.Verify(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench verify: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}

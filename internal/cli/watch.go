@@ -16,21 +16,22 @@ import (
 	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/live"
+	"toolbench/internal/policy"
 	"toolbench/internal/source"
 	"toolbench/watch"
 )
 
-// watchConfig is a parsed watch command line.
-type watchConfig struct {
-	format report.Format // the zero Format is text
-	opt    lint.Options
-	checks *checks // the configuration and baseline each load is filtered by
-	file   string
-	server *source.Server // the server to watch in place of file; nil for a file
+// watchOptions are a parsed watch command line.
+type watchOptions struct {
+	format   report.Format // the zero Format is text
+	rules    ruleOptions
+	baseline string // --baseline; "" for the configuration's
+	file     string
+	server   *source.Server // the server to watch in place of file; nil for a file
 }
 
 // input is what is watched, as a source.
-func (c *watchConfig) input() source.Input {
+func (c *watchOptions) input() source.Input {
 	return source.Input{Path: c.file, Server: c.server}
 }
 
@@ -84,64 +85,70 @@ ends.`),
 		Example: `toolbench watch tools.json
 toolbench watch --json --target openai tools.json | jq -c '[.ok, (.issues | length)]'
 toolbench watch --server everything`,
-		RunE: runs(f.config, func(cfg *watchConfig) int { return runWatch(e, cfg) }),
+		RunE: runs(f.options, func(opts *watchOptions) error { return runWatch(e, opts) }),
 	}
 	f.format.register(cmd, writesEvents)
-	f.rules.register(cmd, e, "", "")
+	f.rules.register(cmd, "", "")
 	registerBaseline(cmd, &f.baseline)
-	f.server.register(cmd)
+	f.server.register(cmd, e)
 	return cmd
 }
 
-// config reads the watch command line: the one FILE, or a server in its
-// place.
-func (f *watchFlags) config(fs *pflag.FlagSet, files []string) (*watchConfig, error) {
+// options reads the watch command line: the one FILE, or a server in
+// its place.
+func (f *watchFlags) options(fs *pflag.FlagSet, files []string) (*watchOptions, error) {
 	format, err := f.format.pick(fs, writesEvents)
 	if err != nil {
 		return nil, err
 	}
-	server, err := f.server.resolve(fs)
+	rules, err := f.rules.options()
 	if err != nil {
 		return nil, err
 	}
-	if server != nil {
-		if len(files) > 0 {
-			return nil, f.server.twoSources("FILE")
-		}
-		return f.checks(&watchConfig{format: format, server: server})
+	opts := &watchOptions{format: format, rules: rules, baseline: f.baseline}
+	if opts.server, err = f.server.resolve(fs); err != nil {
+		return nil, err
 	}
 	switch {
+	case opts.server != nil && len(files) > 0:
+		return nil, f.server.twoSources("FILE")
+	case opts.server != nil:
 	case len(files) == 0:
 		return nil, errors.New("no FILE to watch")
 	case len(files) > 1:
 		return nil, fmt.Errorf("one FILE to watch, not %d", len(files))
 	case files[0] == "-":
 		return nil, errors.New("standard input cannot be watched; name a file")
-	case source.IsRevision(files[0]):
-		return nil, fmt.Errorf("%s: a revision does not change, so it cannot be watched; name a file", files[0])
+	default:
+		opts.file = files[0]
 	}
-	return f.checks(&watchConfig{format: format, file: files[0]})
+	return opts, nil
 }
 
-// checks reads the configuration and the baseline into cfg, and the
-// lint options for what it watches.
-func (f *watchFlags) checks(cfg *watchConfig) (*watchConfig, error) {
-	c, err := f.rules.checks()
+// watched is a watch as it runs: its options, and the policy they come
+// to once the configuration and the baseline are read, when it starts.
+type watched struct {
+	*watchOptions
+	policy *policy.Policy
+}
+
+// runWatch lints what the options name now and on every change, until
+// SIGINT or SIGTERM.
+func runWatch(e *env, opts *watchOptions) error {
+	if opts.file != "" && source.IsRevision(e.dir, opts.file) {
+		return fmt.Errorf("%s: a revision does not change, so it cannot be watched; name a file", opts.file)
+	}
+	pol, err := e.policy(opts.rules)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := c.readBaseline(f.baseline); err != nil {
-		return nil, err
+	if err := pol.ReadBaseline(opts.baseline); err != nil {
+		return err
 	}
-	cfg.checks, cfg.opt = c, c.options(cfg.input())
-	return cfg, nil
-}
-
-func runWatch(e *env, cfg *watchConfig) int {
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(stop)
-	return streamWatch(e, cfg, stop)
+	return exit(streamWatch(e, &watched{opts, pol}, stop))
 }
 
 // events is a source of loads: a watch.Watcher or a watch.ServerWatcher.
@@ -153,7 +160,7 @@ type events interface {
 // streamWatch prints a report for the initial load and for every reload
 // until stop receives: being stopped is how a watch ends, so that is
 // status 0. A server's session that ends is status 2.
-func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
+func streamWatch(e *env, cfg *watched, stop <-chan os.Signal) int {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
@@ -205,27 +212,27 @@ func streamWatch(e *env, cfg *watchConfig, stop <-chan os.Signal) int {
 // openWatch starts watching the file, or connects to the server, lists
 // its tools and starts following its list_changed. The session ends with
 // ctx, or when the watch is closed.
-func openWatch(ctx context.Context, e *env, cfg *watchConfig) (events, error) {
+func openWatch(ctx context.Context, e *env, cfg *watched) (events, error) {
+	opt := cfg.policy.Options(cfg.input())
 	if cfg.server == nil {
-		return watch.New(cfg.file, watch.Options{Lint: cfg.opt, Accept: cfg.accept()})
+		return watch.New(cfg.file, watch.Options{Lint: opt, Accept: cfg.accept(), Dir: e.dir})
 	}
 	src, err := openSource(ctx, e, "watch", source.Input{Server: cfg.server})
 	if err != nil {
 		return nil, err
 	}
-	opt := cfg.opt
 	opt.Server = live.Survey(ctx, src.Client, src.List)
 	return &serverWatch{watch.NewServer(src.Client, src.Doc, watch.Options{Lint: opt, Accept: cfg.accept()}), src}, nil
 }
 
 // accept takes out of each load what the configuration and the baseline
 // accept, each load matched against the whole baseline; nil for none.
-func (c *watchConfig) accept() func(*lint.Result) *lint.Result {
-	if c.checks == nil {
+func (c *watched) accept() func(*lint.Result) *lint.Result {
+	if c.policy.Config == nil && c.policy.Baseline == nil {
 		return nil
 	}
 	return func(res *lint.Result) *lint.Result {
-		return c.checks.accept(c.input(), res, c.checks.match())
+		return c.policy.Accept(c.input(), res, c.policy.Match())
 	}
 }
 

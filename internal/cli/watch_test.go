@@ -19,10 +19,9 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"toolbench/core/lint"
 	"toolbench/core/report"
+	"toolbench/internal/policy"
 )
 
 // watchTestTool is a well-formed tool: no errors, perhaps warnings from
@@ -37,16 +36,16 @@ func TestWatchArgs(t *testing.T) {
 	cases := []struct {
 		name    string
 		args    []string
-		want    *watchConfig
+		want    *watchOptions
 		wantErr string
 	}{
-		{name: "one file", args: []string{"tools.json"}, want: &watchConfig{format: formatNamed("text"), file: "tools.json"}},
+		{name: "one file", args: []string{"tools.json"}, want: &watchOptions{format: formatNamed("text"), file: "tools.json"}},
 		{name: "flags after the file", args: []string{"tools.json", "--json", "--target", "openai"},
-			want: &watchConfig{format: formatNamed("json"), file: "tools.json", opt: optsOf([]string{"openai"}, nil)}},
-		{name: "a format", args: []string{"--format", "concise", "tools.json"}, want: &watchConfig{format: formatNamed("concise"), file: "tools.json"}},
+			want: &watchOptions{format: formatNamed("json"), file: "tools.json", rules: ruleOptions{targets: []string{"openai"}}}},
+		{name: "a format", args: []string{"--format", "concise", "tools.json"}, want: &watchOptions{format: formatNamed("concise"), file: "tools.json"}},
 		{name: "repeated and comma-separated flags", args: []string{"--ignore", "missing-name,invalid-name", "--ignore", "duplicate-name", "--target", "openai,mcp", "t.json"},
-			want: &watchConfig{format: formatNamed("text"), file: "t.json", opt: optsOf([]string{"openai", "mcp"}, []string{"missing-name", "invalid-name", "duplicate-name"})}},
-		{name: "a file after --", args: []string{"--", "--json"}, want: &watchConfig{format: formatNamed("text"), file: "--json"}},
+			want: &watchOptions{format: formatNamed("text"), file: "t.json", rules: ruleOptions{targets: []string{"openai", "mcp"}, ignore: []string{"missing-name", "invalid-name", "duplicate-name"}}}},
+		{name: "a file after --", args: []string{"--", "--json"}, want: &watchOptions{format: formatNamed("text"), file: "--json"}},
 		{name: "a format of a finished run", args: []string{"--format", "sarif", "t.json"}, wantErr: `unknown --format "sarif" (known: text, concise, json)`},
 		{name: "no file", args: nil, wantErr: "no FILE to watch"},
 		{name: "two files", args: []string{"a.json", "b.json"}, wantErr: "one FILE to watch, not 2"},
@@ -57,7 +56,7 @@ func TestWatchArgs(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := parseWatchArgs(tc.args)
+			got, err := watchOf(t, tc.args)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("parseWatchArgs(%q) error = %v, want one containing %q", tc.args, err, tc.wantErr)
@@ -68,7 +67,7 @@ func TestWatchArgs(t *testing.T) {
 				t.Fatalf("parseWatchArgs(%q): %v", tc.args, err)
 			}
 			byName := cmp.Comparer(func(a, b report.Format) bool { return a.Name == b.Name })
-			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(watchConfig{}), cmpopts.IgnoreFields(watchConfig{}, "checks"), byName); diff != "" {
+			if diff := cmp.Diff(tc.want, got.watchOptions, cmp.AllowUnexported(watchOptions{}, ruleOptions{}), byName); diff != "" {
 				t.Errorf("parseWatchArgs(%q) (-want +got):\n%s", tc.args, diff)
 			}
 		})
@@ -84,13 +83,9 @@ func formatNamed(name string) report.Format {
 	return f
 }
 
-func optsOf(targets, ignore []string) lint.Options {
-	return lint.Options{Targets: targets, Ignore: ignore}
-}
-
 func TestWatchHelpShowsUsageAndAnExample(t *testing.T) {
 	var out bytes.Buffer
-	e := &env{stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	if code := run(e, []string{"watch", "-h"}); code != exitOK {
 		t.Errorf("exit status %d, want %d", code, exitOK)
 	}
@@ -103,7 +98,7 @@ func TestWatchHelpShowsUsageAndAnExample(t *testing.T) {
 
 func TestWatchUsageErrorExitsWithFailure(t *testing.T) {
 	var stderr bytes.Buffer
-	e := &env{stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	e := &env{dir: workDir(t), stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	if code := run(e, []string{"watch"}); code != exitFailure {
 		t.Errorf("exit status %d, want %d", code, exitFailure)
 	}
@@ -147,10 +142,10 @@ func TestWatchTextPrintsAHeaderAndTheLintReportOnEveryLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out watchSyncBuffer
-	e := &env{stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)
-	go func() { done <- streamWatch(e, &watchConfig{file: path}, stop) }()
+	go func() { done <- streamWatch(e, &watched{&watchOptions{file: path}, &policy.Policy{}}, stop) }()
 
 	header := `== \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ` + regexp.QuoteMeta(path) + " ==\n"
 	// Each issue is its line, the source line it points at with the span
@@ -188,10 +183,12 @@ func TestWatchConcisePrintsAHeaderAndALineAnIssue(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out watchSyncBuffer
-	e := &env{stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)
-	go func() { done <- streamWatch(e, &watchConfig{format: formatNamed("concise"), file: path}, stop) }()
+	go func() {
+		done <- streamWatch(e, &watched{&watchOptions{format: formatNamed("concise"), file: path}, &policy.Policy{}}, stop)
+	}()
 	header := `== \d{4}-\d\d-\d\d \d\d:\d\d:\d\d ` + regexp.QuoteMeta(path) + " ==\n"
 	issue := `(ERROR   |WARNING )` + regexp.QuoteMeta(path) + `:1:\d+ \S+: .*\[[a-z-]+\]\n`
 	waitOutput(t, &out, regexp.MustCompile(`^`+header+`(`+issue+`){4}2 errors, 2 warnings in 1 file\n$`))

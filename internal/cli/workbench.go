@@ -30,13 +30,14 @@ type workbenchFlags struct {
 	server  serverFlags
 }
 
-// workbenchArgs is a parsed workbench command line.
-type workbenchArgs struct {
-	cfg     tui.Config
-	server  *source.Server  // the server to open on in place of a file; nil for a file
-	all     []source.Server // under --all-servers, the servers to open on together
-	yes     bool            // --yes: run tools without asking
-	history string          // --history FILE
+// workbenchOptions are a parsed workbench command line.
+type workbenchOptions struct {
+	file    string        // FILE; "" for ./tools.json, or the demo
+	servers serverOptions // the server to open on in place of a file, or every one
+	rules   ruleOptions
+	deep    bool
+	yes     bool   // --yes: run tools without asking
+	history string // --history FILE
 }
 
 // command returns the root command, the workbench, its flags read into f.
@@ -81,142 +82,175 @@ toolbench lint tools.json`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				if near := mistypedCommand(cmd.Root(), args[0]); near != "" {
+				if near := mistypedCommand(cmd.Root(), e.dir, args[0]); near != "" {
 					return usage(cmd, fmt.Errorf("unknown command %q; did you mean %q?", args[0], near))
 				}
 			}
-			wa, err := f.config(cmd.Flags(), args, e.getenv)
-			if err != nil {
-				return usage(cmd, err)
+			opts, err := f.options(cmd.Flags(), args)
+			if err == nil {
+				err = runWorkbench(e, opts)
 			}
-			return exit(runWorkbench(e, wa))
+			var status exitStatus
+			if err == nil || errors.As(err, &status) {
+				return err
+			}
+			return usage(cmd, err)
 		},
 	}
 	fs := cmd.Flags()
-	f.rules.register(cmd, e, "also check these targets (t cycles them)", "")
+	f.rules.register(cmd, "also check these targets (t cycles them)", "")
 	fs.BoolVar(&f.deep, "deep", false, "start with deep validation on (d toggles it)")
 	document(fs, "deep", "start with deep call validation on (d toggles it)")
 	fs.BoolVar(&f.yes, "yes", false, "run tools not read-only without asking")
 	document(fs, "yes", "on a server, send calls to tools not marked read-only without asking first")
 	fs.StringVar(&f.history, "history", "", "append each call and its result to FILE")
 	document(fs, "history", "on a server, append each call sent and its result to FILE (JSON Lines, which toolbench call --run replays)")
-	f.server.register(cmd)
+	f.server.register(cmd, e)
 	f.server.registerAll(cmd, "open on every server of the servers file", "open on every server of the servers file, each one's tools a group (] and [ move between them)")
 	return cmd
 }
 
-// config reads the workbench command line: the one optional FILE, or the
-// server flags in place of FILE.
-func (f *workbenchFlags) config(fs *pflag.FlagSet, files []string, getenv func(string) string) (workbenchArgs, error) {
-	var wa workbenchArgs
-	servers, err := f.server.resolveAll(fs)
+// options reads the workbench command line: the one optional FILE, or
+// the server flags in place of FILE.
+func (f *workbenchFlags) options(fs *pflag.FlagSet, files []string) (*workbenchOptions, error) {
+	servers, err := f.server.options(fs)
 	if err != nil {
-		return wa, err
+		return nil, err
 	}
 	switch {
-	case f.server.given == "--all-servers" && f.history != "":
-		return wa, errors.New("--history records the calls of one server, for toolbench call --run to replay; name one with --server")
-	case f.server.given == "--all-servers":
-		wa.all, wa.server = servers, &servers[0]
-	case len(servers) == 1:
-		wa.server = &servers[0]
-	}
-	switch {
-	case wa.server != nil && len(files) > 0:
-		return wa, f.server.twoSources("FILE")
-	case wa.server == nil && f.yes:
-		return wa, errors.New("--yes is for the calls sent to a server; name one with --server-cmd, --server-url or --server")
-	case wa.server == nil && f.history != "":
-		return wa, errors.New("--history records the calls sent to a server; name one with --server-cmd, --server-url or --server")
+	case servers.all && f.history != "":
+		return nil, errors.New("--history records the calls of one server, for toolbench call --run to replay; name one with --server")
+	case servers.server != nil && len(files) > 0:
+		return nil, f.server.twoSources("FILE")
+	case servers.server == nil && f.yes:
+		return nil, errors.New("--yes is for the calls sent to a server; name one with --server-cmd, --server-url or --server")
+	case servers.server == nil && f.history != "":
+		return nil, errors.New("--history records the calls sent to a server; name one with --server-cmd, --server-url or --server")
 	case len(files) > 1:
-		return wa, fmt.Errorf("one FILE to open, not %d", len(files))
+		return nil, fmt.Errorf("one FILE to open, not %d", len(files))
 	case len(files) == 1 && files[0] == "-":
-		return wa, errors.New("standard input cannot be watched; name a file")
+		return nil, errors.New("standard input cannot be watched; name a file")
 	}
-	checks, err := f.rules.checks()
+	rules, err := f.rules.options()
 	if err != nil {
-		return wa, err
+		return nil, err
 	}
-	wa.yes, wa.history = f.yes, f.history
-	wa.cfg.Deep = f.deep
-	wa.cfg.Editor = getenv("EDITOR")
-	if wa.cfg.Editor == "" {
-		wa.cfg.Editor = getenv("VISUAL")
-	}
-	if wa.all != nil {
-		// The options of all of them are those of the servers file, as
-		// lint --all-servers checks them together.
-		// The issues of them together are placed in the servers file, and
-		// accepted for it, as lint --all-servers places and accepts them.
-		origin := source.Input{Path: wa.all[0].ServersFile}
-		wa.cfg.Lint = checks.options(origin)
-		wa.cfg.ServersFile = docName(origin)
-		wa.cfg.TokenBudget = checks.tokenBudget()
-		ins := []source.Input{origin}
-		for i := range wa.all {
-			ins = append(ins, source.Input{Server: &wa.all[i]})
-		}
-		return wa, checks.team(&wa.cfg, ins)
-	}
-	if wa.server != nil {
-		wa.cfg.Lint = checks.options(source.Input{Server: wa.server})
-		return wa, checks.team(&wa.cfg, []source.Input{{Server: wa.server}})
-	}
-
+	opts := &workbenchOptions{servers: servers, rules: rules, deep: f.deep, yes: f.yes, history: f.history}
 	if len(files) == 1 {
-		wa.cfg.File = files[0]
-		// A mistyped command would otherwise open an empty workbench on a
-		// file of that name.
-		fi, err := os.Stat(wa.cfg.File)
-		switch {
-		case err != nil && source.IsRevision(wa.cfg.File):
-			return wa, fmt.Errorf("%s: a revision does not change, so the workbench cannot watch it; try toolbench lint %s", wa.cfg.File, wa.cfg.File)
-		case err != nil:
-			return wa, fmt.Errorf("%s: no such file (and not a command: see toolbench --help)", wa.cfg.File)
-		case fi.IsDir():
-			return wa, fmt.Errorf("%s is a directory; name a tools file", wa.cfg.File)
-		}
-	} else if fi, err := os.Stat(defaultToolsFile); err == nil && !fi.IsDir() {
-		wa.cfg.File = defaultToolsFile
+		opts.file = files[0]
 	}
-	wa.cfg.Lint = checks.options(source.Input{Path: wa.cfg.File})
-	if wa.cfg.File == "" {
-		return wa, nil // the demo: a team's files are not about it
-	}
-	return wa, checks.team(&wa.cfg, []source.Input{{Path: wa.cfg.File}})
+	return opts, nil
 }
 
-// runWorkbench opens the TUI on the file or the server the arguments
-// name.
-func runWorkbench(e *env, wa workbenchArgs) int {
+// tuiOptions are the workbench's options for what opts name: the
+// configuration, baseline and lock in force read, the file checked, or
+// every server of the servers file named under --all-servers.
+func (e *env) tuiOptions(opts *workbenchOptions) (tui.Options, []source.Server, error) {
+	to := tui.Options{Deep: opts.deep, Dir: e.dir, Editor: e.getenv("EDITOR")}
+	if to.Editor == "" {
+		to.Editor = e.getenv("VISUAL")
+	}
+	servers, err := opts.servers.servers()
+	if err != nil {
+		return to, nil, err
+	}
+	pol, err := e.policy(opts.rules)
+	if err != nil {
+		return to, nil, err
+	}
+	var ins []source.Input
+	switch {
+	case opts.servers.all:
+		// The options of all of them are those of the servers file, as
+		// lint --all-servers checks them together; the issues of them
+		// together are placed in the servers file, and accepted for it,
+		// as lint --all-servers places and accepts them.
+		origin := source.Input{Path: servers[0].ServersFile}
+		to.Lint = pol.Options(origin)
+		to.ServersFile = origin.DocName()
+		to.TokenBudget = pol.TokenBudget()
+		ins = []source.Input{origin}
+		for i := range servers {
+			ins = append(ins, source.Input{Server: &servers[i]})
+		}
+	case len(servers) == 1:
+		ins = []source.Input{{Server: &servers[0]}}
+		to.Lint = pol.Options(ins[0])
+	default:
+		if to.File, err = e.workbenchFile(opts.file); err != nil {
+			return to, nil, err
+		}
+		to.Lint = pol.Options(source.Input{Path: to.File})
+		if to.File == "" {
+			return to, nil, nil // the demo: a team's files are not about it
+		}
+		ins = []source.Input{{Path: to.File}}
+	}
+	team, err := pol.Team(ins)
+	if err != nil {
+		return to, nil, err
+	}
+	to.ConfigFile, to.Accept, to.Verify = team.ConfigFile, team.Accept, team.Verify
+	return to, servers, nil
+}
+
+// workbenchFile is the file the workbench opens: the one named, which
+// must be one (a mistyped command would otherwise open an empty
+// workbench on a file of that name), else ./tools.json when there is
+// one; "" for the demo.
+func (e *env) workbenchFile(named string) (string, error) {
+	if named == "" {
+		if fi, err := os.Stat(e.path(defaultToolsFile)); err == nil && !fi.IsDir() {
+			return defaultToolsFile, nil
+		}
+		return "", nil
+	}
+	fi, err := os.Stat(e.path(named))
+	switch {
+	case err != nil && source.IsRevision(e.dir, named):
+		return "", fmt.Errorf("%s: a revision does not change, so the workbench cannot watch it; try toolbench lint %s", named, named)
+	case err != nil:
+		return "", fmt.Errorf("%s: no such file (and not a command: see toolbench --help)", named)
+	case fi.IsDir():
+		return "", fmt.Errorf("%s is a directory; name a tools file", named)
+	}
+	return named, nil
+}
+
+// runWorkbench opens the TUI on the file or the server the options name.
+func runWorkbench(e *env, opts *workbenchOptions) error {
+	to, servers, err := e.tuiOptions(opts)
+	if err != nil {
+		return err
+	}
 	if !e.isTerminal(e.stdout) {
 		fmt.Fprintln(e.stderr, "toolbench: the workbench needs a terminal; for a report use 'toolbench lint FILE'")
-		return exitFailure
+		return exit(exitFailure)
 	}
 	if f, ok := e.stdout.(*os.File); ok {
-		wa.cfg.Output = f
+		to.Output = f
 	}
 	switch {
-	case wa.all != nil:
-		return runWorkbenchOnServers(e, wa)
-	case wa.server != nil:
-		return runWorkbenchOnServer(e, wa)
+	case opts.servers.all:
+		return exit(runWorkbenchOnServers(e, to, servers, opts.yes))
+	case len(servers) == 1:
+		return exit(runWorkbenchOnServer(e, to, &servers[0], opts))
 	}
-	return openWorkbench(e, wa.cfg)
+	return exit(openWorkbench(e, to))
 }
 
 // runWorkbenchOnServers reaches every server at once before the screen
 // opens, each that cannot be reached one line, and opens the workbench
 // on the others. The exit status is 2 when one could not be reached.
-func runWorkbenchOnServers(e *env, wa workbenchArgs) int {
+func runWorkbenchOnServers(e *env, to tui.Options, all []source.Server, yes bool) int {
 	ctx, stop := interruptContext()
 	defer stop()
-	ins := make([]source.Input, len(wa.all))
-	for i := range wa.all {
-		ins[i].Server = &wa.all[i]
+	ins := make([]source.Input, len(all))
+	for i := range all {
+		ins[i].Server = &all[i]
 	}
 	code := exitOK
-	opened := source.OpenAll(ctx, ins, sourceOptions(e))
+	opened := source.OpenAll(ctx, ins, e.sourceOptions())
 	defer source.CloseAll(opened) // when the workbench closes, or on ctrl+c before it opens
 	for i, o := range opened {
 		if o.Err != nil {
@@ -226,23 +260,23 @@ func runWorkbenchOnServers(e *env, wa workbenchArgs) int {
 			}
 			continue
 		}
-		srv := workbenchServer(e, ins[i], wa.yes)
+		srv := workbenchServer(e, ins[i], yes)
 		srv.Client, srv.List, srv.Doc = o.Source.Client, o.Source.List, o.Source.Doc
-		wa.cfg.Servers = append(wa.cfg.Servers, srv)
+		to.Servers = append(to.Servers, srv)
 	}
-	switch len(wa.cfg.Servers) {
+	switch len(to.Servers) {
 	case 0:
 		return exitFailure
 	case 1:
-		wa.cfg.Server, wa.cfg.Servers = wa.cfg.Servers[0], nil
+		to.Server, to.Servers = to.Servers[0], nil
 	}
-	return max(openWorkbench(e, wa.cfg), code)
+	return max(openWorkbench(e, to), code)
 }
 
 // workbenchServer is the server of in as the workbench reaches it again
 // (R): a new session, listed again.
 func workbenchServer(e *env, in source.Input, yes bool) *tui.Server {
-	again := sourceOptions(e)
+	again := e.sourceOptions()
 	again.Progress = nil // the screen is open by then
 	return &tui.Server{
 		Yes: yes,
@@ -260,18 +294,18 @@ func workbenchServer(e *env, in source.Input, yes bool) *tui.Server {
 // so that a server that cannot be reached gets the one line every
 // command gives it, and opens the workbench on its tools. Every session,
 // and the server's processes, end before it returns.
-func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
-	in := source.Input{Server: wa.server}
-	opt := sourceOptions(e)
-	srv := workbenchServer(e, in, wa.yes)
-	if wa.history != "" {
-		f, err := live.OpenHistory(wa.history)
+func runWorkbenchOnServer(e *env, to tui.Options, server *source.Server, opts *workbenchOptions) int {
+	in := source.Input{Server: server}
+	opt := e.sourceOptions()
+	srv := workbenchServer(e, in, opts.yes)
+	if opts.history != "" {
+		f, err := live.OpenHistory(e.path(opts.history))
 		if err != nil {
 			fmt.Fprintf(e.stderr, "toolbench: --history: %s\n", termtext.EscapeLine(err.Error()))
 			return exitFailure
 		}
 		defer f.Close()
-		srv.History, srv.HistoryName = f, wa.history
+		srv.History, srv.HistoryName = f, opts.history
 	}
 	ctx, stop := interruptContext()
 	defer stop()
@@ -281,13 +315,13 @@ func runWorkbenchOnServer(e *env, wa workbenchArgs) int {
 	}
 	defer src.Close()
 	srv.Client, srv.List, srv.Doc = src.Client, src.List, src.Doc
-	wa.cfg.Server = srv
-	return openWorkbench(e, wa.cfg)
+	to.Server = srv
+	return openWorkbench(e, to)
 }
 
 // openWorkbench runs the workbench until the user quits.
-func openWorkbench(e *env, cfg tui.Config) int {
-	if err := tui.Run(cfg); err != nil {
+func openWorkbench(e *env, to tui.Options) int {
+	if err := tui.Run(to); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}

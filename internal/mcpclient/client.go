@@ -74,7 +74,7 @@ func Connect(ctx context.Context, spec Spec) (*Client, error) {
 	var transport mcp.Transport
 	bound, flag := c.timeout, timeoutFlag
 	if len(spec.Command) > 0 {
-		proc, err := startProcess(spec.Command, spec.Env)
+		proc, err := startProcess(spec.Command, spec.Env, spec.Dir)
 		if err != nil {
 			return nil, &ConnectError{Server: c.name, Err: err}
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -30,7 +31,8 @@ type configEntry struct {
 }
 
 // FromConfig returns the Spec of the server called name in the servers
-// file at path (DefaultConfigFile if path is empty): an entry of its
+// file at path (DefaultConfigFile if path is empty), from the working
+// directory dir ("" for the process's): an entry of its
 // "mcpServers" object, or of "servers" (VS Code's name for it) when there
 // is no "mcpServers". An entry has a command with args and env, or a url
 // with headers; "type" may say "stdio", "http" or "streamable-http".
@@ -39,11 +41,11 @@ type configEntry struct {
 // $VAR, ${VAR} and ${VAR:-default} in the command, args, env values, url
 // and header values are replaced as lookup (os.LookupEnv, usually) finds
 // them, as Claude Code does.
-func FromConfig(path, name string, lookup func(string) (string, bool)) (Spec, error) {
+func FromConfig(dir, path, name string, lookup func(string) (string, bool)) (Spec, error) {
 	if path == "" {
 		path = DefaultConfigFile
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(inDir(dir, path))
 	if err != nil {
 		return Spec{}, err
 	}
@@ -81,15 +83,16 @@ func parseConfig(file string, data []byte, name string, lookup func(string) (str
 }
 
 // ServerNames returns the names of the servers of the servers file at
-// path (DefaultConfigFile if path is empty), in the order the file lists
+// path (DefaultConfigFile if path is empty), from the working directory
+// dir, in the order the file lists
 // them: the entries of its "mcpServers" object, or of "servers" when it
 // has no "mcpServers", as [FromConfig] reads them. A file that cannot be
 // read, is not JSON or has neither object is an error, which says where.
-func ServerNames(path string) ([]string, error) {
+func ServerNames(dir, path string) ([]string, error) {
 	if path == "" {
 		path = DefaultConfigFile
 	}
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(inDir(dir, path))
 	if err != nil {
 		return nil, err
 	}
@@ -233,4 +236,13 @@ func configSyntaxError(file string, data []byte, err error) error {
 	}
 	line, col := lineCol(data, off)
 	return fmt.Errorf("%s:%d:%d: %s", file, line, col, jsonMessage(err))
+}
+
+// inDir is path from the working directory dir: path itself when it is
+// absolute or dir is "" (the process's own).
+func inDir(dir, path string) string {
+	if dir == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
 }

@@ -56,7 +56,7 @@ func TestFromConfig(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := FromConfig(path, tc.name, lookup)
+			got, err := FromConfig("", path, tc.name, lookup)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,25 +94,25 @@ func TestFromConfigErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := FromConfig(tc.path, tc.server, lookupIn(nil))
+			_, err := FromConfig("", tc.path, tc.server, lookupIn(nil))
 			if err == nil || err.Error() != tc.want {
 				t.Errorf("got  %v\nwant %s", err, tc.want)
 			}
 		})
 	}
-	_, err := FromConfig(good, "badargs", lookupIn(nil))
+	_, err := FromConfig("", good, "badargs", lookupIn(nil))
 	if err == nil || !strings.HasPrefix(err.Error(), good+`: server "badargs": `) || !strings.Contains(err.Error(), "/args") {
 		t.Errorf("badargs: got %v", err)
 	}
 }
 
 func TestFromConfigReadsVSCodeServersAndTheDefaultFile(t *testing.T) {
-	dir := t.TempDir()
-	t.Chdir(dir)
-	if err := os.WriteFile(DefaultConfigFile, []byte(`{"servers": {"s": {"type": "stdio", "command": "srv"}}}`), 0o644); err != nil {
+	t.Parallel()
+	dir := t.TempDir() // the working directory, where the default file is
+	if err := os.WriteFile(filepath.Join(dir, DefaultConfigFile), []byte(`{"servers": {"s": {"type": "stdio", "command": "srv"}}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := FromConfig("", "s", lookupIn(nil))
+	got, err := FromConfig(dir, "", "s", lookupIn(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

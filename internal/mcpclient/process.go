@@ -64,9 +64,10 @@ type process struct {
 	spontaneous bool // the server exited before it was asked to
 }
 
-func startProcess(argv, env []string) (*process, error) {
+func startProcess(argv, env []string, dir string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
+	cmd.Dir = dir
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	files, err := pipes(3)
 	if err != nil {

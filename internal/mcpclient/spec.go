@@ -40,6 +40,8 @@ type Spec struct {
 	// Env holds KEY=VALUE entries added to the server's environment, which
 	// is otherwise toolbench's own; a later entry for a key wins.
 	Env []string
+	// Dir is the directory the server runs in; "" is toolbench's own.
+	Dir string
 
 	// URL is the endpoint of a Streamable HTTP server.
 	URL string

@@ -14,15 +14,16 @@ import (
 
 // gitShow reads REV:PATH with git show, as a document named by it. PATH
 // is from the top of the repository, or from the current folder when it
-// starts with ./ (git's rule). spec is never an option to git: one
+// starts with ./ (git's rule), git running in dir. spec is never an option to git: one
 // starting with '-' is refused, and --end-of-options (git 2.24) ends
 // git's options before it all the same, so that a name from a lock or a
 // command line cannot make git write a file (--output=...).
-func gitShow(ctx context.Context, spec string) (*jsondoc.Document, error) {
+func gitShow(ctx context.Context, dir, spec string) (*jsondoc.Document, error) {
 	if strings.HasPrefix(spec, "-") {
 		return nil, fmt.Errorf("%s: no such file, and a revision cannot start with '-'", spec)
 	}
 	cmd := exec.CommandContext(ctx, "git", "show", "--end-of-options", spec)
+	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()

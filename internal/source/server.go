@@ -40,6 +40,9 @@ type Server struct {
 	// ProtocolVersion is the MCP version asked for; empty means
 	// mcpclient.DefaultProtocolVersion.
 	ProtocolVersion string
+	// Dir is the working directory: ServersFile is read from it, and a
+	// spawned server runs in it. "" is the process's.
+	Dir string
 }
 
 // spec returns the connection settings of the server: its command or
@@ -55,7 +58,7 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 	spec := mcpclient.Spec{Command: s.Command, URL: s.URL}
 	if s.Name != "" {
 		var err error
-		if spec, err = mcpclient.FromConfig(s.ServersFile, s.Name, lookup); err != nil {
+		if spec, err = mcpclient.FromConfig(s.Dir, s.ServersFile, s.Name, lookup); err != nil {
 			return spec, err
 		}
 	}
@@ -82,11 +85,17 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		spec.Header.Set(name, value)
 	}
 	spec.Timeout, spec.StartTimeout, spec.ProtocolVersion = s.Timeout, s.StartTimeout, s.ProtocolVersion
+	if len(spec.Command) > 0 {
+		spec.Dir = s.Dir
+	}
 	return spec, nil
 }
 
 // openServer connects to the server and lists its tools.
 func openServer(ctx context.Context, s Server, opt Options) (*Source, error) {
+	if s.Dir == "" {
+		s.Dir = opt.Dir
+	}
 	spec, err := s.spec(opt.LookupEnv)
 	if err != nil {
 		return nil, err

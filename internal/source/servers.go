@@ -19,7 +19,7 @@ func AllServers(tmpl Server) ([]Server, error) {
 	if file == "" {
 		file = mcpclient.DefaultConfigFile
 	}
-	names, err := mcpclient.ServerNames(file)
+	names, err := mcpclient.ServerNames(tmpl.Dir, file)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,7 @@ func AllServers(tmpl Server) ([]Server, error) {
 	}
 	out := make([]Server, len(names))
 	for i, name := range names {
-		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ProtocolVersion: tmpl.ProtocolVersion}
+		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ProtocolVersion: tmpl.ProtocolVersion, Dir: tmpl.Dir}
 	}
 	return out, nil
 }
@@ -87,7 +87,7 @@ func (s Server) Entry() (Entry, error) {
 	if e.File == "" {
 		e.File = mcpclient.DefaultConfigFile
 	}
-	doc, err := jsondoc.LoadFile(e.File)
+	doc, err := jsondoc.LoadFileAs(e.File, join(s.Dir, e.File))
 	if err != nil {
 		return e, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"toolbench/core/jsondoc"
@@ -36,6 +37,10 @@ type Options struct {
 	// Progress, when not nil, is told of a spawned server slow to start
 	// (see mcpclient.Spec.Progress).
 	Progress func(line string)
+	// Dir is the working directory: files, revisions and servers files
+	// are read from it, and servers spawned in it. "" is the process's.
+	// Documents and messages name a file as the Input does.
+	Dir string
 }
 
 // A Source is the tools of an Input, read.
@@ -71,15 +76,15 @@ func Open(ctx context.Context, in Input, opt Options) (*Source, error) {
 		doc, err := jsondoc.LoadReader(StdinName, stdin)
 		return fileSource(doc, err)
 	}
-	if IsRevision(in.Path) {
-		doc, err := gitShow(ctx, in.Path)
+	if IsRevision(opt.Dir, in.Path) {
+		doc, err := gitShow(ctx, opt.Dir, in.Path)
 		if err != nil {
 			return nil, err
 		}
 		_, path, _ := strings.Cut(in.Path, ":")
 		return &Source{Doc: doc, Revision: strings.TrimPrefix(path, "./")}, nil
 	}
-	doc, err := jsondoc.LoadFile(in.Path)
+	doc, err := jsondoc.LoadFileAs(in.Path, join(opt.Dir, in.Path))
 	return fileSource(doc, err)
 }
 
@@ -90,15 +95,37 @@ func fileSource(doc *jsondoc.Document, err error) (*Source, error) {
 	return &Source{Doc: doc}, nil
 }
 
-// IsRevision reports whether Open reads path as REV:PATH: it has a colon
-// with text on both sides, and no file has its name.
-func IsRevision(path string) bool {
+// IsRevision reports whether Open, in the working directory dir, reads
+// path as REV:PATH: it has a colon with text on both sides, and no file
+// has its name.
+func IsRevision(dir, path string) bool {
 	rev, file, ok := strings.Cut(path, ":")
 	if !ok || rev == "" || file == "" {
 		return false
 	}
-	_, err := os.Stat(path)
+	_, err := os.Stat(join(dir, path))
 	return errors.Is(err, os.ErrNotExist)
+}
+
+// DocName is the name of the document in's tools are read into: a file's
+// path as given, <stdin> for "-", a server's name.
+func (in Input) DocName() string {
+	switch {
+	case in.Server != nil:
+		return in.Server.DisplayName()
+	case in.Path == "-":
+		return StdinName
+	}
+	return in.Path
+}
+
+// join is path from the working directory dir: path itself when it is
+// absolute or dir is "".
+func join(dir, path string) string {
+	if path == "" || dir == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
 }
 
 // Close ends the session with the server, if there is one, and with it

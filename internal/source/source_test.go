@@ -104,14 +104,15 @@ func mustGetwd(t *testing.T) string {
 }
 
 func TestAFileNamedLikeARevisionIsAFile(t *testing.T) {
-	inDir(t)
-	if err := os.WriteFile("v1:tools.json", []byte(`[]`), 0o644); err != nil {
+	t.Parallel()
+	dir := t.TempDir() // the working directory, given, not the process's
+	if err := os.WriteFile(filepath.Join(dir, "v1:tools.json"), []byte(`[]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if IsRevision("v1:tools.json") || !IsRevision("v2:tools.json") || IsRevision(":tools.json") || IsRevision("tools.json") {
+	if IsRevision(dir, "v1:tools.json") || !IsRevision(dir, "v2:tools.json") || IsRevision(dir, ":tools.json") || IsRevision(dir, "tools.json") {
 		t.Error("IsRevision: a file's name is a file, REV:PATH with no such file a revision")
 	}
-	src, err := Open(context.Background(), Input{Path: "v1:tools.json"}, Options{})
+	src, err := Open(context.Background(), Input{Path: "v1:tools.json"}, Options{Dir: dir})
 	if err != nil || src.Doc.Src != `[]` || src.Revision != "" {
 		t.Errorf("Open(v1:tools.json) = %v, %v; want the file", src, err)
 	}

@@ -1,10 +1,11 @@
-// Package configfile finds the configuration file a command reads: the
-// one --config names, none with --no-config, else toolbench.toml (or
-// .toolbench.toml) in the working directory or its nearest parent that
-// has one, looking no higher than the repository's root, a directory
-// holding .git, as ruff and golangci-lint look up from where they run.
-// Reading and checking the file is core/config's.
-package configfile
+package policy
+
+// The configuration file a command reads: the one --config names, none
+// with --no-config, else toolbench.toml (or .toolbench.toml) in the
+// working directory or its nearest parent that has one, looking no higher
+// than the repository's root, a directory holding .git, as ruff and
+// golangci-lint look up from where they run. Reading and checking the
+// file is core/config's.
 
 import (
 	"errors"
@@ -78,7 +79,7 @@ func Load(named string, off bool, dir string) (*config.Config, error) {
 	case off:
 		return nil, nil
 	case named != "":
-		abs, err := filepath.Abs(named)
+		abs, err := filepath.Abs(Join(dir, named))
 		if err != nil {
 			return nil, err
 		}

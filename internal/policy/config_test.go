@@ -1,4 +1,4 @@
-package configfile
+package policy
 
 import (
 	"os"
