@@ -57,6 +57,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"toolbench/core/config"
+	"toolbench/core/jsondoc"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/policy"
@@ -265,6 +266,13 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 			page = url
 		}
 		fmt.Fprintf(w, "The keys and their values: %s\n", page)
+		return
+	}
+	// A file named (a servers file) that is not JSON is no mistake of
+	// the command line: its error alone, as a tools file's is said.
+	var syntax *jsondoc.SyntaxError
+	if errors.As(err, &syntax) {
+		fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(err.Error()))
 		return
 	}
 	fmt.Fprintf(w, "%s %s\nRun %s for usage.\n", name, termtext.EscapeLine(err.Error()), help)

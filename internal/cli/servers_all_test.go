@@ -222,3 +222,14 @@ func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
 		t.Errorf("SARIF of a server named by its command should place it by name alone:\n%.2000s", out)
 	}
 }
+
+func TestAServersFileThatIsNotJSONIsOneLineAtItsPlace(t *testing.T) {
+	project(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\"a\": {\"command\": \"echo\",}}\n}\n"})
+	for _, args := range [][]string{{"lint", "--all-servers"}, {"lint", "--server", "a"}} {
+		code, _, stderr := runIn(t, args...)
+		want := "toolbench lint: .mcp.json:2:41: a trailing comma: JSON allows no ',' before '}'\n"
+		if code != exitFailure || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "for usage") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q, without the usage line", args, code, stderr, want)
+		}
+	}
+}
