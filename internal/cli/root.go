@@ -359,6 +359,7 @@ func completionCommand(root *cobra.Command) {
 	for _, sh := range c.Commands() {
 		shells = append(shells, sh.Name())
 	}
+	bashCompletion(root, c)
 	c.Short = "write a shell's completion script"
 	c.Args = cobra.ArbitraryArgs
 	c.RunE = func(cmd *cobra.Command, args []string) error {
