@@ -43,6 +43,7 @@ func withDeep(t *testing.T, m model) model {
 }
 
 func TestADeepInvalidCallIsNotCalledValid(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		text string
@@ -74,6 +75,7 @@ func TestADeepInvalidCallIsNotCalledValid(t *testing.T) {
 }
 
 func TestACallIsNotCalledValidBeforeTheDeepCheckAnswers(t *testing.T) {
+	t.Parallel()
 	m := withDeep(t, press(t, newLoadedModel(t, roomTools, 120, 40), "tab", "tab"))
 	next, _ := m.Update(tea.PasteMsg{Content: deepInvalid}) // the deep check not run
 	s := screen(next.(model))
@@ -83,6 +85,7 @@ func TestACallIsNotCalledValidBeforeTheDeepCheckAnswers(t *testing.T) {
 }
 
 func TestADeepValidCallIsValid(t *testing.T) {
+	t.Parallel()
 	m := withDeep(t, press(t, newLoadedModel(t, roomTools, 120, 40), "tab", "tab"))
 	m = update(t, m, tea.PasteMsg{Content: `{"name": "book_room", "arguments": {"room": "AB-123-north-wing-floor-2", "people": 4}}`})
 	if s := screen(m); !strings.Contains(s, "✓ valid") || !strings.Contains(s, "✓ schema: valid") {
@@ -114,6 +117,7 @@ func callResults(t *testing.T, m model) []string {
 func squeezed(s string) string { return strings.Join(strings.Fields(s), "") }
 
 func TestLongResultsWrapAtThePaneWidth(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		text string
@@ -169,6 +173,7 @@ func TestLongResultsWrapAtThePaneWidth(t *testing.T) {
 }
 
 func TestWhatACallSentBringsBackWrapsAtThePaneWidth(t *testing.T) {
+	t.Parallel()
 	content := "The room AB-123 on the north wing is booked from nine to ten for four people; 会議室の予約が完了しました。"
 	for _, size := range []struct{ w, h int }{{120, 60}, {80, 60}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
@@ -193,6 +198,7 @@ func TestWhatACallSentBringsBackWrapsAtThePaneWidth(t *testing.T) {
 }
 
 func TestTheTestersMessagesBreakOnlyAtSpaces(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 80, 30)
 	inner := m.call.innerWidth()
 	lead := m.st.err.Render(" ✗ ")

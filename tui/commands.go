@@ -70,7 +70,7 @@ type snapshot struct {
 	issueShown []shownIssue
 
 	// across is how many of the last issues of result were found by
-	// the checks of several servers together (checkTogether), not by
+	// the checks of several servers together (checkCrossServer), not by
 	// the load's own lint; plain is that lint's result, nil when across
 	// is 0.
 	across int

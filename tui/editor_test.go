@@ -9,6 +9,7 @@ import (
 )
 
 func TestEditorCommandGivesVSCodeUTF16Columns(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "tools.json")
 	// Line 2 holds "é" (2 bytes, 1 unit) and "😀" (4 bytes, 2 units)

@@ -27,6 +27,7 @@ const hostileTools = `[
 ]`
 
 func TestUntrustedTextIsShownEscaped(t *testing.T) {
+	t.Parallel()
 	m := newModel(Options{File: "evil\x1b[31m.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 160, Height: 40})
 	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "evil\x1b[31m.json", hostileTools, lint.Options{})})
@@ -61,6 +62,7 @@ func TestUntrustedTextIsShownEscaped(t *testing.T) {
 }
 
 func TestTextFieldEscapesHiddenCharactersAsTheyArrive(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		multi  bool
@@ -89,6 +91,7 @@ func TestTextFieldEscapesHiddenCharactersAsTheyArrive(t *testing.T) {
 }
 
 func TestTextFieldEditing(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		keys []string
@@ -157,6 +160,7 @@ func fieldKeyPress(name string) tea.KeyPressMsg {
 }
 
 func TestTextFieldWrapsAndKeepsTheCursorInView(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		multi  bool
@@ -190,6 +194,7 @@ func TestTextFieldWrapsAndKeepsTheCursorInView(t *testing.T) {
 }
 
 func TestHugeStringsFromTheFileDoNotStallTheScreen(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("long words ", 1<<20/11) // about 1 MB
 	doc := `[{"name": "` + strings.Repeat("n", 1<<20) + `", "description": "` + big + `",
 	  "parameters": {"type": "object", "properties": {"` + strings.Repeat("k", 1<<20) + `": {"type": "string", "description": "` + big + `"}}}}]`
@@ -211,6 +216,7 @@ func TestHugeStringsFromTheFileDoNotStallTheScreen(t *testing.T) {
 }
 
 func TestShownCutsAtACharacterAndEscapes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		in   string

@@ -8,6 +8,7 @@ import (
 )
 
 func TestAListFilterDrawsItsLineAndCursor(t *testing.T) {
+	t.Parallel()
 	st, keys := newStyles(true), newKeyMap()
 	cases := []struct {
 		name    string
@@ -53,6 +54,7 @@ func TestAListFilterDrawsItsLineAndCursor(t *testing.T) {
 }
 
 func TestClearingAListFilterSaysWhetherItHeldText(t *testing.T) {
+	t.Parallel()
 	f := newListFilter(newKeyMap())
 	f.typing = true
 	if f.clear() || f.typing {

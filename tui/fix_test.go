@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,20 +39,21 @@ const fixTools = `{"tools": [
 `
 
 // watchedModel is the workbench on a file holding src, watched, at 120x40,
-// with its first load taken.
-func watchedModel(t *testing.T, src string) (model, string) {
+// with its first load taken. The file is ./tools.json, as the user names
+// it, in a directory of its own; path is where it is.
+func watchedModel(t *testing.T, src string) (m model, path string) {
 	t.Helper()
-	t.Chdir(t.TempDir())
-	path := "tools.json"
+	dir := t.TempDir()
+	path = filepath.Join(dir, "tools.json")
 	if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	w, err := watch.New(path, watch.Options{Debounce: 10 * time.Millisecond})
+	w, err := watch.New("tools.json", watch.Options{Debounce: 10 * time.Millisecond, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { w.Close() })
-	m := newModel(Options{File: path}, w)
+	m = newModel(Options{File: "tools.json", Dir: dir}, w)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	return loadUntil(t, m, isLoaded), path
 }
@@ -85,6 +87,7 @@ func codes(m model) string {
 }
 
 func TestFShowsTheIssuesFixAndYWritesItForTheWatcherToReload(t *testing.T) {
+	t.Parallel()
 	m, path := watchedModel(t, fixTools)
 	m = selectIssue(t, m, "unknown-type")
 	m = press(t, m, "f")
@@ -122,6 +125,7 @@ func TestFShowsTheIssuesFixAndYWritesItForTheWatcherToReload(t *testing.T) {
 }
 
 func TestFFixesEveryIssueToolbenchFixMakesAndLeavesTheRenameToF(t *testing.T) {
+	t.Parallel()
 	m, path := watchedModel(t, fixTools)
 	m = press(t, m, "tab", "F")
 	s := screen(m)
@@ -159,6 +163,7 @@ func TestFFixesEveryIssueToolbenchFixMakesAndLeavesTheRenameToF(t *testing.T) {
 }
 
 func TestAFixIsNotWrittenOverAFileThatChangedOrDoesNotLoad(t *testing.T) {
+	t.Parallel()
 	m, path := watchedModel(t, fixTools)
 	m = selectIssue(t, m, "unknown-type")
 	m = press(t, m, "f")
@@ -189,6 +194,7 @@ func TestAFixIsNotWrittenOverAFileThatChangedOrDoesNotLoad(t *testing.T) {
 }
 
 func TestFOnAnIssueWithoutAFixSaysSo(t *testing.T) {
+	t.Parallel()
 	noFix := strings.Replace(testTools, `"description": "Search the index for documents that match a query.",`, "", 1)
 	m := newLoadedModel(t, noFix, 120, 40)
 	m = selectIssue(t, m, "missing-description")
@@ -198,6 +204,7 @@ func TestFOnAnIssueWithoutAFixSaysSo(t *testing.T) {
 }
 
 func TestFixesOnAServerOrTheDemoShowTheDiffButWriteNothing(t *testing.T) {
+	t.Parallel()
 	ls := newLiveServer()
 	ls.srv.AddTool(&mcp.Tool{Name: "typo", Description: "A tool whose parameter has a type misspelt.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"q":{"type":"str","description":"The query."}}}`)},
@@ -227,6 +234,7 @@ func TestFixesOnAServerOrTheDemoShowTheDiffButWriteNothing(t *testing.T) {
 }
 
 func TestTheCompatRowCountsEachTargetsErrors(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 120, 40)
 	want := compat.Compute(m.snap.result.Doc, lint.Options{})
 	for r, name := range []string{"search", "get_weather"} {

@@ -116,6 +116,7 @@ func fakeServerOn(t testing.TB, fake *fakeSession, tools string, w, h int) model
 // run, a call recalled from the history, the server's standard error,
 // and the compat row of a tool. go test -run Golden -update rewrites them.
 func TestGoldenServerScreens(t *testing.T) {
+	t.Parallel()
 	scenes := []struct {
 		name  string
 		build func(t *testing.T, m model) model
@@ -153,6 +154,7 @@ func TestGoldenServerScreens(t *testing.T) {
 // TestGoldenFixScreens paints f's diff of one fix and F's of every fix,
 // at two sizes.
 func TestGoldenFixScreens(t *testing.T) {
+	t.Parallel()
 	scenes := []struct {
 		name string
 		keys []string

@@ -16,7 +16,7 @@ import (
 
 // screenOnly is the workbench without its start-up commands: a golden
 // screen must not depend on when the terminal answers the background
-// colour query. Init itself is tested on its own.
+// color query. Init itself is tested on its own.
 type screenOnly struct{ model }
 
 func (screenOnly) Init() tea.Cmd { return nil }
@@ -27,7 +27,7 @@ func (screenOnly) Init() tea.Cmd { return nil }
 var goldenEnv = []string{"TERM=xterm-256color", "TERM_PROGRAM=Apple_Terminal"}
 
 // testProgram is the loaded workbench at w x h running in a real program
-// with a fixed colour profile and terminal, and all it has written.
+// with a fixed color profile and terminal, and all it has written.
 type testProgram struct {
 	tm  *teatest.TestModel
 	out bytes.Buffer
@@ -105,6 +105,7 @@ func lastPaint(t *testing.T, out []byte) []byte {
 }
 
 func TestGoldenScreens(t *testing.T) {
+	t.Parallel()
 	for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			// How the first frame reaches the terminal depends on the
@@ -159,6 +160,7 @@ func inspectTools(t testing.TB) string {
 // filtered, the form of a call, and a batch of calls. Each golden file
 // holds its screen: go test -run Golden -update rewrites them.
 func TestGoldenViews(t *testing.T) {
+	t.Parallel()
 	batch := `{"name": "create_event", "arguments": {"title": "Standup", "start": "2026-03-14T09:00:00Z", "organizer": "me"}}` + "\n" +
 		`{"name": "list_rooms", "arguments": {"at": 5}}` + "\n" + `{"name": "nope"}` + "\n" + `{"name": ` + "\n"
 	scenes := []struct {
@@ -196,6 +198,7 @@ func TestGoldenViews(t *testing.T) {
 // second tool, move to the tester and type a call. The frames between
 // depend on timing, so the state is checked on the final model.
 func TestProgramTypingACall(t *testing.T) {
+	t.Parallel()
 	msgs := []tea.Msg{keyPress("j"), keyPress("tab"), keyPress("tab")}
 	for _, r := range `{"name": "get_weather", "arguments": {"city": 1}}` {
 		msgs = append(msgs, tea.KeyPressMsg{Code: r, Text: string(r)})

@@ -141,7 +141,7 @@ func quickMsgs(cmd tea.Cmd) []tea.Msg {
 			out = append(out, quickMsgs(c)...)
 		}
 		return out
-	case deepCheckedMsg, siftedMsg, costsMsg, compatMsg, callDoneMsg, fixPlannedMsg, driftMsg, togetherMsg:
+	case deepCheckedMsg, siftedMsg, costsMsg, compatMsg, callDoneMsg, fixPlannedMsg, driftMsg, crossServerCheckedMsg:
 		return []tea.Msg{msg}
 	}
 	return nil

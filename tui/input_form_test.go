@@ -52,6 +52,7 @@ func askingServer(t *testing.T) mcpclient.Spec {
 }
 
 func TestCtrlROffersTheFormTheServerAsksForAndSendsTheCallAgainWithTheAnswer(t *testing.T) {
+	t.Parallel()
 	m := openOnServer(t, askingServer(t), Server{}, 120, 40)
 	if s := lineOf(screen(m), "asking 2.0.0"); !strings.Contains(s, "MCP 2026-07-28") {
 		t.Errorf("the status bar should name the revision: %q", s)
@@ -98,6 +99,7 @@ func TestCtrlROffersTheFormTheServerAsksForAndSendsTheCallAgainWithTheAnswer(t *
 }
 
 func TestEscLeavesTheServersQuestionUnanswered(t *testing.T) {
+	t.Parallel()
 	m := openOnServer(t, askingServer(t), Server{}, 120, 40)
 	m = inTester(t, m, `{"name": "login", "arguments": {}}`)
 	m, cmd := pressCmd(t, m, "ctrl+r")
@@ -115,6 +117,7 @@ func TestEscLeavesTheServersQuestionUnanswered(t *testing.T) {
 }
 
 func TestAQuestionTheWorkbenchCannotAnswerIsShownWithoutAForm(t *testing.T) {
+	t.Parallel()
 	m := openOnServer(t, askingServer(t), Server{}, 120, 40)
 	m = inTester(t, m, `{"name": "summary", "arguments": {}}`)
 	m, cmd := pressCmd(t, m, "ctrl+r")
@@ -138,6 +141,7 @@ func TestAQuestionTheWorkbenchCannotAnswerIsShownWithoutAForm(t *testing.T) {
 func runText(m model) string { return ansi.Strip(strings.Join(m.call.run.lines, "\n")) }
 
 func TestTheWorkbenchOnAServerSaysItsRevisionAndFollowsItsChanges(t *testing.T) {
+	t.Parallel()
 	s := mcp.NewServer(&mcp.Implementation{Name: "modern", Version: "2.0.0"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
 	s.AddTool(&mcp.Tool{Name: "alpha", Description: "Find things in the index.", InputSchema: json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","description":"Words."}}}`)},
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -25,6 +25,7 @@ import (
 func detailText(m model) string { return ansi.Strip(m.detail.vp.GetContent()) }
 
 func TestDetailShowsTheWholeToolWithIssuesInPlace(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, inspectTools(t), 120, 40), "enter")
 	if m.view != viewDetail {
 		t.Fatal("enter on a tool should open its detail")
@@ -73,6 +74,7 @@ func TestDetailShowsTheWholeToolWithIssuesInPlace(t *testing.T) {
 }
 
 func TestDetailMarksRecursiveAndBrokenReferences(t *testing.T) {
+	t.Parallel()
 	doc := `[{"name": "tree", "description": "A tree of nodes, each with its children.", "parameters": {
 	  "type": "object",
 	  "properties": {
@@ -92,6 +94,7 @@ func TestDetailMarksRecursiveAndBrokenReferences(t *testing.T) {
 }
 
 func TestDetailShowsTheEscapesInATypeItDoesNotKnow(t *testing.T) {
+	t.Parallel()
 	doc := `[{"name": "t", "description": "Types with odd bytes inside them.", "parameters": {"type": "object", "properties": {
 	  "a": {"type": "str\u001b[31mZZZ"}, "b": {"type": "strZZZ"}, "c": {"type": "array", "contains": {"type": "x\u202ey"}}}}}]`
 	m := press(t, newLoadedModel(t, doc, 120, 40), "enter")
@@ -113,6 +116,7 @@ func manyParams(n int) string {
 }
 
 func TestTheParameterTableScrollsAndSaysWhatIsHidden(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, manyParams(60), 80, 24)
 	s := screen(m)
 	more := lineOf(s, "more (J/K)")
@@ -151,6 +155,7 @@ const sourceTools = `[
 // about a whole object, a tool without a description: each of its lines
 // is marked, from its text on, not its indentation.
 func TestSourceViewMarksASpanOverSeveralLines(t *testing.T) {
+	t.Parallel()
 	const src = `[
   {"name": "search",
     "parameters": {"type": "object",
@@ -180,6 +185,7 @@ func TestSourceViewMarksASpanOverSeveralLines(t *testing.T) {
 }
 
 func TestSourceViewMarksTheSpanAndTheOtherIssuesOfItsLines(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, sourceTools, 100, 30)
 	m = press(t, m, "tab")
 	var i int
@@ -220,6 +226,7 @@ func TestSourceViewMarksTheSpanAndTheOtherIssuesOfItsLines(t *testing.T) {
 }
 
 func TestSourceViewShowsAWindowOfAVeryLongLine(t *testing.T) {
+	t.Parallel()
 	doc := `[{"name": "t", "description": "` + strings.Repeat("long words ", 5000) + `", "parameters": {"type": "object", "properties": {"x": {"type": "str"}}}}]`
 	m := newLoadedModel(t, doc, 100, 30)
 	m = press(t, m, "tab", "v")
@@ -235,6 +242,7 @@ func TestSourceViewShowsAWindowOfAVeryLongLine(t *testing.T) {
 }
 
 func TestIssuesAreSiftedByTextAndSeverity(t *testing.T) {
+	t.Parallel()
 	base := press(t, newLoadedModel(t, inspectTools(t), 120, 40), "tab", "a")
 	cases := []struct {
 		name   string
@@ -271,6 +279,7 @@ func TestIssuesAreSiftedByTextAndSeverity(t *testing.T) {
 }
 
 func TestEveryIssueShowsItsToolAndMovesTheToolsSelection(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, inspectTools(t), 120, 40), "tab", "a")
 	if !strings.Contains(lineOf(screen(m), "enum-without-type"), "list_rooms") {
 		t.Errorf("each row of every tool's issues should name its tool:\n%s", screen(m))
@@ -305,6 +314,7 @@ func issueToolOf(m model) string {
 }
 
 func TestAllIssuesStartAtTheSelectedToolsFirstIssue(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, agreeTools, 120, 40), "j", "tab", "a")
 	if !strings.Contains(screen(m), "all issues: 3 of 3 issues · a: only get customer") {
 		t.Fatalf("a should list every issue:\n%s", screen(m))
@@ -324,6 +334,7 @@ func TestAllIssuesStartAtTheSelectedToolsFirstIssue(t *testing.T) {
 }
 
 func TestAllIssuesOfAToolWithNoneMoveTheToolsSelectionToTheCursor(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, agreeTools, 120, 40), "j", "j", "tab", "a")
 	if got, sel := issueToolOf(m), m.tools.SelectedTool().Name; got != "refund_order" || sel != "refund_order" {
 		t.Errorf("ping has no issue: the cursor is on %q's with %q selected, want both refund_order", got, sel)
@@ -334,6 +345,7 @@ func TestAllIssuesOfAToolWithNoneMoveTheToolsSelectionToTheCursor(t *testing.T) 
 }
 
 func TestAllIssuesSiftedInACommandStartAtTheSelectedTool(t *testing.T) {
+	t.Parallel()
 	m := newModel(Options{File: "big.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = update(t, m, docLoadedMsg{snap: bigSnap()})
@@ -358,6 +370,7 @@ func TestAllIssuesSiftedInACommandStartAtTheSelectedTool(t *testing.T) {
 }
 
 func TestErrorsOnlyShowsTheToolsWithErrors(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, inspectTools(t), 120, 40), "j", "x")
 	if len(m.tools.visible) != 1 || m.tools.SelectedTool().Name != "create_event" {
 		t.Errorf("x should leave create_event alone, got %d tools", len(m.tools.visible))
@@ -371,6 +384,7 @@ func TestErrorsOnlyShowsTheToolsWithErrors(t *testing.T) {
 }
 
 func TestLongListsAreSiftedInACommand(t *testing.T) {
+	t.Parallel()
 	m := newModel(Options{File: "big.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = update(t, m, docLoadedMsg{snap: bigSnap()})
@@ -391,6 +405,7 @@ func TestLongListsAreSiftedInACommand(t *testing.T) {
 }
 
 func TestTheFormIsASecondViewOfTheCall(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, inspectTools(t), 120, 40)
 	m = press(t, m, "tab", "tab")
 	m = typeText(t, m, `{"name": "create_event", "arguments": {"start": "2026-03-14T09:00:00Z", "debug": 1}}`)
@@ -466,6 +481,7 @@ func TestTheFormIsASecondViewOfTheCall(t *testing.T) {
 }
 
 func TestTheFormKeepsTheCallsShape(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, call, want string }{
 		{"an OpenAI arguments string", `{"id": "c1", "type": "function", "function": {"name": "list_rooms", "arguments": "{}"}}`,
 			`{"id": "c1", "type": "function", "function": {"name": "list_rooms", "arguments": "{\"at\": \"x\"}"}}`},
@@ -489,6 +505,7 @@ func TestTheFormKeepsTheCallsShape(t *testing.T) {
 }
 
 func TestTheFormShowsHiddenCharactersEscapedAndKeepsThem(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, inspectTools(t), 120, 40), "j", "tab", "tab", "ctrl+f")
 	m = update(t, m, tea.PasteMsg{Content: "a\u202eb"})
 	if !strings.Contains(m.call.text(), `"at": "a\u202eb"`) {
@@ -500,6 +517,7 @@ func TestTheFormShowsHiddenCharactersEscapedAndKeepsThem(t *testing.T) {
 }
 
 func TestTheCallPaneLeads(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 100, 30)
 	m = press(t, m, "tab", "tab")
 	m = typeText(t, m, `{"name": "get_weather", "arguments": {}}`)
@@ -513,6 +531,7 @@ func TestTheCallPaneLeads(t *testing.T) {
 }
 
 func TestACallNamingAToolTheFilterHidesIsNotFollowed(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 120, 40)
 	m = press(t, typeText(t, press(t, m, "/"), "search"), "enter")
 	if got := m.tools.visible; len(got) != 1 || m.snap.rows[got[0]].label != "search" {
@@ -534,6 +553,7 @@ func TestACallNamingAToolTheFilterHidesIsNotFollowed(t *testing.T) {
 }
 
 func TestAMalformedCallIsMarkedWhereItsErrorIs(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = update(t, m, tea.PasteMsg{Content: "{\"name\": \"search\",\n \"arguments\": {\"query\" \"x\"}}"})
 	if got := m.call.errs(); len(got) != 1 || !strings.HasPrefix(got[0], "malformed:2:24:") {
@@ -548,6 +568,7 @@ func TestAMalformedCallIsMarkedWhereItsErrorIs(t *testing.T) {
 }
 
 func TestABatchIsCheckedCallByCallAsTheCallCommandDoes(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"JSON Lines":           `{"name": "search", "arguments": {"query": "x"}}` + "\n\n" + `{"name": "get_weather", "arguments": {"city": 1}}` + "\n" + `{"name": ` + "\n" + `{"name": "nope"}` + "\n",
 		"pretty-printed calls": "{\n  \"name\": \"search\",\n  \"arguments\": {\"query\": \"x\"}\n}\n{\n  \"name\": \"get_weather\"\n}\n",
@@ -582,6 +603,7 @@ func TestABatchIsCheckedCallByCallAsTheCallCommandDoes(t *testing.T) {
 }
 
 func TestAfterASampleTheCursorIsOnTheFirstValue(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "ctrl+s")
 	text := m.call.text()
 	off := strings.Index(text, `"example"`) + len(`"example`)
@@ -604,6 +626,7 @@ func textOffset(f textField) int {
 }
 
 func TestCopyPutsTheCallOnTheClipboard(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = typeText(t, m, `{"name": "search"}`)
 	next, cmd := press(t, m, "esc").Update(keyPress("y"))
@@ -623,6 +646,7 @@ func TestCopyPutsTheCallOnTheClipboard(t *testing.T) {
 }
 
 func TestHelpListsEveryKeyOfTheKeyMap(t *testing.T) {
+	t.Parallel()
 	k := newKeyMap()
 	listed := map[*key.Binding]bool{}
 	for _, g := range k.groups() {
@@ -672,6 +696,7 @@ func allBindings(k *keyMap) []*key.Binding {
 }
 
 func TestTheFixServerAndHistoryKeysAreBoundOnceEach(t *testing.T) {
+	t.Parallel()
 	k := newKeyMap()
 	want := map[string]*key.Binding{
 		"f": &k.Fix, "F": &k.FixAll, "ctrl+r": &k.Run, "S": &k.Stderr, "R": &k.Reconnect,
@@ -698,6 +723,7 @@ func TestTheFixServerAndHistoryKeysAreBoundOnceEach(t *testing.T) {
 }
 
 func TestTokensAreCountedOnceForEachText(t *testing.T) {
+	t.Parallel()
 	s := lintSnapshot(t, "tools.json", testTools, lint.Options{})
 	enc := &countingCodec{}
 	c := measure(s, nil, testSeed, enc)
@@ -720,6 +746,7 @@ func TestTokensAreCountedOnceForEachText(t *testing.T) {
 }
 
 func TestCostsShowInTheListTheDetailAndTheStatus(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 120, 40)
 	if m.costs == nil {
 		t.Fatal("no costs counted")
@@ -734,6 +761,7 @@ func TestCostsShowInTheListTheDetailAndTheStatus(t *testing.T) {
 }
 
 func TestShortCountsFitTheColumn(t *testing.T) {
+	t.Parallel()
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1.0k", 12_345: "12.3k", 312_000: "312k", 3_100_000: "3.1M"} {
 		if got := shortCount(n); got != want || len(got) >= costW {
 			t.Errorf("shortCount(%d) = %q, want %q", n, got, want)
@@ -768,6 +796,7 @@ func (fakeCodec) Count(string) (int, error)               { return 0, nil }
 var testSeed = maphash.MakeSeed()
 
 func TestAChoiceEditedAsJSONChoosesAgainOnceCtrlUClearsIt(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, inspectTools(t), 120, 40)
 	m = press(t, m, "tab", "tab")
 	// "secret" is none of the choices: the form edits it as JSON.

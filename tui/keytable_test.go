@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -63,16 +64,16 @@ func keysServerModel(t *testing.T, w, h int) model {
 // directory, which a fix can be written to.
 func keysFileModel(t *testing.T, src string, w, h int) model {
 	t.Helper()
-	t.Chdir(t.TempDir())
-	if err := os.WriteFile("tools.json", []byte(src), 0o600); err != nil {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "tools.json"), []byte(src), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	wt, err := watch.New("tools.json", watch.Options{Debounce: 10 * time.Millisecond})
+	wt, err := watch.New("tools.json", watch.Options{Debounce: 10 * time.Millisecond, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { wt.Close() })
-	m := newModel(Options{File: "tools.json"}, wt)
+	m := newModel(Options{File: "tools.json", Dir: dir}, wt)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return loadUntil(t, m, isLoaded)
 }
@@ -171,6 +172,7 @@ var keyScenes = []keyScene{
 // few bound to nothing, and asserts that they changed nothing. Between
 // them the scenes must press every binding of the key map.
 func TestEveryKeyTheHelpListsDoesSomethingAndNoOtherKeyDoes(t *testing.T) {
+	t.Parallel()
 	k := newKeyMap()
 	fired := map[string]bool{} // by binding: its keys and what it does
 	for _, sc := range keyScenes {

@@ -258,6 +258,7 @@ func inTester(t testing.TB, m model, text string) model {
 }
 
 func TestCtrlRSendsAValidCallAndShowsTheResultUnderTheErrors(t *testing.T) {
+	t.Parallel()
 	ls := newLiveServer()
 	m := openOnServer(t, ls.serveHTTP(t), Server{}, 120, 40)
 	s := screen(m)
@@ -297,6 +298,7 @@ func TestCtrlRSendsAValidCallAndShowsTheResultUnderTheErrors(t *testing.T) {
 }
 
 func TestEscCancelsARunningCallAndTheServerSeesIt(t *testing.T) {
+	t.Parallel()
 	ls := newLiveServer()
 	m := openOnServer(t, ls.serveHTTP(t), Server{}, 120, 40)
 	m = inTester(t, m, `{"name": "hang", "arguments": {}}`)
@@ -352,6 +354,7 @@ func TestEscCancelsARunningCallAndTheServerSeesIt(t *testing.T) {
 }
 
 func TestAToolThatDoesNotSayItOnlyReadsIsAskedAboutBeforeItsFirstRun(t *testing.T) {
+	t.Parallel()
 	ls := newLiveServer()
 	spec := ls.serveHTTP(t)
 	m := openOnServer(t, spec, Server{}, 120, 40)
@@ -399,6 +402,7 @@ func TestAToolThatDoesNotSayItOnlyReadsIsAskedAboutBeforeItsFirstRun(t *testing.
 }
 
 func TestRunQuestionReadsTheAnnotations(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		annotations string // "" for none
@@ -429,6 +433,7 @@ func TestRunQuestionReadsTheAnnotations(t *testing.T) {
 }
 
 func TestHistoryRecallsTheSessionsCallsAndAppendsThemToTheFile(t *testing.T) {
+	t.Parallel()
 	ls := newLiveServer()
 	path := filepath.Join(t.TempDir(), "calls.jsonl")
 	f, err := os.Create(path)
@@ -497,6 +502,7 @@ func TestHistoryRecallsTheSessionsCallsAndAppendsThemToTheFile(t *testing.T) {
 }
 
 func TestListChangedListsTheToolsAgainAndABrokenListKeepsTheLastGood(t *testing.T) {
+	t.Parallel()
 	ls := newLiveServer()
 	m := openOnServer(t, ls.serveHTTP(t), Server{}, 120, 40)
 	if len(m.snap.rows) != 4 {
@@ -534,6 +540,7 @@ func TestListChangedListsTheToolsAgainAndABrokenListKeepsTheLastGood(t *testing.
 }
 
 func TestRReconnectsAndSShowsTheServersStandardErrorEscaped(t *testing.T) {
+	t.Parallel()
 	spec, pidFile := stdioSpec(t)
 	m := openOnServer(t, spec, Server{}, 120, 40)
 	first := pgidOf(pidFile)
@@ -610,6 +617,7 @@ func TestRReconnectsAndSShowsTheServersStandardErrorEscaped(t *testing.T) {
 }
 
 func TestTheEndOfTheSessionIsShownAndCallsAreRefused(t *testing.T) {
+	t.Parallel()
 	spec, pidFile := stdioSpec(t)
 	m := openOnServer(t, spec, Server{}, 120, 40)
 	pgid := pgidOf(pidFile)
@@ -639,6 +647,7 @@ func endSession(t testing.TB, m model) model {
 }
 
 func TestACallThatCannotBeSentReplacesTheLastOutcome(t *testing.T) {
+	t.Parallel()
 	m := fakeServerModel(t, 120, 40)
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")
 	if !strings.Contains(screen(m), "▶ echo: ok 4 ms") {
@@ -661,6 +670,7 @@ func TestACallThatCannotBeSentReplacesTheLastOutcome(t *testing.T) {
 }
 
 func TestTheLastOutcomeGoesWhileTheNextCallIsSent(t *testing.T) {
+	t.Parallel()
 	m := fakeServerModel(t, 120, 40)
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")
 	m = inTester(t, m, `{"name": "weather", "arguments": {"city": "Oslo"}}`)
@@ -676,6 +686,7 @@ func TestTheLastOutcomeGoesWhileTheNextCallIsSent(t *testing.T) {
 }
 
 func TestANoToTheQuestionReplacesTheLastOutcome(t *testing.T) {
+	t.Parallel()
 	m := fakeServerModel(t, 120, 40)
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "first"}}`), "ctrl+r")
 	m = press(t, inTester(t, m, `{"name": "write_note", "arguments": {"text": "x"}}`), "ctrl+r", "n")
@@ -686,6 +697,7 @@ func TestANoToTheQuestionReplacesTheLastOutcome(t *testing.T) {
 }
 
 func TestEOnAServersIssueSaysThereIsNoFile(t *testing.T) {
+	t.Parallel()
 	ls := newLiveServer()
 	ls.srv.AddTool(&mcp.Tool{Name: "bare", InputSchema: json.RawMessage(`{"type":"object"}`)}, // no description: an issue
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -699,6 +711,7 @@ func TestEOnAServersIssueSaysThereIsNoFile(t *testing.T) {
 }
 
 func TestAnOutcomeShowsContentStructuredContentAndOutputProblemsInOrder(t *testing.T) {
+	t.Parallel()
 	m := fakeServerModel(t, 120, 40)
 	m = press(t, inTester(t, m, `{"name": "weather", "arguments": {"city": "Oslo"}}`), "ctrl+r")
 	want := []string{`21.5 °C in Oslo\x1b[2J`, "clear skies", "[image/png, 1,234 bytes]", "test://forecast/oslo",
@@ -712,6 +725,7 @@ func TestAnOutcomeShowsContentStructuredContentAndOutputProblemsInOrder(t *testi
 }
 
 func TestTheEndClosesASessionAReconnectionMadeButUpdateNeverTook(t *testing.T) {
+	t.Parallel()
 	spec, pidFile := stdioSpec(t)
 	m := openOnServer(t, spec, Server{}, 120, 40)
 	first := pgidOf(pidFile)

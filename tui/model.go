@@ -188,9 +188,9 @@ type model struct {
 	// groups are the servers of the workbench on several (--all-servers),
 	// group the one shown, whose session the tester holds and whose
 	// loads are the ones above (its group is empty); nil for one.
-	groups   []serverGroup
-	group    int
-	together togetherCheck
+	groups      []serverGroup
+	group       int
+	crossServer crossServerCheck
 }
 
 func newModel(cfg Options, src source) model {
@@ -224,7 +224,7 @@ func newModel(cfg Options, src source) model {
 		startTargets: slices.Clone(cfg.Lint.Targets),
 		seed:         maphash.MakeSeed(),
 		watching:     src != nil,
-		together:     togetherCheck{origin: cfg.ServersFile, budget: cfg.TokenBudget, accept: cfg.Accept},
+		crossServer:  crossServerCheck{origin: cfg.ServersFile, budget: cfg.TokenBudget, accept: cfg.Accept},
 	}
 	m.call.histPos = -1
 	m.setFocus(paneTools)
@@ -249,7 +249,7 @@ func (m *model) follows(src source) {
 }
 
 // Init asks the terminal for its background (to pick light or dark
-// colours) and starts reading loads.
+// colors) and starts reading loads.
 func (m model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src), m.armGroups())
 }

@@ -21,6 +21,7 @@ import (
 )
 
 func TestFocusStartsOnToolsAndTabCyclesThePanes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		keys []string
@@ -46,6 +47,7 @@ func TestFocusStartsOnToolsAndTabCyclesThePanes(t *testing.T) {
 }
 
 func TestPaneNames(t *testing.T) {
+	t.Parallel()
 	for p, want := range map[pane]string{paneTools: "Tools", paneIssues: "Issues", paneCall: "Call", pane(7): "pane(7)"} {
 		if got := p.String(); got != want {
 			t.Errorf("pane(%d).String() = %q, want %q", int(p), got, want)
@@ -54,6 +56,7 @@ func TestPaneNames(t *testing.T) {
 }
 
 func TestArrowsAndJKMoveTheToolSelection(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		keys []string
@@ -77,6 +80,7 @@ func TestArrowsAndJKMoveTheToolSelection(t *testing.T) {
 }
 
 func TestTypingIntoTheTesterShowsTheCallErrors(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		call string
@@ -114,6 +118,7 @@ func TestTypingIntoTheTesterShowsTheCallErrors(t *testing.T) {
 }
 
 func TestCallErrorsMatchTheCallCommand(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	text := `{"name": "get_weather", "arguments": {"city": 3, "zip": "1"}}`
 	m = typeText(t, m, text)
@@ -124,6 +129,7 @@ func TestCallErrorsMatchTheCallCommand(t *testing.T) {
 }
 
 func TestLetterKeysAreTypedWhileTheTesterHasFocus(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 80, 24), "tab", "tab")
 	for _, k := range []string{"q", "j", "k", "t", "d", "?", "/", "a", "e"} {
 		next, cmd := m.Update(keyPress(k))
@@ -141,6 +147,7 @@ func TestLetterKeysAreTypedWhileTheTesterHasFocus(t *testing.T) {
 }
 
 func TestEscLeavesTheTesterAndThenQQuits(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 80, 24), "tab", "tab", "esc")
 	if m.call.editing() || m.focus != paneCall {
 		t.Fatalf("after esc: editing=%v focus=%v, want not editing on Call", m.call.editing(), m.focus)
@@ -156,6 +163,7 @@ func TestEscLeavesTheTesterAndThenQQuits(t *testing.T) {
 }
 
 func TestQuitKeys(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		keys []string
@@ -182,6 +190,7 @@ func TestQuitKeys(t *testing.T) {
 }
 
 func TestDocLoadedMsgUpdatesToolsAndIssues(t *testing.T) {
+	t.Parallel()
 	m := newModel(Options{File: "tools.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	if s := screen(m); !strings.Contains(s, "loading") {
@@ -218,6 +227,7 @@ func TestDocLoadedMsgUpdatesToolsAndIssues(t *testing.T) {
 }
 
 func TestIssuesOfTheSelectedToolOrAll(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 100, 30)
 	total := len(m.snap.result.Issues)
 	var searchIssues int
@@ -246,6 +256,7 @@ func TestIssuesOfTheSelectedToolOrAll(t *testing.T) {
 }
 
 func TestDocFailedMsgKeepsTheLastGoodDocumentAndSaysWhere(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 100, 30)
 	_, err := jsondoc.Parse("tools.json", []byte("[\n  {\"name\": }\n]"))
 	if err == nil {
@@ -271,6 +282,7 @@ func TestDocFailedMsgKeepsTheLastGoodDocumentAndSaysWhere(t *testing.T) {
 }
 
 func TestRemovedFileIsReported(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 100, 30)
 	m = update(t, m, docFailedMsg{err: errors.New("tools.json: removed"), removed: true, at: loadTime})
 	if !m.removed || !strings.Contains(screen(m), "tools.json: removed") {
@@ -279,6 +291,7 @@ func TestRemovedFileIsReported(t *testing.T) {
 }
 
 func TestAReloadRechecksTheCall(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = typeText(t, m, `{"name": "get_weather", "arguments": {"city": "Oslo"}}`)
 	if diff := cmp.Diff([]string{"missing:country"}, m.call.errs()); diff != "" {
@@ -292,6 +305,7 @@ func TestAReloadRechecksTheCall(t *testing.T) {
 }
 
 func TestWindowResizeRelaysOutAtOnce(t *testing.T) {
+	t.Parallel()
 	sizes := []struct{ w, h int }{{80, 24}, {120, 40}, {100, 30}, {200, 60}, {60, 20}}
 	m := newLoadedModel(t, testTools, 80, 24)
 	for _, sz := range sizes {
@@ -322,6 +336,7 @@ func TestWindowResizeRelaysOutAtOnce(t *testing.T) {
 }
 
 func TestCtrlSFillsTheTesterWithAValidSample(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 100, 30)
 	m = press(t, m, "j", "ctrl+s")
 	if m.focus != paneCall || !m.call.editing() {
@@ -340,6 +355,7 @@ func TestCtrlSFillsTheTesterWithAValidSample(t *testing.T) {
 }
 
 func TestFilterNarrowsTheTools(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 100, 30)
 	m = press(t, m, "/")
 	if m.keyState().input != inputFilter {
@@ -368,6 +384,7 @@ func TestFilterNarrowsTheTools(t *testing.T) {
 }
 
 func TestHelpKeyShowsTheFullHelp(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 120, 40)
 	short := screen(m)
 	if !strings.Contains(short, "ctrl+s sample") || !strings.Contains(short, "q quit") {
@@ -389,6 +406,7 @@ func TestHelpKeyShowsTheFullHelp(t *testing.T) {
 }
 
 func TestNextTarget(t *testing.T) {
+	t.Parallel()
 	names := lint.TargetNames()
 	last := []string{names[len(names)-1]}
 	cases := []struct {
@@ -414,6 +432,7 @@ func TestNextTarget(t *testing.T) {
 }
 
 func TestTheTargetCycleComesBackToTheStartingCombination(t *testing.T) {
+	t.Parallel()
 	start := []string{"openai", "mcp"}
 	m := newModel(Options{File: "tools.json", Lint: lint.Options{Targets: start}}, newFakeSource())
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -436,6 +455,7 @@ func TestTheTargetCycleComesBackToTheStartingCombination(t *testing.T) {
 }
 
 func TestTargetKeyAsksTheSourceToReLint(t *testing.T) {
+	t.Parallel()
 	src := newFakeSource()
 	m := newModel(Options{File: "tools.json", Lint: lint.Options{Ignore: []string{"short-description"}}}, src)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -455,6 +475,7 @@ func TestTargetKeyAsksTheSourceToReLint(t *testing.T) {
 }
 
 func TestDeepKeyValidatesAgainstTheWholeSchema(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = typeText(t, m, `{"name": "search", "arguments": {"query": "go", "limit": 0}}`)
 	if len(m.call.errs()) != 0 {
@@ -477,6 +498,7 @@ func TestDeepKeyValidatesAgainstTheWholeSchema(t *testing.T) {
 }
 
 func TestStaleDeepResultsAreDropped(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m.deep = true
 	m.call.deep = true
@@ -489,6 +511,7 @@ func TestStaleDeepResultsAreDropped(t *testing.T) {
 }
 
 func TestEditorCommand(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		editor string
@@ -516,6 +539,7 @@ func TestEditorCommand(t *testing.T) {
 }
 
 func TestEditKeyOpensTheEditorExceptInTheDemo(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "j", "tab")
 	if _, cmd := m.Update(keyPress("e")); cmd == nil {
 		t.Error("e on an issue returned no command to run the editor")
@@ -535,6 +559,7 @@ func TestEditKeyOpensTheEditorExceptInTheDemo(t *testing.T) {
 }
 
 func TestDemoDocumentHasToolsWithIssues(t *testing.T) {
+	t.Parallel()
 	src := newDemoSource(lint.Options{})
 	ev := <-src.Events()
 	if ev.Err != nil {
@@ -561,6 +586,7 @@ func TestDemoDocumentHasToolsWithIssues(t *testing.T) {
 }
 
 func TestMouseClickFocusesAPaneAndWheelScrolls(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 100, 30)
 	r := m.rects[paneCall]
 	m = update(t, m, tea.MouseClickMsg{X: r.x + 3, Y: r.y + 2, Button: tea.MouseLeft})
@@ -580,6 +606,7 @@ func TestMouseClickFocusesAPaneAndWheelScrolls(t *testing.T) {
 }
 
 func TestTheWheelOverAPaneFocusesItAndScrollsIt(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, string(gen.Tools(60)), 100, 30), "tab", "a", "G", "tab", "tab")
 	if m.focus != paneTools {
 		t.Fatalf("focus %v, want Tools", m.focus)
@@ -593,6 +620,7 @@ func TestTheWheelOverAPaneFocusesItAndScrollsIt(t *testing.T) {
 }
 
 func TestPasteIntoTheTesterIsChecked(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = update(t, m, tea.PasteMsg{Content: "{\"name\": \"search\",\r\n \"arguments\": {\"query\": \"a\u202eb\"}}"})
 	if got := m.call.input.Value(); !strings.Contains(got, `a\u202eb`) || strings.ContainsRune(got, '\u202e') {
@@ -604,6 +632,7 @@ func TestPasteIntoTheTesterIsChecked(t *testing.T) {
 }
 
 func TestSnapshotAssignsIssuesToTheirTools(t *testing.T) {
+	t.Parallel()
 	s := lintSnapshot(t, "tools.json", testTools, lint.Options{})
 	for i, row := range s.rows {
 		for _, j := range row.issues {
@@ -624,6 +653,7 @@ func TestSnapshotAssignsIssuesToTheirTools(t *testing.T) {
 }
 
 func TestAFileBrokenFromTheStartSaysSo(t *testing.T) {
+	t.Parallel()
 	m := newModel(Options{File: "tools.json"}, nil)
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	_, err := jsondoc.Parse("tools.json", []byte("{\n  \"tools\": [\n"))
@@ -642,6 +672,7 @@ func TestAFileBrokenFromTheStartSaysSo(t *testing.T) {
 }
 
 func TestInitAsksForTheBackgroundAndTheFirstLoad(t *testing.T) {
+	t.Parallel()
 	src := newFakeSource()
 	m := newModel(Options{File: "tools.json"}, src)
 	batch, ok := m.Init()().(tea.BatchMsg)
@@ -670,7 +701,8 @@ func eventMsgSource(t *testing.T) watch.Event {
 	return watch.Event{Time: loadTime, Path: "tools.json", Result: s.result}
 }
 
-func TestBackgroundColourPicksLightOrDarkStyles(t *testing.T) {
+func TestBackgroundColorPicksLightOrDarkStyles(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 80, 24)
 	if !m.st.isDark {
 		t.Fatal("styles should start dark, the common case, until the terminal answers")
@@ -686,6 +718,7 @@ func TestBackgroundColourPicksLightOrDarkStyles(t *testing.T) {
 }
 
 func TestSourceClosingStopsTheWatchingState(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 100, 30)
 	m = update(t, m, sourceClosedMsg{})
 	if m.watching || !strings.Contains(screen(m), "not watching") {
@@ -694,6 +727,7 @@ func TestSourceClosingStopsTheWatchingState(t *testing.T) {
 }
 
 func TestAnEarlierModelKeepsItsStateAfterLaterUpdates(t *testing.T) {
+	t.Parallel()
 	typing := typeText(t, press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab"), `{"a`)
 	later := typeText(t, typing, "bc")
 	later = press(t, later, "backspace", "backspace", "backspace", "x")
@@ -712,6 +746,7 @@ func TestAnEarlierModelKeepsItsStateAfterLaterUpdates(t *testing.T) {
 }
 
 func TestLongListsKeepTheSelectionOnScreen(t *testing.T) {
+	t.Parallel()
 	doc, err := jsondoc.Parse("big.json", gen.Tools(300))
 	if err != nil {
 		t.Fatal(err)

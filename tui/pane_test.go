@@ -10,6 +10,7 @@ import (
 )
 
 func TestPanesShareTheRootsStylesAndKeyMap(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 80, 24)
 	for name, b := range map[string]paneBase{"tools": m.tools.paneBase, "issues": m.issues.paneBase, "call": m.call.paneBase} {
 		if b.keys != m.keys || b.st != m.st {
@@ -23,6 +24,7 @@ func TestPanesShareTheRootsStylesAndKeyMap(t *testing.T) {
 }
 
 func TestSchemaTypeShowsTheDeclaredTypesOrWhatStandsForThem(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, schema, want string }{
 		{"a type", `{"type": "string"}`, "string"},
 		{"a list of types", `{"type": ["string", "null", "string"]}`, "string|null"},

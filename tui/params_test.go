@@ -29,6 +29,7 @@ const refTools = `[{"name": "weather", "description": "Get the weather for a cit
 }}]`
 
 func TestTheParameterTableFollowsReferencesAndBranches(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, refTools, 120, 40)
 	want := []paramRow{
 		{name: "city", typ: "string", required: "yes", desc: "The city."},
@@ -45,6 +46,7 @@ func TestTheParameterTableFollowsReferencesAndBranches(t *testing.T) {
 }
 
 func TestTheParameterTableSaysWhyItHasNoRows(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, tools, want string }{
 		{"no properties", `[{"name": "t", "inputSchema": {"type": "object"}}]`, "takes no arguments"},
 		{"a reference to an empty object", `[{"name": "t", "inputSchema": {"$ref": "#/$defs/a", "$defs": {"a": {"type": "object"}}}}]`, "takes no arguments"},
@@ -62,6 +64,7 @@ func TestTheParameterTableSaysWhyItHasNoRows(t *testing.T) {
 }
 
 func TestTheFormFollowsReferencesAndBranches(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, refTools, 120, 40)
 	m = press(t, m, "tab", "tab")
 	m = typeText(t, m, `{"name": "weather", "arguments": {}}`)
@@ -93,6 +96,7 @@ func TestTheFormFollowsReferencesAndBranches(t *testing.T) {
 // TestFormFieldsTakeAnyObjectSchema builds the fields of an object
 // schema that is no tool's, as a form asking a person for values is.
 func TestFormFieldsTakeAnyObjectSchema(t *testing.T) {
+	t.Parallel()
 	n, err := jsondoc.ParseValue("requestedSchema", `{"type": "object", "properties": {
 	  "name": {"type": "string", "description": "Your name."},
 	  "age": {"type": "integer", "minimum": 0},
@@ -126,6 +130,7 @@ func TestFormFieldsTakeAnyObjectSchema(t *testing.T) {
 // TestFormFieldsReadGeminiTypes reads OpenAPI's upper-case type names
 // and "nullable" as the call check does for a Gemini tool.
 func TestFormFieldsReadGeminiTypes(t *testing.T) {
+	t.Parallel()
 	n, err := jsondoc.ParseValue("parameters", `{"type": "OBJECT", "properties": {"q": {"type": "STRING", "nullable": true}, "n": {"type": "INTEGER"}}}`)
 	if err != nil {
 		t.Fatal(err)
@@ -140,6 +145,7 @@ func TestFormFieldsReadGeminiTypes(t *testing.T) {
 // to one list of parameters: the form's last field, a required name with
 // no property, has its row for the table's selection to follow.
 func TestTheTableFollowsTheFormOntoEveryField(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, refTools, 120, 40)
 	m = press(t, m, "tab", "tab")
 	m = typeText(t, m, `{"name": "weather", "arguments": {}}`)

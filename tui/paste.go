@@ -8,7 +8,7 @@ import (
 )
 
 // Bubble Tea's input decoder reads a bracketed paste as key events and
-// keeps only their text: escape sequences inside the paste (a colour code,
+// keeps only their text: escape sequences inside the paste (a color code,
 // a window title) and bytes that are not UTF-8 are dropped, so the call
 // checked would not be the call pasted. pasteReader stands between the
 // terminal and Bubble Tea and re-encodes the content of every bracketed

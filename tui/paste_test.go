@@ -70,6 +70,7 @@ func readThroughBubbleTea(t *testing.T, gap time.Duration, chunks ...string) (pa
 }
 
 func TestAPasteKeepsEveryByteThroughBubbleTea(t *testing.T) {
+	t.Parallel()
 	const pasted = "A\x07B\x1bxC\x1b[31mD\x1b]0;title\x07E\xff\n{}"
 	cases := []struct {
 		name   string
@@ -100,6 +101,7 @@ func TestAPasteKeepsEveryByteThroughBubbleTea(t *testing.T) {
 // not hold it: Bubble Tea gets it and, once its wait for more is over,
 // takes it for the esc key.
 func TestAnEscapeKeyStillArrivesAtOnce(t *testing.T) {
+	t.Parallel()
 	_, keys := readThroughBubbleTea(t, 300*time.Millisecond, "\x1b", "x")
 	if strings.Join(keys, " ") != "esc x" {
 		t.Errorf("keys %q, want esc then x", keys)
@@ -107,6 +109,7 @@ func TestAnEscapeKeyStillArrivesAtOnce(t *testing.T) {
 }
 
 func TestPastedEscapesAreShownAndCheckedAsJSONEscapes(t *testing.T) {
+	t.Parallel()
 	m := press(t, newLoadedModel(t, testTools, 100, 30), "tab", "tab")
 	m = update(t, m, tea.PasteMsg{Content: pasteTag + encodeForTest("A\x07B\x1bxC\x1b[31mD\x1b]0;title\x07E")})
 	if got, want := m.call.text(), `A\u0007B\u001bxC\u001b[31mD\u001b]0;title\u0007E`; got != want {
@@ -118,6 +121,7 @@ func TestPastedEscapesAreShownAndCheckedAsJSONEscapes(t *testing.T) {
 }
 
 func TestPastedTextIsTheTextOfAPasteThatDidNotComeThroughTheReader(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"plain", pasteTag + "not base64!"} {
 		if got := pastedText(s); got != s {
 			t.Errorf("pastedText(%q) = %q", s, got)

@@ -49,17 +49,18 @@ func isLoaded(msg tea.Msg) bool { _, ok := msg.(docLoadedMsg); return ok }
 func isFailed(msg tea.Msg) bool { _, ok := msg.(docFailedMsg); return ok }
 
 func TestBadSavesKeepTheLastGoodToolsAndAFixRecovers(t *testing.T) {
-	t.Chdir(t.TempDir()) // the file as a user names it: short
-	path := "tools.json"
+	t.Parallel()
+	dir := t.TempDir() // the working directory: the file as a user names it is short
+	path := filepath.Join(dir, "tools.json")
 	if err := os.WriteFile(path, []byte(testTools), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w, err := watch.New(path, watch.Options{Debounce: 10 * time.Millisecond})
+	w, err := watch.New("tools.json", watch.Options{Debounce: 10 * time.Millisecond, Dir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	m := newModel(Options{File: path}, w)
+	m := newModel(Options{File: "tools.json", Dir: dir}, w)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = loadUntil(t, m, isLoaded)
 	if len(m.snap.rows) != 2 {
@@ -71,14 +72,14 @@ func TestBadSavesKeepTheLastGoodToolsAndAFixRecovers(t *testing.T) {
 		content string
 		where   string // what the status must show of the error
 	}{
-		{"empty", "", path + ":"},
-		{"white space", "  \n\t\n", path + ":"},
-		{"truncated", testTools[:len(testTools)/2], path + ":"},
-		{"NUL bytes", "[\x00\x00]", path + ":1:"},
-		{"invalid UTF-8", "[\"\xff\xfe\"]", path + ":1:"},
-		{"an escape sequence", "\x1b[2J\x1b]0;pwned\x07", path + ":1:1"},
-		{"NaN", `[{"name": NaN}]`, path + ":1:"},
-		{"trailing data", "[] []", path + ":1:"},
+		{"empty", "", "tools.json:"},
+		{"white space", "  \n\t\n", "tools.json:"},
+		{"truncated", testTools[:len(testTools)/2], "tools.json:"},
+		{"NUL bytes", "[\x00\x00]", "tools.json:1:"},
+		{"invalid UTF-8", "[\"\xff\xfe\"]", "tools.json:1:"},
+		{"an escape sequence", "\x1b[2J\x1b]0;pwned\x07", "tools.json:1:1"},
+		{"NaN", `[{"name": NaN}]`, "tools.json:1:"},
+		{"trailing data", "[] []", "tools.json:1:"},
 		{"nested too deep", strings.Repeat("[", 100000), "deep"},
 	}
 	for _, tc := range bad {
@@ -132,6 +133,7 @@ func TestBadSavesKeepTheLastGoodToolsAndAFixRecovers(t *testing.T) {
 }
 
 func TestTargetCycleReLintsThroughTheWatcher(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	// A name OpenAI rejects: only the openai target reports it.
@@ -173,6 +175,7 @@ func TestTargetCycleReLintsThroughTheWatcher(t *testing.T) {
 }
 
 func TestFollowingTheCallEndsWhenAReloadDropsItsTool(t *testing.T) {
+	t.Parallel()
 	// testTools is two tools, search first, then get_weather.
 	searchOnly := testTools[:strings.Index(testTools, "  {\n    \"type\": \"function\",\n    \"function\": {\n      \"name\": \"get_weather\"")]
 	searchOnly = strings.TrimSuffix(strings.TrimRight(searchOnly, " \n"), ",") + "\n]\n"
@@ -204,6 +207,7 @@ func TestFollowingTheCallEndsWhenAReloadDropsItsTool(t *testing.T) {
 }
 
 func TestADetailViewWhoseToolAReloadRemovesSaysSo(t *testing.T) {
+	t.Parallel()
 	// agreeTools is refund_order, get customer, ping; get customer goes.
 	without := strings.Replace(agreeTools, `
   {"type": "function", "function": {"name": "get customer", "description": "Look a customer up by id.", "parameters": {"type": "object", "properties": {"id": {"type": "string", "description": "The id."}}}}},`, "", 1)

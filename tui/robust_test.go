@@ -45,6 +45,7 @@ var everyKey = []string{
 }
 
 func TestOddDocumentsShowAndTakeEveryKey(t *testing.T) {
+	t.Parallel()
 	for name, doc := range oddDocuments {
 		t.Run(name, func(t *testing.T) {
 			walkEveryKey(t, doc)

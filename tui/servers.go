@@ -104,7 +104,7 @@ func (m model) hiddenEvent(from source, msg tea.Msg) (_ model, _ tea.Cmd, ok boo
 			g.changedAt = msg.snap.loaded
 		}
 		g.snap, g.broken = msg.snap, ""
-		return m, tea.Batch(waitForEvent(from), m.checkTogether()), true
+		return m, tea.Batch(waitForEvent(from), m.checkCrossServer()), true
 	case docFailedMsg:
 		g.broken = loadFailure(msg)
 		if errors.Is(msg.err, watch.ErrEnded) {
@@ -153,7 +153,7 @@ func switchServer(by int) keyAction {
 		if m.relinting() {
 			cmd = tea.Batch(cmd, setOptions(m.src, m.opts.Clone()))
 		}
-		return m, tea.Batch(cmd, m.checkTogether())
+		return m, tea.Batch(cmd, m.checkCrossServer())
 	}
 }
 
@@ -177,28 +177,28 @@ func (m model) groupStatus() string {
 // added at the end of its issues (snapshot.across), as lint adds them
 // after each server's own.
 
-// togetherCheck is what the checks of the servers together need, beside
+// crossServerCheck is what the checks of the servers together need, beside
 // the loads: where the issues about all of them go, the budget, and the
 // configuration's and baseline's acceptance.
-type togetherCheck struct {
+type crossServerCheck struct {
 	origin string                          // the servers file, as the issues about all servers name it
 	budget int                             // the configuration's token-budget; 0 for none
 	accept func(*lint.Result) *lint.Result // nil without a configuration or a baseline
 	seq    int                             // the check last asked for; an older one's result is dropped
 }
 
-// togetherMsg is what the servers checked together found about the load
+// crossServerCheckedMsg is what the servers checked together found about the load
 // shown when the check began (base): snap is base with those issues, or
 // base itself when they are the ones it already shows.
-type togetherMsg struct {
+type crossServerCheckedMsg struct {
 	seq        int
 	base, snap *snapshot
 	err        error
 }
 
-// checkTogether checks the servers together in a command, when there are
+// checkCrossServer checks the servers together in a command, when there are
 // several and the one shown has loaded.
-func (m *model) checkTogether() tea.Cmd {
+func (m *model) checkCrossServer() tea.Cmd {
 	if len(m.groups) < 2 || m.snap == nil {
 		return nil
 	}
@@ -212,14 +212,14 @@ func (m *model) checkTogether() tea.Cmd {
 			list = append(list, servers.Server{Name: s.result.Doc.Name, Result: s.own()})
 		}
 	}
-	m.together.seq++
-	seq, base, tc, opts := m.together.seq, m.snap, m.together, m.opts.Clone()
+	m.crossServer.seq++
+	seq, base, tc, opts := m.crossServer.seq, m.snap, m.crossServer, m.opts.Clone()
 	return func() tea.Msg {
 		res, err := servers.Check(list, servers.Options{Lint: opts, TokenBudget: tc.budget, Origin: tc.origin})
 		if err != nil {
-			return togetherMsg{seq: seq, base: base, err: err}
+			return crossServerCheckedMsg{seq: seq, base: base, err: err}
 		}
-		return togetherMsg{seq: seq, base: base, snap: base.withAcross(tc.about(base.own(), res.Issues))}
+		return crossServerCheckedMsg{seq: seq, base: base, snap: base.withAcross(tc.about(base.own(), res.Issues))}
 	}
 }
 
@@ -227,7 +227,7 @@ func (m *model) checkTogether() tea.Cmd {
 // server of own: a name it lists that another listed first, and the
 // issues about all servers; less what the configuration and the
 // baseline accept, as lint --all-servers accepts them.
-func (tc togetherCheck) about(own *lint.Result, found []lint.Issue) []lint.Issue {
+func (tc crossServerCheck) about(own *lint.Result, found []lint.Issue) []lint.Issue {
 	var out []lint.Issue
 	for _, is := range found {
 		res := &lint.Result{Doc: own.Doc, Tools: own.Tools}
@@ -247,12 +247,12 @@ func (tc togetherCheck) about(own *lint.Result, found []lint.Issue) []lint.Issue
 	return out
 }
 
-// togetherChecked shows what the servers together found, when it is
+// crossServerChecked shows what the servers together found, when it is
 // about the load shown and is news; a listing that failed since is
 // still said to have.
-func (m model) togetherChecked(msg togetherMsg) (model, tea.Cmd) {
+func (m model) crossServerChecked(msg crossServerCheckedMsg) (model, tea.Cmd) {
 	switch {
-	case msg.seq != m.together.seq || msg.base != m.snap:
+	case msg.seq != m.crossServer.seq || msg.base != m.snap:
 		return m, nil
 	case msg.err != nil:
 		m.note = "the servers together: " + shown(msg.err.Error(), maxText)

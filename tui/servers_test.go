@@ -72,6 +72,7 @@ func fakeServersModel(t testing.TB, cfg Options, w, h int) model {
 }
 
 func TestAllServersShowsEachServersToolsAndCallsGoToIt(t *testing.T) {
+	t.Parallel()
 	one, two := newLiveServer(), newLiveServer()
 	two.addTool("only_two")
 	specOne, specTwo := one.serveHTTP(t), two.serveHTTP(t)
@@ -104,6 +105,7 @@ func TestAllServersShowsEachServersToolsAndCallsGoToIt(t *testing.T) {
 }
 
 func TestTheServerKeysAreForSeveralServersOnly(t *testing.T) {
+	t.Parallel()
 	for name, m := range map[string]model{
 		"a file":   newLoadedModel(t, testTools, 120, 40),
 		"a server": fakeServerModel(t, 120, 40),
@@ -120,6 +122,7 @@ func TestTheServerKeysAreForSeveralServersOnly(t *testing.T) {
 }
 
 func TestEachServerKeepsItsOwnSessionHistoryAndOutcome(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{}, 120, 40)
 	m = press(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "on one"}}`), "ctrl+r")
 	if s := screen(m); !strings.Contains(s, "▶ echo: ok") {
@@ -145,6 +148,7 @@ func TestEachServerKeepsItsOwnSessionHistoryAndOutcome(t *testing.T) {
 }
 
 func TestTheServerShownStaysWhileACallIsBeingSent(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{}, 120, 40)
 	m, _ = pressCmd(t, inTester(t, m, `{"name": "echo", "arguments": {"text": "hi"}}`), "ctrl+r")
 	m = press(t, m, "tab", "]")
@@ -154,6 +158,7 @@ func TestTheServerShownStaysWhileACallIsBeingSent(t *testing.T) {
 }
 
 func TestAServerNotShownWhoseSessionEndsShowsEndedWhenShown(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{}, 120, 40)
 	other := m.groups[1].session
 	other.conn.sess.Close()
@@ -169,6 +174,7 @@ func TestAServerNotShownWhoseSessionEndsShowsEndedWhenShown(t *testing.T) {
 }
 
 func TestSwitchingServersHoldsTheServerShownToTheLock(t *testing.T) {
+	t.Parallel()
 	verify := func(doc *jsondoc.Document) (*lock.Drift, error) {
 		if doc.Name != "test-tools" {
 			return nil, fmt.Errorf("toolbench.lock does not pin %s", doc.Name)
@@ -191,6 +197,7 @@ func TestSwitchingServersHoldsTheServerShownToTheLock(t *testing.T) {
 }
 
 func TestTheTargetsGoWithTheServerShown(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{}, 200, 40)
 	m = press(t, m, "t", "]") // from mcp to the next target, then the second server
 	want := m.opts.Targets
@@ -209,9 +216,9 @@ func TestTheTargetsGoWithTheServerShown(t *testing.T) {
 // togetherFound runs the commands of cmd at once and returns what the
 // check of the servers together found, as the program would deliver it;
 // the others (a watcher's reader waits for the next load) are left.
-func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
+func togetherFound(t *testing.T, cmd tea.Cmd) crossServerCheckedMsg {
 	t.Helper()
-	got := make(chan togetherMsg, 1)
+	got := make(chan crossServerCheckedMsg, 1)
 	var run func(tea.Cmd)
 	run = func(c tea.Cmd) {
 		if c == nil {
@@ -222,7 +229,7 @@ func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
 			for _, c := range msg {
 				go run(c)
 			}
-		case togetherMsg:
+		case crossServerCheckedMsg:
 			got <- msg
 		}
 	}
@@ -233,14 +240,15 @@ func togetherFound(t *testing.T, cmd tea.Cmd) togetherMsg {
 	case <-time.After(30 * time.Second):
 		t.Fatal("no check of the servers together was made")
 	}
-	return togetherMsg{}
+	return crossServerCheckedMsg{}
 }
 
 func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
 	// The second server's first load, which fakeServersModel took, asks
 	// for the servers to be checked together; here is its check.
-	next, _ := m.Update(togetherFound(t, m.checkTogether()))
+	next, _ := m.Update(togetherFound(t, m.checkCrossServer()))
 	m = press(t, next.(model), "tab", "a") // every issue, not the selected tool's
 	s := screen(m)
 	if !strings.Contains(s, "servers/token-budget") || !strings.Contains(s, "(all servers)") || !strings.Contains(s, "the 2 servers cost") {
@@ -274,6 +282,7 @@ func TestTheWorkbenchOnSeveralServersShowsWhatTheyCauseTogether(t *testing.T) {
 }
 
 func TestALoadOfAServerNotShownChecksTheServersTogetherAgain(t *testing.T) {
+	t.Parallel()
 	m := fakeServersModel(t, Options{ServersFile: ".mcp.json", TokenBudget: 10}, 160, 40)
 	other := m.groups[1].session.source()
 	m.groups[1].session.source().SetOptions(m.opts.Clone()) // a load of the server not shown

@@ -10,10 +10,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// palette is every colour the workbench uses, chosen for the terminal's
-// background. Colours are always full colour here: Bubble Tea downsamples
+// palette is every color the workbench uses, chosen for the terminal's
+// background. Colors are always full color here: Bubble Tea downsamples
 // them to what the terminal can show and drops them under NO_COLOR, so
-// nothing on screen may depend on colour alone (selection has a marker,
+// nothing on screen may depend on color alone (selection has a marker,
 // severities a letter, focus a heavier border).
 type palette struct {
 	accent   color.Color // the focused pane's border and title
@@ -58,7 +58,7 @@ type styles struct {
 	ok       look
 	hint     look
 	// errorMark marks a character in text: where a call's syntax error
-	// is, the span an issue is about. Reverse video shows without colour.
+	// is, the span an issue is about. Reverse video shows without color.
 	errorMark look
 
 	status     look // the status bar

@@ -23,6 +23,7 @@ func teamModel(t *testing.T, cfg Options, src string) model {
 }
 
 func TestTheStatusBarNamesTheConfigurationInForce(t *testing.T) {
+	t.Parallel()
 	m := teamModel(t, Options{ConfigFile: "toolbench.toml"}, testTools)
 	if line := lineOf(screen(m), "watching"); !strings.Contains(line, "config toolbench.toml") {
 		t.Errorf("status bar %q, want it to name the configuration", line)
@@ -49,6 +50,7 @@ func pinnedVerify(t *testing.T, src string) func(*jsondoc.Document) (*lock.Drift
 }
 
 func TestDriftedToolsAreMarkedWhenALockIsInForce(t *testing.T) {
+	t.Parallel()
 	verify := pinnedVerify(t, testTools)
 	m := teamModel(t, Options{Verify: verify}, testTools)
 	if line := lineOf(screen(m), "watching"); !strings.Contains(line, "lock: as pinned") {
@@ -74,6 +76,7 @@ func TestDriftedToolsAreMarkedWhenALockIsInForce(t *testing.T) {
 }
 
 func TestAVerdictOnAReplacedLoadIsNotShown(t *testing.T) {
+	t.Parallel()
 	m := teamModel(t, Options{Verify: pinnedVerify(t, testTools)}, testTools)
 	old := m.snap.result.Doc
 	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", testTools, lint.Options{})})
@@ -84,6 +87,7 @@ func TestAVerdictOnAReplacedLoadIsNotShown(t *testing.T) {
 }
 
 func TestCyclingTargetsKeepsTheConfigurationsRules(t *testing.T) {
+	t.Parallel()
 	src := newFakeSource()
 	m := newModel(Options{File: "tools.json", Lint: lint.Options{Levels: map[string]lint.Level{"short-description": lint.Off}}}, src)
 	m = update(t, m, tea.WindowSizeMsg{Width: 120, Height: 40})

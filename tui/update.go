@@ -36,7 +36,7 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.listedAgain(msg.snap)
 		cmd := m.loaded(msg.snap)
-		return m, tea.Batch(cmd, waitForEvent(m.src), m.checkTogether())
+		return m, tea.Batch(cmd, waitForEvent(m.src), m.checkCrossServer())
 	case docFailedMsg:
 		if m, cmd, ok := m.hiddenEvent(msg.from, msg); ok {
 			return m, cmd
@@ -62,8 +62,8 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.tools.setCompat(msg.matrix)
 		}
 		return m, nil
-	case togetherMsg:
-		return m.togetherChecked(msg)
+	case crossServerCheckedMsg:
+		return m.crossServerChecked(msg)
 	case reconnectedMsg:
 		return m.reconnected(msg)
 	case callDoneMsg:

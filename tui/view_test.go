@@ -15,6 +15,7 @@ import (
 )
 
 func TestATooSmallScreenSaysSoInFullAtEverySize(t *testing.T) {
+	t.Parallel()
 	m := newLoadedModel(t, testTools, 80, 24)
 	for w := 1; w <= minWidth+5; w++ {
 		for h := 1; h <= minHeight+1; h++ {
@@ -40,6 +41,7 @@ func TestATooSmallScreenSaysSoInFullAtEverySize(t *testing.T) {
 }
 
 func TestATooSmallScreenTakesNoKeysButCtrlC(t *testing.T) {
+	t.Parallel()
 	want := screen(newLoadedModel(t, testTools, 120, 40))
 	m := newLoadedModel(t, testTools, 30, 10)
 	m = press(t, m, "tab", "enter", "a", "j", "?", "q")
@@ -65,6 +67,7 @@ func statusBar(m model) string {
 }
 
 func TestTheStatusBarShowsTheTargetsTheLintApplied(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		src     string
@@ -115,6 +118,7 @@ func TestTheStatusBarShowsTheTargetsTheLintApplied(t *testing.T) {
 const inspectToolsText = "testdata/inspect.json"
 
 func TestOnlyALoadLintedWithTheTargetsAskedForEndsTheirWait(t *testing.T) {
+	t.Parallel()
 	src := newFakeSource()
 	m := newModel(Options{File: "tools.json"}, src)
 	m.watching = true
@@ -155,6 +159,7 @@ func TestOnlyALoadLintedWithTheTargetsAskedForEndsTheirWait(t *testing.T) {
 }
 
 func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
+	t.Parallel()
 	src := newFakeSource()
 	m := newModel(Options{File: "tools.json"}, src)
 	m.watching = true
@@ -179,6 +184,7 @@ func TestTheStatusBarShowsTargetsAskedForUntilTheReLintArrives(t *testing.T) {
 }
 
 func TestTheShapesTargetIsSaidToBeImpliedByTheLoadShown(t *testing.T) {
+	t.Parallel()
 	src := newFakeSource()
 	m := newModel(Options{File: "tools.json"}, src)
 	m.watching = true

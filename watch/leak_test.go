@@ -31,6 +31,7 @@ func settle(want int, f func() int) int {
 }
 
 func TestCloseLeavesNoGoroutineOrFileDescriptor(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	link := filepath.Join(dir, "link.json")

@@ -121,6 +121,7 @@ func parsed(t *testing.T, src string) *jsondoc.Document {
 }
 
 func TestServerWatcherLintsTheFirstListingItIsGivenWithoutListingAgain(t *testing.T) {
+	t.Parallel()
 	src := newFakeLister(serverToolB)
 	w := startServer(t, src, parsed(t, serverToolA), Options{})
 	ev := nextFrom(t, w.Events())
@@ -133,6 +134,7 @@ func TestServerWatcherLintsTheFirstListingItIsGivenWithoutListingAgain(t *testin
 }
 
 func TestServerWatcherListsAgainOnListChanged(t *testing.T) {
+	t.Parallel()
 	src := newFakeLister(serverToolA)
 	w := startServer(t, src, nil, Options{Debounce: 10 * time.Millisecond})
 	if ev := nextFrom(t, w.Events()); ev.Result == nil || ev.Result.Doc.Src != serverToolA {
@@ -149,6 +151,7 @@ func TestServerWatcherListsAgainOnListChanged(t *testing.T) {
 }
 
 func TestServerWatcherListsOnceForABurstOfNotices(t *testing.T) {
+	t.Parallel()
 	src := newFakeLister(serverToolA)
 	w := startServer(t, src, parsed(t, serverToolA), Options{Debounce: 40 * time.Millisecond})
 	nextFrom(t, w.Events())
@@ -168,6 +171,7 @@ func TestServerWatcherListsOnceForABurstOfNotices(t *testing.T) {
 }
 
 func TestServerWatcherKeepsTheLastGoodListingWhenANewOneIsBroken(t *testing.T) {
+	t.Parallel()
 	src := newFakeLister(serverToolA)
 	w := startServer(t, src, nil, Options{Debounce: time.Millisecond})
 	if ev := nextFrom(t, w.Events()); ev.Result == nil || !hasCode(ev.Result, "empty-properties") {
@@ -197,6 +201,7 @@ func TestServerWatcherKeepsTheLastGoodListingWhenANewOneIsBroken(t *testing.T) {
 }
 
 func TestServerWatcherSaysWhenTheSessionEndsAndCloses(t *testing.T) {
+	t.Parallel()
 	src := newFakeLister(serverToolA)
 	w := startServer(t, src, nil, Options{})
 	nextFrom(t, w.Events())
@@ -218,6 +223,7 @@ func TestServerWatcherSaysWhenTheSessionEndsAndCloses(t *testing.T) {
 }
 
 func TestServerWatcherCloseCancelsAListingUnderWay(t *testing.T) {
+	t.Parallel()
 	before := runtime.NumGoroutine()
 	src := newFakeLister(serverToolA)
 	src.block = true
@@ -241,6 +247,7 @@ func TestServerWatcherCloseCancelsAListingUnderWay(t *testing.T) {
 // TestServerWatcherFollowsARealSession watches a Streamable HTTP server of
 // the SDK that adds a tool, through mcpclient.
 func TestServerWatcherFollowsARealSession(t *testing.T) {
+	t.Parallel()
 	s := mcp.NewServer(&mcp.Implementation{Name: "watched", Version: "1"}, nil)
 	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return &mcp.CallToolResult{}, nil
@@ -266,6 +273,7 @@ func TestServerWatcherFollowsARealSession(t *testing.T) {
 }
 
 func TestServerWatcherLintsEachListingWithItsFacts(t *testing.T) {
+	t.Parallel()
 	// A listing of MCP 2026-07-28 whose page says nothing of itself.
 	src := newFakeLister(serverToolA)
 	src.version = "2026-07-28"
@@ -286,6 +294,7 @@ func TestServerWatcherLintsEachListingWithItsFacts(t *testing.T) {
 }
 
 func TestServerWatcherLintsTheFirstListingWithTheFactsGiven(t *testing.T) {
+	t.Parallel()
 	src := newFakeLister(serverToolB)
 	facts := &lint.ServerFacts{ProtocolVersion: "2026-07-28", Pages: []lint.PageFacts{{Tools: 1}}}
 	w := startServer(t, src, parsed(t, serverToolA), Options{Lint: lint.Options{Server: facts}})
@@ -298,6 +307,7 @@ func TestServerWatcherLintsTheFirstListingWithTheFactsGiven(t *testing.T) {
 // MCP 2026-07-28 only: list_changed comes on a subscriptions/listen
 // stream.
 func TestServerWatcherFollowsASessionOf20260728(t *testing.T) {
+	t.Parallel()
 	s := mcp.NewServer(&mcp.Implementation{Name: "watched", Version: "1"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
 	noop := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return &mcp.CallToolResult{}, nil
@@ -324,6 +334,7 @@ func TestServerWatcherFollowsASessionOf20260728(t *testing.T) {
 }
 
 func TestServerWatcherAcceptsWhatItIsTold(t *testing.T) {
+	t.Parallel()
 	src := newFakeLister(serverToolB)
 	none := func(r *lint.Result) *lint.Result { return r.Without(func(*lint.Issue) bool { return true }) }
 	w := startServer(t, src, parsed(t, serverToolA), Options{Accept: none})

@@ -121,6 +121,7 @@ func hasCode(r *lint.Result, code string) bool {
 }
 
 func TestNewEmitsTheInitialLoadWithoutAChange(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	write(t, path, toolA)
@@ -142,20 +143,21 @@ func TestNewEmitsTheInitialLoadWithoutAChange(t *testing.T) {
 }
 
 func TestNewKeepsARelativePathAsNamed(t *testing.T) {
-	dir := t.TempDir()
+	t.Parallel()
+	dir := t.TempDir() // the working directory the path is from
 	write(t, filepath.Join(dir, "tools.json"), toolA)
-	t.Chdir(dir)
-	w := start(t, "tools.json", Options{})
+	w := start(t, "tools.json", Options{Dir: dir})
 	ev := next(t, w)
 	if ev.Path != "tools.json" || ev.Result == nil || ev.Result.Doc.Name != "tools.json" {
 		t.Fatalf("event = %s with Path %q, want a load named tools.json", describe(ev), ev.Path)
 	}
-	write(t, "tools.json", toolB)
+	write(t, filepath.Join(dir, "tools.json"), toolB)
 	until(t, w, "the new content", content(toolB))
 }
 
 // Each way editors save a file must reload it with the new content.
 func TestEveryKindOfSaveReloads(t *testing.T) {
+	t.Parallel()
 	saves := []struct {
 		name string
 		save func(t *testing.T, path, src string)
@@ -208,6 +210,7 @@ func TestEveryKindOfSaveReloads(t *testing.T) {
 }
 
 func TestBurstOfWritesGivesFewReloadsOfTheLastContent(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w := start(t, path, Options{})
@@ -228,6 +231,7 @@ func TestBurstOfWritesGivesFewReloadsOfTheLastContent(t *testing.T) {
 }
 
 func TestRemovalIsAnEventAndRecreationReloads(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w := start(t, path, Options{})
@@ -251,6 +255,7 @@ func TestRemovalIsAnEventAndRecreationReloads(t *testing.T) {
 }
 
 func TestMissingFileAtStartLoadsWhenCreated(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	w := start(t, path, Options{})
 	ev := next(t, w)
@@ -262,6 +267,7 @@ func TestMissingFileAtStartLoadsWhenCreated(t *testing.T) {
 }
 
 func TestNewFailsWhenTheDirectoryIsMissing(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "no-such-dir", "tools.json")
 	w, err := New(path, Options{})
 	if err == nil {
@@ -274,6 +280,7 @@ func TestNewFailsWhenTheDirectoryIsMissing(t *testing.T) {
 }
 
 func TestOtherFilesInTheDirectoryAreIgnored(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	write(t, path, toolA)
@@ -298,6 +305,7 @@ func TestOtherFilesInTheDirectoryAreIgnored(t *testing.T) {
 }
 
 func TestSymlinkedFileFollowsItsTarget(t *testing.T) {
+	t.Parallel()
 	linkDir, targetDir := t.TempDir(), t.TempDir()
 	target := filepath.Join(targetDir, "real.json")
 	write(t, target, toolA)
@@ -348,6 +356,7 @@ func TestSymlinkedFileFollowsItsTarget(t *testing.T) {
 }
 
 func TestHalfWrittenFileReportsItsPositionAndTheNextWriteReloads(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w := start(t, path, Options{})
@@ -368,6 +377,7 @@ func TestHalfWrittenFileReportsItsPositionAndTheNextWriteReloads(t *testing.T) {
 // Whatever lands in the file on a save, the watch reports it and recovers
 // when the file is fixed.
 func TestBadContentOnASaveIsReportedAndTheFixReloads(t *testing.T) {
+	t.Parallel()
 	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
 	cases := []struct {
 		name string
@@ -411,6 +421,7 @@ func TestBadContentOnASaveIsReportedAndTheFixReloads(t *testing.T) {
 // Legal but extreme content loads; a file past the size limit is an
 // error, found without reading it; either way the fix reloads.
 func TestExtremeContentOnASaveIsLoadedOrRefusedAndTheFixReloads(t *testing.T) {
+	t.Parallel()
 	tool := func(extra string) string {
 		return `[{"name": "gamma", "description": "Find yet more things in the index.", "parameters": {"type": "object", "properties": {}}` + extra + `}]`
 	}
@@ -464,6 +475,7 @@ func writeFunc(src string) func(path string) error {
 }
 
 func TestByteOrderMarkOnASaveStillLoads(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w := start(t, path, Options{})
@@ -476,6 +488,7 @@ func TestByteOrderMarkOnASaveStillLoads(t *testing.T) {
 }
 
 func TestFileReplacedByADirectoryIsReportedAndRecovers(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w := start(t, path, Options{})
@@ -498,6 +511,7 @@ func TestFileReplacedByADirectoryIsReportedAndRecovers(t *testing.T) {
 }
 
 func TestLintIssuesArriveWithTheLoad(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		src  string
@@ -524,6 +538,7 @@ func TestLintIssuesArriveWithTheLoad(t *testing.T) {
 }
 
 func TestSetOptionsRelintsWithTheNewOptions(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, `{"x": 1}`)
 	w := start(t, path, Options{Lint: lint.Options{Ignore: []string{"invalid-document"}}})
@@ -540,6 +555,7 @@ func TestSetOptionsRelintsWithTheNewOptions(t *testing.T) {
 }
 
 func TestSlowConsumerGetsOnlyTheNewestPendingEvent(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	const debounce = 10 * time.Millisecond
@@ -562,6 +578,7 @@ func TestSlowConsumerGetsOnlyTheNewestPendingEvent(t *testing.T) {
 }
 
 func TestCloseClosesEventsAndIsSafeTwice(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w, err := New(path, Options{})
@@ -587,6 +604,7 @@ func TestCloseClosesEventsAndIsSafeTwice(t *testing.T) {
 }
 
 func TestCloseWithAnUnreadEventReturns(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w, err := New(path, Options{})
@@ -607,6 +625,7 @@ func TestCloseWithAnUnreadEventReturns(t *testing.T) {
 }
 
 func TestAcceptTakesIssuesOutOfEveryLoad(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	write(t, path, toolA)

@@ -259,7 +259,7 @@ func TestHunks(t *testing.T) {
 	}
 }
 
-func TestWriteDiffEscapesTheTextAndColoursOnlyWhenAsked(t *testing.T) {
+func TestWriteDiffEscapesTheTextAndColorsOnlyWhenAsked(t *testing.T) {
 	old := "{\"a\": \"x\u202e\x1b[2J\"}\r\n"
 	edits := []jsonedit.Edit{{Start: 7, End: 8, New: "y"}}
 	var plain, color bytes.Buffer
@@ -274,7 +274,7 @@ func TestWriteDiffEscapesTheTextAndColoursOnlyWhenAsked(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(color.String(), "\x1b[31m-") || !strings.Contains(color.String(), "\x1b[32m+") {
-		t.Errorf("no colours:\n%q", color.String())
+		t.Errorf("no colors:\n%q", color.String())
 	}
 }
 

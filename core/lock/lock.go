@@ -65,7 +65,7 @@ type Lock struct {
 	kinds   map[string]Kind
 	// text is the lock as Parse read it, where Verify places the changes
 	// to what it pins; nil once Set changed it.
-	text *parsed
+	text *lockText
 }
 
 // Sources returns the names of the sources the lock pins, sorted.
@@ -222,14 +222,14 @@ func Parse(name string, data []byte) (*Lock, error) {
 	return p.lock, nil
 }
 
-// parsed is a lock read from its text, with where each definition is.
-type parsed struct {
+// lockText is a lock read from its text, with where each definition is.
+type lockText struct {
 	lock *Lock
 	doc  *jsondoc.Document
 	defs map[string][]*jsondoc.Node // each source's definitions, as its tools
 }
 
-func parse(name string, data []byte) (*parsed, error) {
+func parse(name string, data []byte) (*lockText, error) {
 	doc, err := jsondoc.Parse(name, data)
 	if err != nil {
 		return nil, err
@@ -245,7 +245,7 @@ func parse(name string, data []byte) (*parsed, error) {
 	if err := object(doc, srcs, "\"sources\""); err != nil {
 		return nil, err
 	}
-	p := &parsed{lock: &Lock{sources: map[string][]Tool{}, kinds: map[string]Kind{}}, doc: doc, defs: map[string][]*jsondoc.Node{}}
+	p := &lockText{lock: &Lock{sources: map[string][]Tool{}, kinds: map[string]Kind{}}, doc: doc, defs: map[string][]*jsondoc.Node{}}
 	for _, m := range srcs.Members() {
 		if err := object(doc, m.Value, "a source", "kind", "tools"); err != nil {
 			return nil, err

@@ -46,7 +46,7 @@ func (l *Lock) Verify(source string, doc *jsondoc.Document) (*Drift, error) {
 // pinnedName is the name of the document of a source's pinned tools.
 const pinnedName = "\x00pinned"
 
-func (p *parsed) verify(source string, doc *jsondoc.Document) (*Drift, error) {
+func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) {
 	tools, ok := p.lock.sources[source]
 	if !ok {
 		return nil, fmt.Errorf("%s pins no source %s", p.doc.Name, strconv.Quote(source))
@@ -116,7 +116,7 @@ func (p *parsed) verify(source string, doc *jsondoc.Document) (*Drift, error) {
 
 // inLock places a change found in the pinned tools in the lock: its
 // file, offset, line and column, and a path from the lock's root.
-func (p *parsed) inLock(c diff.Change, source string, defs []*jsondoc.Node, starts []int) diff.Change {
+func (p *lockText) inLock(c diff.Change, source string, defs []*jsondoc.Node, starts []int) diff.Change {
 	i := len(starts) - 1
 	for i > 0 && starts[i] > c.Offset {
 		i--
@@ -254,15 +254,15 @@ func canonical(doc *jsondoc.Document) (*jsondoc.Document, []span) {
 			return doc, nil // not the same tools: diff the source as it is
 		}
 		sp.at = map[int]int{}
-		pair(sp.at, now, doc, nowSet.Tools[sp.tool].Node, set.Tools[sp.tool].Node)
+		mapOffsets(sp.at, now, doc, nowSet.Tools[sp.tool].Node, set.Tools[sp.tool].Node)
 	}
 	return now, spans
 }
 
-// pair maps the offsets of c, a value of the canonical text cdoc, to
+// mapOffsets maps the offsets of c, a value of the canonical text cdoc, to
 // those of o, the same value in the source odoc: its start and end, and
 // those of its keys, members and elements.
-func pair(at map[int]int, cdoc, odoc *jsondoc.Document, c, o *jsondoc.Node) {
+func mapOffsets(at map[int]int, cdoc, odoc *jsondoc.Document, c, o *jsondoc.Node) {
 	at[int(c.Start)], at[int(c.End)] = int(o.Start), int(o.End)
 	switch {
 	case c.Is(jsondoc.Object):
@@ -273,14 +273,14 @@ func pair(at map[int]int, cdoc, odoc *jsondoc.Document, c, o *jsondoc.Node) {
 		for _, m := range c.Members() {
 			if om, ok := members[m.Key]; ok {
 				at[cdoc.KeyOffset(m)] = odoc.KeyOffset(om)
-				pair(at, cdoc, odoc, m.Value, om.Value)
+				mapOffsets(at, cdoc, odoc, m.Value, om.Value)
 			}
 		}
 	case c.Is(jsondoc.Array):
 		oe := o.Elems()
 		for i, e := range c.Elems() {
 			if i < len(oe) {
-				pair(at, cdoc, odoc, e.Value, oe[i].Value)
+				mapOffsets(at, cdoc, odoc, e.Value, oe[i].Value)
 			}
 		}
 	}

@@ -115,7 +115,7 @@ func TestMatrixFormatsGolden(t *testing.T) {
 	}
 }
 
-func TestMatrixTextColoursOnlyWhenAskedAndAlignsWideNames(t *testing.T) {
+func TestMatrixTextColorsOnlyWhenAskedAndAlignsWideNames(t *testing.T) {
 	m := &compat.Matrix{Targets: []string{"openai", "mcp"}, Rows: []compat.Row{
 		{Tool: "天気", Errors: []int{0, 12}},
 		{Tool: "search", Errors: []int{1000, 0}},
@@ -132,7 +132,7 @@ func TestMatrixTextColoursOnlyWhenAskedAndAlignsWideNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(color.String(), sgrOK+"ok"+sgrReset) || !strings.Contains(color.String(), sgrBad+"12"+sgrReset) {
-		t.Errorf("no colours:\n%q", color.String())
+		t.Errorf("no colors:\n%q", color.String())
 	}
 }
 

@@ -51,8 +51,8 @@ type Report struct {
 	// points at. An issue whose file is not here is written without it.
 	// Add fills it.
 	Sources map[string]string
-	// Color marks severities with ANSI colour in text. The caller
-	// decides: colour only for a terminal, and never under NO_COLOR.
+	// Color marks severities with ANSI color in text. The caller
+	// decides: color only for a terminal, and never under NO_COLOR.
 	Color bool
 	// Version and InformationURI name the build of toolbench that made
 	// the report, for the formats that say (SARIF's tool.driver); ""

@@ -82,7 +82,7 @@ func withFile(is lint.Issue, file string) lint.Issue {
 	return is
 }
 
-func TestWriteTextColoursTheSeverityOnly(t *testing.T) {
+func TestWriteTextColorsTheSeverityOnly(t *testing.T) {
 	var b bytes.Buffer
 	if err := writeText(&b, &Report{Issues: []lint.Issue{reportError, reportWarning}, Color: true}); err != nil {
 		t.Fatal(err)
@@ -108,9 +108,9 @@ func TestWriteTextEscapesDocumentText(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	colourless := strings.NewReplacer("\x1b[1;31m", "", "\x1b[0m", "").Replace(out)
+	colorless := strings.NewReplacer("\x1b[1;31m", "", "\x1b[0m", "").Replace(out)
 	for _, c := range []string{"\x1b", "\x07", "\r", "\u202e"} {
-		if strings.Contains(colourless, c) {
+		if strings.Contains(colorless, c) {
 			t.Errorf("output holds %q raw:\n%q", c, out)
 		}
 	}

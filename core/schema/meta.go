@@ -180,7 +180,7 @@ type Problem struct {
 // validator; anything else goes to the validator, so the findings are the
 // same either way.
 func Check(n *jsondoc.Node, d *Draft, on Covered, fast bool) []Problem {
-	if fast && (quick{d: d, on: on}).schema(n, true, true) {
+	if fast && (metaPrecheck{d: d, on: on}).schema(n, true, true) {
 		return nil
 	}
 	var out []Problem
@@ -287,7 +287,7 @@ func hint(node *jsondoc.Node, segs []jsondoc.Seg, f Failure, d *Draft) string {
 	return "Make the value match the JSON Schema " + d.Name + " meta-schema."
 }
 
-// quick judges by hand whether a schema certainly passes d's
+// metaPrecheck judges by hand whether a schema certainly passes d's
 // meta-schema, for the keywords most tool schemas use, or fails it only
 // where a base rule reports the problem (covered). A false answer
 // means only "not sure": the validator decides then. Every check is at
@@ -295,14 +295,14 @@ func hint(node *jsondoc.Node, segs []jsondoc.Seg, f Failure, d *Draft) string {
 // finding from the validator either (a test holds it to that). Keywords
 // the meta-schemas do not define are allowed with any value, as the
 // meta-schemas allow them.
-type quick struct {
+type metaPrecheck struct {
 	d  *Draft
 	on Covered
 }
 
 // schema judges n; walked says the linter's walker visits it, so the base
 // rules check it.
-func (q quick) schema(n *jsondoc.Node, root, walked bool) bool {
+func (q metaPrecheck) schema(n *jsondoc.Node, root, walked bool) bool {
 	if n.Is(jsondoc.Bool) {
 		return true
 	}
@@ -317,7 +317,7 @@ func (q quick) schema(n *jsondoc.Node, root, walked bool) bool {
 	return true
 }
 
-func (q quick) member(key string, v *jsondoc.Node, root, walked bool) bool {
+func (q metaPrecheck) member(key string, v *jsondoc.Node, root, walked bool) bool {
 	switch key {
 	case "type":
 		return quickType(v) || walked && q.on.Types && badTypeValue(v)
@@ -369,7 +369,7 @@ func (q quick) member(key string, v *jsondoc.Node, root, walked bool) bool {
 	return true
 }
 
-func (q quick) schemaMap(v *jsondoc.Node, walked bool) bool {
+func (q metaPrecheck) schemaMap(v *jsondoc.Node, walked bool) bool {
 	if !v.Is(jsondoc.Object) {
 		return false
 	}
@@ -381,7 +381,7 @@ func (q quick) schemaMap(v *jsondoc.Node, walked bool) bool {
 	return true
 }
 
-func (q quick) schemaList(v *jsondoc.Node, walked bool) bool {
+func (q metaPrecheck) schemaList(v *jsondoc.Node, walked bool) bool {
 	if !v.Is(jsondoc.Array) || v.Len() == 0 {
 		return false
 	}

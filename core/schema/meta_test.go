@@ -26,7 +26,7 @@ func TestQuickCheckGivesTheValidatorsFindings(t *testing.T) {
 			d := DraftOf(n)
 			slow := issueTexts(Check(n, d, on, false))
 			fast := issueTexts(Check(n, d, on, true))
-			if (quick{d: d, on: on}).schema(n, true, true) {
+			if (metaPrecheck{d: d, on: on}).schema(n, true, true) {
 				judged++
 			}
 			if !slices.Equal(fast, slow) {
@@ -40,7 +40,7 @@ func TestQuickCheckGivesTheValidatorsFindings(t *testing.T) {
 func TestQuickCheckTakesCommonValidSchemas(t *testing.T) {
 	for _, src := range schematest.Bases {
 		n, _ := jsondoc.ParseValue("schema.json", src)
-		if !(quick{d: DraftOf(n), on: all}).schema(n, true, true) {
+		if !(metaPrecheck{d: DraftOf(n), on: all}).schema(n, true, true) {
 			t.Errorf("the quick check does not judge %s", src)
 		}
 	}
@@ -62,7 +62,7 @@ func TestQuickCheckTakesTheBenchmarkTools(t *testing.T) {
 	ts := tooldef.Tools(doc)
 	judged := 0
 	for _, tl := range ts.Tools {
-		if (quick{d: DraftOf(tl.Params), on: all}).schema(tl.Params, true, true) {
+		if (metaPrecheck{d: DraftOf(tl.Params), on: all}).schema(tl.Params, true, true) {
 			judged++
 		}
 	}

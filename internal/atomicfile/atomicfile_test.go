@@ -7,6 +7,7 @@ import (
 )
 
 func TestWriteReplacesTheFileKeepingItsMode(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
@@ -33,6 +34,7 @@ func TestWriteReplacesTheFileKeepingItsMode(t *testing.T) {
 }
 
 func TestWriteCreatesANewFile(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "out.json")
 	if err := Write(path, []byte("x")); err != nil {
 		t.Fatal(err)
@@ -47,6 +49,7 @@ func TestWriteCreatesANewFile(t *testing.T) {
 }
 
 func TestWriteThroughASymlinkKeepsTheLink(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	real := filepath.Join(dir, "real.json")
 	link := filepath.Join(dir, "link.json")
@@ -68,6 +71,7 @@ func TestWriteThroughASymlinkKeepsTheLink(t *testing.T) {
 }
 
 func TestWriteRefusesADirectoryAndLeavesNoTemporaryFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	sub := filepath.Join(dir, "sub")
 	if err := os.Mkdir(sub, 0o755); err != nil {
@@ -83,12 +87,14 @@ func TestWriteRefusesADirectoryAndLeavesNoTemporaryFile(t *testing.T) {
 }
 
 func TestWriteToADeviceWritesIt(t *testing.T) {
+	t.Parallel()
 	if err := Write(os.DevNull, []byte("x")); err != nil {
 		t.Fatalf("Write to %s: %v", os.DevNull, err)
 	}
 }
 
 func TestWriteToAPipeWritesThroughIt(t *testing.T) {
+	t.Parallel()
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := mkfifo(fifo); err != nil {
 		t.Skip(err)

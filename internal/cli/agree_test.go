@@ -15,6 +15,7 @@ import (
 // rejects cannot be used for a call, and one it accepts can, whatever its
 // patterns and formats (ECMA-262 syntax Go's regexp lacks among them).
 func TestDeepValidateAndLintAgreeOnWhatIsValidJSONSchema(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, prop string
 		valid      bool

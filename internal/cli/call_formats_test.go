@@ -43,6 +43,7 @@ func normalTimes(out string) string {
 }
 
 func TestCallFixtureOfTheServerIsTestCalls(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(serverCalls)
 	if err != nil || string(data) != testCalls {
 		t.Fatalf("%s should hold testCalls (%v)", serverCalls, err)
@@ -52,6 +53,7 @@ func TestCallFixtureOfTheServerIsTestCalls(t *testing.T) {
 // TestCallFormatsOnAServer checks and runs testCalls against the tools
 // server in every format, against golden files.
 func TestCallFormatsOnAServer(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	for _, run := range []bool{false, true} {
 		for format, ext := range callFormatFiles {
@@ -76,6 +78,7 @@ func TestCallFormatsOnAServer(t *testing.T) {
 // TestCallJSONFormatIsTheJSONFlag: --format json writes what --json
 // does, byte for byte, with --run too.
 func TestCallJSONFormatIsTheJSONFlag(t *testing.T) {
+	t.Parallel()
 	_, asFlag, _ := callRun(t, "", "call", "--json", "--deep", callTools, callBatch)
 	code, asFormat, stderr := callRun(t, "", "call", "--format", "json", "--deep", callTools, callBatch)
 	if code != exitIssues || stderr != "" || asFormat != asFlag || asFlag != callBatchToolsDeepJSON(t) {
@@ -132,6 +135,7 @@ type callSARIF struct {
 // one of its driver's, at the line of CALLS of the call about the tool it
 // names.
 func TestCallSARIFOnAServerPointsAtTheCallsLines(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	calls := strings.Split(testCalls, "\n")
 	for _, args := range [][]string{{"call", "--format", "sarif"}, {"call", "--run", "--format", "sarif"}} {
@@ -173,6 +177,7 @@ func TestCallSARIFOnAServerPointsAtTheCallsLines(t *testing.T) {
 // TestCallGitHubOnAServerAnnotatesTheCallsLines: each annotation is at
 // the line of the call it is about.
 func TestCallGitHubOnAServerAnnotatesTheCallsLines(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	calls := strings.Split(testCalls, "\n")
 	annotation := regexp.MustCompile(`^::(error|warning|notice) file=` + regexp.QuoteMeta(serverCalls) + `,line=(\d+),title=([a-z_]+)::([a-z]+): `)
@@ -197,6 +202,7 @@ func TestCallGitHubOnAServerAnnotatesTheCallsLines(t *testing.T) {
 // on every command that has it: the formats the report table has for
 // what the command writes, no more.
 func TestFormatHelpListsTheFormatsEachCommandWrites(t *testing.T) {
+	t.Parallel()
 	root := newRoot(&env{dir: workDir(t), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }})
 	want := map[string]string{
 		"lint":   "text, concise, json, sarif, github, markdown",

@@ -52,6 +52,7 @@ var callBatchToolsJSON = callLines(
 )
 
 func TestCallChecksTheBatchAgainstEachKindOfSchemas(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -138,6 +139,7 @@ func TestCallChecksTheBatchAgainstEachKindOfSchemas(t *testing.T) {
 }
 
 func TestCallOneCallFromStdin(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -192,6 +194,7 @@ func TestCallOneCallFromStdin(t *testing.T) {
 }
 
 func TestCallFailsWithExit2OnUsageAndUnreadableInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
 	if err := os.WriteFile(bad, []byte("{\n  \"search\": {\"required\": {\"q\": \"str\",}}\n}\n"), 0o644); err != nil {
@@ -246,6 +249,7 @@ func TestCallFailsWithExit2OnUsageAndUnreadableInput(t *testing.T) {
 }
 
 func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"-h", "--help"} {
 		t.Run(arg, func(t *testing.T) {
 			code, stdout, _ := callRun(t, "", "call", arg)
@@ -262,6 +266,7 @@ func TestCallHelpShowsUsageFlagsAndAnExample(t *testing.T) {
 }
 
 func TestCallIsListedInTheHelp(t *testing.T) {
+	t.Parallel()
 	_, stdout, _ := callRun(t, "", "--help")
 	if !strings.Contains(stdout, "  Check tool calls, or run them on a server\n") {
 		t.Errorf("toolbench --help does not list call:\n%s", stdout)
@@ -269,6 +274,7 @@ func TestCallIsListedInTheHelp(t *testing.T) {
 }
 
 func TestCallEscapesControlCharactersInText(t *testing.T) {
+	t.Parallel()
 	stdin := "{\"name\": \"evil\\u001b[2J\\u202e\"}"
 	code, stdout, _ := callRun(t, stdin, "call", callFlat)
 	if code != exitIssues {
@@ -284,6 +290,7 @@ func TestCallEscapesControlCharactersInText(t *testing.T) {
 }
 
 func TestCallReadsADatasetOfJSONLinesWithPythonAndJavaTypeNames(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := callRun(t, "", "call", "testdata/call/dataset.jsonl", "testdata/call/dataset-calls.jsonl")
 	want := callLines(
 		"line 1: valid",
@@ -304,6 +311,7 @@ func TestCallReadsADatasetOfJSONLinesWithPythonAndJavaTypeNames(t *testing.T) {
 }
 
 func TestCallSaysWhenANameIsDefinedAgainWithOtherParameters(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tools := filepath.Join(dir, "records.jsonl")
 	lines := `{"name": "a", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}` + "\n" +
@@ -322,6 +330,7 @@ func TestCallSaysWhenANameIsDefinedAgainWithOtherParameters(t *testing.T) {
 // TestCallFormatNamesTheReport: --format json is --json, and the old
 // --format flat|tools still reads SCHEMAS so, with a note.
 func TestCallFormatNamesTheReport(t *testing.T) {
+	t.Parallel()
 	calls := "{\"name\": \"search\", \"args\": {\"limit\": true, \"debug\": 1}}\n"
 	_, asJSON, _ := callRun(t, calls, "call", "--json", callFlat)
 	for _, args := range [][]string{{"--format", "json"}, {"--format=json", "--json"}, {"--format", "flat", "--json"}} {

@@ -16,10 +16,11 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// sgrColour matches an SGR sequence that sets a colour.
-var sgrColour = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
+// sgrColor matches an SGR sequence that sets a color.
+var sgrColor = regexp.MustCompile(`\x1b\[[0-9;]*(3[0-8]|4[0-8]|9[0-7]|10[0-7])[;m]`)
 
 func TestCompletionLoadsInBash(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
@@ -83,6 +84,7 @@ comp "` + toolbenchBin + ` lint --mcp-config n"
 // scripts do, and gets the names of the tables: targets, formats, rule
 // codes, and the codes explain knows.
 func TestCompletionOffersTheTablesValues(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want []string
@@ -106,6 +108,7 @@ func TestCompletionOffersTheTablesValues(t *testing.T) {
 }
 
 func TestManPageRendersEveryCommandAndFlag(t *testing.T) {
+	t.Parallel()
 	code, page, stderr := runIn(t, "man")
 	if code != exitOK || stderr != "" || !strings.HasPrefix(page, ".TH TOOLBENCH 1 ") {
 		t.Fatalf("man: exit %d, stderr %q, page %.200q", code, stderr, page)
@@ -138,6 +141,7 @@ func TestManPageRendersEveryCommandAndFlag(t *testing.T) {
 }
 
 func TestVersionFlags(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"--version", "-v"} {
 		code, out, _ := runIn(t, arg)
 		if want := "toolbench " + (Build{}).version() + "\n"; code != exitOK || out != want {
@@ -147,15 +151,16 @@ func TestVersionFlags(t *testing.T) {
 }
 
 // TestColorFlagDecidesOverTheTerminalAndNoColor lints a file with
-// errors, whose report colours its severities, and sends a bad flag,
-// whose error colours the command's name.
+// errors, whose report colors its severities, and sends a bad flag,
+// whose error colors the command's name.
 func TestColorFlagDecidesOverTheTerminalAndNoColor(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
-		name       string
-		args       []string
-		terminal   bool
-		noColor    string
-		wantColour bool
+		name      string
+		args      []string
+		terminal  bool
+		noColor   string
+		wantColor bool
 	}{
 		{"a pipe", nil, false, "", false},
 		{"a terminal", nil, true, "", true},
@@ -172,9 +177,9 @@ func TestColorFlagDecidesOverTheTerminalAndNoColor(t *testing.T) {
 					getenv:     func(k string) string { return map[string]string{"NO_COLOR": tc.noColor}[k] },
 					isTerminal: func(io.Writer) bool { return tc.terminal }}
 				run(e, args)
-				got := sgrColour.MatchString(out.String() + errOut.String())
-				if got != tc.wantColour {
-					t.Errorf("%q: colour %v, want %v:\n%q\n%q", args, got, tc.wantColour, out.String(), errOut.String())
+				got := sgrColor.MatchString(out.String() + errOut.String())
+				if got != tc.wantColor {
+					t.Errorf("%q: color %v, want %v:\n%q\n%q", args, got, tc.wantColor, out.String(), errOut.String())
 				}
 				if plain := regexp.MustCompile(`\x1b\[[0-9;]*m`).ReplaceAllString(errOut.String(), ""); args[len(args)-1] == "--nope" && plain != "toolbench lint: unknown flag: --nope\nRun 'toolbench lint -h' for usage.\n" {
 					t.Errorf("%q: the error reads %q", args, plain)
@@ -184,15 +189,16 @@ func TestColorFlagDecidesOverTheTerminalAndNoColor(t *testing.T) {
 	}
 }
 
-// TestHelpIsColouredOnATerminalUnlessNever reads help on a real terminal
+// TestHelpIsColoredOnATerminalUnlessNever reads help on a real terminal
 // (tmux) with its attributes.
-func TestHelpIsColouredOnATerminalUnlessNever(t *testing.T) {
+func TestHelpIsColoredOnATerminalUnlessNever(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
 	for i, tc := range []struct {
-		args    string
-		colours bool
+		args   string
+		colors bool
 	}{
 		{"lint -h", true},
 		{"--color never lint -h", false},
@@ -204,8 +210,8 @@ func TestHelpIsColouredOnATerminalUnlessNever(t *testing.T) {
 			defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
 			tt.waitFor("the help", "USAGE", "done")
 			styled := tt.tmux("capture-pane", "-p", "-e", "-S", "-80", "-t", "tb")
-			if got := sgrColour.MatchString(styled); got != tc.colours {
-				t.Errorf("colours = %v, want %v:\n%q", got, tc.colours, styled)
+			if got := sgrColor.MatchString(styled); got != tc.colors {
+				t.Errorf("colors = %v, want %v:\n%q", got, tc.colors, styled)
 			}
 		})
 	}
@@ -219,6 +225,7 @@ func TestHelpIsColouredOnATerminalUnlessNever(t *testing.T) {
 const helpColumn = 80 - 4 - len("--protocol-version  ")
 
 func TestEveryFlagUsageIsOneShortLine(t *testing.T) {
+	t.Parallel()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		for _, fs := range []*pflag.FlagSet{c.LocalNonPersistentFlags(), c.PersistentFlags()} {
@@ -248,6 +255,7 @@ func TestEveryFlagUsageIsOneShortLine(t *testing.T) {
 // its width, or reads __FANG_TEST_WIDTH (its help.go), so the help runs in
 // a process of its own.
 func TestHelpFitsTheTerminal(t *testing.T) {
+	t.Parallel()
 	var paths [][]string
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

@@ -182,7 +182,7 @@ func compatOf(e *env, cfg *compatOptions, opt compat.Options) int {
 	}
 	src.Close() // the tools are read; a server's session is not needed
 	m := compat.ComputeWith(src.Doc, opt)
-	r := &report.MatrixReport{Matrix: m, File: src.Doc.Name, Color: e.colour(e.stdout)}
+	r := &report.MatrixReport{Matrix: m, File: src.Doc.Name, Color: e.colored(e.stdout)}
 	if err := cfg.format.Matrix(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench compat: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure

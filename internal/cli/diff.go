@@ -147,7 +147,7 @@ func runDiff(e *env, cfg *diffOptions) int {
 		fmt.Fprintf(e.stderr, "toolbench diff: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
-	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, AtRevision: atRevision, Servers: servers, Color: e.colour(e.stdout),
+	r := &report.ChangeReport{Result: res, Old: docs[0].Name, New: docs[1].Name, AtRevision: atRevision, Servers: servers, Color: e.colored(e.stdout),
 		Version: e.build.version(), InformationURI: e.build.informationURI()}
 	if err := cfg.format.Changes(jsondoc.SafeWriter(e.stdout), r); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench diff: writing the report: %s\n", termtext.EscapeLine(err.Error()))

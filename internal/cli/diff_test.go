@@ -10,6 +10,7 @@ import (
 )
 
 func TestDiffExitsOneOnBreakingChanges(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runIn(t, "diff", "testdata/diff/old.json", "testdata/diff/new.json")
 	if code != exitIssues || stderr != "" || !strings.HasSuffix(stdout, "9 breaking changes, 3 notes\n") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
@@ -25,6 +26,7 @@ func TestDiffExitsOneOnBreakingChanges(t *testing.T) {
 }
 
 func TestDiffComparesADatasetRecordByRecord(t *testing.T) {
+	t.Parallel()
 	const (
 		x = `{"id": 1, "function": [{"name": "a", "description": "A tool of the tests.", "parameters": {"type": "object", "properties": {"x": {"type": "string"}}}}]}`
 		y = `{"id": 2, "function": [{"name": "a", "description": "A tool of the tests.", "parameters": {"type": "object", "properties": {"y": {"type": "string"}}}}]}`
@@ -65,6 +67,7 @@ func TestDiffComparesADatasetRecordByRecord(t *testing.T) {
 }
 
 func TestDiffReadsARevisionWithGit(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -149,6 +152,7 @@ func TestDiffOutsideAGitRepositorySaysSo(t *testing.T) {
 }
 
 func TestDiffUsageErrors(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -174,6 +178,7 @@ func TestDiffUsageErrors(t *testing.T) {
 }
 
 func TestCompatShowsTheMatrix(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runIn(t, "compat", "testdata/compat/tools.json")
 	if code != exitIssues || stderr != "" || !strings.HasPrefix(stdout, "TOOL                openai  openai-strict  anthropic  anthropic-strict  gemini  mcp  mcp@2025-11-25\nsearch_docs         ") {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
@@ -202,6 +207,7 @@ func gitIn(t *testing.T, args ...string) {
 // server lists with a dump of them, unchanged and then with a tool the
 // server no longer has.
 func TestDiffOfAServerComparesADumpWithWhatItListsNow(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	code, dump, stderr := commandRun{}.run(t, append([]string{"dump"}, ts.args...)...)
 	if code != exitOK {
@@ -228,6 +234,7 @@ func TestDiffOfAServerComparesADumpWithWhatItListsNow(t *testing.T) {
 }
 
 func TestDiffTakesOneSourceBesideAServer(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"diff", "a.json", "b.json", "--server-cmd", "x"},
 		{"diff", "--server-url", "http://127.0.0.1:1/mcp"},
@@ -243,6 +250,7 @@ func TestDiffTakesOneSourceBesideAServer(t *testing.T) {
 // not opt into strict mode is sent as it is, so the strict column accepts
 // it, unless --strict-all asks how it would fare with "strict": true.
 func TestCompatHoldsEveryToolToStrictRulesWithStrictAll(t *testing.T) {
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "tools.json")
 	tool := `[{"type": "function", "function": {"name": "lookup", "description": "Look up a customer record by its identifier.", "parameters": {"type": "object", "properties": {"id": {"type": "string"}}}}}]`
 	if err := os.WriteFile(file, []byte(tool), 0o644); err != nil {

@@ -17,6 +17,7 @@ import (
 // compares what it prints with what README shows; so the program holds
 // to today's API. -update writes what it prints into README.
 func TestDocsREADMEFromGoBuildsAndPrintsWhatItShows(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a program; skipped with -short")
 	}

@@ -89,6 +89,7 @@ func anchors(text string) map[string]bool {
 }
 
 func TestDocsLinksLeadToFilesAndHeadingsThatExist(t *testing.T) {
+	t.Parallel()
 	texts := map[string]string{}
 	read := func(file string) (string, bool) {
 		if s, ok := texts[file]; ok {
@@ -141,6 +142,7 @@ func TestDocsLinksLeadToFilesAndHeadingsThatExist(t *testing.T) {
 }
 
 func TestAnchorsAreGitHubs(t *testing.T) {
+	t.Parallel()
 	got := anchors("# Live MCP servers\n## `toolbench call --run`: sending calls\n## From Go\n## From Go\n```\n# not a heading\n```\n#nota heading\n")
 	for _, want := range []string{"live-mcp-servers", "toolbench-call---run-sending-calls", "from-go", "from-go-1"} {
 		if !got[want] {
@@ -156,6 +158,7 @@ func TestAnchorsAreGitHubs(t *testing.T) {
 // README and the docs as toolbench.toml is parsed: an example of the
 // configuration with a key or a code toolbench does not know fails.
 func TestDocsTOMLIsAConfigurationToolbenchReads(t *testing.T) {
+	t.Parallel()
 	blocks := 0
 	for _, file := range docFiles(t) {
 		data, err := os.ReadFile(file)

@@ -142,6 +142,7 @@ func rulesIndex(pages []rulePage) string {
 }
 
 func TestDocsRulePagesAreTheRuleTables(t *testing.T) {
+	t.Parallel()
 	pages := rulePages()
 	want := map[string]string{"docs/rules/README.md": rulesIndex(pages)}
 	for _, p := range pages {
@@ -189,6 +190,7 @@ func TestDocsRulePagesAreTheRuleTables(t *testing.T) {
 // TestExplainEndsWithThePage holds explain's last line to the page of
 // what it explains, a page the docs have.
 func TestExplainEndsWithThePage(t *testing.T) {
+	t.Parallel()
 	var codes []string
 	for _, r := range slices.Concat(lint.Rules(), servers.Rules(), registry.Rules()) {
 		codes = append(codes, r.Code)
@@ -270,6 +272,7 @@ func numberStartsLine(rs []rune, i int) bool {
 }
 
 func TestMarkdownTextShowsTheTextAsWritten(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ in, want string }{
 		{"plain words", "plain words"},
 		{"a $ref and `x` and *y*", "a \\$ref and \\`x\\` and \\*y\\*"},

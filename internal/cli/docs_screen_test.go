@@ -130,6 +130,7 @@ func playScreen(out string, w, h int) string {
 }
 
 func TestPlayScreenDrawsWhatATerminalWould(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, out, want string }{
 		{"text and a line feed", "ab\r\ncd", "ab\ncd\n"},
 		{"a position", "\x1b[2;3Hx", "\n  x\n"},

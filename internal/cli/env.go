@@ -27,7 +27,7 @@ type env struct {
 	// is given, or finds, is relative to it.
 	dir    string
 	getenv func(string) string
-	// isTerminal reports whether w is a terminal (for colour decisions).
+	// isTerminal reports whether w is a terminal (for color decisions).
 	isTerminal func(w io.Writer) bool
 	// stdinTerminal says standard input is a terminal, where a command
 	// reading it waits for someone to type.
@@ -96,9 +96,9 @@ func (e *env) open(name string) (*os.File, error) {
 	return f, err
 }
 
-// colour reports whether what is written to w is coloured: as --color
+// colored reports whether what is written to w is colored: as --color
 // says, and by default when w is a terminal and NO_COLOR is not set.
-func (e *env) colour(w io.Writer) bool {
+func (e *env) colored(w io.Writer) bool {
 	switch e.color {
 	case colorAlways:
 		return true

@@ -195,10 +195,10 @@ func fixOf(e *env, cfg *fixOptions, opt fix.Options) int {
 }
 
 // writeFixDiff writes the diff of the fixes: escaped for a person at a
-// terminal (or in colour, for a pager), else with the file's own bytes,
+// terminal (or in color, for a pager), else with the file's own bytes,
 // carriage returns included, so that patch and git apply take it.
 func writeFixDiff(e *env, name string, hunks []fix.Hunk) error {
-	if color := e.colour(e.stdout); color || e.isTerminal(e.stdout) {
+	if color := e.colored(e.stdout); color || e.isTerminal(e.stdout) {
 		return fix.WriteDiff(e.stdout, name, hunks, color)
 	}
 	return fix.WritePatch(e.stdout, name, hunks)

@@ -40,6 +40,7 @@ func writeTools(t *testing.T, text string, perm os.FileMode) string {
 }
 
 func TestFixPrintsTheDiffAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o644)
 	code, stdout, stderr := runIn(t, "fix", path)
 	if code != exitIssues {
@@ -65,6 +66,7 @@ func TestFixPrintsTheDiffAndChangesNothing(t *testing.T) {
 }
 
 func TestFixWriteFixesInPlaceKeepingTheModeAndFixingTwiceChangesNothing(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o600)
 	code, stdout, stderr := runIn(t, "fix", "-w", path)
 	if code != exitOK || !strings.HasPrefix(stdout, path+": 3 issues fixed") || stderr != "" {
@@ -97,6 +99,7 @@ func TestFixWriteFixesInPlaceKeepingTheModeAndFixingTwiceChangesNothing(t *testi
 }
 
 func TestFixOutputWritesElsewhere(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o644)
 	out := filepath.Join(filepath.Dir(path), "fixed.json")
 	if code, _, stderr := runIn(t, "fix", "-o", out, path); code != exitOK || !strings.Contains(stderr, "3 issues fixed") {
@@ -115,6 +118,7 @@ func TestFixOutputWritesElsewhere(t *testing.T) {
 }
 
 func TestFixCodeLimitsTheFixesAndAsksForRenames(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, strings.Replace(fixableTools, "get_weather", "get weather", 1), 0o644)
 	code, stdout, stderr := runIn(t, "fix", "--code", "invalid-name", path)
 	if code != exitIssues || !strings.Contains(stdout, `+    "name": "get_weather",`) || strings.Contains(stdout, `"string"}`) {
@@ -129,6 +133,7 @@ func TestFixCodeLimitsTheFixesAndAsksForRenames(t *testing.T) {
 }
 
 func TestFixUsageErrors(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o644)
 	tests := []struct {
 		name string
@@ -154,6 +159,7 @@ func TestFixUsageErrors(t *testing.T) {
 }
 
 func TestFixRefusesAFileThatDoesNotParse(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, `[{"name": "x",}]`, 0o644)
 	code, stdout, stderr := runIn(t, "fix", "-w", path)
 	if code != exitFailure || stdout != "" || !strings.Contains(stderr, path+":1:14: ") {
@@ -169,6 +175,7 @@ func TestFixRefusesAFileThatDoesNotParse(t *testing.T) {
 // characters included, so that git apply and patch make of the file what
 // fix -o writes; and that a terminal still gets them escaped.
 func TestFixDiffOfACRLFFileAppliesWithGitAndPatch(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -224,6 +231,7 @@ func TestFixDiffOfACRLFFileAppliesWithGitAndPatch(t *testing.T) {
 }
 
 func TestFixOutputToADeviceWritesIt(t *testing.T) {
+	t.Parallel()
 	path := writeTools(t, fixableTools, 0o644)
 	if code, _, stderr := runIn(t, "fix", "-o", os.DevNull, path); code != exitOK || !strings.Contains(stderr, "3 issues fixed") {
 		t.Errorf("fix -o %s: exit %d, stderr %q", os.DevNull, code, stderr)

@@ -388,7 +388,7 @@ func callCodes() [][2]string {
 	return out
 }
 
-// colorMode is --color: when reports, errors and help are coloured.
+// colorMode is --color: when reports, errors and help are colored.
 type colorMode string
 
 const (

@@ -93,6 +93,7 @@ var hardNotJSON = []struct{ name, content, want string }{
 }
 
 func TestLintFailsOnWhatIsNotJSONWithFileLineAndColumn(t *testing.T) {
+	t.Parallel()
 	for _, tc := range hardNotJSON {
 		t.Run(tc.name, func(t *testing.T) {
 			path := hardFile(t, "tools.json", tc.content)
@@ -112,6 +113,7 @@ func TestLintFailsOnWhatIsNotJSONWithFileLineAndColumn(t *testing.T) {
 }
 
 func TestCallFailsOnSchemasThatAreNotJSONWithFileLineAndColumn(t *testing.T) {
+	t.Parallel()
 	for _, tc := range hardNotJSON {
 		t.Run(tc.name, func(t *testing.T) {
 			path := hardFile(t, "schemas.json", tc.content)
@@ -124,6 +126,7 @@ func TestCallFailsOnSchemasThatAreNotJSONWithFileLineAndColumn(t *testing.T) {
 }
 
 func TestEveryCommandSkipsAByteOrderMark(t *testing.T) {
+	t.Parallel()
 	tools := hardFile(t, "tools.json", "\ufeff["+hardTool+"]")
 	if r := hardRun(t, nil, "lint", tools); r.code != exitOK || r.stdout != "valid\n" || r.stderr != "" {
 		t.Errorf("lint: exit %d, stdout %q, stderr %q; want valid", r.code, r.stdout, r.stderr)
@@ -138,6 +141,7 @@ func TestEveryCommandSkipsAByteOrderMark(t *testing.T) {
 }
 
 func TestExtremeButLegalJSONLoads(t *testing.T) {
+	t.Parallel()
 	huge := strings.Repeat("x", 10<<20)
 	cases := []struct {
 		name, tools, call, want string
@@ -186,6 +190,7 @@ func hardSparseFile(t *testing.T) string {
 }
 
 func TestAFilePastTheSizeLimitIsRefusedWithoutReadingIt(t *testing.T) {
+	t.Parallel()
 	path := hardSparseFile(t)
 	for _, args := range [][]string{{"lint", path}, {"lint", "--json", path}, {"call", path}} {
 		r := hardRun(t, strings.NewReader("{}"), args...)
@@ -214,6 +219,7 @@ func (r *hardEndless) Read(p []byte) (int, error) {
 }
 
 func TestEndlessStandardInputEndsAtTheSizeLimit(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("reads 256 MiB")
 	}
@@ -225,6 +231,7 @@ func TestEndlessStandardInputEndsAtTheSizeLimit(t *testing.T) {
 }
 
 func TestDevZeroEndsAtOnceWithAPositionedError(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
 	}
@@ -250,6 +257,7 @@ func TestDevZeroEndsAtOnceWithAPositionedError(t *testing.T) {
 }
 
 func TestCallStopsAtTheSizeLimitOnCallsThatNeverEnd(t *testing.T) {
+	t.Parallel()
 	schemas := hardFile(t, "tools.json", "["+hardTool+"]")
 	for _, tc := range []struct {
 		name  string
@@ -270,6 +278,7 @@ func TestCallStopsAtTheSizeLimitOnCallsThatNeverEnd(t *testing.T) {
 }
 
 func TestDuplicateKeyIsAWarningAtTheSecondKeyNamingTheFirstsLine(t *testing.T) {
+	t.Parallel()
 	src := "[{\"type\": \"function\", \"function\": {\"name\": \"search\",\n" +
 		"  \"description\": \"Search the index for documents that match a query.\",\n" +
 		"  \"name\": \"search\",\n" +
@@ -335,6 +344,7 @@ func hardCheckSafe(t *testing.T, what string, r hardResult, jsonOut bool) {
 }
 
 func TestNoCommandWritesTheInputsControlCharactersToTheTerminal(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	evil := filepath.Join(dir, "evil\x1b]0;pwned\a\u202e.json")
 	if err := os.WriteFile(evil, []byte(hardHostile), 0o644); err != nil {
@@ -394,6 +404,7 @@ func TestNoCommandWritesTheInputsControlCharactersToTheTerminal(t *testing.T) {
 }
 
 func TestWatchTextNeverWritesTheFilesControlCharacters(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "evil\x1b]0;pwned\a.json")
 	if err := os.WriteFile(path, []byte(hardHostile), 0o644); err != nil {
@@ -434,6 +445,7 @@ var hardBadLines = []struct{ line, want string }{
 }
 
 func TestCallBatchGoesOnPastBadLines(t *testing.T) {
+	t.Parallel()
 	schemas := hardFile(t, "tools.json", "["+hardTool+"]")
 	var in, want strings.Builder
 	for _, l := range hardBadLines {
@@ -455,6 +467,7 @@ func TestCallBatchGoesOnPastBadLines(t *testing.T) {
 }
 
 func TestWatchSurvivesBadInputOnASaveAndRecovers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	good := "[" + hardTool + "]"

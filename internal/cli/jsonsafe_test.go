@@ -10,6 +10,7 @@ import (
 // JSON output escapes ASCII controls by the encoder's rules; bidi and
 // invisible characters must not reach a terminal raw either.
 func TestJSONOutputsKeepBidiAndInvisibleCharactersEscaped(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	tools := filepath.Join(dir, "tools.json")
 	src := `[{"name": "evil` + "\u202e" + `tool", "description": "Looks harmless` + "\u200b" + ` but is not at all.", "parameters": {"type": "object", "properties": {"q": {"type": "string"}}}}]`

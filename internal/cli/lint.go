@@ -297,7 +297,7 @@ func (lr *lintRun) servers() int {
 	}
 	if lr.allServers != "" {
 		<-ready
-		if code := lr.together(linted); code != exitOK {
+		if code := lr.acrossServers(linted); code != exitOK {
 			return code
 		}
 	}
@@ -339,7 +339,7 @@ func newLintRun(e *env, opts *lintOptions) (*lintRun, error) {
 		return nil, err
 	}
 	lr := &lintRun{e: e, opts: opts, policy: pol, m: pol.Match(),
-		r: &report.Report{Color: e.colour(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI()}}
+		r: &report.Report{Color: e.colored(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI()}}
 	if opts.servers.all {
 		lr.allServers = servers[0].ServersFile
 	}
@@ -384,8 +384,8 @@ func (lr *lintRun) failed(name string, err error) {
 	lr.r.Failed = append(lr.r.Failed, report.FailureOf(name, err))
 }
 
-// together checks the servers linted together, and adds what it finds.
-func (lr *lintRun) together(linted []servers.Server) int {
+// acrossServers checks the servers linted together, and adds what it finds.
+func (lr *lintRun) acrossServers(linted []servers.Server) int {
 	origin := lr.allServers
 	opt := lr.policy.Options(source.Input{Path: origin})
 	res, err := servers.Check(linted, servers.Options{Lint: opt, TokenBudget: lr.policy.TokenBudget(), Origin: origin})

@@ -7,6 +7,7 @@ import (
 )
 
 func TestLintFormatSARIFIsOneRunWithRulesAndResults(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runLintIn(t, "", lintTerm{}, "--format", "sarif", lintInvalid)
 	if code != exitIssues {
 		t.Fatalf("exit %d, want %d; stderr %q", code, exitIssues, errOut)
@@ -47,6 +48,7 @@ func TestLintFormatSARIFIsOneRunWithRulesAndResults(t *testing.T) {
 }
 
 func TestLintFormatGitHubWritesWorkflowCommands(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runLintIn(t, "", lintTerm{}, "--format", "github", lintInvalid)
 	if code != exitIssues {
 		t.Fatalf("exit %d, want %d", code, exitIssues)
@@ -67,6 +69,7 @@ func TestLintFormatGitHubWritesWorkflowCommands(t *testing.T) {
 // A file that cannot be parsed must not look clean to CI: SARIF marks the
 // invocation unsuccessful with the syntax error, GitHub annotates it.
 func TestLintCIFormatsReportAFileThatCannotBeParsed(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runLintIn(t, "", lintTerm{}, "--format", "sarif", lintBadJSON, lintInvalid)
 	if code != exitFailure {
 		t.Fatalf("exit %d, want %d", code, exitFailure)
@@ -118,6 +121,7 @@ func TestLintCIFormatsReportAFileThatCannotBeParsed(t *testing.T) {
 // status is every format's, a clean run is one heading, and a file that
 // cannot be parsed is named, never a clean report.
 func TestLintFormatMarkdownWritesAHeadingAndATable(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runLintIn(t, "", lintTerm{terminal: true}, "--format", "markdown", lintInvalid)
 	if code != exitIssues || errOut != "" {
 		t.Fatalf("exit %d, stderr %q; want %d and nothing", code, errOut, exitIssues)
@@ -130,7 +134,7 @@ func TestLintFormatMarkdownWritesAHeadingAndATable(t *testing.T) {
 		t.Errorf("first issue = %q, want prefix %q", lines[4], want)
 	}
 	if strings.Contains(out, "\x1b") {
-		t.Errorf("colour in Markdown on a terminal:\n%q", out)
+		t.Errorf("color in Markdown on a terminal:\n%q", out)
 	}
 
 	for _, tc := range []struct {

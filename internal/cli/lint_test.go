@@ -99,6 +99,7 @@ func readLintFixture(t *testing.T, path string) string {
 }
 
 func TestLintCommandOutputMatchesGoldenFiles(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, golden string
 		args         []string
@@ -128,6 +129,7 @@ func TestLintCommandOutputMatchesGoldenFiles(t *testing.T) {
 }
 
 func TestLintCommandExamples(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runLintIn(t, "", lintTerm{}, lintValid)
 	if code != exitOK || stdout != "valid\n" || stderr != "" {
 		t.Errorf("valid example: exit %d, stdout %q, stderr %q; want 0, \"valid\\n\", nothing", code, stdout, stderr)
@@ -153,6 +155,7 @@ func TestLintCommandExamples(t *testing.T) {
 }
 
 func TestLintCommandReadsStdin(t *testing.T) {
+	t.Parallel()
 	src := readLintFixture(t, lintInvalid)
 	for _, args := range [][]string{nil, {"-"}, {"--strict", "-"}} {
 		t.Run(strings.Join(append([]string{"lint"}, args...), " "), func(t *testing.T) {
@@ -181,6 +184,7 @@ func TestLintCommandReadsStdin(t *testing.T) {
 // several goroutines, and checks the report against the same text read
 // from standard input.
 func TestLintCommandOnALargeFile(t *testing.T) {
+	t.Parallel()
 	data := gen.Tools(1000)
 	path := filepath.Join(t.TempDir(), "big.json")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -197,6 +201,7 @@ func TestLintCommandOnALargeFile(t *testing.T) {
 }
 
 func TestLintCommandExitCodes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		stdin  string
@@ -252,6 +257,7 @@ func TestLintCommandExitCodes(t *testing.T) {
 }
 
 func TestLintCommandFlagsMayFollowTheFiles(t *testing.T) {
+	t.Parallel()
 	code, stdout, _ := runLintIn(t, "", lintTerm{}, lintInvalid, "--json", "--ignore", "short-description")
 	var issues []lint.Issue
 	if err := json.Unmarshal([]byte(stdout), &issues); err != nil {
@@ -268,11 +274,12 @@ func TestLintCommandFlagsMayFollowTheFiles(t *testing.T) {
 	})
 }
 
-func TestLintCommandColoursOnlyATerminalWithoutNoColor(t *testing.T) {
+func TestLintCommandColorsOnlyATerminalWithoutNoColor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
-		name   string
-		term   lintTerm
-		colour bool
+		name  string
+		term  lintTerm
+		color bool
 	}{
 		{"terminal", lintTerm{terminal: true}, true},
 		{"terminal with NO_COLOR", lintTerm{terminal: true, noColor: "1"}, false},
@@ -281,10 +288,10 @@ func TestLintCommandColoursOnlyATerminalWithoutNoColor(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, stdout, _ := runLintIn(t, "", tc.term, lintInvalid)
-			if got := strings.HasPrefix(stdout, "\x1b[1;31mERROR\x1b[0m   testdata/"); got != tc.colour {
-				t.Errorf("coloured = %v, want %v:\n%q", got, tc.colour, stdout)
+			if got := strings.HasPrefix(stdout, "\x1b[1;31mERROR\x1b[0m   testdata/"); got != tc.color {
+				t.Errorf("colored = %v, want %v:\n%q", got, tc.color, stdout)
 			}
-			if !tc.colour && strings.Contains(stdout, "\x1b") {
+			if !tc.color && strings.Contains(stdout, "\x1b") {
 				t.Errorf("stdout holds an escape sequence:\n%q", stdout)
 			}
 		})
@@ -292,6 +299,7 @@ func TestLintCommandColoursOnlyATerminalWithoutNoColor(t *testing.T) {
 }
 
 func TestLintCommandEscapesFileNamesAndText(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "evil\x1b[2J.json")
 	if err := os.WriteFile(bad, []byte("[{\"name\": \"x\u202ey\"}"), 0o644); err != nil {
@@ -316,6 +324,7 @@ func TestLintCommandEscapesFileNamesAndText(t *testing.T) {
 }
 
 func TestLintCommandHelp(t *testing.T) {
+	t.Parallel()
 	for _, arg := range []string{"-h", "--help"} {
 		t.Run(arg, func(t *testing.T) {
 			code, stdout, stderr := runLintIn(t, "", lintTerm{}, arg)
@@ -337,6 +346,7 @@ func TestLintCommandHelp(t *testing.T) {
 // TestLintBinaryEndToEnd runs the built binary as a user would: files,
 // a pipe on stdin, exit codes and messages.
 func TestLintBinaryEndToEnd(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		stdin  string
@@ -385,6 +395,7 @@ func TestLintBinaryEndToEnd(t *testing.T) {
 // real terminal (tmux), where it would seem to hang without a word, and
 // with standard input a pipe, where it must say nothing.
 func TestLintSaysItReadsATerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed")
 	}
@@ -407,6 +418,7 @@ func TestLintSaysItReadsATerminal(t *testing.T) {
 }
 
 func TestEveryCommandSaysWhenItReadsATerminal(t *testing.T) {
+	t.Parallel()
 	run1 := func(terminal bool, args ...string) string {
 		var stdout, stderr bytes.Buffer
 		e := &env{dir: workDir(t), stdin: strings.NewReader("[]"), stdout: &stdout, stderr: &stderr, getenv: func(string) string { return "" },

@@ -13,6 +13,7 @@ import (
 )
 
 func TestLockAndVerifyCommandLines(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{})
 	for _, tc := range []struct {
 		args []string
@@ -31,6 +32,7 @@ func TestLockAndVerifyCommandLines(t *testing.T) {
 }
 
 func TestVerifyFailsOnAChangedDescriptionOfAPinnedServerTool(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{"tools.json": badName})
 	tools := testEntry(t, "tools", "tools")
 	writeServers(t, ".mcp.json", tools, testEntry(t, "pages", "pages"))
@@ -76,6 +78,7 @@ func TestVerifyFailsOnAChangedDescriptionOfAPinnedServerTool(t *testing.T) {
 }
 
 func TestVerifyFailsOnAChangedSchemaOfAPinnedFile(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{"api/tools.json": badName, "ci/": ""})
 	workIn(t, "ci")
 	if code, _, stderr := runIn(t, "lock", "--lock", "../tools.lock.json", "../api/tools.json"); code != exitOK {
@@ -103,6 +106,7 @@ func TestVerifyFailsOnAChangedSchemaOfAPinnedFile(t *testing.T) {
 }
 
 func TestVerifyReportsTheOthersWhenASourceCannotBeRead(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{"tools.json": badName})
 	writeServers(t, ".mcp.json", testEntry(t, "tools", "tools"))
 	if code, _, stderr := runIn(t, "lock", "--server", "tools", "tools.json", "--timeout", testServerTimeout); code != exitOK {
@@ -146,6 +150,7 @@ func verifyJSON(t *testing.T, out string) verified {
 }
 
 func TestLockSaysWhereItCannotPin(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{"tools.json": badName, "broken.json": "[{", "noname.json": `[{"description": "d"}]`})
 	code, out, stderr := runIn(t, "lock", "tools.json", "broken.json", "noname.json")
 	if code != exitFailure || out != "tools.json: 1 tool pinned\nwrote toolbench.lock.json: 1 source\n" {
@@ -175,6 +180,7 @@ func TestLockSaysWhereItCannotPin(t *testing.T) {
 // as REV:PATH: lock does not write another name, and verify refuses a lock
 // that holds one (someone else's commit) before it reads anything.
 func TestLockAndVerifyReadOnlyFilesInTheLocksFolder(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{"api/tools.json": badName, "ci/v1:tools.json": badName})
 	git := func(args ...string) {
 		cmd := exec.Command("git", args...)
@@ -212,6 +218,7 @@ func TestLockAndVerifyReadOnlyFilesInTheLocksFolder(t *testing.T) {
 
 // verify's help says where each change is placed, as the changes are.
 func TestVerifyHelpSaysWhereDriftIsPlaced(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runIn(t, "verify", "--help")
 	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "a changed tool placed in the source, a removed tool in the lock") {
 		t.Errorf("verify --help does not say a changed tool is placed in the source, a removed one in the lock:\n%s", out)

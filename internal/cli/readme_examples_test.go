@@ -147,6 +147,7 @@ const (
 )
 
 func TestREADMEAndDocsExamplesGiveTheOutputShown(t *testing.T) {
+	t.Parallel()
 	files := docFiles(t)
 	var examples []docExample
 	texts := map[string]string{}
@@ -296,6 +297,7 @@ func installedEverything(data []byte, script string) ([]byte, error) {
 // npx -y at the version npm ci installs for the tests, so that a
 // reader's first run gets the server the docs' output was made with.
 func TestExamplesRunThePinnedReferenceServer(t *testing.T) {
+	t.Parallel()
 	var lock struct {
 		Packages map[string]struct {
 			Version string `json:"version"`
@@ -443,6 +445,7 @@ func matchShown(want, got []string) bool {
 }
 
 func TestDocExamplesReadBlocksMarkersAndChains(t *testing.T) {
+	t.Parallel()
 	doc := "```\n$ a\nout a\n```\n<!-- continues -->\n```\n$ cd x\n$ b\n```\n\n<!-- not run: it needs a terminal -->\n```\n$ c\n```\n" +
 		"<!-- continues -->\n```\n$ d\nout d\n...\n```\n```\n$ e\n```\n"
 	got := docExamples(t, "doc.md", doc)

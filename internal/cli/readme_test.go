@@ -90,6 +90,7 @@ func docFiles(t testing.TB) []string {
 var regionStart = regexp.MustCompile(`<!-- ([a-z-]+)(?: ([^ >]+))?:start -->\n`)
 
 func TestREADMEAndDocsTablesAreTheCodesTables(t *testing.T) {
+	t.Parallel()
 	used := map[string]bool{}
 	for _, file := range docFiles(t) {
 		data, err := os.ReadFile(file)
@@ -601,6 +602,7 @@ func mdCell(s string) string {
 }
 
 func TestMarkdownCellEscapesPipesAndNewlines(t *testing.T) {
+	t.Parallel()
 	if got, want := mdCell("a|b\nc"), `a\|b c`; got != want {
 		t.Errorf("mdCell = %q, want %q", got, want)
 	}

@@ -106,8 +106,8 @@ func newRoot(e *env) *cobra.Command {
 	root.SetIn(e.stdin)
 	root.SetOut(helpOutput(e))
 	root.SetErr(e.stderr)
-	root.PersistentFlags().Var(&e.color, "color", "colour output: auto, always or never")
-	document(root.PersistentFlags(), "color", "colour reports, errors and help: auto (on a terminal, unless NO_COLOR is set), always or never")
+	root.PersistentFlags().Var(&e.color, "color", "color output: auto, always or never")
+	document(root.PersistentFlags(), "color", "color reports, errors and help: auto (on a terminal, unless NO_COLOR is set), always or never")
 	root.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return []cobra.Completion{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -235,7 +235,7 @@ func usage(cmd *cobra.Command, err error) error {
 
 // writeError is fang's error handler: a usage error is one line naming
 // the command, then where its help is; an exit status says nothing more.
-// The command's name is coloured as --color says.
+// The command's name is colored as --color says.
 func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 	var status exitStatus
 	if errors.As(err, &status) {
@@ -248,7 +248,7 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 	}
 	name, help := prog+":", "'"+prog+" -h'"
 	w := e.stderr
-	if e.colour(e.stderr) {
+	if e.colored(e.stderr) {
 		name = lipgloss.NewStyle().Bold(true).Foreground(styles.ErrorHeader.GetBackground()).Render(name)
 		help = styles.Program.Flag.Render(help)
 		w = &colorprofile.Writer{Forward: w, Profile: colorprofile.ANSI}
@@ -281,7 +281,7 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 // configPage is the page of toolbench.toml's keys.
 const configPage = "docs/configuration.md"
 
-// helpOutput is standard output as cobra and fang see it. fang colours
+// helpOutput is standard output as cobra and fang see it. fang colors
 // help when standard output is a terminal, which it asks of the file's
 // descriptor: under --color never, that answer is no.
 func helpOutput(e *env) io.Writer {

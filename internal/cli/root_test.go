@@ -91,6 +91,7 @@ func workbenchOf(t testing.TB, args []string, getenv func(string) string) (*work
 }
 
 func TestAMistypedCommandIsNamedNotOpenedAsAFile(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -113,6 +114,7 @@ func TestAMistypedCommandIsNamedNotOpenedAsAFile(t *testing.T) {
 }
 
 func TestAFileNamedLikeACommandIsStillAFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	workIn(t, dir)
 	if err := os.WriteFile(inWork(t, "lnit"), []byte(`[]`), 0o644); err != nil {
@@ -128,6 +130,7 @@ func TestAFileNamedLikeACommandIsStillAFile(t *testing.T) {
 }
 
 func TestHelpListsEveryCommandOfTheTree(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}} {
 		code, stdout, stderr := runIn(t, args...)
 		if code != exitOK || stderr != "" {
@@ -149,6 +152,7 @@ func TestHelpListsEveryCommandOfTheTree(t *testing.T) {
 // and finds each of its flags there with the help the flag is defined
 // with: parsing and help read one definition.
 func TestHelpOfEveryCommandShowsItsFlags(t *testing.T) {
+	t.Parallel()
 	root := testRoot()
 	cmds := append([]*cobra.Command{root}, root.Commands()...)
 	for _, c := range cmds {
@@ -192,6 +196,7 @@ func titleFirst(s string) string {
 }
 
 func TestUsageErrorsNameTheCommandAndExit2(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -212,6 +217,7 @@ func TestUsageErrorsNameTheCommandAndExit2(t *testing.T) {
 }
 
 func TestCompletionOfAShellItHasNoScriptForIsAUsageError(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runIn(t, "completion", "tcsh")
 	want := "toolbench completion: no completion for the shell \"tcsh\"; toolbench completes bash, zsh, fish and powershell\nRun 'toolbench completion -h' for usage.\n"
 	if code != exitFailure || stdout != "" || stderr != want {
@@ -220,6 +226,7 @@ func TestCompletionOfAShellItHasNoScriptForIsAUsageError(t *testing.T) {
 }
 
 func TestAMistypedFlagIsNamed(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string

@@ -32,6 +32,7 @@ func rulesRun(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestRulesListsEveryCodeWithSeverityTargetAndSummary(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := rulesRun(t, "rules")
 	if code != exitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, errOut)
@@ -58,6 +59,7 @@ func TestRulesListsEveryCodeWithSeverityTargetAndSummary(t *testing.T) {
 }
 
 func TestExplainPrintsTheRuleDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		args    []string
@@ -105,6 +107,7 @@ func rulesHoldRun(words, want []string) bool {
 }
 
 func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
+	t.Parallel()
 	_, out, _ := rulesRun(t, "rules")
 	_, checks, ok := strings.Cut(out, "\nThe changes toolbench diff and verify report:\n")
 	if !ok {
@@ -119,6 +122,7 @@ func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
 }
 
 func TestExplainPrintsADiffChecksDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		code, heading string
 	}{
@@ -143,6 +147,7 @@ func TestExplainPrintsADiffChecksDoc(t *testing.T) {
 }
 
 func TestExplainPrintsACallCodesDoc(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		code, heading string
 	}{
@@ -166,6 +171,7 @@ func TestExplainPrintsACallCodesDoc(t *testing.T) {
 
 // TestRuleAndCheckCodesDiffer keeps explain's answer to a code one thing.
 func TestRuleAndCheckCodesDiffer(t *testing.T) {
+	t.Parallel()
 	for _, c := range diff.Checks() {
 		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil {
 			t.Errorf("%s is both diff's check and a rule or target", c.Code)
@@ -179,6 +185,7 @@ func TestRuleAndCheckCodesDiffer(t *testing.T) {
 }
 
 func TestExplainSeveralCodes(t *testing.T) {
+	t.Parallel()
 	code, out, _ := rulesRun(t, "explain", "invalid-schema", "hidden-characters")
 	if code != exitOK || !strings.HasPrefix(out, "invalid-schema (") || !strings.Contains(out, "\n\nhidden-characters (error, always on)\n") {
 		t.Errorf("exit %d, output:\n%s", code, out)
@@ -186,6 +193,7 @@ func TestExplainSeveralCodes(t *testing.T) {
 }
 
 func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, code string
 		want       string // in stderr
@@ -211,6 +219,7 @@ func TestExplainUnknownCodeExits2AndSuggestsCloseCodes(t *testing.T) {
 }
 
 func TestRulesAndExplainUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		args     []string
@@ -235,6 +244,7 @@ func TestRulesAndExplainUsage(t *testing.T) {
 }
 
 func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
+	t.Parallel()
 	_, out, _ := rulesRun(t, "--help")
 	for _, want := range []string{"\n    rules ", "\n    explain "} {
 		if !strings.Contains(out, want) {
@@ -247,6 +257,7 @@ func TestRulesAndExplainAreListedInTheHelp(t *testing.T) {
 }
 
 func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runIn(t, "explain", "openai-strict")
 	if code != exitOK || stderr != "" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)

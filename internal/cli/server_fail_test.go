@@ -78,6 +78,7 @@ func TestABadServerIsOneLineAndStatusTwoInEveryCommand(t *testing.T) {
 }
 
 func TestTheBrokenToolListIsPositionedInTheServersResponse(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "broken-list")
 	_, _, stderr := commandRun{}.run(t, append([]string{"lint"}, ts.args...)...)
 	// The position is of the "tools" value in the JSON-RPC response.
@@ -88,6 +89,7 @@ func TestTheBrokenToolListIsPositionedInTheServersResponse(t *testing.T) {
 }
 
 func TestACallThatCrashesTheServerEndsTheRun(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	calls := `{"name": "echo", "arguments": {"text": "a"}}` + "\n" + `{"name": "crash"}` + "\n" + `{"name": "echo", "arguments": {"text": "b"}}`
 	code, out, stderr := commandRun{stdin: calls}.run(t, append([]string{"call", "--run"}, ts.args...)...)
@@ -98,6 +100,7 @@ func TestACallThatCrashesTheServerEndsTheRun(t *testing.T) {
 }
 
 func TestACallThatIsNotAnsweredInTimeEndsTheRun(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	start := time.Now()
 	code, _, stderr := commandRun{stdin: `{"name": "hang"}`}.run(t, append(append([]string{"call", "--run"}, ts.args...), "--timeout", "500ms")...)
@@ -151,6 +154,7 @@ func waitExit(t *testing.T, cmd *exec.Cmd, within time.Duration) int {
 }
 
 func TestTheServersGroupEndsWhenToolbenchIsStopped(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String()+" during a call", func(t *testing.T) {
 			// Through a parent that forwards no signal, as npx is.
@@ -185,6 +189,7 @@ func TestTheServersGroupEndsWhenToolbenchIsStopped(t *testing.T) {
 }
 
 func TestTheServersGroupEndsWhileConnecting(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "silent")
 	cmd, _, stderr := startToolbench(t, "", append([]string{"lint"}, ts.args...)...)
 	ts.waitStarted(t)
@@ -263,6 +268,7 @@ func hasTool(l watchJSONLine, tool string) bool {
 }
 
 func TestWatchOfAServerLintsAgainOnListChanged(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "changing")
 	lines, stop := watchLines(t, commandRun{}, ts.args...)
 	first := nextLine(t, lines)
@@ -279,6 +285,7 @@ func TestWatchOfAServerLintsAgainOnListChanged(t *testing.T) {
 }
 
 func TestWatchOfAServerReportsABrokenListAndGoesOn(t *testing.T) {
+	t.Parallel()
 	s := newTestToolsServer()
 	var broken atomic.Bool
 	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
@@ -312,6 +319,7 @@ func TestWatchOfAServerReportsABrokenListAndGoesOn(t *testing.T) {
 }
 
 func TestWatchOfAServerThatExitsIsStatusTwo(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	cmd, out, stderr := startToolbench(t, "", append([]string{"watch"}, ts.args...)...)
 	select {
@@ -330,6 +338,7 @@ func TestWatchOfAServerThatExitsIsStatusTwo(t *testing.T) {
 }
 
 func TestWatchOfAServerEndsItsReportAsLintDoes(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	_, lintOut, _ := commandRun{}.run(t, append([]string{"lint"}, ts.args...)...)
 	want := lines(lintOut)[len(lines(lintOut))-1] // "... in 1 server (MCP 2025-11-25)"

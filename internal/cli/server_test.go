@@ -51,6 +51,7 @@ func hostOf(t *testing.T, u string) string {
 }
 
 func TestServerFlagsAreCheckedBeforeAnythingRuns(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	config := filepath.Join(dir, "servers.json")
 	if err := os.WriteFile(config, []byte(`{"mcpServers": {"local": {"command": "x"}, "remote": {"url": "http://127.0.0.1:1/mcp"}}}`), 0o644); err != nil {
@@ -109,6 +110,7 @@ func lintIssues(t *testing.T, out string) []lint.Issue {
 }
 
 func TestLintOfAServerNamesItAndPointsIntoItsDump(t *testing.T) {
+	t.Parallel()
 	for _, tr := range transports(t) {
 		t.Run(tr.name, func(t *testing.T) {
 			// "search files" breaks MCP's rule of names, a SHOULD: a
@@ -152,6 +154,7 @@ func TestLintOfAServerNamesItAndPointsIntoItsDump(t *testing.T) {
 }
 
 func TestLintOfAServerKeepsEveryFormat(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	for _, format := range []string{"text", "sarif", "github"} {
 		t.Run(format, func(t *testing.T) {
@@ -178,6 +181,7 @@ func TestLintOfAServerKeepsEveryFormat(t *testing.T) {
 }
 
 func TestDumpOfAServerIsEveryPageOfItsToolsAsSent(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "pages")
 	code, out, stderr := commandRun{}.run(t, append([]string{"dump"}, ts.args...)...)
 	if code != exitOK || stderr != "" {
@@ -207,6 +211,7 @@ func TestDumpOfAServerIsEveryPageOfItsToolsAsSent(t *testing.T) {
 }
 
 func TestDumpOfAFileLaysOutItsToolsAsWritten(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file, want string
 	}{
@@ -265,6 +270,7 @@ line 7: ok N ms
 var msPattern = regexp.MustCompile(`\d+(\.\d)? ms`)
 
 func TestCallRunSendsEachValidCallAndPrintsItsResult(t *testing.T) {
+	t.Parallel()
 	for _, tr := range transports(t) {
 		t.Run(tr.name, func(t *testing.T) {
 			r := tr.run
@@ -281,6 +287,7 @@ func TestCallRunSendsEachValidCallAndPrintsItsResult(t *testing.T) {
 }
 
 func TestCallRunExitsZeroWhenEveryResultIsOK(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	calls := `{"name": "echo", "arguments": {"text": "a"}}` + "\n" + `{"name": "weather", "arguments": {"city": "Oslo"}}`
 	code, out, stderr := commandRun{stdin: calls}.run(t, append([]string{"call", "--run"}, ts.args...)...)
@@ -311,6 +318,7 @@ type runLine struct {
 }
 
 func TestCallRunJSONIsOneObjectPerCall(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	code, out, stderr := commandRun{stdin: testCalls}.run(t, append([]string{"call", "--run", "--json", "--deep"}, ts.args...)...)
 	if code != exitIssues || stderr != "" {
@@ -348,6 +356,7 @@ func TestCallRunJSONIsOneObjectPerCall(t *testing.T) {
 }
 
 func TestCallRunHistoryReplays(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	history := filepath.Join(t.TempDir(), "history.jsonl")
 	code, first, _ := commandRun{stdin: testCalls}.run(t, append([]string{"call", "--run", "--history", history}, ts.args...)...)
@@ -386,6 +395,7 @@ func TestCallRunHistoryReplays(t *testing.T) {
 }
 
 func TestCallWithoutRunChecksAgainstTheServersTools(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	calls := `{"name": "echo", "arguments": {}}` + "\n" + `{"name": "nosuch"}` + "\n" + `{"name": "weather", "arguments": {"city": "Oslo"}}`
 	code, out, stderr := commandRun{stdin: calls}.run(t, append([]string{"call"}, ts.args...)...)
@@ -396,6 +406,7 @@ func TestCallWithoutRunChecksAgainstTheServersTools(t *testing.T) {
 }
 
 func TestAServerOfAServersFileIsNamedAfterItsEntry(t *testing.T) {
+	t.Parallel()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)

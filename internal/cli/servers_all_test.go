@@ -5,13 +5,9 @@ package cli
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"toolbench/core/lint"
 )
@@ -51,6 +47,7 @@ func writeServers(t *testing.T, path string, servers ...serverEntry) {
 }
 
 func TestAllServersReportsANameTwoServersList(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{})
 	writeServers(t, ".mcp.json", testEntry(t, "first", "tools"), testEntry(t, "second", "retold"))
 	code, out, stderr := runIn(t, "lint", "--json", "--all-servers", "--timeout", testServerTimeout)
@@ -91,6 +88,7 @@ func TestAllServersReportsANameTwoServersList(t *testing.T) {
 }
 
 func TestOneServerDownCostsThatServerOnly(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{})
 	writeServers(t, "servers.json", testEntry(t, "tools", "tools"), downEntry("down"), testEntry(t, "pages", "pages"))
 	code, out, stderr := runIn(t, "lint", "--json", "--all-servers", "--mcp-config", "servers.json", "--timeout", testServerTimeout)
@@ -118,6 +116,7 @@ func TestOneServerDownCostsThatServerOnly(t *testing.T) {
 }
 
 func TestAllServersHoldsTheirTokensToTheBudget(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{"toolbench.toml": "token-budget = 100\n"})
 	writeServers(t, ".mcp.json", testEntry(t, "a", "pages"), testEntry(t, "b", "pages"))
 	code, out, _ := runIn(t, "lint", "--json", "--all-servers", "--ignore", "servers/duplicate-tool-name", "--timeout", testServerTimeout)
@@ -128,6 +127,7 @@ func TestAllServersHoldsTheirTokensToTheBudget(t *testing.T) {
 }
 
 func TestAllServersTakesNoServerFlag(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{})
 	writeServers(t, ".mcp.json", downEntry("down"))
 	for _, tc := range []struct {
@@ -147,51 +147,8 @@ func TestAllServersTakesNoServerFlag(t *testing.T) {
 	}
 }
 
-// TestTheWorkbenchOnEveryServerInTmux opens the workbench with
-// --all-servers on two servers and one that is down, in a project with a
-// configuration and a lock whose pins of one server have since changed.
-func TestTheWorkbenchOnEveryServerInTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed")
-	}
-	dir := project(t, map[string]string{"toolbench.toml": "token-budget = 10\n[rules]\nempty-properties = \"off\"\n"})
-	writeServers(t, ".mcp.json", testEntry(t, "tools", "tools"), testEntry(t, "pages", "pages"))
-	if code, _, stderr := runIn(t, "lock", "--all-servers", "--timeout", testServerTimeout); code != exitOK {
-		t.Fatalf("lock: exit %d, %s", code, stderr)
-	}
-	writeServers(t, ".mcp.json", testEntry(t, "tools", "retold"), downEntry("down"), testEntry(t, "pages", "pages"))
-	exitFile, errFile := filepath.Join(dir, "exit-status"), filepath.Join(dir, "stderr")
-	shell := fmt.Sprintf("cd %q && %q --all-servers --timeout %s 2> %q; echo $? > %q", dir, toolbenchBin, testServerTimeout, errFile, exitFile)
-	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-e2e-all-%d", os.Getpid())}
-	tt.tmux("new-session", "-d", "-s", "tb", "-x", "160", "-y", "36", "sh", "-c", shell)
-	defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
-
-	tt.waitFor("the first server", "server 1 of 2", "config toolbench.toml", "lock: 1 tool drifted", "≠ echo")
-	tt.keys("Tab", "a") // every issue: those of the servers together are about no one tool
-	tt.waitFor("the servers' budget, as lint --all-servers checks it", "(all servers)", "servers/token-budget")
-	tt.keys("]")
-	tt.waitFor("the second server", "server 2 of 2", "lock: as pinned", "tool_00")
-	tt.keys("q")
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if b, err := os.ReadFile(exitFile); err == nil && len(b) > 0 {
-			if got := strings.TrimSpace(string(b)); got != "2" {
-				t.Errorf("exit status %s, want 2: a server could not be reached", got)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the workbench did not quit:\n%s", tt.screen())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	stderr, _ := os.ReadFile(errFile)
-	if l := lines(string(stderr)); len(l) != 1 || !strings.HasPrefix(l[0], "toolbench: connect to down: ") {
-		t.Errorf("stderr %q, want one line about down", stderr)
-	}
-}
-
 func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
+	t.Parallel()
 	project(t, map[string]string{})
 	// {"mcpServers": {"first": ...,
 	// "down": ...}}

@@ -12,6 +12,7 @@ import (
 // server wherever a file goes, and a revision (REV:PATH) too.
 
 func TestCompatReadsAServer(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	code, out, stderr := commandRun{}.run(t, append([]string{"compat", "--target", "mcp,openai"}, ts.args...)...)
 	// "search files" is a name neither MCP nor OpenAI allows.
@@ -29,6 +30,7 @@ func TestCompatReadsAServer(t *testing.T) {
 // lacks one of its tools: as NEW (the default) the server added it; as
 // OLD, the file removed it, which breaks callers.
 func TestDiffTakesTheServerAsEitherSide(t *testing.T) {
+	t.Parallel()
 	ts := stdioServer(t, "tools")
 	code, dump, stderr := commandRun{}.run(t, append([]string{"dump"}, ts.args...)...)
 	if code != exitOK {
@@ -70,6 +72,7 @@ func TestDiffTakesTheServerAsEitherSide(t *testing.T) {
 }
 
 func TestFixRefusesAServerInOneLine(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runIn(t, "fix", "--server-cmd", "node server.js")
 	want := "toolbench fix: --server-cmd: a server has no file to fix; write its tools to one with toolbench dump, then fix that\nRun 'toolbench fix -h' for usage.\n"
 	if code != exitFailure || stdout != "" || stderr != want {
@@ -80,6 +83,7 @@ func TestFixRefusesAServerInOneLine(t *testing.T) {
 // TestEveryCommandReadsARevision reads tools.json as committed, while the
 // work tree's copy is empty.
 func TestEveryCommandReadsARevision(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

@@ -127,7 +127,7 @@ func verify(e *env, opts *verifyOptions, pol *policy.Policy, path string, reach 
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	r := &report.VerifyReport{Lock: path, Color: e.colour(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI(),
+	r := &report.VerifyReport{Lock: path, Color: e.colored(e.stdout), Version: e.build.version(), InformationURI: e.build.informationURI(),
 		Servers: map[string]report.Server{}}
 	for _, in := range ins {
 		if in.Server != nil {

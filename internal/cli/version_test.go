@@ -9,6 +9,7 @@ import (
 )
 
 func TestVersionIsTheBuildsOwn(t *testing.T) {
+	t.Parallel()
 	code, stdout, _ := callRun(t, "", "--version")
 	if code != exitOK || !regexp.MustCompile(`^toolbench \S.*\n$`).MatchString(stdout) {
 		t.Errorf("--version: exit %d, %q; want 0 and toolbench VERSION", code, stdout)
@@ -23,6 +24,7 @@ func TestVersionIsTheBuildsOwn(t *testing.T) {
 // linker, and reads them back from --version, from a SARIF log (the
 // address at that revision, each rule's page there) and from explain.
 func TestVersionSetWhenBuildingReachesSARIF(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "toolbench")
 	build := exec.Command("go", "build", "-o", bin,
 		"-ldflags", "-X main.version=v9.8.7 -X main.informationURI=https://example.org/toolbench -X main.docsRef=v9.8.7", ".")

@@ -181,7 +181,7 @@ func streamWatch(e *env, cfg *watched, stop <-chan os.Signal) int {
 	}
 	// JSON lines carry strings from the file; keep bidi and invisible
 	// characters escaped in them too.
-	er := &report.EventReport{Color: e.colour(e.stdout)}
+	er := &report.EventReport{Color: e.colored(e.stdout)}
 	if sw, ok := w.(*serverWatch); ok {
 		// As lint says of a server: its name, and the revision whose
 		// rules apply with no --target.

@@ -33,6 +33,7 @@ const watchTestTool = `[{"name": "search", "description": "Search the index for 
 const watchWait = 5 * time.Second
 
 func TestWatchArgs(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		args    []string
@@ -84,6 +85,7 @@ func formatNamed(name string) report.Format {
 }
 
 func TestWatchHelpShowsUsageAndAnExample(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	if code := run(e, []string{"watch", "-h"}); code != exitOK {
@@ -97,6 +99,7 @@ func TestWatchHelpShowsUsageAndAnExample(t *testing.T) {
 }
 
 func TestWatchUsageErrorExitsWithFailure(t *testing.T) {
+	t.Parallel()
 	var stderr bytes.Buffer
 	e := &env{dir: workDir(t), stdout: io.Discard, stderr: &stderr, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	if code := run(e, []string{"watch"}); code != exitFailure {
@@ -137,6 +140,7 @@ func waitOutput(t *testing.T, b *watchSyncBuffer, re *regexp.Regexp) {
 }
 
 func TestWatchTextPrintsAHeaderAndTheLintReportOnEveryLoad(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	if err := os.WriteFile(path, []byte(watchTestTool), 0o644); err != nil {
 		t.Fatal(err)
@@ -178,6 +182,7 @@ func TestWatchTextPrintsAHeaderAndTheLintReportOnEveryLoad(t *testing.T) {
 }
 
 func TestWatchConcisePrintsAHeaderAndALineAnIssue(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	if err := os.WriteFile(path, []byte(`[{"x": 1}, 7]`), 0o644); err != nil {
 		t.Fatal(err)
@@ -335,6 +340,7 @@ func issueCodes(l watchJSONLine) []string {
 }
 
 func TestWatchJSONEndToEndFollowsEditsAndStopsOnSignals(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []os.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			dir := t.TempDir()
@@ -398,6 +404,7 @@ func TestWatchJSONEndToEndFollowsEditsAndStopsOnSignals(t *testing.T) {
 }
 
 func TestWatchJSONEndToEndLoadsAFileCreatedLater(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	p := startWatch(t, "--json", "--ignore", "missing-name", path)
 	l := p.next(t)
@@ -415,6 +422,7 @@ func TestWatchJSONEndToEndLoadsAFileCreatedLater(t *testing.T) {
 }
 
 func TestWatchEndToEndFailsWhenTheDirectoryIsMissing(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "missing", "tools.json")
 	cmd := exec.Command(toolbenchBin, "watch", path)
 	var stderr bytes.Buffer

@@ -18,6 +18,7 @@ import (
 )
 
 func TestAHistoryLineIsReadBackAsTheEntryWritten(t *testing.T) {
+	t.Parallel()
 	when := time.Date(2025, 6, 1, 12, 0, 0, 123e6, time.FixedZone("", 2*3600))
 	entries := []Entry{
 		{Time: when, Server: "everything", Tool: "echo", Arguments: json.RawMessage(`{"message":"<hi>"}`),
@@ -54,6 +55,7 @@ func TestAHistoryLineIsReadBackAsTheEntryWritten(t *testing.T) {
 }
 
 func TestEveryHistoryLineIsACallThatChecks(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	AppendEntry(&b, Entry{Time: time.Now(), Tool: "echo", Arguments: json.RawMessage(`{"text":"hi"}`), Result: json.RawMessage(`{"content":[]}`)})
 	AppendEntry(&b, Entry{Time: time.Now(), Tool: "echo", Error: &EntryError{Message: "no answer within 1s"}})
@@ -72,6 +74,7 @@ func TestEveryHistoryLineIsACallThatChecks(t *testing.T) {
 }
 
 func TestOutcomeEntryKeepsTheJSONRPCErrorOrWhyTheServerFailed(t *testing.T) {
+	t.Parallel()
 	s := schemasOf(t, runTools)
 	srv := &fakeServer{errs: map[string]error{"echo": &mcpclient.RPCError{Code: -32601, Message: "nope", Data: json.RawMessage(`{"x":1}`)}}}
 	o := Run(context.Background(), srv, s, callOf(t, `{"name": "echo", "arguments": {"text": "a"}}`), Options{})
@@ -90,6 +93,7 @@ func TestOutcomeEntryKeepsTheJSONRPCErrorOrWhyTheServerFailed(t *testing.T) {
 }
 
 func TestReadHistoryNamesTheLineThatIsNotAnEntry(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, text, want string }{
 		{"not JSON", "{\"time\": \"2025-06-01T12:00:00Z\", \"method\": \"tools/call\", \"params\": {\"name\": \"a\"}, \"ms\": 1}\n\nnope\n", "line 3: not a history entry"},
 		{"another method", `{"time": "2025-06-01T12:00:00Z", "method": "tools/list", "params": {"name": "a"}}`, `line 1: not a history entry: want "method": "tools/call"`},
@@ -105,6 +109,7 @@ func TestReadHistoryNamesTheLineThatIsNotAnEntry(t *testing.T) {
 }
 
 func TestOpenHistoryAppends(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "history.jsonl")
 	for range 2 {
 		f, err := OpenHistory(path)

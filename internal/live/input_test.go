@@ -43,6 +43,7 @@ func (a *askingServer) Answer(ctx context.Context, name string, args json.RawMes
 }
 
 func TestAnOutcomeThatAsksForInputSaysWhatItAsks(t *testing.T) {
+	t.Parallel()
 	srv := &askingServer{}
 	s := schemasOf(t, `{"tools": [{"name": "login", "inputSchema": {"type": "object"}}]}`)
 	o := Run(context.Background(), srv, s, callOf(t, `{"name": "login", "arguments": {}}`), Options{})
@@ -75,6 +76,7 @@ func TestAnOutcomeThatAsksForInputSaysWhatItAsks(t *testing.T) {
 }
 
 func TestAnOutcomeThatOnlyAsksToBeCalledAgainSaysSo(t *testing.T) {
+	t.Parallel()
 	o := Outcome{Tool: "busy", Sent: time.Now(), Elapsed: 2 * time.Millisecond, Input: &mcpclient.InputRequired{State: "later", HasState: true}}
 	if want := "input required 2 ms: the server asks to be called again, with the state it gave"; o.Status() != want {
 		t.Errorf("Status = %q, want %q", o.Status(), want)

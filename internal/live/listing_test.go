@@ -101,6 +101,7 @@ func surveyIssues(t *testing.T, spec mcpclient.Spec) []string {
 }
 
 func TestSurveyFindsWhatOnlyListingAgainShows(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		list func(n int) string
@@ -138,6 +139,7 @@ func TestSurveyFindsWhatOnlyListingAgainShows(t *testing.T) {
 }
 
 func TestSurveyOfAServerOfAnEarlierRevisionListsOnce(t *testing.T) {
+	t.Parallel()
 	s := mcp.NewServer(&mcp.Implementation{Name: "legacy", Version: "1"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2025-11-25"}})
 	var lists atomic.Int32
 	s.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
@@ -160,6 +162,7 @@ func TestSurveyOfAServerOfAnEarlierRevisionListsOnce(t *testing.T) {
 }
 
 func TestSurveyLeavesALongListAtOneListing(t *testing.T) {
+	t.Parallel()
 	names := make([]string, SurveyLimit+1)
 	for i := range names {
 		names[i] = fmt.Sprintf("tool_%04d", i)

@@ -62,6 +62,7 @@ func callOf(t *testing.T, text string) call.Call {
 }
 
 func TestRunSendsValidCallsAndDescribesWhatCameBack(t *testing.T) {
+	t.Parallel()
 	srv := &fakeServer{
 		results: map[string]string{
 			"echo": `{"content": [{"type": "text", "text": "hi\nthere"}]}`,
@@ -124,6 +125,7 @@ func TestRunSendsValidCallsAndDescribesWhatCameBack(t *testing.T) {
 }
 
 func TestRunTellsARefusedCallFromAFailedServer(t *testing.T) {
+	t.Parallel()
 	s := schemasOf(t, runTools)
 	refused := &mcpclient.RPCError{Method: "tools/call", Code: -32602, Message: "unknown tool"}
 	srv := &fakeServer{errs: map[string]error{"echo": refused}}
@@ -140,6 +142,7 @@ func TestRunTellsARefusedCallFromAFailedServer(t *testing.T) {
 }
 
 func TestContentLinesDescribeEachKindOfItem(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, result string
 		want         []string
@@ -166,6 +169,7 @@ func TestContentLinesDescribeEachKindOfItem(t *testing.T) {
 }
 
 func TestMillisRoundsToWholeMillisecondsAboveOne(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		d    time.Duration
 		want string
@@ -183,6 +187,7 @@ func TestMillisRoundsToWholeMillisecondsAboveOne(t *testing.T) {
 }
 
 func TestACancelledCallSaysSo(t *testing.T) {
+	t.Parallel()
 	s := schemasOf(t, runTools)
 	srv := &fakeServer{errs: map[string]error{"echo": fmt.Errorf("tools/call %q: %w", "echo", context.Canceled)}}
 	o := Run(context.Background(), srv, s, callOf(t, `{"name": "echo", "arguments": {"text": "x"}}`), Options{})
@@ -195,6 +200,7 @@ func TestACancelledCallSaysSo(t *testing.T) {
 }
 
 func TestStructuredLinesIndentTheStructuredContentEscaped(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		result string

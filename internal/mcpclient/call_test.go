@@ -10,6 +10,7 @@ import (
 )
 
 func TestCallReturnsResultAsSent(t *testing.T) {
+	t.Parallel()
 	c := connectInMemory(t, newToolsServer(nil, io.Discard))
 	res, err := c.Call(context.Background(), "echo", json.RawMessage(`{"text": "héllo\u001b"}`))
 	if err != nil {
@@ -27,6 +28,7 @@ func TestCallReturnsResultAsSent(t *testing.T) {
 }
 
 func TestCallTellsToolErrorFromProtocolError(t *testing.T) {
+	t.Parallel()
 	c := connectInMemory(t, newToolsServer(nil, io.Discard))
 	ctx := context.Background()
 
@@ -49,6 +51,7 @@ func TestCallTellsToolErrorFromProtocolError(t *testing.T) {
 }
 
 func TestCallRefusesArgumentsThatAreNotAnObject(t *testing.T) {
+	t.Parallel()
 	c := connectInMemory(t, newToolsServer(nil, io.Discard))
 	for args, want := range map[string]string{
 		`[1]`:   `tools/call "echo": the arguments are a list, not an object`,
@@ -61,6 +64,7 @@ func TestCallRefusesArgumentsThatAreNotAnObject(t *testing.T) {
 }
 
 func TestCancellingCallCancelsItOnTheServer(t *testing.T) {
+	t.Parallel()
 	cancelled := make(chan struct{})
 	c := connectInMemory(t, newToolsServer(cancelled, io.Discard))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -91,6 +95,7 @@ func TestCancellingCallCancelsItOnTheServer(t *testing.T) {
 }
 
 func TestCallTimesOut(t *testing.T) {
+	t.Parallel()
 	c := connectInMemory(t, newToolsServer(nil, io.Discard))
 	c.timeout = 200 * time.Millisecond
 	start := time.Now()

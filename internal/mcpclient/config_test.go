@@ -33,6 +33,7 @@ const testConfig = `{
 }`
 
 func TestFromConfig(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "servers.json")
 	if err := os.WriteFile(path, []byte(testConfig), 0o644); err != nil {
 		t.Fatal(err)
@@ -68,6 +69,7 @@ func TestFromConfig(t *testing.T) {
 }
 
 func TestFromConfigErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		path := filepath.Join(dir, name)
@@ -122,6 +124,7 @@ func TestFromConfigReadsVSCodeServersAndTheDefaultFile(t *testing.T) {
 }
 
 func TestServerNamesAreInTheFilesOrder(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file string
 		want       []string

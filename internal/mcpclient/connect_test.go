@@ -13,6 +13,7 @@ import (
 )
 
 func TestConnectReportsMissingCommand(t *testing.T) {
+	t.Parallel()
 	_, err := Connect(context.Background(), Spec{Command: []string{"toolbench-no-such-server", "--stdio"}, Timeout: time.Second})
 	var ce *ConnectError
 	if !errors.As(err, &ce) || !errors.Is(err, exec.ErrNotFound) {
@@ -25,6 +26,7 @@ func TestConnectReportsMissingCommand(t *testing.T) {
 }
 
 func TestConnectReportsServerThatExitsAtOnce(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	_, err := Connect(context.Background(), serverSpec(t, "exit"))
 	var exit *ExitError
@@ -44,6 +46,7 @@ func TestConnectReportsServerThatExitsAtOnce(t *testing.T) {
 }
 
 func TestConnectReportsOutputThatIsNotJSONRPC(t *testing.T) {
+	t.Parallel()
 	_, err := Connect(context.Background(), serverSpec(t, "garbage"))
 	var out *OutputError
 	if !errors.As(err, &out) {
@@ -60,6 +63,7 @@ func TestConnectReportsOutputThatIsNotJSONRPC(t *testing.T) {
 }
 
 func TestConnectTimesOutOnServerThatNeverAnswers(t *testing.T) {
+	t.Parallel()
 	spec := serverSpec(t, "silent")
 	spec.StartTimeout = 500 * time.Millisecond
 	start := time.Now()
@@ -80,6 +84,7 @@ func TestConnectTimesOutOnServerThatNeverAnswers(t *testing.T) {
 }
 
 func TestConnectRefusesBadSpecs(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		spec Spec
@@ -101,6 +106,7 @@ func TestConnectRefusesBadSpecs(t *testing.T) {
 }
 
 func TestConnectGivesServerInfo(t *testing.T) {
+	t.Parallel()
 	c := connectStdio(t, "tools")
 	info := c.ServerInfo()
 	if info.Name != "test-tools" || info.Version != "1.2.3" || info.ProtocolVersion != DefaultProtocolVersion || !info.ToolsListChanged {
@@ -112,6 +118,7 @@ func TestConnectGivesServerInfo(t *testing.T) {
 }
 
 func TestStderrTailKeepsWhatTheServerWrote(t *testing.T) {
+	t.Parallel()
 	c := connectStdio(t, "tools")
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -130,6 +137,7 @@ func TestStderrTailKeepsWhatTheServerWrote(t *testing.T) {
 }
 
 func TestServerCrashEndsSessionWithExitError(t *testing.T) {
+	t.Parallel()
 	c := connectStdio(t, "tools")
 	_, err := c.Call(context.Background(), "crash", nil)
 	var exit *ExitError
@@ -151,6 +159,7 @@ func TestServerCrashEndsSessionWithExitError(t *testing.T) {
 }
 
 func TestCloseEndsTheWholeProcessGroup(t *testing.T) {
+	t.Parallel()
 	c := connectStdio(t, "intermediate")
 	re := regexp.MustCompile(`grandchild pid (\d+)`)
 	var pid int
@@ -178,6 +187,7 @@ func TestCloseEndsTheWholeProcessGroup(t *testing.T) {
 }
 
 func TestCancellingConnectContextClosesClient(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	c, err := Connect(ctx, serverSpec(t, "tools"))
 	if err != nil {

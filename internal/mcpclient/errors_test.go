@@ -6,6 +6,7 @@ import (
 )
 
 func TestStderrSuffixQuotesTheLastLines(t *testing.T) {
+	t.Parallel()
 	if got := stderrSuffix("  \n"); got != "" {
 		t.Errorf("blank stderr: got %q", got)
 	}

@@ -66,6 +66,7 @@ func connectHTTP(t *testing.T, spec Spec) *Client {
 }
 
 func TestHTTPListKeepsEveryPageAsSent(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		json bool
@@ -94,6 +95,7 @@ func TestHTTPListKeepsEveryPageAsSent(t *testing.T) {
 }
 
 func TestHTTPReportsStatusThatRefusesConnecting(t *testing.T) {
+	t.Parallel()
 	plain := func(status int, body string) *httptest.Server {
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, body, status)
@@ -128,6 +130,7 @@ func TestHTTPReportsStatusThatRefusesConnecting(t *testing.T) {
 }
 
 func TestHTTPSaysWhenNothingListens(t *testing.T) {
+	t.Parallel()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +146,7 @@ func TestHTTPSaysWhenNothingListens(t *testing.T) {
 }
 
 func TestHTTPHeadersDoNotReplaceTheProtocolsOwn(t *testing.T) {
+	t.Parallel()
 	srv := newHTTPServer(t, newToolsServer(nil, io.Discard), nil)
 	spec := httpSpec(t, srv)
 	spec.Header.Set("Accept", "text/plain")
@@ -154,12 +158,14 @@ func TestHTTPHeadersDoNotReplaceTheProtocolsOwn(t *testing.T) {
 }
 
 func TestHTTPListChangedArrives(t *testing.T) {
+	t.Parallel()
 	srv := newHTTPServer(t, newToolsServer(nil, io.Discard), nil)
 	c := connectHTTP(t, httpSpec(t, srv))
 	assertListChangedAfterAddingTool(t, c)
 }
 
 func TestStdioListChangedArrives(t *testing.T) {
+	t.Parallel()
 	assertListChangedAfterAddingTool(t, connectStdio(t, "tools"))
 }
 
@@ -189,6 +195,7 @@ func assertListChangedAfterAddingTool(t *testing.T, c *Client) {
 }
 
 func TestSSEDataYieldsMessageEvents(t *testing.T) {
+	t.Parallel()
 	stream := "id: 1\ndata: \n\n" + // a priming event, without data
 		": a comment\r\nevent: message\r\ndata: {\"a\":\r\ndata: 1}\r\n\r\n" +
 		"event: ping\ndata: skipped\n\n" +

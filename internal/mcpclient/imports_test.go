@@ -12,6 +12,7 @@ import (
 // TestImportsNoToolbenchPackage holds the package to its doc comment: it
 // knows nothing of toolbench's documents, rules, screen or watching.
 func TestImportsNoToolbenchPackage(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 )
 
 func TestListToolsFollowsEveryPageAndKeepsToolsAsSent(t *testing.T) {
+	t.Parallel()
 	c := connectStdio(t, "pages")
 	list, err := c.ListTools(context.Background())
 	if err != nil {
@@ -57,6 +58,7 @@ func TestListToolsFollowsEveryPageAndKeepsToolsAsSent(t *testing.T) {
 }
 
 func TestToolDocumentLayout(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		tools []string
@@ -82,6 +84,7 @@ func TestToolDocumentLayout(t *testing.T) {
 // TestListToolsReportsBadPagesWhereTheyAre serves broken tools/list results
 // and checks the error points at the fault in the response as sent.
 func TestListToolsReportsBadPagesWhereTheyAre(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		result string
@@ -112,6 +115,7 @@ func TestListToolsReportsBadPagesWhereTheyAre(t *testing.T) {
 }
 
 func TestListToolsReportsPageThatIsNotJSONRPC(t *testing.T) {
+	t.Parallel()
 	c := connectStdio(t, "bad-jsonrpc")
 	_, err := c.ListTools(context.Background())
 	var re *ResponseError
@@ -132,6 +136,7 @@ func TestListToolsReportsPageThatIsNotJSONRPC(t *testing.T) {
 }
 
 func TestReadResponseReportsMalformedMessages(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, msg, want string
 	}{
@@ -154,6 +159,7 @@ func TestReadResponseReportsMalformedMessages(t *testing.T) {
 }
 
 func TestListToolsKeepsToolsThatAreNotObjects(t *testing.T) {
+	t.Parallel()
 	s := mcp.NewServer(&mcp.Implementation{Name: "odd", Version: "1"}, nil)
 	serveToolsPages(s, func(string) string { return `{"tools":[5,{"name":"x","name":"y"},null]}` })
 	list, err := connectInMemory(t, s).ListTools(context.Background())
@@ -167,6 +173,7 @@ func TestListToolsKeepsToolsThatAreNotObjects(t *testing.T) {
 }
 
 func TestListToolsStopsAtARepeatedCursor(t *testing.T) {
+	t.Parallel()
 	s := mcp.NewServer(&mcp.Implementation{Name: "loop", Version: "1"}, nil)
 	serveToolsPages(s, func(cursor string) string {
 		next := map[string]string{"": "a", "a": "b", "b": "a"}[cursor]

@@ -126,6 +126,7 @@ func eitherTransport(t *testing.T) map[string]func(t *testing.T) *Client {
 }
 
 func TestConnectWithoutAVersionReachesServersOfEitherRevision(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		connect func(t *testing.T) *Client
@@ -167,6 +168,7 @@ func TestConnectWithoutAVersionReachesServersOfEitherRevision(t *testing.T) {
 }
 
 func TestAVersionAskedForIsTheOneAsked(t *testing.T) {
+	t.Parallel()
 	spec := modernHTTP(t, newModernServer(0))
 	spec.ProtocolVersion = "2025-11-25"
 	_, err := Connect(context.Background(), spec)
@@ -177,6 +179,7 @@ func TestAVersionAskedForIsTheOneAsked(t *testing.T) {
 }
 
 func TestListChangedComesThroughSubscriptionsListen(t *testing.T) {
+	t.Parallel()
 	for name, connect := range eitherTransport(t) {
 		t.Run(name, func(t *testing.T) {
 			c := connect(t)
@@ -200,6 +203,7 @@ func TestListChangedComesThroughSubscriptionsListen(t *testing.T) {
 }
 
 func TestAListingIsAlwaysTheServersAnswerOfNow(t *testing.T) {
+	t.Parallel()
 	// The server says its listing stays fresh for a minute, and the SDK
 	// would answer a listing from its copy: toolbench asks the server.
 	s := newModernServer(60000)
@@ -228,6 +232,7 @@ func TestAListingIsAlwaysTheServersAnswerOfNow(t *testing.T) {
 }
 
 func TestAPageKeepsWhatItSaysOfItself(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name                        string
 		connect                     func(t *testing.T) *Client
@@ -251,6 +256,7 @@ func TestAPageKeepsWhatItSaysOfItself(t *testing.T) {
 }
 
 func TestAnInputRequiredResultSaysWhatItAsksAndIsAnswered(t *testing.T) {
+	t.Parallel()
 	for name, connect := range eitherTransport(t) {
 		t.Run(name, func(t *testing.T) {
 			c := connect(t)
@@ -280,6 +286,7 @@ func TestAnInputRequiredResultSaysWhatItAsksAndIsAnswered(t *testing.T) {
 }
 
 func TestAStateAloneIsSentBack(t *testing.T) {
+	t.Parallel()
 	c := connectStdio(t, "modern")
 	ctx := context.Background()
 	res, err := c.Call(ctx, "busy", nil)
@@ -296,6 +303,7 @@ func TestAStateAloneIsSentBack(t *testing.T) {
 }
 
 func TestAMalformedInputRequiredResultIsOneError(t *testing.T) {
+	t.Parallel()
 	var raw atomic.Value
 	s := newModernServer(0)
 	serveRawCalls(s, &raw)
@@ -337,6 +345,7 @@ func TestAMalformedInputRequiredResultIsOneError(t *testing.T) {
 }
 
 func TestASlowStartIsWaitedForAndSaidOnce(t *testing.T) {
+	t.Parallel()
 	spec := serverSpec(t, "slow")
 	spec.Env = append(spec.Env, delayEnv+"=1500ms")
 	spec.Timeout = 200 * time.Millisecond // a request's bound is not the start's
@@ -354,6 +363,7 @@ func TestASlowStartIsWaitedForAndSaidOnce(t *testing.T) {
 }
 
 func TestAStartPastItsAllowanceNamesTheFlagThatRaisesIt(t *testing.T) {
+	t.Parallel()
 	spec := serverSpec(t, "slow")
 	spec.Env = append(spec.Env, delayEnv+"=5s")
 	spec.StartTimeout = 300 * time.Millisecond
@@ -368,6 +378,7 @@ func TestAStartPastItsAllowanceNamesTheFlagThatRaisesIt(t *testing.T) {
 }
 
 func TestAPackageRunnersStartSaysItMayBeInstalling(t *testing.T) {
+	t.Parallel()
 	spec := Spec{Command: []string{"npx", "-y", "@modelcontextprotocol/server-everything@2026.8.31"}}
 	want := "starting @modelcontextprotocol/server-everything, npx may be installing it (--start-timeout 60s)"
 	if got := spec.startLine(); got != want {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestSplitCommand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		line string
@@ -36,6 +37,7 @@ func TestSplitCommand(t *testing.T) {
 }
 
 func TestSplitCommandErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ line, want string }{
 		{"", "the command line is empty"},
 		{"   ", "the command line is empty"},
@@ -59,6 +61,7 @@ func lookupIn(env map[string]string) func(string) (string, bool) {
 }
 
 func TestParseHeader(t *testing.T) {
+	t.Parallel()
 	lookup := lookupIn(map[string]string{"TOKEN": "abc", "EMPTY": ""})
 	tests := []struct {
 		in, name, value string
@@ -79,6 +82,7 @@ func TestParseHeader(t *testing.T) {
 }
 
 func TestParseHeaderErrors(t *testing.T) {
+	t.Parallel()
 	lookup := lookupIn(map[string]string{"NL": "a\nb"})
 	tests := []struct{ in, want string }{
 		{"no colon", `header "no colon": want "Name: value"`},
@@ -96,6 +100,7 @@ func TestParseHeaderErrors(t *testing.T) {
 }
 
 func TestParseEnv(t *testing.T) {
+	t.Parallel()
 	if k, v, err := ParseEnv("KEY=a=b"); err != nil || k != "KEY" || v != "a=b" {
 		t.Errorf("ParseEnv(KEY=a=b) = %q, %q, %v", k, v, err)
 	}
@@ -107,6 +112,7 @@ func TestParseEnv(t *testing.T) {
 }
 
 func TestDisplayName(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		spec Spec

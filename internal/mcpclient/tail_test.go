@@ -6,6 +6,7 @@ import (
 )
 
 func TestTailKeepsTheLastBytes(t *testing.T) {
+	t.Parallel()
 	tl := newTail(8)
 	tl.Write([]byte("abc"))
 	if got := tl.String(); got != "abc" {

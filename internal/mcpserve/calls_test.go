@@ -38,6 +38,7 @@ type callsAnswer struct {
 }
 
 func TestCheckCallsGivesEachCallValidateCallsErrors(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	calls := lines(
 		`{"name": "search", "arguments": {"query": "go"}}`,
@@ -75,6 +76,7 @@ func TestCheckCallsGivesEachCallValidateCallsErrors(t *testing.T) {
 // A call of a custom tool whose lark grammar toolbench does not evaluate
 // is valid, with a note that says so; the note is not among the errors.
 func TestCheckCallsKeepsAnUncheckedGrammarOutOfTheErrors(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	tools := `[{"type": "custom", "name": "sql", "description": "Run a read-only SQL query on the reporting database.",
 		"format": {"type": "grammar", "syntax": "lark", "definition": "start: \"SELECT\" /[a-z ]+/"}}]`
@@ -90,6 +92,7 @@ func TestCheckCallsKeepsAnUncheckedGrammarOutOfTheErrors(t *testing.T) {
 }
 
 func TestCheckCallsValidatesTheWholeSchemaWhenDeep(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	var got callsAnswer
 	text := answer(t, cs, "check_tool_calls", map[string]any{
@@ -105,6 +108,7 @@ func TestCheckCallsValidatesTheWholeSchemaWhenDeep(t *testing.T) {
 }
 
 func TestCheckCallsReadsAFlatSchemaFileAndSaysWhatItCannotCheck(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"schemas.json": `{"search": {"required": {"query": "str"}, "optional": {"limit": "int"}}}`})
 	cs := connect(t, mcpserve.Options{Root: root})

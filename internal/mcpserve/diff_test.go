@@ -31,6 +31,7 @@ type diffAnswer struct {
 }
 
 func TestDiffToolReturnsTheChangesAsTheJSONReportHasThem(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"v2/tools.json": newTools})
 	cs := connect(t, mcpserve.Options{Root: root})
@@ -78,6 +79,7 @@ func TestDiffToolReturnsTheChangesAsTheJSONReportHasThem(t *testing.T) {
 }
 
 func TestDiffToolSaysWhenNothingChanged(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	var got diffAnswer
 	text := answer(t, cs, "diff_tools", map[string]any{"old": oldTools, "old_path": nil, "new": oldTools, "new_path": nil}, &got)

@@ -58,6 +58,7 @@ func toolbench(t *testing.T, bin, dir, stdin string, args ...string) (int, strin
 // client, by `toolbench lint` and `toolbench call --run` with
 // --server-cmd, and by the .mcp.json entry README shows.
 func TestToolbenchMCPServesItsToolsOnStdio(t *testing.T) {
+	t.Parallel()
 	bin := buildToolbench(t)
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"bad.json": badTools})

@@ -9,6 +9,7 @@ import (
 )
 
 func TestBadInputIsAToolErrorThatSaysWhatAndWhere(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"broken.json": "[\n  {\"name\": \"a\",}\n]\n"})
 	cs := connect(t, mcpserve.Options{Root: root, MaxInputBytes: 1000})
@@ -66,6 +67,7 @@ func TestBadInputIsAToolErrorThatSaysWhatAndWhere(t *testing.T) {
 }
 
 func TestArgumentsThatMayBeNullMayBeLeftOut(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	// The schemas require every argument, as OpenAI's strict mode wants;
 	// a client that drops nulls sends only what it has.

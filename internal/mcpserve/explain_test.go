@@ -32,6 +32,7 @@ type explainAnswer struct {
 }
 
 func TestExplainGivesTheTablesEntryForEveryRuleTargetChangeAndCallCode(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	explain := func(code string) (explainAnswer, string) {
 		var got explainAnswer

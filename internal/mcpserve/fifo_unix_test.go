@@ -15,6 +15,7 @@ import (
 // A named pipe under the root is refused, not opened: opening it would
 // wait for a writer, and the call would never be answered.
 func TestANamedPipeIsRefusedNotWaitedOn(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(root, "pipe.json"), 0o644); err != nil {
 		t.Skip("no named pipes here:", err)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestAPanicInAToolIsAToolError(t *testing.T) {
+	t.Parallel()
 	h := guard(func(context.Context, *mcp.CallToolRequest, lintInput) (*mcp.CallToolResult, lintOutput, error) {
 		var m map[string]int
 		m["boom"]++ // a defect: assignment to a nil map

@@ -29,6 +29,7 @@ func connectHTTP(t *testing.T, url string) *mcp.ClientSession {
 }
 
 func TestHandlerAnswersToolsOverStreamableHTTP(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"tools.json": badTools})
 	h, err := mcpserve.Handler(mcpserve.Options{Root: root})
@@ -50,6 +51,7 @@ func TestHandlerAnswersToolsOverStreamableHTTP(t *testing.T) {
 }
 
 func TestHandlerRefusesRequestsFromOtherSitesInABrowser(t *testing.T) {
+	t.Parallel()
 	h, err := mcpserve.Handler(mcpserve.Options{Root: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +86,7 @@ func TestHandlerRefusesRequestsFromOtherSitesInABrowser(t *testing.T) {
 }
 
 func TestHandlerTakesRequestsAsLargeAsTheDocumentsTheToolsRead(t *testing.T) {
+	t.Parallel()
 	const limit = 1 << 20
 	// Quotes, escaped in the request, make it half as large again as the
 	// document: too large for a limit on requests of the documents' size.
@@ -108,6 +111,7 @@ func TestHandlerTakesRequestsAsLargeAsTheDocumentsTheToolsRead(t *testing.T) {
 }
 
 func TestServeListensOnTheAddressUntilTheContextEnds(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	logR, logW := io.Pipe()
 	served := make(chan error, 1)
@@ -140,6 +144,7 @@ func TestServeListensOnTheAddressUntilTheContextEnds(t *testing.T) {
 }
 
 func TestServeRefusesARootThatIsNoDirectory(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"file": ""})
 	for dir, want := range map[string]string{

@@ -63,6 +63,7 @@ func reportOf(t *testing.T, name, text string, opt lint.Options) (issues []map[s
 }
 
 func TestLintToolReturnsTheIssuesOfABadDocumentAsTheJSONReportHasThem(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	var got lintAnswer
 	text := answer(t, cs, "lint_tools", lintArgs(badTools), &got)
@@ -93,6 +94,7 @@ func TestLintToolReturnsTheIssuesOfABadDocumentAsTheJSONReportHasThem(t *testing
 }
 
 func TestLintToolReadsAFileUnderTheRootAndNamesItByItsPath(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"tools/weather.json": badTools})
 	cs := connect(t, mcpserve.Options{Root: root})
@@ -105,6 +107,7 @@ func TestLintToolReadsAFileUnderTheRootAndNamesItByItsPath(t *testing.T) {
 }
 
 func TestLintToolRunsTheTargetsAndLeavesOutTheIgnoredCodes(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	args := lintArgs(badTools)
 	args["targets"] = []string{"openai-strict"}
@@ -128,6 +131,7 @@ func TestLintToolRunsTheTargetsAndLeavesOutTheIgnoredCodes(t *testing.T) {
 }
 
 func TestLintToolSaysAValidDocumentIsValid(t *testing.T) {
+	t.Parallel()
 	cs := connect(t, mcpserve.Options{Root: t.TempDir()})
 	good := `{"tools": [{"name": "get_weather", "description": "Get the current weather for a city.", "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "The city."}}, "required": ["city"]}}]}`
 	var got lintAnswer
@@ -142,6 +146,7 @@ func TestLintToolSaysAValidDocumentIsValid(t *testing.T) {
 }
 
 func TestAnswersListAtMostMaxResultsAndCountEverything(t *testing.T) {
+	t.Parallel()
 	var tools []string
 	for range 5 {
 		tools = append(tools, `{"name": "bad name", "description": "Short."}`)

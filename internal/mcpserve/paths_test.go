@@ -45,6 +45,7 @@ func confinement(t *testing.T) (dir, root string) {
 }
 
 func TestPathsReadFilesUnderTheRootOnly(t *testing.T) {
+	t.Parallel()
 	dir, root := confinement(t)
 	for _, given := range []string{root, filepath.Join(dir, "link")} {
 		cs := connect(t, mcpserve.Options{Root: given})
@@ -87,6 +88,7 @@ func TestPathsReadFilesUnderTheRootOnly(t *testing.T) {
 }
 
 func TestPathsStayUnderTheRootInEveryTool(t *testing.T) {
+	t.Parallel()
 	dir, root := confinement(t)
 	cs := connect(t, mcpserve.Options{Root: root})
 	escape := filepath.Join(dir, "outside.json")

@@ -51,6 +51,7 @@ func connectClient(t *testing.T, spec mcpclient.Spec) (*mcpclient.Client, *mcpcl
 // server sends, as a client receives it, with no target, with each
 // target, and with all of them: not one issue, warnings included.
 func TestOwnToolsPassOwnLintUnderEveryTarget(t *testing.T) {
+	t.Parallel()
 	list := listOverHTTP(t, mcpserve.Options{Root: t.TempDir()}, "")
 	doc, err := jsondoc.Parse(list.Name, list.Document)
 	if err != nil {
@@ -78,6 +79,7 @@ func TestOwnToolsPassOwnLintUnderEveryTarget(t *testing.T) {
 // see them in testdata/tools.json, so that a change to a name, a
 // description or a schema shows in review (go test -update rewrites it).
 func TestToolDefinitionsAreAsReviewed(t *testing.T) {
+	t.Parallel()
 	list := listOverHTTP(t, mcpserve.Options{Root: t.TempDir()}, "")
 	var b bytes.Buffer
 	if err := json.Indent(&b, list.Document, "", "  "); err != nil {
@@ -87,6 +89,7 @@ func TestToolDefinitionsAreAsReviewed(t *testing.T) {
 }
 
 func TestServesEitherProtocolVersionOverHTTP(t *testing.T) {
+	t.Parallel()
 	for _, version := range []string{mcpclient.DefaultProtocolVersion, "2026-07-28"} {
 		t.Run(version, func(t *testing.T) {
 			list := listOverHTTP(t, mcpserve.Options{Root: t.TempDir()}, version)

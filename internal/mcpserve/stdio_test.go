@@ -65,12 +65,14 @@ func lintBadFileOnStdio(t *testing.T, spec mcpclient.Spec) {
 }
 
 func TestServesOnStdioAsAProcessOfItsOwn(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"bad.json": badTools})
 	lintBadFileOnStdio(t, mcpclient.Spec{Command: []string{os.Args[0]}, Env: []string{stdioRootEnv + "=" + root}})
 }
 
 func TestServeReturnsWhenTheClientClosesStdio(t *testing.T) {
+	t.Parallel()
 	clientIn, serverOut := io.Pipe()
 	serverIn, clientOut := io.Pipe()
 	served := make(chan error, 1)

@@ -119,6 +119,7 @@ func TestAFileNamedLikeARevisionIsAFile(t *testing.T) {
 }
 
 func TestDumpOfAFileLaysOutEachEntryAsWritten(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, in, want string }{
 		{"a list", twoTools, "{\"tools\": [\n" +
 			`{"type": "function", "function": {"name": "a", "parameters": {"type": "object"}}}` + ",\n" +
@@ -178,6 +179,7 @@ func TestServerSettingsComeFromTheFlagsOrTheServersFile(t *testing.T) {
 // comment: it reads sources, and knows nothing of flags, reports, the
 // screen or watching.
 func TestImportsOnlyDocumentsAndTheClient(t *testing.T) {
+	t.Parallel()
 	allowed := map[string]bool{"toolbench/core/jsondoc": true, "toolbench/core/tooldef": true, "toolbench/internal/mcpclient": true}
 	files, _ := filepath.Glob("*.go")
 	for _, name := range files {

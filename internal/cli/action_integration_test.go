@@ -1,3 +1,5 @@
+//go:build integration
+
 package cli
 
 import (
@@ -226,6 +228,7 @@ func mkdirTemp(t *testing.T, parent, prefix string) string {
 // TestActionStepsLintAndFailAsTheirInputsSay runs the action on a
 // workspace of tool files under each input that changes what it does.
 func TestActionStepsLintAndFailAsTheirInputsSay(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds toolbench as the action does; skipped with -short")
 	}

@@ -1,3 +1,5 @@
+//go:build integration
+
 package mcpclient
 
 // End-to-end tests against the reference server of MCP, the TypeScript
@@ -40,6 +42,7 @@ func everythingEntry(t *testing.T) string {
 }
 
 func TestEverythingOverStdio(t *testing.T) {
+	t.Parallel()
 	entry := everythingEntry(t)
 	c, err := Connect(context.Background(), Spec{Command: []string{"node", entry, "stdio"}, Timeout: everythingTimeout})
 	if err != nil {
@@ -57,6 +60,7 @@ func TestEverythingOverStdio(t *testing.T) {
 }
 
 func TestEverythingOverStreamableHTTP(t *testing.T) {
+	t.Parallel()
 	entry := everythingEntry(t)
 	port := freePort(t)
 	server := exec.Command("node", entry, "streamableHttp")

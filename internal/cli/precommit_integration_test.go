@@ -1,3 +1,5 @@
+//go:build integration
+
 package cli
 
 import (
@@ -15,6 +17,7 @@ import (
 // and a good one, then both hooks on one pinned in toolbench.lock.json,
 // as pinned and with its description changed.
 func TestPreCommitHooksFailWhatTheyShould(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds toolbench under pre-commit; skipped with -short")
 	}

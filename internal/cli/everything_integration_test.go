@@ -1,3 +1,5 @@
+//go:build integration
+
 package cli
 
 // The commands end to end against MCP's reference server, the TypeScript
@@ -105,6 +107,7 @@ func everythingOverHTTP(t *testing.T, entry string) []string {
 }
 
 func TestEverythingEndToEnd(t *testing.T) {
+	t.Parallel()
 	entry := everythingEntry(t)
 	for _, tc := range []struct {
 		name   string
