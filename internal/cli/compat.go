@@ -149,7 +149,7 @@ func compatOfServers(e *env, cfg *compatOptions, pol *policy.Policy, servers []s
 		}
 		o.Source.Close() // the tools are read; the session is not needed
 		m := compat.ComputeWith(o.Source.Doc, compat.Options{StrictForAll: cfg.strictAll, Lint: pol.Options(ins[i])})
-		reports = append(reports, &report.MatrixReport{Matrix: m, File: o.Source.Doc.Name, Color: e.colour(e.stdout)})
+		reports = append(reports, &report.MatrixReport{Matrix: m, File: o.Source.Doc.Name, Color: e.colored(e.stdout)})
 		if code == exitOK && !matrixOK(m) {
 			code = exitIssues
 		}
