@@ -59,16 +59,18 @@ Source: JSON Schema 2020-12 Core and Validation
 func checkSchemaOfTool(c *ToolContext) {
 	t := c.Tool
 	if t.Params != nil && !t.OpenAPIParams() {
-		checkSchemaAt(c, t.Params, t.ParamsPath())
+		checkSchemaAt(c, t.Params, t.ParamsPath)
 	}
 	if t.Output.Is(jsondoc.Object) && !t.OpenAPIOutput() {
-		checkSchemaAt(c, t.Output, t.OutputPath())
+		checkSchemaAt(c, t.Output, t.OutputPath)
 	}
 }
 
-func checkSchemaAt(c *ToolContext, root *jsondoc.Node, path string) {
+// checkSchemaAt reports the problems of the schema root, whose path
+// path gives: a path is built only for a problem.
+func checkSchemaAt(c *ToolContext, root *jsondoc.Node, path func() string) {
 	for _, p := range schema.Check(root, schema.DraftOf(root), coveredByBaseRules, true) {
-		c.Report(p.Node, jsondoc.AppendSegs(path, p.Segs), p.Msg, p.Hint)
+		c.Report(p.Node, jsondoc.AppendSegs(path(), p.Segs), p.Msg, p.Hint)
 	}
 }
 

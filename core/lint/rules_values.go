@@ -46,50 +46,69 @@ json-schema.org/draft/2020-12/json-schema-validation.`,
 	},
 }
 
-// checkValues validates the values of the schema against it.
+// checkValues validates the values of the schema against it. It reads
+// the schema's members once: the values it holds, and what a value must
+// be when the schema is plain (see plainlyValid).
 func checkValues(c *SchemaContext) {
-	n := c.Node
-	var found bool
-	for _, m := range n.Kids() {
-		switch m.Key {
-		case "default", "const", "enum", "examples":
-			found = true
-		}
-	}
-	if !found {
-		return
-	}
-	draft4 := !c.OpenAPI() && schema.DraftOf(c.Root).Version == 4
-	for _, m := range n.Kids() {
-		v := m.Value
-		at := jsondoc.AppendKey(c.Path(), m.Key)
+	var s valueSchema
+	kids := c.Node.Kids()
+	for _, m := range kids {
 		switch m.Key {
 		case "default":
-			checkValue(c, v, at, "default", -1)
+			s.def = m.Value
 		case "const":
-			if !draft4 {
-				checkValue(c, v, at, "const", -1)
-			}
-		case "enum", "examples":
-			if !v.Is(jsondoc.Array) || m.Key == "examples" && draft4 {
-				continue
-			}
-			what := "enum value"
-			if m.Key == "examples" {
-				what = "example"
-			}
-			for i, e := range v.Kids() {
-				checkValue(c, e.Value, jsondoc.AppendIndex(at, i), what, i)
-			}
+			s.konst = m.Value
+		case "enum":
+			s.enum = m.Value
+		case "examples":
+			s.examples = m.Value
+		case "type":
+			s.typ = m.Value
+		}
+	}
+	if s.def == nil && s.konst == nil && s.enum == nil && s.examples == nil {
+		return // most schemas: read once, and no more
+	}
+	s.plain = !c.OpenAPI()
+	for _, m := range kids {
+		switch m.Key {
+		case "default", "const", "enum", "examples", "type", "title", "description", "$comment", "deprecated", "readOnly", "writeOnly":
+		default:
+			s.plain = false
+		}
+	}
+	draft4 := (s.konst != nil || s.examples != nil) && !c.OpenAPI() && schema.DraftOf(c.Root).Version == 4
+	if s.def != nil {
+		s.check(c, s.def, "default", "default", -1)
+	}
+	if s.konst != nil && !draft4 {
+		s.check(c, s.konst, "const", "const", -1)
+	}
+	for i, e := range s.enum.Elems() {
+		s.check(c, e.Value, "enum", "enum value", i)
+	}
+	if !draft4 {
+		for i, e := range s.examples.Elems() {
+			s.check(c, e.Value, "examples", "example", i)
 		}
 	}
 }
 
-// checkValue reports v, at path, when it breaks the schema of c: at the
+// valueSchema is what checkValues reads of a schema: its values, its
+// type, and whether it is plain: of only a type, an enum, a const, its
+// values and annotations, and JSON Schema rather than OpenAPI.
+type valueSchema struct {
+	def, konst, enum, examples, typ *jsondoc.Node
+	plain                           bool
+}
+
+// check reports v, the value of the schema's member key (its element
+// index of a list, -1 for none), when it breaks the schema of c: at the
 // part of v that does, with what the schema wants of it. what names the
-// value, and index is its place in a list of them, -1 for none.
-func checkValue(c *SchemaContext, v *jsondoc.Node, path, what string, index int) {
-	if plainlyValid(c, v) {
+// value. Nothing is built for a value that passes: a lint checks every
+// enum member of every schema.
+func (s *valueSchema) check(c *SchemaContext, v *jsondoc.Node, key, what string, index int) {
+	if s.plainlyValid(v, key) {
 		return
 	}
 	val := valueValidators.Of(c).at(c)
@@ -106,8 +125,10 @@ func checkValue(c *SchemaContext, v *jsondoc.Node, path, what string, index int)
 	if err != nil {
 		n, segs = v, nil
 	}
+	path := jsondoc.AppendKey(c.Path(), key)
 	what += " " + snippet(v)
 	if index >= 0 {
+		path = jsondoc.AppendIndex(path, index)
 		what += " (index " + strconv.Itoa(index) + ")"
 	}
 	msg := fmt.Sprintf("%s does not satisfy the schema it is in: %s", what, f.Message(true))
@@ -121,38 +142,27 @@ func checkValue(c *SchemaContext, v *jsondoc.Node, path, what string, index int)
 		"Correct the value, or the schema if the value is right: models copy defaults, enum values and examples into their calls.")
 }
 
-// plainlyValid reports whether v surely satisfies the schema of c without
-// compiling it: every member of the schema is one this knows ("type",
-// "enum", "const" and annotations) and v is of its type, in its enum and
-// equal to its const. A schema whose "type" names no type is taken for
-// valid: unknown-type reports it, and it does not compile. Any other
-// schema, or a number whose type as an integer depends on the draft, is
-// left to the validator. A lint sees many enums of a plain type, and
-// this spares it compiling their schemas.
-func plainlyValid(c *SchemaContext, v *jsondoc.Node) bool {
-	if c.OpenAPI() {
+// plainlyValid reports whether v surely satisfies a plain schema without
+// compiling it: v is of its type, in its enum and equal to its const. A
+// schema whose "type" names no type is taken for valid: unknown-type
+// reports it, and it does not compile. Any other schema, or a number
+// whose type as an integer depends on the draft, is left to the
+// validator. A lint sees many enums of a plain type, and this spares it
+// compiling their schemas. from is the member v is of ("enum" for a
+// member of the enum), which v satisfies without a look.
+func (s *valueSchema) plainlyValid(v *jsondoc.Node, from string) bool {
+	if !s.plain {
 		return false
 	}
-	for _, m := range c.Node.Kids() {
-		switch m.Key {
-		case "type":
-			if ok, sure := ofType(m.Value, v); !ok || !sure {
-				return false
-			}
-		case "enum":
-			if m.Value.Is(jsondoc.Array) && !inList(m.Value, v) {
-				return false
-			}
-		case "const":
-			if !jsondoc.Equal(m.Value, v) {
-				return false
-			}
-		case "default", "examples", "title", "description", "$comment", "deprecated", "readOnly", "writeOnly":
-		default:
+	if s.typ != nil {
+		if ok, sure := ofType(s.typ, v); !ok || !sure {
 			return false
 		}
 	}
-	return true
+	if from != "enum" && s.enum.Is(jsondoc.Array) && !inList(s.enum, v) {
+		return false
+	}
+	return from == "const" || s.konst == nil || jsondoc.Equal(s.konst, v)
 }
 
 // ofType reports whether v is of the type t names (a name or a list of
