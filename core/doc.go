@@ -24,13 +24,17 @@
 //	cost      what tool definitions cost a request: bytes and tokens
 //	jsondoc   JSON documents with byte offsets: loading, positions, JSON
 //	          pointers, equality, writing JSON
+//	catalog   the record of a code (severity, summary, doc, fix) every
+//	          family of codes embeds, and what explain, the MCP server,
+//	          docs/rules and SARIF say of a code
 //	termtext  text for a terminal: escaping, quoting, hidden characters,
 //	          wrapping in cells
 //
 // (lint, call and diff are side by side, as are fix, compat, baseline,
-// lock, servers and registry, report and config, and tooldef, jsonedit
-// and cost: none imports another of its rank.) Beside them, internal/par
-// splits work among the processors for any layer.
+// lock, servers and registry, report and config, tooldef, jsonedit and
+// cost, and jsondoc and catalog: none imports another of its rank.)
+// Beside them, internal/par splits work among the processors for any
+// layer.
 //
 // layers_test.go holds these layers, and those of the whole module above
 // them: core imports nothing outside core (its tests may use the test

@@ -26,6 +26,7 @@ var layers = map[string]int{
 	"core/internal/par": 0,
 	"core/termtext":     0,
 	"core/jsondoc":      1,
+	"core/catalog":      1,
 	"core/jsonedit":     2,
 	"core/cost":         2,
 	"core/tooldef":      2,
@@ -43,11 +44,12 @@ var layers = map[string]int{
 	"core/config":       6,
 
 	"internal/atomicfile": 10,
+	"internal/jsonrpc":    10,
 	"internal/mcpclient":  11,
 	"internal/live":       12,
 	"internal/source":     12,
 	"internal/policy":     13,
-	"internal/mcpserve":   13,
+	"internal/mcpserve":   14,
 
 	"watch":        20,
 	"tui":          21,

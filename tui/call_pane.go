@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -49,9 +48,9 @@ type callPane struct {
 
 // callResult is the check of one call of the text.
 type callResult struct {
-	line int    // where the call starts, from 1
-	name string // the tool it names, "" when it is malformed
-	errs []string
+	line int            // where the call starts, from 1
+	name string         // the tool it names, "" when it is malformed
+	errs []call.Finding // the call check's, notes among them
 	deep []call.SchemaError
 }
 
@@ -182,7 +181,7 @@ func (p *callPane) recheck() tea.Cmd {
 	}
 	text := p.input.Value()
 	err := call.ReadCalls(strings.NewReader(text), func(line int, c call.Call) error {
-		p.results = append(p.results, callResult{line: line, name: c.Name, errs: call.ValidateCall(c, p.schemas)})
+		p.results = append(p.results, callResult{line: line, name: c.Name, errs: call.Check(c, p.schemas)})
 		return nil
 	})
 	if err != nil {
@@ -209,25 +208,19 @@ func (p *callPane) deepChecked(msg deepCheckedMsg) {
 	}
 }
 
-// malformedAt reads the place a malformed call's error names:
-// "malformed:LINE:COL: ...", as call.ValidateCall writes it.
-var malformedAt = regexp.MustCompile(`^malformed:(\d+):(\d+):`)
-
 // markError marks, in the text, the character each malformed call's
-// syntax error is at.
+// syntax error is at, when its finding places it at a line and column.
 func (p *callPane) markError() {
 	var marks []textPos
 	for _, r := range p.results {
 		if len(r.errs) == 0 {
 			continue
 		}
-		m := malformedAt.FindStringSubmatch(r.errs[0])
-		if m == nil {
+		f := r.errs[0]
+		if f.Code != call.CodeMalformed || f.Line == 0 || f.Column == 0 {
 			continue
 		}
-		line, _ := strconv.Atoi(m[1])
-		col, _ := strconv.Atoi(m[2])
-		if pos, ok := p.input.posOfByteColumn(line, col); ok {
+		if pos, ok := p.input.posOfByteColumn(f.Line, f.Column); ok {
 			marks = append(marks, pos)
 		}
 	}
@@ -612,7 +605,7 @@ func (p callPane) oneResult(r callResult) []string {
 		lines = append(lines, p.st.ok.Render(" ✓ valid"), p.st.ok.Render(" ✓ schema: valid"))
 	}
 	for _, e := range r.errs {
-		lines = append(lines, p.wrapped(p.st.err.Render(" ✗ "), shown(e, maxText))...)
+		lines = append(lines, p.wrapped(p.st.err.Render(" ✗ "), shown(e.String(), maxText))...)
 	}
 	if p.deepPending() {
 		lines = append(lines, p.st.muted.Render(" … checking against the schema"))
@@ -639,7 +632,7 @@ func (p callPane) batchResult(r callResult) []string {
 	case len(r.errs) > 0:
 		errs := make([]string, len(r.errs))
 		for i, e := range r.errs {
-			errs[i] = shown(e, maxText)
+			errs[i] = shown(e.String(), maxText)
 		}
 		lines = p.wrapped(p.st.muted.Render(lead)+p.st.err.Render("✗ "), strings.Join(errs, ", "))
 	case len(r.deep) > 0:
@@ -692,12 +685,13 @@ func (p callPane) wrapped(lead, text string) []string {
 // too narrow for that after its lead, the border cuts the line instead.
 const minWrap = 8
 
-// errs is the first call's errors, nil when there is no call.
+// errs is the text of the first call's findings, nil when there is no
+// call.
 func (p callPane) errs() []string {
 	if len(p.results) == 0 {
 		return nil
 	}
-	return p.results[0].errs
+	return call.Strings(p.results[0].errs)
 }
 
 // deepErrs is the first call's deep errors.

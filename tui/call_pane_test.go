@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"toolbench/core/call"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -134,7 +135,7 @@ func TestLongResultsWrapAtThePaneWidth(t *testing.T) {
 			return m.call.errs()
 		}},
 		{"a malformed call in a batch", `{"name": "book_room", "arguments": {"room": "AB-123-north-wing-floor-2"}}` + "\n" + `{"function": {"name": "book_room", "arguments": "{\"room\": \"AB-123\""}}`, func(m model) []string {
-			return m.call.results[1].errs
+			return call.Strings(m.call.results[1].errs)
 		}},
 	}
 	for _, tc := range cases {

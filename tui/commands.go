@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/tooldef"
@@ -133,7 +134,7 @@ func prepare(s *snapshot) *snapshot {
 		}
 		row := &s.rows[r]
 		row.issues = append(row.issues, i)
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			row.errors++
 		} else {
 			row.warnings++
@@ -164,7 +165,7 @@ func (s *snapshot) withAcross(across []lint.Issue) *snapshot {
 	res := *own
 	res.Issues = append(slices.Clip(own.Issues), across...)
 	for _, is := range across {
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			res.Errors++
 		} else {
 			res.Warnings++

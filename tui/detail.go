@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	"github.com/charmbracelet/x/ansi"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/schema"
@@ -241,7 +242,7 @@ func (dw *detailWriter) wrap(prefix, text string, style func(...string) string) 
 // message, wrapped.
 func (dw *detailWriter) issue(prefix string, is lint.Issue) {
 	mark := dw.st.warn.Render("W")
-	if is.Severity == lint.Error {
+	if is.Severity == catalog.Error {
 		mark = dw.st.err.Render("E")
 	}
 	dw.wrap(prefix, mark+" "+dw.st.muted.Render(position(is))+" "+dw.st.code.Render(shown(is.Code, maxName))+" "+shown(is.Message, maxText), nil)

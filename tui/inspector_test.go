@@ -579,7 +579,7 @@ func TestABatchIsCheckedCallByCallAsTheCallCommandDoes(t *testing.T) {
 			m = update(t, m, tea.PasteMsg{Content: batch})
 			var got []string
 			for _, r := range m.call.results {
-				errs := strings.Join(r.errs, ", ")
+				errs := strings.Join(call.Strings(r.errs), ", ")
 				if errs == "" {
 					errs = "valid"
 				}

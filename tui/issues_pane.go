@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
 )
@@ -320,8 +321,8 @@ func position(is lint.Issue) string {
 	return strconv.Itoa(is.Line) + ":" + strconv.Itoa(is.Column)
 }
 
-func (p issuesPane) severityMark(s lint.Severity) string {
-	if s == lint.Error {
+func (p issuesPane) severityMark(s catalog.Severity) string {
+	if s == catalog.Error {
 		return p.st.err.Render("E")
 	}
 	return p.st.warn.Render("W")

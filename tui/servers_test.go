@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
@@ -179,7 +180,7 @@ func TestSwitchingServersHoldsTheServerShownToTheLock(t *testing.T) {
 		if doc.Name != "test-tools" {
 			return nil, fmt.Errorf("toolbench.lock does not pin %s", doc.Name)
 		}
-		return &lock.Drift{Changes: []diff.Change{{Tool: "echo", Severity: diff.Error}}}, nil
+		return &lock.Drift{Changes: []diff.Change{{Tool: "echo", Severity: catalog.Error}}}, nil
 	}
 	m := fakeServersModel(t, Options{Verify: verify}, 200, 40) // room for the lock's part of the status bar
 	if s := screen(m); !strings.Contains(statusBar(m), "lock: 1 tool drifted") || !strings.Contains(s, "≠ echo") {

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core/lint"
+	"toolbench/core/catalog"
 )
 
 // The tools and issues lists are sifted by what the user asks for: a
@@ -78,12 +78,12 @@ func (f severityFilter) String() string {
 	return "all"
 }
 
-func (f severityFilter) admits(s lint.Severity) bool {
+func (f severityFilter) admits(s catalog.Severity) bool {
 	switch f {
 	case errorsOnly:
-		return s == lint.Error
+		return s == catalog.Error
 	case warningsOnly:
-		return s != lint.Error
+		return s != catalog.Error
 	}
 	return true
 }

@@ -7,7 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/viewport"
 
-	"toolbench/core/lint"
+	"toolbench/core/catalog"
 	"toolbench/core/termtext"
 )
 
@@ -130,13 +130,13 @@ func sourceLines(st *styles, s *snapshot, i, w int) ([]string, int) {
 // gutterMarks marks the lines first to last that hold issues: › for the
 // issue shown, else E or W for the worst of the others.
 func gutterMarks(s *snapshot, first, last, shownIssue int) map[int]string {
-	worst := map[int]lint.Severity{}
+	worst := map[int]catalog.Severity{}
 	has := map[int]bool{}
 	for j, is := range s.result.Issues {
 		if is.Line < first || is.Line > last || j == shownIssue {
 			continue
 		}
-		if !has[is.Line] || is.Severity == lint.Error {
+		if !has[is.Line] || is.Severity == catalog.Error {
 			worst[is.Line] = is.Severity
 		}
 		has[is.Line] = true
@@ -145,7 +145,7 @@ func gutterMarks(s *snapshot, first, last, shownIssue int) map[int]string {
 	for l := first; l <= last; l++ {
 		marks[l] = " "
 		if has[l] {
-			if worst[l] == lint.Error {
+			if worst[l] == catalog.Error {
 				marks[l] = "E"
 			} else {
 				marks[l] = "W"

@@ -3,7 +3,7 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"toolbench/core/diff"
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lock"
 	"toolbench/core/termtext"
@@ -52,7 +52,7 @@ func checkDrift(s *snapshot, verify func(*jsondoc.Document) (*lock.Drift, error)
 				msg.marks = map[string]driftMark{}
 			}
 			mark := drifted
-			if c.Severity != diff.Error {
+			if c.Severity != catalog.Error {
 				mark = notPinned
 			}
 			for _, name := range []string{c.Tool, c.OldTool} {

@@ -121,7 +121,6 @@ func hasCode(r *lint.Result, code string) bool {
 }
 
 func TestNewEmitsTheInitialLoadWithoutAChange(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	write(t, path, toolA)
@@ -210,7 +209,6 @@ func TestEveryKindOfSaveReloads(t *testing.T) {
 }
 
 func TestBurstOfWritesGivesFewReloadsOfTheLastContent(t *testing.T) {
-	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w := start(t, path, Options{})
@@ -231,7 +229,6 @@ func TestBurstOfWritesGivesFewReloadsOfTheLastContent(t *testing.T) {
 }
 
 func TestRemovalIsAnEventAndRecreationReloads(t *testing.T) {
-	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	w := start(t, path, Options{})
@@ -280,7 +277,6 @@ func TestNewFailsWhenTheDirectoryIsMissing(t *testing.T) {
 }
 
 func TestOtherFilesInTheDirectoryAreIgnored(t *testing.T) {
-	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "tools.json")
 	write(t, path, toolA)
@@ -305,7 +301,6 @@ func TestOtherFilesInTheDirectoryAreIgnored(t *testing.T) {
 }
 
 func TestSymlinkedFileFollowsItsTarget(t *testing.T) {
-	t.Parallel()
 	linkDir, targetDir := t.TempDir(), t.TempDir()
 	target := filepath.Join(targetDir, "real.json")
 	write(t, target, toolA)
@@ -538,7 +533,6 @@ func TestLintIssuesArriveWithTheLoad(t *testing.T) {
 }
 
 func TestSetOptionsRelintsWithTheNewOptions(t *testing.T) {
-	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, `{"x": 1}`)
 	w := start(t, path, Options{Lint: lint.Options{Ignore: []string{"invalid-document"}}})
@@ -555,7 +549,6 @@ func TestSetOptionsRelintsWithTheNewOptions(t *testing.T) {
 }
 
 func TestSlowConsumerGetsOnlyTheNewestPendingEvent(t *testing.T) {
-	t.Parallel()
 	path := filepath.Join(t.TempDir(), "tools.json")
 	write(t, path, toolA)
 	const debounce = 10 * time.Millisecond

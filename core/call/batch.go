@@ -38,8 +38,8 @@ type callBatch struct {
 
 type batchLine struct {
 	line       int
-	start, end int    // the line's text in text
-	malformed  string // why the line is no call before it is parsed: it is past the limit
+	start, end int  // the line's text in text
+	tooLong    bool // the line is past the limit: no call, and not parsed
 }
 
 // batches reads the rest of lr's input as JSON Lines and hands each
@@ -66,7 +66,7 @@ func (lr *lineReader) batches(newBatch func() *callBatch, send func(*callBatch) 
 		}
 		switch {
 		case lr.tooLong:
-			b.lines = append(b.lines, batchLine{line: lr.line, malformed: lr.tooLongReason()})
+			b.lines = append(b.lines, batchLine{line: lr.line, tooLong: true})
 		case isBlankLine(text):
 		default:
 			start := len(b.text)
@@ -90,22 +90,25 @@ type checker struct {
 	render      func(dst []byte, r *Result) []byte
 	lines, args jsondoc.Parser
 	res         Result // the result being rendered, kept here so that it is not allocated a call
+	limit       int    // the longest line read, in bytes
 }
 
 func (ck *checker) check(b *callBatch) {
 	for _, l := range b.lines {
-		c := Call{Malformed: l.malformed}
-		if c.Malformed == "" {
+		var c Call
+		if l.tooLong {
+			c = tooLongCall(l.line, ck.limit)
+		} else {
 			// The text stays put until the batch is written, and nothing
 			// taken from it outlives this iteration.
 			text := unsafe.String(&b.text[l.start], l.end-l.start)
 			c = lineCall(&ck.lines, &ck.args, l.line, text)
 		}
-		ck.res = checkCall(c, ck.s, ck.opt, l.line)
+		ck.res = checkCall(c, ck.s, ck.opt, l.line, ck.res.Findings)
 		b.sum.count(&ck.res)
 		b.out = ck.render(b.out, &ck.res)
 	}
-	ck.res = Result{}
+	ck.res = Result{Findings: ck.res.Findings[:0]}
 }
 
 // checkBatches reads the rest of lr's input as JSON Lines, checks its
@@ -146,7 +149,7 @@ func (lr *lineReader) checkBatches(s *Schemas, opt CallOptions, render func(dst 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ck := &checker{s: s, opt: opt, render: render}
+			ck := &checker{s: s, opt: opt, render: render, limit: lr.limit}
 			for b := range work {
 				func() {
 					defer close(b.done)

@@ -427,44 +427,55 @@ func LoadSchemas(doc *jsondoc.Document, format string) (*Schemas, error) {
 	return SchemasFromTools(ts), nil
 }
 
-// ValidateCall checks c against s and returns its errors, nil when it is
-// valid. A malformed call has the one error "malformed:<reason>"; a call
-// to a tool s does not name has the one error "unknown_tool:<name>".
+// ValidateCall is validate_call: it checks c against s and returns the
+// text of its findings (Finding.String), nil when it is valid. A
+// malformed call has the one error "malformed:<reason>"; a call to a
+// tool s does not name has the one error "unknown_tool:<name>".
 // Otherwise the errors are, in this order: "missing:<field>" for each
 // absent required field in schema order, "extra:<field>" for each
 // argument the schema does not name, sorted, and
 // "type:<field>:<type>" for each present field of the wrong type,
 // required fields first, each list in schema order.
 func ValidateCall(c Call, s *Schemas) []string {
+	var buf [4]Finding
+	return Strings(appendFindings(buf[:0], c, s))
+}
+
+// Check checks c against s and returns its findings, in ValidateCall's
+// order, nil when it is valid.
+func Check(c Call, s *Schemas) []Finding { return appendFindings(nil, c, s) }
+
+// appendFindings appends Check's findings of c to found: a checker of
+// many calls reuses one slice for them all.
+func appendFindings(found []Finding, c Call, s *Schemas) []Finding {
 	if c.Malformed != "" {
-		return []string{"malformed:" + c.Malformed}
+		return append(found, Finding{Code: CodeMalformed, Reason: c.Malformed, Line: c.MalformedLine, Column: c.MalformedColumn})
 	}
 	fs := s.lookupCall(c)
 	if fs == nil {
-		return []string{"unknown_tool:" + c.Name}
+		return append(found, Finding{Code: CodeUnknownTool, Tool: c.Name})
 	}
 	if c.Custom || fs.custom != nil {
-		return validateCustom(c, fs)
+		return appendCustom(found, c, fs)
 	}
 	if fs.Open || conforms(fs, c.Args) {
-		return nil
+		return found
 	}
-	errs := make([]string, 0, 4)
 	for _, f := range fs.Required {
 		if argValue(c.Args, f.Name) == nil {
-			errs = append(errs, "missing:"+f.Name)
+			found = append(found, Finding{Code: CodeMissing, Field: f.Name})
 		}
 	}
-	mark := len(errs)
+	mark := len(found)
 	for _, m := range c.Args.Kids() {
 		if _, ok := fs.field(m.Key); !ok {
-			errs = append(errs, "extra:"+m.Key)
+			found = append(found, Finding{Code: CodeExtra, Field: m.Key})
 		}
 	}
-	slices.Sort(errs[mark:])
-	errs = appendTypeErrors(errs, fs.Required, c.Args)
-	errs = appendTypeErrors(errs, fs.Optional, c.Args)
-	return errs
+	slices.SortFunc(found[mark:], func(a, b Finding) int { return strings.Compare(a.Field, b.Field) })
+	found = appendTypeFindings(found, fs.Required, c.Args)
+	found = appendTypeFindings(found, fs.Optional, c.Args)
+	return found
 }
 
 // conforms reports whether args has every required field, no other than
@@ -505,13 +516,15 @@ func argValue(args *jsondoc.Node, name string) *jsondoc.Node {
 	return nil
 }
 
-func appendTypeErrors(errs []string, fields []Field, args *jsondoc.Node) []string {
+// appendTypeFindings appends a type finding for each of fields present
+// in args with a value its type does not accept.
+func appendTypeFindings(found []Finding, fields []Field, args *jsondoc.Node) []Finding {
 	for _, f := range fields {
 		if v := argValue(args, f.Name); v != nil && !f.Type.Accepts(v) {
-			errs = append(errs, "type:"+f.Name+":"+string(f.Type))
+			found = append(found, Finding{Code: CodeType, Field: f.Name, Type: f.Type})
 		}
 	}
-	return errs
+	return found
 }
 
 // CallOptions says how CheckCalls checks.
@@ -527,33 +540,16 @@ type CallSummary struct {
 
 // Result is the check of one call: where it is and what is wrong with it.
 type Result struct {
-	Line   int           // the line of the input the call starts on
-	Tool   string        // the name the call gives; "" for a malformed call
-	Errors []string      // ValidateCall's, notes among them (see Valid)
-	Schema []SchemaError // DeepValidate's, with CallOptions.Deep
+	Line     int           // the line of the input the call starts on
+	Tool     string        // the name the call gives; "" for a malformed call
+	Findings []Finding     // Check's, notes among them (see Valid)
+	Schema   []SchemaError // DeepValidate's, with CallOptions.Deep
 }
 
-// Valid reports whether the call has no error: no string of ValidateCall
-// but notes (unchecked:...), and no schema error.
+// Valid reports whether the call has no error: no finding but notes
+// (unchecked), and no schema error.
 func (r *Result) Valid() bool {
-	return !slices.ContainsFunc(r.Errors, isError) && len(r.Schema) == 0
-}
-
-// IsNote reports whether e, one of ValidateCall's strings, is a note
-// that says what was not checked, which makes no call invalid.
-func IsNote(e string) bool { return !isError(e) }
-
-// SplitNotes parts ValidateCall's strings into the errors and the notes,
-// each in its order.
-func SplitNotes(all []string) (errs, notes []string) {
-	for _, e := range all {
-		if isError(e) {
-			errs = append(errs, e)
-		} else {
-			notes = append(notes, e)
-		}
-	}
-	return errs, notes
+	return !slices.ContainsFunc(r.Findings, Finding.IsError) && len(r.Schema) == 0
 }
 
 // A ResultWriter writes the results CheckCalls hands it, in input order:
@@ -604,17 +600,18 @@ func checkCalls(r io.Reader, s *Schemas, opt CallOptions, w ResultWriter, batche
 	}
 	var res Result
 	err := readCalls(r, jsondoc.MaxDocumentSize, func(line int, c Call) error {
-		res = checkCall(c, s, opt, line)
+		res = checkCall(c, s, opt, line, res.Findings)
 		sum.count(&res)
 		return w.WriteResult(&res)
 	}, stream)
 	return sum, err
 }
 
-// checkCall is ValidateCall of c, which starts on line, and, with
-// opt.Deep, DeepValidate.
-func checkCall(c Call, s *Schemas, opt CallOptions, line int) Result {
-	res := Result{Line: line, Tool: c.Name, Errors: ValidateCall(c, s)}
+// checkCall is Check of c, which starts on line, and, with opt.Deep,
+// DeepValidate. The findings are appended to found[:0], which a checker
+// of many calls reuses: the result is valid until the next call.
+func checkCall(c Call, s *Schemas, opt CallOptions, line int, found []Finding) Result {
+	res := Result{Line: line, Tool: c.Name, Findings: appendFindings(found[:0], c, s)}
 	if opt.Deep {
 		res.Schema = DeepValidate(c, s)
 	}

@@ -454,14 +454,14 @@ func TestAProvidersOwnToolTakesTheArgumentsItIsGiven(t *testing.T) {
 	}
 }
 
-// TestCodesNameEveryStringTheCheckGives checks calls of every kind
-// against the code table: each string has a code of the table, and only
-// unchecked is a note.
-func TestCodesNameEveryStringTheCheckGives(t *testing.T) {
+// TestCodesNameEveryFindingTheCheckGives checks calls of every kind
+// against the code table: each finding has a code of the table, its text
+// starts with it, and only unchecked is a note.
+func TestCodesNameEveryFindingTheCheckGives(t *testing.T) {
 	codes := map[string]Code{}
 	for _, c := range Codes() {
-		if _, dup := codes[c.Code]; dup || c.Summary == "" || c.Doc == "" {
-			t.Errorf("code %q is twice in the table, or has no summary or doc", c.Code)
+		if _, dup := codes[c.Code]; dup || c.Validate() != nil {
+			t.Errorf("code %q is twice in the table, or not a valid entry", c.Code)
 		}
 		codes[c.Code] = c
 	}
@@ -471,18 +471,40 @@ func TestCodesNameEveryStringTheCheckGives(t *testing.T) {
 		}
 	}
 	flat := callFlatSchemas(t, `{"search": {"required": {"query": "str", "limit": "int"}}}`)
-	given := []string{"unchecked:lark", "unchecked:regex:why", "grammar:regex", "kind:x:function", "kind:x:custom", "schema:/a: m"}
-	for _, text := range []string{`{"name": "nope"}`, `{"name": "search", "args": {"x": 1, "limit": "2"}}`, `x`} {
-		given = append(given, CheckCallText(text, flat)...)
+	custom := responsesSchemas(t)
+	var found []Finding
+	for _, tc := range []struct {
+		call string
+		s    *Schemas
+	}{
+		{`{"name": "nope"}`, flat},
+		{`{"name": "search", "args": {"x": 1, "limit": "2"}}`, flat},
+		{`{"name": []}`, flat},
+		{`{"type": "custom_tool_call", "call_id": "c", "name": "math_exp", "input": "4"}`, custom},
+		{`{"type": "custom_tool_call", "call_id": "c", "name": "wordy", "input": "b"}`, custom},
+		{`{"type": "custom_tool_call", "call_id": "c", "name": "timestamp", "input": "nope"}`, custom},
+		{`{"type": "custom_tool_call", "call_id": "c", "name": "get_customer", "input": "x"}`, custom},
+		{`{"type": "function_call", "call_id": "c", "name": "code_exec", "arguments": "{}"}`, custom},
+	} {
+		found = append(found, Check(NormalizeCall(callNode(t, tc.call)), tc.s)...)
 	}
-	for _, e := range given {
-		c, ok := codes[CodeOf(e)]
-		if !ok {
-			t.Errorf("%q has no code in the table", e)
+	seen := map[string]bool{}
+	for _, f := range found {
+		c, ok := codes[f.Code]
+		switch {
+		case !ok:
+			t.Errorf("%q has no code in the table", f)
 			continue
+		case !strings.HasPrefix(f.String(), f.Code+":"):
+			t.Errorf("%q does not start with its code %s", f, f.Code)
+		case f.Severity() != c.Severity || f.IsError() != (f.Code != CodeUnchecked):
+			t.Errorf("%q: severity %v, the table's %v; only unchecked is a note", f, f.Severity(), c.Severity)
 		}
-		if c.Note != IsNote(e) {
-			t.Errorf("%q: the table says note %v, IsNote %v", e, c.Note, IsNote(e))
+		seen[f.Code] = true
+	}
+	for _, c := range Codes() {
+		if !seen[c.Code] && c.Code != CodeSchema && c.Code != CodeOutput {
+			t.Errorf("no call gave a finding of %s", c.Code)
 		}
 	}
 }

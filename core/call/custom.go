@@ -1,10 +1,6 @@
 package call
 
-import (
-	"strings"
-
-	"toolbench/core/tooldef"
-)
+import "toolbench/core/tooldef"
 
 // Calls of OpenAI custom tools: the model writes free text, which a
 // regex grammar constrains; a lark grammar's language toolbench does not
@@ -20,9 +16,6 @@ import (
 //	unchecked:regex:WHY the regex uses what toolbench cannot match as Rust's regex crate does
 //
 // A call with notes only is valid: CheckCalls counts it so.
-
-// uncheckedPrefix starts a note that is no error.
-const uncheckedPrefix = "unchecked:"
 
 // customSchema is what a custom tool's calls are checked against.
 type customSchema struct {
@@ -55,39 +48,35 @@ func customSchemaOf(t *tooldef.Tool) *customSchema {
 	return cs
 }
 
-// validateCustom checks a call of a custom tool, or a custom call of a
-// function, against the tool's schema fs.
-func validateCustom(c Call, fs *FlatSchema) []string {
+// appendCustom appends to found the findings of a call of a custom
+// tool, or a custom call of a function, against the tool's schema fs.
+func appendCustom(found []Finding, c Call, fs *FlatSchema) []Finding {
 	switch {
 	case c.Custom && fs.custom == nil && !fs.Open:
-		return []string{"kind:" + c.Name + ":function"}
+		return append(found, Finding{Code: CodeKind, Tool: c.Name, Kind: "function"})
 	case !c.Custom && fs.custom != nil:
-		return []string{"kind:" + c.Name + ":custom"}
+		return append(found, Finding{Code: CodeKind, Tool: c.Name, Kind: "custom"})
 	case fs.custom == nil:
-		return nil
+		return found
 	}
 	cs := fs.custom
 	switch cs.syntax {
 	case "regex":
 		if cs.regex == nil {
-			return []string{uncheckedPrefix + "regex:" + cs.why}
+			return append(found, Finding{Code: CodeUnchecked, Grammar: "regex", Reason: cs.why})
 		}
 		match, ok := cs.regex.MatchWhole(c.Input)
 		switch {
 		case !ok:
-			return []string{uncheckedPrefix + "regex:the input is not ASCII, and the grammar's \\b is matched exactly on ASCII only"}
+			return append(found, Finding{Code: CodeUnchecked, Grammar: "regex", Reason: "the input is not ASCII, and the grammar's \\b is matched exactly on ASCII only"})
 		case !match:
-			return []string{"grammar:regex"}
+			return append(found, Finding{Code: CodeGrammar, Grammar: "regex"})
 		}
 	case "lark":
-		return []string{uncheckedPrefix + "lark"}
+		return append(found, Finding{Code: CodeUnchecked, Grammar: "lark"})
 	}
-	return nil
+	return found
 }
-
-// isError reports whether a string of ValidateCall's is an error, not a
-// note that something went unchecked.
-func isError(e string) bool { return !strings.HasPrefix(e, uncheckedPrefix) }
 
 // index notes the bare name of t when it is declared in a namespace.
 func (s *Schemas) index(t *tooldef.Tool) {

@@ -88,10 +88,13 @@ func TestACallWithOnlyUncheckedNotesCountsAsValid(t *testing.T) {
 	if len(got) != 2 || !cmp.Equal(got[0].Errors, []string{"unchecked:lark"}) || !cmp.Equal(got[1].Errors, []string{"grammar:regex"}) {
 		t.Errorf("results %+v, want unchecked:lark and grammar:regex", got)
 	}
-	if r := (Result{Errors: got[0].Errors}); !r.Valid() || !IsNote(got[0].Errors[0]) || IsNote(got[1].Errors[0]) {
+	lark := Finding{Code: CodeUnchecked, Grammar: "lark"}
+	grammar := Finding{Code: CodeGrammar, Grammar: "regex"}
+	if r := (Result{Findings: []Finding{lark}}); !r.Valid() || lark.IsError() || !grammar.IsError() {
 		t.Errorf("unchecked:lark should be a note of a valid call, grammar:regex an error")
 	}
-	if errs, notes := SplitNotes([]string{"missing:q", "unchecked:lark", "extra:x"}); !cmp.Equal(errs, []string{"missing:q", "extra:x"}) || !cmp.Equal(notes, []string{"unchecked:lark"}) {
-		t.Errorf("SplitNotes: errors %v, notes %v", errs, notes)
+	all := []Finding{{Code: CodeMissing, Field: "q"}, lark, {Code: CodeExtra, Field: "x"}}
+	if errs, notes := Errors(all), Notes(all); !cmp.Equal(Strings(errs), []string{"missing:q", "extra:x"}) || !cmp.Equal(notes, []Finding{lark}) {
+		t.Errorf("errors %v, notes %v; want missing:q and extra:x, and unchecked:lark", errs, notes)
 	}
 }

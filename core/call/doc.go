@@ -2,7 +2,9 @@
 // runs them, with the semantics of validate_call: unknown tools, missing,
 // extra and mistyped arguments, in a fixed order. Tools come as flat
 // schemas (required and optional fields of six type names) read from a
-// flat schema file or derived from a tools document.
+// flat schema file or derived from a tools document. Check's findings
+// are values (a Finding carries its code, field, type, line and column);
+// their String is validate_call's text, which ValidateCall returns.
 //
 // It reads every call shape models emit (OpenAI, Responses, Anthropic,
 // MCP, Gemini), one call or JSON Lines checked in parallel batches,
@@ -11,5 +13,6 @@
 // CheckCalls hands each Result to a ResultWriter, and core/report has
 // one for each format.
 //
-// It imports jsondoc, tooldef, schema, termtext and internal/par.
+// It imports catalog, jsondoc, tooldef, schema, termtext and
+// internal/par.
 package call

@@ -30,7 +30,7 @@ func (r *recorder) WriteResult(res *Result) error {
 }
 
 func (r *recorder) AppendResult(dst []byte, res *Result) []byte {
-	b, err := json.Marshal(recorded{res.Line, res.Tool, res.Errors, res.Schema})
+	b, err := json.Marshal(recorded{res.Line, res.Tool, Strings(res.Findings), res.Schema})
 	if err != nil {
 		panic(err)
 	}

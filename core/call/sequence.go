@@ -3,7 +3,6 @@ package call
 import (
 	"bytes"
 	"errors"
-	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -78,9 +77,9 @@ func (seq valueSeq) each(data []byte, fn func(int, Call) error) error {
 			end = seq.bad
 		}
 		l := lineAt(start)
-		c := Call{}
+		var c Call
 		if n, err := jsondoc.ParseValue("", string(data[start:end])); err != nil {
-			c.Malformed = lineSyntaxReason(l, err)
+			c = lineSyntaxCall(l, err)
 		} else {
 			c = NormalizeCall(n)
 		}
@@ -92,23 +91,23 @@ func (seq valueSeq) each(data []byte, fn func(int, Call) error) error {
 		return nil
 	}
 	l := lineAt(seq.bad)
-	return fn(l, Call{Malformed: seq.badReason(data, l)})
+	return fn(l, seq.badCall(data, l))
 }
 
-// badReason is the syntax error of the value at seq.bad as
-// "LINE:COL: what was wrong", placed in data.
-func (seq valueSeq) badReason(data []byte, line int) string {
+// badCall is the malformed call of the value at seq.bad, which starts
+// on line: its syntax error, placed in data.
+func (seq valueSeq) badCall(data []byte, line int) Call {
 	_, err := jsondoc.ParseValue("", string(data[seq.bad:]))
 	var se *jsondoc.SyntaxError
 	if err == nil {
-		return strconv.Itoa(line) + ":1: not a JSON value" // the decoder and jsondoc disagree
+		return malformedAt(line, 1, "not a JSON value") // the decoder and jsondoc disagree
 	}
 	if !errors.As(err, &se) || se.Line == 0 {
-		return strconv.Itoa(line) + ": " + syntaxReason(err)
+		return malformedAt(line, 0, syntaxReason(err))
 	}
 	col := se.Column
 	if se.Line == 1 {
 		col += seq.bad - (bytes.LastIndexByte(data[:seq.bad], '\n') + 1)
 	}
-	return strconv.Itoa(line+se.Line-1) + ":" + strconv.Itoa(col) + ": " + se.Msg
+	return malformedAt(line+se.Line-1, col, se.Msg)
 }

@@ -21,6 +21,11 @@ type Call struct {
 	Name      string
 	Args      *jsondoc.Node
 	Malformed string
+	// MalformedLine and MalformedColumn place the syntax error of a
+	// malformed call in the input it was read from, as Malformed starts
+	// by saying ("3:14: ..."); MalformedColumn is 0 when Malformed gives
+	// a line only, and both are 0 when it gives no place.
+	MalformedLine, MalformedColumn int
 	// Namespace is the OpenAI namespace a Responses function_call names
 	// beside the function ("namespace": "crm"), "" for none.
 	Namespace string
@@ -189,13 +194,35 @@ func syntaxReason(err error) string {
 	return strconv.Itoa(se.Line) + ":" + strconv.Itoa(se.Column) + ": " + se.Msg
 }
 
+// syntaxCall is the malformed call of a syntax error, placed where the
+// error says.
+func syntaxCall(err error) Call {
+	var se *jsondoc.SyntaxError
+	if errors.As(err, &se) && se.Line > 0 {
+		return malformedAt(se.Line, se.Column, se.Msg)
+	}
+	return Call{Malformed: syntaxReason(err)}
+}
+
+// malformedAt is a call malformed by what msg says, at line and col of
+// the input (col 0 when only the line is known): its Malformed is
+// "LINE:COL: msg", or "LINE: msg".
+func malformedAt(line, col int, msg string) Call {
+	place := strconv.Itoa(line) + ":"
+	if col > 0 {
+		place += strconv.Itoa(col) + ":"
+	}
+	return Call{Malformed: place + " " + msg, MalformedLine: line, MalformedColumn: col}
+}
+
 // CheckCallText parses text as one call, in any shape NormalizeCall
-// reads, and checks it against s. Text that is not JSON gives the one
-// error "malformed:LINE:COL: what was wrong", positioned in text.
+// reads, and checks it against s as ValidateCall does. Text that is not
+// JSON gives the one error "malformed:LINE:COL: what was wrong",
+// positioned in text.
 func CheckCallText(text string, s *Schemas) []string {
 	n, err := jsondoc.ParseValue("call", text)
 	if err != nil {
-		return []string{"malformed:" + syntaxReason(err)}
+		return ValidateCall(syntaxCall(err), s)
 	}
 	return ValidateCall(NormalizeCall(n), s)
 }
@@ -234,7 +261,7 @@ func readCalls(r io.Reader, limit int, fn func(line int, c Call) error, stream f
 		}
 		if lr.tooLong {
 			// A line past the limit is no pretty-printed call either.
-			if err := fn(lr.line, Call{Malformed: lr.tooLongReason()}); err != nil {
+			if err := fn(lr.line, lr.tooLongCall()); err != nil {
 				return err
 			}
 			return stream(lr)
@@ -318,7 +345,7 @@ func readWhole(data []byte, firstLine int, fn func(int, Call) error) error {
 			return eachLine(lines, fn)
 		}
 	}
-	return fn(firstLine, Call{Malformed: syntaxReason(err)})
+	return fn(firstLine, syntaxCall(err))
 }
 
 func eachLine(lines []string, fn func(int, Call) error) error {
@@ -339,17 +366,19 @@ func eachLine(lines []string, fn func(int, Call) error) error {
 func lineCall(lines, args *jsondoc.Parser, line int, text string) Call {
 	n, err := lines.Parse(text)
 	if err != nil {
-		return Call{Malformed: lineSyntaxReason(line, err)}
+		return lineSyntaxCall(line, err)
 	}
 	return normalizeCall(n, args)
 }
 
-func lineSyntaxReason(line int, err error) string {
+// lineSyntaxCall is the malformed call of a syntax error in text that
+// starts on line of the input, placed at its line there.
+func lineSyntaxCall(line int, err error) Call {
 	var se *jsondoc.SyntaxError
 	if errors.As(err, &se) && se.Line > 0 {
-		return strconv.Itoa(line+se.Line-1) + ":" + strconv.Itoa(se.Column) + ": " + se.Msg
+		return malformedAt(line+se.Line-1, se.Column, se.Msg)
 	}
-	return strconv.Itoa(line) + ": " + syntaxReason(err)
+	return malformedAt(line, 0, syntaxReason(err))
 }
 
 func splitCallLines(data []byte) []string {
@@ -438,8 +467,13 @@ func (lr *lineReader) next() ([]byte, error) {
 	return b, nil
 }
 
-func (lr *lineReader) tooLongReason() string {
-	return strconv.Itoa(lr.line) + ":1: the line is longer than the limit of " + strconv.Itoa(lr.limit) + " bytes"
+// tooLongCall is the malformed call of the line last read, which is past
+// the limit.
+func (lr *lineReader) tooLongCall() Call { return tooLongCall(lr.line, lr.limit) }
+
+// tooLongCall is the malformed call of a line past limit bytes.
+func tooLongCall(line, limit int) Call {
+	return malformedAt(line, 1, "the line is longer than the limit of "+strconv.Itoa(limit)+" bytes")
 }
 
 // parse parses one line, without its line ending so that an error at
@@ -467,7 +501,7 @@ func (lr *lineReader) each(fn func(int, Call) error) error {
 		var c Call
 		switch {
 		case lr.tooLong:
-			c = Call{Malformed: lr.tooLongReason()}
+			c = lr.tooLongCall()
 		case isBlankLine(text):
 			continue
 		default:

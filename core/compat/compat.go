@@ -11,6 +11,7 @@ package compat
 import (
 	"slices"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/tooldef"
@@ -102,7 +103,7 @@ func ComputeWith(doc *jsondoc.Document, opt Options) *Matrix {
 	}
 	for _, is := range res.Issues {
 		r := lint.LookupRule(is.Code)
-		if is.Severity != lint.Error || r == nil {
+		if is.Severity != catalog.Error || r == nil {
 			continue
 		}
 		// One issue may stand for the same defect found by several
@@ -115,7 +116,7 @@ func ComputeWith(doc *jsondoc.Document, opt Options) *Matrix {
 			targets = append(targets, targetsOf(r)...)
 		} else {
 			for _, code := range *is.FoundBy {
-				if fr := lint.LookupRule(code); fr != nil && fr.Severity == lint.Error {
+				if fr := lint.LookupRule(code); fr != nil && fr.Severity == catalog.Error {
 					targets = append(targets, targetsOf(fr)...)
 				}
 			}

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 	"toolbench/core/registry"
 	"toolbench/core/servers"
@@ -40,11 +41,11 @@ type Config struct {
 	File string // the path it was read from
 	Dir  string // its directory: the paths in it are relative to this
 
-	Targets     []string      // nil when the file names none
-	FailOn      lint.Severity // the least severity that fails a run: lint.Error unless the file says "warning"
-	Baseline    string        // as written, "" when not set; see BaselinePath
-	Lock        string        // as written, "" when not set; see LockPath
-	TokenBudget int           // 0 when not set
+	Targets     []string         // nil when the file names none
+	FailOn      catalog.Severity // the least severity that fails a run: catalog.Error unless the file says "warning"
+	Baseline    string           // as written, "" when not set; see BaselinePath
+	Lock        string           // as written, "" when not set; see LockPath
+	TokenBudget int              // 0 when not set
 	Rules       map[string]lint.Level
 	Ignore      []Ignore
 	Overrides   []Override
@@ -85,10 +86,10 @@ func Parse(path string, data []byte) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Config{File: path, Dir: filepath.Dir(path), FailOn: lint.Error, Baseline: raw.Baseline, Lock: raw.Lock,
+	c := &Config{File: path, Dir: filepath.Dir(path), FailOn: catalog.Error, Baseline: raw.Baseline, Lock: raw.Lock,
 		TokenBudget: int(raw.TokenBudget), Rules: levels(raw.Rules)}
 	if raw.FailOn == "warning" {
-		c.FailOn = lint.Warning
+		c.FailOn = catalog.Warning
 	}
 	c.Targets, _ = lint.ParseTargets(raw.Targets) // checked against the table already
 	for i, e := range raw.Ignore {
@@ -296,13 +297,13 @@ func (c *Config) LockPath() string {
 
 // FailsOn reports whether an issue of severity sev fails a run, by the
 // file's fail-on; strict (--strict) makes warnings fail too.
-func (c *Config) FailsOn(sev lint.Severity, strict bool) bool {
-	return sev == lint.Error || c.Strict(strict)
+func (c *Config) FailsOn(sev catalog.Severity, strict bool) bool {
+	return sev == catalog.Error || c.Strict(strict)
 }
 
 // Strict reports whether a run is strict: strict (--strict) is set, or
 // the file's fail-on is "warning", which means the same. A strict run
 // fails on a warning and on a stale baseline entry.
 func (c *Config) Strict(strict bool) bool {
-	return strict || c != nil && c.FailOn == lint.Warning
+	return strict || c != nil && c.FailOn == catalog.Warning
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/internal/golden"
@@ -55,7 +56,7 @@ func TestParseReadsATeamsFile(t *testing.T) {
 	c := parse(t, team)
 	want := &Config{
 		File: "/repo/toolbench.toml", Dir: "/repo",
-		Targets: []string{"openai", "mcp"}, FailOn: lint.Warning,
+		Targets: []string{"openai", "mcp"}, FailOn: catalog.Warning,
 		Baseline: "toolbench.baseline.json", Lock: "ci/tools.lock.json", TokenBudget: 20000,
 		Rules: map[string]lint.Level{"short-description": lint.Off, "empty-properties": lint.AsError, "gemini/": lint.AsWarning},
 		Ignore: []Ignore{
@@ -70,7 +71,7 @@ func TestParseReadsATeamsFile(t *testing.T) {
 	if c.BaselinePath() != "/repo/toolbench.baseline.json" || c.LockPath() != "/repo/ci/tools.lock.json" {
 		t.Errorf("paths %q %q", c.BaselinePath(), c.LockPath())
 	}
-	if empty := parse(t, "# nothing yet\n"); empty.FailOn != lint.Error || empty.LockPath() != "/repo/toolbench.lock.json" || empty.Targets != nil {
+	if empty := parse(t, "# nothing yet\n"); empty.FailOn != catalog.Error || empty.LockPath() != "/repo/toolbench.lock.json" || empty.Targets != nil {
 		t.Errorf("an empty file: %+v, lock %s", empty, empty.LockPath())
 	}
 	// An absolute path is the file it names, not one under the
@@ -162,10 +163,10 @@ func TestOptionsTakeTheOverridesOfTheFile(t *testing.T) {
 		t.Errorf("servers/everything.json (-want +got):\n%s", diff)
 	}
 	var none *Config
-	if diff := cmp.Diff(lint.Options{}, none.Options("x")); diff != "" || none.FailsOn(lint.Warning, false) || !none.FailsOn(lint.Warning, true) {
+	if diff := cmp.Diff(lint.Options{}, none.Options("x")); diff != "" || none.FailsOn(catalog.Warning, false) || !none.FailsOn(catalog.Warning, true) {
 		t.Errorf("no configuration: %s", diff)
 	}
-	if !c.FailsOn(lint.Warning, false) {
+	if !c.FailsOn(catalog.Warning, false) {
 		t.Error("fail-on = \"warning\" does not fail on a warning")
 	}
 }

@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"toolbench/core/catalog"
 	"toolbench/core/internal/par"
 	"toolbench/core/jsondoc"
 	"toolbench/core/tooldef"
@@ -9,15 +10,15 @@ import (
 // Change is one difference between the two documents: a plain value that
 // renderers turn into text, JSON, Markdown or workflow commands.
 type Change struct {
-	Severity Severity `json:"severity"`
-	Code     string   `json:"code"`
-	Tool     string   `json:"tool"`               // the tool's name: in NEW, or in OLD for a tool that is gone
-	OldTool  string   `json:"old_tool,omitempty"` // possibly-renamed-tool: the name in OLD
-	Path     string   `json:"path"`               // the JSON path in NEW, or in OLD for what is gone
-	Message  string   `json:"message"`
-	File     string   `json:"file"` // the document Path is in
-	Line     int      `json:"line"`
-	Column   int      `json:"column"`
+	Severity catalog.Severity `json:"severity"`
+	Code     string           `json:"code"`
+	Tool     string           `json:"tool"`               // the tool's name: in NEW, or in OLD for a tool that is gone
+	OldTool  string           `json:"old_tool,omitempty"` // possibly-renamed-tool: the name in OLD
+	Path     string           `json:"path"`               // the JSON path in NEW, or in OLD for what is gone
+	Message  string           `json:"message"`
+	File     string           `json:"file"` // the document Path is in
+	Line     int              `json:"line"`
+	Column   int              `json:"column"`
 	// EndLine and EndColumn are where the value the change is about
 	// ends, the column just past its last byte.
 	EndLine   int `json:"end_line"`
@@ -136,7 +137,7 @@ func (c *comparer) result() *Result {
 		}
 	}
 	r := &Result{}
-	for _, sev := range []Severity{Error, Note} {
+	for _, sev := range []catalog.Severity{catalog.Error, catalog.Note} {
 		for _, ch := range c.changes {
 			if ch.Severity == sev {
 				r.Changes = append(r.Changes, ch)
@@ -144,7 +145,7 @@ func (c *comparer) result() *Result {
 		}
 	}
 	for _, ch := range r.Changes {
-		if ch.Severity == Error {
+		if ch.Severity == catalog.Error {
 			r.Breaking++
 		} else {
 			r.Notes++

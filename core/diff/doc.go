@@ -6,9 +6,10 @@
 // and a note otherwise. Tools are matched by name within each list they
 // are sent in (a JSON Lines dataset's records, compared in order), and
 // their schemas walked side by side, local $refs followed. Changes are
-// declared as data, each kind a Check with a stable code, a severity
-// and documents, as lint's rules are; buf breaking and oasdiff are the
-// models.
+// declared as data, each kind a Check that embeds its catalog.Entry
+// (a stable code, a severity and documents), as lint's rules do; buf
+// breaking and oasdiff are the models.
 //
-// It imports tooldef, schema, jsondoc, termtext and internal/par.
+// It imports catalog, tooldef, schema, jsondoc, termtext and
+// internal/par.
 package diff

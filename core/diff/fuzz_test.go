@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 )
 
@@ -73,7 +74,7 @@ func checkChanges(t *testing.T, res *Result, old, new *jsondoc.Document) {
 		if chk == nil || chk.Severity != c.Severity {
 			t.Fatalf("change %+v has no check of its code and severity", c)
 		}
-		if c.Severity == Error {
+		if c.Severity == catalog.Error {
 			if breaking != i {
 				t.Fatalf("breaking change %+v comes after a note", c)
 			}

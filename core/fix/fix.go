@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
 	"toolbench/core/lint"
@@ -17,7 +18,7 @@ type Options struct {
 	// names are turned on with it.
 	Lint lint.Options
 	// Codes are the rules whose fixes are made. With none, every rule
-	// whose fixes are made without asking (lint.FixAuto) is.
+	// whose fixes are made without asking (catalog.FixAuto) is.
 	Codes []string
 	// Keep, when set, reports the issues to leave as they are: those a
 	// team's configuration accepts.
@@ -86,7 +87,7 @@ func Make(doc *jsondoc.Document, f lint.Fix) (*jsondoc.Document, error) {
 // with the targets of the rules asked for.
 func wanted(opt Options) (func(*lint.Rule) bool, lint.Options) {
 	if len(opt.Codes) == 0 {
-		return func(r *lint.Rule) bool { return r.Fix == lint.FixAuto }, opt.Lint
+		return func(r *lint.Rule) bool { return r.Fix == catalog.FixAuto }, opt.Lint
 	}
 	lopt := opt.Lint
 	lopt.Targets = slices.Clone(lopt.Targets)
@@ -97,7 +98,7 @@ func wanted(opt Options) (func(*lint.Rule) bool, lint.Options) {
 			lopt.Targets = append(lopt.Targets, r.Target)
 		}
 	}
-	return func(r *lint.Rule) bool { return r.Fix != lint.FixNone && codes[r.Code] }, lopt
+	return func(r *lint.Rule) bool { return r.Fix != catalog.FixNone && codes[r.Code] }, lopt
 }
 
 // touched returns whether a tool of the text that edits make of the

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/internal/golden"
@@ -104,7 +105,7 @@ func TestFixGoldenEveryFixOnEachFixture(t *testing.T) {
 func fixableCodes() []string {
 	var codes []string
 	for _, r := range lint.Rules() {
-		if r.Fix != lint.FixNone {
+		if r.Fix != catalog.FixNone {
 			codes = append(codes, r.Code)
 		}
 	}

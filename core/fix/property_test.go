@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 )
@@ -29,7 +30,7 @@ func TestEveryFixLeavesAParsableFileWithFewerIssuesOfItsCode(t *testing.T) {
 		before := lint.Lint(doc, opt)
 		counts := countCodes(before.Issues)
 		for _, is := range before.Issues {
-			if is.Fixes != nil && lint.LookupRule(is.Code).Fix == lint.FixNone {
+			if is.Fixes != nil && lint.LookupRule(is.Code).Fix == catalog.FixNone {
 				t.Errorf("%s: %s offers a fix but its rule says it has none", doc.Name, is.Code)
 			}
 			for _, f := range is.SuggestedFixes() {

@@ -10,5 +10,9 @@
 // MCP's specification) is a Target in files of its own, target_*.go,
 // with its rules, turned on by name.
 //
-// It imports jsondoc, tooldef, schema, termtext and internal/par.
+// A rule embeds its catalog.Entry (code, severity, summary, doc, fix),
+// the record every family of codes shares.
+//
+// It imports catalog, jsondoc, jsonedit, tooldef, schema, termtext and
+// internal/par.
 package lint

@@ -1,45 +1,9 @@
 package lint
 
 import (
-	"fmt"
-
+	"toolbench/core/catalog"
 	"toolbench/core/jsonedit"
 )
-
-// Severity says how much an issue matters.
-type Severity uint8
-
-// Severities, most severe first.
-const (
-	Error Severity = iota + 1
-	Warning
-)
-
-func (s Severity) String() string {
-	switch s {
-	case Error:
-		return "error"
-	case Warning:
-		return "warning"
-	}
-	return "unknown"
-}
-
-// MarshalText writes the severity as "error" or "warning".
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
-// UnmarshalText reads "error" or "warning".
-func (s *Severity) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "error":
-		*s = Error
-	case "warning":
-		*s = Warning
-	default:
-		return fmt.Errorf("unknown severity %q", b)
-	}
-	return nil
-}
 
 // Issue is one finding of the linter: a plain value that renderers turn
 // into text, JSON or SARIF.
@@ -55,15 +19,15 @@ func (s *Severity) UnmarshalText(b []byte) error {
 // SARIF's endColumn is. An issue about the document as a whole, or one
 // made by hand, has line 0 and no span.
 type Issue struct {
-	Severity Severity `json:"severity"`
-	Code     string   `json:"code"`
-	Path     string   `json:"path"`
-	Message  string   `json:"message"`
-	Hint     string   `json:"hint"`
-	Tool     string   `json:"tool"`
-	File     string   `json:"file"`
-	Line     int      `json:"line"`
-	Column   int      `json:"column"`
+	Severity catalog.Severity `json:"severity"`
+	Code     string           `json:"code"`
+	Path     string           `json:"path"`
+	Message  string           `json:"message"`
+	Hint     string           `json:"hint"`
+	Tool     string           `json:"tool"`
+	File     string           `json:"file"`
+	Line     int              `json:"line"`
+	Column   int              `json:"column"`
 	// EndLine and EndColumn are where the span ends, just past its last
 	// byte; 0 when there is no position.
 	EndLine   int `json:"end_line"`

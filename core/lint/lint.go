@@ -3,6 +3,7 @@ package lint
 import (
 	"slices"
 
+	"toolbench/core/catalog"
 	"toolbench/core/internal/par"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
@@ -244,7 +245,7 @@ func (l *linter) reportSpan(r *Rule, start, end int, path, msg, hint, tool strin
 	if len(fixes) > 0 {
 		is.Fixes = &fixes
 	}
-	if sev == Error {
+	if sev == catalog.Error {
 		l.errors = append(l.errors, is)
 	} else {
 		l.warnings = append(l.warnings, is)
@@ -306,7 +307,7 @@ func (l *linter) reportShared(r *Rule, n *jsondoc.Node, path, tool, key string, 
 	}
 	msg, hint := describe([]string{by.provider})
 	l.reportSpan(r, off, end, path, msg, hint, tool, fixes...)
-	d := sharedDefect{key: key, offset: off, errors: sev == Error, foundBy: []string{by.code}, providers: []string{by.provider}, describe: describe}
+	d := sharedDefect{key: key, offset: off, errors: sev == catalog.Error, foundBy: []string{by.code}, providers: []string{by.provider}, describe: describe}
 	d.index = len(l.warnings) - 1
 	if d.errors {
 		d.index = len(l.errors) - 1

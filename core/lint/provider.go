@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
@@ -38,7 +39,7 @@ func reportName(c *ToolContext, as *Rule, p namePattern, code string) {
 	}
 	var fixes []Fix
 	switch {
-	case as.Fix == FixNone:
+	case as.Fix == catalog.FixNone:
 	case as.Target == "":
 		fixes = renameFix(c, toolNamePattern)
 	default:

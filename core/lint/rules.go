@@ -5,29 +5,24 @@ import (
 	"slices"
 	"strings"
 
-	"toolbench/core/termtext"
+	"toolbench/core/catalog"
 )
 
-// Rule is one check, declared as data: its code, severity and documents,
-// and the hooks the linter calls while it walks a document. The rule table
-// drives the linter, `toolbench rules`, `toolbench explain`, SARIF's rule
-// list and README's rule list, so they cannot drift apart.
+// Rule is one check, declared as data: its entry in the catalog of
+// codes (code, severity, documents and fix), and the hooks the linter
+// calls while it walks a document. The rule table drives the linter,
+// `toolbench rules`, `toolbench explain`, SARIF's rule list and the
+// pages of docs/rules, so they cannot drift apart.
 //
 // A hook reports findings through its context; it never formats output.
 type Rule struct {
-	Code     string
-	Severity Severity
+	catalog.Entry
 	// Target is the name of the provider target whose rules the rule is
 	// one of ("openai", "mcp", ...), "" for the rules that always run; of
 	// a rule that several revisions of a provider's rules share, the
 	// first of them in the table, the newest. The rule table sets it from
 	// the targets.
-	Target  string
-	Summary string // one line
-	Doc     string // what it checks, why it matters, how to fix it, and the source
-	// Fix says whether the rule's issues carry fixes and when toolbench
-	// fix makes them; the Doc then says what they do.
-	Fix FixMode
+	Target string
 
 	// Hooks. A rule sets the ones it needs; a rule the linter reports
 	// itself (invalid-document, invalid-tool) sets none.
@@ -41,7 +36,7 @@ type Rule struct {
 	// may send (strict mode, a provider's limits) leaves it false and
 	// runs on the parameter schema only. The rule table adds to the Doc
 	// of a rule with schema hooks the paragraph that says which (see
-	// schemasDoc).
+	// withSchemasDoc).
 	Outputs bool
 
 	targets []*Target // the targets whose Rules hold it, in table order
@@ -128,33 +123,20 @@ func buildTable(families [][]*Rule, targets []*Target) ([]*Rule, map[string]*Rul
 	return table, index
 }
 
-// FixMode says whether a rule offers fixes, and when they are made.
-type FixMode uint8
-
-const (
-	FixNone      FixMode = iota // the rule offers no fix
-	FixAuto                     // toolbench fix makes the rule's fixes unless told which rules to fix
-	FixOnRequest                // toolbench fix makes them only when --code names the rule
-)
-
-// fixDocMark is what a rule's Doc says, followed by what the fix does,
-// when the rule offers one.
-const fixDocMark = "toolbench fix"
-
+// validateRule adds to the entry's checks what a rule is held to: a
+// severity of error or warning, and a code that starts with its
+// provider's prefix exactly when it is a target's.
 func validateRule(r *Rule) error {
+	if err := r.Validate(); err != nil {
+		return fmt.Errorf("lint: %w", err)
+	}
 	switch {
-	case r.Code == "":
-		return fmt.Errorf("lint: rule without a code")
-	case r.Severity != Error && r.Severity != Warning:
-		return fmt.Errorf("lint: rule %s has no severity", r.Code)
-	case r.Summary == "" || r.Doc == "":
-		return fmt.Errorf("lint: rule %s is not documented", r.Code)
+	case r.Severity != catalog.Error && r.Severity != catalog.Warning:
+		return fmt.Errorf("lint: rule %s is neither an error nor a warning", r.Code)
 	case r.Target != "" && !strings.HasPrefix(r.Code, providerOf(r.Target)+"/"):
 		return fmt.Errorf("lint: rule %s of target %s must be named %s/...", r.Code, r.Target, providerOf(r.Target))
 	case r.Target == "" && strings.Contains(r.Code, "/"):
 		return fmt.Errorf("lint: rule %s has a target's name but no target", r.Code)
-	case (r.Fix != FixNone) != mentionsFix(r.Doc):
-		return fmt.Errorf("lint: rule %s must say in its Doc what %q does exactly when it offers a fix", r.Code, fixDocMark)
 	case r.Outputs && r.Schema == nil && r.SchemaAfter == nil:
 		return fmt.Errorf("lint: rule %s runs on output schemas but has no schema hook", r.Code)
 	}
@@ -194,56 +176,23 @@ func withSchemasDoc(r *Rule) string {
 	return r.Doc + "\n\n" + para
 }
 
-// mentionsFix reports whether doc has "toolbench fix", the two words
-// split by any run of white space (a Doc is wrapped where it is
-// written). It allocates nothing: every start of toolbench checks every
-// rule's Doc.
-func mentionsFix(doc string) bool {
-	const first, second = "toolbench", "fix"
-	for i := strings.Index(doc, first); i >= 0; {
-		rest := doc[i+len(first):]
-		if trimmed := strings.TrimLeft(rest, " \t\n"); len(trimmed) < len(rest) && strings.HasPrefix(trimmed, second) {
-			return true
-		}
-		j := strings.Index(rest, first)
-		if j < 0 {
-			break
-		}
-		i += len(first) + j
-	}
-	return false
-}
-
 // Rules returns every rule, base rules first, in a fixed order.
 func Rules() []*Rule { return slices.Clone(ruleTable) }
 
 // LookupRule returns the rule with the given code, or nil.
 func LookupRule(code string) *Rule { return ruleIndex[code] }
 
-// SimilarRuleCodes returns up to three codes that look like a mistyping
-// of code: within a few edits of it, or the same rule under another
-// target ("invalid-name" for "gemini/invalid-name").
-func SimilarRuleCodes(code string) []string {
-	type candidate struct {
-		code string
-		dist int
+// SimilarRuleCodes returns up to three codes of rules that look like a
+// mistyping of code (catalog.Similar): within a few edits of it, or the
+// same rule under another target ("invalid-name" for
+// "gemini/invalid-name").
+func SimilarRuleCodes(code string) []string { return catalog.Similar(code, ruleCodes) }
+
+// ruleCodes are the codes of ruleTable, in its order.
+var ruleCodes = func() []string {
+	codes := make([]string, len(ruleTable))
+	for i, r := range ruleTable {
+		codes[i] = r.Code
 	}
-	var cands []candidate
-	base := code[strings.LastIndexByte(code, '/')+1:]
-	for _, r := range ruleTable {
-		rbase := r.Code[strings.LastIndexByte(r.Code, '/')+1:]
-		d := termtext.EditDistance(code, r.Code)
-		if rbase == base {
-			d = min(d, 1)
-		}
-		if d <= max(2, len(code)/4) {
-			cands = append(cands, candidate{r.Code, d})
-		}
-	}
-	slices.SortStableFunc(cands, func(a, b candidate) int { return a.dist - b.dist })
-	var out []string
-	for i := 0; i < len(cands) && i < 3; i++ {
-		out = append(out, cands[i].code)
-	}
-	return out
-}
+	return codes
+}()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
@@ -25,100 +26,122 @@ var baseRules = []*Rule{
 	invalidDocument,
 	invalidTool,
 	{
-		Code: "missing-name", Severity: Error,
-		Summary: "A tool has no name, or its name is not a string.",
-		Doc: "The model calls a tool by its name, so a tool without one can never be called, and every provider rejects the request. " +
-			"The issue points at the object that lacks \"name\", or at the name when it is not a string. " +
-			"Fix: give the tool a \"name\" string such as \"get_weather\".",
+		Entry: catalog.Entry{
+			Code: "missing-name", Severity: catalog.Error,
+			Summary: "A tool has no name, or its name is not a string.",
+			Doc: "The model calls a tool by its name, so a tool without one can never be called, and every provider rejects the request. " +
+				"The issue points at the object that lacks \"name\", or at the name when it is not a string. " +
+				"Fix: give the tool a \"name\" string such as \"get_weather\".",
+		},
 		Tool: checkMissingName,
 	},
 	{
-		Code: "invalid-name", Severity: Error,
-		Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$, or with targets on, their name rules.",
-		Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
-			"With --target, the rule follows the targets instead: a name is held to the pattern of each target whose name rule is on (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic). What it finds, those rules find too; it is one issue, under this rule's code, naming every provider whose rule the name breaks; ignoring this rule silences it. When every rule it follows is a warning (mcp/invalid-name, the specification's SHOULD, with only MCP's targets on), the issue is that rule's instead, under its code and severity. A target rule that is off is not followed: its provider is left out, and a name no provider is left for is not reported. " +
-			"Invisible and control characters in a name are hidden-characters' to report, with the fix that deletes them: the name is judged without them. " +
-			"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name. " +
-			"toolbench fix renames the tool to that name, when no other tool has it, but only when asked to with --code invalid-name: callers that use the old name break.",
-		Fix:  FixOnRequest,
+		Entry: catalog.Entry{
+			Code: "invalid-name", Severity: catalog.Error,
+			Summary: "A tool name does not match ^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$, or with targets on, their name rules.",
+			Doc: "Names with spaces, dots, other punctuation or more than 64 characters are rejected by OpenAI (letters, digits, '_' and '-', at most 64) and by other providers with similar patterns; this pattern is the one they all accept. " +
+				"With --target, the rule follows the targets instead: a name is held to the pattern of each target whose name rule is on (openai/invalid-name, mcp/invalid-name, ...), so a name the targets allow passes (\"files.read\" for mcp, 100 characters for anthropic). What it finds, those rules find too; it is one issue, under this rule's code, naming every provider whose rule the name breaks; ignoring this rule silences it. When every rule it follows is a warning (mcp/invalid-name, the specification's SHOULD, with only MCP's targets on), the issue is that rule's instead, under its code and severity. A target rule that is off is not followed: its provider is left out, and a name no provider is left for is not reported. " +
+				"Invisible and control characters in a name are hidden-characters' to report, with the fix that deletes them: the name is judged without them. " +
+				"Fix: use letters, digits, '_' and '-' only, start with a letter or '_', and keep to 64 characters; the hint suggests such a name. " +
+				"toolbench fix renames the tool to that name, when no other tool has it, but only when asked to with --code invalid-name: callers that use the old name break.",
+			Fix: catalog.FixOnRequest,
+		},
 		Tool: checkInvalidName,
 	},
 	duplicateName,
 	unknownType,
 	invalidRequired,
 	{
-		Code: "required-not-in-properties", Severity: Error,
-		Summary: "A required property is not defined under \"properties\".",
-		Doc: "The API accepts such a schema, but the model is told to send a field it knows nothing about, so it either leaves it out (and the arguments fail validation) or invents it. " +
-			"Properties defined in a direct allOf, anyOf or oneOf branch count as defined. " +
-			"The issue points at the name in \"required\"; its path is the schema's. " +
-			"Fix: add the property under \"properties\", correct its spelling, or drop it from \"required\". " +
-			"toolbench fix drops it from \"required\", and \"required\" itself when no name is left.",
-		Fix:         FixAuto,
+		Entry: catalog.Entry{
+			Code: "required-not-in-properties", Severity: catalog.Error,
+			Summary: "A required property is not defined under \"properties\".",
+			Doc: "The API accepts such a schema, but the model is told to send a field it knows nothing about, so it either leaves it out (and the arguments fail validation) or invents it. " +
+				"Properties defined in a direct allOf, anyOf or oneOf branch count as defined. " +
+				"The issue points at the name in \"required\"; its path is the schema's. " +
+				"Fix: add the property under \"properties\", correct its spelling, or drop it from \"required\". " +
+				"toolbench fix drops it from \"required\", and \"required\" itself when no name is left.",
+			Fix: catalog.FixAuto,
+		},
 		SchemaAfter: checkRequiredInProperties,
 		Outputs:     true,
 	},
 	{
-		Code: "array-without-items", Severity: Error,
-		Summary: "An array schema does not say what its elements are.",
-		Doc: "Without \"items\" (or \"prefixItems\") the model has no idea what to put in the array, and some APIs, OpenAI's among them, reject the schema outright. " +
-			"Fix: add \"items\" with the schema of one element, e.g. \"items\": {\"type\": \"string\"}.",
+		Entry: catalog.Entry{
+			Code: "array-without-items", Severity: catalog.Error,
+			Summary: "An array schema does not say what its elements are.",
+			Doc: "Without \"items\" (or \"prefixItems\") the model has no idea what to put in the array, and some APIs, OpenAI's among them, reject the schema outright. " +
+				"Fix: add \"items\" with the schema of one element, e.g. \"items\": {\"type\": \"string\"}.",
+		},
 		Schema:  checkArrayItems,
 		Outputs: true,
 	},
 	invalidEnum,
 	{
-		Code: "missing-description", Severity: Warning,
-		Summary: "A tool has no description.",
-		Doc: "Models choose among tools by their descriptions; a tool without one is picked by its name alone, often wrongly or not at all. A description that is empty or not a string counts as missing. Property descriptions are not required. " +
-			"Fix: add a \"description\" saying what the tool does, when to use it and when not to.",
+		Entry: catalog.Entry{
+			Code: "missing-description", Severity: catalog.Warning,
+			Summary: "A tool has no description.",
+			Doc: "Models choose among tools by their descriptions; a tool without one is picked by its name alone, often wrongly or not at all. A description that is empty or not a string counts as missing. Property descriptions are not required. " +
+				"Fix: add a \"description\" saying what the tool does, when to use it and when not to.",
+		},
 		Tool: checkMissingDescription,
 	},
 	{
-		Code: "short-description", Severity: Warning,
-		Summary: "A tool's description is under 20 characters.",
-		Doc: "A few words (\"Get weather\") rarely tell the model when this tool is the right one and when another is. Characters are counted after trimming white space. Only tool descriptions are checked, not property descriptions. " +
-			"Fix: say in a sentence or two what the tool does, when to use it, and when not to.",
+		Entry: catalog.Entry{
+			Code: "short-description", Severity: catalog.Warning,
+			Summary: "A tool's description is under 20 characters.",
+			Doc: "A few words (\"Get weather\") rarely tell the model when this tool is the right one and when another is. Characters are counted after trimming white space. Only tool descriptions are checked, not property descriptions. " +
+				"Fix: say in a sentence or two what the tool does, when to use it, and when not to.",
+		},
 		Tool: checkShortDescription,
 	},
 	{
-		Code: "missing-parameters", Severity: Warning,
-		Summary: "A tool has no parameter schema.",
-		Doc: "Without \"parameters\" (\"input_schema\" for Anthropic, \"inputSchema\" for MCP) the model does not know which arguments the tool takes; Anthropic and MCP require the member, and a null or non-object value is no schema either. " +
-			"Fix: add an object schema, e.g. {\"type\": \"object\", \"properties\": {...}, \"required\": [...]}.",
+		Entry: catalog.Entry{
+			Code: "missing-parameters", Severity: catalog.Warning,
+			Summary: "A tool has no parameter schema.",
+			Doc: "Without \"parameters\" (\"input_schema\" for Anthropic, \"inputSchema\" for MCP) the model does not know which arguments the tool takes; Anthropic and MCP require the member, and a null or non-object value is no schema either. " +
+				"Fix: add an object schema, e.g. {\"type\": \"object\", \"properties\": {...}, \"required\": [...]}.",
+		},
 		Tool: checkMissingParameters,
 	},
 	{
-		Code: "empty-properties", Severity: Warning,
-		Summary: "An object schema has no properties.",
-		Doc: "An object schema without properties tells the model nothing about the fields to send, so it guesses or sends {}. An object with a schema under additionalProperties or patternProperties is a map whose values are described, and is not reported. " +
-			"Nor is one that says it takes no fields, with \"additionalProperties\": false (or \"unevaluatedProperties\": false): {\"type\": \"object\", \"additionalProperties\": false} is how a tool without parameters says so, the form MCP's specification recommends (server/tools, \"Tool\"), under every target. " +
-			"With a target whose specification writes a tool without parameters as a root schema with empty \"properties\" (mcp: the example tool list_users of MCP 2026-07-28), that root is not reported either. " +
-			"Fix: list the fields under \"properties\". A tool that takes no arguments says so with \"additionalProperties\": false.",
+		Entry: catalog.Entry{
+			Code: "empty-properties", Severity: catalog.Warning,
+			Summary: "An object schema has no properties.",
+			Doc: "An object schema without properties tells the model nothing about the fields to send, so it guesses or sends {}. An object with a schema under additionalProperties or patternProperties is a map whose values are described, and is not reported. " +
+				"Nor is one that says it takes no fields, with \"additionalProperties\": false (or \"unevaluatedProperties\": false): {\"type\": \"object\", \"additionalProperties\": false} is how a tool without parameters says so, the form MCP's specification recommends (server/tools, \"Tool\"), under every target. " +
+				"With a target whose specification writes a tool without parameters as a root schema with empty \"properties\" (mcp: the example tool list_users of MCP 2026-07-28), that root is not reported either. " +
+				"Fix: list the fields under \"properties\". A tool that takes no arguments says so with \"additionalProperties\": false.",
+		},
 		Schema: checkEmptyProperties,
 	},
 	{
-		Code: "enum-without-type", Severity: Warning,
-		Summary: "A schema has \"enum\" but no \"type\".",
-		Doc: "Some providers require a type on every schema, and the type tells the model the kind of value before it reads the list. " +
-			"Fix: add the type of the values; the hint names it. toolbench fix adds that type.",
-		Fix:     FixAuto,
+		Entry: catalog.Entry{
+			Code: "enum-without-type", Severity: catalog.Warning,
+			Summary: "A schema has \"enum\" but no \"type\".",
+			Doc: "Some providers require a type on every schema, and the type tells the model the kind of value before it reads the list. " +
+				"Fix: add the type of the values; the hint names it. toolbench fix adds that type.",
+			Fix: catalog.FixAuto,
+		},
 		Schema:  checkEnumType,
 		Outputs: true,
 	},
 	{
-		Code: "empty-tool-list", Severity: Warning,
-		Summary: "The tool list is empty.",
-		Doc: "A document with no tools offers the model nothing to call, which is usually a mistake in the file or in the program that wrote it. " +
-			"Fix: add the tools, or do not send the list.",
+		Entry: catalog.Entry{
+			Code: "empty-tool-list", Severity: catalog.Warning,
+			Summary: "The tool list is empty.",
+			Doc: "A document with no tools offers the model nothing to call, which is usually a mistake in the file or in the program that wrote it. " +
+				"Fix: add the tools, or do not send the list.",
+		},
 		Document: checkEmptyToolList,
 	},
 	{
-		Code: "duplicate-enum-value", Severity: Warning,
-		Summary: "An enum lists the same value twice.",
-		Doc: "Values are compared as JSON values: 1, 1.0 and 1e0 are equal, true and 1 are not, and objects are equal whatever the order of their keys. A repeated value is harmless to validation but usually a copy-and-paste slip, and some providers reject it. " +
-			"Fix: remove the repeat. toolbench fix removes the later copies.",
-		Fix:     FixAuto,
+		Entry: catalog.Entry{
+			Code: "duplicate-enum-value", Severity: catalog.Warning,
+			Summary: "An enum lists the same value twice.",
+			Doc: "Values are compared as JSON values: 1, 1.0 and 1e0 are equal, true and 1 are not, and objects are equal whatever the order of their keys. A repeated value is harmless to validation but usually a copy-and-paste slip, and some providers reject it. " +
+				"Fix: remove the repeat. toolbench fix removes the later copies.",
+			Fix: catalog.FixAuto,
+		},
 		Schema:  checkDuplicateEnum,
 		Outputs: true,
 	},
@@ -197,7 +220,7 @@ func targetNameReporter(c *ToolContext) *Rule {
 		r := c.runningRule(n.code)
 		switch {
 		case r == nil:
-		case r.Severity == Error:
+		case r.Severity == catalog.Error:
 			return c.rule
 		case first == nil:
 			first = r
@@ -676,52 +699,64 @@ func snippet(n *jsondoc.Node) string {
 }
 
 var invalidDocument = &Rule{
-	Code: "invalid-document", Severity: Error,
-	Summary: "The file is JSON but not a tools document.",
-	Doc:     "The top-level value must be a list of tools, one tool object, an object with a \"tools\" list, or an MCP tools/list result {\"result\": {\"tools\": [...]}}. Nothing else in the file is checked until it is.",
+	Entry: catalog.Entry{
+		Code: "invalid-document", Severity: catalog.Error,
+		Summary: "The file is JSON but not a tools document.",
+		Doc:     "The top-level value must be a list of tools, one tool object, an object with a \"tools\" list, or an MCP tools/list result {\"result\": {\"tools\": [...]}}. Nothing else in the file is checked until it is.",
+	},
 }
 
 var invalidTool = &Rule{
-	Code: "invalid-tool", Severity: Error,
-	Summary: "An entry of the tool list is not an object.",
-	Doc:     "Every element of the tool list must be a JSON object describing one tool. A string, number or list there is not a tool, and providers reject the request.",
+	Entry: catalog.Entry{
+		Code: "invalid-tool", Severity: catalog.Error,
+		Summary: "An entry of the tool list is not an object.",
+		Doc:     "Every element of the tool list must be a JSON object describing one tool. A string, number or list there is not a tool, and providers reject the request.",
+	},
 }
 
 var unknownType = &Rule{
-	Code: "unknown-type", Severity: Error,
-	Summary: "A schema's type is not one of the seven JSON Schema types.",
-	Doc: "JSON Schema knows array, boolean, integer, null, number, object and string. Names from programming languages (str, int, float, bool, list, dict) and misspellings are not types: providers either reject the schema or drop the constraint, and the model guesses. " +
-		"A type list is checked member by member, and the issue points at the name that is wrong. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
-		"Fix: use the type the hint suggests. " +
-		"toolbench fix replaces a name whose meaning is certain with the type it means: str with string, int with integer, float and double with number, bool with boolean, dict and map with object, list and tuple with array, in any case, and a type name written in another case with its lower case. In a type list that has that type already, it removes the name.",
-	Fix:     FixAuto,
+	Entry: catalog.Entry{
+		Code: "unknown-type", Severity: catalog.Error,
+		Summary: "A schema's type is not one of the seven JSON Schema types.",
+		Doc: "JSON Schema knows array, boolean, integer, null, number, object and string. Names from programming languages (str, int, float, bool, list, dict) and misspellings are not types: providers either reject the schema or drop the constraint, and the model guesses. " +
+			"A type list is checked member by member, and the issue points at the name that is wrong. Tools declared in Gemini's OpenAPI-style \"parameters\" may write the names in upper case (STRING, OBJECT). " +
+			"Fix: use the type the hint suggests. " +
+			"toolbench fix replaces a name whose meaning is certain with the type it means: str with string, int with integer, float and double with number, bool with boolean, dict and map with object, list and tuple with array, in any case, and a type name written in another case with its lower case. In a type list that has that type already, it removes the name.",
+		Fix: catalog.FixAuto,
+	},
 	Schema:  checkUnknownType,
 	Outputs: true,
 }
 
 var invalidRequired = &Rule{
-	Code: "invalid-required", Severity: Error,
-	Summary: "\"required\" is not a list of property names.",
-	Doc: "Since JSON Schema draft 4, \"required\" is a list of the names of required properties, written on the object that holds them. A boolean \"required\": true on a property (draft 3 style), a single string, or a list with non-strings in it is not understood by providers. " +
-		"Fix: on the parent object, write \"required\": [\"name\", ...].",
+	Entry: catalog.Entry{
+		Code: "invalid-required", Severity: catalog.Error,
+		Summary: "\"required\" is not a list of property names.",
+		Doc: "Since JSON Schema draft 4, \"required\" is a list of the names of required properties, written on the object that holds them. A boolean \"required\": true on a property (draft 3 style), a single string, or a list with non-strings in it is not understood by providers. " +
+			"Fix: on the parent object, write \"required\": [\"name\", ...].",
+	},
 	SchemaAfter: checkInvalidRequired,
 	Outputs:     true,
 }
 
 var invalidEnum = &Rule{
-	Code: "invalid-enum", Severity: Error,
-	Summary: "\"enum\" is not a non-empty list.",
-	Doc: "\"enum\" lists the values allowed. Anything but a list is invalid JSON Schema, and an empty list allows no value at all, so the tool can never be called with valid arguments. " +
-		"Fix: list the allowed values, e.g. \"enum\": [\"celsius\", \"fahrenheit\"], or remove \"enum\".",
+	Entry: catalog.Entry{
+		Code: "invalid-enum", Severity: catalog.Error,
+		Summary: "\"enum\" is not a non-empty list.",
+		Doc: "\"enum\" lists the values allowed. Anything but a list is invalid JSON Schema, and an empty list allows no value at all, so the tool can never be called with valid arguments. " +
+			"Fix: list the allowed values, e.g. \"enum\": [\"celsius\", \"fahrenheit\"], or remove \"enum\".",
+	},
 	Schema:  checkInvalidEnum,
 	Outputs: true,
 }
 
 var duplicateName = &Rule{
-	Code: "duplicate-name", Severity: Error,
-	Summary: "Two tools have the same name.",
-	Doc: "A model's call names one tool; when two share a name the call is ambiguous, and many APIs reject the request outright. " +
-		"The issue is reported on each later tool, at its name, and says where the first one is. " +
-		"Fix: rename one of them, or remove the copy.",
+	Entry: catalog.Entry{
+		Code: "duplicate-name", Severity: catalog.Error,
+		Summary: "Two tools have the same name.",
+		Doc: "A model's call names one tool; when two share a name the call is ambiguous, and many APIs reject the request outright. " +
+			"The issue is reported on each later tool, at its name, and says where the first one is. " +
+			"Fix: rename one of them, or remove the copy.",
+	},
 	Tool: checkDuplicateName,
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 )
 
@@ -596,9 +597,9 @@ func TestBaseRulesAreDocumented(t *testing.T) {
 			t.Errorf("LookupRule(%q) = nil", c)
 			continue
 		}
-		wantSev := Error
+		wantSev := catalog.Error
 		if slices.Index(codes, c) >= slices.Index(codes, "missing-description") {
-			wantSev = Warning
+			wantSev = catalog.Warning
 		}
 		if r.Severity != wantSev {
 			t.Errorf("%s severity = %s, want %s", c, r.Severity, wantSev)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
@@ -29,9 +30,10 @@ API reference, NamespaceTool (name, description and tools, each required).`
 
 var customRules = []*Rule{
 	{
-		Code: "invalid-custom-format", Severity: Error,
-		Summary: "A custom tool's format is neither text nor a grammar OpenAI reads.",
-		Doc: `An OpenAI custom tool takes free text; its optional "format" is
+		Entry: catalog.Entry{
+			Code: "invalid-custom-format", Severity: catalog.Error,
+			Summary: "A custom tool's format is neither text nor a grammar OpenAI reads.",
+			Doc: `An OpenAI custom tool takes free text; its optional "format" is
 {"type": "text"} (any text, the default) or a grammar: in the Responses
 API {"type": "grammar", "syntax": "lark" or "regex", "definition": "..."},
 in Chat Completions {"type": "grammar", "grammar": {"syntax", "definition"}}.
@@ -41,12 +43,14 @@ a definition string, is rejected with the request.
 Fix: give the format in one of those shapes, or drop it for free text.
 
 ` + openaiCustomSource,
+		},
 		Tool: checkCustomFormat,
 	},
 	{
-		Code: "invalid-grammar", Severity: Error,
-		Summary: "A custom tool's grammar does not compile, or uses what OpenAI does not support.",
-		Doc: `A regex grammar is a regular expression in the syntax of Rust's regex
+		Entry: catalog.Entry{
+			Code: "invalid-grammar", Severity: catalog.Error,
+			Summary: "A custom tool's grammar does not compile, or uses what OpenAI does not support.",
+			Doc: `A regex grammar is a regular expression in the syntax of Rust's regex
 crate, without lookarounds and lazy modifiers (*?, +?, ??); a lark grammar
 is "a variation of Lark" whose terminals' regular expressions are in the
 same syntax, and which may not use priorities of terminals, templates,
@@ -65,12 +69,14 @@ column inside it.
 Fix: rewrite the part the message names.
 
 ` + openaiCustomSource,
+		},
 		Tool: func(c *ToolContext) { checkGrammar(c, false) },
 	},
 	{
-		Code: "grammar-advice", Severity: Warning,
-		Summary: "A custom tool's regex grammar goes against OpenAI's advice: on several lines, in verbose mode, or in slashes.",
-		Doc: `OpenAI's guide for regex grammars: the pattern must be on one line (match
+		Entry: catalog.Entry{
+			Code: "grammar-advice", Severity: catalog.Warning,
+			Summary: "A custom tool's regex grammar goes against OpenAI's advice: on several lines, in verbose mode, or in slashes.",
+			Doc: `OpenAI's guide for regex grammars: the pattern must be on one line (match
 a newline with \n, and do not use verbose mode, the x flag, which lets a
 pattern span lines), and it is given as a plain string, not enclosed in
 // as some languages write patterns: the slashes would be part of it.
@@ -78,12 +84,14 @@ pattern span lines), and it is given as a plain string, not enclosed in
 Fix: write the pattern on one line, without the x flag and the slashes.
 
 ` + openaiCustomSource,
+		},
 		Tool: func(c *ToolContext) { checkGrammar(c, true) },
 	},
 	{
-		Code: "invalid-namespace", Severity: Error,
-		Summary: "An OpenAI namespace has no name, no description or no tools, or holds what is not a function or a custom tool.",
-		Doc: `A Responses API namespace, {"type": "namespace", "name", "description",
+		Entry: catalog.Entry{
+			Code: "invalid-namespace", Severity: catalog.Error,
+			Summary: "An OpenAI namespace has no name, no description or no tools, or holds what is not a function or a custom tool.",
+			Doc: `A Responses API namespace, {"type": "namespace", "name", "description",
 "tools": [...]}, requires a non-empty name (calls of its functions carry
 it), a non-empty description (the model sees the namespace by its name and
 description until it loads the functions) and a non-empty list of tools,
@@ -93,12 +101,14 @@ rejected with the request.
 Fix: name and describe the namespace, and list its functions in "tools".
 
 ` + openaiNamespaceSource,
+		},
 		Document: checkNamespaces,
 	},
 	{
-		Code: "namespace-too-large", Severity: Warning,
-		Summary: "An OpenAI namespace holds 10 functions or more.",
-		Doc: `OpenAI's tool search guide advises keeping fewer than 10 functions in a
+		Entry: catalog.Entry{
+			Code: "namespace-too-large", Severity: catalog.Warning,
+			Summary: "An OpenAI namespace holds 10 functions or more.",
+			Doc: `OpenAI's tool search guide advises keeping fewer than 10 functions in a
 namespace, for token efficiency and model performance: the model loads a
 namespace's functions by its description, and a large one is loaded for
 few of them. The issue is at the namespace's "tools".
@@ -106,12 +116,14 @@ few of them. The issue is at the namespace's "tools".
 Fix: split the namespace by domain, each with a concise description.
 
 ` + openaiNamespaceSource,
+		},
 		Document: checkNamespaceSize,
 	},
 	{
-		Code: "deferred-without-tool-search", Severity: Warning,
-		Summary: "A tool sets defer_loading without a tool search tool in its list, or a namespace sets it on itself.",
-		Doc: `A tool with "defer_loading": true is loaded only when the model searches
+		Entry: catalog.Entry{
+			Code: "deferred-without-tool-search", Severity: catalog.Warning,
+			Summary: "A tool sets defer_loading without a tool search tool in its list, or a namespace sets it on itself.",
+			Doc: `A tool with "defer_loading": true is loaded only when the model searches
 for it, which it can do only with a tool search tool among the tools:
 OpenAI's {"type": "tool_search"} (to activate tool search, its guide says,
 add tool_search and mark the deferred functions), or Anthropic's
@@ -127,6 +139,7 @@ functions.
 ` + openaiNamespaceSource + `
 Anthropic, tool search tool,
 platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool.`,
+		},
 		Tool:     checkDeferred,
 		Document: checkDeferredNamespaces,
 	},

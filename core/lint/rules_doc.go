@@ -4,15 +4,17 @@ import (
 	"fmt"
 	"slices"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 )
 
 // documentRules check the JSON text itself rather than a tool.
 var documentRules = []*Rule{
 	{
-		Code: "duplicate-key", Severity: Warning,
-		Summary: "An object names the same key twice.",
-		Doc: `An object that repeats a key is legal JSON, but readers disagree on which
+		Entry: catalog.Entry{
+			Code: "duplicate-key", Severity: catalog.Warning,
+			Summary: "An object names the same key twice.",
+			Doc: `An object that repeats a key is legal JSON, but readers disagree on which
 value counts: Python's json module and toolbench keep the last, some
 parsers keep the first, and strict ones reject the document. The tool a
 model sees may not be the one you reviewed.
@@ -22,7 +24,8 @@ Fix: delete one of the two members, or merge them. toolbench fix deletes
 the earlier member, whose value the document does not use.
 
 Source: RFC 8259 section 4 ("The names within an object SHOULD be unique").`,
-		Fix: FixAuto,
+			Fix: catalog.FixAuto,
+		},
 		// A duplicate inside a tool is reported with that tool's issues,
 		// where a depth-first walk finds it; one outside every tool, such
 		// as a second "tools" key, with the document's.

@@ -3,6 +3,7 @@ package lint
 import (
 	"testing"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 )
 
@@ -22,7 +23,7 @@ func TestDuplicateKeyWarnsAtTheSecondKeyNamingTheFirstLine(t *testing.T) {
 		t.Fatalf("duplicate-key issues = %+v, want one", got)
 	}
 	is := got[0]
-	if is.Path != "$[0].name" || is.Line != 3 || is.Column != 3 || is.Severity != Warning {
+	if is.Path != "$[0].name" || is.Line != 3 || is.Column != 3 || is.Severity != catalog.Warning {
 		t.Errorf("issue = %s %s at %d:%d, want warning $[0].name at 3:3", is.Severity, is.Path, is.Line, is.Column)
 	}
 	if want := "key 'name' appears twice in this object; the first is on line 2, and the last value wins"; is.Message != want {

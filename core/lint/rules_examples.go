@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
@@ -12,9 +13,10 @@ import (
 // exampleRules check the example inputs a tool gives the model.
 var exampleRules = []*Rule{
 	{
-		Code: "invalid-input-example", Severity: Error,
-		Summary: "An input_examples entry does not satisfy the tool's input schema.",
-		Doc: `A tool's "input_examples" (Anthropic) show the model calls of the tool; an
+		Entry: catalog.Entry{
+			Code: "invalid-input-example", Severity: catalog.Error,
+			Summary: "An input_examples entry does not satisfy the tool's input schema.",
+			Doc: `A tool's "input_examples" (Anthropic) show the model calls of the tool; an
 example that breaks the tool's own schema teaches it a call that fails.
 Anthropic rejects the request outright ("Each example must be valid
 according to the tool's input_schema. Invalid examples return a 400
@@ -34,6 +36,7 @@ really takes.
 Source: Anthropic, define tools, "Providing tool use examples"
 (input_examples: "Each example must be valid according to the tool's
 input_schema"), platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools.`,
+		},
 		Tool: checkInputExamples,
 	},
 }

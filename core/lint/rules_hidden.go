@@ -3,6 +3,7 @@ package lint
 import (
 	"unicode/utf8"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 )
@@ -11,9 +12,10 @@ import (
 // reads: the way instructions are smuggled into tool descriptions.
 var hiddenRules = []*Rule{
 	{
-		Code: "hidden-characters", Severity: Error,
-		Summary: "A name, description, property name or enum value holds invisible or control characters.",
-		Doc: `Tool names, titles and descriptions, and the descriptions, titles,
+		Entry: catalog.Entry{
+			Code: "hidden-characters", Severity: catalog.Error,
+			Summary: "A name, description, property name or enum value holds invisible or control characters.",
+			Doc: `Tool names, titles and descriptions, and the descriptions, titles,
 property names, enum values and const values of their schemas, reach the
 model as text. Characters nobody sees in a review can carry instructions
 there: Unicode tag characters (U+E0000 to U+E007F) spell ASCII text that
@@ -47,7 +49,8 @@ Source: Unicode Technical Standard #39 and Unicode Standard Annex #9
 (unicode.org); N. Boucher and R. Anderson, "Trojan Source: Invisible
 Vulnerabilities" (CVE-2021-42574, 2021); Invariant Labs, "MCP Security
 Notification: Tool Poisoning Attacks" (2025).`,
-		Fix:     FixAuto,
+			Fix: catalog.FixAuto,
+		},
 		Tool:    checkHiddenInTool,
 		Schema:  checkHiddenInSchema,
 		Outputs: true,

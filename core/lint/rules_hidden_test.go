@@ -2,6 +2,8 @@ package lint
 
 import (
 	"testing"
+
+	"toolbench/core/catalog"
 )
 
 // hiddenTool is an OpenAI tool whose name, description and parameters
@@ -74,7 +76,7 @@ func TestHiddenCharactersInAPropertyNamePointAtTheKeysCharacters(t *testing.T) {
 		t.Fatalf("issues = %+v, want one", got)
 	}
 	is := got[0]
-	if is.Line != 3 || is.Column != 7 || is.EndLine != 3 || is.EndColumn != 13 || is.Severity != Error {
+	if is.Line != 3 || is.Column != 7 || is.EndLine != 3 || is.EndColumn != 13 || is.Severity != catalog.Error {
 		t.Errorf("issue %s at %d:%d-%d:%d, want an error at 3:7-3:13, the escape in the key", is.Severity, is.Line, is.Column, is.EndLine, is.EndColumn)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 )
 
@@ -81,9 +82,10 @@ func modernServer(c *DocContext) *ServerFacts {
 // the facts a lint of a server is given (Options.Server).
 var mcpLiveRules = []*Rule{
 	{
-		Code: "mcp/list-result-type", Severity: Error,
-		Summary: "A tools/list result of MCP 2026-07-28 has no resultType, or one other than \"complete\".",
-		Doc: `From MCP 2026-07-28 on, every result carries a "resultType": "complete"
+		Entry: catalog.Entry{
+			Code: "mcp/list-result-type", Severity: catalog.Error,
+			Summary: "A tools/list result of MCP 2026-07-28 has no resultType, or one other than \"complete\".",
+			Doc: `From MCP 2026-07-28 on, every result carries a "resultType": "complete"
 for an ordinary result, "input_required" for the interim result of a
 multi round-trip request. A client must take a result without it as
 "complete" only from servers of earlier revisions, and any other value as
@@ -100,6 +102,7 @@ Messages, "ResultType",
 modelcontextprotocol.io/specification/2026-07-28/basic#resulttype, and
 Multi Round-Trip Requests, "Supported Requests",
 modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr#supported-requests.`,
+		},
 		Document: func(c *DocContext) {
 			f := modernServer(c)
 			if f == nil {
@@ -117,9 +120,10 @@ modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr#supported-r
 		},
 	},
 	{
-		Code: "mcp/list-cache-hints", Severity: Error,
-		Summary: "A tools/list result of MCP 2026-07-28 lacks ttlMs or cacheScope, or gives them values the specification does not allow.",
-		Doc: `From MCP 2026-07-28 on, a server must give every tools/list result (each
+		Entry: catalog.Entry{
+			Code: "mcp/list-cache-hints", Severity: catalog.Error,
+			Summary: "A tools/list result of MCP 2026-07-28 lacks ttlMs or cacheScope, or gives them values the specification does not allow.",
+			Doc: `From MCP 2026-07-28 on, a server must give every tools/list result (each
 page of it) caching hints: "ttlMs", an integer of milliseconds, 0 or
 more, for which a client may take the list as fresh, and "cacheScope",
 "public" when the list is the same for every user or "private" when it
@@ -136,6 +140,7 @@ Source: Model Context Protocol specification 2026-07-28, Server
 utilities, Caching, "Cacheable Results", "Time-to-Live (TTL) Field",
 "Cache Scope Field" and "Interaction with Pagination",
 modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching.`,
+		},
 		Document: func(c *DocContext) {
 			f := modernServer(c)
 			if f == nil {
@@ -161,9 +166,10 @@ modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching.`,
 		},
 	},
 	{
-		Code: "mcp/tool-order-unstable", Severity: Warning,
-		Summary: "A live server listed the same tools in another order when asked again.",
-		Doc: `MCP 2026-07-28 asks servers to list their tools in a deterministic order:
+		Entry: catalog.Entry{
+			Code: "mcp/tool-order-unstable", Severity: catalog.Warning,
+			Summary: "A live server listed the same tools in another order when asked again.",
+			Doc: `MCP 2026-07-28 asks servers to list their tools in a deterministic order:
 the same order every time, as long as the tools are the same. Clients
 cache the list by its content, and models see the tools in the prompt in
 the order listed: a new order is a new prompt, and misses the model
@@ -183,6 +189,7 @@ Tools, "Capabilities" ("Servers SHOULD return tools in a deterministic
 order"),
 modelcontextprotocol.io/specification/2026-07-28/server/tools#capabilities,
 and the changelog, minor change 3.`,
+		},
 		Document: func(c *DocContext) {
 			f := modernServer(c)
 			if f == nil {
@@ -206,9 +213,10 @@ and the changelog, minor change 3.`,
 		},
 	},
 	{
-		Code: "mcp/tool-list-varies", Severity: Error,
-		Summary: "A live server listed other tools, or tools written otherwise, on a second connection.",
-		Doc: `From MCP 2026-07-28 on, the tools a server lists must not vary per
+		Entry: catalog.Entry{
+			Code: "mcp/tool-list-varies", Severity: catalog.Error,
+			Summary: "A live server listed other tools, or tools written otherwise, on a second connection.",
+			Doc: `From MCP 2026-07-28 on, the tools a server lists must not vary per
 connection, nor as a side effect of other requests on a connection: the
 protocol has no sessions, and a client, a gateway or a load balancer
 may send any request on any connection. The list may change over time
@@ -231,6 +239,7 @@ Tools, "Capabilities" ("MUST NOT vary per-connection") and "Stateful
 Tools",
 modelcontextprotocol.io/specification/2026-07-28/server/tools#capabilities,
 and the changelog, major change 1.`,
+		},
 		Document: func(c *DocContext) {
 			f := modernServer(c)
 			if f == nil || f.Elsewhere == nil || f.Elsewhere.Changed {

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 )
@@ -9,9 +10,10 @@ import (
 // the JSON Schema meta-schema of their draft.
 var metaRules = []*Rule{
 	{
-		Code: "invalid-schema", Severity: Error,
-		Summary: "A tool's parameter or output schema is not valid JSON Schema.",
-		Doc: `The tool's parameter schema, and its output schema (MCP's
+		Entry: catalog.Entry{
+			Code: "invalid-schema", Severity: catalog.Error,
+			Summary: "A tool's parameter or output schema is not valid JSON Schema.",
+			Doc: `The tool's parameter schema, and its output schema (MCP's
 outputSchema, Gemini's responseJsonSchema), are validated against the JSON
 Schema meta-schema: draft 2020-12, or the draft the schema's "$schema"
 names (2019-09, draft-07, draft-06 or draft-04). Each problem is one
@@ -47,6 +49,7 @@ what it got and what it wants.
 Source: JSON Schema 2020-12 Core and Validation
 (json-schema.org/draft/2020-12), and the meta-schemas of each draft
 (json-schema.org/specification-links).`,
+		},
 		Tool:    checkSchemaOfTool,
 		Schema:  checkSchemaOfRefTarget,
 		Outputs: true,

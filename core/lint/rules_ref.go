@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 )
@@ -41,9 +42,10 @@ func refCheckRemote(c *SchemaContext) {
 }
 
 var unresolvedRef = &Rule{
-	Code: "unresolved-ref", Severity: Error,
-	Summary: "A local $ref points to nothing in the tool's schema.",
-	Doc: `A "$ref" that starts with "#" points inside the tool's own parameter
+	Entry: catalog.Entry{
+		Code: "unresolved-ref", Severity: catalog.Error,
+		Summary: "A local $ref points to nothing in the tool's schema.",
+		Doc: `A "$ref" that starts with "#" points inside the tool's own parameter
 schema: "#" is the schema itself, "#/$defs/address" a JSON pointer, "#name"
 the schema that declares "$anchor": "name". When nothing is there, or the
 pointer ends at a value that is not a schema (a string, a number), no
@@ -60,14 +62,16 @@ correct the pointer.
 
 Source: JSON Schema 2020-12 Core, section 8.2.3 (schema references) and
 RFC 6901 (JSON Pointer).`,
+	},
 	Schema:  refCheckUnresolved,
 	Outputs: true,
 }
 
 var remoteRef = &Rule{
-	Code: "remote-ref", Severity: Warning,
-	Summary: "A $ref points outside the tool's schema, where nothing checks it.",
-	Doc: `A "$ref" that does not start with "#" names another document
+	Entry: catalog.Entry{
+		Code: "remote-ref", Severity: catalog.Warning,
+		Summary: "A $ref points outside the tool's schema, where nothing checks it.",
+		Doc: `A "$ref" that does not start with "#" names another document
 ("https://example.com/address.json", "common.json#/Address"). toolbench does
 not fetch it, so nothing about the referenced schema is checked, and model
 providers do not fetch it either: OpenAI's structured outputs and
@@ -88,6 +92,7 @@ supported schemas,
 platform.openai.com/docs/guides/structured-outputs#supported-schemas;
 Anthropic strict tool use,
 platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use.`,
+	},
 	Schema:  refCheckRemote,
 	Outputs: true,
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 )
 
@@ -91,7 +92,7 @@ func checkTargetCases(t *testing.T, codes []string, cases []targetCase) {
 func asFirstFinder(res *Result, code string) *Result {
 	out := *res
 	out.Issues = nil
-	for _, sev := range []Severity{Error, Warning} {
+	for _, sev := range []catalog.Severity{catalog.Error, catalog.Warning} {
 		for _, is := range res.Issues {
 			if is.Code == code && is.FoundBy != nil {
 				is.Code = (*is.FoundBy)[0]
@@ -219,7 +220,7 @@ func TestUnresolvedRefIsAnErrorAtTheRef(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("issues = %+v, want one", got)
 	}
-	if is := got[0]; is.Severity != Error || is.Line != 3 || is.Column != 32 || is.EndColumn != 43 || is.Tool != "lookup" || is.Path != "$[0].parameters.properties.a" {
+	if is := got[0]; is.Severity != catalog.Error || is.Line != 3 || is.Column != 32 || is.EndColumn != 43 || is.Tool != "lookup" || is.Path != "$[0].parameters.properties.a" {
 		t.Errorf("issue = %s at %d:%d-%d %s tool %q, want error at 3:32-43, the \"#/$defs/x\", of $[0].parameters.properties.a, tool lookup", is.Severity, is.Line, is.Column, is.EndColumn, is.Path, is.Tool)
 	}
 }

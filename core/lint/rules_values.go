@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 	"toolbench/core/termtext"
@@ -13,9 +14,10 @@ import (
 // valueRules check the values a schema holds against the schema itself.
 var valueRules = []*Rule{
 	{
-		Code: "invalid-value", Severity: Error,
-		Summary: "A default, const, enum value or example does not satisfy the schema it is in.",
-		Doc: `A schema's "default", "const", each member of its "enum" and each of its
+		Entry: catalog.Entry{
+			Code: "invalid-value", Severity: catalog.Error,
+			Summary: "A default, const, enum value or example does not satisfy the schema it is in.",
+			Doc: `A schema's "default", "const", each member of its "enum" and each of its
 "examples" are values of the schema: a default of "yes" in
 {"type": "boolean"}, or "three" in {"type": "integer", "enum": [1, 2,
 "three"]}, is one no valid value can be. Models copy defaults, enum
@@ -41,6 +43,7 @@ Source: JSON Schema 2020-12 Validation, sections 6.1.2 (enum), 6.1.3
 against the associated schema") and 9.5 (examples: "It is RECOMMENDED
 that these values be valid against the associated schema"),
 json-schema.org/draft/2020-12/json-schema-validation.`,
+		},
 		Schema:  checkValues,
 		Outputs: true,
 	},

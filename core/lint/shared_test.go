@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"toolbench/core/catalog"
 )
 
 // everyTarget is every target with a name rule.
@@ -130,7 +132,7 @@ func TestTheBaseNameRuleFollowsEveryTargetsNameRule(t *testing.T) {
 		// A rule that is a warning (MCP's SHOULD) reports under its own
 		// code what the base rule finds for it alone.
 		code := "invalid-name"
-		if LookupRule(n.code).Severity == Warning {
+		if LookupRule(n.code).Severity == catalog.Warning {
 			code = n.code
 		}
 		if len(got) != 1 || got[0].Code != code || got[0].FoundBy == nil || !slices.Equal(*got[0].FoundBy, []string{n.code}) ||

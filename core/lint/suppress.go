@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"toolbench/core/catalog"
 )
 
 // What a lint reports is set by rule code or by a target's prefix: the
@@ -106,18 +108,18 @@ func (opt *Options) levelAt(key string) Level {
 
 // Apply returns the severity an issue of code and severity sev is
 // reported at under opt, and false when it is not reported.
-func (opt *Options) Apply(code string, sev Severity) (Severity, bool) {
+func (opt *Options) Apply(code string, sev catalog.Severity) (catalog.Severity, bool) {
 	return applyLevel(opt.LevelOf(code), sev)
 }
 
-func applyLevel(l Level, sev Severity) (Severity, bool) {
+func applyLevel(l Level, sev catalog.Severity) (catalog.Severity, bool) {
 	switch l {
 	case Off:
 		return sev, false
 	case AsWarning:
-		return Warning, true
+		return catalog.Warning, true
 	case AsError:
-		return Error, true
+		return catalog.Error, true
 	}
 	return sev, true
 }
@@ -148,7 +150,7 @@ func (opt *Options) ruleLevels() map[*Rule]Level {
 
 // severity is the severity the issues of r are reported at, 0 when r is
 // off.
-func (l *linter) severity(r *Rule) Severity {
+func (l *linter) severity(r *Rule) catalog.Severity {
 	sev, on := applyLevel(l.levels[r], r.Severity)
 	if !on {
 		return 0
@@ -180,7 +182,7 @@ func (r *Result) Without(drop func(*Issue) bool) *Result {
 			continue
 		}
 		out.Issues = append(out.Issues, *is)
-		if is.Severity == Error {
+		if is.Severity == catalog.Error {
 			out.Errors++
 		} else {
 			out.Warnings++

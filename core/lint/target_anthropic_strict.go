@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
@@ -24,9 +25,10 @@ limits", platform.claude.com/docs/en/build-with-claude/structured-outputs.`
 // "anthropic-strict", and any Anthropic tool that sets "strict": true).
 var anthropicStrictRules = []*Rule{
 	{
-		Code: "anthropic-strict/additional-properties", Severity: Error,
-		Summary: "An object schema in a strict Anthropic tool does not set \"additionalProperties\": false.",
-		Doc: `Strict tool use supports "additionalProperties" only set to false, on every
+		Entry: catalog.Entry{
+			Code: "anthropic-strict/additional-properties", Severity: catalog.Error,
+			Summary: "An object schema in a strict Anthropic tool does not set \"additionalProperties\": false.",
+			Doc: `Strict tool use supports "additionalProperties" only set to false, on every
 object schema; any other value is rejected with a 400 error, and so is an
 object that leaves it out (the SDKs add it before they send a schema; a
 request written by hand does not).
@@ -35,7 +37,8 @@ Fix: add "additionalProperties": false to each object schema. toolbench
 fix adds it where it is missing.
 
 ` + anthropicStrictSource,
-		Fix: FixAuto,
+			Fix: catalog.FixAuto,
+		},
 		Schema: func(c *SchemaContext) {
 			if !describesObjects(c.Node) {
 				return
@@ -53,9 +56,10 @@ fix adds it where it is missing.
 		},
 	},
 	{
-		Code: "anthropic-strict/unsupported-keyword", Severity: Error,
-		Summary: "A strict Anthropic tool's schema uses a keyword or value strict mode does not support.",
-		Doc: `Strict tool use supports a subset of JSON Schema, and rejects a request
+		Entry: catalog.Entry{
+			Code: "anthropic-strict/unsupported-keyword", Severity: catalog.Error,
+			Summary: "A strict Anthropic tool's schema uses a keyword or value strict mode does not support.",
+			Doc: `Strict tool use supports a subset of JSON Schema, and rejects a request
 whose strict schemas use anything else with a 400 error. This rule reports
 what Anthropic lists as not supported: numerical constraints (minimum,
 maximum, exclusiveMinimum, exclusiveMaximum, multipleOf), string
@@ -72,12 +76,14 @@ Python and TypeScript SDKs do this, and check the answer against the full
 schema themselves), or leave strict off for this tool.
 
 ` + anthropicStrictSource,
+		},
 		Schema: checkAnthropicStrictKeywords,
 	},
 	{
-		Code: "anthropic-strict/unsupported-reference", Severity: Error,
-		Summary: "A strict Anthropic tool's schema is recursive, or refers outside itself.",
-		Doc: `Strict tool use supports local references ($ref to "#/$defs/..." or
+		Entry: catalog.Entry{
+			Code: "anthropic-strict/unsupported-reference", Severity: catalog.Error,
+			Summary: "A strict Anthropic tool's schema is recursive, or refers outside itself.",
+			Doc: `Strict tool use supports local references ($ref to "#/$defs/..." or
 "#/definitions/...") but not recursive schemas, where a definition refers,
 directly or through others, to itself or to a schema holding it, nor
 external references such as "http://...". Either fails the request.
@@ -86,6 +92,7 @@ Fix: unroll the recursion to the depth you need, and inline external
 schemas into $defs.
 
 ` + anthropicStrictSource,
+		},
 		Schema: func(c *SchemaContext) {
 			ref := c.Node.Get("$ref")
 			if !ref.Is(jsondoc.String) {
@@ -103,9 +110,10 @@ schemas into $defs.
 		},
 	},
 	{
-		Code: "anthropic-strict/too-many-strict-tools", Severity: Error,
-		Summary: "A request has more than the 20 strict tools Anthropic accepts.",
-		Doc: `Anthropic accepts at most 20 tools with "strict": true in one request;
+		Entry: catalog.Entry{
+			Code: "anthropic-strict/too-many-strict-tools", Severity: catalog.Error,
+			Summary: "A request has more than the 20 strict tools Anthropic accepts.",
+			Doc: `Anthropic accepts at most 20 tools with "strict": true in one request;
 tools without it do not count. The issue is reported at the "strict" of
 the 21st.
 
@@ -113,12 +121,14 @@ Fix: keep strict for the tools where a malformed input does real harm, or
 split the tools among requests.
 
 ` + anthropicStrictSource,
+		},
 		Tool: func(c *ToolContext) { reportStrictLimit(c, strictTools) },
 	},
 	{
-		Code: "anthropic-strict/too-many-optional-parameters", Severity: Error,
-		Summary: "The strict tools of a request have more than 24 optional parameters in all.",
-		Doc: `Across all the strict schemas of a request, Anthropic accepts at most 24
+		Entry: catalog.Entry{
+			Code: "anthropic-strict/too-many-optional-parameters", Severity: catalog.Error,
+			Summary: "The strict tools of a request have more than 24 optional parameters in all.",
+			Doc: `Across all the strict schemas of a request, Anthropic accepts at most 24
 optional parameters: each property not listed in the "required" of its
 object counts, in every object schema of a strict tool, nested ones and
 definitions included. Each roughly doubles part of the grammar the API
@@ -129,12 +139,14 @@ Fix: make parameters required where a default can be given explicitly,
 mark fewer tools strict, or split them among requests.
 
 ` + anthropicStrictSource,
+		},
 		Tool: func(c *ToolContext) { reportStrictLimit(c, strictOptional) },
 	},
 	{
-		Code: "anthropic-strict/too-many-union-parameters", Severity: Error,
-		Summary: "The strict tools of a request have more than 16 parameters with union types in all.",
-		Doc: `Across all the strict schemas of a request, Anthropic accepts at most 16
+		Entry: catalog.Entry{
+			Code: "anthropic-strict/too-many-union-parameters", Severity: catalog.Error,
+			Summary: "The strict tools of a request have more than 16 parameters with union types in all.",
+			Doc: `Across all the strict schemas of a request, Anthropic accepts at most 16
 parameters that use anyOf or a type array ("type": ["string", "null"]):
 their compilation cost grows exponentially. Each property schema with an
 anyOf or a list of two or more types counts, at any depth. The issue is
@@ -144,6 +156,7 @@ Fix: give such parameters one type where you can, mark fewer tools
 strict, or split them among requests.
 
 ` + anthropicStrictSource,
+		},
 		Tool: func(c *ToolContext) { reportStrictLimit(c, strictUnions) },
 	},
 }

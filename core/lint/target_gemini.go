@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 )
@@ -11,9 +12,10 @@ import (
 // (target "gemini"), as the Gemini API and Vertex AI document them.
 var geminiRules = []*Rule{
 	{
-		Code: "gemini/invalid-name", Severity: Error,
-		Summary: "A function name breaks Gemini's rule: a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' or '-', at most 64 characters.",
-		Doc: `Gemini's FunctionDeclaration.name must start with a letter or an
+		Entry: catalog.Entry{
+			Code: "gemini/invalid-name", Severity: catalog.Error,
+			Summary: "A function name breaks Gemini's rule: a letter or '_' first, then a-z, A-Z, 0-9, '_', '.', ':' or '-', at most 64 characters.",
+			Doc: `Gemini's FunctionDeclaration.name must start with a letter or an
 underscore, and may then hold ASCII letters, digits, underscores, dots,
 colons and dashes, at most 64 characters in all. The documented rule varies
 between versions: the Gemini API v1beta says nothing of the first
@@ -32,14 +34,16 @@ reference, FunctionDeclaration, ai.google.dev/api/caching#FunctionDeclaration;
 Vertex AI reference, FunctionDeclaration (v1: "with a maximum length of
 128"),
 cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclaration.`,
+		},
 		Tool: func(c *ToolContext) {
 			checkProviderName(c, geminiNames)
 		},
 	},
 	{
-		Code: "gemini/invalid-parameter-name", Severity: Error,
-		Summary: "A parameter name breaks Gemini's rule: a letter or '_' first, then a-z, A-Z, 0-9 and '_', at most 64 characters.",
-		Doc: `The names of a function's parameters (the keys of "properties" at the
+		Entry: catalog.Entry{
+			Code: "gemini/invalid-parameter-name", Severity: catalog.Error,
+			Summary: "A parameter name breaks Gemini's rule: a letter or '_' first, then a-z, A-Z, 0-9 and '_', at most 64 characters.",
+			Doc: `The names of a function's parameters (the keys of "properties" at the
 root of "parameters") must start with a letter or an underscore and hold
 only ASCII letters, digits and underscores, at most 64 characters. Dashes
 and dots, common in names taken from HTTP APIs, are not allowed. Schemas
@@ -52,6 +56,7 @@ Source: Vertex AI reference, FunctionDeclaration.parameters ("Parameter
 names must start with a letter or an underscore and must only contain chars
 a-z, A-Z, 0-9, or underscores with a maximum length of 64"),
 cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclaration.`,
+		},
 		Schema: func(c *SchemaContext) {
 			if !c.AtRoot() || c.Tool.ParamsKey != "parameters" {
 				return
@@ -69,9 +74,10 @@ cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/FunctionDeclarat
 		},
 	},
 	{
-		Code: "gemini/unsupported-keyword", Severity: Error,
-		Summary: "A schema under \"parameters\" uses a key outside Gemini's OpenAPI subset.",
-		Doc: `Gemini's "parameters" is a Schema object: a subset of the OpenAPI 3.0
+		Entry: catalog.Entry{
+			Code: "gemini/unsupported-keyword", Severity: catalog.Error,
+			Summary: "A schema under \"parameters\" uses a key outside Gemini's OpenAPI subset.",
+			Doc: `Gemini's "parameters" is a Schema object: a subset of the OpenAPI 3.0
 schema with the fields anyOf, default, description, enum, example, format,
 items, maximum, maxItems, maxLength, maxProperties, minimum, minItems,
 minLength, minProperties, nullable, pattern, properties, propertyOrdering,
@@ -92,6 +98,7 @@ FunctionDeclaration.parameters / parametersJsonSchema
 (ai.google.dev/api/caching#FunctionDeclaration); function calling guide,
 ai.google.dev/gemini-api/docs/function-calling; Vertex AI reference, Schema,
 cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema.`,
+		},
 		Schema: func(c *SchemaContext) {
 			if c.Tool.ParamsKey != "parameters" {
 				return
@@ -106,9 +113,10 @@ cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema.`,
 		},
 	},
 	{
-		Code: "gemini/parameters-conflict", Severity: Error,
-		Summary: "A function declaration sets both \"parameters\" and \"parametersJsonSchema\".",
-		Doc: `A FunctionDeclaration takes its parameters either as "parameters" (the
+		Entry: catalog.Entry{
+			Code: "gemini/parameters-conflict", Severity: catalog.Error,
+			Summary: "A function declaration sets both \"parameters\" and \"parametersJsonSchema\".",
+			Doc: `A FunctionDeclaration takes its parameters either as "parameters" (the
 OpenAPI subset) or as "parametersJsonSchema" (JSON Schema), never both; a
 declaration with both is rejected.
 
@@ -118,6 +126,7 @@ Schema.
 Source: Gemini API reference, FunctionDeclaration.parametersJsonSchema
 ("This field is mutually exclusive with parameters"),
 ai.google.dev/api/caching#FunctionDeclaration.`,
+		},
 		Tool: func(c *ToolContext) {
 			t := c.Tool
 			if t.Def.Has("parameters") && t.Def.Has("parametersJsonSchema") {
@@ -129,9 +138,10 @@ ai.google.dev/api/caching#FunctionDeclaration.`,
 		},
 	},
 	{
-		Code: "gemini/unsupported-tool", Severity: Error,
-		Summary: "A tool is an OpenAI custom tool, which Gemini has no equivalent of.",
-		Doc: `Gemini calls functions declared by a name, a description and a schema
+		Entry: catalog.Entry{
+			Code: "gemini/unsupported-tool", Severity: catalog.Error,
+			Summary: "A tool is an OpenAI custom tool, which Gemini has no equivalent of.",
+			Doc: `Gemini calls functions declared by a name, a description and a schema
 of their parameters; a FunctionDeclaration has no "type" or "format" and
 takes no free text. An OpenAI custom tool sent as a declaration is
 rejected (its unknown fields fail the request), and converted it has no
@@ -146,12 +156,14 @@ parameters.
 Source: Gemini API reference, FunctionDeclaration (name, description,
 parameters, parametersJsonSchema, response),
 ai.google.dev/api/caching#FunctionDeclaration.`,
+		},
 		Tool: func(c *ToolContext) { checkProviderKind(c, "Gemini") },
 	},
 	{
-		Code: "gemini/too-many-tools", Severity: Error,
-		Summary: "The document has more than the 128 function declarations Gemini accepts.",
-		Doc: `Gemini accepts at most 128 function declarations in a request's
+		Entry: catalog.Entry{
+			Code: "gemini/too-many-tools", Severity: catalog.Error,
+			Summary: "The document has more than the 128 function declarations Gemini accepts.",
+			Doc: `Gemini accepts at most 128 function declarations in a request's
 tools; more are rejected. Model accuracy drops well before that.
 
 A list too long for several targets at once is one issue naming each
@@ -161,6 +173,7 @@ Fix: send only the functions a conversation needs.
 
 Source: Vertex AI reference, Tool.functionDeclarations (at most 128),
 cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool.`,
+		},
 		Document: func(c *DocContext) { checkProviderToolCount(c, 128, "Gemini") },
 	},
 }

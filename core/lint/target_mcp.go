@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/tooldef"
 )
@@ -60,9 +61,10 @@ var mcpNames = namePattern{provider: "MCP", max: 128, first: mcpNameByte, rest: 
 func mcpNameByte(c byte) bool { return wordByte(c) || c == '.' }
 
 var mcpInvalidName = &Rule{
-	Code: "mcp/invalid-name", Severity: Warning,
-	Summary: "A tool name breaks MCP's naming rule: 1 to 128 characters of A-Z, a-z, 0-9, '_', '-' and '.'.",
-	Doc: `The MCP specification says a tool name SHOULD be 1 to 128 characters
+	Entry: catalog.Entry{
+		Code: "mcp/invalid-name", Severity: catalog.Warning,
+		Summary: "A tool name breaks MCP's naming rule: 1 to 128 characters of A-Z, a-z, 0-9, '_', '-' and '.'.",
+		Doc: `The MCP specification says a tool name SHOULD be 1 to 128 characters
 long, case-sensitive, and made only of ASCII letters, digits, underscore,
 dash and dot: no spaces, commas or other punctuation. Clients build
 qualified names and pass them on to model APIs with stricter rules, and a
@@ -77,16 +79,18 @@ suggests, when no other tool has it, but only when asked to with
 Source: Model Context Protocol specification 2026-07-28 (and 2025-11-25),
 Server features, Tools, "Tool names",
 modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names.`,
+		Fix: catalog.FixOnRequest,
+	},
 	Tool: func(c *ToolContext) {
 		checkProviderName(c, mcpNames)
 	},
-	Fix: FixOnRequest,
 }
 
 var mcpInputSchemaNotObject = &Rule{
-	Code: "mcp/input-schema-not-object", Severity: Error,
-	Summary: "A tool has no inputSchema, or it is not a JSON Schema of type \"object\".",
-	Doc: `An MCP tool must carry an "inputSchema": a JSON Schema object whose
+	Entry: catalog.Entry{
+		Code: "mcp/input-schema-not-object", Severity: catalog.Error,
+		Summary: "A tool has no inputSchema, or it is not a JSON Schema of type \"object\".",
+		Doc: `An MCP tool must carry an "inputSchema": a JSON Schema object whose
 root has "type": "object" (the arguments of tools/call are an object). It
 may not be null or missing; a tool without parameters declares
 {"type": "object", "additionalProperties": false}, the form the
@@ -101,6 +105,7 @@ Source: Model Context Protocol specification 2026-07-28 (and 2025-11-25),
 Server features, Tools, "Tool" data type (inputSchema), and
 schema/2026-07-28/schema.ts (Tool.inputSchema: { type: "object", ... }),
 modelcontextprotocol.io/specification/2026-07-28/server/tools#tool.`,
+	},
 	Tool: func(c *ToolContext) {
 		if checkProviderHasSchema(c, "MCP", "the tool has no inputSchema; MCP requires one with \"type\": \"object\"",
 			`Add "inputSchema": {"type": "object", "additionalProperties": false} for a tool without parameters.`) {
@@ -110,9 +115,10 @@ modelcontextprotocol.io/specification/2026-07-28/server/tools#tool.`,
 }
 
 var mcpOutputSchemaNotObject = &Rule{
-	Code: "mcp/output-schema-not-object", Severity: Error,
-	Summary: "A tool's outputSchema is not a JSON Schema of type \"object\" (revision 2025-11-25).",
-	Doc: `Under revision 2025-11-25 an MCP tool may declare an "outputSchema" for
+	Entry: catalog.Entry{
+		Code: "mcp/output-schema-not-object", Severity: catalog.Error,
+		Summary: "A tool's outputSchema is not a JSON Schema of type \"object\" (revision 2025-11-25).",
+		Doc: `Under revision 2025-11-25 an MCP tool may declare an "outputSchema" for
 its structured results. When it does, the schema's root must have
 "type": "object", because structuredContent is always a JSON object
 there; clients validate results against it. Revision 2026-07-28 drops
@@ -127,6 +133,7 @@ Source: Model Context Protocol specification 2025-11-25, Server features,
 Tools, "Output Schema", and schema/2025-11-25/schema.ts
 (Tool.outputSchema: { type: "object", ... }),
 modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema.`,
+	},
 	Tool: func(c *ToolContext) {
 		out, path := outputSchemaOf(c.Tool)
 		if out == nil {
@@ -147,9 +154,10 @@ modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema.`,
 }
 
 var mcpOutputSchemaInvalid = &Rule{
-	Code: "mcp/output-schema-invalid", Severity: Error,
-	Summary: "A tool's outputSchema is not a JSON Schema object.",
-	Doc: `Since revision 2026-07-28 an MCP tool's "outputSchema" may be any
+	Entry: catalog.Entry{
+		Code: "mcp/output-schema-invalid", Severity: catalog.Error,
+		Summary: "A tool's outputSchema is not a JSON Schema object.",
+		Doc: `Since revision 2026-07-28 an MCP tool's "outputSchema" may be any
 JSON Schema, of any type at its root: {"type": "array", "items": ...}
 describes a list, as the specification's own list_users example does,
 and structuredContent may be any JSON value. It must still be a JSON
@@ -173,6 +181,7 @@ modelcontextprotocol.io/specification/2026-07-28/server/tools#output-schema;
 Base protocol, "JSON Schema Usage",
 modelcontextprotocol.io/specification/2026-07-28/basic#json-schema-usage;
 schema/2026-07-28/schema.ts (Tool.outputSchema).`,
+	},
 	Tool: func(c *ToolContext) {
 		out, path := outputSchemaOf(c.Tool)
 		if out == nil {

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
@@ -21,12 +22,13 @@ import (
 // secret is a warning.
 var mcpHeaderRules = []*Rule{
 	{
-		Code: "mcp/x-mcp-header-name", Severity: Error,
-		Summary: "An x-mcp-header value is not a non-empty RFC 9110 token, so clients drop the tool.",
-		Doc: `The value of "x-mcp-header" is the {name} of the header
+		Entry: catalog.Entry{
+			Code: "mcp/x-mcp-header-name", Severity: catalog.Error,
+			Summary: "An x-mcp-header value is not a non-empty RFC 9110 token, so clients drop the tool.",
+			Doc: `The value of "x-mcp-header" is the {name} of the header
 Mcp-Param-{name}. It MUST be a string, not empty, and an HTTP field-name
 token (RFC 9110 1*tchar: letters, digits and ! # $ % & ' * + - . ^ _ ` +
-			"`" + ` | ~),
+				"`" + ` | ~),
 so no spaces, no ':' and no control characters (CR and LF least of all,
 which would split the header). A Streamable HTTP client
 MUST drop a tool whose annotation breaks this from the result of
@@ -44,12 +46,14 @@ modelcontextprotocol.io/specification/2026-07-28/server/tools#x-mcp-header;
 Transports, Streamable HTTP, "Custom Headers from Tool Parameters",
 modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters;
 RFC 9110 section 5.1 (field names) and 5.6.2 (tokens).`,
+		},
 		Tool: checkHeaderNames,
 	},
 	{
-		Code: "mcp/x-mcp-header-duplicate", Severity: Error,
-		Summary: "Two x-mcp-header values of one inputSchema are the same header, ignoring case, so clients drop the tool.",
-		Doc: `HTTP header names are case-insensitive, so "X-Dup" and "x-dup" are one
+		Entry: catalog.Entry{
+			Code: "mcp/x-mcp-header-duplicate", Severity: catalog.Error,
+			Summary: "Two x-mcp-header values of one inputSchema are the same header, ignoring case, so clients drop the tool.",
+			Doc: `HTTP header names are case-insensitive, so "X-Dup" and "x-dup" are one
 header, Mcp-Param-X-Dup, and two parameters cannot both fill it. The
 specification says each x-mcp-header value MUST be unique among those
 of the inputSchema, compared case-insensitively, and a Streamable HTTP
@@ -66,12 +70,14 @@ features, Tools, "x-mcp-header",
 modelcontextprotocol.io/specification/2026-07-28/server/tools#x-mcp-header;
 Transports, Streamable HTTP, "Case Sensitivity",
 modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#case-sensitivity.`,
+		},
 		Tool: checkHeaderDuplicates,
 	},
 	{
-		Code: "mcp/x-mcp-header-type", Severity: Error,
-		Summary: "An x-mcp-header is on a property whose own \"type\" is not \"integer\", \"string\" or \"boolean\", so clients drop the tool.",
-		Doc: `A header carries a primitive value: the specification lets
+		Entry: catalog.Entry{
+			Code: "mcp/x-mcp-header-type", Severity: catalog.Error,
+			Summary: "An x-mcp-header is on a property whose own \"type\" is not \"integer\", \"string\" or \"boolean\", so clients drop the tool.",
+			Doc: `A header carries a primitive value: the specification lets
 x-mcp-header annotate only integer, string and boolean parameters, and
 not "number" ones. Clients judge this from the property's own "type":
 the Go SDK's client drops a tool whose annotated property has no "type"
@@ -94,12 +100,14 @@ modelcontextprotocol.io/specification/2026-07-28/server/tools#x-mcp-header;
 Transports, Streamable HTTP, "Schema Extension" and "Value Encoding",
 modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters;
 go-sdk v1.8.0, mcp/streamable_headers.go (validateParamHeaderAnnotations).`,
+		},
 		Tool: checkHeaderTypes,
 	},
 	{
-		Code: "mcp/x-mcp-header-unsafe-integer", Severity: Error,
-		Summary: "An integer parameter mirrored by x-mcp-header allows values beyond +-(2^53-1).",
-		Doc: `Integer values mirrored into a header MUST lie within the range a
+		Entry: catalog.Entry{
+			Code: "mcp/x-mcp-header-unsafe-integer", Severity: catalog.Error,
+			Summary: "An integer parameter mirrored by x-mcp-header allows values beyond +-(2^53-1).",
+			Doc: `Integer values mirrored into a header MUST lie within the range a
 double-precision number holds exactly, -(2^53-1) to 2^53-1
 (9007199254740991): past it, a client in JavaScript rounds the value,
 and the header no longer matches the body, which the server MUST then
@@ -118,12 +126,14 @@ features, Tools, "x-mcp-header",
 modelcontextprotocol.io/specification/2026-07-28/server/tools#x-mcp-header;
 Transports, Streamable HTTP, "Schema Extension",
 modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters.`,
+		},
 		Tool: checkHeaderIntegers,
 	},
 	{
-		Code: "mcp/x-mcp-header-unreachable", Severity: Error,
-		Summary: "An x-mcp-header is not on a property reached from the root through \"properties\" alone, so clients drop the tool.",
-		Doc: `A client finds a header's value at the property's path in the
+		Entry: catalog.Entry{
+			Code: "mcp/x-mcp-header-unreachable", Severity: catalog.Error,
+			Summary: "An x-mcp-header is not on a property reached from the root through \"properties\" alone, so clients drop the tool.",
+			Doc: `A client finds a header's value at the property's path in the
 arguments, so the annotated property must be statically reachable: on a
 chain of "properties" keys from the root of the inputSchema, passing
 through no "items" or other array keyword, no "anyOf", "oneOf",
@@ -145,12 +155,14 @@ Streamable HTTP, "Schema Extension",
 modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters;
 Server features, Tools, "x-mcp-header",
 modelcontextprotocol.io/specification/2026-07-28/server/tools#x-mcp-header.`,
+		},
 		Tool: checkHeaderReach,
 	},
 	{
-		Code: "mcp/x-mcp-header-sensitive", Severity: Warning,
-		Summary: "x-mcp-header mirrors a parameter that looks like a secret (a password, token or key) into a header.",
-		Doc: `Headers are visible to every network intermediary between client and
+		Entry: catalog.Entry{
+			Code: "mcp/x-mcp-header-sensitive", Severity: catalog.Warning,
+			Summary: "x-mcp-header mirrors a parameter that looks like a secret (a password, token or key) into a header.",
+			Doc: `Headers are visible to every network intermediary between client and
 server (load balancers, proxies, firewalls) and often logged by them.
 The specification says servers SHOULD NOT mark sensitive parameters,
 such as passwords, API keys, tokens and personal data, with
@@ -167,6 +179,7 @@ transport's authorization rather than a tool argument.
 Source: Model Context Protocol specification 2026-07-28, Server
 features, Tools, "x-mcp-header" (the warning on sensitive parameters),
 modelcontextprotocol.io/specification/2026-07-28/server/tools#x-mcp-header.`,
+		},
 		Tool: checkHeaderSecrets,
 	},
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"toolbench/core/catalog"
 )
 
 // mcpParams is an MCP tools/list document of one tool whose inputSchema
@@ -217,7 +219,7 @@ func TestMirroringASecretIsAWarning(t *testing.T) {
 		}
 	}
 	res := lintSource(t, mcpParams(`"password": {"type": "string", "x-mcp-header": "P"}`, ""), Options{})
-	if res.Warnings != 1 || res.Errors != 0 || res.Issues[0].Severity != Warning {
+	if res.Warnings != 1 || res.Errors != 0 || res.Issues[0].Severity != catalog.Warning {
 		t.Errorf("a mirrored password: %+v, want one warning", res.Issues)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
 	"toolbench/core/tooldef"
@@ -17,9 +18,10 @@ import (
 // composition that expands past any reasonable bound.
 
 var mcpExternalRef = &Rule{
-	Code: "mcp/external-ref", Severity: Error,
-	Summary: "A $ref in a tool's inputSchema or outputSchema names another document, which MCP clients must not fetch.",
-	Doc: `Revision 2026-07-28 lets a tool's schemas use "$ref", and says how
+	Entry: catalog.Entry{
+		Code: "mcp/external-ref", Severity: catalog.Error,
+		Summary: "A $ref in a tool's inputSchema or outputSchema names another document, which MCP clients must not fetch.",
+		Doc: `Revision 2026-07-28 lets a tool's schemas use "$ref", and says how
 clients resolve it: they MUST NOT dereference a reference to a network
 URI on their own (an opt-in mode, off by default, may), and a schema
 that fails to validate because of an unresolved external reference
@@ -45,6 +47,7 @@ JSON Schema usage, "$ref Resolution",
 modelcontextprotocol.io/specification/2026-07-28/basic#ref-resolution;
 Server features, Tools, "Security Considerations",
 modelcontextprotocol.io/specification/2026-07-28/server/tools#security-considerations.`,
+	},
 	Tool: func(c *ToolContext) {
 		for _, s := range mcpSchemas(c.Tool) {
 			if !mayHoldRef(c.Doc, s.root) {
@@ -64,9 +67,10 @@ modelcontextprotocol.io/specification/2026-07-28/server/tools#security-considera
 const mcpMaxSubschemas = 10000
 
 var mcpCompositionTooLarge = &Rule{
-	Code: "mcp/composition-too-large", Severity: Warning,
-	Summary: "A tool's schema expands to more than 10,000 subschemas once its $refs are followed: a composition that explodes.",
-	Doc: `Revision 2026-07-28 lets a tool's schemas use the composition
+	Entry: catalog.Entry{
+		Code: "mcp/composition-too-large", Severity: catalog.Warning,
+		Summary: "A tool's schema expands to more than 10,000 subschemas once its $refs are followed: a composition that explodes.",
+		Doc: `Revision 2026-07-28 lets a tool's schemas use the composition
 keywords ("anyOf", "oneOf", "allOf", "if"/"then"/"else") and "$defs", and
 asks implementations to bound what validating against them may cost (a
 maximum depth, a cap on the number of subschemas, a time budget), so
@@ -94,6 +98,7 @@ place rather than from every branch.
 Source: Model Context Protocol specification 2026-07-28, Base protocol,
 JSON Schema usage, "Composition-Keyword Resource Use",
 modelcontextprotocol.io/specification/2026-07-28/basic#composition-keyword-resource-use.`,
+	},
 	Tool: func(c *ToolContext) {
 		for _, s := range mcpSchemas(c.Tool) {
 			if !mayHoldRef(c.Doc, s.root) && s.root.End-s.root.Start <= 2*mcpMaxSubschemas {

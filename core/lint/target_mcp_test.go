@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"toolbench/core/catalog"
 )
 
 // mcpList is an MCP tools/list result holding the given tools (JSON text).
@@ -78,7 +80,7 @@ func TestMCPTargetRules(t *testing.T) {
 // however they are turned on, and the base rule's error only when a
 // target that rejects the name (OpenAI's) is on as well.
 func TestMCPsNameRuleWarnsUnderItsOwnCodeUnlessAnotherTargetRejects(t *testing.T) {
-	if r := LookupRule("mcp/invalid-name"); r.Severity != Warning {
+	if r := LookupRule("mcp/invalid-name"); r.Severity != catalog.Warning {
 		t.Errorf("mcp/invalid-name is %s, want a warning: the specification's SHOULD", r.Severity)
 	}
 	src := mcpList(mcpTool("get weather", `"inputSchema": {"type": "object", "additionalProperties": false}`))
@@ -86,13 +88,13 @@ func TestMCPsNameRuleWarnsUnderItsOwnCodeUnlessAnotherTargetRejects(t *testing.T
 		name    string
 		targets []string
 		code    string
-		sev     Severity
+		sev     catalog.Severity
 		foundBy []string
 	}{
-		{"mcp", []string{"mcp"}, "mcp/invalid-name", Warning, []string{"mcp/invalid-name"}},
-		{"mcp@2025-11-25", []string{"mcp@2025-11-25"}, "mcp/invalid-name", Warning, []string{"mcp/invalid-name"}},
-		{"no target, MCP's shape", nil, "mcp/invalid-name", Warning, []string{"mcp/invalid-name"}},
-		{"openai and mcp", []string{"openai", "mcp"}, "invalid-name", Error, []string{"openai/invalid-name", "mcp/invalid-name"}},
+		{"mcp", []string{"mcp"}, "mcp/invalid-name", catalog.Warning, []string{"mcp/invalid-name"}},
+		{"mcp@2025-11-25", []string{"mcp@2025-11-25"}, "mcp/invalid-name", catalog.Warning, []string{"mcp/invalid-name"}},
+		{"no target, MCP's shape", nil, "mcp/invalid-name", catalog.Warning, []string{"mcp/invalid-name"}},
+		{"openai and mcp", []string{"openai", "mcp"}, "invalid-name", catalog.Error, []string{"openai/invalid-name", "mcp/invalid-name"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := lintWith(t, src, tc.targets, nil)
@@ -100,7 +102,7 @@ func TestMCPsNameRuleWarnsUnderItsOwnCodeUnlessAnotherTargetRejects(t *testing.T
 			if len(got) != 1 || got[0].Code != tc.code || got[0].Severity != tc.sev || got[0].FoundBy == nil || !slices.Equal(*got[0].FoundBy, tc.foundBy) {
 				t.Fatalf("issues = %+v, want one %s %s found by %v", got, tc.sev, tc.code, tc.foundBy)
 			}
-			if tc.sev == Warning && (res.Errors != 0 || res.Warnings != 1) {
+			if tc.sev == catalog.Warning && (res.Errors != 0 || res.Warnings != 1) {
 				t.Errorf("%d errors and %d warnings, want the name's warning alone", res.Errors, res.Warnings)
 			}
 		})

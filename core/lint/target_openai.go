@@ -1,12 +1,15 @@
 package lint
 
+import "toolbench/core/catalog"
+
 // openaiRules are the OpenAI API's own rules for function tools, in Chat
 // Completions and the Responses API (target "openai").
 var openaiRules = []*Rule{
 	{
-		Code: "openai/invalid-name", Severity: Error,
-		Summary: "A tool name breaks OpenAI's rule: a-z, A-Z, 0-9, '_' and '-', at most 64 characters.",
-		Doc: `OpenAI accepts a function name made of ASCII letters, digits,
+		Entry: catalog.Entry{
+			Code: "openai/invalid-name", Severity: catalog.Error,
+			Summary: "A tool name breaks OpenAI's rule: a-z, A-Z, 0-9, '_' and '-', at most 64 characters.",
+			Doc: `OpenAI accepts a function name made of ASCII letters, digits,
 underscores and dashes, at most 64 characters long; a request with any
 other name fails with a 400 error before the model sees it. Dots, spaces,
 colons and slashes, common in MCP tool names, are all rejected.
@@ -18,14 +21,16 @@ needs it.
 Source: OpenAI API reference, Chat Completions, tools[].function.name
 ("Must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum
 length of 64"), platform.openai.com/docs/api-reference/chat/create.`,
+		},
 		Tool: func(c *ToolContext) {
 			checkProviderName(c, openaiNames)
 		},
 	},
 	{
-		Code: "openai/too-many-tools", Severity: Error,
-		Summary: "The document has more than the 128 functions OpenAI accepts in one request.",
-		Doc: `A Chat Completions request takes at most 128 functions in "tools"; a
+		Entry: catalog.Entry{
+			Code: "openai/too-many-tools", Severity: catalog.Error,
+			Summary: "The document has more than the 128 functions OpenAI accepts in one request.",
+			Doc: `A Chat Completions request takes at most 128 functions in "tools"; a
 longer list is rejected. Long before that limit the model chooses worse:
 OpenAI's guide suggests keeping to fewer than 20 functions at a time.
 
@@ -38,12 +43,14 @@ request), or merge tools that differ only by a parameter.
 Source: OpenAI API reference, Chat Completions, tools ("A max of 128
 functions are supported"), platform.openai.com/docs/api-reference/chat/create;
 function calling guide, platform.openai.com/docs/guides/function-calling.`,
+		},
 		Document: func(c *DocContext) { checkProviderToolCount(c, 128, "OpenAI") },
 	},
 	{
-		Code: "openai/parameters-not-object", Severity: Error,
-		Summary: "A tool's parameters are not a JSON Schema of type \"object\".",
-		Doc: `OpenAI reads a function's "parameters" as a JSON Schema object whose
+		Entry: catalog.Entry{
+			Code: "openai/parameters-not-object", Severity: catalog.Error,
+			Summary: "A tool's parameters are not a JSON Schema of type \"object\".",
+			Doc: `OpenAI reads a function's "parameters" as a JSON Schema object whose
 root has "type": "object": the arguments of a call are always a JSON
 object. A root of another type, a root without a type, or parameters that
 are not an object at all are rejected ("schema must be a JSON Schema of
@@ -58,6 +65,7 @@ Source: OpenAI API reference, FunctionObject.parameters ("The parameters
 the functions accepts, described as a JSON Schema object"),
 platform.openai.com/docs/api-reference/chat/create; function calling guide,
 platform.openai.com/docs/guides/function-calling.`,
+		},
 		Tool: func(c *ToolContext) {
 			if c.Tool.Params != nil && checkProviderKey(c, "OpenAI") {
 				checkProviderObjectRoot(c, "OpenAI")

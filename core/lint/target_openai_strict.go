@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
@@ -17,9 +18,10 @@ import (
 // "openai-strict", and any tool that sets "strict": true).
 var openaiStrictRules = []*Rule{
 	{
-		Code: "openai-strict/additional-properties", Severity: Error,
-		Summary: "An object schema in a strict tool does not set \"additionalProperties\": false.",
-		Doc: `In strict mode every object schema, at the root and at any depth
+		Entry: catalog.Entry{
+			Code: "openai-strict/additional-properties", Severity: catalog.Error,
+			Summary: "An object schema in a strict tool does not set \"additionalProperties\": false.",
+			Doc: `In strict mode every object schema, at the root and at any depth
 (properties, items, anyOf branches, $defs), must set "additionalProperties":
 false, or the request is rejected. The model can then produce exactly the
 keys the schema names and no others.
@@ -38,7 +40,8 @@ is there, which says the author wanted other keys.
 Source: OpenAI structured outputs, supported schemas ("additionalProperties:
 false must always be set in objects"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
-		Fix: FixAuto,
+			Fix: catalog.FixAuto,
+		},
 		Schema: func(c *SchemaContext) {
 			if !describesObjects(c.Node) {
 				return
@@ -59,9 +62,10 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		},
 	},
 	{
-		Code: "openai-strict/all-required", Severity: Error,
-		Summary: "A property of a strict tool's object schema is not listed in \"required\".",
-		Doc: `Strict mode has no optional properties: every key of "properties" must
+		Entry: catalog.Entry{
+			Code: "openai-strict/all-required", Severity: catalog.Error,
+			Summary: "A property of a strict tool's object schema is not listed in \"required\".",
+			Doc: `Strict mode has no optional properties: every key of "properties" must
 also be listed in "required", in every object schema. A property that may be
 absent is written as required and nullable instead, with a type union such
 as "type": ["string", "null"] (or an anyOf with {"type": "null"}), and the
@@ -80,7 +84,8 @@ $ref, a const, no type).
 Source: OpenAI structured outputs, supported schemas ("All fields must be
 required"; "emulate an optional parameter by using a union type with
 null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
-		Fix: FixAuto,
+			Fix: catalog.FixAuto,
+		},
 		Schema: func(c *SchemaContext) {
 			props := c.Node.Get("properties")
 			if !props.Is(jsondoc.Object) || props.Len() == 0 || c.Tool.StrictByDefault() {
@@ -106,9 +111,10 @@ null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		},
 	},
 	{
-		Code: "openai-strict/optional-made-required", Severity: Warning,
-		Summary: "An optional property of a Responses function without \"strict\" becomes required: OpenAI makes the function strict.",
-		Doc: `Since OpenAI's function calling guide of 2026-03-31, the Responses API
+		Entry: catalog.Entry{
+			Code: "openai-strict/optional-made-required", Severity: catalog.Warning,
+			Summary: "An optional property of a Responses function without \"strict\" becomes required: OpenAI makes the function strict.",
+			Doc: `Since OpenAI's function calling guide of 2026-03-31, the Responses API
 treats a function that leaves "strict" out as strict: it normalizes the
 schema into strict mode, setting "additionalProperties": false and
 listing every property in "required", "which can make previously
@@ -142,7 +148,8 @@ developers.openai.com/api/docs/guides/function-calling, as changed on
 spybara.com/openai/api/history/docs/en/2026-03-31-1624..2026-04-01-0553;
 OpenAI's Python SDK, types/responses/function_tool_param.py ("strict":
 "Default true").`,
-		Fix: FixOnRequest,
+			Fix: catalog.FixOnRequest,
+		},
 		Schema: func(c *SchemaContext) {
 			if !c.Tool.StrictByDefault() {
 				return
@@ -161,9 +168,10 @@ OpenAI's Python SDK, types/responses/function_tool_param.py ("strict":
 		},
 	},
 	{
-		Code: "openai-strict/unsupported-keyword", Severity: Error,
-		Summary: "A strict tool's schema uses a keyword strict mode does not support.",
-		Doc: `Strict mode supports a subset of JSON Schema. It rejects the
+		Entry: catalog.Entry{
+			Code: "openai-strict/unsupported-keyword", Severity: catalog.Error,
+			Summary: "A strict tool's schema uses a keyword strict mode does not support.",
+			Doc: `Strict mode supports a subset of JSON Schema. It rejects the
 composition keywords allOf, not, dependentRequired, dependentSchemas, if,
 then and else wherever they appear, and an anyOf at the root: the root must
 be a plain object schema. (anyOf below the root is supported.)
@@ -177,6 +185,7 @@ keywords are not yet supported": composition allOf, not,
 dependentRequired, dependentSchemas, if, then, else; "the root level object
 must be an object, and not use anyOf"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		},
 		Schema: func(c *SchemaContext) {
 			for _, m := range c.Node.Kids() {
 				switch m.Key {
@@ -193,9 +202,10 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		},
 	},
 	{
-		Code: "openai-strict/too-many-properties", Severity: Error,
-		Summary: "A strict tool's schema has more than 5,000 object properties in total.",
-		Doc: `A strict schema may have at most 5,000 object properties in total,
+		Entry: catalog.Entry{
+			Code: "openai-strict/too-many-properties", Severity: catalog.Error,
+			Summary: "A strict tool's schema has more than 5,000 object properties in total.",
+			Doc: `A strict schema may have at most 5,000 object properties in total,
 counting the "properties" of every object schema at every depth, $defs
 included. A larger schema is rejected.
 
@@ -205,6 +215,7 @@ array of objects.
 Source: OpenAI structured outputs, supported schemas ("A schema may have up
 to 5000 object properties total"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		},
 		Schema: func(c *SchemaContext) {
 			if !c.AtRoot() {
 				return
@@ -216,9 +227,10 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		},
 	},
 	{
-		Code: "openai-strict/too-deep", Severity: Error,
-		Summary: "A strict tool's schema nests more than 10 levels deep.",
-		Doc: `A strict schema may nest at most 10 levels below its root. Each
+		Entry: catalog.Entry{
+			Code: "openai-strict/too-deep", Severity: catalog.Error,
+			Summary: "A strict tool's schema nests more than 10 levels deep.",
+			Doc: `A strict schema may nest at most 10 levels below its root. Each
 subschema is one level deeper than the schema holding it: a property, an
 array's items, an anyOf branch, a definition. The issue is reported at each
 schema 11 levels deep, the first level past the limit. References ("$ref")
@@ -231,6 +243,7 @@ Source: OpenAI structured outputs, supported schemas ("up to 10 levels of
 nesting"), platform.openai.com/docs/guides/structured-outputs#supported-schemas;
 the depth is counted as OpenAI's own SDK validator counts it
 (github.com/openai/openai-java, JsonSchemaValidator).`,
+		},
 		Schema: func(c *SchemaContext) {
 			if c.Depth == 11 && c.Via != "$ref" {
 				c.Report("the schema is nested 11 levels deep; strict mode allows 10",
@@ -239,9 +252,10 @@ the depth is counted as OpenAI's own SDK validator counts it
 		},
 	},
 	{
-		Code: "openai-strict/enum-too-large", Severity: Error,
-		Summary: "A strict tool's enums exceed OpenAI's size limits.",
-		Doc: `Strict mode limits enums: at most 1,000 enum values across all the
+		Entry: catalog.Entry{
+			Code: "openai-strict/enum-too-large", Severity: catalog.Error,
+			Summary: "A strict tool's enums exceed OpenAI's size limits.",
+			Doc: `Strict mode limits enums: at most 1,000 enum values across all the
 enums of a schema, and when one enum has more than 250 string values, their
 total length may not exceed 15,000 characters. Larger enums are rejected.
 The first limit is reported at the root, the second at the enum.
@@ -254,6 +268,7 @@ values across all enum properties"; "For a single enum property with
 string values, the total string length of all enum values cannot exceed
 15,000 characters when there are more than 250 enum values"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		},
 		Schema: func(c *SchemaContext) {
 			if enum := c.Node.Get("enum"); enum.Is(jsondoc.Array) && enum.Len() > 250 {
 				if n := openaiStringsLength(enum); n > 15000 {
@@ -271,9 +286,10 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		},
 	},
 	{
-		Code: "openai-strict/too-many-characters", Severity: Error,
-		Summary: "A strict tool's property names, definition names, enum and const values exceed 120,000 characters.",
-		Doc: `In a strict schema the total length of all property names, definition
+		Entry: catalog.Entry{
+			Code: "openai-strict/too-many-characters", Severity: catalog.Error,
+			Summary: "A strict tool's property names, definition names, enum and const values exceed 120,000 characters.",
+			Doc: `In a strict schema the total length of all property names, definition
 names, enum values and const values may not exceed 120,000 characters. A
 schema past it is rejected. (Descriptions do not count.)
 
@@ -283,6 +299,7 @@ Source: OpenAI structured outputs, supported schemas ("total string length
 of all property names, definition names, enum values, and const values
 cannot exceed 120,000 characters"),
 platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
+		},
 		Schema: func(c *SchemaContext) {
 			if !c.AtRoot() {
 				return

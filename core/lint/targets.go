@@ -22,8 +22,10 @@ import (
 //		Summary: "tool names of at most 32 characters",
 //		Doc:     "Acme's API ... Source: docs.acme.example/tools.",
 //		Rules: []*Rule{{
-//			Code: "acme/name-too-long", Severity: Error,
-//			Summary: "...", Doc: "...",
+//			Entry: catalog.Entry{
+//				Code: "acme/name-too-long", Severity: catalog.Error,
+//				Summary: "...", Doc: "...",
+//			},
 //			Tool: func(c *ToolContext) { ... },
 //		}},
 //	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gowebpki/jcs"
 
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
@@ -93,17 +94,17 @@ func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) 
 			// Many clients key tools by name, the last one listed
 			// winning: a second definition of a pinned name can stand in
 			// for the pinned one, unchanged beside it.
-			c.Severity = diff.Error
+			c.Severity = catalog.Error
 			c.Message = "a second definition of the pinned name " + termtext.Quote(c.Tool) + " appeared: clients that key tools by name may take it in place of the pinned one"
 			d.Changes = append(d.Changes, c)
 			continue
 		}
 		if c.Code == "added-tool" {
-			c.Severity = diff.Note
+			c.Severity = catalog.Note
 			warnings = append(warnings, c)
 			continue
 		}
-		c.Severity = diff.Error
+		c.Severity = catalog.Error
 		changed[c.Tool], changed[c.OldTool] = true, true
 		d.Changes = append(d.Changes, c)
 	}
@@ -165,7 +166,7 @@ func unexplained(pins []Tool, doc *jsondoc.Document, changed map[string]bool) []
 		}
 		line, col := doc.Position(int(t.Node.Start))
 		endLine, endCol := doc.Position(int(t.Node.End))
-		out = append(out, diff.Change{Severity: diff.Error, Code: "definition-changed", Tool: t.Name, Path: t.Path, Message: msg,
+		out = append(out, diff.Change{Severity: catalog.Error, Code: "definition-changed", Tool: t.Name, Path: t.Path, Message: msg,
 			File: doc.Name, Line: line, Column: col, Offset: int(t.Node.Start), EndLine: endLine, EndColumn: endCol, EndOffset: int(t.Node.End)})
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/schema"
@@ -123,7 +124,7 @@ func Check(doc *jsondoc.Document, opt lint.Options) *lint.Result {
 	lint.Position(doc, c.issues)
 	res := &lint.Result{Doc: doc, Tools: &tooldef.ToolSet{Doc: doc}, Issues: c.issues}
 	for _, is := range c.issues {
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			res.Errors++
 		} else {
 			res.Warnings++

@@ -3,6 +3,7 @@ package registry
 import (
 	"slices"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 )
 
@@ -25,8 +26,8 @@ docs/reference/server-json/generic-server-json.md`
 // so that `toolbench rules`, `explain`, SARIF and the configuration treat
 // them alike. They have no hooks: Check reports them.
 var (
-	schemaVersion = &lint.Rule{
-		Code: Prefix + "schema-version", Severity: lint.Error,
+	schemaVersion = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "schema-version", Severity: catalog.Error,
 		Summary: "A server.json has no \"$schema\", or one that names no version of the registry's schema.",
 		Doc: `A server.json says which version of the format it follows with its
 "$schema", a URL of the form
@@ -40,9 +41,9 @@ Fix: set "$schema" to the current version's URL,
 https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json.
 
 Source: ` + validatorsSource + `; ` + formatSource + `.`,
-	}
-	schemaOutdated = &lint.Rule{
-		Code: Prefix + "schema-outdated", Severity: lint.Warning,
+	}}
+	schemaOutdated = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "schema-outdated", Severity: catalog.Warning,
 		Summary: "A server.json follows a version of the registry's schema other than the ones toolbench checks.",
 		Doc: `toolbench embeds the registry's schemas of version 2025-12-11 and later
 and validates a manifest against the one its "$schema" names. A manifest
@@ -60,9 +61,9 @@ Source: ` + validatorsSource + ` (a version that is not the current one is
 a warning when publishing); the changelog,
 github.com/modelcontextprotocol/registry,
 docs/reference/server-json/CHANGELOG.md.`,
-	}
-	schemaMismatch = &lint.Rule{
-		Code: Prefix + "schema", Severity: lint.Error,
+	}}
+	schemaMismatch = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "schema", Severity: catalog.Error,
 		Summary: "A server.json breaks the registry's JSON Schema.",
 		Doc: `Each value of a server.json is validated against the registry's JSON
 Schema for the version its "$schema" names: a field of the wrong type, a
@@ -75,9 +76,9 @@ URLs, packages, arguments and transports) is theirs, under their codes.
 Fix: make the value what the schema asks for.
 
 Source: ` + schemaSource + `.`,
-	}
-	missingField = &lint.Rule{
-		Code: Prefix + "missing-field", Severity: lint.Error,
+	}}
+	missingField = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "missing-field", Severity: catalog.Error,
 		Summary: "A server.json, or an object in it, lacks a field the schema requires.",
 		Doc: `The registry's schema requires "name", "description" and "version" of
 every server.json, "registryType", "identifier" and "transport" of a
@@ -89,9 +90,9 @@ them. The issue is at the object that lacks the field.
 Fix: add the field.
 
 Source: ` + schemaSource + `.`,
-	}
-	invalidName = &lint.Rule{
-		Code: Prefix + "invalid-name", Severity: lint.Error,
+	}}
+	invalidName = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "invalid-name", Severity: catalog.Error,
 		Summary: "A server.json's name is not NAMESPACE/NAME in reverse-DNS form.",
 		Doc: `A server's name is a reverse-DNS namespace, one "/", and a name:
 "io.github.user/weather". The schema allows 3 to 200 characters of
@@ -105,9 +106,9 @@ Fix: name the server NAMESPACE/NAME, e.g. "io.github.user/weather".
 
 Source: ` + schemaSource + ` (name: pattern ^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$,
 3 to 200 characters); ` + validatorsSource + ` (invalid-server-name).`,
-	}
-	invalidDescription = &lint.Rule{
-		Code: Prefix + "invalid-description", Severity: lint.Error,
+	}}
+	invalidDescription = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "invalid-description", Severity: catalog.Error,
 		Summary: "A server.json's description is empty or longer than 100 characters.",
 		Doc: `A server's description is what registries and clients list it by: the
 schema wants 1 to 100 characters ("Clear human-readable explanation of
@@ -117,9 +118,9 @@ Fix: say what the server offers in at most 100 characters; the README
 can say the rest.
 
 Source: ` + schemaSource + ` (description: minLength 1, maxLength 100).`,
-	}
-	invalidVersion = &lint.Rule{
-		Code: Prefix + "invalid-version", Severity: lint.Error,
+	}}
+	invalidVersion = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "invalid-version", Severity: catalog.Error,
 		Summary: "A server's or a package's version is \"latest\" or a range, not one version.",
 		Doc: `A server.json describes one version of a server, and each package pins
 the version it installs: "latest" is reserved, and a range ("^1.2.3",
@@ -132,9 +133,9 @@ Fix: give the exact version, e.g. "1.0.2".
 Source: ` + schemaSource + ` (Package.version: minLength 1, not "latest");
 ` + validatorsSource + ` (reserved-version-string,
 version-looks-like-range).`,
-	}
-	invalidURL = &lint.Rule{
-		Code: Prefix + "invalid-url", Severity: lint.Error,
+	}}
+	invalidURL = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "invalid-url", Severity: catalog.Error,
 		Summary: "A server.json's website, icon or repository URL is not one the registry accepts.",
 		Doc: `The registry takes "websiteUrl" and each icon's "src" only as absolute
 https URLs (no http, no data: URI), a repository's "url" only in the form
@@ -147,9 +148,9 @@ subfolder such as "src/weather".
 
 Source: ` + validatorsSource + ` (website-url-invalid-scheme,
 icon-src-invalid-scheme, invalid-repository-url, invalid-subfolder-path).`,
-	}
-	invalidPackage = &lint.Rule{
-		Code: Prefix + "invalid-package", Severity: lint.Error,
+	}}
+	invalidPackage = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "invalid-package", Severity: catalog.Error,
 		Summary: "A package's identifier has spaces, or an MCPB package has no fileSha256.",
 		Doc: `A package's "identifier" is the name a registry knows it by (an npm or
 PyPI name, an OCI image reference) or, for MCPB, the URL of its file:
@@ -163,9 +164,9 @@ file (sha256sum FILE).
 Source: ` + validatorsSource + ` (package-name-has-spaces), and
 registries/mcpb.go (an MCPB package "must include a fileSha256 hash");
 ` + schemaSource + ` (Package.fileSha256).`,
-	}
-	invalidArgument = &lint.Rule{
-		Code: Prefix + "invalid-argument", Severity: lint.Error,
+	}}
+	invalidArgument = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "invalid-argument", Severity: catalog.Error,
 		Summary: "A package's argument is neither a named nor a positional argument the registry accepts.",
 		Doc: `A package's runtimeArguments and packageArguments build the command
 line a client runs. Each has a "type": "positional" (a value put on the
@@ -180,9 +181,9 @@ a named one as {"type": "named", "name": "--port", "value": "8080"}.
 Source: ` + schemaSource + ` (Argument, PositionalArgument,
 NamedArgument); ` + validatorsSource + ` (invalid-named-argument-name,
 argument-value-starts-with-name).`,
-	}
-	invalidTransport = &lint.Rule{
-		Code: Prefix + "invalid-transport", Severity: lint.Error,
+	}}
+	invalidTransport = &lint.Rule{Entry: catalog.Entry{
+		Code: Prefix + "invalid-transport", Severity: catalog.Error,
 		Summary: "A package's transport or a remote is not one the registry accepts, or its URL template names a variable nobody defines.",
 		Doc: `A package runs over "stdio" (no URL) or serves "streamable-http" or
 "sse" at a URL; a remote is reached over "streamable-http" or "sse"
@@ -199,7 +200,7 @@ StreamableHttpTransport: url pattern ^https?://[^\s]+$);
 ` + validatorsSource + ` (unsupported-transport-type,
 invalid-templated-url, invalid-remote-url); the changelog's 2025-12-11
 entry (URL template variables for remotes).`,
-	}
+	}}
 )
 
 var rules = []*lint.Rule{schemaVersion, schemaOutdated, schemaMismatch, missingField, invalidName, invalidDescription,

@@ -82,7 +82,7 @@ func newCallText(w io.Writer, _ *CallReport) CallWriter {
 
 func (t *callText) WriteResult(r *call.Result) error {
 	if !t.hasFirst {
-		t.first = call.Result{Line: r.Line, Errors: slices.Clone(r.Errors), Schema: slices.Clone(r.Schema)}
+		t.first = call.Result{Line: r.Line, Findings: slices.Clone(r.Findings), Schema: slices.Clone(r.Schema)}
 		t.hasFirst = true
 		return nil
 	}
@@ -113,7 +113,7 @@ func (t *callText) AppendResult(b []byte, r *call.Result) []byte {
 	b = append(b, "line "...)
 	b = strconv.AppendInt(b, int64(r.Line), 10)
 	b = append(b, ": "...)
-	b = appendCallErrors(b, r.Errors, r.Schema, ", ")
+	b = appendCallErrors(b, r.Findings, r.Schema, ", ")
 	return append(b, '\n')
 }
 
@@ -153,33 +153,32 @@ func (t *callText) end(sum call.CallSummary) error {
 		_, err := t.w.WriteString("no calls\n")
 		return err
 	}
-	_, err := t.w.Write(append(appendCallErrors(nil, t.first.Errors, t.first.Schema, "\n"), '\n'))
+	_, err := t.w.Write(append(appendCallErrors(nil, t.first.Findings, t.first.Schema, "\n"), '\n'))
 	return err
 }
 
 // CallErrorsText is a call's errors on one line, as the text of several
-// calls prints each after "line N: ": call.ValidateCall's strings, then
-// the deep errors, joined by ", " and escaped for a terminal; "valid"
-// when there are none, before the notes if there are any ("valid,
-// unchecked:lark").
-func CallErrorsText(errs []string, deep []call.SchemaError) string {
-	return string(appendCallErrors(nil, errs, deep, ", "))
+// calls prints each after "line N: ": its findings, then the deep
+// errors, joined by ", " and escaped for a terminal; "valid" when there
+// are none, before the notes if there are any ("valid, unchecked:lark").
+func CallErrorsText(found []call.Finding, deep []call.SchemaError) string {
+	return string(appendCallErrors(nil, found, deep, ", "))
 }
 
 // appendCallErrors appends a call's errors, escaped, each after sep but
 // the first: "valid" when it has none (a note, unchecked:lark, is no
-// error), then call.ValidateCall's strings, then the deep errors.
-func appendCallErrors(b []byte, errs []string, deep []call.SchemaError, sep string) []byte {
+// error), then its findings, then the deep errors.
+func appendCallErrors(b []byte, found []call.Finding, deep []call.SchemaError, sep string) []byte {
 	more := false
-	if validWithNotes(errs, deep) {
+	if validWithNotes(found, deep) {
 		b = append(b, "valid"...)
 		more = true
 	}
-	for _, e := range errs {
+	for _, f := range found {
 		if more {
 			b = append(b, sep...)
 		}
-		b = append(b, termtext.EscapeLine(e)...)
+		b = append(b, termtext.EscapeLine(f.String())...)
 		more = true
 	}
 	for _, d := range deep {
@@ -192,13 +191,14 @@ func appendCallErrors(b []byte, errs []string, deep []call.SchemaError, sep stri
 	return b
 }
 
-// validWithNotes reports whether a call whose ValidateCall strings are
-// errs, and DeepValidate's deep, is valid: no errors, if notes.
-func validWithNotes(errs []string, deep []call.SchemaError) bool {
-	return len(deep) == 0 && !slices.ContainsFunc(errs, isCallError)
+// validWithNotes reports whether a call whose findings are found, and
+// DeepValidate's deep, is valid: no errors, if notes.
+func validWithNotes(found []call.Finding, deep []call.SchemaError) bool {
+	return len(deep) == 0 && !slices.ContainsFunc(found, call.Finding.IsError)
 }
 
-func isCallError(e string) bool { return !call.IsNote(e) }
+// isNote reports whether a finding is a note.
+func isNote(f call.Finding) bool { return !f.IsError() }
 
 // schemaErrorText is a deep error as text: "schema:POINTER: message", or
 // "schema: message" about the arguments as a whole. It is not escaped.
@@ -210,8 +210,9 @@ func schemaErrorText(d call.SchemaError) string {
 }
 
 // The JSON of call results is JSON Lines, a line a call: the array of
-// call.ValidateCall's errors ([] for a valid call), or with Deep the
-// object {"errors": [...], "schema": [{"path", "message"}]}. A call with
+// the call's errors as call.ValidateCall writes them ([] for a valid
+// call), or with Deep the object {"errors": [...], "schema": [{"path",
+// "message"}]}. A call with
 // notes, what the check could not do (unchecked:lark), has the object,
 // with "notes": [...] after the rest: the errors hold errors only, as
 // the seed's do, so that a valid call reads as valid.
@@ -224,13 +225,13 @@ func newCallJSON(w io.Writer, r *CallReport) CallWriter {
 }
 
 func (j callJSON) appendResult(b []byte, r *call.Result) []byte {
-	notes := slices.ContainsFunc(r.Errors, call.IsNote)
+	notes := slices.ContainsFunc(r.Findings, isNote)
 	if !j.deep && !notes {
-		b = appendJSONStrings(b, r.Errors, isCallError)
+		b = appendJSONFindings(b, r.Findings, call.Finding.IsError)
 		return append(b, '\n')
 	}
 	b = append(b, `{"errors": `...)
-	b = appendJSONStrings(b, r.Errors, isCallError)
+	b = appendJSONFindings(b, r.Findings, call.Finding.IsError)
 	if j.deep {
 		b = append(b, `, "schema": [`...)
 		for i, d := range r.Schema {
@@ -247,24 +248,24 @@ func (j callJSON) appendResult(b []byte, r *call.Result) []byte {
 	}
 	if notes {
 		b = append(b, `, "notes": `...)
-		b = appendJSONStrings(b, r.Errors, call.IsNote)
+		b = appendJSONFindings(b, r.Findings, isNote)
 	}
 	return append(b, "}\n"...)
 }
 
-// appendJSONStrings appends the array of the strings of ss that keep
-// says to keep.
-func appendJSONStrings(b []byte, ss []string, keep func(string) bool) []byte {
+// appendJSONFindings appends the array of the text of the findings of
+// fs that keep says to keep.
+func appendJSONFindings(b []byte, fs []call.Finding, keep func(call.Finding) bool) []byte {
 	b = append(b, '[')
 	first := true
-	for _, s := range ss {
-		if !keep(s) {
+	for _, f := range fs {
+		if !keep(f) {
 			continue
 		}
 		if !first {
 			b = append(b, ", "...)
 		}
-		b, _ = jsontext.AppendQuote(b, s)
+		b, _ = jsontext.AppendQuote(b, f.String())
 		first = false
 	}
 	return append(b, ']')

@@ -9,36 +9,32 @@ import (
 	"strings"
 
 	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/termtext"
 )
 
-// The results of a call check for CI: each error of a call, a SARIF
+// The results of a call check for CI: each finding of a call, a SARIF
 // result or a GitHub annotation at the call's line of CALLS, its code
 // (call.Codes: the seed's missing, extra, type and unknown_tool, and
 // toolbench's own) as the rule; or, in Markdown, a row for each call that
 // has any. A valid call has none.
 
 // finding is one thing the formats for CI report of a call: one of its
-// errors, or what sending it came to.
+// findings, or what sending it came to.
 type finding struct {
 	code  string
 	level string // SARIF's: "error", "warning" or "note"
 	text  string // not escaped
 }
 
-// callFindings appends the findings of a call's errors to dst: each
-// string of call.ValidateCall at its code, a note a note, then each
-// deep error at "schema".
-func callFindings(dst []finding, errs []string, deep []call.SchemaError) []finding {
-	for _, e := range errs {
-		level := "error"
-		if call.IsNote(e) {
-			level = "note"
-		}
-		dst = append(dst, finding{code: call.CodeOf(e), level: level, text: e})
+// callFindings appends to dst each of a call's findings at its code and
+// severity, then each deep error at "schema".
+func callFindings(dst []finding, found []call.Finding, deep []call.SchemaError) []finding {
+	for _, f := range found {
+		dst = append(dst, finding{code: f.Code, level: f.Severity().String(), text: f.String()})
 	}
 	for _, d := range deep {
-		dst = append(dst, finding{code: "schema", level: "error", text: schemaErrorText(d)})
+		dst = append(dst, finding{code: call.CodeSchema, level: levelOf(call.CodeSchema), text: schemaErrorText(d)})
 	}
 	return dst
 }
@@ -47,7 +43,7 @@ func callFindings(dst []finding, errs []string, deep []call.SchemaError) []findi
 // error of an unknown tool names it already, and a malformed call names
 // none.
 func aboutTool(tool string, f finding) string {
-	if tool == "" || f.code == "unknown_tool" {
+	if tool == "" || f.code == call.CodeUnknownTool {
 		return f.text
 	}
 	return tool + ": " + f.text
@@ -61,11 +57,11 @@ var ghLevels = map[string]string{"error": "error", "warning": "warning", "note":
 //	::error file=calls.jsonl,line=2,title=missing::search: missing:query
 func newCallGitHub(w io.Writer, r *CallReport) CallWriter {
 	return streamCalls(w, func(b []byte, res *call.Result) []byte {
-		if len(res.Errors) == 0 && len(res.Schema) == 0 {
+		if len(res.Findings) == 0 && len(res.Schema) == 0 {
 			return b
 		}
 		var fs [8]finding
-		for _, f := range callFindings(fs[:0], res.Errors, res.Schema) {
+		for _, f := range callFindings(fs[:0], res.Findings, res.Schema) {
 			b = appendGHCommand(b, ghLevels[f.level], r.File, ghPlace{line: res.Line}, f.code, termtext.EscapeLine(aboutTool(res.Tool, f)))
 		}
 		return b
@@ -73,8 +69,8 @@ func newCallGitHub(w io.Writer, r *CallReport) CallWriter {
 }
 
 // callSARIF renders each finding of a result as a line of JSON, held
-// until the end writes the log: one run whose driver's rules are
-// call.Codes, and a result for each finding, at the call's line of
+// until the end writes the log: one run whose driver's rules are the
+// codes of calls, and a result for each finding, at the call's line of
 // CALLS, with the tool as a property.
 type callSARIF struct {
 	r     CallReport
@@ -82,25 +78,19 @@ type callSARIF struct {
 }
 
 func newCallSARIF(w io.Writer, r *CallReport) CallWriter {
-	s := &callSARIF{r: *r, rules: map[string]int{}}
-	for i, c := range call.Codes() {
-		s.rules[c.Code] = i
-	}
+	driver, index := sarifDriverOf(r.Version, r.InformationURI, catalog.KindCall)
+	s := &callSARIF{r: *r, rules: index}
 	return &heldCalls{render: s.appendResult, close: func(rendered []byte, _ call.CallSummary, err error) error {
-		var rules []sarifRule
-		for _, c := range call.Codes() {
-			rules = append(rules, sarifCallRule(c, r.InformationURI))
-		}
-		return writeSARIFOfCalls(w, &s.r, rules, rendered, err)
+		return writeSARIFOfCalls(w, &s.r, driver.Rules, rendered, err)
 	}}
 }
 
 func (s *callSARIF) appendResult(b []byte, r *call.Result) []byte {
-	if len(r.Errors) == 0 && len(r.Schema) == 0 {
+	if len(r.Findings) == 0 && len(r.Schema) == 0 {
 		return b
 	}
 	var fs [8]finding
-	for _, f := range callFindings(fs[:0], r.Errors, r.Schema) {
+	for _, f := range callFindings(fs[:0], r.Findings, r.Schema) {
 		b = appendSARIFFinding(b, s.rules, s.r.File, r.Line, r.Tool, f)
 	}
 	return b
@@ -131,16 +121,6 @@ func appendSARIFFinding(b []byte, rules map[string]int, file string, line int, t
 		panic(err) // strings and numbers only: it cannot fail
 	}
 	return buf.Bytes()
-}
-
-// sarifCallRule is the rule of a code of the call check, its page in the
-// repository informationURI names.
-func sarifCallRule(c call.Code, informationURI string) sarifRule {
-	level := "error"
-	if c.Note {
-		level = "note"
-	}
-	return sarifRuleOf(c.Code, c.Summary, c.Doc, level, informationURI)
 }
 
 // writeSARIFOfCalls writes the log of the rendered results, lines of
@@ -179,7 +159,7 @@ func newCallMarkdown(w io.Writer, r *CallReport) CallWriter {
 
 // appendCallRow appends the row of a call with errors.
 func appendCallRow(b []byte, file string, r *call.Result) []byte {
-	if len(r.Errors) == 0 && len(r.Schema) == 0 {
+	if len(r.Findings) == 0 && len(r.Schema) == 0 {
 		return b
 	}
 	b = append(b, "| "...)
@@ -187,17 +167,17 @@ func appendCallRow(b []byte, file string, r *call.Result) []byte {
 	b = append(b, " | "...)
 	b = append(b, mdCode(r.Tool)...)
 	b = append(b, " | "...)
-	if validWithNotes(r.Errors, r.Schema) {
+	if validWithNotes(r.Findings, r.Schema) {
 		b = append(b, "valid<br>"...) // and its notes: they are no errors
 	}
-	for i, e := range r.Errors {
+	for i, f := range r.Findings {
 		if i > 0 {
 			b = append(b, "<br>"...)
 		}
-		b = append(b, mdCode(e)...)
+		b = append(b, mdCode(f.String())...)
 	}
 	for i, d := range r.Schema {
-		if i > 0 || len(r.Errors) > 0 {
+		if i > 0 || len(r.Findings) > 0 {
 			b = append(b, "<br>"...)
 		}
 		b = append(b, mdCode(strings.TrimSuffix("schema:"+d.Path, ":"))...)

@@ -96,7 +96,7 @@ func oneByOne(t *testing.T, f Format, r *CallReport, input []byte, s *call.Schem
 	w := f.Calls(&out, r)
 	var sum call.CallSummary
 	err := call.ReadCalls(bytes.NewReader(input), func(line int, c call.Call) error {
-		res := call.Result{Line: line, Tool: c.Name, Errors: call.ValidateCall(c, s)}
+		res := call.Result{Line: line, Tool: c.Name, Findings: call.Check(c, s)}
 		if r.Deep {
 			res.Schema = call.DeepValidate(c, s)
 		}
@@ -200,16 +200,17 @@ func TestCallTextAndJSONWriteOneResultPerCall(t *testing.T) {
 
 func TestCallErrorsTextIsTheLineOfSeveralCalls(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		errs []string
-		deep []call.SchemaError
-		want string
+		name  string
+		found []call.Finding
+		deep  []call.SchemaError
+		want  string
 	}{
 		{"valid", nil, nil, "valid"},
-		{"flat and deep", []string{"missing:q", "extra:x\x1b"}, []call.SchemaError{{Path: "/n", Message: "too big"}, {Path: "", Message: "bad"}}, `missing:q, extra:x\x1b, schema:/n: too big, schema: bad`},
+		{"flat and deep", []call.Finding{{Code: call.CodeMissing, Field: "q"}, {Code: call.CodeExtra, Field: "x\x1b"}}, []call.SchemaError{{Path: "/n", Message: "too big"}, {Path: "", Message: "bad"}}, `missing:q, extra:x\x1b, schema:/n: too big, schema: bad`},
+		{"notes only", []call.Finding{{Code: call.CodeUnchecked, Grammar: "lark"}}, nil, "valid, unchecked:lark"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := CallErrorsText(tc.errs, tc.deep); got != tc.want {
+			if got := CallErrorsText(tc.found, tc.deep); got != tc.want {
 				t.Errorf("CallErrorsText = %q, want %q", got, tc.want)
 			}
 		})

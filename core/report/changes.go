@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/termtext"
 )
@@ -37,7 +38,7 @@ func writeChangesText(w io.Writer, r *ChangeReport) error {
 	bw := bufio.NewWriter(w)
 	for _, c := range r.Result.Changes {
 		label, sgr := "BREAKING", sgrError
-		if c.Severity != diff.Error {
+		if c.Severity != catalog.Error {
 			label, sgr = "NOTE", sgrNote
 		}
 		if r.Color {
@@ -94,7 +95,7 @@ func writeChangesMarkdown(w io.Writer, r *ChangeReport) error {
 	}
 	for _, c := range r.Result.Changes {
 		sev := "note"
-		if c.Severity == diff.Error {
+		if c.Severity == catalog.Error {
 			sev = "**breaking**"
 		}
 		where := mdCode(location(c.File, c.Line, c.Column)) + " " + mdCode(c.Path)
@@ -109,7 +110,7 @@ func writeChangesGitHub(w io.Writer, r *ChangeReport) error {
 	bw := bufio.NewWriter(w)
 	for _, c := range r.Result.Changes {
 		cmd := "notice"
-		if c.Severity == diff.Error {
+		if c.Severity == catalog.Error {
 			cmd = "error"
 		}
 		if path, ok := r.AtRevision[c.File]; ok {
@@ -135,13 +136,7 @@ func writeChangesGitHub(w io.Writer, r *ChangeReport) error {
 // property. A change in a document read from git, REV:PATH, is put on
 // PATH with no region, its message saying where in the revision it is.
 func writeChangesSARIF(w io.Writer, r *ChangeReport) error {
-	checks := diff.Checks()
-	index := make(map[string]int, len(checks))
-	rules := make([]sarifRule, len(checks))
-	for i, c := range checks {
-		index[c.Code] = i
-		rules[i] = sarifRuleOf(c.Code, c.Summary, c.Doc, c.Severity.String(), r.InformationURI)
-	}
+	driver, index := sarifDriverOf(r.Version, r.InformationURI, catalog.KindChange)
 	results := make([]sarifResult, len(r.Result.Changes))
 	for i, c := range r.Result.Changes {
 		loc := sarifLocation{PhysicalLocation: &sarifPhysical{ArtifactLocation: sarifArtifact{URI: sarifURI(c.File)}}}
@@ -169,6 +164,5 @@ func writeChangesSARIF(w io.Writer, r *ChangeReport) error {
 		}
 		results[i] = res
 	}
-	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: rules}
 	return encodeSARIF(w, driver, results, sarifInvocation{ExecutionSuccessful: true})
 }

@@ -2,71 +2,75 @@ package report
 
 import (
 	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/registry"
 	"toolbench/core/servers"
-	"toolbench/core/termtext"
 )
 
-// A Code is what a code toolbench reports, or a target's name, names:
-// exactly one of its fields is set (Call with Run for an outcome of a
-// sent call). toolbench explain and the MCP server's explain_code look
-// codes up here, so that they know the same ones.
-type Code struct {
-	Rule   *lint.Rule // a lint rule, or a check of several servers
-	Target *lint.Target
-	Check  *diff.Check
-	Call   *call.Code
-	Run    bool // Call is one of RunCodes
-}
+// Catalog is every code toolbench reports, with the targets' names:
+// lint's rules, the checks of several servers and of a server.json, the
+// targets, diff's
+// changes, the call check's codes and what a call sent to a server came
+// to, in that order. toolbench explain and rules, the MCP server's
+// explain_code, the pages of docs/rules and every SARIF log's rules read
+// it.
+func Catalog() *catalog.Catalog { return codeCatalog }
 
-// LookupCode finds code among the rules, the checks of several servers,
-// the targets, diff's checks, and the codes of call and call --run.
-func LookupCode(code string) (Code, bool) {
-	if r := lint.LookupRule(code); r != nil {
-		return Code{Rule: r}, true
-	}
-	if r := servers.LookupRule(code); r != nil {
-		return Code{Rule: r}, true
-	}
-	if r := registry.LookupRule(code); r != nil {
-		return Code{Rule: r}, true
-	}
-	if t := lint.LookupTarget(code); t != nil {
-		return Code{Target: t}, true
-	}
-	if c := diff.LookupCheck(code); c != nil {
-		return Code{Check: c}, true
-	}
-	if c, run, ok := LookupCallCode(code); ok {
-		return Code{Call: &c, Run: run}, true
-	}
-	return Code{}, false
-}
+var codeCatalog = newCatalog()
 
-// SimilarCodes returns up to three codes code may be a mistyping of: the
-// rules' (lint.SimilarRuleCodes), then the targets', diff's and call's
-// codes within a few edits of it.
-func SimilarCodes(code string) []string {
-	near := lint.SimilarRuleCodes(code)
-	var others []string
-	for _, t := range lint.Targets() {
-		others = append(others, t.Name)
+// newCatalog puts the codes of every family together.
+func newCatalog() *catalog.Catalog {
+	var codes []catalog.Code
+	for _, r := range lint.Rules() {
+		codes = append(codes, ruleCode(r))
+	}
+	for _, r := range servers.Rules() {
+		codes = append(codes, catalog.Code{Entry: r.Entry, Kind: catalog.KindServers})
 	}
 	for _, r := range registry.Rules() {
-		others = append(others, r.Code)
+		codes = append(codes, catalog.Code{Entry: r.Entry, Kind: catalog.KindManifest})
+	}
+	for _, t := range lint.Targets() {
+		codes = append(codes, targetCode(t))
 	}
 	for _, c := range diff.Checks() {
-		others = append(others, c.Code)
+		codes = append(codes, catalog.Code{Entry: c.Entry, Kind: catalog.KindChange})
 	}
-	for _, c := range append(call.Codes(), runCodes...) {
-		others = append(others, c.Code)
+	for _, c := range call.Codes() {
+		codes = append(codes, catalog.Code{Entry: c.Entry, Kind: catalog.KindCall})
 	}
-	for _, o := range others {
-		if len(near) < 3 && termtext.EditDistance(code, o) <= max(2, len(code)/4) {
-			near = append(near, o)
-		}
+	for _, c := range runCodes {
+		codes = append(codes, catalog.Code{Entry: c.Entry, Kind: catalog.KindRun})
 	}
-	return near
+	cat, err := catalog.New(codes)
+	if err != nil {
+		panic(err)
+	}
+	return cat
 }
+
+// ruleCode is a lint rule's code, with the targets it is a rule of.
+func ruleCode(r *lint.Rule) catalog.Code {
+	return catalog.Code{Entry: r.Entry, Kind: catalog.KindRule, Targets: r.Targets()}
+}
+
+// targetCode is a target's name, with what it adds, the targets it
+// turns on, how a tool opts in and its rules.
+func targetCode(t *lint.Target) catalog.Code {
+	c := catalog.Code{Entry: catalog.Entry{Code: t.Name, Summary: t.Summary, Doc: t.Doc}, Kind: catalog.KindTarget}
+	for _, i := range t.Implies {
+		c.Implies = append(c.Implies, i.Name)
+	}
+	if t.OptIn != nil {
+		c.OptIn = t.OptInDoc
+	}
+	for _, r := range t.Rules {
+		c.Rules = append(c.Rules, ruleCode(r))
+	}
+	return c
+}
+
+// levelOf is the SARIF level of a code of the catalog: its severity.
+func levelOf(code string) string { return codeCatalog.Lookup(code).Severity.String() }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"toolbench/core/lint"
+	"toolbench/core/catalog"
 	"toolbench/core/termtext"
 )
 
@@ -38,7 +38,7 @@ func writeGitHub(w io.Writer, r *Report) error {
 	}
 	for _, is := range r.Issues {
 		cmd := "warning"
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			cmd = "error"
 		}
 		msg := termtext.EscapeLine(is.Message)

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"toolbench/core/lint"
+	"toolbench/core/catalog"
 	"toolbench/core/termtext"
 )
 
@@ -42,7 +42,7 @@ func writeMarkdown(w io.Writer, r *Report) error {
 	for i := range r.Issues {
 		is := &r.Issues[i]
 		sev := "warning"
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			sev = "**error**"
 		}
 		where := mdCode(location(is.File, is.Line, is.Column))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
@@ -52,7 +53,7 @@ func TestWriteMarkdown(t *testing.T) {
 			"### toolbench lint: 1 error, 1 warning in 1 of 2 files\n\n" + header +
 			"| **error** | `invalid-name` | `get weather!` | `tools.json:4:15` `$[0].function.name` | invalid tool name 'get weather\\!': ' ' is not allowed<br>hint: Use letters. |\n" +
 			"| warning | `short-description` | `get weather!` | `tools.json:5:22` `$[0].function.description` | description is very short (11 characters)<br>hint: Say more. |\n"},
-		{"no position, tool, path or hint", []lint.Issue{{Severity: lint.Error, Code: "x", Message: "m", File: "f.json"}}, textCounts{}, "" +
+		{"no position, tool, path or hint", []lint.Issue{{Severity: catalog.Error, Code: "x", Message: "m", File: "f.json"}}, textCounts{}, "" +
 			"### toolbench lint: 1 error in 1 file\n\n" + header +
 			"| **error** | `x` |  | `f.json` | m |\n"},
 		{"no issues but a failure is not valid", nil, textCounts{Files: 2, Failed: 1}, "" +
@@ -105,7 +106,7 @@ func TestWriteMarkdownEscapesEverythingTakenFromTheDocument(t *testing.T) {
 	}
 	issues := lint.Lint(doc, lint.Options{Targets: lint.TargetNames()}).Issues
 	issues = append(issues, lint.Issue{
-		Severity: lint.Warning, Code: "c|`d`", Path: "$['a|b`\n']",
+		Severity: catalog.Warning, Code: "c|`d`", Path: "$['a|b`\n']",
 		Message: "name 'x|y' ends ``` and\nbreaks\r\x1b]0;t\x07 <img src=x> &#x202E; [l](u) \u202eevil",
 		Hint:    "| --- |\n# heading $x+y$ @octocat", Tool: "t|`\x1b[2J\u202e\n", File: "f.json", Line: 2, Column: 3,
 	})

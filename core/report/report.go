@@ -27,8 +27,14 @@
 // CallWriter, which renders the JSON Lines it checks in parallel batches
 // on every processor; runs and loads are written as they come.
 //
-// It imports lint (for issues and the rule table), servers (for the
-// checks of several servers), diff, compat, lock, call, jsondoc and
+// Catalog puts the codes of every family (lint's rules, the checks of
+// several servers, the targets, diff's changes, the codes of calls and
+// of their outcomes) in one catalog.Catalog: SARIF's rules are read from
+// it, as are toolbench explain, the MCP server's explain_code and the
+// pages of docs/rules.
+//
+// It imports catalog, lint (for issues and the rule table), servers (for
+// the checks of several servers), diff, compat, lock, call, jsondoc and
 // termtext.
 package report
 

@@ -8,18 +8,19 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsonedit"
 	"toolbench/core/lint"
 )
 
 var (
 	reportError = lint.Issue{
-		Severity: lint.Error, Code: "invalid-name", Path: "$[0].function.name",
+		Severity: catalog.Error, Code: "invalid-name", Path: "$[0].function.name",
 		Message: "invalid tool name 'get weather!': ' ' is not allowed", Hint: "Use letters.",
 		Tool: "get weather!", File: "tools.json", Line: 4, Column: 15,
 	}
 	reportWarning = lint.Issue{
-		Severity: lint.Warning, Code: "short-description", Path: "$[0].function.description",
+		Severity: catalog.Warning, Code: "short-description", Path: "$[0].function.description",
 		Message: "description is very short (11 characters)", Hint: "Say more.",
 		Tool: "get weather!", File: "tools.json", Line: 5, Column: 22,
 	}
@@ -60,7 +61,7 @@ func TestWriteText(t *testing.T) {
 			"1 error in 1 file; 1 file could not be read or parsed\n"},
 		{"no issues but a failure is not valid", nil, textCounts{Files: 2, Failed: 1}, "no issues in 2 files; 1 file could not be read or parsed\n"},
 		{"only failures", nil, textCounts{Failed: 2}, "2 files could not be read or parsed\n"},
-		{"no position, no hint", []lint.Issue{{Severity: lint.Error, Code: "x", Path: "$", Message: "m", File: "f.json"}}, textCounts{}, "" +
+		{"no position, no hint", []lint.Issue{{Severity: catalog.Error, Code: "x", Path: "$", Message: "m", File: "f.json"}}, textCounts{}, "" +
 			"ERROR   f.json $: m [x]\n" +
 			"1 error in 1 file\n"},
 	}
@@ -100,7 +101,7 @@ func TestWriteTextColorsTheSeverityOnly(t *testing.T) {
 
 func TestWriteTextEscapesDocumentText(t *testing.T) {
 	is := lint.Issue{
-		Severity: lint.Error, Code: "c\x1b[2J", Path: "$['a\u202eb']", Message: "bad \x1b]52;c;eA==\x07 name",
+		Severity: catalog.Error, Code: "c\x1b[2J", Path: "$['a\u202eb']", Message: "bad \x1b]52;c;eA==\x07 name",
 		Hint: "line\nbreak", File: "evil\r.json", Line: 1, Column: 1,
 	}
 	var b bytes.Buffer
@@ -183,7 +184,7 @@ func TestWriteJSON(t *testing.T) {
 			"é ✓ 😀", "\u2028\u2029", "\xff\xc3 cut", "\u202e\u200b", "\ufffd",
 			strings.Repeat("long text ", 10000),
 		} {
-			in = append(in, lint.Issue{Severity: lint.Error, Code: s, Path: s, Message: s, Hint: s, Tool: s, File: s, Line: 1 << 40, Column: -1})
+			in = append(in, lint.Issue{Severity: catalog.Error, Code: s, Path: s, Message: s, Hint: s, Tool: s, File: s, Line: 1 << 40, Column: -1})
 		}
 		in = append(in, lint.Issue{}, reportWarning)
 		withFixes := reportError
@@ -211,7 +212,7 @@ func TestWriteJSON(t *testing.T) {
 		}
 	})
 	t.Run("round trip", func(t *testing.T) {
-		in := []lint.Issue{reportError, {Severity: lint.Warning, Code: "x", Path: "$['a\\'b']", Message: "\x1b \"q\"", File: "f"}}
+		in := []lint.Issue{reportError, {Severity: catalog.Warning, Code: "x", Path: "$['a\\'b']", Message: "\x1b \"q\"", File: "f"}}
 		var b bytes.Buffer
 		if err := writeJSON(&b, &Report{Issues: in}); err != nil {
 			t.Fatal(err)

@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 )
 
 func TestAServersReportSaysItsRevision(t *testing.T) {
 	r := &Report{
-		Issues:   []lint.Issue{{Severity: lint.Error, Code: "mcp/list-cache-hints", Path: "$.tools[0]", Message: "tools/list page 1 of 1 has no \"ttlMs\"", File: "server", Line: 2, Column: 1}},
+		Issues:   []lint.Issue{{Severity: catalog.Error, Code: "mcp/list-cache-hints", Path: "$.tools[0]", Message: "tools/list page 1 of 1 has no \"ttlMs\"", File: "server", Line: 2, Column: 1}},
 		Files:    1,
 		Revision: "2026-07-28",
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/termtext"
 )
 
@@ -48,10 +49,10 @@ type Run struct {
 	// breaks the outputSchema), each escaped for a terminal.
 	Status  string
 	Details []string
-	// Errors and Schema are the call's errors, which kept it from being
-	// sent.
-	Errors []string
-	Schema []call.SchemaError
+	// Findings and Schema are what the call check found of the call:
+	// its errors kept it from being sent.
+	Findings []call.Finding
+	Schema   []call.SchemaError
 	// Sent says the call went to the server, which answered in Elapsed.
 	Sent    bool
 	Elapsed time.Duration
@@ -191,7 +192,7 @@ type runLine struct {
 }
 
 func (j runJSON) Run(r *Run) error {
-	l := runLine{Errors: orEmpty(r.Errors), Result: r.Result, Output: orEmpty(r.Output), Error: r.Error}
+	l := runLine{Errors: orEmpty(call.Strings(r.Findings)), Result: r.Result, Output: orEmpty(r.Output), Error: r.Error}
 	if l.Result == nil {
 		l.Result = json.RawMessage("null")
 	}
@@ -230,42 +231,57 @@ func orEmpty[T any](s []T) []T {
 // asks for before it completes (a warning: the call is not done, and
 // not wrong either). A result that is ok has none.
 
-// RunCodes are the codes of what a sent call came to, beside
-// call.Codes, as SARIF reports of call --run name them.
-func RunCodes() []call.Code { return append([]call.Code(nil), runCodes...) }
-
 // runCodes are the codes of what a sent call came to, beside
 // call.Codes.
-var runCodes = []call.Code{
-	{Code: "tool_error", Summary: "The tool ran and failed: its result sets isError.",
-		Doc: "The server ran the tool, which reported an error in its result (isError: true), the content saying what went wrong: a tool execution error, which the model is meant to see and may correct. Read the content. Source: MCP specification 2025-11-25, server/tools, \"Error Handling\"."},
-	{Code: "protocol_error", Summary: "The server refused the call with a JSON-RPC error.",
-		Doc: "The server answered tools/call with a JSON-RPC error instead of a result: an unknown tool, invalid arguments, or a server error, by its code. Fix the call, or the server. Source: MCP specification 2025-11-25, server/tools, \"Error Handling\"."},
-	{Code: "input_required", Summary: "The result asks for input before the call completes.",
-		Doc: "The result's resultType is \"input_required\": the server asks the client for input (an elicitation, a completion of the client's model, the client's roots) and for the call to be sent again with the answers and the requestState. The call has not completed; the workbench answers forms. Source: MCP specification 2026-07-28, multi round-trip requests."},
-}
+var runCodes = []call.Code{toolError, protocolError, inputRequired}
 
-// runFindings appends what the CI formats report of r to dst.
+var (
+	toolError = call.Code{Entry: catalog.Entry{
+		Code: "tool_error", Severity: catalog.Error,
+		Summary: "The tool ran and failed: its result sets isError.",
+		Doc:     "The server ran the tool, which reported an error in its result (isError: true), the content saying what went wrong: a tool execution error, which the model is meant to see and may correct. Read the content. Source: MCP specification 2025-11-25, server/tools, \"Error Handling\".",
+	}}
+	protocolError = call.Code{Entry: catalog.Entry{
+		Code: "protocol_error", Severity: catalog.Error,
+		Summary: "The server refused the call with a JSON-RPC error.",
+		Doc:     "The server answered tools/call with a JSON-RPC error instead of a result: an unknown tool, invalid arguments, or a server error, by its code. Fix the call, or the server. Source: MCP specification 2025-11-25, server/tools, \"Error Handling\".",
+	}}
+	// inputRequired is a warning: the call is not done, and not wrong
+	// either.
+	inputRequired = call.Code{Entry: catalog.Entry{
+		Code: "input_required", Severity: catalog.Warning,
+		Summary: "The result asks for input before the call completes.",
+		Doc:     "The result's resultType is \"input_required\": the server asks the client for input (an elicitation, a completion of the client's model, the client's roots) and for the call to be sent again with the answers and the requestState. The call has not completed; the workbench answers forms. Source: MCP specification 2026-07-28, multi round-trip requests.",
+	}}
+)
+
+// runFindings appends what the CI formats report of r to dst, each at
+// its code's severity.
 func runFindings(dst []finding, r *Run) []finding {
 	switch r.Kind {
 	case RunInvalid:
-		return callFindings(dst, r.Errors, r.Schema)
+		return callFindings(dst, r.Findings, r.Schema)
 	case RunToolError:
-		return append(dst, finding{code: "tool_error", level: "error", text: withDetails(r.Status, r.Details)})
+		return append(dst, runFinding(toolError, withDetails(r.Status, r.Details)))
 	case RunRefused:
-		return append(dst, finding{code: "protocol_error", level: "error", text: r.Status})
+		return append(dst, runFinding(protocolError, r.Status))
 	case RunAsksForInput:
-		return append(dst, finding{code: "input_required", level: "warning", text: withDetails(r.Status, r.Details)})
+		return append(dst, runFinding(inputRequired, withDetails(r.Status, r.Details)))
 	case RunNonconforming:
 		for _, e := range r.Output {
 			text := "output " + e.Path + ": " + e.Message
 			if e.Path == "" {
 				text = "output: " + e.Message
 			}
-			dst = append(dst, finding{code: "output", level: "error", text: text})
+			dst = append(dst, finding{code: call.CodeOutput, level: levelOf(call.CodeOutput), text: text})
 		}
 	}
 	return dst
+}
+
+// runFinding is a finding of the code c.
+func runFinding(c call.Code, text string) finding {
+	return finding{code: c.Code, level: c.Severity.String(), text: text}
 }
 
 // withDetails is a status and its details, a line each.
@@ -300,7 +316,7 @@ func (g runGitHub) Run(r *Run) error {
 func (runGitHub) Close(RunSummary, error) error { return nil }
 
 // runSARIF holds the results until Close writes the log, whose driver's
-// rules are call.Codes and runCodes.
+// rules are the codes of calls and of their outcomes.
 type runSARIF struct {
 	w       io.Writer
 	r       CallReport
@@ -311,9 +327,9 @@ type runSARIF struct {
 
 func newRunSARIF(w io.Writer, r *RunReport) RunWriter {
 	s := &runSARIF{w: w, r: CallReport{File: r.File, Version: r.Version, InformationURI: r.InformationURI}, index: map[string]int{}}
-	for _, c := range append(call.Codes(), runCodes...) {
+	for _, c := range codeCatalog.Codes(catalog.KindCall, catalog.KindRun) {
 		s.index[c.Code] = len(s.rules)
-		s.rules = append(s.rules, sarifCallRule(c, r.InformationURI))
+		s.rules = append(s.rules, sarifRuleOf(&c, r.InformationURI))
 	}
 	return s
 }
@@ -375,21 +391,4 @@ func (m *runMarkdown) Run(r *Run) error {
 
 func (m *runMarkdown) Close(sum RunSummary, err error) error {
 	return writeMarkdownTable(m.w, "### toolbench call --run: "+sum.String(), "The run stopped", err, "| Where | Tool | Outcome | Details |", m.rows)
-}
-
-// LookupCallCode returns the code of call.Codes or RunCodes named code:
-// what toolbench call, and call --run, report. run says it is one of
-// RunCodes.
-func LookupCallCode(code string) (c call.Code, run, ok bool) {
-	for _, c := range call.Codes() {
-		if c.Code == code {
-			return c, false, true
-		}
-	}
-	for _, c := range runCodes {
-		if c.Code == code {
-			return c, true, true
-		}
-	}
-	return call.Code{}, false, false
 }

@@ -20,7 +20,7 @@ import (
 var testRuns = []Run{
 	{Line: 1, Tool: "echo", Kind: RunOK, Status: "ok 4 ms", Details: []string{"echo: hi"}, Sent: true, Elapsed: 4213 * time.Microsecond,
 		Result: json.RawMessage(`{"content":[{"type":"text","text":"echo: hi"}]}`)},
-	{Line: 2, Tool: "echo", Kind: RunInvalid, Status: "missing:text", Errors: []string{"missing:text"}},
+	{Line: 2, Tool: "echo", Kind: RunInvalid, Status: "missing:text", Findings: []call.Finding{{Code: call.CodeMissing, Field: "text"}}},
 	{Line: 3, Tool: "fails", Kind: RunToolError, Status: "tool error 2 ms", Details: []string{"the disk | is *full*"}, Sent: true, Elapsed: 2 * time.Millisecond,
 		Result: json.RawMessage(`{"content":[{"type":"text","text":"the disk | is *full*"}],"isError":true}`)},
 	{Line: 4, Tool: "refuses", Kind: RunRefused, Status: `protocol error 1 ms: tools/call "refuses": JSON-RPC error -32602: "refused"`, Sent: true, Elapsed: time.Millisecond,

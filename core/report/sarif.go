@@ -5,12 +5,10 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
-	"slices"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
-	"toolbench/core/registry"
-	"toolbench/core/servers"
 )
 
 // SARIF 2.1.0 (docs.oasis-open.org/sarif/sarif/v2.1.0), the format code
@@ -155,16 +153,7 @@ type sarifLogical struct {
 // error notification of an unsuccessful invocation.
 func writeSARIF(w io.Writer, r *Report) error {
 	issues, failed := r.Issues, r.Failed
-	rules := slices.Concat(lint.Rules(), servers.Rules(), registry.Rules())
-	index := make(map[string]int, len(rules))
-	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: make([]sarifRule, len(rules))}
-	for i, rule := range rules {
-		index[rule.Code] = i
-		driver.Rules[i] = sarifRuleOf(rule.Code, rule.Summary, rule.Doc, rule.Severity.String(), r.InformationURI)
-		if rule.Target != "" {
-			driver.Rules[i].Properties = map[string]string{"target": rule.Target}
-		}
-	}
+	driver, index := sarifDriverOf(r.Version, r.InformationURI, catalog.KindRule, catalog.KindServers, catalog.KindManifest)
 	results := make([]sarifResult, len(issues))
 	for i, is := range issues {
 		var logical []sarifLogical
@@ -204,12 +193,31 @@ func writeSARIF(w io.Writer, r *Report) error {
 	return encodeSARIF(w, driver, results, r.sarifInvocationOf(failed))
 }
 
-// sarifRuleOf is the driver's entry of a rule, a change or a call's
-// code: its summary, its doc as the full description and the help, the
-// page of the code when the build knows its address, and its level.
-func sarifRuleOf(code, summary, doc, level, informationURI string) sarifRule {
-	return sarifRule{ID: code, ShortDescription: sarifText{summary}, FullDescription: sarifText{doc}, Help: sarifText{doc},
-		HelpURI: DocURL(informationURI, RulePage(code)), DefaultConfiguration: sarifRuleConfig{Level: level}}
+// sarifDriverOf is toolbench as the driver of a SARIF run whose rules
+// are the codes of the kinds given, in the catalog's order, and the
+// index of each rule by its code.
+func sarifDriverOf(version, informationURI string, kinds ...catalog.Kind) (sarifDriver, map[string]int) {
+	codes := codeCatalog.Codes(kinds...)
+	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(version), InformationURI: informationURI, Rules: make([]sarifRule, len(codes))}
+	index := make(map[string]int, len(codes))
+	for i := range codes {
+		index[codes[i].Code] = i
+		driver.Rules[i] = sarifRuleOf(&codes[i], informationURI)
+	}
+	return driver, index
+}
+
+// sarifRuleOf is the driver's entry of a code of the catalog: its
+// summary, its doc as the full description and the help, the page of
+// the code when the build knows its address, its severity as the level,
+// and a rule's target as a property.
+func sarifRuleOf(c *catalog.Code, informationURI string) sarifRule {
+	r := sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
+		HelpURI: catalog.DocURL(informationURI, c.Page()), DefaultConfiguration: sarifRuleConfig{Level: c.Severity.String()}}
+	if len(c.Targets) > 0 {
+		r.Properties = map[string]string{"target": c.Targets[0]}
+	}
+	return r
 }
 
 // sarifServer is the logical location of a live server, named as the
@@ -280,30 +288,6 @@ func (r *Report) sarifInvocationOf(failed []Failure) sarifInvocation {
 			sarifNotification{Level: "error", Message: sarifText{f.Msg}, Locations: []sarifLocation{loc}})
 	}
 	return inv
-}
-
-// RulePage is the path, from the repository's root, of the page that
-// documents code: a lint rule, a check of several servers, a change diff
-// and verify report, or a code of the call check. A "/" in the code is a
-// "-" in the file's name: docs/rules/openai-strict-all-required.md.
-func RulePage(code string) string {
-	return "docs/rules/" + strings.ReplaceAll(code, "/", "-") + ".md"
-}
-
-// DocURL is the address of page, a path from the repository's root, in
-// the repository informationURI names, or "" when informationURI is "".
-// It is laid out as GitHub lays out a file's page: at the revision
-// informationURI names (https://github.com/o/toolbench/tree/v1.2.0),
-// else on main.
-func DocURL(informationURI, page string) string {
-	if informationURI == "" {
-		return ""
-	}
-	repo, ref, ok := strings.Cut(strings.TrimSuffix(informationURI, "/"), "/tree/")
-	if !ok || ref == "" {
-		ref = "main"
-	}
-	return repo + "/blob/" + ref + "/" + page
 }
 
 // sarifVersion writes a Go version (v1.2.0, v0.0.0-2025...) as SARIF

@@ -374,19 +374,3 @@ func TestSARIFRulesLinkTheirPagesWhenTheBuildKnowsWhere(t *testing.T) {
 		}
 	}
 }
-
-func TestRulePageNamesTheFileOfACode(t *testing.T) {
-	for code, want := range map[string]string{
-		"invalid-name":                "docs/rules/invalid-name.md",
-		"openai-strict/all-required":  "docs/rules/openai-strict-all-required.md",
-		"servers/duplicate-tool-name": "docs/rules/servers-duplicate-tool-name.md",
-		"unknown_tool":                "docs/rules/unknown_tool.md",
-	} {
-		if got := RulePage(code); got != want {
-			t.Errorf("RulePage(%q) = %q, want %q", code, got, want)
-		}
-	}
-	if got := DocURL("", "docs/rules/x.md"); got != "" {
-		t.Errorf(`DocURL("", ...) = %q, want ""`, got)
-	}
-}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 )
@@ -14,7 +15,7 @@ import (
 // serverIssue is an issue about the tools of the live server
 // "everything", placed in its tools document as lint places it, with a
 // fix of that document.
-var serverIssue = lint.Issue{Severity: lint.Warning, Code: "short-description", Tool: "echo", Path: "$[0].description",
+var serverIssue = lint.Issue{Severity: catalog.Warning, Code: "short-description", Tool: "echo", Path: "$[0].description",
 	Message: "description is very short", File: "everything", Line: 3, Column: 20, EndLine: 3, EndColumn: 27, Offset: 40, EndOffset: 47,
 	Fixes: &[]lint.Fix{{Message: "lengthen it"}}}
 

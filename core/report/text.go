@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
 )
@@ -71,7 +72,7 @@ func writeConcise(w io.Writer, r *Report) error {
 // writeIssueLine writes the line that says what an issue is and where.
 func writeIssueLine(w *bufio.Writer, is *lint.Issue, color bool) {
 	label, sgr := "ERROR", sgrError
-	if is.Severity != lint.Error {
+	if is.Severity != catalog.Error {
 		label, sgr = "WARNING", sgrWarning
 	}
 	if color {
@@ -117,7 +118,7 @@ func textSummary(r *Report) string {
 	files := map[string]bool{}
 	servers := 0
 	for _, is := range r.Issues {
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			errs++
 		} else {
 			warns++

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/lock"
 	"toolbench/core/termtext"
@@ -78,7 +79,7 @@ func writeVerifyText(w io.Writer, r *VerifyReport) error {
 			bw.WriteString(termtext.EscapeLine(s.Name) + ": " + unpinnedMessage(s.Name) + "\n")
 		case s.Drift != nil:
 			for _, c := range s.Drift.Changes {
-				if c.Severity == diff.Error {
+				if c.Severity == catalog.Error {
 					label(labelDrift, sgrError)
 				} else {
 					label(labelNew, sgrWarning)
@@ -203,7 +204,7 @@ func writeVerifyJSON(w io.Writer, r *VerifyReport) error {
 
 // verifySeverity is a change's severity as verify words it.
 func verifySeverity(c diff.Change) string {
-	if c.Severity == diff.Error {
+	if c.Severity == catalog.Error {
 		return "error"
 	}
 	return "warning"
@@ -232,7 +233,7 @@ func writeVerifyMarkdown(w io.Writer, r *VerifyReport) error {
 		case s.Drift != nil:
 			for _, c := range s.Drift.Changes {
 				label := "new"
-				if c.Severity == diff.Error {
+				if c.Severity == catalog.Error {
 					label = "**drift**"
 				}
 				where := mdCode(location(c.File, c.Line, c.Column)) + " " + mdCode(c.Path)
@@ -276,16 +277,13 @@ func writeVerifyGitHub(w io.Writer, r *VerifyReport) error {
 // notification of an unsuccessful invocation, a server not pinned a
 // warning notification.
 func writeVerifySARIF(w io.Writer, r *VerifyReport) error {
-	checks := diff.Checks()
-	index := make(map[string]int, len(checks))
-	driver := sarifDriver{Name: "toolbench", Version: sarifVersion(r.Version), InformationURI: r.InformationURI, Rules: make([]sarifRule, len(checks))}
-	for i, c := range checks {
-		index[c.Code] = i
+	driver, index := sarifDriverOf(r.Version, r.InformationURI, catalog.KindChange)
+	for i := range driver.Rules {
 		level := "error"
-		if c.Code == "added-tool" {
+		if driver.Rules[i].ID == "added-tool" {
 			level = "warning"
 		}
-		driver.Rules[i] = sarifRuleOf(c.Code, c.Summary, c.Doc, level, r.InformationURI)
+		driver.Rules[i].DefaultConfiguration.Level = level
 	}
 	inv := sarifInvocation{ExecutionSuccessful: true}
 	results := []sarifResult{}

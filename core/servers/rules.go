@@ -3,6 +3,7 @@ package servers
 import (
 	"slices"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 )
 
@@ -15,9 +16,10 @@ const Prefix = "servers/"
 // them alike. They have no hooks: Check reports them.
 var (
 	duplicateToolName = &lint.Rule{
-		Code: Prefix + "duplicate-tool-name", Severity: lint.Warning,
-		Summary: "Two servers list a tool of the same name.",
-		Doc: `A client that connects several servers puts their tools in one list
+		Entry: catalog.Entry{
+			Code: Prefix + "duplicate-tool-name", Severity: catalog.Warning,
+			Summary: "Two servers list a tool of the same name.",
+			Doc: `A client that connects several servers puts their tools in one list
 for the model, and MCP names no namespace for them: the specification
 says clients that aggregate servers SHOULD disambiguate a name two of
 them share, for example by a prefix. Clients do this differently:
@@ -41,11 +43,13 @@ features, Tools, "Tool names"; Claude Code, "Configure permissions"
 Gemini CLI, docs/tools/mcp-server.md, "Conflict Resolution"
 (github.com/google-gemini/gemini-cli); OpenAI Agents SDK,
 src/agents/mcp/util.py (github.com/openai/openai-agents-python).`,
+		},
 	}
 	tooManyTools = &lint.Rule{
-		Code: Prefix + "too-many-tools", Severity: lint.Error,
-		Summary: "The servers list more tools together than a provider accepts in one request.",
-		Doc: `A client sends the tools of every server it connects in one request, so
+		Entry: catalog.Entry{
+			Code: Prefix + "too-many-tools", Severity: catalog.Error,
+			Summary: "The servers list more tools together than a provider accepts in one request.",
+			Doc: `A client sends the tools of every server it connects in one request, so
 what a provider caps is their sum: OpenAI's Chat Completions take at most
 128 functions, and Gemini at most 128 function declarations; a longer
 list is rejected. The caps checked are those of the targets named, or of
@@ -57,11 +61,13 @@ Fix: turn off the servers, or the tools, a task does not need.
 Sources: OpenAI API reference, Chat Completions, "tools" (at most 128
 functions); Vertex AI, Tool.functionDeclarations (at most 128). These are
 the numbers of the openai/too-many-tools and gemini/too-many-tools rules.`,
+		},
 	}
 	manyTools = &lint.Rule{
-		Code: Prefix + "many-tools", Severity: lint.Warning,
-		Summary: "The servers list more than 50 tools together, past where Anthropic says tool selection degrades.",
-		Doc: `Anthropic's documentation of tool search says the accuracy of tool
+		Entry: catalog.Entry{
+			Code: Prefix + "many-tools", Severity: catalog.Warning,
+			Summary: "The servers list more than 50 tools together, past where Anthropic says tool selection degrades.",
+			Doc: `Anthropic's documentation of tool search says the accuracy of tool
 selection degrades once more than 30 to 50 tools are loaded at once, and
 that 50 tools may take 10,000 to 20,000 tokens of context. The warning is
 given past 50, the top of that range, with the anthropic target or none
@@ -73,11 +79,13 @@ tools with tool search (defer_loading) rather than loading all of them.
 Source: Claude Agent SDK, "Tool search"
 (code.claude.com/docs/en/agent-sdk/tool-search): "Tool selection accuracy
 degrades with more than 30-50 tools loaded at once".`,
+		},
 	}
 	tokenBudget = &lint.Rule{
-		Code: Prefix + "token-budget", Severity: lint.Error,
-		Summary: "The tool definitions of all servers cost more tokens together than the configuration's budget.",
-		Doc: `Every request carries every tool definition, so what the servers' tools
+		Entry: catalog.Entry{
+			Code: Prefix + "token-budget", Severity: catalog.Error,
+			Summary: "The tool definitions of all servers cost more tokens together than the configuration's budget.",
+			Doc: `Every request carries every tool definition, so what the servers' tools
 cost in tokens is paid on every turn, and taken from the context the
 work has. The cost is the tokens of each definition written as compact
 JSON, in o200k_base, the encoding of OpenAI's current models: providers
@@ -87,6 +95,7 @@ without one, nothing is checked.
 
 Fix: turn off the servers or tools a task does not need, or shorten
 long descriptions and schemas (the workbench shows what each tool costs).`,
+		},
 	}
 )
 

@@ -6,7 +6,7 @@
 // no single server shows. The findings are lint issues under codes of
 // their own (servers/...), set and silenced as lint's are.
 //
-// It imports lint, cost, tooldef, jsondoc and termtext.
+// It imports catalog, lint, cost, tooldef, jsondoc and termtext.
 package servers
 
 import (
@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"toolbench/core/catalog"
 	"toolbench/core/cost"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
@@ -99,7 +100,7 @@ func Check(servers []Server, opt Options) (*Result, error) {
 	c.budget(len(servers))
 	slices.SortStableFunc(res.Issues, func(a, b lint.Issue) int { return int(a.Severity) - int(b.Severity) })
 	for _, is := range res.Issues {
-		if is.Severity == lint.Error {
+		if is.Severity == catalog.Error {
 			res.Errors++
 		} else {
 			res.Warnings++

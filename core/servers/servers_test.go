@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 )
@@ -162,7 +163,7 @@ func TestTheChecksAreSetAsLintsRulesAre(t *testing.T) {
 		t.Errorf("with %s ignored: %v", Prefix, got)
 	}
 	res := check(t, servers, Options{Lint: lint.Options{Levels: map[string]lint.Level{"servers/duplicate-tool-name": lint.AsError}}})
-	if res.Errors != 1 || res.Warnings != 0 || res.Issues[0].Severity != lint.Error {
+	if res.Errors != 1 || res.Warnings != 0 || res.Issues[0].Severity != catalog.Error {
 		t.Errorf("duplicate-tool-name as an error: %v", lines(res))
 	}
 }

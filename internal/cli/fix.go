@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/catalog"
 	"toolbench/core/fix"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
@@ -75,7 +76,7 @@ toolbench fix -w --code invalid-name tools.json`,
 	cmd.RegisterFlagCompletionFunc("code", completeWords(func() [][2]string {
 		var out [][2]string
 		for _, r := range lint.Rules() {
-			if r.Fix != lint.FixNone {
+			if r.Fix != catalog.FixNone {
 				out = append(out, [2]string{r.Code, r.Summary})
 			}
 		}
@@ -111,7 +112,7 @@ func (f *fixFlags) options(fs *pflag.FlagSet, files []string) (*fixOptions, erro
 		switch {
 		case r == nil:
 			return nil, fmt.Errorf("--code: unknown rule code %q", c)
-		case r.Fix == lint.FixNone:
+		case r.Fix == catalog.FixNone:
 			return nil, fmt.Errorf("--code: rule %s has no fix (rules with fixes: %s)", c, strings.Join(fixableCodes(), ", "))
 		}
 	}
@@ -123,7 +124,7 @@ func (f *fixFlags) options(fs *pflag.FlagSet, files []string) (*fixOptions, erro
 func fixableCodes() []string {
 	var codes []string
 	for _, r := range lint.Rules() {
-		if r.Fix != lint.FixNone {
+		if r.Fix != catalog.FixNone {
 			codes = append(codes, r.Code)
 		}
 	}

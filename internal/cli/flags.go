@@ -10,9 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"toolbench/core/call"
 	"toolbench/core/config"
-	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/registry"
 	"toolbench/core/report"
@@ -368,25 +366,6 @@ var (
 	writesRuns    = report.WritesRuns
 	writesEvents  = report.WritesEvents
 )
-
-// changeCodes are diff's check codes, for completion.
-func changeCodes() [][2]string {
-	var out [][2]string
-	for _, c := range diff.Checks() {
-		out = append(out, [2]string{c.Code, c.Summary})
-	}
-	return out
-}
-
-// callCodes are the codes of toolbench call and call --run, for
-// completion.
-func callCodes() [][2]string {
-	var out [][2]string
-	for _, c := range append(call.Codes(), report.RunCodes()...) {
-		out = append(out, [2]string{c.Code, c.Summary})
-	}
-	return out
-}
 
 // colorMode is --color: when reports, errors and help are colored.
 type colorMode string

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
@@ -299,7 +300,7 @@ func TestDuplicateKeyIsAWarningAtTheSecondKeyNamingTheFirstsLine(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &issues); err != nil {
 		t.Fatalf("lint --json: %v\n%s", err, r.stdout)
 	}
-	if len(issues) != 1 || issues[0].Code != "duplicate-key" || issues[0].Severity != lint.Warning || issues[0].Line != 3 || issues[0].Column != 3 {
+	if len(issues) != 1 || issues[0].Code != "duplicate-key" || issues[0].Severity != catalog.Warning || issues[0].Line != 3 || issues[0].Column != 3 {
 		t.Errorf("lint --json issues = %+v, want one duplicate-key warning at 3:3", issues)
 	}
 }

@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"toolbench/core/termtext"
 	"toolbench/internal/mcpserve"
+	"toolbench/internal/policy"
 )
 
 // mcpCommand serves toolbench's checks to agents as an MCP server; the
@@ -32,14 +34,29 @@ or with --http on Streamable HTTP at http://ADDR/mcp. The tools take a
 document as JSON text or as the path of a file under --root (by default
 the directory toolbench starts in); they read nothing outside it.
 
+lint_tools checks as the configuration found from --root says
+(toolbench.toml, see --config) and leaves out what it and its baseline
+accept, as toolbench lint does; its targets and ignore arguments go over
+the configuration's as --target and --ignore do.
+
 Exit status: 0 when the client closes the connection or on ctrl+c, 2 for a
---root that is not a directory or an address it cannot listen on.`),
+--root that is not a directory, a configuration or baseline with a
+mistake, or an address it cannot listen on.`),
 		Example: `toolbench mcp
 toolbench mcp --root ~/src/weather-server
 toolbench mcp --http 127.0.0.1:7777`,
 		Args:              cobra.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
-		RunE: func(*cobra.Command, []string) error {
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opt.Root = e.path(opt.Root)
+			if opt.Root == "" {
+				opt.Root = e.dir
+			}
+			pol, err := e.rootPolicy(opt.Root)
+			if err != nil {
+				return usage(cmd, err)
+			}
+			opt.Policy = pol
 			return exit(runMCP(e, opt))
 		},
 	}
@@ -51,6 +68,23 @@ toolbench mcp --http 127.0.0.1:7777`,
 	return cmd
 }
 
+// rootPolicy is the policy in force under root: the configuration found
+// from it (or --config's), and its baseline; nil for none.
+func (e *env) rootPolicy(root string) (*policy.Policy, error) {
+	if e.config.file != "" && e.config.off {
+		return nil, errors.New("--config and --no-config: give one")
+	}
+	cfg, err := policy.Load(e.path(e.config.file), e.config.off, root)
+	if err != nil || cfg == nil {
+		return nil, err
+	}
+	pol := &policy.Policy{Config: cfg, Dir: root}
+	if err := pol.ReadBaseline(""); err != nil {
+		return nil, err
+	}
+	return pol, nil
+}
+
 // runMCP serves until the client closes stdio or ctrl+c.
 func runMCP(e *env, opt mcpserve.Options) int {
 	ctx, stop := interruptContext()
@@ -58,7 +92,7 @@ func runMCP(e *env, opt mcpserve.Options) int {
 	if e.stdinTerminal && opt.HTTP == "" {
 		fmt.Fprintln(e.stderr, "toolbench mcp: serving MCP on standard input and output, for an agent that starts this command; ctrl+c to stop")
 	}
-	opt.Version, opt.In, opt.Out, opt.Log = e.build.version(), e.stdin, e.stdout, e.stderr
+	opt.Version, opt.InformationURI, opt.In, opt.Out, opt.Log = e.build.version(), e.build.informationURI(), e.stdin, e.stdout, e.stderr
 	if err := mcpserve.Serve(ctx, opt); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench mcp: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure

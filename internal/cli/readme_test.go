@@ -17,9 +17,8 @@ import (
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v3"
 
-	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/config"
-	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/schema"
@@ -31,7 +30,7 @@ import (
 // commands, targets, rules, changes, keys, formats and configuration
 // keys, and the screens of the workbench they show, are made from the
 // tables in the code (and the workbench's golden files), and these
-// tests fail when they differ; go test . -run Docs -update rewrites
+// tests fail when they differ; go test ./internal/cli -run Docs -update rewrites
 // them.
 //
 // A generated region lies between <!-- NAME:start --> (or, for a region
@@ -134,7 +133,7 @@ func TestREADMEAndDocsTablesAreTheCodesTables(t *testing.T) {
 			if got := doc[start:end]; got == want {
 				continue
 			} else if !golden.Update() {
-				t.Errorf("%s's %s table is not the code's; run go test . -run Docs -update.\n%s", file, name, golden.FirstDifference(got, want))
+				t.Errorf("%s's %s table is not the code's; run go test ./internal/cli -run Docs -update.\n%s", file, name, golden.FirstDifference(got, want))
 				continue
 			}
 			doc, changed = doc[:start]+want+doc[end:], true
@@ -190,7 +189,7 @@ func commandsMarkdown(file, _ string) (string, error) {
 		if !ok {
 			return fmt.Errorf("the command %q has no page in commandPages", name)
 		}
-		b.WriteString("| `" + use + "` | " + mdCell(short) + " | [" + strings.TrimSuffix(path.Base(page), ".md") + "](" + relLink(file, page) + ") |\n")
+		b.WriteString("| `" + use + "` | " + catalog.MarkdownCell(short) + " | [" + strings.TrimSuffix(path.Base(page), ".md") + "](" + relLink(file, page) + ") |\n")
 		return nil
 	}
 	if err := row("", "toolbench [FILE]", "open the workbench"); err != nil {
@@ -210,7 +209,7 @@ func targetsMarkdown() string {
 	var b strings.Builder
 	b.WriteString("| target | what it adds |\n| --- | --- |\n")
 	for _, t := range lint.Targets() {
-		b.WriteString("| `" + t.Name + "` | " + mdCell(t.Summary) + " |\n")
+		b.WriteString("| `" + t.Name + "` | " + catalog.MarkdownCell(t.Summary) + " |\n")
 	}
 	return b.String()
 }
@@ -225,22 +224,22 @@ func formatsMarkdown() string {
 		if f.Asserted {
 			checked = "yes"
 		}
-		b.WriteString("| `" + f.Name + "` | " + checked + " | " + mdCell(f.Spec) + " |\n")
+		b.WriteString("| `" + f.Name + "` | " + checked + " | " + catalog.MarkdownCell(f.Spec) + " |\n")
 	}
 	return b.String()
 }
 
 // ruleLink is a code, linked to its page from the doc at file.
 func ruleLink(file, code string) string {
-	return "[`" + code + "`](" + relLink(file, report.RulePage(code)) + ")"
+	return "[`" + code + "`](" + relLink(file, catalog.RulePage(code)) + ")"
 }
 
 // changesMarkdown is the table of diff's checks: code, severity, summary.
 func changesMarkdown(file, _ string) (string, error) {
 	var b strings.Builder
 	b.WriteString("| Code | Severity | Summary |\n| --- | --- | --- |\n")
-	for _, c := range diff.Checks() {
-		b.WriteString("| " + ruleLink(file, c.Code) + " | " + checkSeverity(c) + " | " + mdCell(c.Summary) + " |\n")
+	for _, c := range report.Catalog().Codes(catalog.KindChange) {
+		b.WriteString("| " + ruleLink(file, c.Code) + " | " + c.Level() + " | " + catalog.MarkdownCell(c.Summary) + " |\n")
 	}
 	return b.String(), nil
 }
@@ -250,55 +249,14 @@ func changesMarkdown(file, _ string) (string, error) {
 func callCodesMarkdown(file, _ string) (string, error) {
 	var b strings.Builder
 	b.WriteString("| Code | Given by | Kind | Summary |\n| --- | --- | --- | --- |\n")
-	for _, c := range call.Codes() {
-		b.WriteString("| " + ruleLink(file, c.Code) + " | `call` | " + callCodeKind(c) + " | " + mdCell(c.Summary) + " |\n")
-	}
-	levels, err := runCodeLevels()
-	if err != nil {
-		return "", err
-	}
-	for _, c := range report.RunCodes() {
-		b.WriteString("| " + ruleLink(file, c.Code) + " | `call --run` | " + levels[c.Code] + " | " + mdCell(c.Summary) + " |\n")
+	for _, c := range report.Catalog().Codes(catalog.KindCall, catalog.KindRun) {
+		by := "`call`"
+		if c.Kind == catalog.KindRun {
+			by = "`call --run`"
+		}
+		b.WriteString("| " + ruleLink(file, c.Code) + " | " + by + " | " + c.Level() + " | " + catalog.MarkdownCell(c.Summary) + " |\n")
 	}
 	return b.String(), nil
-}
-
-// callCodeKind words whether a code of the call check is an error.
-func callCodeKind(c call.Code) string {
-	if c.Note {
-		return "note"
-	}
-	return "error"
-}
-
-// runCodeLevels are the levels the reports of call --run give each of
-// report.RunCodes, as its GitHub annotations say them: one run of each
-// outcome that has a code, written, and read back.
-func runCodeLevels() (map[string]string, error) {
-	f, _ := report.LookupFormat("github")
-	var b strings.Builder
-	w := f.Runs(&b, &report.RunReport{File: "calls.jsonl"})
-	for i, kind := range []report.RunKind{report.RunToolError, report.RunRefused, report.RunNonconforming, report.RunAsksForInput} {
-		r := &report.Run{Line: i + 1, Tool: "t", Kind: kind, Status: "status", Sent: true,
-			Output: []call.SchemaError{{Path: "/x", Message: "m"}}}
-		if err := w.Run(r); err != nil {
-			return nil, err
-		}
-	}
-	if err := w.Close(report.RunSummary{}, nil); err != nil {
-		return nil, err
-	}
-	words := map[string]string{"error": "error", "warning": "warning", "notice": "note"}
-	levels := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?m)^::(\w+) .*title=([a-z_]+)::`).FindAllStringSubmatch(b.String(), -1) {
-		levels[m[2]] = words[m[1]]
-	}
-	for _, c := range report.RunCodes() {
-		if levels[c.Code] == "" {
-			return nil, fmt.Errorf("no run reports the code %s", c.Code)
-		}
-	}
-	return levels, nil
 }
 
 // fixesMarkdown is the table of the rules whose issues carry fixes, and
@@ -307,7 +265,7 @@ func fixesMarkdown(file, _ string) (string, error) {
 	var b strings.Builder
 	b.WriteString("| Rule | toolbench fix makes it |\n| --- | --- |\n")
 	for _, r := range lint.Rules() {
-		if r.Fix != lint.FixNone {
+		if r.Fix != catalog.FixNone {
 			b.WriteString("| " + ruleLink(file, r.Code) + " | " + fixWhen(r) + " |\n")
 		}
 	}
@@ -317,9 +275,9 @@ func fixesMarkdown(file, _ string) (string, error) {
 // fixWhen says when toolbench fix makes a rule's fixes.
 func fixWhen(r *lint.Rule) string {
 	switch r.Fix {
-	case lint.FixAuto:
+	case catalog.FixAuto:
 		return "always (and the workbench's `f` and `F`)"
-	case lint.FixOnRequest:
+	case catalog.FixOnRequest:
 		return "only when asked: `toolbench fix --code " + r.Code + "` (and the workbench's `f` on the issue)"
 	}
 	return "no"
@@ -332,7 +290,7 @@ func keysMarkdown() string {
 	b.WriteString("| Key | Where | What it does |\n| --- | --- | --- |\n")
 	for _, g := range tui.KeyHelp() {
 		for _, k := range g.Keys {
-			b.WriteString("| `" + mdCell(k.Keys) + "` | " + mdCell(g.Where) + " | " + mdCell(k.What) + " |\n")
+			b.WriteString("| `" + catalog.MarkdownCell(k.Keys) + "` | " + catalog.MarkdownCell(g.Where) + " | " + catalog.MarkdownCell(k.What) + " |\n")
 		}
 	}
 	return b.String()
@@ -361,7 +319,7 @@ func configMarkdown() string {
 			case p.Items != nil && p.Items.Type == "object":
 				key = "`[[" + k + "]]`"
 			}
-			b.WriteString("| " + prefix + key + " | " + configType(p) + " | " + mdCell(p.Description) + " |\n")
+			b.WriteString("| " + prefix + key + " | " + configType(p) + " | " + catalog.MarkdownCell(p.Description) + " |\n")
 			if p.Items != nil && p.Items.Properties != nil {
 				rows(key+" ", *p.Items)
 			}
@@ -437,7 +395,7 @@ func reportFormatsMarkdown() string {
 	}
 	b.WriteString("\n| --- | --- |" + strings.Repeat(" :-: |", len(results)) + "\n")
 	for _, f := range report.Formats() {
-		b.WriteString("| `" + f.Name + "` | " + mdCell(f.Summary) + " |")
+		b.WriteString("| `" + f.Name + "` | " + catalog.MarkdownCell(f.Summary) + " |")
 		for _, r := range results {
 			if r.writes(f) {
 				b.WriteString(" yes |")
@@ -492,7 +450,7 @@ func flagsMarkdown(_, arg string) (string, error) {
 		if d := f.DefValue; d != "" && d != "false" && d != "[]" && d != "0" {
 			def = "`" + d + "`"
 		}
-		b.WriteString("| " + name + " | " + mdCell(mdText(flagUsage(f))) + " | " + def + " |\n")
+		b.WriteString("| " + name + " | " + catalog.MarkdownCell(catalog.MarkdownText(flagUsage(f))) + " | " + def + " |\n")
 	})
 	return b.String(), nil
 }
@@ -516,7 +474,7 @@ func exitMarkdown(_, arg string) (string, error) {
 	}
 	for _, para := range strings.Split(c.Long, "\n\n") {
 		if strings.HasPrefix(para, "Exit status:") {
-			return mdText(strings.Join(strings.Fields(para), " ")) + "\n", nil
+			return catalog.MarkdownText(strings.Join(strings.Fields(para), " ")) + "\n", nil
 		}
 	}
 	return "", fmt.Errorf("the help of %s says nothing of its exit status", c.CommandPath())
@@ -540,11 +498,11 @@ func actionInputsMarkdown() (string, error) {
 		if d := yamlValue(in[1], "default"); d != nil && d.Value != "" {
 			def = "`" + d.Value + "`"
 		}
-		b.WriteString("| `" + in[0].Value + "` | " + mdCell(mdText(yamlValue(in[1], "description").Value)) + " | " + def + " |\n")
+		b.WriteString("| `" + in[0].Value + "` | " + catalog.MarkdownCell(catalog.MarkdownText(yamlValue(in[1], "description").Value)) + " | " + def + " |\n")
 	}
 	b.WriteString("\n| output | what it holds |\n| --- | --- |\n")
 	for _, out := range yamlPairs(yamlValue(doc.Content[0], "outputs")) {
-		b.WriteString("| `" + out[0].Value + "` | " + mdCell(mdText(yamlValue(out[1], "description").Value)) + " |\n")
+		b.WriteString("| `" + out[0].Value + "` | " + catalog.MarkdownCell(catalog.MarkdownText(yamlValue(out[1], "description").Value)) + " |\n")
 	}
 	return b.String(), nil
 }
@@ -572,7 +530,7 @@ func hooksMarkdown() (string, error) {
 		if h.Pass != nil && !*h.Pass {
 			run = h.Entry
 		}
-		b.WriteString("| `" + h.ID + "` | `" + run + "` | `" + mdCell(h.Files) + "` | " + mdCell(mdText(h.Description)) + " |\n")
+		b.WriteString("| `" + h.ID + "` | `" + run + "` | `" + catalog.MarkdownCell(h.Files) + "` | " + catalog.MarkdownCell(catalog.MarkdownText(h.Description)) + " |\n")
 	}
 	return b.String(), nil
 }
@@ -594,16 +552,4 @@ func yamlPairs(m *yaml.Node) [][2]*yaml.Node {
 		out = append(out, [2]*yaml.Node{m.Content[i], m.Content[i+1]})
 	}
 	return out
-}
-
-// mdCell keeps text inside one table cell: pipes escaped, one line.
-func mdCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
-}
-
-func TestMarkdownCellEscapesPipesAndNewlines(t *testing.T) {
-	t.Parallel()
-	if got, want := mdCell("a|b\nc"), `a\|b c`; got != want {
-		t.Errorf("mdCell = %q, want %q", got, want)
-	}
 }

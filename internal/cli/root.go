@@ -56,9 +56,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/catalog"
 	"toolbench/core/config"
 	"toolbench/core/jsondoc"
-	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/policy"
 )
@@ -262,7 +262,7 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 			fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(p.String()))
 		}
 		page := configPage
-		if url := report.DocURL(e.build.informationURI(), configPage); url != "" {
+		if url := catalog.DocURL(e.build.informationURI(), configPage); url != "" {
 			page = url
 		}
 		fmt.Fprintf(w, "The keys and their values: %s\n", page)

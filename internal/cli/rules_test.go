@@ -2,14 +2,17 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
@@ -115,8 +118,8 @@ func TestRulesListsDiffsChecksUnderTheirOwnHeading(t *testing.T) {
 	}
 	lines := strings.Split(checks, "\n")
 	for i, c := range diff.Checks() {
-		if fields := strings.Fields(lines[i+1]); len(fields) < 3 || fields[0] != c.Code || fields[1] != checkSeverity(c) || !strings.HasSuffix(lines[i+1], "  "+c.Summary) {
-			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i+1], c.Code, checkSeverity(c), c.Summary)
+		if fields := strings.Fields(lines[i+1]); len(fields) < 3 || fields[0] != c.Code || fields[1] != report.Catalog().Lookup(c.Code).Level() || !strings.HasSuffix(lines[i+1], "  "+c.Summary) {
+			t.Errorf("line %d = %q, want %s %s %s", i+1, lines[i+1], c.Code, report.Catalog().Lookup(c.Code).Level(), c.Summary)
 		}
 	}
 }
@@ -177,7 +180,7 @@ func TestRuleAndCheckCodesDiffer(t *testing.T) {
 			t.Errorf("%s is both diff's check and a rule or target", c.Code)
 		}
 	}
-	for _, c := range append(call.Codes(), report.RunCodes()...) {
+	for _, c := range report.Catalog().Codes(catalog.KindCall, catalog.KindRun) {
 		if lint.LookupRule(c.Code) != nil || lint.LookupTarget(c.Code) != nil || diff.LookupCheck(c.Code) != nil {
 			t.Errorf("%s is both a call code and a rule, target or change", c.Code)
 		}
@@ -270,5 +273,45 @@ func TestExplainATargetGivesItsDocumentationAndRules(t *testing.T) {
 	}
 	if strings.Contains(stdout, "anthropic/") {
 		t.Errorf("explain openai-strict lists another target's rules:\n%s", stdout)
+	}
+}
+
+// TestExplainAndExplainCodeSayTheSameOfEveryCode holds toolbench explain
+// and the explain_code of toolbench mcp, both of a build that knows
+// where its repository is, to one text for every code and target the
+// catalog has.
+func TestExplainAndExplainCodeSayTheSameOfEveryCode(t *testing.T) {
+	t.Parallel()
+	build := Build{InformationURI: "https://github.com/o/toolbench", DocsRef: "v1.2.0"}
+	newEnv := func(stdin io.Reader, stdout, stderr io.Writer) *env {
+		return &env{dir: workDir(t), stdin: stdin, stdout: stdout, stderr: stderr, build: build,
+			getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	}
+
+	cs := mcpSession(t, newEnv)
+
+	codes := report.Catalog().Codes()
+	if len(codes) < 100 {
+		t.Fatalf("the catalog has %d codes", len(codes))
+	}
+	for _, c := range codes {
+		var stdout, stderr bytes.Buffer
+		if code := run(newEnv(strings.NewReader(""), &stdout, &stderr), []string{"explain", c.Code}); code != exitOK || stderr.Len() > 0 {
+			t.Fatalf("explain %s: exit %d, stderr %q", c.Code, code, stderr.String())
+		}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "explain_code", Arguments: map[string]any{"code": c.Code}})
+		if err != nil || res.IsError || len(res.Content) != 1 {
+			t.Fatalf("explain_code %s: %v, %+v", c.Code, err, res)
+		}
+		text, _ := res.Content[0].(*mcp.TextContent)
+		if text == nil {
+			t.Fatalf("explain_code %s answers with %T, not text", c.Code, res.Content[0])
+		}
+		if diff := cmp.Diff(stdout.String(), text.Text); diff != "" {
+			t.Errorf("%s (-explain +explain_code):\n%s", c.Code, diff)
+		}
+		if want := "/blob/v1.2.0/" + c.Page(); !strings.Contains(text.Text, want) {
+			t.Errorf("%s: the page is not at its address %s:\n%s", c.Code, want, text.Text)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 )
 
@@ -126,7 +127,7 @@ func TestLintOfAServerNamesItAndPointsIntoItsDump(t *testing.T) {
 				}
 				// MCP's name rule, under its own code: the base
 				// invalid-name follows it and leaves the warning to it.
-				if is.Code == "mcp/invalid-name" && is.Severity == lint.Warning && strings.Contains(is.Message, "for MCP") {
+				if is.Code == "mcp/invalid-name" && is.Severity == catalog.Warning && strings.Contains(is.Message, "for MCP") {
 					found = &lintIssues(t, out)[i]
 				}
 			}

@@ -47,7 +47,7 @@ func (b Build) version() string {
 // the address set when building, else the module's when its path names a
 // host (example.org/toolbench), else "". With DocsRef set, it is that
 // revision's tree (https://github.com/o/toolbench/tree/v1.2.0), which
-// report.DocURL reads the pages of rules from.
+// catalog.DocURL reads the pages of rules from.
 func (b Build) informationURI() string {
 	uri := b.InformationURI
 	if uri == "" {

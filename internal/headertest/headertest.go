@@ -25,6 +25,7 @@ import (
 	"strings"
 	"testing"
 
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 )
 
@@ -57,7 +58,7 @@ func Agree(t testing.TB, tools []string, kept map[string]bool, issues []lint.Iss
 	t.Helper()
 	found := map[string]map[string]bool{} // tool -> codes of header errors
 	for _, is := range issues {
-		if is.Severity == lint.Error && strings.HasPrefix(is.Code, "mcp/x-mcp-header-") {
+		if is.Severity == catalog.Error && strings.HasPrefix(is.Code, "mcp/x-mcp-header-") {
 			if found[is.Tool] == nil {
 				found[is.Tool] = map[string]bool{}
 			}

@@ -30,7 +30,7 @@ import (
 func (o Outcome) Status() string {
 	switch {
 	case !o.Valid():
-		return report.CallErrorsText(o.Errors, o.Schema)
+		return report.CallErrorsText(o.Findings, o.Schema)
 	case errors.Is(o.Err, context.Canceled):
 		return "cancelled " + Millis(o.Elapsed)
 	case o.Refused():

@@ -18,7 +18,7 @@ func (o Outcome) Report(line int) (r report.Run, ok bool) {
 	}
 	r = report.Run{
 		Line: line, Tool: o.Tool, Kind: o.kind(), Status: o.Status(), Details: o.Details(),
-		Errors: o.Errors, Schema: o.Schema, Sent: !o.Sent.IsZero(), Elapsed: o.Elapsed, Result: o.Result, Output: o.Output,
+		Findings: o.Findings, Schema: o.Schema, Sent: !o.Sent.IsZero(), Elapsed: o.Elapsed, Result: o.Result, Output: o.Output,
 	}
 	var rpc *mcpclient.RPCError
 	if errors.As(o.Err, &rpc) {

@@ -32,10 +32,10 @@ type Outcome struct {
 	Tool      string
 	Arguments json.RawMessage
 
-	// Errors and Schema are the call's errors, ValidateCall's and (with
-	// Options.Deep) DeepValidate's. A call with any was not sent.
-	Errors []string
-	Schema []call.SchemaError
+	// Findings and Schema are what the call check found, Check's and
+	// (with Options.Deep) DeepValidate's. A call with any was not sent.
+	Findings []call.Finding
+	Schema   []call.SchemaError
 
 	// Sent is when the call went to the server; zero when it did not.
 	Sent time.Time
@@ -64,7 +64,7 @@ type Outcome struct {
 // read before Run returns, so a call whose nodes are reused afterwards
 // (call.ReadCalls reuses them) may be run.
 func Run(ctx context.Context, srv Caller, s *call.Schemas, c call.Call, opt Options) Outcome {
-	o := Outcome{Tool: c.Name, Errors: call.ValidateCall(c, s)}
+	o := Outcome{Tool: c.Name, Findings: call.Check(c, s)}
 	if opt.Deep {
 		o.Schema = call.DeepValidate(c, s)
 	}
@@ -139,8 +139,9 @@ func structuredContent(result json.RawMessage) *jsondoc.Node {
 	return n.Get("structuredContent")
 }
 
-// Valid reports whether the call had no errors, and so was sent.
-func (o Outcome) Valid() bool { return len(o.Errors) == 0 && len(o.Schema) == 0 }
+// Valid reports whether the call check found nothing, and so the call
+// was sent.
+func (o Outcome) Valid() bool { return len(o.Findings) == 0 && len(o.Schema) == 0 }
 
 // Refused reports whether the server answered the call with a JSON-RPC
 // error.

@@ -83,8 +83,8 @@ func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsI
 	out := callsOutput{Results: []callResult{}, Notes: schemaNotes(doc.Name, schemas, in.Deep)}
 	var text strings.Builder
 	err = call.ReadCalls(strings.NewReader(in.Calls), func(line int, c call.Call) error {
-		all := call.ValidateCall(c, schemas)
-		errs, notes := call.SplitNotes(all)
+		found := call.Check(c, schemas)
+		errs, notes := call.Errors(found), call.Notes(found)
 		var deep []call.SchemaError
 		if in.Deep {
 			deep = call.DeepValidate(c, schemas)
@@ -98,8 +98,9 @@ func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsI
 			out.Omitted++
 			return nil
 		}
-		out.Results = append(out.Results, callResult{Line: line, Tool: c.Name, Valid: valid, Errors: orEmpty(errs), Notes: orEmpty(notes), Schema: orEmpty(deep)})
-		fmt.Fprintf(&text, "line %d: %s\n", line, report.CallErrorsText(all, deep))
+		out.Results = append(out.Results, callResult{Line: line, Tool: c.Name, Valid: valid,
+			Errors: orEmpty(call.Strings(errs)), Notes: orEmpty(call.Strings(notes)), Schema: orEmpty(deep)})
+		fmt.Fprintf(&text, "line %d: %s\n", line, report.CallErrorsText(found, deep))
 		return nil
 	})
 	if err != nil {

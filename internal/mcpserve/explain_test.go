@@ -1,12 +1,11 @@
 package mcpserve_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"toolbench/core/call"
+	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/report"
@@ -40,13 +39,10 @@ func TestExplainGivesTheTablesEntryForEveryRuleTargetChangeAndCallCode(t *testin
 		return got, text
 	}
 	for _, r := range lint.Rules() {
-		got, text := explain(r.Code)
+		got, _ := explain(r.Code)
 		want := explainAnswer{Kind: "rule", Code: r.Code, Severity: r.Severity.String(), Target: r.Target, Summary: r.Summary, Doc: r.Doc, Implies: []string{}, Rules: got.Rules}
 		if diff := cmp.Diff(want, got); diff != "" || len(got.Rules) != 0 {
 			t.Errorf("%s (-table +tool):\n%s", r.Code, diff)
-		}
-		if !strings.HasPrefix(text, r.Code+" (") || !strings.Contains(text, r.Doc) {
-			t.Errorf("%s: the text does not give the code and the doc:\n%s", r.Code, text)
 		}
 	}
 	for _, c := range diff.Checks() {
@@ -62,17 +58,19 @@ func TestExplainGivesTheTablesEntryForEveryRuleTargetChangeAndCallCode(t *testin
 			t.Errorf("%s: %+v", r.Code, got)
 		}
 	}
-	for _, c := range append(call.Codes(), report.RunCodes()...) {
-		got, text := explain(c.Code)
-		if got.Kind != "call" || got.Doc != c.Doc || !strings.HasPrefix(text, c.Code+" (") {
-			t.Errorf("%s: %+v\n%s", c.Code, got, text)
+	for _, c := range report.Catalog().Codes(catalog.KindCall, catalog.KindRun) {
+		if got, _ := explain(c.Code); got.Kind != "call" || got.Doc != c.Doc || got.Severity != c.Severity.String() {
+			t.Errorf("%s: %+v", c.Code, got)
 		}
 	}
 	if got, _ := explain("unchecked"); got.Severity != "note" {
 		t.Errorf("unchecked has severity %q, want note", got.Severity)
 	}
+	if got, _ := explain("input_required"); got.Severity != "warning" {
+		t.Errorf("input_required has severity %q, want warning", got.Severity)
+	}
 	for _, tg := range lint.Targets() {
-		got, text := explain(tg.Name)
+		got, _ := explain(tg.Name)
 		var codes []string
 		for _, r := range got.Rules {
 			codes = append(codes, r.Code)
@@ -81,14 +79,28 @@ func TestExplainGivesTheTablesEntryForEveryRuleTargetChangeAndCallCode(t *testin
 		for _, r := range tg.Rules {
 			want = append(want, r.Code)
 		}
-		if got.Kind != "target" || got.Doc != tg.Doc || !cmp.Equal(codes, want) {
-			t.Errorf("%s: kind %q, rules %v; want target, %v", tg.Name, got.Kind, codes, want)
-		}
-		if !strings.Contains(text, "Rules:\n") {
-			t.Errorf("%s: the text lists no rules:\n%s", tg.Name, text)
+		if got.Kind != "target" || got.Severity != "" || got.Doc != tg.Doc || !cmp.Equal(codes, want) {
+			t.Errorf("%s: kind %q, severity %q, rules %v; want target, no severity, %v", tg.Name, got.Kind, got.Severity, codes, want)
 		}
 	}
 	if got, _ := explain("openai-strict"); !cmp.Equal(got.Implies, []string{"openai"}) || got.OptIn == "" {
 		t.Errorf("openai-strict implies %v, opt-in %q; want openai and a way to opt in", got.Implies, got.OptIn)
+	}
+}
+
+// TestExplainsTextIsTheCatalogsForEveryCode holds explain_code's text to
+// the catalog's explanation of every code and target, the one toolbench
+// explain prints, with the page at its address when the server knows
+// where toolbench's repository is.
+func TestExplainsTextIsTheCatalogsForEveryCode(t *testing.T) {
+	for _, uri := range []string{"", "https://github.com/o/toolbench/tree/v1.2.0"} {
+		cs := connect(t, mcpserve.Options{Root: t.TempDir(), InformationURI: uri})
+		for _, c := range report.Catalog().Codes() {
+			var got explainAnswer
+			text := answer(t, cs, "explain_code", map[string]any{"code": c.Code}, &got)
+			if diff := cmp.Diff(c.Text(uri), text); diff != "" {
+				t.Errorf("%s (-catalog +explain_code):\n%s", c.Code, diff)
+			}
+		}
 	}
 }

@@ -8,9 +8,11 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/source"
 )
 
 // lintInput is lint_tools' arguments.
@@ -29,8 +31,8 @@ var lintInputDocs = map[string]string{
 		"or JSON Lines of these, in the OpenAI, Anthropic, MCP, Gemini or bare {name, parameters} shape. " +
 		"Issues name it <tools>, with lines and columns in this text. null when tools_path names a file.",
 	"tools_path": pathDoc("the tools document", "tools"),
-	"targets":    "Providers whose rules to check as well, by name. null or [] for none, though a document of MCP tools is always checked with mcp.",
-	"ignore":     "Rule codes not to report, such as short-description. null or [] for none.",
+	"targets":    "Providers whose rules to check as well, by name, in place of the targets of the toolbench.toml found from the directory the server was started in. null or [] for that file's, or none, though a document of MCP tools is always checked with mcp.",
+	"ignore":     "Rule codes not to report, such as short-description, beside those toolbench.toml turns off. null or [] for none.",
 }
 
 // pathDoc describes the argument giving the path of what, whose text
@@ -90,7 +92,7 @@ func (s *server) lint(_ context.Context, _ *mcp.CallToolRequest, in lintInput) (
 	if err != nil {
 		return nil, lintOutput{}, err
 	}
-	res := lint.Lint(doc, opt)
+	res := s.lintDocument(doc, in.ToolsPath, opt)
 	shown := res.Issues[:min(len(res.Issues), s.maxResults)]
 	out := lintOutput{Issues: orEmpty(shown), Errors: res.Errors, Warnings: res.Warnings, Omitted: len(res.Issues) - len(shown), Targets: orEmpty(res.Targets)}
 	var b strings.Builder
@@ -102,6 +104,26 @@ func (s *server) lint(_ context.Context, _ *mcp.CallToolRequest, in lintInput) (
 			termtext.Plural(len(res.Issues), "issue"), counts(res.Errors, "error", res.Warnings, "warning"))
 	}
 	return textResult(b.String()), out, nil
+}
+
+// lintDocument lints doc, read from the file path names (nil for text),
+// as the team's policy says with the call's targets and ignore over it,
+// and without the issues the policy accepts: what toolbench lint reports
+// of the file.
+func (s *server) lintDocument(doc *jsondoc.Document, path *string, call lint.Options) *lint.Result {
+	if s.policy == nil {
+		return lint.Lint(doc, call)
+	}
+	in := source.Input{Path: doc.Name}
+	if path != nil {
+		in.Path = *path
+	}
+	opt := s.policy.Options(in)
+	if len(call.Targets) > 0 {
+		opt.Targets = call.Targets
+	}
+	opt.Ignore = append(opt.Ignore, call.Ignore...)
+	return s.policy.Accept(in, lint.Lint(doc, opt), s.policy.Match())
 }
 
 // textFormat is the report format for people.

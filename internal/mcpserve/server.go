@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+	"toolbench/internal/policy"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -22,6 +23,15 @@ type Options struct {
 	Root string
 	// Version is the version the server gives clients; "" says "devel".
 	Version string
+	// InformationURI is where to read about this build of toolbench, as
+	// toolbench version says it: explain_code names the page of a code
+	// at its address there. "" names the page in the repository alone.
+	InformationURI string
+	// Policy is the team's policy in force under Root (toolbench.toml and
+	// its baseline, found from Root): lint_tools checks what it says and
+	// leaves out the issues it accepts, as toolbench lint does. Its Dir is
+	// Root. nil for none.
+	Policy *policy.Policy
 	// MaxInputBytes bounds each document and calls text a tool reads,
 	// inline or from a file; 0 is DefaultMaxInputBytes.
 	MaxInputBytes int
@@ -66,12 +76,15 @@ const instructions = "toolbench checks LLM tool definitions (OpenAI, Anthropic, 
 	"Documents are given as JSON text or as paths relative to the server's root directory " +
 	"(toolbench mcp --root DIR; by default the directory the server was started in)."
 
-// server holds what the tools share: the root and the bounds.
+// server holds what the tools share: the root, the bounds and where
+// the pages of codes are.
 type server struct {
-	root        string // absolute, symbolic links resolved
-	rootAsGiven string // absolute, as given, for absolute paths through a link to the root
-	maxInput    int
-	maxResults  int
+	root           string // absolute, symbolic links resolved
+	rootAsGiven    string // absolute, as given, for absolute paths through a link to the root
+	maxInput       int
+	maxResults     int
+	informationURI string // Options.InformationURI
+	policy         *policy.Policy
 }
 
 // NewServer returns the MCP server with toolbench's tools, reading files
@@ -113,7 +126,7 @@ func newServer(opt Options) (*server, error) {
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("root %s is not a directory", root)
 	}
-	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults}
+	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults, informationURI: opt.InformationURI, policy: opt.Policy}
 	if s.maxResults <= 0 {
 		s.maxResults = DefaultMaxResults
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"toolbench/core/diff"
+	"toolbench/core/catalog"
 	"toolbench/core/lint"
 )
 
@@ -73,7 +73,7 @@ func (s *server) addTools(srv *mcp.Server) {
 		Description: "Explain a code that lint_tools or diff_tools reported, or a lint target: what it checks, why it matters, how to fix what it reports, " +
 			"and the provider documentation it follows. Use it when an issue's message and hint are not enough to fix it, " +
 			"or to learn what a target (" + strings.Join(lint.TargetNames(), ", ") + ") adds before linting with it.",
-	}, explainInputDocs, explainOutputDocs, explain)
+	}, explainInputDocs, explainOutputDocs, s.explain)
 	srv.AddReceivingMiddleware(nullsForMissing(nullable))
 }
 
@@ -160,10 +160,19 @@ func textResult(text string) *mcp.CallToolResult {
 // values, and of those whose JSON is not what their Go kind says (the
 // severities, numbers written as their names).
 var typeSchemas = map[reflect.Type]*jsonschema.Schema{
-	reflect.TypeFor[lint.Severity](): {Type: "string", Enum: []any{lint.Error.String(), lint.Warning.String()}},
-	reflect.TypeFor[diff.Severity](): {Type: "string", Enum: []any{diff.Error.String(), diff.Note.String()}},
-	reflect.TypeFor[targetName]():    {Type: "string", Enum: anySlice(lint.TargetNames())},
-	reflect.TypeFor[codeKind]():      {Type: "string", Enum: []any{string(kindRule), string(kindTarget), string(kindChange), string(kindCall)}},
+	reflect.TypeFor[catalog.Severity](): {Type: "string", Enum: anySlice([]string{catalog.Error.String(), catalog.Warning.String(), catalog.Note.String()})},
+	reflect.TypeFor[targetName]():       {Type: "string", Enum: anySlice(lint.TargetNames())},
+	reflect.TypeFor[codeKind]():         {Type: "string", Enum: []any{string(kindRule), string(kindTarget), string(kindChange), string(kindCall)}},
+}
+
+// severities are the severities a property of severity takes, by its
+// path (see schemaOf), where they are fewer than catalog.Severity's: a
+// lint issue and a rule are errors or warnings, a change an error or a
+// note.
+var severities = map[string][]catalog.Severity{
+	"issues.severity":  {catalog.Error, catalog.Warning},
+	"rules.severity":   {catalog.Error, catalog.Warning},
+	"changes.severity": {catalog.Error, catalog.Note},
 }
 
 // anySlice is s as the values of an enum.
@@ -211,6 +220,12 @@ func describeProperties(s *jsonschema.Schema, prefix string, docs map[string]str
 		}
 		used[path] = true
 		p.Description = doc
+		if sevs, ok := severities[path]; ok {
+			p.Enum = nil
+			for _, sev := range sevs {
+				p.Enum = append(p.Enum, sev.String())
+			}
+		}
 		if output && slices.Equal(p.Types, []string{"null", "array"}) {
 			p.Types, p.Type = nil, "array"
 		}

@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// mcpSession runs toolbench mcp in process, on a pair of pipes, in the
+// env newEnv gives it, and returns a client's session with it; the
+// session closes, and the command must end with status 0, when the test
+// ends.
+func mcpSession(t *testing.T, newEnv func(stdin io.Reader, stdout, stderr io.Writer) *env, args ...string) *mcp.ClientSession {
+	t.Helper()
+	toServer, fromClient := io.Pipe()
+	fromServer, toClient := io.Pipe()
+	served := make(chan int, 1)
+	var stderr strings.Builder
+	go func() {
+		served <- run(newEnv(toServer, toClient, &stderr), append([]string{"mcp"}, args...))
+		toClient.Close()
+	}()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "0"}, nil).Connect(context.Background(), &mcp.IOTransport{Reader: fromServer, Writer: fromClient}, nil)
+	if err != nil {
+		<-served
+		t.Fatalf("%v; toolbench mcp said %q", err, stderr.String())
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		if code := <-served; code != exitOK {
+			t.Errorf("toolbench mcp exited %d", code)
+		}
+	})
+	return cs
+}
+
+// TestMCPLintsAsTheConfigurationSays lints through toolbench mcp's
+// lint_tools a file whose toolbench.toml sets a target and accepts an
+// issue, and a text: the configuration's target is in force, its
+// accepted issue left out, and the call's targets go over the
+// configuration's, as --target does.
+func TestMCPLintsAsTheConfigurationSays(t *testing.T) {
+	t.Parallel()
+	root := project(t, map[string]string{"tools.json": badName, "api/other.json": badName,
+		"toolbench.toml": "targets = [\"openai\"]\n[[ignore]]\npaths = [\"tools.json\"]\ncodes = [\"invalid-name\"]\nreason = \"kept for old clients\"\n"})
+	cs := mcpSession(t, func(stdin io.Reader, stdout, stderr io.Writer) *env {
+		return &env{dir: root, stdin: stdin, stdout: stdout, stderr: stderr,
+			getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	})
+	lint := func(args map[string]any) (codes, targets string) {
+		t.Helper()
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "lint_tools", Arguments: args})
+		if err != nil || res.IsError {
+			t.Fatalf("lint_tools %v: %v, %+v", args, err, res)
+		}
+		out := res.StructuredContent.(map[string]any)
+		var cs, ts []string
+		for _, is := range out["issues"].([]any) {
+			cs = append(cs, is.(map[string]any)["code"].(string))
+		}
+		for _, tg := range out["targets"].([]any) {
+			ts = append(ts, tg.(string))
+		}
+		return strings.Join(cs, " "), strings.Join(ts, " ")
+	}
+	if codes, targets := lint(map[string]any{"tools_path": "tools.json"}); codes != "" || targets != "openai" {
+		t.Errorf("tools.json: codes %q, targets %q; want the accepted issue left out, under the configuration's openai", codes, targets)
+	}
+	if codes, targets := lint(map[string]any{"tools_path": "api/other.json"}); codes != "invalid-name" || targets != "openai" {
+		t.Errorf("api/other.json: codes %q, targets %q; want OpenAI's invalid-name, which the entry does not accept there", codes, targets)
+	}
+	if codes, targets := lint(map[string]any{"tools": badName, "targets": []string{"gemini"}}); targets != "gemini" || strings.Contains(codes, "openai") {
+		t.Errorf("a text with targets: codes %q, targets %q; want gemini's in place of openai", codes, targets)
+	}
+}
