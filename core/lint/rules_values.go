@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"fmt"
 	"strconv"
 
 	"toolbench/core/catalog"
@@ -122,27 +121,37 @@ func (s *valueSchema) check(c *SchemaContext, v *jsondoc.Node, key, what string,
 	if len(failures) == 0 {
 		return
 	}
-	f := failures[0]
-	pointer := jsondoc.FormatPointer(f.At)
-	n, segs, err := v.Pointer(pointer)
-	if err != nil {
-		n, segs = v, nil
-	}
 	path := jsondoc.AppendKey(c.Path(), key)
 	what += " " + snippet(v)
 	if index >= 0 {
 		path = jsondoc.AppendIndex(path, index)
 		what += " (index " + strconv.Itoa(index) + ")"
 	}
-	msg := fmt.Sprintf("%s does not satisfy the schema it is in: %s", what, f.Message(true))
-	if pointer != "" {
-		msg = fmt.Sprintf("%s does not satisfy the schema it is in at %s: %s", what, pointer, f.Message(true))
+	n, segs, msg := placeFailures(v, failures, what, "the schema it is in")
+	c.ReportAt(n, jsondoc.AppendSegs(path, segs), msg,
+		"Correct the value, or the schema if the value is right: models copy defaults, enum values and examples into their calls.")
+}
+
+// placeFailures places the first of the failures of value v, which what
+// names, against the schema against names: the node inside v it is
+// about and the steps to it from v, and the message that says so and
+// how many more problems there are.
+func placeFailures(v *jsondoc.Node, failures []schema.Failure, what, against string) (*jsondoc.Node, []jsondoc.Seg, string) {
+	f := failures[0]
+	pointer := jsondoc.FormatPointer(f.At)
+	n, segs, err := v.Pointer(pointer)
+	if err != nil {
+		n, segs = v, nil
 	}
+	msg := what + " does not satisfy " + against
+	if pointer != "" {
+		msg += " at " + pointer
+	}
+	msg += ": " + f.Message(true)
 	if more := len(failures) - 1; more > 0 {
 		msg += " (and " + termtext.Plural(more, "more problem") + ")"
 	}
-	c.ReportAt(n, jsondoc.AppendSegs(path, segs), msg,
-		"Correct the value, or the schema if the value is right: models copy defaults, enum values and examples into their calls.")
+	return n, segs, msg
 }
 
 // plainlyValid reports whether v surely satisfies a plain schema without
