@@ -18,6 +18,7 @@
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
 //	diff      the changes between two versions of a tools document
+//	traffic   the codes of what toolbench proxy finds in MCP traffic
 //	schema    JSON Schema: keywords, types, $ref, drafts and meta-schemas
 //	tooldef   the tool definitions of a document, in every provider's shape
 //	jsonedit  edits of a document's text in the document's own layout
@@ -30,11 +31,11 @@
 //	termtext  text for a terminal: escaping, quoting, hidden characters,
 //	          wrapping in cells
 //
-// (lint, call and diff are side by side, as are fix, compat, baseline,
-// lock, servers and registry, report and config, tooldef, jsonedit and
-// cost, and jsondoc and catalog: none imports another of its rank.)
-// Beside them, internal/par splits work among the processors for any
-// layer.
+// (lint, call, diff and traffic are side by side, as are fix, compat,
+// baseline, lock, servers and registry, report and config, tooldef,
+// jsonedit and cost, and jsondoc and catalog: none imports another of
+// its rank.) Beside them, internal/par splits work among the processors
+// for any layer.
 //
 // layers_test.go holds these layers, and those of the whole module above
 // them: core imports nothing outside core (its tests may use the test

@@ -34,6 +34,7 @@ var layers = map[string]int{
 	"core/call":         4,
 	"core/diff":         4,
 	"core/lint":         4,
+	"core/traffic":      4,
 	"core/compat":       5,
 	"core/fix":          5,
 	"core/baseline":     5,
@@ -50,6 +51,7 @@ var layers = map[string]int{
 	"internal/source":     12,
 	"internal/policy":     13,
 	"internal/mcpserve":   14,
+	"internal/proxy":      13,
 
 	"watch":        20,
 	"tui":          21,

@@ -262,3 +262,40 @@ if command -v node >/dev/null && [[ -f $everything ]]; then
 	echo "   server-everything and two Go test servers: ${median[all_mixed]} ms; server-everything alone ${median[mixed_everything]} ms"
 	echo "   all / slowest  = ${r11}x   (goal <= 1.2: $(verdict "$r11" "<=" 1.2))"
 fi
+
+# The proxy in the path of a client's traffic: a proxy process (the
+# proxy package's test binary) between a client and a server on stdio,
+# against the same client and server without it, in the same run.
+benches=$(go test -list 'BenchmarkAddedLatency' ./internal/proxy 2>/dev/null || true)
+if grep -q BenchmarkAddedLatency <<<"$benches"; then
+	# metric NAME: the value of the metric NAME on a benchmark's line.
+	metric() { awk -v n="$1" '{ for (i = 2; i <= NF; i++) if ($i == n) print $(i - 1) }'; }
+	go test -c -o "$tmp/proxy.test" ./internal/proxy
+	bench() { (cd internal/proxy && "$tmp/proxy.test" -test.run '^$' -test.bench "$@" | grep -E '^Benchmark'); }
+	echo
+	echo "11. proxy: a small tools/call over stdio, each round trip timed directly and"
+	echo "   through a proxy process, alternately, 5000 of each"
+	for server in tools raw; do
+		line=$(bench "BenchmarkAddedLatency/^$server\$" -test.benchtime 5000x)
+		what="the Go SDK server"
+		[[ $server == raw ]] && what="a server that answers at once"
+		echo "   $what: p50 $(metric direct-p50-µs <<<"$line") µs direct, $(metric proxied-p50-µs <<<"$line") µs proxied;" \
+			"p99 $(metric direct-p99-µs <<<"$line") µs, $(metric proxied-p99-µs <<<"$line") µs"
+		a50=$(metric added-p50-µs <<<"$line") a99=$(metric added-p99-µs <<<"$line")
+		echo "   added p50 = $a50 µs (goal < 100: $(verdict "$a50" "<=" 100)), added p99 = $a99 µs (goal < 1000: $(verdict "$a99" "<=" 1000))"
+	done
+	echo "   small calls, 32 in flight, 20000 a round, median of 3 rounds:"
+	for server in raw tools; do
+		line=$(bench "BenchmarkThroughput/^$server\$" -test.benchtime 3x)
+		what="the Go SDK server"
+		[[ $server == raw ]] && what="a server that answers at once"
+		p=$(metric proxied-calls/s <<<"$line")
+		echo "   $what: $(metric direct-calls/s <<<"$line") calls/s direct, $p through the proxy (ratio $(metric ratio <<<"$line"))"
+		[[ $server == raw ]] && echo "   through the proxy = $p calls/s (goal >= 10000 on $(nproc) processors: $(verdict "$p" ">=" 10000))"
+	done
+	line=$(bench 'BenchmarkLargeMessage' -test.benchtime 3x)
+	r=$(metric peak/size <<<"$line")
+	echo "   a tools/call result of $(metric message-MiB <<<"$line") MiB: relayed in $(metric relay-ms <<<"$line") ms, $(metric direct-ms <<<"$line") ms direct;" \
+		"the proxy's peak memory $(metric peak-MiB <<<"$line") MiB ($(metric before-MiB <<<"$line") MiB before it)"
+	echo "   peak / size    = ${r}x   (goal < 2: $(verdict "$r" "<=" 2))"
+fi

@@ -68,7 +68,7 @@ func Connect(ctx context.Context, spec Spec) (*Client, error) {
 		listChanged: make(chan struct{}, 1),
 		done:        make(chan struct{}),
 	}
-	if err := spec.validate(); err != nil {
+	if err := spec.Validate(); err != nil {
 		return nil, &ConnectError{Server: c.name, Err: err}
 	}
 	var transport mcp.Transport

@@ -201,7 +201,10 @@ func (s Spec) protocolVersion() string {
 	return DefaultProtocolVersion
 }
 
-func (s Spec) validate() error {
+// Validate says what is wrong with s before anything is started or
+// reached: not one of a command and a URL, an environment entry or a URL
+// that is malformed.
+func (s Spec) Validate() error {
 	switch {
 	case len(s.Command) > 0 && s.URL != "":
 		return errors.New("both a command and a URL: give one")

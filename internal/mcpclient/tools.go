@@ -124,26 +124,19 @@ func (c *Client) listPage(ctx context.Context, n int, cursor string) (Page, [][]
 	// The SDK's decoding of the page is not used, and its error counts only
 	// when no response came: toolbench reads the page itself.
 	_, err := c.session.ListTools(rctx, &mcp.ListToolsParams{Cursor: cursor})
-	page.Elapsed = time.Since(start)
+	elapsed := time.Since(start)
 	msg := ex.message()
 	if msg == nil {
+		page.Elapsed = elapsed
 		return page, nil, fmt.Errorf("tools/list page %d: %w", n, c.cause(rctx, ex, err))
 	}
-	resp, err := readResponse(msg, "tools/list", n)
-	if err != nil {
-		return page, nil, err
+	page, tools, err := ReadToolsPage(msg, n, cursor)
+	page.Elapsed = elapsed
+	var rpcErr *RPCError
+	if errors.As(err, &rpcErr) {
+		err = fmt.Errorf("tools/list page %d: %w", n, err)
 	}
-	if resp.rpcErr != nil {
-		resp.rpcErr.Method = "tools/list"
-		return page, nil, fmt.Errorf("tools/list page %d: %w", n, resp.rpcErr)
-	}
-	tp, err := readToolsResult(msg, resp, n)
-	if err != nil {
-		return page, nil, err
-	}
-	page.NextCursor, page.Tools, page.Message = tp.next, len(tp.tools), msg
-	page.ResultType, page.TTLMs, page.CacheScope = tp.resultType, tp.ttl, tp.cacheScope
-	return page, tp.tools, nil
+	return page, tools, err
 }
 
 // ToolsDocument lays out tools, the text of each, as ToolList.Document

@@ -1,0 +1,119 @@
+package proxy
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"toolbench/internal/jsonrpc"
+)
+
+func TestAMessageOverTheBoundIsAnsweredAndTheSessionGoesOn(t *testing.T) {
+	const bound = 4096
+	up, _ := testServer(t, "raw")
+	up.Env = append(up.Env, bigEnv+"=10000")
+	r := start(t, Options{Upstream: up, MaxMessage: bound})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	tests := []struct {
+		name    string
+		id      string
+		send    string
+		code    int
+		message string
+	}{
+		{name: "the client's", id: "5", send: `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("x", 2*bound) + `"}}}`,
+			code: jsonrpc.CodeInvalidRequest, message: "a message longer than 4 KiB"},
+		{name: "the server's", id: `"b"`, send: `{"jsonrpc":"2.0","id":"b","method":"tools/call","params":{"name":"big","arguments":{}}}`,
+			code: jsonrpc.CodeInternalError, message: "the server's answer is a message longer than 4 KiB"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p.send(tc.send)
+			resp := p.answer(tc.id)
+			m := jsonrpc.Parse(resp)
+			if code := string(jsonrpc.Member(m.Error, "code")); code != strconv.Itoa(tc.code) || !strings.Contains(string(m.Error), tc.message) {
+				t.Errorf("answer %s: want error %d saying %q", resp, tc.code, tc.message)
+			}
+			if got := p.call("99", "ping", ""); jsonrpc.Parse(got).Result == nil {
+				t.Errorf("the session did not go on: %s", got)
+			}
+		})
+	}
+	r.stop(t)
+	if !strings.Contains(r.stderr.String(), "the server wrote line 4: a message longer than 4 KiB") {
+		t.Errorf("stderr does not say what was dropped:\n%s", r.stderr)
+	}
+}
+
+// stuckWriter blocks every write until it is let go, as a record on a
+// full disk or a stalled pipe does.
+type stuckWriter struct {
+	release chan struct{}
+	mu      sync.Mutex
+	lines   strings.Builder
+}
+
+func (w *stuckWriter) Write(p []byte) (int, error) {
+	<-w.release
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.lines.Write(p)
+}
+
+func TestASlowRecordNeverSlowsTheRelayAndItsDropsAreCounted(t *testing.T) {
+	const pings = 200
+	up, _ := testServer(t, "raw")
+	w := &stuckWriter{release: make(chan struct{})}
+	r := start(t, Options{Upstream: up, Record: w, QueueSize: 8})
+	p := r.peer(t)
+	p.initialize()
+	// Every call is answered while the record cannot write a line.
+	for i := range pings {
+		p.call(strconv.Itoa(100+i), "ping", "")
+	}
+	close(w.release)
+	r.stop(t)
+	const events = 3 + 2*pings // initialize, its answer, initialized, the pings and theirs
+	lines := recordLines(t, w.lines.String())
+	dropped := 0
+	for _, l := range lines {
+		n, _ := strconv.Atoi(field(l.Raw, "dropped"))
+		dropped += n
+	}
+	written := len(lines)
+	if field(lines[len(lines)-1].Raw, "kind") == "note" {
+		written--
+	}
+	if dropped == 0 || written+dropped != events {
+		t.Errorf("%d lines written and %d dropped, want %d events in all:\n%s", written, dropped, events, describe(lines))
+	}
+	if want := strconv.Itoa(dropped) + " messages were not recorded"; !strings.Contains(r.stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
+	}
+}
+
+func TestWhatTheServerWritesThatIsNotJSONRPCIsDroppedAndTheSessionGoesOn(t *testing.T) {
+	up, _ := testServer(t, "raw")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	resp := p.call("2", "tools/call", `{"name":"noise","arguments":{}}`)
+	if m := jsonrpc.Parse(resp); !strings.Contains(string(m.Error), `the server's answer is not a JSON-RPC message: \"jsonrpc\" is \"1.0\"`) {
+		t.Errorf("answer %s: want an error saying the answer is not JSON-RPC", resp)
+	}
+	if got := p.call("3", "tools/call", `{"name":"echo","arguments":{"text":"x"}}`); jsonrpc.Parse(got).Result == nil {
+		t.Errorf("the session did not go on: %s", got)
+	}
+	if len(p.notes) > 0 {
+		t.Errorf("the client got what the server wrote that is not JSON-RPC: %q", p.notes)
+	}
+	r.stop(t)
+	stderr := r.stderr.String()
+	if !strings.Contains(stderr, "the server wrote what is not a JSON-RPC message, which is not passed on") || strings.Contains(stderr, "\x1b") {
+		t.Errorf("stderr does not say what was dropped, escaped:\n%q", stderr)
+	}
+}

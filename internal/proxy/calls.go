@@ -1,0 +1,185 @@
+package proxy
+
+import (
+	"strings"
+	"unsafe"
+
+	"toolbench/core/call"
+	"toolbench/core/catalog"
+	"toolbench/core/jsondoc"
+	"toolbench/core/report"
+	"toolbench/core/termtext"
+	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
+)
+
+// checkCall checks a tools/call request against the tools the client
+// was given, with validate_call and the deep validator, and says what it
+// found and whether the call is kept from the server. A call made before
+// any listing is checked against one the proxy takes itself.
+func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) {
+	st := s.tools.current()
+	var unlisted string
+	if st == nil {
+		var err error
+		if st, err = s.listOwn(req); err != nil {
+			unlisted = err.Error()
+		}
+	}
+	p := s.parsers.Get().(*jsondoc.Parser)
+	defer s.parsers.Put(p)
+	// The message is read in place: nothing of its tree is kept past this
+	// call but strings made anew.
+	root, err := p.Parse(unsafe.String(unsafe.SliceData(m.Raw), len(m.Raw)))
+	if err != nil {
+		return []Finding{callFinding(call.Finding{Code: call.CodeMalformed, Reason: err.Error()}, "", st)}, s.opt.Policy.Calls == Enforce
+	}
+	c := call.NormalizeCall(root)
+	c.Name = strings.Clone(c.Name)
+	req.tool = c.Name
+	if args := jsonrpc.Member(m.Params, "arguments"); len(args) > 0 && args[0] == '"' {
+		c = call.Call{Name: c.Name, Malformed: "arguments is not an object"}
+	}
+	var (
+		found []call.Finding
+		deep  []call.SchemaError
+	)
+	if st == nil {
+		found = call.Check(c, &call.Schemas{ByName: map[string]*call.FlatSchema{}})
+	} else {
+		found = call.Check(c, st.schemas)
+		deep = call.DeepValidate(c, st.schemas)
+	}
+	var findings []Finding
+	for _, f := range found {
+		if f.IsError() {
+			findings = append(findings, callFinding(f, c.Name, st))
+		}
+	}
+	for _, d := range deep {
+		// Cloned: a message may quote the arguments, read in place.
+		findings = append(findings, Finding{Code: call.CodeSchema, Severity: catalog.Error, Text: strings.Clone(report.CallErrorsText(nil, []call.SchemaError{d})),
+			Hint: "the value there breaks the tool's input schema: send one it allows", Tool: c.Name})
+	}
+	if len(findings) == 0 {
+		return nil, false
+	}
+	if unlisted != "" {
+		findings = append(findings, Finding{Code: CodeUnlisted, Severity: catalog.Error, Text: "the server's tools could not be listed to check the call: " + unlisted, Tool: c.Name})
+	}
+	return findings, s.opt.Policy.Calls == Enforce
+}
+
+// callFinding is one of validate_call's findings, in its text, with a
+// hint that says in a line what the model should do about it in its
+// next call.
+func callFinding(f call.Finding, tool string, st *toolState) Finding {
+	// Cloned: a field's name may be read in place from the arguments.
+	out := Finding{Code: f.Code, Severity: catalog.Error, Text: strings.Clone(f.String()), Tool: tool}
+	switch f.Code {
+	case call.CodeMalformed:
+		out.Hint = `send params {"name": TOOL, "arguments": {...}}, the arguments a JSON object`
+	case call.CodeUnknownTool:
+		out.Hint = "no tool of this name is listed; call one that tools/list gives"
+		switch {
+		case st == nil:
+		case st.withheld[tool]:
+			out.Hint = "the proxy withholds the server's tool of this name: it is not the one the lock pins"
+		default:
+			if near := termtext.Closest(tool, st.names); near != "" {
+				out.Hint += "; did you mean " + termtext.Quote(near) + "?"
+			}
+		}
+	case call.CodeMissing:
+		out.Hint = "a required argument is absent: send it"
+	case call.CodeExtra:
+		out.Hint = "the tool takes no argument of this name: leave it out"
+	case call.CodeType:
+		out.Hint = "send a value of the type named (str, int, float, bool, list, dict): nothing is converted, and a bool is no number"
+	default:
+		out.Hint = "toolbench explain " + f.Code + " says what it means"
+	}
+	return out
+}
+
+// refusalResult is the answer to a call kept from the server: a tool
+// result with isError set, whose text lists the findings with a hint
+// each, so that the model can correct its next call. A result of MCP
+// 2026-07-28 says it is complete.
+func refusalResult(id []byte, findings []Finding, revision, asked string) []byte {
+	var text strings.Builder
+	text.WriteString("toolbench proxy did not pass this call to the server: it does not fit the tool. Fix what each line says and call again.\n")
+	for _, f := range findings {
+		text.WriteString(f.Text)
+		if f.Hint != "" {
+			text.WriteString(" - ")
+			text.WriteString(f.Hint)
+		}
+		text.WriteByte('\n')
+	}
+	b := append([]byte(`{"jsonrpc":"2.0","id":`), id...)
+	b = append(b, `,"result":{"content":[{"type":"text","text":`...)
+	b = jsonrpc.AppendQuote(b, text.String())
+	b = append(b, `}],"isError":true`...)
+	if mcpclient.IsModern(asked) || asked == "" && mcpclient.IsModern(revision) {
+		b = append(b, `,"resultType":"complete"`...)
+	}
+	return append(b, "}}"...)
+}
+
+// listOwn lists the server's tools for the proxy itself, every page,
+// when a call comes before the client listed them: calls are checked
+// against the tools the server lists. A request of MCP 2026-07-28 carries
+// the _meta of the client's latest, as every request of that revision
+// must.
+func (s *session) listOwn(req *request) (*toolState, error) {
+	s.listMu.Lock()
+	defer s.listMu.Unlock()
+	if st := s.tools.current(); st != nil {
+		return st, nil
+	}
+	for cursor := ""; ; {
+		params := []byte(`{`)
+		if meta := s.meta.Load(); meta != nil && req.version != "" {
+			params = append(append(params, `"_meta":`...), *meta...)
+		}
+		if cursor != "" {
+			if len(params) > 1 {
+				params = append(params, ',')
+			}
+			params = jsonrpc.AppendQuote(append(params, `"cursor":`...), cursor)
+		}
+		params = append(params, '}')
+		resp, err := s.own("tools/list", params, req.header)
+		if err != nil {
+			return nil, err
+		}
+		m := jsonrpc.Parse(resp)
+		if m.Kind != jsonrpc.Response {
+			return nil, errNotListed(m.Err)
+		}
+		if m.Error != nil {
+			msg, _ := jsonrpc.Unquote(jsonrpc.Member(m.Error, "message"))
+			return nil, errNotListed(&jsonrpc.Error{Message: "the server answered tools/list with an error: " + msg})
+		}
+		version := req.version
+		if version == "" {
+			version = s.revision()
+		}
+		s.tools.page(&m, &request{method: "tools/list", cursor: cursor}, version)
+		st := s.tools.current()
+		next, _ := jsonrpc.Unquote(jsonrpc.Member(m.Result, "nextCursor"))
+		if next == "" || st == nil {
+			s.tools.finish()
+			return st, nil
+		}
+		cursor = next
+	}
+}
+
+func errNotListed(e *jsonrpc.Error) error {
+	if e == nil {
+		return &jsonrpc.Error{Message: "the server's answer to tools/list is not a response"}
+	}
+	return e
+}

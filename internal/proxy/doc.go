@@ -1,0 +1,134 @@
+// Package proxy is an MCP proxy that checks the traffic between a client
+// and one server while it runs: every tool call is held to the tool the
+// client was given before the server sees it, a locked server's tools
+// to what the lock pins, results to their outputSchema, and everything
+// is recorded.
+//
+// # API
+//
+// [Run] relays until the client goes (or its context is done): Options
+// name the upstream (a command spawned on stdio in a process group of
+// its own, or a Streamable HTTP URL, with headers sent to its origin
+// only), the downstream (stdio, or Streamable HTTP on a listener at
+// [HTTPPath], loopback unless told otherwise, Host and Origin checked),
+// the [Policies] (Enforce or Audit for calls, a locked server's drift and
+// HTTP headers), the lock and the source it pins the server under, the
+// lint options a listing is held to, the record, and the event function.
+// Either side may be stdio or HTTP; the proxy bridges them.
+//
+// # What it does to the traffic
+//
+// Each message is read within a bound (Options.MaxMessage, 64 MiB by
+// default) and classified by internal/jsonrpc; only what a check needs
+// is decoded, and every message the proxy does not answer itself is
+// passed on as its bytes, in order: notifications, progress,
+// cancellation, list_changed, sampling, elicitation, input_required
+// rounds, server/discover, subscriptions/listen and methods it does not
+// know, in MCP 2025-11-25 and 2026-07-28 alike.
+//
+//   - tools/list: each page's tools are held to the lock when it pins
+//     the server: a tool changed since it was locked, or new, is withheld
+//     from the client (Policies.Drift Enforce, the page's other bytes
+//     passed on as written) or passed on and reported (Audit). The whole
+//     listing is linted with the negotiated revision's rules (core/lint,
+//     with the facts internal/live gathers of a live listing), and held
+//     to the lock with diff's changes. Calls are checked against the
+//     tools the client was given.
+//   - tools/call: the arguments are checked with validate_call and the
+//     deep validator (core/call). A call to a tool not listed, or
+//     withheld, is unknown_tool. Under Policies.Calls Enforce a call that
+//     fails never reaches the server: the client gets a tool result with
+//     isError whose text lists the findings in the seed's codes, a hint
+//     each, so that the model corrects its next call. A call made before
+//     any listing is checked against a listing the proxy takes itself.
+//   - results: structuredContent is checked against the tool's
+//     outputSchema (and its absence when one is declared), and text items
+//     for hidden characters and terminal escapes. Reported, never held.
+//   - over HTTP, a request of MCP 2026-07-28 is held to its Mcp-Method,
+//     Mcp-Name and Mcp-Param-* headers (Policies.Headers); a client on
+//     stdio has the proxy write them for a server on HTTP.
+//   - what is not JSON-RPC: from the client, answered as JSON-RPC
+//     answers it (-32700, -32600; a batch refused, MCP sends one message
+//     at a time); from the server, dropped and said on stderr, a pending
+//     request it names answered with an error, since passed on it would
+//     end the client's session. Neither ends the session.
+//
+// The server going (a spawned one exiting) answers every pending request
+// with a JSON-RPC error at once and says why on stderr, with the end of
+// the server's stderr; with a client on stdio Run then returns the
+// server's *mcpclient.ExitError. The client going ends a spawned server
+// and its whole process group at once: its input is closed, SIGTERM
+// follows after 0.2 s and SIGKILL after 0.5 s, for a server that ignores
+// the rest (server-everything never exits when its input closes).
+//
+// # The record and the event stream
+//
+// Each message becomes an [Event]. Events go through one bounded queue
+// (Options.QueueSize events, and 64 MiB of recorded messages) to one
+// goroutine that appends a line to Options.Record and calls
+// Options.Events, in order: neither ever slows the relay. An event that
+// finds the queue full is dropped and counted; the next line says how
+// many were (dropped), a last line does at the end, and Run says so on
+// stderr. Never silently.
+//
+// A line of the record is one JSON object (shown here on several lines):
+//
+//		{"time": "2026-12-04T20:54:53.149137Z", "from": "client", "to": "server",
+//		 "kind": "request", "method": "tools/call", "id": 7, "tool": "search",
+//		 "bytes": 117, "verdict": "refused",
+//		 "findings": [{"code": "missing", "severity": "error", "text": "missing:query",
+//		               "hint": "a required argument is absent: send it", "tool": "search"}],
+//		 "params": {"name": "search", "arguments": {}}}
+//
+//	  - time: when the message reached the proxy, RFC 3339 in microseconds.
+//	  - from, to: "client", "server" or "proxy" (the proxy's own answers
+//	    and requests).
+//	  - kind: "request", "notification", "response", "batch", "invalid",
+//	    or "note" for the line that counts events dropped at the end.
+//	  - method: a request's or notification's; for a response, the method
+//	    of the request it answers, absent when that is not known.
+//	  - id: the id as written, byte for byte (1.5 stays 1.5); absent for a
+//	    notification.
+//	  - tool: the tool of a tools/call, on its request and its response.
+//	  - bytes: the message's size. ms: for a response, the time since its
+//	    request reached the proxy, in milliseconds.
+//	  - verdict: "relayed" (passed on as received), "filtered" (a listing
+//	    passed on with tools withheld), "refused" (kept from its peer and
+//	    answered by the proxy), "dropped" (kept from its peer, not
+//	    answered), "sent" (the proxy's own).
+//	  - findings: what the checks found, each a code (validate_call's
+//	    unknown_tool, missing, extra, type, malformed; schema; output; a
+//	    lint rule's; a diff change's; withheld, drift, result-hidden-characters,
+//	    header-mismatch, invalid-message), a severity ("error" or
+//	    "warning"), the text (for a call, the seed's string), a hint, and
+//	    the tool.
+//	  - params: a tools/call request's params as written, so that a
+//	    record's calls can be checked again; result: a tools/list
+//	    response's result as written, so that a lock can pin what a record
+//	    saw; message: every message whole, with Options.RecordMessages.
+//	  - dropped: the events dropped just before this one.
+//
+// Lines come in the order the proxy finished with each message: within
+// one direction that is the order of the traffic; the two directions
+// interleave, and sorting by time gives the order of arrival.
+//
+// Options.Events gets the same Event, with Go types (Latency a
+// time.Duration, ID the raw id): the workbench's traffic pane reads it.
+// It runs on the recorder's goroutine, so a slow function delays the
+// record and, once the queue is full, drops events, but never the relay.
+//
+// # Bounds
+//
+// A message: Options.MaxMessage, 64 MiB (a line over stdio, a body or
+// an event over HTTP); past it the message is refused as an invalid
+// request, or dropped from the server, and the session goes on. An HTTP
+// request's body is read within 30 s; at most 32 sessions over HTTP hold
+// a spawned server each at once, and one idle for 30 minutes ends; the
+// proxy's own listing waits
+// Options.CallTimeout; one listing's lint findings in an event, 1000.
+//
+// It imports core (call, diff, jsondoc, lint, lock, report, termtext,
+// tooldef), internal/jsonrpc, internal/mcpclient and internal/live. It
+// knows nothing of flags, terminals or the screen: the command line and
+// the workbench build on Options, Run and Event.
+package proxy

@@ -1,0 +1,681 @@
+package proxy
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"toolbench/core/termtext"
+	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
+)
+
+// The proxy as a Streamable HTTP server. In front of a server reached by
+// URL it passes each request on as the client made it (the client's
+// session is the server's), checking each message both ways. In front of
+// a spawned server it keeps the sessions itself: each client that begins
+// one with initialize (MCP 2025-11-25) gets a server process of its own,
+// and clients that keep no session (MCP 2026-07-28) share one, whose
+// requests are renumbered so that two clients' ids never meet.
+
+// The bounds of the HTTP side.
+const (
+	// bodyTimeout bounds the reading of a request's body, so that a
+	// stalled client holds nothing for long.
+	bodyTimeout = 30 * time.Second
+	// maxSessions bounds the spawned servers that clients' sessions hold
+	// at once.
+	maxSessions = 32
+	// idleSession is how long a session with a spawned server of its own
+	// lasts with no request and no stream open: a client that went
+	// without a DELETE does not hold a server for ever.
+	idleSession = 30 * time.Minute
+)
+
+// serveHTTP serves the proxy on HTTP until ctx is done.
+func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) error {
+	l := opt.Downstream.Listener
+	if l == nil {
+		var err error
+		if l, err = net.Listen("tcp", listenAddress(opt.Downstream.Listen)); err != nil {
+			return err
+		}
+	}
+	h := newHTTPDown(ctx, opt, rec, log, l.Addr())
+	go h.endIdle(time.Minute)
+	mux := http.NewServeMux()
+	mux.Handle(HTTPPath, http.NewCrossOriginProtection().Handler(h))
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	log.printf("serving MCP at http://%s%s, in front of %s", l.Addr(), HTTPPath, opt.Upstream.DisplayName())
+	if !isLoopback(l.Addr()) {
+		log.printf("anyone who reaches %s can use the server through the proxy; listen on 127.0.0.1 to keep it to this machine", l.Addr())
+	}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(l) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	hs.Shutdown(shut)
+	h.close()
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// listenAddress is addr with a loopback host when it names none
+// (":7777"): other machines reach the proxy only when told they may.
+func listenAddress(addr string) string {
+	if host, port, err := net.SplitHostPort(addr); err == nil && host == "" {
+		return net.JoinHostPort("127.0.0.1", port)
+	}
+	return addr
+}
+
+// isLoopback reports whether a is an address of this machine only.
+func isLoopback(a net.Addr) bool {
+	tcp, ok := a.(*net.TCPAddr)
+	return ok && tcp.IP.IsLoopback()
+}
+
+// httpDown is the proxy's HTTP side.
+type httpDown struct {
+	ctx      context.Context
+	opt      *Options
+	rec      *recorder
+	log      *logger
+	hosts    map[string]bool // the Host names allowed besides loopback ones
+	loopback bool            // listening on a loopback address only
+	idleEnd  time.Duration   // how long a session of its own server may idle
+
+	mu       sync.Mutex
+	sessions map[string]*downSession // by Mcp-Session-Id, over a spawned server
+	shared   *downSession            // requests without a session; every request over a URL
+	closed   bool
+}
+
+func newHTTPDown(ctx context.Context, opt *Options, rec *recorder, log *logger, addr net.Addr) *httpDown {
+	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, sessions: map[string]*downSession{}}
+	for _, name := range opt.Downstream.Hosts {
+		h.hosts[strings.ToLower(name)] = true
+	}
+	if tcp, ok := addr.(*net.TCPAddr); ok && !tcp.IP.IsUnspecified() {
+		h.hosts[strings.ToLower(tcp.IP.String())] = true
+	}
+	return h
+}
+
+// hostAllowed reports whether a request's Host names this proxy: a
+// loopback name, the address listened on, or one of Downstream.Hosts. A
+// page that DNS rebinding points at the proxy names its own host.
+func (h *httpDown) hostAllowed(host string) bool {
+	name := host
+	if hostOnly, _, err := net.SplitHostPort(host); err == nil {
+		name = hostOnly
+	}
+	name = strings.ToLower(strings.Trim(name, "[]"))
+	if h.hosts[name] {
+		return true
+	}
+	if name == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(name)
+	return ip != nil && ip.IsLoopback()
+}
+
+func (h *httpDown) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.hostAllowed(r.Host) {
+		http.Error(w, "toolbench proxy: the Host "+termtext.Quote(r.Host)+" does not name this proxy", http.StatusForbidden)
+		return
+	}
+	switch r.Method {
+	case http.MethodPost:
+		h.post(w, r)
+	case http.MethodGet:
+		h.get(w, r)
+	case http.MethodDelete:
+		h.delete(w, r)
+	default:
+		w.Header().Set("Allow", "GET, POST, DELETE")
+		http.Error(w, "toolbench proxy: method not allowed", http.StatusMethodNotAllowed)
+	}
+}
+
+// A downSession is a session of the proxy's with its HTTP clients: the
+// relay to one upstream, and the client's open streams.
+type downSession struct {
+	h  *httpDown
+	s  *session
+	id string // the Mcp-Session-Id the proxy gave, "" for none
+
+	mu     sync.Mutex
+	stream *exchange          // the client's GET stream, nil when none is open
+	open   map[*exchange]bool // the exchanges open, the newest last in order
+	order  []*exchange
+	used   time.Time  // when the last exchange closed
+	done   chan error // the server's end
+}
+
+// idle reports whether the session has had no exchange open since
+// before.
+func (ds *downSession) idle(before time.Time) bool {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	return len(ds.open) == 0 && ds.stream == nil && ds.used.Before(before)
+}
+
+// send implements downstream: an answer goes on the response to its
+// request; a message of the server's on the stream it came with, or the
+// client's GET stream, or the newest exchange open.
+func (ds *downSession) send(msg []byte, req, via *request) error {
+	if req != nil {
+		if x, ok := req.route.(*exchange); ok {
+			return x.write(msg, true)
+		}
+		return errNoStream
+	}
+	if via != nil {
+		if x, ok := via.route.(*exchange); ok && x.write(msg, false) == nil {
+			return nil
+		}
+	}
+	ds.mu.Lock()
+	candidates := []*exchange{ds.stream}
+	for i := len(ds.order) - 1; i >= 0; i-- {
+		candidates = append(candidates, ds.order[i])
+	}
+	ds.mu.Unlock()
+	for _, x := range candidates {
+		if x != nil && x.write(msg, false) == nil {
+			return nil
+		}
+	}
+	return errNoStream
+}
+
+// errNoStream is a message of the server's that no open stream can carry
+// to the client.
+var errNoStream = errors.New("no stream open to the client")
+
+func (ds *downSession) opened(x *exchange) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if ds.open == nil {
+		ds.open = map[*exchange]bool{}
+	}
+	ds.open[x] = true
+	ds.order = append(ds.order, x)
+}
+
+func (ds *downSession) closedExchange(x *exchange) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	ds.used = time.Now()
+	delete(ds.open, x)
+	for i, o := range ds.order {
+		if o == x {
+			ds.order = append(ds.order[:i], ds.order[i+1:]...)
+			break
+		}
+	}
+	if ds.stream == x {
+		ds.stream = nil
+	}
+}
+
+// newSession starts a session with the upstream: a server process of its
+// own for a spawned server.
+func (h *httpDown) newSession(id string) (*downSession, error) {
+	s := newSession(h.ctx, h.opt, h.rec, h.log)
+	ds := &downSession{h: h, s: s, id: id, used: time.Now(), done: make(chan error, 1)}
+	s.down = ds
+	if err := s.connect(ds.done); err != nil {
+		return nil, err
+	}
+	if up, ok := s.up.(*httpUp); ok {
+		up.own = false
+	} else {
+		s.renumber = id == ""
+	}
+	go func() {
+		// A server that exits ends its session.
+		if <-ds.done != nil {
+			h.forget(ds)
+		}
+	}()
+	return ds, nil
+}
+
+// forget drops a session whose server is gone: the next request begins
+// another.
+func (h *httpDown) forget(ds *downSession) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.shared == ds {
+		h.shared = nil
+	}
+	if h.sessions[ds.id] == ds {
+		delete(h.sessions, ds.id)
+	}
+}
+
+// sessionFor is the session a request belongs to, by its Mcp-Session-Id;
+// a request of MCP 2025-11-25's initialize over a spawned server begins
+// one. It says with an HTTP status why there is none.
+func (h *httpDown) sessionFor(r *http.Request, m *jsonrpc.Message) (*downSession, int, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, http.StatusServiceUnavailable, errors.New("the proxy is stopping")
+	}
+	id := r.Header.Get(sessionHeader)
+	spawned := h.opt.Upstream.URL == ""
+	switch {
+	case !spawned || id == "" && (m == nil || m.Method != "initialize"):
+		if h.shared == nil {
+			ds, err := h.newSession("")
+			if err != nil {
+				return nil, http.StatusBadGateway, err
+			}
+			h.shared = ds
+		}
+		return h.shared, 0, nil
+	case id != "":
+		if ds, ok := h.sessions[id]; ok {
+			return ds, 0, nil
+		}
+		return nil, http.StatusNotFound, errors.New("no session " + termtext.Quote(id) + ": begin one with initialize")
+	}
+	if len(h.sessions) >= maxSessions {
+		return nil, http.StatusServiceUnavailable, fmt.Errorf("%d sessions are open, the most the proxy keeps at once", maxSessions)
+	}
+	ds, err := h.newSession(newSessionID())
+	if err != nil {
+		return nil, http.StatusBadGateway, err
+	}
+	h.sessions[ds.id] = ds
+	return ds, 0, nil
+}
+
+func newSessionID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(bodyTimeout))
+	body, err := readBounded(r.Body, h.opt.maxMessage())
+	rc.SetReadDeadline(time.Time{})
+	if err != nil {
+		writeRPCError(w, http.StatusRequestEntityTooLarge, nil, jsonrpc.CodeInvalidRequest, "toolbench proxy: "+err.Error())
+		return
+	}
+	m := jsonrpc.Parse(body)
+	ds, status, err := h.sessionFor(r, &m)
+	if err != nil {
+		writeRPCError(w, status, requestID(&m), codeServerGone, "toolbench proxy: "+err.Error())
+		return
+	}
+	found, refuse := h.checkHeaders(ds.s, r, &m)
+	if refuse {
+		ev := ds.s.event(time.Now(), Client, Server, &m)
+		ev.Verdict, ev.Findings = Refused, found
+		ds.s.emit(ev)
+		writeRPCError(w, http.StatusBadRequest, requestID(&m), codeHeaderMismatch, "toolbench proxy: "+found[0].Text)
+		return
+	}
+	x := newExchange(w, r)
+	defer x.detach()
+	if m.Kind == jsonrpc.Invalid || m.Kind == jsonrpc.Batch {
+		x.status = http.StatusBadRequest
+	}
+	if m.Method == "initialize" && ds.id != "" {
+		w.Header().Set(sessionHeader, ds.id)
+	}
+	ds.opened(x)
+	defer ds.closedExchange(x)
+	ds.s.fromClient(body, x, r.Header, found...)
+	if m.Kind != jsonrpc.Request {
+		x.finish(http.StatusAccepted)
+		return
+	}
+	select {
+	case <-x.done:
+	case <-r.Context().Done():
+		ds.cancelled(&m, x)
+	case <-h.ctx.Done():
+	}
+}
+
+// requestID is the id a refusal of m echoes: a request's, nil otherwise.
+func requestID(m *jsonrpc.Message) []byte {
+	if m.Kind == jsonrpc.Request {
+		return m.ID
+	}
+	return nil
+}
+
+// checkHeaders holds a request of MCP 2026-07-28 to its headers, and says
+// whether the policy refuses it.
+func (h *httpDown) checkHeaders(s *session, r *http.Request, m *jsonrpc.Message) ([]Finding, bool) {
+	if !mcpclient.IsModern(r.Header.Get(versionHeader)) || m.Kind != jsonrpc.Request && m.Kind != jsonrpc.Notification {
+		return nil, false
+	}
+	var tool []byte
+	if st := s.tools.current(); st != nil && m.Method == "tools/call" {
+		if name, ok := nameOf(m); ok {
+			tool = st.defs[name]
+		}
+	}
+	found := headerFindings(r.Header, m, tool)
+	return found, len(found) > 0 && h.opt.Policy.Headers == Enforce
+}
+
+// cancelled tells the server that the client gave up the request of x,
+// whose connection closed before its answer: in MCP's words, as the
+// client could not.
+func (ds *downSession) cancelled(m *jsonrpc.Message, x *exchange) {
+	ds.s.mu.Lock()
+	var req *request
+	for _, p := range ds.s.pending {
+		if p.route == x {
+			req = p
+		}
+	}
+	ds.s.mu.Unlock()
+	if req == nil || !ds.s.take(req) {
+		return
+	}
+	id := req.id
+	if ds.s.renumber {
+		id = []byte(req.key)
+	}
+	note := append([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`), id...)
+	note = append(note, `,"reason":"the client closed its connection"}}`...)
+	ds.s.up.send(note, nil, nil)
+	ds.s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "notification", Method: "notifications/cancelled", Bytes: len(note), Verdict: Sent})
+}
+
+func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
+	if !strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
+		http.Error(w, "toolbench proxy: a GET asks for a text/event-stream", http.StatusNotAcceptable)
+		return
+	}
+	if h.opt.Upstream.URL != "" {
+		h.relayGet(w, r)
+		return
+	}
+	if r.Header.Get(sessionHeader) == "" {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "toolbench proxy: no stream outside a session", http.StatusMethodNotAllowed)
+		return
+	}
+	ds, status, err := h.sessionFor(r, nil)
+	if err != nil {
+		http.Error(w, "toolbench proxy: "+err.Error(), status)
+		return
+	}
+	x := newExchange(w, r)
+	defer x.detach()
+	x.startStream()
+	ds.mu.Lock()
+	ds.stream = x
+	ds.mu.Unlock()
+	defer ds.closedExchange(x)
+	select {
+	case <-r.Context().Done():
+	case <-x.done:
+	case <-h.ctx.Done():
+	}
+}
+
+// relayGet passes a GET on to the server reached by URL, and its stream
+// back, each message checked.
+func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
+	ds, status, err := h.sessionFor(r, nil)
+	if err != nil {
+		http.Error(w, "toolbench proxy: "+err.Error(), status)
+		return
+	}
+	up := ds.s.up.(*httpUp)
+	req, err := http.NewRequestWithContext(r.Context(), http.MethodGet, up.url, nil)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadGateway)
+		return
+	}
+	up.setHeaders(req.Header, &jsonrpc.Message{}, nil, r.Header)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := up.client.Do(req)
+	if err != nil {
+		http.Error(w, "toolbench proxy: "+err.Error(), http.StatusBadGateway)
+		return
+	}
+	defer resp.Body.Close()
+	x := newExchange(w, r)
+	defer x.detach()
+	x.begin(resp.StatusCode, resp.Header)
+	if resp.StatusCode != http.StatusOK {
+		x.finish(resp.StatusCode)
+		return
+	}
+	x.startStream()
+	via := &request{route: x}
+	mcpclient.ReadEvents(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) })
+	x.finish(0)
+}
+
+func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get(sessionHeader)
+	if h.opt.Upstream.URL != "" {
+		ds, status, err := h.sessionFor(r, nil)
+		if err != nil {
+			http.Error(w, err.Error(), status)
+			return
+		}
+		up := ds.s.up.(*httpUp)
+		req, err := http.NewRequestWithContext(r.Context(), http.MethodDelete, up.url, nil)
+		if err == nil {
+			up.setHeaders(req.Header, &jsonrpc.Message{}, nil, r.Header)
+			if resp, err := up.client.Do(req); err == nil {
+				resp.Body.Close()
+				w.WriteHeader(resp.StatusCode)
+				return
+			}
+		}
+		w.WriteHeader(http.StatusBadGateway)
+		return
+	}
+	h.mu.Lock()
+	ds, ok := h.sessions[id]
+	delete(h.sessions, id)
+	h.mu.Unlock()
+	if !ok {
+		http.Error(w, "toolbench proxy: no such session", http.StatusNotFound)
+		return
+	}
+	ds.s.up.close()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// endIdle ends, every period until the proxy stops, the sessions of
+// spawned servers idle for h.idleEnd.
+func (h *httpDown) endIdle(period time.Duration) {
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case now := <-tick.C:
+			h.mu.Lock()
+			var idle []*downSession
+			for id, ds := range h.sessions {
+				if ds.idle(now.Add(-h.idleEnd)) {
+					idle = append(idle, ds)
+					delete(h.sessions, id)
+				}
+			}
+			h.mu.Unlock()
+			for _, ds := range idle {
+				ds.s.up.close()
+			}
+		}
+	}
+}
+
+// close ends every session and its server.
+func (h *httpDown) close() {
+	h.mu.Lock()
+	h.closed = true
+	all := make([]*downSession, 0, len(h.sessions)+1)
+	for _, ds := range h.sessions {
+		all = append(all, ds)
+	}
+	if h.shared != nil {
+		all = append(all, h.shared)
+	}
+	h.sessions, h.shared = map[string]*downSession{}, nil
+	h.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, ds := range all {
+		wg.Go(func() { ds.s.up.close() })
+	}
+	wg.Wait()
+}
+
+// writeRPCError answers a POST with a JSON-RPC error.
+func writeRPCError(w http.ResponseWriter, status int, id []byte, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(jsonrpc.AppendError(nil, id, code, msg))
+}
+
+// An exchange is one HTTP request of the client's and the response the
+// proxy writes to it: a JSON body when the answer is the only message,
+// else a stream of events.
+type exchange struct {
+	w  http.ResponseWriter
+	rc *http.ResponseController
+
+	mu      sync.Mutex
+	status  int // the status of a JSON answer; 0 is 200
+	sse     bool
+	started bool
+	ended   bool
+	done    chan struct{}
+}
+
+func newExchange(w http.ResponseWriter, r *http.Request) *exchange {
+	return &exchange{w: w, rc: http.NewResponseController(w), done: make(chan struct{})}
+}
+
+// begin takes the status and headers of the server's response to the
+// request passed on: its session and the framing it chose.
+func (x *exchange) begin(status int, h http.Header) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.started {
+		return
+	}
+	for _, name := range []string{sessionHeader, versionHeader} {
+		if v := h.Get(name); v != "" {
+			x.w.Header().Set(name, v)
+		}
+	}
+	x.sse = strings.HasPrefix(h.Get("Content-Type"), "text/event-stream")
+	if status/100 != 2 {
+		x.status = status
+	}
+}
+
+// startStream begins a stream of events.
+func (x *exchange) startStream() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.startStreamLocked()
+}
+
+func (x *exchange) startStreamLocked() {
+	if x.started {
+		return
+	}
+	x.sse, x.started = true, true
+	h := x.w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	x.w.WriteHeader(http.StatusOK)
+	x.rc.Flush()
+}
+
+// write writes a message to the client; final says it is the answer the
+// request waits for, after which the exchange ends.
+func (x *exchange) write(msg []byte, final bool) error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.ended {
+		return errNoStream
+	}
+	if !x.started && final && !x.sse {
+		h := x.w.Header()
+		h.Set("Content-Type", "application/json")
+		status := x.status
+		if status == 0 {
+			status = http.StatusOK
+		}
+		x.w.WriteHeader(status)
+		x.w.Write(msg)
+		x.endLocked()
+		return nil
+	}
+	x.startStreamLocked()
+	if _, err := fmt.Fprintf(x.w, "event: message\ndata: %s\n\n", msg); err != nil {
+		x.endLocked()
+		return err
+	}
+	x.rc.Flush()
+	if final {
+		x.endLocked()
+	}
+	return nil
+}
+
+// finish ends the exchange; one that wrote nothing answers with status.
+func (x *exchange) finish(status int) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.started && !x.ended && status != 0 {
+		x.w.WriteHeader(status)
+	}
+	x.endLocked()
+}
+
+// detach ends the exchange as its handler returns, once a write under
+// way is done: the response is the server's after that, and nothing is
+// written to it.
+func (x *exchange) detach() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.endLocked()
+}
+
+func (x *exchange) endLocked() {
+	x.started = true
+	if !x.ended {
+		x.ended = true
+		close(x.done)
+	}
+}

@@ -1,0 +1,392 @@
+package proxy
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
+)
+
+const testToken = "s3cret"
+
+// httpServer serves the test server on Streamable HTTP, for requests
+// with the bearer token, and logs the calls it receives to calls.
+func httpServer(t *testing.T, versions []string, calls io.Writer, stateless bool) *httptest.Server {
+	t.Helper()
+	srv := newTestServer(versions, calls, "Search the documents for the query.")
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: stateless})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer "+testToken {
+			http.Error(w, "missing or wrong bearer token", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func urlUpstream(ts *httptest.Server) mcpclient.Spec {
+	return mcpclient.Spec{Name: "test", URL: ts.URL + "/mcp", Header: http.Header{"Authorization": {"Bearer " + testToken}}}
+}
+
+// The revisions of the HTTP tests: a server of MCP 2025-11-25 keeps
+// sessions; one of 2026-07-28 only is stateless.
+var httpRevisions = []struct {
+	name      string
+	versions  []string
+	stateless bool
+	want      string
+}{
+	{name: "2025-11-25", versions: []string{"2025-11-25"}, want: "2025-11-25"},
+	{name: "2026-07-28", versions: []string{"2026-07-28"}, stateless: true, want: "2026-07-28"},
+}
+
+// checkSDKSession calls and lists through the proxy with the Go SDK's
+// client: an invalid call before any listing (checked against the
+// listing the proxy takes itself) does not reach the server, a valid one
+// does.
+func checkSDKSession(t *testing.T, s *mcp.ClientSession, want string, received func() []string) {
+	t.Helper()
+	if got := s.InitializeResult().ProtocolVersion; got != want {
+		t.Errorf("revision %s, want %s", got, want)
+	}
+	ctx := context.Background()
+	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"limit": "5"}})
+	if err != nil || !res.IsError {
+		t.Fatalf("an invalid call: %v %+v", err, res)
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(text, "missing:query") || !strings.Contains(text, "type:limit:int") {
+		t.Errorf("the invalid call's result: %s", text)
+	}
+	tools, err := s.ListTools(ctx, nil)
+	if err != nil || len(tools.Tools) != 7 {
+		t.Fatalf("ListTools: %v, %+v", err, tools)
+	}
+	res, err = s.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": "q"}})
+	if err != nil || res.IsError {
+		t.Fatalf("a valid call: %v %+v", err, res)
+	}
+	if got := received(); len(got) != 1 {
+		t.Errorf("the server received %q, want the valid call", got)
+	}
+}
+
+func TestAClientOnStdioReachesAServerOnHTTPThroughTheProxy(t *testing.T) {
+	for _, rev := range httpRevisions {
+		t.Run(rev.name, func(t *testing.T) {
+			calls := &syncBuffer{}
+			ts := httpServer(t, rev.versions, calls, rev.stateless)
+			r := start(t, Options{Upstream: urlUpstream(ts)})
+			s := r.sdkClient(t, nil)
+			defer s.Close()
+			checkSDKSession(t, s, rev.want, calls.lines)
+		})
+	}
+}
+
+// listen is a loopback listener for the proxy's HTTP side.
+func listen(t *testing.T) net.Listener {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// serve runs the proxy on HTTP at l until the test ends.
+func serve(t *testing.T, opt Options, l net.Listener) (url string, stderr, record *syncBuffer) {
+	t.Helper()
+	stderr, record = &syncBuffer{}, &syncBuffer{}
+	opt.Downstream.Listener, opt.Stderr, opt.Record = l, stderr, record
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, opt) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Error("the proxy did not stop within 10 s")
+		}
+	})
+	return "http://" + l.Addr().String() + HTTPPath, stderr, record
+}
+
+func sdkOverHTTP(t *testing.T, url, version string) *mcp.ClientSession {
+	t.Helper()
+	c := mcp.NewClient(&mcp.Implementation{Name: "sdk-client", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	s, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	if err != nil {
+		t.Fatalf("connect to the proxy at %s: %v", url, err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestAClientOnHTTPReachesAServerOnStdioThroughTheProxy(t *testing.T) {
+	tests := []struct {
+		behaviour, version string
+	}{{"tools", "2025-11-25"}, {"modern", "2026-07-28"}}
+	for _, tc := range tests {
+		t.Run(tc.version, func(t *testing.T) {
+			up, callsFile := testServer(t, tc.behaviour)
+			url, _, _ := serve(t, Options{Upstream: up}, listen(t))
+			s := sdkOverHTTP(t, url, tc.version)
+			checkSDKSession(t, s, tc.version, func() []string { return callsReceived(t, callsFile) })
+		})
+	}
+}
+
+func TestAClientOnHTTPReachesAServerOnHTTPThroughTheProxy(t *testing.T) {
+	for _, rev := range httpRevisions {
+		t.Run(rev.name, func(t *testing.T) {
+			calls := &syncBuffer{}
+			ts := httpServer(t, rev.versions, calls, rev.stateless)
+			url, _, record := serve(t, Options{Upstream: urlUpstream(ts)}, listen(t))
+			s := sdkOverHTTP(t, url, rev.want)
+			checkSDKSession(t, s, rev.want, calls.lines)
+			waitFor(t, "record of the refused call", func() bool { return strings.Contains(record.String(), `"verdict":"refused"`) })
+		})
+	}
+}
+
+// post sends one message to url and returns the status and the message
+// of the answer: the JSON body, or the data of the last event.
+func post(t *testing.T, url, msg string, header http.Header) (int, http.Header, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(msg))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for name, values := range header {
+		req.Header[name] = values
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		var last []byte
+		mcpclient.ReadEvents(bytes.NewReader(body), 1<<20, func(data []byte) { last = bytes.Clone(data) })
+		body = last
+	}
+	return resp.StatusCode, resp.Header, body
+}
+
+func TestOverHTTPListingsAndValidCallsAreByteIdenticalToDirect(t *testing.T) {
+	ts := httpServer(t, []string{"2025-11-25"}, io.Discard, false)
+	direct := ts.URL + "/mcp"
+	auth := http.Header{"Authorization": {"Bearer " + testToken}}
+	url, _, _ := serve(t, Options{Upstream: urlUpstream(ts)}, listen(t))
+	init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+	session := func(endpoint string, h http.Header) http.Header {
+		_, rh, _ := post(t, endpoint, init, h)
+		h = h.Clone()
+		h.Set(sessionHeader, rh.Get(sessionHeader))
+		h.Set(versionHeader, "2025-11-25")
+		post(t, endpoint, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, h)
+		return h
+	}
+	dh, ph := session(direct, auth), session(url, http.Header{})
+	if ph.Get(sessionHeader) == "" || ph.Get(sessionHeader) == dh.Get(sessionHeader) {
+		t.Fatalf("sessions: direct %q, through the proxy %q", dh.Get(sessionHeader), ph.Get(sessionHeader))
+	}
+	for _, x := range sameExchange {
+		msg := `{"jsonrpc":"2.0","id":` + x.id + `,"method":"` + x.method + `"`
+		if x.params != "" {
+			msg += `,"params":` + x.params
+		}
+		msg += "}"
+		_, _, want := post(t, direct, msg, dh)
+		status, _, got := post(t, url, msg, ph)
+		if status != http.StatusOK || !bytes.Equal(got, want) {
+			t.Errorf("%s: through the proxy (%d):\n%s\ndirect:\n%s", msg, status, got, want)
+		}
+	}
+}
+
+func TestTheProxyOnHTTPRefusesAForeignHostOrOrigin(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	url, _, _ := serve(t, Options{Upstream: up}, listen(t))
+	init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+	tests := []struct {
+		name   string
+		header map[string]string
+		host   string
+		want   int
+	}{
+		{name: "this machine", want: http.StatusOK},
+		{name: "localhost by name", host: "localhost:1", want: http.StatusOK},
+		{name: "a host DNS rebinding points here", host: "evil.example:80", want: http.StatusForbidden},
+		{name: "a page of another site", header: map[string]string{"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}, want: http.StatusForbidden},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(init))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			for k, v := range tc.header {
+				req.Header.Set(k, v)
+			}
+			if tc.host != "" {
+				req.Host = tc.host
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Errorf("status %d, want %d", resp.StatusCode, tc.want)
+			}
+		})
+	}
+}
+
+func TestTheUpstreamsCredentialsGoToItsOriginOnly(t *testing.T) {
+	other := &syncBuffer{}
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(other, r.Header.Get("Authorization")+"\n")
+		http.Error(w, "no", http.StatusNotFound)
+	}))
+	defer elsewhere.Close()
+	redirecting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, elsewhere.URL+"/mcp", http.StatusTemporaryRedirect)
+	}))
+	defer redirecting.Close()
+	r := start(t, Options{Upstream: urlUpstream(redirecting)})
+	p := r.peer(t)
+	resp := p.call("0", "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}`)
+	if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "another origin") {
+		t.Errorf("answer %s: want an error saying the redirect was not followed", resp)
+	}
+	if other.String() != "" {
+		t.Errorf("the other origin received %q", other)
+	}
+}
+
+func TestHeadersThatDisagreeWithTheBodyAreRefusedUnderEnforce(t *testing.T) {
+	up, callsFile := testServer(t, "modern")
+	header := http.Header{versionHeader: {"2026-07-28"}, methodHeader: {"tools/call"}, nameHeader: {"search"}}
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	call := `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{` + meta + `,"name":"echo","arguments":{"text":"x"}}}`
+	for _, tc := range []struct {
+		policy Policy
+		status int
+		calls  int
+	}{{Enforce, http.StatusBadRequest, 0}, {Audit, http.StatusOK, 1}} {
+		t.Run(tc.policy.String(), func(t *testing.T) {
+			url, _, record := serve(t, Options{Upstream: up, Policy: Policies{Headers: tc.policy}}, listen(t))
+			before := len(callsReceived(t, callsFile))
+			status, _, body := post(t, url, call, header)
+			if status != tc.status {
+				t.Fatalf("status %d, want %d: %s", status, tc.status, body)
+			}
+			if tc.policy == Enforce && !strings.Contains(string(body), `"code":-32020`) {
+				t.Errorf("answer %s: want error -32020", body)
+			}
+			if got := len(callsReceived(t, callsFile)) - before; got != tc.calls {
+				t.Errorf("the server received %d calls, want %d", got, tc.calls)
+			}
+			waitFor(t, "record of the mismatch", func() bool {
+				return strings.Contains(record.String(), `"code":"header-mismatch","severity":"error","text":"Mcp-Name: 'search', but the body says 'echo'"`)
+			})
+		})
+	}
+}
+
+func TestAClientOnStdioGetsTheParamHeadersA2026ServerOnHTTPAsksFor(t *testing.T) {
+	calls := &syncBuffer{}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "headers", Version: "1"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
+	srv.AddTool(&mcp.Tool{Name: "get_region", Description: "Get what a region holds, routed by region.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"tries":{"type":"integer","x-mcp-header":"Tries"}},"required":["region"]}`)},
+		func(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			io.WriteString(calls, string(req.Params.Arguments)+"\n")
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
+		})
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true})
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.Header.Get(methodHeader) == "tools/call" && r.Header.Get(paramHeaderPrefix+"Region") == "" {
+			http.Error(w, "no region header", http.StatusTeapot)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	r := start(t, Options{Upstream: mcpclient.Spec{Name: "test", URL: ts.URL}})
+	s := r.sdkClient(t, nil)
+	defer s.Close()
+	ctx := context.Background()
+	if _, err := s.ListTools(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "get_region", Arguments: map[string]any{"region": "Zürich ", "tries": 3}})
+	if err != nil || res.IsError {
+		t.Fatalf("the call: %v %+v\nstderr: %s", err, res, r.stderr)
+	}
+	if !strings.Contains(calls.String(), "Zürich") {
+		t.Errorf("the server received %q", calls)
+	}
+}
+
+func TestAnAddressWithoutAHostIsListenedOnLoopback(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{":7777", "127.0.0.1:7777"},
+		{"0.0.0.0:7777", "0.0.0.0:7777"},
+		{"[::1]:7777", "[::1]:7777"},
+		{"example.com:80", "example.com:80"},
+	}
+	for _, tc := range tests {
+		if got := listenAddress(tc.in); got != tc.want {
+			t.Errorf("listenAddress(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestASessionIdleForLongEndsItsServer(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
+	up.Env = append(up.Env, mark)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := &Options{Upstream: up, Stderr: io.Discard}
+	l := listen(t)
+	defer l.Close()
+	h := newHTTPDown(ctx, opt, nil, &logger{w: io.Discard}, l.Addr())
+	defer h.close()
+	h.idleEnd = 50 * time.Millisecond
+	init := jsonrpc.Parse([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}`))
+	if _, _, err := h.sessionFor(httptest.NewRequest(http.MethodPost, "/mcp", nil), &init); err != nil {
+		t.Fatal(err)
+	}
+	if len(proctest.WithEnv(mark)) != 1 {
+		t.Fatal("the session's server is not running")
+	}
+	go h.endIdle(10 * time.Millisecond)
+	waitFor(t, "the idle session's end", func() bool {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return len(h.sessions) == 0
+	})
+	if left := waitNoneWith(mark, endBound); len(left) > 0 {
+		t.Errorf("the idle session's server still runs: %v", left)
+	}
+}

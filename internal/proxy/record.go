@@ -1,0 +1,283 @@
+package proxy
+
+import (
+	"encoding/json"
+	"io"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"toolbench/core/catalog"
+	"toolbench/internal/jsonrpc"
+)
+
+// Peer is a party to the traffic.
+type Peer string
+
+// The peers.
+const (
+	Client Peer = "client"
+	Server Peer = "server"
+	// Proxy is the proxy itself: its answers to what it keeps from the
+	// server, and its own requests.
+	Proxy Peer = "proxy"
+)
+
+// Verdict is what the proxy did with a message.
+type Verdict string
+
+// The verdicts.
+const (
+	// Relayed: passed on as received, byte for byte.
+	Relayed Verdict = "relayed"
+	// Filtered: passed on with tools withheld (a tools/list result of a
+	// locked server, under the Drift policy Enforce).
+	Filtered Verdict = "filtered"
+	// Refused: kept from its peer and answered by the proxy: a call that
+	// fails its check, a message that is not JSON-RPC, a request whose
+	// headers disagree with its body.
+	Refused Verdict = "refused"
+	// Dropped: kept from its peer and not answered: what a server writes
+	// that is not JSON-RPC, which would end the client's session.
+	Dropped Verdict = "dropped"
+	// Sent: a message of the proxy's own.
+	Sent Verdict = "sent"
+)
+
+// An Event is one message through the proxy, as the record holds it and
+// Options.Events gets it.
+type Event struct {
+	Time time.Time
+	From Peer
+	To   Peer
+	// Kind is "request", "notification", "response", "batch" or
+	// "invalid".
+	Kind string
+	// Method is a request's or notification's method, or for a response
+	// the method of the request it answers ("" when that is unknown).
+	Method string
+	// ID is the message's id as written, nil when it has none.
+	ID json.RawMessage
+	// Tool is the tool a tools/call names, in its request and response.
+	Tool string
+	// Bytes is the message's size.
+	Bytes int
+	// Latency is, for a response, the time since its request reached
+	// the proxy.
+	Latency time.Duration
+	Verdict Verdict
+	// Findings are what the checks found in the message.
+	Findings []Finding
+	// Params is a tools/call request's params and Result a tools/list
+	// response's result, as written; with Options.RecordMessages, Message
+	// is every message whole.
+	Params  json.RawMessage
+	Result  json.RawMessage
+	Message json.RawMessage
+	// Dropped counts the events dropped, the queue being full, between
+	// the event queued before this one and this one: a record with a gap
+	// says so where it is.
+	Dropped int64
+}
+
+// A Finding is one thing a check found in a message.
+type Finding struct {
+	// Code is the code it is of: validate_call's (unknown_tool, missing,
+	// extra, type, malformed), schema for the deep validator's, output for
+	// a result against the tool's outputSchema, a lint rule's or a
+	// change's (diff's codes, for a locked tool's drift), or one of the
+	// proxy's own (Codes).
+	Code     string
+	Severity catalog.Severity
+	// Text is the finding: for a call, the seed's string ("missing:query").
+	Text string
+	// Hint says in a line what to do about it.
+	Hint string
+	// Tool is the tool it is about, "" for none.
+	Tool string
+}
+
+// recordTime is the layout of a line's time: RFC 3339 in microseconds.
+const recordTime = "2006-01-02T15:04:05.000000Z07:00"
+
+// appendLine appends e as a record line, without its line end.
+func (e *Event) appendLine(b []byte) []byte {
+	b = append(b, `{"time":`...)
+	b = append(b, '"')
+	b = e.Time.AppendFormat(b, recordTime)
+	b = append(b, '"')
+	b = appendField(b, "from", string(e.From))
+	b = appendField(b, "to", string(e.To))
+	b = appendField(b, "kind", e.Kind)
+	if e.Method != "" {
+		b = appendField(b, "method", e.Method)
+	}
+	if e.ID != nil {
+		b = append(b, `,"id":`...)
+		b = append(b, e.ID...)
+	}
+	if e.Tool != "" {
+		b = appendField(b, "tool", e.Tool)
+	}
+	b = append(b, `,"bytes":`...)
+	b = strconv.AppendInt(b, int64(e.Bytes), 10)
+	if e.Latency > 0 {
+		b = append(b, `,"ms":`...)
+		b = strconv.AppendFloat(b, float64(e.Latency.Microseconds())/1000, 'f', -1, 64)
+	}
+	b = appendField(b, "verdict", string(e.Verdict))
+	if len(e.Findings) > 0 {
+		b = append(b, `,"findings":[`...)
+		for i, f := range e.Findings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"code":`...)
+			b = jsonrpc.AppendQuote(b, f.Code)
+			b = appendField(b, "severity", f.Severity.String())
+			b = appendField(b, "text", f.Text)
+			if f.Hint != "" {
+				b = appendField(b, "hint", f.Hint)
+			}
+			if f.Tool != "" {
+				b = appendField(b, "tool", f.Tool)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	for _, raw := range []struct {
+		name string
+		v    json.RawMessage
+	}{{"params", e.Params}, {"result", e.Result}, {"message", e.Message}} {
+		if raw.v != nil {
+			b = append(b, `,"`...)
+			b = append(b, raw.name...)
+			b = append(b, `":`...)
+			b = append(b, raw.v...)
+		}
+	}
+	if e.Dropped > 0 {
+		b = append(b, `,"dropped":`...)
+		b = strconv.AppendInt(b, e.Dropped, 10)
+	}
+	return append(b, '}')
+}
+
+func appendField(b []byte, name, value string) []byte {
+	b = append(b, ',', '"')
+	b = append(b, name...)
+	b = append(b, `":`...)
+	return jsonrpc.AppendQuote(b, value)
+}
+
+// A recorder takes events off the relay's path: add never waits, and
+// one goroutine writes the record and calls the events function in
+// order. What does not fit in the queue is dropped and counted.
+type recorder struct {
+	q       chan *Event
+	w       io.Writer
+	fn      func(Event)
+	dropped atomic.Int64 // dropped and not yet told
+	total   atomic.Int64 // dropped in all
+	queued  atomic.Int64 // bytes of messages in the queue
+	werr    error        // the first write error of the record
+	done    chan struct{}
+	mu      sync.RWMutex // held to add, and to close the queue
+	closed  bool
+}
+
+func newRecorder(opt *Options) *recorder {
+	if opt.Record == nil && opt.Events == nil {
+		return nil
+	}
+	size := opt.QueueSize
+	if size <= 0 {
+		size = DefaultQueueSize
+	}
+	r := &recorder{q: make(chan *Event, size), w: opt.Record, fn: opt.Events, done: make(chan struct{})}
+	go r.run()
+	return r
+}
+
+// messageBytes is what an event's messages hold in memory.
+func (e *Event) messageBytes() int64 {
+	return int64(len(e.Params) + len(e.Result) + len(e.Message))
+}
+
+// add queues e, or drops it when the queue is full or holds
+// maxQueuedBytes of messages already.
+func (r *recorder) add(e *Event) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if r.closed {
+		return
+	}
+	n := e.messageBytes()
+	if n > 0 && r.queued.Add(n) > maxQueuedBytes {
+		r.queued.Add(-n)
+		r.drop()
+		return
+	}
+	// The events dropped since the last one queued go with this one,
+	// which follows them.
+	e.Dropped = r.dropped.Swap(0)
+	select {
+	case r.q <- e:
+	default:
+		r.queued.Add(-n)
+		r.dropped.Add(e.Dropped)
+		r.drop()
+	}
+}
+
+func (r *recorder) drop() {
+	r.dropped.Add(1)
+	r.total.Add(1)
+}
+
+func (r *recorder) run() {
+	defer close(r.done)
+	var line []byte
+	for e := range r.q {
+		r.queued.Add(-e.messageBytes())
+		if r.w != nil && r.werr == nil {
+			line = append(e.appendLine(line[:0]), '\n')
+			if _, err := r.w.Write(line); err != nil {
+				r.werr = err
+			}
+			if cap(line) > 1<<20 {
+				line = nil
+			}
+		}
+		if r.fn != nil {
+			r.fn(*e)
+		}
+	}
+	if n := r.dropped.Swap(0); n > 0 {
+		e := &Event{Time: time.Now(), From: Proxy, To: Proxy, Kind: "note", Verdict: Sent, Dropped: n}
+		if r.w != nil && r.werr == nil {
+			if _, err := r.w.Write(append(e.appendLine(nil), '\n')); err != nil {
+				r.werr = err
+			}
+		}
+		if r.fn != nil {
+			r.fn(*e)
+		}
+	}
+}
+
+// close ends the recorder once what is queued is written, and returns
+// how many events were dropped in all and the record's first write
+// error.
+func (r *recorder) close() (int64, error) {
+	r.mu.Lock()
+	if !r.closed {
+		r.closed = true
+		close(r.q)
+	}
+	r.mu.Unlock()
+	<-r.done
+	return r.total.Load(), r.werr
+}

@@ -1,0 +1,467 @@
+package proxy
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lock"
+	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
+)
+
+// The exchange both peers run: the handshake, a listing and valid calls.
+var sameExchange = []struct{ id, method, params string }{
+	{"1", "tools/list", `{}`},
+	{"2", "tools/call", `{"name":"search","arguments":{"query":"vector db","limit":5}}`},
+	{"3", "tools/call", `{"name":"echo","arguments":{"text":"héllo \"there\""}}`},
+	{"9007199254740991", "tools/call", `{"name":"search","arguments":{"query":"x"}}`},
+	{`"s-1"`, "ping", ``},
+}
+
+func TestListingsAndValidCallsAreByteIdenticalToDirect(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	d := newDirect(t, up)
+	p := start(t, Options{Upstream: up}).peer(t)
+	if got, want := p.initialize(), d.initialize(); !bytes.Equal(got, want) {
+		t.Fatalf("initialize through the proxy:\n%s\ndirect:\n%s", got, want)
+	}
+	for _, x := range sameExchange {
+		got, want := p.call(x.id, x.method, x.params), d.call(x.id, x.method, x.params)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s %s through the proxy:\n%s\ndirect:\n%s", x.method, x.params, got, want)
+		}
+	}
+}
+
+func TestAnInvalidCallNeverReachesTheServerAndItsResultNamesTheSeedsCodes(t *testing.T) {
+	tests := []struct {
+		name   string
+		params string
+		want   []string // in the result's text, in order
+	}{
+		{name: "the seed's example", params: `{"name":"search","arguments":{"limit":true,"debug":1}}`,
+			want: []string{"missing:query - a required argument is absent", "extra:debug - the tool takes no argument", "type:limit:int - send a value of the type"}},
+		{name: "an unknown tool", params: `{"name":"serch","arguments":{}}`, want: []string{`unknown_tool:serch - no tool of this name is listed; call one that tools/list gives; did you mean 'search'?`}},
+		{name: "arguments that are no object", params: `{"name":"search","arguments":"{\"query\":\"x\"}"}`, want: []string{"malformed:arguments is not an object"}},
+		{name: "no name", params: `{"arguments":{}}`, want: []string{"malformed:no name"}},
+		{name: "a name given twice, the last one the server's", params: `{"name":"search","arguments":{"query":"x"},"name":"delete_all"}`, want: []string{"unknown_tool:delete_all"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			up, calls := testServer(t, "tools")
+			r := start(t, Options{Upstream: up})
+			p := r.peer(t)
+			p.initialize()
+			p.call("1", "tools/list", `{}`)
+			resp := p.call("7", "tools/call", tc.params)
+			m := jsonrpc.Parse(resp)
+			if m.Kind != jsonrpc.Response || string(jsonrpc.Member(m.Result, "isError")) != "true" {
+				t.Fatalf("answer %s: want a tool result with isError", resp)
+			}
+			text := toolText(t, m.Result)
+			at := 0
+			for _, w := range tc.want {
+				i := strings.Index(text[at:], w)
+				if i < 0 {
+					t.Fatalf("the result's text does not hold %q after what came before:\n%s", w, text)
+				}
+				at += i + len(w)
+			}
+			// A valid call after it reaches the server, and is the only one.
+			p.call("8", "tools/call", `{"name":"echo","arguments":{"text":"after"}}`)
+			if got := callsReceived(t, calls); len(got) != 1 || !strings.Contains(got[0], `"after"`) {
+				t.Errorf("the server received %q; want only the valid call", got)
+			}
+		})
+	}
+}
+
+// toolText is the text of a tool result's content.
+func toolText(t testing.TB, result []byte) string {
+	t.Helper()
+	var r struct {
+		Content []struct{ Text string } `json:"content"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil || len(r.Content) == 0 {
+		t.Fatalf("result %s has no text: %v", result, err)
+	}
+	return r.Content[0].Text
+}
+
+func TestUnderAuditAnInvalidCallReachesTheServerAndIsRecorded(t *testing.T) {
+	up, calls := testServer(t, "tools")
+	r := start(t, Options{Upstream: up, Policy: Policies{Calls: Audit}})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	resp := p.call("2", "tools/call", `{"name":"search","arguments":{"limit":1}}`)
+	if strings.Contains(string(resp), "toolbench proxy") {
+		t.Errorf("answer %s: want the server's own", resp)
+	}
+	if got := callsReceived(t, calls); len(got) != 1 {
+		t.Errorf("the server received %q; want the call", got)
+	}
+	r.stop(t)
+	if !strings.Contains(r.record.String(), `"text":"missing:query"`) {
+		t.Errorf("the record does not hold the finding:\n%s", r.record)
+	}
+}
+
+func TestACallBeforeAnyListingIsCheckedAgainstTheListingTheProxyTakes(t *testing.T) {
+	up, calls := testServer(t, "tools")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	bad := p.call("1", "tools/call", `{"name":"search","arguments":{}}`)
+	if !strings.Contains(toolText(t, jsonrpc.Parse(bad).Result), "missing:query") {
+		t.Errorf("answer %s: want missing:query", bad)
+	}
+	good := p.call("2", "tools/call", `{"name":"search","arguments":{"query":"q"}}`)
+	if !strings.Contains(string(good), "found: q") {
+		t.Errorf("answer %s: want the server's result", good)
+	}
+	if got := callsReceived(t, calls); len(got) != 1 {
+		t.Errorf("the server received %q; want the valid call only", got)
+	}
+	r.stop(t)
+	if !strings.Contains(r.record.String(), `"from":"proxy","to":"server","kind":"request","method":"tools/list"`) {
+		t.Errorf("the record does not show the proxy's own listing:\n%s", r.record)
+	}
+}
+
+// lockOf pins the tools the server of behaviour lists, as the source
+// "test".
+func lockOf(t *testing.T, behaviour string) *lock.Lock {
+	t.Helper()
+	up, _ := testServer(t, behaviour)
+	c, err := mcpclient.Connect(context.Background(), mcpclient.Spec{Name: "test", Command: up.Command, Env: up.Env, ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	list, err := c.ListTools(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsondoc.Parse("test", list.Document)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := lock.Pin(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &lock.Lock{}
+	l.Set("test", lock.Server, tools)
+	return l
+}
+
+// listedNames are the names of the tools a tools/list response holds.
+func listedNames(resp []byte) []string {
+	var names []string
+	for tool := range jsonrpc.Elements(jsonrpc.Member(jsonrpc.Member(resp, "result"), "tools")) {
+		name, _ := jsonrpc.Unquote(jsonrpc.Member(tool, "name"))
+		names = append(names, name)
+	}
+	return names
+}
+
+func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
+	l := lockOf(t, "tools")
+	up, calls := testServer(t, "changed")
+	r := start(t, Options{Upstream: up, Lock: l})
+	p := r.peer(t)
+	p.initialize()
+	list := p.call("1", "tools/list", `{}`)
+	names := strings.Join(listedNames(list), " ")
+	if strings.Contains(names, "search") || !strings.Contains(names, "echo") {
+		t.Errorf("listed %s; want search withheld and the others passed on", names)
+	}
+	d := newDirect(t, up)
+	d.initialize()
+	want := d.call("1", "tools/list", `{}`)
+	if bytes.Equal(list, want) {
+		t.Error("the listing is the server's unchanged")
+	}
+	for tool := range jsonrpc.Elements(jsonrpc.Member(jsonrpc.Member(list, "result"), "tools")) {
+		if !bytes.Contains(want, tool) {
+			t.Errorf("a tool passed on is not as the server wrote it: %s", tool)
+		}
+	}
+	resp := p.call("2", "tools/call", `{"name":"search","arguments":{"query":"x"}}`)
+	if text := toolText(t, jsonrpc.Parse(resp).Result); !strings.Contains(text, "unknown_tool:search") || !strings.Contains(text, "withholds") {
+		t.Errorf("a call of the withheld tool got %s", text)
+	}
+	if got := callsReceived(t, calls); len(got) != 0 {
+		t.Errorf("the server received %q", got)
+	}
+	r.stop(t)
+	if !strings.Contains(r.stderr.String(), `withheld 1 tool from the client`) {
+		t.Errorf("stderr does not say what was withheld:\n%s", r.stderr)
+	}
+	for _, want := range []string{`"verdict":"filtered"`, `"code":"withheld"`, `"code":"description-changed"`} {
+		if !strings.Contains(r.record.String(), want) {
+			t.Errorf("the record does not hold %s:\n%s", want, r.record)
+		}
+	}
+}
+
+func TestUnderAuditALockedServersChangedToolIsPassedOnAndReported(t *testing.T) {
+	l := lockOf(t, "tools")
+	up, _ := testServer(t, "changed")
+	r := start(t, Options{Upstream: up, Lock: l, Policy: Policies{Drift: Audit}})
+	p := r.peer(t)
+	p.initialize()
+	d := newDirect(t, up)
+	d.initialize()
+	if got, want := p.call("1", "tools/list", `{}`), d.call("1", "tools/list", `{}`); !bytes.Equal(got, want) {
+		t.Errorf("the listing through the proxy differs from the server's:\n%s\n%s", got, want)
+	}
+	r.stop(t)
+	if !strings.Contains(r.record.String(), `"code":"drift"`) {
+		t.Errorf("the record does not report the drift:\n%s", r.record)
+	}
+}
+
+func TestResultsAreCheckedAgainstTheirOutputSchemaAndForHiddenCharacters(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	d := newDirect(t, up)
+	p.initialize()
+	d.initialize()
+	p.call("1", "tools/list", `{}`)
+	for _, name := range []string{"broken_output", "hidden"} {
+		params := `{"name":"` + name + `","arguments":{}}`
+		if got, want := p.call("2", "tools/call", params), d.call("2", "tools/call", params); !bytes.Equal(got, want) {
+			t.Errorf("%s: the result through the proxy differs:\n%s\n%s", name, got, want)
+		}
+	}
+	r.stop(t)
+	for _, want := range []string{
+		`"code":"output","severity":"error","text":"output /count: `,
+		`"code":"result-hidden-characters","severity":"warning","text":"content[0].text holds 2 hidden characters: \\u{202E} (right-to-left override)`,
+	} {
+		if !strings.Contains(r.record.String(), want) {
+			t.Errorf("the record does not hold %s:\n%s", want, r.record)
+		}
+	}
+}
+
+func TestTheRecordHoldsEveryMessageBothWays(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	for _, x := range sameExchange {
+		p.call(x.id, x.method, x.params)
+	}
+	p.call("9", "tools/call", `{"name":"search","arguments":{}}`) // refused
+	r.stop(t)
+	lines := recordLines(t, r.record.String())
+	// Sent: initialize, initialized, the 5 of sameExchange and the
+	// refused call; received: 6 answers of the server's, and the proxy's
+	// to the refused call.
+	const want = 8 + 6 + 1
+	if len(lines) != want {
+		t.Fatalf("the record holds %d lines, want %d:\n%s", len(lines), want, describe(lines))
+	}
+	for _, l := range lines {
+		for _, name := range []string{"time", "from", "to", "kind", "bytes", "verdict"} {
+			if jsonrpc.Member(l.Raw, name) == nil {
+				t.Errorf("a line without %q: %s", name, l.Raw)
+			}
+		}
+		if field(l.Raw, "kind") == "response" && field(l.Raw, "ms") == "" {
+			t.Errorf("a response without its latency: %s", l.Raw)
+		}
+	}
+	ids := map[string]int{}
+	for _, l := range lines {
+		ids[string(jsonrpc.Member(l.Raw, "id"))]++
+	}
+	for _, id := range []string{"9007199254740991", `"s-1"`, "9"} {
+		if ids[id] != 2 {
+			t.Errorf("the id %s is on %d lines, want its request's and its answer's:\n%s", id, ids[id], describe(lines))
+		}
+	}
+}
+
+func TestTheGoSDKClientWorksThroughTheProxyOnBothRevisions(t *testing.T) {
+	tests := []struct {
+		behaviour, version string
+	}{{"tools", "2026-07-28"}, {"modern", "2026-07-28"}}
+	for _, tc := range tests {
+		t.Run(tc.behaviour, func(t *testing.T) {
+			up, calls := testServer(t, tc.behaviour)
+			r := start(t, Options{Upstream: up})
+			s := r.sdkClient(t, nil)
+			defer s.Close()
+			if got := s.InitializeResult().ProtocolVersion; got != tc.version {
+				t.Errorf("revision %s, want %s", got, tc.version)
+			}
+			ctx := context.Background()
+			tools, err := s.ListTools(ctx, nil)
+			if err != nil || len(tools.Tools) != 7 {
+				t.Fatalf("ListTools: %v, %d tools", err, len(tools.Tools))
+			}
+			res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"text": "hi"}})
+			if err != nil || res.IsError {
+				t.Fatalf("a valid call: %v %+v", err, res)
+			}
+			res, err = s.CallTool(ctx, &mcp.CallToolParams{Name: "echo", Arguments: map[string]any{"txt": "hi"}})
+			if err != nil || !res.IsError {
+				t.Fatalf("an invalid call: %v %+v", err, res)
+			}
+			if text := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(text, "missing:text") || !strings.Contains(text, "extra:txt") {
+				t.Errorf("the invalid call's result: %s", text)
+			}
+			if got := callsReceived(t, calls); len(got) != 1 {
+				t.Errorf("the server received %q, want the valid call", got)
+			}
+		})
+	}
+}
+
+func TestOneMalformedMessageOfTheClientsIsAnsweredAndTheSessionGoesOn(t *testing.T) {
+	tests := []struct {
+		name, line string
+		code       int    // of the answer; 0 for none
+		id         string // of the answer
+	}{
+		{name: "not JSON", line: `hello`, code: -32700, id: "null"},
+		{name: "a byte order mark", line: "\xef\xbb\xbf" + `{"jsonrpc":"2.0","id":1,"method":"ping"}`, code: -32700, id: "null"},
+		{name: "an empty batch", line: `[]`, code: -32600, id: "null"},
+		{name: "a batch", line: `[{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"crash"}}]`, code: -32600, id: "5"},
+		{name: "version 1.0", line: `{"jsonrpc":"1.0","id":6,"method":"ping"}`, code: -32600, id: "6"},
+		{name: "an id of true", line: `{"jsonrpc":"2.0","id":true,"method":"ping"}`, code: -32600, id: "null"},
+		{name: "two messages on a line", line: `{"jsonrpc":"2.0","id":7,"method":"ping"}{"jsonrpc":"2.0","id":8,"method":"ping"}`, code: -32700, id: "null"},
+		{name: "100k-deep nesting", line: `{"jsonrpc":"2.0","id":9,"method":"ping","params":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`, code: -32700, id: "null"},
+		{name: "a line of 16 MiB cut short", line: `{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("a", 16<<20), code: -32700, id: "null"},
+		{name: "a valid line of 8 MiB", line: `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("a", 8<<20) + `"}}}`},
+	}
+	up, calls := testServer(t, "tools")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p.send(tc.line)
+			resp := p.next()
+			m := jsonrpc.Parse(resp)
+			if tc.code == 0 {
+				if m.Kind != jsonrpc.Response || m.Result == nil {
+					t.Fatalf("answer %.200s: want the server's result", resp)
+				}
+			} else {
+				if tc.name == "a batch" {
+					m = jsonrpc.Parse(resp[1 : len(resp)-1])
+				}
+				code := string(jsonrpc.Member(m.Error, "code"))
+				if m.Kind != jsonrpc.Response || code != strconv.Itoa(tc.code) || string(m.ID) != tc.id {
+					t.Fatalf("answer %s: want error %d with id %s", resp, tc.code, tc.id)
+				}
+			}
+			if got := p.call("99", "ping", ""); jsonrpc.Parse(got).Result == nil {
+				t.Fatalf("the session did not go on: %s", got)
+			}
+		})
+	}
+	for _, c := range callsReceived(t, calls) {
+		if strings.Contains(c, "crash") {
+			t.Errorf("a call in a batch reached the server: %s", c)
+		}
+	}
+}
+
+func TestTheServerDyingAnswersEveryPendingRequestAtOnce(t *testing.T) {
+	tests := []struct {
+		name string
+		// die makes the server die while the requests ids are pending.
+		die    func(t *testing.T, r *running, p *peer, pidFile string) (ids []string)
+		exit   string // what the answers and Run's error say
+		stderr []string
+		signal string
+		code   int
+	}{
+		{name: "it exits", die: func(t *testing.T, _ *running, p *peer, _ string) []string {
+			p.send(`{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"crash","arguments":{}}}`)
+			return []string{`"c"`}
+		}, exit: "exited with status 3", code: 3, stderr: []string{"fatal: the index is corrupt", "1 request answered with an error at once"}},
+		{name: "it is killed", die: func(t *testing.T, r *running, p *peer, pidFile string) []string {
+			// The server answers one call at a time: the second waits.
+			p.send(`{"jsonrpc":"2.0","id":"h1","method":"tools/call","params":{"name":"hang","arguments":{}}}`)
+			p.send(`{"jsonrpc":"2.0","id":"h2","method":"tools/call","params":{"name":"hang","arguments":{}}}`)
+			waitFor(t, "both calls passed on", func() bool {
+				return strings.Count(r.record.String(), `"tool":"hang","bytes":89,"verdict":"relayed"`) == 2
+			})
+			data, err := os.ReadFile(pidFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pid, _ := strconv.Atoi(string(data))
+			syscall.Kill(pid, syscall.SIGKILL)
+			return []string{`"h1"`, `"h2"`}
+		}, exit: "ended by signal killed", code: -1, signal: "killed", stderr: []string{"2 requests answered with an error at once"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			up, _ := testServer(t, "tools")
+			pidFile := filepath.Join(t.TempDir(), "pid")
+			up.Env = append(up.Env, pidEnv+"="+pidFile)
+			r := start(t, Options{Upstream: up})
+			p := r.peer(t)
+			p.initialize()
+			p.call("1", "tools/list", `{}`)
+			for _, id := range tc.die(t, r, p, pidFile) {
+				resp := p.answer(id)
+				if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), tc.exit) {
+					t.Errorf("answer %s: want an error saying the server %s", resp, tc.exit)
+				}
+			}
+			select {
+			case err := <-r.done:
+				var exit *mcpclient.ExitError
+				if !errors.As(err, &exit) || exit.Code != tc.code || exit.Signal != tc.signal {
+					t.Errorf("Run returned %v, want the server's exit", err)
+				}
+				r.done <- err
+			case <-time.After(10 * time.Second):
+				t.Fatal("Run did not return when the server died")
+			}
+			for _, want := range tc.stderr {
+				if !strings.Contains(r.stderr.String(), want) {
+					t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
+				}
+			}
+		})
+	}
+}
+
+func TestRecordMessagesKeepsEveryMessageWhole(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	r := start(t, Options{Upstream: up, RecordMessages: true})
+	p := r.peer(t)
+	init := p.initialize()
+	r.stop(t)
+	found := false
+	for _, l := range recordLines(t, r.record.String()) {
+		found = found || bytes.Equal(jsonrpc.Member(l.Raw, "message"), init)
+	}
+	if !found {
+		t.Errorf("no line holds the initialize response whole:\n%s", r.record)
+	}
+}

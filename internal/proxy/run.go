@@ -1,0 +1,110 @@
+package proxy
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"toolbench/internal/mcpclient"
+)
+
+// Run relays between the client and the server until the client goes,
+// ctx is done, or (with a client on stdio) the server does. It checks the
+// traffic as the package doc says. When it returns, a spawned server and
+// everything it started have ended, and the record holds every event
+// queued.
+//
+// It returns nil when the client went or ctx was done, and the reason
+// when the server went first (an *mcpclient.ExitError for a spawned
+// server that exited) or could not be started or reached.
+func Run(ctx context.Context, opt Options) error {
+	if err := opt.validate(); err != nil {
+		return err
+	}
+	if opt.Stderr == nil {
+		opt.Stderr = os.Stderr
+	}
+	log := &logger{w: opt.Stderr}
+	rec := newRecorder(&opt)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var err error
+	if opt.Downstream.Listen != "" || opt.Downstream.Listener != nil {
+		err = serveHTTP(ctx, &opt, rec, log)
+	} else {
+		err = runStdio(ctx, &opt, rec, log)
+	}
+	if rec != nil {
+		dropped, werr := rec.close()
+		if dropped > 0 {
+			log.printf("%d messages were not recorded: the record could not keep up, and its queue was full", dropped)
+		}
+		if werr != nil {
+			log.printf("the record could not be written: %v", werr)
+		}
+	}
+	return err
+}
+
+// runStdio relays a client on standard input and output.
+func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) error {
+	in, out := opt.Downstream.In, opt.Downstream.Out
+	if in == nil {
+		in = os.Stdin
+	}
+	if out == nil {
+		out = os.Stdout
+	}
+	s := newSession(ctx, opt, rec, log)
+	s.down = &stdioDown{out: &lineWriter{w: out}}
+	serverDone := make(chan error, 1)
+	if err := s.connect(serverDone); err != nil {
+		return err
+	}
+	clientDone := make(chan error, 1)
+	go func() { clientDone <- s.readClient(in, nil) }()
+	select {
+	case <-ctx.Done():
+		return s.up.close()
+	case err := <-clientDone:
+		if cerr := s.up.close(); err == nil {
+			err = cerr
+		}
+		return err
+	case why := <-serverDone:
+		s.up.close()
+		return why
+	}
+}
+
+// connect starts the upstream of the session: it spawns the server, or
+// prepares to reach it by URL. serverDone gets why the server went, when
+// it goes.
+func (s *session) connect(serverDone chan<- error) error {
+	u := s.opt.Upstream
+	if u.URL != "" {
+		up, err := newHTTPUp(s)
+		if err != nil {
+			return err
+		}
+		s.up = up
+		s.byKey = true
+		return nil
+	}
+	proc, err := mcpclient.Spawn(u.Command, u.Env, u.Dir)
+	if err != nil {
+		return fmt.Errorf("%s: %w", u.DisplayName(), err)
+	}
+	s.up = &stdioUp{proc: proc, in: &lineWriter{w: proc.Input()}}
+	go func() {
+		err := s.readServer(proc.Output())
+		why := proc.Ended(err)
+		if why == nil {
+			return // stopped, as the proxy asked
+		}
+		why = fmt.Errorf("%s: %w", u.DisplayName(), why)
+		s.serverGone(why)
+		serverDone <- why
+	}()
+	return nil
+}

@@ -1,0 +1,589 @@
+package proxy
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"toolbench/core/catalog"
+	"toolbench/core/jsondoc"
+	"toolbench/core/termtext"
+	"toolbench/internal/jsonrpc"
+)
+
+// An upstream carries messages to the server.
+type upstream interface {
+	// send passes msg to the server: a request of the client's (req) or
+	// of the proxy's own (req.own set), a notification (req nil), or a
+	// response to the server's request req. header holds the client's
+	// HTTP headers, nil over stdio. msg is the caller's only until send
+	// returns. What the server answers comes back through the session's
+	// fromServer.
+	send(msg []byte, req *request, header http.Header) error
+	// close ends the connection, and a spawned server with its group.
+	close() error
+}
+
+// A downstream carries messages to the client.
+type downstream interface {
+	// send passes msg to the client: the answer to req, or (req nil) a
+	// message of the server's, which came while it served via (nil when
+	// it came apart from any request). msg is the caller's only until
+	// send returns.
+	send(msg []byte, req, via *request) error
+}
+
+// A request is a request that waits for its answer: the client's to the
+// server, the proxy's own to the server, or the server's to the client.
+type request struct {
+	id []byte // as written; a copy
+	// key is what the request waits under: its id over stdio, where the
+	// server answers by id, and a key of its own over HTTP, where the
+	// answer comes on the request's own response and clients' ids may
+	// be the same.
+	key string
+	// idAt is where the id is in the request's message, for a session
+	// that gives the server ids of its own (see session.ownIDs).
+	idAt    int
+	method  string
+	tool    string // of a tools/call
+	cursor  string // of a tools/list
+	start   time.Time
+	version string // the revision the request names in its _meta, "" for none
+	// route is the downstream's: where the answer goes.
+	route any
+	// header holds the client's headers over HTTP, which an HTTP
+	// upstream passes on (only the MCP ones).
+	header http.Header
+	// own, for the proxy's own request, receives the server's answer.
+	own chan []byte
+	// progress is the progressToken the request's _meta gives, as
+	// written: the server's progress notifications name it.
+	progress []byte
+}
+
+// A session relays one client's traffic with one server.
+type session struct {
+	opt  *Options
+	rec  *recorder
+	log  *logger
+	up   upstream
+	down downstream
+	ctx  context.Context
+
+	mu         sync.Mutex
+	pending    map[string]*request // requests to the server, by id as written
+	serverReqs map[string]*request // the server's requests to the client
+	gone       error               // why the server is gone
+
+	tools   *toolSet
+	version atomic.Pointer[string] // the revision the session negotiated
+	meta    atomic.Pointer[[]byte] // the _meta of the client's latest request that had one
+	ownIDs  atomic.Int64
+	// byKey is set for an upstream that answers each request on its own
+	// response (HTTP): requests wait under keys of their own.
+	byKey bool
+	// renumber is set for a server on stdio shared by clients on HTTP
+	// that keep no session (MCP 2026-07-28), whose ids may be the same:
+	// the server gets ids of the proxy's own, and each answer the id its
+	// client gave, as written.
+	renumber bool
+	keys     atomic.Int64
+	listMu   sync.Mutex // held while the proxy lists the tools itself
+	parsers  sync.Pool  // *jsondoc.Parser
+}
+
+func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *session {
+	s := &session{
+		opt:        opt,
+		rec:        rec,
+		log:        log,
+		ctx:        ctx,
+		pending:    map[string]*request{},
+		serverReqs: map[string]*request{},
+	}
+	s.tools = newToolSet(opt, log)
+	s.parsers.New = func() any { return new(jsondoc.Parser) }
+	return s
+}
+
+// revision is the MCP revision the session speaks, "" before it is known.
+func (s *session) revision() string {
+	if v := s.version.Load(); v != nil {
+		return *v
+	}
+	return ""
+}
+
+// errServerGone answers what cannot reach the server any more.
+var errServerGone = errors.New("the server is gone")
+
+// fromClient takes one message of the client's, arriving on route (the
+// downstream's), with its HTTP headers over HTTP.
+func (s *session) fromClient(raw []byte, route any, header http.Header, found ...Finding) {
+	now := time.Now()
+	m := jsonrpc.Parse(raw)
+	ev := s.event(now, Client, Server, &m)
+	ev.Findings = found
+	switch m.Kind {
+	case jsonrpc.Invalid, jsonrpc.Batch:
+		s.refuseInvalid(&m, ev, route)
+	case jsonrpc.Request:
+		s.clientRequest(&m, ev, route, header)
+	case jsonrpc.Notification:
+		if err := s.up.send(raw, nil, header); err != nil {
+			ev.Verdict = Dropped
+		}
+		s.emit(ev)
+	case jsonrpc.Response:
+		req := s.takeServerRequest(m.ID)
+		if req != nil {
+			ev.Method, ev.Latency = req.method, now.Sub(req.start)
+		}
+		if err := s.up.send(raw, req, header); err != nil {
+			ev.Verdict = Dropped
+		}
+		s.emit(ev)
+	}
+}
+
+// refuseInvalid answers what the client sent that is no JSON-RPC message,
+// or a batch, as JSON-RPC answers it: it never reaches the server.
+func (s *session) refuseInvalid(m *jsonrpc.Message, ev *Event, route any) {
+	ev.Verdict = Refused
+	ev.Findings = append(ev.Findings, invalidFinding(m))
+	s.emit(ev)
+	reply := jsonrpc.AppendRefusal(nil, m, "a batch: MCP sends one message at a time, and toolbench proxy passes on no batch")
+	if len(reply) > 0 {
+		s.answer(reply, &request{route: route}, m.Kind.String())
+	}
+}
+
+func invalidFinding(m *jsonrpc.Message) Finding {
+	if m.Kind == jsonrpc.Batch {
+		return Finding{Code: CodeInvalidMessage, Severity: catalog.Error, Text: "a JSON-RPC batch", Hint: "send each message on its own line"}
+	}
+	return Finding{Code: CodeInvalidMessage, Severity: catalog.Error, Text: m.Err.Message, Hint: "send one JSON-RPC 2.0 message a line"}
+}
+
+// clientRequest checks a request of the client's and passes it on, or
+// answers it.
+func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header http.Header) {
+	req := &request{id: bytes.Clone(m.ID), idAt: offsetIn(m.Raw, m.ID), method: m.Method, start: time.Now(), route: route, header: header}
+	s.readMeta(m, req)
+	switch m.Method {
+	case "tools/call":
+		findings, refuse := s.checkCall(m, req)
+		ev.Tool, ev.Findings = req.tool, append(ev.Findings, findings...)
+		if refuse {
+			ev.Verdict = Refused
+			s.emit(ev)
+			s.answer(refusalResult(req.id, findings, s.revision(), req.version), req, "tools/call")
+			return
+		}
+	case "tools/list":
+		if c := jsonrpc.Member(m.Params, "cursor"); c != nil {
+			req.cursor, _ = jsonrpc.Unquote(c)
+		}
+	}
+	if err := s.forward(m.Raw, req); err != nil {
+		ev.Verdict = Refused
+		s.emit(ev)
+		s.answer(jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+err.Error()+": the request was not sent"), req, m.Method)
+		return
+	}
+	s.emit(ev)
+}
+
+// codeServerGone is the JSON-RPC error code of a request the server can
+// no longer answer: one of those JSON-RPC leaves to implementations.
+const codeServerGone = -32000
+
+// readMeta keeps what a request's params' _meta says: the revision a
+// request of MCP 2026-07-28 names, and the _meta itself for the proxy's
+// own requests.
+func (s *session) readMeta(m *jsonrpc.Message, req *request) {
+	if m.Params == nil || !bytes.Contains(m.Params, []byte(`_meta`)) {
+		return
+	}
+	meta := jsonrpc.Member(m.Params, "_meta")
+	if meta == nil || meta[0] != '{' {
+		return
+	}
+	if tok := jsonrpc.Member(meta, "progressToken"); tok != nil {
+		req.progress = bytes.Clone(tok)
+	}
+	if v := jsonrpc.Member(meta, "io.modelcontextprotocol/protocolVersion"); v != nil {
+		req.version, _ = jsonrpc.Unquote(v)
+		kept := bytes.Clone(meta)
+		s.meta.Store(&kept)
+	}
+}
+
+// forward sends a request of the client's or the proxy's own to the
+// server, expecting its answer.
+func (s *session) forward(raw []byte, req *request) error {
+	if s.renumber && req.own == nil {
+		id := `"toolbench-proxy-c` + strconv.FormatInt(s.keys.Add(1), 10) + `"`
+		raw = splice(raw, req.idAt, len(req.id), id)
+		req.key = id
+	}
+	if req.key == "" {
+		req.key = s.keyOf(req.id)
+	}
+	key := req.key
+	s.mu.Lock()
+	if s.gone != nil {
+		err := s.gone
+		s.mu.Unlock()
+		return err
+	}
+	s.pending[key] = req
+	s.mu.Unlock()
+	if err := s.up.send(raw, req, req.header); err != nil {
+		s.mu.Lock()
+		if s.pending[key] == req {
+			delete(s.pending, key)
+		}
+		s.mu.Unlock()
+		return err
+	}
+	return nil
+}
+
+// answer sends a message of the proxy's own to the client: the answer to
+// req, which never reached the server or will not be answered by it.
+func (s *session) answer(msg []byte, req *request, method string) {
+	s.down.send(msg, req, nil)
+	if s.rec == nil {
+		return
+	}
+	ev := &Event{Time: time.Now(), From: Proxy, To: Client, Kind: "response", Method: method, Bytes: len(msg), Verdict: Sent}
+	if req.id != nil {
+		ev.ID, ev.Tool, ev.Latency = req.id, req.tool, time.Since(req.start)
+	}
+	s.emit(ev)
+}
+
+// takeServerRequest returns the server's request that id answers, and
+// forgets it.
+func (s *session) takeServerRequest(id []byte) *request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req := s.serverReqs[string(id)]
+	delete(s.serverReqs, string(id))
+	return req
+}
+
+// splice is msg with the n bytes at off in place of what.
+func splice(msg []byte, off, n int, with string) []byte {
+	out := make([]byte, 0, len(msg)-n+len(with))
+	out = append(out, msg[:off]...)
+	out = append(out, with...)
+	return append(out, msg[off+n:]...)
+}
+
+// keyOf is the key a request with the id waits under.
+func (s *session) keyOf(id []byte) string {
+	if s.byKey {
+		return "\x00" + strconv.FormatInt(s.keys.Add(1), 10)
+	}
+	return string(id)
+}
+
+// take forgets req, and reports whether it was waiting.
+func (s *session) take(req *request) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.pending[req.key] != req {
+		return false
+	}
+	delete(s.pending, req.key)
+	return true
+}
+
+// takePending returns the request to the server that id answers, and
+// forgets it.
+func (s *session) takePending(id []byte) *request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req := s.pending[string(id)]
+	delete(s.pending, string(id))
+	return req
+}
+
+// fromServer takes one message of the server's, which came while it
+// served via (an HTTP upstream's request whose response carried it; nil
+// over stdio).
+func (s *session) fromServer(raw []byte, via *request) {
+	now := time.Now()
+	m := jsonrpc.Parse(raw)
+	ev := s.event(now, Server, Client, &m)
+	switch m.Kind {
+	case jsonrpc.Response:
+		s.serverResponse(&m, ev, via)
+	case jsonrpc.Request:
+		req := &request{id: bytes.Clone(m.ID), method: m.Method, start: now}
+		s.mu.Lock()
+		s.serverReqs[string(req.id)] = req
+		s.mu.Unlock()
+		s.relay(raw, nil, via, ev)
+	case jsonrpc.Notification:
+		if via == nil && m.Method == "notifications/progress" {
+			via = s.progressOf(jsonrpc.Member(m.Params, "progressToken"))
+		}
+		// list_changed is passed on and nothing more: calls are checked
+		// against the listing the client has until it lists the tools
+		// again, as the client's own view of them is.
+		s.relay(raw, nil, via, ev)
+	case jsonrpc.Batch:
+		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})
+		for elem := range jsonrpc.Elements(raw) {
+			if em := jsonrpc.Parse(elem); em.Kind == jsonrpc.Response {
+				s.takePending(em.ID)
+			}
+		}
+		s.relay(raw, nil, via, ev)
+	case jsonrpc.Invalid:
+		s.serverInvalid(&m, ev, via)
+	}
+}
+
+// progressOf is the request waiting for its answer whose progress token
+// is tok, nil when none is: a client on HTTP gets the progress of a
+// request on that request's stream.
+func (s *session) progressOf(tok []byte) *request {
+	if tok == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, req := range s.pending {
+		if bytes.Equal(req.progress, tok) {
+			return req
+		}
+	}
+	return nil
+}
+
+// serverResponse checks a response of the server's and passes it on:
+// the answer to a request of the client's, or of the proxy's own.
+func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
+	var req *request
+	switch {
+	case via != nil && bytes.Equal(via.id, m.ID):
+		if s.take(via) {
+			req = via
+		}
+	case !s.byKey:
+		req = s.takePending(m.ID)
+	}
+	if req == nil {
+		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a response to no request the proxy passed on"})
+		s.relay(m.Raw, nil, via, ev)
+		return
+	}
+	if req.own != nil {
+		req.own <- bytes.Clone(m.Raw)
+		return
+	}
+	ev.Method, ev.Tool, ev.Latency = req.method, req.tool, ev.Time.Sub(req.start)
+	out := m.Raw
+	if s.renumber && !bytes.Equal(m.ID, req.id) {
+		out = splice(m.Raw, offsetIn(m.Raw, m.ID), len(m.ID), string(req.id))
+		*m = jsonrpc.Parse(out)
+	}
+	switch req.method {
+	case "initialize":
+		if v, ok := jsonrpc.Unquote(jsonrpc.Member(m.Result, "protocolVersion")); ok {
+			s.version.Store(&v)
+		}
+	case "server/discover":
+		if req.version != "" && s.revision() == "" {
+			v := req.version
+			s.version.Store(&v)
+		}
+	case "tools/list":
+		var filtered bool
+		var findings []Finding
+		out, filtered, findings = s.tools.page(m, req, s.revision())
+		ev.Findings = append(ev.Findings, findings...)
+		if s.rec != nil {
+			ev.Result = bytes.Clone(m.Result)
+		}
+		if filtered {
+			ev.Verdict = Filtered
+		}
+	}
+	if err := s.down.send(out, req, nil); err != nil {
+		ev.Verdict = Dropped
+	}
+	switch req.method {
+	case "tools/call":
+		ev.Findings = append(ev.Findings, s.tools.checkResult(m, req.tool)...)
+	case "tools/list":
+		ev.Findings = append(ev.Findings, s.tools.finish()...)
+	}
+	s.emit(ev)
+}
+
+// relay passes a message of the server's to the client as it came.
+func (s *session) relay(raw []byte, req, via *request, ev *Event) {
+	if err := s.down.send(raw, req, via); err != nil {
+		ev.Verdict = Dropped
+	}
+	s.emit(ev)
+}
+
+// serverInvalid handles what the server wrote that is no JSON-RPC
+// message. Passed on, it would end the client's session, so it is
+// dropped, and said on stderr; a request of the client's it names by
+// its id gets an error instead of its answer.
+func (s *session) serverInvalid(m *jsonrpc.Message, ev *Event, via *request) {
+	ev.Verdict = Dropped
+	ev.Findings = append(ev.Findings, invalidFinding(m))
+	s.log.printf("the server wrote what is not a JSON-RPC message, which is not passed on: %s: %s", m.Err.Message, quoteStart(m.Raw))
+	s.emit(ev)
+	var req *request
+	if m.ID != nil {
+		req = s.takePending(m.ID)
+	}
+	if req == nil {
+		return
+	}
+	msg := "the server's answer is not a JSON-RPC message: " + m.Err.Message
+	if req.own != nil {
+		req.own <- jsonrpc.AppendError(nil, req.id, jsonrpc.CodeInternalError, msg)
+		return
+	}
+	s.answer(jsonrpc.AppendError(nil, req.id, jsonrpc.CodeInternalError, msg), req, req.method)
+}
+
+// quoteStart quotes the start of what a peer wrote, escaped for a
+// terminal.
+func quoteStart(b []byte) string {
+	const limit = 120
+	if len(b) > limit {
+		return termtext.Quote(string(b[:limit])) + "..."
+	}
+	return termtext.Quote(string(b))
+}
+
+// serverGone answers every request the server has not answered with an
+// error at once, and every later one; why says what became of the
+// server.
+func (s *session) serverGone(why error) {
+	s.mu.Lock()
+	if s.gone != nil {
+		s.mu.Unlock()
+		return
+	}
+	s.gone = why
+	pending := s.pending
+	s.pending = map[string]*request{}
+	s.mu.Unlock()
+	for _, req := range pending {
+		msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+why.Error()+": the request was not answered")
+		if req.own != nil {
+			req.own <- msg
+			continue
+		}
+		s.answer(msg, req, req.method)
+	}
+	if len(pending) > 0 {
+		s.log.printf("%s\n%s answered with an error at once", why, termtext.Plural(len(pending), "request"))
+		return
+	}
+	s.log.printf("%s", why)
+}
+
+// own sends a request of the proxy's own to the server and returns the
+// server's answer, within the call timeout. header holds the HTTP headers
+// of the client's request it is made for, whose session it goes in.
+func (s *session) own(method string, params []byte, header http.Header) ([]byte, error) {
+	id := []byte(`"toolbench-proxy-` + strconv.FormatInt(s.ownIDs.Add(1), 10) + `"`)
+	msg := append([]byte(`{"jsonrpc":"2.0","id":`), id...)
+	msg = append(msg, `,"method":`...)
+	msg = jsonrpc.AppendQuote(msg, method)
+	if params != nil {
+		msg = append(msg, `,"params":`...)
+		msg = append(msg, params...)
+	}
+	msg = append(msg, '}')
+	req := &request{id: id, method: method, start: time.Now(), own: make(chan []byte, 1), header: header}
+	ev := &Event{Time: req.start, From: Proxy, To: Server, Kind: "request", Method: method, ID: id, Bytes: len(msg), Verdict: Sent}
+	if s.opt.RecordMessages {
+		ev.Message = msg
+	}
+	if err := s.forward(msg, req); err != nil {
+		return nil, err
+	}
+	s.emit(ev)
+	timer := time.NewTimer(s.opt.callTimeout())
+	defer timer.Stop()
+	select {
+	case resp := <-req.own:
+		s.emit(&Event{Time: time.Now(), From: Server, To: Proxy, Kind: "response", Method: method, ID: id, Bytes: len(resp), Latency: time.Since(req.start), Verdict: Sent, Result: ownResult(resp, s.opt.RecordMessages)})
+		return resp, nil
+	case <-timer.C:
+		s.take(req)
+		return nil, fmt.Errorf("%s: no answer within %s", method, s.opt.callTimeout())
+	case <-s.ctx.Done():
+		return nil, s.ctx.Err()
+	}
+}
+
+// ownResult is the result of a response to the proxy's own request, as
+// its event records it: for a listing, which the lock can pin from.
+func ownResult(resp []byte, all bool) []byte {
+	if r := jsonrpc.Member(resp, "result"); r != nil && (all || jsonrpc.Member(r, "tools") != nil) {
+		return r
+	}
+	return nil
+}
+
+// event is the start of the event of m. Only what the checks need is
+// kept of m when nothing records.
+func (s *session) event(t time.Time, from, to Peer, m *jsonrpc.Message) *Event {
+	ev := &Event{Time: t, From: from, To: to, Kind: m.Kind.String(), Method: m.Method, Bytes: len(m.Raw), Verdict: Relayed}
+	if s.rec == nil {
+		return ev
+	}
+	if m.ID != nil {
+		ev.ID = bytes.Clone(m.ID)
+	}
+	switch {
+	case s.opt.RecordMessages:
+		ev.Message = bytes.Clone(m.Raw)
+	case m.Method == "tools/call" && m.Kind == jsonrpc.Request:
+		ev.Params = bytes.Clone(m.Params)
+	}
+	return ev
+}
+
+// emit queues ev for the record and the events function.
+func (s *session) emit(ev *Event) {
+	if s.rec != nil {
+		s.rec.add(ev)
+	}
+}
+
+// A logger writes the proxy's own lines, one at a time, escaped.
+type logger struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *logger) printf(format string, args ...any) {
+	line := termtext.Escape(fmt.Sprintf(format, args...))
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "toolbench proxy: %s\n", line)
+}
