@@ -203,8 +203,29 @@ entry (URL template variables for remotes).`,
 	}}
 )
 
+// packageVersion is the check of a servers file beside a manifest (see
+// CheckServersFile), which lint --all-servers runs.
+var packageVersion = &lint.Rule{Entry: catalog.Entry{
+	Code: Prefix + "package-version", Severity: catalog.Warning,
+	Summary: "A servers file runs a package server.json lists, at another version.",
+	Doc: `With --all-servers and a server.json among the files, lint compares
+each server of the servers file whose command runs a package (npx,
+pnpx or bunx an npm package, uvx a PyPI one, dnx a NuGet one, docker or
+podman run an OCI image) with the packages the manifest lists: a server
+that runs one of them at a version other than the manifest's runs tools
+other than those the registry publishes, and a team testing its own
+server tests something else than its users install. A command that
+names no version runs the registry's latest, and is not reported.
+
+Fix: run the version the manifest lists, or, when the servers file's is
+the one to publish, set the manifest's "version" (or the image's tag) to
+it.
+
+Source: ` + formatSource + ` (packages: registryType, identifier, version).`,
+}}
+
 var rules = []*lint.Rule{schemaVersion, schemaOutdated, schemaMismatch, missingField, invalidName, invalidDescription,
-	invalidVersion, invalidURL, invalidPackage, invalidArgument, invalidTransport}
+	invalidVersion, invalidURL, invalidPackage, invalidArgument, invalidTransport, packageVersion}
 
 // Rules returns the checks, in the order of their documents.
 func Rules() []*lint.Rule { return slices.Clone(rules) }
