@@ -184,3 +184,24 @@ func TestLintStopsAtTheNextToolOrSchemaOnceDoneIsClosed(t *testing.T) {
 		t.Errorf("a lint whose Done is closed reported %d issues, want it stopped before the first tool", len(res.Issues))
 	}
 }
+
+func TestReferencesResolveInTheSchemaTheyAreIn(t *testing.T) {
+	// One Resolver serves a tool's lint: the output schema's references
+	// resolve in the output schema, not in the parameters walked before.
+	const src = `{"tools": [{"name": "t", "description": "A tool that does a thing for the tests.",
+  "inputSchema": {"type": "object", "properties": {"a": {"$ref": "#/$defs/in"}}, "$defs": {"in": {"type": "string"}}},
+  "outputSchema": {"type": "object", "properties": {"r": {"$ref": "#/$defs/out"}, "s": {"$ref": "#/$defs/in"}}, "$defs": {"out": {"type": "string"}}}}]}`
+	doc, err := jsondoc.Parse("t.json", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, is := range Lint(doc, Options{Targets: []string{"mcp"}}).Issues {
+		if is.Code == "unresolved-ref" {
+			got = append(got, is.Path)
+		}
+	}
+	if want := "$.tools[0].outputSchema.properties.s"; len(got) != 1 || got[0] != want {
+		t.Errorf("unresolved references at %v, want only %s", got, want)
+	}
+}

@@ -77,6 +77,9 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		if err != nil {
 			return spec, err
 		}
+		if err := checkServersFile(file, data); err != nil {
+			return spec, err
+		}
 		if spec, err = mcpclient.ParseConfig(file, data, s.Name, lookup); err != nil {
 			return spec, err
 		}

@@ -2,6 +2,7 @@ package source
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -17,6 +18,9 @@ import (
 func AllServers(tmpl Server) ([]Server, error) {
 	file, data, err := readServersFile(tmpl.Dir, tmpl.ServersFile, tmpl.FileLimit)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkServersFile(file, data); err != nil {
 		return nil, err
 	}
 	names, err := mcpclient.ParseServerNames(file, data)
@@ -106,6 +110,20 @@ func (s Server) Entry() (Entry, error) {
 	e.Doc = doc
 	e.Start, e.End = doc.KeySpan(m)
 	return e, nil
+}
+
+// checkServersFile parses data, the servers file named file, as a tools
+// file is parsed, so that one that is not JSON gets the error a tools
+// file gets, at its line and column and in the same words (a trailing
+// comma, a comment, a string not closed), before mcpclient reads its
+// entries.
+func checkServersFile(file string, data []byte) error {
+	_, err := jsondoc.ParseDocument(file, data)
+	var syntax *jsondoc.SyntaxError
+	if errors.As(err, &syntax) {
+		return err
+	}
+	return nil // mcpclient says what else is wrong, in its words
 }
 
 // CloseAll closes every Source that opened, as Close does; a Source
