@@ -8,10 +8,8 @@
 package auxfile
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 )
 
@@ -52,8 +50,8 @@ func (e *TooLargeError) Error() string {
 // Read returns the content of the file at path, or a *TooLargeError when
 // it holds more than lim allows: a regular file is refused by its size,
 // without being read; anything else (a device, a pipe) is read up to the
-// bound and no further. Other errors are those of os.Open and reading,
-// an *fs.PathError that names path.
+// bound and no further. Other errors are those of opening and reading
+// the file, which name path.
 func Read(path string, lim Limit) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -67,19 +65,11 @@ func Read(path string, lim Limit) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	switch {
 	case err != nil:
-		return nil, &fs.PathError{Op: "read", Path: path, Err: unwrap(err)}
+		return nil, err // the file's, which names it
 	case int64(len(data)) > max:
 		return nil, &TooLargeError{Path: path, Limit: lim}
 	}
 	return data, nil
-}
-
-func unwrap(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // SizeText writes a size in bytes as people do: "64 MiB", "512 KiB",
