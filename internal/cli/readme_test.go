@@ -323,6 +323,9 @@ func configMarkdown() string {
 			if p.Items != nil && p.Items.Properties != nil {
 				rows(key+" ", *p.Items)
 			}
+			if p.Properties != nil {
+				rows(key+" ", p)
+			}
 		}
 	}
 	rows("", s)
@@ -362,6 +365,9 @@ func configType(p configSchema) string {
 		}
 		return "list of " + values(*p.Items)
 	case "object":
+		if p.Properties != nil {
+			return "table"
+		}
 		var v configSchema
 		json.Unmarshal(p.AdditionalProperties, &v)
 		return "table: " + values(v) + " by code or target prefix"
