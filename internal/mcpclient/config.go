@@ -82,6 +82,22 @@ func parseConfig(file string, data []byte, name string, lookup func(string) (str
 	return spec, nil
 }
 
+// EntrySpec returns the Spec of the server called name whose entry of a
+// servers file is the JSON text entry, as [FromConfig] reads an entry:
+// for a server kept out of its servers file, as toolbench proxy is given
+// one that it stands in front of.
+func EntrySpec(name string, entry []byte, lookup func(string) (string, bool)) (Spec, error) {
+	var e configEntry
+	if err := json.Unmarshal(entry, &e); err != nil {
+		return Spec{}, fmt.Errorf("server %q: %s", name, jsonMessage(err))
+	}
+	spec, err := e.spec(name, lookup)
+	if err != nil {
+		return Spec{}, fmt.Errorf("server %q: %w", name, err)
+	}
+	return spec, nil
+}
+
 // ServerNames returns the names of the servers of the servers file at
 // path (DefaultConfigFile if path is empty), from the working directory
 // dir, in the order the file lists
