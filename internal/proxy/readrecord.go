@@ -159,7 +159,7 @@ func parseRecordLine(text []byte, line int) (Event, error) {
 		return bad(fmt.Sprintf(`"time" %q is not a time in RFC 3339`, *l.Time))
 	}
 	e := Event{Time: t, From: *l.From, To: *l.To, Kind: *l.Kind, Method: l.Method, ID: l.ID, Tool: l.Tool, Bytes: l.Bytes,
-		Latency: time.Duration(math.Round(l.MS * 1e3)) * time.Microsecond, Verdict: *l.Verdict,
+		Latency: time.Duration(math.Round(l.MS*1e3)) * time.Microsecond, Verdict: *l.Verdict,
 		Params: l.Params, Result: l.Result, Message: l.Message, Dropped: l.Dropped}
 	for _, f := range l.Findings {
 		e.Findings = append(e.Findings, Finding{Code: f.Code, Severity: f.Severity, Text: f.Text, Hint: f.Hint, Tool: f.Tool})

@@ -213,7 +213,9 @@ func TestWrapAndUnwrapSayWhatTheyCannotDo(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			do := Wrap
 			if tc.unwrap {
-				do = func(name, src string, names []string, _ Options) ([]jsonedit.Edit, []Entry, error) { return Unwrap(name, src, names) }
+				do = func(name, src string, names []string, _ Options) ([]jsonedit.Edit, []Entry, error) {
+					return Unwrap(name, src, names)
+				}
 			}
 			edits, entries, err := do("f", tc.src, nil, opts)
 			if err != nil || len(edits) > 0 || len(entries) != 1 || entries[0].Err == nil || !strings.Contains(entries[0].Err.Error(), tc.want) {
