@@ -42,6 +42,9 @@ type env struct {
 
 	// build is what this build of toolbench says of itself.
 	build Build
+	// executable is the path of the running toolbench, "" when it is
+	// not known: what a servers file runs to start the proxy.
+	executable string
 
 	// The root's persistent flags, which every command reads.
 	color  colorMode   // --color; the zero value is auto
@@ -72,6 +75,9 @@ func Main(b Build) int {
 	if w, _, err := term.GetSize(os.Stdout.Fd()); err == nil {
 		e.width = w
 	}
+	if exe, err := os.Executable(); err == nil {
+		e.executable = exe
+	}
 	return run(e, os.Args[1:])
 }
 
@@ -94,6 +100,17 @@ func (e *env) open(name string) (*os.File, error) {
 		pe.Path = name
 	}
 	return f, err
+}
+
+// readFile reads the file name, from the working directory; its error
+// names the file as it was given.
+func (e *env) readFile(name string) ([]byte, error) {
+	f, err := e.open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // colored reports whether what is written to w is colored: as --color

@@ -1,0 +1,382 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/core/config"
+	"toolbench/internal/mcpclient"
+	"toolbench/internal/proxy"
+)
+
+// proxySession runs toolbench proxy args in process in the directory
+// root, on a pair of pipes, and returns the Go SDK client's session
+// through it, and what the proxy says on stderr. When the test ends the
+// session closes and the proxy must end with status 0.
+func proxySession(t *testing.T, root string, args ...string) (*mcp.ClientSession, *lockedBuffer) {
+	t.Helper()
+	toProxy, fromClient := io.Pipe()
+	fromProxy, toClient := io.Pipe()
+	served := make(chan int, 1)
+	stderr := &lockedBuffer{}
+	go func() {
+		e := &env{dir: root, stdin: toProxy, stdout: toClient, stderr: stderr, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+		served <- run(e, append([]string{"proxy"}, args...))
+		toClient.Close()
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "sdk-client", Version: "1"}, nil).Connect(ctx, &mcp.IOTransport{Reader: fromProxy, Writer: fromClient}, nil)
+	if err != nil {
+		fromClient.Close()
+		t.Fatalf("connect through toolbench proxy: %v; exit %d; it said %q", err, <-served, stderr.String())
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		select {
+		case code := <-served:
+			if code != exitOK {
+				t.Errorf("toolbench proxy exited %d; it said %q", code, stderr.String())
+			}
+		case <-time.After(10 * time.Second):
+			t.Errorf("toolbench proxy did not end within 10 s of its client; it said %q", stderr.String())
+		}
+	})
+	return cs, stderr
+}
+
+// testServerCommand is the command line of the Go SDK test server of
+// behaviour: this test binary, told so by its environment.
+func testServerCommand(t *testing.T) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+// callText calls the tool through cs and returns its result's text and
+// whether it is a tool error.
+func callText(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("call %s: %v", name, err)
+	}
+	var texts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			texts = append(texts, tc.Text)
+		}
+	}
+	return strings.Join(texts, "\n"), res.IsError
+}
+
+func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
+	t.Helper()
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range res.Tools {
+		names = append(names, tool.Name)
+	}
+	return names
+}
+
+func TestProxyChecksCallsAndRecordsThem(t *testing.T) {
+	t.Parallel()
+	root := project(t, map[string]string{})
+	cs, stderr := proxySession(t, root, "--record", "rec.jsonl", "-e", testServerEnv+"=tools", "--", testServerCommand(t))
+	if names := toolNames(t, cs); !strings.Contains(strings.Join(names, " "), "echo") {
+		t.Fatalf("tools %q, want echo among them", names)
+	}
+	if text, isErr := callText(t, cs, "echo", map[string]any{"text": "hi"}); isErr || text != "echo: hi" {
+		t.Errorf("a valid call: %q (error %v), want the server's answer", text, isErr)
+	}
+	text, isErr := callText(t, cs, "echo", map[string]any{"txt": "hi"})
+	if !isErr || !strings.Contains(text, "missing:text") || !strings.Contains(text, "extra:txt") {
+		t.Errorf("an invalid call: %q (error %v), want a tool error naming missing:text and extra:txt", text, isErr)
+	}
+	if !strings.Contains(stderr.String(), "calls enforce, drift enforce, headers enforce; no lock holds its tools; recording to rec.jsonl") {
+		t.Errorf("stderr %q does not say what the proxy holds the server to", stderr.String())
+	}
+	cs.Close()
+	// The record, once the proxy has ended, checked again: the calls at
+	// their lines, against the server's tools as the record saw them.
+	waitFor(t, "the record's last line", func() bool {
+		data, _ := os.ReadFile(filepath.Join(root, "rec.jsonl"))
+		return strings.Count(string(data), `"method":"tools/call"`) >= 4
+	})
+	if code, out, errOut := runIn(t, "lock", "--from-record", "rec.jsonl", "--server", "test"); code != exitOK || !strings.Contains(out, "test: 9 tools pinned") {
+		t.Fatalf("lock --from-record: exit %d, %q %q", code, out, errOut)
+	}
+	code, out, errOut := runIn(t, "dump", "--server-cmd", testServerCommand(t), "-e", testServerEnv+"=tools")
+	if code != exitOK {
+		t.Fatalf("dump: %d %s", code, errOut)
+	}
+	os.WriteFile(filepath.Join(root, "tools.json"), []byte(out), 0o644)
+	code, out, errOut = runIn(t, "call", "tools.json", "rec.jsonl")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitIssues || len(lines) != 3 || !strings.HasSuffix(lines[0], ": valid") || !strings.HasSuffix(lines[1], ": missing:text, extra:txt") || lines[2] != "2 calls: 1 valid, 1 invalid" {
+		t.Errorf("call tools.json rec.jsonl: exit %d, %q %q", code, out, errOut)
+	}
+	// The line numbers are the record's.
+	data, _ := os.ReadFile(filepath.Join(root, "rec.jsonl"))
+	for _, l := range lines[:2] {
+		var n int
+		fmt.Sscanf(l, "line %d:", &n)
+		if recLine := strings.Split(string(data), "\n")[n-1]; !strings.Contains(recLine, `"kind":"request","method":"tools/call"`) {
+			t.Errorf("%q: the record's line %d is %s, not a call", l, n, recLine)
+		}
+	}
+}
+
+func TestAWrappedServersFileRunsTheServerBehindTheProxy(t *testing.T) {
+	t.Parallel()
+	servers := fmt.Sprintf("{\n  \"mcpServers\": {\n    \"test\": {\n      \"command\": %q,\n      \"env\": {%q: \"tools\"}\n    }\n  }\n}\n", testServerCommand(t), testServerEnv)
+	root := project(t, map[string]string{".mcp.json": servers})
+	code, out, errOut := runIn(t, "proxy", "wrap", "--command", toolbenchBin, "--record-dir", "records")
+	if code != exitOK || out != "test: wrapped\nwrote .mcp.json: 1 server wrapped; toolbench proxy unwrap undoes it\n" {
+		t.Fatalf("proxy wrap: exit %d, %q %q", code, out, errOut)
+	}
+	// The client reads the entry, and spawns what it says.
+	spec, err := mcpclient.FromConfig(root, ".mcp.json", "test", func(string) (string, bool) { return "", false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{toolbenchBin, "proxy", "--name", "test", "--record", filepath.Join(root, "records", "test.jsonl"), "--unwrap-removes-args", "--", testServerCommand(t)}
+	if diff := cmp.Diff(want, spec.Command); diff != "" {
+		t.Fatalf("the wrapped entry's command (-want +got):\n%s", diff)
+	}
+	os.MkdirAll(filepath.Join(root, "records"), 0o755)
+	cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
+	cmd.Env, cmd.Dir = append(os.Environ(), spec.Env...), root
+	c := mcp.NewClient(&mcp.Implementation{Name: "sdk-client", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := c.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, isErr := callText(t, cs, "echo", map[string]any{"text": "through"}); isErr || text != "echo: through" {
+		t.Errorf("a call through the wrapped entry: %q (error %v)", text, isErr)
+	}
+	if text, isErr := callText(t, cs, "echo", map[string]any{}); !isErr || !strings.Contains(text, "missing:text") {
+		t.Errorf("an invalid call through the wrapped entry: %q (error %v), want it refused", text, isErr)
+	}
+	if err := cs.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(root, "records", "test.jsonl")); err != nil || !strings.Contains(string(data), `"verdict":"refused"`) {
+		t.Errorf("the record: %v\n%s", err, data)
+	}
+	if code, out, _ := runIn(t, "proxy", "unwrap"); code != exitOK || out != "test: unwrapped\nwrote .mcp.json: 1 server unwrapped\n" {
+		t.Errorf("proxy unwrap: exit %d, %q", code, out)
+	}
+	if data, _ := os.ReadFile(filepath.Join(root, ".mcp.json")); string(data) != servers {
+		t.Errorf("unwrapped (-want +got):\n%s", cmp.Diff(servers, string(data)))
+	}
+}
+
+func TestAToolChangedSinceItWasLockedIsWithheldThroughTheWrappedEntry(t *testing.T) {
+	t.Parallel()
+	entry := func(behaviour string) string {
+		return fmt.Sprintf(`{"mcpServers": {"test": {"command": %q, "env": {%q: %q}}}}`, testServerCommand(t), testServerEnv, behaviour)
+	}
+	root := project(t, map[string]string{".mcp.json": entry("tools")})
+	if code, out, errOut := runIn(t, "lock", "--server", "test"); code != exitOK {
+		t.Fatalf("lock: exit %d, %q %q", code, out, errOut)
+	}
+	// The server's echo is rewritten ("retold") after it was locked.
+	os.WriteFile(filepath.Join(root, ".mcp.json"), []byte(entry("retold")), 0o644)
+	cs, stderr := proxySession(t, root, "--server", "test")
+	names := toolNames(t, cs)
+	if strings.Contains(" "+strings.Join(names, " ")+" ", " echo ") || len(names) == 0 {
+		t.Errorf("tools %q: want echo withheld, and the others listed", names)
+	}
+	if text, isErr := callText(t, cs, "echo", map[string]any{"text": "x"}); !isErr || !strings.Contains(text, "unknown_tool") {
+		t.Errorf("a call of the withheld tool: %q (error %v), want unknown_tool", text, isErr)
+	}
+	if !strings.Contains(stderr.String(), "toolbench.lock.json pins 9 tools as 'test'") {
+		t.Errorf("stderr %q does not say the lock holds the server", stderr.String())
+	}
+	// Under audit, it is passed on.
+	cs, _ = proxySession(t, root, "--server", "test", "--policy", "drift=audit")
+	if names := toolNames(t, cs); !strings.Contains(" "+strings.Join(names, " ")+" ", " echo ") {
+		t.Errorf("tools under audit %q: want echo passed on", names)
+	}
+}
+
+func TestProxyCommandLinesThatCannotRun(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no server", nil, "name the server: toolbench proxy [flags] -- CMD [ARG...], --server NAME or --server-url URL"},
+		{"a command without --", []string{"npx", "server"}, `unexpected argument 'npx': put -- before the server's command`},
+		{"a mistyped subcommand", []string{"wrp"}, `unknown command 'wrp'; did you mean 'wrap'?`},
+		{"nothing after --", []string{"--"}, "no command after --"},
+		{"-- and a server", []string{"--server", "s", "--", "x"}, "--server and -- CMD"},
+		{"--header for a spawned server", []string{"--header", "A: b", "--", "x"}, "--header and -- CMD"},
+		{"two servers", []string{"--server", "s", "--server-url", "http://h/"}, "--server-url and --server each name a server"},
+		{"an unknown policy", []string{"--policy", "strict", "--", "x"}, `--policy: unknown policy "strict": use enforce or audit, or CHECK=POLICY`},
+		{"an unknown check", []string{"--policy", "call=audit", "--", "x"}, "--policy call=audit: unknown check 'call'"},
+		{"a hosts without --listen", []string{"--allow-host", "h", "--", "x"}, "--allow-host is for --listen"},
+		{"messages without a record", []string{"--record-messages", "--", "x"}, "--record-messages says what --record FILE holds"},
+		{"an entry without a name", []string{"--entry", `{"url":"http://h/"}`}, "--entry needs --name"},
+		{"an entry that is not JSON", []string{"--name", "n", "--entry", `{"url":`}, "--entry:1:8"},
+		{"an unknown target", []string{"--target", "opnai", "--", "x"}, "--target: "},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runIn(t, append([]string{"proxy"}, tc.args...)...)
+			if code != exitFailure || out != "" || !strings.Contains(errOut, tc.want) || !strings.Contains(errOut, "Run 'toolbench proxy -h' for usage.") {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 2 and a usage error saying %q", code, out, errOut, tc.want)
+			}
+		})
+	}
+}
+
+func TestProxySaysWhatItCannotRead(t *testing.T) {
+	t.Parallel()
+	root := project(t, map[string]string{"bad.lock.json": "{", ".mcp.json": `{"mcpServers": {}}`})
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"a lock with a mistake", []string{"--lock", "bad.lock.json", "--", "x"}, "toolbench proxy: bad.lock.json:1:2: "},
+		{"a lock named that is not there", []string{"--lock", "none.json", "--", "x"}, "toolbench proxy: none.json: no such file or directory"},
+		{"a server the file does not have", []string{"--server", "nope"}, `toolbench proxy: .mcp.json: no server "nope"`},
+		{"a command that is not there", []string{"--", "/no/such/server"}, "toolbench proxy: "},
+		{"a record that cannot be opened", []string{"--record", "no/such/dir/rec.jsonl", "--", testServerCommand(t)}, "toolbench proxy: --record: "},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runIn(t, append([]string{"proxy"}, tc.args...)...)
+			if code != exitFailure || !strings.Contains(errOut, tc.want) || strings.Contains(errOut, "for usage") {
+				t.Errorf("exit %d, stderr %q; want 2 and a line saying %q", code, errOut, tc.want)
+			}
+		})
+	}
+	_ = root
+}
+
+func TestThePolicyOfACheckIsTheFlagsOverTheConfigurations(t *testing.T) {
+	t.Parallel()
+	cfg := &config.Config{Proxy: config.Proxy{Calls: "audit", Headers: "audit"}}
+	cases := []struct {
+		name  string
+		flags []string
+		cfg   *config.Config
+		want  proxy.Policies
+	}{
+		{"nothing: every check enforced", nil, nil, proxy.Policies{}},
+		{"the configuration's", nil, cfg, proxy.Policies{Calls: proxy.Audit, Headers: proxy.Audit}},
+		{"--policy over every check", []string{"enforce"}, cfg, proxy.Policies{}},
+		{"--policy over one check", []string{"calls=enforce"}, cfg, proxy.Policies{Headers: proxy.Audit}},
+		{"a later value over an earlier", []string{"drift=audit", "enforce", "headers=audit"}, nil, proxy.Policies{Headers: proxy.Audit}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o, err := parsePolicy(tc.flags)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := o.policies(tc.cfg); got != tc.want {
+				t.Errorf("policies %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestARecordThatIsNotOneIsAnErrorAtItsLine(t *testing.T) {
+	t.Parallel()
+	good := `{"time":"2026-12-04T20:54:53Z","from":"client","to":"server","kind":"request","method":"tools/call","bytes":1,"verdict":"relayed","params":{"name":"echo","arguments":{"text":"x"}}}`
+	root := project(t, map[string]string{
+		"tools.json": `[{"name": "echo", "inputSchema": {"type": "object", "properties": {"text": {"type": "string"}}}}]`,
+		"bad.jsonl":  good + "\n" + `{"time":"x",` + "\n",
+		"call.jsonl": good + "\n",
+	})
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"call, bad JSON", []string{"call", "tools.json", "bad.jsonl"}, "toolbench call: bad.jsonl: 2:12: not JSON: unexpected end"},
+		{"lock, bad JSON", []string{"lock", "--from-record", "bad.jsonl", "--server", "s"}, "toolbench lock: bad.jsonl:2:12: not JSON: unexpected end"},
+		{"lock, no listing", []string{"lock", "--from-record", "call.jsonl", "--server", "s"}, "toolbench lock: call.jsonl: no complete tools/list"},
+		{"lock, zeros", []string{"lock", "--from-record", "/dev/zero", "--server", "s"}, "toolbench lock: /dev/zero:1:1: not a line of a record"},
+		{"lock, a file of tools", []string{"lock", "--from-record", "tools.json", "--server", "s"}, "toolbench lock: tools.json:1:1: not a line of a record"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errOut := runIn(t, tc.args...)
+			if code != exitFailure || !strings.HasPrefix(errOut, tc.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", code, errOut, tc.want)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(root, "toolbench.lock.json")); err == nil {
+		t.Error("a lock was written from a record that is not one")
+	}
+	if code, out, errOut := runIn(t, "call", "tools.json", "call.jsonl"); code != exitOK || out != "valid\n" {
+		t.Errorf("call of a record's one call: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+// waitFor waits, within a generous bound, for cond to hold.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s within 10 s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestARecordIsToldFromCallsAndAHistoryByItsHead(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, head string
+		record     bool
+	}{
+		{"a record's line", `{"time":"2026-12-04T20:54:53.149137Z","from":"client","to":"server"}`, true},
+		{"a record's line after white space", "\n  " + `{"time":"2026-12-04T20:54:53Z","from":"proxy"}`, true},
+		{"a history of call --run", `{"time":"2026-12-04T11:54:55.129Z","server":"everything","method":"tools/call"}`, false},
+		{"a call", `{"name": "search", "args": {}}`, false},
+		{"a call with a time argument", `{"time":"now","name":"x"}`, false},
+		{"an MCP request", `{"jsonrpc":"2.0","id":1,"method":"tools/call"}`, false},
+		{"nothing", "", false},
+		{"a time without an end", `{"time":"` + strings.Repeat("9", 100), false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			br := bufio.NewReaderSize(strings.NewReader(tc.head), 64<<10)
+			if got := startsRecord(br); got != tc.record {
+				t.Errorf("startsRecord(%q) = %v, want %v", tc.head, got, tc.record)
+			}
+			if rest, _ := io.ReadAll(br); string(rest) != tc.head {
+				t.Errorf("the reader lost what it peeked: %q", rest)
+			}
+		})
+	}
+}
