@@ -99,6 +99,13 @@ func fakeServerModel(t testing.TB, w, h int) model {
 // tools, at w x h, the listing loaded at loadTime.
 func fakeServerOn(t testing.TB, fake *fakeSession, tools string, w, h int) model {
 	t.Helper()
+	return fakeServerWith(t, fake, tools, Options{}, w, h)
+}
+
+// fakeServerWith is fakeServerOn with the Options cfg besides the server
+// and the lint options.
+func fakeServerWith(t testing.TB, fake *fakeSession, tools string, cfg Options, w, h int) model {
+	t.Helper()
 	opts := lint.Options{Targets: []string{"mcp"}}
 	k := newConnector(func(context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
 		return nil, nil, nil, fmt.Errorf("the fake server takes one session")
@@ -106,7 +113,8 @@ func fakeServerOn(t testing.TB, fake *fakeSession, tools string, w, h int) model
 	s := lintSnapshot(t, "test-tools", tools, opts)
 	c := k.follow(fake, s.result.Doc, nil, opts)
 	t.Cleanup(func() { k.closeAll(nil) })
-	m := newServerModel(Options{Server: &Server{}, Lint: opts}, k, c)
+	cfg.Server, cfg.Lint = &Server{}, opts
+	m := newServerModel(cfg, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return update(t, m, docLoadedMsg{snap: s})
 }
