@@ -1,7 +1,9 @@
 package mcpclient
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"iter"
 	"net/http"
@@ -124,33 +126,104 @@ func (b *keptBody) Read(p []byte) (int, error) {
 // with an empty line, which is not yet complete, are not yielded.
 func sseData(stream []byte) iter.Seq[[]byte] {
 	return func(yield func([]byte) bool) {
-		var (
-			data    []byte
-			hasData bool // a data field came, maybe an empty one
-			name    string
-		)
+		var ev event
 		for len(stream) > 0 {
 			var line []byte
 			line, stream = cutLine(stream)
-			if len(line) == 0 {
-				if len(data) > 0 && (name == "" || name == "message") && !yield(data) {
-					return
-				}
-				data, hasData, name = nil, false, ""
-				continue
-			}
-			field, value, _ := bytes.Cut(line, []byte{':'})
-			value = bytes.TrimPrefix(value, []byte{' '})
-			switch string(field) {
-			case "data":
-				if hasData {
-					data = append(data, '\n')
-				}
-				data, hasData = append(data, value...), true
-			case "event":
-				name = string(value)
+			if data, ok := ev.line(line, -1); ok && !yield(data) {
+				return
 			}
 		}
+	}
+}
+
+// An event gathers the fields of one event of a text/event-stream, a
+// line at a time.
+type event struct {
+	data    []byte
+	hasData bool // a data field came, maybe an empty one
+	name    string
+	tooLong bool // its data passed the bound
+}
+
+// line takes the next line of the stream, without its end, and returns
+// the event's data when the line ends a message event that has data
+// within max bytes (max < 0 for no bound). A large first data line is
+// kept as it is, not copied: the caller hands over a line it will not
+// use again.
+func (ev *event) line(line []byte, max int) ([]byte, bool) {
+	if len(line) == 0 {
+		data, ok := ev.data, len(ev.data) > 0 && !ev.tooLong && (ev.name == "" || ev.name == "message")
+		*ev = event{}
+		return data, ok
+	}
+	field, value, _ := bytes.Cut(line, []byte{':'})
+	value = bytes.TrimPrefix(value, []byte{' '})
+	switch string(field) {
+	case "data":
+		switch {
+		case ev.hasData:
+			ev.data = append(append(ev.data, '\n'), value...)
+		case len(value) > 64<<10:
+			ev.data = value
+		default:
+			ev.data = append(ev.data, value...)
+		}
+		ev.hasData = true
+		ev.tooLong = ev.tooLong || max >= 0 && len(ev.data) > max
+	case "event":
+		ev.name = string(value)
+	}
+	return nil, false
+}
+
+// ReadEvents reads a text/event-stream as it comes, and hands fn the data
+// of each message event, each within max bytes: an event past the bound,
+// or a line of it, is dropped and the stream read on. It returns the
+// error that ends the stream (io.EOF at its end).
+func ReadEvents(r io.Reader, max int, fn func(data []byte)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var ev event
+	for {
+		line, err := readEventLine(br, max)
+		if errors.Is(err, errEventTooLong) {
+			ev.tooLong = true
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if data, ok := ev.line(line, max); ok {
+			fn(data)
+		}
+	}
+}
+
+var errEventTooLong = errors.New("an event line past the bound")
+
+// readEventLine reads a line of an event stream, without its end, in a
+// slice of its own; a line past max is skipped and errEventTooLong.
+func readEventLine(br *bufio.Reader, max int) ([]byte, error) {
+	var line []byte
+	over := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !over && len(line)+len(chunk) > max+2 {
+			over, line = true, nil
+		}
+		if !over {
+			line = append(line, chunk...)
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if over {
+			return nil, errEventTooLong
+		}
+		if err != nil && len(line) == 0 {
+			return nil, err
+		}
+		return bytes.TrimSuffix(bytes.TrimSuffix(line, []byte{'\n'}), []byte{'\r'}), nil
 	}
 }
 

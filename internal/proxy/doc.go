@@ -123,7 +123,8 @@
 // an event over HTTP); past it the message is refused as an invalid
 // request, or dropped from the server, and the session goes on. An HTTP
 // request's body is read within 30 s; at most 32 sessions over HTTP hold
-// a spawned server each at once; the proxy's own listing waits
+// a spawned server each at once, and one idle for 30 minutes ends; the
+// proxy's own listing waits
 // Options.CallTimeout; one listing's lint findings in an event, 1000.
 //
 // It imports core (call, diff, jsondoc, lint, lock, report, termtext,

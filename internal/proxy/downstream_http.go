@@ -33,6 +33,10 @@ const (
 	// maxSessions bounds the spawned servers that clients' sessions hold
 	// at once.
 	maxSessions = 32
+	// idleSession is how long a session with a spawned server of its own
+	// lasts with no request and no stream open: a client that went
+	// without a DELETE does not hold a server for ever.
+	idleSession = 30 * time.Minute
 )
 
 // serveHTTP serves the proxy on HTTP until ctx is done.
@@ -45,6 +49,7 @@ func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) er
 		}
 	}
 	h := newHTTPDown(ctx, opt, rec, log, l.Addr())
+	go h.endIdle(time.Minute)
 	mux := http.NewServeMux()
 	mux.Handle(HTTPPath, http.NewCrossOriginProtection().Handler(h))
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
@@ -92,6 +97,7 @@ type httpDown struct {
 	log      *logger
 	hosts    map[string]bool // the Host names allowed besides loopback ones
 	loopback bool            // listening on a loopback address only
+	idleEnd  time.Duration   // how long a session of its own server may idle
 
 	mu       sync.Mutex
 	sessions map[string]*downSession // by Mcp-Session-Id, over a spawned server
@@ -100,7 +106,7 @@ type httpDown struct {
 }
 
 func newHTTPDown(ctx context.Context, opt *Options, rec *recorder, log *logger, addr net.Addr) *httpDown {
-	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), sessions: map[string]*downSession{}}
+	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, sessions: map[string]*downSession{}}
 	for _, name := range opt.Downstream.Hosts {
 		h.hosts[strings.ToLower(name)] = true
 	}
@@ -158,7 +164,16 @@ type downSession struct {
 	stream *exchange          // the client's GET stream, nil when none is open
 	open   map[*exchange]bool // the exchanges open, the newest last in order
 	order  []*exchange
+	used   time.Time  // when the last exchange closed
 	done   chan error // the server's end
+}
+
+// idle reports whether the session has had no exchange open since
+// before.
+func (ds *downSession) idle(before time.Time) bool {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	return len(ds.open) == 0 && ds.stream == nil && ds.used.Before(before)
 }
 
 // send implements downstream: an answer goes on the response to its
@@ -207,6 +222,7 @@ func (ds *downSession) opened(x *exchange) {
 func (ds *downSession) closedExchange(x *exchange) {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
+	ds.used = time.Now()
 	delete(ds.open, x)
 	for i, o := range ds.order {
 		if o == x {
@@ -223,7 +239,7 @@ func (ds *downSession) closedExchange(x *exchange) {
 // own for a spawned server.
 func (h *httpDown) newSession(id string) (*downSession, error) {
 	s := newSession(h.ctx, h.opt, h.rec, h.log)
-	ds := &downSession{h: h, s: s, id: id, done: make(chan error, 1)}
+	ds := &downSession{h: h, s: s, id: id, used: time.Now(), done: make(chan error, 1)}
 	s.down = ds
 	if err := s.connect(ds.done); err != nil {
 		return nil, err
@@ -323,6 +339,7 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	x := newExchange(w, r)
+	defer x.detach()
 	if m.Kind == jsonrpc.Invalid || m.Kind == jsonrpc.Batch {
 		x.status = http.StatusBadRequest
 	}
@@ -413,6 +430,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	x := newExchange(w, r)
+	defer x.detach()
 	x.startStream()
 	ds.mu.Lock()
 	ds.stream = x
@@ -448,6 +466,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	}
 	defer resp.Body.Close()
 	x := newExchange(w, r)
+	defer x.detach()
 	x.begin(resp.StatusCode, resp.Header)
 	if resp.StatusCode != http.StatusOK {
 		x.finish(resp.StatusCode)
@@ -455,7 +474,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	}
 	x.startStream()
 	via := &request{route: x}
-	readEvents(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) })
+	mcpclient.ReadEvents(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) })
 	x.finish(0)
 }
 
@@ -490,6 +509,32 @@ func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
 	}
 	ds.s.up.close()
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// endIdle ends, every period until the proxy stops, the sessions of
+// spawned servers idle for h.idleEnd.
+func (h *httpDown) endIdle(period time.Duration) {
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case now := <-tick.C:
+			h.mu.Lock()
+			var idle []*downSession
+			for id, ds := range h.sessions {
+				if ds.idle(now.Add(-h.idleEnd)) {
+					idle = append(idle, ds)
+					delete(h.sessions, id)
+				}
+			}
+			h.mu.Unlock()
+			for _, ds := range idle {
+				ds.s.up.close()
+			}
+		}
+	}
 }
 
 // close ends every session and its server.
@@ -615,6 +660,15 @@ func (x *exchange) finish(status int) {
 	if !x.started && !x.ended && status != 0 {
 		x.w.WriteHeader(status)
 	}
+	x.endLocked()
+}
+
+// detach ends the exchange as its handler returns, once a write under
+// way is done: the response is the server's after that, and nothing is
+// written to it.
+func (x *exchange) detach() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
 	x.endLocked()
 }
 

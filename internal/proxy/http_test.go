@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -16,6 +17,7 @@ import (
 
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 const testToken = "s3cret"
@@ -183,7 +185,7 @@ func post(t *testing.T, url, msg string, header http.Header) (int, http.Header, 
 	body, _ := io.ReadAll(resp.Body)
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		var last []byte
-		readEvents(bytes.NewReader(body), 1<<20, func(data []byte) { last = bytes.Clone(data) })
+		mcpclient.ReadEvents(bytes.NewReader(body), 1<<20, func(data []byte) { last = bytes.Clone(data) })
 		body = last
 	}
 	return resp.StatusCode, resp.Header, body
@@ -356,5 +358,35 @@ func TestAnAddressWithoutAHostIsListenedOnLoopback(t *testing.T) {
 		if got := listenAddress(tc.in); got != tc.want {
 			t.Errorf("listenAddress(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestASessionIdleForLongEndsItsServer(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
+	up.Env = append(up.Env, mark)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt := &Options{Upstream: up, Stderr: io.Discard}
+	l := listen(t)
+	defer l.Close()
+	h := newHTTPDown(ctx, opt, nil, &logger{w: io.Discard}, l.Addr())
+	defer h.close()
+	h.idleEnd = 50 * time.Millisecond
+	init := jsonrpc.Parse([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}`))
+	if _, _, err := h.sessionFor(httptest.NewRequest(http.MethodPost, "/mcp", nil), &init); err != nil {
+		t.Fatal(err)
+	}
+	if len(proctest.WithEnv(mark)) != 1 {
+		t.Fatal("the session's server is not running")
+	}
+	go h.endIdle(10 * time.Millisecond)
+	waitFor(t, "the idle session's end", func() bool {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return len(h.sessions) == 0
+	})
+	if left := waitNoneWith(mark, endBound); len(left) > 0 {
+		t.Errorf("the idle session's server still runs: %v", left)
 	}
 }

@@ -336,11 +336,12 @@ func (s *session) fromServer(raw []byte, via *request) {
 		s.mu.Unlock()
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Notification:
-		// list_changed leaves calls checked against the listing the
-		// client has until it lists the tools again, as its own view is.
 		if via == nil && m.Method == "notifications/progress" {
 			via = s.progressOf(jsonrpc.Member(m.Params, "progressToken"))
 		}
+		// list_changed is passed on and nothing more: calls are checked
+		// against the listing the client has until it lists the tools
+		// again, as the client's own view of them is.
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Batch:
 		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})

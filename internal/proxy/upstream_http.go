@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -159,7 +158,7 @@ func (u *httpUp) post(body []byte, req *request, header http.Header, prev, wrote
 			u.listen()
 		}
 	case resp.StatusCode/100 == 2 && strings.HasPrefix(ct, "text/event-stream"):
-		err = readEvents(resp.Body, u.s.opt.maxMessage(), func(data []byte) { u.s.fromServer(data, asked) })
+		err = mcpclient.ReadEvents(resp.Body, u.s.opt.maxMessage(), func(data []byte) { u.s.fromServer(data, asked) })
 		if err != nil && u.ctx.Err() == nil && asked != nil && u.s.take(asked) {
 			u.failed(&m, asked, fmt.Errorf("the stream of events broke off before the answer: %w", err))
 		}
@@ -308,7 +307,7 @@ func (u *httpUp) listenOnce() bool {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		return false
 	}
-	readEvents(resp.Body, u.s.opt.maxMessage(), func(data []byte) { u.s.fromServer(data, nil) })
+	mcpclient.ReadEvents(resp.Body, u.s.opt.maxMessage(), func(data []byte) { u.s.fromServer(data, nil) })
 	return true
 }
 
@@ -348,79 +347,4 @@ func readBounded(r io.Reader, max int) ([]byte, error) {
 		return nil, fmt.Errorf("a message longer than %d bytes, the most one message may hold", max)
 	}
 	return data, nil
-}
-
-// readEvents reads a text/event-stream and hands fn the data of each
-// message event, each within max bytes; an event past the bound is
-// dropped, and the stream read on.
-func readEvents(r io.Reader, max int, fn func([]byte)) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var (
-		data    []byte
-		hasData bool
-		name    string
-		tooLong bool
-	)
-	for {
-		line, err := readEventLine(br, max)
-		if errors.Is(err, errEventTooLong) {
-			tooLong = true
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		if len(line) == 0 {
-			if hasData && !tooLong && (name == "" || name == "message") {
-				fn(data)
-			}
-			data, hasData, name, tooLong = nil, false, "", false
-			continue
-		}
-		field, value, _ := bytes.Cut(line, []byte{':'})
-		value = bytes.TrimPrefix(value, []byte{' '})
-		switch string(field) {
-		case "data":
-			if hasData {
-				data = append(data, '\n')
-			}
-			if !hasData && len(value) > 64<<10 {
-				data = value // a large event is kept, not copied
-			} else {
-				data = append(data, value...)
-			}
-			hasData = true
-			tooLong = tooLong || len(data) > max
-		case "event":
-			name = string(value)
-		}
-	}
-}
-
-var errEventTooLong = errors.New("an event line past the bound")
-
-// readEventLine reads a line of an event stream, without its end, in a
-// slice of its own; a line past max is skipped and errEventTooLong.
-func readEventLine(br *bufio.Reader, max int) ([]byte, error) {
-	var line []byte
-	over := false
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if !over && len(line)+len(chunk) > max+2 {
-			over, line = true, nil
-		}
-		if !over {
-			line = append(line, chunk...)
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if over {
-			return nil, errEventTooLong
-		}
-		if err != nil && len(line) == 0 {
-			return nil, err
-		}
-		return bytes.TrimSuffix(bytes.TrimSuffix(line, []byte{'\n'}), []byte{'\r'}), nil
-	}
 }
