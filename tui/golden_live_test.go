@@ -183,3 +183,33 @@ func TestGoldenFixScreens(t *testing.T) {
 		}
 	}
 }
+
+// TestGoldenTrafficScreens paints the workbench beside a proxy at two
+// sizes: every message of a session, its calls, its problems with the
+// selected one's findings under them, a message whole, and a refused
+// call opened in the tester. go test -run Golden -update rewrites them.
+func TestGoldenTrafficScreens(t *testing.T) {
+	t.Parallel()
+	scenes := []struct {
+		name string
+		keys []string
+		want string // on the final screen
+	}{
+		{"traffic", nil, "tools/call echo #6"},
+		{"calls", []string{"c"}, "weather #3"},
+		{"problems", []string{"x", "g", "j"}, "refused"},
+		{"message", []string{"c", "g", "j", "v"}, "hint a required argument is absent"},
+		{"to the tester", []string{"c", "g", "j", "enter"}, "missing:city"},
+	}
+	for _, sc := range scenes {
+		for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				m := press(t, proxyModel(t, size.w, size.h), sc.keys...)
+				if s := screen(m); !strings.Contains(s, sc.want) {
+					t.Errorf("the screen lacks %q:\n%s", sc.want, s)
+				}
+				goldenScreen(t, m)
+			})
+		}
+	}
+}

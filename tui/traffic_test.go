@@ -3,6 +3,7 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -139,11 +140,15 @@ func TestTrafficRowsShowTimeDirectionCallVerdictLatencyAndCodes(t *testing.T) {
 	}
 }
 
+// rowTime is the time a traffic row starts with.
+var rowTime = regexp.MustCompile(`\d\d:\d\d:\d\d\.\d\d\d `)
+
 // rowsOf is the traffic rows on the screen, their text from the time on.
 func rowsOf(m model) []string {
 	var rows []string
 	for _, l := range strings.Split(screen(m), "\n") {
-		if i := strings.Index(l, "15:09:"); i >= 0 {
+		if loc := rowTime.FindStringIndex(l); loc != nil {
+			i := loc[0]
 			rows = append(rows, strings.Join(strings.Fields(strings.TrimRight(l[i:], "│┃ ")), " "))
 		}
 	}
@@ -452,10 +457,8 @@ func TestToolsTheProxyWithholdsOrPassesDriftedAreMarked(t *testing.T) {
 			}
 			s := screen(m)
 			for tool, mark := range tc.marks {
-				row := lineOf(s, " "+tool+" ")
-				got := strings.Fields(strings.TrimLeft(row, "│ ›"))[0]
-				if mark == "" && got != tool || mark != "" && got != mark {
-					t.Errorf("the row of %s is %q, want the mark %q", tool, row, mark)
+				if got, ok := toolMark(s, tool); !ok || got != mark {
+					t.Errorf("the row of %s has the mark %q (found %v), want %q:\n%s", tool, got, ok, mark, s)
 				}
 			}
 			status := lineOf(s, "test-tools 1.2.3")
@@ -464,6 +467,18 @@ func TestToolsTheProxyWithholdsOrPassesDriftedAreMarked(t *testing.T) {
 			}
 		})
 	}
+}
+
+// toolMark is the mark of tool's row in the tools pane of screen s, ""
+// for none, and whether the row is there.
+func toolMark(s, tool string) (string, bool) {
+	row := regexp.MustCompile(`^[│┃] (?:›| ) (?:(\S) |  )?` + regexp.QuoteMeta(tool) + ` `)
+	for _, l := range strings.Split(s, "\n") {
+		if m := row.FindStringSubmatch(l); m != nil {
+			return m[1], true
+		}
+	}
+	return "", false
 }
 
 func TestTheProxysMarksStandBesideTheLocksOwn(t *testing.T) {
@@ -475,8 +490,8 @@ func TestTheProxysMarksStandBesideTheLocksOwn(t *testing.T) {
 		Findings: []proxy.Finding{{Code: proxy.CodeWithheld, Severity: catalog.Error, Tool: "write_note"}}})
 	s := screen(m)
 	for tool, mark := range map[string]string{"echo": "≠", "weather": "+", "write_note": "⊘"} {
-		if row := lineOf(s, " "+tool+" "); !strings.Contains(row, mark+" "+tool) {
-			t.Errorf("the row of %s is %q, want the mark %s", tool, row, mark)
+		if got, _ := toolMark(s, tool); got != mark {
+			t.Errorf("the row of %s has the mark %q, want %q:\n%s", tool, got, mark, s)
 		}
 	}
 }
