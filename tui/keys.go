@@ -266,18 +266,18 @@ func (k *keyMap) groups() []keyGroup {
 			{&k.HistPrev, "the session's previous call, with its result"},
 			{&k.HistNext, "the session's next call; past the last, the text typed before"},
 		}},
-		{"Traffic (toolbench proxy --tui)", []keyDoc{
-			{&k.CallsOnly, "only the calls, a row each with its answer's latency and findings, or every message again"},
-			{&k.ProblemsOnly, "only what the proxy refused, dropped or filtered and what has findings, or everything again"},
-			{&k.OpenCall, "a tools/call: its arguments in the tester, to edit and send again with ctrl+r; another message: the whole of it"},
-			{&k.Message, "the whole message: its findings with their hints, a call's answer and params"},
-		}},
 		{"Call, the form", []keyDoc{
 			{&k.NextField, "next field"},
 			{&k.PrevField, "previous field"},
 			{&k.Toggle, "a boolean: true, false, unset"},
 			{&k.ChoosePrev, "an enum or const: previous choice"},
 			{&k.ChooseNext, "an enum or const: next choice"},
+		}},
+		{"Traffic (toolbench proxy --tui)", []keyDoc{
+			{&k.CallsOnly, "only the calls, a row each with its answer's latency and findings, or every message again"},
+			{&k.ProblemsOnly, "only what the proxy refused, dropped or filtered and what has findings, or everything again"},
+			{&k.OpenCall, "a tools/call: its arguments in the tester, to edit and send again with ctrl+r; another message: the whole of it"},
+			{&k.Message, "the whole message: its findings with their hints, a call's answer and params"},
 		}},
 		{"asked a question", []keyDoc{
 			{&k.Yes, "yes: run the tool, or write the fix"},
