@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -196,5 +197,35 @@ func TestFindingsComeBackWithTheirSeverity(t *testing.T) {
 	read, _ := readAll(t, string(e.appendLine(nil)))
 	if diff := cmp.Diff(e.Findings, read[0].Findings); diff != "" {
 		t.Errorf("findings (-written +read):\n%s", diff)
+	}
+}
+
+// TestAResponseIsRecordedWithTheIDOfTheClientsRequest reads the record
+// of a client on HTTP in front of a spawned server of MCP 2026-07-28,
+// whose requests the proxy renumbers on the server's side: each response
+// to the client is recorded with the id of the client's request, as the
+// client received it, so that a reader of the record pairs the two.
+func TestAResponseIsRecordedWithTheIDOfTheClientsRequest(t *testing.T) {
+	up, _ := testServer(t, "modern")
+	url, _, record := serve(t, Options{Upstream: up}, listen(t))
+	s := sdkOverHTTP(t, url, "2026-07-28")
+	if _, err := s.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	asked := map[string]bool{}
+	waitFor(t, "the listing's response in the record", func() bool {
+		return strings.Contains(record.String(), `"from":"server","to":"client","kind":"response","method":"tools/list"`)
+	})
+	events, _ := readAll(t, record.String())
+	for _, e := range events {
+		switch {
+		case e.From == Client && e.Kind == "request":
+			asked[string(e.ID)] = true
+		case e.From == Server && e.To == Client && e.Kind == "response" && e.Method != "":
+			if !asked[string(e.ID)] {
+				t.Errorf("the %s response is recorded with the id %s, which no request of the client's had (%v)", e.Method, e.ID, asked)
+			}
+		}
 	}
 }
