@@ -35,6 +35,7 @@ type proxyOptions struct {
 	rules     ruleOptions
 	record    string
 	recordAll bool
+	tui       bool // the workbench beside the proxy
 }
 
 // proxyFlags are the flags of toolbench proxy.
@@ -48,6 +49,7 @@ type proxyFlags struct {
 	lock      string
 	record    string
 	recordAll bool
+	tui       bool
 	addedArgs bool   // the mark proxy wrap leaves; see proxy_wrap.go
 	entry     string // --entry, which proxy wrap writes
 }
@@ -76,7 +78,10 @@ client reaches the proxy on standard input and output, where a client
 starts a server, or on Streamable HTTP at http://ADDR/mcp with --listen
 ADDR (loopback unless ADDR names another host). A client uses it by
 starting the proxy where it started the server: 'toolbench proxy wrap'
-rewrites a servers file so.
+rewrites a servers file so. With --tui the workbench opens on this
+terminal beside the proxy, on the server (a session of its own), the
+proxy's traffic in its Traffic pane as it happens; the client reaches
+the proxy on --listen.
 
 Under the policy enforce, a call that fails its check never reaches the
 server: the client gets a tool result with isError whose text names the
@@ -105,6 +110,7 @@ a server that cannot be started or reached, or that went first.`),
 toolbench proxy --server everything --record proxy.jsonl
 toolbench proxy --policy audit --server-url https://example.com/mcp
 toolbench proxy --listen 127.0.0.1:7777 --server everything
+toolbench proxy --tui --listen :7777 --server everything
 toolbench proxy wrap`,
 		RunE: runs(f.options, func(opts *proxyOptions) error { return runProxy(e, opts) }),
 	}
@@ -124,6 +130,8 @@ toolbench proxy wrap`,
 	f.rules.register(cmd, "also lint listings with these providers' rules", "")
 	fs.StringVar(&f.record, "record", "", "append a JSON line for each message to FILE")
 	document(fs, "record", "append a JSON line for each message to FILE, created readable by its owner only: it holds calls' arguments (the schema is in docs/proxy.md)")
+	fs.BoolVar(&f.tui, "tui", false, "open the workbench beside the proxy, on --listen")
+	document(fs, "tui", "open the workbench on this terminal beside the proxy: on the server, on a session of its own, with the proxy's traffic in its Traffic pane; the client reaches the proxy on --listen")
 	fs.BoolVar(&f.recordAll, "record-messages", false, "with --record, record every message whole")
 	document(fs, "record-messages", "with --record, record every message whole in its line; by default only calls' params and listings' results are")
 	// What proxy wrap writes, and no one types: documented in
@@ -222,7 +230,7 @@ func (o policyOverride) policies(cfg *config.Config) proxy.Policies {
 // options reads `proxy [flags] -- CMD [ARG...]`, or a server flag in
 // place of CMD.
 func (f *proxyFlags) options(fs *pflag.FlagSet, args []string) (*proxyOptions, error) {
-	opts := &proxyOptions{name: f.name, listen: f.listen, hosts: f.hosts, lock: f.lock, record: f.record, recordAll: f.recordAll}
+	opts := &proxyOptions{name: f.name, listen: f.listen, hosts: f.hosts, lock: f.lock, record: f.record, recordAll: f.recordAll, tui: f.tui}
 	var err error
 	if opts.policy, err = parsePolicy(f.policy); err != nil {
 		return nil, err
@@ -235,6 +243,10 @@ func (f *proxyFlags) options(fs *pflag.FlagSet, args []string) (*proxyOptions, e
 		return nil, errors.New("--allow-host is for --listen: a client on standard input and output sends no Host")
 	case f.recordAll && f.record == "":
 		return nil, errors.New("--record-messages says what --record FILE holds; add --record FILE")
+	case f.tui && f.listen == "":
+		return nil, errTUINeedsListen
+	case f.tui && f.entry != "":
+		return nil, fmt.Errorf("--tui opens the workbench on a server it can reach again: --server NAME, --server-url or -- CMD, not --%s", entryFlag)
 	}
 	// The proxy relays the client's own handshake: the server flags'
 	// timeouts and protocol version, which proxy does not take, are not
@@ -374,6 +386,9 @@ func runProxy(e *env, opts *proxyOptions) error {
 		lockName = ""
 	}
 	fmt.Fprintf(e.stderr, "toolbench proxy: %s\n", termtext.EscapeLine(proxySummary(&po, opts, lockName, len(l.Tools(opts.name)))))
+	if opts.tui {
+		return runProxyTUI(e, opts, po, failed)
+	}
 	if e.stdinTerminal && opts.listen == "" {
 		fmt.Fprintln(e.stderr, "toolbench proxy: serving MCP on standard input and output, for a client that starts this command; ctrl+c to stop")
 	}

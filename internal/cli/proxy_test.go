@@ -5,9 +5,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -242,6 +244,7 @@ func TestProxyCommandLinesThatCannotRun(t *testing.T) {
 		{"an entry without a name", []string{"--entry", `{"url":"http://h/"}`}, "--entry needs --name"},
 		{"an entry that is not JSON", []string{"--name", "n", "--entry", `{"url":`}, "--entry:1:8"},
 		{"an unknown target", []string{"--target", "opnai", "--", "x"}, "--target: "},
+		{"the workbench without --listen", []string{"--tui", "--", "x"}, "--tui puts the workbench on this terminal: the client reaches the proxy on Streamable HTTP, --listen ADDR"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -266,6 +269,7 @@ func TestProxySaysWhatItCannotRead(t *testing.T) {
 		{"a server the file does not have", []string{"--server", "nope"}, `toolbench proxy: .mcp.json: no server "nope"`},
 		{"a command that is not there", []string{"--", "/no/such/server"}, "toolbench proxy: "},
 		{"a record that cannot be opened", []string{"--record", "no/such/dir/rec.jsonl", "--", testServerCommand(t)}, "toolbench proxy: --record: "},
+		{"the workbench off a terminal", []string{"--tui", "--listen", "127.0.0.1:0", "--", testServerCommand(t)}, "toolbench proxy: --tui needs a terminal"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -275,7 +279,9 @@ func TestProxySaysWhatItCannotRead(t *testing.T) {
 			}
 		})
 	}
-	_ = root
+	if _, err := os.Stat(filepath.Join(root, "no")); err == nil {
+		t.Error("a record's directory was made")
+	}
 }
 
 func TestThePolicyOfACheckIsTheFlagsOverTheConfigurations(t *testing.T) {
@@ -378,5 +384,47 @@ func TestARecordIsToldFromCallsAndAHistoryByItsHead(t *testing.T) {
 				t.Errorf("the reader lost what it peeked: %q", rest)
 			}
 		})
+	}
+}
+
+// TestProxyTUIShowsItsClientsTrafficBesideTheServer runs toolbench proxy
+// --tui in a real terminal (tmux) in front of the Go SDK test server: a
+// client's calls on --listen show in the Traffic pane with their
+// verdicts, an invalid one refused with its codes, and q ends the
+// workbench and the proxy with it.
+func TestProxyTUIShowsItsClientsTrafficBesideTheServer(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	workIn(t, dir)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close() // the proxy listens on it; another taking it first fails the test, and says so
+	exitFile := filepath.Join(dir, "exit-status")
+	shell := fmt.Sprintf("cd %s && %s=tools %s proxy --tui --listen %s --record rec.jsonl -- %s; echo $? > %s",
+		shellQuote(dir), testServerEnv, shellQuote(toolbenchBin), addr, shellQuote(testServerCommand(t)), shellQuote(exitFile))
+	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-proxy-tui-%d", os.Getpid())}
+	tt.tmux("new-session", "-d", "-s", "tb", "-x", "120", "-y", "40", "sh", "-c", shell)
+	defer exec.Command("tmux", "-L", tt.socket, "kill-server").Run()
+	tt.waitFor("the workbench on the server", "test-tools 1.2.3", "Traffic", "echo")
+
+	calls := `{"name": "echo", "arguments": {"text": "through the proxy"}}` + "\n"
+	e := &env{dir: dir, stdin: strings.NewReader(calls), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+	if code := run(e, []string{"call", "--run", "--server-url", "http://" + addr + proxy.HTTPPath}); code != exitOK {
+		t.Fatalf("a client's call through the proxy: exit %d\n%s", code, tt.screen())
+	}
+	s := tt.waitFor("the call in the Traffic pane", "c→s tools/call echo", "relayed")
+	if answer := regexp.MustCompile(`s→c tools/call echo #(\S+)`).FindStringSubmatch(s); answer == nil || !strings.Contains(s, "c→s tools/call echo #"+answer[1]+" ") {
+		t.Errorf("the call's answer is not shown with the id of the client's request:\n%s", s)
+	}
+	tt.keys("q")
+	waitQuit(t, tt, exitFile)
+	if data, err := os.ReadFile(filepath.Join(dir, "rec.jsonl")); err != nil || !strings.Contains(string(data), `"tool":"echo"`) {
+		t.Errorf("the record: %v\n%s", err, data)
 	}
 }
