@@ -428,3 +428,65 @@ func TestProxyTUIShowsItsClientsTrafficBesideTheServer(t *testing.T) {
 		t.Errorf("the record: %v\n%s", err, data)
 	}
 }
+
+// recordLine is a record's line of a request of the client's, of method,
+// with id.
+func recordLine(method string, id int) string {
+	return fmt.Sprintf(`{"time":"2026-12-04T20:54:53.149137Z","from":"client","to":"server","kind":"request","method":%q,"id":%d,"bytes":1,"verdict":"relayed"}`+"\n", method, id)
+}
+
+func TestFollowingARecordGivesItsRecentLinesThenEachAsItIsWritten(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "rec.jsonl")
+	// A long record: what lies more than followBack before its end is
+	// not read; the first line read is a whole one.
+	var old strings.Builder
+	for i := 0; old.Len() < followBack+1000; i++ {
+		old.WriteString(recordLine("ping", i))
+	}
+	os.WriteFile(path, []byte(old.String()+recordLine("tools/list", 1)), 0o600)
+	ctx, cancel := context.WithCancel(context.Background())
+	got := make(chan proxy.Event, 100000)
+	done := make(chan error, 1)
+	go func() { done <- followRecord(ctx, path, func(e proxy.Event) { got <- e }) }()
+	next := func(what string) proxy.Event {
+		t.Helper()
+		select {
+		case e := <-got:
+			return e
+		case <-time.After(10 * time.Second): // a guard, not a measure
+			t.Fatalf("no event for %s", what)
+			return proxy.Event{}
+		}
+	}
+	first := next("the first line read")
+	if first.Method != "ping" || string(first.ID) == "0" {
+		t.Errorf("the first event %s #%s, want a ping from near the end", first.Method, first.ID)
+	}
+	for e := first; e.Method != "tools/list"; e = next("the last line") {
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := recordLine("tools/call", 2)
+	f.WriteString(line[:40]) // a line being written
+	time.Sleep(3 * followPoll)
+	f.WriteString(line[40:])
+	f.Close()
+	if e := next("the line appended"); e.Method != "tools/call" || string(e.ID) != "2" {
+		t.Errorf("the appended line's event: %s #%s", e.Method, e.ID)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("following ended with %v, want nothing when its context is done", err)
+	}
+	if err := followRecord(context.Background(), filepath.Join(t.TempDir(), "none.jsonl"), func(proxy.Event) {}); err == nil {
+		t.Error("following a record that is not there: no error")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.jsonl")
+	os.WriteFile(bad, []byte(recordLine("ping", 1)+"{\"time\": 1}\n"), 0o600)
+	if err := followRecord(context.Background(), bad, func(proxy.Event) {}); err == nil || !strings.HasPrefix(err.Error(), "2:") {
+		t.Errorf("following a record with a line that is not one: %v, want an error at line 2", err)
+	}
+}
