@@ -52,10 +52,8 @@ func (e *RecordError) Error() string {
 // request's params, a tools/list response's result.
 func ReadRecord(r io.Reader, fn func(line int, e Event) error) error {
 	br := bufio.NewReaderSize(r, 64<<10)
-	var buf []byte
 	for line := 1; ; line++ {
-		text, err := readLine(br, buf[:0], MaxRecordLine, line)
-		buf = text
+		text, err := readLine(br, MaxRecordLine, line)
 		if len(bytes.TrimSpace(text)) > 0 {
 			e, perr := parseRecordLine(text, line)
 			if perr != nil {
@@ -71,25 +69,28 @@ func ReadRecord(r io.Reader, fn func(line int, e Event) error) error {
 		case err != nil:
 			return err
 		}
-		if cap(buf) > 1<<20 {
-			buf = nil // a long line's buffer is not kept for the short ones
-		}
 	}
 }
 
-// readLine appends the next line of br to buf, without its end, and
-// returns it; io.EOF at the end of the input, with the last line if it
-// has no end. A line that does not start as a record line's does, with
-// '{', is an error at once, so that input such as /dev/zero is not read
-// to the bound; one longer than limit is an error once the bound is
-// passed.
-func readLine(br *bufio.Reader, buf []byte, limit, line int) ([]byte, error) {
+// readLine returns the next line of br, without its end, in a buffer of
+// its own, which the line's event keeps its raw JSON in; io.EOF at the
+// end of the input, with the last line if it has no end. A line that
+// does not start as a record line's does, with '{', is an error at once,
+// so that input such as /dev/zero is not read to the bound; one longer
+// than limit is an error once the bound is passed. A line past a MiB
+// takes a buffer of the bound at once rather than being copied as it
+// doubles: the system's pages cost nothing until written.
+func readLine(br *bufio.Reader, limit, line int) ([]byte, error) {
+	var buf []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
-		buf = append(buf, chunk...)
-		if len(buf) > limit {
+		if len(buf)+len(chunk) > limit {
 			return nil, &RecordError{Line: line, Msg: fmt.Sprintf("a line longer than %d MiB, which no record line is", limit>>20)}
 		}
+		if n := len(buf) + len(chunk); n > cap(buf) && cap(buf) >= 1<<20 {
+			buf = append(make([]byte, 0, limit), buf...)
+		}
+		buf = append(buf, chunk...)
 		if start := bytes.TrimLeft(buf, " \t\r\n"); len(start) > 0 && start[0] != '{' {
 			return nil, &RecordError{Line: line, Column: len(buf) - len(start) + 1, Msg: "not a line of a record: a record line is a JSON object"}
 		}
@@ -105,16 +106,15 @@ func readLine(br *bufio.Reader, buf []byte, limit, line int) ([]byte, error) {
 
 // recordLine is a line of a record as JSON has it.
 type recordLine struct {
-	Time     *string         `json:"time"`
-	From     *Peer           `json:"from"`
-	To       *Peer           `json:"to"`
-	Kind     *string         `json:"kind"`
-	Method   string          `json:"method"`
-	ID       json.RawMessage `json:"id"`
-	Tool     string          `json:"tool"`
-	Bytes    int             `json:"bytes"`
-	MS       float64         `json:"ms"`
-	Verdict  *Verdict        `json:"verdict"`
+	Time     *string  `json:"time"`
+	From     *Peer    `json:"from"`
+	To       *Peer    `json:"to"`
+	Kind     *string  `json:"kind"`
+	Method   string   `json:"method"`
+	Tool     string   `json:"tool"`
+	Bytes    int      `json:"bytes"`
+	MS       float64  `json:"ms"`
+	Verdict  *Verdict `json:"verdict"`
 	Findings []struct {
 		Code     string           `json:"code"`
 		Severity catalog.Severity `json:"severity"`
@@ -122,10 +122,9 @@ type recordLine struct {
 		Hint     string           `json:"hint"`
 		Tool     string           `json:"tool"`
 	} `json:"findings"`
-	Params  json.RawMessage `json:"params"`
-	Result  json.RawMessage `json:"result"`
-	Message json.RawMessage `json:"message"`
-	Dropped int64           `json:"dropped"`
+	Dropped int64 `json:"dropped"`
+	// params, result, message and id are read as slices of the line,
+	// not copies of them (rawMembers).
 }
 
 // The values the members of a line may have.
@@ -158,9 +157,9 @@ func parseRecordLine(text []byte, line int) (Event, error) {
 	if err != nil {
 		return bad(fmt.Sprintf(`"time" %q is not a time in RFC 3339`, *l.Time))
 	}
-	e := Event{Time: t, From: *l.From, To: *l.To, Kind: *l.Kind, Method: l.Method, ID: l.ID, Tool: l.Tool, Bytes: l.Bytes,
-		Latency: time.Duration(math.Round(l.MS*1e3)) * time.Microsecond, Verdict: *l.Verdict,
-		Params: l.Params, Result: l.Result, Message: l.Message, Dropped: l.Dropped}
+	e := Event{Time: t, From: *l.From, To: *l.To, Kind: *l.Kind, Method: l.Method, Tool: l.Tool, Bytes: l.Bytes,
+		Latency: time.Duration(math.Round(l.MS*1e3)) * time.Microsecond, Verdict: *l.Verdict, Dropped: l.Dropped}
+	rawMembers(text, &e)
 	for _, f := range l.Findings {
 		e.Findings = append(e.Findings, Finding{Code: f.Code, Severity: f.Severity, Text: f.Text, Hint: f.Hint, Tool: f.Tool})
 	}
@@ -173,6 +172,25 @@ func parseRecordLine(text []byte, line int) (Event, error) {
 		}
 	}
 	return e, nil
+}
+
+// rawMembers sets e's raw JSON, its id, params, result and message, to
+// the slices of text, the line, that hold them: the line is the event's,
+// and a message of tens of MiB is not copied again. The last member of a
+// name is the one, as encoding/json reads the others.
+func rawMembers(text []byte, e *Event) {
+	for key, v := range jsonrpc.Members(text) {
+		switch {
+		case jsonrpc.KeyIs(key, "id"):
+			e.ID = v
+		case jsonrpc.KeyIs(key, "params"):
+			e.Params = v
+		case jsonrpc.KeyIs(key, "result"):
+			e.Result = v
+		case jsonrpc.KeyIs(key, "message"):
+			e.Message = v
+		}
+	}
 }
 
 // recordJSONError places an error of encoding/json in text, the line.

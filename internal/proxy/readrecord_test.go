@@ -134,7 +134,7 @@ func TestReadRecordStopsAtOnceOnWhatIsNoRecord(t *testing.T) {
 
 func TestALineLongerThanTheBoundIsAnErrorOnceItPassesIt(t *testing.T) {
 	long := `{"time":"` + strings.Repeat("x", 1000) + "\n"
-	_, err := readLine(bufio.NewReaderSize(strings.NewReader(long), 16), nil, 100, 7)
+	_, err := readLine(bufio.NewReaderSize(strings.NewReader(long), 16), 100, 7)
 	var re *RecordError
 	if !errors.As(err, &re) || re.Line != 7 || !strings.Contains(err.Error(), "a line longer than") {
 		t.Errorf("error %v, want line 7 longer than the bound", err)
