@@ -60,7 +60,7 @@ func proxySession(t *testing.T, root string, args ...string) (*mcp.ClientSession
 
 // testServerCommand is the command line of the Go SDK test server of
 // behaviour: this test binary, told so by its environment.
-func testServerCommand(t *testing.T) string {
+func testServerCommand(t testing.TB) string {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
