@@ -18,8 +18,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"toolbench/core/config"
+	"toolbench/core/jsondoc"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/proxy"
+	"toolbench/internal/wrap"
 )
 
 // proxySession runs toolbench proxy args in process in the directory
@@ -488,5 +490,55 @@ func TestFollowingARecordGivesItsRecentLinesThenEachAsItIsWritten(t *testing.T) 
 	os.WriteFile(bad, []byte(recordLine("ping", 1)+"{\"time\": 1}\n"), 0o600)
 	if err := followRecord(context.Background(), bad, func(proxy.Event) {}); err == nil || !strings.HasPrefix(err.Error(), "2:") {
 		t.Errorf("following a record with a line that is not one: %v, want an error at line 2", err)
+	}
+}
+
+// TestAWrappedURLEntryReachesTheServerThroughTheProxy wraps a VS Code
+// servers file's entry reached by URL, with a comment in it and its
+// bearer token in a variable: the client spawns the proxy, which reaches
+// the server from the entry's text, the variable read from its
+// environment; unwrap writes the entry back as it was.
+func TestAWrappedURLEntryReachesTheServerThroughTheProxy(t *testing.T) {
+	t.Parallel()
+	url, _ := httpServer(t)
+	servers := fmt.Sprintf("{\n\t\"servers\": {\n\t\t\"remote\": {\n\t\t\t\"type\": \"http\", // reached by URL\n\t\t\t\"url\": %q,\n\t\t\t\"headers\": {\"Authorization\": \"Bearer ${TOKEN}\"},\n\t\t},\n\t},\n}\n", url)
+	root := project(t, map[string]string{".vscode/mcp.json": servers})
+	if code, out, errOut := runIn(t, "proxy", "wrap", "--mcp-config", ".vscode/mcp.json", "--command", toolbenchBin); code != exitOK {
+		t.Fatalf("proxy wrap: exit %d, %q %q", code, out, errOut)
+	}
+	wrapped, _ := os.ReadFile(filepath.Join(root, ".vscode", "mcp.json"))
+	if !strings.Contains(string(wrapped), "\"type\": \"stdio\",\n\t\t\t\"command\": ") {
+		t.Errorf("the wrapped entry is not a spawned one of VS Code's:\n%s", wrapped)
+	}
+	// The entry's command and arguments, as VS Code spawns them.
+	doc, err := jsondoc.Parse("mcp.json", []byte(wrap.Plain(string(wrapped))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := doc.Root.Get("servers").Get("remote")
+	var args []string
+	for _, a := range entry.Get("args").Elems() {
+		args = append(args, a.Value.Text())
+	}
+	cmd := exec.Command(entry.Get("command").Text(), args...)
+	cmd.Env, cmd.Dir = append(os.Environ(), "TOKEN="+testBearer), root
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "sdk-client", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, isErr := callText(t, cs, "echo", map[string]any{"text": "over HTTP"}); isErr || text != "echo: over HTTP" {
+		t.Errorf("a call through the wrapped URL entry: %q (error %v)", text, isErr)
+	}
+	if text, isErr := callText(t, cs, "weather", map[string]any{}); !isErr || !strings.Contains(text, "missing:city") {
+		t.Errorf("an invalid call through the wrapped URL entry: %q (error %v), want it refused", text, isErr)
+	}
+	cs.Close()
+	if code, out, errOut := runIn(t, "proxy", "unwrap", "--mcp-config", ".vscode/mcp.json"); code != exitOK {
+		t.Fatalf("proxy unwrap: exit %d, %q %q", code, out, errOut)
+	}
+	if back, _ := os.ReadFile(filepath.Join(root, ".vscode", "mcp.json")); string(back) != servers {
+		t.Errorf("unwrapped (-want +got):\n%s", cmp.Diff(servers, string(back)))
 	}
 }
