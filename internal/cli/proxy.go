@@ -12,12 +12,12 @@ import (
 
 	"toolbench/core/config"
 	"toolbench/core/jsondoc"
+	"toolbench/core/jsonedit"
 	"toolbench/core/termtext"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/policy"
 	"toolbench/internal/proxy"
 	"toolbench/internal/source"
-	"toolbench/internal/wrap"
 )
 
 // proxyOptions are a parsed proxy command line.
@@ -280,7 +280,7 @@ func (f *proxyFlags) entryUpstream(fs *pflag.FlagSet, args []string, opts *proxy
 	case f.name == "":
 		return fmt.Errorf("--%s needs --name, the server's name", entryFlag)
 	}
-	if _, err := jsondoc.ParseValue("--"+entryFlag, wrap.Plain(f.entry)); err != nil {
+	if _, err := jsondoc.ParseValue("--"+entryFlag, jsonedit.Plain(f.entry)); err != nil {
 		return err
 	}
 	opts.entry = f.entry
@@ -349,7 +349,7 @@ func runProxy(e *env, opts *proxyOptions) error {
 	lookup := e.sourceOptions().LookupEnv
 	var spec mcpclient.Spec
 	if opts.entry != "" {
-		spec, err = mcpclient.EntrySpec(opts.name, []byte(wrap.Plain(opts.entry)), lookup)
+		spec, err = mcpclient.EntrySpec(opts.name, []byte(jsonedit.Plain(opts.entry)), lookup)
 		if spec.Command != nil {
 			spec.Dir = e.dir
 		}

@@ -19,9 +19,9 @@ import (
 
 	"toolbench/core/config"
 	"toolbench/core/jsondoc"
+	"toolbench/core/jsonedit"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/proxy"
-	"toolbench/internal/wrap"
 )
 
 // proxySession runs toolbench proxy args in process in the directory
@@ -511,7 +511,7 @@ func TestAWrappedURLEntryReachesTheServerThroughTheProxy(t *testing.T) {
 		t.Errorf("the wrapped entry is not a spawned one of VS Code's:\n%s", wrapped)
 	}
 	// The entry's command and arguments, as VS Code spawns them.
-	doc, err := jsondoc.Parse("mcp.json", []byte(wrap.Plain(string(wrapped))))
+	doc, err := jsondoc.Parse("mcp.json", []byte(jsonedit.Plain(string(wrapped))))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ type file struct {
 // read parses src, the servers file name, and finds its servers: the
 // "mcpServers" object, or "servers" when it has none.
 func read(name, src string) (*file, error) {
-	doc, err := jsondoc.Parse(name, []byte(Plain(src)))
+	doc, err := jsondoc.Parse(name, []byte(jsonedit.Plain(src)))
 	if err != nil {
 		return nil, err
 	}
@@ -123,28 +123,19 @@ func (f *file) at(m jsondoc.Member, transport string, err error) Entry {
 // its Entry says why. The error is about the file: not JSON, no servers,
 // a name it does not have.
 func Wrap(name, src string, names []string, opt Options) ([]jsonedit.Edit, []Entry, error) {
-	f, err := read(name, src)
-	if err != nil {
-		return nil, nil, err
-	}
-	members, err := f.entries(names)
-	if err != nil {
-		return nil, nil, err
-	}
-	var edits []jsonedit.Edit
-	var out []Entry
-	for _, m := range members {
-		es, transport, err := f.wrap(m, opt)
-		out = append(out, f.at(m, transport, err))
-		edits = append(edits, es...)
-	}
-	return edits, out, nil
+	return edit(name, src, names, func(f *file, m jsondoc.Member) ([]jsonedit.Edit, string, error) { return f.wrap(m, opt) })
 }
 
 // Unwrap returns the edits of src that undo what Wrap did to each server
 // names selects, and what it did with each. A server that is not wrapped
 // is left as it is, and its Entry says so.
 func Unwrap(name, src string, names []string) ([]jsonedit.Edit, []Entry, error) {
+	return edit(name, src, names, (*file).unwrap)
+}
+
+// edit reads src, the servers file name, and returns the edits that do
+// makes of each server names selects, and an Entry of each.
+func edit(name, src string, names []string, do func(*file, jsondoc.Member) ([]jsonedit.Edit, string, error)) ([]jsonedit.Edit, []Entry, error) {
 	f, err := read(name, src)
 	if err != nil {
 		return nil, nil, err
@@ -156,7 +147,7 @@ func Unwrap(name, src string, names []string) ([]jsonedit.Edit, []Entry, error) 
 	var edits []jsonedit.Edit
 	var out []Entry
 	for _, m := range members {
-		es, transport, err := f.unwrap(m)
+		es, transport, err := do(f, m)
 		out = append(out, f.at(m, transport, err))
 		edits = append(edits, es...)
 	}
@@ -373,7 +364,7 @@ func (f *file) unwrapURL(entry *jsondoc.Node, w wrapped) ([]jsonedit.Edit, error
 		return nil, fmt.Errorf("\"args\" goes on after %s TEXT, which wrap did not write: edit it by hand", EntryFlag)
 	}
 	original := w.args.Kids()[w.entry].Value.Text()
-	if _, err := jsondoc.ParseValue("entry", Plain(original)); err != nil {
+	if _, err := jsondoc.ParseValue("entry", jsonedit.Plain(original)); err != nil {
 		return nil, fmt.Errorf("the text after %s is not an entry: %v", EntryFlag, err)
 	}
 	return []jsonedit.Edit{jsonedit.Replace(entry, original)}, nil

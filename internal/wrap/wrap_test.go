@@ -40,7 +40,7 @@ func apply(t *testing.T, src string, edits []jsonedit.Edit) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := jsondoc.Parse("out", []byte(Plain(out))); err != nil {
+	if _, err := jsondoc.Parse("out", []byte(jsonedit.Plain(out))); err != nil {
 		t.Fatalf("the edited text is not JSON: %v\n%s", err, out)
 	}
 	return out
@@ -239,24 +239,6 @@ func TestWrapSaysWhatIsWrongWithTheFile(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, _, err := Wrap("f", tc.src, tc.names, opts); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Errorf("error %v, want one starting %q", err, tc.want)
-			}
-		})
-	}
-}
-
-func TestPlainBlanksCommentsAndTrailingCommasInPlace(t *testing.T) {
-	cases := []struct{ name, src, want string }{
-		{"no comments", `{"a": "//not a comment"}`, `{"a": "//not a comment"}`},
-		{"a line comment", "{\n// note\n\"a\": 1}", "{\n       \n\"a\": 1}"},
-		{"a block comment over lines", "{/* a\r\nb */\"a\": 1}", "{    \r\n    \"a\": 1}"},
-		{"trailing commas", "{\"a\": [1, 2,], }", "{\"a\": [1, 2 ]  }"},
-		{"a comma before a comment and the end", "[1, // one\n]", "[1        \n]"},
-		{"a string with an escaped quote", `{"a": "\"/*"}`, `{"a": "\"/*"}`},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Plain(tc.src); got != tc.want {
-				t.Errorf("Plain(%q) = %q, want %q", tc.src, got, tc.want)
 			}
 		})
 	}

@@ -1,7 +1,8 @@
-package wrap
+package jsonedit
 
 // Plain returns src, JSON with comments (// to the end of the line, and
-// /* ... */) and trailing commas as VS Code's JSONC allows them, with each
+// /* ... */) and trailing commas as VS Code's JSONC allows them (its
+// settings and servers files are written so), with each
 // of those bytes a space, but for the line ends inside a comment, which
 // stay: the text is JSON of the same length, every value and line at the
 // offset it has in src, so that a parser's offsets are src's. Text that
@@ -22,7 +23,7 @@ func Plain(src string) string {
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '"':
-			i = stringEnd(src, i) - 1
+			i = skipString(src, i) - 1
 			lastComma = -1
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			end := i + 2
@@ -55,18 +56,4 @@ func Plain(src string) string {
 		return src
 	}
 	return string(b)
-}
-
-// stringEnd returns the offset just past the string whose opening quote
-// is at i, or the end of src for one that does not end.
-func stringEnd(src string, i int) int {
-	for i++; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(src)
 }
