@@ -144,32 +144,30 @@ func TestUnwrapKeepsEditsMadeElsewhereInTheFile(t *testing.T) {
 	}
 }
 
-func TestWrapRefusesToWrapTwice(t *testing.T) {
+func TestWhatIsDoneAlreadyIsLeftAsItIs(t *testing.T) {
 	for _, name := range clientFiles {
-		t.Run(name, func(t *testing.T) {
-			wrapped, _ := wrapAll(t, readFile(t, name))
-			edits, entries, err := Wrap("f", wrapped, nil, opts)
-			if err != nil || len(edits) > 0 {
-				t.Fatalf("wrapping again: %d edits, %v; want none", len(edits), err)
-			}
-			for _, e := range entries {
-				if !errors.Is(e.Err, ErrWrapped) {
-					t.Errorf("%s: %v, want %v", e.Name, e.Err, ErrWrapped)
+		src := readFile(t, name)
+		wrapped, _ := wrapAll(t, src)
+		cases := []struct {
+			name string
+			do   func() ([]jsonedit.Edit, []Entry, error)
+			want error
+		}{
+			{"wrapped again", func() ([]jsonedit.Edit, []Entry, error) { return Wrap("f", wrapped, nil, opts) }, ErrWrapped},
+			{"unwrapped, not wrapped", func() ([]jsonedit.Edit, []Entry, error) { return Unwrap("f", src, nil) }, ErrNotWrapped},
+		}
+		for _, tc := range cases {
+			t.Run(name+"/"+tc.name, func(t *testing.T) {
+				edits, entries, err := tc.do()
+				if err != nil || len(edits) > 0 || len(entries) == 0 {
+					t.Fatalf("%d edits, %d entries, %v; want none, and what was left", len(edits), len(entries), err)
 				}
-			}
-		})
-	}
-}
-
-func TestUnwrapLeavesWhatIsNotWrapped(t *testing.T) {
-	src := readFile(t, "claude-code.mcp.json")
-	edits, entries, err := Unwrap("f", src, nil)
-	if err != nil || len(edits) > 0 {
-		t.Fatalf("%d edits, %v; want none", len(edits), err)
-	}
-	for _, e := range entries {
-		if !errors.Is(e.Err, ErrNotWrapped) {
-			t.Errorf("%s: %v, want %v", e.Name, e.Err, ErrNotWrapped)
+				for _, e := range entries {
+					if !errors.Is(e.Err, tc.want) {
+						t.Errorf("%s: %v, want %v", e.Name, e.Err, tc.want)
+					}
+				}
+			})
 		}
 	}
 }
