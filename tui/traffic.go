@@ -146,37 +146,21 @@ func (f *TrafficFeed) take() (events []proxy.Event, closed bool) {
 	if !ok {
 		return nil, true
 	}
+	defer func() { f.release(events) }()
 	events = append(events, e)
-	var frame <-chan time.Time
+	frame := time.NewTimer(trafficFrame)
+	defer frame.Stop()
 	for len(events) < trafficBatch {
 		select {
 		case e, ok := <-f.ch:
 			if !ok {
-				f.release(events)
 				return events, true
 			}
 			events = append(events, e)
-			continue
-		default:
-		}
-		if frame == nil {
-			t := time.NewTimer(trafficFrame)
-			defer t.Stop()
-			frame = t.C
-		}
-		select {
-		case e, ok := <-f.ch:
-			if !ok {
-				f.release(events)
-				return events, true
-			}
-			events = append(events, e)
-		case <-frame:
-			f.release(events)
+		case <-frame.C:
 			return events, false
 		}
 	}
-	f.release(events)
 	return events, false
 }
 
