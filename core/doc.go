@@ -15,6 +15,7 @@
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
 //	diff      the changes between two versions of a tools document
+//	traffic   the codes of what toolbench proxy finds in MCP traffic
 //	schema    JSON Schema: keywords, types, $ref, drafts and meta-schemas
 //	tooldef   the tool definitions of a document, in every provider's shape
 //	jsonedit  edits of a document's text in the document's own layout
@@ -27,7 +28,7 @@
 //	termtext  text for a terminal: escaping, quoting, hidden characters,
 //	          wrapping in cells
 //
-// (lint, call and diff are side by side, as are fix, compat, baseline,
+// (lint, call, diff and traffic are side by side, as are fix, compat, baseline,
 // lock and servers, report and config, tooldef, jsonedit and cost, and
 // jsondoc and catalog: none imports another of its rank.) Beside them, internal/par splits work among the processors for
 // any layer.

@@ -34,6 +34,7 @@ var layers = map[string]int{
 	"core/call":         4,
 	"core/diff":         4,
 	"core/lint":         4,
+	"core/traffic":      4,
 	"core/compat":       5,
 	"core/fix":          5,
 	"core/baseline":     5,

@@ -20,6 +20,7 @@ const (
 	KindChange                  // a change diff and verify report
 	KindCall                    // a code of the call check
 	KindRun                     // what a call sent to a server came to
+	KindTraffic                 // what toolbench proxy finds in the traffic
 )
 
 // Code is a name the catalog knows: a code, with the entry its family
@@ -52,7 +53,7 @@ func New(codes []Code) (*Catalog, error) {
 	c := &Catalog{codes: slices.Clone(codes), index: make(map[string]int, len(codes))}
 	for i := range c.codes {
 		code := &c.codes[i]
-		if code.Kind < KindRule || code.Kind > KindRun {
+		if code.Kind < KindRule || code.Kind > KindTraffic {
 			return nil, fmt.Errorf("catalog: %s has no kind", code.Code)
 		}
 		if code.Kind != KindTarget {

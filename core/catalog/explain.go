@@ -47,6 +47,8 @@ func (c *Code) heading() string {
 		return c.Level() + ", a change toolbench diff reports"
 	case KindCall:
 		return c.Severity.String() + ", a code toolbench call reports"
+	case KindTraffic:
+		return c.Severity.String() + ", a finding toolbench proxy reports"
 	}
 	return "an outcome toolbench call --run reports"
 }

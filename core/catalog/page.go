@@ -50,6 +50,9 @@ func (c *Code) facts() [][2]string {
 	case KindCall:
 		return [][2]string{{"Kind", c.Level()},
 			{"Reported by", "[`toolbench call`](../call.md), the workbench's tester and `toolbench mcp`'s check_tool_calls"}}
+	case KindTraffic:
+		return [][2]string{{"Severity", c.Level()},
+			{"Reported by", "`toolbench proxy`, in its record and on its standard error"}}
 	}
 	return [][2]string{{"Kind", c.Level()},
 		{"Reported by", "[`toolbench call --run`](../call.md) in the SARIF, GitHub and Markdown formats"}}
@@ -93,6 +96,8 @@ func (c *Code) group() string {
 		return "Changes"
 	case KindCall:
 		return "Calls"
+	case KindTraffic:
+		return "The proxy's traffic"
 	}
 	return "Calls sent to a server"
 }

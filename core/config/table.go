@@ -55,7 +55,8 @@ var valueSets = map[string]valueSet{
 
 // Selectors are the names that address rules: the code of every lint
 // rule and every check of several servers, and the prefix of every
-// target's codes and of the servers' checks, sorted.
+// target's codes, of the servers' checks and of the security rules,
+// sorted.
 func Selectors() []string {
 	var out []string
 	for _, r := range lint.Rules() {
@@ -67,7 +68,7 @@ func Selectors() []string {
 	for _, r := range servers.Rules() {
 		out = append(out, r.Code)
 	}
-	out = append(out, servers.Prefix)
+	out = append(out, servers.Prefix, lint.SecurityPrefix)
 	slices.Sort(out)
 	return out
 }

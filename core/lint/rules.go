@@ -69,6 +69,7 @@ var ruleFamilies = [][]*Rule{
 	hiddenRules,
 	exampleRules,
 	customRules,
+	securityRules,
 }
 
 var ruleTable, ruleIndex = buildTable(ruleFamilies, targetTable)
@@ -125,7 +126,7 @@ func validateRule(r *Rule) error {
 		return fmt.Errorf("lint: rule %s is neither an error nor a warning", r.Code)
 	case r.Target != "" && !strings.HasPrefix(r.Code, providerOf(r.Target)+"/"):
 		return fmt.Errorf("lint: rule %s of target %s must be named %s/...", r.Code, r.Target, providerOf(r.Target))
-	case r.Target == "" && strings.Contains(r.Code, "/"):
+	case r.Target == "" && strings.Contains(strings.TrimPrefix(r.Code, SecurityPrefix), "/"):
 		return fmt.Errorf("lint: rule %s has a target's name but no target", r.Code)
 	}
 	return nil

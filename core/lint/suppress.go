@@ -74,8 +74,11 @@ func (l *Level) UnmarshalText(b []byte) error {
 func TargetPrefix(target string) string { return target + "/" }
 
 // IsSelector reports whether s names rules of the table: a rule's code,
-// or a target's prefix ("openai/").
+// a target's prefix ("openai/"), or the security rules' (SecurityPrefix).
 func IsSelector(s string) bool {
+	if s == SecurityPrefix {
+		return true
+	}
 	if name, ok := strings.CutSuffix(s, "/"); ok {
 		return LookupTarget(name) != nil
 	}

@@ -6,6 +6,7 @@ import (
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/servers"
+	"toolbench/core/traffic"
 )
 
 // Catalog is every code toolbench reports, with the targets' names:
@@ -38,6 +39,9 @@ func newCatalog() *catalog.Catalog {
 	}
 	for _, c := range runCodes {
 		codes = append(codes, catalog.Code{Entry: c.Entry, Kind: catalog.KindRun})
+	}
+	for _, e := range traffic.Codes() {
+		codes = append(codes, catalog.Code{Entry: e, Kind: catalog.KindTraffic})
 	}
 	cat, err := catalog.New(codes)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"toolbench/core/diff"
 	"toolbench/core/lint"
 	"toolbench/core/servers"
+	"toolbench/core/traffic"
 )
 
 // The catalog holds every table's codes, each as what it is and with
@@ -27,6 +28,7 @@ func TestTheCatalogHoldsEveryTablesCodes(t *testing.T) {
 		{"removed-tool", catalog.KindChange, diff.LookupCheck("removed-tool").Entry},
 		{"missing", catalog.KindCall, call.Codes()[3].Entry},
 		{"tool_error", catalog.KindRun, toolError.Entry},
+		{"withheld", catalog.KindTraffic, traffic.Codes()[0]},
 	} {
 		if c := Catalog().Lookup(tc.code); c == nil || c.Kind != tc.kind || c.Entry != tc.entry {
 			t.Errorf("Lookup(%q) = %+v, want kind %v and the table's entry", tc.code, c, tc.kind)
@@ -45,7 +47,8 @@ func TestTheCatalogHoldsEveryTablesCodes(t *testing.T) {
 		counts[c.Kind]++
 	}
 	want := map[catalog.Kind]int{catalog.KindRule: len(lint.Rules()), catalog.KindServers: len(servers.Rules()), catalog.KindTarget: len(lint.Targets()),
-		catalog.KindChange: len(diff.Checks()), catalog.KindCall: len(call.Codes()), catalog.KindRun: len(runCodes)}
+		catalog.KindChange: len(diff.Checks()), catalog.KindCall: len(call.Codes()), catalog.KindRun: len(runCodes),
+		catalog.KindTraffic: len(traffic.Codes())}
 	if !maps.Equal(counts, want) {
 		t.Errorf("codes by kind %v, want %v", counts, want)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"toolbench/core/catalog"
 	"toolbench/core/lint"
+	"toolbench/core/servers"
 )
 
 // SARIF 2.1.0 (docs.oasis-open.org/sarif/sarif/v2.1.0), the format code
@@ -59,13 +60,21 @@ type sarifDriver struct {
 }
 
 type sarifRule struct {
-	ID                   string            `json:"id"`
-	ShortDescription     sarifText         `json:"shortDescription"`
-	FullDescription      sarifText         `json:"fullDescription"`
-	Help                 sarifText         `json:"help"`
-	HelpURI              string            `json:"helpUri,omitempty"` // the rule's page, when the build knows where
-	DefaultConfiguration sarifRuleConfig   `json:"defaultConfiguration"`
-	Properties           map[string]string `json:"properties,omitempty"`
+	ID                   string          `json:"id"`
+	ShortDescription     sarifText       `json:"shortDescription"`
+	FullDescription      sarifText       `json:"fullDescription"`
+	Help                 sarifText       `json:"help"`
+	HelpURI              string          `json:"helpUri,omitempty"` // the rule's page, when the build knows where
+	DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
+	Properties           *sarifRuleProps `json:"properties,omitempty"`
+}
+
+// sarifRuleProps are a rule's properties: the target whose rules it is
+// one of, and its tags, which code scanning services show and filter
+// by: a security rule's are "security" and its attack class.
+type sarifRuleProps struct {
+	Target string   `json:"target,omitempty"`
+	Tags   []string `json:"tags,omitempty"`
 }
 
 type sarifRuleConfig struct {
@@ -214,10 +223,26 @@ func sarifDriverOf(version, informationURI string, kinds ...catalog.Kind) (sarif
 func sarifRuleOf(c *catalog.Code, informationURI string) sarifRule {
 	r := sarifRule{ID: c.Code, ShortDescription: sarifText{c.Summary}, FullDescription: sarifText{c.Doc}, Help: sarifText{c.Doc},
 		HelpURI: catalog.DocURL(informationURI, c.Page()), DefaultConfiguration: sarifRuleConfig{Level: c.Severity.String()}}
+	var p sarifRuleProps
 	if len(c.Targets) > 0 {
-		r.Properties = map[string]string{"target": c.Targets[0]}
+		p.Target = c.Targets[0]
+	}
+	if class := securityClass(c.Code); class != "" {
+		p.Tags = []string{"security", class}
+	}
+	if p.Target != "" || p.Tags != nil {
+		r.Properties = &p
 	}
 	return r
+}
+
+// securityClass is the attack class of a security rule's code, of lint
+// or of the checks of several servers, "" for any other code.
+func securityClass(code string) string {
+	if class := lint.SecurityClass(code); class != "" {
+		return class
+	}
+	return servers.SecurityClass(code)
 }
 
 // sarifServer is the logical location of a live server, named as the

@@ -99,7 +99,7 @@ long descriptions and schemas (the workbench shows what each tool costs).`,
 	}
 )
 
-var ruleTable = []*lint.Rule{duplicateToolName, tooManyTools, manyTools, tokenBudget}
+var ruleTable = append([]*lint.Rule{duplicateToolName, tooManyTools, manyTools, tokenBudget}, securityRules...)
 
 // Rules returns the checks, in the order Check reports them.
 func Rules() []*lint.Rule { return slices.Clone(ruleTable) }

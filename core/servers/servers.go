@@ -1,10 +1,12 @@
 // Package servers checks the tools of several MCP servers together, as
 // a client that connects them all sends them to a model: a tool name two
-// servers list, more tools than a provider accepts in one request, and
-// what all their definitions cost in tokens against a budget. Each
+// servers list, more tools than a provider accepts in one request, what
+// all their definitions cost in tokens against a budget, and a tool that
+// names another server's tool or whose name only looks like one. Each
 // server is linted on its own first (lint); what is found here is what
 // no single server shows. The findings are lint issues under codes of
-// their own (servers/...), set and silenced as lint's are.
+// their own (servers/..., and security/... for the security checks), set
+// and silenced as lint's are.
 //
 // It imports catalog, lint, cost, tooldef, jsondoc and termtext.
 package servers
@@ -98,6 +100,8 @@ func Check(servers []Server, opt Options) (*Result, error) {
 	c.duplicateNames(servers)
 	c.counts(len(servers))
 	c.budget(len(servers))
+	c.crossReferences(servers)
+	c.confusables(servers)
 	slices.SortStableFunc(res.Issues, func(a, b lint.Issue) int { return int(a.Severity) - int(b.Severity) })
 	for _, is := range res.Issues {
 		if is.Severity == catalog.Error {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -65,4 +66,31 @@ func FirstDifference(got, want string) string {
 		}
 	}
 	return "no line"
+}
+
+// CheckSection compares got with the part of the file at path between
+// the lines begin and end, a generated part of a page written by hand,
+// or writes got there with -update. rerun says how to update it.
+func CheckSection(t testing.TB, path, begin, end, got, rerun string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	i, j := strings.Index(doc, begin+"\n"), strings.Index(doc, end)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no part between %q and %q", path, begin, end)
+	}
+	at := i + len(begin) + 1
+	if doc[at:j] == got {
+		return
+	}
+	if Update() {
+		if err := os.WriteFile(path, []byte(doc[:at]+got+doc[j:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s differs from what the test made; %s.\n%s", path, rerun, FirstDifference(doc[at:j], got))
 }

@@ -98,7 +98,7 @@
 //	    answered), "sent" (the proxy's own).
 //	  - findings: what the checks found, each a code (validate_call's
 //	    unknown_tool, missing, extra, type, malformed; schema; output; a
-//	    lint rule's; a diff change's; withheld, drift, hidden-characters,
+//	    lint rule's; a diff change's; withheld, drift, result-hidden-characters,
 //	    header-mismatch, invalid-message), a severity ("error" or
 //	    "warning"), the text (for a call, the seed's string), a hint, and
 //	    the tool.

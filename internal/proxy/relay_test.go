@@ -252,7 +252,7 @@ func TestResultsAreCheckedAgainstTheirOutputSchemaAndForHiddenCharacters(t *test
 	r.stop(t)
 	for _, want := range []string{
 		`"code":"output","severity":"error","text":"output /count: `,
-		`"code":"hidden-characters","severity":"warning","text":"content[0].text holds 2 hidden characters: \\u{202E} (right-to-left override)`,
+		`"code":"result-hidden-characters","severity":"warning","text":"content[0].text holds 2 hidden characters: \\u{202E} (right-to-left override)`,
 	} {
 		if !strings.Contains(r.record.String(), want) {
 			t.Errorf("the record does not hold %s:\n%s", want, r.record)

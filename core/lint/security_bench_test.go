@@ -1,0 +1,109 @@
+//go:build unix
+
+package lint
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"toolbench/core/jsondoc"
+)
+
+// realTools returns a tools list of n real servers' tools, those of the
+// security corpus's benign servers in turn, as many times as it takes.
+func realTools(tb testing.TB, n int) []byte {
+	tb.Helper()
+	files, _ := filepath.Glob("testdata/security/benign/*.json")
+	var all []json.RawMessage
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var list struct{ Tools []json.RawMessage }
+		if err := json.Unmarshal(data, &list); err != nil {
+			tb.Fatal(err)
+		}
+		all = append(all, list.Tools...)
+	}
+	if len(all) == 0 {
+		tb.Fatal("no benign tools")
+	}
+	var parts []string
+	for i := 0; i < n; i++ {
+		parts = append(parts, string(all[i%len(all)]))
+	}
+	return []byte("{\"tools\": [\n" + strings.Join(parts, ",\n") + "\n]}")
+}
+
+// withoutSecurityRules runs fn with the security rules out of the rule
+// table, as if they did not exist: a benchmark's floor.
+func withoutSecurityRules(fn func()) {
+	table, index := ruleTable, ruleIndex
+	defer func() { ruleTable, ruleIndex = table, index }()
+	ruleTable = slices.DeleteFunc(slices.Clone(table), func(r *Rule) bool { return strings.HasPrefix(r.Code, SecurityPrefix) })
+	fn()
+}
+
+// BenchmarkSecurityRules lints 1,000 real servers' tools, parsed once,
+// with every rule that runs by default and, in turn in each iteration,
+// without the security rules: their cost is the difference. It reports
+// the milliseconds of each lint and of the difference, in wall time and
+// in the process's CPU time, which a machine busy with other work
+// inflates less.
+func BenchmarkSecurityRules(b *testing.B) {
+	doc, err := jsondoc.Parse("real.json", realTools(b, 1000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var wall, cpu [2]time.Duration // with, without
+	measure := func(k int) {
+		start, startCPU := time.Now(), cpuTime(b)
+		Lint(doc, Options{})
+		wall[k] += time.Since(start)
+		cpu[k] += cpuTime(b) - startCPU
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		measure(0)
+		withoutSecurityRules(func() { measure(1) })
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(b.N) / 1e6 }
+	b.ReportMetric(ms(wall[0]), "with-ms")
+	b.ReportMetric(ms(wall[1]), "without-ms")
+	b.ReportMetric(ms(wall[0]-wall[1]), "security-ms")
+	b.ReportMetric(ms(cpu[0]), "with-cpu-ms")
+	b.ReportMetric(ms(cpu[1]), "without-cpu-ms")
+	b.ReportMetric(ms(cpu[0]-cpu[1]), "security-cpu-ms")
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkSecurityScan scans the texts of 1,000 real servers' tools:
+// the work the security rules share, without the rest of a lint.
+func BenchmarkSecurityScan(b *testing.B) {
+	doc, err := jsondoc.Parse("real.json", realTools(b, 1000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	set := Lint(doc, Options{}).Tools
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range set.Tools {
+			scanTool(&set.Tools[i])
+		}
+	}
+}

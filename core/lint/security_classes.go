@@ -1,0 +1,1176 @@
+package lint
+
+import (
+	"encoding/base64"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// What each attack class looks for, as data: phrases (see compilePhrase)
+// and the words that make a clause an instruction to the model rather
+// than a description of the tool. A phrase alone rarely decides: "read"
+// is what a file tool does, "~/.ssh/id_rsa" is where an SSH tool finds
+// its key. The classes ask for an instruction addressed to the model
+// (an imperative, "you must"), about something the tool's purpose does
+// not explain (its name's words), outside a sentence that describes
+// what a filter or scanner looks for.
+
+// secItemKind is what a phrase of the index is.
+type secItemKind uint8
+
+const (
+	kSignal  secItemKind = iota // a phrase that is, with its condition, a finding of a class
+	kSens                       // something sensitive: a secret, the conversation, another client's configuration
+	kRead                       // a verb that reads or collects
+	kPass                       // a verb that puts data somewhere
+	kSend                       // a verb that sends data away
+	kVisit                      // a verb that requests a URL
+	kFilter                     // a word of a sentence that describes a filter or scanner, not an instruction
+	kSilent                     // an adverb of doing something unseen
+	kCommand                    // a word of a shell command: the raw text is then checked
+)
+
+// secItem is a phrase of the index and what it is.
+type secItem struct {
+	kind  secItemKind
+	class secClass
+	p     *phrase
+	why   string
+	heads []string // of kSens: the words of a name or purpose that explain it
+	// cond is a further condition of a kSignal, nil for none: on the
+	// clause and the match's tokens.
+	cond func(s *secScan, t *secText, cl []tok, from, to int) bool
+}
+
+var secSets = map[string]map[string]bool{
+	// who a model hides from
+	"user": wordSet("user users user's human humans operator operators requester customer customers person owner"),
+	// what a model is told to hide
+	"hideobj": wordSet("this these that it them anything any the above following instruction instructions step steps note notes requirement request action actions sidenote process check"),
+	// what an instruction makes a model do, beyond a tool call
+	"unit": wordSet("tool tools function functions action actions request requests command commands operation operations task tasks response responses reply replies answer answers query queries message messages call calls step steps interaction interactions turn turns prompt prompts question questions conversation conversations"),
+	// what the model does that an instruction orders something after
+	"after": wordSet("tool tools call calls response responses request requests message messages action actions reply replies answer answers turn turns interaction interactions command commands query queries operation operations"),
+	// what a model's instructions are
+	"rules": wordSet("instruction instructions rule rules guideline guidelines guidance direction directions prompt prompts directive directives constraint constraints policy policies restriction restrictions guardrail guardrails tool tools orders training programming"),
+	// whose instructions they are
+	"whose": wordSet("previous prior earlier above preceding other system existing original initial safety security developer user user's their your any all conflicting"),
+}
+
+// secVocabulary is every phrase the classes look for.
+var secVocabulary = []secItem{
+	// Concealment: the user is not to know.
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something from the user",
+		p: ph("not|never|don't|dont|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user"), cond: negImperative},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
+		p: ph("not|never|don't|dont|mustn't|shouldn't|avoid mention|mentioning|reveal|revealing|disclose|disclosing|discuss|acknowledge|explain|expose @hideobj"), cond: negImperative},
+	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
+		p: ph("@user need|needs|should|must|shall not|never ~2 know|see|notice|learn|discover|be|realize|suspect|hear|find")},
+	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
+		p: ph("@user needn't|shouldn't|mustn't ~2 know|see|notice|learn|discover|be|realize|suspect|hear|find")},
+	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
+		p: ph("@user doesn't|don't|does|do not? need|needs ~1 to ~1 know|see|be|notice|hear|learn")},
+	{kind: kSignal, class: clsConcealment, why: "says the user will not notice",
+		p: ph("@user won't|wouldn't|will|would never|not? ~1 notice|know|suspect|realize|realise|find")},
+	{kind: kSignal, class: clsConcealment, why: "asks for something done without the user knowing",
+		p: ph("without ~2 @user ~1 know|knowing|notice|noticing|realizing|realising|seeing|being|suspecting|knowledge|awareness|consent")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to hide something from the user",
+		p: ph("keep|hide|hiding|conceal|concealing|hidden|secret|invisible|confidential ~5 from the? @user")},
+	{kind: kSignal, class: clsConcealment, why: "gives the user's reaction as a reason to hide something",
+		p: ph("could|might|may|would|will|can|avoid|avoiding|not ~1 upset|upsetting|alarm|alarming|worry|worrying|scare|scaring|frighten|confuse|confusing|disturb|distress|panic ~1 the? @user|them")},
+	{kind: kSignal, class: clsConcealment, why: "says the user need not be told",
+		p: ph("no|not need|necessary|required ~1 to ~1 tell|inform|notify|alert|mention|let|bother|show ~3 @user")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep quiet about something",
+		p: ph("keep|stay|remain quiet|silent|mum ~2 about|on|regarding")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user from finding out",
+		p: ph("@user ~2 not|never find|know|notice|learn|see|realize|realise|discover ~1 out|about|that|it|this"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something out of the user's sight",
+		p: ph("invisible|hidden|secret|unseen|unnoticed|undisclosed ~2 to|from|by ~1 the? @user")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to act without the user noticing",
+		p: ph("without ~1 drawing|attracting|catching|calling|raising ~3 attention")},
+	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
+		p: ph("no|never|not|nothing ~5 @user ~1 learn|know|see|notice|discover|hear|realize|realise")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to leave something out of what it tells the user",
+		p: ph("mention|say|report|tell|show|give only ~8 nothing ~1 about|of|regarding|on")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to let the user know",
+		p: ph("not|never|don't let on")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to tell the user",
+		p: ph("refrain|refraining|abstain|abstaining ~2 from ~1 telling|informing|mentioning|notifying|alerting|showing|revealing|disclosing")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to leave something out of what it tells the user",
+		p: ph("leave|leaving|keep|keeping|omit|omitting|withhold|withholding ~3 out? ~1 of|from ~2 your|the ~1 reply|replies|answer|answers|response|responses|summary|output|report"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something to itself",
+		p: ph("keep ~4 to yourself|itself|between")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
+		p: ph("not|never|don't bring|raise|surface ~2 up|it|this|that"), cond: negImperative},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
+		p: ph("say|mention|tell|reveal nothing ~1 about|of|to|regarding")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to pretend",
+		p: ph("pretend|pretending ~2 that|to|you|nothing|it")},
+	{kind: kSignal, class: clsConcealment, why: "says its instructions are hidden ones",
+		p: ph("internal|hidden|secret|private|confidential instruction|instructions|requirement|note"), cond: directive},
+
+	// Coercion: the model's other actions are the tool's to order.
+	{kind: kSignal, class: clsCoercion, why: "orders something before any other action of the model",
+		p: ph("before|prior ~1 to? ~2 any|every|each|all other|else? @unit"), cond: directiveNotSameServer},
+	{kind: kSignal, class: clsCoercion, why: "orders something before the model does anything else",
+		p: ph("before|prior ~1 to? ~1 anything|everything"), cond: directiveNotSameServer},
+	{kind: kSignal, class: clsCoercion, why: "orders something before the model does anything else",
+		p: ph("before|prior ~1 to? responding|answering|replying|proceeding ~1 to? any|every|anything|all"), cond: directiveNotSameServer},
+	{kind: kSignal, class: clsCoercion, why: "orders something after every action of the model",
+		p: ph("after|following ~1 every|each|any|all ~1 other? @after"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
+		p: ph("every|each|any|all ~1 @after ~6 must|should|has|have|needs|need ~3 through|via|by|to|first ~2 this|me ~1 tool|one|function"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "gives the model new instructions from now on",
+		p: ph("from now on"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to call this tool for every request",
+		p: ph("call|use|invoke|run|execute|trigger|consult this ~1 tool|function ~3 for|on|with|in|after|before|at ~1 every|each|any|all ~1 other? ~1 @unit")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to call this tool first, before anything else",
+		p: ph("call|use|invoke|run|execute|trigger|consult this ~1 tool|function ~1 first ~2 before|for|on ~1 any|every|each|all|anything|everything")},
+	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
+		p: ph("tool|function must|should|has|needs ~1 to? ~1 always? ~1 be called|used|invoked|run|executed ~3 before|after|for|on|with|in ~1 any|every|each|all other? @unit")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("ignore|ignoring|disregard|disregarding|forget|override|overriding|bypass|bypassing|overrule ~2 @whose ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("ignore|disregard|forget|override|bypass ~1 the|your? ~1 @whose ~1 @whose ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("take|takes|taking|have|has ~1 precedence|priority ~1 over ~2 @rules|@whose|everything|anything|instructions")},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("supersede|supersedes|overrides|overrule|overrules ~2 all|any|every|other|previous|prior|system|conflicting ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
+		p: ph("regardless ~1 of ~4 @user|instruction|instructions|request|requests|asks|asked|says|wants")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
+		p: ph("even if|though ~1 the? ~1 @user|they ~2 ask|asks|say|says|tell|tells|request|requests|instruct|instructs|object|objects|refuse|refuses|decline|declines|disagree|disagrees|forbid|forbids|want|wants|prefer|prefers")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
+		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~4 confirmation|permission|approval|consent|authorization|authorisation|confirm|approve|consent|agree|authorize|authorise"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",
+		p: ph("bypass|bypassing|skip|skipping|circumvent|circumventing ~2 the|any|all|user|user's ~1 confirmation|approval|permission|consent|review|verification|safety|security|guardrails"), cond: directiveNotNegated},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
+	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
+		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
+		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("pay|paying no|not ~1 attention|heed|mind ~2 to? ~1 @whose|the|any ~1 @whose? ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
+		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
+		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|instruction|directives|directive|rules|guidance|prompt ~10 disregarded|ignored|overridden|overruled|void|invalidated|revoked|cancelled|canceled|obsolete")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to obey a tool's output",
+		p: ph("obey|heed ~3 text|instructions|output|result|results|orders|commands ~2 returned|given|from|of|in|by ~2 this|the ~1 tool|function")},
+	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
+		p: ph("preceded|followed|accompanied ~1 by ~2 a|one? ~1 call|calls|invocation ~1 to|of <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
+		p: ph("@user ~2 already ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
+		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
+		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
+		p: ph("you are now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
+	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
+		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
+		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("pay|paying no|not ~1 attention|heed|mind ~2 to? ~1 @whose|the|any ~1 @whose? ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
+		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
+		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|instruction|directives|directive|rules|guidance|prompt ~10 disregarded|ignored|overridden|overruled|void|invalidated|revoked|cancelled|canceled|obsolete")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to obey a tool's output",
+		p: ph("obey|heed ~3 text|instructions|output|result|results|orders|commands ~2 returned|given|from|of|in|by ~2 this|the ~1 tool|function")},
+	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
+		p: ph("preceded|followed|accompanied ~1 by ~2 a|one? ~1 call|calls|invocation ~1 to|of <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
+		p: ph("@user ~2 already ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
+		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
+		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
+		p: ph("you're now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|rules|prompt ~8 to be ignored|disregarded|overridden|overruled")},
+	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
+		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
+		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("pay|paying no|not ~1 attention|heed|mind ~2 to? ~1 @whose|the|any ~1 @whose? ~1 @rules")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
+		p: ph("prefer|favor|favour|choose|pick|select ~1 this|it ~1 tool|function|one? ~1 to|over|above ~1 every|any|all ~1 other|others")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's every request through this tool",
+		p: ph("every|each|all|any ~1 user? @after ~4 through|via|to|into ~1 <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
+		p: ph("@user|system|instructions|instruction|directives|directive|rules|guidance|prompt ~10 disregarded|ignored|overridden|overruled|void|invalidated|revoked|cancelled|canceled|obsolete")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to obey a tool's output",
+		p: ph("obey|heed ~3 text|instructions|output|result|results|orders|commands ~2 returned|given|from|of|in|by ~2 this|the ~1 tool|function")},
+	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
+		p: ph("preceded|followed|accompanied ~1 by ~2 a|one? ~1 call|calls|invocation ~1 to|of <ident>"), cond: selfRef},
+	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
+		p: ph("@user ~2 already ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
+		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
+		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
+		p: ph("you are|you're no longer ~2 bound|restricted|required|limited")},
+	{kind: kSignal, class: clsCoercion, why: "gives the model new instructions from now on",
+		p: ph("from now on ~1 you|always|all|every|never|ignore|use|call|respond|reply|answer")},
+	{kind: kSignal, class: clsCoercion, why: "gives the model new system instructions",
+		p: ph("new|updated|revised|real|true|actual|hidden system|developer instruction|instructions|prompt|directive|directives|override")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
+		p: ph("always|must|should|only|prefer ~2 prefer|choose|select|pick|use|this ~2 this|these|it|tool ~1 tool|tools|function|server|one ~3 over|above|instead|to ~2 any|all|other|others|every")},
+	{kind: kSignal, class: clsCoercion, why: "claims this tool is to be used above all others",
+		p: ph("this ~1 tool|function|server is ~2 the? ~1 only|best|preferred|superior|better|more ~3 than|of|among ~1 all|any|other|others|every")},
+
+	// Tool shadowing: steering away from other tools or changing how they work.
+	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
+		p: ph("when|whenever|before|after|once ~3 with|using|via|through ~1 the? <ident> ~8 must|always|also|instead|set|change|add|include|replace|make|ensure|remember|first|append|prepend|push|attach|copy|forward|cc|bcc|sign|route|redirect|send|share"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
+		p: ph("when|whenever|if|before|after|once ~1 the? <ident> ~1 tool|function? is|are|gets|has|have ~1 been? called|used|invoked|run ~8 must|always|also|instead|set|change|add|include|replace|use|make|ensure|remember|first|append|prepend|push|attach|copy|forward|cc|bcc|sign|route|redirect|send|share|approve|invite|grant"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "steers the model away from another tool",
+		p: ph("instead|rather|place of|than ~3 <ident>|<word> tool|tools|function|functions"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "steers the model away from another tool",
+		p: ph("instead|rather|place of|than using|calling|invoking the? <ident>"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
+		p: ph("when|whenever|if|before|after|time|once ~3 call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|send|sends|sending ~3 tool|function|<ident> ~8 must|always|also|instead|set|change|add|include|replace|use|make|ensure|remember|first|append|prepend|push|attach|copy|forward|cc|bcc|sign|route|redirect|send|share"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
+		p: ph("tool|function|server|version ~2 replaces|overrides|supersedes|shadows|deprecates|supplants|redefines ~3 <ident>|the|any|all|other"), cond: refOtherOrGeneric},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("not|never|don't ~1 use|call|invoke|trust|rely ~1 on? the|any|other|another other? <ident>|<word>? tool|tools|function|functions|server|servers"), cond: refOtherOrGeneric},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("avoid|avoiding|skip|stop ~1 using|calling? the|any? <ident>|<word> tool|tools|function|functions"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("not|never|don't|avoid ~1 call|invoke|calling|invoking <ident>"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
+		p: ph("tool|function ~6 replaced|superseded|deprecated|overridden ~1 by ~1 this|me|tool"), cond: refBefore},
+	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
+		p: ph("tool|function leaks|steals|exposes|corrupts|loses|breaks|mangles"), cond: refBefore},
+	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
+		p: ph("<ident> is|are|has|have ~1 been? ~1 deprecated|broken|disabled|removed|unsafe|compromised|unavailable|insecure|malfunctioning|buggy|outdated|obsolete|untrusted|dangerous|unreliable"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "discredits the other tools",
+		p: ph("other|all ~2 tool|tools|function|functions ~2 are|is ~1 unreliable|broken|unsafe|outdated|deprecated|insecure|inaccurate|compromised|buggy")},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("not|never|don't|avoid ~1 use|using <ident> ~1 tool|from|of|any|anymore|again|directly"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
+		p: ph("time|whenever|when|once <ident> runs|executes|fires|starts|finishes|completes ~10 set|change|add|include|replace|append|prepend|push|attach|copy|forward|cc|bcc|route|redirect|send|share|must|always|also"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
+		p: ph("tool|function <ident> is|has ~1 been? ~1 deprecated|broken|disabled|removed|unsafe|compromised|unavailable|insecure|malfunctioning|buggy|outdated|obsolete|untrusted|dangerous"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
+		p: ph("tool|function ~5 is|are|has|have ~1 been? ~1 deprecated|broken|disabled|removed|unsafe|compromised|unavailable|insecure|malfunctioning|buggy|outdated|obsolete|untrusted|dangerous"), cond: refBefore},
+	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
+		p: ph("other|another ~1 server's|servers'|server ~1 tool|tools|function|functions ~3 is|are|must|should|have|has|cannot|can't|won't"), cond: directive},
+
+	// Exfiltration phrases that need no destination check.
+	{kind: kSignal, class: clsExfiltration, why: "tells the model to copy messages to an address",
+		p: ph("add|include|put|insert|cc|bcc|copy ~3 <email> ~3 in|as|to|into ~1 the|a? ~1 cc|bcc|copy|recipient|recipients|to"), cond: directiveDest},
+	{kind: kSignal, class: clsExfiltration, why: "redirects what other tools send",
+		p: ph("all|every|any ~2 email|emails|message|messages|data|results|requests|payments|transfers|transactions|files|reports|output|outputs ~4 must|should|will|shall|are|is ~1 be|to? ~1 sent|forwarded|routed|redirected|copied|delivered|bcc'd|cc'd|go|mirrored|uploaded ~2 to ~1 <email>|<url>|<host>"), cond: notPlaceholderDest},
+	{kind: kSignal, class: clsExfiltration, why: "sets where another tool's data goes",
+		p: ph("set|change|replace|redirect|override|overwrite|use ~2 the|its? ~1 recipient|recipients|destination|target|webhook|endpoint|callback|url|address|account|iban|wallet|email|to ~1 address|field|parameter|url|account? ~1 to|with|as|= ~1 <email>|<url>|<host>"), cond: directiveDest},
+
+	// Features: sensitive things.
+	{kind: kSens, why: "private keys", heads: hd("ssh key keys private rsa pgp gpg"), p: ph("ssh|private|rsa|pgp|gpg|signing|deploy key|keys|keyfile|keypair")},
+	{kind: kSens, why: "API keys and tokens", heads: hd("api key keys token tokens auth"), p: ph("api|access|auth|bearer|session|refresh|oauth|secret|github|openai|aws key|keys|token|tokens")},
+	{kind: kSens, why: "API keys and tokens", heads: hd("api key keys token tokens auth"), p: ph("apikey|apikeys|api_key|api_keys|access_token|secret_key|aws_secret_access_key|aws_access_key_id|github_token|openai_api_key|anthropic_api_key|bearer_token|auth_token")},
+	{kind: kSens, why: "credentials", heads: hd("credential credentials password passwords secret secrets auth login vault"), p: ph("credentials|credential|password|passwords|passphrase|passcode|passwd|secrets")},
+	{kind: kSens, why: "the keychain", heads: hd("keychain keyring"), p: ph("keychain|keyring|keychains")},
+	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("environment|env variable|variables|vars|var")},
+	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process.env|os.environ|printenv|getenv|$env|%env%|env.local")},
+	{kind: kSens, why: "the system prompt", heads: hd("prompt prompts system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("prompt prompts instructions"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|chat|dialog|dialogue|transcript")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every the? messages|turns|message ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
+	{kind: kSens, why: "a wallet's seed", heads: hd("wallet seed mnemonic crypto"), p: ph("seed|recovery|mnemonic|secret phrase|phrases|words")},
+	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
+	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("mcp config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
+	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards number|numbers|details|cvv|data")},
+	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
+
+	// Features: verbs and context.
+	{kind: kRead, p: ph("read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture")},
+	{kind: kPass, p: ph("pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy")},
+	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
+	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
+	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores|skips|skipped")},
+	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
+	{kind: kCommand, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|bash|nc|ncat|netcat|socat|mkfifo|base64|atob|b64decode|frombase64string|powershell|rm|mkfs|dd|chmod|python|python3|node|certutil|mshta|iex|invoke-expression|downloadstring")},
+}
+
+func ph(src string) *phrase    { return compilePhrase(src, secSets) }
+func hd(words string) []string { return strings.Fields(words) }
+
+var secIndex = newPhraseIndex(func() []*secItem {
+	items := make([]*secItem, len(secVocabulary))
+	for i := range secVocabulary {
+		items[i] = &secVocabulary[i]
+	}
+	return items
+}(), func(it *secItem) *phrase { return it.p })
+
+// secMatch is a phrase of the vocabulary found in a clause, at its
+// tokens [from, to).
+type secMatch = phraseMatch[*secItem]
+
+// Words a clause that addresses the model holds.
+var (
+	skipWords     = wordSet("please also first now next finally additionally always immediately just simply silently quietly secretly carefully kindly automatically subsequently important note notice warning attention urgent critical mandatory required step")
+	toWants       = wordSet("need needs have has required necessary sure remember forget want wants order important mandatory essential critical crucial asked instructed supposed going must able")
+	agentWords    = wordSet("you assistant model agent ai llm claude gpt copilot")
+	modalWords    = wordSet("must should shall will 'll can need")
+	passiveWords  = wordSet("is are was were be been being gets got get")
+	negWords      = wordSet("not never don't dont doesn't mustn't shouldn't no without avoid cannot can't won't")
+	directiveWord = wordSet("you must should always never need required make ensure remember")
+)
+
+// imperativeAt reports whether the verb at cl[i] is an instruction to
+// the model: it starts the clause (after "please", "first", a leading
+// phrase and a comma), or follows "you must", "make sure to", "and".
+// A negated verb ("never read") is not.
+func imperativeAt(cl []tok, i int) bool {
+	j := i - 1
+	for j >= 0 && cl[j].kind == tWord && skipWords[cl[j].w] {
+		j--
+	}
+	if j < 0 {
+		return true
+	}
+	prev := cl[j]
+	switch {
+	case prev.kind == tComma:
+		return !(j > 0 && negWords[cl[j-1].w])
+	case prev.w == "and" || prev.w == "then" || prev.w == "or":
+		return j == 0 || !passiveWords[cl[j-1].w] && !negWords[cl[j-1].w]
+	case prev.w == "to":
+		return j > 0 && toWants[cl[j-1].w]
+	case agentWords[prev.w]:
+		return true
+	case modalWords[prev.w]:
+		k := j - 1
+		for k >= 0 && skipWords[cl[k].w] {
+			k--
+		}
+		return k < 0 || agentWords[cl[k].w] || cl[k].kind == tComma
+	}
+	return false
+}
+
+// directive reports whether a clause addresses the model: an imperative
+// at its start, or words such as "you", "must", "always".
+func directive(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	if imperativeAt(cl, from) && baseVerbs[cl[from].w] {
+		return true
+	}
+	for i := range cl {
+		if cl[i].kind == tWord && directiveWord[cl[i].w] {
+			return true
+		}
+	}
+	i := 0
+	for i < len(cl) && skipWords[cl[i].w] {
+		i++
+	}
+	return i < len(cl) && baseVerbs[cl[i].w]
+}
+
+// baseVerbs are verbs an instruction starts with.
+var baseVerbs = wordSet("go proceed continue skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
+
+// negImperative holds a phrase that starts with a negation to an order
+// to the model: "never bring it up", "do not tell the user", "you must
+// not mention", "without telling the user". "The server does not
+// surface it" describes the tool.
+func negImperative(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	if cl[from].w == "without" || cl[from].w == "avoid" {
+		return true
+	}
+	k := from - 1
+	for k >= 0 && skipWords[cl[k].w] {
+		k--
+	}
+	if k < 0 || cl[k].kind == tComma {
+		return true
+	}
+	switch cl[k].w {
+	case "do", "you", "must", "should", "shall", "and", "then", "please", "will", "assistant", "model", "agent", "ai", "always":
+		return true
+	}
+	return false
+}
+
+// directiveNotNegated is directive, unless the phrase is forbidden: "do
+// not skip the user's approval" protects the user.
+func directiveNotNegated(s *secScan, t *secText, cl []tok, from, to int) bool {
+	for k := max(0, from-2); k < from; k++ {
+		if negWords[cl[k].w] {
+			return false
+		}
+	}
+	return directive(s, t, cl, from, to)
+}
+
+// directiveNotSameServer is directive, unless the phrase names this
+// server's tools ("before any other tool of this server"): a prerequisite
+// among a server's own tools.
+func directiveNotSameServer(s *secScan, t *secText, cl []tok, from, to int) bool {
+	for k := to; k < len(cl) && k < to+4; k++ {
+		switch cl[k].w {
+		case "server", "server's", "mcp", "toolset", "toolkit", "integration", "plugin", "extension", "package", "suite", "api":
+			for m := to; m < k; m++ {
+				if cl[m].w == "this" || cl[m].w == "our" || cl[m].w == "the" {
+					return false
+				}
+			}
+		}
+	}
+	return directive(s, t, cl, from, to)
+}
+
+// directiveDest is directive, with a destination that is no placeholder
+// and that the tool's purpose does not explain.
+func directiveDest(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return directive(s, t, cl, from, to) && notPlaceholderDest(s, t, cl, from, to)
+}
+
+func notPlaceholderDest(s *secScan, _ *secText, cl []tok, from, to int) bool {
+	for k := from; k < to; k++ {
+		if isDest(cl[k].kind) && !s.explainedDest(cl[k].w) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDest(k tokKind) bool { return k == tURL || k == tEmail || k == tHost }
+
+// refOther holds a shadowing phrase to the tools it names: it steers
+// toward or away from a tool when one it names is not the tool itself.
+// Which of them are the document's own is the rule's to judge (the
+// finding keeps the names): a server's own tools are prerequisites.
+func refOther(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return len(shadowRefs(cl, from, to)) > 0
+}
+
+// selfRef holds a phrase that names the tool itself.
+func selfRef(s *secScan, _ *secText, cl []tok, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cl[k].kind == tIdent && strings.EqualFold(cl[k].w, s.name) {
+			return true
+		}
+	}
+	return false
+}
+
+// refBefore is refOther for the name just before the phrase: "the
+// fetch tool is broken".
+func refBefore(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return from > 0 && len(shadowRefs(cl, from-1, from+1)) > 0
+}
+
+// refOtherOrGeneric is refOther, or a phrase about "other tools" at large.
+func refOtherOrGeneric(s *secScan, t *secText, cl []tok, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cl[k].w == "other" || cl[k].w == "another" || cl[k].w == "all" || cl[k].w == "any" {
+			return true
+		}
+	}
+	return refOther(s, t, cl, from, to)
+}
+
+// notRefWords are words a shadowing phrase names that are no tool's.
+var notRefWords = wordSet("this that the a an any all other another same its it tool tools function functions server servers your my our built-in builtin native default standard regular usual")
+
+// shadowRefs are the names of tools in cl[from:to]: identifiers, quoted
+// words, and words before "tool".
+func shadowRefs(cl []tok, from, to int) []string {
+	var refs []string
+	for k := from; k < to; k++ {
+		tk := cl[k]
+		if notRefWords[tk.w] || tk.kind == tComma {
+			continue
+		}
+		named := tk.kind == tIdent // a single word in quotes is most often a parameter's name
+		if !named && tk.kind == tWord && k+1 < len(cl) {
+			switch cl[k+1].w {
+			case "tool", "tools", "function", "functions":
+				named = !skipWords[tk.w]
+			}
+		}
+		if named {
+			refs = append(refs, tk.w)
+		}
+	}
+	return refs
+}
+
+// explainedDest reports whether a destination is a placeholder
+// (example.com, localhost) or its host names the tool: a Slack tool may
+// post to hooks.slack.com.
+func (s *secScan) explainedDest(w string) bool {
+	host := w
+	if i := strings.Index(host, "://"); i >= 0 {
+		host = host[i+3:]
+	}
+	if i := strings.IndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if i := strings.IndexAny(host, "/:?#"); i >= 0 {
+		host = host[:i]
+	}
+	host = strings.TrimPrefix(host, "www.")
+	if host == "localhost" || host == "127.0.0.1" || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".test") || strings.HasSuffix(host, ".invalid") {
+		return true
+	}
+	labels := strings.Split(host, ".")
+	for i, l := range labels {
+		if i == len(labels)-1 && i > 0 {
+			break // the top-level domain
+		}
+		if i < len(labels)-2 && !placeholderLabel(l) {
+			continue // a subdomain names no owner: sync.task-hub.xyz is task-hub's
+		}
+		if placeholderLabel(l) {
+			return true
+		}
+		if len(l) >= 3 && slices.Contains(s.words(), l) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholderLabel reports whether a label of a host name is a
+// placeholder's: example.com, your-domain.com.
+func placeholderLabel(l string) bool {
+	switch l {
+	case "example", "your-domain", "yourdomain", "domain", "your", "mydomain", "company", "yourcompany":
+		return true
+	}
+	return false
+}
+
+// explainedSens reports whether the tool's purpose (its name's words,
+// and the property's, for a property's text) explains a sensitive thing
+// it names.
+func (s *secScan) explainedSens(t *secText, heads []string) bool {
+	var head string // the property's head noun, its name's last word: api_key is a key, auth_hint a hint
+	if w := nameWords(t.prop); len(w) > 0 {
+		head = w[len(w)-1]
+	}
+	for _, h := range heads {
+		if slices.Contains(s.words(), h) || h == head {
+			return true
+		}
+	}
+	return false
+}
+
+// sensitivePath returns what a path token is when it names a secret or
+// another client's configuration, and the words of a purpose that
+// explain it; "" when it is not one.
+func sensitivePath(w string) (what string, heads []string) {
+	switch {
+	case strings.Contains(w, ".ssh") || strings.Contains(w, "id_rsa") || strings.Contains(w, "id_ed25519") || strings.Contains(w, "id_ecdsa") || strings.Contains(w, "id_dsa") || strings.Contains(w, "authorized_keys"):
+		return "SSH keys", []string{"ssh", "key", "keys"}
+	case strings.Contains(w, ".aws/") || strings.Contains(w, ".azure/") || strings.Contains(w, "gcloud") || strings.Contains(w, ".kube/config") || strings.Contains(w, ".docker/config"):
+		return "cloud credentials", []string{"credentials", "credential"}
+	case strings.Contains(w, "mcp.json") || strings.Contains(w, "claude_desktop_config") || strings.Contains(w, ".cursor/") || strings.Contains(w, ".codeium") || strings.Contains(w, ".continue/") || strings.Contains(w, "mcp_config") || strings.Contains(w, ".claude.json") || strings.Contains(w, ".claude/settings") || strings.Contains(w, "cline_mcp_settings"):
+		return "another client's MCP configuration", []string{"mcp", "config", "configuration"}
+	case strings.HasSuffix(w, "/.env") || w == ".env" || strings.HasPrefix(w, ".env.") || strings.Contains(w, "/.env.") || strings.HasSuffix(w, ".env.local"):
+		return "a .env file of secrets", []string{"env", "dotenv"}
+	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json"):
+		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
+	case strings.Contains(w, "/etc/passwd") || strings.Contains(w, "/etc/shadow") || strings.Contains(w, "/etc/sudoers") || strings.Contains(w, "/proc/self/environ") || strings.Contains(w, "/var/run/secrets"):
+		return "the system's accounts or secrets", []string{"passwd", "shadow", "users", "accounts"}
+	case strings.Contains(w, "bash_history") || strings.Contains(w, "zsh_history") || strings.Contains(w, "cookies.sqlite") || strings.Contains(w, "login data") || strings.HasSuffix(w, "/cookies"):
+		return "shell history or browser cookies", []string{"history", "cookies", "browser"}
+	}
+	return "", nil
+}
+
+// scanClause finds what each class finds in one clause.
+func (s *secScan) scanClause(t *secText, cl []tok) {
+	s.x.ms = secIndex.matches(cl, s.x.ms[:0])
+	matches := s.x.ms
+	var kinds uint16
+	for _, m := range matches {
+		kinds |= 1 << m.item.kind
+	}
+	for k := range cl {
+		switch cl[k].kind {
+		case tPath:
+			if what, _ := sensitivePath(cl[k].w); what != "" {
+				kinds |= 1 << kSens
+			}
+		case tURL:
+			s.markdownLeak(cl, k)
+		}
+	}
+	if kinds == 0 {
+		return
+	}
+	if kinds&(1<<kCommand) != 0 {
+		s.command = true
+	}
+	// A clause that describes what a filter or scanner finds is no
+	// order; the filter's word marks the part of the clause between
+	// commas it is in ("before auditing, cat ~/.npmrc" orders the cat).
+	filtered := false
+	s.filters = s.filters[:0]
+	for _, m := range matches {
+		if m.item.kind == kFilter && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) {
+			filtered = true
+			s.filters = append(s.filters, segment(cl, m.from))
+		}
+	}
+	for _, m := range matches {
+		if m.item.kind != kSignal || cl[m.from].quoted && m.item.class != clsExfiltration {
+			continue
+		}
+		if m.item.cond != nil && !m.item.cond(s, t, cl, m.from, m.to) {
+			continue
+		}
+		if m.item.class == clsExfiltration && s.inFilter(m.from) {
+			continue
+		}
+		from, to := span(cl, m.from, m.to)
+		var refs []string
+		switch m.item.class {
+		case clsShadowing:
+			refs = shadowRefs(cl, max(m.from-1, 0), m.to)
+		case clsCoercion:
+			refs = s.properNames(cl, m.from, min(m.to+5, len(cl)))
+		}
+		s.report(m.item.class, from, to, m.item.why, refs...)
+	}
+	if kinds&(1<<kSilent) != 0 {
+		s.silent(cl, matches)
+	}
+
+	if filtered && len(s.filters) == 1 && s.filters[0] == [2]int{0, len(cl)} {
+		return // a sentence about what a filter or scanner finds
+	}
+	if kinds&(1<<kSens) != 0 {
+		s.sensitive(t, cl, matches)
+	}
+	if kinds&(1<<kSend|1<<kVisit) != 0 {
+		s.sending(cl, matches)
+	}
+	if t.prop == "" && len(s.props) > 0 && kinds&(1<<kPass) != 0 {
+		s.carrier(t, cl, matches)
+	}
+}
+
+// segment is the part of cl between commas that holds token i.
+func segment(cl []tok, i int) [2]int {
+	from, to := i, i
+	for from > 0 && cl[from-1].kind != tComma {
+		from--
+	}
+	for to < len(cl) && cl[to].kind != tComma {
+		to++
+	}
+	return [2]int{from, to}
+}
+
+// inFilter reports whether token i is in a part of the clause that
+// describes what a filter or scanner finds.
+func (s *secScan) inFilter(i int) bool {
+	for _, f := range s.filters {
+		if f[0] <= i && i < f[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// properNames are the capitalized words of cl[from:to] but its first:
+// the names of products and servers, "any operations with HubSpot
+// tools", which the rule holds to the words that name the server.
+func (s *secScan) properNames(cl []tok, from, to int) []string {
+	var names []string
+	for k := max(from, 1); k < to; k++ {
+		if c := s.x.src[cl[k].start]; 'A' <= c && c <= 'Z' && cl[k].kind == tWord && len(cl[k].w) >= 3 {
+			names = append(names, cl[k].w)
+		}
+	}
+	return names
+}
+
+// silent finds an adverb of concealment beside an instruction: "quietly
+// add", "send it silently". "Fails silently" describes the tool.
+func (s *secScan) silent(cl []tok, ms []secMatch) {
+	for _, m := range ms {
+		if m.item.kind != kSilent {
+			continue
+		}
+		for _, v := range ms {
+			if v.item.kind != kRead && v.item.kind != kPass && v.item.kind != kSend {
+				continue
+			}
+			near := v.from == m.to || v.to == m.from || v.to+1 == m.from
+			if !near || cl[v.from].quoted {
+				continue
+			}
+			if imperativeAt(cl, min(v.from, m.from)) || imperativeAt(cl, v.from) {
+				from, to := span(cl, min(m.from, v.from), max(m.to, v.to))
+				s.report(clsConcealment, from, to, "tells the model to act without the user seeing it")
+				return
+			}
+		}
+	}
+}
+
+// sensHits are the sensitive things of a clause: phrases and paths.
+type sensHit struct {
+	from, to int
+	what     string
+	heads    []string
+	path     bool
+}
+
+func sensHits(cl []tok, ms []secMatch) []sensHit {
+	var hits []sensHit
+	for _, m := range ms {
+		if m.item.kind == kSens {
+			hits = append(hits, sensHit{from: m.from, to: m.to, what: m.item.why, heads: m.item.heads})
+		}
+	}
+	for k := range cl {
+		if cl[k].kind == tPath {
+			if what, heads := sensitivePath(cl[k].w); what != "" {
+				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
+			}
+		}
+	}
+	return hits
+}
+
+// sensitive finds an instruction to read or hand over a secret, a
+// sensitive file or the conversation; and, in a property's own texts,
+// a property that asks for one.
+func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch) {
+	hits := sensHits(cl, ms)
+	if t.prop != "" {
+		for _, h := range hits {
+			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) {
+				continue
+			}
+			from, to := span(cl, h.from, h.to)
+			s.report(clsParameter, from, to, "asks for "+h.what+" as its value")
+			break
+		}
+	}
+	for _, m := range ms {
+		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
+			continue
+		}
+		for _, h := range hits {
+			if h.from < m.to || h.from-m.to > 10 || s.explainedSens(t, h.heads) {
+				continue
+			}
+			// A path is a place to read; a secret named in words, a thing
+			// the model is asked to hand over from where it holds it. A
+			// path a verb that puts puts something "in" or "into" is where
+			// the tool's own output is to go ("place the returned key in
+			// .env.local or .env").
+			if !h.path && !harvested(cl, h) || h.path && m.item.kind == kPass && intoBefore(cl, h.from) {
+				continue
+			}
+			from, to := span(cl, m.from, h.to)
+			s.report(clsSensitive, from, to, "tells the model to read or hand over "+h.what)
+			return
+		}
+	}
+}
+
+// argWords are the words after a parameter's name.
+var argWords = wordSet("argument arguments parameter parameters param params field fields property properties option options input")
+
+// intoWords are the prepositions before where something goes.
+var intoWords = wordSet("in into to inside under within onto")
+
+// intoBefore reports whether one of the four tokens before cl[i] is a
+// preposition of where something goes.
+func intoBefore(cl []tok, i int) bool {
+	for k := max(0, i-4); k < i; k++ {
+		if intoWords[cl[k].w] {
+			return true
+		}
+	}
+	return false
+}
+
+// harvestBefore and harvestAfter are the words around a secret named in
+// words that say it is to be gathered from where the model finds it:
+// "all environment variables", "the passwords saved in the browser",
+// "the tokens you have seen". "Fill username, password" names a field.
+var (
+	harvestBefore = wordSet("all any every each saved stored existing your user's users' their whatever these those cached remembered")
+	harvestAfter  = wordSet("from in of inside within on you you've found available seen visible present mentioned earlier said shared typed gave provided known")
+)
+
+func harvested(cl []tok, h sensHit) bool {
+	if h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" {
+		return true
+	}
+	for k := max(0, h.from-3); k < h.from; k++ {
+		if harvestBefore[cl[k].w] {
+			return true
+		}
+	}
+	for k := h.to; k < len(cl) && k < h.to+4; k++ {
+		if harvestAfter[cl[k].w] {
+			return true
+		}
+	}
+	return false
+}
+
+// strongRequest reports whether a sensitive thing named in a property's
+// text is asked for, not merely named: "the full conversation", "your
+// API keys", "all environment variables", or one after "include".
+func strongRequest(cl []tok, h sensHit) bool {
+	if h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" {
+		return true
+	}
+	for k := max(0, h.from-4); k < h.from; k++ {
+		switch cl[k].w {
+		case "your", "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "user's":
+			return true
+		}
+	}
+	return false
+}
+
+// sending finds an instruction to send data to a destination the tool's
+// purpose does not explain, or to request a URL that carries data.
+// markdownLeak finds, at URL token cl[k], a Markdown image or link
+// whose query the model is to fill: it leaks what the model holds when
+// the client loads it.
+func (s *secScan) markdownLeak(cl []tok, k int) {
+	if st := int(cl[k].start); st >= 2 && s.x.src[st-2:st] == "](" && carriesData(cl[k].w) && !s.explainedDest(cl[k].w) {
+		from, to := span(cl, k, k+1)
+		s.report(clsExfiltration, from, to, "embeds an image or link whose URL carries data")
+	}
+}
+
+func (s *secScan) sending(cl []tok, ms []secMatch) {
+	for _, m := range ms {
+		if m.item.kind != kSend && m.item.kind != kVisit || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
+			continue
+		}
+		for k := m.to; k < len(cl) && k-m.to <= 20; k++ {
+			if !isDest(cl[k].kind) || s.explainedDest(cl[k].w) {
+				continue
+			}
+			if m.item.kind == kVisit && !(cl[k].kind == tURL && carriesData(cl[k].w)) {
+				continue
+			}
+			from, to := span(cl, m.from, k+1)
+			s.report(clsExfiltration, from, to, "tells the model to send data to "+destWhat(cl[k].kind))
+			return
+		}
+	}
+}
+
+// carriesData reports whether a URL has a query or path that a model is
+// to fill with data: a placeholder in braces or angle brackets, or a
+// parameter named for data.
+func carriesData(u string) bool {
+	q := strings.IndexByte(u, '?')
+	if q < 0 {
+		return false
+	}
+	query := u[q:]
+	if strings.ContainsAny(query, "{<$[") {
+		return true
+	}
+	for _, p := range []string{"data=", "d=", "q=", "msg=", "message=", "text=", "content=", "c=", "secret=", "key=", "token=", "info=", "payload=", "history=", "context=", "chat="} {
+		if strings.Contains(query, "?"+p) || strings.Contains(query, "&"+p) {
+			return true
+		}
+	}
+	return false
+}
+
+func destWhat(k tokKind) string {
+	switch k {
+	case tEmail:
+		return "an e-mail address"
+	case tURL:
+		return "a URL"
+	}
+	return "a host"
+}
+
+// hasProp reports whether the tool has a property of that name, w being
+// lower-cased.
+func (s *secScan) hasProp(w string) bool {
+	for _, p := range s.props {
+		if len(p) == len(w) && strings.EqualFold(p, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// extraFields are the names of properties that exist to carry what a
+// poisoned description asks for: a note beside the real arguments.
+var extraFields = wordSet("sidenote side_note sidenotes note notes context metadata meta extra extras debug debug_info debuginfo feedback comment comments remark remarks annotation annotations details info additional_info additionalinfo summary reasoning trace telemetry diagnostics diagnostic memo payload hint hints aux auxiliary appendix")
+
+// carrier finds, in a tool's own text, an instruction to put data into
+// one of its properties that exists to carry it: "pass its content as
+// 'sidenote'".
+func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch) {
+	for _, m := range ms {
+		if m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
+			continue
+		}
+		for k := m.to; k < len(cl) && k-m.to <= 12; k++ {
+			w := strings.Trim(cl[k].w, "'`\"")
+			if !s.hasProp(w) {
+				continue
+			}
+			named := cl[k].quoted || cl[k].kind == tIdent
+			if k+1 < len(cl) {
+				switch cl[k+1].w {
+				case "parameter", "param", "field", "argument", "arg", "property", "input":
+					named = true
+				}
+			}
+			if !named {
+				continue
+			}
+			if !extraFields[w] && len(sensHits(cl, ms)) == 0 {
+				continue
+			}
+			from, to := span(cl, m.from, k+1)
+			s.report(clsParameter, from, to, "tells the model to put data into property "+quoteName(w))
+			return
+		}
+	}
+}
+
+// Shell commands that download and run code, open a shell to another
+// host, run a decoded payload or destroy data. They are looked for only
+// in texts with a word of a command (kCommand), and Go's regexp runs in
+// time linear in the text.
+var commandPatterns = []struct {
+	need func(lower string) bool // whether the lower-cased text may hold a match
+	re   *regexp.Regexp
+	why  string
+}{
+	{func(l string) bool {
+		return strings.Contains(l, "|") && containsAny(l, "curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod")
+	},
+		regexp.MustCompile(`(?i)\b(curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n]{0,200}\|\s*(sudo\s+)?((ba|z|da|k|fi)?sh|python3?|perl|ruby|node|php|iex|invoke-expression|powershell|pwsh)\b`),
+		"pipes a download into a shell"},
+	{func(l string) bool { return containsAny(l, "curl", "wget") && containsAny(l, "$(", "<(", "`") },
+		regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\s*(<\(|\$\(|` + "`" + `)\s*(curl|wget)\b|(?i)\b(source|eval|\.)\s+["']?(<\(|\$\()\s*(curl|wget)\b`),
+		"runs the output of a download"},
+	{func(l string) bool {
+		return containsAny(l, "/dev/tcp", "/dev/udp", "nc ", "ncat ", "bash -i", "mkfifo", "socat")
+	},
+		regexp.MustCompile(`(?i)/dev/(tcp|udp)/|\bn(c|cat|etcat)\b[^\n|;]{0,80}\s-[a-z]*e\s+\S*/(ba|z)?sh\b|\bbash\s+-i\s*>&|\bmkfifo\s+/tmp/|\bsocat\b[^\n]{0,80}exec:`),
+		"opens a shell to another host"},
+	{func(l string) bool {
+		return strings.Contains(l, "base64") && containsAny(l, "-d", "--decode", "frombase64") || containsAny(l, "atob", "b64decode", "powershell")
+	},
+		regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^\n]{0,60}\|\s*(sudo\s+)?(ba|z)?sh\b|(?i)\|\s*base64\s+(-d|--decode|-D)\s*\|\s*(ba|z)?sh\b|(?i)eval\s*\(\s*(atob|base64_decode|b64decode|Buffer\.from)|(?i)exec\s*\(\s*(base64\.)?b64decode|(?i)frombase64string|(?i)powershell(\.exe)?\s+(-\w+\s+([a-z]+\s+)?)*-e(nc|ncodedcommand)?\s+[a-z0-9+/=]{16,}`),
+		"runs a decoded payload"},
+	{func(l string) bool {
+		return containsAny(l, "rm -", ":|:", "mkfs", "dd if=", "chmod 777", "chmod -r 777")
+	},
+		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
+		"destroys data"},
+	{func(l string) bool {
+		return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta", "downloadstring")
+	},
+		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:|(?i)\b(iex|invoke-expression)\b[^\n]{0,40}(downloadstring|net\.webclient|invoke-webrequest|iwr)`),
+		"runs a one-line program that starts commands or connects out"},
+}
+
+// scanRaw finds what needs the string's bytes: shell commands, encoded
+// payloads, text pushed out of sight by padding, and HTML comments.
+func (s *secScan) scanRaw(src string) {
+	if s.command || s.x.shell {
+		low := s.x.lower
+		for _, p := range commandPatterns {
+			if !p.need(low) {
+				continue
+			}
+			if loc := p.re.FindStringIndex(src); loc != nil && !filterSentence(src, loc[0], loc[1]) {
+				s.report(clsCommand, loc[0], loc[1], p.why)
+				break
+			}
+		}
+	}
+	if s.x.long { // a run long enough to be an encoded payload
+		if from, to, ok := encodedPayload(src); ok {
+			s.report(clsCommand, from, to, "hides text in an encoded payload")
+		}
+	}
+	if i := strings.Index(src, "<!--"); s.x.comment && i >= 0 {
+		inner, end := src[i+4:], len(src)
+		if j := strings.Index(inner, "-->"); j >= 0 {
+			inner, end = inner[:j], i+4+j+3
+		}
+		if strings.TrimSpace(inner) != "" {
+			s.report(clsConcealment, i, end, "hides text in an HTML comment, which a rendered description does not show")
+		}
+	}
+	if s.x.padded {
+		if from, to, ok := padding(src); ok {
+			s.report(clsConcealment, from, to, "pushes the text that follows out of sight with blank space")
+		}
+	}
+}
+
+var filterWords = vocabularyWords(kFilter)
+
+// containsAny reports whether s holds one of the words.
+func containsAny(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// vocabularyWords are the words of the one-word phrases of a kind.
+func vocabularyWords(k secItemKind) map[string]bool {
+	m := map[string]bool{}
+	for _, it := range secVocabulary {
+		if it.kind == k {
+			for w := range wordSet(strings.ReplaceAll(it.p.src, "|", " ")) {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}
+
+// filterSentence reports whether the sentence around bytes [from, to)
+// of src describes what a filter or scanner looks for (see kFilter), as
+// a tool that refuses "curl | sh" says.
+func filterSentence(src string, from, to int) bool {
+	start, end := from, to
+	for start > 0 && src[start-1] != '\n' && !(src[start-1] == ' ' && start > 1 && src[start-2] == '.') {
+		start--
+	}
+	for end < len(src) && src[end] != '\n' && !(src[end] == '.' && (end+1 == len(src) || src[end+1] == ' ')) {
+		end++
+	}
+	for _, w := range strings.FieldsFunc(asciiLower(src[start:end]), func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'') }) {
+		if filterWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// encodedPayload finds a long run of Base64 that decodes to text: words
+// a reader cannot see, as a payload is hidden. Images and keys decode to
+// binary, and JSON Web Tokens to JSON without spaces.
+func encodedPayload(src string) (from, to int, ok bool) {
+	start := -1
+	for i := 0; i <= len(src); i++ {
+		if i < len(src) && isB64(src[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= 40 {
+			end := i
+			for end < len(src) && src[end] == '=' {
+				end++
+			}
+			if decodesToText(src[start:end]) {
+				return start, end, true
+			}
+		}
+		start = -1
+	}
+	return 0, 0, false
+}
+
+func isB64(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/'
+}
+
+func decodesToText(s string) bool {
+	s = strings.TrimRight(s, "=")
+	b, err := base64.RawStdEncoding.DecodeString(s[:len(s)/4*4])
+	if err != nil || len(b) < 24 {
+		return false
+	}
+	printable, spaces := 0, 0
+	for _, c := range b {
+		switch {
+		case c == ' ':
+			spaces++
+			printable++
+		case c >= 0x21 && c < 0x7f, c == '\n', c == '\t':
+			printable++
+		}
+	}
+	return printable*100 >= len(b)*95 && spaces >= 3
+}
+
+// padding finds a run of 60 or more spaces on one line, or of 8 or
+// more blank lines, with text after it: indentation is shorter.
+func padding(src string) (from, to int, ok bool) {
+	spaces, blank, start, lineStart := 0, 0, -1, true
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t':
+			if start < 0 {
+				start = i
+			}
+			spaces++
+		case c == '\n' || c == '\r':
+			if start < 0 {
+				start = i
+			}
+			if c == '\n' {
+				if lineStart {
+					blank++
+				}
+				lineStart = true
+			}
+			spaces = 0
+		default:
+			if start >= 0 && (spaces >= 60 || blank >= 8) {
+				return start, i, true
+			}
+			spaces, blank, start, lineStart = 0, 0, -1, false
+		}
+	}
+	return 0, 0, false
+}

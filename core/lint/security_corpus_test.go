@@ -1,0 +1,229 @@
+package lint
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"toolbench/core/jsondoc"
+	"toolbench/internal/golden"
+)
+
+// The security rules are measured on a labeled corpus (testdata/security,
+// described in its README): poisoned tools written from published
+// attacks, one file a class; tools of real servers, which are benign;
+// tools that say legitimate things poisoned ones say too. Part of it,
+// under heldout/, was written or captured after the rules were frozen.
+// TestSecurityCorpus prints the table docs/security.md publishes and
+// fails when the two differ (go test ./core/lint -run SecurityCorpus
+// -update rewrites it) or when the table misses the goals.
+
+const (
+	securityDoc        = "../../docs/security.md"
+	securityTableBegin = "<!-- security corpus table: made by go test ./core/lint -run SecurityCorpus -update -->"
+	securityTableEnd   = "<!-- end of the security corpus table -->"
+)
+
+// corpusRow is one line of the table: a set of tools and how many of
+// them the security rules flag.
+type corpusRow struct {
+	set     string
+	tools   int
+	flagged int
+	own     int // poisoned sets: flagged by the rule of the set's class
+	poison  bool
+	misses  []string // the tools of a poisoned set not flagged, the flagged ones of a benign set
+}
+
+// securityFlags lints a file as toolbench lint does and returns, for
+// each tool, the security codes it is flagged with.
+func securityFlags(t *testing.T, file string) (tools []string, flags map[string][]string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsondoc.Parse(filepath.ToSlash(file), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Lint(doc, Options{})
+	for i := range res.Tools.Tools {
+		tools = append(tools, res.Tools.Tools[i].Name)
+	}
+	flags = map[string][]string{}
+	for _, is := range res.Issues {
+		if strings.HasPrefix(is.Code, SecurityPrefix) && !slices.Contains(flags[is.Tool], is.Code) {
+			flags[is.Tool] = append(flags[is.Tool], is.Code)
+		}
+	}
+	return tools, flags
+}
+
+// poisonedRows measures each file of dir, a class each.
+func poisonedRows(t *testing.T, dir string) []corpusRow {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var rows []corpusRow
+	for _, f := range files {
+		class := strings.TrimSuffix(filepath.Base(f), ".json")
+		if LookupRule(SecurityPrefix+class) == nil {
+			t.Errorf("%s: no rule %s%s: a poisoned file is named for its class", f, SecurityPrefix, class)
+		}
+		tools, flags := securityFlags(t, f)
+		row := corpusRow{set: class, tools: len(tools), poison: true}
+		for _, name := range tools {
+			switch {
+			case len(flags[name]) == 0:
+				row.misses = append(row.misses, name)
+				continue
+			case slices.Contains(flags[name], SecurityPrefix+class):
+				row.own++
+			}
+			row.flagged++
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// benignRow measures the files of a benign set together.
+func benignRow(t *testing.T, set string, files []string) corpusRow {
+	row := corpusRow{set: set}
+	for _, f := range files {
+		tools, flags := securityFlags(t, f)
+		row.tools += len(tools)
+		for _, name := range tools {
+			if len(flags[name]) > 0 {
+				row.flagged++
+				row.misses = append(row.misses, filepath.Base(f)+": "+name+" "+strings.Join(flags[name], ","))
+			}
+		}
+	}
+	return row
+}
+
+func percent(n, d int) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(d))
+}
+
+// securityTable writes the rows as docs/security.md publishes them.
+func securityTable(rows []corpusRow) string {
+	var b strings.Builder
+	b.WriteString("| Set | Tools | Flagged | Rate | Flagged by the class's own rule |\n| --- | ---: | ---: | ---: | ---: |\n")
+	for _, r := range rows {
+		own := ""
+		if r.poison {
+			own = fmt.Sprint(r.own)
+		}
+		fmt.Fprintf(&b, "| %s | %d | %d | %s | %s |\n", r.set, r.tools, r.flagged, percent(r.flagged, r.tools), own)
+	}
+	return b.String()
+}
+
+func TestSecurityCorpus(t *testing.T) {
+	const dir = "testdata/security"
+	var rows []corpusRow
+	tune := poisonedRows(t, filepath.Join(dir, "poisoned"))
+	held := poisonedRows(t, filepath.Join(dir, "heldout", "poisoned"))
+	for i := range tune {
+		tune[i].set = "poisoned: `" + SecurityPrefix + tune[i].set + "`"
+	}
+	for i := range held {
+		held[i].set = "held out, poisoned: `" + SecurityPrefix + held[i].set + "`"
+	}
+	benign, _ := filepath.Glob(filepath.Join(dir, "benign", "*.json"))
+	heldBenign, _ := filepath.Glob(filepath.Join(dir, "heldout", "benign", "*.json"))
+	rows = append(rows, tune...)
+	realRow := benignRow(t, fmt.Sprintf("real servers' tools (%d servers)", len(benign)), benign)
+	trickyRow := benignRow(t, "tricky benign tools", []string{filepath.Join(dir, "tricky.json")})
+	rows = append(rows, realRow, trickyRow)
+	rows = append(rows, held...)
+	heldRow := benignRow(t, fmt.Sprintf("held out, real servers' tools (%d servers)", len(heldBenign)), heldBenign)
+	if len(heldBenign) > 0 {
+		rows = append(rows, heldRow)
+	}
+	table := securityTable(rows)
+	t.Logf("the security rules on the corpus:\n%s", table)
+	for _, r := range rows {
+		if len(r.misses) > 0 {
+			what := "not flagged"
+			if !r.poison {
+				what = "flagged"
+			}
+			t.Logf("%s, %s: %s", r.set, what, strings.Join(r.misses, "; "))
+		}
+	}
+
+	// The goals, on the tools the rules were written with.
+	for _, r := range tune {
+		if r.flagged*100 < r.tools*80 {
+			t.Errorf("%s: %d of %d poisoned tools flagged, want at least 80%%", r.set, r.flagged, r.tools)
+		}
+	}
+	if realRow.tools < 500 || len(benign) < 30 {
+		t.Errorf("the benign corpus has %d tools of %d servers, want at least 500 of 30", realRow.tools, len(benign))
+	}
+	if realRow.flagged*100 > realRow.tools {
+		t.Errorf("%d of %d real servers' tools flagged, want at most 1%%", realRow.flagged, realRow.tools)
+	}
+	if trickyRow.tools < 8 || trickyRow.flagged > 2 {
+		t.Errorf("%d of %d tricky benign tools flagged, want at most 2 of at least 8", trickyRow.flagged, trickyRow.tools)
+	}
+
+	checkSecurityTable(t, table)
+}
+
+// checkSecurityTable holds docs/security.md's table to table.
+func checkSecurityTable(t *testing.T, table string) {
+	golden.CheckSection(t, securityDoc, securityTableBegin, securityTableEnd, table, "run go test ./core/lint -run SecurityCorpus -update")
+}
+
+// TestReferenceServersHaveNoSecurityFinding holds the tools of MCP's
+// reference server-everything and of GitHub's MCP servers to no
+// security finding: the reference npm server-github of the corpus, and
+// github/github-mcp-server's tool snapshots (pkg/github/__toolsnaps__)
+// when TOOLBENCH_GITHUB_TOOLSNAPS names their directory.
+func TestReferenceServersHaveNoSecurityFinding(t *testing.T) {
+	files := []string{"testdata/security/benign/everything.json", "testdata/security/benign/server-github.json"}
+	for _, f := range files {
+		tools, flags := securityFlags(t, f)
+		if len(tools) == 0 {
+			t.Errorf("%s has no tools", f)
+		}
+		for name, codes := range flags {
+			t.Errorf("%s: %s is flagged %v", f, name, codes)
+		}
+	}
+	dir := os.Getenv("TOOLBENCH_GITHUB_TOOLSNAPS")
+	if dir == "" {
+		t.Skip("TOOLBENCH_GITHUB_TOOLSNAPS is not set: github-mcp-server's tool snapshots are not checked")
+	}
+	snaps, _ := filepath.Glob(filepath.Join(dir, "*.snap"))
+	if len(snaps) == 0 {
+		t.Fatalf("no *.snap in %s", dir)
+	}
+	var parts []string
+	for _, f := range snaps {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, string(data))
+	}
+	doc, err := jsondoc.Parse("toolsnaps.json", []byte("{\"tools\": [\n"+strings.Join(parts, ",\n")+"\n]}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, is := range Lint(doc, Options{}).Issues {
+		if strings.HasPrefix(is.Code, SecurityPrefix) {
+			t.Errorf("github-mcp-server %s: %s %s", is.Tool, is.Code, is.Message)
+		}
+	}
+	t.Logf("%d tools of github-mcp-server, no security finding", len(snaps))
+}

@@ -1,0 +1,461 @@
+package lint
+
+import (
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// The security rules read tool text as words, not as bytes: a lexer cuts
+// a string into tokens (words, identifiers, paths, URLs, e-mail
+// addresses, hosts), lower-cased for matching but keeping their byte
+// offsets in the string, so that a finding points at the phrase it is
+// about; and into clauses, at the ends of sentences, lines, colons and
+// markup, so that a phrase never spans two sentences.
+
+// tokKind is what a token is.
+type tokKind uint8
+
+const (
+	tWord  tokKind = iota // a word of letters and digits, with inner apostrophes: don't
+	tIdent                // words joined by _ - or . (read_file, resolve-library-id, os.system), or camelCase
+	tPath                 // text with a slash or a leading ~ or dot: ~/.ssh/id_rsa, .env
+	tURL                  // scheme://... or www....
+	tEmail                // local@domain
+	tHost                 // a domain name with a common top-level domain, or an IPv4 address
+	tComma                // a comma, which starts a new part of a clause
+)
+
+// tok is one token of a string: its kind, its bytes in the string
+// [start, end), and its text lower-cased in ASCII.
+type tok struct {
+	kind       tokKind
+	start, end int32
+	quoted     bool // inside quotes or backticks: a mention, not an instruction
+	w          string
+}
+
+// lexed is a string cut into tokens, and into clauses: clauses[i] is the
+// index in toks of the first token of clause i; clause i ends where i+1
+// starts.
+type lexed struct {
+	src     string // the string
+	lower   string // src lower-cased in ASCII: the same bytes at the same offsets
+	toks    []tok
+	clauses []int
+	buf     []byte     // holds lower when src has upper-case letters; reused by the next lex
+	long    bool       // a run of 24 bytes or more of letters, digits and slashes, not all lower-case: what an encoded payload is
+	padded  bool       // 60 spaces in a row, or 8 blank lines: what padding is
+	comment bool       // an HTML comment opens
+	shell   bool       // a path under /dev/, or ":|:": what a reverse shell or a fork bomb writes
+	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
+}
+
+// The classes of bytes for the lexer: white space and punctuation it
+// skips, the bytes of a plain word (lower-case letters, digits and an
+// apostrophe), the other bytes of a run (identifiers, paths, addresses),
+// the punctuation that ends a clause or quotes, and the first byte of a
+// character beyond ASCII.
+const (
+	cSkip uint8 = iota
+	cPlain
+	cRun
+	cMark
+	cHigh
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = cHigh
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '\'':
+			t[c] = cPlain
+		case isRunByte(byte(c)):
+			t[c] = cRun
+		case strings.IndexByte("\n;<>|!?:,`\"", byte(c)) >= 0:
+			t[c] = cMark
+		}
+	}
+	return t
+}()
+
+// clause returns the tokens of clause i.
+func (x *lexed) clause(i int) []tok {
+	end := len(x.toks)
+	if i+1 < len(x.clauses) {
+		end = x.clauses[i+1]
+	}
+	return x.toks[x.clauses[i]:end]
+}
+
+// lowerRange lower-cases bytes [i, j) of lower, copying src into buf
+// first when lower is still src itself.
+func (x *lexed) lowerRange(i, j int) {
+	if unsafe.StringData(x.lower) == unsafe.StringData(x.src) {
+		x.buf = append(x.buf[:0], x.src...)
+		x.lower = unsafe.String(unsafe.SliceData(x.buf), len(x.buf))
+	}
+	for k := i; k < j; k++ {
+		if c := x.buf[k]; 'A' <= c && c <= 'Z' {
+			x.buf[k] = c + 'a' - 'A'
+		}
+	}
+}
+
+// hasUpper reports whether s has an upper-case ASCII letter.
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiLower lower-cases the ASCII letters of s, keeping every byte where
+// it is; s itself when it has none.
+func asciiLower(s string) string {
+	i := 0
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := []byte(s)
+	for ; i < len(b); i++ {
+		if 'A' <= b[i] && b[i] <= 'Z' {
+			b[i] += 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// isWordByte reports whether c may be part of a token's run: letters,
+// digits, and the joiners of identifiers and paths.
+func isRunByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '_' || c == '-' || c == '.' || c == '/' || c == '~' || c == '$' || c == '%' || c == '\'' || c == '@' || c >= utf8.RuneSelf
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
+}
+
+// lex cuts s into tokens and clauses, into x, reusing its slices.
+func (x *lexed) lex(s string) {
+	// The text lower-cased: s itself until a run has an upper-case
+	// letter, then a copy in buf whose runs are lower-cased as they come.
+	// Every ASCII letter is in a run, so lower is all of s lower-cased.
+	x.src, x.lower = s, s
+	x.toks, x.clauses = x.toks[:0], x.clauses[:0]
+	quoted, code := false, false
+	newClause := true
+	x.long, x.padded, x.comment, x.shell = false, false, false, false
+	spaces, blank, lineText := 0, 0, false
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch byteClass[c] {
+		case cSkip:
+			if c == ' ' || c == '\t' {
+				if spaces++; spaces >= 60 {
+					x.padded = true
+				}
+			} else {
+				spaces = 0
+			}
+			i++
+			continue
+		case cPlain, cRun:
+			// a run, below
+		default:
+			spaces = 0
+			switch c {
+			case '\n':
+				if lineText {
+					blank = 0
+				} else if blank++; blank >= 8 {
+					x.padded = true
+				}
+				lineText = false
+			case '<':
+				x.comment = x.comment || strings.HasPrefix(s[i:], "<!--")
+			case '|':
+				x.shell = x.shell || i > 0 && s[i-1] == ':'
+			}
+			switch {
+			case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|':
+				newClause, quoted = true, false
+				i++
+				continue
+			case c == '!' || c == '?':
+				// An exclamation or question mark ends a sentence where a space
+				// or the end follows: "![image](...)" and "?q=" do not.
+				if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
+					newClause, quoted = true, false
+				}
+				i++
+				continue
+			case c == ':':
+				// "IMPORTANT: read ..." starts a clause; "https://" is inside a URL token.
+				newClause = true
+				i++
+				continue
+			case c == ',':
+				if !newClause {
+					x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
+				}
+				i++
+				continue
+			case c == '`':
+				code = !code
+				i++
+				continue
+			case c == '"':
+				quoted = !quoted
+				i++
+				continue
+			case c >= utf8.RuneSelf:
+				r, n := utf8.DecodeRuneInString(s[i:])
+				switch r {
+				case '\u2018', '\u201c', '\u00ab':
+					quoted = true
+					i += n
+					continue
+				case '\u2019':
+					if i+n < len(s) && isAlnum(s[i+n]) && i > 0 && isAlnum(s[i-1]) {
+						break // an apostrophe inside a word
+					}
+					quoted = false
+					i += n
+					continue
+				case '\u201d', '\u00bb':
+					quoted = false
+					i += n
+					continue
+				case '\u2014', '\u2013', '\u2022':
+					i += n
+					continue
+				}
+				if r == utf8.RuneError || !isLetterRune(r) {
+					i += n
+					continue
+				}
+			}
+		}
+		// A run of token bytes. plain stays true while it is letters and
+		// digits in lower case, apostrophes and non-ASCII letters: a word,
+		// which needs no classify.
+		j := i
+		plain, dotted, upper, special := true, false, false, false
+		spaces, lineText = 0, true
+		for j < len(s) {
+			if s[j] >= utf8.RuneSelf {
+				r, n := utf8.DecodeRuneInString(s[j:])
+				if r == '\u2019' && j+n < len(s) && isAlnum(s[j+n]) && j > i {
+					j += n
+					continue
+				}
+				if !isLetterRune(r) {
+					break
+				}
+				j += n
+				continue
+			}
+			switch byteClass[s[j]] {
+			case cPlain:
+				j++
+				continue
+			case cRun:
+				plain = false
+				if c := s[j]; 'A' <= c && c <= 'Z' {
+					upper = true
+					// camelCase, upper-case after lower-case, is an identifier
+					special = special || j > i && 'a' <= s[j-1] && s[j-1] <= 'z'
+				} else {
+					special = true
+					dotted = dotted || c != '/'
+				}
+				j++
+				continue
+			}
+			break
+		}
+		if !plain {
+			if j-i >= 24 && !dotted {
+				x.long = true
+			}
+			if upper {
+				x.lowerRange(i, j)
+			}
+		}
+		start, end := i, j
+		i = j
+		// A quote that opens: 'sidenote'.
+		if s[start] == '\'' {
+			quoted = true
+			for start < end && s[start] == '\'' {
+				start++
+			}
+		}
+		low := x.lower
+		closes := false
+		for end > start && (s[end-1] == '.' || s[end-1] == '\'' || s[end-1] == '-' || s[end-1] == '/' && !strings.Contains(s[start:end-1], "/")) {
+			if s[end-1] == '\'' {
+				closes = true
+			}
+			if s[end-1] == '.' && end == j && isAbbrev(low[start:end]) {
+				break
+			}
+			end--
+		}
+		if start == end {
+			continue
+		}
+		kind := tWord
+		if special || i < len(s) && s[i] == ':' {
+			kind = classify(s, low, start, end, i)
+		}
+		if kind == tURL {
+			end = urlEnd(s, start)
+			i = end
+			if hasUpper(s[j:end]) {
+				x.lowerRange(j, end)
+				low = x.lower
+			}
+		}
+		if kind == tPath && strings.HasPrefix(low[start:end], "/dev/") {
+			x.shell = true
+		}
+		if newClause {
+			x.clauses = append(x.clauses, len(x.toks))
+			newClause = false
+		}
+		x.toks = append(x.toks, tok{kind: kind, start: int32(start), end: int32(end), quoted: quoted || code, w: low[start:end]})
+		if closes {
+			quoted = false
+		}
+		// A full stop ends a sentence where a space or the end follows.
+		if end < j && s[end] == '.' && (j == len(s) || j == end+1) && kind != tURL && !isAbbrev(low[start:end+1]) {
+			newClause, quoted = true, false
+		}
+	}
+}
+
+// isLetterRune reports whether r is a letter of a script: text in other
+// languages is words too.
+func isLetterRune(r rune) bool {
+	return r >= 0xC0 && r != 0xD7 && r != 0xF7 && !(r >= 0x2000 && r <= 0x2BFF) && !(r >= 0x3000 && r <= 0x303F) && !(r >= 0xFE00 && r <= 0xFE0F)
+}
+
+// isAbbrev reports whether w, lower-cased, is an abbreviation whose full
+// stop ends no sentence.
+func isAbbrev(w string) bool {
+	switch w {
+	case "e.g", "e.g.", "i.e", "i.e.", "etc", "etc.", "vs", "vs.", "eg", "eg.", "ie", "ie.", "cf", "cf.":
+		return true
+	}
+	return false
+}
+
+// urlEnd is where a URL that starts at start ends: at white space, a
+// quote, or a closing bracket it did not open, less trailing punctuation.
+func urlEnd(s string, start int) int {
+	j := start
+	for j < len(s) {
+		c := s[j]
+		if c <= ' ' || c == '"' || c == '`' || c == '<' || c == '>' || c == '\'' || c == ')' || c == ']' {
+			break
+		}
+		j++
+	}
+	for j > start && strings.IndexByte(".,;:!?", s[j-1]) >= 0 {
+		j--
+	}
+	return j
+}
+
+// classify says what the run s[start:end] is; next is where the run
+// that holds it ended.
+func classify(s, low string, start, end, next int) tokKind {
+	w := low[start:end]
+	if next < len(s) && s[next] == ':' && next+2 < len(s) && s[next+1] == '/' && s[next+2] == '/' && isScheme(w) {
+		return tURL
+	}
+	if strings.HasPrefix(w, "www.") {
+		return tURL
+	}
+	if at := strings.IndexByte(w, '@'); at > 0 && at < len(w)-1 && strings.IndexByte(w[at+1:], '.') > 0 {
+		return tEmail
+	}
+	if strings.IndexByte(w, '/') >= 0 || w[0] == '~' || w[0] == '.' && len(w) > 1 && isAlnum(w[1]) || w[0] == '$' {
+		return tPath
+	}
+	if isIPv4(w) || isDomain(w) {
+		return tHost
+	}
+	for k := 1; k < len(w)-1; k++ {
+		if (w[k] == '_' || w[k] == '-' || w[k] == '.') && isAlnum(w[k-1]) && isAlnum(w[k+1]) {
+			return tIdent
+		}
+	}
+	if w[0] == '_' || w[len(w)-1] == '_' {
+		return tIdent
+	}
+	// camelCase: a lower-case letter followed by an upper-case one.
+	for k := start + 1; k < end; k++ {
+		if 'A' <= s[k] && s[k] <= 'Z' && 'a' <= s[k-1] && s[k-1] <= 'z' {
+			return tIdent
+		}
+	}
+	return tWord
+}
+
+func isScheme(w string) bool {
+	switch w {
+	case "http", "https", "ftp", "ws", "wss", "file", "sftp", "smb", "gopher", "ldap", "tcp", "udp":
+		return true
+	}
+	return false
+}
+
+func isIPv4(w string) bool {
+	dots, digits := 0, 0
+	for i := 0; i < len(w); i++ {
+		switch c := w[i]; {
+		case c == '.':
+			if digits == 0 {
+				return false
+			}
+			dots, digits = dots+1, 0
+		case '0' <= c && c <= '9':
+			digits++
+			if digits > 3 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return dots == 3 && digits > 0
+}
+
+// isDomain reports whether w is a host name of at least two labels whose
+// last is a common top-level domain: "evil.com", not "mcp.json".
+func isDomain(w string) bool {
+	dot := strings.LastIndexByte(w, '.')
+	if dot <= 0 {
+		return false
+	}
+	for i := 0; i < dot; i++ {
+		if c := w[i]; !(isAlnum(c) || c == '-' || c == '.') {
+			return false
+		}
+	}
+	switch w[dot+1:] {
+	case "com", "net", "org", "io", "ai", "dev", "app", "xyz", "ru", "cn", "co", "me", "info", "biz", "site", "online", "top", "tk", "cc", "sh", "gg", "so", "to", "us", "uk", "de", "fr", "jp", "in", "link", "click", "pw", "su", "ws", "cloud", "tech", "pro", "live", "store", "shop", "zip", "mov", "ngrok", "onion":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,43 @@
+package traffic
+
+import "toolbench/core/catalog"
+
+// The codes, as findings carry them.
+const (
+	CodeWithheld         = "withheld"
+	CodeDrift            = "drift"
+	CodeHiddenCharacters = "result-hidden-characters"
+	CodeHeaderMismatch   = "header-mismatch"
+	CodeInvalidMessage   = "invalid-message"
+	CodeUnlisted         = "unlisted"
+	CodeTruncated        = "truncated"
+)
+
+// codeTable declares the codes, with their documents.
+var codeTable = []catalog.Entry{
+	{Code: CodeWithheld, Severity: catalog.Error,
+		Summary: "A locked server's tool is not as the lock pins it, and is withheld from the client.",
+		Doc:     "withheld: the lock pins this server's tools, and this one changed since (its definition's hash differs), is new, has no name, or is listed a second time beside the pinned one. Under the drift policy enforce the proxy takes it out of the tools/list result, the rest of the page passed on as the server wrote it, and a call of it is unknown_tool. toolbench verify shows the change; toolbench lock pins the tools as they are, once reviewed. Source: MCP specification 2025-11-25, security considerations on tool definitions changing (\"rug pulls\")."},
+	{Code: CodeDrift, Severity: catalog.Warning,
+		Summary: "A locked server's tool is not as the lock pins it; passed on under audit.",
+		Doc:     "drift: as withheld, under the drift policy audit: the tool reaches the client, and the record says it is not the one the lock pins. toolbench verify shows the change."},
+	{Code: CodeHiddenCharacters, Severity: catalog.Warning,
+		Summary: "A result's text holds characters a reader cannot see or a terminal acts on.",
+		Doc:     "result-hidden-characters: a text item of a tools/call result holds control characters (terminal escapes among them), bidi overrides, zero-width or tag characters. The model reads them, and a screen that shows the result may act on them; they can carry instructions no one sees. The result is passed on; the record names each kind and where it first is. Source: CVE-2021-42574 (Trojan Source), Unicode tag characters in prompt injection."},
+	{Code: CodeHeaderMismatch, Severity: catalog.Error,
+		Summary: "An HTTP request's Mcp-Method, Mcp-Name or Mcp-Param-* header disagrees with its body.",
+		Doc:     "header-mismatch: over Streamable HTTP, a request of MCP 2026-07-28 carries its method in Mcp-Method, the tool, prompt or resource in Mcp-Name, and each argument its tool's inputSchema marks with x-mcp-header in Mcp-Param-{name}; what routes a request by its headers must see what the body says. Under the headers policy enforce the proxy answers HTTP 400 with JSON-RPC error -32020 and the server never sees it. Send headers that say what the body says. Source: MCP specification 2026-07-28, basic/transports/streamable-http."},
+	{Code: CodeInvalidMessage, Severity: catalog.Error,
+		Summary: "A message that is not JSON-RPC 2.0, or a batch.",
+		Doc:     "invalid-message: a line or body that is not one JSON value (a parse error, -32700), JSON that is not a JSON-RPC 2.0 message (an invalid request, -32600), a batch (MCP sends one message at a time), or a message past the bound on one message. From the client it is answered as JSON-RPC answers it and never reaches the server; from the server it is dropped and said on stderr, and a request it names is answered with an error: passed on, it would end the client's session. Source: JSON-RPC 2.0, \"Error object\"; MCP specification, basic/transports."},
+	{Code: CodeUnlisted, Severity: catalog.Error,
+		Summary: "The server's tools could not be listed to check a call.",
+		Doc:     "unlisted: a call came before the client listed the tools, and the listing the proxy asked for itself failed, so every tool is unknown to the check and the call is unknown_tool. The text says why the listing failed."},
+	{Code: CodeTruncated, Severity: catalog.Note,
+		Summary: "More findings than one event holds.",
+		Doc:     "truncated: a listing's lint found more issues than the 1000 one event holds; the text says how many more. toolbench lint on the server lists them all."},
+}
+
+// Codes returns the codes of what toolbench proxy finds, in the order
+// of their table.
+func Codes() []catalog.Entry { return append([]catalog.Entry(nil), codeTable...) }
