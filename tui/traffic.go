@@ -358,11 +358,12 @@ func readListing(e *proxy.Event) *listingMarks {
 	}
 	for _, f := range e.Findings {
 		mark := proxyDrift
-		switch f.Code {
-		case proxy.CodeWithheld:
+		switch {
+		case f.Tool == "":
+			continue // about the listing (the lock could not be read), or a tool with no name to mark
+		case f.Code == proxy.CodeWithheld:
 			mark = proxyWithheld
-		case proxy.CodeDrift:
-		default:
+		case f.Code != proxy.CodeDrift:
 			continue
 		}
 		if l.marks == nil {

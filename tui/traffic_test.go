@@ -447,6 +447,7 @@ func TestToolsTheProxyWithholdsOrPassesDriftedAreMarked(t *testing.T) {
 		{"drifted under audit", []proxy.Event{listing(drift("weather"), drift("echo"))}, map[string]string{"weather": "~", "echo": "~", "write_note": ""}, "proxy: 2 tools drifted"},
 		{"both", []proxy.Event{listing(drift("weather"), withheld("write_note"))}, map[string]string{"weather": "~", "write_note": "⊘"}, "proxy: 1 tool withheld, 1 drifted"},
 		{"a later listing clears what it lists clean", []proxy.Event{listing(withheld("write_note")), listing()}, map[string]string{"write_note": ""}, ""},
+		{"a drift finding about no tool marks nothing", []proxy.Event{listing(proxy.Finding{Code: proxy.CodeDrift, Severity: catalog.Error, Text: "the lock cannot be read"})}, map[string]string{"echo": ""}, ""},
 		{"findings of another kind mark nothing", []proxy.Event{listing(proxy.Finding{Code: "description-too-short", Severity: catalog.Warning, Tool: "echo"})}, map[string]string{"echo": ""}, ""},
 	}
 	for _, tc := range cases {
