@@ -40,6 +40,7 @@ var layers = map[string]int{
 	"core/baseline":     5,
 	"core/lock":         5,
 	"core/servers":      5,
+	"core/registry":     5,
 	"core/report":       6,
 	"core/config":       6,
 

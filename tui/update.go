@@ -125,7 +125,7 @@ func (m model) input(msg tea.Msg) (model, tea.Cmd) {
 // loaded shows a new document, checks the call again against it and
 // starts counting what its tools cost.
 func (m *model) loaded(s *snapshot) tea.Cmd {
-	m.broken, m.removed = "", false
+	m.broken, m.removed, m.call.unloaded = "", false, ""
 	m.tools.stale = false
 	return m.show(s)
 }
@@ -188,6 +188,12 @@ func (m *model) failed(msg docFailedMsg) {
 	m.removed = msg.removed || errors.Is(msg.err, watch.ErrRemoved)
 	m.tools.stale = true
 	m.broken = loadFailure(msg)
+	if !strings.HasPrefix(m.note, listChangedNote) {
+		m.note = "" // the failure is the news: an older note would hide it
+	}
+	if m.snap == nil {
+		m.call.unloaded = "no tools to check calls against: " + m.broken + "; once the file loads, the call is checked"
+	}
 	switch {
 	case !m.call.onServer():
 	case errors.Is(msg.err, watch.ErrEnded):

@@ -218,7 +218,8 @@ func (m model) statusLine() string {
 		if m.snap != nil {
 			bad += " · showing the last good load"
 		}
-		return clip(m.statusOf(append(lead, m.st.statusBad.Render(bad))), m.width)
+		// The failure first: a note after it is cut before it is.
+		return clip(m.statusOf(append([]string{m.st.statusBad.Render(bad)}, lead...)), m.width)
 	}
 	long, short := m.targetStatus()
 	line := m.statusOf(m.loadParts(lead, long))

@@ -23,6 +23,7 @@ import (
 
 	"toolbench/core/catalog"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 )
@@ -119,7 +120,7 @@ func levels(m map[string]string) map[string]lint.Level {
 // servers' codes), else an error that suggests the near name: what
 // --ignore and the file accept.
 func CheckSelector(s string) error {
-	if lint.IsSelector(s) || servers.LookupRule(s) != nil || s == servers.Prefix {
+	if lint.IsSelector(s) || servers.LookupRule(s) != nil || s == servers.Prefix || registry.LookupRule(s) != nil || s == registry.Prefix {
 		return nil
 	}
 	what := "unknown rule code " + termtext.Quote(s)

@@ -89,9 +89,30 @@ func decodeError(file string, data []byte, err error) error {
 		kind, _, _ = strings.Cut(kind, " into")
 		msg = wrongType(de.Key(), kind)
 	} else {
-		msg = "not TOML: " + msg
+		msg = "not TOML: " + msg + quoteHint(data, line, col)
 	}
 	return &Error{Problems: []Problem{{file, line, col, msg}}}
+}
+
+// quoteHint is what to add to a syntax error at line and col that is
+// the "/" of a key left bare, as a code with a target's prefix is
+// ("openai/invalid-name"): TOML reads a bare key of letters, digits, "_"
+// and "-" only. "" when the error is another.
+func quoteHint(data []byte, line, col int) string {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	text := strings.TrimRight(lines[line-1], "\r")
+	if col < 1 || col > len(text) || text[col-1] != '/' {
+		return ""
+	}
+	key, _, _ := strings.Cut(strings.TrimSpace(text), "=")
+	key = strings.TrimSpace(key)
+	if key == "" || strings.ContainsAny(key, "\"'[]") {
+		return ""
+	}
+	return "; a key with \"/\" must be quoted: " + strconv.Quote(key) + " = ..."
 }
 
 // unknownKey words a key the table does not have, with the near name.

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 )
 
@@ -69,6 +70,10 @@ func Selectors() []string {
 		out = append(out, r.Code)
 	}
 	out = append(out, servers.Prefix, lint.SecurityPrefix)
+	for _, r := range registry.Rules() {
+		out = append(out, r.Code)
+	}
+	out = append(out, registry.Prefix)
 	slices.Sort(out)
 	return out
 }

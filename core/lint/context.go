@@ -114,23 +114,39 @@ func (c *ToolContext) runningRule(code string) *Rule {
 func (c *ToolContext) FirstIndexOf(name string) int { return c.Set.FirstNamedIn(c.Tool.List, name) }
 
 // SchemaContext is what a Schema hook sees: one object schema inside a
-// tool's parameters. The linter reuses it from schema to schema, so a hook
+// tool's parameters, or inside its output schema for a rule that runs on
+// every schema. The linter reuses it from schema to schema, so a hook
 // must not keep it past its call.
 type SchemaContext struct {
 	w     *walker
 	rule  *Rule
 	Tool  *tooldef.Tool
 	Node  *jsondoc.Node // the schema object
-	Root  *jsondoc.Node // the tool's parameter schema, for resolving "#/..." refs
+	Root  *jsondoc.Node // the schema walked, parameters or output, for resolving "#/..." refs
 	Depth int           // 0 for the root schema, one more for each nested schema
 	Via   string        // the keyword that led here ("properties", "items", ...); "" at the root
 }
 
-// AtRoot reports whether the schema is the tool's parameter schema itself.
+// AtRoot reports whether the schema is the root of the schema walked:
+// the tool's parameter schema itself, or its output schema.
 func (c *SchemaContext) AtRoot() bool { return c.Depth == 0 && c.Via == "" }
+
+// Output reports whether the schema is in the tool's output schema
+// rather than its parameters: only the rules that run on every schema
+// of a tool see those (see Rule.Outputs).
+func (c *SchemaContext) Output() bool { return c.w.output }
+
+// OpenAPI reports whether the schema is Gemini's OpenAPI 3.0 subset
+// rather than JSON Schema (Tool.OpenAPIParams, Tool.OpenAPIOutput).
+func (c *SchemaContext) OpenAPI() bool { return c.w.openAPI }
 
 // Path is the JSON path of the schema.
 func (c *SchemaContext) Path() string { return c.w.path() }
+
+// Segs are the steps from Root to the schema, in a slice of their own.
+func (c *SchemaContext) Segs() []jsondoc.Seg {
+	return append(append([]jsondoc.Seg(nil), c.w.prefix...), c.w.segs...)
+}
 
 // Report records a finding of the running rule about the schema itself,
 // pointing at the whole schema: for what it lacks.

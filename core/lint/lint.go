@@ -66,14 +66,16 @@ func Lint(doc *jsondoc.Document, opt Options) *Result {
 	l.set = set
 	l.run()
 	issues := append(l.errors, l.warnings...)
-	position(doc, issues)
+	Position(doc, issues)
 	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings), Targets: opt.Targets, Requested: requested}
 }
 
-// position sets the lines and columns of every issue from its offsets:
-// they are counted for the issues found, never for the document, in one
-// pass over the text for all of them.
-func position(doc *jsondoc.Document, issues []Issue) {
+// Position sets the lines and columns of every issue of doc from its
+// offsets (an Offset of -1 is no position): they are counted for the
+// issues found, never for the document, in one pass over the text for
+// all of them. Lint does it for its issues; another check of a document
+// that reports Issues does it for its own.
+func Position(doc *jsondoc.Document, issues []Issue) {
 	ps := make([]jsondoc.Pos, 2*len(issues))
 	for i := range issues {
 		ps[2*i].Offset, ps[2*i+1].Offset = issues[i].Offset, issues[i].EndOffset
@@ -163,6 +165,9 @@ type hooks struct {
 	rules               []*Rule
 	on                  map[*Rule]bool
 	tool, schema, after []*Rule
+	// out holds the schema hooks that run on output schemas too (see
+	// Rule.Outputs).
+	out struct{ schema, after []*Rule }
 	// targeted is set when any target is on, whether or not its rules
 	// are off: the base name rule then leaves names to the targets.
 	targeted bool
@@ -180,6 +185,12 @@ func (h *hooks) add(r *Rule) {
 	}
 	if r.SchemaAfter != nil {
 		h.after = append(h.after, r)
+	}
+	if r.Outputs && r.Schema != nil {
+		h.out.schema = append(h.out.schema, r)
+	}
+	if r.Outputs && r.SchemaAfter != nil {
+		h.out.after = append(h.out.after, r)
 	}
 }
 
@@ -400,38 +411,63 @@ func (l *linter) tool(t *tooldef.Tool) {
 		tc.rule = r
 		r.Tool(tc)
 	}
+	refs := h.on[unresolvedRef] || h.on[remoteRef]
+	w := &l.walker
 	if t.Params.Is(jsondoc.Object) {
-		w := &l.walker
-		*w = walker{tc: tc, root: t.Params, segs: w.segs[:0]}
+		*w = walker{tc: tc, root: t.Params, openAPI: t.OpenAPIParams(), pre: h.schema, post: h.after, segs: w.segs[:0]}
 		w.schema(t.Params, 0, "")
-		if h.on[unresolvedRef] || h.on[remoteRef] {
+		if refs {
+			w.followRefs()
+		}
+	}
+	if t.Output.Is(jsondoc.Object) && len(h.out.schema)+len(h.out.after) > 0 {
+		*w = walker{tc: tc, root: t.Output, output: true, openAPI: t.OpenAPIOutput(), base: t.OutputPath(), pre: h.out.schema, post: h.out.after, segs: w.segs[:0]}
+		w.schema(t.Output, 0, "")
+		if refs {
 			w.followRefs()
 		}
 	}
 }
 
-// walker visits the object schemas of one tool depth first, keeping the
-// path as segments so a string is built only for a finding.
+// walker visits the object schemas of one of a tool's schemas depth
+// first, its parameters or its output, keeping the path as segments so a
+// string is built only for a finding.
 type walker struct {
 	tc   *ToolContext
 	root *jsondoc.Node
-	base string // the JSON path the segments start from: the tool's ParamsPath unless set
-	segs []jsondoc.Seg
-	ctx  SchemaContext
+	// output is set when root is the tool's output schema, and openAPI
+	// when it is Gemini's OpenAPI subset rather than JSON Schema.
+	output, openAPI bool
+	// pre and post are the hooks that run on each schema, before and
+	// after its subschemas: those of every rule that runs on the schema.
+	pre, post []*Rule
+	base      string // the JSON path the segments start from: the tool's ParamsPath unless set
+	// prefix are the segments from the root to where the walk started: a
+	// schema only a reference reaches; none for a walk from the root.
+	prefix []jsondoc.Seg
+	segs   []jsondoc.Seg
+	ctx    SchemaContext
+}
+
+// rootPath is the JSON path of the schema walked.
+func (w *walker) rootPath() string {
+	if w.output {
+		return w.tc.Tool.OutputPath()
+	}
+	return w.tc.Tool.ParamsPath()
 }
 
 func (w *walker) path() string {
 	if w.base == "" {
-		w.base = w.tc.Tool.ParamsPath()
+		w.base = w.rootPath()
 	}
 	return jsondoc.AppendSegs(w.base, w.segs)
 }
 
 func (w *walker) schema(n *jsondoc.Node, depth int, via string) {
 	c := &w.ctx
-	h := w.tc.hooks
 	*c = SchemaContext{w: w, Tool: w.tc.Tool, Node: n, Root: w.root, Depth: depth, Via: via}
-	for _, r := range h.schema {
+	for _, r := range w.pre {
 		c.rule = r
 		r.Schema(c)
 	}
@@ -442,13 +478,13 @@ func (w *walker) schema(n *jsondoc.Node, depth int, via string) {
 		return true
 	})
 	*c = SchemaContext{w: w, Tool: w.tc.Tool, Node: n, Root: w.root, Depth: depth, Via: via}
-	for _, r := range h.after {
+	for _, r := range w.post {
 		c.rule = r
 		r.SchemaAfter(c)
 	}
 }
 
-// followRefs runs after the walk of a tool's root schema: it walks, once
+// followRefs runs after the walk of one of a tool's root schemas: it walks, once
 // each, the schemas local references reach that the walk did not visit
 // (one under "components", say), and those their own references reach in
 // turn, so every rule checks them. The walk itself never follows a
@@ -472,14 +508,14 @@ func (w *walker) followRefs() {
 		})
 	}
 	visit(root)
-	base := w.tc.Tool.ParamsPath()
+	base := w.rootPath()
 	for i := 0; i < len(pending); i++ {
 		t := pending[i]
 		if visited[t.Node] {
 			continue
 		}
 		visit(t.Node)
-		sub := &walker{tc: w.tc, root: root, base: jsondoc.AppendSegs(base, t.Segs)}
+		sub := &walker{tc: w.tc, root: root, output: w.output, openAPI: w.openAPI, pre: w.pre, post: w.post, base: jsondoc.AppendSegs(base, t.Segs), prefix: t.Segs}
 		sub.schema(t.Node, 1, "$ref")
 	}
 }

@@ -63,7 +63,8 @@ correct the pointer.
 Source: JSON Schema 2020-12 Core, section 8.2.3 (schema references) and
 RFC 6901 (JSON Pointer).`,
 	},
-	Schema: refCheckUnresolved,
+	Schema:  refCheckUnresolved,
+	Outputs: true,
 }
 
 var remoteRef = &Rule{
@@ -92,5 +93,6 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas;
 Anthropic strict tool use,
 platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use.`,
 	},
-	Schema: refCheckRemote,
+	Schema:  refCheckRemote,
+	Outputs: true,
 }

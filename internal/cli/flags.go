@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 
 	"toolbench/core/config"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/core/servers"
 	"toolbench/internal/mcpclient"
@@ -65,7 +67,7 @@ func targetWords() [][2]string {
 // servers, for completion.
 func ruleWords() [][2]string {
 	var out [][2]string
-	for _, r := range append(lint.Rules(), servers.Rules()...) {
+	for _, r := range slices.Concat(lint.Rules(), servers.Rules(), registry.Rules()) {
 		out = append(out, [2]string{r.Code, r.Summary})
 	}
 	return out

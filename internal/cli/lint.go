@@ -15,6 +15,7 @@ import (
 	"toolbench/core/cost"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
@@ -210,9 +211,18 @@ func (lr *lintRun) files() int {
 			lr.failed(displayName(in.Path), err)
 			continue
 		}
-		lr.add(in, lint.Lint(src.Doc, lr.policy.Options(in)))
+		lr.add(in, lintDocument(src.Doc, lr.policy.Options(in)))
 	}
 	return lr.finish()
+}
+
+// lintDocument lints a file's document: an MCP server's server.json with
+// the registry's checks, anything else as tools.
+func lintDocument(doc *jsondoc.Document, opt lint.Options) *lint.Result {
+	if registry.Is(doc) {
+		return registry.Check(doc, opt)
+	}
+	return lint.Lint(doc, opt)
 }
 
 // inputPaths are the paths of the inputs that are files.

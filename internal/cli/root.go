@@ -58,6 +58,7 @@ import (
 
 	"toolbench/core/catalog"
 	"toolbench/core/config"
+	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 	"toolbench/internal/policy"
 )
@@ -267,6 +268,13 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 		fmt.Fprintf(w, "The keys and their values: %s\n", page)
 		return
 	}
+	// A file named (a servers file) that is not JSON is no mistake of
+	// the command line: its error alone, as a tools file's is said.
+	var syntax *jsondoc.SyntaxError
+	if errors.As(err, &syntax) {
+		fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(err.Error()))
+		return
+	}
 	fmt.Fprintf(w, "%s %s\nRun %s for usage.\n", name, termtext.EscapeLine(err.Error()), help)
 }
 
@@ -351,6 +359,7 @@ func completionCommand(root *cobra.Command) {
 	for _, sh := range c.Commands() {
 		shells = append(shells, sh.Name())
 	}
+	bashCompletion(root, c)
 	c.Short = "write a shell's completion script"
 	c.Args = cobra.ArbitraryArgs
 	c.RunE = func(cmd *cobra.Command, args []string) error {

@@ -179,3 +179,40 @@ func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
 		t.Errorf("SARIF of a server named by its command should place it by name alone:\n%.2000s", out)
 	}
 }
+
+func TestAServersFileThatIsNotJSONIsOneLineAtItsPlace(t *testing.T) {
+	project(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\"a\": {\"command\": \"echo\",}}\n}\n"})
+	for _, args := range [][]string{{"lint", "--all-servers"}, {"lint", "--server", "a"}} {
+		code, _, stderr := runIn(t, args...)
+		want := "toolbench lint: .mcp.json:2:41: a trailing comma: JSON allows no ',' before '}'\n"
+		if code != exitFailure || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "for usage") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q, without the usage line", args, code, stderr, want)
+		}
+	}
+}
+
+func TestCompatShowsEveryServerAsLintDoes(t *testing.T) {
+	project(t, map[string]string{})
+	writeServers(t, "servers.json", testEntry(t, "tools", "tools"), downEntry("down"), testEntry(t, "pages", "pages"))
+	code, out, stderr := runIn(t, "compat", "--all-servers", "--mcp-config", "servers.json", "--target", "mcp", "--timeout", testServerTimeout)
+	if code != exitFailure {
+		t.Errorf("exit %d, want 2: a server could not be reached", code)
+	}
+	if l := lines(stderr); len(l) != 1 || !strings.HasPrefix(l[0], "toolbench compat: connect to down: ") {
+		t.Errorf("stderr %q, want one line about down", stderr)
+	}
+	if !strings.HasPrefix(out, "tools\nTOOL") || !strings.Contains(out, "\n\npages\nTOOL") || strings.Contains(out, "down") {
+		t.Errorf("the matrices of tools and pages, each under its name, none of down:\n%s", out)
+	}
+	code, out, _ = runIn(t, "compat", "--all-servers", "--mcp-config", "servers.json", "--format", "json", "--target", "mcp", "--timeout", testServerTimeout)
+	var matrices []struct {
+		File  string            `json:"file"`
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(out), &matrices); err != nil {
+		t.Fatalf("--format json: %v\n%s", err, out)
+	}
+	if code != exitFailure || len(matrices) != 2 || matrices[0].File != "tools" || matrices[1].File != "pages" || len(matrices[0].Tools) == 0 {
+		t.Errorf("exit %d, a JSON list of %d matrices %+v; want the two servers reached, in order", code, len(matrices), matrices)
+	}
+}

@@ -38,7 +38,8 @@ var lintInputDocs = map[string]string{
 // pathDoc describes the argument giving the path of what, whose text
 // goes in textArg otherwise.
 func pathDoc(what, textArg string) string {
-	return "The path of a file holding " + what + ", relative to the directory the server was started in (absolute paths must be under it). " +
+	return "The path of a file holding " + what + ", relative to the server's root directory " +
+		"(toolbench mcp --root DIR; by default the directory the server was started in); an absolute path must be under it. " +
 		"null when " + textArg + " gives the text."
 }
 

@@ -73,7 +73,8 @@ const instructions = "toolbench checks LLM tool definitions (OpenAI, Anthropic, 
 	"Run lint_tools on a tools document or an MCP server's tools after writing or changing them, " +
 	"check_tool_calls to see whether calls fit the tools, diff_tools before releasing a change to tools that callers use, " +
 	"and explain_code for what a rule, target or change code means. " +
-	"Documents are given as JSON text or as paths under the directory the server was started in."
+	"Documents are given as JSON text or as paths relative to the server's root directory " +
+	"(toolbench mcp --root DIR; by default the directory the server was started in)."
 
 // server holds what the tools share: the root, the bounds and where
 // the pages of codes are.

@@ -13,6 +13,7 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/lock"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 	"toolbench/internal/source"
@@ -119,7 +120,7 @@ func (p *Policy) ReadBaseline(named string) error {
 	// An entry under a code no rule has accepts nothing: a mistyped
 	// code in a hand-edited baseline says so now, not as a stale entry.
 	for _, e := range b.Entries {
-		if lint.LookupRule(e.Code) == nil && servers.LookupRule(e.Code) == nil {
+		if lint.LookupRule(e.Code) == nil && servers.LookupRule(e.Code) == nil && registry.LookupRule(e.Code) == nil {
 			msg := fmt.Sprintf("%s: the entry of %s %s %s names no rule: unknown rule code %s", path,
 				termtext.Quote(e.Source), termtext.Quote(e.Tool), termtext.EscapeLine(e.Path), termtext.Quote(e.Code))
 			if near := lint.SimilarRuleCodes(e.Code); len(near) > 0 {

@@ -57,6 +57,9 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 	}
 	spec := mcpclient.Spec{Command: s.Command, URL: s.URL}
 	if s.Name != "" {
+		if err := checkServersFile(s.Dir, s.ServersFile); err != nil {
+			return spec, err
+		}
 		var err error
 		if spec, err = mcpclient.FromConfig(s.Dir, s.ServersFile, s.Name, lookup); err != nil {
 			return spec, err

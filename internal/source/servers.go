@@ -2,6 +2,7 @@ package source
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -18,6 +19,9 @@ func AllServers(tmpl Server) ([]Server, error) {
 	file := tmpl.ServersFile
 	if file == "" {
 		file = mcpclient.DefaultConfigFile
+	}
+	if err := checkServersFile(tmpl.Dir, file); err != nil {
+		return nil, err
 	}
 	names, err := mcpclient.ServerNames(tmpl.Dir, file)
 	if err != nil {
@@ -105,6 +109,23 @@ func (s Server) Entry() (Entry, error) {
 	e.Doc = doc
 	e.Start, e.End = doc.KeySpan(m)
 	return e, nil
+}
+
+// checkServersFile reads the servers file as a tools file is read, so
+// that one that is not JSON gets the error a tools file gets, at its
+// line and column and in the same words (a trailing comma, a comment, a
+// string not closed), before mcpclient reads its entries.
+func checkServersFile(dir, file string) error {
+	if file == "" {
+		file = mcpclient.DefaultConfigFile
+	}
+	_, err := jsondoc.LoadFileAs(file, join(dir, file))
+	var syntax *jsondoc.SyntaxError
+	var tooLarge *jsondoc.TooLargeError
+	if errors.As(err, &syntax) || errors.As(err, &tooLarge) {
+		return err
+	}
+	return nil // mcpclient says what else is wrong, in its words
 }
 
 // CloseAll closes every Source that opened, as Close does; a Source
