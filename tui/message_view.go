@@ -16,24 +16,25 @@ import (
 // as written, indented. Everything in it is escaped.
 type messageView struct {
 	paneBase
-	vp    viewport.Model
-	title string // "tools/call search #7", escaped
-	lines func(w int) []string
+	vp     viewport.Model
+	title  string     // "tools/call search #7", escaped
+	row    trafficRow // the message, as it was when the view opened
+	answer trafficRow // a call's answer, when has says there is one
+	has    bool
 }
 
 func newMessageView(st *styles, keys *keyMap) messageView {
 	return messageView{paneBase: newPaneBase(st, keys), vp: newViewport()}
 }
 
-// open shows row r of the traffic, and for a call its answer a (nil when
-// there is none).
-func (v *messageView) open(r, a *trafficRow, callsTitle string) {
-	row, answer := *r, trafficRow{}
+// open shows row r of the traffic titled title, and for a call its
+// answer a (nil when there is none). They are copied: the traffic's rows
+// are reused as it moves on.
+func (v *messageView) open(r, a *trafficRow, title string) {
+	v.row, v.answer, v.has, v.title = *r, trafficRow{}, a != nil, title
 	if a != nil {
-		answer = *a
+		v.answer = *a
 	}
-	v.title = callsTitle
-	v.lines = func(w int) []string { return messageLines(v.st, &row, a != nil, &answer, w) }
 	v.vp.GotoTop()
 	v.build()
 }
@@ -52,10 +53,10 @@ func (v *messageView) setStyles(st *styles) {
 }
 
 func (v *messageView) build() {
-	if v.lines == nil {
-		return
+	if v.row.seq == 0 {
+		return // never opened: every row of the traffic has a seq
 	}
-	v.vp.SetContentLines(v.lines(v.innerWidth()))
+	v.vp.SetContentLines(messageLines(v.st, &v.row, v.has, &v.answer, v.innerWidth()))
 }
 
 // View draws the view.
@@ -83,8 +84,8 @@ func messageLines(st *styles, r *trafficRow, has bool, a *trafficRow, w int) []s
 	if r.tool != "" {
 		lines = append(lines, field("tool", st.name.Render(r.tool)))
 	}
-	if r.id != "" {
-		lines = append(lines, field("id", r.id))
+	if r.rawID != "" {
+		lines = append(lines, field("id", r.id()))
 	}
 	lines = append(lines, field("bytes", groupDigits(r.bytes)), field("verdict", verdictWords(st, r)))
 	if r.kind == "response" {

@@ -146,37 +146,21 @@ func (f *TrafficFeed) take() (events []proxy.Event, closed bool) {
 	if !ok {
 		return nil, true
 	}
+	defer func() { f.release(events) }()
 	events = append(events, e)
-	var frame <-chan time.Time
+	frame := time.NewTimer(trafficFrame)
+	defer frame.Stop()
 	for len(events) < trafficBatch {
 		select {
 		case e, ok := <-f.ch:
 			if !ok {
-				f.release(events)
 				return events, true
 			}
 			events = append(events, e)
-			continue
-		default:
-		}
-		if frame == nil {
-			t := time.NewTimer(trafficFrame)
-			defer t.Stop()
-			frame = t.C
-		}
-		select {
-		case e, ok := <-f.ch:
-			if !ok {
-				f.release(events)
-				return events, true
-			}
-			events = append(events, e)
-		case <-frame:
-			f.release(events)
+		case <-frame.C:
 			return events, false
 		}
 	}
-	f.release(events)
 	return events, false
 }
 
@@ -195,13 +179,11 @@ func (f *TrafficFeed) release(events []proxy.Event) {
 type trafficRow struct {
 	seq  int64 // its place in the traffic since the workbench began, from 1
 	time time.Time
-	at   string // the time of day, to the millisecond
 
 	dir     string // "c→s": who sent it to whom
 	kind    string // escaped
 	method  string // escaped
 	tool    string // the tool of a tools/call, escaped
-	id      string // the id as written, escaped
 	rawID   string // the id as written, to pair a call with its answer
 	verdict proxy.Verdict
 	latency time.Duration // a response's, since its request
@@ -262,8 +244,7 @@ const maxRowFindings = 64
 func newTrafficRow(e *proxy.Event) trafficRow {
 	r := trafficRow{
 		time:       e.Time,
-		at:         e.Time.Format("15:04:05.000"),
-		dir:        peerLetter(e.From) + "→" + peerLetter(e.To),
+		dir:        direction(e.From, e.To),
 		kind:       shown(e.Kind, maxName),
 		method:     shown(e.Method, maxName),
 		tool:       shown(e.Tool, maxName),
@@ -277,7 +258,6 @@ func newTrafficRow(e *proxy.Event) trafficRow {
 	}
 	if e.ID != nil {
 		r.rawID = string(e.ID)
-		r.id = shown(r.rawID, maxName)
 	}
 	if e.Params == nil && e.Method == "tools/call" && e.Kind == "request" {
 		r.paramBytes = e.Bytes // too large to keep: the message's size says how large
@@ -291,18 +271,39 @@ func newTrafficRow(e *proxy.Event) trafficRow {
 	return r
 }
 
-// peerLetter is a peer as the rows name it: c, s or p; ? for another.
-func peerLetter(p proxy.Peer) string {
-	switch p {
-	case proxy.Client:
-		return "c"
-	case proxy.Server:
-		return "s"
-	case proxy.Proxy:
-		return "p"
+// directions are the pairs of peers as the rows name them: c, s or p
+// for the client, the server and the proxy.
+var directions = func() map[[2]proxy.Peer]string {
+	letters := map[proxy.Peer]string{proxy.Client: "c", proxy.Server: "s", proxy.Proxy: "p"}
+	d := map[[2]proxy.Peer]string{}
+	for from, f := range letters {
+		for to, t := range letters {
+			d[[2]proxy.Peer{from, to}] = f + "→" + t
+		}
 	}
-	return "?"
+	return d
+}()
+
+// direction is who sent a message to whom, as the rows name it: "c→s";
+// "?" stands for a peer the proxy does not name.
+func direction(from, to proxy.Peer) string {
+	if d, ok := directions[[2]proxy.Peer{from, to}]; ok {
+		return d
+	}
+	letter := func(p proxy.Peer) string {
+		if d, ok := directions[[2]proxy.Peer{p, p}]; ok {
+			return d[:1]
+		}
+		return "?"
+	}
+	return letter(from) + "→" + letter(to)
 }
+
+// clock is the row's time of day, to the millisecond.
+func (r *trafficRow) clock() string { return r.time.Format("15:04:05.000") }
+
+// id is the row's id as written, escaped; "" for none.
+func (r *trafficRow) id() string { return shown(r.rawID, maxName) }
 
 // showFindings is fs escaped for the screen (the first maxRowFindings),
 // the most severe of them, and their codes summed up: "missing, type"
@@ -357,11 +358,12 @@ func readListing(e *proxy.Event) *listingMarks {
 	}
 	for _, f := range e.Findings {
 		mark := proxyDrift
-		switch f.Code {
-		case proxy.CodeWithheld:
+		switch {
+		case f.Tool == "":
+			continue // about the listing (the lock could not be read), or a tool with no name to mark
+		case f.Code == proxy.CodeWithheld:
 			mark = proxyWithheld
-		case proxy.CodeDrift:
-		default:
+		case f.Code != proxy.CodeDrift:
 			continue
 		}
 		if l.marks == nil {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"runtime"
 	"slices"
 	"strconv"
 	"testing"
@@ -178,4 +179,27 @@ func TestATrafficKeystrokeWithAHundredThousandRowsTakesUnder50ms(t *testing.T) {
 			t.Errorf("keys %q: median %v with 100,000 rows kept, want under 50ms", keys, median)
 		}
 	}
+}
+
+// TestAHundredThousandRowsOfTrafficHoldUnderAKiBEach measures the heap
+// the traffic kept holds, a burst's params and findings among it: the
+// bound keeps what the workbench holds beside a busy proxy in tens of
+// MiB, whatever the proxy relays.
+func TestAHundredThousandRowsOfTrafficHoldUnderAKiBEach(t *testing.T) {
+	if testing.Short() {
+		t.Skip("keeps 100,000 rows of traffic")
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m := trafficKept(t, maxKeptTraffic, 200, 60)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	held := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+	perRow := held / int64(m.traffic.log.kept())
+	t.Logf("%d rows kept hold %d MiB of heap, %d bytes a row", m.traffic.log.kept(), held>>20, perRow)
+	if perRow > 1024 {
+		t.Errorf("a row of traffic holds %d bytes, want at most 1024", perRow)
+	}
+	runtime.KeepAlive(m)
 }

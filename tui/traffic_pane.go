@@ -435,7 +435,10 @@ func (p trafficPane) headerLine(w int) string {
 		parts = append(parts, p.st.warn.Render("held · G follows"))
 	}
 	if n := l.calls; n > 0 {
-		calls := termtext.Plural(int(n), "call")
+		calls := groupDigits(int(n)) + " calls"
+		if n == 1 {
+			calls = "1 call"
+		}
 		if l.refused > 0 {
 			calls += ", " + groupDigits(int(l.refused)) + " refused"
 		}
@@ -496,7 +499,7 @@ func (p trafficPane) rowLine(r *trafficRow, selected bool, c trafficCols, w int)
 	}
 	b.WriteString(p.mark(r))
 	if c.at > 0 {
-		b.WriteString(p.st.muted.Render(r.at[:c.at]) + " ")
+		b.WriteString(p.st.muted.Render(r.clock()[:c.at]) + " ")
 	}
 	if c.dir > 0 {
 		b.WriteString(p.st.muted.Render(r.dir) + " ")
@@ -554,8 +557,8 @@ func (p trafficPane) what(r *trafficRow) string {
 	case r.tool != "":
 		s += " " + r.tool
 	}
-	if r.id != "" {
-		s += " #" + r.id
+	if r.rawID != "" {
+		s += " #" + r.id()
 	}
 	return s
 }

@@ -233,7 +233,7 @@ func TestAnAnswerWithFindingsListsItsCallAmongTheProblemCallsInItsPlace(t *testi
 			if diff := cmp.Diff(want, rowsOf(m)); diff != "" {
 				t.Errorf("rows (-want +got):\n%s", diff)
 			}
-			if r := m.traffic.selected(); r == nil || r.id != tc.hold {
+			if r := m.traffic.selected(); r == nil || r.rawID != tc.hold {
 				t.Errorf("the held selection moved off #%s to %+v", tc.hold, r)
 			}
 		})
@@ -260,8 +260,8 @@ func TestTrafficFollowsTheNewestRowUntilTheSelectionMovesUp(t *testing.T) {
 	m := fakeServerWith(t, newFakeSession(), fakeTools, Options{Traffic: NewTrafficFeed(0)}, 120, 40)
 	m.setFocus(paneTraffic)
 	m = withTraffic(t, m, numbered(1, 20)...)
-	if r := m.traffic.selected(); r.id != "20" || r.kind != "response" {
-		t.Fatalf("following, the newest row should be selected, not %s %s", r.kind, r.id)
+	if r := m.traffic.selected(); r.rawID != "20" || r.kind != "response" {
+		t.Fatalf("following, the newest row should be selected, not %s %s", r.kind, r.rawID)
 	}
 	m = press(t, m, "k", "k")
 	held := m.traffic.selectedSeq()
@@ -274,10 +274,10 @@ func TestTrafficFollowsTheNewestRowUntilTheSelectionMovesUp(t *testing.T) {
 	}
 	m = press(t, m, "G")
 	m = withTraffic(t, m, numbered(41, 5)...)
-	if r := m.traffic.selected(); r.id != "45" {
-		t.Errorf("after G the newest row should be selected, not %s", r.id)
+	if r := m.traffic.selected(); r.rawID != "45" {
+		t.Errorf("after G the newest row should be selected, not %s", r.rawID)
 	}
-	if r := m.traffic.selected(); !strings.Contains(lineOf(screen(m), "s→c tools/call echo #"+r.id), "›") {
+	if r := m.traffic.selected(); !strings.Contains(lineOf(screen(m), "s→c tools/call echo #"+r.rawID), "›") {
 		t.Errorf("the newest row should be on screen:\n%s", screen(m))
 	}
 }
@@ -304,7 +304,7 @@ func TestTrafficKeepsTheLastRowsAndSaysWhatItDropped(t *testing.T) {
 	if len(l.pending) != 0 {
 		t.Errorf("calls no longer kept still wait for their answers: %v", l.pending)
 	}
-	if got := m.traffic.selected(); got == nil || got.id != "185" {
+	if got := m.traffic.selected(); got == nil || got.rawID != "185" {
 		t.Errorf("the newest row should be selected, got %+v", got)
 	}
 	if len(m.traffic.visible) != 100 || m.traffic.visible[0] != l.first {
@@ -447,6 +447,7 @@ func TestToolsTheProxyWithholdsOrPassesDriftedAreMarked(t *testing.T) {
 		{"drifted under audit", []proxy.Event{listing(drift("weather"), drift("echo"))}, map[string]string{"weather": "~", "echo": "~", "write_note": ""}, "proxy: 2 tools drifted"},
 		{"both", []proxy.Event{listing(drift("weather"), withheld("write_note"))}, map[string]string{"weather": "~", "write_note": "⊘"}, "proxy: 1 tool withheld, 1 drifted"},
 		{"a later listing clears what it lists clean", []proxy.Event{listing(withheld("write_note")), listing()}, map[string]string{"write_note": ""}, ""},
+		{"a drift finding about no tool marks nothing", []proxy.Event{listing(proxy.Finding{Code: proxy.CodeDrift, Severity: catalog.Error, Text: "the lock cannot be read"})}, map[string]string{"echo": ""}, ""},
 		{"findings of another kind mark nothing", []proxy.Event{listing(proxy.Finding{Code: "description-too-short", Severity: catalog.Warning, Tool: "echo"})}, map[string]string{"echo": ""}, ""},
 	}
 	for _, tc := range cases {
