@@ -244,7 +244,6 @@ func TestProxyCommandLinesThatCannotRun(t *testing.T) {
 		{"a hosts without --listen", []string{"--allow-host", "h", "--", "x"}, "--allow-host is for --listen"},
 		{"messages without a record", []string{"--record-messages", "--", "x"}, "--record-messages says what --record FILE holds"},
 		{"an entry without a name", []string{"--entry", `{"url":"http://h/"}`}, "--entry needs --name"},
-		{"an entry that is not JSON", []string{"--name", "n", "--entry", `{"url":`}, "--entry:1:8"},
 		{"an unknown target", []string{"--target", "opnai", "--", "x"}, "--target: "},
 		{"the workbench without --listen", []string{"--tui", "--", "x"}, "--tui puts the workbench on this terminal: the client reaches the proxy on Streamable HTTP, --listen ADDR"},
 	}
@@ -271,6 +270,7 @@ func TestProxySaysWhatItCannotRead(t *testing.T) {
 		{"a server the file does not have", []string{"--server", "nope"}, `toolbench proxy: .mcp.json: no server "nope"`},
 		{"a command that is not there", []string{"--", "/no/such/server"}, "toolbench proxy: "},
 		{"a record that cannot be opened", []string{"--record", "no/such/dir/rec.jsonl", "--", testServerCommand(t)}, "toolbench proxy: --record: "},
+		{"an entry that is not JSON", []string{"--name", "n", "--entry", `{"url":`}, "toolbench proxy: --entry:1:8: "},
 		{"the workbench off a terminal", []string{"--tui", "--listen", "127.0.0.1:0", "--", testServerCommand(t)}, "toolbench proxy: --tui needs a terminal"},
 	}
 	for _, tc := range cases {
