@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,6 +19,7 @@ import (
 	"toolbench/internal/policy"
 	"toolbench/internal/proxy"
 	"toolbench/internal/source"
+	"toolbench/internal/wrap"
 )
 
 // proxyOptions are a parsed proxy command line.
@@ -386,6 +388,9 @@ func runProxy(e *env, opts *proxyOptions) error {
 		lockName = ""
 	}
 	fmt.Fprintf(e.stderr, "toolbench proxy: %s\n", termtext.EscapeLine(proxySummary(&po, opts, lockName, len(l.Tools(opts.name)))))
+	if runsProxy(spec.Command) {
+		fmt.Fprintf(e.stderr, "toolbench proxy: %s runs toolbench proxy itself (its entry is wrapped): this proxy stands in front of another; toolbench proxy unwrap undoes the wrap\n", termtext.Quote(opts.name))
+	}
 	if opts.tui {
 		return runProxyTUI(e, opts, po, failed)
 	}
@@ -403,6 +408,12 @@ func runProxy(e *env, opts *proxyOptions) error {
 		return exit(exitFailure) // the proxy has said why, with the end of the server's stderr
 	}
 	return failed(err)
+}
+
+// runsProxy reports whether argv runs toolbench proxy, as the entry of a
+// wrapped servers file does.
+func runsProxy(argv []string) bool {
+	return len(argv) > 1 && argv[1] == wrap.Proxy && strings.HasPrefix(filepath.Base(argv[0]), "toolbench")
 }
 
 // proxySummary is the proxy's first line: what it stands in front of,

@@ -188,6 +188,12 @@ func TestAWrappedServersFileRunsTheServerBehindTheProxy(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(root, "records", "test.jsonl")); err != nil || !strings.Contains(string(data), `"verdict":"refused"`) {
 		t.Errorf("the record: %v\n%s", err, data)
 	}
+	// A proxy in front of the wrapped entry stands in front of another,
+	// and says so.
+	_, stderr := proxySession(t, root, "--server", "test")
+	waitFor(t, "the line about the wrapped entry", func() bool {
+		return strings.Contains(stderr.String(), "'test' runs toolbench proxy itself (its entry is wrapped)")
+	})
 	if code, out, _ := runIn(t, "proxy", "unwrap"); code != exitOK || out != "test: unwrapped\nwrote .mcp.json: 1 server unwrapped\n" {
 		t.Errorf("proxy unwrap: exit %d, %q", code, out)
 	}
