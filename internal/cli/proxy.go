@@ -14,6 +14,7 @@ import (
 	"toolbench/core/config"
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
+	"toolbench/core/lint"
 	"toolbench/core/termtext"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/policy"
@@ -374,6 +375,15 @@ func runProxy(e *env, opts *proxyOptions) error {
 	}
 	if l.Kind(opts.name) != "" {
 		po.Lock = l
+	}
+	// What the configuration and its baseline accept of the server is
+	// not reported, as toolbench lint does not report it.
+	if err := pol.ReadBaseline(""); err != nil {
+		return failed(err)
+	}
+	if pol.Config != nil || pol.Baseline != nil {
+		in := source.Input{Server: &named}
+		po.Accept = func(res *lint.Result) *lint.Result { return pol.Accept(in, res, pol.Match()) }
 	}
 	if opts.record != "" {
 		f, err := os.OpenFile(e.path(opts.record), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)

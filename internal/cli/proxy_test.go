@@ -548,3 +548,40 @@ func TestAWrappedURLEntryReachesTheServerThroughTheProxy(t *testing.T) {
 		t.Errorf("unwrapped (-want +got):\n%s", cmp.Diff(servers, string(back)))
 	}
 }
+
+// TestTheProxysListingLintLeavesOutWhatTheConfigurationAccepts lists a
+// server's tools through the proxy with and without a configuration
+// whose [[ignore]] entry accepts empty-properties: the record's findings
+// of the listing have it only without.
+func TestTheProxysListingLintLeavesOutWhatTheConfigurationAccepts(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		files  map[string]string
+		listed bool
+	}{
+		{"no configuration", map[string]string{}, true},
+		{"an entry accepts it", map[string]string{"toolbench.toml": "[[ignore]]\ncodes = [\"empty-properties\"]\nreason = \"the tools take no arguments\"\n"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			root := project(t, tc.files)
+			cs, _ := proxySession(t, root, "--record", "rec.jsonl", "-e", testServerEnv+"=tools", "--", testServerCommand(t))
+			toolNames(t, cs)
+			cs.Close()
+			var listing string
+			waitFor(t, "the listing's line", func() bool {
+				data, _ := os.ReadFile(filepath.Join(root, "rec.jsonl"))
+				for _, l := range strings.Split(string(data), "\n") {
+					if strings.Contains(l, `"kind":"response","method":"tools/list"`) {
+						listing = l
+					}
+				}
+				return listing != ""
+			})
+			if got := strings.Contains(listing, `"code":"empty-properties"`); got != tc.listed {
+				t.Errorf("empty-properties among the listing's findings: %v, want %v:\n%.600s", got, tc.listed, listing)
+			}
+		})
+	}
+}
