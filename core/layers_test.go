@@ -47,6 +47,7 @@ var layers = map[string]int{
 	"internal/atomicfile": 10,
 	"internal/auxfile":    10,
 	"internal/jsonrpc":    10,
+	"internal/wrap":       10,
 	"internal/mcpclient":  11,
 	"internal/live":       12,
 	"internal/source":     12,

@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	"github.com/charmbracelet/x/ansi"
 
-	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/schema"
@@ -241,11 +240,7 @@ func (dw *detailWriter) wrap(prefix, text string, style func(...string) string) 
 // issue adds an issue's line after prefix: severity, place, code and
 // message, wrapped.
 func (dw *detailWriter) issue(prefix string, is lint.Issue) {
-	mark := dw.st.warn.Render("W")
-	if is.Severity == catalog.Error {
-		mark = dw.st.err.Render("E")
-	}
-	dw.wrap(prefix, mark+" "+dw.st.muted.Render(position(is))+" "+dw.st.code.Render(shown(is.Code, maxName))+" "+shown(is.Message, maxText), nil)
+	dw.wrap(prefix, dw.st.severityMark(is.Severity)+" "+dw.st.muted.Render(position(is))+" "+dw.st.code.Render(shown(is.Code, maxName))+" "+shown(is.Message, maxText), nil)
 }
 
 // placeIssues puts each issue of issues under the deepest schema node of

@@ -87,6 +87,8 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case driftMsg:
 		m.driftChecked(msg)
 		return m, nil
+	case trafficMsg:
+		return m.trafficArrived(msg)
 	case editorDoneMsg:
 		m.note = ""
 		if msg.err != nil {
@@ -322,6 +324,8 @@ func (m *model) viewport() *viewport.Model {
 		return &m.fixes.vp
 	case viewStderr:
 		return &m.stderr.vp
+	case viewMessage:
+		return &m.message.vp
 	}
 	return nil
 }
@@ -405,6 +409,8 @@ func (m model) toPane(p pane, msg tea.Msg) (model, tea.Cmd) {
 		return onIssues(func(p *issuesPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
 	case paneCall:
 		return onCall(func(p *callPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
+	case paneTraffic:
+		return onTraffic(func(p *trafficPane) { *p, _ = p.Update(msg) })(m)
 	}
 	return m, nil
 }
@@ -490,6 +496,7 @@ func (m *model) setFocus(p pane) {
 	m.tools.setFocused(p == paneTools)
 	m.issues.setFocused(p == paneIssues)
 	m.call.setFocused(p == paneCall)
+	m.traffic.setFocused(p == paneTraffic)
 }
 
 // sample fills the tester with a valid call of the selected tool and
@@ -634,6 +641,8 @@ func (m *model) setStyles(st *styles) {
 	m.keyHelp.setStyles(st)
 	m.fixes.setStyles(st)
 	m.stderr.setStyles(st)
+	m.traffic.setStyles(st)
+	m.message.setStyles(st)
 	if m.view == viewDetail {
 		m.detail.build()
 	}

@@ -56,7 +56,7 @@ func (c *Code) facts() [][2]string {
 			{"Reported by", "[`toolbench call`](../call.md), the workbench's tester and `toolbench mcp`'s check_tool_calls"}}
 	case KindTraffic:
 		return [][2]string{{"Severity", c.Level()},
-			{"Reported by", "`toolbench proxy`, in its record and on its standard error"}}
+			{"Reported by", "[`toolbench proxy`](../proxy.md), in its record, on its standard error and in the workbench's traffic pane"}}
 	}
 	return [][2]string{{"Kind", c.Level()},
 		{"Reported by", "[`toolbench call --run`](../call.md) in the SARIF, GitHub and Markdown formats"}}

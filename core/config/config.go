@@ -49,6 +49,14 @@ type Config struct {
 	Rules       map[string]lint.Level
 	Ignore      []Ignore
 	Overrides   []Override
+	Proxy       Proxy
+}
+
+// Proxy is the [proxy] table: the policy toolbench proxy applies to each
+// check that can keep a message from its peer, "enforce" or "audit", ""
+// when the file sets none (enforce).
+type Proxy struct {
+	Calls, Drift, Headers string
 }
 
 // Ignore is an [[ignore]] entry: the issues it accepts are those of the
@@ -87,7 +95,8 @@ func Parse(path string, data []byte) (*Config, error) {
 		return nil, err
 	}
 	c := &Config{File: path, Dir: filepath.Dir(path), FailOn: catalog.Error, Baseline: raw.Baseline, Lock: raw.Lock,
-		TokenBudget: int(raw.TokenBudget), Rules: levels(raw.Rules)}
+		TokenBudget: int(raw.TokenBudget), Rules: levels(raw.Rules),
+		Proxy: Proxy{Calls: raw.Proxy.Calls, Drift: raw.Proxy.Drift, Headers: raw.Proxy.Headers}}
 	if raw.FailOn == "warning" {
 		c.FailOn = catalog.Warning
 	}

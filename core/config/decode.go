@@ -223,6 +223,8 @@ func describe(t reflect.Type) string {
 		return "an integer"
 	case reflect.Map:
 		return "a table of strings"
+	case reflect.Struct:
+		return "a table"
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Struct {
 			return "an array of tables"
@@ -281,6 +283,8 @@ func (v *validator) field(path []string, f reflect.StructField, fv reflect.Value
 		if fv.String() != "" {
 			v.value(path, f, fv.String())
 		}
+	case reflect.Struct:
+		v.table(path, fv)
 	case reflect.Int64:
 		if min, err := strconv.ParseInt(f.Tag.Get("min"), 10, 64); err == nil && fv.Int() < min {
 			v.at(v.ix.valueAt(path), termtext.Quote(key)+" must be at least "+strconv.FormatInt(min, 10))
@@ -336,6 +340,8 @@ func (v *validator) member(offset int, set, s, key string) {
 		msg = err.Error()
 	case "levels":
 		msg = "unknown level " + termtext.Quote(s) + " for " + termtext.Quote(key) + " (known: " + strings.Join(names, ", ") + ")" + didYouMean(s, names)
+	case "policies":
+		msg = "unknown policy " + termtext.Quote(s) + " for " + termtext.Quote(key) + " (known: " + strings.Join(names, ", ") + ")" + didYouMean(s, names)
 	case "targets":
 		msg = "unknown target " + termtext.Quote(s) + " (known: " + strings.Join(names, ", ") + ")" + didYouMean(s, names)
 	default:

@@ -13,7 +13,7 @@ import (
 )
 
 // The configuration file, toolbench.toml, as the commands that check
-// tools read it: lint, fix, compat, watch, lock, verify and the
+// tools read it: lint, fix, compat, watch, lock, verify, proxy and the
 // workbench. loadConfig is the one place it is found and read, when a
 // command runs; internal/policy puts it together with the command line's
 // --target and --ignore, a baseline and the lock. diff, call and dump
@@ -33,7 +33,7 @@ type configFlags struct {
 func (c *configFlags) register(root *cobra.Command) {
 	fs := root.PersistentFlags()
 	fs.StringVar(&c.file, "config", "", "read the configuration from FILE")
-	document(fs, "config", "read the configuration from FILE, in place of the toolbench.toml (or .toolbench.toml) found in this directory or the nearest parent, up to the repository's root; read by lint, fix, compat, watch, lock, verify and the workbench")
+	document(fs, "config", "read the configuration from FILE, in place of the toolbench.toml (or .toolbench.toml) found in this directory or the nearest parent, up to the repository's root; read by lint, fix, compat, watch, lock, verify, proxy and the workbench")
 	fs.BoolVar(&c.off, "no-config", false, "read no configuration file")
 	root.MarkPersistentFlagFilename("config", "toml")
 	c.maxFile = auxfile.DefaultMax

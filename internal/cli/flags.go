@@ -172,6 +172,13 @@ var serverFlagNames = []string{"server-cmd", "server-url", "server"}
 
 // register adds the server flags to cmd, run in e.
 func (s *serverFlags) register(cmd *cobra.Command, e *env) {
+	s.registerNames(cmd)
+	s.registerReach(cmd, e)
+}
+
+// registerNames adds the flags that name a server, and what a server so
+// named is spawned or reached with: -e and --header.
+func (s *serverFlags) registerNames(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&s.command, "server-cmd", "", "spawn the MCP server 'CMD ARGS...' on stdio")
 	document(fs, "server-cmd", "spawn an MCP server on stdio from 'CMD ARGS...', split into words as a shell splits them (no shell runs it)")
@@ -182,7 +189,6 @@ func (s *serverFlags) register(cmd *cobra.Command, e *env) {
 	document(fs, "header", "send the header 'Name: value' to --server-url (repeat); $VAR and ${VAR} in the value read the environment")
 	fs.StringVar(&s.server, "server", "", "the server NAME in the --mcp-config file")
 	document(fs, "server", `the server NAME of the --mcp-config file's "mcpServers"`)
-	s.registerReach(cmd, e)
 	cmd.RegisterFlagCompletionFunc("server-cmd", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server-url", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server", cobra.NoFileCompletions)
@@ -193,12 +199,8 @@ func (s *serverFlags) register(cmd *cobra.Command, e *env) {
 // them; a command that reaches the servers of a file, and takes no
 // server flag, adds them alone.
 func (s *serverFlags) registerReach(cmd *cobra.Command, e *env) {
-	if e != nil {
-		s.dir, s.fileLimit = e.dir, e.fileLimit
-	}
+	s.registerServersFile(cmd, e)
 	fs := cmd.Flags()
-	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server")
-	document(fs, "mcp-config", "the servers file of --server, as Claude Code names it (this flag was --config, which names toolbench.toml now)")
 	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server")
 	document(fs, "timeout", "bound each request to the server, and connecting to --server-url")
 	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start")
@@ -207,6 +209,17 @@ func (s *serverFlags) registerReach(cmd *cobra.Command, e *env) {
 	document(fs, "list-timeout", "bound a listing of the server's tools, all its pages together (--timeout bounds each)")
 	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask for")
 	document(fs, "protocol-version", "the MCP version to ask the server for; a server of an earlier revision answers in its own")
+}
+
+// registerServersFile adds --mcp-config, the servers file of --server,
+// read from e's working directory within --max-file-size.
+func (s *serverFlags) registerServersFile(cmd *cobra.Command, e *env) {
+	if e != nil {
+		s.dir, s.fileLimit = e.dir, e.fileLimit
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server")
+	document(fs, "mcp-config", "the servers file of --server, as Claude Code names it (this flag was --config, which names toolbench.toml now)")
 	cmd.MarkFlagFilename("mcp-config", "json")
 }
 

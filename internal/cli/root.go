@@ -13,6 +13,7 @@
 //	toolbench lock SOURCE...  pin the tools of files and servers
 //	toolbench verify          report every change to the pinned tools
 //	toolbench mcp             serve these checks to agents over MCP
+//	toolbench proxy -- CMD    check a server's traffic as an agent uses it
 //
 // A live MCP server is a source of tools wherever a file is: every
 // command that reads tools takes --server-cmd, --server-url or --server
@@ -250,6 +251,7 @@ func newRoot(e *env) *cobra.Command {
 		rulesCommand(e),
 		explainCommand(e),
 		mcpCommand(e),
+		new(proxyFlags).command(e),
 		manCommand(),
 	)
 	completionCommand(root)

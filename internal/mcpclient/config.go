@@ -68,6 +68,22 @@ func ParseConfig(file string, data []byte, name string, lookup func(string) (str
 	return spec, nil
 }
 
+// EntrySpec returns the Spec of the server called name whose entry of a
+// servers file is the JSON text entry, as [ParseConfig] reads an entry:
+// for a server kept out of its servers file, as toolbench proxy is given
+// one that it stands in front of.
+func EntrySpec(name string, entry []byte, lookup func(string) (string, bool)) (Spec, error) {
+	var e configEntry
+	if err := json.Unmarshal(entry, &e); err != nil {
+		return Spec{}, fmt.Errorf("server %q: %s", name, jsonMessage(err))
+	}
+	spec, err := e.spec(name, lookup)
+	if err != nil {
+		return Spec{}, fmt.Errorf("server %q: %w", name, err)
+	}
+	return spec, nil
+}
+
 // ParseServerNames returns the names of the servers of data, the servers
 // file named file, in the order the file lists them: the entries of its
 // "mcpServers" object, or of "servers" when it has no "mcpServers", as

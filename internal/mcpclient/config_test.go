@@ -161,3 +161,33 @@ func TestServerNamesAreInTheFilesOrder(t *testing.T) {
 		})
 	}
 }
+
+func TestEntrySpecReadsAnEntryAsTheServersFileWould(t *testing.T) {
+	lookup := func(k string) (string, bool) { return map[string]string{"TOKEN": "t0k"}[k], k == "TOKEN" }
+	cases := []struct {
+		name, entry string
+		want        Spec
+		err         string
+	}{
+		{"a URL with headers", `{"type": "http", "url": "https://h/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}}`,
+			Spec{Name: "r", URL: "https://h/mcp", Header: http.Header{"Authorization": {"Bearer t0k"}}}, ""},
+		{"a command", `{"command": "srv", "args": ["-v"], "env": {"A": "1"}}`, Spec{Name: "r", Command: []string{"srv", "-v"}, Env: []string{"A=1"}}, ""},
+		{"SSE", `{"type": "sse", "url": "https://h/sse"}`, Spec{}, `server "r": type "sse"`},
+		{"not an object", `["x"]`, Spec{}, `server "r": `},
+		{"a variable not set", `{"url": "https://h/${NOPE}"}`, Spec{}, `server "r": url: `},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := EntrySpec("r", []byte(tc.entry), lookup)
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+					t.Errorf("error %v, want one starting %q", err, tc.err)
+				}
+				return
+			}
+			if diff := cmp.Diff(tc.want, got); err != nil || diff != "" {
+				t.Errorf("EntrySpec: %v (-want +got):\n%s", err, diff)
+			}
+		})
+	}
+}

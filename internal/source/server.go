@@ -53,13 +53,15 @@ type Server struct {
 	Dir string
 }
 
-// spec returns the connection settings of the server: its command or
+// Spec returns the connection settings of the server: its command or
 // URL, or its entry of the servers file, with the environment, headers,
-// timeout and protocol version given. Its errors are about the input: a
-// servers file that cannot be read or has no such server, a variable that
-// is not set, an environment entry or a header that is malformed, or one
-// meant for the other transport.
-func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error) {
+// timeout and protocol version given; lookup reads the environment for
+// the servers file's variables and the headers' (nil: none is set). Its
+// errors are about the input: a servers file that cannot be read or has
+// no such server, a variable that is not set, an environment entry or a
+// header that is malformed, or one meant for the other transport. Open
+// connects with it; a proxy spawns or reaches the server with it.
+func (s Server) Spec(lookup func(string) (string, bool)) (mcpclient.Spec, error) {
 	if lookup == nil {
 		lookup = func(string) (string, bool) { return "", false }
 	}
@@ -138,7 +140,7 @@ func openServer(ctx context.Context, s Server, opt Options) (*Source, error) {
 	if s.Dir == "" {
 		s.Dir = opt.Dir
 	}
-	spec, err := s.spec(opt.LookupEnv)
+	spec, err := s.Spec(opt.LookupEnv)
 	if err != nil {
 		return nil, err
 	}
