@@ -11,6 +11,9 @@
 //	baseline  the issues a team accepts, keyed by what they are about
 //	lock      the tools of each source pinned by a hash, and their drift
 //	servers   the checks of several servers' tools together
+//	registry  an MCP server's server.json, the manifest it publishes to
+//	          the MCP registry, checked against the registry's schema
+//	          and rules
 //	lint      the rules, the provider targets and the linter
 //	call      the call check: flat schemas, validate_call, call shapes,
 //	          batches of JSON Lines, deep validation, sample calls
@@ -28,10 +31,11 @@
 //	termtext  text for a terminal: escaping, quoting, hidden characters,
 //	          wrapping in cells
 //
-// (lint, call, diff and traffic are side by side, as are fix, compat, baseline,
-// lock and servers, report and config, tooldef, jsonedit and cost, and
-// jsondoc and catalog: none imports another of its rank.) Beside them, internal/par splits work among the processors for
-// any layer.
+// (lint, call, diff and traffic are side by side, as are fix, compat,
+// baseline, lock, servers and registry, report and config, tooldef,
+// jsonedit and cost, and jsondoc and catalog: none imports another of
+// its rank.) Beside them, internal/par splits work among the processors
+// for any layer.
 //
 // layers_test.go holds these layers, and those of the whole module above
 // them: core imports nothing outside core (its tests may use the test

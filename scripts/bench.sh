@@ -284,6 +284,11 @@ if grep -q BenchmarkAddedLatency <<<"$benches"; then
 		a50=$(metric added-p50-µs <<<"$line") a99=$(metric added-p99-µs <<<"$line")
 		echo "   added p50 = $a50 µs (goal < 100: $(verdict "$a50" "<=" 100)), added p99 = $a99 µs (goal < 1000: $(verdict "$a99" "<=" 1000))"
 	done
+	# The command a wrapped servers file runs, its record to a file.
+	line=$(go test -run '^$' -bench 'BenchmarkProxyCommandAddedLatency' -benchtime 5000x ./internal/cli | grep -E '^Benchmark')
+	a50=$(metric added-p50-µs <<<"$line") a99=$(metric added-p99-µs <<<"$line")
+	echo "   toolbench proxy --record, the Go SDK server: p50 $(metric direct-p50-µs <<<"$line") µs direct, $(metric proxied-p50-µs <<<"$line") µs proxied;" \
+		"added p50 = $a50 µs (goal < 100: $(verdict "$a50" "<=" 100)), added p99 = $a99 µs"
 	echo "   small calls, 32 in flight, 20000 a round, median of 3 rounds:"
 	for server in raw tools; do
 		line=$(bench "BenchmarkThroughput/^$server\$" -test.benchtime 3x)

@@ -33,6 +33,10 @@ type callPane struct {
 	results []callResult // one per call the text holds, in order
 	readErr string       // why the text could not be read as calls
 
+	// unloaded says why there are no schemas to check calls against: the
+	// tools did not load; "" while they may yet.
+	unloaded string
+
 	deep    bool
 	deepSeq int // the newest deep check asked for
 	deepFor int // the check the deep errors answer
@@ -542,6 +546,8 @@ func (p callPane) runLines() []string {
 // pane's width.
 func (p callPane) checkLines() []string {
 	switch {
+	case p.schemas == nil && p.unloaded != "":
+		return p.wrapped(p.st.err.Render(" ✗ "), p.unloaded)
 	case p.schemas == nil:
 		return []string{p.st.muted.Render(" waiting for the tools to load…")}
 	case !p.checked:

@@ -7,7 +7,6 @@ import (
 	"charm.land/bubbles/v2/viewport"
 	"github.com/charmbracelet/x/ansi"
 
-	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/schema"
@@ -148,8 +147,11 @@ func toolDetail(st *styles, s *snapshot, c *costs, row, w int) []string {
 	if line, _ := s.result.Doc.Position(int(t.Node.Start)); line > 0 {
 		facts = append(facts, "line "+strconv.Itoa(line))
 	}
-	if t.Strict {
+	switch {
+	case t.Strict:
 		facts = append(facts, "strict")
+	case t.StrictByDefault():
+		facts = append(facts, "strict by default (Responses)")
 	}
 	dw.wrap(" ", strings.Join(facts, " · "), st.muted.Render)
 	if c != nil {
@@ -160,7 +162,7 @@ func toolDetail(st *styles, s *snapshot, c *costs, row, w int) []string {
 
 	// Each issue goes under the deepest schema node its place is in; the
 	// rest are about the tool itself.
-	schemas := []*jsondoc.Node{t.Params, t.Def.Get("outputSchema")}
+	schemas := []*jsondoc.Node{t.Params, t.Output}
 	under, rest := placeIssues(s, r.issues, schemas)
 	if len(rest) > 0 {
 		dw.add("")
@@ -181,9 +183,9 @@ func toolDetail(st *styles, s *snapshot, c *costs, row, w int) []string {
 		tw := treeWriter{detailWriter: dw, s: s, root: t.Params, under: under}
 		tw.node(" ", " ", "", t.Params, false, 0)
 	}
-	if out := t.Def.Get("outputSchema"); out != nil {
+	if out := t.Output; out != nil {
 		dw.add("")
-		dw.add(" " + st.header.Render("output schema") + st.muted.Render(" (outputSchema)"))
+		dw.add(" " + st.header.Render("output schema") + st.muted.Render(" ("+t.OutputKey+")"))
 		if out.Is(jsondoc.Object) {
 			tw := treeWriter{detailWriter: dw, s: s, root: out, under: under}
 			tw.node(" ", " ", "", out, false, 0)
@@ -238,11 +240,7 @@ func (dw *detailWriter) wrap(prefix, text string, style func(...string) string) 
 // issue adds an issue's line after prefix: severity, place, code and
 // message, wrapped.
 func (dw *detailWriter) issue(prefix string, is lint.Issue) {
-	mark := dw.st.warn.Render("W")
-	if is.Severity == catalog.Error {
-		mark = dw.st.err.Render("E")
-	}
-	dw.wrap(prefix, mark+" "+dw.st.muted.Render(position(is))+" "+dw.st.code.Render(shown(is.Code, maxName))+" "+shown(is.Message, maxText), nil)
+	dw.wrap(prefix, dw.st.severityMark(is.Severity)+" "+dw.st.muted.Render(position(is))+" "+dw.st.code.Render(shown(is.Code, maxName))+" "+shown(is.Message, maxText), nil)
 }
 
 // placeIssues puts each issue of issues under the deepest schema node of

@@ -14,7 +14,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -121,14 +120,10 @@ var errChanged = errors.New("the file has changed since it loaded: nothing was w
 func writeFix(name, path string, p *fixPlan) tea.Cmd {
 	return func() tea.Msg {
 		msg := fixWrittenMsg{path: name, title: p.title}
-		now, err := os.ReadFile(path)
-		switch {
-		case err != nil:
-			msg.err = err
-		case string(now) != p.old:
+		msg.err = atomicfile.Replace(path, p.old, []byte(p.fixed))
+		var changed *atomicfile.ChangedError
+		if errors.As(msg.err, &changed) {
 			msg.err = errChanged
-		default:
-			msg.err = atomicfile.Write(path, []byte(p.fixed))
 		}
 		return msg
 	}

@@ -68,6 +68,10 @@ type formField struct {
 	hint     string    // shown while the field is empty: a default, an example, a type
 	desc     string
 	mismatch string // why a typed field takes JSON text: its value is not of its type
+	// sample is set while the field holds a value of a sample call, which
+	// nobody typed: text typed into it replaces the value rather than
+	// joining it, and any other key makes it the field's own.
+	sample bool
 }
 
 // newCallForm makes the form of tool t for the call in text. When text
@@ -77,8 +81,10 @@ func newCallForm(st *styles, keys *keyMap, t *tooldef.Tool, text string) callFor
 	f := callForm{st: st, keys: keys, tool: t}
 	f.fields = formFields(keys, t.Params, t.OpenAPIParams())
 	args := f.locate(text)
+	sample := text == call.SampleCall(t)
 	for i := range f.fields {
 		f.fields[i].fill(args)
+		f.fields[i].sample = sample && f.fields[i].input.Value() != ""
 	}
 	for _, m := range args.Kids() {
 		if !f.has(m.Key) {
@@ -484,12 +490,20 @@ func (f callForm) Update(msg tea.Msg) (callForm, bool) {
 	return f, changed
 }
 
-// edit types msg into the field, when it is one typed into.
+// edit types msg into the field, when it is one typed into. Text typed
+// or pasted into a field that holds a sample's value replaces the value.
 func (fl *formField) edit(msg tea.Msg) bool {
 	if fl.kind == fieldBool || fl.kind == fieldChoice {
 		return false
 	}
-	next, changed := fl.input.Update(msg)
+	input := fl.input
+	if fl.sample {
+		fl.sample = false
+		if typesText(msg) {
+			input.SetValue("")
+		}
+	}
+	next, changed := input.Update(msg)
 	if !changed {
 		fl.input = next
 		return false
@@ -506,6 +520,18 @@ func (fl *formField) edit(msg tea.Msg) bool {
 		fl.become(fl.own)
 	}
 	return true
+}
+
+// typesText reports whether msg puts text into a field: a printable key
+// or a paste.
+func typesText(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		return true
+	case tea.KeyPressMsg:
+		return typed(msg)
+	}
+	return false
 }
 
 // become makes the field one of kind k, holding no text.
@@ -607,6 +633,9 @@ func (f callForm) valueText(fl formField) string {
 	default:
 		if fl.input.Value() != "" {
 			text, _, _ := fl.input.view()
+			if fl.sample {
+				return f.st.muted.Render(text[0]) // a sample's: typing replaces it
+			}
 			return text[0]
 		}
 	}

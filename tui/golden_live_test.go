@@ -99,6 +99,13 @@ func fakeServerModel(t testing.TB, w, h int) model {
 // tools, at w x h, the listing loaded at loadTime.
 func fakeServerOn(t testing.TB, fake *fakeSession, tools string, w, h int) model {
 	t.Helper()
+	return fakeServerWith(t, fake, tools, Options{}, w, h)
+}
+
+// fakeServerWith is fakeServerOn with the Options cfg besides the server
+// and the lint options.
+func fakeServerWith(t testing.TB, fake *fakeSession, tools string, cfg Options, w, h int) model {
+	t.Helper()
 	opts := lint.Options{Targets: []string{"mcp"}}
 	k := newConnector(func(context.Context) (session, *jsondoc.Document, *lint.ServerFacts, error) {
 		return nil, nil, nil, fmt.Errorf("the fake server takes one session")
@@ -106,7 +113,8 @@ func fakeServerOn(t testing.TB, fake *fakeSession, tools string, w, h int) model
 	s := lintSnapshot(t, "test-tools", tools, opts)
 	c := k.follow(fake, s.result.Doc, nil, opts)
 	t.Cleanup(func() { k.closeAll(nil) })
-	m := newServerModel(Options{Server: &Server{}, Lint: opts}, k, c)
+	cfg.Server, cfg.Lint = &Server{}, opts
+	m := newServerModel(cfg, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return update(t, m, docLoadedMsg{snap: s})
 }
@@ -168,6 +176,36 @@ func TestGoldenFixScreens(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
 				m := press(t, newLoadedModel(t, fixTools, size.w, size.h), sc.keys...)
 				if s := screen(m); m.view != viewFix || !strings.Contains(s, sc.want) {
+					t.Errorf("the screen lacks %q:\n%s", sc.want, s)
+				}
+				goldenScreen(t, m)
+			})
+		}
+	}
+}
+
+// TestGoldenTrafficScreens paints the workbench beside a proxy at two
+// sizes: every message of a session, its calls, its problems with the
+// selected one's findings under them, a message whole, and a refused
+// call opened in the tester. go test -run Golden -update rewrites them.
+func TestGoldenTrafficScreens(t *testing.T) {
+	t.Parallel()
+	scenes := []struct {
+		name string
+		keys []string
+		want string // on the final screen
+	}{
+		{"traffic", nil, "tools/call echo #6"},
+		{"calls", []string{"c"}, "weather #3"},
+		{"problems", []string{"x", "g", "j"}, "refused"},
+		{"message", []string{"c", "g", "j", "v"}, "hint a required argument is absent"},
+		{"to the tester", []string{"c", "g", "j", "enter"}, "missing:city"},
+	}
+	for _, sc := range scenes {
+		for _, size := range []struct{ w, h int }{{80, 24}, {120, 40}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", sc.name, size.w, size.h), func(t *testing.T) {
+				m := press(t, proxyModel(t, size.w, size.h), sc.keys...)
+				if s := screen(m); !strings.Contains(s, sc.want) {
 					t.Errorf("the screen lacks %q:\n%s", sc.want, s)
 				}
 				goldenScreen(t, m)

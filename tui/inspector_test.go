@@ -813,3 +813,41 @@ func TestAChoiceEditedAsJSONChoosesAgainOnceCtrlUClearsIt(t *testing.T) {
 		t.Errorf("the note about the value that was no choice should go with it:\n%s", s)
 	}
 }
+
+func TestTypingIntoAFieldThatShowsASampleReplacesTheSample(t *testing.T) {
+	m := newLoadedModel(t, inspectTools(t), 120, 40)
+	m = press(t, m, "ctrl+s", "ctrl+f")
+	if !m.call.showForm || m.call.form.tool.Name != "create_event" {
+		t.Fatalf("ctrl+s, ctrl+f should show the form of a sample call of create_event (%s)", m.note)
+	}
+	title := m.call.form.fields[0]
+	if title.name != "title" || title.input.Value() == "" || !title.sample {
+		t.Fatalf("the first field should hold the sample's title: %+v", title)
+	}
+	m = typeText(t, m, "Standup")
+	if got := m.call.form.fields[0].input.Value(); got != "Standup" {
+		t.Errorf("the title holds %q, want the sample replaced by what was typed: Standup", got)
+	}
+	if !strings.Contains(m.call.text(), `"title": "Standup"`) {
+		t.Errorf("the call should carry the typed title: %s", m.call.text())
+	}
+
+	// A field the user edits otherwise is theirs: a backspace takes one
+	// character off the sample, and what is typed next joins the rest.
+	m = press(t, m, "down") // start, a sample date-time
+	start := m.call.form.fields[1].input.Value()
+	m = press(t, m, "backspace")
+	m = typeText(t, m, "Z")
+	if got := m.call.form.fields[1].input.Value(); got != start[:len(start)-1]+"Z" {
+		t.Errorf("start holds %q, want the sample less its last character, then Z", got)
+	}
+
+	// A call someone wrote is no sample: typing joins its values.
+	m = press(t, m, "ctrl+f")
+	m = inTester(t, m, `{"name": "create_event", "arguments": {"title": "Stand"}}`)
+	m = press(t, m, "ctrl+f")
+	m = typeText(t, m, "up")
+	if got := m.call.form.fields[0].input.Value(); got != "Standup" {
+		t.Errorf("the title holds %q, want what was typed after the written value: Standup", got)
+	}
+}

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"toolbench/core/catalog"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
 )
@@ -321,20 +320,13 @@ func position(is lint.Issue) string {
 	return strconv.Itoa(is.Line) + ":" + strconv.Itoa(is.Column)
 }
 
-func (p issuesPane) severityMark(s catalog.Severity) string {
-	if s == catalog.Error {
-		return p.st.err.Render("E")
-	}
-	return p.st.warn.Render("W")
-}
-
 // rowLine is issue i as a row: severity, position, the tool when the
 // list holds every tool's, code and message.
 func (p issuesPane) rowLine(i int, selected bool, posW, toolW, w int) string {
 	is := p.snap.result.Issues[i]
 	pos := position(is)
 	pos += strings.Repeat(" ", posW-len(pos))
-	lead := p.severityMark(is.Severity) + " " + p.st.muted.Render(pos) + " "
+	lead := p.st.severityMark(is.Severity) + " " + p.st.muted.Render(pos) + " "
 	if toolW > 0 {
 		lead += p.st.name.Render(fit(p.snap.issueTool(i), toolW)) + " "
 	}

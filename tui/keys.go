@@ -61,6 +61,12 @@ type keyMap struct {
 	HistPrev key.Binding // the session's calls
 	HistNext key.Binding
 
+	// Traffic.
+	CallsOnly    key.Binding // the calls, or every message
+	ProblemsOnly key.Binding
+	OpenCall     key.Binding // a call in the tester
+	Message      key.Binding // the whole message
+
 	// The call's form.
 	NextField, PrevField   key.Binding
 	Toggle                 key.Binding
@@ -128,6 +134,11 @@ func newKeyMap() *keyMap {
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel the call")),
 		HistPrev: key.NewBinding(key.WithKeys("ctrl+p"), key.WithHelp("ctrl+p", "previous call")),
 		HistNext: key.NewBinding(key.WithKeys("ctrl+n"), key.WithHelp("ctrl+n", "next call")),
+
+		CallsOnly:    key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "calls only")),
+		ProblemsOnly: key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "problems only")),
+		OpenCall:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "call in the tester")),
+		Message:      key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "whole message")),
 
 		NextField:  key.NewBinding(key.WithKeys("down", "enter"), key.WithHelp("↓/enter", "next field")),
 		PrevField:  key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "previous field")),
@@ -202,7 +213,7 @@ func (k *keyMap) groups() []keyGroup {
 	e := &k.edit
 	return []keyGroup{
 		{"anywhere", []keyDoc{
-			{&k.Next, "next pane: Tools, Issues, Call (also leaves a filter or the tester)"},
+			{&k.Next, "next pane: Tools, Issues, Call, and Traffic beside a proxy (also leaves a filter or the tester)"},
 			{&k.Prev, "previous pane"},
 			{&k.Sample, "a sample call of the selected tool in the tester, the cursor on its first value"},
 			{&k.ForceQuit, "quit"},
@@ -262,13 +273,20 @@ func (k *keyMap) groups() []keyGroup {
 			{&k.ChoosePrev, "an enum or const: previous choice"},
 			{&k.ChooseNext, "an enum or const: next choice"},
 		}},
+		{"Traffic (toolbench proxy --tui)", []keyDoc{
+			{&k.CallsOnly, "only the calls, a row each with its answer's latency and findings, or every message again"},
+			{&k.ProblemsOnly, "only what the proxy refused, dropped or filtered and what has findings, or everything again"},
+			{&k.OpenCall, "a tools/call: its arguments in the tester, to edit and send again with ctrl+r; another message: the whole of it"},
+			{&k.Message, "the whole message: its findings with their hints, a call's answer and params"},
+		}},
 		{"asked a question", []keyDoc{
 			{&k.Yes, "yes: run the tool, or write the fix"},
 			{&k.No, "no"},
 		}},
-		{"tool detail, source, fix, stderr, help", []keyDoc{
+		{"tool detail, source, fix, stderr, message, help", []keyDoc{
 			{&k.Back, "back to the panes"},
 			{&k.Source, "close the source view"},
+			{&k.Message, "close the message"},
 			{&k.Stderr, "close the server's standard error"},
 			{&k.Help, "close the help"},
 		}},

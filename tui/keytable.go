@@ -104,8 +104,9 @@ func idleIn(p pane) func(keyState) bool {
 
 func idleInList(st keyState) bool { return idleIn(paneTools)(st) || idleIn(paneIssues)(st) }
 
-// scrolls: a view covers the panes, or a list has the keys.
-func scrolls(st keyState) bool { return inView(st) || idleInList(st) }
+// scrolls: a view covers the panes, or a list has the keys: Tools,
+// Issues or Traffic.
+func scrolls(st keyState) bool { return inView(st) || idleInList(st) || idleIn(paneTraffic)(st) }
 
 func idleOnServer(st keyState) bool { return idle(st) && st.server }
 
@@ -174,6 +175,7 @@ func newKeyTable(k *keyMap) *keyTable {
 		{&k.Help, inViewOf(viewHelp), closeView},
 		{&k.Source, inViewOf(viewSource), closeView},
 		{&k.Stderr, inViewOf(viewStderr), closeView},
+		{&k.Message, inViewOf(viewMessage), closeView},
 		{&k.No, inViewOf(viewFix), closeView},
 		{&k.Yes, writableFix, model.writeFix},
 		{&k.Quit, inView, quit},
@@ -192,8 +194,8 @@ func newKeyTable(k *keyMap) *keyTable {
 		{&k.Run, onServerInCall, model.runCall},
 		{&k.HistPrev, onServerInCall, recall(-1)},
 		{&k.HistNext, onServerInCall, recall(1)},
-		{&k.Next, onPanes, func(m model) (model, tea.Cmd) { m.setFocus(m.focus.next()); return m, nil }},
-		{&k.Prev, onPanes, func(m model) (model, tea.Cmd) { m.setFocus(m.focus.prev()); return m, nil }},
+		{&k.Next, onPanes, func(m model) (model, tea.Cmd) { m.setFocus(m.nextPane(1)); return m, nil }},
+		{&k.Prev, onPanes, func(m model) (model, tea.Cmd) { m.setFocus(m.nextPane(-1)); return m, nil }},
 		{&k.Sample, onPanes, model.sample},
 		{&k.Form, inCall, model.toggleForm},
 
@@ -223,6 +225,12 @@ func newKeyTable(k *keyMap) *keyTable {
 		{&k.Edit, idleIn(paneIssues), model.openEditor},
 		{&k.Fix, idleIn(paneIssues), model.fixIssue},
 		{&k.FixAll, idleIn(paneIssues), model.fixAll},
+
+		// Traffic.
+		{&k.CallsOnly, idleIn(paneTraffic), onTraffic((*trafficPane).toggleCalls)},
+		{&k.ProblemsOnly, idleIn(paneTraffic), onTraffic((*trafficPane).toggleProblems)},
+		{&k.OpenCall, idleIn(paneTraffic), model.openTrafficCall},
+		{&k.Message, idleIn(paneTraffic), model.openMessage},
 
 		// Typing a filter.
 		{&k.EndFilter, filtering, model.endFilter},
@@ -347,6 +355,7 @@ func (t *keyTable) shortHelp(st keyState) []key.Binding {
 	}
 	return append(short, t.pick(st, &k.Run, &k.Sample, &k.Filter, &k.EndFilter, &k.ClearFilter,
 		&k.Detail, &k.ErrorsOnly, &k.AllIssues, &k.Severity, &k.Fix, &k.FixAll, &k.Source, &k.Edit, &k.EditCall,
+		&k.CallsOnly, &k.ProblemsOnly, &k.OpenCall, &k.Message,
 		&k.Form, &k.Leave, &k.HistPrev, &k.NextField, &k.Toggle, &k.ChooseNext, &k.Copy, &k.move,
 		&k.NextServer, &k.PrevServer, &k.Stderr, &k.Reconnect, &k.Target, &k.Deep)...)
 }
@@ -414,6 +423,8 @@ func scroll(mv listMove) keyAction {
 			return onTools(func(p *toolsPane) tea.Cmd { p.moveBy(mv); return nil })(m)
 		case paneIssues:
 			return onIssues(func(p *issuesPane) tea.Cmd { p.moveBy(mv); return nil })(m)
+		case paneTraffic:
+			return onTraffic(func(p *trafficPane) { p.moveBy(mv) })(m)
 		}
 		return m, nil
 	}

@@ -160,6 +160,12 @@ var keyScenes = []keyScene{
 	{"a server's standard error", func(t *testing.T) model {
 		return press(t, keysServerModel(t, 100, 16), "S", "k", "k") // it opens at the end
 	}},
+	{"Traffic", func(t *testing.T) model {
+		return press(t, proxyModel(t, 100, 30), "k", "k")
+	}},
+	{"a message of the traffic", func(t *testing.T) model {
+		return press(t, proxyModel(t, 100, 16), "k", "k", "v", "j")
+	}},
 	{"a screen too small", func(t *testing.T) model {
 		return keysModel(t, testTools, 30, 10)
 	}},

@@ -207,6 +207,13 @@ func connectSpec(ctx context.Context, spec mcpclient.Spec) (*mcpclient.Client, *
 // makes it, with its first load taken; every session ends with the test.
 func openOnServer(t testing.TB, spec mcpclient.Spec, srv Server, w, h int) model {
 	t.Helper()
+	return openOnServerWith(t, spec, srv, Options{}, w, h)
+}
+
+// openOnServerWith is openOnServer with the Options cfg besides the
+// server and the lint options.
+func openOnServerWith(t testing.TB, spec mcpclient.Spec, srv Server, cfg Options, w, h int) model {
+	t.Helper()
 	connect := func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {
 		return connectSpec(ctx, spec)
 	}
@@ -218,7 +225,8 @@ func openOnServer(t testing.TB, spec mcpclient.Spec, srv Server, w, h int) model
 	srv.Client, srv.List, srv.Doc, srv.Connect = client, list, doc, connect
 	c := k.follow(client, doc, serverFacts(k.ctx, client, list), lint.Options{Targets: []string{"mcp"}})
 	t.Cleanup(func() { k.closeAll(nil) })
-	m := newServerModel(Options{Server: &srv, Lint: lint.Options{Targets: []string{"mcp"}}}, k, c)
+	cfg.Server, cfg.Lint = &srv, lint.Options{Targets: []string{"mcp"}}
+	m := newServerModel(cfg, k, c)
 	m = update(t, m, tea.WindowSizeMsg{Width: w, Height: h})
 	return result(t, m, waitForEvent(m.src)) // the first listing, linted
 }

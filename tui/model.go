@@ -4,9 +4,10 @@
 // as it says they changed, and a tester that sends them calls.
 //
 // The root model owns focus, layout and the loaded document, and routes
-// messages to three pane models (tools, issues, call) and to the views
-// that cover them when asked (a tool in detail, the source around an
-// issue, every key). Panes and views embed one paneBase, with the one set
+// messages to three pane models (tools, issues, call), a fourth beside a
+// proxy (its traffic), and to the views that cover them when asked (a
+// tool in detail, the source around an issue, a message of the traffic,
+// every key). Panes and views embed one paneBase, with the one set
 // of styles and the one key map. Loading, linting, counting tokens and
 // sifting long lists happen in the watch package and in commands; Update
 // only assigns what they deliver, so the screen never waits on the disk
@@ -38,14 +39,16 @@ import (
 	"toolbench/watch"
 )
 
-// pane names one of the three panes; focus is a pane.
+// pane names one of the panes; focus is a pane.
 type pane int
 
-// The panes, in the order tab visits them.
+// The panes, in the order tab visits them. Traffic is there only beside
+// a proxy (Options.Traffic).
 const (
 	paneTools pane = iota
 	paneIssues
 	paneCall
+	paneTraffic
 	paneCount
 )
 
@@ -57,23 +60,33 @@ func (p pane) String() string {
 		return "Issues"
 	case paneCall:
 		return "Call"
+	case paneTraffic:
+		return "Traffic"
 	}
 	return fmt.Sprintf("pane(%d)", int(p))
 }
 
-func (p pane) next() pane { return (p + 1) % paneCount }
-func (p pane) prev() pane { return (p + paneCount - 1) % paneCount }
+// nextPane is the pane step panes after the focused one, in the order
+// tab visits them, forward or (step -1) back: the panes on screen.
+func (m model) nextPane(step int) pane {
+	n := int(paneTraffic)
+	if m.feed != nil {
+		n = int(paneCount)
+	}
+	return pane(((int(m.focus)+step)%n + n) % n)
+}
 
 // view names what covers the panes, when anything does.
 type view int
 
 const (
-	viewNone   view = iota
-	viewDetail      // the selected tool in full
-	viewSource      // the text around the selected issue
-	viewHelp        // every key
-	viewFix         // a fix's diff
-	viewStderr      // a server's standard error
+	viewNone    view = iota
+	viewDetail       // the selected tool in full
+	viewSource       // the text around the selected issue
+	viewHelp         // every key
+	viewFix          // a fix's diff
+	viewStderr       // a server's standard error
+	viewMessage      // a message of the proxy's traffic
 )
 
 // Options are what the workbench opens and how.
@@ -116,6 +129,13 @@ type Options struct {
 	// toolbench verify does: the tools that changed since they were
 	// pinned are marked.
 	Verify func(*jsondoc.Document) (*lock.Drift, error)
+
+	// Traffic, when set, is a proxy's traffic (toolbench proxy --tui):
+	// the workbench shows it in a Traffic pane as it happens, and marks
+	// in Tools the tools the proxy withheld or passed on drifted. Its
+	// Send is the proxy's Options.Events. Server is then the server the
+	// proxy relays to, which the tester sends calls to.
+	Traffic *TrafficFeed
 }
 
 // source delivers loads of the document: a watch.Watcher for a file, or
@@ -148,6 +168,8 @@ type model struct {
 	keyHelp helpView
 	fixes   fixView
 	stderr  stderrView
+	traffic trafficPane
+	message messageView
 
 	src    source // nil once it has closed, or in tests that feed messages
 	file   string // as the user named it; "" for the demo
@@ -191,6 +213,13 @@ type model struct {
 	groups      []serverGroup
 	group       int
 	crossServer crossServerCheck
+
+	// feed is the proxy's traffic, nil when the workbench is not beside
+	// a proxy; proxyMarks what the proxy did with the tools of a locked
+	// server that are not as the lock pins them, by name, the last
+	// listing saying it of each.
+	feed       *TrafficFeed
+	proxyMarks map[string]proxyMark
 }
 
 func newModel(cfg Options, src source) model {
@@ -212,6 +241,9 @@ func newModel(cfg Options, src source) model {
 		keyHelp:      newHelpView(st, keys),
 		fixes:        newFixView(st, keys),
 		stderr:       newStderrView(st, keys),
+		traffic:      newTrafficPane(st, keys),
+		message:      newMessageView(st, keys),
+		feed:         cfg.Traffic,
 		src:          src,
 		file:         cfg.File,
 		dir:          cfg.Dir,
@@ -249,9 +281,9 @@ func (m *model) follows(src source) {
 }
 
 // Init asks the terminal for its background (to pick light or dark
-// colors) and starts reading loads.
+// colors) and starts reading loads, and the traffic beside a proxy.
 func (m model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src), m.armGroups())
+	return tea.Batch(tea.RequestBackgroundColor, waitForEvent(m.src), m.armGroups(), readTraffic(m.feed))
 }
 
 // Run opens the workbench and returns when the user quits. On a server,

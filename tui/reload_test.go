@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -241,5 +242,69 @@ func TestADetailViewWhoseToolAReloadRemovesSaysSo(t *testing.T) {
 	m = update(t, m, docLoadedMsg{snap: lintSnapshot(t, "tools.json", `[]`, lint.Options{})})
 	if m.view != viewNone || !strings.Contains(m.note, "get customer is gone from the reload, and no tool is left to show") {
 		t.Errorf("a reload with no tool should close the detail view and say why: view %v, note %q", m.view, m.note)
+	}
+}
+
+// watched opens the workbench on a file of content, watched, at 100 by
+// 30, and takes its first load.
+func watched(t *testing.T, content string, first func(tea.Msg) bool) model {
+	t.Helper()
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("tools.json", []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := watch.New("tools.json", watch.Options{Debounce: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	m := newModel(Options{File: "tools.json"}, w)
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	return loadUntil(t, m, first)
+}
+
+func TestAParseErrorAfterAReloadIsShownNotHiddenBehindAnOlderNote(t *testing.T) {
+	m := watched(t, testTools, isLoaded)
+	m = press(t, m, "y") // copies a sample call: a note in the status bar
+	if !strings.Contains(screen(m), "copied a sample call") {
+		t.Fatalf("y should leave a note: %q", lineOf(screen(m), "tools"))
+	}
+	if err := os.WriteFile("tools.json", []byte(`[{"name": "get_weather",`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m = loadUntil(t, m, isFailed)
+	status := lineOf(screen(m), "✗")
+	if !strings.HasPrefix(strings.TrimSpace(status), "✗ tools.json:1:") || strings.Contains(status, "copied") {
+		t.Errorf("the status bar should lead with the error and drop the older note: %q", status)
+	}
+	m = press(t, m, "y") // a note after the failure comes after it
+	if status := lineOf(screen(m), "✗"); !strings.HasPrefix(strings.TrimSpace(status), "✗ tools.json:1:") {
+		t.Errorf("a later note should not push the error out: %q", status)
+	}
+}
+
+func TestAFileBrokenAtStartOpensTheTesterWithAClearState(t *testing.T) {
+	m := watched(t, `[{"name": "get_weather",`, isFailed)
+	m = press(t, m, "tab", "tab")
+	if m.focus != paneCall {
+		t.Fatalf("tab, tab should reach the tester, at %v", m.focus)
+	}
+	m = typeText(t, m, `{"name": "get_weather", "arguments": {}}`)
+	s := screen(m)
+	if tester := lineOf(s, "no tools to check"); !strings.Contains(tester, "tools.json:1:") || strings.Contains(s, "waiting for the tools") {
+		t.Errorf("the tester should say why it checks nothing, and where the file breaks:\n%s", s)
+	}
+	if !strings.Contains(m.call.text(), `"get_weather"`) {
+		t.Errorf("the tester should take the call typed: %q", m.call.text())
+	}
+
+	// Once the file loads, the call typed is checked against its tools.
+	if err := os.WriteFile("tools.json", []byte(testTools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m = loadUntil(t, m, isLoaded)
+	s = screen(m)
+	if strings.Contains(s, "no tools to check") || !slices.Contains(m.call.errs(), "missing:city") {
+		t.Errorf("after the load the call should be checked (errors %q):\n%s", m.call.errs(), s)
 	}
 }

@@ -91,7 +91,7 @@ func runCall(ctx context.Context, r runRequest) tea.Cmd {
 		o := msg.outcome
 		msg.text = r.text
 		if !r.single && o.Arguments != nil {
-			msg.text = `{"name": ` + string(jsondoc.AppendQuote(nil, o.Tool)) + `, "arguments": ` + string(o.Arguments) + `}`
+			msg.text = callText(jsondoc.AppendQuote(nil, o.Tool), o.Arguments)
 		}
 		if e, sent := o.Entry(r.server); sent && r.history != nil {
 			msg.historyErr = live.AppendEntry(r.history, e)

@@ -8,6 +8,8 @@ import (
 	"charm.land/bubbles/v2/table"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"toolbench/core/catalog"
 )
 
 // palette is every color the workbench uses, chosen for the terminal's
@@ -97,6 +99,18 @@ func newStyles(isDark bool) *styles {
 	s.help = help.DefaultStyles(isDark)
 
 	return s
+}
+
+// severityMark is a severity as a letter, which shows without color:
+// E for an error, W for a warning, N for a note.
+func (s *styles) severityMark(sev catalog.Severity) string {
+	switch sev {
+	case catalog.Error:
+		return s.err.Render("E")
+	case catalog.Note:
+		return s.muted.Render("N")
+	}
+	return s.warn.Render("W")
 }
 
 // paramTable is the styles of the tools pane's parameter table.

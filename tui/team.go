@@ -110,13 +110,20 @@ func (m model) teamParts() []string {
 	return parts
 }
 
-// driftLabel is a tool's mark in the tools pane, two cells wide: "≠ "
-// for a pinned tool that changed, "+ " for one the lock does not pin.
+// driftLabel is a tool's mark in the tools pane, two cells wide: "⊘ "
+// for a tool a proxy withheld from its client, "≠ " for a pinned tool
+// that changed, "~ " for one a proxy passed on not as the lock pins it
+// (under audit), "+ " for one the lock does not pin. A tool with several
+// marks gets the first of these.
 func (p toolsPane) driftLabel(name string) string {
-	switch p.drift[name] {
-	case drifted:
+	switch {
+	case p.proxy[name] == proxyWithheld:
+		return p.st.err.Render("⊘") + " "
+	case p.drift[name] == drifted:
 		return p.st.err.Render("≠") + " "
-	case notPinned:
+	case p.proxy[name] == proxyDrift:
+		return p.st.warn.Render("~") + " "
+	case p.drift[name] == notPinned:
 		return p.st.warn.Render("+") + " "
 	}
 	return ""

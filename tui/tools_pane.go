@@ -41,8 +41,11 @@ type toolsPane struct {
 
 	compat *compat.Matrix // which targets accept each tool; nil until counted
 	// drift marks the tools the lock says changed or are new, by name;
-	// nil when there is no lock, or nothing to mark.
+	// nil when there is no lock, or nothing to mark. proxy marks those
+	// a proxy withheld from its client or passed on drifted; nil when
+	// it has marked none.
 	drift map[string]driftMark
+	proxy map[string]proxyMark
 }
 
 // paramRow is one parameter of the selected tool, escaped for the screen.
@@ -457,7 +460,7 @@ func (p toolsPane) rowLine(r int, selected bool, w, cw int) string {
 	}
 	nameW := max(w-3-width(cost)-1-cw, 1)
 	name := fit(row.label, nameW)
-	if p.drift != nil && nameW > 4 {
+	if (p.drift != nil || p.proxy != nil) && nameW > 4 {
 		mark := p.driftLabel(row.tool.Name)
 		if mark == "" {
 			mark = "  "

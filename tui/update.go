@@ -87,6 +87,8 @@ func (m model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case driftMsg:
 		m.driftChecked(msg)
 		return m, nil
+	case trafficMsg:
+		return m.trafficArrived(msg)
 	case editorDoneMsg:
 		m.note = ""
 		if msg.err != nil {
@@ -123,7 +125,7 @@ func (m model) input(msg tea.Msg) (model, tea.Cmd) {
 // loaded shows a new document, checks the call again against it and
 // starts counting what its tools cost.
 func (m *model) loaded(s *snapshot) tea.Cmd {
-	m.broken, m.removed = "", false
+	m.broken, m.removed, m.call.unloaded = "", false, ""
 	m.tools.stale = false
 	return m.show(s)
 }
@@ -186,6 +188,12 @@ func (m *model) failed(msg docFailedMsg) {
 	m.removed = msg.removed || errors.Is(msg.err, watch.ErrRemoved)
 	m.tools.stale = true
 	m.broken = loadFailure(msg)
+	if !strings.HasPrefix(m.note, listChangedNote) {
+		m.note = "" // the failure is the news: an older note would hide it
+	}
+	if m.snap == nil {
+		m.call.unloaded = "no tools to check calls against: " + m.broken + "; once the file loads, the call is checked"
+	}
 	switch {
 	case !m.call.onServer():
 	case errors.Is(msg.err, watch.ErrEnded):
@@ -316,6 +324,8 @@ func (m *model) viewport() *viewport.Model {
 		return &m.fixes.vp
 	case viewStderr:
 		return &m.stderr.vp
+	case viewMessage:
+		return &m.message.vp
 	}
 	return nil
 }
@@ -399,6 +409,8 @@ func (m model) toPane(p pane, msg tea.Msg) (model, tea.Cmd) {
 		return onIssues(func(p *issuesPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
 	case paneCall:
 		return onCall(func(p *callPane) (cmd tea.Cmd) { *p, cmd = p.Update(msg); return cmd })(m)
+	case paneTraffic:
+		return onTraffic(func(p *trafficPane) { *p, _ = p.Update(msg) })(m)
 	}
 	return m, nil
 }
@@ -484,6 +496,7 @@ func (m *model) setFocus(p pane) {
 	m.tools.setFocused(p == paneTools)
 	m.issues.setFocused(p == paneIssues)
 	m.call.setFocused(p == paneCall)
+	m.traffic.setFocused(p == paneTraffic)
 }
 
 // sample fills the tester with a valid call of the selected tool and
@@ -628,6 +641,8 @@ func (m *model) setStyles(st *styles) {
 	m.keyHelp.setStyles(st)
 	m.fixes.setStyles(st)
 	m.stderr.setStyles(st)
+	m.traffic.setStyles(st)
+	m.message.setStyles(st)
 	if m.view == viewDetail {
 		m.detail.build()
 	}

@@ -48,33 +48,40 @@ func (r rect) contains(x, y int) bool {
 }
 
 // layout gives each pane its place: Tools down the left two fifths, Issues
-// above Call on the right, the status bar and the help line below. The
-// views over the panes take the panes' place.
+// above Call on the right, the status bar and the help line below; beside
+// a proxy, Traffic under them all, the whole width, a third of the
+// height. The views over the panes take the panes' place.
 func (m *model) layout() {
 	m.help.SetWidth(m.width)
 	bodyH := max(m.height-2, 0)
+	trafficH := 0
+	if m.feed != nil {
+		trafficH = max(bodyH/3, 4)
+	}
+	topH := bodyH - trafficH
 	leftW := m.width * 2 / 5
 	rightW := m.width - leftW
-	issuesH := bodyH / 2
-	callH := bodyH - issuesH
+	issuesH := topH / 2
+	callH := topH - issuesH
 	m.rects = [paneCount]rect{
-		paneTools:  {0, 0, leftW, bodyH},
+		paneTools:  {0, 0, leftW, topH},
 		paneIssues: {leftW, 0, rightW, issuesH},
 		paneCall:   {leftW, issuesH, rightW, callH},
 	}
-	m.tools.SetSize(leftW, bodyH)
+	if m.feed != nil {
+		m.rects[paneTraffic] = rect{0, topH, m.width, trafficH}
+	}
+	m.tools.SetSize(leftW, topH)
 	m.issues.SetSize(rightW, issuesH)
 	m.call.SetSize(rightW, callH)
-	m.detail.SetSize(m.width, bodyH)
-	m.source.SetSize(m.width, bodyH)
-	m.keyHelp.SetSize(m.width, bodyH)
-	m.fixes.SetSize(m.width, bodyH)
-	m.stderr.SetSize(m.width, bodyH)
-	m.detail.setFocused(true)
-	m.source.setFocused(true)
-	m.keyHelp.setFocused(true)
-	m.fixes.setFocused(true)
-	m.stderr.setFocused(true)
+	m.traffic.SetSize(m.width, trafficH)
+	for _, v := range []interface {
+		SetSize(w, h int)
+		setFocused(bool)
+	}{&m.detail, &m.source, &m.keyHelp, &m.fixes, &m.stderr, &m.message} {
+		v.SetSize(m.width, bodyH)
+		v.setFocused(true)
+	}
 }
 
 func (m model) tooSmall() bool { return m.width < minWidth || m.height < minHeight }
@@ -143,8 +150,13 @@ func (m model) render() string {
 		body = m.fixes.View()
 	case viewStderr:
 		body = m.stderr.View()
+	case viewMessage:
+		body = m.message.View()
 	default:
 		body = sideBySide(m.tools.View(), m.issues.View()+"\n"+m.call.View())
+		if m.feed != nil {
+			body += "\n" + m.traffic.View()
+		}
 	}
 	return body + "\n" + m.statusLine() + "\n" + m.helpView()
 }
@@ -206,7 +218,8 @@ func (m model) statusLine() string {
 		if m.snap != nil {
 			bad += " · showing the last good load"
 		}
-		return clip(m.statusOf(append(lead, m.st.statusBad.Render(bad))), m.width)
+		// The failure first: a note after it is cut before it is.
+		return clip(m.statusOf(append([]string{m.st.statusBad.Render(bad)}, lead...)), m.width)
 	}
 	long, short := m.targetStatus()
 	line := m.statusOf(m.loadParts(lead, long))
@@ -243,6 +256,7 @@ func (m model) loadParts(lead []string, target string) []string {
 		parts = append(parts, m.st.status.Render(termtext.Plural(len(m.snap.rows), "tool")+m.costStatus()))
 		parts = append(parts, m.counts())
 	}
+	parts = append(parts, m.proxyParts()...)
 	if m.call.running != nil {
 		parts = append(parts, m.st.statusNote.Render("sending "+m.call.running.tool))
 	}

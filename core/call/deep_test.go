@@ -1,13 +1,16 @@
 package call
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
 	"toolbench/core/tooldef"
 )
 
@@ -223,5 +226,39 @@ func TestDeepValidateWorksOnHandBuiltSchemas(t *testing.T) {
 	got := DeepValidate(Call{Name: "t", Args: callNode(t, `{"n": "x"}`)}, s)
 	if diff := cmp.Diff([]SchemaError{{"/n", "got string, want integer"}}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestDeepValidationOfASchemaPastTheCompilersBoundsSaysSo(t *testing.T) {
+	// The JSON Schema library's compiler takes time growing with the
+	// square of a schema's subschemas and faster with their nesting:
+	// 3,000 levels of "items" took minutes, 40,000 properties 10 s.
+	var props strings.Builder
+	for i := range schema.MaxCompiledSubschemas + 1 {
+		if i > 0 {
+			props.WriteByte(',')
+		}
+		props.WriteString(`"p` + strconv.Itoa(i) + `": {"type": "string"}`)
+	}
+	for _, tc := range []struct {
+		name, params, want string
+	}{
+		{"wide", `{"type": "object", "properties": {` + props.String() + `}}`, "subschemas, more than the 10000 toolbench compiles"},
+		{"deep", `{"type": "object", "properties": {"a": ` + strings.Repeat(`{"type": "array", "items": `, 3000) + `{}` + strings.Repeat(`}`, 3000) + `}}`, "levels deep, more than the 200 toolbench compiles"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := jsondoc.ParseText("t.json", `[{"name": "t", "parameters": `+tc.params+`}]`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			got := deepCheck(t, SchemasFromTools(tooldef.Tools(doc)), `{"name": "t", "arguments": {}}`)
+			if took := time.Since(start); took > 20*time.Second {
+				t.Errorf("deep validation took %v", took)
+			}
+			if len(got) != 1 || got[0].Path != "" || !strings.Contains(got[0].Message, tc.want) {
+				t.Errorf("got %v, want one error at the root saying %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -24,7 +24,7 @@ import (
 // the first branch of anyOf and oneOf, and a string built from a
 // pattern.
 func SampleCall(t *tooldef.Tool) string {
-	g := sampler{root: t.Params, openAPI: t.OpenAPIParams()}
+	g := sampler{refs: schema.NewResolver(t.Params), openAPI: t.OpenAPIParams()}
 	b := []byte(`{"name":`)
 	b = jsondoc.AppendQuote(b, t.Name)
 	b = append(b, `,"arguments":`...)
@@ -41,13 +41,13 @@ func SampleCall(t *tooldef.Tool) string {
 const maxSampleDepth = 16
 
 type sampler struct {
-	root    *jsondoc.Node // the parameter schema, for "#/..." references
-	openAPI bool          // the schema is Gemini's OpenAPI subset
+	refs    *schema.Resolver // of the parameter schema, for "#/..." references
+	openAPI bool             // the schema is Gemini's OpenAPI subset
 }
 
 // resolve is the schema n's local references lead to.
 func (g *sampler) resolve(n *jsondoc.Node) *jsondoc.Node {
-	n, _, _ = schema.Deref(g.root, n)
+	n, _, _ = g.refs.Deref(n)
 	return n
 }
 
@@ -125,7 +125,7 @@ func (g *sampler) typeOf(n *jsondoc.Node) string {
 // own and its allOf branches' (schema.Object), each of its property's
 // schema or, for a name without one, of "additionalProperties".
 func (g *sampler) object(b []byte, n *jsondoc.Node, depth int) []byte {
-	o := schema.ObjectOf(g.root, g.resolve(n), g.openAPI)
+	o := g.refs.Object(g.resolve(n), g.openAPI)
 	b = append(b, '{')
 	for i, name := range o.Required {
 		if i > 0 {

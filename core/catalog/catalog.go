@@ -14,13 +14,14 @@ type Kind uint8
 
 // The families, in the order of a Catalog.
 const (
-	KindRule    Kind = iota + 1 // a lint rule
-	KindServers                 // a check of several servers' tools together
-	KindTarget                  // a provider target: no code, but a name explain takes
-	KindChange                  // a change diff and verify report
-	KindCall                    // a code of the call check
-	KindRun                     // what a call sent to a server came to
-	KindTraffic                 // what toolbench proxy finds in the traffic
+	KindRule     Kind = iota + 1 // a lint rule
+	KindServers                  // a check of several servers' tools together
+	KindManifest                 // a check of a server's server.json, its manifest for the MCP registry
+	KindTarget                   // a provider target: no code, but a name explain takes
+	KindChange                   // a change diff and verify report
+	KindCall                     // a code of the call check
+	KindRun                      // what a call sent to a server came to
+	KindTraffic                  // what toolbench proxy finds in the traffic
 )
 
 // Code is a name the catalog knows: a code, with the entry its family

@@ -43,6 +43,8 @@ func (c *Code) heading() string {
 		return c.Severity.String() + ", always on"
 	case KindServers:
 		return c.Severity.String() + ", lint --all-servers"
+	case KindManifest:
+		return c.Severity.String() + ", lint of a server.json"
 	case KindChange:
 		return c.Level() + ", a change toolbench diff reports"
 	case KindCall:
@@ -87,6 +89,8 @@ func (c *Code) where() string {
 	switch {
 	case c.Kind == KindServers:
 		return "all-servers"
+	case c.Kind == KindManifest:
+		return "server.json"
 	case len(c.Targets) == 0:
 		return "always"
 	}

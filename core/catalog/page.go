@@ -40,6 +40,10 @@ func (c *Code) facts() [][2]string {
 		return [][2]string{{"Severity", c.Level()},
 			{"Runs", "under `--all-servers`, on the tools of every server of the servers file together ([live servers](../servers.md))"},
 			{"Fix", "none: change a server, or the configuration"}}
+	case KindManifest:
+		return [][2]string{{"Severity", c.Level()},
+			{"Runs", "when `toolbench lint` reads a server.json, the manifest of an MCP server for the MCP registry ([server.json](../lint.md#a-servers-serverjson))"},
+			{"Fix", "none: edit the manifest as below says"}}
 	case KindChange:
 		meaning := ": calls valid before still are"
 		if c.Severity == Error {
@@ -52,7 +56,7 @@ func (c *Code) facts() [][2]string {
 			{"Reported by", "[`toolbench call`](../call.md), the workbench's tester and `toolbench mcp`'s check_tool_calls"}}
 	case KindTraffic:
 		return [][2]string{{"Severity", c.Level()},
-			{"Reported by", "`toolbench proxy`, in its record and on its standard error"}}
+			{"Reported by", "[`toolbench proxy`](../proxy.md), in its record, on its standard error and in the workbench's traffic pane"}}
 	}
 	return [][2]string{{"Kind", c.Level()},
 		{"Reported by", "[`toolbench call --run`](../call.md) in the SARIF, GitHub and Markdown formats"}}
@@ -92,6 +96,8 @@ func (c *Code) group() string {
 		return "Every lint"
 	case KindServers:
 		return "Several servers together"
+	case KindManifest:
+		return "A server's server.json"
 	case KindChange:
 		return "Changes"
 	case KindCall:

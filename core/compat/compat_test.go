@@ -197,3 +197,28 @@ func TestANameOnlyMCPAdvisesAgainstIsAnErrorForOpenAIAlone(t *testing.T) {
 		}
 	}
 }
+
+func TestAResponsesFunctionWithoutStrictIsCountedAsStrictAsOpenAIMakesIt(t *testing.T) {
+	params := `{"type": "object", "properties": {"city": {"type": "string"}, "zone": {"type": "string"}, "when": {"allOf": [{"type": "string"}]}}, "required": ["city", "when"]}`
+	src := `[
+  {"type": "function", "name": "responses_default", "description": "Get the current weather for a city.", "parameters": ` + params + `},
+  {"type": "function", "name": "responses_off", "description": "Get the current weather for a city.", "strict": false, "parameters": ` + params + `},
+  {"type": "function", "function": {"name": "chat", "description": "Get the current weather for a city.", "parameters": ` + params + `}}
+]`
+	m := Compute(parse(t, src), lint.Options{Targets: []string{"openai", "openai-strict"}})
+	// The Responses function without "strict" is made strict: its allOf
+	// is the one error normalization cannot fix (the optional zone is a
+	// warning). Opting out, or Chat Completions, leaves it as sent.
+	want := []string{"responses_default [0 1]", "responses_off [0 0]", "chat [0 0]"}
+	if diff := cmp.Diff(want, rows(m)); diff != "" {
+		t.Errorf("rows (-want +got):\n%s", diff)
+	}
+	var asSent []string
+	for _, r := range m.Rows {
+		asSent = append(asSent, fmt.Sprint(r.Tool, " ", r.AsSent))
+	}
+	wantAsSent := []string{"responses_default [false false]", "responses_off [false true]", "chat [false true]"}
+	if diff := cmp.Diff(wantAsSent, asSent); diff != "" {
+		t.Errorf("as sent (-want +got):\n%s", diff)
+	}
+}

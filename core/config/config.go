@@ -23,6 +23,7 @@ import (
 
 	"toolbench/core/catalog"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 )
@@ -48,6 +49,14 @@ type Config struct {
 	Rules       map[string]lint.Level
 	Ignore      []Ignore
 	Overrides   []Override
+	Proxy       Proxy
+}
+
+// Proxy is the [proxy] table: the policy toolbench proxy applies to each
+// check that can keep a message from its peer, "enforce" or "audit", ""
+// when the file sets none (enforce).
+type Proxy struct {
+	Calls, Drift, Headers string
 }
 
 // Ignore is an [[ignore]] entry: the issues it accepts are those of the
@@ -86,7 +95,8 @@ func Parse(path string, data []byte) (*Config, error) {
 		return nil, err
 	}
 	c := &Config{File: path, Dir: filepath.Dir(path), FailOn: catalog.Error, Baseline: raw.Baseline, Lock: raw.Lock,
-		TokenBudget: int(raw.TokenBudget), Rules: levels(raw.Rules)}
+		TokenBudget: int(raw.TokenBudget), Rules: levels(raw.Rules),
+		Proxy: Proxy{Calls: raw.Proxy.Calls, Drift: raw.Proxy.Drift, Headers: raw.Proxy.Headers}}
 	if raw.FailOn == "warning" {
 		c.FailOn = catalog.Warning
 	}
@@ -119,7 +129,7 @@ func levels(m map[string]string) map[string]lint.Level {
 // servers' codes), else an error that suggests the near name: what
 // --ignore and the file accept.
 func CheckSelector(s string) error {
-	if lint.IsSelector(s) || servers.LookupRule(s) != nil || s == servers.Prefix {
+	if lint.IsSelector(s) || servers.LookupRule(s) != nil || s == servers.Prefix || registry.LookupRule(s) != nil || s == registry.Prefix {
 		return nil
 	}
 	what := "unknown rule code " + termtext.Quote(s)

@@ -41,6 +41,10 @@ reason = "not ours"
 paths = ["servers/*.json"]
 targets = ["mcp"]
 rules = { empty-properties = "off" }
+
+[proxy]
+calls = "audit"
+drift = "enforce"
 `
 
 func parse(t *testing.T, src string) *Config {
@@ -64,6 +68,7 @@ func TestParseReadsATeamsFile(t *testing.T) {
 			{Paths: []string{"vendor/**/*.json"}, Reason: "not ours", Line: 18},
 		},
 		Overrides: []Override{{Paths: []string{"servers/*.json"}, Targets: []string{"mcp"}, Rules: map[string]lint.Level{"empty-properties": lint.Off}, Line: 22}},
+		Proxy:     Proxy{Calls: "audit", Drift: "enforce"},
 	}
 	if diff := cmp.Diff(want, c); diff != "" {
 		t.Errorf("config (-want +got):\n%s", diff)
@@ -119,6 +124,16 @@ func TestParseSaysWhereAFileIsWrong(t *testing.T) {
 			`/repo/toolbench.toml:1:16: 'token-budget' must be at least 0`},
 		{"a servers check's code is a code", "[rules]\n\"servers/duplicate-tool-nam\" = \"off\"\n",
 			`/repo/toolbench.toml:2:1: unknown rule code 'servers/duplicate-tool-nam'; did you mean 'servers/duplicate-tool-name'?`},
+		{"an unknown policy", "[proxy]\ncalls = \"enforced\"\n",
+			`/repo/toolbench.toml:2:9: unknown policy 'enforced' for 'calls' (known: enforce, audit); did you mean 'enforce'?`},
+		{"an unknown key of the proxy", "[proxy]\ndrfit = \"audit\"\n",
+			`/repo/toolbench.toml:2:1: unknown key 'drfit' in [proxy]; did you mean 'drift'?`},
+		{"the proxy table as a string", "proxy = \"audit\"\n",
+			`/repo/toolbench.toml:1:9: 'proxy' must be a table, not a string`},
+		{"a code with a target's prefix left bare", "[rules]\n  openai/invalid-name = \"off\"\n",
+			`/repo/toolbench.toml:2:9: not TOML: expected '=' after key; a key with "/" must be quoted: "openai/invalid-name" = ...`},
+		{"a target's prefix left bare", "[rules]\nmcp/ = \"warning\"\n",
+			`/repo/toolbench.toml:2:4: not TOML: expected '=' after key; a key with "/" must be quoted: "mcp/" = ...`},
 		{"not TOML", "targets = [\"openai\"\n",
 			`/repo/toolbench.toml:1:20: not TOML: `},
 		{"a key twice", "fail-on = \"error\"\nfail-on = \"warning\"\n",

@@ -89,9 +89,30 @@ func decodeError(file string, data []byte, err error) error {
 		kind, _, _ = strings.Cut(kind, " into")
 		msg = wrongType(de.Key(), kind)
 	} else {
-		msg = "not TOML: " + msg
+		msg = "not TOML: " + msg + quoteHint(data, line, col)
 	}
 	return &Error{Problems: []Problem{{file, line, col, msg}}}
+}
+
+// quoteHint is what to add to a syntax error at line and col that is
+// the "/" of a key left bare, as a code with a target's prefix is
+// ("openai/invalid-name"): TOML reads a bare key of letters, digits, "_"
+// and "-" only. "" when the error is another.
+func quoteHint(data []byte, line, col int) string {
+	lines := strings.Split(string(data), "\n")
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	text := strings.TrimRight(lines[line-1], "\r")
+	if col < 1 || col > len(text) || text[col-1] != '/' {
+		return ""
+	}
+	key, _, _ := strings.Cut(strings.TrimSpace(text), "=")
+	key = strings.TrimSpace(key)
+	if key == "" || strings.ContainsAny(key, "\"'[]") {
+		return ""
+	}
+	return "; a key with \"/\" must be quoted: " + strconv.Quote(key) + " = ..."
 }
 
 // unknownKey words a key the table does not have, with the near name.
@@ -202,6 +223,8 @@ func describe(t reflect.Type) string {
 		return "an integer"
 	case reflect.Map:
 		return "a table of strings"
+	case reflect.Struct:
+		return "a table"
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Struct {
 			return "an array of tables"
@@ -260,6 +283,8 @@ func (v *validator) field(path []string, f reflect.StructField, fv reflect.Value
 		if fv.String() != "" {
 			v.value(path, f, fv.String())
 		}
+	case reflect.Struct:
+		v.table(path, fv)
 	case reflect.Int64:
 		if min, err := strconv.ParseInt(f.Tag.Get("min"), 10, 64); err == nil && fv.Int() < min {
 			v.at(v.ix.valueAt(path), termtext.Quote(key)+" must be at least "+strconv.FormatInt(min, 10))
@@ -315,6 +340,8 @@ func (v *validator) member(offset int, set, s, key string) {
 		msg = err.Error()
 	case "levels":
 		msg = "unknown level " + termtext.Quote(s) + " for " + termtext.Quote(key) + " (known: " + strings.Join(names, ", ") + ")" + didYouMean(s, names)
+	case "policies":
+		msg = "unknown policy " + termtext.Quote(s) + " for " + termtext.Quote(key) + " (known: " + strings.Join(names, ", ") + ")" + didYouMean(s, names)
 	case "targets":
 		msg = "unknown target " + termtext.Quote(s) + " (known: " + strings.Join(names, ", ") + ")" + didYouMean(s, names)
 	default:

@@ -72,6 +72,8 @@ func fieldSchema(f reflect.StructField) schema {
 		} else {
 			s = schema{"type": "array", "items": stringSchema(f.Tag.Get("values"))}
 		}
+	case reflect.Struct:
+		s = objectSchema(f.Type)
 	case reflect.Map:
 		s = schema{"type": "object", "additionalProperties": stringSchema(f.Tag.Get("values"))}
 		if keys := f.Tag.Get("keys"); keys != "" {

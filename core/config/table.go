@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 )
 
@@ -23,6 +24,7 @@ type fileTable struct {
 	Rules       map[string]string `toml:"rules" keys:"selectors" values:"levels" doc:"Rules by code, or every rule of a target by its prefix (\"openai/\"), set \"off\", \"warning\" or \"error\". A code's own setting wins over its prefix's."`
 	Ignore      []ignoreTable     `toml:"ignore" doc:"Issues to accept, each entry with the reason why: those of the tools, files and codes it names."`
 	Overrides   []overrideTable   `toml:"overrides" doc:"Settings for some files: targets and rules for the files the paths match, over those above."`
+	Proxy       proxyTable        `toml:"proxy" doc:"What toolbench proxy does with what fails each check that can keep a message from its peer: \"enforce\" keeps it from the peer and reports it, \"audit\" passes it on and reports it. --policy goes over it."`
 }
 
 type ignoreTable struct {
@@ -39,6 +41,12 @@ type overrideTable struct {
 	Rules   map[string]string `toml:"rules" keys:"selectors" values:"levels" doc:"Rules set for these files, over those above, as [rules] sets them."`
 }
 
+type proxyTable struct {
+	Calls   string `toml:"calls" values:"policies" doc:"A tools/call whose arguments fail validate_call or the tool's input schema, or that names a tool not listed: \"enforce\" (the default) answers it with the findings and never sends it to the server."`
+	Drift   string `toml:"drift" values:"policies" doc:"A tool of a server the lock pins, changed since it was locked or new: \"enforce\" (the default) withholds it from the client."`
+	Headers string `toml:"headers" values:"policies" doc:"A Streamable HTTP request whose Mcp-Method, Mcp-Name or Mcp-Param-* headers (MCP 2026-07-28) disagree with its body: \"enforce\" (the default) refuses it."`
+}
+
 // valueSet is a set the tags name, what a key may hold: whether it has
 // a value, and all of them, for the schema and for messages.
 type valueSet struct {
@@ -50,6 +58,7 @@ var valueSets = map[string]valueSet{
 	"targets":   {func(s string) bool { return lint.LookupTarget(s) != nil }, lint.TargetNames},
 	"levels":    {func(s string) bool { _, err := lint.ParseLevel(s); return err == nil }, lint.LevelNames},
 	"fail-on":   {func(s string) bool { return s == "error" || s == "warning" }, func() []string { return []string{"error", "warning"} }},
+	"policies":  {func(s string) bool { return s == "enforce" || s == "audit" }, func() []string { return []string{"enforce", "audit"} }},
 	"selectors": {func(s string) bool { return CheckSelector(s) == nil }, Selectors},
 }
 
@@ -69,6 +78,10 @@ func Selectors() []string {
 		out = append(out, r.Code)
 	}
 	out = append(out, servers.Prefix, lint.SecurityPrefix)
+	for _, r := range registry.Rules() {
+		out = append(out, r.Code)
+	}
+	out = append(out, registry.Prefix)
 	slices.Sort(out)
 	return out
 }

@@ -130,8 +130,8 @@ func (p *pair) schemas(o, n *jsondoc.Node) { p.compare(o, n, true) }
 // withTypes false leaves out the kinds of value they accept, which an
 // allOf's schema shares with the schema around it.
 func (p *pair) compare(o, n *jsondoc.Node, withTypes bool) {
-	o, oSegs, oRef := schema.Deref(p.o.Params, o)
-	n, nSegs, nRef := schema.Deref(p.n.Params, n)
+	o, oSegs, oRef := p.oldKinds.refs.Deref(o)
+	n, nSegs, nRef := p.newKinds.refs.Deref(n)
 	if oRef || nRef {
 		if p.seen == nil {
 			// The parameter schemas are compared first, and "#" leads back to them.
@@ -458,9 +458,10 @@ func (p *pair) allOf(o, n *jsondoc.Node) {
 
 func (p *pair) properties(o, n *jsondoc.Node) {
 	op, np := o.Get("properties"), n.Get("properties")
+	opx, npx := jsondoc.IndexOf(op), jsondoc.IndexOf(np) // every key of each is looked up in the other
 	oreq, nreq := requiredSet(o), requiredSet(n)
 	for _, m := range op.Members() {
-		if !np.Has(m.Key) {
+		if !npx.Has(m.Key) {
 			p.c.add(removedParameter, p.c.old, m.Value, p.oldPath(jsondoc.KeySeg("properties"), jsondoc.KeySeg(m.Key)), p.n.Name,
 				"parameter "+termtext.Quote(m.Key)+" was removed")
 		}
@@ -472,11 +473,11 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 			continue
 		}
 		said[name] = true
-		if op.Has(name) {
+		if opx.Has(name) {
 			p.atRequired(parameterBecameRequired, n, name, "parameter "+termtext.Quote(name)+" is now required: calls without it fail")
 			continue
 		}
-		if v := np.Get(name); v != nil {
+		if v := npx.Get(name); v != nil {
 			p.c.add(newRequiredParameter, p.c.new, v, p.newPath(jsondoc.KeySeg("properties"), jsondoc.KeySeg(name)), p.n.Name,
 				"new parameter "+termtext.Quote(name)+" is required: calls without it fail")
 			continue
@@ -485,7 +486,7 @@ func (p *pair) properties(o, n *jsondoc.Node) {
 	}
 	for _, m := range np.Members() {
 		path := func() string { return p.newPath(jsondoc.KeySeg("properties"), jsondoc.KeySeg(m.Key)) }
-		ov := op.Get(m.Key)
+		ov := opx.Get(m.Key)
 		switch {
 		case ov == nil && oreq[m.Key]:
 			if !nreq[m.Key] {

@@ -34,7 +34,7 @@ var typeBits = map[string]int{
 // component of that graph, found as Tarjan's algorithm finds them, so
 // that the answer does not depend on which schema is read first.
 type kindReader struct {
-	root    *jsondoc.Node // the parameter schema, for "#/..." references
+	refs    *schema.Resolver // of the parameter schema, for "#/..." references
 	openAPI bool
 	known   map[*jsondoc.Node]kinds
 	order   map[*jsondoc.Node]int // the order schemas are first reached in
@@ -49,7 +49,7 @@ type kinds struct {
 }
 
 func newKindReader(root *jsondoc.Node, openAPI bool) *kindReader {
-	return &kindReader{root: root, openAPI: openAPI, known: map[*jsondoc.Node]kinds{},
+	return &kindReader{refs: schema.NewResolver(root), openAPI: openAPI, known: map[*jsondoc.Node]kinds{},
 		order: map[*jsondoc.Node]int{}, low: map[*jsondoc.Node]int{}, on: map[*jsondoc.Node]bool{}}
 }
 
@@ -71,7 +71,7 @@ func (r *kindReader) accepted(n *jsondoc.Node) (bits int, words string) {
 }
 
 func (r *kindReader) deref(n *jsondoc.Node) *jsondoc.Node {
-	n, _, _ = schema.Deref(r.root, n)
+	n, _, _ = r.refs.Deref(n)
 	return n
 }
 

@@ -14,8 +14,8 @@ import (
 
 // fixtures are the documents the golden tests fix: the seed's invalid
 // example, a BFCL-style file ("type": "dict", "float"), files indented
-// with tabs, with CRLF line ends and on one line, and a list in MCP's
-// shape.
+// with tabs, with CRLF line ends and on one line, a list in MCP's shape,
+// and a Responses function without "strict", which OpenAI makes strict.
 var fixtures = []string{
 	"lint/examples/invalid.json",
 	"fix/bfcl.json",
@@ -23,6 +23,7 @@ var fixtures = []string{
 	"fix/crlf.json",
 	"fix/minified.json",
 	"fix/mcp.json",
+	"fix/responses.json",
 }
 
 func loadFixture(t *testing.T, name string) *jsondoc.Document {

@@ -41,8 +41,9 @@ func Equal(a, b *Node) bool {
 		if len(a.Kids()) != len(b.Kids()) {
 			return false
 		}
+		bx := IndexOf(b)
 		for _, m := range a.Kids() {
-			if v := b.Get(m.Key); v == nil || !Equal(m.Value, v) {
+			if v := bx.Get(m.Key); v == nil || !Equal(m.Value, v) {
 				return false
 			}
 		}

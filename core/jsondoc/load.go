@@ -29,6 +29,12 @@ func LoadFileAs(name, path string) (*Document, error) {
 		return nil, &ReadError{File: name, Err: err}
 	}
 	defer f.Close()
+	return LoadOpen(name, f)
+}
+
+// LoadOpen loads the open file f as LoadFile does, as a document named
+// name: for a caller that opened it its own way, through an os.Root.
+func LoadOpen(name string, f *os.File) (*Document, error) {
 	return load(name, f, statSize(f.Stat()), MaxDocumentSize, probeSize)
 }
 

@@ -147,6 +147,41 @@ func (n *Node) Member(key string) (Member, bool) {
 	return Member{}, false
 }
 
+// An Index finds the members of an object by key as Get does, in linear
+// time however many there are: a caller that looks up every key of one
+// object in another indexes the other. A small object is looked through;
+// one past 32 members is indexed in a map once.
+type Index struct {
+	n    *Node
+	keys map[string]*Node
+}
+
+// IndexOf returns the Index of n, an object; of anything else, an Index
+// that finds nothing.
+func IndexOf(n *Node) Index {
+	x := Index{n: n}
+	if n.Is(Object) && n.Len() > keyIndexAt {
+		x.keys = make(map[string]*Node, n.Len())
+		for _, m := range n.Kids() {
+			if _, seen := x.keys[m.Key]; !seen {
+				x.keys[m.Key] = m.Value // the first, as Get finds it
+			}
+		}
+	}
+	return x
+}
+
+// Get returns the value of the member named key, or nil.
+func (x Index) Get(key string) *Node {
+	if x.keys != nil {
+		return x.keys[key]
+	}
+	return x.n.Get(key)
+}
+
+// Has reports whether the object has a member named key.
+func (x Index) Has(key string) bool { return x.Get(key) != nil }
+
 // Has reports whether n is an object with a member named key.
 func (n *Node) Has(key string) bool { return n.Get(key) != nil }
 

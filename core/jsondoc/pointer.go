@@ -13,6 +13,13 @@ import (
 // *PointerError when the pointer leads to nothing. A URI fragment must be
 // percent-decoded before it is a pointer (RFC 6901, section 6).
 func (n *Node) Pointer(ptr string) (*Node, []Seg, error) {
+	return n.PointerBy(ptr, (*Node).Get)
+}
+
+// PointerBy is Pointer finding the member of an object with get, which
+// returns what Get would: a caller that resolves many pointers into one
+// large object looks its keys up in an index of them.
+func (n *Node) PointerBy(ptr string, get func(obj *Node, key string) *Node) (*Node, []Seg, error) {
 	if ptr == "" {
 		return n, nil, nil
 	}
@@ -26,7 +33,7 @@ func (n *Node) Pointer(ptr string) (*Node, []Seg, error) {
 		fail := &PointerError{Pointer: ptr, Token: tok, Parent: parent, Kind: n.Kind, Len: n.Len()}
 		switch n.Kind {
 		case Object:
-			next := n.Get(tok)
+			next := get(n, tok)
 			if next == nil {
 				return nil, nil, fail
 			}

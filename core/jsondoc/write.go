@@ -67,9 +67,10 @@ func AppendQuote(b []byte, s string) []byte {
 
 // SafeWriter returns a writer that passes JSON text through to w with
 // every hidden character outside ASCII (bidi controls, zero-width and
-// format characters, C1 controls) written as a \uXXXX escape. The JSON
-// means the same, and a terminal showing it cannot be tricked: encoders
-// escape ASCII controls already, but leave these raw.
+// format characters, C1 controls) and DEL, which JSON allows raw in a
+// string, written as a \uXXXX escape. The JSON means the same, and a
+// terminal showing it cannot be tricked: encoders escape the other ASCII
+// controls already.
 func SafeWriter(w io.Writer) io.Writer { return &jsonWriter{w: w} }
 
 type jsonWriter struct {
@@ -110,16 +111,25 @@ func (j *jsonWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// asciiPrefix returns the length of the run of ASCII bytes that b starts
-// with, reading eight bytes at a time.
+// asciiPrefix returns the length of the run of ASCII bytes other than
+// DEL that b starts with, reading eight bytes at a time. ASCII controls
+// pass: JSON text has them escaped in its strings, and a report written
+// through SafeWriter colors with them. DEL, which JSON allows raw in a
+// string and a terminal acts on, ends the run, for the caller to escape.
 func asciiPrefix(b []byte) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		del := x ^ 0x7f7f7f7f7f7f7f7f // a DEL byte is a zero byte of del
+		if x&highs != 0 || (del-ones)&^del&highs != 0 {
 			break
 		}
 	}
-	for i < len(b) && b[i] < utf8.RuneSelf {
+	for i < len(b) && b[i] < utf8.RuneSelf && b[i] != 0x7f {
 		i++
 	}
 	return i

@@ -47,3 +47,21 @@ func TestStringCharDecodesEachWayOfWritingACharacter(t *testing.T) {
 		}
 	}
 }
+
+func TestSafeWriterEscapesDELAndPassesTheOtherASCII(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"{\"a\": \"x\x7fy\"}", `{"a": "x\u007fy"}`},
+		{"[\r\n\t1,\r\n\t2]", "[\r\n\t1,\r\n\t2]"},
+		{strings.Repeat("abcdefgh", 3) + "\x7f" + strings.Repeat("z", 9), strings.Repeat("abcdefgh", 3) + `\u007f` + strings.Repeat("z", 9)},
+		{"\x1b[31mERROR\x1b[0m", "\x1b[31mERROR\x1b[0m"}, // a report's colors
+		{"plain ascii, longer than eight bytes", "plain ascii, longer than eight bytes"},
+	} {
+		var b strings.Builder
+		if _, err := SafeWriter(&b).Write([]byte(tc.in)); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tc.want {
+			t.Errorf("SafeWriter(%q) wrote %q, want %q", tc.in, b.String(), tc.want)
+		}
+	}
+}

@@ -215,3 +215,21 @@ func TestApplyRefusesConflictingEdits(t *testing.T) {
 		t.Error("the error does not say the edits conflict")
 	}
 }
+
+func TestPlainBlanksCommentsAndTrailingCommasInPlace(t *testing.T) {
+	cases := []struct{ name, src, want string }{
+		{"no comments", `{"a": "//not a comment"}`, `{"a": "//not a comment"}`},
+		{"a line comment", "{\n// note\n\"a\": 1}", "{\n       \n\"a\": 1}"},
+		{"a block comment over lines", "{/* a\r\nb */\"a\": 1}", "{    \r\n    \"a\": 1}"},
+		{"trailing commas", "{\"a\": [1, 2,], }", "{\"a\": [1, 2 ]  }"},
+		{"a comma before a comment and the end", "[1, // one\n]", "[1        \n]"},
+		{"a string with an escaped quote", `{"a": "\"/*"}`, `{"a": "\"/*"}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Plain(tc.src); got != tc.want {
+				t.Errorf("Plain(%q) = %q, want %q", tc.src, got, tc.want)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/schema"
 	"toolbench/core/tooldef"
 )
 
@@ -53,6 +54,9 @@ type ToolContext struct {
 	Tool  *tooldef.Tool
 	hooks *hooks
 	facts []fact // the tool's facts computed so far
+	// refsReset says the linter's Resolver is of a schema of this tool
+	// (see refsOf).
+	refsReset bool
 }
 
 // Report records a finding of the running rule about node n at path.
@@ -114,23 +118,55 @@ func (c *ToolContext) runningRule(code string) *Rule {
 func (c *ToolContext) FirstIndexOf(name string) int { return c.Set.FirstNamedIn(c.Tool.List, name) }
 
 // SchemaContext is what a Schema hook sees: one object schema inside a
-// tool's parameters. The linter reuses it from schema to schema, so a hook
+// tool's parameters, or inside its output schema for a rule that runs on
+// every schema. The linter reuses it from schema to schema, so a hook
 // must not keep it past its call.
 type SchemaContext struct {
 	w     *walker
 	rule  *Rule
 	Tool  *tooldef.Tool
 	Node  *jsondoc.Node // the schema object
-	Root  *jsondoc.Node // the tool's parameter schema, for resolving "#/..." refs
+	Root  *jsondoc.Node // the schema walked, parameters or output, for resolving "#/..." refs
 	Depth int           // 0 for the root schema, one more for each nested schema
 	Via   string        // the keyword that led here ("properties", "items", ...); "" at the root
 }
 
-// AtRoot reports whether the schema is the tool's parameter schema itself.
+// Refs resolves the references of the schema walked, the tool's
+// parameter schema or its output schema, each once for the whole lint of
+// the tool.
+func (c *SchemaContext) Refs() *schema.Resolver { return c.w.tc.refsOf(c.w.root) }
+
+// refsOf resolves the references of root, a schema of the tool. The
+// linter keeps one Resolver for every tool it lints, reset for each
+// schema whose references a rule asks for.
+func (c *ToolContext) refsOf(root *jsondoc.Node) *schema.Resolver {
+	if !c.refsReset || c.l.refs.Root() != root {
+		c.l.refs.Reset(root)
+		c.refsReset = true
+	}
+	return &c.l.refs
+}
+
+// AtRoot reports whether the schema is the root of the schema walked:
+// the tool's parameter schema itself, or its output schema.
 func (c *SchemaContext) AtRoot() bool { return c.Depth == 0 && c.Via == "" }
+
+// Output reports whether the schema is in the tool's output schema
+// rather than its parameters: only the rules that run on every schema
+// of a tool see those (see Rule.Outputs).
+func (c *SchemaContext) Output() bool { return c.w.output }
+
+// OpenAPI reports whether the schema is Gemini's OpenAPI 3.0 subset
+// rather than JSON Schema (Tool.OpenAPIParams, Tool.OpenAPIOutput).
+func (c *SchemaContext) OpenAPI() bool { return c.w.openAPI }
 
 // Path is the JSON path of the schema.
 func (c *SchemaContext) Path() string { return c.w.path() }
+
+// Segs are the steps from Root to the schema, in a slice of their own.
+func (c *SchemaContext) Segs() []jsondoc.Seg {
+	return append(append([]jsondoc.Seg(nil), c.w.prefix...), c.w.segs...)
+}
 
 // Report records a finding of the running rule about the schema itself,
 // pointing at the whole schema: for what it lacks.

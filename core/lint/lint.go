@@ -28,6 +28,12 @@ type Options struct {
 	// Server holds the facts of the live server whose listing the
 	// document is, for the rules that read them; nil for a file.
 	Server *ServerFacts
+	// Done, when not nil, stops the lint once it is closed: at the next
+	// tool or schema, which is soon whatever the document (a server's
+	// caller that went away, or cancelled). What Lint returns then holds
+	// the issues found so far, and the caller, who closed Done, knows
+	// it is not the whole lint.
+	Done <-chan struct{}
 }
 
 // Result is a linted document.
@@ -66,14 +72,16 @@ func Lint(doc *jsondoc.Document, opt Options) *Result {
 	l.set = set
 	l.run()
 	issues := append(l.errors, l.warnings...)
-	position(doc, issues)
+	Position(doc, issues)
 	return &Result{Doc: doc, Tools: l.set, Issues: issues, Errors: len(l.errors), Warnings: len(l.warnings), Targets: opt.Targets, Requested: requested}
 }
 
-// position sets the lines and columns of every issue from its offsets:
-// they are counted for the issues found, never for the document, in one
-// pass over the text for all of them.
-func position(doc *jsondoc.Document, issues []Issue) {
+// Position sets the lines and columns of every issue of doc from its
+// offsets (an Offset of -1 is no position): they are counted for the
+// issues found, never for the document, in one pass over the text for
+// all of them. Lint does it for its issues; another check of a document
+// that reports Issues does it for its own.
+func Position(doc *jsondoc.Document, issues []Issue) {
 	ps := make([]jsondoc.Pos, 2*len(issues))
 	for i := range issues {
 		ps[2*i].Offset, ps[2*i+1].Offset = issues[i].Offset, issues[i].EndOffset
@@ -103,10 +111,12 @@ type linter struct {
 	// docFacts are the values rules compute once for the whole lint
 	// (DocFact), shared with the copies that lint shares of the tools.
 	docFacts *docFacts
-	server   *ServerFacts // the facts of a live server's listing
+	server   *ServerFacts    // the facts of a live server's listing
+	done     <-chan struct{} // Options.Done
 
 	toolCtx  ToolContext
 	walker   walker
+	refs     schema.Resolver // of the tool being linted (ToolContext.Refs)
 	errors   []Issue
 	warnings []Issue
 	// shared are the defects of the tool or document being linted that
@@ -120,7 +130,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server}
+	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server, done: opt.Done}
 	enabled := withImplied(targetsNamed(opt.Targets))
 	l.all = l.hooksFor(enabled)
 	for _, r := range l.all.rules {
@@ -163,6 +173,9 @@ type hooks struct {
 	rules               []*Rule
 	on                  map[*Rule]bool
 	tool, schema, after []*Rule
+	// out holds the schema hooks that run on output schemas too (see
+	// Rule.Outputs).
+	out struct{ schema, after []*Rule }
 	// targeted is set when any target is on, whether or not its rules
 	// are off: the base name rule then leaves names to the targets.
 	targeted bool
@@ -180,6 +193,12 @@ func (h *hooks) add(r *Rule) {
 	}
 	if r.SchemaAfter != nil {
 		h.after = append(h.after, r)
+	}
+	if r.Outputs && r.Schema != nil {
+		h.out.schema = append(h.out.schema, r)
+	}
+	if r.Outputs && r.SchemaAfter != nil {
+		h.out.after = append(h.out.after, r)
 	}
 }
 
@@ -349,21 +368,37 @@ func (l *linter) entries(es []tooldef.ListEntry) {
 	n := par.Shares(len(es), parallelTools/2)
 	if n < 2 {
 		for _, e := range es {
+			if l.stopped() {
+				return
+			}
 			l.entry(e)
 		}
 		return
 	}
 	parts := make([]*linter, n)
 	par.Split(n, len(es), func(k, lo, hi int) {
-		part := &linter{doc: l.doc, set: l.set, levels: l.levels, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts}
+		part := &linter{doc: l.doc, set: l.set, levels: l.levels, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts, done: l.done}
 		parts[k] = part
 		for _, e := range es[lo:hi] {
+			if part.stopped() {
+				return
+			}
 			part.entry(e)
 		}
 	})
 	for _, part := range parts {
 		l.errors = append(l.errors, part.errors...)
 		l.warnings = append(l.warnings, part.warnings...)
+	}
+}
+
+// stopped reports whether the lint is to stop: Options.Done is closed.
+func (l *linter) stopped() bool {
+	select {
+	case <-l.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -400,38 +435,66 @@ func (l *linter) tool(t *tooldef.Tool) {
 		tc.rule = r
 		r.Tool(tc)
 	}
+	refs := h.on[unresolvedRef] || h.on[remoteRef]
+	w := &l.walker
 	if t.Params.Is(jsondoc.Object) {
-		w := &l.walker
-		*w = walker{tc: tc, root: t.Params, segs: w.segs[:0]}
+		*w = walker{tc: tc, root: t.Params, openAPI: t.OpenAPIParams(), pre: h.schema, post: h.after, segs: w.segs[:0]}
 		w.schema(t.Params, 0, "")
-		if h.on[unresolvedRef] || h.on[remoteRef] {
+		if refs {
+			w.followRefs()
+		}
+	}
+	if t.Output.Is(jsondoc.Object) && len(h.out.schema)+len(h.out.after) > 0 {
+		*w = walker{tc: tc, root: t.Output, output: true, openAPI: t.OpenAPIOutput(), base: t.OutputPath(), pre: h.out.schema, post: h.out.after, segs: w.segs[:0]}
+		w.schema(t.Output, 0, "")
+		if refs {
 			w.followRefs()
 		}
 	}
 }
 
-// walker visits the object schemas of one tool depth first, keeping the
-// path as segments so a string is built only for a finding.
+// walker visits the object schemas of one of a tool's schemas depth
+// first, its parameters or its output, keeping the path as segments so a
+// string is built only for a finding.
 type walker struct {
 	tc   *ToolContext
 	root *jsondoc.Node
-	base string // the JSON path the segments start from: the tool's ParamsPath unless set
-	segs []jsondoc.Seg
-	ctx  SchemaContext
+	// output is set when root is the tool's output schema, and openAPI
+	// when it is Gemini's OpenAPI subset rather than JSON Schema.
+	output, openAPI bool
+	// pre and post are the hooks that run on each schema, before and
+	// after its subschemas: those of every rule that runs on the schema.
+	pre, post []*Rule
+	base      string // the JSON path the segments start from: the tool's ParamsPath unless set
+	// prefix are the segments from the root to where the walk started: a
+	// schema only a reference reaches; none for a walk from the root.
+	prefix []jsondoc.Seg
+	segs   []jsondoc.Seg
+	ctx    SchemaContext
+}
+
+// rootPath is the JSON path of the schema walked.
+func (w *walker) rootPath() string {
+	if w.output {
+		return w.tc.Tool.OutputPath()
+	}
+	return w.tc.Tool.ParamsPath()
 }
 
 func (w *walker) path() string {
 	if w.base == "" {
-		w.base = w.tc.Tool.ParamsPath()
+		w.base = w.rootPath()
 	}
 	return jsondoc.AppendSegs(w.base, w.segs)
 }
 
 func (w *walker) schema(n *jsondoc.Node, depth int, via string) {
+	if w.tc.l.stopped() {
+		return
+	}
 	c := &w.ctx
-	h := w.tc.hooks
 	*c = SchemaContext{w: w, Tool: w.tc.Tool, Node: n, Root: w.root, Depth: depth, Via: via}
-	for _, r := range h.schema {
+	for _, r := range w.pre {
 		c.rule = r
 		r.Schema(c)
 	}
@@ -442,13 +505,13 @@ func (w *walker) schema(n *jsondoc.Node, depth int, via string) {
 		return true
 	})
 	*c = SchemaContext{w: w, Tool: w.tc.Tool, Node: n, Root: w.root, Depth: depth, Via: via}
-	for _, r := range h.after {
+	for _, r := range w.post {
 		c.rule = r
 		r.SchemaAfter(c)
 	}
 }
 
-// followRefs runs after the walk of a tool's root schema: it walks, once
+// followRefs runs after the walk of one of a tool's root schemas: it walks, once
 // each, the schemas local references reach that the walk did not visit
 // (one under "components", say), and those their own references reach in
 // turn, so every rule checks them. The walk itself never follows a
@@ -458,13 +521,14 @@ func (w *walker) followRefs() {
 	if !mayHoldRef(w.tc.Doc, root) {
 		return
 	}
+	refs := w.tc.refsOf(root)
 	visited := map[*jsondoc.Node]bool{}
 	var pending []schema.Target
 	visit := func(n *jsondoc.Node) {
 		schema.Walk(n, nil, func(s *jsondoc.Node, _ []jsondoc.Seg) bool {
 			visited[s] = true
 			if ref := s.Get("$ref"); ref.Is(jsondoc.String) {
-				if t := schema.Resolve(root, ref.Str()); t.Node.Is(jsondoc.Object) {
+				if t := refs.Resolve(ref.Str()); t.Node.Is(jsondoc.Object) {
 					pending = append(pending, t)
 				}
 			}
@@ -472,14 +536,14 @@ func (w *walker) followRefs() {
 		})
 	}
 	visit(root)
-	base := w.tc.Tool.ParamsPath()
+	base := w.rootPath()
 	for i := 0; i < len(pending); i++ {
 		t := pending[i]
 		if visited[t.Node] {
 			continue
 		}
 		visit(t.Node)
-		sub := &walker{tc: w.tc, root: root, base: jsondoc.AppendSegs(base, t.Segs)}
+		sub := &walker{tc: w.tc, root: root, output: w.output, openAPI: w.openAPI, pre: w.pre, post: w.post, base: jsondoc.AppendSegs(base, t.Segs), prefix: t.Segs}
 		sub.schema(t.Node, 1, "$ref")
 	}
 }

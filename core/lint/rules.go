@@ -30,6 +30,14 @@ type Rule struct {
 	Tool        func(*ToolContext)   // once per tool, before its schema
 	Schema      func(*SchemaContext) // on each object schema, before its subschemas
 	SchemaAfter func(*SchemaContext) // on each object schema, after its subschemas
+	// Outputs says that the schema hooks run on every schema of a tool:
+	// its output schema too (MCP's outputSchema, Gemini's response), as
+	// the rules about how a schema is built do. A rule about what a model
+	// may send (strict mode, a provider's limits) leaves it false and
+	// runs on the parameter schema only. The rule table adds to the Doc
+	// of a rule with schema hooks the paragraph that says which (see
+	// withSchemasDoc).
+	Outputs bool
 
 	targets []*Target // the targets whose Rules hold it, in table order
 }
@@ -68,6 +76,7 @@ var ruleFamilies = [][]*Rule{
 	metaRules,
 	hiddenRules,
 	exampleRules,
+	valueRules,
 	customRules,
 	securityRules,
 }
@@ -81,6 +90,7 @@ func buildTable(families [][]*Rule, targets []*Target) ([]*Rule, map[string]*Rul
 		if err := validateRule(r); err != nil {
 			panic(err)
 		}
+		r.Doc = withSchemasDoc(r)
 		if index[r.Code] != nil {
 			panic("lint: duplicate rule code " + r.Code)
 		}
@@ -128,8 +138,43 @@ func validateRule(r *Rule) error {
 		return fmt.Errorf("lint: rule %s of target %s must be named %s/...", r.Code, r.Target, providerOf(r.Target))
 	case r.Target == "" && strings.Contains(strings.TrimPrefix(r.Code, SecurityPrefix), "/"):
 		return fmt.Errorf("lint: rule %s has a target's name but no target", r.Code)
+	case r.Outputs && r.Schema == nil && r.SchemaAfter == nil:
+		return fmt.Errorf("lint: rule %s runs on output schemas but has no schema hook", r.Code)
 	}
 	return nil
+}
+
+// The paragraphs the rule table adds to the Doc of a rule with schema
+// hooks, saying which of a tool's schemas it checks.
+const (
+	everySchemaDoc = `It checks every schema of a tool: the parameter schema, the output
+schema (MCP's outputSchema, Gemini's response or responseJsonSchema),
+their definitions ($defs, definitions) and the branches of anyOf, oneOf,
+allOf, not and if/then/else, under every target; an issue in an output
+schema has a path under it.`
+	inputSchemaDoc = `It checks what a model may send only: the parameter schema and the
+schemas it holds or refers to, not an output schema, which describes what
+the tool returns.`
+)
+
+// withSchemasDoc is r's Doc with the paragraph that says which schemas
+// its hooks run on, before its sources; the Doc alone for a rule without
+// schema hooks.
+func withSchemasDoc(r *Rule) string {
+	if r.Schema == nil && r.SchemaAfter == nil {
+		return r.Doc
+	}
+	para := inputSchemaDoc
+	if r.Outputs {
+		para = everySchemaDoc
+	}
+	if strings.Contains(r.Doc, para) {
+		return r.Doc // a table built twice, in a test
+	}
+	if i := strings.Index(r.Doc, "\nSource"); i >= 0 {
+		return r.Doc[:i+1] + para + "\n\n" + r.Doc[i+1:]
+	}
+	return r.Doc + "\n\n" + para
 }
 
 // Rules returns every rule, base rules first, in a fixed order.

@@ -63,6 +63,7 @@ var baseRules = []*Rule{
 			Fix: catalog.FixAuto,
 		},
 		SchemaAfter: checkRequiredInProperties,
+		Outputs:     true,
 	},
 	{
 		Entry: catalog.Entry{
@@ -71,7 +72,8 @@ var baseRules = []*Rule{
 			Doc: "Without \"items\" (or \"prefixItems\") the model has no idea what to put in the array, and some APIs, OpenAI's among them, reject the schema outright. " +
 				"Fix: add \"items\" with the schema of one element, e.g. \"items\": {\"type\": \"string\"}.",
 		},
-		Schema: checkArrayItems,
+		Schema:  checkArrayItems,
+		Outputs: true,
 	},
 	invalidEnum,
 	{
@@ -120,7 +122,8 @@ var baseRules = []*Rule{
 				"Fix: add the type of the values; the hint names it. toolbench fix adds that type.",
 			Fix: catalog.FixAuto,
 		},
-		Schema: checkEnumType,
+		Schema:  checkEnumType,
+		Outputs: true,
 	},
 	{
 		Entry: catalog.Entry{
@@ -139,7 +142,8 @@ var baseRules = []*Rule{
 				"Fix: remove the repeat. toolbench fix removes the later copies.",
 			Fix: catalog.FixAuto,
 		},
-		Schema: checkDuplicateEnum,
+		Schema:  checkDuplicateEnum,
+		Outputs: true,
 	},
 }
 
@@ -356,7 +360,7 @@ func checkUnknownType(c *SchemaContext) {
 	if t == nil {
 		return
 	}
-	upperOK := c.Tool.OpenAPIParams()
+	upperOK := c.OpenAPI()
 	switch t.Kind {
 	case jsondoc.String:
 		if msg, hint := typeProblem(t.Str(), upperOK); msg != "" {
@@ -465,7 +469,7 @@ func checkEnumType(c *SchemaContext) {
 		member = "\"type\": [" + strings.Join(names, ", ") + "]"
 	}
 	var fixes []Fix
-	if len(names) == 1 || !c.Tool.OpenAPIParams() { // OpenAPI has one type, and "nullable"
+	if len(names) == 1 || !c.OpenAPI() { // OpenAPI has one type, and "nullable"
 		st := jsonedit.StyleNear(c.Doc(), c.Node)
 		value := names[0]
 		if len(names) > 1 {
@@ -515,7 +519,7 @@ func checkEmptyProperties(c *SchemaContext) {
 	p := n.Get("properties")
 	switch {
 	case p == nil:
-		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || len(definedNames(schema.ObjectOf(c.Root, n, false))) > 0 {
+		if n.Get("additionalProperties").Is(jsondoc.Object) || n.Get("patternProperties").Len() > 0 || len(definedNames(c.Refs().Object(n, false))) > 0 {
 			return
 		}
 		c.Report("object schema without 'properties'", hint)
@@ -548,7 +552,7 @@ func checkInvalidRequired(c *SchemaContext) {
 
 // checkRequiredInProperties reports a required name that the schema does
 // not define: not a property of the schema or of a branch it applies in
-// place (schema.ObjectOf, through "$ref"s), nor matched by a pattern of
+// place (schema.Resolver.Object, through "$ref"s), nor matched by a pattern of
 // its "patternProperties".
 func checkRequiredInProperties(c *SchemaContext) {
 	n := c.Node
@@ -562,7 +566,7 @@ func checkRequiredInProperties(c *SchemaContext) {
 	var o *schema.Object
 	view := func() schema.Object {
 		if o == nil {
-			v := schema.ObjectOf(c.Root, n, false)
+			v := c.Refs().Object(n, false)
 			o = &v
 		}
 		return *o
@@ -572,7 +576,7 @@ func checkRequiredInProperties(c *SchemaContext) {
 	}
 	defined := func(name string) bool {
 		if o == nil {
-			return schema.Defines(c.Root, n, name)
+			return c.Refs().Defines(n, name)
 		}
 		p, _ := o.Property(name)
 		return p.Node != nil
@@ -586,6 +590,9 @@ func checkRequiredInProperties(c *SchemaContext) {
 			continue
 		}
 		hint := "Define it under \"properties\" or remove it from \"required\": the API accepts the schema, but the model can never satisfy it."
+		if c.Output() {
+			hint = "Define it under \"properties\" or remove it from \"required\": no result of the tool can match the schema otherwise."
+		}
 		if s := termtext.Closest(name.Str(), definedNames(view())); s != "" {
 			hint = "Did you mean " + termtext.Quote(s) + "? " + hint
 		}
@@ -717,7 +724,8 @@ var unknownType = &Rule{
 			"toolbench fix replaces a name whose meaning is certain with the type it means: str with string, int with integer, float and double with number, bool with boolean, dict and map with object, list and tuple with array, in any case, and a type name written in another case with its lower case. In a type list that has that type already, it removes the name.",
 		Fix: catalog.FixAuto,
 	},
-	Schema: checkUnknownType,
+	Schema:  checkUnknownType,
+	Outputs: true,
 }
 
 var invalidRequired = &Rule{
@@ -728,6 +736,7 @@ var invalidRequired = &Rule{
 			"Fix: on the parent object, write \"required\": [\"name\", ...].",
 	},
 	SchemaAfter: checkInvalidRequired,
+	Outputs:     true,
 }
 
 var invalidEnum = &Rule{
@@ -737,7 +746,8 @@ var invalidEnum = &Rule{
 		Doc: "\"enum\" lists the values allowed. Anything but a list is invalid JSON Schema, and an empty list allows no value at all, so the tool can never be called with valid arguments. " +
 			"Fix: list the allowed values, e.g. \"enum\": [\"celsius\", \"fahrenheit\"], or remove \"enum\".",
 	},
-	Schema: checkInvalidEnum,
+	Schema:  checkInvalidEnum,
+	Outputs: true,
 }
 
 var duplicateName = &Rule{

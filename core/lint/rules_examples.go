@@ -1,13 +1,11 @@
 package lint
 
 import (
-	"fmt"
 	"strconv"
 
 	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
-	"toolbench/core/termtext"
 )
 
 // exampleRules check the example inputs a tool gives the model.
@@ -71,19 +69,7 @@ func checkInputExamples(c *ToolContext) {
 		if len(failures) == 0 {
 			continue
 		}
-		f := failures[0]
-		pointer := jsondoc.FormatPointer(f.At)
-		n, segs, err := m.Value.Pointer(pointer)
-		if err != nil {
-			n, segs = m.Value, nil
-		}
-		msg := fmt.Sprintf("input example %d does not satisfy the %s: %s", i, t.ParamsKey, f.Message(true))
-		if pointer != "" {
-			msg = fmt.Sprintf("input example %d does not satisfy the %s at %s: %s", i, t.ParamsKey, pointer, f.Message(true))
-		}
-		if more := len(failures) - 1; more > 0 {
-			msg += " (and " + termtext.Plural(more, "more problem") + ")"
-		}
+		n, segs, msg := placeFailures(m.Value, failures, "input example "+strconv.Itoa(i), "the "+t.ParamsKey)
 		c.Report(n, jsondoc.AppendSegs(at, segs), msg,
 			"Correct the example so a call like it passes the schema: the model copies what examples show.")
 	}

@@ -51,8 +51,9 @@ Vulnerabilities" (CVE-2021-42574, 2021); Invariant Labs, "MCP Security
 Notification: Tool Poisoning Attacks" (2025).`,
 			Fix: catalog.FixAuto,
 		},
-		Tool:   checkHiddenInTool,
-		Schema: checkHiddenInSchema,
+		Tool:    checkHiddenInTool,
+		Schema:  checkHiddenInSchema,
+		Outputs: true,
 	},
 }
 
@@ -68,9 +69,12 @@ func checkHiddenInTool(c *ToolContext) {
 			c.ReportSpan(start, end, jsondoc.AppendKey(t.DefPath, "name"), msg, hiddenHint, fixes...)
 		})
 	}
-	for _, key := range [...]string{"description", "title"} {
+	// The words are written out: a lint checks every tool's, and builds
+	// nothing for the many that hide nothing.
+	for _, f := range [...]struct{ key, what string }{{"description", "tool description"}, {"title", "tool title"}} {
+		key := f.key
 		if v := t.Def.Get(key); v.Is(jsondoc.String) {
-			reportHidden(v.Str(), "tool "+key, func(msg string, from, to int) {
+			reportHidden(v.Str(), f.what, func(msg string, from, to int) {
 				var fixes []Fix
 				if key == "description" {
 					fixes = hiddenFix(c.Doc, v)

@@ -5,7 +5,6 @@ import (
 
 	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
-	"toolbench/core/schema"
 )
 
 // refRules check "$ref". A local reference is resolved inside the tool's
@@ -22,7 +21,7 @@ func refCheckUnresolved(c *SchemaContext) {
 	if !ref.Is(jsondoc.String) {
 		return
 	}
-	res := schema.Resolve(c.Root, ref.Str())
+	res := c.Refs().Resolve(ref.Str())
 	if res.Remote || res.Problem == "" {
 		return
 	}
@@ -35,7 +34,7 @@ func refCheckRemote(c *SchemaContext) {
 	if !ref.Is(jsondoc.String) || mcpExternalRef.runsWith(c.w.tc.hooks.targets) {
 		return // MCP's rule holds such a reference an error, or is ignored
 	}
-	if res := schema.Resolve(c.Root, ref.Str()); res.Remote {
+	if res := c.Refs().Resolve(ref.Str()); res.Remote {
 		c.ReportAt(ref, c.Path(), fmt.Sprintf("$ref %q points outside the tool's schema; toolbench does not fetch it and providers do not either", ref.Str()),
 			"Copy the referenced schema under $defs and point at it with \"#/$defs/NAME\".")
 	}
@@ -63,7 +62,8 @@ correct the pointer.
 Source: JSON Schema 2020-12 Core, section 8.2.3 (schema references) and
 RFC 6901 (JSON Pointer).`,
 	},
-	Schema: refCheckUnresolved,
+	Schema:  refCheckUnresolved,
+	Outputs: true,
 }
 
 var remoteRef = &Rule{
@@ -92,5 +92,6 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas;
 Anthropic strict tool use,
 platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use.`,
 	},
-	Schema: refCheckRemote,
+	Schema:  refCheckRemote,
+	Outputs: true,
 }

@@ -167,39 +167,41 @@ var anthropicStrictFormats = []string{"date-time", "time", "date", "duration", "
 func checkAnthropicStrictKeywords(c *SchemaContext) {
 	const hint = "Drop it and say the constraint in the description, or leave strict off for this tool."
 	for _, m := range c.Node.Kids() {
-		path := jsondoc.AppendKey(c.Path(), m.Key)
+		// The path is made for a report only: it is as long as the
+		// schema is deep.
+		path := func() string { return jsondoc.AppendKey(c.Path(), m.Key) }
 		v := m.Value
 		switch m.Key {
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
 			"maxItems", "uniqueItems", "minContains", "maxContains":
-			c.ReportAt(v, path, m.Key+" is not supported in Anthropic's strict mode", hint)
+			c.ReportAt(v, path(), m.Key+" is not supported in Anthropic's strict mode", hint)
 		case "minItems":
 			if v.Is(jsondoc.Number) && v.Str() != "0" && v.Str() != "1" {
-				c.ReportAt(v, path, "minItems is "+v.Str()+"; Anthropic's strict mode supports only 0 or 1", hint)
+				c.ReportAt(v, path(), "minItems is "+v.Str()+"; Anthropic's strict mode supports only 0 or 1", hint)
 			}
 		case "format":
 			if v.Is(jsondoc.String) && !slices.Contains(anthropicStrictFormats, v.Str()) {
-				c.ReportAt(v, path, fmt.Sprintf("format %q is not one Anthropic's strict mode supports", v.Str()),
+				c.ReportAt(v, path(), fmt.Sprintf("format %q is not one Anthropic's strict mode supports", v.Str()),
 					"Use one of "+strings.Join(anthropicStrictFormats, ", ")+", or drop the format and describe it.")
 			}
 		case "enum":
 			for i, e := range v.Elems() {
 				if e.Value.Is(jsondoc.Object) || e.Value.Is(jsondoc.Array) {
-					c.ReportAt(e.Value, jsondoc.AppendIndex(path, i), "enum value "+strconv.Itoa(i)+" is "+e.Value.Kind.Phrase()+"; Anthropic's strict mode supports strings, numbers, booleans and null",
+					c.ReportAt(e.Value, jsondoc.AppendIndex(path(), i), "enum value "+strconv.Itoa(i)+" is "+e.Value.Kind.Phrase()+"; Anthropic's strict mode supports strings, numbers, booleans and null",
 						"Use an anyOf of const schemas, or a plain value.")
 				}
 			}
 		case "allOf":
 			for i, e := range v.Elems() {
 				if e.Value.Has("$ref") {
-					c.ReportAt(e.Value, jsondoc.AppendIndex(path, i), "an allOf branch with a $ref is not supported in Anthropic's strict mode",
+					c.ReportAt(e.Value, jsondoc.AppendIndex(path(), i), "an allOf branch with a $ref is not supported in Anthropic's strict mode",
 						"Merge the referenced schema into the allOf branch, or into the schema itself.")
 				}
 			}
 		case "pattern":
 			if v.Is(jsondoc.String) {
 				if what := anthropicPatternProblem(v.Str()); what != "" {
-					c.ReportAt(v, path, "the pattern uses "+what+", which Anthropic's strict mode does not support",
+					c.ReportAt(v, path(), "the pattern uses "+what+", which Anthropic's strict mode does not support",
 						"Rewrite the pattern with character classes, groups and simple quantifiers only.")
 				}
 			}
@@ -230,43 +232,111 @@ func anthropicPatternProblem(p string) string {
 // anthropicRecursiveRefs are the "$ref" values of a tool's schema that
 // make it recursive: the schema they lead to reaches them again, through
 // the references inside it.
+//
+// A schema reaches what it holds, and what the references it holds lead
+// to: a graph whose nodes are the objects and lists of the parameter
+// schema, with an edge from each to the values in it and from each schema
+// with a local "$ref" to the value the reference names. A reference makes
+// the schema recursive when what it names reaches the schema holding it,
+// which has an edge to what it names: when the two are in one strongly
+// connected component of the graph. Finding the components takes time
+// linear in the schema's size, however the references chain.
 var anthropicRecursiveRefs = NewFact(func(t *tooldef.Tool) map[*jsondoc.Node]bool {
 	root := t.Params
-	type ref struct {
-		node   *jsondoc.Node // the "$ref" string
-		target *jsondoc.Node
-	}
-	var refs []ref
+	refs := schema.NewResolver(root)
+	jump := map[*jsondoc.Node]*jsondoc.Node{} // a schema with a local $ref → what it names
 	schema.Walk(root, nil, func(s *jsondoc.Node, _ []jsondoc.Seg) bool {
 		if r := s.Get("$ref"); r.Is(jsondoc.String) {
-			if tg := schema.Resolve(root, r.Str()); tg.Node != nil {
-				refs = append(refs, ref{r, tg.Node})
+			if tg := refs.Resolve(r.Str()); tg.Node != nil {
+				jump[s] = tg.Node
 			}
 		}
 		return true
 	})
-	inside := func(n, s *jsondoc.Node) bool { return s.Start <= n.Start && n.End <= s.End }
+	if len(jump) == 0 {
+		return nil
+	}
+	comp := components(root, jump)
 	out := map[*jsondoc.Node]bool{}
-	for _, r := range refs {
-		// The schemas the reference leads to, directly or through the
-		// references inside them.
-		reached := []*jsondoc.Node{r.target}
-		for i := 0; i < len(reached) && !out[r.node]; i++ {
-			for _, o := range refs {
-				if inside(o.node, reached[i]) {
-					if o.node == r.node {
-						out[r.node] = true
-						break
-					}
-					if !slices.Contains(reached, o.target) {
-						reached = append(reached, o.target)
-					}
-				}
-			}
+	for s, to := range jump {
+		if comp[s] == comp[to] {
+			out[s.Get("$ref")] = true
 		}
 	}
 	return out
 })
+
+// components numbers the strongly connected components of the graph of
+// root's objects and lists, with an edge from each to the objects and
+// lists in it, and from each node in jump to its value there (Tarjan's
+// algorithm, with a stack of its own rather than recursion, so that a
+// chain of any length costs no goroutine stack). A node that is no
+// object or list gets no number: it is in a component of its own.
+func components(root *jsondoc.Node, jump map[*jsondoc.Node]*jsondoc.Node) map[*jsondoc.Node]int {
+	isContainer := func(n *jsondoc.Node) bool { return n.Is(jsondoc.Object) || n.Is(jsondoc.Array) }
+	type frame struct {
+		n    *jsondoc.Node
+		next int // the edge to follow next
+	}
+	var (
+		order   = map[*jsondoc.Node]int{} // the order nodes are first reached in, from 1
+		low     = map[*jsondoc.Node]int{}
+		onStack = map[*jsondoc.Node]bool{}
+		comp    = map[*jsondoc.Node]int{}
+		stack   []*jsondoc.Node
+		frames  []frame
+		ncomp   int
+	)
+	reach := func(n *jsondoc.Node) {
+		order[n] = len(order) + 1
+		low[n] = order[n]
+		stack, onStack[n] = append(stack, n), true
+		frames = append(frames, frame{n: n})
+	}
+	if !isContainer(root) {
+		return comp
+	}
+	reach(root)
+	for len(frames) > 0 {
+		f := &frames[len(frames)-1]
+		v := f.n
+		// The edges of v are its values, then its jump, if it has one.
+		if kids := v.Kids(); f.next <= len(kids) {
+			w := jump[v]
+			if f.next < len(kids) {
+				w = kids[f.next].Value
+			}
+			f.next++
+			switch {
+			case !isContainer(w):
+			case order[w] == 0:
+				reach(w)
+			case onStack[w]:
+				low[v] = min(low[v], order[w])
+			}
+			continue
+		}
+		frames = frames[:len(frames)-1]
+		if len(frames) > 0 {
+			parent := frames[len(frames)-1].n
+			low[parent] = min(low[parent], low[v])
+		}
+		if low[v] != order[v] {
+			continue
+		}
+		ncomp++
+		for {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			delete(onStack, w)
+			comp[w] = ncomp
+			if w == v {
+				break
+			}
+		}
+	}
+	return comp
+}
 
 // A strictLimit is one of the limits on all the strict schemas of a
 // request.
@@ -323,9 +393,9 @@ func strictParameters(root *jsondoc.Node) (optional, unions int) {
 		return 0, 0
 	}
 	schema.Walk(root, nil, func(s *jsondoc.Node, _ []jsondoc.Seg) bool {
-		req := s.Get("required")
+		required := stringsIn(s.Get("required"))
 		for _, p := range s.Get("properties").Members() {
-			if !listHasString(req, p.Key) {
+			if !required(p.Key) {
 				optional++
 			}
 			if p.Value.Has("anyOf") || p.Value.Get("type").Len() > 1 {

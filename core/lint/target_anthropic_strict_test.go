@@ -12,6 +12,28 @@ func strictAnthropicTool(name, schema string) string {
 	return `{"name": "` + name + `", "description": "Look up records in the catalogue.", "strict": true, "input_schema": ` + schema + `}`
 }
 
+func TestAnthropicStrictFindsTheReferencesThatMakeASchemaRecursive(t *testing.T) {
+	tool := func(schema string) string { return "[" + strictAnthropicTool("lookup", schema) + "]" }
+	const p = "$[0].input_schema"
+	recursive := func(path string) issueWant {
+		return issueWant{"anthropic-strict/unsupported-reference", p + path, "makes the schema recursive"}
+	}
+	checkTargetCases(t, []string{"anthropic-strict/unsupported-reference"}, []targetCase{
+		{name: "a chain that ends", src: tool(`{"type": "object", "properties": {"a": {"$ref": "#/$defs/a"}}, "additionalProperties": false, "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/c"}, "c": {"type": "string"}}}`)},
+		{name: "a definition that names itself", src: tool(`{"type": "object", "properties": {"a": {"$ref": "#/$defs/a"}}, "additionalProperties": false, "$defs": {"a": {"$ref": "#/$defs/a"}}}`),
+			want: []issueWant{recursive("['$defs'].a['$ref']")}},
+		{name: "two definitions that name each other", src: tool(`{"type": "object", "properties": {"a": {"$ref": "#/$defs/a"}}, "additionalProperties": false, "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}`),
+			want: []issueWant{recursive("['$defs'].a['$ref']"), recursive("['$defs'].b['$ref']")}},
+		{name: "a reference to the root from inside it", src: tool(`{"type": "object", "properties": {"sub": {"type": "object", "properties": {"again": {"$ref": "#"}}, "additionalProperties": false}}, "additionalProperties": false}`),
+			want: []issueWant{recursive(".properties.sub.properties.again['$ref']")}},
+		{name: "a reference into a definition that holds a reference back", src: tool(`{"type": "object", "properties": {"a": {"$ref": "#/$defs/outer/properties/inner"}}, "additionalProperties": false, "$defs": {"outer": {"type": "object", "properties": {"inner": {"type": "object", "properties": {"up": {"$ref": "#/$defs/outer"}}, "additionalProperties": false}}, "additionalProperties": false}}}`),
+			want: []issueWant{recursive("['$defs'].outer.properties.inner.properties.up['$ref']")}},
+		{name: "a reference to a definition beside the one holding it", src: tool(`{"type": "object", "properties": {"a": {"$ref": "#/$defs/x"}, "b": {"$ref": "#/$defs/x"}}, "additionalProperties": false, "$defs": {"x": {"type": "object", "properties": {"y": {"$ref": "#/$defs/y"}}, "additionalProperties": false}, "y": {"type": "string"}}}`)},
+		{name: "an anchor that names its own schema", src: tool(`{"type": "object", "properties": {"a": {"$ref": "#node"}}, "additionalProperties": false, "$defs": {"n": {"$anchor": "node", "type": "object", "properties": {"next": {"$ref": "#node"}}, "additionalProperties": false}}}`),
+			want: []issueWant{recursive("['$defs'].n.properties.next['$ref']")}},
+	})
+}
+
 func TestAStrictAnthropicToolIsHeldToAnthropicsStrictRulesNotOpenAIs(t *testing.T) {
 	// The case of issue 21: no additionalProperties, judged by OpenAI's rules.
 	src := "[" + strictAnthropicTool("get_weather", `{"type": "object", "properties": {"location": {"type": "string"}, "unit": {"type": "string"}}, "required": ["location"]}`) + "]"

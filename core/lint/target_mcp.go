@@ -6,7 +6,6 @@ import (
 
 	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
-	"toolbench/core/schema"
 	"toolbench/core/tooldef"
 )
 
@@ -157,21 +156,24 @@ modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema.`,
 var mcpOutputSchemaInvalid = &Rule{
 	Entry: catalog.Entry{
 		Code: "mcp/output-schema-invalid", Severity: catalog.Error,
-		Summary: "A tool's outputSchema is not a JSON Schema object, or breaks its draft's meta-schema.",
+		Summary: "A tool's outputSchema is not a JSON Schema object.",
 		Doc: `Since revision 2026-07-28 an MCP tool's "outputSchema" may be any
 JSON Schema, of any type at its root: {"type": "array", "items": ...}
 describes a list, as the specification's own list_users example does,
 and structuredContent may be any JSON value. It must still be a JSON
-Schema object ({ "$schema"?: string, ... } in schema.ts, not null, a
-list or a string), and valid against the meta-schema of its draft
-(2020-12 unless its "$schema" names another): clients validate results
-against it, and a schema they cannot compile leaves every result
-unchecked or rejected. Each problem is one issue, at the value that
-breaks the meta-schema, as invalid-schema reports the inputSchema's.
+Schema object ({ "$schema"?: string, ... } in schema.ts), not null, a
+list or a string: clients validate results against it, and a value they
+cannot compile leaves every result unchecked or rejected.
 
-Fix: make outputSchema a JSON Schema object, and each value what the
-meta-schema allows; the message says what it got and what it wants. A
-tool without structured results leaves outputSchema out.
+What is inside the object is checked as the parameters are, under every
+target and revision, with the same codes: invalid-schema for what breaks
+the meta-schema of its draft (2020-12 unless its "$schema" names
+another), unknown-type, unresolved-ref, required-not-in-properties,
+array-without-items and the other rules of a schema's structure, each
+with a path under outputSchema.
+
+Fix: make outputSchema a JSON Schema object. A tool without structured
+results leaves outputSchema out.
 
 Source: Model Context Protocol specification 2026-07-28, Server
 features, Tools, "Tool" data type (outputSchema) and "Output Schema",
@@ -188,10 +190,6 @@ schema/2026-07-28/schema.ts (Tool.outputSchema).`,
 		if !out.Is(jsondoc.Object) {
 			c.Report(out, path, fmt.Sprintf("outputSchema is %s; MCP takes a JSON Schema object, of any type at its root", out.Kind.Phrase()),
 				`Describe the result as a schema, e.g. {"type": "array", "items": {...}}, or leave outputSchema out.`)
-			return
-		}
-		for _, p := range schema.Check(out, schema.DraftOf(out), schema.Covered{}, true) {
-			c.Report(p.Node, jsondoc.AppendSegs(path, p.Segs), "outputSchema: "+p.Msg, p.Hint)
 		}
 	},
 }

@@ -104,7 +104,7 @@ modelcontextprotocol.io/specification/2026-07-28/basic#composition-keyword-resou
 			if !mayHoldRef(c.Doc, s.root) && s.root.End-s.root.Start <= 2*mcpMaxSubschemas {
 				continue // each subschema takes two bytes at least: "{}"
 			}
-			e := &expansion{root: s.root, size: map[*jsondoc.Node]int{}, onPath: map[*jsondoc.Node]bool{}}
+			e := &expansion{root: s.root, refs: schema.NewResolver(s.root), size: map[*jsondoc.Node]int{}, onPath: map[*jsondoc.Node]bool{}}
 			total := e.of(s.root)
 			if total <= mcpMaxSubschemas {
 				continue
@@ -151,6 +151,7 @@ type refSite struct {
 // "$id"s around it, as JSON Schema 2020-12 section 8.2.1 says). Schemas
 // that only a local reference reaches are searched too.
 func externalRefs(root *jsondoc.Node) []refSite {
+	resolver := schema.NewResolver(root)
 	ids := map[string]bool{}
 	var refs []refSite
 	var pending []schema.Target // schemas local references name
@@ -168,7 +169,7 @@ func externalRefs(root *jsondoc.Node) []refSite {
 		if ref := n.Get("$ref"); ref.Is(jsondoc.String) {
 			switch text := ref.Str(); {
 			case text == "" || strings.HasPrefix(text, "#"):
-				if t := schema.Resolve(root, text); t.Node.Is(jsondoc.Object) {
+				if t := resolver.Resolve(text); t.Node.Is(jsondoc.Object) {
 					pending = append(pending, t)
 				}
 			default:
@@ -223,6 +224,7 @@ func quoteRef(ref string) string { return strconv.Quote(ref) }
 // followed (see mcp/composition-too-large).
 type expansion struct {
 	root   *jsondoc.Node
+	refs   *schema.Resolver       // of root
 	size   map[*jsondoc.Node]int  // each schema's count, once known
 	onPath map[*jsondoc.Node]bool // the schemas being counted
 }
@@ -259,7 +261,7 @@ func (e *expansion) children(n *jsondoc.Node, fn func(child *jsondoc.Node, segs 
 		}
 	})
 	if ref := n.Get("$ref"); ref.Is(jsondoc.String) {
-		if t := schema.Resolve(e.root, ref.Str()); t.Node.Is(jsondoc.Object) {
+		if t := e.refs.Resolve(ref.Str()); t.Node.Is(jsondoc.Object) {
 			fn(t.Node, t.Segs, true)
 		}
 	}

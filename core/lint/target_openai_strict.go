@@ -9,6 +9,7 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
 	"toolbench/core/schema"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -25,10 +26,16 @@ var openaiStrictRules = []*Rule{
 false, or the request is rejected. The model can then produce exactly the
 keys the schema names and no others.
 
+A Responses function that leaves "strict" out is normalized into strict
+mode, which sets "additionalProperties": false where it is missing: for
+such a tool only a value other than false is reported, since the schema
+says other keys are welcome and strict mode will not take them.
+
 Fix: add "additionalProperties": false to each object schema. To accept
-free-form keys, strict mode is not the tool: drop "strict". toolbench fix
-adds "additionalProperties": false where it is missing; it leaves a
-value that is there, which says the author wanted other keys.
+free-form keys, strict mode is not the tool: drop "strict" (in the
+Responses API, set "strict": false). toolbench fix adds
+"additionalProperties": false where it is missing; it leaves a value that
+is there, which says the author wanted other keys.
 
 Source: OpenAI structured outputs, supported schemas ("additionalProperties:
 false must always be set in objects"),
@@ -41,6 +48,8 @@ platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 			}
 			ap := c.Node.Get("additionalProperties")
 			switch {
+			case ap == nil && c.Tool.StrictByDefault():
+				// The Responses API sets it when it normalizes the schema.
 			case ap == nil:
 				c.Report(`object schema does not set "additionalProperties": false, which strict mode requires`,
 					`Add "additionalProperties": false.`,
@@ -62,6 +71,10 @@ absent is written as required and nullable instead, with a type union such
 as "type": ["string", "null"] (or an anyOf with {"type": "null"}), and the
 model sends null for it.
 
+A Responses function that leaves "strict" out is normalized into strict
+mode, which lists every property in "required" itself: such a tool's
+optional properties are openai-strict/optional-made-required's to report.
+
 Fix: add the missing names to "required" and make the optional ones
 nullable. toolbench fix does both: it lists the names, and adds "null" to
 each one's type (and enum), or a {"type": "null"} branch to its anyOf;
@@ -75,13 +88,14 @@ null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 		},
 		Schema: func(c *SchemaContext) {
 			props := c.Node.Get("properties")
-			if !props.Is(jsondoc.Object) || props.Len() == 0 {
-				return
+			if !props.Is(jsondoc.Object) || props.Len() == 0 || c.Tool.StrictByDefault() {
+				return // normalization lists them: see optional-made-required
 			}
 			req := c.Node.Get("required")
+			required := stringsIn(req)
 			var missing, names []string
 			for _, p := range props.Kids() {
-				if !listHasString(req, p.Key) {
+				if !required(p.Key) {
 					missing = append(missing, fmt.Sprintf("%q", p.Key))
 					names = append(names, p.Key)
 				}
@@ -94,6 +108,63 @@ null"), platform.openai.com/docs/guides/structured-outputs#supported-schemas.`,
 				c.ReportAt(at, c.Path(), fmt.Sprintf("strict mode requires every property in \"required\"; missing: %s", strings.Join(missing, ", ")),
 					`List every property in "required"; make an optional one nullable, e.g. "type": ["string", "null"].`,
 					allRequiredFix(c.Doc(), c.Node, names)...)
+			}
+		},
+	},
+	{
+		Entry: catalog.Entry{
+			Code: "openai-strict/optional-made-required", Severity: catalog.Warning,
+			Summary: "An optional property of a Responses function without \"strict\" becomes required: OpenAI makes the function strict.",
+			Doc: `Since OpenAI's function calling guide of 2026-03-31, the Responses API
+treats a function that leaves "strict" out as strict: it normalizes the
+schema into strict mode, setting "additionalProperties": false and
+listing every property in "required", "which can make previously
+optional fields mandatory". Chat Completions leaves such a function
+non-strict, and "strict": false opts out in both. So a Responses
+function with an optional "zone" gets a model that always sends "zone",
+inventing a value when the user gave none.
+
+The issue is at each property that is not in "required" and does not
+accept null, in every object schema of the parameters: a nullable one
+becomes required too, but the model can still send null for it. What
+normalization cannot make strict (allOf, not, if/then/else, an anyOf at
+the root, a schema past strict mode's limits, "additionalProperties"
+other than false) is reported by the other openai-strict rules, as for
+a tool that sets "strict": true.
+
+Fix: make the property nullable and list it in "required" ("type":
+["string", "null"]), so the model sends null when it has no value; or
+set "strict": false on the function, deliberately, to keep optional
+properties optional and calls best-effort. toolbench fix does the first,
+but only when asked to with --code openai-strict/optional-made-required:
+it lists the name in "required" and adds "null" to its type (or enum),
+or a {"type": "null"} branch to its anyOf, when that is certain.
+
+Source: OpenAI function calling guide, strict mode (when "strict" is
+omitted, "Responses requests will normalize your schema into strict
+mode"; Chat Completions "remain non-strict by default"; to opt out,
+"explicitly set strict: false"),
+developers.openai.com/api/docs/guides/function-calling, as changed on
+2026-03-31, recorded at
+spybara.com/openai/api/history/docs/en/2026-03-31-1624..2026-04-01-0553;
+OpenAI's Python SDK, types/responses/function_tool_param.py ("strict":
+"Default true").`,
+			Fix: catalog.FixOnRequest,
+		},
+		Schema: func(c *SchemaContext) {
+			if !c.Tool.StrictByDefault() {
+				return
+			}
+			props := c.Node.Get("properties")
+			req := c.Node.Get("required")
+			for _, p := range props.Members() {
+				if listHasString(req, p.Key) || acceptsNull(p.Value) {
+					continue
+				}
+				c.ReportKey(p, jsondoc.AppendKey(jsondoc.AppendKey(c.Path(), "properties"), p.Key),
+					"optional property "+termtext.Quote(p.Key)+" becomes required: the Responses API makes a function without \"strict\" strict",
+					`Make it nullable and list it in "required" (e.g. "type": ["string", "null"]) so the model can send null, or set "strict": false to keep it optional.`,
+					allRequiredFix(c.Doc(), c.Node, []string{p.Key})...)
 			}
 		},
 	},
@@ -322,6 +393,40 @@ func openaiStringsLength(list *jsondoc.Node) int {
 	return n
 }
 
+// acceptsNull reports whether property schema p lets the model send
+// null: a type that lists it, an enum or const that holds it, a branch
+// of its anyOf or oneOf that does, or no constraint on the value at all.
+func acceptsNull(p *jsondoc.Node) bool {
+	if !p.Is(jsondoc.Object) {
+		return p.IsTrue()
+	}
+	if t := p.Get("type"); t != nil {
+		return t.Text() == "null" || listHasString(t, "null")
+	}
+	if e := p.Get("enum"); e.Is(jsondoc.Array) {
+		for _, m := range e.Kids() {
+			if m.Value.Is(jsondoc.Null) {
+				return true
+			}
+		}
+		return false
+	}
+	if k := p.Get("const"); k != nil {
+		return k.Is(jsondoc.Null)
+	}
+	for _, key := range [...]string{"anyOf", "oneOf"} {
+		if l := p.Get(key); l.Is(jsondoc.Array) {
+			for _, b := range l.Kids() {
+				if acceptsNull(b.Value) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return !p.Has("$ref") && !p.Has("allOf") && !p.Has("not") && !p.Has("properties") && !p.Has("items")
+}
+
 // describesObjects reports whether a schema describes objects: its type is
 // "object" or a list holding it, or it has no type and has "properties".
 func describesObjects(n *jsondoc.Node) bool {
@@ -335,6 +440,23 @@ func describesObjects(n *jsondoc.Node) bool {
 		return listHasString(t, "object")
 	}
 	return false
+}
+
+// stringsIn returns a test of whether list, an array, holds a string: a
+// look through the list while it is short, in a set of its strings once
+// it is long, so that checking each property of a wide schema against
+// its "required" costs linear time.
+func stringsIn(list *jsondoc.Node) func(s string) bool {
+	if list.Len() < 16 {
+		return func(s string) bool { return listHasString(list, s) }
+	}
+	set := make(map[string]bool, list.Len())
+	for _, e := range list.Kids() {
+		if e.Value.Is(jsondoc.String) {
+			set[e.Value.Str()] = true
+		}
+	}
+	return func(s string) bool { return set[s] }
 }
 
 // listHasString reports whether list is an array holding the string s.
@@ -376,12 +498,24 @@ these rules and the openai target's whatever the options say, since that is
 how OpenAI reads it; an Anthropic tool that sets it opts into
 anthropic-strict instead.
 
+So does a function in the Responses API's shape ({"type": "function",
+"name", "parameters"}) that leaves "strict" out: since OpenAI's function
+calling guide of 2026-03-31, the Responses API normalizes its schema into
+strict mode. It is judged as normalized: no issue for the
+"additionalProperties": false and the "required" names normalization
+adds, a warning for each optional property that becomes required
+(openai-strict/optional-made-required), and the other rules for what
+normalization cannot make strict. "strict": false opts out; Chat
+Completions' functions are strict only with "strict": true.
+
 Source: OpenAI structured outputs, supported schemas,
 platform.openai.com/docs/guides/structured-outputs#supported-schemas;
 function calling guide, strict mode,
 platform.openai.com/docs/guides/function-calling.`,
-	Implies:  []*Target{openaiTarget},
-	OptIn:    func(t *tooldef.Tool) bool { return t.Strict && t.Shape != tooldef.ShapeAnthropic },
-	OptInDoc: `"strict": true on the tool or its function, unless it is an Anthropic tool (one with an input_schema), which opts into anthropic-strict`,
+	Implies: []*Target{openaiTarget},
+	OptIn: func(t *tooldef.Tool) bool {
+		return (t.Strict || t.StrictByDefault()) && t.Shape != tooldef.ShapeAnthropic
+	},
+	OptInDoc: `"strict": true on the tool or its function, unless it is an Anthropic tool (one with an input_schema), which opts into anthropic-strict; or, in the Responses API's shape, no "strict" at all (the Responses API makes such a function strict)`,
 	Rules:    openaiStrictRules,
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // namedTool is an OpenAI tool with the given name and parameters.
@@ -178,4 +180,70 @@ func strictEnums(k, n, length int) string {
 		props = append(props, fmt.Sprintf(`"e%d": {"type": "string", "enum": [%s]}`, i, strings.Join(vals, ",")))
 	}
 	return `{"type": "object", "properties": {` + strings.Join(props, ",") + `}, "required": [` + strings.Join(names, ",") + `], "additionalProperties": false}`
+}
+
+// responsesTool is a function in the Responses API's shape with the
+// given parameters and extra members (JSON text, "" for none).
+func responsesTool(params, extra string) string {
+	s := `[{"type": "function", "name": "get_weather", "description": "Get the current weather for a city, in a time zone.", "parameters": ` + params
+	if extra != "" {
+		s += ", " + extra
+	}
+	return s + "}]"
+}
+
+func TestAResponsesFunctionWithoutStrictIsJudgedAsOpenAINormalizesIt(t *testing.T) {
+	const zone = `{"type": "object", "properties": {"city": {"type": "string"}, "zone": {"type": "string"}}, "required": ["city"]}`
+	p := "$[0].parameters"
+	cases := []targetCase{
+		{name: "an optional zone becomes required", src: responsesTool(zone, ""),
+			want: []issueWant{{"openai-strict/optional-made-required", p + ".properties.zone", `optional property 'zone' becomes required`}}},
+		{name: `"strict": false opts out`, src: responsesTool(zone, `"strict": false`)},
+		{name: `"strict": null is no "strict"`, src: responsesTool(zone, `"strict": null`),
+			want: []issueWant{{"openai-strict/optional-made-required", p + ".properties.zone", ""}}},
+		{name: `"strict": true asks for strict mode as written`, src: responsesTool(zone, `"strict": true`),
+			want: []issueWant{
+				{"openai-strict/additional-properties", p, `does not set "additionalProperties": false`},
+				{"openai-strict/all-required", p + "", `missing: "zone"`},
+			}},
+		{name: "a nullable optional property can still be left null", src: responsesTool(`{"type": "object", "properties": {"zone": {"type": ["string", "null"]}, "unit": {"enum": ["c", null]}, "day": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}`, "")},
+		{name: "nested objects are normalized too", src: responsesTool(`{"type": "object", "properties": {"where": {"type": "object", "properties": {"city": {"type": "string"}, "zone": {"type": "string"}}, "required": ["city"]}}, "required": ["where"]}`, ""),
+			want: []issueWant{{"openai-strict/optional-made-required", p + ".properties.where.properties.zone", ""}}},
+		{name: "what normalization cannot make strict is reported as for a strict tool",
+			src: responsesTool(`{"type": "object", "properties": {"a": {"allOf": [{"type": "string"}]}}, "required": ["a"], "additionalProperties": true}`, ""),
+			want: []issueWant{
+				{"openai-strict/additional-properties", p + ".additionalProperties", "additionalProperties is true; strict mode requires false"},
+				{"openai-strict/unsupported-keyword", p + ".properties.a.allOf", "allOf is not supported"},
+			}},
+	}
+	// (--target openai-strict holds every tool to strict mode as
+	// written, "strict": false or not, as it always has.)
+	for _, targets := range [][]string{nil, {"openai"}, {"anthropic", "gemini"}} {
+		for i := range cases {
+			cases[i].targets = targets
+		}
+		checkTargetCases(t, []string{"openai-strict/"}, cases)
+	}
+}
+
+func TestAChatCompletionsFunctionWithoutStrictStaysNonStrict(t *testing.T) {
+	src := fnTool(`{"type": "object", "properties": {"city": {"type": "string"}, "zone": {"type": "string"}}, "required": ["city"], "allOf": []}`)
+	for _, targets := range [][]string{nil, {"openai"}} {
+		if got := issuesMatching(lintWith(t, src, targets, nil), []string{"openai-strict/"}); len(got) != 0 {
+			t.Errorf("targets %v: %v, want no strict issue", targets, brief(got))
+		}
+	}
+}
+
+func TestTheZoneExampleDrawsOneWarningAtTheProperty(t *testing.T) {
+	src := "[\n  {\n    \"type\": \"function\",\n    \"name\": \"get_weather\",\n    \"description\": \"Get the current weather for a city, in a time zone.\",\n" +
+		"    \"parameters\": {\n      \"type\": \"object\",\n      \"properties\": {\n        \"city\": {\"type\": \"string\"},\n        \"zone\": {\"type\": \"string\"}\n      },\n      \"required\": [\"city\"]\n    }\n  }\n]\n"
+	res := lintWith(t, src, nil, nil)
+	want := []string{"warning openai-strict/optional-made-required $[0].parameters.properties.zone 10:9"}
+	if diff := cmp.Diff(want, brief(res.Issues)); diff != "" {
+		t.Errorf("issues (-want +got):\n%s", diff)
+	}
+	if is := res.Issues[0]; is.Fixes == nil || !strings.Contains((*is.Fixes)[0].Message, `"zone"`) {
+		t.Errorf("the issue offers no fix that lists zone: %+v", is.Fixes)
+	}
 }

@@ -191,3 +191,34 @@ func TestChangesOfAServersToolsArePlacedAtItsEntry(t *testing.T) {
 		t.Errorf("SARIF:\n%s\nwant the result at .mcp.json with the server as a logical location", s)
 	}
 }
+
+func TestWriteMatricesPutsEachUnderItsName(t *testing.T) {
+	doc, err := jsondoc.Parse("a", []byte(`[{"name": "x_tool", "description": "Look up records in the catalogue.", "parameters": {"type": "object", "properties": {}}}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := compat.Compute(doc, lint.Options{Targets: []string{"openai"}})
+	rs := []*MatrixReport{{Matrix: m, File: "first"}, {Matrix: m, File: "second"}}
+	text, _ := LookupFormat("text")
+	var b strings.Builder
+	if err := WriteMatrices(&b, text, rs); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), "first\nTOOL") || !strings.Contains(b.String(), "accepted by every target\n\nsecond\nTOOL") {
+		t.Errorf("text:\n%s", b.String())
+	}
+	js, _ := LookupFormat("json")
+	for _, tc := range []struct {
+		rs   []*MatrixReport
+		want int
+	}{{rs, 2}, {nil, 0}} {
+		b.Reset()
+		if err := WriteMatrices(&b, js, tc.rs); err != nil {
+			t.Fatal(err)
+		}
+		var got []map[string]any
+		if err := json.Unmarshal([]byte(b.String()), &got); err != nil || len(got) != tc.want {
+			t.Errorf("json: %v, %d objects, want a list of %d:\n%s", err, len(got), tc.want, b.String())
+		}
+	}
+}

@@ -5,12 +5,14 @@ import (
 	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/core/traffic"
 )
 
 // Catalog is every code toolbench reports, with the targets' names:
-// lint's rules, the checks of several servers, the targets, diff's
+// lint's rules, the checks of several servers and of a server.json, the
+// targets, diff's
 // changes, the call check's codes and what a call sent to a server came
 // to, in that order. toolbench explain and rules, the MCP server's
 // explain_code, the pages of docs/rules and every SARIF log's rules read
@@ -27,6 +29,9 @@ func newCatalog() *catalog.Catalog {
 	}
 	for _, r := range servers.Rules() {
 		codes = append(codes, catalog.Code{Entry: r.Entry, Kind: catalog.KindServers})
+	}
+	for _, r := range registry.Rules() {
+		codes = append(codes, catalog.Code{Entry: r.Entry, Kind: catalog.KindManifest})
 	}
 	for _, t := range lint.Targets() {
 		codes = append(codes, targetCode(t))

@@ -9,6 +9,7 @@ import (
 	"toolbench/core/catalog"
 	"toolbench/core/diff"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/core/traffic"
 )
@@ -24,6 +25,7 @@ func TestTheCatalogHoldsEveryTablesCodes(t *testing.T) {
 	}{
 		{"invalid-name", catalog.KindRule, lint.LookupRule("invalid-name").Entry},
 		{servers.Rules()[0].Code, catalog.KindServers, servers.Rules()[0].Entry},
+		{registry.Rules()[0].Code, catalog.KindManifest, registry.Rules()[0].Entry},
 		{"openai-strict", catalog.KindTarget, catalog.Entry{Code: "openai-strict", Summary: lint.LookupTarget("openai-strict").Summary, Doc: lint.LookupTarget("openai-strict").Doc}},
 		{"removed-tool", catalog.KindChange, diff.LookupCheck("removed-tool").Entry},
 		{"missing", catalog.KindCall, call.Codes()[3].Entry},
@@ -46,7 +48,7 @@ func TestTheCatalogHoldsEveryTablesCodes(t *testing.T) {
 	for _, c := range Catalog().Codes() {
 		counts[c.Kind]++
 	}
-	want := map[catalog.Kind]int{catalog.KindRule: len(lint.Rules()), catalog.KindServers: len(servers.Rules()), catalog.KindTarget: len(lint.Targets()),
+	want := map[catalog.Kind]int{catalog.KindRule: len(lint.Rules()), catalog.KindServers: len(servers.Rules()), catalog.KindManifest: len(registry.Rules()), catalog.KindTarget: len(lint.Targets()),
 		catalog.KindChange: len(diff.Checks()), catalog.KindCall: len(call.Codes()), catalog.KindRun: len(runCodes),
 		catalog.KindTraffic: len(traffic.Codes())}
 	if !maps.Equal(counts, want) {

@@ -68,7 +68,7 @@ func strictLegend(m *compat.Matrix) string {
 	for _, r := range m.Rows {
 		for j, as := range r.AsSent {
 			if as && r.Errors[j] == 0 {
-				return `-: accepted as sent, not strict: the tool does not set "strict": true (--strict-all checks it)`
+				return `-: accepted as sent, not strict: no "strict": true (a Responses function is strict unless it sets "strict": false; --strict-all checks it)`
 			}
 		}
 	}
@@ -126,6 +126,45 @@ func writeMatrixText(w io.Writer, r *MatrixReport) error {
 		bw.WriteString(legend + "\n")
 	}
 	return bw.Flush()
+}
+
+// WriteMatrices writes the matrices of several sources in format f, each
+// under the name of its source (its File): one after another in text
+// and Markdown, a JSON array of their objects in JSON.
+func WriteMatrices(w io.Writer, f Format, rs []*MatrixReport) error {
+	if f.Name == "json" {
+		var objects []json.RawMessage
+		for _, r := range rs {
+			var b strings.Builder
+			if err := f.Matrix(&b, r); err != nil {
+				return err
+			}
+			objects = append(objects, json.RawMessage(b.String()))
+		}
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if objects == nil {
+			objects = []json.RawMessage{}
+		}
+		return enc.Encode(objects)
+	}
+	for i, r := range rs {
+		head := termtext.EscapeLine(r.File) + "\n"
+		if f.Name == "markdown" {
+			head = "## " + mdCode(r.File) + "\n\n"
+		}
+		if i > 0 {
+			head = "\n" + head
+		}
+		if _, err := io.WriteString(w, head); err != nil {
+			return err
+		}
+		if err := f.Matrix(w, r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // pad is s with spaces after it to width columns.

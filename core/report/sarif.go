@@ -162,7 +162,7 @@ type sarifLogical struct {
 // error notification of an unsuccessful invocation.
 func writeSARIF(w io.Writer, r *Report) error {
 	issues, failed := r.Issues, r.Failed
-	driver, index := sarifDriverOf(r.Version, r.InformationURI, catalog.KindRule, catalog.KindServers)
+	driver, index := sarifDriverOf(r.Version, r.InformationURI, catalog.KindRule, catalog.KindServers, catalog.KindManifest)
 	results := make([]sarifResult, len(issues))
 	for i, is := range issues {
 		var logical []sarifLogical

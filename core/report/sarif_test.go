@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 	"toolbench/core/diff"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/internal/golden"
 )
@@ -152,7 +154,7 @@ func TestWriteSARIFListsEveryRuleAndPointsResultsAtThem(t *testing.T) {
 		t.Fatalf("log = version %q, %d runs, want 2.1.0 with one run of toolbench", doc.Version, len(doc.Runs))
 	}
 	run := doc.Runs[0]
-	rules := append(lint.Rules(), servers.Rules()...) // the checks of several servers are results too
+	rules := slices.Concat(lint.Rules(), servers.Rules(), registry.Rules()) // the checks of several servers and of a server.json are results too
 	if len(run.Tool.Driver.Rules) != len(rules) {
 		t.Fatalf("driver lists %d rules, want %d", len(run.Tool.Driver.Rules), len(rules))
 	}

@@ -69,6 +69,22 @@ func (f Failure) Message(keyword bool) string {
 	return "got " + f.got + ", want " + strings.Join(f.wants, " or ")
 }
 
+// Keyword is the keyword the value fails ("required", "pattern",
+// "maxLength"), or "type" for a value of the wrong type altogether,
+// which the branches of an anyOf or oneOf may all say; "" when the
+// validator gave no finding to name it.
+func (f Failure) Keyword() string {
+	if f.kind != nil {
+		if p := f.kind.KeywordPath(); len(p) > 0 {
+			return p[0]
+		}
+	}
+	if f.mismatch {
+		return "type"
+	}
+	return ""
+}
+
 var printer = message.NewPrinter(language.English)
 
 // flatten is the leaves of the validator's tree of failures. Of the

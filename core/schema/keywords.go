@@ -1,6 +1,10 @@
 package schema
 
-import "toolbench/core/jsondoc"
+import (
+	"slices"
+
+	"toolbench/core/jsondoc"
+)
 
 // Children calls fn on each object schema directly below n that the
 // walk visits, in the order of n's members, with the keyword that holds it
@@ -67,12 +71,23 @@ func IsSchemaMapKeyword(k string) bool {
 
 // Walk calls fn on n and on every object schema below it that the
 // linter's walker visits, depth first, with its path from n, until fn
-// returns false. It reports whether the walk ran to the end.
+// returns false. It reports whether the walk ran to the end. The path is
+// one stack for the whole walk, valid only during the call of fn that
+// gets it: fn copies what it keeps. A walk so costs time linear in the
+// schemas however deep they nest.
 func Walk(n *jsondoc.Node, segs []jsondoc.Seg, fn func(s *jsondoc.Node, segs []jsondoc.Seg) bool) bool {
-	if !fn(n, segs) {
+	segs = slices.Clip(segs) // the walk's appends never write into the caller's array
+	return walk(n, &segs, fn)
+}
+
+func walk(n *jsondoc.Node, segs *[]jsondoc.Seg, fn func(s *jsondoc.Node, segs []jsondoc.Seg) bool) bool {
+	if !fn(n, *segs) {
 		return false
 	}
 	return Children(n, func(_ string, rel [2]jsondoc.Seg, nrel int, child *jsondoc.Node) bool {
-		return Walk(child, append(segs[:len(segs):len(segs)], rel[:nrel]...), fn)
+		*segs = append(*segs, rel[:nrel]...)
+		more := walk(child, segs, fn)
+		*segs = (*segs)[:len(*segs)-nrel]
+		return more
 	})
 }

@@ -20,10 +20,56 @@ type Target struct {
 // Resolve resolves ref against root, a tool's parameter schema: "#" is
 // root itself, "#/..." a JSON Pointer (RFC 6901) after the fragment is
 // percent-decoded (RFC 3986), "#name" the schema that declares the anchor
-// name. A reference to root's own "$id" is local.
+// name. A reference to root's own "$id" is local. A caller that resolves
+// many references of one root resolves them through a Resolver.
 func Resolve(root *jsondoc.Node, ref string) Target {
+	return NewResolver(root).Resolve(ref)
+}
+
+// A Resolver resolves the references of one root schema, each text once:
+// it keeps what each resolved to, and finds every anchor of the root in
+// one walk the first time a reference names one. Resolving all the
+// references of a schema so costs time linear in its size, however they
+// chain or how many name anchors. A Resolver is for one goroutine.
+type Resolver struct {
+	root    *jsondoc.Node
+	done    map[string]Target
+	anchors map[string]Target               // nil until a reference names an anchor
+	keys    map[*jsondoc.Node]jsondoc.Index // of the objects pointers pass through
+}
+
+// NewResolver returns the Resolver of the references inside root.
+func NewResolver(root *jsondoc.Node) *Resolver { return &Resolver{root: root} }
+
+// Reset makes r the Resolver of root, forgetting what it resolved: a
+// caller that resolves the references of one schema after another keeps
+// one Resolver, and its memory.
+func (r *Resolver) Reset(root *jsondoc.Node) {
+	r.root = root
+	clear(r.done)
+	clear(r.keys)
+	r.anchors = nil
+}
+
+// Root is the schema references resolve against.
+func (r *Resolver) Root() *jsondoc.Node { return r.root }
+
+// Resolve resolves ref as the function Resolve does, against r's root.
+func (r *Resolver) Resolve(ref string) Target {
+	if t, ok := r.done[ref]; ok {
+		return t
+	}
+	t := r.resolve(ref)
+	if r.done == nil {
+		r.done = map[string]Target{}
+	}
+	r.done[ref] = t
+	return t
+}
+
+func (r *Resolver) resolve(ref string) Target {
 	base, frag, _ := strings.Cut(ref, "#")
-	if base != "" && !isOwnID(root, base) {
+	if base != "" && !isOwnID(r.root, base) {
 		return Target{Remote: true}
 	}
 	decoded, err := url.PathUnescape(frag)
@@ -32,11 +78,11 @@ func Resolve(root *jsondoc.Node, ref string) Target {
 	}
 	switch {
 	case decoded == "":
-		return Target{Node: root}
+		return Target{Node: r.root}
 	case strings.HasPrefix(decoded, "/"):
-		return pointer(root, decoded)
+		return r.pointer(decoded)
 	default:
-		return anchor(root, decoded)
+		return r.anchor(decoded)
 	}
 }
 
@@ -50,6 +96,11 @@ const maxRefs = 16
 // it; keywords beside a followed $ref are not read. A chain stops after
 // 16 references, so a loop ends.
 func Deref(root, n *jsondoc.Node) (*jsondoc.Node, []jsondoc.Seg, bool) {
+	return NewResolver(root).Deref(n)
+}
+
+// Deref is the function Deref, against r's root.
+func (r *Resolver) Deref(n *jsondoc.Node) (*jsondoc.Node, []jsondoc.Seg, bool) {
 	var segs []jsondoc.Seg
 	followed := false
 	for range maxRefs {
@@ -57,7 +108,7 @@ func Deref(root, n *jsondoc.Node) (*jsondoc.Node, []jsondoc.Seg, bool) {
 		if !ref.Is(jsondoc.String) {
 			break
 		}
-		t := Resolve(root, ref.Str())
+		t := r.Resolve(ref.Str())
 		if t.Node == nil || t.Node == n {
 			break
 		}
@@ -73,8 +124,8 @@ func isOwnID(root *jsondoc.Node, base string) bool {
 	return id != "" && id == base
 }
 
-func pointer(root *jsondoc.Node, ptr string) Target {
-	n, segs, err := root.Pointer(ptr)
+func (r *Resolver) pointer(ptr string) Target {
+	n, segs, err := r.root.PointerBy(ptr, r.member)
 	if pe, ok := err.(*jsondoc.PointerError); ok {
 		return Target{Problem: "resolves to nothing: " + pe.Problem("the schema")}
 	}
@@ -84,19 +135,47 @@ func pointer(root *jsondoc.Node, ptr string) Target {
 	return Target{Node: n, Segs: segs}
 }
 
-// anchor finds the schema that declares name with "$anchor" or
-// "$dynamicAnchor", or with an "$id" of "#name" as drafts 6 and 7 wrote it.
-func anchor(root *jsondoc.Node, name string) Target {
-	var found Target
-	Walk(root, nil, func(s *jsondoc.Node, segs []jsondoc.Seg) bool {
-		if s.Get("$anchor").Text() == name || s.Get("$dynamicAnchor").Text() == name || s.Get("$id").Text() == "#"+name {
-			found = Target{Node: s, Segs: append([]jsondoc.Seg(nil), segs...)}
-			return false
+// member is obj.Get(key), for a pointer: from an index of obj's members,
+// kept for the next pointer through it, so that "#/$defs/a", "#/$defs/b",
+// ... into $defs of thousands cost linear time.
+func (r *Resolver) member(obj *jsondoc.Node, key string) *jsondoc.Node {
+	x, ok := r.keys[obj]
+	if !ok {
+		x = jsondoc.IndexOf(obj)
+		if r.keys == nil {
+			r.keys = map[*jsondoc.Node]jsondoc.Index{}
 		}
-		return true
-	})
-	if found.Node == nil {
-		return Target{Problem: fmt.Sprintf("resolves to nothing: no schema declares \"$anchor\": %q", name)}
+		r.keys[obj] = x
 	}
-	return found
+	return x.Get(key)
+}
+
+// anchor finds the schema that declares name with "$anchor" or
+// "$dynamicAnchor", or with an "$id" of "#name" as drafts 6 and 7 wrote
+// it: the first in the walk's order.
+func (r *Resolver) anchor(name string) Target {
+	if r.anchors == nil {
+		r.anchors = map[string]Target{}
+		Walk(r.root, nil, func(s *jsondoc.Node, segs []jsondoc.Seg) bool {
+			declare := func(name string) {
+				if _, ok := r.anchors[name]; !ok {
+					r.anchors[name] = Target{Node: s, Segs: slices.Clone(segs)}
+				}
+			}
+			if a := s.Get("$anchor"); a.Is(jsondoc.String) {
+				declare(a.Str())
+			}
+			if a := s.Get("$dynamicAnchor"); a.Is(jsondoc.String) {
+				declare(a.Str())
+			}
+			if id := s.Get("$id"); id.Is(jsondoc.String) && strings.HasPrefix(id.Str(), "#") {
+				declare(id.Str()[1:])
+			}
+			return true
+		})
+	}
+	if t, ok := r.anchors[name]; ok {
+		return t
+	}
+	return Target{Problem: fmt.Sprintf("resolves to nothing: no schema declares \"$anchor\": %q", name)}
 }

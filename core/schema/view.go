@@ -52,25 +52,26 @@ type Property struct {
 
 // Params is the Object of a tool's parameter schema params: params after
 // its own local "$ref" (whose neighbouring keywords are then not read,
-// as Deref reads them), viewed by ObjectOf. With openAPI the schema is
+// as Deref reads them), viewed by Resolver.Object. With openAPI the schema is
 // Gemini's OpenAPI subset, as Types reads it.
 func Params(params *jsondoc.Node, openAPI bool) Object {
-	n, _, _ := Deref(params, params)
-	return ObjectOf(params, n, openAPI)
+	r := NewResolver(params)
+	n, _, _ := r.Deref(params)
+	return r.Object(n, openAPI)
 }
 
-// ObjectOf is the Object of the schema n inside root, the tool's
+// Object is the Object of the schema n inside r's root, the tool's
 // parameter schema that "#..." references resolve against. n is read as
 // it is written: a "$ref" of its own is not followed (Params follows the
 // root's). A value that is no object schema has no properties and
 // requires nothing.
-func ObjectOf(root, n *jsondoc.Node, openAPI bool) Object {
+func (r *Resolver) Object(n *jsondoc.Node, openAPI bool) Object {
 	o := Object{Schema: n}
 	if !n.Is(jsondoc.Object) {
 		return o
 	}
 	var buf [8]*jsondoc.Node
-	every, all := appliedSchemas(root, n, buf[:0])
+	every, all := r.appliedSchemas(n, buf[:0])
 	// Room for the names, counted first: the view is made for every
 	// tool of a document, and growing the lists would cost more than the
 	// count. A required name no schema defines, which is rare, grows the
@@ -99,7 +100,7 @@ func ObjectOf(root, n *jsondoc.Node, openAPI bool) Object {
 	}
 	for _, s := range all {
 		for _, m := range s.Get("properties").Members() {
-			def, _, _ := Deref(root, m.Value)
+			def, _, _ := r.Deref(m.Value)
 			p := Property{Name: m.Key, Node: m.Value, Schema: def, Required: required.has(o.Required, m.Key), openAPI: openAPI}
 			if o.index(m.Key) >= 0 {
 				o.Again = append(o.Again, p)
@@ -116,16 +117,16 @@ func ObjectOf(root, n *jsondoc.Node, openAPI bool) Object {
 	return o
 }
 
-// Defines reports whether the schema n inside root, read as ObjectOf
-// reads it, defines the property name: whether ObjectOf's property of
+// Defines reports whether the schema n inside r's root, read as Object
+// reads it, defines the property name: whether Object's property of
 // that name has a Node. It builds nothing, for a caller that asks of a
 // name or two, many times over.
-func Defines(root, n *jsondoc.Node, name string) bool {
+func (r *Resolver) Defines(n *jsondoc.Node, name string) bool {
 	if !n.Is(jsondoc.Object) {
 		return false
 	}
 	var buf [8]*jsondoc.Node
-	_, all := appliedSchemas(root, n, buf[:0])
+	_, all := r.appliedSchemas(n, buf[:0])
 	for _, s := range all {
 		if s.Get("properties").Get(name) != nil {
 			return true
@@ -138,11 +139,11 @@ func Defines(root, n *jsondoc.Node, name string) bool {
 // after its "$ref", into buf: every is n and its allOf branches, which
 // hold for every value, and all is every with the anyOf and oneOf
 // branches after it.
-func appliedSchemas(root, n *jsondoc.Node, buf []*jsondoc.Node) (every, all []*jsondoc.Node) {
+func (r *Resolver) appliedSchemas(n *jsondoc.Node, buf []*jsondoc.Node) (every, all []*jsondoc.Node) {
 	all = append(buf, n)
 	for _, k := range [...]string{"allOf", "anyOf", "oneOf"} {
 		for _, m := range n.Get(k).Elems() {
-			b, _, _ := Deref(root, m.Value)
+			b, _, _ := r.Deref(m.Value)
 			all = append(all, b)
 		}
 		if k == "allOf" {

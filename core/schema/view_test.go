@@ -125,15 +125,15 @@ func TestParamsReadsPropertiesThroughReferencesAndBranches(t *testing.T) {
 	}
 }
 
-func TestObjectOfReadsTheSchemaAsWritten(t *testing.T) {
+func TestObjectReadsTheSchemaAsWritten(t *testing.T) {
 	root, err := jsondoc.ParseValue("params", `{"properties": {"a": {"$ref": "#/$defs/a", "properties": {"own": {}}, "required": ["own"]}}, "$defs": {"a": {"properties": {"x": {}}}}}`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := view(ObjectOf(root, root.Get("properties").Get("a"), false))
+	got := view(NewResolver(root).Object(root.Get("properties").Get("a"), false))
 	want := viewed{Props: []string{`own* {}`}, Required: []string{"own"}}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("ObjectOf (-want +got):\n%s", diff)
+		t.Errorf("Object (-want +got):\n%s", diff)
 	}
 }
 
@@ -263,13 +263,14 @@ func FuzzParams(f *testing.F) {
 				t.Fatalf("defined again: %+v, which is no property or has no schema", a)
 			}
 		}
-		written := ObjectOf(n, n, false)
+		r := NewResolver(n)
+		written := r.Object(n, false)
 		for _, p := range written.Props {
-			if Defines(n, n, p.Name) != (p.Node != nil) {
+			if r.Defines(n, p.Name) != (p.Node != nil) {
 				t.Fatalf("Defines(%q) = %v, but the view's property has node %v", p.Name, !(p.Node != nil), p.Node)
 			}
 		}
-		if _, ok := written.Property("\x00absent"); !ok && Defines(n, n, "\x00absent") {
+		if _, ok := written.Property("\x00absent"); !ok && r.Defines(n, "\x00absent") {
 			t.Fatal("Defines a name the view has no property of")
 		}
 	})

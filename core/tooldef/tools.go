@@ -63,7 +63,15 @@ type Tool struct {
 	ParamsKey string        // "parameters", "input_schema", "inputSchema" or "parametersJsonSchema"
 	Params    *jsondoc.Node // nil when absent
 	Strict    bool          // "strict": true on the entry or its function
-	List      int           // index of the tool's list in ToolSet.Lists
+	// StrictSet is "strict" set on the entry or its function to true or
+	// false; null, as an API reads it, is not.
+	StrictSet bool
+	// OutputKey is the member that holds the schema of what the tool
+	// returns: "outputSchema" (MCP), "responseJsonSchema" or "response"
+	// (Gemini); "" when the tool has none. Output is its value.
+	OutputKey string
+	Output    *jsondoc.Node
+	List      int // index of the tool's list in ToolSet.Lists
 	// Builtin marks a tool the provider defines, named by its "type"
 	// (Anthropic's "web_search_20250305" or "bash_20250124", OpenAI's
 	// "web_search_preview", "file_search" or "tool_search"): it has no
@@ -124,6 +132,37 @@ func (t *Tool) OpenAPIParams() bool { return t.Shape == ShapeGemini && t.ParamsK
 
 // ParamsPath is the JSON path of the tool's parameter schema.
 func (t *Tool) ParamsPath() string { return jsondoc.AppendKey(t.DefPath, t.ParamsKey) }
+
+// OutputPath is the JSON path of the tool's output schema.
+func (t *Tool) OutputPath() string { return jsondoc.AppendKey(t.DefPath, t.OutputKey) }
+
+// OpenAPIOutput reports whether the tool's output schema is Gemini's
+// OpenAPI 3.0 subset ("response"), as OpenAPIParams says of parameters.
+func (t *Tool) OpenAPIOutput() bool { return t.OutputKey == "response" }
+
+// StrictByDefault reports whether OpenAI holds the tool to strict mode
+// though it does not ask: a function in the Responses API's shape that
+// leaves "strict" out (or null). Since OpenAI's function calling guide
+// of 2026-03-31, the Responses API normalizes such a function's schema
+// into strict mode; Chat Completions leaves a function without "strict"
+// non-strict, and "strict": false opts out in both.
+func (t *Tool) StrictByDefault() bool {
+	return t.Shape == ShapeResponses && t.Kind == KindFunction && !t.StrictSet
+}
+
+// outputKey is the member the tool's output schema is under, by its
+// shape, or "" when it has none.
+func outputKey(t *Tool) string {
+	switch {
+	case t.Shape == ShapeMCP && t.Def.Has("outputSchema"):
+		return "outputSchema"
+	case t.Shape == ShapeGemini && t.Def.Has("responseJsonSchema"):
+		return "responseJsonSchema"
+	case t.Shape == ShapeGemini && t.Def.Has("response"):
+		return "response"
+	}
+	return ""
+}
 
 // Entry is an element of the tool list that is not an object.
 type Entry struct {
@@ -503,6 +542,10 @@ func (ts *ToolSet) add(entry *jsondoc.Node, path string) {
 	t.Desc = t.Def.Get("description")
 	t.Params = t.Def.Get(t.ParamsKey)
 	t.Strict = t.Def.Get("strict").IsTrue() || entry.Get("strict").IsTrue()
+	t.StrictSet = t.Def.Get("strict").Is(jsondoc.Bool) || entry.Get("strict").Is(jsondoc.Bool)
+	if t.OutputKey = outputKey(&t); t.OutputKey != "" {
+		t.Output = t.Def.Get(t.OutputKey)
+	}
 	t.Deferred = t.Def.Get("defer_loading").IsTrue() || entry.Get("defer_loading").IsTrue()
 	t.Examples = t.Def.Get("input_examples")
 	ts.joinShape(t.Shape)

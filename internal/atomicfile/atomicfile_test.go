@@ -1,8 +1,10 @@
 package atomicfile
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -112,5 +114,113 @@ func TestWriteToAPipeWritesThroughIt(t *testing.T) {
 	}
 	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
 		t.Errorf("the pipe was replaced: %v %v", fi, err)
+	}
+}
+
+func TestReplaceLeavesAFileThatChangedSinceItWasRead(t *testing.T) {
+	const read = `{"name": "a"}`
+	tests := []struct {
+		name string
+		save func(t *testing.T, path string) // what another program does meanwhile
+		want string                          // the file afterwards; "" for no file
+	}{
+		{"saved in place, same size", func(t *testing.T, path string) { writeFile(t, path, `{"name": "b"}`, 0o644) }, `{"name": "b"}`},
+		{"saved in place, longer", func(t *testing.T, path string) { writeFile(t, path, `{"name": "bc"}`, 0o644) }, `{"name": "bc"}`},
+		{"saved by renaming a new file over it", func(t *testing.T, path string) {
+			writeFile(t, path+".new", `{"name": "c"}`, 0o644)
+			if err := os.Rename(path+".new", path); err != nil {
+				t.Fatal(err)
+			}
+		}, `{"name": "c"}`},
+		{"removed", func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "tools.json")
+			writeFile(t, path, read, 0o644)
+			tc.save(t, path)
+			err := Replace(path, read, []byte(`{"name": "fixed"}`))
+			var changed *ChangedError
+			if !errors.As(err, &changed) {
+				t.Fatalf("Replace: %v, want a *ChangedError", err)
+			}
+			if !strings.Contains(err.Error(), "changed since it was read") {
+				t.Errorf("error %q does not say the file changed", err)
+			}
+			got, _ := os.ReadFile(path)
+			if string(got) != tc.want {
+				t.Errorf("the file holds %q, want the newer save %q", got, tc.want)
+			}
+			if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) > 1 {
+				t.Errorf("the folder holds %v, want no temporary file", entries)
+			}
+		})
+	}
+}
+
+func TestReplaceWritesAFileThatHoldsWhatWasRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tools.json")
+	read := strings.Repeat(`{"name": "a"} `, 100000) // more than one piece of the comparison
+	writeFile(t, path, read, 0o640)
+	if err := Replace(path, read, []byte("fixed")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "fixed" {
+		t.Errorf("the file holds %q, want fixed", got)
+	}
+}
+
+func TestWriteRefusesAReadOnlyFileAndAFileWithOtherNames(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, path string) (other string)
+		want  string
+	}{
+		{"read-only", func(t *testing.T, path string) string {
+			if err := os.Chmod(path, 0o444); err != nil {
+				t.Fatal(err)
+			}
+			return ""
+		}, "is read-only (-r--r--r--)"},
+		{"a hard link", func(t *testing.T, path string) string {
+			other := path + ".other"
+			if err := os.Link(path, other); err != nil {
+				t.Skip(err)
+			}
+			return other
+		}, "has 2 names (hard links)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "tools.json")
+			writeFile(t, path, "old", 0o644)
+			other := tc.setup(t, path)
+			for _, write := range []func() error{
+				func() error { return Write(path, []byte("new")) },
+				func() error { return Replace(path, "old", []byte("new")) },
+			} {
+				err := write()
+				var refused *RefusedError
+				if !errors.As(err, &refused) || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("write: %v, want a *RefusedError that says %q", err, tc.want)
+				}
+				for _, p := range []string{path, other} {
+					if got, _ := os.ReadFile(p); p != "" && string(got) != "old" {
+						t.Errorf("%s holds %q, want old", p, got)
+					}
+				}
+			}
+		})
+	}
+}
+
+func writeFile(t *testing.T, path, text string, mode os.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), mode); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -60,7 +60,10 @@ CALLS is a file or - (the default, standard input) holding one call or
 JSON Lines, one call a line. A call may be {"name", "args"}, {"name",
 "arguments"}, an OpenAI tool_calls item or Responses function_call, an
 Anthropic tool_use block, an MCP tools/call request or a Gemini
-functionCall. Each invalid call prints its errors, one a line:
+functionCall. CALLS may be a record of 'toolbench proxy --record' too:
+each tools/call the client sent is a call at its line of the record, so
+that what an agent called can be checked against tools as they are now,
+or as a new version will be. Each invalid call prints its errors, one a line:
 missing:query, extra:debug, type:limit:int. With --json each call is a
 line holding the array of its errors, [] if valid; with --deep too,
 {"errors": [...], "schema": [{"path", "message"}]}. A call of a custom
@@ -95,6 +98,7 @@ fails while the calls run.`),
 		Example: `echo '{"name": "search", "args": {"limit": true, "debug": 1}}' | toolbench call schemas.json
 toolbench call --deep --json tools.json calls.jsonl
 toolbench call --format github tools.json calls.jsonl
+toolbench call --deep tools-v2.json proxy.jsonl
 echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run --server everything`,
 		RunE: runs(f.options, func(opts *callOptions) error { return exit(runCall(e, opts)) }),
 	}
@@ -294,14 +298,18 @@ func warnShadowed(e *env, file string, names []call.Shadowed) {
 	fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(msg))
 }
 
+// openCalls opens CALLS, the file name or standard input: its calls, one
+// a line or one in all, or a record of toolbench proxy's (see callsOf).
 func openCalls(e *env, name string) (io.Reader, func(), error) {
 	if name == "-" {
 		e.readingStdin("call", "calls")
-		return e.stdin, func() {}, nil
+		calls, stop := callsOf(e.stdin)
+		return calls, stop, nil
 	}
 	f, err := e.open(name)
 	if err != nil {
 		return nil, nil, err
 	}
-	return f, func() { f.Close() }, nil
+	calls, stop := callsOf(f)
+	return calls, func() { stop(); f.Close() }, nil
 }

@@ -41,6 +41,45 @@ func TestCompletionLoadsInBash(t *testing.T) {
 	}
 }
 
+func TestBashCompletesWithoutTheBashCompletionPackage(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	script := filepath.Join(dir, "toolbench.bash")
+	out, err := exec.Command(toolbenchBin, "completion", "bash").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(script, out, 0o644)
+	for _, f := range []string{"servers.json", "notes.txt"} {
+		os.WriteFile(filepath.Join(dir, f), []byte("{}"), 0o644)
+	}
+	// What the shell does on TAB, with the bash-completion package's
+	// functions gone, as they are on a system without it.
+	comp := `unset -f _get_comp_words_by_ref _filedir _init_completion 2>/dev/null
+source ` + script + `
+comp() {
+	COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}
+	read -r -a COMP_WORDS <<< "$COMP_LINE"; COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+	COMPREPLY=(); __start_toolbench 2>/dev/null
+	echo "${COMPREPLY[*]}"
+}
+comp "` + toolbenchBin + ` lint --target op"
+comp "` + toolbenchBin + ` lint --target=anth"
+comp "` + toolbenchBin + ` lint --ignore openai/inv"
+comp "` + toolbenchBin + ` lint --mcp-config s"
+comp "` + toolbenchBin + ` lint --mcp-config n"
+`
+	cmd := exec.Command("bash", "--norc", "--noprofile", "-c", comp)
+	cmd.Dir = dir
+	got, err := cmd.CombinedOutput()
+	want := "openai openai-strict\nanthropic anthropic-strict\nopenai/invalid-name\nservers.json\n\n"
+	if err != nil || string(got) != want {
+		t.Errorf("completions: %v\n%q\nwant\n%q", err, got, want)
+	}
+}
+
 // TestCompletionOffersTheTablesValues asks the completion as the shell
 // scripts do, and gets the names of the tables: targets, formats, rule
 // codes, and the codes explain knows.

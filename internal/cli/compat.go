@@ -10,6 +10,7 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
+	"toolbench/internal/policy"
 	"toolbench/internal/source"
 )
 
@@ -19,6 +20,7 @@ type compatOptions struct {
 	rules     ruleOptions
 	strictAll bool
 	in        source.Input
+	servers   serverOptions // under --all-servers, every server of the servers file in place of in
 }
 
 // compatFlags are the flags of toolbench compat.
@@ -41,9 +43,13 @@ give the tool: the errors of the rules every lint runs, which every
 provider rejects alike, and those of that target's rules (openai-strict
 counts openai's too). A strict column (openai-strict, anthropic-strict)
 holds to its rules only the tools that opt in with "strict": true, as the
-API does; --strict-all holds every tool to them. With no FILE, or with -, read
-standard input; FILE may be REV:PATH, and a server flag names a live MCP
-server in its place.
+API does (and the Responses API's functions that leave "strict" out,
+which it makes strict); --strict-all holds every tool to them. With no
+FILE, or with -, read standard input; FILE may be REV:PATH, and a server
+flag names a live MCP server in its place. With --all-servers, show the
+matrix of every server of the servers file, each under its name, the
+servers reached at once; one that cannot be reached is one line on
+standard error and costs only itself.
 
 The configuration's targets (toolbench.toml, see --config) are the
 columns when --target names none, and its rules count as it sets them;
@@ -57,12 +63,14 @@ usage error, a configuration with a mistake, a file that cannot be read or
 parsed, or a server that cannot be reached or listed.`),
 		Example: `toolbench compat tools.json
 toolbench compat --target openai-strict,gemini --format markdown tools.json
-toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'`,
+toolbench compat --server-cmd 'npx -y @modelcontextprotocol/server-everything'
+toolbench compat --all-servers --mcp-config .mcp.json`,
 		RunE: runs(f.options, func(opts *compatOptions) error { return runCompat(e, opts) }),
 	}
 	f.format.register(cmd, writesMatrix)
 	f.rules.register(cmd, "the columns (default: every target)", "do not count these codes or target/ prefixes")
 	f.server.register(cmd, e)
+	f.server.registerAll(cmd, "show every server of the servers file", "show the matrix of every server of the servers file, each under its name")
 	cmd.Flags().BoolVar(&f.strictAll, "strict-all", false, "hold every tool to the strict targets' rules")
 	document(cmd.Flags(), "strict-all", "hold every tool to the strict targets' rules, as if each set \"strict\": true (default: only the tools that opt in)")
 	return cmd
@@ -78,12 +86,15 @@ func (f *compatFlags) options(fs *pflag.FlagSet, files []string) (*compatOptions
 	if cfg.rules, err = f.rules.options(); err != nil {
 		return nil, err
 	}
-	server, err := f.server.resolve(fs)
+	servers, err := f.server.options(fs)
+	server := servers.server
 	switch {
 	case err != nil:
 		return nil, err
 	case server != nil && len(files) > 0:
 		return nil, f.server.twoSources("FILE")
+	case servers.all:
+		cfg.servers = servers
 	case server != nil:
 		cfg.in.Server = server
 	case len(files) == 0:
@@ -105,8 +116,60 @@ func runCompat(e *env, cfg *compatOptions) error {
 	// The configuration's targets are the columns, and its rules count
 	// or not as it sets them. Its [[ignore]] entries do not change the
 	// count: a provider refuses a tool whether or not a team accepts it.
+	if cfg.servers.all {
+		servers, err := cfg.servers.servers()
+		if err != nil {
+			return err
+		}
+		return exit(compatOfServers(e, cfg, pol, servers))
+	}
 	opt := compat.Options{StrictForAll: cfg.strictAll, Lint: pol.Options(cfg.in)}
 	return exit(compatOf(e, cfg, opt))
+}
+
+// compatOfServers shows the matrix of each server, reached at once, in
+// the servers file's order; a server that cannot be reached is said on
+// standard error and the others are shown, with exit status 2 after
+// them.
+func compatOfServers(e *env, cfg *compatOptions, pol *policy.Policy, servers []source.Server) int {
+	ctx, stop := interruptContext()
+	defer stop()
+	ins := make([]source.Input, len(servers))
+	for i := range servers {
+		ins[i] = source.Input{Server: &servers[i]}
+	}
+	opened := source.OpenAll(ctx, ins, e.sourceOptions())
+	defer source.CloseAll(opened)
+	code := exitOK
+	var reports []*report.MatrixReport
+	for i, o := range opened {
+		if o.Err != nil {
+			code = max(code, sourceFailed(ctx, e, "toolbench compat", o.Err))
+			continue
+		}
+		o.Source.Close() // the tools are read; the session is not needed
+		m := compat.ComputeWith(o.Source.Doc, compat.Options{StrictForAll: cfg.strictAll, Lint: pol.Options(ins[i])})
+		reports = append(reports, &report.MatrixReport{Matrix: m, File: o.Source.Doc.Name, Color: e.colored(e.stdout)})
+		if code == exitOK && !matrixOK(m) {
+			code = exitIssues
+		}
+	}
+	if err := report.WriteMatrices(jsondoc.SafeWriter(e.stdout), cfg.format, reports); err != nil {
+		fmt.Fprintf(e.stderr, "toolbench compat: writing the report: %s\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	return code
+}
+
+// matrixOK reports whether every target accepts every tool of m, and
+// the document.
+func matrixOK(m *compat.Matrix) bool {
+	for _, row := range m.Rows {
+		if !row.OK() {
+			return false
+		}
+	}
+	return m.Document == nil
 }
 
 func compatOf(e *env, cfg *compatOptions, opt compat.Options) int {
@@ -124,12 +187,7 @@ func compatOf(e *env, cfg *compatOptions, opt compat.Options) int {
 		fmt.Fprintf(e.stderr, "toolbench compat: writing the report: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
-	for _, row := range m.Rows {
-		if !row.OK() {
-			return exitIssues
-		}
-	}
-	if m.Document != nil {
+	if !matrixOK(m) {
 		return exitIssues
 	}
 	return exitOK

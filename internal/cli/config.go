@@ -2,36 +2,70 @@ package cli
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"toolbench/core/config"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/policy"
 	"toolbench/internal/source"
 )
 
 // The configuration file, toolbench.toml, as the commands that check
-// tools read it: lint, fix, compat, watch, lock, verify and the
+// tools read it: lint, fix, compat, watch, lock, verify, proxy and the
 // workbench. loadConfig is the one place it is found and read, when a
 // command runs; internal/policy puts it together with the command line's
 // --target and --ignore, a baseline and the lock. diff, call and dump
 // take nothing from it and do not read it, so a file with a mistake in it
 // does not stop them.
 
-// configFlags are --config and --no-config, persistent flags of the root.
+// configFlags are --config, --no-config and --max-file-size, persistent
+// flags of the root.
 type configFlags struct {
-	file string // --config FILE
-	off  bool   // --no-config
+	file    string   // --config FILE
+	off     bool     // --no-config
+	maxFile sizeFlag // --max-file-size
 }
 
-// register adds --config and --no-config to the root, for every command.
+// register adds --config, --no-config and --max-file-size to the root,
+// for every command.
 func (c *configFlags) register(root *cobra.Command) {
 	fs := root.PersistentFlags()
 	fs.StringVar(&c.file, "config", "", "read the configuration from FILE")
-	document(fs, "config", "read the configuration from FILE, in place of the toolbench.toml (or .toolbench.toml) found in this directory or the nearest parent, up to the repository's root; read by lint, fix, compat, watch, lock, verify and the workbench")
+	document(fs, "config", "read the configuration from FILE, in place of the toolbench.toml (or .toolbench.toml) found in this directory or the nearest parent, up to the repository's root; read by lint, fix, compat, watch, lock, verify, proxy and the workbench")
 	fs.BoolVar(&c.off, "no-config", false, "read no configuration file")
 	root.MarkPersistentFlagFilename("config", "toml")
+	c.maxFile = auxfile.DefaultMax
+	fs.Var(&c.maxFile, "max-file-size", "bound files read beside documents")
+	document(fs, "max-file-size", "read at most SIZE (such as 64MiB) of the configuration, the servers file, the lock and the baseline; documents have a bound of their own, 256 MiB")
 }
+
+// fileLimit is the bound on the files read beside the documents:
+// --max-file-size.
+func (e *env) fileLimit() auxfile.Limit {
+	max := int64(e.config.maxFile)
+	if max == 0 {
+		max = auxfile.DefaultMax // an env a test made, without the root's flags
+	}
+	return auxfile.Limit{Max: max, Flag: "--max-file-size"}
+}
+
+// sizeFlag is a flag's size in bytes, written with a unit: 64MiB.
+type sizeFlag int64
+
+func (s *sizeFlag) String() string { return strings.ReplaceAll(auxfile.SizeText(int64(*s)), " ", "") }
+
+func (s *sizeFlag) Set(v string) error {
+	n, err := auxfile.ParseSize(v)
+	if err != nil {
+		return err
+	}
+	*s = sizeFlag(n)
+	return nil
+}
+
+func (s *sizeFlag) Type() string { return "size" }
 
 // policy returns how a command checks tools: the configuration in force
 // (nil when there is none), with the command line's --target and
@@ -43,7 +77,7 @@ func (e *env) policy(r ruleOptions) (*policy.Policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &policy.Policy{Config: cfg, Targets: r.targets, Ignore: r.ignore, Dir: e.dir}, nil
+	return &policy.Policy{Config: cfg, Targets: r.targets, Ignore: r.ignore, Dir: e.dir, FileLimit: e.fileLimit()}, nil
 }
 
 // loadConfig returns the configuration in force, nil when there is none.
@@ -51,7 +85,7 @@ func (e *env) loadConfig() (*config.Config, error) {
 	if e.config.file != "" && e.config.off {
 		return nil, errors.New("--config and --no-config: give one")
 	}
-	return policy.Load(e.config.file, e.config.off, e.dir)
+	return policy.Load(e.config.file, e.config.off, e.dir, e.fileLimit())
 }
 
 // displayName is how reports name an input: "-" is standard input.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -153,7 +154,7 @@ func runDumpAll(e *env, cfg dumpOptions) error {
 	defer source.CloseAll(opened) // on every way out, ctrl+c's included
 	for i, o := range opened {
 		name := all[i].Name
-		path := filepath.Join(cfg.dir, name+".json")
+		path := filepath.Join(cfg.dir, dumpFileName(name))
 		err := o.Err
 		if err == nil {
 			o.Source.Close() // the tools are read; the session is not needed
@@ -169,6 +170,25 @@ func runDumpAll(e *env, cfg dumpOptions) error {
 		}
 	}
 	return exit(code)
+}
+
+// dumpFileName is the name of the file the tools of the server name are
+// written to: NAME.json, the name's hidden characters (controls,
+// escapes, bidi and zero-width characters, which a terminal would act on
+// when it lists the folder) and '%' written as %XX of their bytes, so
+// that two names never share a file.
+func dumpFileName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if r == '%' || r == utf8.RuneError || termtext.IsHidden(r) {
+			for _, c := range []byte(string(r)) {
+				fmt.Fprintf(&b, "%%%02X", c)
+			}
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String() + ".json"
 }
 
 // writeDump writes the tools of src, the server name, to path.

@@ -11,6 +11,8 @@ import (
 	"strconv"
 
 	"github.com/charmbracelet/x/term"
+
+	"toolbench/internal/auxfile"
 )
 
 // env is everything a command may touch of the process: its standard
@@ -39,9 +41,15 @@ type env struct {
 	// may set (see oneShotGC): not so for commands run side by side in
 	// one process, as tests run them.
 	tuneGC bool
+	// process says the command is the process's own, which owns the
+	// process's standard input (see withoutTerminalQuery).
+	process bool
 
 	// build is what this build of toolbench says of itself.
 	build Build
+	// executable is the path of the running toolbench, "" when it is
+	// not known: what a servers file runs to start the proxy.
+	executable string
 
 	// The root's persistent flags, which every command reads.
 	color  colorMode   // --color; the zero value is auto
@@ -68,9 +76,13 @@ func Main(b Build) int {
 		// A terminal, not any character device: /dev/zero is one too.
 		stdinTerminal: term.IsTerminal(os.Stdin.Fd()),
 		tuneGC:        true,
+		process:       true,
 	}
 	if w, _, err := term.GetSize(os.Stdout.Fd()); err == nil {
 		e.width = w
+	}
+	if exe, err := os.Executable(); err == nil {
+		e.executable = exe
 	}
 	return run(e, os.Args[1:])
 }
@@ -94,6 +106,22 @@ func (e *env) open(name string) (*os.File, error) {
 		pe.Path = name
 	}
 	return f, err
+}
+
+// readFile reads the file name, from the working directory, within
+// --max-file-size (it is a servers file); its error names the file as it
+// was given.
+func (e *env) readFile(name string) ([]byte, error) {
+	data, err := auxfile.Read(e.path(name), e.fileLimit())
+	var pe *fs.PathError
+	var tooLarge *auxfile.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		tooLarge.Path = name
+	case errors.As(err, &pe):
+		pe.Path = name
+	}
+	return data, err
 }
 
 // colored reports whether what is written to w is colored: as --color

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 
@@ -169,8 +170,10 @@ func fixOf(e *env, cfg *fixOptions, opt fix.Options) int {
 	switch {
 	case cfg.write:
 		if len(res.Fixed) > 0 {
-			if err := atomicfile.Write(e.path(cfg.file), []byte(res.Doc.Src)); err != nil {
-				fmt.Fprintf(e.stderr, "toolbench fix: %s\n", termtext.EscapeLine(err.Error()))
+			// Written only over the text that was fixed: a save made
+			// meanwhile is kept, and said.
+			if err := atomicfile.Replace(e.path(cfg.file), doc.Src, []byte(res.Doc.Src)); err != nil {
+				fmt.Fprintf(e.stderr, "toolbench fix: %s\n", termtext.EscapeLine(asGiven(cfg.file, err).Error()))
 				return exitFailure
 			}
 		}
@@ -205,13 +208,31 @@ func writeFixDiff(e *env, name string, hunks []fix.Hunk) error {
 	return fix.WritePatch(e.stdout, name, hunks)
 }
 
+// asGiven is err, of writing the file name, naming it as it was given.
+func asGiven(name string, err error) error {
+	var (
+		changed *atomicfile.ChangedError
+		refused *atomicfile.RefusedError
+		pe      *fs.PathError
+	)
+	switch {
+	case errors.As(err, &changed):
+		changed.Path = name
+	case errors.As(err, &refused):
+		refused.Path = name
+	case errors.As(err, &pe):
+		pe.Path = name
+	}
+	return err
+}
+
 // writeFixed writes the fixed text to path, "-" being standard output.
 func writeFixed(e *env, path, text string) error {
 	if path == "-" {
 		_, err := io.WriteString(e.stdout, text)
 		return err
 	}
-	return atomicfile.Write(e.path(path), []byte(text))
+	return asGiven(path, atomicfile.Write(e.path(path), []byte(text)))
 }
 
 // fixSummary says what was fixed, or is to fix, in a line:

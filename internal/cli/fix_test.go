@@ -8,9 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
+	"toolbench/internal/gen"
 )
 
 const fixableTools = `[
@@ -235,5 +237,59 @@ func TestFixOutputToADeviceWritesIt(t *testing.T) {
 	path := writeTools(t, fixableTools, 0o644)
 	if code, _, stderr := runIn(t, "fix", "-o", os.DevNull, path); code != exitOK || !strings.Contains(stderr, "3 issues fixed") {
 		t.Errorf("fix -o %s: exit %d, stderr %q", os.DevNull, code, stderr)
+	}
+}
+
+func TestFixWriteLeavesASaveMadeWhileItRuns(t *testing.T) {
+	// fix -w of a large file wrote over a save an editor made while it
+	// ran, without a word. Here an editor saves every millisecond, by
+	// renaming a new file over the old as editors do.
+	doc := string(gen.Tools(500))
+	path := writeTools(t, doc, 0o644)
+	stop, last := make(chan struct{}), make(chan string)
+	go func() {
+		saved := doc
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				last <- saved
+				return
+			default:
+			}
+			text := doc + strings.Repeat(" ", i%64+1)
+			if err := os.WriteFile(path+".new", []byte(text), 0o644); err == nil && os.Rename(path+".new", path) == nil {
+				saved = text
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	code, _, stderr := runIn(t, "fix", "-w", path)
+	close(stop)
+	saved := <-last
+	if code != exitFailure || !strings.Contains(stderr, path+" changed since it was read, so it was not written") {
+		t.Errorf("fix -w: exit %d, stderr %q; want 2 and that the file changed", code, stderr)
+	}
+	if now, _ := os.ReadFile(path); string(now) != saved {
+		t.Errorf("the file does not hold the last save (%d bytes, want %d)", len(now), len(saved))
+	}
+}
+
+func TestFixWriteRefusesAReadOnlyFileAndOneWithOtherNames(t *testing.T) {
+	readOnly := writeTools(t, fixableTools, 0o444)
+	linked := writeTools(t, fixableTools, 0o644)
+	if err := os.Link(linked, linked+".other"); err != nil {
+		t.Skip(err)
+	}
+	for path, want := range map[string]string{
+		readOnly: readOnly + " is read-only (-r--r--r--)",
+		linked:   linked + " has 2 names (hard links)",
+	} {
+		code, _, stderr := runIn(t, "fix", "-w", path)
+		if code != exitFailure || !strings.Contains(stderr, want) {
+			t.Errorf("fix -w %s: exit %d, stderr %q; want 2 and %q", filepath.Base(filepath.Dir(path)), code, stderr, want)
+		}
+		if data, _ := os.ReadFile(path); string(data) != fixableTools {
+			t.Errorf("%s was written", path)
+		}
 	}
 }

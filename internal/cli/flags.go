@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,8 +12,10 @@ import (
 
 	"toolbench/core/config"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/core/servers"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/source"
 )
@@ -65,7 +68,7 @@ func targetWords() [][2]string {
 // servers, for completion.
 func ruleWords() [][2]string {
 	var out [][2]string
-	for _, r := range append(lint.Rules(), servers.Rules()...) {
+	for _, r := range slices.Concat(lint.Rules(), servers.Rules(), registry.Rules()) {
 		out = append(out, [2]string{r.Code, r.Summary})
 	}
 	return out
@@ -149,6 +152,7 @@ type serverFlags struct {
 	mcpConfig string   // --mcp-config FILE
 	timeout   time.Duration
 	start     time.Duration // --start-timeout
+	list      time.Duration // --list-timeout
 	protocol  string
 
 	all bool // --all-servers, for the commands that take it
@@ -156,6 +160,8 @@ type serverFlags struct {
 	// dir is the working directory the servers file is read from, and a
 	// server spawned in; "" for the process's.
 	dir string
+	// fileLimit bounds the servers file; nil for the default bound.
+	fileLimit func() auxfile.Limit
 
 	given string // the server flag given: "--server-cmd", "--server-url", "--server" or "--all-servers"
 }
@@ -166,6 +172,13 @@ var serverFlagNames = []string{"server-cmd", "server-url", "server"}
 
 // register adds the server flags to cmd, run in e.
 func (s *serverFlags) register(cmd *cobra.Command, e *env) {
+	s.registerNames(cmd)
+	s.registerReach(cmd, e)
+}
+
+// registerNames adds the flags that name a server, and what a server so
+// named is spawned or reached with: -e and --header.
+func (s *serverFlags) registerNames(cmd *cobra.Command) {
 	fs := cmd.Flags()
 	fs.StringVar(&s.command, "server-cmd", "", "spawn the MCP server 'CMD ARGS...' on stdio")
 	document(fs, "server-cmd", "spawn an MCP server on stdio from 'CMD ARGS...', split into words as a shell splits them (no shell runs it)")
@@ -176,7 +189,6 @@ func (s *serverFlags) register(cmd *cobra.Command, e *env) {
 	document(fs, "header", "send the header 'Name: value' to --server-url (repeat); $VAR and ${VAR} in the value read the environment")
 	fs.StringVar(&s.server, "server", "", "the server NAME in the --mcp-config file")
 	document(fs, "server", `the server NAME of the --mcp-config file's "mcpServers"`)
-	s.registerReach(cmd, e)
 	cmd.RegisterFlagCompletionFunc("server-cmd", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server-url", cobra.NoFileCompletions)
 	cmd.RegisterFlagCompletionFunc("server", cobra.NoFileCompletions)
@@ -187,18 +199,27 @@ func (s *serverFlags) register(cmd *cobra.Command, e *env) {
 // them; a command that reaches the servers of a file, and takes no
 // server flag, adds them alone.
 func (s *serverFlags) registerReach(cmd *cobra.Command, e *env) {
-	if e != nil {
-		s.dir = e.dir
-	}
+	s.registerServersFile(cmd, e)
 	fs := cmd.Flags()
-	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server")
-	document(fs, "mcp-config", "the servers file of --server, as Claude Code names it (this flag was --config, which names toolbench.toml now)")
 	fs.DurationVar(&s.timeout, "timeout", mcpclient.DefaultTimeout, "bound each request to the server")
 	document(fs, "timeout", "bound each request to the server, and connecting to --server-url")
 	fs.DurationVar(&s.start, "start-timeout", mcpclient.DefaultStartTimeout, "bound a spawned server's start")
 	document(fs, "start-timeout", "bound a spawned server's start, which a first npx run spends installing it")
+	fs.DurationVar(&s.list, "list-timeout", mcpclient.DefaultListTimeout, "bound a listing, all its pages")
+	document(fs, "list-timeout", "bound a listing of the server's tools, all its pages together (--timeout bounds each)")
 	fs.StringVar(&s.protocol, "protocol-version", mcpclient.DefaultProtocolVersion, "the MCP version to ask for")
 	document(fs, "protocol-version", "the MCP version to ask the server for; a server of an earlier revision answers in its own")
+}
+
+// registerServersFile adds --mcp-config, the servers file of --server,
+// read from e's working directory within --max-file-size.
+func (s *serverFlags) registerServersFile(cmd *cobra.Command, e *env) {
+	if e != nil {
+		s.dir, s.fileLimit = e.dir, e.fileLimit
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&s.mcpConfig, "mcp-config", mcpclient.DefaultConfigFile, "the servers file of --server")
+	document(fs, "mcp-config", "the servers file of --server, as Claude Code names it (this flag was --config, which names toolbench.toml now)")
 	cmd.MarkFlagFilename("mcp-config", "json")
 }
 
@@ -210,10 +231,16 @@ func (s *serverFlags) reach() (source.Server, error) {
 		return source.Server{}, fmt.Errorf("--timeout %v: want a time above zero, such as 10s", s.timeout)
 	case s.start <= 0:
 		return source.Server{}, fmt.Errorf("--start-timeout %v: want a time above zero, such as 60s", s.start)
+	case s.list <= 0:
+		return source.Server{}, fmt.Errorf("--list-timeout %v: want a time above zero, such as 2m", s.list)
 	case s.protocol == "":
 		return source.Server{}, errors.New("--protocol-version is empty")
 	}
-	return source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, StartTimeout: s.start, ProtocolVersion: s.protocol, Dir: s.dir}, nil
+	srv := source.Server{ServersFile: s.mcpConfig, Timeout: s.timeout, StartTimeout: s.start, ListTimeout: s.list, ProtocolVersion: s.protocol, Dir: s.dir}
+	if s.fileLimit != nil {
+		srv.FileLimit = s.fileLimit()
+	}
+	return srv, nil
 }
 
 // registerAll adds --all-servers to cmd, whose server flags register
@@ -240,7 +267,7 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 	case len(named) > 1:
 		return nil, fmt.Errorf("%s each name a server; give one", strings.Join(named, " and "))
 	case len(named) == 0:
-		for _, f := range []string{"env", "header", "mcp-config", "timeout", "start-timeout", "protocol-version"} {
+		for _, f := range []string{"env", "header", "mcp-config", "timeout", "start-timeout", "list-timeout", "protocol-version"} {
 			if fs.Changed(f) {
 				return nil, fmt.Errorf("%s is for a server; name one with --server-cmd, --server-url or --server", flagName(fs.Lookup(f)))
 			}
@@ -257,6 +284,8 @@ func (s *serverFlags) resolve(fs *pflag.FlagSet) (*source.Server, error) {
 		return nil, errors.New("-e is for one server; under --all-servers, give each its environment in the servers file's \"env\"")
 	case s.given == "--all-servers" && len(s.headers) > 0:
 		return nil, errors.New("--header is for one server; under --all-servers, give each its headers in the servers file's \"headers\"")
+	case s.given == "--server" && s.server == "":
+		return nil, errors.New(`--server "": give the NAME of a server of the servers file`)
 	case s.given != "--server" && s.given != "--all-servers" && fs.Changed("mcp-config"):
 		return nil, errors.New("--mcp-config names the servers file of --server NAME")
 	}

@@ -517,3 +517,56 @@ func TestWatchSurvivesBadInputOnASaveAndRecovers(t *testing.T) {
 	}
 	p.stop(t, syscall.SIGTERM)
 }
+
+func TestEveryFileBesideTheDocumentsIsReadUpToABound(t *testing.T) {
+	// The configuration, the servers file, the lock and the baseline were
+	// read whole: /dev/zero as any of them ran until memory ran out.
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	tools := hardFile(t, "tools.json", "["+hardTool+"]")
+	withKey := func(key string) string {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "toolbench.toml"), []byte(key+` = "/dev/zero"`+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	const bound = "/dev/zero: larger than the 64 MiB toolbench reads of a configuration, servers, lock or baseline file (--max-file-size raises it)"
+	tests := []struct {
+		name string
+		dir  string // where it runs; "" for here
+		args []string
+		want string
+	}{
+		{"--config", "", []string{"lint", "--config", "/dev/zero", tools}, bound},
+		{"--baseline", "", []string{"lint", "--baseline", "/dev/zero", tools}, bound},
+		{"--mcp-config with --server", "", []string{"lint", "--server", "s", "--mcp-config", "/dev/zero"}, bound},
+		{"--mcp-config with --all-servers", "", []string{"lint", "--all-servers", "--mcp-config", "/dev/zero"}, bound},
+		{"--mcp-config of dump --all-servers", "", []string{"dump", "--all-servers", "--dir", t.TempDir(), "--mcp-config", "/dev/zero"}, bound},
+		{"--lock of verify", "", []string{"verify", "--lock", "/dev/zero"}, bound},
+		{"--lock of lock", "", []string{"lock", "--lock", "/dev/zero", tools}, bound},
+		{"the configuration's lock", withKey("lock"), []string{"verify"}, bound},
+		{"the configuration's baseline", withKey("baseline"), []string{"lint", tools}, bound},
+		{"a bound of one's own", "", []string{"lint", "--max-file-size", "1KiB", "--config", "/dev/zero", tools}, "larger than the 1 KiB"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, toolbenchBin, tc.args...)
+			cmd.Dir = tc.dir
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			start := time.Now()
+			err := cmd.Run()
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) || exit.ExitCode() != exitFailure || !strings.Contains(stderr.String(), tc.want) {
+				t.Errorf("toolbench %q: %v, stderr %q; want exit 2 and %q", tc.args, err, stderr.String(), tc.want)
+			}
+			if took := time.Since(start); took > 20*time.Second {
+				t.Errorf("toolbench %q took %v", tc.args, took)
+			}
+		})
+	}
+}

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,5 +28,20 @@ func TestJSONOutputsKeepBidiAndInvisibleCharactersEscaped(t *testing.T) {
 		if !strings.Contains(got, `\u202e`) {
 			t.Errorf("%s does not show the override as \\u202e:\n%s", name, got)
 		}
+	}
+}
+
+// dump to a terminal escaped what JSON encoders leave raw outside ASCII,
+// but passed DEL (0x7f), which JSON allows raw in a string, through.
+func TestDumpToATerminalEscapesDEL(t *testing.T) {
+	tools := writeTools(t, "[{\"name\": \"a\x7fb\", \"description\": \"Rub\x7f out.\"}]\n", 0o644)
+	var out bytes.Buffer
+	e := &env{dir: workDir(t), stdin: strings.NewReader(""), stdout: &out, stderr: io.Discard,
+		getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return true }}
+	if code := run(e, []string{"dump", tools}); code != exitOK {
+		t.Fatalf("dump: exit %d", code)
+	}
+	if strings.ContainsRune(out.String(), 0x7f) || !strings.Contains(out.String(), `a\u007fb`) {
+		t.Errorf("dump to a terminal wrote %q; want DEL as \\u007f", out.String())
 	}
 }

@@ -15,10 +15,12 @@ import (
 	"toolbench/core/cost"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/live"
 	"toolbench/internal/policy"
 	"toolbench/internal/source"
@@ -54,6 +56,9 @@ type lintRun struct {
 	// allServers is the servers file under --all-servers, whose servers
 	// are checked together too; "" otherwise.
 	allServers string
+	// manifests are the files beside --all-servers: server.json files,
+	// linted, and the servers file's packages compared with theirs.
+	manifests []string
 
 	r *report.Report
 	m *baseline.Matcher // the baseline's; nil for none
@@ -100,7 +105,9 @@ provider takes in one request, and the tokens of all their definitions
 against the configuration's token-budget (the servers/ codes of
 'toolbench rules'). A server that cannot be reached is one line on
 standard error and costs only itself: the others are reported, and the
-exit status is 2.
+exit status is 2. A server.json given beside --all-servers is linted
+too, and a server whose command runs one of its packages at another
+version is reported in the servers file (registry/package-version).
 
 The configuration (toolbench.toml, see --config) sets the targets, rules
 by code or target prefix, issues to accept ([[ignore]]), settings for
@@ -130,6 +137,7 @@ toolbench lint --strict --ignore short-description,empty-properties tools.json
 toolbench lint --server-cmd 'npx -y @modelcontextprotocol/server-everything'
 toolbench lint --server everything --format sarif
 toolbench lint --all-servers --mcp-config .mcp.json
+toolbench lint --all-servers server.json
 toolbench lint --write-baseline toolbench.baseline.json tools.json
 toolbench lint --baseline toolbench.baseline.json --strict tools.json
 toolbench lint --format markdown tools.json >> "$GITHUB_STEP_SUMMARY"`,
@@ -156,7 +164,7 @@ func (f *lintFlags) options(fs *pflag.FlagSet, files []string) (*lintOptions, er
 	if opts.servers, err = f.server.options(fs); err != nil {
 		return nil, err
 	}
-	if opts.servers.server != nil && len(files) > 0 {
+	if opts.servers.server != nil && len(files) > 0 && !opts.servers.all {
 		return nil, f.server.twoSources("FILE")
 	}
 	if opts.format, err = f.format.pick(fs, writesIssues); err != nil {
@@ -210,9 +218,18 @@ func (lr *lintRun) files() int {
 			lr.failed(displayName(in.Path), err)
 			continue
 		}
-		lr.add(in, lint.Lint(src.Doc, lr.policy.Options(in)))
+		lr.add(in, lintDocument(src.Doc, lr.policy.Options(in)))
 	}
 	return lr.finish()
+}
+
+// lintDocument lints a file's document: an MCP server's server.json with
+// the registry's checks, anything else as tools.
+func lintDocument(doc *jsondoc.Document, opt lint.Options) *lint.Result {
+	if registry.Is(doc) {
+		return registry.Check(doc, opt)
+	}
+	return lint.Lint(doc, opt)
 }
 
 // inputPaths are the paths of the inputs that are files.
@@ -276,7 +293,7 @@ func (lr *lintRun) servers() int {
 	for i, o := range opened {
 		in := lr.inputs[i]
 		if o.Err != nil {
-			if ctx.Err() != nil || len(lr.inputs) == 1 {
+			if ctx.Err() != nil || (len(lr.inputs) == 1 && len(lr.manifests) == 0) {
 				return sourceFailed(ctx, e, "toolbench lint", o.Err)
 			}
 			lr.failed(in.Server.DisplayName(), o.Err)
@@ -290,8 +307,38 @@ func (lr *lintRun) servers() int {
 		if code := lr.acrossServers(linted); code != exitOK {
 			return code
 		}
+		lr.againstManifests()
 	}
 	return lr.finish()
+}
+
+// againstManifests lints each server.json given beside --all-servers,
+// and compares the packages the servers file runs with those it lists.
+// A file that cannot be read, or is no manifest, is reported as lint
+// reports a file it cannot read.
+func (lr *lintRun) againstManifests() {
+	if len(lr.manifests) == 0 {
+		return
+	}
+	origin := source.Input{Path: lr.allServers}
+	serversFile, err := jsondoc.LoadFileAs(origin.DocName(), lr.e.path(lr.allServers))
+	if err != nil {
+		lr.failed(origin.DocName(), err)
+		return
+	}
+	for _, file := range lr.manifests {
+		in := source.Input{Path: file}
+		src, err := openSource(context.Background(), lr.e, "lint", in)
+		if err == nil && !registry.Is(src.Doc) {
+			err = fmt.Errorf("%s: not a server.json; beside --all-servers, a FILE is a manifest to compare the servers file's packages with", file)
+		}
+		if err != nil {
+			lr.failed(displayName(file), err)
+			continue
+		}
+		lr.add(in, registry.Check(src.Doc, lr.policy.Options(in)))
+		lr.addIssues(origin, registry.CheckServersFile(src.Doc, serversFile, lr.policy.Options(origin)))
+	}
 }
 
 // reportServer is where a report points for s: the key of its entry in
@@ -336,8 +383,12 @@ func newLintRun(e *env, opts *lintOptions) (*lintRun, error) {
 	for i := range servers {
 		lr.inputs = append(lr.inputs, source.Input{Server: &servers[i]})
 	}
-	for _, file := range opts.files {
-		lr.inputs = append(lr.inputs, source.Input{Path: file})
+	if opts.servers.all {
+		lr.manifests = opts.files
+	} else {
+		for _, file := range opts.files {
+			lr.inputs = append(lr.inputs, source.Input{Path: file})
+		}
 	}
 	if opts.writeBaseline != "" {
 		lr.recorded, lr.dir = []recorded{}, pol.AbsDir(opts.writeBaseline)
@@ -449,7 +500,14 @@ func (lr *lintRun) writeBaseline() int {
 		sources[r.source] = true
 	}
 	b := &baseline.Baseline{}
-	if data, err := os.ReadFile(e.path(path)); err == nil {
+	data, err := auxfile.Read(e.path(path), e.fileLimit())
+	var tooLarge *auxfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		tooLarge.Path = path
+		fmt.Fprintf(e.stderr, "toolbench lint: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	if err == nil {
 		old, err := baseline.Parse(path, data)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "toolbench lint: %s; nothing was written\n", termtext.EscapeLine(err.Error()))

@@ -1,18 +1,23 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"toolbench/core/jsondoc"
 	"toolbench/core/lock"
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
+	"toolbench/internal/mcpclient"
 	"toolbench/internal/policy"
+	"toolbench/internal/proxy"
 	"toolbench/internal/source"
 )
 
@@ -21,11 +26,15 @@ type lockOptions struct {
 	lock    string // --lock; "" for the configuration's
 	files   []string
 	servers serverOptions
+	// record is --from-record: the server --server names is pinned as
+	// the last listing the record holds.
+	record string
 }
 
 // lockFlags are the flags of toolbench lock.
 type lockFlags struct {
 	lock   string
+	record string
 	server serverFlags
 }
 
@@ -51,6 +60,11 @@ give it an entry in the servers file. The lock keeps the sources it is
 not given; for one it is given again, it takes the tools as they are now,
 which is how a change is accepted.
 
+With --from-record FILE, a record of 'toolbench proxy --record', the
+server --server NAME is pinned as the record saw it: the tools of the
+last complete tools/list the record holds, each as the server sent it,
+with no server started.
+
 The lock file is --lock FILE, else the configuration's lock, else
 toolbench.lock.json beside the configuration (toolbench.toml), or here
 when there is none.
@@ -61,12 +75,16 @@ all the same).`),
 		Example: `toolbench lock tools.json
 toolbench lock --server everything
 toolbench lock --all-servers --mcp-config .mcp.json
+toolbench lock --from-record proxy.jsonl --server everything
 toolbench lock api/tools.json --lock api/toolbench.lock.json`,
 		RunE: runs(f.options, func(opts *lockOptions) error { return runLock(e, opts) }),
 	}
 	registerLockFile(cmd, &f.lock)
 	f.server.register(cmd, e)
 	f.server.registerAll(cmd, "pin every server of the servers file", "pin every server of the servers file")
+	cmd.Flags().StringVar(&f.record, "from-record", "", "pin --server NAME as the record FILE saw it")
+	document(cmd.Flags(), "from-record", "pin the server --server NAME as the record FILE of toolbench proxy saw it: the tools of its last complete tools/list")
+	cmd.MarkFlagFilename("from-record", "jsonl", "json")
 	return cmd
 }
 
@@ -86,6 +104,15 @@ func (f *lockFlags) options(fs *pflag.FlagSet, files []string) (*lockOptions, er
 	if err != nil {
 		return nil, err
 	}
+	if f.record != "" {
+		switch {
+		case f.server.given != "--server":
+			return nil, errors.New("--from-record pins the server --server NAME names, as the lock will name it")
+		case len(files) > 0:
+			return nil, fmt.Errorf("--from-record pins one server; pin %s with a run of its own", files[0])
+		}
+		return &lockOptions{lock: f.lock, servers: servers, record: f.record}, nil
+	}
 	switch {
 	case f.server.given == "--server-cmd" || f.server.given == "--server-url":
 		return nil, fmt.Errorf("%s: verify could not find the server again; give it an entry in the servers file and lock it with --server NAME", f.server.given)
@@ -103,7 +130,7 @@ func (f *lockFlags) options(fs *pflag.FlagSet, files []string) (*lockOptions, er
 // lockPolicy reads the configuration for the lock file it names, unless
 // named (--lock) names one.
 func lockPolicy(e *env, named string) (*policy.Policy, string, error) {
-	pol := &policy.Policy{Dir: e.dir}
+	pol := &policy.Policy{Dir: e.dir, FileLimit: e.fileLimit()}
 	if named == "" {
 		cfg, err := e.loadConfig()
 		if err != nil {
@@ -116,7 +143,14 @@ func lockPolicy(e *env, named string) (*policy.Policy, string, error) {
 
 // runLock pins the tools of every source the options name.
 func runLock(e *env, opts *lockOptions) error {
+	if opts.record != "" {
+		return runLockRecord(e, opts)
+	}
 	servers, err := opts.servers.servers()
+	if err != nil {
+		return err
+	}
+	pol, path, err := lockPolicy(e, opts.lock)
 	if err != nil {
 		return err
 	}
@@ -128,30 +162,61 @@ func runLock(e *env, opts *lockOptions) error {
 		if source.IsRevision(e.dir, file) {
 			return fmt.Errorf("%s: a revision is not what verify reads; name the file", file)
 		}
-		ins = append(ins, source.Input{Path: file})
+		in := source.Input{Path: file}
+		if lock.CheckFileName(pol.SourceName(in, pol.AbsDir(path))) == nil {
+			// Read through the lock's folder, as verify reads it: a
+			// symbolic link out of it is refused. A name the lock
+			// cannot hold is refused by pin, which says why.
+			in.Within = filepath.Dir(path)
+		}
+		ins = append(ins, in)
+	}
+	return exit(pin(e, pol, path, ins))
+}
+
+// runLockRecord pins the server --server names as the record saw it.
+func runLockRecord(e *env, opts *lockOptions) error {
+	doc, err := recordListing(e, opts.record)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench lock: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
+		return exit(exitFailure)
 	}
 	pol, path, err := lockPolicy(e, opts.lock)
 	if err != nil {
 		return err
 	}
-	return exit(pin(e, pol, path, ins))
+	in := source.Input{Server: opts.servers.server}
+	return exit(pinDocs(context.Background(), e, pol, path, []source.Input{in}, []*jsondoc.Document{doc}, exitOK))
+}
+
+// recordListing is the tools document of the last complete listing the
+// record holds, named by the record and the line of its last page.
+func recordListing(e *env, record string) (*jsondoc.Document, error) {
+	f, err := e.open(record)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	listing, err := proxy.LastListing(f)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s:%w", record, err)
+	case listing == nil:
+		return nil, fmt.Errorf("%s: no complete tools/list: a record holds one once a client has listed the server's tools", record)
+	}
+	return jsondoc.Parse(fmt.Sprintf("%s:%d", record, listing.Line), mcpclient.ToolsDocument(listing.Tools))
 }
 
 // pin pins the tools of ins in the lock at path.
 func pin(e *env, pol *policy.Policy, path string, ins []source.Input) int {
-	l, err := pol.ReadLock(path, true)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench lock: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
-		return exitFailure
-	}
 	ctx, stop := interruptContext()
 	defer stop()
-	dir := pol.AbsDir(path)
-	code, pinned := exitOK, 0
+	code := exitOK
 	opened := source.OpenAll(ctx, ins, e.sourceOptions())
 	defer source.CloseAll(opened) // on every way out, ctrl+c's included
+	var read []source.Input
+	var docs []*jsondoc.Document
 	for i, o := range opened {
-		in := ins[i]
 		if o.Err != nil {
 			if ctx.Err() != nil {
 				return sourceFailed(ctx, e, "toolbench lock", o.Err)
@@ -160,11 +225,28 @@ func pin(e *env, pol *policy.Policy, path string, ins []source.Input) int {
 			continue
 		}
 		o.Source.Close() // the tools are read; the session is not needed
+		read, docs = append(read, ins[i]), append(docs, o.Source.Doc)
+	}
+	return pinDocs(ctx, e, pol, path, read, docs, code)
+}
+
+// pinDocs pins the tools of docs, each the document of the source of
+// ins, in the lock at path, and returns the exit status: code, the
+// status of the sources that could not be read, or worse.
+func pinDocs(ctx context.Context, e *env, pol *policy.Policy, path string, ins []source.Input, docs []*jsondoc.Document, code int) int {
+	l, err := pol.ReadLock(path, true)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "toolbench lock: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
+		return exitFailure
+	}
+	dir := pol.AbsDir(path)
+	pinned := 0
+	for i, in := range ins {
 		name, kind := pol.SourceName(in, dir), lock.File
 		if in.Server != nil {
 			kind = lock.Server
 		}
-		tools, err := lock.Pin(o.Source.Doc)
+		tools, err := lock.Pin(docs[i])
 		if kind == lock.File {
 			if bad := lock.CheckFileName(name); bad != nil {
 				err = fmt.Errorf("%s: the lock would name it %s, %w", in.Path, strconv.Quote(name), bad)

@@ -224,3 +224,58 @@ func TestVerifyHelpSaysWhereDriftIsPlaced(t *testing.T) {
 		t.Errorf("verify --help does not say a changed tool is placed in the source, a removed one in the lock:\n%s", out)
 	}
 }
+
+// lock and verify followed a symbolic link out of the lock's folder:
+// the lock took in the text of a file outside, and verify showed it.
+func TestLockAndVerifyFollowNoLinkOutOfTheLocksFolder(t *testing.T) {
+	const secret = `[{"name": "secret_tool", "description": "A file outside the project, which nothing may read into the lock."}]`
+	outside := filepath.Join(t.TempDir(), "outside")
+	if err := os.MkdirAll(outside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "secret.json"), []byte(secret), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, map[string]string{"tools.json": badName, "real/tools.json": badName})
+	link := func(target, name string) {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Skip(err)
+		}
+	}
+	link(filepath.Join(outside, "secret.json"), "out.json")
+	link(outside, "outdir")
+	link("real/tools.json", "inside.json")
+	const escapes = "a symbolic link leads out of this directory"
+	for _, tc := range []struct {
+		name string
+		file string
+		want string // on standard error; "" for a pin
+	}{
+		{"a link to a file outside", "out.json", "out.json: " + escapes},
+		{"a link to a folder outside", "outdir/secret.json", "outdir/secret.json: " + escapes},
+		{"a link that stays in the folder", "inside.json", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runIn(t, "lock", tc.file)
+			switch {
+			case tc.want == "" && code != exitOK:
+				t.Errorf("lock %s: exit %d, stderr %q", tc.file, code, stderr)
+			case tc.want != "" && (code != exitFailure || !strings.Contains(stderr, tc.want)):
+				t.Errorf("lock %s: exit %d, stderr %q; want 2 and %q", tc.file, code, stderr, tc.want)
+			}
+		})
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "toolbench.lock.json")); strings.Contains(string(data), "secret") {
+		t.Errorf("the lock took in the file outside:\n%s", data)
+	}
+	// A pinned file swapped for a link out of the folder.
+	if code, _, stderr := runIn(t, "lock", "tools.json"); code != exitOK {
+		t.Fatalf("lock tools.json: exit %d, %s", code, stderr)
+	}
+	os.Remove(filepath.Join(dir, "tools.json"))
+	link(filepath.Join(outside, "secret.json"), "tools.json")
+	code, stdout, stderr := runIn(t, "verify")
+	if code != exitFailure || !strings.Contains(stdout+stderr, "tools.json: "+escapes) || strings.Contains(stdout+stderr, "secret") {
+		t.Errorf("verify: exit %d, stdout %q, stderr %q; want 2, the link refused and nothing of the file outside", code, stdout, stderr)
+	}
+}

@@ -39,6 +39,11 @@ lint_tools checks as the configuration found from --root says
 accept, as toolbench lint does; its targets and ignore arguments go over
 the configuration's as --target and --ignore do.
 
+Over HTTP it answers only requests whose Host is one of its addresses,
+localhost, the machine's name or a name --allow-host gives, so that a web
+page whose name was pointed at it cannot reach the tools. Headers, bodies,
+connections and messages have bounds (see docs/limits.md).
+
 Exit status: 0 when the client closes the connection or on ctrl+c, 2 for a
 --root that is not a directory, a configuration or baseline with a
 mistake, or an address it cannot listen on.`),
@@ -65,6 +70,8 @@ toolbench mcp --http 127.0.0.1:7777`,
 	cmd.Flags().StringVar(&opt.Root, "root", "", "the DIR whose files the tools may read")
 	document(cmd.Flags(), "root", "the DIR whose files the tools may read (default: the current directory)")
 	cmd.MarkFlagDirname("root")
+	cmd.Flags().StringArrayVar(&opt.AllowedHosts, "allow-host", nil, "also answer HTTP requests to NAME")
+	document(cmd.Flags(), "allow-host", "also answer HTTP requests whose Host is NAME (repeat), such as the name a proxy of this machine forwards")
 	return cmd
 }
 
@@ -74,11 +81,11 @@ func (e *env) rootPolicy(root string) (*policy.Policy, error) {
 	if e.config.file != "" && e.config.off {
 		return nil, errors.New("--config and --no-config: give one")
 	}
-	cfg, err := policy.Load(e.path(e.config.file), e.config.off, root)
+	cfg, err := policy.Load(e.path(e.config.file), e.config.off, root, e.fileLimit())
 	if err != nil || cfg == nil {
 		return nil, err
 	}
-	pol := &policy.Policy{Config: cfg, Dir: root}
+	pol := &policy.Policy{Config: cfg, Dir: root, FileLimit: e.fileLimit()}
 	if err := pol.ReadBaseline(""); err != nil {
 		return nil, err
 	}

@@ -177,6 +177,7 @@ var commandPages = map[string]string{
 	"rules":      "docs/explain.md",
 	"explain":    "docs/explain.md",
 	"mcp":        "docs/mcp.md",
+	"proxy":      "docs/proxy.md",
 	"man":        "docs/completion.md",
 	"completion": "docs/completion.md",
 }
@@ -323,6 +324,9 @@ func configMarkdown() string {
 			if p.Items != nil && p.Items.Properties != nil {
 				rows(key+" ", *p.Items)
 			}
+			if p.Properties != nil {
+				rows(key+" ", p)
+			}
 		}
 	}
 	rows("", s)
@@ -362,6 +366,9 @@ func configType(p configSchema) string {
 		}
 		return "list of " + values(*p.Items)
 	case "object":
+		if p.Properties != nil {
+			return "table"
+		}
 		var v configSchema
 		json.Unmarshal(p.AdditionalProperties, &v)
 		return "table: " + values(v) + " by code or target prefix"
@@ -415,12 +422,12 @@ func commandNamed(arg string) (*cobra.Command, error) {
 	if arg == "toolbench" {
 		return root, nil
 	}
-	for _, c := range root.Commands() {
-		if c.Name() == arg {
-			return c, nil
-		}
+	// A command under another is named with a slash: proxy/wrap.
+	c, _, err := root.Find(strings.Split(arg, "/"))
+	if err != nil || c == root || c.CommandPath() != "toolbench "+strings.ReplaceAll(arg, "/", " ") {
+		return nil, fmt.Errorf("no command is called %q", arg)
 	}
-	return nil, fmt.Errorf("no command is called %q", arg)
+	return c, nil
 }
 
 // flagsMarkdown is the table of the flags of the command arg, in the

@@ -13,6 +13,7 @@
 //	toolbench lock SOURCE...  pin the tools of files and servers
 //	toolbench verify          report every change to the pinned tools
 //	toolbench mcp             serve these checks to agents over MCP
+//	toolbench proxy -- CMD    check a server's traffic as an agent uses it
 //
 // A live MCP server is a source of tools wherever a file is: every
 // command that reads tools takes --server-cmd, --server-url or --server
@@ -58,6 +59,7 @@ import (
 
 	"toolbench/core/catalog"
 	"toolbench/core/config"
+	"toolbench/core/jsondoc"
 	"toolbench/core/termtext"
 	"toolbench/internal/policy"
 )
@@ -76,6 +78,14 @@ func init() {
 }
 
 // run runs the command line args with e and returns its exit status.
+//
+// fang styles help and would write errors, but before either it asks the
+// terminal for its background color (OSC 11, and the device attributes
+// after it), and a terminal that does not answer holds the command for
+// seconds. So errors never reach fang: every command's arguments, run and
+// flags hand theirs to run, which writes it (writeError), colored only
+// as --color says and without asking the terminal anything. Help asks
+// only when color is wanted (see withoutTerminalQuery).
 func run(e *env, args []string) int {
 	root := newRoot(e)
 	if args == nil {
@@ -83,11 +93,23 @@ func run(e *env, args []string) int {
 	}
 	root.SetArgs(args)
 	wrapLongHelp(root, e.helpWidth())
-	err := fang.Execute(context.Background(), root,
-		fang.WithVersion(e.build.version()),
-		fang.WithoutManpage(), // manCommand writes to the command's output
-		fang.WithErrorHandler(e.writeError),
-	)
+	var failed error
+	keepErrors(root, func(err error) {
+		if failed == nil {
+			failed = err
+		}
+	}, func() bool { return failed != nil })
+	var err error
+	e.withoutTerminalQuery(args, func() {
+		err = fang.Execute(context.Background(), root,
+			fang.WithVersion(e.build.version()),
+			fang.WithoutManpage(),                                         // manCommand writes to the command's output
+			fang.WithErrorHandler(func(io.Writer, fang.Styles, error) {}), // run writes it
+		)
+	})
+	if failed != nil {
+		err = failed
+	}
 	var status exitStatus
 	switch {
 	case err == nil:
@@ -95,7 +117,112 @@ func run(e *env, args []string) int {
 	case errors.As(err, &status):
 		return int(status)
 	}
+	e.writeError(err)
 	return exitFailure
+}
+
+// withoutTerminalQuery runs f, in which fang may write help. Before it
+// writes help, fang asks the terminal for its background color whenever
+// the process's standard output is one, and reads the answer from the
+// process's standard input: a terminal that does not answer holds the
+// command for seconds, and the query is written even when no color is.
+// For a command line that asks for help, unless color is wanted and the
+// terminal may answer, f runs with the process's standard input hidden
+// from fang (nil, which is no terminal), so that it asks nothing. Nothing
+// else reads it then; a command run side by side with others, as tests
+// run them, leaves it be.
+func (e *env) withoutTerminalQuery(args []string, f func()) {
+	if !e.process || !helpRequested(args) || e.helpInColor(args) {
+		f()
+		return
+	}
+	stdin := os.Stdin
+	os.Stdin = nil
+	defer func() { os.Stdin = stdin }()
+	f()
+}
+
+// helpRequested reports whether args ask for help: -h or --help before
+// any "--", or help as the first word that is no flag.
+func helpRequested(args []string) bool {
+	word := ""
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "-h" || a == "--help" || strings.HasPrefix(a, "--help="):
+			return true
+		case word == "" && !strings.HasPrefix(a, "-"):
+			word = a
+		}
+	}
+	return word == "help"
+}
+
+// helpInColor reports whether help written for args is colored on a
+// terminal that can answer fang's query: --color always, or by default
+// standard output a terminal, NO_COLOR not set, and TERM naming a
+// terminal that is not a dumb one. args are read before cobra parses
+// them: the last --color given wins, as it does in cobra.
+func (e *env) helpInColor(args []string) bool {
+	mode := "auto"
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "--color" && i+1 < len(args):
+			mode = args[i+1]
+		case strings.HasPrefix(a, "--color="):
+			mode = strings.TrimPrefix(a, "--color=")
+		}
+	}
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	term := e.getenv("TERM")
+	return e.isTerminal(e.stdout) && e.getenv("NO_COLOR") == "" && term != "" && term != "dumb"
+}
+
+// keepErrors makes every command of root hand the error of its
+// arguments, its flags and its run to keep rather than return it, so
+// that nothing reaches fang's error handler; a command whose arguments
+// failed does not run (failed says so).
+func keepErrors(root *cobra.Command, keep func(error), failed func() bool) {
+	flagError := root.FlagErrorFunc()
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		keep(flagError(cmd, err))
+		return nil // the command does not run: cobra returns this at once
+	})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if args := c.Args; args != nil {
+			c.Args = func(cmd *cobra.Command, a []string) error {
+				if err := args(cmd, a); err != nil {
+					keep(err)
+				}
+				return nil
+			}
+		}
+		if runE := c.RunE; runE != nil {
+			c.RunE = func(cmd *cobra.Command, a []string) error {
+				if failed() {
+					return nil
+				}
+				if err := runE(cmd, a); err != nil {
+					keep(err)
+				}
+				return nil
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
 }
 
 // newRoot returns the command tree: the workbench at its root, and every
@@ -124,6 +251,7 @@ func newRoot(e *env) *cobra.Command {
 		rulesCommand(e),
 		explainCommand(e),
 		mcpCommand(e),
+		new(proxyFlags).command(e),
 		manCommand(),
 	)
 	completionCommand(root)
@@ -232,10 +360,15 @@ func usage(cmd *cobra.Command, err error) error {
 	return &usageError{cmd, err}
 }
 
-// writeError is fang's error handler: a usage error is one line naming
-// the command, then where its help is; an exit status says nothing more.
-// The command's name is colored as --color says.
-func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
+// errorColors are the colors of an error's command name and of its
+// help, fang's: of its dark scheme, which is what fang chooses when the
+// terminal says nothing of its background. An error does not ask it.
+var errorColors = fang.DefaultColorScheme(lipgloss.LightDark(true))
+
+// writeError writes the error a command line ended with: a usage error
+// is one line naming the command, then where its help is; an exit status
+// says nothing more. The command's name is colored as --color says.
+func (e *env) writeError(err error) {
 	var status exitStatus
 	if errors.As(err, &status) {
 		return
@@ -248,8 +381,8 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 	name, help := prog+":", "'"+prog+" -h'"
 	w := e.stderr
 	if e.colored(e.stderr) {
-		name = lipgloss.NewStyle().Bold(true).Foreground(styles.ErrorHeader.GetBackground()).Render(name)
-		help = styles.Program.Flag.Render(help)
+		name = lipgloss.NewStyle().Bold(true).Foreground(errorColors.ErrorHeader[1]).Render(name)
+		help = lipgloss.NewStyle().Foreground(errorColors.Flag).Render(help)
 		w = &colorprofile.Writer{Forward: w, Profile: colorprofile.ANSI}
 	}
 	// A mistake in toolbench.toml is not one of the command line: each
@@ -265,6 +398,13 @@ func (e *env) writeError(_ io.Writer, styles fang.Styles, err error) {
 			page = url
 		}
 		fmt.Fprintf(w, "The keys and their values: %s\n", page)
+		return
+	}
+	// A file named (a servers file) that is not JSON is no mistake of
+	// the command line: its error alone, as a tools file's is said.
+	var syntax *jsondoc.SyntaxError
+	if errors.As(err, &syntax) {
+		fmt.Fprintf(w, "%s %s\n", name, termtext.EscapeLine(err.Error()))
 		return
 	}
 	fmt.Fprintf(w, "%s %s\nRun %s for usage.\n", name, termtext.EscapeLine(err.Error()), help)
@@ -351,6 +491,7 @@ func completionCommand(root *cobra.Command) {
 	for _, sh := range c.Commands() {
 		shells = append(shells, sh.Name())
 	}
+	bashCompletion(root, c)
 	c.Short = "write a shell's completion script"
 	c.Args = cobra.ArbitraryArgs
 	c.RunE = func(cmd *cobra.Command, args []string) error {

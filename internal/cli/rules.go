@@ -23,7 +23,8 @@ List every rule toolbench checks: its code (what --ignore and the reports
 name), its severity, the target that enables it ("always" for the rules
 every lint runs; --target ` + strings.Join(lint.TargetNames(), ", ") + ` for the others), and one
 line on what it finds. Then the checks of several servers together, which
-lint --all-servers runs, and every change toolbench diff and verify report:
+lint --all-servers runs, the checks of a server's server.json, and every
+change toolbench diff and verify report:
 its code, whether it breaks callers, and one line on what it finds.`),
 		ValidArgsFunction: cobra.NoFileCompletions,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -34,6 +35,8 @@ its code, whether it breaks callers, and one line on what it finds.`),
 			io.WriteString(e.stdout, catalog.List(codes.Codes(catalog.KindRule)))
 			fmt.Fprintln(e.stdout, "\nThe checks of several servers together (lint --all-servers):")
 			io.WriteString(e.stdout, catalog.List(codes.Codes(catalog.KindServers)))
+			fmt.Fprintln(e.stdout, "\nThe checks of an MCP server's server.json, its manifest for the MCP registry (lint server.json):")
+			io.WriteString(e.stdout, catalog.List(codes.Codes(catalog.KindManifest)))
 			fmt.Fprintln(e.stdout, "\nThe changes toolbench diff and verify report:")
 			io.WriteString(e.stdout, catalog.List(codes.Codes(catalog.KindChange)))
 			fmt.Fprintln(e.stdout, "\nThe codes toolbench call and call --run report:")

@@ -6,6 +6,7 @@ package cli
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -136,7 +137,7 @@ func TestAllServersTakesNoServerFlag(t *testing.T) {
 	}{
 		{[]string{"lint", "--all-servers", "--server", "down"}, "--server and --all-servers each name a server; give one"},
 		{[]string{"lint", "--all-servers", "-e", "A=1"}, "-e is for one server"},
-		{[]string{"lint", "--all-servers", "tools.json"}, "FILE and --all-servers name two sources of tools"},
+		{[]string{"dump", "--all-servers", "--dir", "out", "tools.json"}, "FILE and --all-servers name two sources of tools"},
 		{[]string{"lint", "--all-servers", "--mcp-config", "none.json"}, "none.json: no such file or directory"},
 		{[]string{"dump", "--all-servers"}, "name their directory with --dir"},
 	} {
@@ -177,5 +178,100 @@ func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
 	_, out, _ = commandRun{}.run(t, append([]string{"lint", "--format", "sarif"}, ts.args...)...)
 	if strings.Contains(out, "physicalLocation") || !strings.Contains(out, `"kind": "module"`) {
 		t.Errorf("SARIF of a server named by its command should place it by name alone:\n%.2000s", out)
+	}
+}
+
+func TestAServersFileThatIsNotJSONIsOneLineAtItsPlace(t *testing.T) {
+	project(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\"a\": {\"command\": \"echo\",}}\n}\n"})
+	for _, args := range [][]string{{"lint", "--all-servers"}, {"lint", "--server", "a"}} {
+		code, _, stderr := runIn(t, args...)
+		want := "toolbench lint: .mcp.json:2:41: a trailing comma: JSON allows no ',' before '}'\n"
+		if code != exitFailure || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "for usage") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q, without the usage line", args, code, stderr, want)
+		}
+	}
+}
+
+func TestCompatShowsEveryServerAsLintDoes(t *testing.T) {
+	project(t, map[string]string{})
+	writeServers(t, "servers.json", testEntry(t, "tools", "tools"), downEntry("down"), testEntry(t, "pages", "pages"))
+	code, out, stderr := runIn(t, "compat", "--all-servers", "--mcp-config", "servers.json", "--target", "mcp", "--timeout", testServerTimeout)
+	if code != exitFailure {
+		t.Errorf("exit %d, want 2: a server could not be reached", code)
+	}
+	if l := lines(stderr); len(l) != 1 || !strings.HasPrefix(l[0], "toolbench compat: connect to down: ") {
+		t.Errorf("stderr %q, want one line about down", stderr)
+	}
+	if !strings.HasPrefix(out, "tools\nTOOL") || !strings.Contains(out, "\n\npages\nTOOL") || strings.Contains(out, "down") {
+		t.Errorf("the matrices of tools and pages, each under its name, none of down:\n%s", out)
+	}
+	code, out, _ = runIn(t, "compat", "--all-servers", "--mcp-config", "servers.json", "--format", "json", "--target", "mcp", "--timeout", testServerTimeout)
+	var matrices []struct {
+		File  string            `json:"file"`
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(out), &matrices); err != nil {
+		t.Fatalf("--format json: %v\n%s", err, out)
+	}
+	if code != exitFailure || len(matrices) != 2 || matrices[0].File != "tools" || matrices[1].File != "pages" || len(matrices[0].Tools) == 0 {
+		t.Errorf("exit %d, a JSON list of %d matrices %+v; want the two servers reached, in order", code, len(matrices), matrices)
+	}
+}
+
+// TestAllServersBesideAManifestComparesItsPackages lints every server of
+// a servers file beside a server.json: the manifest is linted, and a
+// server that runs one of its packages at another version is an issue
+// in the servers file, at the argument that names the package. A file
+// that is no manifest is said so, and costs only itself.
+func TestAllServersBesideAManifestComparesItsPackages(t *testing.T) {
+	t.Parallel()
+	project(t, map[string]string{"server.json": `{
+  "$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+  "name": "io.github.o/weather", "description": "Weather for a city.", "version": "1.3.0",
+  "packages": [{"registryType": "npm", "identifier": "@o/weather", "version": "1.3.0", "transport": {"type": "stdio"}}]
+}`, "tools.json": badName})
+	tools := testEntry(t, "tools", "tools")
+	// The old release is never started: lint reaches every server, and
+	// this one cannot be, which costs only itself.
+	writeServers(t, ".mcp.json", tools, serverEntry{"weather", `{"command": "/nonexistent/bin/npx", "args": ["-y", "@o/weather@1.2.0"]}`})
+	code, out, stderr := runIn(t, "lint", "--format", "concise", "--all-servers", "--timeout", testServerTimeout, "server.json")
+	if code != exitFailure || !strings.Contains(stderr, "weather") {
+		t.Errorf("exit %d, stderr %q; want 2 for the server that cannot start, and its line", code, stderr)
+	}
+	want := `WARNING .mcp.json:2:`
+	var line string
+	for _, l := range lines(out) {
+		if strings.Contains(l, "[registry/package-version]") {
+			line = l
+		}
+	}
+	if !strings.HasPrefix(line, want) || !strings.Contains(line, `server 'weather' runs npm '@o/weather@1.2.0', and server.json lists '@o/weather@1.3.0'`) {
+		t.Errorf("no package-version issue at the servers file's entry:\n%s", out)
+	}
+	code, _, stderr = runIn(t, "lint", "--all-servers", "--timeout", testServerTimeout, "tools.json")
+	if code != exitFailure || !strings.Contains(stderr, "tools.json: not a server.json") {
+		t.Errorf("a tools file beside --all-servers: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// dump --all-servers named each file after its server: a name with
+// ESC and BEL made a file name that a terminal listing the folder acts
+// on. A server named "" was told it had no command and no URL.
+func TestDumpAllServersNamesFilesSafelyAndAnEmptyNameIsSaid(t *testing.T) {
+	project(t, map[string]string{})
+	writeServers(t, "servers.json", testEntry(t, `a\u001b]0;owned\u0007 100%`, "tools"), serverEntry{"", `{"command": "x"}`})
+	code, out, stderr := runIn(t, "dump", "--all-servers", "--mcp-config", "servers.json", "--dir", "dumps", "--timeout", testServerTimeout)
+	const file = "a%1B]0;owned%07 100%25.json"
+	if code != exitFailure || out != "wrote dumps/"+file+"\n" {
+		t.Errorf("dump: exit %d, stdout %q, stderr %q; want the file %q written", code, out, stderr, file)
+	}
+	if _, err := os.Stat(inWork(t, filepath.Join("dumps", file))); err != nil {
+		t.Error(err)
+	}
+	if want := `toolbench dump: servers.json: a server's name is empty (""): give it a name in the servers file`; !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if code, _, stderr := runIn(t, "lint", "--server", "", "--mcp-config", "servers.json"); code != exitFailure || !strings.Contains(stderr, `--server "": give the NAME of a server of the servers file`) {
+		t.Errorf("lint --server \"\": exit %d, stderr %q", code, stderr)
 	}
 }

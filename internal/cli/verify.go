@@ -122,7 +122,10 @@ func verify(e *env, opts *verifyOptions, pol *policy.Policy, path string, reach 
 			srv.Name = name
 			ins[i].Server = &srv
 		} else {
+			// A file of the lock's folder, read through it: a symbolic
+			// link out of it is refused, as lock refused to pin one.
 			ins[i].Path = filepath.Join(filepath.Dir(path), filepath.FromSlash(name))
+			ins[i].Within = filepath.Dir(path)
 		}
 	}
 	ctx, stop := interruptContext()

@@ -26,6 +26,7 @@ type workbenchFlags struct {
 	deep    bool
 	yes     bool
 	history string
+	follow  string
 	rules   ruleFlags
 	server  serverFlags
 }
@@ -38,6 +39,7 @@ type workbenchOptions struct {
 	deep    bool
 	yes     bool   // --yes: run tools without asking
 	history string // --history FILE
+	follow  string // --follow-record FILE: a proxy's traffic
 }
 
 // command returns the root command, the workbench, its flags read into f.
@@ -70,6 +72,12 @@ is held to it as toolbench verify holds it: the status bar counts the
 tools that drifted, and the tools pane marks each tool changed since it
 was pinned, and each the lock does not pin.
 
+With --follow-record FILE the workbench attaches to a running toolbench
+proxy by its record (--record FILE): a Traffic pane shows its recent
+messages and each as it is written, and the tools the proxy withheld are
+marked; open it on the proxy's server (--server NAME) to send a call of
+the traffic again from the tester.
+
 ` + targetsHelp() + `
 
 Exit status: 0 no errors, 1 errors found, 2 usage error or unreadable
@@ -78,6 +86,7 @@ input; each command's help says what its own mean.`),
 toolbench tools.json
 toolbench --target openai-strict --deep tools.json
 toolbench --server-cmd 'npx -y @modelcontextprotocol/server-everything' --history calls.jsonl
+toolbench --server everything --follow-record proxy.jsonl
 toolbench lint tools.json`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -105,6 +114,9 @@ toolbench lint tools.json`,
 	document(fs, "yes", "on a server, send calls to tools not marked read-only without asking first")
 	fs.StringVar(&f.history, "history", "", "append each call and its result to FILE")
 	document(fs, "history", "on a server, append each call sent and its result to FILE (JSON Lines, which toolbench call --run replays)")
+	fs.StringVar(&f.follow, "follow-record", "", "show the traffic a proxy records to FILE")
+	document(fs, "follow-record", "show in a Traffic pane the traffic a running toolbench proxy records to FILE (--record), its recent lines and each as it is written")
+	cmd.MarkFlagFilename("follow-record", "jsonl")
 	f.server.register(cmd, e)
 	f.server.registerAll(cmd, "open on every server of the servers file", "open on every server of the servers file, each one's tools a group (] and [ move between them)")
 	return cmd
@@ -135,7 +147,7 @@ func (f *workbenchFlags) options(fs *pflag.FlagSet, files []string) (*workbenchO
 	if err != nil {
 		return nil, err
 	}
-	opts := &workbenchOptions{servers: servers, rules: rules, deep: f.deep, yes: f.yes, history: f.history}
+	opts := &workbenchOptions{servers: servers, rules: rules, deep: f.deep, yes: f.yes, history: f.history, follow: f.follow}
 	if len(files) == 1 {
 		opts.file = files[0]
 	}
@@ -229,6 +241,25 @@ func runWorkbench(e *env, opts *workbenchOptions) error {
 	}
 	if f, ok := e.stdout.(*os.File); ok {
 		to.Output = f
+	}
+	if opts.follow != "" {
+		if _, err := os.Stat(e.path(opts.follow)); err != nil {
+			return fmt.Errorf("--follow-record: %w", err)
+		}
+		feed := tui.NewTrafficFeed(0)
+		to.Traffic = feed
+		ctx, cancel := context.WithCancel(context.Background())
+		followed := make(chan error, 1)
+		go func() {
+			followed <- followRecord(ctx, e.path(opts.follow), feed.Send)
+			feed.Close()
+		}()
+		defer func() {
+			cancel()
+			if err := <-followed; err != nil {
+				fmt.Fprintf(e.stderr, "toolbench: --follow-record %s: %s\n", termtext.EscapeLine(opts.follow), termtext.EscapeLine(err.Error()))
+			}
+		}()
 	}
 	switch {
 	case opts.servers.all:

@@ -95,6 +95,7 @@ func Connect(ctx context.Context, spec Spec) (*Client, error) {
 const (
 	timeoutFlag      = "--timeout"
 	startTimeoutFlag = "--start-timeout"
+	listTimeoutFlag  = "--list-timeout"
 )
 
 // noticeSlowStart tells spec.Progress of a handshake that takes longer
@@ -235,6 +236,9 @@ func (c *Client) cause(ctx context.Context, ex *exchange, err error) error {
 	}
 	if herr := ex.httpError(); herr != nil {
 		return herr
+	}
+	if rerr := ex.refused(); rerr != nil {
+		return rerr
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
 		return &TimeoutError{Method: ex.method(), Timeout: ex.bound, Flag: ex.flag}

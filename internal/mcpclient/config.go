@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -14,8 +12,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// DefaultConfigFile is the servers file [FromConfig] reads when it is
-// given none: the project file of Claude Code, which Cursor and others read
+// DefaultConfigFile is the servers file read when none is given: the project file of Claude Code, which Cursor and others read
 // too.
 const DefaultConfigFile = ".mcp.json"
 
@@ -30,29 +27,18 @@ type configEntry struct {
 	Headers map[string]string `json:"headers"`
 }
 
-// FromConfig returns the Spec of the server called name in the servers
-// file at path (DefaultConfigFile if path is empty), from the working
-// directory dir ("" for the process's): an entry of its
-// "mcpServers" object, or of "servers" (VS Code's name for it) when there
-// is no "mcpServers". An entry has a command with args and env, or a url
-// with headers; "type" may say "stdio", "http" or "streamable-http".
-// "sse", the HTTP transport before Streamable HTTP, is not supported.
+// ParseConfig returns the Spec of the server called name in data, the
+// servers file named file (whose reading, with a bound, is the caller's):
+// an entry of its "mcpServers" object, or of "servers" (VS Code's name
+// for it) when there is no "mcpServers". An entry has a command with args
+// and env, or a url with headers; "type" may say "stdio", "http" or
+// "streamable-http". "sse", the HTTP transport before Streamable HTTP,
+// is not supported.
 //
 // $VAR, ${VAR} and ${VAR:-default} in the command, args, env values, url
 // and header values are replaced as lookup (os.LookupEnv, usually) finds
 // them, as Claude Code does.
-func FromConfig(dir, path, name string, lookup func(string) (string, bool)) (Spec, error) {
-	if path == "" {
-		path = DefaultConfigFile
-	}
-	data, err := os.ReadFile(inDir(dir, path))
-	if err != nil {
-		return Spec{}, err
-	}
-	return parseConfig(path, data, name, lookup)
-}
-
-func parseConfig(file string, data []byte, name string, lookup func(string) (string, bool)) (Spec, error) {
+func ParseConfig(file string, data []byte, name string, lookup func(string) (string, bool)) (Spec, error) {
 	var top struct {
 		MCPServers map[string]jsontext.Value `json:"mcpServers"`
 		Servers    map[string]jsontext.Value `json:"servers"`
@@ -82,24 +68,28 @@ func parseConfig(file string, data []byte, name string, lookup func(string) (str
 	return spec, nil
 }
 
-// ServerNames returns the names of the servers of the servers file at
-// path (DefaultConfigFile if path is empty), from the working directory
-// dir, in the order the file lists
-// them: the entries of its "mcpServers" object, or of "servers" when it
-// has no "mcpServers", as [FromConfig] reads them. A file that cannot be
-// read, is not JSON or has neither object is an error, which says where.
-func ServerNames(dir, path string) ([]string, error) {
-	if path == "" {
-		path = DefaultConfigFile
+// EntrySpec returns the Spec of the server called name whose entry of a
+// servers file is the JSON text entry, as [ParseConfig] reads an entry:
+// for a server kept out of its servers file, as toolbench proxy is given
+// one that it stands in front of.
+func EntrySpec(name string, entry []byte, lookup func(string) (string, bool)) (Spec, error) {
+	var e configEntry
+	if err := json.Unmarshal(entry, &e); err != nil {
+		return Spec{}, fmt.Errorf("server %q: %s", name, jsonMessage(err))
 	}
-	data, err := os.ReadFile(inDir(dir, path))
+	spec, err := e.spec(name, lookup)
 	if err != nil {
-		return nil, err
+		return Spec{}, fmt.Errorf("server %q: %w", name, err)
 	}
-	return serverNames(path, data)
+	return spec, nil
 }
 
-func serverNames(file string, data []byte) ([]string, error) {
+// ParseServerNames returns the names of the servers of data, the servers
+// file named file, in the order the file lists them: the entries of its
+// "mcpServers" object, or of "servers" when it has no "mcpServers", as
+// [ParseConfig] reads them. A file that is not JSON or has neither object
+// is an error, which says where.
+func ParseServerNames(file string, data []byte) ([]string, error) {
 	var top struct {
 		MCPServers jsontext.Value `json:"mcpServers"`
 		Servers    jsontext.Value `json:"servers"`
@@ -236,13 +226,4 @@ func configSyntaxError(file string, data []byte, err error) error {
 	}
 	line, col := lineCol(data, off)
 	return fmt.Errorf("%s:%d:%d: %s", file, line, col, jsonMessage(err))
-}
-
-// inDir is path from the working directory dir: path itself when it is
-// absolute or dir is "" (the process's own).
-func inDir(dir, path string) string {
-	if dir == "" || filepath.IsAbs(path) {
-		return path
-	}
-	return filepath.Join(dir, path)
 }

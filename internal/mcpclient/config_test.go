@@ -32,7 +32,7 @@ const testConfig = `{
   }
 }`
 
-func TestFromConfig(t *testing.T) {
+func TestParseConfig(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "servers.json")
 	if err := os.WriteFile(path, []byte(testConfig), 0o644); err != nil {
@@ -57,7 +57,7 @@ func TestFromConfig(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := FromConfig("", path, tc.name, lookup)
+			got, err := fromConfig(path, tc.name, lookup)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -68,7 +68,7 @@ func TestFromConfig(t *testing.T) {
 	}
 }
 
-func TestFromConfigErrors(t *testing.T) {
+func TestParseConfigErrors(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, text string) string {
@@ -96,31 +96,36 @@ func TestFromConfigErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := FromConfig("", tc.path, tc.server, lookupIn(nil))
+			_, err := fromConfig(tc.path, tc.server, lookupIn(nil))
 			if err == nil || err.Error() != tc.want {
 				t.Errorf("got  %v\nwant %s", err, tc.want)
 			}
 		})
 	}
-	_, err := FromConfig("", good, "badargs", lookupIn(nil))
+	_, err := fromConfig(good, "badargs", lookupIn(nil))
 	if err == nil || !strings.HasPrefix(err.Error(), good+`: server "badargs": `) || !strings.Contains(err.Error(), "/args") {
 		t.Errorf("badargs: got %v", err)
 	}
 }
 
-func TestFromConfigReadsVSCodeServersAndTheDefaultFile(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir() // the working directory, where the default file is
-	if err := os.WriteFile(filepath.Join(dir, DefaultConfigFile), []byte(`{"servers": {"s": {"type": "stdio", "command": "srv"}}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	got, err := FromConfig(dir, "", "s", lookupIn(nil))
+func TestParseConfigReadsVSCodeServers(t *testing.T) {
+	got, err := ParseConfig(DefaultConfigFile, []byte(`{"servers": {"s": {"type": "stdio", "command": "srv"}}}`), "s", lookupIn(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(Spec{Name: "s", Command: []string{"srv"}}, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
+}
+
+// fromConfig reads the servers file at path and parses its entry name,
+// as a command does.
+func fromConfig(path, name string, lookup func(string) (string, bool)) (Spec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Spec{}, err
+	}
+	return ParseConfig(path, data, name, lookup)
 }
 
 func TestServerNamesAreInTheFilesOrder(t *testing.T) {
@@ -140,7 +145,7 @@ func TestServerNamesAreInTheFilesOrder(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := serverNames("servers.json", []byte(tc.file))
+			got, err := ParseServerNames("servers.json", []byte(tc.file))
 			if tc.err != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 					t.Fatalf("error %v, want one starting %q", err, tc.err)
@@ -152,6 +157,36 @@ func TestServerNamesAreInTheFilesOrder(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("names (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestEntrySpecReadsAnEntryAsTheServersFileWould(t *testing.T) {
+	lookup := func(k string) (string, bool) { return map[string]string{"TOKEN": "t0k"}[k], k == "TOKEN" }
+	cases := []struct {
+		name, entry string
+		want        Spec
+		err         string
+	}{
+		{"a URL with headers", `{"type": "http", "url": "https://h/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}}`,
+			Spec{Name: "r", URL: "https://h/mcp", Header: http.Header{"Authorization": {"Bearer t0k"}}}, ""},
+		{"a command", `{"command": "srv", "args": ["-v"], "env": {"A": "1"}}`, Spec{Name: "r", Command: []string{"srv", "-v"}, Env: []string{"A=1"}}, ""},
+		{"SSE", `{"type": "sse", "url": "https://h/sse"}`, Spec{}, `server "r": type "sse"`},
+		{"not an object", `["x"]`, Spec{}, `server "r": `},
+		{"a variable not set", `{"url": "https://h/${NOPE}"}`, Spec{}, `server "r": url: `},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := EntrySpec("r", []byte(tc.entry), lookup)
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+					t.Errorf("error %v, want one starting %q", err, tc.err)
+				}
+				return
+			}
+			if diff := cmp.Diff(tc.want, got); err != nil || diff != "" {
+				t.Errorf("EntrySpec: %v (-want +got):\n%s", err, diff)
 			}
 		})
 	}

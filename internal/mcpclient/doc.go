@@ -3,7 +3,7 @@
 // them.
 //
 // A [Spec] says what to connect to: a command line to spawn, a URL, or an
-// entry of an .mcp.json file ([FromConfig]). [Connect] starts the session
+// entry of an .mcp.json file ([ParseConfig]). [Connect] starts the session
 // on the newest revision both sides speak: server/discover for a server of
 // MCP 2026-07-28, initialize for an earlier one, within a start allowance
 // of its own for a spawned server ([Spec.StartTimeout]);

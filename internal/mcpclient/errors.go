@@ -117,6 +117,50 @@ func (e *HTTPError) Error() string {
 	return "HTTP " + e.Status + ": " + quote([]byte(e.Body), quoteLimit)
 }
 
+// RedirectError reports a redirect to another origin, which toolbench
+// does not follow: the headers given for the server are for its origin
+// only.
+type RedirectError struct {
+	// From is the server's origin, To the URL it redirected to, without
+	// its user information or query.
+	From, To string
+}
+
+func (e *RedirectError) Error() string {
+	return fmt.Sprintf("the server redirected to %s, another origin than %s; toolbench follows redirects within the server's origin only, so that its headers go nowhere else: give that URL if it is the server",
+		quote([]byte(e.To), quoteLimit), e.From)
+}
+
+// LimitError reports what a server sent past one of toolbench's bounds.
+type LimitError struct {
+	// What passed the bound: "the response", "the listing".
+	What string
+	// Limit says the bound: "64 MiB a message may take", "10000 pages".
+	Limit string
+	// Flag is the command-line flag that raises the bound; "" when none
+	// does.
+	Flag string
+}
+
+func (e *LimitError) Error() string {
+	msg := fmt.Sprintf("%s is past the %s", e.What, e.Limit)
+	if e.Flag != "" {
+		msg += " (" + e.Flag + " raises it)"
+	}
+	return msg
+}
+
+// sizeText is a size in bytes as people write it: "64 MiB", "512 KiB".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
 // RPCError is a JSON-RPC error the server answered a request with. A tool
 // that fails answers with a result whose isError is true instead; see
 // [CallResult].

@@ -3,7 +3,6 @@ package mcpclient
 import (
 	"bytes"
 	"context"
-	"mime"
 	"slices"
 	"sync"
 	"time"
@@ -32,6 +31,7 @@ type exchange struct {
 	bodyFull bool   // the body was longer than MaxMessageSize
 	callID   jsonrpc.ID
 	httpErr  *HTTPError
+	refusal  error  // a bound the response passed, or a redirect refused
 	sent     string // the method of the last request kept, as it was sent
 	forget   []func()
 }
@@ -61,7 +61,7 @@ func (ex *exchange) wants(req *jsonrpc.Request) bool {
 func (ex *exchange) sending(req *jsonrpc.Request) {
 	ex.mu.Lock()
 	defer ex.mu.Unlock()
-	ex.sent, ex.msg, ex.body, ex.httpErr = req.Method, nil, nil, nil
+	ex.sent, ex.msg, ex.body, ex.httpErr, ex.refusal = req.Method, nil, nil, nil, nil
 }
 
 // method is the method of the last request sent that ex wants.
@@ -102,6 +102,24 @@ func (ex *exchange) setHTTPError(err *HTTPError) {
 	ex.httpErr = err
 }
 
+// setRefusal records why toolbench stopped reading the response: a
+// *LimitError or a *RedirectError. ex may be nil, for a request without
+// an exchange.
+func (ex *exchange) setRefusal(err error) {
+	if ex == nil {
+		return
+	}
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	ex.refusal = err
+}
+
+func (ex *exchange) refused() error {
+	ex.mu.Lock()
+	defer ex.mu.Unlock()
+	return ex.refusal
+}
+
 func (ex *exchange) httpError() *HTTPError {
 	ex.mu.Lock()
 	defer ex.mu.Unlock()
@@ -111,10 +129,9 @@ func (ex *exchange) httpError() *HTTPError {
 // startBody begins keeping a response body of the given Content-Type, for
 // the call with the given ID.
 func (ex *exchange) startBody(contentType string, id jsonrpc.ID) {
-	mediaType, _, _ := mime.ParseMediaType(contentType)
 	ex.mu.Lock()
 	defer ex.mu.Unlock()
-	ex.body, ex.bodyType, ex.bodyFull, ex.callID = nil, mediaType, false, id
+	ex.body, ex.bodyType, ex.bodyFull, ex.callID = nil, mediaType(contentType), false, id
 }
 
 func (ex *exchange) appendBody(p []byte) {

@@ -4,9 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"iter"
+	"mime"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -22,25 +26,88 @@ const errorBodyLimit = 64 << 10
 // which the SDK tells it the session has started, and then it never opens
 // the stream that notifications such as tools/list_changed arrive on.
 // What toolbench needs of the traffic, it takes in a RoundTripper.
+//
+// Credentials never leave the server's origin: the headers of spec go to
+// requests of the endpoint's scheme, host and port only, and a redirect
+// to another origin is refused with a *RedirectError, which says where it
+// led, rather than followed without them (the session's own headers,
+// such as its Mcp-Session-Id, would go along).
 func httpTransport(spec Spec) (mcp.Transport, *http.Transport) {
 	base := http.DefaultTransport.(*http.Transport).Clone()
+	origin, _ := url.Parse(spec.URL) // spec.validate parsed it
+	client := &http.Client{
+		Transport:     &roundTripper{base: base, header: spec.Header, origin: origin},
+		CheckRedirect: sameOriginRedirects(origin),
+	}
 	return &mcp.StreamableClientTransport{
 		Endpoint:     spec.URL,
-		HTTPClient:   &http.Client{Transport: &roundTripper{base: base, header: spec.Header}},
+		HTTPClient:   client,
 		MaxEventSize: MaxMessageSize,
 	}, base
 }
 
-// roundTripper adds the headers of a Spec to every request and, for a
+// maxRedirects bounds a chain of redirects within the origin, as Go's
+// client does.
+const maxRedirects = 10
+
+// sameOriginRedirects is the redirect policy of a client of the server at
+// origin: follow a redirect within it, refuse one that leaves it.
+func sameOriginRedirects(origin *url.URL) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		if !sameOrigin(req.URL, origin) {
+			err := &RedirectError{From: originOf(origin), To: redactedURL(req.URL)}
+			if ex := exchangeFrom(req.Context()); ex != nil {
+				ex.setRefusal(err)
+			}
+			return err
+		}
+		if len(via) >= maxRedirects {
+			return fmt.Errorf("stopped after %d redirects", maxRedirects)
+		}
+		return nil
+	}
+}
+
+// sameOrigin reports whether u is of the origin (RFC 6454: scheme, host
+// and port) of o.
+func sameOrigin(u, o *url.URL) bool {
+	return u.Scheme == o.Scheme && strings.EqualFold(u.Hostname(), o.Hostname()) && portOf(u) == portOf(o)
+}
+
+// portOf is u's port, or its scheme's when it names none.
+func portOf(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	if u.Scheme == "https" {
+		return "443"
+	}
+	return "80"
+}
+
+// originOf writes the origin of u: "https://example.com:8443".
+func originOf(u *url.URL) string { return u.Scheme + "://" + u.Host }
+
+// redactedURL writes u without its user information or query, which may
+// hold credentials.
+func redactedURL(u *url.URL) string {
+	v := *u
+	v.User, v.RawQuery, v.ForceQuery = nil, "", false
+	return v.String()
+}
+
+// roundTripper adds the headers of a Spec to every request of its origin,
+// bounds what it reads of each response (see boundedBody) and, for a
 // request whose context carries an exchange, keeps what the exchange asks
 // for: a status that refused it, and the body of the response it wants.
 type roundTripper struct {
 	base   http.RoundTripper
 	header http.Header
+	origin *url.URL
 }
 
 func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
-	if len(t.header) > 0 {
+	if len(t.header) > 0 && sameOrigin(req.URL, t.origin) {
 		req = req.Clone(req.Context())
 		for name, values := range t.header {
 			if _, set := req.Header[name]; !set {
@@ -50,7 +117,11 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	ex := exchangeFrom(req.Context())
 	if ex == nil || req.Method != http.MethodPost {
-		return t.base.RoundTrip(req)
+		resp, err := t.base.RoundTrip(req)
+		if err == nil {
+			bound(resp, ex)
+		}
+		return resp, err
 	}
 	call := sentCall(req)
 	if call != nil && ex.wants(call) {
@@ -60,7 +131,8 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+	bound(resp, ex)
+	if (resp.StatusCode < 200 || resp.StatusCode > 299) && !isRedirect(resp) {
 		ex.setHTTPError(readHTTPError(resp))
 		return resp, nil
 	}
@@ -69,6 +141,16 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = &keptBody{ReadCloser: resp.Body, ex: ex}
 	}
 	return resp, nil
+}
+
+// isRedirect reports whether resp is a redirect the client follows, or
+// refuses (see sameOriginRedirects), rather than a refusal.
+func isRedirect(resp *http.Response) bool {
+	switch resp.StatusCode {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		return resp.Header.Get("Location") != ""
+	}
+	return false
 }
 
 // sentCall returns the JSON-RPC request a POST carries, or nil.
@@ -105,6 +187,94 @@ func readHTTPError(resp *http.Response) *HTTPError {
 		Status:     resp.Status,
 		Body:       string(bytes.TrimSpace(first)),
 	}
+}
+
+// bound bounds the body of resp to MaxMessageSize, as decompressed (Go's
+// transport undoes a gzip encoding it asked for before the body gets
+// here): the whole of a JSON response, each event of an event stream,
+// which carries any number of them for as long as the request's timeout
+// lets it.
+func bound(resp *http.Response, ex *exchange) {
+	b := &boundedBody{ReadCloser: resp.Body, ex: ex}
+	if mediaType(resp.Header.Get("Content-Type")) == "text/event-stream" {
+		b.events = new(eventSize)
+	}
+	resp.Body = b
+}
+
+// mediaType is the media type of a Content-Type, lower case, without
+// parameters.
+func mediaType(contentType string) string {
+	t, _, _ := mime.ParseMediaType(contentType)
+	return t
+}
+
+// boundedBody reads a response body, or each event of an event stream,
+// up to MaxMessageSize, past which a read fails with a *LimitError, which
+// the exchange, if there is one, keeps for the request's error.
+type boundedBody struct {
+	io.ReadCloser
+	read   int64      // the bytes read, of the body or the event
+	events *eventSize // for an event stream, nil for a body
+	ex     *exchange
+}
+
+func (b *boundedBody) Read(p []byte) (int, error) {
+	if b.events == nil && int64(len(p)) > MaxMessageSize-b.read {
+		// One byte past the bound tells a body too long from one that
+		// ends there.
+		p = p[:MaxMessageSize-b.read+1]
+	}
+	n, err := b.ReadCloser.Read(p)
+	if b.events != nil {
+		b.read = b.events.add(p[:n])
+	} else {
+		b.read += int64(n)
+	}
+	if b.read > MaxMessageSize {
+		what := "the response"
+		if b.events != nil {
+			what = "an event of the response"
+		}
+		lerr := &LimitError{What: what, Limit: sizeText(MaxMessageSize) + " a message may take"}
+		b.ex.setRefusal(lerr)
+		return 0, lerr
+	}
+	return n, err
+}
+
+// eventSize follows the events of an event stream, which an empty line
+// ends (a line ends at "\n", "\r" or "\r\n"), to tell the size of the one
+// being read.
+type eventSize struct {
+	size    int64 // of the event so far, line ends included
+	line    int64 // of its last line so far, without its end
+	afterCR bool  // the last byte ended a line with "\r"
+}
+
+// add takes the next bytes of the stream and returns the size of the
+// event they end in.
+func (e *eventSize) add(p []byte) int64 {
+	for _, c := range p {
+		switch {
+		case c == '\n' && e.afterCR: // the end of a "\r\n"
+			e.afterCR = false
+			e.size++
+		case c == '\n' || c == '\r':
+			e.afterCR = c == '\r'
+			if e.line == 0 {
+				e.size = 0 // an empty line: the event is over
+				continue
+			}
+			e.line = 0
+			e.size++
+		default:
+			e.afterCR = false
+			e.line++
+			e.size++
+		}
+	}
+	return e.size
 }
 
 // keptBody passes a response body through to the SDK, keeping a copy in

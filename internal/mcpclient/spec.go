@@ -19,6 +19,11 @@ const DefaultTimeout = 10 * time.Second
 // `npx -y` of a package spends most of it downloading the package.
 const DefaultStartTimeout = 60 * time.Second
 
+// DefaultListTimeout bounds a whole listing, all its pages, when a [Spec]
+// sets no ListTimeout: a server that hands out a new cursor for every
+// page, slowly, cannot keep a listing going for hours.
+const DefaultListTimeout = 2 * time.Minute
+
 // DefaultProtocolVersion is the MCP version asked for when a [Spec] sets
 // none: the newest, 2026-07-28. A session asking for it begins with
 // server/discover; a server of an earlier revision refuses that request,
@@ -63,6 +68,9 @@ type Spec struct {
 	// it"), and once the handshake is over, an empty line. A command on a
 	// terminal shows the first and clears it on the second.
 	Progress func(line string)
+	// ListTimeout bounds a listing of the server's tools, every page of it;
+	// zero means DefaultListTimeout. Timeout still bounds each page.
+	ListTimeout time.Duration
 	// ProtocolVersion is the MCP version asked for; empty means
 	// DefaultProtocolVersion.
 	ProtocolVersion string
@@ -167,6 +175,13 @@ func (s Spec) timeout() time.Duration {
 		return s.Timeout
 	}
 	return DefaultTimeout
+}
+
+func (s Spec) listTimeout() time.Duration {
+	if s.ListTimeout > 0 {
+		return s.ListTimeout
+	}
+	return DefaultListTimeout
 }
 
 func (s Spec) startTimeout() time.Duration {

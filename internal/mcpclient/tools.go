@@ -17,7 +17,9 @@ import (
 const MaxDocumentSize = 256 << 20
 
 // MaxPages bounds the pages of a listing, so that a server that hands out
-// new cursors forever cannot keep a listing going.
+// new cursors forever cannot keep a listing going. The time of a listing
+// has a bound too (Spec.ListTimeout), and so has the size of its pages
+// together, MaxDocumentSize.
 const MaxPages = 10000
 
 // A ToolList is every tool a server listed, in one JSON document.
@@ -73,9 +75,11 @@ type Page struct {
 }
 
 // ListTools lists the server's tools, every page of them, each page
-// within the client's timeout. A page that is not a JSON-RPC response
-// holding a "tools" list is a *ResponseError, positioned in the page. A
-// tool that is not an object is kept as it is, for the linter to report.
+// within the client's timeout and all of them within the Spec's
+// ListTimeout, MaxPages and MaxDocumentSize, past which the error is a
+// *LimitError. A page that is not a JSON-RPC response holding a "tools"
+// list is a *ResponseError, positioned in the page. A tool that is not an
+// object is kept as it is, for the linter to report.
 func (c *Client) ListTools(ctx context.Context) (*ToolList, error) {
 	var (
 		tools [][]byte
@@ -83,25 +87,30 @@ func (c *Client) ListTools(ctx context.Context) (*ToolList, error) {
 		size  int
 	)
 	changes := c.Changes()
+	lctx, cancel := context.WithTimeout(ctx, c.spec.listTimeout())
+	defer cancel()
 	seen := map[string]int{} // cursor → the page it gave
 	for cursor := ""; ; {
 		n := len(pages) + 1
-		page, pageTools, err := c.listPage(ctx, n, cursor)
+		page, pageTools, err := c.listPage(lctx, n, cursor)
 		if err != nil {
+			if ctx.Err() == nil && errors.Is(lctx.Err(), context.DeadlineExceeded) {
+				return nil, fmt.Errorf("tools/list page %d: %w", n, &LimitError{What: "the listing", Limit: durationText(c.spec.listTimeout()) + " a listing may take", Flag: listTimeoutFlag})
+			}
 			return nil, err
 		}
 		pages, tools = append(pages, page), append(tools, pageTools...)
-		for _, t := range pageTools {
-			size += len(t) + 2
-		}
+		// The pages are kept whole, and count, whatever they hold beside
+		// the tools.
+		size += len(page.Message)
 		if size > MaxDocumentSize {
-			return nil, fmt.Errorf("tools/list page %d: the tools are more than the %d MiB a document may hold", n, MaxDocumentSize>>20)
+			return nil, fmt.Errorf("tools/list page %d: %w", n, &LimitError{What: "the listing", Limit: sizeText(MaxDocumentSize) + " a tools document may take"})
 		}
 		if page.NextCursor == "" {
 			break
 		}
 		if n == MaxPages {
-			return nil, fmt.Errorf("tools/list page %d: the server has more pages than the %d toolbench reads", n, MaxPages)
+			return nil, fmt.Errorf("tools/list page %d: %w", n, &LimitError{What: "the listing", Limit: fmt.Sprintf("%d pages toolbench reads", MaxPages)})
 		}
 		if prev, ok := seen[page.NextCursor]; ok {
 			return nil, fmt.Errorf("tools/list page %d: the server gave the cursor %s of page %d again", n, quote([]byte(page.NextCursor), quoteLimit), prev)

@@ -68,7 +68,7 @@ var callsOutputDocs = map[string]string{
 }
 
 // checkCalls checks the calls against the tools, as `toolbench call` does.
-func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsInput) (*mcp.CallToolResult, callsOutput, error) {
+func (s *server) checkCalls(ctx context.Context, _ *mcp.CallToolRequest, in callsInput) (*mcp.CallToolResult, callsOutput, error) {
 	doc, err := s.document("tools", in.Tools, "tools_path", in.ToolsPath)
 	if err != nil {
 		return nil, callsOutput{}, err
@@ -83,6 +83,9 @@ func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsI
 	out := callsOutput{Results: []callResult{}, Notes: schemaNotes(doc.Name, schemas, in.Deep)}
 	var text strings.Builder
 	err = call.ReadCalls(strings.NewReader(in.Calls), func(line int, c call.Call) error {
+		if err := ctx.Err(); err != nil {
+			return err // cancelled, or the client went away
+		}
 		found := call.Check(c, schemas)
 		errs, notes := call.Errors(found), call.Notes(found)
 		var deep []call.SchemaError
@@ -103,7 +106,10 @@ func (s *server) checkCalls(_ context.Context, _ *mcp.CallToolRequest, in callsI
 		fmt.Fprintf(&text, "line %d: %s\n", line, report.CallErrorsText(found, deep))
 		return nil
 	})
-	if err != nil {
+	switch {
+	case ctx.Err() != nil:
+		return nil, callsOutput{}, ctx.Err()
+	case err != nil:
 		return nil, callsOutput{}, fmt.Errorf("<calls>: %w", err)
 	}
 	switch {

@@ -87,7 +87,7 @@ func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in explainIn
 func explainEntry(c *catalog.Code) explainOutput {
 	out := explainOutput{Code: c.Code, Severity: c.Severity.String(), Summary: c.Summary, Doc: c.Doc, Implies: []string{}, Rules: []ruleLine{}}
 	switch c.Kind {
-	case catalog.KindRule, catalog.KindServers:
+	case catalog.KindRule, catalog.KindServers, catalog.KindManifest:
 		out.Kind = kindRule
 		if len(c.Targets) > 0 {
 			out.Target = c.Targets[0]

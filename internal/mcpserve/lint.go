@@ -38,7 +38,8 @@ var lintInputDocs = map[string]string{
 // pathDoc describes the argument giving the path of what, whose text
 // goes in textArg otherwise.
 func pathDoc(what, textArg string) string {
-	return "The path of a file holding " + what + ", relative to the directory the server was started in (absolute paths must be under it). " +
+	return "The path of a file holding " + what + ", relative to the server's root directory " +
+		"(toolbench mcp --root DIR; by default the directory the server was started in); an absolute path must be under it. " +
 		"null when " + textArg + " gives the text."
 }
 
@@ -77,8 +78,9 @@ var lintOutputDocs = map[string]string{
 	"targets":                  "The targets the lint ran, mcp included when the document's MCP shape implied it.",
 }
 
-// lint lints the document given.
-func (s *server) lint(_ context.Context, _ *mcp.CallToolRequest, in lintInput) (*mcp.CallToolResult, lintOutput, error) {
+// lint lints the document given. A cancelled request, or one whose client
+// went away, stops the lint at its next tool or schema.
+func (s *server) lint(ctx context.Context, _ *mcp.CallToolRequest, in lintInput) (*mcp.CallToolResult, lintOutput, error) {
 	targets := make([]string, len(in.Targets))
 	for i, t := range in.Targets {
 		targets[i] = string(t)
@@ -91,7 +93,12 @@ func (s *server) lint(_ context.Context, _ *mcp.CallToolRequest, in lintInput) (
 	if err != nil {
 		return nil, lintOutput{}, err
 	}
+	opt.Done = ctx.Done()
 	res := s.lintDocument(doc, in.ToolsPath, opt)
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintln(s.log, "toolbench mcp: lint_tools stopped: the request was cancelled, or its client went away")
+		return nil, lintOutput{}, err // no one waits for the answer
+	}
 	shown := res.Issues[:min(len(res.Issues), s.maxResults)]
 	out := lintOutput{Issues: orEmpty(shown), Errors: res.Errors, Warnings: res.Warnings, Omitted: len(res.Issues) - len(shown), Targets: orEmpty(res.Targets)}
 	var b strings.Builder

@@ -58,7 +58,7 @@ func TestPathsReadFilesUnderTheRootOnly(t *testing.T) {
 			{"in", ""},
 			{filepath.Join(root, "tools.json"), ""},
 			{filepath.Join(dir, "link", "tools.json"), ""},
-			{"../outside.json", "leads out of it: this server reads files under " + root + " only"},
+			{"../outside.json", "leads out of it: this server reads files under its root directory only"},
 			{"sub/../../outside.json", "leads out of it"},
 			{"..", "leads out of it"},
 			{filepath.Join(dir, "outside.json"), "is not under it"},
@@ -98,8 +98,12 @@ func TestPathsStayUnderTheRootInEveryTool(t *testing.T) {
 		"diff_tools (new)": {"old": "[]", "old_path": nil, "new": nil, "new_path": "../outside.json"},
 	} {
 		name, _, _ := strings.Cut(tool, " ")
-		if got := toolError(t, cs, name, args); !strings.Contains(got, "this server reads files under "+root+" only") {
+		got := toolError(t, cs, name, args)
+		if !strings.Contains(got, "this server reads files under its root directory only") {
 			t.Errorf("%s: error %q, want the path refused", tool, got)
+		}
+		if strings.Contains(got, root) {
+			t.Errorf("%s: error %q names the server's root", tool, got)
 		}
 	}
 }

@@ -103,3 +103,35 @@ func TestServesEitherProtocolVersionOverHTTP(t *testing.T) {
 		})
 	}
 }
+
+func TestEveryPathParameterSaysItIsRelativeToTheRoot(t *testing.T) {
+	list := listOverHTTP(t, mcpserve.Options{Root: t.TempDir()}, "")
+	var tools struct {
+		Tools []struct {
+			Name        string `json:"name"`
+			InputSchema struct {
+				Properties map[string]struct {
+					Description string `json:"description"`
+				} `json:"properties"`
+			} `json:"inputSchema"`
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal(list.Document, &tools); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, tool := range tools.Tools {
+		for name, p := range tool.InputSchema.Properties {
+			if !strings.HasSuffix(name, "_path") {
+				continue
+			}
+			n++
+			if !strings.Contains(p.Description, "relative to the server's root directory") || !strings.Contains(p.Description, "--root") {
+				t.Errorf("%s.%s does not say it is relative to --root: %q", tool.Name, name, p.Description)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no tool has a path parameter")
+	}
+}

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"time"
@@ -47,8 +45,20 @@ type Options struct {
 	// process's standard input and output.
 	In  io.Reader
 	Out io.Writer
-	// Log is where Serve says where it listens; nil says nothing.
+	// Log is where Serve says where it listens, and where the server says
+	// what went wrong on its side (a tool that failed, a message it
+	// answered with an error); nil says nothing.
 	Log io.Writer
+
+	// The bounds of Streamable HTTP (see http.go); 0 is the default.
+	ReadHeaderTimeout time.Duration // DefaultReadHeaderTimeout
+	BodyTimeout       time.Duration // DefaultBodyTimeout
+	MaxBodies         int           // DefaultMaxBodies: bodies read at once
+	MaxConnections    int           // DefaultMaxConnections
+	// AllowedHosts are names a request's Host may give the server when it
+	// listens on an address other machines reach, besides its IP
+	// addresses, localhost and the machine's name.
+	AllowedHosts []string
 }
 
 // The default bounds.
@@ -73,10 +83,11 @@ const instructions = "toolbench checks LLM tool definitions (OpenAI, Anthropic, 
 	"Run lint_tools on a tools document or an MCP server's tools after writing or changing them, " +
 	"check_tool_calls to see whether calls fit the tools, diff_tools before releasing a change to tools that callers use, " +
 	"and explain_code for what a rule, target or change code means. " +
-	"Documents are given as JSON text or as paths under the directory the server was started in."
+	"Documents are given as JSON text or as paths relative to the server's root directory " +
+	"(toolbench mcp --root DIR; by default the directory the server was started in)."
 
-// server holds what the tools share: the root, the bounds and where
-// the pages of codes are.
+// server holds what the tools share: the root, the bounds, where the
+// pages of codes are, and the log.
 type server struct {
 	root           string // absolute, symbolic links resolved
 	rootAsGiven    string // absolute, as given, for absolute paths through a link to the root
@@ -84,6 +95,7 @@ type server struct {
 	maxResults     int
 	informationURI string // Options.InformationURI
 	policy         *policy.Policy
+	log            io.Writer // where a failure of the server's own is told; never nil
 }
 
 // NewServer returns the MCP server with toolbench's tools, reading files
@@ -93,6 +105,11 @@ func NewServer(opt Options) (*mcp.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.mcpServer(opt), nil
+}
+
+// mcpServer is the MCP server of s, with its tools.
+func (s *server) mcpServer(opt Options) *mcp.Server {
 	version := opt.Version
 	if version == "" {
 		version = "devel"
@@ -104,7 +121,7 @@ func NewServer(opt Options) (*mcp.Server, error) {
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 	})
 	s.addTools(srv)
-	return srv, nil
+	return srv
 }
 
 func newServer(opt Options) (*server, error) {
@@ -125,7 +142,10 @@ func newServer(opt Options) (*server, error) {
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("root %s is not a directory", root)
 	}
-	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults, informationURI: opt.InformationURI, policy: opt.Policy}
+	s := &server{root: real, rootAsGiven: abs, maxInput: opt.maxInput(), maxResults: opt.MaxResults, informationURI: opt.InformationURI, policy: opt.Policy, log: opt.Log}
+	if s.log == nil {
+		s.log = io.Discard
+	}
 	if s.maxResults <= 0 {
 		s.maxResults = DefaultMaxResults
 	}
@@ -147,24 +167,6 @@ func (opt Options) maxMessage() int {
 	return 4*opt.maxInput() + 64<<10
 }
 
-// Handler returns the server as a Streamable HTTP handler, to be mounted
-// at any path. It keeps no sessions: every request is answered on its
-// own, as the tools need nothing from the one before. It refuses what a
-// web page in a browser sends it from another site (the SDK refuses
-// requests to a local address that name another host), so that visiting
-// a page cannot have the tools read files.
-func Handler(opt Options) (http.Handler, error) {
-	srv, err := NewServer(opt)
-	if err != nil {
-		return nil, err
-	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
-		Stateless:           true,
-		MaxRequestBodyBytes: int64(opt.maxMessage()),
-	})
-	return http.NewCrossOriginProtection().Handler(h), nil
-}
-
 // Serve runs the server until ctx is done or, on stdio, the client closes
 // the stream: on stdio when opt.HTTP is "", else on Streamable HTTP at
 // opt.HTTP, path HTTPPath, saying the URL on opt.Log.
@@ -172,66 +174,22 @@ func Serve(ctx context.Context, opt Options) error {
 	if opt.HTTP != "" {
 		return serveHTTP(ctx, opt)
 	}
-	srv, err := NewServer(opt)
+	s, err := newServer(opt)
 	if err != nil {
 		return err
 	}
-	var t mcp.Transport = &mcp.StdioTransport{MaxLineLength: opt.maxMessage()}
-	if opt.In != nil || opt.Out != nil {
-		in, out := opt.In, opt.Out
-		if in == nil {
-			in = os.Stdin
-		}
-		if out == nil {
-			out = os.Stdout
-		}
-		t = &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}, MaxLineLength: opt.maxMessage()}
+	srv := s.mcpServer(opt)
+	in, out := opt.In, opt.Out
+	if in == nil {
+		in = os.Stdin
 	}
-	err = srv.Run(ctx, t)
+	if out == nil {
+		out = os.Stdout
+	}
+	t := &stdioTransport{in: in, out: out, max: opt.maxMessage(), log: s.log}
+	err = srv.Run(ctx, checkedTransport{Transport: t, log: s.log})
 	if ctx.Err() != nil || errors.Is(err, io.EOF) {
 		return nil // stopped, or the client is gone: the normal ends
 	}
 	return err
-}
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
-
-// serveHTTP listens on opt.HTTP and serves until ctx is done.
-func serveHTTP(ctx context.Context, opt Options) error {
-	h, err := Handler(opt)
-	if err != nil {
-		return err
-	}
-	l, err := net.Listen("tcp", opt.HTTP)
-	if err != nil {
-		return err
-	}
-	mux := http.NewServeMux()
-	mux.Handle(HTTPPath, h)
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	if opt.Log != nil {
-		fmt.Fprintf(opt.Log, "toolbench mcp: serving MCP at http://%s%s\n", l.Addr(), HTTPPath)
-		if !loopback(l.Addr()) {
-			fmt.Fprintln(opt.Log, "toolbench mcp: anyone who reaches this address can have the tools read the files under the directory; listen on 127.0.0.1 to keep it to this machine")
-		}
-	}
-	done := make(chan error, 1)
-	go func() { done <- hs.Serve(l) }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(shut)
-		return nil
-	}
-}
-
-// loopback reports whether a is an address of this machine only.
-func loopback(a net.Addr) bool {
-	tcp, ok := a.(*net.TCPAddr)
-	return ok && tcp.IP.IsLoopback()
 }

@@ -28,7 +28,7 @@ func (s *server) document(textArg string, text *string, pathArg string, path *st
 	case hasPath:
 		return s.readFile(pathArg, *path)
 	}
-	return nil, fmt.Errorf("give the document as JSON text in %s, or the path of a file under %s in %s", textArg, s.root, pathArg)
+	return nil, fmt.Errorf("give the document as JSON text in %s, or the path of a file under the server's root directory in %s", textArg, pathArg)
 }
 
 // parseText parses the text given in arg as a document named "<arg>".
@@ -57,16 +57,15 @@ func (s *server) readFile(arg, path string) (*jsondoc.Document, error) {
 	}
 	root, err := os.OpenRoot(s.root)
 	if err != nil {
-		return nil, fmt.Errorf("%s %q: %w", arg, path, err)
+		return nil, fmt.Errorf("%s %q: %w", arg, path, pathErr(err))
 	}
 	defer root.Close()
-	// A named pipe or a device is refused before it is opened: opening a
-	// pipe waits for a writer, which would hold the call for ever. The
-	// open file is checked again below.
-	if fi, err := root.Stat(rel); err == nil && !fi.IsDir() && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s %q is not a regular file", arg, path)
-	}
-	f, err := root.Open(rel)
+	// Opened without waiting, then looked at: opening a named pipe waits
+	// for a writer, which would hold the call, and the server with it,
+	// for ever. A check before the open would leave a moment in which a
+	// file could be swapped for a pipe; the open file itself is what is
+	// checked.
+	f, err := root.OpenFile(rel, os.O_RDONLY|nonBlocking, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%s %q: %w", arg, path, pathErr(err))
 	}
@@ -131,9 +130,12 @@ func (s *server) under(abs string) (string, bool) {
 	return "", false
 }
 
-// outside is the error of a path that is not under the root.
+// outside is the error of a path that is not under the root. It names
+// the root by what it is, not by its path: where the server's files are
+// is none of a client's business, and a client that started the server
+// knows it.
 func (s *server) outside(how string) error {
-	return fmt.Errorf("%s: this server reads files under %s only; give a path relative to it", how, s.root)
+	return fmt.Errorf("%s: this server reads files under its root directory only; give a path relative to it", how)
 }
 
 // pathErr is the cause of err, an error of opening or reading a file,

@@ -2,8 +2,9 @@ package mcpserve
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"toolbench/core/catalog"
 	"toolbench/core/lint"
+	"toolbench/core/termtext"
 )
 
 // The tools' definitions: what a model reads to choose one and fill in
@@ -37,8 +39,8 @@ var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, De
 
 // addTools adds the tools to srv.
 func (s *server) addTools(srv *mcp.Server) {
-	nullable := map[string][]string{}
-	addTool(srv, nullable, &mcp.Tool{
+	inputs := map[string]*jsonschema.Schema{}
+	addTool(srv, inputs, s.log, &mcp.Tool{
 		Name:  lintToolName,
 		Title: "Lint tool definitions",
 		Description: "Check LLM tool definitions for the defects that make a model skip a tool or call it wrongly " +
@@ -48,7 +50,7 @@ func (s *server) addTools(srv *mcp.Server) {
 			"Give the document as JSON text in tools or as a file path in tools_path, the other null. " +
 			"Returns each issue with its rule code, severity, JSON path, line, column, message, hint and any fixes; explain_code tells what a code means.",
 	}, lintInputDocs, lintOutputDocs, s.lint)
-	addTool(srv, nullable, &mcp.Tool{
+	addTool(srv, inputs, s.log, &mcp.Tool{
 		Name:  callsToolName,
 		Title: "Check tool calls",
 		Description: "Check tool calls a model made or might make against the tools they call: unknown tools, missing and extra arguments, " +
@@ -57,7 +59,7 @@ func (s *server) addTools(srv *mcp.Server) {
 			"Calls may be in any shape models emit (OpenAI, Responses, Anthropic, MCP, Gemini or {name, arguments}), one call or JSON Lines of calls. " +
 			"Returns, for each call, its line and its errors as codes such as missing:FIELD and type:FIELD:TYPE.",
 	}, callsInputDocs, callsOutputDocs, s.checkCalls)
-	addTool(srv, nullable, &mcp.Tool{
+	addTool(srv, inputs, s.log, &mcp.Tool{
 		Name:  diffToolName,
 		Title: "Compare tool definitions",
 		Description: "Compare two versions of a tools document and report what changed for the calls a model sends, tool by tool: " +
@@ -67,83 +69,42 @@ func (s *server) addTools(srv *mcp.Server) {
 			"Give each version as JSON text (old, new) or as a file path (old_path, new_path). " +
 			"Returns each change with its code, tool, JSON path, line and column, and whether any change breaks callers.",
 	}, diffInputDocs, diffOutputDocs, s.diff)
-	addTool(srv, nullable, &mcp.Tool{
+	addTool(srv, inputs, s.log, &mcp.Tool{
 		Name:  explainToolName,
 		Title: "Explain a rule, target or change",
 		Description: "Explain a code that lint_tools or diff_tools reported, or a lint target: what it checks, why it matters, how to fix what it reports, " +
 			"and the provider documentation it follows. Use it when an issue's message and hint are not enough to fix it, " +
 			"or to learn what a target (" + strings.Join(lint.TargetNames(), ", ") + ") adds before linting with it.",
 	}, explainInputDocs, explainOutputDocs, s.explain)
-	srv.AddReceivingMiddleware(nullsForMissing(nullable))
+	srv.AddReceivingMiddleware(checkedArguments(inputs))
 }
 
 // addTool adds the tool t, handled by h, with the schemas of In and Out
 // and the descriptions inDocs and outDocs give their properties, and
-// records in nullable the arguments of t that may be null.
-func addTool[In, Out any](srv *mcp.Server, nullable map[string][]string, t *mcp.Tool, inDocs, outDocs map[string]string, h mcp.ToolHandlerFor[In, Out]) {
+// records t's input schema in inputs, for the check of arguments. A
+// panic of h is written to log.
+func addTool[In, Out any](srv *mcp.Server, inputs map[string]*jsonschema.Schema, log io.Writer, t *mcp.Tool, inDocs, outDocs map[string]string, h mcp.ToolHandlerFor[In, Out]) {
 	in := schemaOf[In](inDocs, false)
 	t.InputSchema, t.OutputSchema, t.Annotations = in, schemaOf[Out](outDocs, true), readOnly
-	for _, name := range in.PropertyOrder {
-		if slices.Contains(in.Properties[name].Types, "null") {
-			nullable[t.Name] = append(nullable[t.Name], name)
-		}
-	}
-	mcp.AddTool(srv, t, guard(h))
-}
-
-// nullsForMissing lets a call leave out the arguments that may be null,
-// as a client that drops nulls does, by giving them as null. The schemas
-// list every argument as required, as OpenAI's strict mode has them, so
-// that without this the SDK would refuse such a call.
-func nullsForMissing(nullable map[string][]string) mcp.Middleware {
-	return func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			if call, ok := req.(*mcp.CallToolRequest); ok && call.Params != nil {
-				call.Params.Arguments = withNulls(call.Params.Arguments, nullable[call.Params.Name])
-			}
-			return next(ctx, method, req)
-		}
-	}
-}
-
-// withNulls returns the arguments args with null for each name of names
-// they leave out; args that are not an object are left for the SDK to
-// refuse.
-func withNulls(args json.RawMessage, names []string) json.RawMessage {
-	if len(names) == 0 {
-		return args
-	}
-	var m map[string]json.RawMessage
-	if len(args) > 0 && json.Unmarshal(args, &m) != nil {
-		return args
-	}
-	if m == nil {
-		m = map[string]json.RawMessage{} // no arguments, or null
-	}
-	added := false
-	for _, name := range names {
-		if _, ok := m[name]; !ok {
-			m[name], added = json.RawMessage("null"), true
-		}
-	}
-	if !added {
-		return args
-	}
-	out, err := json.Marshal(m)
-	if err != nil {
-		return args
-	}
-	return out
+	inputs[t.Name] = in
+	mcp.AddTool(srv, t, guard(log, h))
 }
 
 // guard turns a panic in a tool into a tool error, so that a defect in
-// toolbench answers one call badly rather than ending the server.
-func guard[In, Out any](h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandlerFor[In, Out] {
+// toolbench answers one call badly rather than ending the server. The
+// client is told that it failed, not how: a panic's value speaks of Go;
+// the log gets it, with the tool's name.
+func guard[In, Out any](log io.Writer, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandlerFor[In, Out] {
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
 		defer func() {
 			if p := recover(); p != nil {
+				name := "a tool"
+				if req != nil && req.Params != nil {
+					name = req.Params.Name
+				}
+				fmt.Fprintf(log, "toolbench mcp: %s failed: %s\n", termtext.EscapeLine(name), termtext.EscapeLine(fmt.Sprint(p)))
 				var zero Out
-				res, out, err = nil, zero, fmt.Errorf("toolbench failed on this input (%v); please report it with the input", p)
+				res, out, err = nil, zero, errors.New("toolbench failed on this input; please report it with the input")
 			}
 		}()
 		return h(ctx, req, in)

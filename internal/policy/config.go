@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 
 	"toolbench/core/config"
+	"toolbench/internal/auxfile"
 )
 
 // Find returns the configuration file for dir: the first directory from
@@ -70,11 +71,11 @@ func isFile(path string) (bool, error) {
 // Load returns the configuration a command run in dir reads: the file
 // named (--config FILE) when named is not "", none when off is set
 // (--no-config), else the one Find finds. It is nil, with no error, when
-// there is none; a file named that cannot be read, or that is wrong, is
-// an error, which says where. Errors name the file as named, or as a
-// path from dir to the one found ("../toolbench.toml"); the Config's
-// File and Dir are absolute.
-func Load(named string, off bool, dir string) (*config.Config, error) {
+// there is none; a file named that cannot be read, is larger than lim
+// allows, or is wrong, is an error, which says where. Errors name the
+// file as named, or as a path from dir to the one found
+// ("../toolbench.toml"); the Config's File and Dir are absolute.
+func Load(named string, off bool, dir string, lim auxfile.Limit) (*config.Config, error) {
 	switch {
 	case off:
 		return nil, nil
@@ -83,7 +84,7 @@ func Load(named string, off bool, dir string) (*config.Config, error) {
 		if err != nil {
 			return nil, err
 		}
-		return load(abs, named)
+		return load(abs, named, lim)
 	}
 	path, err := Find(dir)
 	if err != nil || path == "" {
@@ -95,13 +96,18 @@ func Load(named string, off bool, dir string) (*config.Config, error) {
 			display = rel
 		}
 	}
-	return load(path, display)
+	return load(path, display, lim)
 }
 
 // load reads the file at abs, named display in errors.
-func load(abs, display string) (*config.Config, error) {
-	data, err := os.ReadFile(abs)
-	if err != nil {
+func load(abs, display string, lim auxfile.Limit) (*config.Config, error) {
+	data, err := auxfile.Read(abs, lim)
+	var tooLarge *auxfile.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		tooLarge.Path = display
+		return nil, tooLarge
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w", display, unwrapPath(err))
 	}
 	c, err := config.Parse(display, data)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"toolbench/internal/auxfile"
 )
 
 // tree makes the files and directories named (a directory ends in '/')
@@ -81,20 +83,20 @@ func TestLoadTakesTheFileNamedOrNone(t *testing.T) {
 	t.Parallel()
 	root := tree(t, "repo/.git/", "repo/toolbench.toml", "repo/sub/", "other.toml")
 	sub := filepath.Join(root, "repo", "sub")
-	c, err := Load("", false, sub)
+	c, err := Load("", false, sub, auxfile.Limit{})
 	if err != nil || c == nil || c.File != filepath.Join(root, "repo", "toolbench.toml") || !slices.Equal(c.Targets, []string{"openai"}) {
 		t.Fatalf("found %+v, %v", c, err)
 	}
-	if c, err := Load("", true, sub); c != nil || err != nil {
+	if c, err := Load("", true, sub, auxfile.Limit{}); c != nil || err != nil {
 		t.Errorf("--no-config read %+v, %v", c, err)
 	}
-	if c, err := Load(filepath.Join(root, "other.toml"), false, sub); err != nil || c.File != filepath.Join(root, "other.toml") {
+	if c, err := Load(filepath.Join(root, "other.toml"), false, sub, auxfile.Limit{}); err != nil || c.File != filepath.Join(root, "other.toml") {
 		t.Errorf("--config other.toml read %+v, %v", c, err)
 	}
-	if _, err := Load(filepath.Join(root, "missing.toml"), false, sub); err == nil {
+	if _, err := Load(filepath.Join(root, "missing.toml"), false, sub, auxfile.Limit{}); err == nil {
 		t.Error("--config of a missing file read nothing and said nothing")
 	}
-	if c, err := Load("", false, filepath.Join(tree(t, ".git/", "a/"), "a")); c != nil || err != nil {
+	if c, err := Load("", false, filepath.Join(tree(t, ".git/", "a/"), "a"), auxfile.Limit{}); c != nil || err != nil {
 		t.Errorf("a repository without a file: %+v, %v", c, err)
 	}
 }
@@ -125,7 +127,7 @@ func TestFindingAndReadingTheFileTakesUnder50ms(t *testing.T) {
 	times := make([]time.Duration, 41)
 	for i := range times {
 		start := time.Now()
-		if c, err := Load("", false, dir); err != nil || c == nil {
+		if c, err := Load("", false, dir, auxfile.Limit{}); err != nil || c == nil {
 			t.Fatal(err)
 		}
 		times[i] = time.Since(start)
@@ -141,7 +143,7 @@ func TestFindingAndReadingTheFileTakesUnder50ms(t *testing.T) {
 func BenchmarkFindAndLoad(b *testing.B) {
 	dir := teamTree(b)
 	for b.Loop() {
-		if _, err := Load("", false, dir); err != nil {
+		if _, err := Load("", false, dir, auxfile.Limit{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -153,11 +155,11 @@ func TestErrorsNameTheFileFromTheDirectory(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "toolbench.toml"), []byte("targets = [\"openai\"]\ntragets = [\"gemini\"]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Load("", false, filepath.Join(root, "a", "b"))
+	_, err := Load("", false, filepath.Join(root, "a", "b"), auxfile.Limit{})
 	if want := filepath.Join("..", "..", "toolbench.toml") + ":2:1: "; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("error %v, want one starting %q", err, want)
 	}
-	if _, err := Load("missing.toml", false, root); err == nil || err.Error() != "missing.toml: no such file or directory" {
+	if _, err := Load("missing.toml", false, root, auxfile.Limit{}); err == nil || err.Error() != "missing.toml: no such file or directory" {
 		t.Errorf("--config missing.toml: %v", err)
 	}
 }

@@ -13,8 +13,10 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/lock"
+	"toolbench/core/registry"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/source"
 )
 
@@ -29,6 +31,9 @@ type Policy struct {
 	// Dir is the working directory, absolute: relative paths are from
 	// it, and messages name files from it.
 	Dir string
+	// FileLimit bounds the baseline and the lock, as the configuration
+	// was bounded when it was read.
+	FileLimit auxfile.Limit
 }
 
 // Baseline is a baseline read from its file.
@@ -100,7 +105,11 @@ func (p *Policy) ReadBaseline(named string) error {
 	if path == "" {
 		return nil
 	}
-	data, err := os.ReadFile(Join(p.Dir, path))
+	data, err := p.read(path)
+	var tooLarge *auxfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		return err
+	}
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -119,7 +128,7 @@ func (p *Policy) ReadBaseline(named string) error {
 	// An entry under a code no rule has accepts nothing: a mistyped
 	// code in a hand-edited baseline says so now, not as a stale entry.
 	for _, e := range b.Entries {
-		if lint.LookupRule(e.Code) == nil && servers.LookupRule(e.Code) == nil {
+		if lint.LookupRule(e.Code) == nil && servers.LookupRule(e.Code) == nil && registry.LookupRule(e.Code) == nil {
 			msg := fmt.Sprintf("%s: the entry of %s %s %s names no rule: unknown rule code %s", path,
 				termtext.Quote(e.Source), termtext.Quote(e.Tool), termtext.EscapeLine(e.Path), termtext.Quote(e.Code))
 			if near := lint.SimilarRuleCodes(e.Code); len(near) > 0 {
@@ -130,6 +139,17 @@ func (p *Policy) ReadBaseline(named string) error {
 	}
 	p.Baseline = &Baseline{Name: path, Dir: p.AbsDir(path), Baseline: b}
 	return nil
+}
+
+// read reads the file at path, from the working directory, up to the
+// bound; a *auxfile.TooLargeError names it by path.
+func (p *Policy) read(path string) ([]byte, error) {
+	data, err := auxfile.Read(Join(p.Dir, path), p.FileLimit)
+	var tooLarge *auxfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		tooLarge.Path = path
+	}
+	return data, err
 }
 
 // LockPath is the lock file: the one named (--lock), else the
@@ -145,10 +165,13 @@ func (p *Policy) LockPath(named string) string {
 // ReadLock reads the lock file at path, from the working directory; a
 // lock of no sources when there is none and missing is true.
 func (p *Policy) ReadLock(path string, missing bool) (*lock.Lock, error) {
-	data, err := os.ReadFile(Join(p.Dir, path))
+	data, err := p.read(path)
+	var tooLarge *auxfile.TooLargeError
 	switch {
 	case errors.Is(err, os.ErrNotExist) && missing:
 		return &lock.Lock{}, nil
+	case errors.As(err, &tooLarge):
+		return nil, err
 	case err != nil:
 		var pe *os.PathError
 		if errors.As(err, &pe) {

@@ -106,6 +106,10 @@ type Options struct {
 	// levels. Its Server is set by the proxy to the session's facts, so
 	// a listing is held to the negotiated revision's rules.
 	Lint lint.Options
+	// Accept, when set, takes out of a listing's lint the issues a team
+	// accepts (a configuration's [[ignore]] entries, a baseline), as
+	// toolbench lint does.
+	Accept func(*lint.Result) *lint.Result
 	// Record, when set, gets one JSON line for each message (see the
 	// package doc for its schema).
 	Record io.Writer

@@ -399,6 +399,9 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 	if s.renumber && !bytes.Equal(m.ID, req.id) {
 		out = splice(m.Raw, offsetIn(m.Raw, m.ID), len(m.ID), string(req.id))
 		*m = jsonrpc.Parse(out)
+		if ev.ID != nil {
+			ev.ID = req.id // as the client gets it, and its request's event has it
+		}
 	}
 	switch req.method {
 	case "initialize":

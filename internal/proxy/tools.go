@@ -235,6 +235,9 @@ func (t *toolSet) finish() []Finding {
 	lopt := t.opt.Lint
 	lopt.Server = live.Facts(list)
 	res := lint.Lint(doc, lopt)
+	if t.opt.Accept != nil {
+		res = t.opt.Accept(res)
+	}
 	var findings []Finding
 	for i := range res.Issues {
 		if len(findings) == maxListingFindings {

@@ -10,8 +10,9 @@
 // the session stays open for calls and list_changed until [Source.Close].
 // [Source.Dump] lays out a file's tools as a server's are listed.
 //
-// It imports core/jsondoc and core/tooldef for documents and
-// internal/mcpclient for servers. It knows nothing of flags, reports or
+// It imports core/jsondoc and core/tooldef for documents,
+// internal/mcpclient for servers and internal/auxfile for the servers
+// file, which it reads up to a bound. It knows nothing of flags, reports or
 // terminals: the command line turns its flags into an [Input], and its
 // errors into exit statuses.
 package source

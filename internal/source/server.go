@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"toolbench/core/jsondoc"
+	"toolbench/internal/auxfile"
 	"toolbench/internal/mcpclient"
 )
 
@@ -37,6 +39,12 @@ type Server struct {
 	// StartTimeout bounds a spawned server's start; zero means
 	// mcpclient.DefaultStartTimeout.
 	StartTimeout time.Duration
+	// ListTimeout bounds a listing of the server's tools, all its pages;
+	// zero means mcpclient.DefaultListTimeout.
+	ListTimeout time.Duration
+	// FileLimit bounds the servers file, as every file read beside the
+	// documents is bounded.
+	FileLimit auxfile.Limit
 	// ProtocolVersion is the MCP version asked for; empty means
 	// mcpclient.DefaultProtocolVersion.
 	ProtocolVersion string
@@ -45,20 +53,36 @@ type Server struct {
 	Dir string
 }
 
-// spec returns the connection settings of the server: its command or
+// Spec returns the connection settings of the server: its command or
 // URL, or its entry of the servers file, with the environment, headers,
-// timeout and protocol version given. Its errors are about the input: a
-// servers file that cannot be read or has no such server, a variable that
-// is not set, an environment entry or a header that is malformed, or one
-// meant for the other transport.
-func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error) {
+// timeout and protocol version given; lookup reads the environment for
+// the servers file's variables and the headers' (nil: none is set). Its
+// errors are about the input: a servers file that cannot be read or has
+// no such server, a variable that is not set, an environment entry or a
+// header that is malformed, or one meant for the other transport. Open
+// connects with it; a proxy spawns or reaches the server with it.
+func (s Server) Spec(lookup func(string) (string, bool)) (mcpclient.Spec, error) {
 	if lookup == nil {
 		lookup = func(string) (string, bool) { return "", false }
 	}
 	spec := mcpclient.Spec{Command: s.Command, URL: s.URL}
+	if s.Name == "" && len(s.Command) == 0 && s.URL == "" {
+		// The servers file's entry "", which no name can ask for.
+		file := s.ServersFile
+		if file == "" {
+			file = mcpclient.DefaultConfigFile
+		}
+		return spec, fmt.Errorf(`%s: a server's name is empty (""): give it a name in the servers file`, file)
+	}
 	if s.Name != "" {
-		var err error
-		if spec, err = mcpclient.FromConfig(s.Dir, s.ServersFile, s.Name, lookup); err != nil {
+		file, data, err := readServersFile(s.Dir, s.ServersFile, s.FileLimit)
+		if err != nil {
+			return spec, err
+		}
+		if err := checkServersFile(file, data); err != nil {
+			return spec, err
+		}
+		if spec, err = mcpclient.ParseConfig(file, data, s.Name, lookup); err != nil {
 			return spec, err
 		}
 	}
@@ -84,11 +108,31 @@ func (s Server) spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		}
 		spec.Header.Set(name, value)
 	}
-	spec.Timeout, spec.StartTimeout, spec.ProtocolVersion = s.Timeout, s.StartTimeout, s.ProtocolVersion
+	spec.Timeout, spec.StartTimeout, spec.ListTimeout, spec.ProtocolVersion = s.Timeout, s.StartTimeout, s.ListTimeout, s.ProtocolVersion
 	if len(spec.Command) > 0 {
 		spec.Dir = s.Dir
 	}
 	return spec, nil
+}
+
+// readServersFile reads the servers file at path, or at
+// mcpclient.DefaultConfigFile when path is "", from the working directory
+// dir ("" for the process's), up to lim, and returns its name and
+// content.
+func readServersFile(dir, path string, lim auxfile.Limit) (string, []byte, error) {
+	if path == "" {
+		path = mcpclient.DefaultConfigFile
+	}
+	full := path
+	if dir != "" && !filepath.IsAbs(path) {
+		full = filepath.Join(dir, path)
+	}
+	data, err := auxfile.Read(full, lim)
+	var tooLarge *auxfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		tooLarge.Path = path // as the command line names it
+	}
+	return path, data, err
 }
 
 // openServer connects to the server and lists its tools.
@@ -96,7 +140,7 @@ func openServer(ctx context.Context, s Server, opt Options) (*Source, error) {
 	if s.Dir == "" {
 		s.Dir = opt.Dir
 	}
-	spec, err := s.spec(opt.LookupEnv)
+	spec, err := s.Spec(opt.LookupEnv)
 	if err != nil {
 		return nil, err
 	}

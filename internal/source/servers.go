@@ -2,6 +2,7 @@ package source
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -15,11 +16,14 @@ import (
 // line's --all-servers names. A file that cannot be read, or that lists
 // no server, is an error.
 func AllServers(tmpl Server) ([]Server, error) {
-	file := tmpl.ServersFile
-	if file == "" {
-		file = mcpclient.DefaultConfigFile
+	file, data, err := readServersFile(tmpl.Dir, tmpl.ServersFile, tmpl.FileLimit)
+	if err != nil {
+		return nil, err
 	}
-	names, err := mcpclient.ServerNames(tmpl.Dir, file)
+	if err := checkServersFile(file, data); err != nil {
+		return nil, err
+	}
+	names, err := mcpclient.ParseServerNames(file, data)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +32,8 @@ func AllServers(tmpl Server) ([]Server, error) {
 	}
 	out := make([]Server, len(names))
 	for i, name := range names {
-		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ProtocolVersion: tmpl.ProtocolVersion, Dir: tmpl.Dir}
+		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout,
+			FileLimit: tmpl.FileLimit, ProtocolVersion: tmpl.ProtocolVersion, Dir: tmpl.Dir}
 	}
 	return out, nil
 }
@@ -105,6 +110,20 @@ func (s Server) Entry() (Entry, error) {
 	e.Doc = doc
 	e.Start, e.End = doc.KeySpan(m)
 	return e, nil
+}
+
+// checkServersFile parses data, the servers file named file, as a tools
+// file is parsed, so that one that is not JSON gets the error a tools
+// file gets, at its line and column and in the same words (a trailing
+// comma, a comment, a string not closed), before mcpclient reads its
+// entries.
+func checkServersFile(file string, data []byte) error {
+	_, err := jsondoc.ParseDocument(file, data)
+	var syntax *jsondoc.SyntaxError
+	if errors.As(err, &syntax) {
+		return err
+	}
+	return nil // mcpclient says what else is wrong, in its words
 }
 
 // CloseAll closes every Source that opened, as Close does; a Source

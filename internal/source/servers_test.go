@@ -56,3 +56,27 @@ func TestOpenAllGivesEachInputsOwnResultInOrder(t *testing.T) {
 	}
 	CloseAll(got) // the one that failed has no Source to close
 }
+
+func TestAServersFileThatIsNotJSONIsSaidAsAToolsFileIs(t *testing.T) {
+	inDir(t)
+	broken := "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"echo\",}\n  }\n}\n"
+	for _, f := range []string{".mcp.json", "tools.json"} {
+		if err := os.WriteFile(f, []byte(broken), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, toolsErr := Open(context.Background(), Input{Path: "tools.json"}, Options{})
+	if toolsErr == nil {
+		t.Fatal("the broken tools file opened")
+	}
+	want := strings.Replace(toolsErr.Error(), "tools.json", ".mcp.json", 1)
+	if !strings.HasPrefix(want, ".mcp.json:3:28: ") {
+		t.Fatalf("the tools file's error %q is not at its line and column", toolsErr)
+	}
+	if _, err := AllServers(Server{}); err == nil || err.Error() != want {
+		t.Errorf("AllServers: %v, want %q", err, want)
+	}
+	if _, err := Open(context.Background(), Input{Server: &Server{Name: "a"}}, Options{}); err == nil || err.Error() != want {
+		t.Errorf("Open of a server of it: %v, want %q", err, want)
+	}
+}

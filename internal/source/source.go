@@ -3,6 +3,7 @@ package source
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -25,6 +26,10 @@ type Input struct {
 	// Server, when not nil, is the live MCP server whose tools to list,
 	// and Path is not read.
 	Server *Server
+	// Within, when not "", is a directory a file must be in: the file is
+	// opened through an os.Root of it, so that neither ".." nor a symbolic
+	// link leads out of it, as a lock pins the files of its folder only.
+	Within string
 }
 
 // Options are what reading an Input may use of the process.
@@ -84,8 +89,58 @@ func Open(ctx context.Context, in Input, opt Options) (*Source, error) {
 		_, path, _ := strings.Cut(in.Path, ":")
 		return &Source{Doc: doc, Revision: strings.TrimPrefix(path, "./")}, nil
 	}
+	if in.Within != "" {
+		doc, err := loadWithin(join(opt.Dir, in.Within), in.Within, in.Path, join(opt.Dir, in.Path))
+		return fileSource(doc, err)
+	}
 	doc, err := jsondoc.LoadFileAs(in.Path, join(opt.Dir, in.Path))
 	return fileSource(doc, err)
+}
+
+// loadWithin loads the file at path, named name, which must be in the
+// directory dir, named dirName: a path out of it, or one a symbolic link
+// leads out of, is an error that says so, and the file is opened through
+// an os.Root, which refuses any escape the check missed (a link changed
+// in between).
+func loadWithin(dir, dirName, name, path string) (*jsondoc.Document, error) {
+	if dirName == "." {
+		dirName = "this directory"
+	}
+	outside := func(how string) error {
+		return fmt.Errorf("%s: %s %s, and only files in it are read", name, how, dirName)
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	absPath, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(absDir, absPath)
+	if err != nil || !filepath.IsLocal(rel) {
+		return nil, outside("the path leads out of")
+	}
+	realDir, err := filepath.EvalSymlinks(absDir)
+	if err != nil {
+		return nil, &jsondoc.ReadError{File: name, Err: err}
+	}
+	if real, err := filepath.EvalSymlinks(absPath); err == nil {
+		if r, err := filepath.Rel(realDir, real); err != nil || !filepath.IsLocal(r) {
+			return nil, outside("a symbolic link leads out of")
+		}
+	}
+	root, err := os.OpenRoot(realDir)
+	if err != nil {
+		return nil, &jsondoc.ReadError{File: name, Err: err}
+	}
+	defer root.Close()
+	f, err := root.Open(rel)
+	if err != nil {
+		return nil, &jsondoc.ReadError{File: name, Err: err}
+	}
+	defer f.Close()
+	return jsondoc.LoadOpen(name, f)
 }
 
 func fileSource(doc *jsondoc.Document, err error) (*Source, error) {

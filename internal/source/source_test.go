@@ -151,11 +151,11 @@ func TestServerSettingsComeFromTheFlagsOrTheServersFile(t *testing.T) {
 	t.Chdir(t.TempDir())
 	os.WriteFile("servers.json", []byte(`{"mcpServers": {"local": {"command": "srv", "args": ["--x"]}, "remote": {"url": "http://h/mcp"}}}`), 0o644)
 	lookup := func(k string) (string, bool) { return map[string]string{"TOKEN": "t0"}[k], k == "TOKEN" }
-	spec, err := Server{Name: "remote", ServersFile: "servers.json", Header: []string{"Authorization: Bearer ${TOKEN}"}, Timeout: 5}.spec(lookup)
+	spec, err := Server{Name: "remote", ServersFile: "servers.json", Header: []string{"Authorization: Bearer ${TOKEN}"}, Timeout: 5}.Spec(lookup)
 	if err != nil || spec.URL != "http://h/mcp" || spec.Header.Get("Authorization") != "Bearer t0" || spec.Timeout != 5 {
 		t.Errorf("remote: %+v, %v", spec, err)
 	}
-	spec, err = Server{Name: "local", ServersFile: "servers.json", Env: []string{"A=1"}}.spec(lookup)
+	spec, err = Server{Name: "local", ServersFile: "servers.json", Env: []string{"A=1"}}.Spec(lookup)
 	if err != nil || strings.Join(spec.Command, " ") != "srv --x" || strings.Join(spec.Env, ",") != "A=1" {
 		t.Errorf("local: %+v, %v", spec, err)
 	}
@@ -169,7 +169,7 @@ func TestServerSettingsComeFromTheFlagsOrTheServersFile(t *testing.T) {
 		{Server{Command: []string{"srv"}, Env: []string{"no-equals"}}, "-e: "},
 		{Server{URL: "http://h/mcp", Header: []string{"X: $UNSET"}}, "--header: "},
 	} {
-		if _, err := tc.s.spec(lookup); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := tc.s.Spec(lookup); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want an error containing %q", tc.s, err, tc.want)
 		}
 	}
@@ -180,7 +180,7 @@ func TestServerSettingsComeFromTheFlagsOrTheServersFile(t *testing.T) {
 // screen or watching.
 func TestImportsOnlyDocumentsAndTheClient(t *testing.T) {
 	t.Parallel()
-	allowed := map[string]bool{"toolbench/core/jsondoc": true, "toolbench/core/tooldef": true, "toolbench/internal/mcpclient": true}
+	allowed := map[string]bool{"toolbench/core/jsondoc": true, "toolbench/core/tooldef": true, "toolbench/internal/mcpclient": true, "toolbench/internal/auxfile": true}
 	files, _ := filepath.Glob("*.go")
 	for _, name := range files {
 		if strings.HasSuffix(name, "_test.go") {

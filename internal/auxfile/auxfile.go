@@ -1,0 +1,107 @@
+// Package auxfile reads the files a command reads beside its documents:
+// the configuration (toolbench.toml), the servers file (.mcp.json), the
+// lock and the baseline. Each is read whole, up to a bound (Limit), so
+// that /dev/zero, a pipe without end or a file the size of a disk ends
+// in an error that names the bound and the flag that raises it, never in
+// memory running out. Documents have their own bound (core/jsondoc).
+// It imports only the standard library.
+package auxfile
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// DefaultMax is the size of the largest file Read reads when a Limit sets
+// none: many times the largest configuration, servers file, lock or
+// baseline of a project.
+const DefaultMax = 64 << 20
+
+// A Limit bounds the files Read reads: Max bytes (DefaultMax when 0),
+// which Flag, the command line's flag, raises. The zero Limit is
+// DefaultMax, raised by no flag.
+type Limit struct {
+	Max  int64
+	Flag string
+}
+
+func (l Limit) max() int64 {
+	if l.Max > 0 {
+		return l.Max
+	}
+	return DefaultMax
+}
+
+// TooLargeError reports a file past the Limit. Nothing of it was kept.
+type TooLargeError struct {
+	Path  string
+	Limit Limit
+}
+
+func (e *TooLargeError) Error() string {
+	msg := fmt.Sprintf("%s: larger than the %s toolbench reads of a configuration, servers, lock or baseline file", e.Path, SizeText(e.Limit.max()))
+	if e.Limit.Flag != "" {
+		msg += " (" + e.Limit.Flag + " raises it)"
+	}
+	return msg
+}
+
+// Read returns the content of the file at path, or a *TooLargeError when
+// it holds more than lim allows: a regular file is refused by its size,
+// without being read; anything else (a device, a pipe) is read up to the
+// bound and no further. Other errors are those of opening and reading
+// the file, which name path.
+func Read(path string, lim Limit) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	max := lim.max()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > max {
+		return nil, &TooLargeError{Path: path, Limit: lim}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	switch {
+	case err != nil:
+		return nil, err // the file's, which names it
+	case int64(len(data)) > max:
+		return nil, &TooLargeError{Path: path, Limit: lim}
+	}
+	return data, nil
+}
+
+// SizeText writes a size in bytes as people do: "64 MiB", "512 KiB",
+// "100 bytes".
+func SizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// ParseSize reads a size as a flag gives it: a number of bytes, or one
+// with a unit, KiB, MiB or GiB (K, M, G and KB, MB, GB mean the same).
+func ParseSize(s string) (int64, error) {
+	num, unit := s, ""
+	for i, c := range s {
+		if (c < '0' || c > '9') && c != '.' {
+			num, unit = s[:i], s[i:]
+			break
+		}
+	}
+	var n float64
+	if _, err := fmt.Sscanf(num, "%g", &n); err != nil || num == "" || n <= 0 {
+		return 0, fmt.Errorf("%q: want a size above zero, such as 64MiB", s)
+	}
+	mult := map[string]float64{"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KiB": 1 << 10,
+		"M": 1 << 20, "MB": 1 << 20, "MiB": 1 << 20, "G": 1 << 30, "GB": 1 << 30, "GiB": 1 << 30}[unit]
+	if mult == 0 {
+		return 0, fmt.Errorf("%q: unknown unit %q: want KiB, MiB or GiB", s, unit)
+	}
+	return int64(n * mult), nil
+}

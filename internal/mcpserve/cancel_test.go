@@ -1,0 +1,102 @@
+package mcpserve_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/internal/gen"
+	"toolbench/internal/mcpserve"
+)
+
+// syncLog is a log written from the server's goroutines.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// waitFor waits up to a minute for the log to hold want.
+func (l *syncLog) waitFor(t *testing.T, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if strings.Contains(l.String(), want) {
+			return
+		}
+	}
+	t.Fatalf("the log does not say %q:\n%s", want, l.String())
+}
+
+// bigTools writes a tools document long to lint under root.
+func bigTools(t *testing.T, root string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(root, "big.json"), gen.Tools(20000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const stopped = "lint_tools stopped: the request was cancelled, or its client went away"
+
+func TestACancelledLintStops(t *testing.T) {
+	root := t.TempDir()
+	bigTools(t, root)
+	var log syncLog
+	cs := connect(t, mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, Log: &log})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel) // the client sends notifications/cancelled
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "lint_tools", Arguments: lintPathArgs("big.json")}); err == nil {
+		t.Fatal("the cancelled call was answered")
+	}
+	log.waitFor(t, stopped)
+}
+
+func TestALintStopsWhenTheClientCloses(t *testing.T) {
+	root := t.TempDir()
+	bigTools(t, root)
+	var log syncLog
+	clientIn, serverOut := io.Pipe()
+	serverIn, clientOut := io.Pipe()
+	served := make(chan error, 1)
+	go func() {
+		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, In: serverIn, Out: serverOut, Log: &log})
+	}()
+	go io.Copy(io.Discard, clientIn)
+	w := bufio.NewWriter(clientOut)
+	args, _ := json.Marshal(lintPathArgs("big.json"))
+	for _, line := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lint_tools","arguments":` + string(args) + `}}`,
+	} {
+		w.WriteString(line + "\n")
+	}
+	w.Flush()
+	time.Sleep(100 * time.Millisecond)
+	clientOut.Close() // the client goes away in the middle of the lint
+	log.waitFor(t, stopped)
+	select {
+	case <-served:
+	case <-time.After(time.Minute):
+		t.Fatal("Serve has not returned a minute after its client closed")
+	}
+}
