@@ -665,12 +665,14 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		s.prevSens, s.prevNamed = "", false
 		return // a sentence about what a filter or scanner finds
 	}
-	cc := s.cues(t, cl, tags, matches)
-	if kinds&(1<<kCue) != 0 {
+	named := s.prevNamed
+	sens := kinds&(1<<kSens) != 0 || s.prevSens != "" || named
+	var cc *clauseCues
+	if sens || kinds&(1<<kCue) != 0 && s.mayIntend(cl, tagged, matches) {
+		cc = s.cues(t, cl, tags, matches)
 		s.intents(cl, cc)
 	}
-	named := s.prevNamed
-	if kinds&(1<<kSens) != 0 || s.prevSens != "" || named {
+	if sens {
 		s.sensitive(t, cl, matches, cc)
 	}
 	if kinds&(1<<kSend|1<<kVisit) != 0 {

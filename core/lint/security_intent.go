@@ -380,7 +380,7 @@ var toolNameStops = wordSet("only in on out up off to by and or of the a with fo
 // is one of the document's own tools is the rule's to judge (see
 // steersElsewhere): the scan is the tool's alone.
 func (s *secScan) otherTool(w string) bool {
-	if len(w) < 6 || strings.ContainsAny(w, "./@:$%~'") {
+	if len(w) < 6 || strings.ContainsAny(w, "./@:$%~'") || s.hasProp(w) {
 		return false
 	}
 	verb := false
@@ -405,7 +405,7 @@ func (s *secScan) otherTool(w string) bool {
 	if parts < 2 || !verb || !strings.Contains(w, "_") && parts < 3 {
 		return false
 	}
-	return !s.hasProp(w) && !slices.Contains(s.values, w)
+	return !slices.Contains(s.values, w)
 }
 
 // secIntent is an intent of a class: the cues a clause holds together,
@@ -463,6 +463,41 @@ var secIntents = []secIntent{
 
 	// Exfiltration.
 	{class: clsExfiltration, why: "tells the model to send data to an address the tool's purpose does not explain", all: cuSend | cuDest, width: 20, cond: sendsAway},
+}
+
+// mayIntend reports whether a clause may hold an intent, from the tags
+// of its words and phrases and the kinds of its tokens, before its cues
+// are worked out token by token: most clauses hold none.
+func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
+	c := cue(tagged) | cuDirect
+	if s.toolLabel != "" {
+		c |= cuOtherTool
+	}
+	for _, m := range ms {
+		c |= m.item.cue
+	}
+	for k := range cl {
+		switch w := cl[k].w; cl[k].kind {
+		case tIdent:
+			if strings.EqualFold(w, s.name) {
+				c |= cuSelf
+			}
+			if strings.IndexByte(w, '_') >= 0 || strings.Count(w, "-") >= 2 {
+				c |= cuOtherTool
+			}
+			if strings.IndexByte(w, '-') >= 0 || strings.IndexByte(w, '_') >= 0 {
+				c |= cuSend // auto-forward
+			}
+		case tURL, tEmail, tHost:
+			c |= cuDest
+		}
+	}
+	for i := range secIntents {
+		if c&secIntents[i].all == secIntents[i].all {
+			return true
+		}
+	}
+	return false
 }
 
 // intents finds the intents of the clause.

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -266,13 +265,12 @@ type wordEntry struct {
 	tag   uint64
 }
 
-// wordTable finds a word's entry by a hash of its length and a few of
-// its bytes, with a probe of a table twice as large as its words or
-// more: cheaper than a map's hash of every byte, on the many words of a
-// text that have no entry.
+// wordTable finds a word's entry: a bit of a bitmap, by a hash of its
+// length and a few of its bytes, tells most words of a text that have
+// no entry so without a map lookup.
 type wordTable struct {
-	slots   []int32 // 1 + the index in entries, 0 for an empty slot; a power of two long
-	entries []wordEntry
+	bits    [1 << 16 / 64]uint64
+	entries map[string]*wordEntry
 }
 
 func wordHash(w string) uint32 {
@@ -283,43 +281,23 @@ func wordHash(w string) uint32 {
 	if len(w) > 1 {
 		h ^= uint32(w[1])
 	}
-	return h * 0x85ebca6b
+	return (h * 0x85ebca6b) >> 16
 }
 
 // get returns w's entry, or nil.
 func (t *wordTable) get(w string) *wordEntry {
-	mask := uint32(len(t.slots) - 1)
-	for i := wordHash(w) >> 7 & mask; ; i = (i + 1) & mask {
-		k := t.slots[i]
-		if k == 0 {
-			return nil
-		}
-		if e := &t.entries[k-1]; e.word == w {
-			return e
-		}
+	if h := wordHash(w); t.bits[h>>6]&(1<<(h&63)) == 0 {
+		return nil
 	}
+	return t.entries[w]
 }
 
 // build makes the table of the entries of m.
 func (t *wordTable) build(m map[string]*wordEntry) {
-	n := 64
-	for n < 4*len(m) {
-		n *= 2
-	}
-	t.slots = make([]int32, n)
-	words := make([]string, 0, len(m))
+	t.entries = m
 	for w := range m {
-		words = append(words, w)
-	}
-	slices.Sort(words) // a table that does not change from run to run
-	for _, w := range words {
-		t.entries = append(t.entries, *m[w])
-		for i := wordHash(w) >> 7 & uint32(n-1); ; i = (i + 1) & uint32(n-1) {
-			if t.slots[i] == 0 {
-				t.slots[i] = int32(len(t.entries))
-				break
-			}
-		}
+		h := wordHash(w)
+		t.bits[h>>6] |= 1 << (h & 63)
 	}
 }
 
