@@ -127,7 +127,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "gives the model new instructions from now on",
 		p: ph("from now on"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to call this tool for every request",
-		p: ph("call|use|invoke|run|execute|trigger|consult this ~1 tool|function ~3 for|on|with|in|after|before|at ~1 every|each|any|all ~1 other? ~1 @unit")},
+		p: ph("call|use|invoke|run|execute|trigger|consult this ~1 tool|function ~3 for|on|with|in|after|before|at ~1 every|each|any|all ~1 other? ~1 @unit"), cond: noTopicAfter},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to call this tool first, before anything else",
 		p: ph("call|use|invoke|run|execute|trigger|consult this ~1 tool|function ~1 first ~2 before|for|on ~1 any|every|each|all|anything|everything")},
 	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
@@ -390,6 +390,17 @@ func negImperative(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 		return true
 	}
 	return false
+}
+
+// noTopicAfter holds a phrase that no topic follows: "for any question
+// about React" is what a documentation tool is for.
+func noTopicAfter(_ *secScan, _ *secText, cl []tok, _, to int) bool {
+	for k := to; k < len(cl) && k < to+2; k++ {
+		if cueTags[cl[k].w]&uint64(cuTopic) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // directiveNotNegated is directive, unless the phrase is forbidden: "do

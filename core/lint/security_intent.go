@@ -528,6 +528,14 @@ func (s *secScan) intents(cl []tok, cc *clauseCues) {
 		case clsCoercion:
 			refs = s.properNames(cl, from, min(to+5, len(cl)))
 		}
+		// The span takes in the rest of a phrase its last cue is of ("as
+		// though", "write back"), or the whole order a label is for.
+		for to < len(cl) && cc.at[to]&cc.at[to-1]&in.all != 0 {
+			to++
+		}
+		if from == 0 && s.toolLabel != "" && in.class == clsShadowing {
+			to = len(cl)
+		}
 		a, b := span(cl, from, to)
 		s.report(in.class, a, b, in.why, refs...)
 	}
@@ -600,13 +608,18 @@ func tellsAsOrdered(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // strong one ("off the record", "between you and this tool"), or one in
 // a clause that names the user, a reply or a telling. "Set the issue to
 // be confidential" is a property of an issue.
-func secretFromUser(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
+func secretFromUser(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 	if cc.all&(cuUser|cuReply|cuTell) != 0 {
 		return true
 	}
-	switch cl[from].w {
-	case "off", "under", "between", "in", "need-to-know", "our", "my":
-		return true
+	for k := range cl {
+		if cc.at[k]&cuSecret == 0 {
+			continue
+		}
+		switch cl[k].w {
+		case "off", "under", "between", "in", "need-to-know", "our", "my":
+			return true
+		}
 	}
 	return false
 }
