@@ -681,7 +681,6 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	var cc *clauseCues
 	if sens || kinds&(1<<kCue) != 0 && s.mayIntend(cl, tagged, matches) {
 		cc = s.cues(t, cl, tags, matches)
-		s.intents(cl, cc)
 	}
 	if sens {
 		s.sensitive(t, cl, matches, cc)
@@ -691,6 +690,11 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	}
 	if t.prop == "" && len(s.props) > 0 && kinds&(1<<kPass) != 0 {
 		s.carrier(t, cl, matches, named)
+	}
+	// The intents come last: a class's own reading says more of what it
+	// found ("to an e-mail address") than an intent's.
+	if cc != nil {
+		s.intents(cl, cc)
 	}
 }
 
