@@ -177,6 +177,47 @@ func TestSecurityCorpus(t *testing.T) {
 	}
 
 	checkSecurityTable(t, table)
+	checkHeldOutRound(t, held)
+}
+
+// checkHeldOutRound holds the last row of docs/security.md's table of
+// held-out rounds, the one it marks "(the table above)", to the
+// held-out rows measured: its cell of each class and its total.
+func checkHeldOutRound(t *testing.T, held []corpusRow) {
+	t.Helper()
+	data, err := os.ReadFile(securityDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header, row []string
+	for _, line := range strings.Split(string(data), "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		switch {
+		case strings.HasPrefix(line, "| Round |"):
+			header = cells
+		case header != nil && strings.HasPrefix(line, "| ") && strings.Contains(cells[0], "(the table above)"):
+			row = cells
+		}
+	}
+	if row == nil || len(row) != len(header) {
+		t.Fatalf("%s has no round marked \"(the table above)\" under a \"| Round |\" header", securityDoc)
+	}
+	flagged, tools := 0, 0
+	for _, r := range held {
+		class := strings.TrimSuffix(strings.TrimPrefix(r.set, "held out, poisoned: `"+SecurityPrefix), "`")
+		i := slices.Index(header, class)
+		if i < 0 {
+			t.Errorf("the table of rounds has no column %q", class)
+			continue
+		}
+		if want := fmt.Sprintf("%d/%d", r.flagged, r.tools); row[i] != want {
+			t.Errorf("the table of rounds says %s for %s, measured %s", row[i], class, want)
+		}
+		flagged, tools = flagged+r.flagged, tools+r.tools
+	}
+	if want := fmt.Sprintf("%d/%d (%.0f%%)", flagged, tools, 100*float64(flagged)/float64(tools)); row[len(row)-1] != want {
+		t.Errorf("the table of rounds says %s in all, measured %s", row[len(row)-1], want)
+	}
 }
 
 // checkSecurityTable holds docs/security.md's table to table.
