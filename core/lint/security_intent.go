@@ -266,6 +266,18 @@ func (cc *clauseCues) first(c cue, i int) int {
 	return -1
 }
 
+// preceded returns the first token of [from, to) with a cue of c that
+// a token with a cue of by precedes within n tokens, not before token
+// floor; -1 when there is none.
+func (cc *clauseCues) preceded(c, by cue, n, floor, from, to int) int {
+	for k := from; k < to && k < len(cc.at); k++ {
+		if cc.at[k]&c != 0 && cc.count(by, max(k-n, floor), k) > 0 {
+			return k
+		}
+	}
+	return -1
+}
+
 // count is how many tokens of [from, to) have a cue of c.
 func (cc *clauseCues) count(c cue, from, to int) int {
 	n := 0
@@ -545,17 +557,7 @@ func (s *secScan) intents(cl []tok, cc *clauseCues) {
 // four words: "do not tell", "never reaches", "refrain from drawing
 // attention"; "shows what is not found" is no order to hide.
 func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	for k := from; k < to; k++ {
-		if cc.at[k]&cuTell == 0 {
-			continue
-		}
-		for j := max(from, k-4); j < k; j++ {
-			if cc.at[j]&cuNeg != 0 {
-				return notConditional(s, cl, cc, from, to)
-			}
-		}
-	}
-	return false
+	return cc.preceded(cuTell, cuNeg, 4, max(from, 0), from, to) >= 0 && notConditional(s, cl, cc, from, to)
 }
 
 // negatesKnowing holds a negation within four words before the
@@ -563,12 +565,7 @@ func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // clause that is no condition; "the user needs to see all of it without
 // scrolling" negates something else.
 func negatesKnowing(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	for k := from; k < to; k++ {
-		if cc.at[k]&cuKnow != 0 && cc.count(cuNeg, k-4, k) > 0 {
-			return notConditional(s, cl, cc, from, to)
-		}
-	}
-	return false
+	return cc.preceded(cuKnow, cuNeg, 4, 0, from, to) >= 0 && notConditional(s, cl, cc, from, to)
 }
 
 // believes holds "come away believing", "under the impression": the
@@ -636,12 +633,8 @@ func alarmNotAvoided(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
 // per turn"), not scoped to a topic: "whenever the user asks what to
 // work on next" is one kind of request.
 func everyUnit(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	for k := from; k < to; k++ {
-		if cc.at[k]&cuUnit != 0 && cc.count(cuEvery, k-3, k) > 0 {
-			return notScopedToATopic(s, cl, cc, k, to)
-		}
-	}
-	return false
+	k := cc.preceded(cuUnit, cuEvery, 3, 0, from, to)
+	return k >= 0 && notScopedToATopic(s, cl, cc, k, to)
 }
 
 // notScopedToATopic holds a clause whose "every request" is every one:
