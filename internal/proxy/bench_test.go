@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/lock"
 	"toolbench/internal/mcpclient"
 )
 
@@ -222,5 +225,65 @@ func BenchmarkSessionLargeResult(b *testing.B) {
 	for b.Loop() {
 		s.fromClient(call, nil, nil)
 		s.fromServer(result, nil)
+	}
+}
+
+// listingPages is a listing of n tools in pages of size each, as the
+// server's responses to the requests listingRequests makes, and the
+// document of all its tools, for a lock to pin.
+func listingPages(n, size int) (requests, responses [][]byte, document []byte) {
+	var all []string
+	for page := 0; page*size < n; page++ {
+		var tools []string
+		for i := page * size; i < min(n, (page+1)*size); i++ {
+			tools = append(tools, fmt.Sprintf(`{"name":"tool_%d","description":"Look the record %d up by its key, and say what it holds.","inputSchema":{"type":"object","properties":{"key":{"type":"string","description":"The key."},"limit":{"type":"integer","minimum":1}},"required":["key"]}}`, i, i))
+		}
+		all = append(all, tools...)
+		id := strconv.Itoa(page + 10)
+		req := `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list"}`
+		if page > 0 {
+			req = `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list","params":{"cursor":"p` + strconv.Itoa(page) + `"}}`
+		}
+		resp := `{"jsonrpc":"2.0","id":` + id + `,"result":{"tools":[` + strings.Join(tools, ",") + `]`
+		if (page+1)*size < n {
+			resp += `,"nextCursor":"p` + strconv.Itoa(page+1) + `"`
+		}
+		requests, responses = append(requests, []byte(req)), append(responses, []byte(resp+"}}"))
+	}
+	return requests, responses, []byte(`{"tools":[` + strings.Join(all, ",") + `]}`)
+}
+
+// BenchmarkSessionListing is the proxy's own work on a listing of 1000
+// tools, every one pinned by the lock, in one page and in pages of 10:
+// each page held to the lock, the calls' state built, the listing linted
+// and verified once its last page is in. A listing in many pages should
+// cost about what it costs in one.
+func BenchmarkSessionListing(b *testing.B) {
+	for _, size := range []int{1000, 10} {
+		b.Run(fmt.Sprintf("pages-of-%d", size), func(b *testing.B) {
+			requests, responses, document := listingPages(1000, size)
+			doc, err := jsondoc.Parse("bench", document)
+			if err != nil {
+				b.Fatal(err)
+			}
+			tools, err := lock.Pin(doc)
+			if err != nil {
+				b.Fatal(err)
+			}
+			l := &lock.Lock{}
+			l.Set("bench", lock.Server, tools)
+			opt := &Options{Upstream: mcpclient.Spec{Name: "bench", Command: []string{"none"}}, Lock: l}
+			s := newSession(b.Context(), opt, nil, &logger{w: io.Discard})
+			s.up, s.down = discard{}, discardDown{}
+			for b.Loop() {
+				for i := range requests {
+					s.fromClient(requests[i], nil, nil)
+					s.fromServer(responses[i], nil)
+				}
+			}
+			if st := s.tools.current(); st == nil || len(st.names) != 1000 {
+				b.Fatal("the listing is not the client's")
+			}
+		})
 	}
 }
