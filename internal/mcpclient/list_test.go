@@ -2,6 +2,7 @@ package mcpclient
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -153,6 +154,31 @@ func TestReadResponseReportsMalformedMessages(t *testing.T) {
 			_, err := readResponse([]byte(tc.msg), "tools/list", 2)
 			if err == nil || err.Error() != tc.want {
 				t.Errorf("got  %v\nwant %s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestReadResponseReadsTheVersionAsJSONDecodesIt holds "jsonrpc" to the
+// string it decodes to, as every JSON reader (and internal/jsonrpc) reads
+// it, not to the bytes it is written in.
+func TestReadResponseReadsTheVersionAsJSONDecodesIt(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, version, want string // want: the error, "" for none
+	}{
+		{"plain", `"2.0"`, ""},
+		{"an escaped dot", `"2\u002e0"`, ""},
+		{"every character escaped", `"\u0032\u002E\u0030"`, ""},
+		{"another version", `"1.0"`, `tools/list page 1:1:12: "jsonrpc" is "1.0", want "2.0"`},
+		{"escaped to another version", `"2\u002e1"`, `tools/list page 1:1:12: "jsonrpc" is "2.1", want "2.0"`},
+		{"a number", `2.0`, `tools/list page 1:1:12: "jsonrpc" is a number, want "2.0"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := readResponse([]byte(`{"jsonrpc":`+tc.version+`,"id":1,"result":{"tools":[]}}`), "tools/list", 1)
+			if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && got != tc.want {
+				t.Errorf("got  %v\nwant %s", err, cmp.Or(tc.want, "no error"))
 			}
 		})
 	}

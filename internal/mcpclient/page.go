@@ -40,7 +40,7 @@ func readResponse(msg []byte, method string, page int) (response, error) {
 		}
 		switch name {
 		case "jsonrpc":
-			if string(v) != `"2.0"` {
+			if !isVersion(v) {
 				return resp, r.errorf(off, "\"jsonrpc\" is %s, want \"2.0\"", describe(v))
 			}
 			sawVersion = true
@@ -69,6 +69,20 @@ func readResponse(msg []byte, method string, page int) (response, error) {
 		return resp, r.errorf(start, "neither a \"result\" nor an \"error\"")
 	}
 	return resp, nil
+}
+
+// isVersion reports whether v is the string "2.0" as JSON decodes it:
+// "2\u002e0" is, as internal/jsonrpc and every JSON reader take it, so
+// that a message they pass is never one this package refuses.
+func isVersion(v jsontext.Value) bool {
+	if string(v) == `"2.0"` {
+		return true
+	}
+	if v.Kind() != '"' {
+		return false
+	}
+	s, err := jsontext.AppendUnquote(nil, v)
+	return err == nil && string(s) == "2.0"
 }
 
 // A toolsPage is a tools/list result: each tool's bytes as sent, and the

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"fmt"
 	"strings"
 	"unsafe"
 
@@ -166,7 +167,9 @@ func (s *session) listOwn(req *request) (*toolState, error) {
 		if version == "" {
 			version = s.revision()
 		}
-		s.tools.page(&m, &request{method: "tools/list", cursor: cursor}, version)
+		if held := s.tools.page(&m, &request{method: "tools/list", cursor: cursor}, version); held.unread != nil {
+			return nil, fmt.Errorf("the server's answer to tools/list could not be read: %w", held.unread)
+		}
 		st := s.tools.current()
 		next, _ := jsonrpc.Unquote(jsonrpc.Member(m.Result, "nextCursor"))
 		if next == "" || st == nil {

@@ -29,7 +29,10 @@
 //   - tools/list: each page's tools are held to the lock when it pins
 //     the server: a tool changed since it was locked, or new, is withheld
 //     from the client (Policies.Drift Enforce, the page's other bytes
-//     passed on as written) or passed on and reported (Audit). The whole
+//     passed on as written) or passed on and reported (Audit). A page
+//     the proxy cannot read as a tools/list result cannot be held to
+//     the lock: under Enforce the client gets a JSON-RPC error in its
+//     place, said on stderr and in the record, never the page. The whole
 //     listing is linted with the negotiated revision's rules (core/lint,
 //     with the facts internal/live gathers of a live listing), and held
 //     to the lock with diff's changes. Calls are checked against the

@@ -414,15 +414,16 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 			s.version.Store(&v)
 		}
 	case "tools/list":
-		var filtered bool
-		var findings []Finding
-		out, filtered, findings = s.tools.page(m, req, s.revision())
-		ev.Findings = append(ev.Findings, findings...)
+		held := s.tools.page(m, req, s.revision())
+		out, ev.Verdict = held.out, held.verdict
+		ev.Findings = append(ev.Findings, held.findings...)
 		if s.rec != nil {
 			ev.Result = bytes.Clone(m.Result)
 		}
-		if filtered {
-			ev.Verdict = Filtered
+		if held.verdict == Refused {
+			s.emit(ev)
+			s.answer(out, req, req.method)
+			return
 		}
 	}
 	if err := s.down.send(out, req, nil); err != nil {

@@ -70,12 +70,28 @@ func newToolSet(opt *Options, log *logger) *toolSet {
 // listing.
 func (t *toolSet) current() *toolState { return t.state.Load() }
 
+// A heldPage is what becomes of a tools/list response.
+type heldPage struct {
+	// out is the message to pass on: the response as the server wrote
+	// it, the response with tools withheld, or (verdict Refused) the
+	// proxy's error in its place.
+	out      []byte
+	verdict  Verdict
+	findings []Finding
+	// unread, when set, is why the page could not be read as a
+	// tools/list result; the listing so far is left as it was.
+	unread error
+}
+
 // page takes a tools/list response of the server's, the answer to req:
 // it withholds, under the Drift policy Enforce, each tool the lock does
-// not pin as listed, and returns the message to pass on, whether it
-// withheld any, and what it found. The state calls are checked against
-// is the listing so far.
-func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) ([]byte, bool, []Finding) {
+// not pin as listed. The state calls are checked against is the listing
+// so far.
+//
+// A page the proxy cannot read, when the lock pins the server and Drift
+// is Enforce, is answered with an error in its place: what is not read
+// cannot be held to the lock, and a client may read it all the same.
+func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) heldPage {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if req.cursor == "" || t.cur == nil || t.cur.done || len(t.cur.pages) == 0 || t.cur.pages[len(t.cur.pages)-1].NextCursor != req.cursor {
@@ -87,9 +103,9 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) ([]byte
 	if err != nil {
 		var rpc *mcpclient.RPCError
 		if errors.As(err, &rpc) {
-			return m.Raw, false, nil
+			return heldPage{out: m.Raw, verdict: Relayed}
 		}
-		return m.Raw, false, []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: err.Error()}}
+		return t.unreadPage(m, req, err)
 	}
 	cur.pages = append(cur.pages, page)
 	var (
@@ -124,9 +140,33 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) ([]byte
 	cur.done = page.NextCursor == ""
 	t.state.Store(newToolState(cur))
 	if len(drop) == 0 {
-		return m.Raw, false, findings
+		return heldPage{out: m.Raw, verdict: Relayed, findings: findings}
 	}
-	return withoutTools(m, drop), true, findings
+	return heldPage{out: withoutTools(m, drop), verdict: Filtered, findings: findings}
+}
+
+// unreadPage is what becomes of a tools/list response that is no
+// tools/list result the proxy can read, err saying why: passed on and
+// reported, unless the lock pins the server under Drift Enforce, when
+// the client is answered with an error in its place.
+func (t *toolSet) unreadPage(m *jsonrpc.Message, req *request, err error) heldPage {
+	held := heldPage{out: m.Raw, verdict: Relayed, unread: err,
+		findings: []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: err.Error()}}}
+	if t.pins == nil {
+		return held
+	}
+	if t.opt.Policy.Drift == Audit {
+		t.log.printf("the server's tools/list answer could not be read, so it could not be held to the lock; passed on (audit): %v", err)
+		return held
+	}
+	t.log.printf("the server's tools/list answer could not be read, so it could not be held to the lock; answered with an error, no tool of it passed on: %v", err)
+	held.verdict = Refused
+	held.findings = []Finding{{Code: CodeWithheld, Severity: catalog.Error,
+		Text: "the listing could not be read, so it could not be held to the lock; withheld whole: " + err.Error(),
+		Hint: "a tools/list result is an object with a \"tools\" list and a string \"nextCursor\", if any: the server must send one"}}
+	held.out = jsonrpc.AppendError(nil, req.id, jsonrpc.CodeInternalError,
+		"toolbench proxy: the server's tools/list answer could not be read, so it could not be held to the lock: "+err.Error())
+	return held
 }
 
 // drift says how a tool listed departs from what the lock pins, "" when
