@@ -332,6 +332,9 @@ func (ev *event) line(line []byte, max int) ([]byte, bool) {
 	switch string(field) {
 	case "data":
 		switch {
+		case ev.tooLong:
+			// Past the bound the event is dropped whole when it ends: the
+			// rest of its data is not kept, however long it goes on.
 		case ev.hasData:
 			ev.data = append(append(ev.data, '\n'), value...)
 		case len(value) > 64<<10:
@@ -340,7 +343,9 @@ func (ev *event) line(line []byte, max int) ([]byte, bool) {
 			ev.data = append(ev.data, value...)
 		}
 		ev.hasData = true
-		ev.tooLong = ev.tooLong || max >= 0 && len(ev.data) > max
+		if max >= 0 && len(ev.data) > max {
+			ev.tooLong, ev.data = true, nil
+		}
 	case "event":
 		ev.name = string(value)
 	}
@@ -349,7 +354,8 @@ func (ev *event) line(line []byte, max int) ([]byte, bool) {
 
 // ReadEvents reads a text/event-stream as it comes, and hands fn the data
 // of each message event, each within max bytes: an event past the bound,
-// or a line of it, is dropped and the stream read on. It returns the
+// or a line of it, is dropped and the stream read on, and no more than
+// max bytes of it are ever held, however long it goes on. It returns the
 // error that ends the stream (io.EOF at its end).
 func ReadEvents(r io.Reader, max int, fn func(data []byte)) error {
 	br := bufio.NewReaderSize(r, 64<<10)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -208,5 +209,59 @@ func TestSSEDataYieldsMessageEvents(t *testing.T) {
 	want := []string{"{\"a\":\n1}", `{"b":2}`}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// endlessEvent is a text/event-stream of one event of short data lines
+// that goes on for size bytes, then ends it and sends a small event. It
+// notes the largest heap it sees as it is read.
+type endlessEvent struct {
+	size, sent int
+	tail       []byte
+	peak       uint64
+}
+
+func (e *endlessEvent) Read(p []byte) (int, error) {
+	const line = "data: 0123456789012345678901234567890123456789\n"
+	if e.sent >= e.size {
+		if len(e.tail) == 0 {
+			return 0, io.EOF
+		}
+		n := copy(p, e.tail)
+		e.tail = e.tail[n:]
+		return n, nil
+	}
+	if e.sent%(1<<20) < len(p) {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		e.peak = max(e.peak, m.HeapAlloc)
+	}
+	n := 0
+	for n+len(line) <= len(p) && e.sent < e.size {
+		n += copy(p[n:], line)
+		e.sent += len(line)
+	}
+	return n, nil
+}
+
+// TestReadEventsHoldsNoMoreOfAnEventThanItsBound reads an event of 128
+// MiB in short data lines, with a bound of 1 MiB: the event is dropped,
+// the heap stays far below its size, and the event after it arrives. Not
+// parallel: the heap is the test's alone.
+func TestReadEventsHoldsNoMoreOfAnEventThanItsBound(t *testing.T) {
+	runtime.GC() // what tests before this one left
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r := &endlessEvent{size: 128 << 20, tail: []byte("\ndata: {\"after\":1}\n\n")}
+	var got []string
+	err := ReadEvents(r, 1<<20, func(data []byte) { got = append(got, string(data)) })
+	if err != io.EOF {
+		t.Errorf("ReadEvents returned %v, want io.EOF", err)
+	}
+	if !slices.Equal(got, []string{`{"after":1}`}) {
+		t.Errorf("got the events %.80q, want the one after the event past the bound", got)
+	}
+	if grew := int64(r.peak) - int64(before.HeapAlloc); grew > 48<<20 {
+		t.Errorf("the heap grew by %d MiB reading an event of 128 MiB with a bound of 1 MiB", grew>>20)
 	}
 }
