@@ -165,7 +165,7 @@ type downSession struct {
 	open   map[*exchange]bool // the exchanges open, the newest last in order
 	order  []*exchange
 	used   time.Time  // when the last exchange closed
-	done   chan error // the server's end
+	done   chan error // a spawned server's end (see session.connect)
 }
 
 // idle reports whether the session has had no exchange open since
@@ -246,11 +246,12 @@ func (h *httpDown) newSession(id string) (*downSession, error) {
 	}
 	if up, ok := s.up.(*httpUp); ok {
 		up.own = false
-	} else {
-		s.renumber = id == ""
+		return ds, nil
 	}
+	s.renumber = id == ""
 	go func() {
-		// A server that exits ends its session.
+		// A server that exits ends its session; one the proxy stopped
+		// was forgotten first.
 		if <-ds.done != nil {
 			h.forget(ds)
 		}

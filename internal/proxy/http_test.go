@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -389,4 +390,37 @@ func TestASessionIdleForLongEndsItsServer(t *testing.T) {
 	if left := waitNoneWith(mark, endBound); len(left) > 0 {
 		t.Errorf("the idle session's server still runs: %v", left)
 	}
+}
+
+// TestSessionsTheProxyEndsLeaveNothingRunning begins sessions over HTTP,
+// each with a server of its own, and ends them with DELETE: once they
+// are gone the proxy runs as many goroutines as it did before them.
+func TestSessionsTheProxyEndsLeaveNothingRunning(t *testing.T) {
+	up, _ := testServer(t, "raw")
+	url, _, _ := serve(t, Options{Upstream: up}, listen(t))
+	init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`
+	session := func() {
+		t.Helper()
+		status, h, _ := post(t, url, init, nil)
+		if status != http.StatusOK || h.Get(sessionHeader) == "" {
+			t.Fatalf("initialize: status %d, no session", status)
+		}
+		req, _ := http.NewRequest(http.MethodDelete, url, nil)
+		req.Header.Set(sessionHeader, h.Get(sessionHeader))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNoContent {
+			t.Fatalf("DELETE: status %d", resp.StatusCode)
+		}
+	}
+	session() // the client's connection, kept alive, counts from here
+	baseline := runtime.NumGoroutine()
+	const sessions = 20
+	for range sessions {
+		session()
+	}
+	waitFor(t, "end of the ended sessions' goroutines", func() bool { return runtime.NumGoroutine() <= baseline+2 })
 }

@@ -71,15 +71,16 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 			err = cerr
 		}
 		return err
-	case why := <-serverDone:
+	case why := <-serverDone: // never nil: only Run stops the server
 		s.up.close()
 		return why
 	}
 }
 
 // connect starts the upstream of the session: it spawns the server, or
-// prepares to reach it by URL. serverDone gets why the server went, when
-// it goes.
+// prepares to reach it by URL. A spawned server's end is sent on
+// serverDone, once: why it went, or nil when the proxy stopped it. A
+// server reached by URL sends nothing.
 func (s *session) connect(serverDone chan<- error) error {
 	u := s.opt.Upstream
 	if u.URL != "" {
@@ -99,11 +100,10 @@ func (s *session) connect(serverDone chan<- error) error {
 	go func() {
 		err := s.readServer(proc.Output())
 		why := proc.Ended(err)
-		if why == nil {
-			return // stopped, as the proxy asked
+		if why != nil { // else stopped, as the proxy asked
+			why = fmt.Errorf("%s: %w", u.DisplayName(), why)
+			s.serverGone(why)
 		}
-		why = fmt.Errorf("%s: %w", u.DisplayName(), why)
-		s.serverGone(why)
 		serverDone <- why
 	}()
 	return nil
