@@ -8,9 +8,11 @@
 // [MaxDepth], one value) and keeping the bytes of its id and members, so
 // that a message is passed on as it came and an id is echoed byte for
 // byte. [Member], [Members] and [Elements] read further into a value
-// only where a caller needs to. [AppendError] and [AppendRefusal] build
-// the answers to what cannot be handled: -32700 for what is not JSON,
-// -32600 for JSON that is not a message, without re-encoding the id.
+// only where a caller needs to, and [Replace] changes the parts they
+// return (an id, a token) leaving every other byte as it was.
+// [AppendError] and [AppendRefusal] build the answers to what cannot be
+// handled: -32700 for what is not JSON, -32600 for JSON that is not a
+// message, without re-encoding the id.
 // [Reader] reads MCP's stdio framing, a message a line, each line
 // bounded ([DefaultMaxMessage]): a line past the bound is an error of
 // its own, and reading goes on with the next line.

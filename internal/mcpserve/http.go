@@ -139,7 +139,7 @@ func (h *checkedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// The SDK decodes an id as a number or a string, and echoes what
 		// it decoded (1.5 as 1): it gets one of the handler's own, which
 		// the answer trades back for the id as written.
-		body = replaced(m.Raw, m.ID, []byte(strconv.Quote(httpID)))
+		body = jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: m.ID, With: []byte(strconv.Quote(httpID))})
 		cw.id = m.ID
 	}
 	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
@@ -227,7 +227,7 @@ func (w *cleanWriter) flushTo(dst http.ResponseWriter, log io.Writer, method str
 		if w.id != nil {
 			quoted := []byte(strconv.Quote(httpID))
 			if i := bytes.Index(body, quoted); i >= 0 {
-				body = replaced(body, body[i:i+len(quoted)], w.id)
+				body = jsonrpc.Replace(body, jsonrpc.Edit{Part: body[i : i+len(quoted)], With: w.id})
 			}
 		}
 	case goTalk.Match(body):

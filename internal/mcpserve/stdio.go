@@ -171,11 +171,11 @@ func (c *stdioConn) decode(m *jsonrpc.Message) (sdkrpc.Message, error) {
 	switch {
 	case m.Kind == jsonrpc.Request:
 		token := c.token(m.ID)
-		raw = replaced(m.Raw, m.ID, strconv.AppendQuote(nil, token))
+		raw = jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: m.ID, With: strconv.AppendQuote(nil, token)})
 	case m.Kind == jsonrpc.Notification && m.Method == "notifications/cancelled":
 		if id := jsonrpc.Member(m.Params, "requestId"); id != nil {
 			if token, ok := c.known(id); ok {
-				raw = replaced(m.Raw, id, strconv.AppendQuote(nil, token))
+				raw = jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: id, With: strconv.AppendQuote(nil, token)})
 			}
 		}
 	}
@@ -200,15 +200,6 @@ func (c *stdioConn) known(id []byte) (string, bool) {
 	defer c.mu.Unlock()
 	token, ok := c.tokens[string(id)]
 	return token, ok
-}
-
-// replaced returns raw with part, a slice of it, replaced by with.
-func replaced(raw, part, with []byte) []byte {
-	at := cap(raw) - cap(part)
-	out := make([]byte, 0, len(raw)-len(part)+len(with))
-	out = append(out, raw[:at]...)
-	out = append(out, with...)
-	return append(out, raw[at+len(part):]...)
 }
 
 func (c *stdioConn) Write(_ context.Context, msg sdkrpc.Message) error {
@@ -244,7 +235,7 @@ func (c *stdioConn) clientID(id sdkrpc.ID, data []byte) []byte {
 	if i < 0 {
 		return data
 	}
-	return replaced(data, data[i:i+len(quoted)], written)
+	return jsonrpc.Replace(data, jsonrpc.Edit{Part: data[i : i+len(quoted)], With: written})
 }
 
 func (c *stdioConn) write(data []byte) error {

@@ -48,10 +48,7 @@ type request struct {
 	// server answers by id, and a key of its own over HTTP, where the
 	// answer comes on the request's own response and clients' ids may
 	// be the same.
-	key string
-	// idAt is where the id is in the request's message, for a session
-	// that gives the server ids of its own (see session.ownIDs).
-	idAt    int
+	key     string
 	method  string
 	tool    string // of a tools/call
 	cursor  string // of a tools/list
@@ -176,7 +173,7 @@ func invalidFinding(m *jsonrpc.Message) Finding {
 // clientRequest checks a request of the client's and passes it on, or
 // answers it.
 func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header http.Header) {
-	req := &request{id: bytes.Clone(m.ID), idAt: offsetIn(m.Raw, m.ID), method: m.Method, start: time.Now(), route: route, header: header}
+	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: time.Now(), route: route, header: header}
 	s.readMeta(m, req)
 	switch m.Method {
 	case "tools/call":
@@ -193,7 +190,11 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 			req.cursor, _ = jsonrpc.Unquote(c)
 		}
 	}
-	if err := s.forward(m.Raw, req); err != nil {
+	raw := m.Raw
+	if s.renumber {
+		raw = s.renumbered(m, req)
+	}
+	if err := s.forward(raw, req); err != nil {
 		ev.Verdict = Refused
 		s.emit(ev)
 		s.answer(jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+err.Error()+": the request was not sent"), req, m.Method)
@@ -227,14 +228,17 @@ func (s *session) readMeta(m *jsonrpc.Message, req *request) {
 	}
 }
 
+// renumbered is the client's request m as the server gets it in a
+// session clients share: with an id of the proxy's own, which req waits
+// under.
+func (s *session) renumbered(m *jsonrpc.Message, req *request) []byte {
+	req.key = `"toolbench-proxy-c` + strconv.FormatInt(s.keys.Add(1), 10) + `"`
+	return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: m.ID, With: []byte(req.key)})
+}
+
 // forward sends a request of the client's or the proxy's own to the
 // server, expecting its answer.
 func (s *session) forward(raw []byte, req *request) error {
-	if s.renumber && req.own == nil {
-		id := `"toolbench-proxy-c` + strconv.FormatInt(s.keys.Add(1), 10) + `"`
-		raw = splice(raw, req.idAt, len(req.id), id)
-		req.key = id
-	}
 	if req.key == "" {
 		req.key = s.keyOf(req.id)
 	}
@@ -280,14 +284,6 @@ func (s *session) takeServerRequest(id []byte) *request {
 	req := s.serverReqs[string(id)]
 	delete(s.serverReqs, string(id))
 	return req
-}
-
-// splice is msg with the n bytes at off in place of what.
-func splice(msg []byte, off, n int, with string) []byte {
-	out := make([]byte, 0, len(msg)-n+len(with))
-	out = append(out, msg[:off]...)
-	out = append(out, with...)
-	return append(out, msg[off+n:]...)
 }
 
 // keyOf is the key a request with the id waits under.
@@ -397,7 +393,7 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 	ev.Method, ev.Tool, ev.Latency = req.method, req.tool, ev.Time.Sub(req.start)
 	out := m.Raw
 	if s.renumber && !bytes.Equal(m.ID, req.id) {
-		out = splice(m.Raw, offsetIn(m.Raw, m.ID), len(m.ID), string(req.id))
+		out = jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: m.ID, With: req.id})
 		*m = jsonrpc.Parse(out)
 		if ev.ID != nil {
 			ev.ID = req.id // as the client gets it, and its request's event has it

@@ -208,27 +208,22 @@ func toolHash(tool []byte) (string, error) {
 // indexes drop holds, every other byte as the server wrote it.
 func withoutTools(m *jsonrpc.Message, drop map[int]bool) []byte {
 	arr := jsonrpc.Member(m.Result, "tools")
-	start := offsetIn(m.Raw, arr)
-	out := make([]byte, 0, len(m.Raw))
-	out = append(out, m.Raw[:start]...)
-	out = append(out, '[')
+	kept := make([]byte, 0, len(arr))
+	kept = append(kept, '[')
 	i, n := 0, 0
 	for elem := range jsonrpc.Elements(arr) {
 		if !drop[i] {
 			if n > 0 {
-				out = append(out, ',')
+				kept = append(kept, ',')
 			}
-			out = append(out, elem...)
+			kept = append(kept, elem...)
 			n++
 		}
 		i++
 	}
-	out = append(out, ']')
-	return append(out, m.Raw[start+len(arr):]...)
+	kept = append(kept, ']')
+	return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: arr, With: kept})
 }
-
-// offsetIn is where sub, a slice of b, starts in b.
-func offsetIn(b, sub []byte) int { return cap(b) - cap(sub) }
 
 func newToolState(cur *listing) *toolState {
 	doc, err := jsondoc.Parse("tools/list", mcpclient.ToolsDocument(cur.kept))
