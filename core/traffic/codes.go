@@ -11,6 +11,8 @@ const (
 	CodeInvalidMessage   = "invalid-message"
 	CodeUnlisted         = "unlisted"
 	CodeTruncated        = "truncated"
+	CodeUnrouted         = "unrouted"
+	CodeEvicted          = "evicted"
 )
 
 // codeTable declares the codes, with their documents.
@@ -33,6 +35,12 @@ var codeTable = []catalog.Entry{
 	{Code: CodeUnlisted, Severity: catalog.Error,
 		Summary: "The server's tools could not be listed to check a call.",
 		Doc:     "unlisted: a call came before the client listed the tools, and the listing the proxy asked for itself failed, so every tool is unknown to the check and the call is unknown_tool. The text says why the listing failed."},
+	{Code: CodeUnrouted, Severity: catalog.Warning,
+		Summary: "In a session clients share, a message that cannot be tied to one client's request, kept from every client.",
+		Doc:     "unrouted: clients of MCP 2026-07-28 over Streamable HTTP keep no session, and in front of a spawned server they share one, whose requests the proxy gives ids and progress tokens of its own. A message of the server's reaches a client only when it is tied to that client's request: an answer by its id, progress by its token, a subscription's notification by the subscriptions/listen request its _meta names. Anything else (a log message, a request to the client, an answer to no request) could reach a client it is not for, so it reaches none; a request is answered with a JSON-RPC error (-32603), so that the server does not wait. A client's notifications/cancelled that names no request waiting, or an id several clients' requests have, is kept from the server for the same reason, as is one that names a request of the proxy's own. Stderr counts them. Source: MCP specification 2026-07-28, basic/transports/streamable-http and basic/utilities (progress, cancellation)."},
+	{Code: CodeEvicted, Severity: catalog.Error,
+		Summary: "A request was given up: more requests were waiting for the server's answer than the proxy holds.",
+		Doc:     "evicted: the proxy holds at most 4096 requests waiting for the server's answer (and as many of the server's waiting for the client's). Past it the oldest is given up: the client is answered with a JSON-RPC error (-32000), the server gets notifications/cancelled, and a late answer is dropped. A server that leaves requests unanswered, or a client that never cancels what it no longer waits for, reaches it; a request the client cancels is forgotten at once."},
 	{Code: CodeTruncated, Severity: catalog.Note,
 		Summary: "More findings than one event holds.",
 		Doc:     "truncated: a listing's lint found more issues than the 1000 one event holds; the text says how many more. toolbench lint on the server lists them all."},

@@ -12,4 +12,6 @@ const (
 	CodeInvalidMessage   = traffic.CodeInvalidMessage
 	CodeUnlisted         = traffic.CodeUnlisted
 	CodeTruncated        = traffic.CodeTruncated
+	CodeUnrouted         = traffic.CodeUnrouted
+	CodeEvicted          = traffic.CodeEvicted
 )

@@ -26,6 +26,16 @@
 // rounds, server/discover, subscriptions/listen and methods it does not
 // know, in MCP 2025-11-25 and 2026-07-28 alike.
 //
+// Clients over HTTP that keep no session (MCP 2026-07-28) share one
+// spawned server. The server gets ids and progress tokens of the
+// proxy's own, and a client's notifications/cancelled names the request
+// as the server knows it; each client gets its own back: answers by id,
+// progress by token, a subscription's notifications by the
+// subscriptions/listen request they name. A message of the server's
+// tied to no client's request reaches no client (a request of the
+// server's is answered with an error): it is recorded, unrouted, and
+// counted on stderr.
+//
 //   - tools/list: each page's tools are held to the lock when it pins
 //     the server: a tool changed since it was locked, or new, is withheld
 //     from the client (Policies.Drift Enforce, the page's other bytes
@@ -102,7 +112,8 @@
 //	  - findings: what the checks found, each a code (validate_call's
 //	    unknown_tool, missing, extra, type, malformed; schema; output; a
 //	    lint rule's; a diff change's; withheld, drift, result-hidden-characters,
-//	    header-mismatch, invalid-message), a severity ("error" or
+//	    header-mismatch, invalid-message, unlisted, truncated, unrouted,
+//	    evicted), a severity ("error" or
 //	    "warning"), the text (for a call, the seed's string), a hint, and
 //	    the tool.
 //	  - params: a tools/call request's params as written, so that a
@@ -127,8 +138,12 @@
 // request, or dropped from the server, and the session goes on. An HTTP
 // request's body is read within 30 s; at most 32 sessions over HTTP hold
 // a spawned server each at once, and one idle for 30 minutes ends; the
-// proxy's own listing waits
-// Options.CallTimeout; one listing's lint findings in an event, 1000.
+// proxy's own listing waits Options.CallTimeout; one listing's lint
+// findings in an event, 1000. At most 4096 requests wait for an answer
+// each way: past that the oldest is given up (answered with an error,
+// cancelled on the server, recorded as evicted). A request the client
+// cancels is forgotten at once, and its late answer dropped quietly, as
+// MCP lets a client ignore it.
 //
 // It imports core (call, diff, jsondoc, lint, lock, report, termtext,
 // tooldef), internal/jsonrpc, internal/mcpclient and internal/live. It

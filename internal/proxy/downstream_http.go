@@ -177,8 +177,9 @@ func (ds *downSession) idle(before time.Time) bool {
 }
 
 // send implements downstream: an answer goes on the response to its
-// request; a message of the server's on the stream it came with, or the
-// client's GET stream, or the newest exchange open.
+// request; a message of the server's on the stream it came with, or, in
+// a session of one client's, the client's GET stream, or the newest
+// exchange open.
 func (ds *downSession) send(msg []byte, req, via *request) error {
 	if req != nil {
 		if x, ok := req.route.(*exchange); ok {
@@ -190,6 +191,11 @@ func (ds *downSession) send(msg []byte, req, via *request) error {
 		if x, ok := via.route.(*exchange); ok && x.write(msg, false) == nil {
 			return nil
 		}
+	}
+	if ds.id == "" {
+		// A session clients share: any other stream may be another
+		// client's.
+		return errNoStream
 	}
 	ds.mu.Lock()
 	candidates := []*exchange{ds.stream}
@@ -392,23 +398,16 @@ func (h *httpDown) checkHeaders(s *session, r *http.Request, m *jsonrpc.Message)
 func (ds *downSession) cancelled(m *jsonrpc.Message, x *exchange) {
 	ds.s.mu.Lock()
 	var req *request
-	for _, p := range ds.s.pending {
+	for _, p := range ds.s.pending.all {
 		if p.route == x {
 			req = p
 		}
 	}
 	ds.s.mu.Unlock()
-	if req == nil || !ds.s.take(req) {
+	if req == nil || !ds.s.giveUp(req) {
 		return
 	}
-	id := req.id
-	if ds.s.renumber {
-		id = []byte(req.key)
-	}
-	note := append([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`), id...)
-	note = append(note, `,"reason":"the client closed its connection"}}`...)
-	ds.s.up.send(note, nil, nil)
-	ds.s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "notification", Method: "notifications/cancelled", Bytes: len(note), Verdict: Sent})
+	ds.s.cancelOnServer(req, "the client closed its connection")
 }
 
 func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {

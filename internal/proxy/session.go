@@ -61,9 +61,12 @@ type request struct {
 	header http.Header
 	// own, for the proxy's own request, receives the server's answer.
 	own chan []byte
-	// progress is the progressToken the request's _meta gives, as
-	// written: the server's progress notifications name it.
+	// progress is the progressToken of the request's _meta, as the
+	// server got it: its progress notifications name it.
 	progress []byte
+	// clientProgress is the client's own token, as written, where the
+	// server got one of the proxy's (see session.renumber); nil otherwise.
+	clientProgress []byte
 }
 
 // A session relays one client's traffic with one server.
@@ -75,10 +78,23 @@ type session struct {
 	down downstream
 	ctx  context.Context
 
-	mu         sync.Mutex
-	pending    map[string]*request // requests to the server, by id as written
-	serverReqs map[string]*request // the server's requests to the client
-	gone       error               // why the server is gone
+	mu sync.Mutex
+	// pending are the requests to the server waiting for their answer,
+	// by key, and progress those of them with a progressToken, by the
+	// token the server got.
+	pending  *fifo[*request]
+	progress map[string]*request
+	// serverReqs are the server's requests to the client, by id as
+	// written.
+	serverReqs *fifo[*request]
+	// givenUp are requests to the server that will not be answered to
+	// the client (cancelled, timed out, evicted), by key: a late answer
+	// to one is dropped.
+	givenUp *fifo[*request]
+	gone    error // why the server is gone
+	// What the bounds and the shared session kept back, counted for
+	// stderr.
+	evicted, forgotten, unroutedCount atomic.Int64
 
 	tools   *toolSet
 	version atomic.Pointer[string] // the revision the session negotiated
@@ -103,8 +119,10 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		rec:        rec,
 		log:        log,
 		ctx:        ctx,
-		pending:    map[string]*request{},
-		serverReqs: map[string]*request{},
+		pending:    newFIFO[*request](maxWaiting),
+		progress:   map[string]*request{},
+		serverReqs: newFIFO[*request](maxWaiting),
+		givenUp:    newFIFO[*request](maxWaiting),
 	}
 	s.tools = newToolSet(opt, log)
 	s.parsers.New = func() any { return new(jsondoc.Parser) }
@@ -135,6 +153,12 @@ func (s *session) fromClient(raw []byte, route any, header http.Header, found ..
 	case jsonrpc.Request:
 		s.clientRequest(&m, ev, route, header)
 	case jsonrpc.Notification:
+		if m.Method == "notifications/cancelled" {
+			if raw = s.clientCancelled(&m, header, ev); raw == nil {
+				s.emit(ev)
+				return
+			}
+		}
 		if err := s.up.send(raw, nil, header); err != nil {
 			ev.Verdict = Dropped
 		}
@@ -230,10 +254,17 @@ func (s *session) readMeta(m *jsonrpc.Message, req *request) {
 
 // renumbered is the client's request m as the server gets it in a
 // session clients share: with an id of the proxy's own, which req waits
-// under.
+// under, and a progressToken of the proxy's own, which its progress
+// notifications name.
 func (s *session) renumbered(m *jsonrpc.Message, req *request) []byte {
-	req.key = `"toolbench-proxy-c` + strconv.FormatInt(s.keys.Add(1), 10) + `"`
-	return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: m.ID, With: []byte(req.key)})
+	n := strconv.FormatInt(s.keys.Add(1), 10)
+	req.key = `"toolbench-proxy-c` + n + `"`
+	edits := []jsonrpc.Edit{{Part: m.ID, With: []byte(req.key)}}
+	if tok := jsonrpc.Member(jsonrpc.Member(m.Params, "_meta"), "progressToken"); tok != nil && req.progress != nil {
+		req.clientProgress, req.progress = req.progress, []byte(`"toolbench-proxy-p`+n+`"`)
+		edits = append(edits, jsonrpc.Edit{Part: tok, With: req.progress})
+	}
+	return jsonrpc.Replace(m.Raw, edits...)
 }
 
 // forward sends a request of the client's or the proxy's own to the
@@ -242,21 +273,19 @@ func (s *session) forward(raw []byte, req *request) error {
 	if req.key == "" {
 		req.key = s.keyOf(req.id)
 	}
-	key := req.key
 	s.mu.Lock()
 	if s.gone != nil {
 		err := s.gone
 		s.mu.Unlock()
 		return err
 	}
-	s.pending[key] = req
+	oldest, evicted := s.waitLocked(req)
 	s.mu.Unlock()
+	if evicted {
+		s.evict(oldest)
+	}
 	if err := s.up.send(raw, req, req.header); err != nil {
-		s.mu.Lock()
-		if s.pending[key] == req {
-			delete(s.pending, key)
-		}
-		s.mu.Unlock()
+		s.take(req)
 		return err
 	}
 	return nil
@@ -264,26 +293,16 @@ func (s *session) forward(raw []byte, req *request) error {
 
 // answer sends a message of the proxy's own to the client: the answer to
 // req, which never reached the server or will not be answered by it.
-func (s *session) answer(msg []byte, req *request, method string) {
+func (s *session) answer(msg []byte, req *request, method string, found ...Finding) {
 	s.down.send(msg, req, nil)
 	if s.rec == nil {
 		return
 	}
-	ev := &Event{Time: time.Now(), From: Proxy, To: Client, Kind: "response", Method: method, Bytes: len(msg), Verdict: Sent}
+	ev := &Event{Time: time.Now(), From: Proxy, To: Client, Kind: "response", Method: method, Bytes: len(msg), Verdict: Sent, Findings: found}
 	if req.id != nil {
 		ev.ID, ev.Tool, ev.Latency = req.id, req.tool, time.Since(req.start)
 	}
 	s.emit(ev)
-}
-
-// takeServerRequest returns the server's request that id answers, and
-// forgets it.
-func (s *session) takeServerRequest(id []byte) *request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	req := s.serverReqs[string(id)]
-	delete(s.serverReqs, string(id))
-	return req
 }
 
 // keyOf is the key a request with the id waits under.
@@ -292,27 +311,6 @@ func (s *session) keyOf(id []byte) string {
 		return "\x00" + strconv.FormatInt(s.keys.Add(1), 10)
 	}
 	return string(id)
-}
-
-// take forgets req, and reports whether it was waiting.
-func (s *session) take(req *request) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.pending[req.key] != req {
-		return false
-	}
-	delete(s.pending, req.key)
-	return true
-}
-
-// takePending returns the request to the server that id answers, and
-// forgets it.
-func (s *session) takePending(id []byte) *request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	req := s.pending[string(id)]
-	delete(s.pending, string(id))
-	return req
 }
 
 // fromServer takes one message of the server's, which came while it
@@ -326,19 +324,22 @@ func (s *session) fromServer(raw []byte, via *request) {
 	case jsonrpc.Response:
 		s.serverResponse(&m, ev, via)
 	case jsonrpc.Request:
-		req := &request{id: bytes.Clone(m.ID), method: m.Method, start: now}
-		s.mu.Lock()
-		s.serverReqs[string(req.id)] = req
-		s.mu.Unlock()
+		if s.renumber {
+			s.unrouted(&m, ev)
+			return
+		}
+		ev.Findings = append(ev.Findings, s.serverRequest(&m, now)...)
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Notification:
-		if via == nil && m.Method == "notifications/progress" {
-			via = s.progressOf(jsonrpc.Member(m.Params, "progressToken"))
-		}
 		// list_changed is passed on and nothing more: calls are checked
 		// against the listing the client has until it lists the tools
 		// again, as the client's own view of them is.
-		s.relay(raw, nil, via, ev)
+		out, via := s.routeNotification(&m, via)
+		if out == nil {
+			s.unrouted(&m, ev)
+			return
+		}
+		s.relay(out, nil, via, ev)
 	case jsonrpc.Batch:
 		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})
 		for elem := range jsonrpc.Elements(raw) {
@@ -346,42 +347,46 @@ func (s *session) fromServer(raw []byte, via *request) {
 				s.takePending(em.ID)
 			}
 		}
+		if s.renumber {
+			s.unrouted(&m, ev)
+			return
+		}
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Invalid:
 		s.serverInvalid(&m, ev, via)
 	}
 }
 
-// progressOf is the request waiting for its answer whose progress token
-// is tok, nil when none is: a client on HTTP gets the progress of a
-// request on that request's stream.
-func (s *session) progressOf(tok []byte) *request {
-	if tok == nil {
-		return nil
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, req := range s.pending {
-		if bytes.Equal(req.progress, tok) {
-			return req
-		}
-	}
-	return nil
-}
-
 // serverResponse checks a response of the server's and passes it on:
 // the answer to a request of the client's, or of the proxy's own.
 func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
-	var req *request
+	var req, late *request
 	switch {
 	case via != nil && bytes.Equal(via.id, m.ID):
 		if s.take(via) {
 			req = via
+		} else if s.takeGivenUp(via.key) == via {
+			late = via
 		}
 	case !s.byKey:
-		req = s.takePending(m.ID)
+		if req = s.takePending(m.ID); req == nil {
+			late = s.takeGivenUp(string(m.ID))
+		}
 	}
-	if req == nil {
+	switch {
+	case late != nil:
+		// The answer to a request given up, which the client no longer
+		// waits for: MCP lets it be ignored.
+		ev.Method, ev.Tool, ev.Verdict = late.method, late.tool, Dropped
+		if s.renumber && ev.ID != nil {
+			ev.ID = late.id
+		}
+		s.emit(ev)
+		return
+	case req == nil && s.renumber:
+		s.unrouted(m, ev)
+		return
+	case req == nil:
 		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a response to no request the proxy passed on"})
 		s.relay(m.Raw, nil, via, ev)
 		return
@@ -486,8 +491,11 @@ func (s *session) serverGone(why error) {
 		return
 	}
 	s.gone = why
-	pending := s.pending
-	s.pending = map[string]*request{}
+	var pending []*request
+	for _, req := range s.pending.all {
+		pending = append(pending, req)
+	}
+	s.pending, s.progress = newFIFO[*request](maxWaiting), map[string]*request{}
 	s.mu.Unlock()
 	for _, req := range pending {
 		msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+why.Error()+": the request was not answered")
@@ -533,7 +541,7 @@ func (s *session) own(method string, params []byte, header http.Header) ([]byte,
 		s.emit(&Event{Time: time.Now(), From: Server, To: Proxy, Kind: "response", Method: method, ID: id, Bytes: len(resp), Latency: time.Since(req.start), Verdict: Sent, Result: ownResult(resp, s.opt.RecordMessages)})
 		return resp, nil
 	case <-timer.C:
-		s.take(req)
+		s.giveUp(req)
 		return nil, fmt.Errorf("%s: no answer within %s", method, s.opt.callTimeout())
 	case <-s.ctx.Done():
 		return nil, s.ctx.Err()

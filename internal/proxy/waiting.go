@@ -1,0 +1,304 @@
+package proxy
+
+import (
+	"bytes"
+	"net/http"
+	"strconv"
+	"time"
+
+	"toolbench/core/catalog"
+	"toolbench/internal/jsonrpc"
+)
+
+// What a session waits on: requests to the server waiting for their
+// answer, the server's requests waiting for the client's, and requests
+// given up, whose late answers are dropped. Each is bounded; a request
+// the client cancels is forgotten at once.
+
+// maxWaiting bounds the requests waiting for their answer each way, and
+// the requests given up that are remembered: past it the oldest goes.
+const maxWaiting = 4096
+
+// waitLocked has req wait for its answer under req.key, and returns the
+// oldest request waiting if it gave it up to make room. s.mu is held.
+func (s *session) waitLocked(req *request) (*request, bool) {
+	if prev, ok := s.pending.get(req.key); ok {
+		s.unprogressLocked(prev) // an id used again: the new request is waited for
+	}
+	oldest, evicted := s.pending.put(req.key, req)
+	if evicted {
+		s.unprogressLocked(oldest)
+		s.givenUp.put(oldest.key, oldest)
+	}
+	if req.progress != nil {
+		s.progress[string(req.progress)] = req
+	}
+	s.givenUp.take(req.key)
+	return oldest, evicted
+}
+
+func (s *session) unprogressLocked(req *request) {
+	if req.progress != nil && s.progress[string(req.progress)] == req {
+		delete(s.progress, string(req.progress))
+	}
+}
+
+func (s *session) takeLocked(req *request) bool {
+	if waiting, ok := s.pending.get(req.key); !ok || waiting != req {
+		return false
+	}
+	s.pending.take(req.key)
+	s.unprogressLocked(req)
+	return true
+}
+
+// take forgets req, and reports whether it was waiting.
+func (s *session) take(req *request) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.takeLocked(req)
+}
+
+// takePending returns the request to the server that id answers, and
+// forgets it.
+func (s *session) takePending(id []byte) *request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req, ok := s.pending.take(string(id))
+	if !ok {
+		return nil
+	}
+	s.unprogressLocked(req)
+	return req
+}
+
+// giveUp forgets req, which will not be answered to the client, so that
+// its late answer is dropped; it reports whether req was waiting.
+func (s *session) giveUp(req *request) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.takeLocked(req) {
+		return false
+	}
+	s.givenUp.put(req.key, req)
+	return true
+}
+
+// takeGivenUp returns the request given up under key, nil for none, and
+// forgets it.
+func (s *session) takeGivenUp(key string) *request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req, _ := s.givenUp.take(key)
+	return req
+}
+
+// evict answers req, the oldest request waiting, given up to make room
+// for another, with an error, and tells the server.
+func (s *session) evict(req *request) {
+	n := s.evicted.Add(1)
+	if every(n) {
+		s.log.printf("more than %d requests were waiting for an answer: the oldest was given up, and answered with an error (%d so far)", maxWaiting, n)
+	}
+	msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: given up: more than "+strconv.Itoa(maxWaiting)+" requests were waiting for the server's answer, and this one was the oldest")
+	s.cancelOnServer(req, "given up by toolbench proxy: too many requests were waiting")
+	if req.own != nil {
+		select {
+		case req.own <- msg:
+		default:
+		}
+		return
+	}
+	s.answer(msg, req, req.method, Finding{Code: CodeEvicted, Severity: catalog.Error, Tool: req.tool,
+		Text: "given up: more than " + strconv.Itoa(maxWaiting) + " requests were waiting for the server's answer, and this one was the oldest",
+		Hint: "a server that leaves requests unanswered holds them: cancel the requests the client no longer waits for"})
+}
+
+// every reports whether the nth of something is said on stderr: the
+// first, and each power of ten.
+func every(n int64) bool {
+	for n >= 10 && n%10 == 0 {
+		n /= 10
+	}
+	return n == 1
+}
+
+// cancelOnServer tells the server that the request req will not be
+// waited for, naming it as the server knows it.
+func (s *session) cancelOnServer(req *request, reason string) {
+	id := req.id
+	if s.renumber {
+		id = []byte(req.key)
+	}
+	note := append([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`), id...)
+	note = append(note, `,"reason":`...)
+	note = append(jsonrpc.AppendQuote(note, reason), "}}"...)
+	s.up.send(note, nil, req.header)
+	s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "notification", Method: "notifications/cancelled", Bytes: len(note), Verdict: Sent})
+}
+
+// clientCancelled takes the client's notifications/cancelled m: the
+// request it names is forgotten, its late answer to be dropped, and m
+// is returned as the server is to get it, naming the request as the
+// server knows it. It returns nil for a cancellation kept from the
+// server, ev saying why: in a session clients share, one that names no
+// request of a client's or that several clients' requests could be; one
+// that names a request of the proxy's own.
+func (s *session) clientCancelled(m *jsonrpc.Message, header http.Header, ev *Event) []byte {
+	id := jsonrpc.Member(m.Params, "requestId")
+	if id == nil {
+		return m.Raw
+	}
+	req, n := s.cancelledRequest(id, header)
+	var why string
+	switch {
+	case s.renumber && n == 0:
+		why = "the cancellation of a request no client is waiting on"
+	case s.renumber && n > 1:
+		why = "the cancellation of a request whose id several clients' requests have: which one is meant cannot be told"
+	case req != nil && req.own != nil:
+		why = "the cancellation of a request of the proxy's own, not the client's"
+	}
+	if why != "" {
+		ev.Verdict = Dropped
+		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning, Text: why + "; not passed on"})
+		return nil
+	}
+	if req == nil {
+		return m.Raw
+	}
+	s.giveUp(req)
+	if s.renumber {
+		return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: id, With: []byte(req.key)})
+	}
+	return m.Raw
+}
+
+// cancelledRequest is the request waiting for its answer that a
+// client's cancellation names by id, and how many it could be: in a
+// session clients share, or over HTTP, any of those of the client's id
+// (and, over HTTP, its session); else the one of that id.
+func (s *session) cancelledRequest(id []byte, header http.Header) (*request, int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.byKey && !s.renumber {
+		req, ok := s.pending.get(string(id))
+		if !ok {
+			return nil, 0
+		}
+		return req, 1
+	}
+	var found *request
+	n := 0
+	for _, req := range s.pending.all {
+		if req.own == nil && bytes.Equal(req.id, id) && (s.renumber || req.header.Get(sessionHeader) == header.Get(sessionHeader)) {
+			found = req
+			n++
+		}
+	}
+	return found, n
+}
+
+// serverRequest keeps the server's request m, which waits for the
+// client's answer, for that answer's event. Past the bound it forgets
+// the oldest, and says so.
+func (s *session) serverRequest(m *jsonrpc.Message, now time.Time) []Finding {
+	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: now}
+	s.mu.Lock()
+	oldest, forgot := s.serverReqs.put(string(req.id), req)
+	s.mu.Unlock()
+	if !forgot {
+		return nil
+	}
+	if n := s.forgotten.Add(1); every(n) {
+		s.log.printf("more than %d requests of the server's were waiting for the client's answer: the oldest is forgotten, and its answer passed on unchecked (%d so far)", maxWaiting, n)
+	}
+	return []Finding{{Code: CodeEvicted, Severity: catalog.Error,
+		Text: "more than " + strconv.Itoa(maxWaiting) + " requests of the server's were waiting for the client's answer: the oldest, " + oldest.method + " " + string(oldest.id) + ", is forgotten, and its answer will be passed on unchecked"}}
+}
+
+// takeServerRequest returns the server's request that id answers, and
+// forgets it.
+func (s *session) takeServerRequest(id []byte) *request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req, _ := s.serverReqs.take(string(id))
+	return req
+}
+
+// routeNotification returns the server's notification m as its client
+// is to get it, and the request of the client's it is tied to (nil for
+// none): one that came while the server served via, progress by its
+// token, and (in a session clients share) a notification of a
+// subscription by the subscriptions/listen request it names. In a
+// session clients share, a notification tied to no request of a
+// client's is nil: which client it is for cannot be told.
+func (s *session) routeNotification(m *jsonrpc.Message, via *request) ([]byte, *request) {
+	if via != nil {
+		return m.Raw, via
+	}
+	if m.Method == "notifications/progress" {
+		tok := jsonrpc.Member(m.Params, "progressToken")
+		if req := s.progressOf(tok); req != nil && req.own == nil {
+			if req.clientProgress == nil {
+				return m.Raw, req
+			}
+			return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: tok, With: req.clientProgress}), req
+		}
+	} else if s.renumber {
+		sub := jsonrpc.Member(jsonrpc.Member(m.Params, "_meta"), "io.modelcontextprotocol/subscriptionId")
+		if req := s.waitingUnder(sub); req != nil && req.own == nil {
+			return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: sub, With: req.id}), req
+		}
+	}
+	if s.renumber {
+		return nil, nil
+	}
+	return m.Raw, nil
+}
+
+// progressOf is the request waiting for its answer whose progress token
+// (as the server got it) is tok, nil when none is: a client on HTTP
+// gets the progress of a request on that request's stream.
+func (s *session) progressOf(tok []byte) *request {
+	if tok == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.progress[string(tok)]
+}
+
+// waitingUnder is the request waiting for its answer under key, as
+// written, nil for none.
+func (s *session) waitingUnder(key []byte) *request {
+	if key == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	req, _ := s.pending.get(string(key))
+	return req
+}
+
+// unrouted keeps from every client a message of the server's, in a
+// session clients share, that is tied to no client's request: sent to
+// one, it could reach a client it is not for. A request is answered
+// with an error, so that the server does not wait for an answer.
+func (s *session) unrouted(m *jsonrpc.Message, ev *Event) {
+	ev.Verdict = Dropped
+	ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
+		Text: "a " + m.Kind.String() + " of the server's tied to no client's request, in a session clients share: not passed on, since it could reach a client it is not for"})
+	if m.Kind == jsonrpc.Request {
+		ev.Verdict = Refused
+	}
+	s.emit(ev)
+	if m.Kind == jsonrpc.Request {
+		msg := jsonrpc.AppendError(nil, m.ID, jsonrpc.CodeInternalError, "toolbench proxy: the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked")
+		s.up.send(msg, nil, nil)
+		s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent})
+	}
+	if n := s.unroutedCount.Add(1); every(n) {
+		s.log.printf("a %s of the server's tied to no client's request was not passed on: the server is shared by clients that keep no session, and it could reach one it is not for (%d so far)", m.Kind, n)
+	}
+}

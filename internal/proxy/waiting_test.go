@@ -1,0 +1,88 @@
+package proxy
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"toolbench/internal/jsonrpc"
+)
+
+// What waits for an answer: a request the client cancels is forgotten,
+// its late answer dropped without a word to the client, and past a bound
+// the oldest request waiting is given up.
+
+func TestACancelledRequestsLateAnswerIsDroppedQuietly(t *testing.T) {
+	up, _ := testServer(t, "late")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", "")
+	p.send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
+	p.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5,"reason":"no longer needed"}}`)
+	// The server answers the call as it gets the cancellation, before the
+	// ping: by the ping's answer the proxy has read the call's.
+	p.call("6", "ping", "")
+	for _, msg := range p.notes {
+		if m := jsonrpc.Parse(msg); m.Kind == jsonrpc.Response && string(m.ID) == "5" {
+			t.Errorf("the client got the answer to the call it cancelled: %s", msg)
+		}
+	}
+	r.stop(t)
+	var late []byte
+	for _, l := range recordLines(t, r.record.String()) {
+		if field(l.Raw, "from") == "server" && field(l.Raw, "id") == "5" {
+			late = l.Raw
+		}
+	}
+	if field(late, "verdict") != "dropped" || jsonrpc.Member(late, "findings") != nil || field(late, "tool") != "echo" {
+		t.Errorf("the late answer's record line is %s; want the call's answer, dropped, with no finding", late)
+	}
+}
+
+func TestCancelledCallsLeaveNothingWaiting(t *testing.T) {
+	up, _ := testServer(t, "silent")
+	r := start(t, Options{Upstream: up, Policy: Policies{Calls: Audit}}) // the call of exit, a tool not listed, reaches the server
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", "")
+	for i := range 1000 {
+		id := strconv.Itoa(i + 10)
+		p.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
+		p.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `}}`)
+	}
+	// The server exits on this call: every request still waiting is
+	// answered with an error, and stderr counts them.
+	p.send(`{"jsonrpc":"2.0","id":"exit","method":"tools/call","params":{"name":"exit","arguments":{}}}`)
+	p.answer(`"exit"`)
+	waitFor(t, "stderr's count of the requests answered", func() bool { return strings.Contains(r.stderr.String(), "answered with an error at once") })
+	if !strings.Contains(r.stderr.String(), "\n1 request answered with an error at once") {
+		t.Errorf("stderr does not say that only the last call was waiting:\n%s", r.stderr)
+	}
+}
+
+func TestPastTheBoundTheOldestRequestWaitingIsGivenUp(t *testing.T) {
+	const over = 3
+	up, _ := testServer(t, "silent")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", "")
+	for i := range 4096 + over {
+		p.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, i+10))
+	}
+	for i := range over {
+		resp := p.answer(strconv.Itoa(i + 10))
+		if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "given up") {
+			t.Errorf("the call %d, among the oldest, got %s; want an error saying it was given up", i+10, resp)
+		}
+	}
+	r.stop(t)
+	if !strings.Contains(r.stderr.String(), "more than 4096 requests were waiting for an answer") {
+		t.Errorf("stderr does not say requests were given up:\n%s", r.stderr)
+	}
+	if n := strings.Count(r.record.String(), `"code":"evicted"`); n != over {
+		t.Errorf("the record holds %d requests given up, want %d", n, over)
+	}
+}
