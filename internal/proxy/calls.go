@@ -1,7 +1,9 @@
 package proxy
 
 import (
+	"bytes"
 	"fmt"
+	"net/http"
 	"strings"
 	"unsafe"
 
@@ -13,6 +15,93 @@ import (
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
 )
+
+// A queuedCall is a tools/call of the client's waiting to be checked:
+// its message, its event so far, and where its answer goes.
+type queuedCall struct {
+	raw    []byte
+	ev     *Event
+	route  any
+	header http.Header
+}
+
+// The bounds of the calls queued: past them the reading of the client
+// waits for room.
+const (
+	maxQueuedCalls     = 1024
+	maxQueuedCallBytes = 64 << 20
+)
+
+// queueCall takes the client's tools/call m when it is to be checked
+// off the reading of the client: made before any listing, it waits for
+// the listing the proxy takes itself, during which the server may ask
+// the client something and the client's answer must be read; a call
+// made while others are queued waits behind them, to keep their order.
+// It reports whether it took the call. Responses and notifications of
+// the client's go on meanwhile.
+func (s *session) queueCall(m *jsonrpc.Message, ev *Event, route any, header http.Header) bool {
+	s.callsMu.Lock()
+	defer s.callsMu.Unlock()
+	if len(s.calls) == 0 && s.tools.current() != nil {
+		return false
+	}
+	for len(s.calls) > 0 && (len(s.calls) >= maxQueuedCalls || s.callBytes+len(m.Raw) > maxQueuedCallBytes) {
+		s.callsRoom.Wait()
+	}
+	s.calls = append(s.calls, queuedCall{raw: bytes.Clone(m.Raw), ev: ev, route: route, header: header})
+	s.callBytes += len(m.Raw)
+	if len(s.calls) == 1 {
+		go s.checkQueuedCalls()
+	}
+	return true
+}
+
+// checkQueuedCalls checks and passes on the calls queued, in order,
+// until none is left.
+func (s *session) checkQueuedCalls() {
+	for {
+		s.callsMu.Lock()
+		c := s.calls[0]
+		s.callsMu.Unlock()
+		m := jsonrpc.Parse(c.raw)
+		s.clientRequest(&m, c.ev, c.route, c.header)
+		s.callsMu.Lock()
+		s.calls[0] = queuedCall{}
+		s.calls = s.calls[1:]
+		s.callBytes -= len(c.raw)
+		s.callsRoom.Broadcast()
+		left := len(s.calls)
+		s.callsMu.Unlock()
+		if left == 0 {
+			return
+		}
+	}
+}
+
+// dequeueCall takes from the queue a call the client cancelled before it
+// was checked, and reports whether it did. Its event says it was
+// dropped: it never reaches the server.
+func (s *session) dequeueCall(id []byte) bool {
+	s.callsMu.Lock()
+	var found *queuedCall
+	for i := 1; i < len(s.calls); i++ { // the first is being checked
+		if m := jsonrpc.Parse(s.calls[i].raw); bytes.Equal(m.ID, id) {
+			c := s.calls[i]
+			found = &c
+			s.calls = append(s.calls[:i], s.calls[i+1:]...)
+			s.callBytes -= len(c.raw)
+			s.callsRoom.Broadcast()
+			break
+		}
+	}
+	s.callsMu.Unlock()
+	if found == nil {
+		return false
+	}
+	found.ev.Verdict = Dropped
+	s.emit(found.ev)
+	return true
+}
 
 // checkCall checks a tools/call request against the tools the client
 // was given, with validate_call and the deep validator, and says what it

@@ -53,7 +53,10 @@
 //     fails never reaches the server: the client gets a tool result with
 //     isError whose text lists the findings in the seed's codes, a hint
 //     each, so that the model corrects its next call. A call made before
-//     any listing is checked against a listing the proxy takes itself.
+//     any listing is checked against a listing the proxy takes itself,
+//     apart from the reading of the client: what the server asks the
+//     client meanwhile is answered, and later calls wait behind it, in
+//     their order.
 //   - results: structuredContent is checked against the tool's
 //     outputSchema (and its absence when one is declared), and text items
 //     for hidden characters and terminal escapes. Reported, never held.

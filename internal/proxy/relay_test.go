@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -138,6 +139,41 @@ func TestACallBeforeAnyListingIsCheckedAgainstTheListingTheProxyTakes(t *testing
 	r.stop(t)
 	if !strings.Contains(r.record.String(), `"from":"proxy","to":"server","kind":"request","method":"tools/list"`) {
 		t.Errorf("the record does not show the proxy's own listing:\n%s", r.record)
+	}
+}
+
+// TestACallBeforeAnyListingLeavesTheClientHeardWhileTheProxyLists has a
+// server ask the client for its roots before it answers the proxy's own
+// listing: the client's answer reaches it, and the calls made before
+// any listing are checked against that listing and reach the server in
+// the order they were made.
+func TestACallBeforeAnyListingLeavesTheClientHeardWhileTheProxyLists(t *testing.T) {
+	up, received := testServer(t, "asks-first")
+	r := start(t, Options{Upstream: up, CallTimeout: 10 * time.Second})
+	p := r.peer(t)
+	p.initialize()
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"first"}}}`)
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"second"}}}`)
+	p.send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
+	for msg := p.next(); jsonrpc.Parse(msg).Method != "roots/list"; msg = p.next() {
+		p.notes = append(p.notes, msg)
+	}
+	p.send(`{"jsonrpc":"2.0","id":"roots-1","result":{"roots":[]}}`)
+	for _, want := range []string{"first", "second"} {
+		id := map[string]string{"first": "1", "second": "2"}[want]
+		if text := toolText(t, jsonrpc.Parse(p.answer(id)).Result); text != want {
+			t.Errorf("the call %s got %q; want the server's %q", id, text, want)
+		}
+	}
+	var order []string
+	for _, line := range callsReceived(t, received) {
+		if m := jsonrpc.Parse([]byte(line)); m.Method == "tools/call" {
+			text, _ := jsonrpc.Unquote(jsonrpc.Member(jsonrpc.Member(m.Params, "arguments"), "text"))
+			order = append(order, text)
+		}
+	}
+	if !slices.Equal(order, []string{"first", "second"}) {
+		t.Errorf("the server received the calls %q; want them in the order made", order)
 	}
 }
 

@@ -111,6 +111,13 @@ type session struct {
 	keys     atomic.Int64
 	listMu   sync.Mutex // held while the proxy lists the tools itself
 	parsers  sync.Pool  // *jsondoc.Parser
+	// calls are the client's tools/calls checked off the reading of the
+	// client, in order, while the proxy lists the tools itself (see
+	// queueCall); the first is the one being checked.
+	callsMu   sync.Mutex
+	callsRoom sync.Cond // signalled as calls leave the queue
+	calls     []queuedCall
+	callBytes int
 }
 
 func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *session {
@@ -125,6 +132,7 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		givenUp:    newFIFO[*request](maxWaiting),
 	}
 	s.tools = newToolSet(opt, log)
+	s.callsRoom.L = &s.callsMu
 	s.parsers.New = func() any { return new(jsondoc.Parser) }
 	return s
 }
@@ -151,6 +159,9 @@ func (s *session) fromClient(raw []byte, route any, header http.Header, found ..
 	case jsonrpc.Invalid, jsonrpc.Batch:
 		s.refuseInvalid(&m, ev, route)
 	case jsonrpc.Request:
+		if m.Method == "tools/call" && s.queueCall(&m, ev, route, header) {
+			return
+		}
 		s.clientRequest(&m, ev, route, header)
 	case jsonrpc.Notification:
 		if m.Method == "notifications/cancelled" {

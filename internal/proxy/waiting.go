@@ -149,6 +149,10 @@ func (s *session) clientCancelled(m *jsonrpc.Message, header http.Header, ev *Ev
 	if id == nil {
 		return m.Raw
 	}
+	if s.dequeueCall(id) {
+		ev.Verdict = Dropped // the call never reached the server: nothing to cancel there
+		return nil
+	}
 	req, n := s.cancelledRequest(id, header)
 	var why string
 	switch {
