@@ -65,27 +65,31 @@ func TestCallRefusesArgumentsThatAreNotAnObject(t *testing.T) {
 
 func TestCancellingCallCancelsItOnTheServer(t *testing.T) {
 	t.Parallel()
-	cancelled := make(chan struct{})
-	c := connectInMemory(t, newToolsServer(cancelled, io.Discard))
+	hang := newHangSignals()
+	c := connectInMemory(t, newToolsServer(hang, io.Discard))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
 		_, err := c.Call(ctx, "hang", nil)
 		done <- err
 	}()
-	time.Sleep(50 * time.Millisecond) // let the call reach the server
+	select {
+	case <-hang.started: // the call reached the server
+	case <-time.After(10 * time.Second):
+		t.Fatal("the call never reached the server")
+	}
 	cancel()
 	select {
 	case err := <-done:
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("got %v, want context.Canceled", err)
 		}
-	case <-time.After(time.Second):
+	case <-time.After(10 * time.Second):
 		t.Fatal("Call did not return when cancelled")
 	}
 	select {
-	case <-cancelled:
-	case <-time.After(2 * time.Second):
+	case <-hang.cancelled:
+	case <-time.After(10 * time.Second):
 		t.Fatal("the server's handler never saw its context cancelled")
 	}
 	// The session goes on.

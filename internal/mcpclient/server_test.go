@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -114,11 +115,23 @@ type echoArgs struct {
 	Text string `json:"text" jsonschema:"the text to echo"`
 }
 
+// hangSignals are what the tool hang tells a test: that a call of it
+// started, and that its context was cancelled. Each is closed once.
+type hangSignals struct {
+	started, cancelled chan struct{}
+}
+
+func newHangSignals() *hangSignals {
+	return &hangSignals{started: make(chan struct{}), cancelled: make(chan struct{})}
+}
+
 // newToolsServer returns a server with the tools the tests call: echo,
-// fails (a tool error), hang (until cancelled, when it closes cancelled
-// if that is not nil; it logs both to log), add_tool (which adds a tool,
-// so that the server sends list_changed) and crash (which exits).
-func newToolsServer(cancelled chan<- struct{}, log io.Writer) *mcp.Server {
+// fails (a tool error), hang (until cancelled; it logs both to log, and
+// tells signals when it is not nil, of its first call), add_tool (which
+// adds a tool, so that the server sends list_changed) and crash (which
+// exits).
+func newToolsServer(signals *hangSignals, log io.Writer) *mcp.Server {
+	var once sync.Once
 	s := mcp.NewServer(&mcp.Implementation{Name: "test-tools", Version: "1.2.3"}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "echo", Description: "Echo the text back."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in echoArgs) (*mcp.CallToolResult, any, error) {
@@ -131,10 +144,15 @@ func newToolsServer(cancelled chan<- struct{}, log io.Writer) *mcp.Server {
 	mcp.AddTool(s, &mcp.Tool{Name: "hang", Description: "Answer only when cancelled."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (*mcp.CallToolResult, any, error) {
 			fmt.Fprintln(log, "hang: started")
+			first := false
+			once.Do(func() { first = true })
+			if first && signals != nil {
+				close(signals.started)
+			}
 			<-ctx.Done()
 			fmt.Fprintln(log, "hang: cancelled")
-			if cancelled != nil {
-				close(cancelled)
+			if first && signals != nil {
+				close(signals.cancelled)
 			}
 			return nil, nil, ctx.Err()
 		})
