@@ -4,7 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"strconv"
+
+	"toolbench/core/termtext"
 )
 
 // The errors of loading a document are of three kinds, each naming the
@@ -43,7 +44,7 @@ type TooLargeError struct {
 
 // Error names the input, unless File is "" for a caller to name it.
 func (e *TooLargeError) Error() string {
-	msg := "input is larger than the " + sizeText(e.Limit) + " limit"
+	msg := "input is larger than the " + termtext.Size(e.Limit) + " limit"
 	if e.File == "" {
 		return msg
 	}
@@ -52,15 +53,6 @@ func (e *TooLargeError) Error() string {
 
 // Unwrap makes errors.Is(err, ErrTooLarge) true.
 func (e *TooLargeError) Unwrap() error { return ErrTooLarge }
-
-// sizeText says a size in bytes as a limit is spoken of: "256 MiB" when
-// it is a whole number of mebibytes, else "1000 bytes".
-func sizeText(n int64) string {
-	if n > 0 && n%(1<<20) == 0 {
-		return strconv.FormatInt(n>>20, 10) + " MiB"
-	}
-	return strconv.FormatInt(n, 10) + " bytes"
-}
 
 // ReadError is input that could not be read: a file that does not exist,
 // a directory, a read that failed.
@@ -94,7 +86,7 @@ func Locate(err error) (file string, line, col int, msg string, ok bool) {
 	case errors.As(err, &se):
 		return se.File, se.Line, se.Column, se.Msg, true
 	case errors.As(err, &tl):
-		return tl.File, 0, 0, "input is larger than the " + sizeText(tl.Limit) + " limit", true
+		return tl.File, 0, 0, "input is larger than the " + termtext.Size(tl.Limit) + " limit", true
 	case errors.As(err, &re):
 		var pe *fs.PathError
 		if errors.As(re.Err, &pe) {

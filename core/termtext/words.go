@@ -17,6 +17,18 @@ func Plural(n int, word string) string {
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
+// Size is a size in bytes as people write a bound: "64 MiB", "512 KiB",
+// "100 bytes".
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}
+
 // MaxQuoted is how many characters of a document's text Quote shows.
 const MaxQuoted = 80
 

@@ -84,3 +84,23 @@ func TestWrapBreaksAtSpacesInTerminalCells(t *testing.T) {
 		})
 	}
 }
+
+func TestSizeWritesABoundInItsLargestWholeUnit(t *testing.T) {
+	tests := []struct {
+		n    int64
+		want string
+	}{
+		{0, "0 bytes"},
+		{100, "100 bytes"},
+		{1000, "1000 bytes"},
+		{4096, "4 KiB"},
+		{64 << 20, "64 MiB"},
+		{64<<20 + 1024, "65537 KiB"},
+		{256 << 30, "262144 MiB"},
+	}
+	for _, tc := range tests {
+		if got := Size(tc.n); got != tc.want {
+			t.Errorf("Size(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}

@@ -4,13 +4,15 @@
 // that /dev/zero, a pipe without end or a file the size of a disk ends
 // in an error that names the bound and the flag that raises it, never in
 // memory running out. Documents have their own bound (core/jsondoc).
-// It imports only the standard library.
+// It imports core/termtext and the standard library.
 package auxfile
 
 import (
 	"fmt"
 	"io"
 	"os"
+
+	"toolbench/core/termtext"
 )
 
 // DefaultMax is the size of the largest file Read reads when a Limit sets
@@ -40,7 +42,7 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
-	msg := fmt.Sprintf("%s: larger than the %s toolbench reads of a configuration, servers, lock or baseline file", e.Path, SizeText(e.Limit.max()))
+	msg := fmt.Sprintf("%s: larger than the %s toolbench reads of a configuration, servers, lock or baseline file", e.Path, termtext.Size(e.Limit.max()))
 	if e.Limit.Flag != "" {
 		msg += " (" + e.Limit.Flag + " raises it)"
 	}
@@ -70,18 +72,6 @@ func Read(path string, lim Limit) ([]byte, error) {
 		return nil, &TooLargeError{Path: path, Limit: lim}
 	}
 	return data, nil
-}
-
-// SizeText writes a size in bytes as people do: "64 MiB", "512 KiB",
-// "100 bytes".
-func SizeText(n int64) string {
-	switch {
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
 }
 
 // ParseSize reads a size as a flag gives it: a number of bytes, or one

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"toolbench/core/config"
+	"toolbench/core/termtext"
 	"toolbench/internal/auxfile"
 	"toolbench/internal/policy"
 	"toolbench/internal/source"
@@ -54,7 +55,7 @@ func (e *env) fileLimit() auxfile.Limit {
 // sizeFlag is a flag's size in bytes, written with a unit: 64MiB.
 type sizeFlag int64
 
-func (s *sizeFlag) String() string { return strings.ReplaceAll(auxfile.SizeText(int64(*s)), " ", "") }
+func (s *sizeFlag) String() string { return strings.ReplaceAll(termtext.Size(int64(*s)), " ", "") }
 
 func (s *sizeFlag) Set(v string) error {
 	n, err := auxfile.ParseSize(v)

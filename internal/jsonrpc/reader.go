@@ -86,6 +86,8 @@ func (e *TooLongError) Error() string {
 }
 
 // sizeText is a size in bytes as people read it: "64 MiB", or in bytes.
+// It is core/termtext's Size, copied: this package imports only the
+// standard library (see its doc), so that anything may use it.
 func sizeText(n int) string {
 	if n >= 1<<20 && n%(1<<20) == 0 {
 		return strconv.Itoa(n>>20) + " MiB"

@@ -151,6 +151,9 @@ func (e *LimitError) Error() string {
 }
 
 // sizeText is a size in bytes as people write it: "64 MiB", "512 KiB".
+// It is core/termtext's Size, copied: this package imports no toolbench
+// package (see its doc and TestImportsNoToolbenchPackage), so that
+// anything may use it.
 func sizeText(n int64) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
