@@ -37,7 +37,7 @@ func httpTransport(spec Spec) (mcp.Transport, *http.Transport) {
 	origin, _ := url.Parse(spec.URL) // spec.validate parsed it
 	client := &http.Client{
 		Transport:     &roundTripper{base: base, header: spec.Header, origin: origin},
-		CheckRedirect: sameOriginRedirects(origin),
+		CheckRedirect: SameOriginRedirects(origin),
 	}
 	return &mcp.StreamableClientTransport{
 		Endpoint:     spec.URL,
@@ -50,11 +50,13 @@ func httpTransport(spec Spec) (mcp.Transport, *http.Transport) {
 // client does.
 const maxRedirects = 10
 
-// sameOriginRedirects is the redirect policy of a client of the server at
-// origin: follow a redirect within it, refuse one that leaves it.
-func sameOriginRedirects(origin *url.URL) func(*http.Request, []*http.Request) error {
+// SameOriginRedirects is the redirect policy (http.Client's
+// CheckRedirect) of a client of the server at origin: follow a redirect
+// within it, up to 10, and refuse one that leaves it with a
+// *RedirectError, so that what is sent to the server goes nowhere else.
+func SameOriginRedirects(origin *url.URL) func(*http.Request, []*http.Request) error {
 	return func(req *http.Request, via []*http.Request) error {
-		if !sameOrigin(req.URL, origin) {
+		if !SameOrigin(req.URL, origin) {
 			err := &RedirectError{From: originOf(origin), To: redactedURL(req.URL)}
 			if ex := exchangeFrom(req.Context()); ex != nil {
 				ex.setRefusal(err)
@@ -68,9 +70,11 @@ func sameOriginRedirects(origin *url.URL) func(*http.Request, []*http.Request) e
 	}
 }
 
-// sameOrigin reports whether u is of the origin (RFC 6454: scheme, host
-// and port) of o.
-func sameOrigin(u, o *url.URL) bool {
+// SameOrigin reports whether u is of the origin (RFC 6454: scheme, host
+// and port) of o: a port left to the scheme's default is that port, and
+// the host's case does not count. Credentials for a server go to its
+// origin only.
+func SameOrigin(u, o *url.URL) bool {
 	return u.Scheme == o.Scheme && strings.EqualFold(u.Hostname(), o.Hostname()) && portOf(u) == portOf(o)
 }
 
@@ -107,7 +111,7 @@ type roundTripper struct {
 }
 
 func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
-	if len(t.header) > 0 && sameOrigin(req.URL, t.origin) {
+	if len(t.header) > 0 && SameOrigin(req.URL, t.origin) {
 		req = req.Clone(req.Context())
 		for name, values := range t.header {
 			if _, set := req.Header[name]; !set {
@@ -144,7 +148,7 @@ func (t *roundTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // isRedirect reports whether resp is a redirect the client follows, or
-// refuses (see sameOriginRedirects), rather than a refusal.
+// refuses (see SameOriginRedirects), rather than a refusal.
 func isRedirect(resp *http.Response) bool {
 	switch resp.StatusCode {
 	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:

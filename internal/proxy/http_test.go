@@ -424,3 +424,47 @@ func TestSessionsTheProxyEndsLeaveNothingRunning(t *testing.T) {
 	}
 	waitFor(t, "end of the ended sessions' goroutines", func() bool { return runtime.NumGoroutine() <= baseline+2 })
 }
+
+// roundTripFunc is an http.RoundTripper of a function.
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestTheUpstreamsOriginIsItsSchemeHostAndPort holds the requests the
+// upstream's headers go with to RFC 6454's origin, as mcpclient holds
+// its own: a port written or left to its scheme's default is the same.
+func TestTheUpstreamsOriginIsItsSchemeHostAndPort(t *testing.T) {
+	tests := []struct {
+		upstream, request string
+		sent              bool
+	}{
+		{"https://mcp.example.com/mcp", "https://mcp.example.com/other", true},
+		{"https://mcp.example.com/mcp", "https://MCP.example.com:443/mcp", true},
+		{"https://mcp.example.com:443/mcp", "https://mcp.example.com/mcp", true},
+		{"http://mcp.example.com/mcp", "http://mcp.example.com:80/mcp", true},
+		{"https://mcp.example.com/mcp", "https://mcp.example.com:8443/mcp", false},
+		{"https://mcp.example.com/mcp", "http://mcp.example.com/mcp", false},
+		{"https://mcp.example.com/mcp", "https://other.example.com/mcp", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.upstream+" "+tc.request, func(t *testing.T) {
+			s := newSession(t.Context(), &Options{Upstream: mcpclient.Spec{Name: "test", URL: tc.upstream, Header: http.Header{"Authorization": {"Bearer " + testToken}}}}, nil, &logger{w: io.Discard})
+			up, err := newHTTPUp(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			up.client.Transport.(*originHeaders).base = roundTripFunc(func(r *http.Request) (*http.Response, error) {
+				got = r.Header.Get("Authorization")
+				return &http.Response{StatusCode: http.StatusNoContent, Body: http.NoBody, Request: r}, nil
+			})
+			req, _ := http.NewRequest(http.MethodGet, tc.request, nil)
+			if _, err := up.client.Do(req); err != nil {
+				t.Fatal(err)
+			}
+			if sent := got != ""; sent != tc.sent {
+				t.Errorf("the headers went with the request: %v, want %v", sent, tc.sent)
+			}
+		})
+	}
+}

@@ -47,7 +47,6 @@ func newHTTPUp(s *session) (*httpUp, error) {
 		return nil, fmt.Errorf("%s: not an http or https URL", termtext.Quote(s.opt.Upstream.URL))
 	}
 	base := http.DefaultTransport.(*http.Transport).Clone()
-	origin := originOf(u)
 	ctx, cancel := context.WithCancel(s.ctx)
 	last := make(chan struct{})
 	close(last)
@@ -55,16 +54,8 @@ func newHTTPUp(s *session) (*httpUp, error) {
 		s:   s,
 		url: u.String(),
 		client: &http.Client{
-			Transport: &originHeaders{base: base, origin: origin, header: s.opt.Upstream.Header},
-			CheckRedirect: func(req *http.Request, via []*http.Request) error {
-				if originOf(req.URL) != origin {
-					return fmt.Errorf("the server redirected to %s, another origin: not followed, so that what is sent to %s stays there", originOf(req.URL), origin)
-				}
-				if len(via) >= 5 {
-					return errors.New("more than 5 redirects")
-				}
-				return nil
-			},
+			Transport:     &originHeaders{base: base, origin: u, header: s.opt.Upstream.Header},
+			CheckRedirect: mcpclient.SameOriginRedirects(u),
 		},
 		ctx:    ctx,
 		cancel: cancel,
@@ -73,19 +64,16 @@ func newHTTPUp(s *session) (*httpUp, error) {
 	}, nil
 }
 
-// originOf is a URL's origin: its scheme and host.
-func originOf(u *url.URL) string { return strings.ToLower(u.Scheme + "://" + u.Host) }
-
 // originHeaders adds the upstream's headers to the requests to its
 // origin, and to no other.
 type originHeaders struct {
 	base   http.RoundTripper
-	origin string
+	origin *url.URL
 	header http.Header
 }
 
 func (t *originHeaders) RoundTrip(req *http.Request) (*http.Response, error) {
-	if len(t.header) > 0 && originOf(req.URL) == t.origin {
+	if len(t.header) > 0 && mcpclient.SameOrigin(req.URL, t.origin) {
 		req = req.Clone(req.Context())
 		for name, values := range t.header {
 			req.Header[name] = values
