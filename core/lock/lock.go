@@ -137,6 +137,19 @@ func Pin(doc *jsondoc.Document) ([]Tool, error) {
 	return tools, nil
 }
 
+// Hash is the hash Pin gives the tool whose entry, as its source lists
+// it, is def: "sha256:" and the hex digest of its canonical form (RFC
+// 8785). A relay that holds a listing's tools to a lock hashes each as
+// it comes, without a document. A definition with no canonical form (a
+// key twice, a number past what a double holds) is an error.
+func Hash(def []byte) (string, error) {
+	canon, err := jcs.Transform(def)
+	if err != nil {
+		return "", err
+	}
+	return hashOf(canon), nil
+}
+
 // pinned is tool t of doc, pinned.
 func pinned(doc *jsondoc.Document, t *tooldef.Tool) (Tool, error) {
 	canon, err := jcs.Transform([]byte(doc.Src[t.Node.Start:t.Node.End]))

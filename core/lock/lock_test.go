@@ -119,6 +119,22 @@ func TestPinKeepsEachDefinitionInCanonicalFormWithItsHash(t *testing.T) {
 	}
 }
 
+func TestHashIsTheHashPinGivesADefinition(t *testing.T) {
+	tools := mustPin(t, "server.json", server)
+	entries := map[string]string{
+		"fetch":  `{"description":"Fetch a page by its URL.","name":"fetch","inputSchema":{"properties":{"url":{"format":"uri","type":"string"},"mode":{"enum":["text","html"]}},"type":"object"}}`,
+		"search": `{"name":"search","inputSchema":{"type":"object","required":["q"],"properties":{"q":{"type":"string"}}},"annotations":{"readOnlyHint":true},"description":"Search the web for pages."}`,
+	}
+	for _, p := range tools {
+		if h, err := Hash([]byte(entries[p.Name])); err != nil || h != p.SHA256 {
+			t.Errorf("%s: Hash gives %s, %v; Pin %s", p.Name, h, err, p.SHA256)
+		}
+	}
+	if _, err := Hash([]byte(`{"name":"a","name":"b"}`)); err == nil {
+		t.Error("a definition with a key twice has a hash")
+	}
+}
+
 func TestPinSaysWhatItCannotPin(t *testing.T) {
 	cases := []struct{ name, src, want string }{
 		{"no tools", `{"a": 1}`, "t.json:1:1: "},

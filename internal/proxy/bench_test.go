@@ -254,10 +254,10 @@ func listingPages(n, size int) (requests, responses [][]byte, document []byte) {
 }
 
 // BenchmarkSessionListing is the proxy's own work on a listing of 1000
-// tools, every one pinned by the lock, in one page and in pages of 10:
-// each page held to the lock, the calls' state built, the listing linted
-// and verified once its last page is in. A listing in many pages should
-// cost about what it costs in one.
+// tools, every one pinned by the lock, in one page and in pages of 10,
+// and a call after it: each page held to the lock, the listing linted
+// and verified once its last page is in, the call checked against it. A
+// listing in many pages should cost about what it costs in one.
 func BenchmarkSessionListing(b *testing.B) {
 	for _, size := range []int{1000, 10} {
 		b.Run(fmt.Sprintf("pages-of-%d", size), func(b *testing.B) {
@@ -275,13 +275,17 @@ func BenchmarkSessionListing(b *testing.B) {
 			opt := &Options{Upstream: mcpclient.Spec{Name: "bench", Command: []string{"none"}}, Lock: l}
 			s := newSession(b.Context(), opt, nil, &logger{w: io.Discard})
 			s.up, s.down = discard{}, discardDown{}
+			call := []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"tool_999","arguments":{"key":"k"}}}`)
+			result := []byte(`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"a record"}]}}`)
 			for b.Loop() {
 				for i := range requests {
 					s.fromClient(requests[i], nil, nil)
 					s.fromServer(responses[i], nil)
 				}
+				s.fromClient(call, nil, nil)
+				s.fromServer(result, nil)
 			}
-			if st := s.tools.current(); st == nil || len(st.names) != 1000 {
+			if st := s.tools.current(); st == nil || len(st.toolNames()) != 1000 {
 				b.Fatal("the listing is not the client's")
 			}
 		})

@@ -137,8 +137,8 @@ func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) 
 	if st == nil {
 		found = call.Check(c, &call.Schemas{ByName: map[string]*call.FlatSchema{}})
 	} else {
-		found = call.Check(c, st.schemas)
-		deep = call.DeepValidate(c, st.schemas)
+		found = call.Check(c, st.callSchemas())
+		deep = call.DeepValidate(c, st.callSchemas())
 	}
 	var findings []Finding
 	for _, f := range found {
@@ -173,10 +173,10 @@ func callFinding(f call.Finding, tool string, st *toolState) Finding {
 		out.Hint = "no tool of this name is listed; call one that tools/list gives"
 		switch {
 		case st == nil:
-		case st.withheld[tool]:
+		case st.isWithheld(tool):
 			out.Hint = "the proxy withholds the server's tool of this name: it is not the one the lock pins"
 		default:
-			if near := termtext.Closest(tool, st.names); near != "" {
+			if near := termtext.Closest(tool, st.toolNames()); near != "" {
 				out.Hint += "; did you mean " + termtext.Quote(near) + "?"
 			}
 		}
@@ -256,16 +256,15 @@ func (s *session) listOwn(req *request) (*toolState, error) {
 		if version == "" {
 			version = s.revision()
 		}
-		if held := s.tools.page(&m, &request{method: "tools/list", cursor: cursor}, version); held.unread != nil {
+		held := s.tools.page(&m, &request{method: "tools/list", cursor: cursor}, version)
+		if held.unread != nil {
 			return nil, fmt.Errorf("the server's answer to tools/list could not be read: %w", held.unread)
 		}
-		st := s.tools.current()
-		next, _ := jsonrpc.Unquote(jsonrpc.Member(m.Result, "nextCursor"))
-		if next == "" || st == nil {
+		if held.next == "" {
 			s.tools.finish()
-			return st, nil
+			return s.tools.current(), nil
 		}
-		cursor = next
+		cursor = held.next
 	}
 }
 

@@ -385,7 +385,7 @@ func (h *httpDown) checkHeaders(s *session, r *http.Request, m *jsonrpc.Message)
 	var tool []byte
 	if st := s.tools.current(); st != nil && m.Method == "tools/call" {
 		if name, ok := nameOf(m); ok {
-			tool = st.defs[name]
+			tool = st.def(name)
 		}
 	}
 	found := headerFindings(r.Header, m, tool)

@@ -28,12 +28,12 @@ func (t *toolSet) checkResult(m *jsonrpc.Message, tool string) []Finding {
 	if rt, _ := jsonrpc.Unquote(jsonrpc.Member(res, "resultType")); rt == "input_required" {
 		return nil
 	}
-	if st := t.current(); st != nil && string(jsonrpc.Member(res, "isError")) != "true" && st.schemas.OutputSchema(tool) != nil {
+	if st := t.current(); st != nil && string(jsonrpc.Member(res, "isError")) != "true" && st.callSchemas().OutputSchema(tool) != nil {
 		var structured *jsondoc.Node
 		if sc := jsonrpc.Member(res, "structuredContent"); sc != nil {
 			structured, _ = jsondoc.ParseValue("structuredContent", string(sc))
 		}
-		for _, e := range call.ValidateOutput(tool, structured, st.schemas) {
+		for _, e := range call.ValidateOutput(tool, structured, st.callSchemas()) {
 			findings = append(findings, Finding{Code: "output", Severity: catalog.Error, Text: live.OutputLine(e), Hint: "the server's result breaks the outputSchema its tool declares", Tool: tool})
 		}
 	}

@@ -2,7 +2,6 @@ package proxy
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -34,25 +33,93 @@ type toolSet struct {
 }
 
 // A listing is one listing of the server's tools, every page of it.
+// Each page is read once, as it comes; the listing as a whole once, when
+// its last page is in.
 type listing struct {
-	version  string
-	pages    []mcpclient.Page
-	tools    [][]byte // every tool the server listed, as sent
-	kept     [][]byte // those passed on
-	withheld []string // the names of the others
-	names    map[string]bool
-	done     bool // the last page is in
-	finished bool // linted
+	version   string
+	pages     []mcpclient.Page
+	tools     [][]byte // every tool the server listed, as sent
+	passed    []bool   // of each of tools, whether it was passed on
+	kept      [][]byte // the tools passed on
+	keptNames []string // the name of each, "" for none
+	withheld  []string // the names of the others
+	names     map[string]bool
+	done      bool // the last page is in
+	finished  bool // linted
 }
 
 // A toolState is what calls are checked against: the tools the client
-// was given.
+// was given. What the checks read of them is worked out when they first
+// ask, once: a listing of many pages gives a state a page, and is not
+// read again for each.
 type toolState struct {
-	schemas  *call.Schemas
-	names    []string
-	withheld map[string]bool
-	defs     map[string][]byte // each tool's definition, by name
-	version  string
+	kept      [][]byte
+	keptNames []string
+	withheld  []string
+	version   string
+	// set, when not nil, holds the tools of kept among others, read
+	// already: the listing's, read whole to lint it.
+	set *tooldef.ToolSet
+
+	once        sync.Once
+	schemas     *call.Schemas
+	names       []string
+	withheldSet map[string]bool
+	defs        map[string][]byte // each tool's definition, by name
+}
+
+// read works out what the checks read of the tools, once.
+func (st *toolState) read() {
+	st.once.Do(func() {
+		st.withheldSet = make(map[string]bool, len(st.withheld))
+		for _, name := range st.withheld {
+			st.withheldSet[name] = true
+		}
+		st.defs = make(map[string][]byte, len(st.kept))
+		for i, tool := range st.kept {
+			if name := st.keptNames[i]; name != "" {
+				if _, dup := st.defs[name]; !dup {
+					st.defs[name] = tool
+				}
+			}
+		}
+		set := st.set
+		if set == nil {
+			doc, err := jsondoc.Parse("tools/list", mcpclient.ToolsDocument(st.kept))
+			if err != nil {
+				st.schemas = &call.Schemas{ByName: map[string]*call.FlatSchema{}}
+				return
+			}
+			set = tooldef.Tools(doc)
+		}
+		st.schemas = call.SchemasFromTools(set)
+		st.names = st.schemas.Names
+	})
+}
+
+// callSchemas are the tools' schemas, which calls and results are
+// checked against.
+func (st *toolState) callSchemas() *call.Schemas {
+	st.read()
+	return st.schemas
+}
+
+// toolNames are the names of the tools, in order.
+func (st *toolState) toolNames() []string {
+	st.read()
+	return st.names
+}
+
+// isWithheld reports whether a tool of the name was withheld.
+func (st *toolState) isWithheld(name string) bool {
+	st.read()
+	return st.withheldSet[name]
+}
+
+// def is the definition of the tool of the name, as sent; nil for none.
+func (st *toolState) def(name string) []byte {
+	st.read()
+	return st.defs[name]
 }
 
 func newToolSet(opt *Options, log *logger) *toolSet {
@@ -81,6 +148,8 @@ type heldPage struct {
 	// unread, when set, is why the page could not be read as a
 	// tools/list result; the listing so far is left as it was.
 	unread error
+	// next is the page's nextCursor, "" for the last.
+	next string
 }
 
 // page takes a tools/list response of the server's, the answer to req:
@@ -98,34 +167,46 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) heldPag
 		t.cur = &listing{version: version, names: map[string]bool{}}
 	}
 	cur := t.cur
-	msg := bytes.Clone(m.Raw)
-	page, tools, err := mcpclient.ReadToolsPage(msg, len(cur.pages)+1, req.cursor)
+	if m.Error != nil {
+		return heldPage{out: m.Raw, verdict: Relayed}
+	}
+	page, tools, err := readPage(m, len(cur.pages)+1, req.cursor)
 	if err != nil {
-		var rpc *mcpclient.RPCError
-		if errors.As(err, &rpc) {
-			return heldPage{out: m.Raw, verdict: Relayed}
-		}
 		return t.unreadPage(m, req, err)
 	}
+	// The page is kept, and its tools, past the buffer it was read in.
+	msg := bytes.Clone(m.Raw)
+	kept := func(part []byte) []byte {
+		if part == nil {
+			return nil
+		}
+		return msg[jsonrpc.Offset(m.Raw, part):][:len(part)]
+	}
+	page.Message = msg
+	page.ResultType, page.TTLMs, page.CacheScope = kept(page.ResultType), kept(page.TTLMs), kept(page.CacheScope)
 	cur.pages = append(cur.pages, page)
 	var (
 		findings []Finding
 		drop     map[int]bool
 	)
 	for i, tool := range tools {
+		tool = kept(tool)
 		cur.tools = append(cur.tools, tool)
 		name, _ := jsonrpc.Unquote(jsonrpc.Member(tool, "name"))
 		why := t.drift(name, tool, cur.names)
 		cur.names[name] = true
+		passed := why == "" || t.opt.Policy.Drift == Audit
+		cur.passed = append(cur.passed, passed)
+		if passed {
+			cur.kept, cur.keptNames = append(cur.kept, tool), append(cur.keptNames, name)
+		}
 		if why == "" {
-			cur.kept = append(cur.kept, tool)
 			continue
 		}
 		f := Finding{Code: CodeWithheld, Severity: catalog.Error, Tool: name}
-		if t.opt.Policy.Drift == Audit {
+		if passed {
 			f.Code, f.Severity = CodeDrift, catalog.Warning
 			f.Text = "tool " + termtext.Quote(name) + " " + why + "; passed on (audit)"
-			cur.kept = append(cur.kept, tool)
 		} else {
 			f.Text = "tool " + termtext.Quote(name) + " " + why + "; withheld from the client"
 			if drop == nil {
@@ -138,11 +219,78 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) heldPag
 		findings = append(findings, f)
 	}
 	cur.done = page.NextCursor == ""
-	t.state.Store(newToolState(cur))
+	t.state.Store(cur.state(nil))
 	if len(drop) == 0 {
-		return heldPage{out: m.Raw, verdict: Relayed, findings: findings}
+		return heldPage{out: m.Raw, verdict: Relayed, findings: findings, next: page.NextCursor}
 	}
-	return heldPage{out: withoutTools(m, drop), verdict: Filtered, findings: findings}
+	return heldPage{out: withoutTools(m, drop), verdict: Filtered, findings: findings, next: page.NextCursor}
+}
+
+// readPage reads the result of m, a tools/list response without an
+// error, as page n of a listing asked for at cursor: the page and each
+// tool as written, slices of m.Raw. It reads what Parse found in the
+// message, as withoutTools takes tools out of it, so that the tools held
+// to the lock are the tools passed on, whatever a member's escapes or
+// repeats. A result that is no object, has no "tools" list or a
+// "nextCursor" that is no string is an error, at its line and column.
+func readPage(m *jsonrpc.Message, n int, cursor string) (mcpclient.Page, [][]byte, error) {
+	page := mcpclient.Page{Cursor: cursor}
+	fail := func(at []byte, format string, args ...any) (mcpclient.Page, [][]byte, error) {
+		line, col := lineCol(m.Raw, jsonrpc.Offset(m.Raw, at))
+		return page, nil, fmt.Errorf("tools/list page %d:%d:%d: %s", n, line, col, fmt.Sprintf(format, args...))
+	}
+	if kind := kindOf(m.Result); kind != "an object" {
+		return fail(m.Result, "a tools/list result must be an object, not %s", kind)
+	}
+	list := jsonrpc.Member(m.Result, "tools")
+	switch kind := kindOf(list); {
+	case list == nil:
+		return fail(m.Result, `the result has no "tools" list`)
+	case kind != "a list":
+		return fail(list, `"tools" is %s, not a list`, kind)
+	}
+	if next := jsonrpc.Member(m.Result, "nextCursor"); next != nil && string(next) != "null" {
+		s, ok := jsonrpc.Unquote(next)
+		if !ok {
+			return fail(next, `"nextCursor" is %s, not a string`, kindOf(next))
+		}
+		page.NextCursor = s
+	}
+	page.ResultType = jsonrpc.Member(m.Result, "resultType")
+	page.TTLMs = jsonrpc.Member(m.Result, "ttlMs")
+	page.CacheScope = jsonrpc.Member(m.Result, "cacheScope")
+	tools := [][]byte{}
+	for tool := range jsonrpc.Elements(list) {
+		tools = append(tools, tool)
+	}
+	page.Tools, page.Message = len(tools), m.Raw
+	return page, tools, nil
+}
+
+// kindOf names the kind of a JSON value as written.
+func kindOf(v []byte) string {
+	if len(v) == 0 {
+		return "nothing"
+	}
+	switch v[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "a list"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// lineCol is the line and column, from 1, of the byte at off in msg.
+func lineCol(msg []byte, off int) (int, int) {
+	line := 1 + bytes.Count(msg[:off], []byte{'\n'})
+	return line, off - bytes.LastIndexByte(msg[:off], '\n')
 }
 
 // unreadPage is what becomes of a tools/list response that is no
@@ -185,23 +333,10 @@ func (t *toolSet) drift(name string, tool []byte, seen map[string]bool) string {
 	case seen[name]:
 		return "is listed a second time, which may stand in for the pinned one"
 	}
-	if h, err := toolHash(tool); err != nil || h != pinned {
+	if h, err := lock.Hash(tool); err != nil || h != pinned {
 		return "changed since it was locked"
 	}
 	return ""
-}
-
-// toolHash is the hash the lock pins a tool's definition by.
-func toolHash(tool []byte) (string, error) {
-	doc, err := jsondoc.Parse("tool", mcpclient.ToolsDocument([][]byte{tool}))
-	if err != nil {
-		return "", err
-	}
-	pinned, err := lock.Pin(doc)
-	if err != nil || len(pinned) != 1 {
-		return "", fmt.Errorf("no hash: %v", err)
-	}
-	return pinned[0].SHA256, nil
 }
 
 // withoutTools is the tools/list response m without the tools at the
@@ -225,26 +360,31 @@ func withoutTools(m *jsonrpc.Message, drop map[int]bool) []byte {
 	return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: arr, With: kept})
 }
 
-func newToolState(cur *listing) *toolState {
-	doc, err := jsondoc.Parse("tools/list", mcpclient.ToolsDocument(cur.kept))
-	st := &toolState{withheld: map[string]bool{}, defs: map[string][]byte{}, version: cur.version}
-	for _, name := range cur.withheld {
-		st.withheld[name] = true
+// state is the state of the listing so far, set holding its tools read
+// already (nil for none).
+func (cur *listing) state(set *tooldef.ToolSet) *toolState {
+	return &toolState{kept: cur.kept[:len(cur.kept):len(cur.kept)], keptNames: cur.keptNames[:len(cur.keptNames):len(cur.keptNames)],
+		withheld: cur.withheld[:len(cur.withheld):len(cur.withheld)], version: cur.version, set: set}
+}
+
+// passedOn is set, the tools of the whole listing read, less those
+// withheld: the tools the client was given, read once.
+func (cur *listing) passedOn(set *tooldef.ToolSet) *tooldef.ToolSet {
+	// Tool i starts in the listing's document where ToolsDocument puts it.
+	passed := map[int]bool{}
+	at := len("{\"tools\": [\n")
+	for i, tool := range cur.tools {
+		passed[at] = cur.passed[i]
+		at += len(tool) + len(",\n")
 	}
-	if err != nil {
-		st.schemas = &call.Schemas{ByName: map[string]*call.FlatSchema{}}
-		return st
-	}
-	st.schemas = call.SchemasFromTools(tooldef.Tools(doc))
-	st.names = st.schemas.Names
-	for _, tool := range cur.kept {
-		if name, ok := jsonrpc.Unquote(jsonrpc.Member(tool, "name")); ok {
-			if _, dup := st.defs[name]; !dup {
-				st.defs[name] = tool
-			}
+	out := *set
+	out.Tools = nil
+	for _, tool := range set.Tools {
+		if passed[int(tool.Node.Start)] {
+			out.Tools = append(out.Tools, tool)
 		}
 	}
-	return st
+	return &out
 }
 
 // maxListingFindings bounds the findings of one listing's lint that an
@@ -267,6 +407,14 @@ func (t *toolSet) finish() []Finding {
 	if err != nil {
 		return []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: err.Error()}}
 	}
+	// The calls' state is read from the document the lint reads: the
+	// listing is read whole once.
+	st := cur.state(cur.passedOn(tooldef.Tools(doc)))
+	t.mu.Lock()
+	if t.cur == cur {
+		t.state.Store(st)
+	}
+	t.mu.Unlock()
 	lopt := t.opt.Lint
 	lopt.Server = live.Facts(list)
 	res := lint.Lint(doc, lopt)

@@ -218,7 +218,7 @@ func (u *httpUp) setHeaders(h http.Header, m *jsonrpc.Message, req *request, cli
 	var tool []byte
 	if st := u.s.tools.current(); st != nil && m.Method == "tools/call" {
 		if name, ok := nameOf(m); ok {
-			tool = st.defs[name]
+			tool = st.def(name)
 		}
 	}
 	for name, values := range standardHeaders(m, tool) {
