@@ -311,6 +311,10 @@ func describe(v jsontext.Value) string {
 	return quote(s, quoteLimit)
 }
 
+// KindOf names the kind of v, a JSON value as written, as this
+// package's errors name it: "an object", "a list", "a number".
+func KindOf(v []byte) string { return kindName(jsontext.Value(v).Kind()) }
+
 func kindName(k jsontext.Kind) string {
 	switch k {
 	case '{':

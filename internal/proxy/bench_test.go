@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"toolbench/core/jsondoc"
-	"toolbench/core/lock"
 	"toolbench/internal/mcpclient"
 )
 
@@ -262,17 +260,7 @@ func BenchmarkSessionListing(b *testing.B) {
 	for _, size := range []int{1000, 10} {
 		b.Run(fmt.Sprintf("pages-of-%d", size), func(b *testing.B) {
 			requests, responses, document := listingPages(1000, size)
-			doc, err := jsondoc.Parse("bench", document)
-			if err != nil {
-				b.Fatal(err)
-			}
-			tools, err := lock.Pin(doc)
-			if err != nil {
-				b.Fatal(err)
-			}
-			l := &lock.Lock{}
-			l.Set("bench", lock.Server, tools)
-			opt := &Options{Upstream: mcpclient.Spec{Name: "bench", Command: []string{"none"}}, Lock: l}
+			opt := &Options{Upstream: mcpclient.Spec{Name: "bench", Command: []string{"none"}}, Lock: pinning(b, "bench", document)}
 			s := newSession(b.Context(), opt, nil, &logger{w: io.Discard})
 			s.up, s.down = discard{}, discardDown{}
 			call := []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"tool_999","arguments":{"key":"k"}}}`)

@@ -191,7 +191,14 @@ func lockOf(t *testing.T, behaviour string) *lock.Lock {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := jsondoc.Parse("test", list.Document)
+	return pinning(t, "test", list.Document)
+}
+
+// pinning is a lock that pins the tools of document as the server
+// source.
+func pinning(t testing.TB, source string, document []byte) *lock.Lock {
+	t.Helper()
+	doc, err := jsondoc.Parse(source, document)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +207,7 @@ func lockOf(t *testing.T, behaviour string) *lock.Lock {
 		t.Fatal(err)
 	}
 	l := &lock.Lock{}
-	l.Set("test", lock.Server, tools)
+	l.Set(source, lock.Server, tools)
 	return l
 }
 

@@ -29,7 +29,8 @@ import (
 const (
 	serverEnv = "PROXY_TEST_SERVER"
 	// callsEnv names a file the server appends each tools/call it
-	// receives to, a line each: what reached it.
+	// receives to, a line each: what reached it (the scripted server's,
+	// every message).
 	callsEnv = "PROXY_TEST_CALLS"
 	// pidEnv names a file the server writes its pid to.
 	pidEnv = "PROXY_TEST_PID"
@@ -87,7 +88,7 @@ func runServer(behaviour string) int {
 	case "raw":
 		return serveRaw()
 	case "scripted", "silent", "late", "chatty", "asks-first", "pairs":
-		return serveScripted(behaviour)
+		return serveScripted(behaviour, calls)
 	case "stubborn":
 		// Like server-everything: it never exits when its input ends, and
 		// ignores SIGTERM.
@@ -278,8 +279,8 @@ const (
 )
 
 // serveScripted is a server written line by line, for what the Go SDK's
-// server would not do. It logs each message it receives to callsEnv's
-// file, a line each, answers tools/list with listingEnv's result and
+// server would not do. It logs each message it receives to received, a
+// line each, answers tools/list with listingEnv's result and
 // jsonrpcEnv's version, a call of echo with its text, and a
 // subscriptions/listen with a list_changed of that subscription, except
 // as behaviour says:
@@ -295,23 +296,13 @@ const (
 //   - pairs: holds each tools/call until a second is in, then reports
 //     the progress of both, each under its own request's progressToken
 //     with a message naming its text, and answers both.
-func serveScripted(behaviour string) int {
+func serveScripted(behaviour string, received io.Writer) int {
 	listing, version := os.Getenv(listingEnv), os.Getenv(jsonrpcEnv)
 	if listing == "" {
 		listing = scriptedListing
 	}
 	if version == "" {
 		version = `"2.0"`
-	}
-	received := io.Discard
-	if path := os.Getenv(callsEnv); path != "" {
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			return 2
-		}
-		defer f.Close()
-		received = f
 	}
 	r := jsonrpc.NewReader(os.Stdin, 0)
 	write := func(parts ...string) {

@@ -239,11 +239,11 @@ func readPage(m *jsonrpc.Message, n int, cursor string) (mcpclient.Page, [][]byt
 		line, col := lineCol(m.Raw, jsonrpc.Offset(m.Raw, at))
 		return page, nil, fmt.Errorf("tools/list page %d:%d:%d: %s", n, line, col, fmt.Sprintf(format, args...))
 	}
-	if kind := kindOf(m.Result); kind != "an object" {
+	if kind := mcpclient.KindOf(m.Result); kind != "an object" {
 		return fail(m.Result, "a tools/list result must be an object, not %s", kind)
 	}
 	list := jsonrpc.Member(m.Result, "tools")
-	switch kind := kindOf(list); {
+	switch kind := mcpclient.KindOf(list); {
 	case list == nil:
 		return fail(m.Result, `the result has no "tools" list`)
 	case kind != "a list":
@@ -252,7 +252,7 @@ func readPage(m *jsonrpc.Message, n int, cursor string) (mcpclient.Page, [][]byt
 	if next := jsonrpc.Member(m.Result, "nextCursor"); next != nil && string(next) != "null" {
 		s, ok := jsonrpc.Unquote(next)
 		if !ok {
-			return fail(next, `"nextCursor" is %s, not a string`, kindOf(next))
+			return fail(next, `"nextCursor" is %s, not a string`, mcpclient.KindOf(next))
 		}
 		page.NextCursor = s
 	}
@@ -265,26 +265,6 @@ func readPage(m *jsonrpc.Message, n int, cursor string) (mcpclient.Page, [][]byt
 	}
 	page.Tools, page.Message = len(tools), m.Raw
 	return page, tools, nil
-}
-
-// kindOf names the kind of a JSON value as written.
-func kindOf(v []byte) string {
-	if len(v) == 0 {
-		return "nothing"
-	}
-	switch v[0] {
-	case '{':
-		return "an object"
-	case '[':
-		return "a list"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
 }
 
 // lineCol is the line and column, from 1, of the byte at off in msg.
