@@ -173,6 +173,8 @@ func TestTheSummaryOfServersCountsServers(t *testing.T) {
 			"1 warning in 1 of 3 servers"},
 		{"issues of the servers together too", Report{Issues: []lint.Issue{onServer("a"), onServer(".mcp.json")}, Files: 3, Servers: three},
 			"2 warnings in 2 of 3 sources"},
+		{"a server.json linted beside them", Report{Issues: []lint.Issue{onServer("a")}, Files: 4, Servers: three},
+			"1 warning in 1 of 4 sources"},
 		{"one down", Report{Files: 2, Servers: three, Failed: []Failure{{File: "c"}}},
 			"no issues in 2 servers; 1 server could not be reached or listed"},
 		{"files", Report{Issues: []lint.Issue{onServer("a.json")}, Files: 3, Failed: []Failure{{File: "b.json"}}},

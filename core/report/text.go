@@ -133,8 +133,10 @@ func textSummary(r *Report) string {
 	noun, failedNoun, unreadable := "file", "file", " could not be read or parsed"
 	if len(r.Servers) > 0 {
 		noun, failedNoun, unreadable = "server", "server", " could not be reached or listed"
-		if servers < len(files) {
-			noun = "source" // the servers file too, with the issues of all servers together
+		if servers < len(files) || r.Files+len(r.Failed) > len(r.Servers) {
+			// the servers file too, with the issues of all servers
+			// together, or a file linted beside them (a server.json)
+			noun = "source"
 		}
 	}
 	linted, failed := r.Files, len(r.Failed)
