@@ -431,7 +431,9 @@ func runsProxy(argv []string) bool {
 // is "" when there is no lock.
 func proxySummary(po *proxy.Options, opts *proxyOptions, lockPath string, pinned int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "in front of %s; calls %s, drift %s, headers %s", po.Upstream.DisplayName(), po.Policy.Calls, po.Policy.Drift, po.Policy.Headers)
+	// The server by the name the lock and the docs call it, which --name
+	// gives; the command or URL is no name of it.
+	fmt.Fprintf(&b, "in front of %s; calls %s, drift %s, headers %s", opts.name, po.Policy.Calls, po.Policy.Drift, po.Policy.Headers)
 	switch {
 	case po.Lock != nil:
 		fmt.Fprintf(&b, "; %s pins %s as %s", lockPath, termtext.Plural(pinned, "tool"), termtext.Quote(opts.name))

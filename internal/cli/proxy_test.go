@@ -20,6 +20,7 @@ import (
 	"toolbench/core/config"
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
+	"toolbench/core/lock"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/proxy"
 )
@@ -232,6 +233,32 @@ func TestAToolChangedSinceItWasLockedIsWithheldThroughTheWrappedEntry(t *testing
 	cs, _ = proxySession(t, root, "--server", "test", "--policy", "drift=audit")
 	if names := toolNames(t, cs); !strings.Contains(" "+strings.Join(names, " ")+" ", " echo ") {
 		t.Errorf("tools under audit %q: want echo passed on", names)
+	}
+}
+
+func TestTheProxysFirstLineNamesTheServerAsTheLockDoes(t *testing.T) {
+	t.Parallel()
+	npx := mcpclient.Spec{Command: []string{"npx", "-y", "@modelcontextprotocol/server-everything@2026.8.31"}}
+	for _, tc := range []struct {
+		name string
+		opts proxyOptions
+		po   proxy.Options
+		want string
+	}{
+		{"--name over the command", proxyOptions{name: "everything", record: "records/everything.jsonl"}, proxy.Options{Upstream: npx, Lock: &lock.Lock{}},
+			"in front of everything; calls enforce, drift enforce, headers enforce; toolbench.lock.json pins 13 tools as 'everything'; recording to records/everything.jsonl"},
+		{"no lock", proxyOptions{name: "github"}, proxy.Options{Upstream: mcpclient.Spec{URL: "https://api.example.com/mcp"}, Policy: proxy.Policies{Calls: proxy.Audit}},
+			"in front of github; calls audit, drift enforce, headers enforce; no lock holds its tools"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lockPath := ""
+			if tc.po.Lock != nil {
+				lockPath = "toolbench.lock.json"
+			}
+			if got := proxySummary(&tc.po, &tc.opts, lockPath, 13); got != tc.want {
+				t.Errorf("proxySummary =\n%s\nwant\n%s", got, tc.want)
+			}
+		})
 	}
 }
 
