@@ -43,14 +43,14 @@ func recordHead(text []byte) (record, told bool) {
 	return bytes.HasPrefix(rest[end:], recordFrom), true
 }
 
-// callsOf returns the calls in r: r itself, or when r is a record,
-// its calls at their lines, each other line blank. stop ends the
-// reading of a record early, for a reader of the calls that stops
-// before their end.
-func callsOf(r io.Reader) (calls io.Reader, stop func()) {
+// callsOf returns the calls in r: r itself, or when r is a record (and
+// record says so), its calls at their lines, each other line blank. stop
+// ends the reading of a record early, for a reader of the calls that
+// stops before their end.
+func callsOf(r io.Reader) (calls io.Reader, record bool, stop func()) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if !startsRecord(br) {
-		return br, func() {}
+		return br, false, func() {}
 	}
 	pr, pw := io.Pipe()
 	go func() {
@@ -75,7 +75,7 @@ func callsOf(r io.Reader) (calls io.Reader, stop func()) {
 		}
 		pw.CloseWithError(err)
 	}()
-	return pr, func() { pr.Close() }
+	return pr, true, func() { pr.Close() }
 }
 
 // startsRecord reports whether br starts as a record does, white space
