@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -204,6 +205,62 @@ func TestAWrappedServersFileRunsTheServerBehindTheProxy(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(root, ".mcp.json")); string(data) != servers {
 		t.Errorf("unwrapped (-want +got):\n%s", cmp.Diff(servers, string(data)))
+	}
+}
+
+// TestAToolOnlyTheAgentIsGivenIsPinnedFromItsRecord: a server that
+// lists a tool only to clients that announce roots, as server-everything
+// does, is pinned from the record of a wrapped entry that an agent (the
+// SDK's client, which announces roots) and toolbench's own client (which
+// does not) both went through: the lock pins what the agent was given,
+// and the proxy withholds nothing from it.
+func TestAToolOnlyTheAgentIsGivenIsPinnedFromItsRecord(t *testing.T) {
+	t.Parallel()
+	servers := fmt.Sprintf(`{"mcpServers": {"test": {"command": %q, "env": {%q: "roots"}}}}`, testServerCommand(t), testServerEnv)
+	root := project(t, map[string]string{".mcp.json": servers, "records/": ""})
+	if code, out, errOut := runIn(t, "proxy", "wrap", "--command", toolbenchBin, "--record-dir", "records"); code != exitOK {
+		t.Fatalf("proxy wrap: exit %d, %q %q", code, out, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(root, ".mcp.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := mcpclient.ParseConfig(".mcp.json", data, "test", func(string) (string, bool) { return "", false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	agentTools := func() []string {
+		cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
+		cmd.Env, cmd.Dir = append(os.Environ(), spec.Env...), root
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		return toolNames(t, cs)
+	}
+	listings := func() int {
+		data, _ := os.ReadFile(filepath.Join(root, "records", "test.jsonl"))
+		return strings.Count(string(data), `"from":"server","to":"client","kind":"response","method":"tools/list"`)
+	}
+	if names := agentTools(); !slices.Contains(names, "get-roots-list") {
+		t.Fatalf("the agent was given %q, want get-roots-list among them", names)
+	}
+	waitFor(t, "the agent's listing in the record", func() bool { return listings() == 1 })
+	// toolbench's own client, through the same entry, is given less.
+	code, out, errOut := runIn(t, "dump", "--server", "test")
+	if code != exitOK || strings.Contains(out, "get-roots-list") {
+		t.Fatalf("dump: exit %d, %q %q; want the tools without get-roots-list", code, out, errOut)
+	}
+	waitFor(t, "dump's listing in the record", func() bool { return listings() == 2 })
+	code, out, errOut = runIn(t, "lock", "--from-record", "records/test.jsonl", "--server", "test")
+	if want := "test: 10 tools pinned\n"; code != exitOK || !strings.HasPrefix(out, want) || !strings.Contains(errOut, "'get-roots-list'") {
+		t.Fatalf("lock --from-record: exit %d, %q %q; want %q, and get-roots-list named", code, out, errOut, want)
+	}
+	if names := agentTools(); !slices.Contains(names, "get-roots-list") {
+		t.Errorf("once locked from the record, the agent was given %q; want get-roots-list among them, not withheld", names)
 	}
 }
 
