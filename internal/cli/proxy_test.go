@@ -122,7 +122,8 @@ func TestProxyChecksCallsAndRecordsThem(t *testing.T) {
 	}
 	cs.Close()
 	// The record, once the proxy has ended, checked again: the calls at
-	// their lines, against the server's tools as the record saw them.
+	// their lines, against the server's tools as the record saw them, as
+	// the proxy checked them, deep.
 	waitFor(t, "the record's last line", func() bool {
 		data, _ := os.ReadFile(filepath.Join(root, "rec.jsonl"))
 		return strings.Count(string(data), `"method":"tools/call"`) >= 4
@@ -137,7 +138,7 @@ func TestProxyChecksCallsAndRecordsThem(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "tools.json"), []byte(out), 0o644)
 	code, out, errOut = runIn(t, "call", "tools.json", "rec.jsonl")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitIssues || len(lines) != 3 || !strings.HasSuffix(lines[0], ": valid") || !strings.HasSuffix(lines[1], ": missing:text, extra:txt") || lines[2] != "2 calls: 1 valid, 1 invalid" {
+	if code != exitIssues || len(lines) != 3 || !strings.HasSuffix(lines[0], ": valid") || !strings.HasSuffix(lines[1], ": missing:text, extra:txt, schema: additional properties 'txt' not allowed, schema: missing property 'text'") || lines[2] != "2 calls: 1 valid, 1 invalid" {
 		t.Errorf("call tools.json rec.jsonl: exit %d, %q %q", code, out, errOut)
 	}
 	// The line numbers are the record's.
