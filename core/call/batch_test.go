@@ -121,6 +121,35 @@ func TestCheckCallsInBatchesHonoursTheLineLimit(t *testing.T) {
 	}
 }
 
+// TestCheckCallsInBatchesChecksALineOfTensOfMiB reads a log with a line
+// too long to copy into a batch: the batch takes the line's own buffer,
+// and checks it as any other.
+func TestCheckCallsInBatchesChecksALineOfTensOfMiB(t *testing.T) {
+	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
+	input := `{"name": "search", "args": {"query": "a"}}` + "\n" +
+		`{"name": "search", "args": {"query": "` + strings.Repeat("x", maxChunk+1) + `", "limit": 1}}` + "\n" +
+		`{"name": "search"}` + "\n"
+	lr := newLineReader(strings.NewReader(input), jsondoc.MaxDocumentSize)
+	if _, err := lr.next(); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	err := lr.checkBatches(s, CallOptions{}, (&recorder{}).AppendResult, func(b *callBatch) error {
+		out.Write(b.out)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []recorded{
+		{Line: 2, Tool: "search", Errors: []string{"extra:limit"}},
+		{Line: 3, Tool: "search", Errors: []string{"missing:query"}},
+	}
+	if diff := cmp.Diff(want, results(t, out.String())); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
+	}
+}
+
 // failingWriter fails every write after the first n bytes.
 type failingWriter struct{ n int }
 
