@@ -266,7 +266,7 @@ func checkCallsOf(e *env, cfg *callOptions, schemas *call.Schemas) int {
 	r := &report.CallReport{File: displayName(cfg.calls), Deep: opt.Deep, Version: e.build.version(), InformationURI: e.build.informationURI()}
 	sum, err := report.WriteCalls(cfg.format, jsondoc.SafeWriter(e.stdout), r, in, schemas, opt)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(displayName(cfg.calls)), termtext.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(inFile(displayName(cfg.calls), err)))
 		return exitFailure
 	}
 	if sum.Invalid > 0 {

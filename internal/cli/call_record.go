@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 
 	"toolbench/internal/proxy"
@@ -76,6 +77,16 @@ func callsOf(r io.Reader) (calls io.Reader, record bool, stop func()) {
 		pw.CloseWithError(err)
 	}()
 	return pr, true, func() { pr.Close() }
+}
+
+// inFile is err, an error of reading file, named by file: FILE:LINE:COL:
+// for a line of a record, which editors jump to, FILE: for another.
+func inFile(file string, err error) string {
+	var at *proxy.RecordError
+	if errors.As(err, &at) {
+		return file + ":" + err.Error()
+	}
+	return file + ": " + err.Error()
 }
 
 // startsRecord reports whether br starts as a record does, white space

@@ -84,7 +84,7 @@ func runCalls(ctx context.Context, e *env, cfg *callOptions, src *source.Source,
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(writeErr.Error()))
 		return exitFailure
 	case err != nil:
-		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(displayName(cfg.calls)), termtext.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(inFile(displayName(cfg.calls), err)))
 		return exitFailure
 	}
 	if sum.Failed() {

@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -63,7 +64,7 @@ func readRecordPins(e *env, record string) (*recordPins, error) {
 	defer f.Close()
 	rp := &recordPins{}
 	if err := rp.read(f); err != nil {
-		return nil, fmt.Errorf("%s:%w", record, err)
+		return nil, errors.New(inFile(record, err))
 	}
 	if rp.last == nil {
 		return nil, fmt.Errorf("%s: no complete tools/list: a record holds one once a client has listed the server's tools", record)

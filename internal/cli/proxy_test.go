@@ -422,7 +422,7 @@ func TestARecordThatIsNotOneIsAnErrorAtItsLine(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"call, bad JSON", []string{"call", "tools.json", "bad.jsonl"}, "toolbench call: bad.jsonl: 2:12: not JSON: unexpected end"},
+		{"call, bad JSON", []string{"call", "tools.json", "bad.jsonl"}, "toolbench call: bad.jsonl:2:12: not JSON: unexpected end"},
 		{"lock, bad JSON", []string{"lock", "--from-record", "bad.jsonl", "--server", "s"}, "toolbench lock: bad.jsonl:2:12: not JSON: unexpected end"},
 		{"lock, no listing", []string{"lock", "--from-record", "call.jsonl", "--server", "s"}, "toolbench lock: call.jsonl: no complete tools/list"},
 		{"lock, zeros", []string{"lock", "--from-record", "/dev/zero", "--server", "s"}, "toolbench lock: /dev/zero:1:1: not a line of a record"},
