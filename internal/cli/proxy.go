@@ -362,6 +362,7 @@ func runProxy(e *env, opts *proxyOptions) error {
 	if err != nil {
 		return failed(err)
 	}
+	spec.Name = opts.name // the proxy's lines call the server as the lock does
 	named := srv
 	named.Name, named.Command, named.URL = opts.name, nil, ""
 	po := proxy.Options{

@@ -488,7 +488,7 @@ func TestARecordIsToldFromCallsAndAHistoryByItsHead(t *testing.T) {
 // --tui in a real terminal (tmux) in front of the Go SDK test server: a
 // client's calls on --listen show in the Traffic pane with their
 // verdicts, an invalid one refused with its codes, and q ends the
-// workbench and the proxy with it.
+// workbench and the proxy with it, whose lines then come once each.
 func TestProxyTUIShowsItsClientsTrafficBesideTheServer(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -503,7 +503,7 @@ func TestProxyTUIShowsItsClientsTrafficBesideTheServer(t *testing.T) {
 	addr := l.Addr().String()
 	l.Close() // the proxy listens on it; another taking it first fails the test, and says so
 	exitFile := filepath.Join(dir, "exit-status")
-	shell := fmt.Sprintf("cd %s && %s=tools %s proxy --tui --listen %s --record rec.jsonl -- %s; echo $? > %s",
+	shell := fmt.Sprintf("cd %s && %s=tools %s proxy --tui --listen %s --record rec.jsonl -- %s 2> stderr.txt; echo $? > %s",
 		shellQuote(dir), testServerEnv, shellQuote(toolbenchBin), addr, shellQuote(testServerCommand(t)), shellQuote(exitFile))
 	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-proxy-tui-%d", os.Getpid())}
 	tt.tmux("new-session", "-d", "-s", "tb", "-x", "120", "-y", "40", "sh", "-c", shell)
@@ -523,6 +523,10 @@ func TestProxyTUIShowsItsClientsTrafficBesideTheServer(t *testing.T) {
 	waitQuit(t, tt, exitFile)
 	if data, err := os.ReadFile(filepath.Join(dir, "rec.jsonl")); err != nil || !strings.Contains(string(data), `"tool":"echo"`) {
 		t.Errorf("the record: %v\n%s", err, data)
+	}
+	stderr, _ := os.ReadFile(filepath.Join(dir, "stderr.txt"))
+	if n := strings.Count(string(stderr), "serving MCP at http://"+addr+proxy.HTTPPath); n != 1 {
+		t.Errorf("the address the proxy serves is said %d times, want once:\n%s", n, stderr)
 	}
 }
 
