@@ -182,10 +182,10 @@ func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
 }
 
 func TestAServersFileThatIsNotJSONIsOneLineAtItsPlace(t *testing.T) {
-	project(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\"a\": {\"command\": \"echo\",}}\n}\n"})
+	project(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\"a\": {\"command\": \"echo\"}\n}\n"})
 	for _, args := range [][]string{{"lint", "--all-servers"}, {"lint", "--server", "a"}} {
 		code, _, stderr := runIn(t, args...)
-		want := "toolbench lint: .mcp.json:2:41: a trailing comma: JSON allows no ',' before '}'\n"
+		want := "toolbench lint: .mcp.json:4:1: unexpected end of input: an object is not closed (expected '}')\n"
 		if code != exitFailure || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "for usage") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q, without the usage line", args, code, stderr, want)
 		}
