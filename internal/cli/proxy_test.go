@@ -161,14 +161,7 @@ func TestAWrappedServersFileRunsTheServerBehindTheProxy(t *testing.T) {
 		t.Fatalf("proxy wrap: exit %d, %q %q", code, out, errOut)
 	}
 	// The client reads the entry, and spawns what it says.
-	data, err := os.ReadFile(filepath.Join(root, ".mcp.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := mcpclient.ParseConfig(".mcp.json", data, "test", func(string) (string, bool) { return "", false })
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := entryOf(t, root, "test")
 	want := []string{toolbenchBin, "proxy", "--name", "test", "--record", filepath.Join(root, "records", "test.jsonl"), "--unwrap-removes-args", "--", testServerCommand(t)}
 	if diff := cmp.Diff(want, spec.Command); diff != "" {
 		t.Fatalf("the wrapped entry's command (-want +got):\n%s", diff)
@@ -209,6 +202,20 @@ func TestAWrappedServersFileRunsTheServerBehindTheProxy(t *testing.T) {
 	}
 }
 
+// entryOf is the server name of root's .mcp.json, as a client reads it.
+func entryOf(t *testing.T, root, name string) mcpclient.Spec {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, ".mcp.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := mcpclient.ParseConfig(".mcp.json", data, name, func(string) (string, bool) { return "", false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
+}
+
 // TestAToolOnlyTheAgentIsGivenIsPinnedFromItsRecord: a server that
 // lists a tool only to clients that announce roots, as server-everything
 // does, is pinned from the record of a wrapped entry that an agent (the
@@ -222,14 +229,7 @@ func TestAToolOnlyTheAgentIsGivenIsPinnedFromItsRecord(t *testing.T) {
 	if code, out, errOut := runIn(t, "proxy", "wrap", "--command", toolbenchBin, "--record-dir", "records"); code != exitOK {
 		t.Fatalf("proxy wrap: exit %d, %q %q", code, out, errOut)
 	}
-	data, err := os.ReadFile(filepath.Join(root, ".mcp.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := mcpclient.ParseConfig(".mcp.json", data, "test", func(string) (string, bool) { return "", false })
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := entryOf(t, root, "test")
 	agentTools := func() []string {
 		cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
 		cmd.Env, cmd.Dir = append(os.Environ(), spec.Env...), root
