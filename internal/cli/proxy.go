@@ -90,8 +90,11 @@ Under the policy enforce, a call that fails its check never reaches the
 server: the client gets a tool result with isError whose text names the
 codes (missing:query), a hint each, for the model to correct its next
 call; a tool of a server the lock pins that changed since it was locked,
-or is new, is withheld from the client; a request whose Mcp-* headers
-disagree with its body is refused. Under audit each is passed on, and
+or is new, is withheld from the client (once it is reviewed, 'toolbench
+lock --from-record RECORD --server NAME' accepts it, pinning what the
+client was given: a server may list tools by what its client announces,
+and toolbench's own client, which verify uses, announces nothing); a
+request whose Mcp-* headers disagree with its body is refused. Under audit each is passed on, and
 reported. The policy of each check is the configuration's [proxy] table
 (calls, drift, headers), enforce when it says none; --policy goes over
 it, for every check (--policy audit) or one (--policy drift=audit). The
