@@ -580,11 +580,16 @@ const maxChunk = 16 << 20
 // buffer, to its end, and returns it whole, in lr.long, with what ended
 // it: in chunks that grow with the line, joined once at its end, so that
 // nothing is copied as it grows, and a line past the limit, cut and
-// returned empty, has held no more than about the limit. A line that
-// never ends (an endless pipe) stops at the input limit instead of being
-// read forever.
+// returned empty, has held no more than about the limit. The first chunk
+// is the last long line's buffer: lines of about one length take no
+// memory after the first. A line that never ends (an endless pipe) stops
+// at the input limit instead of being read forever.
 func (lr *lineReader) putTogether(first []byte) ([]byte, error) {
-	chunks := [][]byte{append(make([]byte, 0, 2*len(first)), first...)}
+	start := lr.long[:0]
+	if cap(start) < 2*len(first) {
+		start = make([]byte, 0, 2*len(first))
+	}
+	chunks := [][]byte{append(start, first...)}
 	n := len(first)
 	for {
 		if lr.total > jsondoc.MaxDocumentSize {
@@ -605,13 +610,9 @@ func (lr *lineReader) putTogether(first []byte) ([]byte, error) {
 		if lr.cut {
 			return nil, err
 		}
-		if len(chunks) == 1 {
-			lr.long = chunks[0]
-		} else {
-			if cap(lr.long) < n {
-				lr.long = make([]byte, 0, n)
-			}
-			lr.long = lr.long[:0]
+		lr.long = chunks[0]
+		if len(chunks) > 1 {
+			lr.long = make([]byte, 0, n)
 			for _, c := range chunks {
 				lr.long = append(lr.long, c...)
 			}
