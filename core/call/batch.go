@@ -38,8 +38,13 @@ type callBatch struct {
 
 type batchLine struct {
 	line       int
-	start, end int  // the line's text in text
-	tooLong    bool // the line is past the limit: no call, and not parsed
+	start, end int // the line's text in text
+	// own is the line's text when it is too long to copy into text: the
+	// buffer the reader put it together in.
+	own []byte
+	// cut, when set, is the line's call, which the reader made: the line
+	// was past the limit, or not JSON at its first bytes, and not kept.
+	cut *Call
 }
 
 // batches reads the rest of lr's input as JSON Lines and hands each
@@ -65,9 +70,13 @@ func (lr *lineReader) batches(newBatch func() *callBatch, send func(*callBatch) 
 			return callEOF(err)
 		}
 		switch {
-		case lr.tooLong:
-			b.lines = append(b.lines, batchLine{line: lr.line, tooLong: true})
+		case lr.cut:
+			c := lr.cutCall()
+			b.lines = append(b.lines, batchLine{line: lr.line, cut: &c})
 		case isBlankLine(text):
+		case len(text) > maxChunk && &text[0] == &lr.long[0]:
+			// Not copied: a line of tens of MiB is held once.
+			b.lines = append(b.lines, batchLine{line: lr.line, own: trimEOL(lr.takeLong())})
 		default:
 			start := len(b.text)
 			b.text = append(b.text, trimEOL(text)...)
@@ -90,15 +99,17 @@ type checker struct {
 	render      func(dst []byte, r *Result) []byte
 	lines, args jsondoc.Parser
 	res         Result // the result being rendered, kept here so that it is not allocated a call
-	limit       int    // the longest line read, in bytes
 }
 
 func (ck *checker) check(b *callBatch) {
 	for _, l := range b.lines {
 		var c Call
-		if l.tooLong {
-			c = tooLongCall(l.line, ck.limit)
-		} else {
+		switch {
+		case l.cut != nil:
+			c = *l.cut
+		case l.own != nil:
+			c = lineCall(&ck.lines, &ck.args, l.line, unsafe.String(unsafe.SliceData(l.own), len(l.own)))
+		default:
 			// The text stays put until the batch is written, and nothing
 			// taken from it outlives this iteration.
 			text := unsafe.String(&b.text[l.start], l.end-l.start)
@@ -122,6 +133,7 @@ func (lr *lineReader) checkBatches(s *Schemas, opt CallOptions, render func(dst 
 	newBatch := func() *callBatch {
 		select {
 		case b := <-free:
+			clear(b.lines) // a long line's own buffer goes with it
 			b.text, b.lines, b.out, b.sum = b.text[:0], b.lines[:0], b.out[:0], CallSummary{}
 			b.done = make(chan struct{})
 			return b
@@ -149,7 +161,7 @@ func (lr *lineReader) checkBatches(s *Schemas, opt CallOptions, render func(dst 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ck := &checker{s: s, opt: opt, render: render, limit: lr.limit}
+			ck := &checker{s: s, opt: opt, render: render}
 			for b := range work {
 				func() {
 					defer close(b.done)

@@ -100,7 +100,20 @@ func TestCheckCallsInBatchesHonoursTheLineLimit(t *testing.T) {
 	input := `{"name": "search", "args": {"query": "a"}}` + "\n" +
 		`{"name": "search", "args": {"query": "` + strings.Repeat("x", 200) + `"}}` + "\n" +
 		`{"name": "search"}` + "\n"
-	lr := newLineReader(strings.NewReader(input), 100)
+	want := []recorded{
+		{Line: 2, Errors: []string{"malformed:2:1: the line is longer than the limit of 100 bytes"}},
+		{Line: 3, Tool: "search", Errors: []string{"missing:query"}},
+	}
+	if diff := cmp.Diff(want, batchResults(t, s, input, 100)); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
+	}
+}
+
+// batchResults checks the calls of input after its first line through
+// the batches, lines read within limit, and returns their results.
+func batchResults(t *testing.T, s *Schemas, input string, limit int) []recorded {
+	t.Helper()
+	lr := newLineReader(strings.NewReader(input), limit)
 	if _, err := lr.next(); err != nil {
 		t.Fatal(err)
 	}
@@ -112,11 +125,22 @@ func TestCheckCallsInBatchesHonoursTheLineLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return results(t, out.String())
+}
+
+// TestCheckCallsInBatchesChecksALineOfTensOfMiB reads a log with a line
+// too long to copy into a batch: the batch takes the line's own buffer,
+// and checks it as any other.
+func TestCheckCallsInBatchesChecksALineOfTensOfMiB(t *testing.T) {
+	s := callFlatSchemas(t, `{"search": {"required": {"query": "str"}}}`)
+	input := `{"name": "search", "args": {"query": "a"}}` + "\n" +
+		`{"name": "search", "args": {"query": "` + strings.Repeat("x", maxChunk+1) + `", "limit": 1}}` + "\n" +
+		`{"name": "search"}` + "\n"
 	want := []recorded{
-		{Line: 2, Errors: []string{"malformed:2:1: the line is longer than the limit of 100 bytes"}},
+		{Line: 2, Tool: "search", Errors: []string{"extra:limit"}},
 		{Line: 3, Tool: "search", Errors: []string{"missing:query"}},
 	}
-	if diff := cmp.Diff(want, results(t, out.String())); diff != "" {
+	if diff := cmp.Diff(want, batchResults(t, s, input, jsondoc.MaxDocumentSize)); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
 	}
 }

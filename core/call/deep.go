@@ -9,6 +9,7 @@ import (
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/schema"
+	"toolbench/core/termtext"
 	"toolbench/core/tooldef"
 )
 
@@ -126,7 +127,7 @@ func compileProblem(doc *jsondoc.Document, tool, what, path string, err error) s
 			file = doc.Name
 		}
 		return "the tool's " + what + " is not valid JSON Schema: " + placed(doc, p.Node, jsondoc.AppendSegs(path, p.Segs)) + ": " + p.Msg +
-			"; toolbench lint " + shellWord(file) + " lists every problem"
+			"; toolbench lint " + termtext.ShellWord(file) + " lists every problem"
 	}
 	return "the tool's " + what + " cannot be used: " + err.Error()
 }
@@ -139,20 +140,4 @@ func placed(doc *jsondoc.Document, n *jsondoc.Node, path string) string {
 	}
 	line, col := doc.Position(int(n.Start))
 	return doc.Name + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + " " + path
-}
-
-// shellWord is a file name as a shell reads it back: as it is when it
-// holds only characters no shell gives a meaning, else in single quotes.
-func shellWord(s string) string {
-	safe := s != ""
-	for _, c := range s {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./+:@%,=", c)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

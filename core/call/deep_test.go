@@ -185,17 +185,6 @@ func TestDeepValidateSaysTheFirstOfSeveralProblemsAndWhereToSeeAll(t *testing.T)
 	}
 }
 
-func TestShellWordQuotesWhatAShellWouldRead(t *testing.T) {
-	for in, want := range map[string]string{
-		"tools.json": "tools.json", "dir/a-b_c.json": "dir/a-b_c.json", "my tools.json": "'my tools.json'",
-		"it's.json": `'it'\''s.json'`, "$HOME": "'$HOME'", "": "''",
-	} {
-		if got := shellWord(in); got != want {
-			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 func TestDeepValidateCompilesEachToolOnceAndIsSafeForConcurrentUse(t *testing.T) {
 	s := callToolSchemas(t, deepTools)
 	var wg sync.WaitGroup

@@ -3,6 +3,7 @@ package call
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -253,21 +254,27 @@ func readCalls(r io.Reader, limit int, fn func(line int, c Call) error, stream f
 		stream = func(lr *lineReader) error { return lr.each(fn) }
 	}
 	lr := newLineReader(r, limit)
-	var head []byte // the blank lines before the first call, verbatim
+	blank := 0 // the blank lines before the first call, counted, not kept
 	for {
 		text, err := lr.next()
 		if err != nil {
 			return callEOF(err)
 		}
-		if lr.tooLong {
+		switch {
+		case lr.cut && lr.notJSON != nil:
+			// Past the buffer and not JSON at its first bytes: no value,
+			// nor the start of one, and no line of the buffer is one (see
+			// readFirst). The input is one malformed call, read no
+			// further: /dev/zero costs nothing.
+			return fn(lr.line, lr.cutCall())
+		case lr.cut:
 			// A line past the limit is no pretty-printed call either.
-			if err := fn(lr.line, lr.tooLongCall()); err != nil {
+			if err := fn(lr.line, lr.cutCall()); err != nil {
 				return err
 			}
 			return stream(lr)
-		}
-		if isBlankLine(text) {
-			head = append(head, text...)
+		case isBlankLine(text):
+			blank++
 			continue
 		}
 		if n, err := lr.parse(text); err == nil {
@@ -278,54 +285,127 @@ func readCalls(r io.Reader, limit int, fn func(line int, c Call) error, stream f
 		}
 		// Not a value on its own: the first line of a pretty-printed
 		// call, or a bad line of JSON Lines.
-		firstLine := lr.line
-		head = append(head, text...)
-		if lr.badFirstLineOfJSONLines(head) {
-			if err := eachLine(splitCallLines(head), fn); err != nil {
-				return err
-			}
-			return stream(lr)
-		}
-		// Look at the whole input.
-		rest, err := jsondoc.ReadLimited(lr.br, int64(limit-len(head)))
-		if errors.Is(err, jsondoc.ErrTooLarge) {
-			return &jsondoc.TooLargeError{Limit: int64(limit)}
-		}
-		if err != nil {
-			return err
-		}
-		return readWhole(append(head, rest...), firstLine, fn)
+		return lr.readFirst(slices.Clone(text), blank, fn, stream)
 	}
 }
 
-// badFirstLineOfJSONLines reports whether head, the input up to a first
-// line that is not a value on its own, starts JSON Lines, judging by what
-// the reader's buffer already holds after it: a later line there that is
-// a value on its own, and a head that no continuation could make one JSON
-// value. Then the batch can go on streaming, the bad line costing only
-// itself; otherwise the whole input must be read to tell.
-func (lr *lineReader) badFirstLineOfJSONLines(head []byte) bool {
+// readFirst reads the input on from head, its first line that is not
+// blank, which is not a value on its own, after blank lines that are.
+// The calls are placed in the input (fn gets them so) while they are
+// read from head on.
+//
+// Whether the input is JSON Lines, one call pretty-printed, calls one
+// after another, or one malformed call is told by what follows head:
+// from what the reader's buffer holds already, when that tells JSON
+// Lines, so that calls piped in one at a time are checked as they come;
+// else from the buffer's worth of the input (see judgeFirst); else from
+// the whole input, read within the limit.
+func (lr *lineReader) readFirst(head []byte, blank int, fn func(line int, c Call) error, stream func(lr *lineReader) error) error {
+	// head is placed on the line after one blank line, if any were, so
+	// that a byte order mark there stays in the middle of the input.
+	skipped := max(blank-1, 0)
+	if blank > 0 {
+		head = append([]byte{'\n'}, head...)
+	}
+	placed := func(line int, c Call) error { return fn(line+skipped, movedDown(c, skipped)) }
+	firstLine := lr.line - skipped
+	judged, err := lr.judgeFirst(head, false)
+	if judged == undecided {
+		judged, err = lr.judgeFirst(head, true)
+	}
+	switch judged {
+	case firstOfJSONLines:
+		if err := eachLine(splitCallLines(head), placed); err != nil {
+			return err
+		}
+		return stream(lr)
+	case notJSON:
+		// The reading stops here: the rest may be endless.
+		return placed(firstLine, syntaxCall(err))
+	}
+	// Look at the whole input.
+	rest, err := jsondoc.ReadLimited(lr.br, int64(lr.limit-len(head)))
+	if errors.Is(err, jsondoc.ErrTooLarge) {
+		return &jsondoc.TooLargeError{Limit: int64(lr.limit)}
+	}
+	if err != nil {
+		return err
+	}
+	return readWhole(append(head, rest...), firstLine, placed)
+}
+
+// What the input's first line that is not a value on its own starts.
+type firstLineIs int
+
+const (
+	undecided        firstLineIs = iota // the whole input tells
+	firstOfJSONLines                    // a bad line of JSON Lines
+	notJSON                             // one malformed call: no value, none after another, and no JSON Lines
+)
+
+// judgeFirst tells what head, the input up to a first line that is not a
+// value on its own, starts, judging by what follows it in the reader's
+// buffer: what is there already, or, with wait, the buffer's worth of
+// input once it is there (undecided when the input ends first: it is all
+// in the buffer, and the whole of it tells). A head that no continuation
+// could make one JSON value, nor a value spanning lines that others
+// follow, starts JSON Lines when a later line there is a value on its
+// own; with wait, when none is, the input is no JSON at all, and the
+// error says where it fails.
+func (lr *lineReader) judgeFirst(head []byte, wait bool) (firstLineIs, error) {
 	ahead, _ := lr.br.Peek(lr.br.Buffered()) // what is there, without waiting for more
-	if i := bytes.LastIndexByte(ahead, '\n'); i >= 0 {
-		ahead = ahead[:i+1]
-	} else {
-		return false
+	if wait {
+		var err error
+		if ahead, err = lr.br.Peek(lr.br.Size()); err != nil {
+			return undecided, nil
+		}
+	}
+	lines := ahead[:bytes.LastIndexByte(ahead, '\n')+1] // whole lines only
+	if !wait {
+		if len(lines) == 0 {
+			return undecided, nil
+		}
+		ahead = lines
 	}
 	// The probe reads on into what is ahead: an error stands only with a
 	// little text after it. Values one after another are no JSON Lines
 	// either, whatever their lines look like.
 	probe := append(slices.Clip(head), ahead...)
-	if jsondoc.PrefixError("", probe) == nil || firstValueSpansLines(probe) {
-		return false
+	perr := jsondoc.PrefixError("", probe)
+	if perr == nil || firstValueSpansLines(probe) {
+		return undecided, nil
 	}
-	for _, l := range splitCallLines(ahead) {
-		if !isBlankLine([]byte(l)) {
-			if _, err := jsondoc.ParseValue("", l); err == nil {
-				return true
-			}
+	for _, l := range splitCallLines(lines) {
+		if isValueLine(l) {
+			return firstOfJSONLines, nil
 		}
 	}
-	return false
+	if wait {
+		return notJSON, perr
+	}
+	return undecided, nil
+}
+
+// isValueLine reports whether l, a line, is a JSON value on its own.
+// encoding/json's check, which allocates nothing, rules out most lines
+// that are not before jsondoc, which reads the calls, has the last word.
+func isValueLine(l string) bool {
+	text := []byte(strings.TrimPrefix(l, "\uFEFF"))
+	if isBlankLine(text) || !json.Valid(text) {
+		return false
+	}
+	_, err := jsondoc.ParseValue("", l)
+	return err == nil
+}
+
+// movedDown is c, read from input that starts lines further down in
+// the input it is of, with its malformation placed there.
+func movedDown(c Call, lines int) Call {
+	if lines == 0 || c.MalformedLine == 0 {
+		return c
+	}
+	_, msg, _ := strings.Cut(c.Malformed, " ")
+	return malformedAt(c.MalformedLine+lines, c.MalformedColumn, msg)
 }
 
 // readWhole decides what input that does not start with a one-line call
@@ -341,7 +421,7 @@ func readWhole(data []byte, firstLine int, fn func(int, Call) error) error {
 	}
 	lines := splitCallLines(data)
 	for _, l := range lines {
-		if _, lerr := jsondoc.ParseValue("", l); !isBlankLine([]byte(l)) && lerr == nil {
+		if isValueLine(l) {
 			return eachLine(lines, fn)
 		}
 	}
@@ -408,12 +488,18 @@ func callEOF(err error) error {
 
 // lineReader reads JSON Lines through a buffer, a line at a time.
 type lineReader struct {
-	total   int64 // bytes read so far
-	br      *bufio.Reader
-	long    []byte // a line longer than the buffer, put together
-	line    int    // number of the line last read
-	limit   int    // the longest line read, in bytes
-	tooLong bool   // the line last read was past the limit and was skipped
+	total int64 // bytes read so far
+	br    *bufio.Reader
+	long  []byte // a line longer than the buffer, put together
+	line  int    // number of the line last read
+	limit int    // the longest line read, in bytes
+	// cut says that the line last read was not kept: it is past the
+	// limit, or, when notJSON is set, its first bytes cannot start a JSON
+	// value, which notJSON says why. Such a line is read past, without
+	// being kept, by the next read (skip says it is to be).
+	cut     bool
+	notJSON error
+	skip    bool
 
 	lines, args jsondoc.Parser // for each line, and for an arguments string in it
 }
@@ -429,47 +515,139 @@ func newLineReader(r io.Reader, limit int) *lineReader {
 }
 
 // next returns the next line with its newline, valid until the next call,
-// and io.EOF once there is none. A line past the limit is skipped to its
-// end and returned empty, with tooLong set.
+// and io.EOF once there is none. A line cut (past the limit, or not JSON
+// at its first bytes) is returned empty, with cut set; what is left of it
+// is read past, without being kept, by the next call.
+//
+// A line longer than the buffer is one that could be a JSON value by the
+// buffer's worth of it, or it is cut there: /dev/zero, or a line of '{',
+// fails at its first bytes rather than at the limit. The rest of a line
+// is put together as putTogether says.
 func (lr *lineReader) next() ([]byte, error) {
-	lr.tooLong = false
+	lr.cut, lr.notJSON = false, nil
+	if lr.skip {
+		lr.skip = false
+		if err := lr.readPast(); err != nil {
+			return nil, err
+		}
+	}
 	b, err := lr.br.ReadSlice('\n')
 	lr.total += int64(len(b))
 	if err == bufio.ErrBufferFull {
-		lr.long = append(lr.long[:0], b...)
-		for err == bufio.ErrBufferFull {
-			// A line that never ends (/dev/zero, an endless pipe) stops
-			// at the input limit instead of being skipped forever.
-			if lr.total > jsondoc.MaxDocumentSize {
-				return nil, &jsondoc.TooLargeError{Limit: jsondoc.MaxDocumentSize}
-			}
-			b, err = lr.br.ReadSlice('\n')
-			lr.total += int64(len(b))
-			if !lr.tooLong {
-				lr.long = append(lr.long, b...)
-			}
-			if len(lr.long) > lr.limit {
-				lr.tooLong, lr.long = true, lr.long[:0]
-			}
+		if perr := jsondoc.PrefixError("", b); perr != nil {
+			lr.cut, lr.notJSON, lr.skip = true, perr, true
+			lr.line++
+			return nil, nil
 		}
-		b = lr.long
+		b, err = lr.putTogether(b)
 	}
 	if err != nil && err != io.EOF {
 		return nil, err
 	}
 	if len(b) > lr.limit {
-		lr.tooLong, b = true, b[:0]
+		lr.cut, b = true, b[:0]
 	}
-	if len(b) == 0 && err == io.EOF && !lr.tooLong {
+	if len(b) == 0 && err == io.EOF && !lr.cut {
 		return nil, io.EOF
 	}
 	lr.line++
 	return b, nil
 }
 
-// tooLongCall is the malformed call of the line last read, which is past
-// the limit.
-func (lr *lineReader) tooLongCall() Call { return tooLongCall(lr.line, lr.limit) }
+// readPast reads the rest of the line last read, keeping none of it: nil
+// at the line's end, io.EOF at the input's, or what else ends it, a line
+// that never ends past the input limit among them.
+func (lr *lineReader) readPast() error {
+	for {
+		if lr.total > jsondoc.MaxDocumentSize {
+			return &jsondoc.TooLargeError{Limit: jsondoc.MaxDocumentSize}
+		}
+		b, err := lr.br.ReadSlice('\n')
+		lr.total += int64(len(b))
+		switch {
+		case err == nil:
+			return nil
+		case err != bufio.ErrBufferFull:
+			return err
+		}
+	}
+}
+
+// maxChunk bounds a chunk a long line is put together in.
+const maxChunk = 16 << 20
+
+// putTogether reads on the line that starts with first, longer than the
+// buffer, to its end, and returns it whole, in lr.long, with what ended
+// it: in chunks that grow with the line, joined once at its end, so that
+// nothing is copied as it grows, and a line past the limit, cut and
+// returned empty, has held no more than about the limit. The first chunk
+// is the last long line's buffer: lines of about one length take no
+// memory after the first. A line that never ends (an endless pipe) stops
+// at the input limit instead of being read forever.
+func (lr *lineReader) putTogether(first []byte) ([]byte, error) {
+	start := lr.long[:0]
+	if cap(start) < 2*len(first) {
+		start = make([]byte, 0, 2*len(first))
+	}
+	chunks := [][]byte{append(start, first...)}
+	n := len(first)
+	for {
+		if lr.total > jsondoc.MaxDocumentSize {
+			return nil, &jsondoc.TooLargeError{Limit: jsondoc.MaxDocumentSize}
+		}
+		b, err := lr.br.ReadSlice('\n')
+		lr.total += int64(len(b))
+		if !lr.cut {
+			if n += len(b); n > lr.limit {
+				lr.cut, chunks = true, nil
+			} else {
+				chunks = appendChunked(chunks, b, n)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if lr.cut {
+			return nil, err
+		}
+		lr.long = chunks[0]
+		if len(chunks) > 1 {
+			lr.long = make([]byte, 0, n)
+			for _, c := range chunks {
+				lr.long = append(lr.long, c...)
+			}
+		}
+		return lr.long, err
+	}
+}
+
+// appendChunked appends b to the last of chunks, and what does not fit to
+// a new one, of a size that grows with n, the line's length so far.
+func appendChunked(chunks [][]byte, b []byte, n int) [][]byte {
+	last := &chunks[len(chunks)-1]
+	fit := min(cap(*last)-len(*last), len(b))
+	*last = append(*last, b[:fit]...)
+	if rest := b[fit:]; len(rest) > 0 {
+		chunks = append(chunks, append(make([]byte, 0, max(min(n, maxChunk), len(rest))), rest...))
+	}
+	return chunks
+}
+
+// takeLong hands over the buffer the line last read was put together in,
+// for a reader that keeps the line past the next read.
+func (lr *lineReader) takeLong() []byte {
+	long := lr.long
+	lr.long = nil
+	return long
+}
+
+// cutCall is the malformed call of the line last read, which was cut.
+func (lr *lineReader) cutCall() Call {
+	if lr.notJSON != nil {
+		return lineSyntaxCall(lr.line, lr.notJSON)
+	}
+	return tooLongCall(lr.line, lr.limit)
+}
 
 // tooLongCall is the malformed call of a line past limit bytes.
 func tooLongCall(line, limit int) Call {
@@ -500,8 +678,8 @@ func (lr *lineReader) each(fn func(int, Call) error) error {
 		}
 		var c Call
 		switch {
-		case lr.tooLong:
-			c = lr.tooLongCall()
+		case lr.cut:
+			c = lr.cutCall()
 		case isBlankLine(text):
 			continue
 		default:

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -225,6 +226,10 @@ func TestReadCallsTellsOneCallFromJSONLines(t *testing.T) {
 			{1, "a", "-", ""}, {3, "", "-", "3:4: invalid character 'o' at start of value"}}},
 		{"a one-line call and text after it is no sequence", "{\"name\": \"a\"} oops\n{\"name\": \"b\"}\n", []callReadResult{
 			{1, "", "-", "1:15: after the JSON value: invalid character 'o' at start of value"}, {2, "b", "-", ""}}},
+		{"blank lines, then values one after another", "\n\n\n{\n\"name\": \"a\"}\n{\n\"name\" \"b\"}\n", []callReadResult{
+			{4, "a", "-", ""}, {6, "", "-", "7:8: invalid character '\"' after object name (expecting ':')"}}},
+		{"blank lines, then a broken pretty call", "\n \n\t\n{\n  \"name\" \"a\"\n}\n", []callReadResult{
+			{4, "", "-", "5:10: invalid character '\"' after object name (expecting ':')"}}},
 		{"arguments strings in JSON Lines", "{\"name\": \"a\", \"arguments\": \"{\\\"x\\\": [1, 2]}\"}\n{\"name\": \"b\", \"arguments\": \"{\\\"y\\\": null}\"}\n", []callReadResult{
 			{1, "a", `{"x":[1,2]}`, ""}, {2, "b", `{"y":null}`, ""}}},
 	}
@@ -245,6 +250,108 @@ func TestReadCallsATooDeepLineCostsOnlyItself(t *testing.T) {
 	}
 	if want := "2:"; !strings.HasPrefix(got[1].Bad, want) || !strings.Contains(got[1].Bad, "too deeply nested") {
 		t.Errorf("deep line = %q, want a positioned too deeply nested error", got[1].Bad)
+	}
+}
+
+// endless is input that repeats unit without end, counting what is read
+// of it.
+type endless struct {
+	unit []byte
+	off  int
+	read int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for n := 0; n < len(p); {
+		c := copy(p[n:], e.unit[e.off:])
+		n += c
+		e.off = (e.off + c) % len(e.unit)
+	}
+	e.read += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadCallsFailsALineThatCannotBeJSONAtItsFirstBytes reads input
+// that no JSON value starts, and does not end: the line fails at its
+// first bytes, and the reading stops there, past a buffer's worth of it
+// at most, however long the input would go on.
+func TestReadCallsFailsALineThatCannotBeJSONAtItsFirstBytes(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		head, unit string
+		want       []callReadResult
+	}{
+		{"/dev/zero", "", "\x00", []callReadResult{{1, "", "-", "1:1: invalid character '\\x00' at start of value"}}},
+		{"a line of '{'", "", "{", []callReadResult{{1, "", "-", "1:2: object member name must be a string"}}},
+		{"lines of '{'", "", "{\n", []callReadResult{{1, "", "-", "2:1: object member name must be a string"}}},
+		{"blank lines, then zeros", "\n \n", "\x00", []callReadResult{{3, "", "-", "3:1: invalid character '\\x00' at start of value"}}},
+		{"blank lines, then lines of '{'", "\n\n", "{\n", []callReadResult{{3, "", "-", "4:1: object member name must be a string"}}},
+		{"lines of garbage", "", "not json at all\n", []callReadResult{{1, "", "-", "1:2: invalid character 'o' in literal null (expecting 'u')"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := &endless{unit: []byte(tc.unit)}
+			var got []callReadResult
+			err := ReadCalls(io.MultiReader(strings.NewReader(tc.head), in), func(line int, c Call) error {
+				got = append(got, callReadResult{Line: line, Name: c.Name, Args: callArgsText(c), Bad: c.Malformed})
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("calls (-want +got):\n%s", diff)
+			}
+			if in.read > 256<<10 {
+				t.Errorf("read %d bytes of endless input, want a buffer's worth or two", in.read)
+			}
+		})
+	}
+}
+
+// TestReadCallsReadsPastALineThatCannotBeJSONWithoutKeepingIt reads JSON
+// Lines whose second line is not JSON at its first bytes and does not
+// end: the line is malformed at once, and read past, to the input limit,
+// without memory growing with it.
+func TestReadCallsReadsPastALineThatCannotBeJSONWithoutKeepingIt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 256 MiB")
+	}
+	for _, unit := range []string{"\x00", "{"} {
+		var got []callReadResult
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err := ReadCalls(io.MultiReader(strings.NewReader(`{"name": "a"}`+"\n"), &endless{unit: []byte(unit)}), func(line int, c Call) error {
+			got = append(got, callReadResult{Line: line, Name: c.Name, Args: callArgsText(c), Bad: c.Malformed})
+			return nil
+		})
+		runtime.ReadMemStats(&after)
+		var tooLarge *jsondoc.TooLargeError
+		if !errors.As(err, &tooLarge) {
+			t.Errorf("%q: err = %v, want the input limit", unit, err)
+		}
+		if len(got) != 2 || got[0].Name != "a" || !strings.HasPrefix(got[1].Bad, "2:") {
+			t.Errorf("%q: calls %+v, want a, and line 2 malformed", unit, got)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 8<<20 {
+			t.Errorf("%q: %d bytes allocated reading past the line, want it kept nowhere", unit, alloc)
+		}
+	}
+}
+
+// TestReadCallsKeepsNoBlankLinesBeforeTheFirstCall reads a million blank
+// lines before a call: they are counted, not kept.
+func TestReadCallsKeepsNoBlankLinesBeforeTheFirstCall(t *testing.T) {
+	const blank = 1 << 20
+	input := strings.Repeat(" \n", blank) + "{\n\"name\": \"a\"}\n"
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := readCallsAll(t, input, jsondoc.MaxDocumentSize)
+	runtime.ReadMemStats(&after)
+	if want := []callReadResult{{blank + 1, "a", "-", ""}}; !cmp.Equal(want, got) {
+		t.Errorf("calls %+v, want %+v", got, want)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+		t.Errorf("%d bytes allocated for %d bytes of blank lines, want them counted, not kept", alloc, 2*blank)
 	}
 }
 

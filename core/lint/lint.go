@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"slices"
 
 	"toolbench/core/catalog"
@@ -431,10 +432,13 @@ func (l *linter) tool(t *tooldef.Tool) {
 		}
 		return
 	}
+	errs, warns := len(l.errors), len(l.warnings)
 	for _, r := range h.tool {
 		tc.rule = r
 		r.Tool(tc)
 	}
+	inPlaceOrder(l.errors[errs:])
+	inPlaceOrder(l.warnings[warns:])
 	refs := h.on[unresolvedRef] || h.on[remoteRef]
 	w := &l.walker
 	if t.Params.Is(jsondoc.Object) {
@@ -451,6 +455,40 @@ func (l *linter) tool(t *tooldef.Tool) {
 			w.followRefs()
 		}
 	}
+}
+
+// inPlaceOrder orders issues, those a tool's hooks reported, so that
+// the issues of one place (one path) follow the order of their positions,
+// at the place of the first of them; the places keep their order. Hooks
+// report rule after rule: the security rules finding phrases of one
+// description would list 3:111 before 3:55.
+func inPlaceOrder(issues []Issue) {
+	if !outOfPlace(issues) {
+		return
+	}
+	first := map[string]int{}
+	for i, is := range issues {
+		if _, ok := first[is.Path]; !ok {
+			first[is.Path] = i
+		}
+	}
+	slices.SortStableFunc(issues, func(a, b Issue) int {
+		return cmp.Or(cmp.Compare(first[a.Path], first[b.Path]), cmp.Compare(a.Offset, b.Offset))
+	})
+}
+
+// outOfPlace reports whether an issue comes before one of its place that
+// is placed before it. A tool's hooks report few issues: looking at each
+// pair allocates nothing.
+func outOfPlace(issues []Issue) bool {
+	for i := range issues {
+		for j := i + 1; j < len(issues); j++ {
+			if issues[i].Path == issues[j].Path && issues[i].Offset > issues[j].Offset {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // walker visits the object schemas of one of a tool's schemas depth

@@ -61,6 +61,24 @@ func Quote(s string) string {
 	return EscapeLine(b.String())
 }
 
+// ShellWord is a word of a command line (a file name, a server's name)
+// as a shell reads it back: as it is when it holds only characters no
+// shell gives a meaning, else in single quotes. What a terminal would act
+// on is left for Escape.
+func ShellWord(s string) string {
+	safe := s != ""
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("_-./+:@%,=", c)) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // Closest returns the candidate nearest to s by edit distance, when it is
 // near enough to be a misspelling of it: one edit for words of up to four
 // letters, two for longer ones.

@@ -104,3 +104,14 @@ func TestSizeWritesABoundInItsLargestWholeUnit(t *testing.T) {
 		}
 	}
 }
+
+func TestShellWordQuotesWhatAShellWouldRead(t *testing.T) {
+	for in, want := range map[string]string{
+		"tools.json": "tools.json", "dir/a-b_c.json": "dir/a-b_c.json", "my tools.json": "'my tools.json'",
+		"it's.json": `'it'\''s.json'`, "$HOME": "'$HOME'", "": "''",
+	} {
+		if got := ShellWord(in); got != want {
+			t.Errorf("ShellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -21,6 +21,7 @@ import (
 type callOptions struct {
 	format     report.Format
 	opt        call.CallOptions
+	deepGiven  bool         // --deep was given, true or false
 	schemaKind string       // the kind of SCHEMAS: "", "flat" or "tools"
 	kindFlag   string       // the flag that gave it: --schemas, or --format as it did before
 	note       string       // a line for standard error before anything runs
@@ -63,7 +64,9 @@ Anthropic tool_use block, an MCP tools/call request or a Gemini
 functionCall. CALLS may be a record of 'toolbench proxy --record' too:
 each tools/call the client sent is a call at its line of the record, so
 that what an agent called can be checked against tools as they are now,
-or as a new version will be. Each invalid call prints its errors, one a line:
+or as a new version will be; against a tools document, a record's calls
+are checked as the proxy checked them, with --deep (--deep=false leaves
+it out). Each invalid call prints its errors, one a line:
 missing:query, extra:debug, type:limit:int. With --json each call is a
 line holding the array of its errors, [] if valid; with --deep too,
 {"errors": [...], "schema": [{"path", "message"}]}. A call of a custom
@@ -98,14 +101,14 @@ fails while the calls run.`),
 		Example: `echo '{"name": "search", "args": {"limit": true, "debug": 1}}' | toolbench call schemas.json
 toolbench call --deep --json tools.json calls.jsonl
 toolbench call --format github tools.json calls.jsonl
-toolbench call --deep tools-v2.json proxy.jsonl
+toolbench call tools-v2.json proxy.jsonl
 echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run --server everything`,
 		RunE: runs(f.options, func(opts *callOptions) error { return exit(runCall(e, opts)) }),
 	}
 	fs := cmd.Flags()
 	f.format.register(cmd, writesCalls)
 	fs.BoolVar(&f.deep, "deep", false, "also check arguments against the full JSON Schema")
-	document(fs, "deep", "also validate arguments against the tool's full JSON Schema (enums, bounds, patterns, formats, nested values); needs a tools document")
+	document(fs, "deep", "also validate arguments against the tool's full JSON Schema (enums, bounds, patterns, formats, nested values); needs a tools document. On for a proxy's record checked against a tools document, as the proxy checks calls (--deep=false turns it off)")
 	fs.StringVar(&f.schemas, "schemas", "", "read SCHEMAS as flat or tools instead of guessing")
 	document(fs, "schemas", `read SCHEMAS as "flat" or "tools" instead of guessing`)
 	cmd.RegisterFlagCompletionFunc("schemas", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -122,7 +125,7 @@ echo '{"name": "echo", "arguments": {"message": "hi"}}' | toolbench call --run -
 // options reads `call [flags] SCHEMAS [CALLS]`, or a server flag in place
 // of SCHEMAS.
 func (f *callFlags) options(fs *pflag.FlagSet, files []string) (*callOptions, error) {
-	cfg := &callOptions{opt: call.CallOptions{Deep: f.deep}, schemaKind: f.schemas, kindFlag: "--schemas", run: f.run, history: f.history}
+	cfg := &callOptions{opt: call.CallOptions{Deep: f.deep}, deepGiven: fs.Changed("deep"), schemaKind: f.schemas, kindFlag: "--schemas", run: f.run, history: f.history}
 	if err := f.pickFormat(fs, cfg); err != nil {
 		return nil, err
 	}
@@ -252,16 +255,18 @@ func runCall(e *env, cfg *callOptions) int {
 // checkCallsOf checks the calls of CALLS against schemas, and prints what
 // is wrong with each.
 func checkCallsOf(e *env, cfg *callOptions, schemas *call.Schemas) int {
-	in, closeIn, err := openCalls(e, cfg.calls)
+	in, record, closeIn, err := openCalls(e, cfg.calls)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
 	defer closeIn()
-	r := &report.CallReport{File: displayName(cfg.calls), Deep: cfg.opt.Deep, Version: e.build.version(), InformationURI: e.build.informationURI()}
-	sum, err := report.WriteCalls(cfg.format, jsondoc.SafeWriter(e.stdout), r, in, schemas, cfg.opt)
+	opt := cfg.opt
+	opt.Deep = cfg.deep(record, schemas)
+	r := &report.CallReport{File: displayName(cfg.calls), Deep: opt.Deep, Version: e.build.version(), InformationURI: e.build.informationURI()}
+	sum, err := report.WriteCalls(cfg.format, jsondoc.SafeWriter(e.stdout), r, in, schemas, opt)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(displayName(cfg.calls)), termtext.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(inFile(displayName(cfg.calls), err)))
 		return exitFailure
 	}
 	if sum.Invalid > 0 {
@@ -299,17 +304,29 @@ func warnShadowed(e *env, file string, names []call.Shadowed) {
 }
 
 // openCalls opens CALLS, the file name or standard input: its calls, one
-// a line or one in all, or a record of toolbench proxy's (see callsOf).
-func openCalls(e *env, name string) (io.Reader, func(), error) {
+// a line or one in all, or a record of toolbench proxy's (see callsOf),
+// which record says.
+func openCalls(e *env, name string) (calls io.Reader, record bool, closeCalls func(), err error) {
 	if name == "-" {
 		e.readingStdin("call", "calls")
-		calls, stop := callsOf(e.stdin)
-		return calls, stop, nil
+		calls, record, stop := callsOf(e.stdin)
+		return calls, record, stop, nil
 	}
 	f, err := e.open(name)
 	if err != nil {
-		return nil, nil, err
+		return nil, false, nil, err
 	}
-	calls, stop := callsOf(f)
-	return calls, func() { stop(); f.Close() }, nil
+	calls, record, stop := callsOf(f)
+	return calls, record, func() { stop(); f.Close() }, nil
+}
+
+// deep says whether the calls are checked against the tools' full JSON
+// Schemas too: with --deep; and, unless --deep=false says not, when they
+// are a proxy's record checked against a tools document, as the proxy
+// checked them, so that a call the proxy refused is not found valid.
+func (cfg *callOptions) deep(record bool, schemas *call.Schemas) bool {
+	if cfg.deepGiven {
+		return cfg.opt.Deep
+	}
+	return cfg.opt.Deep || record && schemas.Tools != nil
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
 
 	"toolbench/internal/proxy"
@@ -43,14 +44,14 @@ func recordHead(text []byte) (record, told bool) {
 	return bytes.HasPrefix(rest[end:], recordFrom), true
 }
 
-// callsOf returns the calls in r: r itself, or when r is a record,
-// its calls at their lines, each other line blank. stop ends the
-// reading of a record early, for a reader of the calls that stops
-// before their end.
-func callsOf(r io.Reader) (calls io.Reader, stop func()) {
+// callsOf returns the calls in r: r itself, or when r is a record (and
+// record says so), its calls at their lines, each other line blank. stop
+// ends the reading of a record early, for a reader of the calls that
+// stops before their end.
+func callsOf(r io.Reader) (calls io.Reader, record bool, stop func()) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	if !startsRecord(br) {
-		return br, func() {}
+		return br, false, func() {}
 	}
 	pr, pw := io.Pipe()
 	go func() {
@@ -75,7 +76,17 @@ func callsOf(r io.Reader) (calls io.Reader, stop func()) {
 		}
 		pw.CloseWithError(err)
 	}()
-	return pr, func() { pr.Close() }
+	return pr, true, func() { pr.Close() }
+}
+
+// inFile is err, an error of reading file, named by file: FILE:LINE:COL:
+// for a line of a record, which editors jump to, FILE: for another.
+func inFile(file string, err error) string {
+	var at *proxy.RecordError
+	if errors.As(err, &at) {
+		return file + ":" + err.Error()
+	}
+	return file + ": " + err.Error()
 }
 
 // startsRecord reports whether br starts as a record does, white space

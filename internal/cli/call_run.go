@@ -21,7 +21,7 @@ var errServerFailed = errors.New("the server failed")
 // a time, and prints each outcome as it comes. A server that fails (exits,
 // does not answer in time) ends the run: what follows could not be sent.
 func runCalls(ctx context.Context, e *env, cfg *callOptions, src *source.Source, schemas *call.Schemas) int {
-	in, closeIn, err := openCalls(e, cfg.calls)
+	in, record, closeIn, err := openCalls(e, cfg.calls)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
@@ -38,12 +38,13 @@ func runCalls(ctx context.Context, e *env, cfg *callOptions, src *source.Source,
 		history = f
 	}
 
-	r := &report.RunReport{File: displayName(cfg.calls), Deep: cfg.opt.Deep, Version: e.build.version(), InformationURI: e.build.informationURI()}
+	deep := cfg.deep(record, schemas)
+	r := &report.RunReport{File: displayName(cfg.calls), Deep: deep, Version: e.build.version(), InformationURI: e.build.informationURI()}
 	w := cfg.format.Runs(jsondoc.SafeWriter(e.stdout), r)
 	var sum report.RunSummary
 	var failure, writeErr error
 	err = call.ReadCalls(in, func(line int, c call.Call) error {
-		o := live.Run(ctx, src.Client, schemas, c, live.Options{Deep: cfg.opt.Deep})
+		o := live.Run(ctx, src.Client, schemas, c, live.Options{Deep: deep})
 		if entry, sent := o.Entry(src.Client.Name()); sent {
 			if err := live.AppendEntry(history, entry); err != nil {
 				return fmt.Errorf("--history %s: %w", cfg.history, err)
@@ -83,7 +84,7 @@ func runCalls(ctx context.Context, e *env, cfg *callOptions, src *source.Source,
 		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(writeErr.Error()))
 		return exitFailure
 	case err != nil:
-		fmt.Fprintf(e.stderr, "toolbench call: %s: %s\n", termtext.EscapeLine(displayName(cfg.calls)), termtext.EscapeLine(err.Error()))
+		fmt.Fprintf(e.stderr, "toolbench call: %s\n", termtext.EscapeLine(inFile(displayName(cfg.calls), err)))
 		return exitFailure
 	}
 	if sum.Failed() {

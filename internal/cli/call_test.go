@@ -354,3 +354,43 @@ func TestCallFormatNamesTheReport(t *testing.T) {
 		}
 	}
 }
+
+// TestACallTheProxyRefusedForItsSchemaIsInvalidToCallOfTheRecord checks
+// a record's calls as the proxy checked them: deep, against a tools
+// document, unless --deep=false says not; calls of another kind are
+// checked deep only with --deep.
+func TestACallTheProxyRefusedForItsSchemaIsInvalidToCallOfTheRecord(t *testing.T) {
+	t.Parallel()
+	const (
+		tools = `[{"name": "get_sum", "inputSchema": {"type": "object", "properties": {"a": {"type": "number", "minimum": 0}}, "required": ["a"]}}]`
+		// The proxy refused it: a is below the minimum, which no flat
+		// type says.
+		refused = `{"time":"2026-12-04T20:54:53Z","from":"client","to":"server","kind":"request","method":"tools/call","id":2,"tool":"get_sum","bytes":1,"verdict":"refused","params":{"name":"get_sum","arguments":{"a":-1}}}`
+	)
+	project(t, map[string]string{
+		"tools.json":   tools,
+		"schemas.json": `{"get_sum": {"required": {"a": "float"}}}`,
+		"rec.jsonl":    refused + "\n",
+		"calls.jsonl":  `{"name":"get_sum","arguments":{"a":-1}}` + "\n",
+	})
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"a record against a tools document", []string{"call", "tools.json", "rec.jsonl"}, exitIssues, "schema:/a: minimum: got -1, want at least 0\n"},
+		{"a record, --deep=false", []string{"call", "--deep=false", "tools.json", "rec.jsonl"}, exitOK, "valid\n"},
+		{"a record against flat schemas", []string{"call", "schemas.json", "rec.jsonl"}, exitOK, "valid\n"},
+		{"calls of no record", []string{"call", "tools.json", "calls.jsonl"}, exitOK, "valid\n"},
+		{"calls of no record, --deep", []string{"call", "--deep", "tools.json", "calls.jsonl"}, exitIssues, "schema:/a: minimum: got -1, want at least 0\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := callRun(t, "", tc.args...)
+			if code != tc.code || out != tc.want {
+				t.Errorf("exit %d, stdout %q; want %d, %q (stderr %q)", code, out, tc.code, tc.want, errOut)
+			}
+		})
+	}
+}

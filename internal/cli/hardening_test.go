@@ -257,25 +257,53 @@ func TestDevZeroEndsAtOnceWithAPositionedError(t *testing.T) {
 	}
 }
 
-func TestCallStopsAtTheSizeLimitOnCallsThatNeverEnd(t *testing.T) {
+// TestCallsThatNeverEndStopAtTheirFirstBytesOrTheSizeLimit: CALLS that
+// no JSON value starts fail at their first bytes, read no further;
+// CALLS that start like JSON and never end stop at the size limit.
+func TestCallsThatNeverEndStopAtTheirFirstBytesOrTheSizeLimit(t *testing.T) {
 	t.Parallel()
 	schemas := hardFile(t, "tools.json", "["+hardTool+"]")
 	for _, tc := range []struct {
-		name  string
-		stdin io.Reader
-		args  []string
+		name           string
+		stdin          io.Reader
+		args           []string
+		code           int
+		stdout, stderr string
 	}{
-		{"/dev/zero", nil, []string{"call", schemas, "/dev/zero"}},
-		{"endless stdin", &hardEndless{}, []string{"call", schemas}},
+		{"/dev/zero", nil, []string{"call", schemas, "/dev/zero"}, exitIssues, `malformed:1:1: invalid character '\x00' at start of value` + "\n", ""},
+		{"a line of '{' without end", &hardRepeat{unit: "{"}, []string{"call", schemas}, exitIssues, "malformed:1:2: object member name must be a string\n", ""},
+		{"lines of '{' without end", &hardRepeat{unit: "{\n"}, []string{"call", schemas}, exitIssues, "malformed:2:1: object member name must be a string\n", ""},
+		{"an array that never ends", &hardEndless{}, []string{"call", schemas}, exitFailure, "", "toolbench call: <stdin>: input is larger than the 256 MiB limit\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := hardRun(t, tc.stdin, tc.args...)
 			t.Logf("ended after %v", r.took)
-			if r.code != exitFailure || !strings.Contains(r.stderr, "limit") {
-				t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and the size limit", r.code, r.stdout, r.stderr)
+			if r.code != tc.code || r.stdout != tc.stdout || r.stderr != tc.stderr {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", r.code, r.stdout, r.stderr, tc.code, tc.stdout, tc.stderr)
+			}
+			if rep, ok := tc.stdin.(*hardRepeat); ok && rep.read > 1<<20 {
+				t.Errorf("read %d bytes, want a buffer's worth or two", rep.read)
 			}
 		})
 	}
+}
+
+// hardRepeat is input that repeats unit without end, counting what is
+// read of it.
+type hardRepeat struct {
+	unit string
+	off  int
+	read int64
+}
+
+func (r *hardRepeat) Read(p []byte) (int, error) {
+	for n := 0; n < len(p); {
+		c := copy(p[n:], r.unit[r.off:])
+		n += c
+		r.off = (r.off + c) % len(r.unit)
+	}
+	r.read += int64(len(p))
+	return len(p), nil
 }
 
 func TestDuplicateKeyIsAWarningAtTheSecondKeyNamingTheFirstsLine(t *testing.T) {

@@ -321,7 +321,7 @@ func (lr *lintRun) againstManifests() {
 		return
 	}
 	origin := source.Input{Path: lr.allServers}
-	serversFile, err := jsondoc.LoadFileAs(origin.DocName(), lr.e.path(lr.allServers))
+	serversFile, err := source.LoadServersFile(lr.e.dir, lr.allServers, lr.e.fileLimit())
 	if err != nil {
 		lr.failed(origin.DocName(), err)
 		return

@@ -15,9 +15,7 @@ import (
 	"toolbench/core/lock"
 	"toolbench/core/termtext"
 	"toolbench/internal/atomicfile"
-	"toolbench/internal/mcpclient"
 	"toolbench/internal/policy"
-	"toolbench/internal/proxy"
 	"toolbench/internal/source"
 )
 
@@ -27,7 +25,7 @@ type lockOptions struct {
 	files   []string
 	servers serverOptions
 	// record is --from-record: the server --server names is pinned as
-	// the last listing the record holds.
+	// the record's listings gave it (lock_record.go).
 	record string
 }
 
@@ -61,9 +59,12 @@ not given; for one it is given again, it takes the tools as they are now,
 which is how a change is accepted.
 
 With --from-record FILE, a record of 'toolbench proxy --record', the
-server --server NAME is pinned as the record saw it: the tools of the
-last complete tools/list the record holds, each as the server sent it,
-with no server started.
+server --server NAME is pinned as the record saw it, with no server
+started: the tools of the last complete tools/list the record holds,
+each as the server sent it, and each tool an earlier listing gave and
+the last one lacks (a server may list tools by what its client
+announces, and toolbench's own client announces less than an agent),
+back to where the server changed a tool.
 
 The lock file is --lock FILE, else the configuration's lock, else
 toolbench.lock.json beside the configuration (toolbench.toml), or here
@@ -83,7 +84,7 @@ toolbench lock api/tools.json --lock api/toolbench.lock.json`,
 	f.server.register(cmd, e)
 	f.server.registerAll(cmd, "pin every server of the servers file", "pin every server of the servers file")
 	cmd.Flags().StringVar(&f.record, "from-record", "", "pin --server NAME as the record FILE saw it")
-	document(cmd.Flags(), "from-record", "pin the server --server NAME as the record FILE of toolbench proxy saw it: the tools of its last complete tools/list")
+	document(cmd.Flags(), "from-record", "pin the server --server NAME as the record FILE of toolbench proxy saw it: the tools of its last complete tools/list, and those earlier listings since the server last changed gave beside them")
 	cmd.MarkFlagFilename("from-record", "jsonl", "json")
 	return cmd
 }
@@ -172,39 +173,6 @@ func runLock(e *env, opts *lockOptions) error {
 		ins = append(ins, in)
 	}
 	return exit(pin(e, pol, path, ins))
-}
-
-// runLockRecord pins the server --server names as the record saw it.
-func runLockRecord(e *env, opts *lockOptions) error {
-	doc, err := recordListing(e, opts.record)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench lock: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
-		return exit(exitFailure)
-	}
-	pol, path, err := lockPolicy(e, opts.lock)
-	if err != nil {
-		return err
-	}
-	in := source.Input{Server: opts.servers.server}
-	return exit(pinDocs(context.Background(), e, pol, path, []source.Input{in}, []*jsondoc.Document{doc}, exitOK))
-}
-
-// recordListing is the tools document of the last complete listing the
-// record holds, named by the record and the line of its last page.
-func recordListing(e *env, record string) (*jsondoc.Document, error) {
-	f, err := e.open(record)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	listing, err := proxy.LastListing(f)
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("%s:%w", record, err)
-	case listing == nil:
-		return nil, fmt.Errorf("%s: no complete tools/list: a record holds one once a client has listed the server's tools", record)
-	}
-	return jsondoc.Parse(fmt.Sprintf("%s:%d", record, listing.Line), mcpclient.ToolsDocument(listing.Tools))
 }
 
 // pin pins the tools of ins in the lock at path.

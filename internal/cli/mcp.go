@@ -81,7 +81,8 @@ func (e *env) rootPolicy(root string) (*policy.Policy, error) {
 	if e.config.file != "" && e.config.off {
 		return nil, errors.New("--config and --no-config: give one")
 	}
-	cfg, err := policy.Load(e.path(e.config.file), e.config.off, root, e.fileLimit())
+	// Named from here, where the person who reads an error is.
+	cfg, err := policy.LoadFor(e.path(e.config.file), e.config.off, root, e.dir, e.fileLimit())
 	if err != nil || cfg == nil {
 		return nil, err
 	}

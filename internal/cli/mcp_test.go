@@ -76,3 +76,16 @@ func TestMCPLintsAsTheConfigurationSays(t *testing.T) {
 		t.Errorf("a text with targets: codes %q, targets %q; want gemini's in place of openai", codes, targets)
 	}
 }
+
+// TestMCPNamesARootsConfigurationFromTheWorkingDirectory runs toolbench
+// mcp --root DIR from elsewhere: a mistake in the root's configuration
+// is named by its path from where toolbench runs, as the person reading
+// the error would open it.
+func TestMCPNamesARootsConfigurationFromTheWorkingDirectory(t *testing.T) {
+	t.Parallel()
+	project(t, map[string]string{"server/toolbench.toml": "targets = [\"opnai\"]\n"})
+	code, _, errOut := runIn(t, "mcp", "--root", "server")
+	if want := "toolbench mcp: server/toolbench.toml:1:12: "; code != exitFailure || !strings.HasPrefix(errOut, want) {
+		t.Errorf("exit %d, stderr %q; want 2 and %q", code, errOut, want)
+	}
+}

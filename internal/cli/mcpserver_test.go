@@ -72,6 +72,12 @@ func runTestServer(behaviour string) int {
 				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "echo: " + in.Text}}}, nil, nil
 			})
 		return serveTestStdio(ctx, s)
+	case "roots":
+		// Like server-everything, it lists a tool only to a client
+		// that announces roots, which toolbench's own does not.
+		s := newTestToolsServer()
+		s.AddReceivingMiddleware(listRootsToolToRootsClients)
+		return serveTestStdio(ctx, s)
 	case "pages":
 		return serveTestStdio(ctx, newTestPagesServer())
 	case "modern":
@@ -226,6 +232,23 @@ func addedTool(s *mcp.Server) {
 		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return &mcp.CallToolResult{}, nil
 		})
+}
+
+// listRootsToolToRootsClients is middleware that lists the tool
+// "get-roots-list" besides the others to a client that announced roots.
+func listRootsToolToRootsClients(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		list, ok := res.(*mcp.ListToolsResult)
+		if !ok || err != nil {
+			return res, err
+		}
+		ss, _ := req.GetSession().(*mcp.ServerSession)
+		if init := ss.InitializeParams(); init != nil && init.Capabilities != nil && init.Capabilities.RootsV2 != nil {
+			list.Tools = append(list.Tools, &mcp.Tool{Name: "get-roots-list", Description: "List the client's roots.", InputSchema: json.RawMessage(`{"type":"object"}`)})
+		}
+		return list, nil
+	}
 }
 
 // addAfterInitialized is middleware that adds the tool "added" a moment

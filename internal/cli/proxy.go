@@ -90,8 +90,11 @@ Under the policy enforce, a call that fails its check never reaches the
 server: the client gets a tool result with isError whose text names the
 codes (missing:query), a hint each, for the model to correct its next
 call; a tool of a server the lock pins that changed since it was locked,
-or is new, is withheld from the client; a request whose Mcp-* headers
-disagree with its body is refused. Under audit each is passed on, and
+or is new, is withheld from the client (once it is reviewed, 'toolbench
+lock --from-record RECORD --server NAME' accepts it, pinning what the
+client was given: a server may list tools by what its client announces,
+and toolbench's own client, which verify uses, announces nothing); a
+request whose Mcp-* headers disagree with its body is refused. Under audit each is passed on, and
 reported. The policy of each check is the configuration's [proxy] table
 (calls, drift, headers), enforce when it says none; --policy goes over
 it, for every check (--policy audit) or one (--policy drift=audit). The
@@ -362,6 +365,7 @@ func runProxy(e *env, opts *proxyOptions) error {
 	if err != nil {
 		return failed(err)
 	}
+	spec.Name = opts.name // the proxy's lines call the server as the lock does
 	named := srv
 	named.Name, named.Command, named.URL = opts.name, nil, ""
 	po := proxy.Options{
@@ -431,7 +435,9 @@ func runsProxy(argv []string) bool {
 // is "" when there is no lock.
 func proxySummary(po *proxy.Options, opts *proxyOptions, lockPath string, pinned int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "in front of %s; calls %s, drift %s, headers %s", po.Upstream.DisplayName(), po.Policy.Calls, po.Policy.Drift, po.Policy.Headers)
+	// The server by the name the lock and the docs call it, which --name
+	// gives; the command or URL is no name of it.
+	fmt.Fprintf(&b, "in front of %s; calls %s, drift %s, headers %s", opts.name, po.Policy.Calls, po.Policy.Drift, po.Policy.Headers)
 	switch {
 	case po.Lock != nil:
 		fmt.Fprintf(&b, "; %s pins %s as %s", lockPath, termtext.Plural(pinned, "tool"), termtext.Quote(opts.name))

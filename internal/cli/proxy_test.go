@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"toolbench/core/config"
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
+	"toolbench/core/lock"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/proxy"
 )
@@ -120,7 +122,8 @@ func TestProxyChecksCallsAndRecordsThem(t *testing.T) {
 	}
 	cs.Close()
 	// The record, once the proxy has ended, checked again: the calls at
-	// their lines, against the server's tools as the record saw them.
+	// their lines, against the server's tools as the record saw them, as
+	// the proxy checked them, deep.
 	waitFor(t, "the record's last line", func() bool {
 		data, _ := os.ReadFile(filepath.Join(root, "rec.jsonl"))
 		return strings.Count(string(data), `"method":"tools/call"`) >= 4
@@ -135,7 +138,7 @@ func TestProxyChecksCallsAndRecordsThem(t *testing.T) {
 	os.WriteFile(filepath.Join(root, "tools.json"), []byte(out), 0o644)
 	code, out, errOut = runIn(t, "call", "tools.json", "rec.jsonl")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != exitIssues || len(lines) != 3 || !strings.HasSuffix(lines[0], ": valid") || !strings.HasSuffix(lines[1], ": missing:text, extra:txt") || lines[2] != "2 calls: 1 valid, 1 invalid" {
+	if code != exitIssues || len(lines) != 3 || !strings.HasSuffix(lines[0], ": valid") || !strings.HasSuffix(lines[1], ": missing:text, extra:txt, schema: additional properties 'txt' not allowed, schema: missing property 'text'") || lines[2] != "2 calls: 1 valid, 1 invalid" {
 		t.Errorf("call tools.json rec.jsonl: exit %d, %q %q", code, out, errOut)
 	}
 	// The line numbers are the record's.
@@ -158,14 +161,7 @@ func TestAWrappedServersFileRunsTheServerBehindTheProxy(t *testing.T) {
 		t.Fatalf("proxy wrap: exit %d, %q %q", code, out, errOut)
 	}
 	// The client reads the entry, and spawns what it says.
-	data, err := os.ReadFile(filepath.Join(root, ".mcp.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec, err := mcpclient.ParseConfig(".mcp.json", data, "test", func(string) (string, bool) { return "", false })
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := entryOf(t, root, "test")
 	want := []string{toolbenchBin, "proxy", "--name", "test", "--record", filepath.Join(root, "records", "test.jsonl"), "--unwrap-removes-args", "--", testServerCommand(t)}
 	if diff := cmp.Diff(want, spec.Command); diff != "" {
 		t.Fatalf("the wrapped entry's command (-want +got):\n%s", diff)
@@ -206,6 +202,69 @@ func TestAWrappedServersFileRunsTheServerBehindTheProxy(t *testing.T) {
 	}
 }
 
+// entryOf is the server name of root's .mcp.json, as a client reads it.
+func entryOf(t *testing.T, root, name string) mcpclient.Spec {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, ".mcp.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := mcpclient.ParseConfig(".mcp.json", data, name, func(string) (string, bool) { return "", false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
+}
+
+// TestAToolOnlyTheAgentIsGivenIsPinnedFromItsRecord: a server that
+// lists a tool only to clients that announce roots, as server-everything
+// does, is pinned from the record of a wrapped entry that an agent (the
+// SDK's client, which announces roots) and toolbench's own client (which
+// does not) both went through: the lock pins what the agent was given,
+// and the proxy withholds nothing from it.
+func TestAToolOnlyTheAgentIsGivenIsPinnedFromItsRecord(t *testing.T) {
+	t.Parallel()
+	servers := fmt.Sprintf(`{"mcpServers": {"test": {"command": %q, "env": {%q: "roots"}}}}`, testServerCommand(t), testServerEnv)
+	root := project(t, map[string]string{".mcp.json": servers, "records/": ""})
+	if code, out, errOut := runIn(t, "proxy", "wrap", "--command", toolbenchBin, "--record-dir", "records"); code != exitOK {
+		t.Fatalf("proxy wrap: exit %d, %q %q", code, out, errOut)
+	}
+	spec := entryOf(t, root, "test")
+	agentTools := func() []string {
+		cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
+		cmd.Env, cmd.Dir = append(os.Environ(), spec.Env...), root
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		return toolNames(t, cs)
+	}
+	listings := func() int {
+		data, _ := os.ReadFile(filepath.Join(root, "records", "test.jsonl"))
+		return strings.Count(string(data), `"from":"server","to":"client","kind":"response","method":"tools/list"`)
+	}
+	if names := agentTools(); !slices.Contains(names, "get-roots-list") {
+		t.Fatalf("the agent was given %q, want get-roots-list among them", names)
+	}
+	waitFor(t, "the agent's listing in the record", func() bool { return listings() == 1 })
+	// toolbench's own client, through the same entry, is given less.
+	code, out, errOut := runIn(t, "dump", "--server", "test")
+	if code != exitOK || strings.Contains(out, "get-roots-list") {
+		t.Fatalf("dump: exit %d, %q %q; want the tools without get-roots-list", code, out, errOut)
+	}
+	waitFor(t, "dump's listing in the record", func() bool { return listings() == 2 })
+	code, out, errOut = runIn(t, "lock", "--from-record", "records/test.jsonl", "--server", "test")
+	if want := "test: 10 tools pinned\n"; code != exitOK || !strings.HasPrefix(out, want) || !strings.Contains(errOut, "'get-roots-list'") {
+		t.Fatalf("lock --from-record: exit %d, %q %q; want %q, and get-roots-list named", code, out, errOut, want)
+	}
+	if names := agentTools(); !slices.Contains(names, "get-roots-list") {
+		t.Errorf("once locked from the record, the agent was given %q; want get-roots-list among them, not withheld", names)
+	}
+}
+
 func TestAToolChangedSinceItWasLockedIsWithheldThroughTheWrappedEntry(t *testing.T) {
 	t.Parallel()
 	entry := func(behaviour string) string {
@@ -232,6 +291,32 @@ func TestAToolChangedSinceItWasLockedIsWithheldThroughTheWrappedEntry(t *testing
 	cs, _ = proxySession(t, root, "--server", "test", "--policy", "drift=audit")
 	if names := toolNames(t, cs); !strings.Contains(" "+strings.Join(names, " ")+" ", " echo ") {
 		t.Errorf("tools under audit %q: want echo passed on", names)
+	}
+}
+
+func TestTheProxysFirstLineNamesTheServerAsTheLockDoes(t *testing.T) {
+	t.Parallel()
+	npx := mcpclient.Spec{Command: []string{"npx", "-y", "@modelcontextprotocol/server-everything@2026.8.31"}}
+	for _, tc := range []struct {
+		name string
+		opts proxyOptions
+		po   proxy.Options
+		want string
+	}{
+		{"--name over the command", proxyOptions{name: "everything", record: "records/everything.jsonl"}, proxy.Options{Upstream: npx, Lock: &lock.Lock{}},
+			"in front of everything; calls enforce, drift enforce, headers enforce; toolbench.lock.json pins 13 tools as 'everything'; recording to records/everything.jsonl"},
+		{"no lock", proxyOptions{name: "github"}, proxy.Options{Upstream: mcpclient.Spec{URL: "https://api.example.com/mcp"}, Policy: proxy.Policies{Calls: proxy.Audit}},
+			"in front of github; calls audit, drift enforce, headers enforce; no lock holds its tools"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lockPath := ""
+			if tc.po.Lock != nil {
+				lockPath = "toolbench.lock.json"
+			}
+			if got := proxySummary(&tc.po, &tc.opts, lockPath, 13); got != tc.want {
+				t.Errorf("proxySummary =\n%s\nwant\n%s", got, tc.want)
+			}
+		})
 	}
 }
 
@@ -337,7 +422,7 @@ func TestARecordThatIsNotOneIsAnErrorAtItsLine(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"call, bad JSON", []string{"call", "tools.json", "bad.jsonl"}, "toolbench call: bad.jsonl: 2:12: not JSON: unexpected end"},
+		{"call, bad JSON", []string{"call", "tools.json", "bad.jsonl"}, "toolbench call: bad.jsonl:2:12: not JSON: unexpected end"},
 		{"lock, bad JSON", []string{"lock", "--from-record", "bad.jsonl", "--server", "s"}, "toolbench lock: bad.jsonl:2:12: not JSON: unexpected end"},
 		{"lock, no listing", []string{"lock", "--from-record", "call.jsonl", "--server", "s"}, "toolbench lock: call.jsonl: no complete tools/list"},
 		{"lock, zeros", []string{"lock", "--from-record", "/dev/zero", "--server", "s"}, "toolbench lock: /dev/zero:1:1: not a line of a record"},
@@ -403,7 +488,7 @@ func TestARecordIsToldFromCallsAndAHistoryByItsHead(t *testing.T) {
 // --tui in a real terminal (tmux) in front of the Go SDK test server: a
 // client's calls on --listen show in the Traffic pane with their
 // verdicts, an invalid one refused with its codes, and q ends the
-// workbench and the proxy with it.
+// workbench and the proxy with it, whose lines then come once each.
 func TestProxyTUIShowsItsClientsTrafficBesideTheServer(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("tmux"); err != nil {
@@ -418,7 +503,7 @@ func TestProxyTUIShowsItsClientsTrafficBesideTheServer(t *testing.T) {
 	addr := l.Addr().String()
 	l.Close() // the proxy listens on it; another taking it first fails the test, and says so
 	exitFile := filepath.Join(dir, "exit-status")
-	shell := fmt.Sprintf("cd %s && %s=tools %s proxy --tui --listen %s --record rec.jsonl -- %s; echo $? > %s",
+	shell := fmt.Sprintf("cd %s && %s=tools %s proxy --tui --listen %s --record rec.jsonl -- %s 2> stderr.txt; echo $? > %s",
 		shellQuote(dir), testServerEnv, shellQuote(toolbenchBin), addr, shellQuote(testServerCommand(t)), shellQuote(exitFile))
 	tt := &tuiTerm{t: t, socket: fmt.Sprintf("toolbench-proxy-tui-%d", os.Getpid())}
 	tt.tmux("new-session", "-d", "-s", "tb", "-x", "120", "-y", "40", "sh", "-c", shell)
@@ -438,6 +523,10 @@ func TestProxyTUIShowsItsClientsTrafficBesideTheServer(t *testing.T) {
 	waitQuit(t, tt, exitFile)
 	if data, err := os.ReadFile(filepath.Join(dir, "rec.jsonl")); err != nil || !strings.Contains(string(data), `"tool":"echo"`) {
 		t.Errorf("the record: %v\n%s", err, data)
+	}
+	stderr, _ := os.ReadFile(filepath.Join(dir, "stderr.txt"))
+	if n := strings.Count(string(stderr), "serving MCP at http://"+addr+proxy.HTTPPath); n != 1 {
+		t.Errorf("the address the proxy serves is said %d times, want once:\n%s", n, stderr)
 	}
 }
 

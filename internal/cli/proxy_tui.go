@@ -40,9 +40,10 @@ func runProxyTUI(e *env, opts *proxyOptions, po proxy.Options, failed func(error
 	po.Downstream.Listen, po.Downstream.Listener = "", l
 	feed := tui.NewTrafficFeed(0)
 	po.Events = feed.Send
+	// The proxy's lines, its "serving MCP at" among them, are written
+	// once the screen closes, which would hide them.
 	log := &boundedLog{max: maxProxyLog}
 	po.Stderr = log
-	fmt.Fprintf(e.stderr, "toolbench proxy: serving MCP at http://%s%s; the workbench opens beside it, q to quit\n", l.Addr(), proxy.HTTPPath)
 	ctx, cancel := context.WithCancel(context.Background())
 	ran := make(chan error, 1)
 	go func() {

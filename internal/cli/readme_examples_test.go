@@ -175,6 +175,7 @@ func TestREADMEAndDocsExamplesGiveTheOutputShown(t *testing.T) {
 		chain int
 	}
 	copies := map[chainKey]string{}
+	before := map[chainKey]map[string]bool{} // what each copy held before its chain ran
 	skipped := map[chainKey]string{}
 	parent := t
 	for _, ex := range examples {
@@ -192,6 +193,7 @@ func TestREADMEAndDocsExamplesGiveTheOutputShown(t *testing.T) {
 			}
 			if copies[key] == "" {
 				copies[key] = exampleRoot(parent, root)
+				before[key] = treeOf(parent, copies[key])
 			}
 			got := runExample(t, filepath.Join(copies[key], ex.dir), bin, ex.cmd)
 			if matchShown(ex.want, strings.Split(strings.TrimRight(steady(got), "\n"), "\n")) {
@@ -207,6 +209,66 @@ func TestREADMEAndDocsExamplesGiveTheOutputShown(t *testing.T) {
 	for file, s := range shown {
 		rewriteShown(t, file, texts[file], s)
 	}
+	// A reader runs the examples in the checkout: what a chain of them
+	// makes, its last steps remove, or the next run finds it there, this
+	// test's copies of examples/ among them.
+	for key, dir := range copies {
+		if skipped[key] != "" {
+			continue
+		}
+		if left := treeMade(before[key], treeOf(t, dir)); len(left) > 0 {
+			t.Errorf("%s:%d: the examples of this block and those that continue it leave in the checkout what they made (%s): end them with steps that remove it",
+				key.file, firstLine(examples, key.file, key.chain), strings.Join(left, ", "))
+		}
+	}
+}
+
+// treeOf is the paths under dir, from dir, a folder's with a '/' after
+// it; a symbolic link, by which a copy of the repository's root holds the
+// rest of it, is not followed.
+func treeOf(t testing.TB, dir string) map[string]bool {
+	t.Helper()
+	tree := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			rel += "/"
+		}
+		tree[rel] = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}
+
+// treeMade is what the tree after holds that before does not, each
+// path of treeOf's, sorted. (An example that edits a file of examples/
+// in place, to show what a command does with it, is not held to undo
+// the edit.)
+func treeMade(before, after map[string]bool) []string {
+	var out []string
+	for p := range after {
+		if !before[p] {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// firstLine is the line of the first example of a chain.
+func firstLine(examples []docExample, file string, chain int) int {
+	for _, ex := range examples {
+		if ex.file == file && ex.chain == chain {
+			return ex.line
+		}
+	}
+	return 0
 }
 
 // docShown is an example and the output its doc should show for it.

@@ -182,10 +182,10 @@ func TestCIFormatsPointAServersIssuesAtItsEntryInTheServersFile(t *testing.T) {
 }
 
 func TestAServersFileThatIsNotJSONIsOneLineAtItsPlace(t *testing.T) {
-	project(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\"a\": {\"command\": \"echo\",}}\n}\n"})
+	project(t, map[string]string{".mcp.json": "{\n  \"mcpServers\": {\"a\": {\"command\": \"echo\"}\n}\n"})
 	for _, args := range [][]string{{"lint", "--all-servers"}, {"lint", "--server", "a"}} {
 		code, _, stderr := runIn(t, args...)
-		want := "toolbench lint: .mcp.json:2:41: a trailing comma: JSON allows no ',' before '}'\n"
+		want := "toolbench lint: .mcp.json:4:1: unexpected end of input: an object is not closed (expected '}')\n"
 		if code != exitFailure || !strings.HasPrefix(stderr, want) || strings.Contains(stderr, "for usage") {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q, without the usage line", args, code, stderr, want)
 		}
@@ -273,5 +273,45 @@ func TestDumpAllServersNamesFilesSafelyAndAnEmptyNameIsSaid(t *testing.T) {
 	}
 	if code, _, stderr := runIn(t, "lint", "--server", "", "--mcp-config", "servers.json"); code != exitFailure || !strings.Contains(stderr, `--server "": give the NAME of a server of the servers file`) {
 		t.Errorf("lint --server \"\": exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestAServersFileWithCommentsAndTrailingCommasIsReadByEveryCommand reads
+// VS Code's .vscode/mcp.json, JSON with comments and trailing commas, as
+// every command that reads a servers file does; a mistake in it is placed
+// at its line and column in the file as written.
+func TestAServersFileWithCommentsAndTrailingCommasIsReadByEveryCommand(t *testing.T) {
+	t.Parallel()
+	project(t, map[string]string{".vscode/": ""})
+	entry := testEntry(t, "tools", "tools")
+	servers := "// The project's servers, as VS Code reads them.\n{\n  \"servers\": {\n    /* a server that spawns */\n    \"tools\": " + entry.entry + ", // trailing\n  },\n}\n"
+	if err := os.WriteFile(inWork(t, ".vscode/mcp.json"), []byte(servers), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"lint --server", []string{"lint", "--server", "tools", "--mcp-config", ".vscode/mcp.json", "--format", "concise"}, exitOK, "2 warnings in 1 server"},
+		{"lint --all-servers", []string{"lint", "--all-servers", "--mcp-config", ".vscode/mcp.json", "--format", "concise"}, exitOK, "2 warnings in 1 server"},
+		{"dump --server", []string{"dump", "--server", "tools", "--mcp-config", ".vscode/mcp.json"}, exitOK, `"name":"echo"`},
+		{"lock --server", []string{"lock", "--server", "tools", "--mcp-config", ".vscode/mcp.json"}, exitOK, "tools: 9 tools pinned"},
+		{"verify", []string{"verify", "--all-servers", "--mcp-config", ".vscode/mcp.json"}, exitOK, "every tool as pinned in 1 source"},
+	} {
+		code, out, errOut := runIn(t, append(tc.args, "--timeout", testServerTimeout)...)
+		if code != tc.code || !strings.Contains(out, tc.want) {
+			t.Errorf("%s: exit %d, %q %q; want %d and %q", tc.name, code, out, errOut, tc.code, tc.want)
+		}
+	}
+	// A mistake after the comments is where the file has it.
+	broken := strings.Replace(servers, "\"tools\": ", "\"tools\" ", 1)
+	if err := os.WriteFile(inWork(t, ".vscode/mcp.json"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runIn(t, "lint", "--server", "tools", "--mcp-config", ".vscode/mcp.json")
+	if want := "toolbench lint: .vscode/mcp.json:5:13: "; code != exitFailure || !strings.HasPrefix(errOut, want) {
+		t.Errorf("a missing colon: exit %d, %q; want 2 and %q", code, errOut, want)
 	}
 }

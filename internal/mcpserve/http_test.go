@@ -45,7 +45,7 @@ func TestHandlerAnswersToolsOverStreamableHTTP(t *testing.T) {
 	if got.Errors != 2 || got.Warnings != 1 {
 		t.Errorf("%d errors, %d warnings; want 2, 1: %v", got.Errors, got.Warnings, got.Issues)
 	}
-	if got := toolError(t, cs, "lint_tools", lintPathArgs("../tools.json")); !regexp.MustCompile(`leads out of it`).MatchString(got) {
+	if got := toolError(t, cs, "lint_tools", lintPathArgs("../tools.json")); !regexp.MustCompile(`leads out of the root`).MatchString(got) {
 		t.Errorf("error %q, want the path refused", got)
 	}
 }

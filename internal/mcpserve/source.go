@@ -97,18 +97,18 @@ func (s *server) relative(path string) (string, error) {
 	if filepath.IsAbs(native) {
 		var ok bool
 		if rel, ok = s.under(native); !ok {
-			return "", s.outside("is not under it")
+			return "", s.outside("is not under the root")
 		}
 	}
 	if !filepath.IsLocal(rel) {
-		return "", s.outside("leads out of it")
+		return "", s.outside("leads out of the root")
 	}
 	real, err := filepath.EvalSymlinks(filepath.Join(s.root, rel))
 	if err != nil {
 		return rel, nil // nothing there, or unreadable: opening it says which
 	}
 	if r, err := filepath.Rel(s.root, real); err != nil || !filepath.IsLocal(r) {
-		return "", s.outside("leads out of it through a symbolic link")
+		return "", s.outside("leads out of the root through a symbolic link")
 	}
 	return rel, nil
 }

@@ -76,6 +76,13 @@ func isFile(path string) (bool, error) {
 // file as named, or as a path from dir to the one found
 // ("../toolbench.toml"); the Config's File and Dir are absolute.
 func Load(named string, off bool, dir string, lim auxfile.Limit) (*config.Config, error) {
+	return LoadFor(named, off, dir, dir, lim)
+}
+
+// LoadFor is Load of the configuration found from dir for a command run
+// in wd, another directory (toolbench mcp --root DIR): errors name the
+// file found by its path from wd, where the person who reads them is.
+func LoadFor(named string, off bool, dir, wd string, lim auxfile.Limit) (*config.Config, error) {
 	switch {
 	case off:
 		return nil, nil
@@ -91,7 +98,7 @@ func Load(named string, off bool, dir string, lim auxfile.Limit) (*config.Config
 		return nil, err
 	}
 	display := path
-	if abs, err := filepath.Abs(dir); err == nil {
+	if abs, err := filepath.Abs(wd); err == nil {
 		if rel, err := filepath.Rel(abs, path); err == nil {
 			display = rel
 		}

@@ -122,7 +122,7 @@ func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) 
 	// call but strings made anew.
 	root, err := p.Parse(unsafe.String(unsafe.SliceData(m.Raw), len(m.Raw)))
 	if err != nil {
-		return []Finding{callFinding(call.Finding{Code: call.CodeMalformed, Reason: err.Error()}, "", st)}, s.opt.Policy.Calls == Enforce
+		return []Finding{callFinding(call.Finding{Code: call.CodeMalformed, Reason: err.Error()}, "", st, s.opt)}, s.opt.Policy.Calls == Enforce
 	}
 	c := call.NormalizeCall(root)
 	c.Name = strings.Clone(c.Name)
@@ -143,7 +143,7 @@ func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) 
 	var findings []Finding
 	for _, f := range found {
 		if f.IsError() {
-			findings = append(findings, callFinding(f, c.Name, st))
+			findings = append(findings, callFinding(f, c.Name, st, s.opt))
 		}
 	}
 	for _, d := range deep {
@@ -162,8 +162,8 @@ func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) 
 
 // callFinding is one of validate_call's findings, in its text, with a
 // hint that says in a line what the model should do about it in its
-// next call.
-func callFinding(f call.Finding, tool string, st *toolState) Finding {
+// next call; of a tool withheld, how a person accepts it (opt says).
+func callFinding(f call.Finding, tool string, st *toolState, opt *Options) Finding {
 	// Cloned: a field's name may be read in place from the arguments.
 	out := Finding{Code: f.Code, Severity: catalog.Error, Text: strings.Clone(f.String()), Tool: tool}
 	switch f.Code {
@@ -174,7 +174,7 @@ func callFinding(f call.Finding, tool string, st *toolState) Finding {
 		switch {
 		case st == nil:
 		case st.isWithheld(tool):
-			out.Hint = "the proxy withholds the server's tool of this name: it is not the one the lock pins"
+			out.Hint = "the proxy withholds the server's tool of this name: it is not the one the lock pins; a person accepts it so: " + opt.acceptHint()
 		default:
 			if near := termtext.Closest(tool, st.toolNames()); near != "" {
 				out.Hint += "; did you mean " + termtext.Quote(near) + "?"

@@ -26,16 +26,6 @@
 // rounds, server/discover, subscriptions/listen and methods it does not
 // know, in MCP 2025-11-25 and 2026-07-28 alike.
 //
-// Clients over HTTP that keep no session (MCP 2026-07-28) share one
-// spawned server. The server gets ids and progress tokens of the
-// proxy's own, and a client's notifications/cancelled names the request
-// as the server knows it; each client gets its own back: answers by id,
-// progress by token, a subscription's notifications by the
-// subscriptions/listen request they name. A message of the server's
-// tied to no client's request reaches no client (a request of the
-// server's is answered with an error): it is recorded, unrouted, and
-// counted on stderr.
-//
 //   - tools/list: each page's tools are held to the lock when it pins
 //     the server: a tool changed since it was locked, or new, is withheld
 //     from the client (Policies.Drift Enforce, the page's other bytes
@@ -68,6 +58,16 @@
 //     at a time); from the server, dropped and said on stderr, a pending
 //     request it names answered with an error, since passed on it would
 //     end the client's session. Neither ends the session.
+//
+// Clients over HTTP that keep no session (MCP 2026-07-28) share one
+// spawned server. The server gets ids and progress tokens of the
+// proxy's own, and a client's notifications/cancelled names the request
+// as the server knows it; each client gets its own back: answers by id,
+// progress by token, a subscription's notifications by the
+// subscriptions/listen request they name. A message of the server's
+// tied to no client's request reaches no client (a request of the
+// server's is answered with an error): it is recorded, unrouted, and
+// counted on stderr.
 //
 // The server going (a spawned one exiting) answers every pending request
 // with a JSON-RPC error at once and says why on stderr, with the end of

@@ -101,6 +101,9 @@ func TestKillingEitherSideOfAProxyProcessLeavesNoProcess(t *testing.T) {
 		}},
 		{name: "the server is killed", exit: 1, kill: func(t *testing.T, cmd *exec.Cmd, _ io.WriteCloser, p *peer, mark string) {
 			p.send(`{"jsonrpc":"2.0","id":"h","method":"tools/call","params":{"name":"hang","arguments":{}}}`)
+			// The server reads its input in order: once it answers a
+			// request sent after the call, the call has reached it.
+			p.call(`"after"`, "tools/list", `{}`)
 			for _, pid := range proctest.WithEnv(mark) {
 				if pid != cmd.Process.Pid {
 					syscall.Kill(pid, syscall.SIGKILL)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -244,20 +245,49 @@ func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
 		}
 	}
 	resp := p.call("2", "tools/call", `{"name":"search","arguments":{"query":"x"}}`)
-	if text := toolText(t, jsonrpc.Parse(resp).Result); !strings.Contains(text, "unknown_tool:search") || !strings.Contains(text, "withholds") {
-		t.Errorf("a call of the withheld tool got %s", text)
+	accept := "toolbench lock --from-record RECORD --server test pins the tools as this client was given them"
+	if text := toolText(t, jsonrpc.Parse(resp).Result); !strings.Contains(text, "unknown_tool:search") || !strings.Contains(text, "withholds") || !strings.Contains(text, accept) {
+		t.Errorf("a call of the withheld tool got %s; want it to say how to accept the tool: %s", text, accept)
 	}
 	if got := callsReceived(t, calls); len(got) != 0 {
 		t.Errorf("the server received %q", got)
 	}
 	r.stop(t)
-	if !strings.Contains(r.stderr.String(), `withheld 1 tool from the client`) {
-		t.Errorf("stderr does not say what was withheld:\n%s", r.stderr)
+	if want := `withheld 1 tool from the client, not as the lock pins: 'search'; review it, then ` + accept; !strings.Contains(r.stderr.String(), want) {
+		t.Errorf("stderr does not say what was withheld and how to accept it, %s:\n%s", want, r.stderr)
+	}
+	if want := "toolbench verify sees the tools toolbench's own client is given, which can differ"; !strings.Contains(r.stderr.String(), want) {
+		t.Errorf("stderr does not say that verify may see other tools, %s:\n%s", want, r.stderr)
 	}
 	for _, want := range []string{`"verdict":"filtered"`, `"code":"withheld"`, `"code":"description-changed"`} {
 		if !strings.Contains(r.record.String(), want) {
 			t.Errorf("the record does not hold %s:\n%s", want, r.record)
 		}
+	}
+}
+
+func TestTheWayToAcceptAWithheldToolPinsFromTheRecordOfWhatTheClientWasGiven(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "everything.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, tc := range []struct {
+		name   string
+		record io.Writer
+		want   string
+	}{
+		{"a record file, by its path", f, "toolbench lock --from-record " + f.Name() + " --server everything pins the tools as this client was given them"},
+		{"a record of no name", &bytes.Buffer{}, "toolbench lock --from-record RECORD --server everything"},
+		{"no record", nil, "from a record of this proxy's (--record FILE, then toolbench lock --from-record FILE --server everything)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := &Options{Record: tc.record, LockSource: "everything"}
+			got := opt.acceptHint()
+			if !strings.HasPrefix(got, "review it, then ") || !strings.Contains(got, tc.want) || !strings.Contains(got, "toolbench verify sees the tools toolbench's own client is given, which can differ") {
+				t.Errorf("acceptHint() = %s\nwant it to hold %s, and that verify may see other tools", got, tc.want)
+			}
+		})
 	}
 }
 

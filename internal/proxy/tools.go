@@ -215,7 +215,7 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) heldPag
 			drop[i] = true
 			cur.withheld = append(cur.withheld, name)
 		}
-		f.Hint = "toolbench verify shows the change; toolbench lock pins the tools as they are now, once they are reviewed"
+		f.Hint = t.opt.acceptHint()
 		findings = append(findings, f)
 	}
 	cur.done = page.NextCursor == ""
@@ -413,8 +413,8 @@ func (t *toolSet) finish() []Finding {
 	if t.pins != nil {
 		findings = append(findings, t.verify(doc)...)
 		if len(cur.withheld) > 0 {
-			t.log.printf("withheld %s from the client, not as the lock pins: %s; toolbench verify shows the changes",
-				termtext.Plural(len(cur.withheld), "tool"), quotedList(cur.withheld))
+			t.log.printf("withheld %s from the client, not as the lock pins: %s; %s",
+				termtext.Plural(len(cur.withheld), "tool"), quotedList(cur.withheld), t.opt.acceptHint())
 		}
 	}
 	return findings
@@ -431,6 +431,23 @@ func (t *toolSet) verify(doc *jsondoc.Document) []Finding {
 		findings = append(findings, Finding{Code: c.Code, Severity: c.Severity, Text: c.Message, Tool: c.Tool})
 	}
 	return findings
+}
+
+// acceptHint says how a person accepts a tool the lock does not pin as
+// listed: pinning it from the record, which holds the listing this
+// client was given. toolbench's own client (verify, lock --server) may be
+// given other tools, since a server may list tools by what the client
+// announces (roots, sampling, elicitation).
+func (o *Options) acceptHint() string {
+	record := "RECORD"
+	if f, ok := o.Record.(interface{ Name() string }); ok {
+		record = termtext.ShellWord(f.Name())
+	}
+	how := "review it, then toolbench lock --from-record " + record + " --server " + termtext.ShellWord(o.lockSource()) + " pins the tools as this client was given them"
+	if o.Record == nil {
+		how = "review it, then pin the tools as this client is given them from a record of this proxy's (--record FILE, then toolbench lock --from-record FILE --server " + termtext.ShellWord(o.lockSource()) + ")"
+	}
+	return how + "; toolbench verify sees the tools toolbench's own client is given, which can differ: a server may list tools by what the client announces"
 }
 
 // quotedList is names, each quoted, joined by commas; at most ten, and a

@@ -11,8 +11,9 @@
 // [Source.Dump] lays out a file's tools as a server's are listed.
 //
 // It imports core/jsondoc and core/tooldef for documents,
-// internal/mcpclient for servers and internal/auxfile for the servers
-// file, which it reads up to a bound. It knows nothing of flags, reports or
+// internal/mcpclient for servers, and internal/auxfile and core/jsonedit
+// for the servers file, which it reads up to a bound, VS Code's comments
+// and trailing commas blanked in place ([ReadServersFile]). It knows nothing of flags, reports or
 // terminals: the command line turns its flags into an [Input], and its
 // errors into exit statuses.
 package source

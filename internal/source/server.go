@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"time"
 
 	"toolbench/core/jsondoc"
@@ -75,7 +74,7 @@ func (s Server) Spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		return spec, fmt.Errorf(`%s: a server's name is empty (""): give it a name in the servers file`, file)
 	}
 	if s.Name != "" {
-		file, data, err := readServersFile(s.Dir, s.ServersFile, s.FileLimit)
+		file, data, err := ReadServersFile(s.Dir, s.ServersFile, s.FileLimit)
 		if err != nil {
 			return spec, err
 		}
@@ -113,26 +112,6 @@ func (s Server) Spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		spec.Dir = s.Dir
 	}
 	return spec, nil
-}
-
-// readServersFile reads the servers file at path, or at
-// mcpclient.DefaultConfigFile when path is "", from the working directory
-// dir ("" for the process's), up to lim, and returns its name and
-// content.
-func readServersFile(dir, path string, lim auxfile.Limit) (string, []byte, error) {
-	if path == "" {
-		path = mcpclient.DefaultConfigFile
-	}
-	full := path
-	if dir != "" && !filepath.IsAbs(path) {
-		full = filepath.Join(dir, path)
-	}
-	data, err := auxfile.Read(full, lim)
-	var tooLarge *auxfile.TooLargeError
-	if errors.As(err, &tooLarge) {
-		tooLarge.Path = path // as the command line names it
-	}
-	return path, data, err
 }
 
 // openServer connects to the server and lists its tools.

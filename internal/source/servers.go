@@ -16,7 +16,7 @@ import (
 // line's --all-servers names. A file that cannot be read, or that lists
 // no server, is an error.
 func AllServers(tmpl Server) ([]Server, error) {
-	file, data, err := readServersFile(tmpl.Dir, tmpl.ServersFile, tmpl.FileLimit)
+	file, data, err := ReadServersFile(tmpl.Dir, tmpl.ServersFile, tmpl.FileLimit)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (s Server) Entry() (Entry, error) {
 	if e.File == "" {
 		e.File = mcpclient.DefaultConfigFile
 	}
-	doc, err := jsondoc.LoadFileAs(e.File, join(s.Dir, e.File))
+	doc, err := LoadServersFile(s.Dir, e.File, s.FileLimit)
 	if err != nil {
 		return e, err
 	}

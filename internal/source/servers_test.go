@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"toolbench/internal/auxfile"
 )
 
 func TestAllServersAreTheServersFilesInItsOrder(t *testing.T) {
@@ -59,7 +61,7 @@ func TestOpenAllGivesEachInputsOwnResultInOrder(t *testing.T) {
 
 func TestAServersFileThatIsNotJSONIsSaidAsAToolsFileIs(t *testing.T) {
 	inDir(t)
-	broken := "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"echo\",}\n  }\n}\n"
+	broken := "{\n  \"mcpServers\": {\n    \"a\": {\"command\" \"echo\"}\n  }\n}\n"
 	for _, f := range []string{".mcp.json", "tools.json"} {
 		if err := os.WriteFile(f, []byte(broken), 0o644); err != nil {
 			t.Fatal(err)
@@ -70,7 +72,7 @@ func TestAServersFileThatIsNotJSONIsSaidAsAToolsFileIs(t *testing.T) {
 		t.Fatal("the broken tools file opened")
 	}
 	want := strings.Replace(toolsErr.Error(), "tools.json", ".mcp.json", 1)
-	if !strings.HasPrefix(want, ".mcp.json:3:28: ") {
+	if !strings.HasPrefix(want, ".mcp.json:3:21: ") {
 		t.Fatalf("the tools file's error %q is not at its line and column", toolsErr)
 	}
 	if _, err := AllServers(Server{}); err == nil || err.Error() != want {
@@ -78,5 +80,35 @@ func TestAServersFileThatIsNotJSONIsSaidAsAToolsFileIs(t *testing.T) {
 	}
 	if _, err := Open(context.Background(), Input{Server: &Server{Name: "a"}}, Options{}); err == nil || err.Error() != want {
 		t.Errorf("Open of a server of it: %v, want %q", err, want)
+	}
+}
+
+// TestAServersFileIsReadWithVSCodesCommentsAndTrailingCommas reads
+// JSONC as VS Code writes .vscode/mcp.json: comments and trailing commas
+// are blanked in place, so that every byte is where the file has it.
+func TestAServersFileIsReadWithVSCodesCommentsAndTrailingCommas(t *testing.T) {
+	inDir(t)
+	jsonc := "// servers\n{\"servers\": {\n  /* first */ \"a\": {\"command\": \"echo\", \"args\": [\"x\",],},\n  \"b\": {\"url\": \"http://127.0.0.1:1/mcp\"}, // last\n},}\n"
+	if err := os.WriteFile("mcp.json", []byte(jsonc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	servers, err := AllServers(Server{ServersFile: "mcp.json"})
+	if err != nil || len(servers) != 2 || servers[0].Name != "a" || servers[1].Name != "b" {
+		t.Fatalf("AllServers: %+v, %v; want a and b", servers, err)
+	}
+	spec, err := servers[0].Spec(nil)
+	if err != nil || strings.Join(spec.Command, " ") != "echo x" {
+		t.Errorf("a's Spec: %+v, %v; want echo x", spec, err)
+	}
+	entry, err := servers[1].Entry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line, col := entry.Doc.Position(entry.Start); line != 4 || col != 3 {
+		t.Errorf("b's entry at %d:%d, want 4:3, where the file has it", line, col)
+	}
+	name, data, err := ReadServersFile("", "mcp.json", auxfile.Limit{})
+	if err != nil || name != "mcp.json" || len(data) != len(jsonc) {
+		t.Errorf("ReadServersFile: %q, %d bytes, %v; want the file's %d bytes", name, len(data), err, len(jsonc))
 	}
 }

@@ -25,6 +25,7 @@
 // JSON string: the proxy reaches the server from it, and Unwrap writes
 // it back.
 //
-// It imports core/jsondoc and core/jsonedit. It knows nothing of flags,
-// files or the proxy itself: the command line reads and writes the file.
+// It imports core/jsondoc, core/jsonedit and core/termtext. It knows
+// nothing of flags, files or the proxy itself: the command line reads and
+// writes the file.
 package wrap

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
+	"toolbench/core/termtext"
 )
 
 // The proxy's arguments that wrap writes and Unwrap reads.
@@ -435,7 +437,25 @@ func lineIndent(src string, off int) string {
 	return src[start:off]
 }
 
-func quote(s string) string { return string(jsondoc.AppendQuote(nil, s)) }
+// quote is s as a JSON string, each character termtext.Hazards finds
+// written as its escape, so that what wrap writes shows a reader of the
+// file, and its diff on a terminal, no hidden character: the file may
+// write a name with one as an escape, and the string means the same.
+func quote(s string) string {
+	q := jsondoc.AppendQuote(nil, s)
+	if len(termtext.Hazards(string(q))) == 0 {
+		return string(q)
+	}
+	out := make([]byte, 0, len(q)+16)
+	for _, r := range string(q) {
+		if termtext.IsHidden(r) {
+			out = jsondoc.AppendRuneEscape(out, r)
+		} else {
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	return string(out)
+}
 
 func quoteAll(ss []string) []string {
 	out := make([]string, len(ss))

@@ -103,6 +103,10 @@ func TestAWrappedEntryRunsTheProxyInTheFilesLayout(t *testing.T) {
 			`{"mcpServers": {"w": {"command": "/opt/toolbench/bin/toolbench", "args": ["proxy", "--name", "w", "--", "C:\\Program Files\\node.exe", "a"]}}}`},
 		{"a URL, VS Code's", "{\"servers\": {\"gh\": {\n  \"type\": \"http\",\n  \"url\": \"https://h/mcp\"\n}}}",
 			"{\"servers\": {\"gh\": {\n  \"type\": \"stdio\",\n  \"command\": \"/opt/toolbench/bin/toolbench\",\n  \"args\": [\"proxy\", \"--name\", \"gh\", \"--entry\", \"{\\n  \\\"type\\\": \\\"http\\\",\\n  \\\"url\\\": \\\"https://h/mcp\\\"\\n}\"]\n}}}"},
+		{"a name with a hidden character, written as the escape the file has", `{"mcpServers": {"a\u202eb": {"command": "srv", "args": []}}}`,
+			`{"mcpServers": {"a\u202eb": {"command": "/opt/toolbench/bin/toolbench", "args": ["proxy", "--name", "a\u202eb", "--", "srv"]}}}`},
+		{"an entry holding hidden characters raw, written as escapes", "{\"mcpServers\": {\"r\": {\"url\": \"https://h/mcp\", \"headers\": {\"A\": \"b\u200b\U000E0041\"}}}}",
+			`{"mcpServers": {"r": {"command": "/opt/toolbench/bin/toolbench", "args": ["proxy", "--name", "r", "--entry", "{\"url\": \"https://h/mcp\", \"headers\": {\"A\": \"b\u200b\udb40\udc41\"}}"]}}}`},
 		{"a URL on one line", `{"mcpServers": {"r": {"url": "https://h/mcp", "headers": {"A": "b"}}}}`,
 			`{"mcpServers": {"r": {"command": "/opt/toolbench/bin/toolbench", "args": ["proxy", "--name", "r", "--entry", "{\"url\": \"https://h/mcp\", \"headers\": {\"A\": \"b\"}}"]}}}`},
 	}

@@ -1,0 +1,49 @@
+package source
+
+import (
+	"errors"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/jsonedit"
+	"toolbench/internal/auxfile"
+	"toolbench/internal/mcpclient"
+)
+
+// A servers file (Claude Code's .mcp.json, Claude Desktop's and Cursor's,
+// VS Code's .vscode/mcp.json) is read here for every command that reads
+// one: --server, --all-servers, verify, the proxy, and where a report
+// points at a server's entry. VS Code's is JSON with comments and
+// trailing commas (JSONC); those are blanked, each byte a space but for
+// line ends, so that the text parses as JSON and every value, and every
+// error, is at the line and column it has in the file as written.
+// internal/mcpclient, which imports no toolbench package, is given the
+// text so read.
+
+// ReadServersFile reads the servers file at path, or at
+// mcpclient.DefaultConfigFile when path is "", from the working directory
+// dir ("" for the process's), up to lim, and returns its name and text,
+// JSON with what JSONC allows beside it blanked in place.
+func ReadServersFile(dir, path string, lim auxfile.Limit) (string, []byte, error) {
+	if path == "" {
+		path = mcpclient.DefaultConfigFile
+	}
+	data, err := auxfile.Read(join(dir, path), lim)
+	var tooLarge *auxfile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		tooLarge.Path = path // as the command line names it
+	}
+	if err != nil {
+		return path, nil, err
+	}
+	return path, []byte(jsonedit.Plain(string(data))), nil
+}
+
+// LoadServersFile is the servers file ReadServersFile reads, as a
+// document named by its path as given, for a report to point into.
+func LoadServersFile(dir, path string, lim auxfile.Limit) (*jsondoc.Document, error) {
+	name, data, err := ReadServersFile(dir, path, lim)
+	if err != nil {
+		return nil, err
+	}
+	return jsondoc.Parse(name, data)
+}
