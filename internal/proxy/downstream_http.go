@@ -552,7 +552,7 @@ func (h *httpDown) close() {
 	h.mu.Unlock()
 	var wg sync.WaitGroup
 	for _, ds := range all {
-		wg.Go(func() { ds.s.up.close() })
+		wg.Go(func() { ds.s.stopUp() })
 	}
 	wg.Wait()
 }

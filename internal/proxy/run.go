@@ -65,9 +65,9 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 	go func() { clientDone <- s.readClient(in, nil) }()
 	select {
 	case <-ctx.Done():
-		return s.up.close()
+		return s.stopUp()
 	case err := <-clientDone:
-		if cerr := s.up.close(); err == nil {
+		if cerr := s.stopUp(); err == nil {
 			err = cerr
 		}
 		return err
@@ -97,8 +97,10 @@ func (s *session) connect(serverDone chan<- error) error {
 		return fmt.Errorf("%s: %w", u.DisplayName(), err)
 	}
 	s.up = &stdioUp{proc: proc, in: &lineWriter{w: proc.Input()}}
+	s.upRead = make(chan struct{})
 	go func() {
 		err := s.readServer(proc.Output())
+		close(s.upRead)
 		why := proc.Ended(err)
 		if why != nil { // else stopped, as the proxy asked
 			why = fmt.Errorf("%s: %w", u.DisplayName(), why)
@@ -107,4 +109,16 @@ func (s *session) connect(serverDone chan<- error) error {
 		serverDone <- why
 	}()
 	return nil
+}
+
+// stopUp stops the upstream and, for a spawned server, waits for the end
+// of the reading of its output (which stopping it ends), so that every
+// message the server wrote has been passed on and queued for the record
+// before Run closes the record.
+func (s *session) stopUp() error {
+	err := s.up.close()
+	if s.upRead != nil {
+		<-s.upRead
+	}
+	return err
 }

@@ -77,6 +77,9 @@ type session struct {
 	up   upstream
 	down downstream
 	ctx  context.Context
+	// upRead is closed when the reading of a spawned server's output has
+	// ended; nil for a server reached by URL.
+	upRead chan struct{}
 
 	mu sync.Mutex
 	// pending are the requests to the server waiting for their answer,
