@@ -148,6 +148,10 @@ func TestSecurityCorpus(t *testing.T) {
 	if len(heldBenign) > 0 {
 		rows = append(rows, heldRow)
 	}
+	heldTricky := filepath.Join(dir, "heldout", "tricky.json")
+	if _, err := os.Stat(heldTricky); err == nil {
+		rows = append(rows, benignRow(t, "held out, tricky benign tools", []string{heldTricky}))
+	}
 	table := securityTable(rows)
 	t.Logf("the security rules on the corpus:\n%s", table)
 	for _, r := range rows {
