@@ -3,7 +3,8 @@
 // that nothing of the server's process group is left running, or nothing
 // with the mark it put in the server's environment. It reads
 // /proc, so it works on Linux only; elsewhere a group counts as gone once
-// it cannot be signalled.
+// it cannot be signalled. It also finds and starts MCP's reference
+// server-everything for the end-to-end tests of several packages.
 package proctest
 
 import (
