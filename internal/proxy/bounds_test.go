@@ -101,19 +101,35 @@ func TestWhatTheServerWritesThatIsNotJSONRPCIsDroppedAndTheSessionGoesOn(t *test
 	p := r.peer(t)
 	p.initialize()
 	p.call("1", "tools/list", `{}`)
-	resp := p.call("2", "tools/call", `{"name":"noise","arguments":{}}`)
-	if m := jsonrpc.Parse(resp); !strings.Contains(string(m.Error), `the server's answer is not a JSON-RPC message: \"jsonrpc\" is \"1.0\"`) {
-		t.Errorf("answer %s: want an error saying the answer is not JSON-RPC", resp)
+	tests := []struct {
+		name, kind, says string
+	}{
+		{name: "JSON-RPC 1.0", kind: "", says: `\"jsonrpc\" is \"1.0\"`},
+		{name: "a NUL in a string", kind: "nul", says: "a control character (0) in a string"},
+		{name: "invalid UTF-8", kind: "utf8", says: "invalid UTF-8"},
+		{name: "a raw terminal escape", kind: "escape", says: "a control character (27) in a string"},
+		{name: "an answer cut short", kind: "cut", says: "a string that does not end"},
+		{name: "nesting past the bound", kind: "nesting", says: "nest deeper than"},
 	}
-	if got := p.call("3", "tools/call", `{"name":"echo","arguments":{"text":"x"}}`); jsonrpc.Parse(got).Result == nil {
-		t.Errorf("the session did not go on: %s", got)
-	}
-	if len(p.notes) > 0 {
-		t.Errorf("the client got what the server wrote that is not JSON-RPC: %q", p.notes)
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			id := strconv.Itoa(10 + i)
+			resp := p.call(id, "tools/call", `{"name":"noise","arguments":{"kind":"`+tc.kind+`"}}`)
+			if m := jsonrpc.Parse(resp); !strings.Contains(string(m.Error), "the server's answer is not a JSON-RPC message: ") || !strings.Contains(string(m.Error), tc.says) {
+				t.Errorf("answer %s: want an error saying the answer is not JSON-RPC: %s", resp, tc.says)
+			}
+			if got := p.call("3", "tools/call", `{"name":"echo","arguments":{"text":"x"}}`); jsonrpc.Parse(got).Result == nil {
+				t.Errorf("the session did not go on: %s", got)
+			}
+			if len(p.notes) > 0 {
+				t.Errorf("the client got what the server wrote that is not JSON-RPC: %q", p.notes)
+				p.notes = nil
+			}
+		})
 	}
 	r.stop(t)
 	stderr := r.stderr.String()
-	if !strings.Contains(stderr, "the server wrote what is not a JSON-RPC message, which is not passed on") || strings.Contains(stderr, "\x1b") {
+	if !strings.Contains(stderr, "the server wrote what is not a JSON-RPC message, which is not passed on") || strings.ContainsAny(stderr, "\x00\x07\x1b") {
 		t.Errorf("stderr does not say what was dropped, escaped:\n%q", stderr)
 	}
 }

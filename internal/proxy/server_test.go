@@ -106,6 +106,17 @@ func runServer(behaviour string) int {
 	return 0
 }
 
+// noise holds the broken answers of the raw server's tool "noise", by
+// the kind its arguments name: the "jsonrpc" member and the result.
+var noise = map[string][2]string{
+	"":        {`"1.0"`, `{}}`},
+	"nul":     {`"2.0"`, "{\"content\":[{\"type\":\"text\",\"text\":\"a\x00b\"}]}}"},
+	"utf8":    {`"2.0"`, "{\"content\":[{\"type\":\"text\",\"text\":\"a\xff\xfeb\"}]}}"},
+	"escape":  {`"2.0"`, "{\"content\":[{\"type\":\"text\",\"text\":\"\x1b]0;title\x07\x1b[2J\"}]}}"},
+	"cut":     {`"2.0"`, `{"con`},
+	"nesting": {`"2.0"`, strings.Repeat("[", 20000)},
+}
+
 // bigEnv is the size of the text the raw server's tool "big" answers
 // with, in bytes.
 const bigEnv = "PROXY_TEST_BIG"
@@ -114,7 +125,7 @@ const bigEnv = "PROXY_TEST_BIG"
 // proxy: it reads lines and answers each request at once, tools/call
 // with a small text, or for the tool "big" a text of the size bigEnv
 // says; for the tool "noise", with a log line and an answer that is not
-// JSON-RPC 2.0, as broken servers do. It checks nothing.
+// JSON-RPC 2.0 or not JSON (see noise), as broken servers do. It checks nothing.
 func serveRaw() int {
 	r := jsonrpc.NewReader(os.Stdin, 0)
 	w := bufio.NewWriterSize(os.Stdout, 64<<10)
@@ -131,10 +142,11 @@ func serveRaw() int {
 		}
 		if m.Method == "tools/call" {
 			if name, _ := jsonrpc.Unquote(jsonrpc.Member(m.Params, "name")); name == "noise" {
+				kind, _ := jsonrpc.Unquote(jsonrpc.Member(jsonrpc.Member(m.Params, "arguments"), "kind"))
 				w.WriteString("npm WARN config production Use `--omit=dev` instead.\x1b[0m\n")
-				w.WriteString(`{"jsonrpc":"1.0","id":`)
+				w.WriteString(`{"jsonrpc":` + noise[kind][0] + `,"id":`)
 				w.Write(m.ID)
-				w.WriteString(`,"result":{}}` + "\n")
+				w.WriteString(`,"result":` + noise[kind][1] + "\n")
 				w.Flush()
 				continue
 			}
@@ -148,7 +160,7 @@ func serveRaw() int {
 		case "tools/list":
 			w.WriteString(`{"tools":[{"name":"echo","description":"Echo the text back to the caller.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}},` +
 				`{"name":"big","description":"Answer with a text as large as asked.","inputSchema":{"type":"object"}},` +
-				`{"name":"noise","description":"Answer as a broken server does.","inputSchema":{"type":"object"}}]}`)
+				`{"name":"noise","description":"Answer as a broken server does.","inputSchema":{"type":"object","properties":{"kind":{"type":"string"}}}}]}`)
 		case "tools/call":
 			if name, _ := jsonrpc.Unquote(jsonrpc.Member(m.Params, "name")); name == "big" {
 				if big == nil {

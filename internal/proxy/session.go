@@ -464,15 +464,21 @@ func (s *session) relay(raw []byte, req, via *request, ev *Event) {
 // serverInvalid handles what the server wrote that is no JSON-RPC
 // message. Passed on, it would end the client's session, so it is
 // dropped, and said on stderr; a request of the client's it names by
-// its id gets an error instead of its answer.
+// its id gets an error instead of its answer. A message that is not
+// JSON names it by an id before what breaks it (a raw control character
+// in a string, invalid UTF-8, the line's end), as a line too long does.
 func (s *session) serverInvalid(m *jsonrpc.Message, ev *Event, via *request) {
 	ev.Verdict = Dropped
 	ev.Findings = append(ev.Findings, invalidFinding(m))
 	s.log.printf("the server wrote what is not a JSON-RPC message, which is not passed on: %s: %s", m.Err.Message, quoteStart(m.Raw))
 	s.emit(ev)
+	id := m.ID
+	if id == nil {
+		id = jsonrpc.HeadID(m.Raw)
+	}
 	var req *request
-	if m.ID != nil {
-		req = s.takePending(m.ID)
+	if id != nil {
+		req = s.takePending(id)
 	}
 	if req == nil {
 		return
