@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"sync"
@@ -97,7 +98,7 @@ func TestASlowRecordNeverSlowsTheRelayAndItsDropsAreCounted(t *testing.T) {
 
 func TestWhatTheServerWritesThatIsNotJSONRPCIsDroppedAndTheSessionGoesOn(t *testing.T) {
 	up, _ := testServer(t, "raw")
-	r := start(t, Options{Upstream: up})
+	r := start(t, Options{Upstream: up, RecordMessages: true})
 	p := r.peer(t)
 	p.initialize()
 	p.call("1", "tools/list", `{}`)
@@ -131,5 +132,19 @@ func TestWhatTheServerWritesThatIsNotJSONRPCIsDroppedAndTheSessionGoesOn(t *test
 	stderr := r.stderr.String()
 	if !strings.Contains(stderr, "the server wrote what is not a JSON-RPC message, which is not passed on") || strings.ContainsAny(stderr, "\x00\x07\x1b") {
 		t.Errorf("stderr does not say what was dropped, escaped:\n%q", stderr)
+	}
+	// Each line is JSON, with what was not JSON among the messages.
+	lines := recordLines(t, r.record.String())
+	invalid := 0
+	for _, l := range lines {
+		if field(l.Raw, "kind") == "invalid" {
+			invalid++
+			if msg := jsonrpc.Member(l.Raw, "message"); len(msg) == 0 || bytes.ContainsAny(msg, "\x00\x07\x1b") {
+				t.Errorf("the record's message is not the text, escaped: %s", l.Raw)
+			}
+		}
+	}
+	if want := 2 * len(tests); invalid != want {
+		t.Errorf("%d invalid messages recorded, want %d:\n%s", invalid, want, describe(lines))
 	}
 }

@@ -122,7 +122,9 @@
 //	  - params: a tools/call request's params as written, so that a
 //	    record's calls can be checked again; result: a tools/list
 //	    response's result as written, so that a lock can pin what a record
-//	    saw; message: every message whole, with Options.RecordMessages.
+//	    saw; message: every message whole, with Options.RecordMessages
+//	    (what is not JSON as a JSON string of its text, invalid UTF-8
+//	    as U+FFFD).
 //	  - dropped: the events dropped just before this one.
 //
 // Lines come in the order the proxy finished with each message: within

@@ -588,6 +588,10 @@ func (s *session) event(t time.Time, from, to Peer, m *jsonrpc.Message) *Event {
 		ev.ID = bytes.Clone(m.ID)
 	}
 	switch {
+	case s.opt.RecordMessages && m.Kind == jsonrpc.Invalid && m.Err.Code == jsonrpc.CodeParseError:
+		// What is not JSON is held as a string of its text, so that the
+		// line stays JSON and holds no raw control character.
+		ev.Message = jsonrpc.AppendQuote(nil, string(m.Raw))
 	case s.opt.RecordMessages:
 		ev.Message = bytes.Clone(m.Raw)
 	case m.Method == "tools/call" && m.Kind == jsonrpc.Request:
