@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"toolbench/internal/jsonrpc"
@@ -146,5 +147,27 @@ func TestWhatTheServerWritesThatIsNotJSONRPCIsDroppedAndTheSessionGoesOn(t *test
 	}
 	if want := 2 * len(tests); invalid != want {
 		t.Errorf("%d invalid messages recorded, want %d:\n%s", invalid, want, describe(lines))
+	}
+}
+
+// fullDisk fails every write, as a record on a full disk does.
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+func TestARecordThatCannotBeWrittenIsSaidAtOnceAndWhatItMissesIsCounted(t *testing.T) {
+	up, _ := testServer(t, "raw")
+	r := start(t, Options{Upstream: up, Record: fullDisk{}})
+	p := r.peer(t)
+	p.initialize()
+	// Said while the session goes on, not only when it ends.
+	waitFor(t, "line on stderr", func() bool {
+		return strings.Contains(r.stderr.String(), "the record could not be written, and holds no more messages: no space left on device")
+	})
+	p.call("1", "ping", "")
+	r.stop(t)
+	const events = 5 // initialize, its answer, initialized, the ping and its answer
+	if want := strconv.Itoa(events) + " messages are not in the record"; !strings.Contains(r.stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
 	}
 }

@@ -85,7 +85,9 @@
 // Options.Events, in order: neither ever slows the relay. An event that
 // finds the queue full is dropped and counted; the next line says how
 // many were (dropped), a last line does at the end, and Run says so on
-// stderr. Never silently.
+// stderr. Never silently. A record that cannot be written is said on
+// stderr at its first failed line, and the events it misses are counted
+// there at the end.
 //
 // A line of the record is one JSON object (shown here on several lines):
 //

@@ -25,7 +25,7 @@ func Run(ctx context.Context, opt Options) error {
 		opt.Stderr = os.Stderr
 	}
 	log := &logger{w: opt.Stderr}
-	rec := newRecorder(&opt)
+	rec := newRecorder(&opt, log)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var err error
@@ -40,7 +40,7 @@ func Run(ctx context.Context, opt Options) error {
 			log.printf("%d messages were not recorded: the record could not keep up, and its queue was full", dropped)
 		}
 		if werr != nil {
-			log.printf("the record could not be written: %v", werr)
+			log.printf("%d messages are not in the record, which could not be written: %v", rec.unwritten, werr)
 		}
 	}
 	return err
