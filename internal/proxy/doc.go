@@ -143,10 +143,12 @@
 // A message: Options.MaxMessage, 64 MiB (a line over stdio, a body or
 // an event over HTTP); past it the message is refused as an invalid
 // request, or dropped from the server, and the session goes on. An HTTP
-// request's body is read within 30 s; at most 32 sessions over HTTP hold
-// a spawned server each at once, and one idle for 30 minutes ends; the
-// proxy's own listing waits Options.CallTimeout; one listing's lint
-// findings in an event, 1000. At most 4096 requests wait for an answer
+// request's body is read within 30 s, and each message written to a
+// client over HTTP within 10 s (past it the connection is closed and the
+// message dropped, so that a client that does not read holds up no
+// other); at most 32 sessions over HTTP hold a spawned server each at
+// once, and one idle for 30 minutes ends; the proxy's own listing waits
+// Options.CallTimeout; one listing's lint findings in an event, 1000. At most 4096 requests wait for an answer
 // each way: past that the oldest is given up (answered with an error,
 // cancelled on the server, recorded as evicted). A request the client
 // cancels is forgotten at once, and its late answer dropped quietly, as

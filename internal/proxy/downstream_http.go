@@ -39,6 +39,12 @@ const (
 	idleSession = 30 * time.Minute
 )
 
+// writeTimeout bounds the writing of one message to a client over HTTP.
+// The relay writes to one client at a time, and clients that keep no
+// session share it: past this, a client that does not read what it
+// asked for loses its connection, and the others are not held up.
+var writeTimeout = 10 * time.Second
+
 // serveHTTP serves the proxy on HTTP until ctx is done.
 func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) error {
 	l := opt.Downstream.Listener
@@ -637,16 +643,23 @@ func (x *exchange) write(msg []byte, final bool) error {
 			status = http.StatusOK
 		}
 		x.w.WriteHeader(status)
-		x.w.Write(msg)
-		x.endLocked()
-		return nil
-	}
-	x.startStreamLocked()
-	if _, err := fmt.Fprintf(x.w, "event: message\ndata: %s\n\n", msg); err != nil {
+		x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+		defer x.rc.SetWriteDeadline(time.Time{})
+		_, err := x.w.Write(msg)
 		x.endLocked()
 		return err
 	}
-	x.rc.Flush()
+	x.startStreamLocked()
+	x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+	defer x.rc.SetWriteDeadline(time.Time{})
+	_, err := fmt.Fprintf(x.w, "event: message\ndata: %s\n\n", msg)
+	if err == nil {
+		err = x.rc.Flush()
+	}
+	if err != nil {
+		x.endLocked()
+		return err
+	}
 	if final {
 		x.endLocked()
 	}
