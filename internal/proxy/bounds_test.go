@@ -2,6 +2,10 @@ package proxy
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -9,6 +13,7 @@ import (
 	"testing"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 func TestAMessageOverTheBoundIsAnsweredAndTheSessionGoesOn(t *testing.T) {
@@ -169,5 +174,41 @@ func TestARecordThatCannotBeWrittenIsSaidAtOnceAndWhatItMissesIsCounted(t *testi
 	const events = 5 // initialize, its answer, initialized, the ping and its answer
 	if want := strconv.Itoa(events) + " messages are not in the record"; !strings.Contains(r.stderr.String(), want) {
 		t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
+	}
+}
+
+func TestAnEventOfAServerOnHTTPOverTheBoundIsSaidAndItsRequestAnswered(t *testing.T) {
+	const bound = 4096
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		m := jsonrpc.Parse(body)
+		if m.Kind != jsonrpc.Request {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		result := `{}`
+		if m.Method == "resources/read" {
+			result = `{"contents":[{"uri":"file:///big","text":"` + strings.Repeat("x", 2*bound) + `"}]}`
+		}
+		fmt.Fprintf(w, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":%s}\n\n", m.ID, result)
+	}))
+	defer ts.Close()
+	r := start(t, Options{Upstream: mcpclient.Spec{Name: "test", URL: ts.URL}, MaxMessage: bound})
+	p := r.peer(t)
+	p.call("1", "ping", "")
+	resp := p.call("2", "resources/read", `{"uri":"file:///big"}`)
+	if m := jsonrpc.Parse(resp); !strings.Contains(string(m.Error), "the server's answer is an event longer than 4 KiB") {
+		t.Errorf("answer %s: want an error saying the event is past the bound", resp)
+	}
+	if got := p.call("3", "ping", ""); jsonrpc.Parse(got).Result == nil {
+		t.Errorf("the session did not go on: %s", got)
+	}
+	r.stop(t)
+	if !strings.Contains(r.stderr.String(), "the server wrote an event longer than 4 KiB, the most one message may hold; it is not passed on") {
+		t.Errorf("stderr does not say what was dropped:\n%s", r.stderr)
+	}
+	if !strings.Contains(r.record.String(), `"kind":"invalid","bytes":0,"verdict":"dropped","findings":[{"code":"invalid-message","severity":"error","text":"an event longer than 4 KiB`) {
+		t.Errorf("the record does not hold the event dropped:\n%s", r.record)
 	}
 }

@@ -480,7 +480,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	}
 	x.startStream()
 	via := &request{route: x}
-	mcpclient.ReadEvents(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) })
+	mcpclient.ReadEventsOver(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) }, ds.s.serverEventTooLong)
 	x.finish(0)
 }
 
