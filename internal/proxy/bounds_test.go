@@ -212,3 +212,18 @@ func TestAnEventOfAServerOnHTTPOverTheBoundIsSaidAndItsRequestAnswered(t *testin
 		t.Errorf("the record does not hold the event dropped:\n%s", r.record)
 	}
 }
+
+func TestAListingWhoseCursorsNeverEndStopsAtTheBoundOnPages(t *testing.T) {
+	up, _ := testServer(t, "scripted")
+	up.Env = append(up.Env, listingEnv+`={"tools":[`+echoTool+`],"nextCursor":"again"}`)
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	// A call made before any listing is checked against the proxy's own,
+	// which ends at the bound and refuses the call, saying why.
+	resp := p.call("1", "tools/call", `{"name":"echo","arguments":{"text":"x"}}`)
+	want := "the listing is past the " + strconv.Itoa(mcpclient.MaxPages) + " pages toolbench reads"
+	if m := jsonrpc.Parse(resp); !strings.Contains(string(m.Result), want) || !strings.Contains(string(m.Result), `"isError":true`) {
+		t.Errorf("answer %s: want the call refused, saying %q", resp, want)
+	}
+}
