@@ -146,16 +146,18 @@
 // request's body is read within 30 s, and each message written to a
 // client over HTTP within 10 s (past it the connection is closed and the
 // message dropped, so that a client that does not read holds up no
-// other); at most 32 sessions over HTTP hold a spawned server each at
-// once, and one idle for 30 minutes ends; the proxy's own listing waits
-// Options.CallTimeout; a listing, the client's or the proxy's own, is
-// read to 10000 pages and 256 MiB, as toolbench reads any (past them a
-// page is not read, and the proxy's own listing ends with an error);
-// one listing's lint findings in an event, 1000. At most 4096 requests wait for an answer
-// each way: past that the oldest is given up (answered with an error,
-// cancelled on the server, recorded as evicted). A request the client
-// cancels is forgotten at once, and its late answer dropped quietly, as
-// MCP lets a client ignore it.
+// other); at most 512 connections are served at once, and one kept
+// alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
+// spawned server each at once, and one idle for 30 minutes ends; the
+// proxy's own listing waits Options.CallTimeout; a listing, the
+// client's or the proxy's own, is read to 10000 pages and 256 MiB, as
+// toolbench reads any (past them a page is not read, and the proxy's
+// own listing ends with an error); one listing's lint findings in an
+// event, 1000. At most 4096 requests wait for an answer each way: past
+// that the oldest is given up (answered with an error, cancelled on the
+// server, recorded as evicted). A request the client cancels is
+// forgotten at once, and its late answer dropped quietly, as MCP lets a
+// client ignore it.
 //
 // It imports core (call, diff, jsondoc, lint, lock, report, termtext,
 // tooldef), internal/jsonrpc, internal/mcpclient and internal/live. It

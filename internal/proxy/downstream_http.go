@@ -6,11 +6,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	stdlog "log"
 	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/net/netutil"
 
 	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
@@ -39,6 +42,14 @@ const (
 	idleSession = 30 * time.Minute
 )
 
+// maxConnections bounds the connections served at once, so that clients
+// that open connections and stall cannot take every file the proxy may
+// open (its server's pipes, its record); further connections wait to be
+// accepted. A kept-alive connection idle for idleTimeout is closed.
+var maxConnections = 512
+
+const idleTimeout = 60 * time.Second
+
 // writeTimeout bounds the writing of one message to a client over HTTP.
 // The relay writes to one client at a time, and clients that keep no
 // session share it: past this, a client that does not read what it
@@ -58,13 +69,13 @@ func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) er
 	go h.endIdle(time.Minute)
 	mux := http.NewServeMux()
 	mux.Handle(HTTPPath, http.NewCrossOriginProtection().Handler(h))
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idleTimeout, ErrorLog: stdlog.New(logLines{log}, "", 0)}
 	log.printf("serving MCP at http://%s%s, in front of %s", l.Addr(), HTTPPath, opt.Upstream.DisplayName())
 	if !isLoopback(l.Addr()) {
 		log.printf("anyone who reaches %s can use the server through the proxy; listen on 127.0.0.1 to keep it to this machine", l.Addr())
 	}
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(l) }()
+	go func() { done <- hs.Serve(netutil.LimitListener(l, maxConnections)) }()
 	var err error
 	select {
 	case err = <-done:
@@ -78,6 +89,14 @@ func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) er
 		return nil
 	}
 	return err
+}
+
+// logLines writes what net/http logs as the proxy's own lines, escaped.
+type logLines struct{ log *logger }
+
+func (w logLines) Write(p []byte) (int, error) {
+	w.log.printf("%s", strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
 }
 
 // listenAddress is addr with a loopback host when it names none

@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -466,5 +467,87 @@ func TestTheUpstreamsOriginIsItsSchemeHostAndPort(t *testing.T) {
 				t.Errorf("the headers went with the request: %v, want %v", sent, tc.sent)
 			}
 		})
+	}
+}
+
+// countingListener counts the connections it accepted that are open,
+// and the most that were at once.
+type countingListener struct {
+	net.Listener
+	mu         sync.Mutex
+	open, most int
+}
+
+func (l *countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.open++
+	l.most = max(l.most, l.open)
+	return &countedConn{Conn: c, l: l}, nil
+}
+
+func (l *countingListener) counts() (open, most int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.open, l.most
+}
+
+type countedConn struct {
+	net.Conn
+	l    *countingListener
+	once sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(func() {
+		c.l.mu.Lock()
+		c.l.open--
+		c.l.mu.Unlock()
+	})
+	return c.Conn.Close()
+}
+
+func TestClientsThatStallTakeNoMoreConnectionsThanTheBound(t *testing.T) {
+	defer func(n int) { maxConnections = n }(maxConnections)
+	maxConnections = 4
+	const stalled = 20
+	up, _ := testServer(t, "raw")
+	l := &countingListener{Listener: listen(t)}
+	url, stderr, _ := serve(t, Options{Upstream: up}, l)
+	addr := strings.TrimPrefix(strings.TrimSuffix(url, HTTPPath), "http://")
+	var conns []net.Conn
+	for range stalled {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A body that never comes.
+		fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{", HTTPPath)
+		conns = append(conns, c)
+	}
+	waitFor(t, "stalled connections accepted", func() bool { open, _ := l.counts(); return open >= maxConnections })
+	// A client that comes now is answered once the stalled ones go.
+	answered := make(chan []byte, 1)
+	go func() {
+		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, nil)
+		answered <- body
+	}()
+	for _, c := range conns {
+		c.Close()
+	}
+	select {
+	case body := <-answered:
+		if m := jsonrpc.Parse(body); m.Kind != jsonrpc.Response || m.Result == nil {
+			t.Errorf("the client got %s, want the answer to its ping", body)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the client was not answered within 20 s of the stalled connections closing\nstderr:\n%s", stderr)
+	}
+	if _, most := l.counts(); most > maxConnections {
+		t.Errorf("%d connections were served at once, more than the bound of %d", most, maxConnections)
 	}
 }
