@@ -178,6 +178,42 @@ func TestACallBeforeAnyListingLeavesTheClientHeardWhileTheProxyLists(t *testing.
 	}
 }
 
+// TestAClientsIDThatIsTheProxysOwnTakesNotItsAnswer has the client send a
+// request under the id of the proxy's own listing while that listing
+// waits: the client's request is refused, and the listing, and the call
+// checked against it, go on.
+func TestAClientsIDThatIsTheProxysOwnTakesNotItsAnswer(t *testing.T) {
+	up, _ := testServer(t, "asks-first")
+	r := start(t, Options{Upstream: up, CallTimeout: time.Minute})
+	p := r.peer(t)
+	p.initialize()
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"first"}}}`)
+	// The server holds the proxy's listing until the client answers it.
+	for msg := p.next(); jsonrpc.Parse(msg).Method != "roots/list"; msg = p.next() {
+		p.notes = append(p.notes, msg)
+	}
+	var own string
+	waitFor(t, "request of the proxy's own in the record", func() bool {
+		for _, l := range recordLines(t, r.record.String()) {
+			if field(l.Raw, "from") == "proxy" && field(l.Raw, "kind") == "request" {
+				own = string(jsonrpc.Member(l.Raw, "id"))
+			}
+		}
+		return own != ""
+	})
+	resp := p.call(own, "ping", "")
+	if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "the id is that of a request of toolbench proxy's own") {
+		t.Errorf("the client's request under the proxy's id %s got %s; want an error saying the id is in use", own, resp)
+	}
+	p.send(`{"jsonrpc":"2.0","id":"roots-1","result":{"roots":[]}}`)
+	if text := toolText(t, jsonrpc.Parse(p.answer("1")).Result); text != "first" {
+		t.Errorf("the call got %q; want the server's %q", text, "first")
+	}
+	if len(p.notes) > 0 {
+		t.Errorf("the client got messages it did not ask for: %q", p.notes)
+	}
+}
+
 // lockOf pins the tools the server of behaviour lists, as the source
 // "test".
 func lockOf(t *testing.T, behaviour string) *lock.Lock {

@@ -151,6 +151,11 @@ func (s *session) revision() string {
 // errServerGone answers what cannot reach the server any more.
 var errServerGone = errors.New("the server is gone")
 
+// errIDInUse answers a request of the client's whose id is that of a
+// request of the proxy's own still waiting for its answer; the proxy's
+// own request takes another id.
+var errIDInUse = errors.New("the id is that of a request of toolbench proxy's own waiting for the server's answer; use another")
+
 // fromClient takes one message of the client's, arriving on route (the
 // downstream's), with its HTTP headers over HTTP.
 func (s *session) fromClient(raw []byte, route any, header http.Header, found ...Finding) {
@@ -292,6 +297,12 @@ func (s *session) forward(raw []byte, req *request) error {
 		err := s.gone
 		s.mu.Unlock()
 		return err
+	}
+	if prev, ok := s.pending.get(req.key); ok && (prev.own == nil) != (req.own == nil) {
+		// The client's id and the proxy's own meet: neither request
+		// may take the other's answer.
+		s.mu.Unlock()
+		return errIDInUse
 	}
 	oldest, evicted := s.waitLocked(req)
 	s.mu.Unlock()
@@ -536,6 +547,17 @@ func (s *session) serverGone(why error) {
 // server's answer, within the call timeout. header holds the HTTP headers
 // of the client's request it is made for, whose session it goes in.
 func (s *session) own(method string, params []byte, header http.Header) ([]byte, error) {
+	for {
+		resp, err := s.ownOnce(method, params, header)
+		if !errors.Is(err, errIDInUse) {
+			return resp, err
+		}
+	}
+}
+
+// ownOnce is own with the next id of the proxy's, errIDInUse when a
+// request of the client's waits under it.
+func (s *session) ownOnce(method string, params []byte, header http.Header) ([]byte, error) {
 	id := []byte(`"toolbench-proxy-` + strconv.FormatInt(s.ownIDs.Add(1), 10) + `"`)
 	msg := append([]byte(`{"jsonrpc":"2.0","id":`), id...)
 	msg = append(msg, `,"method":`...)
