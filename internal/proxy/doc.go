@@ -72,8 +72,10 @@
 // The server going (a spawned one exiting) answers every pending request
 // with a JSON-RPC error at once and says why on stderr, with the end of
 // the server's stderr; with a client on stdio Run then returns the
-// server's *mcpclient.ExitError. The client going ends a spawned server
-// and its whole process group at once: its input is closed, SIGTERM
+// server's *mcpclient.ExitError. The client going (on stdio, its input
+// ending or the proxy's output closed to it, which is an error on a
+// write, not SIGPIPE) ends a spawned server and its whole process group
+// at once: its input is closed, SIGTERM
 // follows after 0.2 s and SIGKILL after 0.5 s, for a server that ignores
 // the rest (server-everything never exits when its input closes).
 //

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"toolbench/internal/mcpclient"
 )
@@ -55,8 +57,18 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 	if out == nil {
 		out = os.Stdout
 	}
+	if out == os.Stdout {
+		// A write to standard output that the client closed would end
+		// the process with SIGPIPE, and leave the server running: it is
+		// an error instead, and the client gone. (Notify, not Ignore:
+		// the server does not inherit it.)
+		pipe := make(chan os.Signal, 1)
+		signal.Notify(pipe, syscall.SIGPIPE)
+		defer signal.Stop(pipe)
+	}
 	s := newSession(ctx, opt, rec, log)
-	s.down = &stdioDown{out: &lineWriter{w: out}}
+	down := &stdioDown{out: &lineWriter{w: out}, gone: make(chan struct{})}
+	s.down = down
 	serverDone := make(chan error, 1)
 	if err := s.connect(serverDone); err != nil {
 		return err
@@ -71,6 +83,9 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 			err = cerr
 		}
 		return err
+	case <-down.gone:
+		log.printf("the client no longer reads what the proxy writes to it: the session ends")
+		return s.stopUp()
 	case why := <-serverDone: // never nil: only Run stops the server
 		s.up.close()
 		return why
