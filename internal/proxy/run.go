@@ -26,6 +26,13 @@ func Run(ctx context.Context, opt Options) error {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
+	// A write to standard output or error that a reader closed would end
+	// the process with SIGPIPE, and leave servers running: it is an
+	// error instead (a client on stdio gone). Notify, not Ignore: a
+	// server does not inherit it.
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
 	log := &logger{w: opt.Stderr}
 	rec := newRecorder(&opt, log)
 	ctx, cancel := context.WithCancel(ctx)
@@ -56,15 +63,6 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 	}
 	if out == nil {
 		out = os.Stdout
-	}
-	if out == os.Stdout {
-		// A write to standard output that the client closed would end
-		// the process with SIGPIPE, and leave the server running: it is
-		// an error instead, and the client gone. (Notify, not Ignore:
-		// the server does not inherit it.)
-		pipe := make(chan os.Signal, 1)
-		signal.Notify(pipe, syscall.SIGPIPE)
-		defer signal.Stop(pipe)
 	}
 	s := newSession(ctx, opt, rec, log)
 	down := &stdioDown{out: &lineWriter{w: out}, gone: make(chan struct{})}
