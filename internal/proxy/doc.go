@@ -155,11 +155,12 @@
 // client's or the proxy's own, is read to 10000 pages and 256 MiB, as
 // toolbench reads any (past them a page is not read, and the proxy's
 // own listing ends with an error); one listing's lint findings in an
-// event, 1000. At most 4096 requests wait for an answer each way: past
-// that the oldest is given up (answered with an error, cancelled on the
-// server, recorded as evicted). A request the client cancels is
-// forgotten at once, and its late answer dropped quietly, as MCP lets a
-// client ignore it.
+// event, 1000. At most 4096 requests wait for an answer each way, and
+// 16 MiB of their ids, methods and tokens: past that the oldest are
+// given up (answered with an error, cancelled on the server, recorded
+// as evicted). A request the client cancels is forgotten at once, and
+// its late answer dropped quietly, as MCP lets a client ignore it. The
+// record's queue counts an event's id, method and tool in its 64 MiB.
 //
 // It imports core (call, diff, jsondoc, lint, lock, report, termtext,
 // tooldef), internal/jsonrpc, internal/mcpclient and internal/live. It

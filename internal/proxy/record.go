@@ -203,9 +203,10 @@ func newRecorder(opt *Options, log *logger) *recorder {
 	return r
 }
 
-// messageBytes is what an event's messages hold in memory.
+// messageBytes is what an event's messages hold in memory, with its
+// id, method and tool, which a peer may make as long as a message.
 func (e *Event) messageBytes() int64 {
-	return int64(len(e.Params) + len(e.Result) + len(e.Message))
+	return int64(len(e.Params) + len(e.Result) + len(e.Message) + len(e.ID) + len(e.Method) + len(e.Tool))
 }
 
 // add queues e, or drops it when the queue is full or holds

@@ -129,10 +129,10 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		rec:        rec,
 		log:        log,
 		ctx:        ctx,
-		pending:    newFIFO[*request](maxWaiting),
+		pending:    newWaiting(),
 		progress:   map[string]*request{},
-		serverReqs: newFIFO[*request](maxWaiting),
-		givenUp:    newFIFO[*request](maxWaiting),
+		serverReqs: newWaiting(),
+		givenUp:    newWaiting(),
 	}
 	s.tools = newToolSet(opt, log)
 	s.callsRoom.L = &s.callsMu
@@ -304,9 +304,9 @@ func (s *session) forward(raw []byte, req *request) error {
 		s.mu.Unlock()
 		return errIDInUse
 	}
-	oldest, evicted := s.waitLocked(req)
+	evicted := s.waitLocked(req)
 	s.mu.Unlock()
-	if evicted {
+	for _, oldest := range evicted {
 		s.evict(oldest)
 	}
 	if err := s.up.send(raw, req, req.header); err != nil {
@@ -526,7 +526,7 @@ func (s *session) serverGone(why error) {
 	for _, req := range s.pending.all {
 		pending = append(pending, req)
 	}
-	s.pending, s.progress = newFIFO[*request](maxWaiting), map[string]*request{}
+	s.pending, s.progress = newWaiting(), map[string]*request{}
 	s.mu.Unlock()
 	for _, req := range pending {
 		msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+why.Error()+": the request was not answered")

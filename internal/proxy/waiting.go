@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"toolbench/core/catalog"
+	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
 )
 
@@ -16,17 +17,32 @@ import (
 // the client cancels is forgotten at once.
 
 // maxWaiting bounds the requests waiting for their answer each way, and
-// the requests given up that are remembered: past it the oldest goes.
-const maxWaiting = 4096
+// the requests given up that are remembered, and maxWaitingBytes what
+// they keep (ids, methods, tokens, cursors) together: past either the
+// oldest go, so that requests of huge ids fill no memory.
+const (
+	maxWaiting      = 4096
+	maxWaitingBytes = 16 << 20
+)
+
+// tooManyWaiting says what the bounds on requests waiting are.
+var tooManyWaiting = "more than " + strconv.Itoa(maxWaiting) + " requests (or " + termtext.Size(maxWaitingBytes) + " of their ids, methods and tokens)"
+
+func newWaiting() *fifo[*request] { return newFIFO(maxWaiting, maxWaitingBytes, requestSize) }
+
+// requestSize is what a request waiting under key keeps in memory.
+func requestSize(key string, req *request) int {
+	return len(key) + len(req.id) + len(req.method) + len(req.tool) + len(req.cursor) + len(req.version) + len(req.progress) + len(req.clientProgress) + 256
+}
 
 // waitLocked has req wait for its answer under req.key, and returns the
-// oldest request waiting if it gave it up to make room. s.mu is held.
-func (s *session) waitLocked(req *request) (*request, bool) {
+// oldest requests waiting that it gave up to make room. s.mu is held.
+func (s *session) waitLocked(req *request) []*request {
 	if prev, ok := s.pending.get(req.key); ok {
 		s.unprogressLocked(prev) // an id used again: the new request is waited for
 	}
-	oldest, evicted := s.pending.put(req.key, req)
-	if evicted {
+	evicted := s.pending.put(req.key, req)
+	for _, oldest := range evicted {
 		s.unprogressLocked(oldest)
 		s.givenUp.put(oldest.key, oldest)
 	}
@@ -34,7 +50,7 @@ func (s *session) waitLocked(req *request) (*request, bool) {
 		s.progress[string(req.progress)] = req
 	}
 	s.givenUp.take(req.key)
-	return oldest, evicted
+	return evicted
 }
 
 func (s *session) unprogressLocked(req *request) {
@@ -98,9 +114,9 @@ func (s *session) takeGivenUp(key string) *request {
 func (s *session) evict(req *request) {
 	n := s.evicted.Add(1)
 	if every(n) {
-		s.log.printf("more than %d requests were waiting for an answer: the oldest was given up, and answered with an error (%d so far)", maxWaiting, n)
+		s.log.printf("%s were waiting for an answer: the oldest was given up, and answered with an error (%d so far)", tooManyWaiting, n)
 	}
-	msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: given up: more than "+strconv.Itoa(maxWaiting)+" requests were waiting for the server's answer, and this one was the oldest")
+	msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: given up: "+tooManyWaiting+" were waiting for the server's answer, and this one was the oldest")
 	s.cancelOnServer(req, "given up by toolbench proxy: too many requests were waiting")
 	if req.own != nil {
 		select {
@@ -110,7 +126,7 @@ func (s *session) evict(req *request) {
 		return
 	}
 	s.answer(msg, req, req.method, Finding{Code: CodeEvicted, Severity: catalog.Error, Tool: req.tool,
-		Text: "given up: more than " + strconv.Itoa(maxWaiting) + " requests were waiting for the server's answer, and this one was the oldest",
+		Text: "given up: " + tooManyWaiting + " were waiting for the server's answer, and this one was the oldest",
 		Hint: "a server that leaves requests unanswered holds them: cancel the requests the client no longer waits for"})
 }
 
@@ -209,16 +225,17 @@ func (s *session) cancelledRequest(id []byte, header http.Header) (*request, int
 func (s *session) serverRequest(m *jsonrpc.Message, now time.Time) []Finding {
 	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: now}
 	s.mu.Lock()
-	oldest, forgot := s.serverReqs.put(string(req.id), req)
+	forgot := s.serverReqs.put(string(req.id), req)
 	s.mu.Unlock()
-	if !forgot {
-		return nil
+	var found []Finding
+	for _, oldest := range forgot {
+		if n := s.forgotten.Add(1); every(n) {
+			s.log.printf("%s of the server's were waiting for the client's answer: the oldest is forgotten, and its answer passed on unchecked (%d so far)", tooManyWaiting, n)
+		}
+		found = append(found, Finding{Code: CodeEvicted, Severity: catalog.Error,
+			Text: tooManyWaiting + " of the server's were waiting for the client's answer: the oldest, " + termtext.Quote(oldest.method) + " " + quoteStart(oldest.id) + ", is forgotten, and its answer will be passed on unchecked"})
 	}
-	if n := s.forgotten.Add(1); every(n) {
-		s.log.printf("more than %d requests of the server's were waiting for the client's answer: the oldest is forgotten, and its answer passed on unchecked (%d so far)", maxWaiting, n)
-	}
-	return []Finding{{Code: CodeEvicted, Severity: catalog.Error,
-		Text: "more than " + strconv.Itoa(maxWaiting) + " requests of the server's were waiting for the client's answer: the oldest, " + oldest.method + " " + string(oldest.id) + ", is forgotten, and its answer will be passed on unchecked"}}
+	return found
 }
 
 // takeServerRequest returns the server's request that id answers, and
