@@ -258,6 +258,36 @@ func listedNames(resp []byte) []string {
 	return names
 }
 
+// TestAnIDTheServerWritesAgainItsOwnWayStillFindsItsRequest has the
+// client write its ids with escapes, which the Go SDK's server decodes
+// and writes again without: the answers are still held to the lock and
+// the call's checks, and none is left waiting.
+func TestAnIDTheServerWritesAgainItsOwnWayStillFindsItsRequest(t *testing.T) {
+	tests := []struct{ name, sent, answered string }{
+		{name: "an escaped letter", sent: `"\u0061"`, answered: `"a"`},
+		{name: "an escaped slash", sent: `"req\/1"`, answered: `"req/1"`},
+		{name: "a letter beyond ASCII", sent: `"\u00e9t\u00e9"`, answered: `"été"`},
+	}
+	l := lockOf(t, "tools")
+	up, _ := testServer(t, "changed")
+	r := start(t, Options{Upstream: up, Lock: l})
+	p := r.peer(t)
+	p.initialize()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p.send(`{"jsonrpc":"2.0","id":` + tc.sent + `,"method":"tools/list","params":{}}`)
+			list := p.answer(tc.answered)
+			if names := strings.Join(listedNames(list), " "); strings.Contains(names, "search") || !strings.Contains(names, "echo") {
+				t.Errorf("listed %s; want search withheld and the others passed on", names)
+			}
+		})
+	}
+	r.stop(t)
+	if strings.Contains(r.record.String(), "a response to no request") {
+		t.Errorf("an answer found no request:\n%s", r.record)
+	}
+}
+
 func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
 	l := lockOf(t, "tools")
 	up, calls := testServer(t, "changed")

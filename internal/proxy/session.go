@@ -335,7 +335,7 @@ func (s *session) keyOf(id []byte) string {
 	if s.byKey {
 		return "\x00" + strconv.FormatInt(s.keys.Add(1), 10)
 	}
-	return string(id)
+	return idKey(id)
 }
 
 // fromServer takes one message of the server's, which came while it
@@ -387,7 +387,7 @@ func (s *session) fromServer(raw []byte, via *request) {
 func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 	var req, late *request
 	switch {
-	case via != nil && bytes.Equal(via.id, m.ID):
+	case via != nil && sameID(via.id, m.ID):
 		if s.take(via) {
 			req = via
 		} else if s.takeGivenUp(via.key) == via {
@@ -395,7 +395,7 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 		}
 	case !s.byKey:
 		if req = s.takePending(m.ID); req == nil {
-			late = s.takeGivenUp(string(m.ID))
+			late = s.takeGivenUp(idKey(m.ID))
 		}
 	}
 	switch {

@@ -35,6 +35,25 @@ func requestSize(key string, req *request) int {
 	return len(key) + len(req.id) + len(req.method) + len(req.tool) + len(req.cursor) + len(req.version) + len(req.progress) + len(req.clientProgress) + 256
 }
 
+// idKey is the key a request of the id waits under: the id as written,
+// but for a string written with escapes, which is the string written
+// as toolbench writes it, so that an answer whose id a peer decoded and
+// wrote again its own way ("\u00e9" as "é", "a\/b" as "a/b") finds its
+// request. A number is kept as written.
+func idKey(id []byte) string {
+	if len(id) == 0 || id[0] != '"' || bytes.IndexByte(id, '\\') < 0 {
+		return string(id)
+	}
+	v, ok := jsonrpc.Unquote(id)
+	if !ok {
+		return string(id)
+	}
+	return string(jsonrpc.AppendQuote(nil, v))
+}
+
+// sameID reports whether two ids, as written, are the same id.
+func sameID(a, b []byte) bool { return bytes.Equal(a, b) || idKey(a) == idKey(b) }
+
 // waitLocked has req wait for its answer under req.key, and returns the
 // oldest requests waiting that it gave up to make room. s.mu is held.
 func (s *session) waitLocked(req *request) []*request {
@@ -80,7 +99,7 @@ func (s *session) take(req *request) bool {
 func (s *session) takePending(id []byte) *request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, ok := s.pending.take(string(id))
+	req, ok := s.pending.take(idKey(id))
 	if !ok {
 		return nil
 	}
@@ -202,7 +221,7 @@ func (s *session) cancelledRequest(id []byte, header http.Header) (*request, int
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.byKey && !s.renumber {
-		req, ok := s.pending.get(string(id))
+		req, ok := s.pending.get(idKey(id))
 		if !ok {
 			return nil, 0
 		}
@@ -211,7 +230,7 @@ func (s *session) cancelledRequest(id []byte, header http.Header) (*request, int
 	var found *request
 	n := 0
 	for _, req := range s.pending.all {
-		if req.own == nil && bytes.Equal(req.id, id) && (s.renumber || req.header.Get(sessionHeader) == header.Get(sessionHeader)) {
+		if req.own == nil && sameID(req.id, id) && (s.renumber || req.header.Get(sessionHeader) == header.Get(sessionHeader)) {
 			found = req
 			n++
 		}
@@ -225,7 +244,7 @@ func (s *session) cancelledRequest(id []byte, header http.Header) (*request, int
 func (s *session) serverRequest(m *jsonrpc.Message, now time.Time) []Finding {
 	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: now}
 	s.mu.Lock()
-	forgot := s.serverReqs.put(string(req.id), req)
+	forgot := s.serverReqs.put(idKey(req.id), req)
 	s.mu.Unlock()
 	var found []Finding
 	for _, oldest := range forgot {
@@ -243,7 +262,7 @@ func (s *session) serverRequest(m *jsonrpc.Message, now time.Time) []Finding {
 func (s *session) takeServerRequest(id []byte) *request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, _ := s.serverReqs.take(string(id))
+	req, _ := s.serverReqs.take(idKey(id))
 	return req
 }
 
@@ -298,7 +317,7 @@ func (s *session) waitingUnder(key []byte) *request {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, _ := s.pending.get(string(key))
+	req, _ := s.pending.get(idKey(key))
 	return req
 }
 
