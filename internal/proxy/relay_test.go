@@ -288,6 +288,53 @@ func TestAnIDTheServerWritesAgainItsOwnWayStillFindsItsRequest(t *testing.T) {
 	}
 }
 
+// TestAListingAnsweredUnderAFloatIDIsStillHeldToTheLock has the server
+// answer tools/list 2 as 2.0, which clients read as 2: the listing is
+// held to the lock all the same, its changed tool withheld.
+func TestAListingAnsweredUnderAFloatIDIsStillHeldToTheLock(t *testing.T) {
+	up, _ := testServer(t, "float-ids")
+	l := pinning(t, "test", []byte(`[{"name":"echo","description":"Echo the text back.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}]`))
+	r := start(t, Options{Upstream: up, Lock: l})
+	p := r.peer(t)
+	p.initialize()
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`)
+	list := p.answer("2.0")
+	if names := listedNames(list); len(names) != 0 {
+		t.Errorf("listed %q; want echo, changed since it was locked, withheld", names)
+	}
+}
+
+func TestIDsThatAreTheSameValueWaitUnderOneKey(t *testing.T) {
+	tests := []struct {
+		name string
+		ids  []string
+	}{
+		{name: "strings", ids: []string{`"a"`, `"\u0061"`}},
+		{name: "a slash", ids: []string{`"a/b"`, `"a\/b"`}},
+		{name: "integers", ids: []string{`2`, `2.0`, `2e0`, `20e-1`, `0.2E+1`, `2.000`}},
+		{name: "zeros", ids: []string{`0`, `-0`, `0.0`, `0e5`}},
+		{name: "negative", ids: []string{`-12`, `-1.2e1`}},
+		{name: "a large integer", ids: []string{`12345678901234567890`, `1234567890123456789e1`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, id := range tc.ids[1:] {
+				if idKey([]byte(id)) != idKey([]byte(tc.ids[0])) {
+					t.Errorf("%s waits under %q, %s under %q", id, idKey([]byte(id)), tc.ids[0], idKey([]byte(tc.ids[0])))
+				}
+			}
+		})
+	}
+	distinct := []string{`1`, `"1"`, `10`, `0.1`, `-1`, `1e999999999999`, `"a"`, `"A"`, `12345678901234567891`}
+	seen := map[string]string{}
+	for _, id := range distinct {
+		if prev, ok := seen[idKey([]byte(id))]; ok {
+			t.Errorf("%s and %s wait under the same key %q", prev, id, idKey([]byte(id)))
+		}
+		seen[idKey([]byte(id))] = id
+	}
+}
+
 func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
 	l := lockOf(t, "tools")
 	up, calls := testServer(t, "changed")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"toolbench/core/catalog"
@@ -35,20 +36,58 @@ func requestSize(key string, req *request) int {
 	return len(key) + len(req.id) + len(req.method) + len(req.tool) + len(req.cursor) + len(req.version) + len(req.progress) + len(req.clientProgress) + 256
 }
 
-// idKey is the key a request of the id waits under: the id as written,
-// but for a string written with escapes, which is the string written
-// as toolbench writes it, so that an answer whose id a peer decoded and
-// wrote again its own way ("\u00e9" as "é", "a\/b" as "a/b") finds its
-// request. A number is kept as written.
+// idKey is the key a request of the id waits under, the same for ids
+// that are the same value however written, so that an answer whose id a
+// peer decoded and wrote again its own way finds its request, and is
+// held to the checks: a string written with escapes ("\u00e9" for "é",
+// "a\/b" for "a/b") is the string as toolbench writes it, and a number
+// (2.0, 2e0, 20e-1 for 2) its digits and exponent. Passed on to no
+// request, a listing would reach the client unheld to the lock, and
+// clients read 2.0 as 2.
 func idKey(id []byte) string {
-	if len(id) == 0 || id[0] != '"' || bytes.IndexByte(id, '\\') < 0 {
-		return string(id)
+	switch {
+	case len(id) == 0:
+		return ""
+	case id[0] == '"' && bytes.IndexByte(id, '\\') >= 0:
+		if v, ok := jsonrpc.Unquote(id); ok {
+			return string(jsonrpc.AppendQuote(nil, v))
+		}
+	case id[0] == '-' || id[0] >= '0' && id[0] <= '9':
+		if key, ok := numberKey(string(id)); ok {
+			return key
+		}
 	}
-	v, ok := jsonrpc.Unquote(id)
-	if !ok {
-		return string(id)
+	return string(id)
+}
+
+// numberKey is a JSON number as its sign, significant digits and
+// exponent ("2e0" for 2, 2.0 and 20e-1), and whether it is a number
+// whose exponent fits an int.
+func numberKey(n string) (string, bool) {
+	sign := ""
+	if n[0] == '-' {
+		sign, n = "-", n[1:]
 	}
-	return string(jsonrpc.AppendQuote(nil, v))
+	mant, exp, hasExp := strings.Cut(strings.ToLower(n), "e")
+	e := 0
+	if hasExp {
+		v, err := strconv.Atoi(strings.TrimPrefix(exp, "+"))
+		if err != nil || v > 1<<30 || v < -1<<30 {
+			return "", false
+		}
+		e = v
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	e -= len(frac)
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		e++
+	}
+	if digits == "" {
+		return "0", true
+	}
+	return sign + digits + "e" + strconv.Itoa(e), true
 }
 
 // sameID reports whether two ids, as written, are the same id.
