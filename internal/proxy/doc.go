@@ -59,6 +59,11 @@
 //     request it names answered with an error, since passed on it would
 //     end the client's session. Neither ends the session.
 //
+// An answer finds its request by the id's value, not its bytes: a
+// server may write the id again its own way (2.0 for 2, "a" for
+// "\u0061"), as clients read it, and the answer is checked all the same;
+// it is passed on as the server wrote it.
+//
 // Clients over HTTP that keep no session (MCP 2026-07-28) share one
 // spawned server. The server gets ids and progress tokens of the
 // proxy's own, and a client's notifications/cancelled names the request
