@@ -551,3 +551,12 @@ func TestClientsThatStallTakeNoMoreConnectionsThanTheBound(t *testing.T) {
 		t.Errorf("%d connections were served at once, more than the bound of %d", most, maxConnections)
 	}
 }
+
+func TestABodyOverTheBoundIsRefusedNamingTheBoundAsPeopleWriteIt(t *testing.T) {
+	up, _ := testServer(t, "raw")
+	url, _, _ := serve(t, Options{Upstream: up, MaxMessage: 4096}, listen(t))
+	status, _, body := post(t, url, `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"`+strings.Repeat("x", 8192)+`"}}`, nil)
+	if m := jsonrpc.Parse(body); status != http.StatusRequestEntityTooLarge || !strings.Contains(string(m.Error), "a message longer than 4 KiB, the most one message may hold") {
+		t.Errorf("status %d, %s; want 413 naming the bound of 4 KiB", status, body)
+	}
+}

@@ -340,7 +340,7 @@ func readBounded(r io.Reader, max int) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > max {
-		return nil, fmt.Errorf("a message longer than %d bytes, the most one message may hold", max)
+		return nil, fmt.Errorf("a message longer than %s, the most one message may hold", termtext.Size(int64(max)))
 	}
 	return data, nil
 }
