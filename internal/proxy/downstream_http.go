@@ -532,7 +532,10 @@ func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "toolbench proxy: no such session", http.StatusNotFound)
 		return
 	}
-	ds.s.up.close()
+	ds.s.stopUp()
+	// What the session's server was still to answer is answered now:
+	// the client's requests do not wait on a server that is gone.
+	ds.s.answerAll(errors.New("the session was ended (DELETE)"))
 	w.WriteHeader(http.StatusNoContent)
 }
 

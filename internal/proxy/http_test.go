@@ -560,3 +560,34 @@ func TestABodyOverTheBoundIsRefusedNamingTheBoundAsPeopleWriteIt(t *testing.T) {
 		t.Errorf("status %d, %s; want 413 naming the bound of 4 KiB", status, body)
 	}
 }
+
+func TestDeletingASessionAnswersWhatItsServerWasStillToAnswer(t *testing.T) {
+	up, _ := testServer(t, "silent")
+	url, _, record := serve(t, Options{Upstream: up}, listen(t))
+	_, h, _ := post(t, url, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, nil)
+	session := http.Header{sessionHeader: {h.Get(sessionHeader)}}
+	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, session)
+	answered := make(chan []byte, 1)
+	go func() {
+		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, session)
+		answered <- body
+	}()
+	waitFor(t, "call passed on", func() bool {
+		return strings.Contains(record.String(), `"method":"tools/call","id":2,"tool":"echo","bytes":`)
+	})
+	req, _ := http.NewRequest(http.MethodDelete, url, nil)
+	req.Header = session
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	select {
+	case body := <-answered:
+		if m := jsonrpc.Parse(body); m.Error == nil || !strings.Contains(string(m.Error), "the session was ended") {
+			t.Errorf("the call waiting got %s; want an error saying the session was ended", body)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the call waiting was not answered within 20 s of its session's end")
+	}
+}

@@ -516,10 +516,24 @@ func quoteStart(b []byte) string {
 // error at once, and every later one; why says what became of the
 // server.
 func (s *session) serverGone(why error) {
+	n, first := s.answerAll(why)
+	switch {
+	case !first:
+	case n > 0:
+		s.log.printf("%s\n%s answered with an error at once", why, termtext.Plural(n, "request"))
+	default:
+		s.log.printf("%s", why)
+	}
+}
+
+// answerAll answers every request waiting for the server with an error
+// saying why, and every later one, and returns how many it answered and
+// whether it was the first to (the server gone once).
+func (s *session) answerAll(why error) (int, bool) {
 	s.mu.Lock()
 	if s.gone != nil {
 		s.mu.Unlock()
-		return
+		return 0, false
 	}
 	s.gone = why
 	var pending []*request
@@ -536,11 +550,7 @@ func (s *session) serverGone(why error) {
 		}
 		s.answer(msg, req, req.method)
 	}
-	if len(pending) > 0 {
-		s.log.printf("%s\n%s answered with an error at once", why, termtext.Plural(len(pending), "request"))
-		return
-	}
-	s.log.printf("%s", why)
+	return len(pending), true
 }
 
 // own sends a request of the proxy's own to the server and returns the
