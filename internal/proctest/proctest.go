@@ -1,3 +1,5 @@
+//go:build unix
+
 // Package proctest tells tests whether the processes a server started are
 // gone: a test of a command that spawns a server checks, when it ends,
 // that nothing of the server's process group is left running, or nothing
