@@ -390,6 +390,9 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		ds.cancelled(&m, x)
 	case <-h.ctx.Done():
+		// Stopping, the proxy answers what it will not see answered,
+		// rather than leave an empty response.
+		x.write(jsonrpc.AppendError(nil, m.ID, codeServerGone, "toolbench proxy: the proxy is stopping: the request was not answered"), true)
 	}
 }
 

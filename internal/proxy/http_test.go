@@ -591,3 +591,37 @@ func TestDeletingASessionAnswersWhatItsServerWasStillToAnswer(t *testing.T) {
 		t.Fatal("the call waiting was not answered within 20 s of its session's end")
 	}
 }
+
+func TestARequestWaitingWhenTheProxyStopsIsAnsweredWithAnError(t *testing.T) {
+	up, _ := testServer(t, "silent")
+	l := listen(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	record := &syncBuffer{}
+	go func() {
+		done <- Run(ctx, Options{Upstream: up, Downstream: Downstream{Listener: l}, Stderr: io.Discard, Record: record})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	url := "http://" + l.Addr().String() + HTTPPath
+	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
+	answered := make(chan []byte, 1)
+	go func() {
+		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, nil)
+		answered <- body
+	}()
+	waitFor(t, "call passed on", func() bool {
+		return strings.Contains(record.String(), `"method":"tools/call","id":2,"tool":"echo","bytes":`)
+	})
+	cancel()
+	select {
+	case body := <-answered:
+		if m := jsonrpc.Parse(body); m.Kind != jsonrpc.Response || string(m.ID) != "2" || !strings.Contains(string(m.Error), "the proxy is stopping") {
+			t.Errorf("the call waiting got %q; want an error saying the proxy is stopping", body)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the call waiting was not answered within 20 s of the proxy stopping")
+	}
+}
