@@ -561,20 +561,29 @@ func TestABodyOverTheBoundIsRefusedNamingTheBoundAsPeopleWriteIt(t *testing.T) {
 	}
 }
 
+// pendingCall sends the call 2 of echo, which the silent server never
+// answers, and returns where its answer comes, once the call has
+// reached the server.
+func pendingCall(t *testing.T, url string, header http.Header, record *syncBuffer) <-chan []byte {
+	t.Helper()
+	answered := make(chan []byte, 1)
+	go func() {
+		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, header)
+		answered <- body
+	}()
+	waitFor(t, "call passed on", func() bool {
+		return strings.Contains(record.String(), `"method":"tools/call","id":2,"tool":"echo","bytes":`)
+	})
+	return answered
+}
+
 func TestDeletingASessionAnswersWhatItsServerWasStillToAnswer(t *testing.T) {
 	up, _ := testServer(t, "silent")
 	url, _, record := serve(t, Options{Upstream: up}, listen(t))
 	_, h, _ := post(t, url, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, nil)
 	session := http.Header{sessionHeader: {h.Get(sessionHeader)}}
 	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, session)
-	answered := make(chan []byte, 1)
-	go func() {
-		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, session)
-		answered <- body
-	}()
-	waitFor(t, "call passed on", func() bool {
-		return strings.Contains(record.String(), `"method":"tools/call","id":2,"tool":"echo","bytes":`)
-	})
+	answered := pendingCall(t, url, session, record)
 	req, _ := http.NewRequest(http.MethodDelete, url, nil)
 	req.Header = session
 	resp, err := http.DefaultClient.Do(req)
@@ -607,14 +616,7 @@ func TestARequestWaitingWhenTheProxyStopsIsAnsweredWithAnError(t *testing.T) {
 	}()
 	url := "http://" + l.Addr().String() + HTTPPath
 	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
-	answered := make(chan []byte, 1)
-	go func() {
-		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, nil)
-		answered <- body
-	}()
-	waitFor(t, "call passed on", func() bool {
-		return strings.Contains(record.String(), `"method":"tools/call","id":2,"tool":"echo","bytes":`)
-	})
+	answered := pendingCall(t, url, nil, record)
 	cancel()
 	select {
 	case body := <-answered:
