@@ -227,3 +227,20 @@ func TestAListingWhoseCursorsNeverEndStopsAtTheBoundOnPages(t *testing.T) {
 		t.Errorf("answer %s: want the call refused, saying %q", resp, want)
 	}
 }
+
+func TestTheRecordsQueueCountsTheFindingsOfWhatItHolds(t *testing.T) {
+	w := &stuckWriter{release: make(chan struct{})}
+	rec := newRecorder(&Options{Record: w, QueueSize: 100}, &logger{w: io.Discard})
+	// Each event is small but for its findings, as a call of many
+	// arguments the tool does not take is.
+	finding := Finding{Code: "extra", Text: strings.Repeat("x", 30<<20)}
+	for range 4 {
+		rec.add(&Event{Kind: "request", Findings: []Finding{finding}})
+	}
+	close(w.release)
+	// The writer may have taken the first off the queue: the others
+	// are past the bound all the same.
+	if dropped, _ := rec.close(); dropped < 1 {
+		t.Errorf("%d events dropped, want some: four of 30 MiB of findings are past the 64 MiB the queue holds", dropped)
+	}
+}

@@ -204,9 +204,16 @@ func newRecorder(opt *Options, log *logger) *recorder {
 }
 
 // messageBytes is what an event's messages hold in memory, with its
-// id, method and tool, which a peer may make as long as a message.
+// id, method, tool and findings, which a peer may make as long as a
+// message (a call of 100,000 arguments the tool does not take has as
+// many findings).
 func (e *Event) messageBytes() int64 {
-	return int64(len(e.Params) + len(e.Result) + len(e.Message) + len(e.ID) + len(e.Method) + len(e.Tool))
+	n := len(e.Params) + len(e.Result) + len(e.Message) + len(e.ID) + len(e.Method) + len(e.Tool)
+	for i := range e.Findings {
+		f := &e.Findings[i]
+		n += len(f.Code) + len(f.Text) + len(f.Hint) + len(f.Tool) + 64
+	}
+	return int64(n)
 }
 
 // add queues e, or drops it when the queue is full or holds
