@@ -72,7 +72,9 @@
 // subscriptions/listen request they name. A message of the server's
 // tied to no client's request reaches no client (a request of the
 // server's is answered with an error): it is recorded, unrouted, and
-// counted on stderr.
+// counted on stderr. A request of the server's that no stream open to
+// its client can carry (over HTTP, between the client's requests, with
+// no GET stream open) is answered with an error too, not left waiting.
 //
 // The server going (a spawned one exiting) answers every pending request
 // with a JSON-RPC error at once and says why on stderr, with the end of

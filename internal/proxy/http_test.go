@@ -627,3 +627,34 @@ func TestARequestWaitingWhenTheProxyStopsIsAnsweredWithAnError(t *testing.T) {
 		t.Fatal("the call waiting was not answered within 20 s of the proxy stopping")
 	}
 }
+
+// sentUp is an upstream that keeps what it is sent.
+type sentUp struct {
+	mu   sync.Mutex
+	msgs [][]byte
+}
+
+func (u *sentUp) send(msg []byte, _ *request, _ http.Header) error {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.msgs = append(u.msgs, bytes.Clone(msg))
+	return nil
+}
+
+func (u *sentUp) close() error { return nil }
+
+func TestARequestOfTheServersThatNoStreamCanCarryIsAnsweredWithAnError(t *testing.T) {
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}}
+	s := newSession(t.Context(), opt, nil, &logger{w: io.Discard})
+	up := &sentUp{}
+	// A session of one client's over HTTP, between its requests, with no
+	// GET stream open.
+	s.up, s.down = up, &downSession{id: "s1", s: s}
+	s.fromServer([]byte(`{"jsonrpc":"2.0","id":"r1","method":"roots/list"}`), nil)
+	if len(up.msgs) != 1 {
+		t.Fatalf("the server was sent %q; want one answer to its request", up.msgs)
+	}
+	if m := jsonrpc.Parse(up.msgs[0]); m.Kind != jsonrpc.Response || string(m.ID) != `"r1"` || !strings.Contains(string(m.Error), "no stream is open to the client") {
+		t.Errorf("the server was sent %s; want an error answering r1", up.msgs[0])
+	}
+}

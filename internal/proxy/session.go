@@ -354,7 +354,22 @@ func (s *session) fromServer(raw []byte, via *request) {
 			return
 		}
 		ev.Findings = append(ev.Findings, s.serverRequest(&m, now)...)
-		s.relay(raw, nil, via, ev)
+		if err := s.down.send(raw, nil, via); err != nil {
+			// No stream open to the client carries it (a session over
+			// HTTP between requests, with no GET stream): the server is
+			// told, rather than left waiting.
+			s.takeServerRequest(m.ID)
+			ev.Verdict = Refused
+			ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning, Text: "a request of the server's that no stream open to the client could carry; answered with an error"})
+			s.emit(ev)
+			var header http.Header
+			if via != nil {
+				header = via.header
+			}
+			s.refuseServerRequest(&m, "no stream is open to the client to carry this request, so it cannot be asked: "+err.Error(), header)
+			return
+		}
+		s.emit(ev)
 	case jsonrpc.Notification:
 		// list_changed is passed on and nothing more: calls are checked
 		// against the listing the client has until it lists the tools

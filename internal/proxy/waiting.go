@@ -373,11 +373,19 @@ func (s *session) unrouted(m *jsonrpc.Message, ev *Event) {
 	}
 	s.emit(ev)
 	if m.Kind == jsonrpc.Request {
-		msg := jsonrpc.AppendError(nil, m.ID, jsonrpc.CodeInternalError, "toolbench proxy: the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked")
-		s.up.send(msg, nil, nil)
-		s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent})
+		s.refuseServerRequest(m, "the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked", nil)
 	}
 	if n := s.unroutedCount.Add(1); every(n) {
 		s.log.printf("a %s of the server's tied to no client's request was not passed on: the server is shared by clients that keep no session, and it could reach one it is not for (%d so far)", m.Kind, n)
 	}
+}
+
+// refuseServerRequest answers the server's request m, which cannot reach
+// the client, with an error saying why, so that the server does not wait
+// for an answer; header holds the HTTP headers of the client's request
+// it came while serving, nil for none.
+func (s *session) refuseServerRequest(m *jsonrpc.Message, why string, header http.Header) {
+	msg := jsonrpc.AppendError(nil, m.ID, jsonrpc.CodeInternalError, "toolbench proxy: "+why)
+	s.up.send(msg, nil, header)
+	s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent})
 }
