@@ -715,3 +715,14 @@ func TestRecordMessagesKeepsEveryMessageWhole(t *testing.T) {
 		t.Errorf("no line holds the initialize response whole:\n%s", r.record)
 	}
 }
+
+func TestAClientThatStopsReadingAndGoesDoesNotHoldTheProxy(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	r := start(t, Options{Upstream: up})
+	// The proxy's output is never read: its write of the server's answer
+	// waits on the client for ever.
+	io.WriteString(r.in, `{"jsonrpc":"2.0","id":0,"method":"ping"}`+"\n")
+	if err := r.stop(t); err != nil {
+		t.Errorf("Run: %v", err)
+	}
+}

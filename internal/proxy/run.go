@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"toolbench/internal/mcpclient"
 )
@@ -124,14 +125,23 @@ func (s *session) connect(serverDone chan<- error) error {
 	return nil
 }
 
+// readEndWait bounds how long stopUp waits for the reading of a stopped
+// server's output to end: a client that no longer reads can hold the
+// last message's write for ever.
+const readEndWait = 2 * time.Second
+
 // stopUp stops the upstream and, for a spawned server, waits for the end
 // of the reading of its output (which stopping it ends), so that every
 // message the server wrote has been passed on and queued for the record
-// before Run closes the record.
+// before Run closes the record; within readEndWait, after which what is
+// still being passed on is not recorded.
 func (s *session) stopUp() error {
 	err := s.up.close()
 	if s.upRead != nil {
-		<-s.upRead
+		select {
+		case <-s.upRead:
+		case <-time.After(readEndWait):
+		}
 	}
 	return err
 }
