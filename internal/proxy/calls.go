@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"toolbench/core/call"
@@ -192,15 +193,28 @@ func callFinding(f call.Finding, tool string, st *toolState, opt *Options) Findi
 	return out
 }
 
+// What a refusal's text lists at the most: a call of a hundred thousand
+// arguments the tool does not take is told so in a few lines, not in a
+// text larger than the call.
+const (
+	refusalLines    = 100  // findings
+	refusalLineSize = 1024 // bytes of a finding's line, its hint apart
+)
+
 // refusalResult is the answer to a call kept from the server: a tool
 // result with isError set, whose text lists the findings with a hint
-// each, so that the model can correct its next call. A result of MCP
+// each, so that the model can correct its next call (the first
+// refusalLines of them, each cut at refusalLineSize). A result of MCP
 // 2026-07-28 says it is complete.
 func refusalResult(id []byte, findings []Finding, revision, asked string) []byte {
 	var text strings.Builder
 	text.WriteString("toolbench proxy did not pass this call to the server: it does not fit the tool. Fix what each line says and call again.\n")
-	for _, f := range findings {
-		text.WriteString(f.Text)
+	for i, f := range findings {
+		if i == refusalLines {
+			fmt.Fprintf(&text, "and %d more findings\n", len(findings)-i)
+			break
+		}
+		text.WriteString(cut(f.Text, refusalLineSize))
 		if f.Hint != "" {
 			text.WriteString(" - ")
 			text.WriteString(f.Hint)
@@ -273,4 +287,16 @@ func errNotListed(e *jsonrpc.Error) error {
 		return &jsonrpc.Error{Message: "the server's answer to tools/list is not a response"}
 	}
 	return e
+}
+
+// cut is s within n bytes: its first whole characters and "…" when it is
+// longer.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
