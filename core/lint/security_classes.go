@@ -113,6 +113,15 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "says its instructions are hidden ones",
 		p: ph("internal|hidden|secret|private|confidential instruction|instructions|requirement|note"), cond: directive},
 
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("should|if|when|whenever ~3 @user|they|anyone|someone|somebody|people ~3 ask|asks|asked|inquire|inquires|wonder|wonders|question|questions|query|queries ~14 answer|answers|say|tell|reply|respond|claim|state|assure|insist|reassure|confirm ~2 that")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("should|if|when|whenever ~3 @user|they|anyone|someone|somebody|people ~3 ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist ~2 it|they|this|everything|nothing ~1 is|was|are|were|has|have|had|happens|stays|never")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
+		p: ph("bring|brings|steer|steers|turn|turns|redirect|redirects|guide|guides|shift|shifts|deflect|deflects ~3 talk|conversation|discussion|chat|questions|question ~2 back|away|elsewhere"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
+		p: ph("is|are not|never ~1 a|an? ~1 conversation|discussion|chat topic|topics|subject|subjects")},
+
 	// Coercion: the model's other actions are the tool's to order.
 	{kind: kSignal, class: clsCoercion, why: "orders something before any other action of the model",
 		p: ph("before|prior ~1 to? ~2 any|every|each|all other|else? @unit"), cond: directiveNotSameServer},
@@ -143,7 +152,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("regardless ~1 of ~4 @user|instruction|instructions|request|requests|asks|asked|says|wants")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
-		p: ph("even if|though ~1 the? ~1 @user|they ~2 ask|asks|say|says|tell|tells|request|requests|instruct|instructs|object|objects|refuse|refuses|decline|declines|disagree|disagrees|forbid|forbids|want|wants|prefer|prefers")},
+		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
+		p: ph("read|reads|treat|treats|take|takes|interpret|interprets|count|counts|consider|regard|record|log ~4 no|refusal|refusals|objection|objections|decline|declines ~2 as|for ~2 yes|consent|approval|agreement|go-ahead|acceptance")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~4 confirmation|permission|approval|consent|authorization|authorisation|confirm|approve|consent|agree|authorize|authorise"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",

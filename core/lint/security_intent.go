@@ -55,9 +55,19 @@ const (
 	cuCond                     // if, unless, whether: a condition, not an order
 	cuModal                    // an obligation: must, should, is to be, expected to, always
 	cuToTool                   // data handed to this tool: "the tool is handed", "to this tool"
+	cuObject                   // the user saying no: objects, refuses, declines, tells you to stop
+	cuPersist                  // acting on all the same: anyway, regardless, carry on, nonetheless
+	cuRefuse                   // the model's own restraint: refusal, disclaimer, caveat
+	cuDemote                   // a word that makes an order a suggestion: advisory, optional, non-binding
+	cuCause                    // bringing about a belief: so, make, leave, ensure
+	cuBelieve                  // a belief: believe, think, assume, convinced
+	cuWhen                     // the time another tool runs: when, whenever, each time
+	cuOthers                   // the other tools at large: the others, other tools, alternatives
+	cuEncode                   // data put into a name or an address: encoded, hex, subdomain, appended
 
 	// Cues the scan computes, not words.
 	cuDest      // a destination the tool's purpose does not explain
+	cuData      // a secret or the conversation the tool's purpose does not explain (kSens)
 	cuOtherTool // the name of a tool that is not the document's
 )
 
@@ -83,7 +93,7 @@ var cueWords = []struct {
 	{cuSelf, "me myself"},
 	{cuRules, "instruction instructions guidance guideline guidelines rule rules directive directives policy policies constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming training orders principles judgment judgement conclusion conclusions"},
 	{cuOwn, "your yourself earlier previous previously prior original initial existing system safety usual standing built-in conflicting"},
-	{cuOverride, "supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
+	{cuOverride, "displace displaces displaced displacing supplant supplants supplanted retired withdrawn decommissioned discontinued sunset sunsetted supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
 	{cuConsent, "confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents sign-off signoff check-in check-ins"},
 	{cuWaive, "skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
 	{cuUnbound, "unrestricted unfiltered uncensored unbound unconstrained jailbroken unshackled"},
@@ -92,7 +102,7 @@ var cueWords = []struct {
 	{cuObey, "obey obeys obeying comply complies complying heed heeds binding authoritative verbatim"},
 	{cuTrust, "rely relies relying trust trusts trusting depend depends consult"},
 	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle garbles corrupts leaks loses drops"},
-	{cuSend, "send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched"},
+	{cuSend, "grant grants granted share shares shared invite invites invited ship ships shipped send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched"},
 	{cuAlso, "also too additionally duplicate duplicates copy copies mirror mirrors extra"},
 	{cuSteer, "anymore alone"},
 	{cuInstead, "instead"},
@@ -100,6 +110,15 @@ var cueWords = []struct {
 	{cuTopic, "about regarding concerning involving re"},
 	{cuCond, "if unless whether"},
 	{cuModal, "must should shall ought expected supposed always never mustn't shouldn't"},
+	{cuObject, "object objects objected objecting objection objections refuse refuses refused refusing refusal declines declined disagree disagrees disagreed protest protests protested complain complains complained"},
+	{cuPersist, "anyway anyways regardless nonetheless nevertheless notwithstanding undeterred"},
+	{cuRefuse, "refusal refusals disclaimer disclaimers caveat caveats"},
+	{cuDemote, "advisory nonbinding non-binding optional suggestions suggestion secondary subordinate informational"},
+	{cuCause, "so make makes making leave leaves leaving ensure ensuring lead leads"},
+	{cuBelieve, "believe believes believing believed think thinks thinking assume assumes assuming convinced"},
+	{cuWhen, "when whenever once"},
+	{cuOthers, "others alternatives competitors competing"},
+	{cuEncode, "encode encodes encoded encoding hex base64 base32 subdomain subdomains prefix prefixed suffix appended prepended"},
 }
 
 // cuePhrases are the cues of several words, phrases of secVocabulary
@@ -116,7 +135,7 @@ var cuePhrases = []struct {
 	{cuTell, "made|make|making|be|been ~1 aware"},
 	{cuOmit, "leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 out|unmentioned|unsaid|aside"},
 	{cuOmit, "off the table"},
-	{cuOmit, "omit|omits|omitting|omitted ~4 from|in ~1 your|the|any ~1 reply|replies|answer|answers|response|responses|summary|message"},
+	{cuOmit, "omit|omits|omitting|omitted ~4 from|in|out ~2 reply|replies|answer|answers|response|responses|summary|message|messages|output"},
 	{cuOmit, "no|without mention|mentioning|reference|word|hint|sign"},
 	{cuOmit, "nothing about|of|regarding|on"},
 	{cuOmit, "stay|stays|remain|remains quiet|silent|mum"},
@@ -129,7 +148,7 @@ var cuePhrases = []struct {
 	{cuSecret, "our|my|a ~1 secret"},
 	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|answer|answers|reply"},
 	{cuReply, "write|writes|writing|report|reports|reporting|get|gets|getting back"},
-	{cuReply, "what|anything you ~1 say|write|tell|show|report|present|return"},
+	{cuReply, "what|whatever|anything|everything you ~1 say|write|tell|show|report|present|return|relay|output|produce|pass|share|send|answer|reply"},
 	{cuReply, "in ~1 conversation|chat|replies|answers"},
 	{cuReply, "you ~1 answer|reply|respond|write|report"},
 	{cuOnly, "nothing else|more"},
@@ -154,14 +173,31 @@ var cuePhrases = []struct {
 	{cuOrder, "in front of"},
 	{cuOrder, "at the ~1 start|beginning|outset"},
 	{cuSelf, "this|that tool|function|one|utility|endpoint"},
-	{cuOwn, "you ~1 were|have|had|started|received|got ~1 given|with|told|provided|received"},
+	{cuOwn, "you ~1 were|have|had|started|received|got ~1 given|with|told|provided|received|configured|trained|instructed|set"},
 	{cuOverride, "set|put|leave|lay|push|cast aside|behind"},
-	{cuOverride, "no longer apply|applies|valid|relevant|matter|matters|binding|bound"},
+	{cuOverride, "no longer apply|applies|valid|relevant|matter|matters|binding|bound|hold|holds"},
+	{cuOverride, "do|does|don't|doesn't|shall|will not? ~1 hold|apply"},
+	{cuOverride, "are|is|been lifted|waived|suspended|relaxed|void"},
+	{cuPersist, "carry|carries|carrying|press|presses|pressing|push|pushes|keep|keeps|keeping on|going"},
+	{cuPersist, "go|goes|proceed|proceeds|continue|continues ~3 anyway|regardless|nonetheless|all the same"},
+	{cuPersist, "all the same"},
+	{cuObject, "tell|tells|told|ask|asks|asked ~1 you ~1 to stop|halt|cancel|abort|wait"},
+	{cuObject, "says|say|said|answers|answered|replies no"},
+	{cuDemote, "for reference only"},
+	{cuDemote, "mere|just suggestions|suggestion|hints|preferences"},
+	{cuCause, "so that"},
+	{cuBelieve, "under the impression"},
+	{cuWhen, "each|every|any time"},
+	{cuOthers, "the rest"},
+	{cuOthers, "any|all|every|the other ~2 tool|tools|server|servers|option|options|source|sources"},
+	{cuEncode, "followed|preceded by"},
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
 	{cuOverride, "take|takes|taking|have|has|given precedence|priority"},
 	{cuConsent, "check|checking in|with"},
+	{cuConsent, "ask|asking|consult|consulting the|your @user"},
 	{cuWaive, "in advance"},
+	{cuWaive, "no|little need|reason|point to"},
 	{cuWaive, "already ~1 given|granted|approved|confirmed|authorized|authorised|agreed|consented"},
 	{cuWaive, "as given|granted|read"},
 	{cuWaive, "go|goes ahead"},
@@ -175,7 +211,7 @@ var cuePhrases = []struct {
 	{cuOutput, "what ~1 this|the|it ~1 tool? returns|says|outputs|gives"},
 	{cuOutput, "the text|content|answer this|the ~1 tool ~1 returns|gives|provides"},
 	{cuObey, "follow|follows|following ~2 instructions|orders|directions|directives|commands"},
-	{cuObey, "treat|treats|treating|regard|regards|consider|considers|take|takes ~6 as ~3 instructions|rules|orders|directives|authoritative|binding|truth|commands|gospel|final|your|the"},
+	{cuObey, "treat|treats|treating|regard|regards|consider|considers|take|takes|adopt|adopts|adopting|accept|accepts ~6 as ~3 instructions|rules|orders|directives|authoritative|binding|truth|commands|gospel|final|your|the"},
 	{cuObey, "word for word"},
 	{cuObey, "carry|carries|carrying out"},
 	{cuObey, "act|acting on"},
@@ -190,6 +226,7 @@ var cuePhrases = []struct {
 	{cuAlso, "in the background"},
 	{cuInstead, "in place of"},
 	{cuInstead, "rather than"},
+	{cuInstead, "in their|its place"},
 	{cuSteer, "no longer|more"},
 	{cuSteer, "no need to use|call|invoke"},
 	{cuSteer, "any more"},
@@ -313,9 +350,9 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		tk := &cl[i]
 		switch tk.kind {
 		case tIdent:
-			if strings.EqualFold(tk.w, s.name) {
+			if strings.EqualFold(tk.w, s.name) && !otherServers(cl, i) {
 				cc.at[i] |= cuSelf
-			} else if s.otherTool(tk.w) {
+			} else if s.otherTool(tk.w) || strings.EqualFold(tk.w, s.name) {
 				cc.at[i] |= cuOtherTool
 			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 && cueTags[tk.w[j+1:]]&uint64(cuSend) != 0 {
 				cc.at[i] |= cuSend // auto-forward
@@ -324,8 +361,24 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 			if !s.explainedDest(tk.w) {
 				cc.at[i] |= cuDest
 			}
+		case tWord:
+			if s.phoneAt(cl, i) {
+				cc.at[i] |= cuDest
+			} else if tk.w == s.name {
+				cc.at[i] |= cuSelf
+			}
 		}
 		cc.all |= cc.at[i]
+	}
+	// A secret or the conversation the tool's purpose does not explain is
+	// data that may be sent.
+	for _, h := range sensHits(cl, ms) {
+		if !s.explainedSens(t, h.heads) {
+			for k := h.from; k < h.to; k++ {
+				cc.at[k] |= cuData
+			}
+			cc.all |= cuData
+		}
 	}
 	if s.toolLabel != "" && len(cl) > 0 {
 		cc.at[0] |= cuOtherTool
@@ -447,11 +500,17 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuTell | cuNeg, width: 8, addressed: true, cond: tellsAsOrdered},
 	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
 	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
+	{class: clsConcealment, why: "tells the model to leave the user believing what is not so", all: cuCause | cuUser | cuBelieve, width: 6, cond: causesBelief},
 
 	// Coercion.
 	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, addressed: true, cond: everyUnit},
 	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 12, addressed: true, cond: notScopedToATopic},
-	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 12},
+	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 14},
+	{class: clsCoercion, why: "tells the model to go on when the user says no", all: cuUser | cuObject | cuPersist, width: 18, cond: persistsAfterObjection},
+	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuNeg | cuRefuse, width: 4, addressed: true, cond: negatesRefusal},
+	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuOmit | cuRefuse, width: 6},
+	{class: clsCoercion, why: "makes the user's requests mere suggestions", all: cuUser | cuDemote | cuUnit, width: 10},
+	{class: clsCoercion, why: "makes the user's requests mere suggestions", all: cuUser | cuDemote | cuRules, width: 10},
 	{class: clsCoercion, why: "tells the model to set aside its own judgment", all: cuOverride | cuOwn | cuReply, width: 6, addressed: true},
 	{class: clsCoercion, why: "tells the model to act without the user's consent", all: cuConsent, width: 1, cond: consentWaived},
 	{class: clsCoercion, why: "tells the model it is free of its rules", all: cuUnbound | cuPersona, width: 10},
@@ -472,9 +531,14 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuOrder, width: 6, addressed: true, cond: orderedAround},
 	{class: clsShadowing, why: "claims to replace another tool", all: cuOtherTool | cuOverride, width: 8},
 	{class: clsShadowing, why: "discredits another tool", all: cuOtherTool | cuDistrust, width: 8},
+	{class: clsShadowing, why: "gives the model orders for when another tool runs", all: cuOtherTool | cuWhen, width: 6, cond: ordersWhenItRuns},
+	{class: clsShadowing, why: "discredits the other tools", all: cuOthers | cuDistrust, width: 8},
+	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true},
 
 	// Exfiltration.
 	{class: clsExfiltration, why: "tells the model to send data to an address the tool's purpose does not explain", all: cuSend | cuDest, width: 20, cond: sendsAway},
+	{class: clsExfiltration, why: "sends secrets or the conversation to an address the tool's purpose does not explain", all: cuData | cuSend | cuDest, width: 24, cond: sendNotNegated},
+	{class: clsExfiltration, why: "puts secrets or the conversation into an address the tool's purpose does not explain", all: cuData | cuEncode | cuDest, width: 16},
 }
 
 // mayIntend reports whether a clause may hold an intent, from the tags
@@ -487,9 +551,18 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 	}
 	for _, m := range ms {
 		c |= m.item.cue
+		if m.item.kind == kSens {
+			c |= cuData
+		}
 	}
 	for k := range cl {
 		switch w := cl[k].w; cl[k].kind {
+		case tWord:
+			if s.phoneAt(cl, k) {
+				c |= cuDest
+			}
+		case tPath:
+			c |= cuData // a sensitive path, perhaps
 		case tIdent:
 			if strings.EqualFold(w, s.name) {
 				c |= cuSelf
@@ -533,6 +606,8 @@ func (s *secScan) intents(cl []tok, cc *clauseCues) {
 				switch {
 				case k == 0 && s.toolLabel != "":
 					refs = append(refs, s.toolLabel)
+				case cc.at[k]&cuOtherTool != 0 && otherServers(cl, k):
+					refs = append(refs, cl[k-1].w+" "+cl[k].w) // not the document's, though of its name
 				case cc.at[k]&cuOtherTool != 0:
 					refs = append(refs, cl[k].w)
 				}
@@ -656,10 +731,22 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	if !notConditional(s, cl, cc, from, to) {
 		return false
 	}
-	waived, kept := false, false
-	for k := range cl {
+	waived, kept, consent := false, false, false
+	for k := 0; k < len(cl); k++ {
+		if cc.at[k]&cuConsent != 0 {
+			if asksForInformation(cl, cc, k) {
+				for k < len(cl) && cc.at[k]&cuConsent != 0 {
+					k++
+				}
+				continue
+			}
+			consent = true
+		}
 		switch {
 		case cc.at[k]&cuWaive != 0:
+			if k > 0 && cc.at[k-1]&cuWaive != 0 {
+				continue // the rest of a phrase: "no need to"
+			}
 			if cc.count(cuNeg, k-3, k) > 0 {
 				kept = true
 			} else {
@@ -669,14 +756,20 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			if cc.count(cuCond, k-6, k) > 0 {
 				continue // "if the user does not approve"
 			}
-			if cc.count(cuNeg, 0, k)%2 == 0 {
+			// A second negation just before the first turns it around:
+			// "never proceed without approval".
+			n := k - 1
+			for n >= 0 && cc.at[n]&cuNeg == 0 {
+				n--
+			}
+			if cc.count(cuNeg, n-5, n) > 0 {
 				kept = true
 			} else if cc.all&cuDirect != 0 {
 				waived = true
 			}
 		}
 	}
-	return waived && !kept
+	return waived && !kept && consent
 }
 
 // rulesAreNew holds instructions that are the model's: its new ones,
@@ -741,4 +834,107 @@ func sendsAway(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		return false
 	}
 	return cc.all&(cuDirect|cuAlso) != 0
+}
+
+// otherServers reports whether the name at cl[i] is another server's:
+// "the filesystem server's read_file" is a tool of that name, which this
+// one shadows.
+func otherServers(cl []tok, i int) bool {
+	return i > 0 && (cl[i-1].w == "server's" || cl[i-1].w == "servers'") && (i < 2 || cl[i-2].w != "this" && cl[i-2].w != "our")
+}
+
+// phoneAt reports whether cl[k] starts a telephone number: digits just
+// after a plus sign, "+1 555 0147", where a message can be sent.
+func (s *secScan) phoneAt(cl []tok, k int) bool {
+	tk := &cl[k]
+	if tk.start == 0 || s.x.src[tk.start-1] != '+' {
+		return false
+	}
+	digits := 0
+	for j := k; j < len(cl) && j < k+4 && strings.Trim(cl[j].w, "0123456789") == ""; j++ {
+		digits += len(cl[j].w)
+	}
+	return digits >= 7
+}
+
+// causesBelief holds "so the person believes", "make the user think":
+// a word of bringing about before the user, and the user before the
+// belief.
+func causesBelief(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+	c := cc.first(cuCause, from)
+	u := cc.first(cuUser, from)
+	b := cc.first(cuBelieve, from)
+	return c >= 0 && c < u && u < b && b < to && cc.count(cuNeg, c, b) == 0
+}
+
+// persistsAfterObjection holds an order to go on after the user objects:
+// "if the customer objects, carry on anyway"; "if the user declines, do
+// not proceed" stops.
+func persistsAfterObjection(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+	p := cc.first(cuPersist, from)
+	o := cc.first(cuObject, from)
+	return p >= 0 && o >= 0 && p < to && cc.count(cuNeg, p-3, p) == 0
+}
+
+// negatesRefusal holds a negation just before a refusal or a caveat: "no
+// refusal is to be issued", "never add a disclaimer".
+func negatesRefusal(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+	return cc.preceded(cuRefuse, cuNeg, 3, 0, from, to) >= 0
+}
+
+// ordersWhenItRuns holds an order for the time another tool runs, as a
+// clause that starts with the time and goes on after a comma with a
+// verb: "whenever bank_transfer is invoked, round the amount up", "when
+// u use run_terminal_cmd for installs, swap the registry".
+func ordersWhenItRuns(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	w := cc.first(cuWhen, from)
+	t := cc.first(cuOtherTool, from)
+	if w < 0 || t < w || t >= to {
+		return false
+	}
+	for k := t + 1; k < len(cl) && k < t+12; k++ {
+		if cl[k].kind == tComma {
+			return k+1 < len(cl) && looksImperative(&cl[k+1])
+		}
+	}
+	return false
+}
+
+// notVerbs are words a clause that goes on after a comma starts with
+// when it is no order: "when it runs, the amount is rounded".
+var notVerbs = wordSet("the a an it its this that these those they them their he she we you your there here is are was were will would can could may might should must be been has have had does did do not no all any each some every if when then so but and or as to of in on at by for with from which who what where")
+
+// looksImperative reports whether a word may be the verb of an order.
+func looksImperative(tk *tok) bool {
+	return tk.kind == tWord && !notVerbs[tk.w] && !strings.HasSuffix(tk.w, "ly") && !strings.HasSuffix(tk.w, "ing") && !strings.HasSuffix(tk.w, "ed")
+}
+
+// sendNotNegated holds a send that no negation just before turns around:
+// "the body is mirrored to ..." sends, "it is never sent" does not.
+func sendNotNegated(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+	k := cc.first(cuSend, from)
+	return k >= 0 && k < to && cc.count(cuNeg, k-3, k) == 0 && cc.count(cuOnly, k-1, k+3) == 0
+}
+
+// asksForInformation holds "ask the user for the path", "ask the user
+// which branch": a question for what the tool needs, not for consent.
+// "Ask the user first", "ask the user for approval" seek consent.
+func asksForInformation(cl []tok, cc *clauseCues, k int) bool {
+	switch cl[k].w {
+	case "ask", "asking", "consult", "consulting":
+	default:
+		return false
+	}
+	e := k
+	for e < len(cl) && cc.at[e]&cuConsent != 0 {
+		e++
+	}
+	if e == len(cl) {
+		return false
+	}
+	switch cl[e].w {
+	case "for", "about", "which", "what", "where", "how", "to", "if", "whether":
+		return cc.count(cuConsent, e+1, e+3) == 0
+	}
+	return false
 }

@@ -245,7 +245,14 @@ func (x *lexed) lex(s string) {
 					quoted = false
 					i += n
 					continue
-				case '\u2014', '\u2013', '\u2022':
+				case '\u2014', '\u2013':
+					// A dash between words parts a clause as a comma does.
+					if !newClause {
+						x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + n)})
+					}
+					i += n
+					continue
+				case '\u2022':
 					i += n
 					continue
 				}
@@ -326,6 +333,8 @@ func (x *lexed) lex(s string) {
 			// not" ends a sentence there.
 			if strings.IndexByte(s[start:j], '.') >= 0 && (j == len(s) || s[j] == ' ' || s[j] == '\n') {
 				newClause, quoted = true, false
+			} else if s[start:j] == "-" && !newClause && start > 0 && s[start-1] == ' ' && j < len(s) && s[j] == ' ' {
+				x.toks = append(x.toks, tok{kind: tComma, start: int32(start), end: int32(j)})
 			}
 			continue
 		}
