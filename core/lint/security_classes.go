@@ -126,7 +126,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders something before any other action of the model",
 		p: ph("before|prior ~1 to? ~2 any|every|each|all other|else? @unit"), cond: directiveNotSameServer},
 	{kind: kSignal, class: clsCoercion, why: "orders something before the model does anything else",
-		p: ph("before|prior ~1 to? ~1 anything|everything"), cond: directiveNotSameServer},
+		p: ph("before|prior ~1 to? ~1 anything|everything"), cond: unrestrictedNotSameServer},
 	{kind: kSignal, class: clsCoercion, why: "orders something before the model does anything else",
 		p: ph("before|prior ~1 to? responding|answering|replying|proceeding ~1 to? any|every|anything|all"), cond: directiveNotSameServer},
 	{kind: kSignal, class: clsCoercion, why: "orders something after every action of the model",
@@ -263,15 +263,15 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|chat|dialog|dialogue|transcript")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|convo|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue|transcript")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every the? messages|turns|message ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got ~1 been? ~1 loaded|given|told|provided|received|started")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
-	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered logins|passwords|credentials")},
+	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered|cached ~2 logins|passwords|credentials")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|wrote|written|typed|told|shared|confided|mentioned|asked|sent|entered|discussed|exchanged")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous few? ~1 things|messages|words|lines|requests ~3 said|wrote|written|typed|sent|asked")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("whatever|everything|anything|all ~1 text|content|messages|words ~1 that? precede|precedes|preceded|came|comes ~1 before")},
@@ -281,11 +281,18 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards number|numbers|details|cvv|data")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
+	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
+	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
+	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("passport|license|licence driver's? number|numbers|details")},
+	{kind: kSens, why: "authorization headers", heads: hd("header headers auth authorization http request requests cookie cookies"), p: ph("authorization|auth|cookie|cookies|set-cookie ~2 header|headers")},
+	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("from|of|in your ~1 environment|env")},
+	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("cookies|cookie ~1 database|databases|db|store|jar|file|files")},
 
 	// Features: verbs and context.
 	{kind: kRead, p: ph("read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
 	{kind: kPass, p: ph("pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
+	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~4 with")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
@@ -296,7 +303,8 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdPowershell, p: ph("powershell|pwsh|iex|invoke-expression|downloadstring|certutil|mshta")},
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node")},
-	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen")},
+	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
+	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
 }
 
 func ph(src string) *phrase    { return compilePhrase(src, secSets) }
@@ -441,6 +449,20 @@ func directiveNotSameServer(s *secScan, t *secText, cl []tok, from, to int) bool
 	}
 	return directive(s, t, cl, from, to)
 }
+
+// unrestrictedNotSameServer is directiveNotSameServer for a phrase that
+// no relative clause narrows: "before anything that deletes files" is a
+// kind of action, which a tool may ask the model to confirm.
+func unrestrictedNotSameServer(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if to < len(cl) && restrictWords[cl[to].w] {
+		return false
+	}
+	return directiveNotSameServer(s, t, cl, from, to)
+}
+
+// restrictWords start a relative clause or a phrase that narrows a
+// quantifier to a kind: "anything that deletes", "anything involving".
+var restrictWords = wordSet("that which who whose where involving concerning touching related destructive irreversible risky dangerous")
 
 // directiveDest is directive, with a destination that is no placeholder
 // and that the tool's purpose does not explain.
@@ -1172,6 +1194,7 @@ const (
 	cmdDestroy                         // rm, find, dd
 	cmdInterp                          // python, node
 	cmdCode                            // eval, exec
+	cmdSQL                             // psql, mysql
 )
 
 // Shell commands that download and run code, open a shell to another
@@ -1227,12 +1250,32 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\b(perl|ruby)\s+-e\s+["'][^\n]{0,300}(socket|exec|system|spawn)|(?i)\bphp\s+-r\s+["'][^\n]{0,300}(fsockopen|exec|system|shell_exec)`),
 		"runs a one-line program that starts commands or connects out"},
+	{cmdFetch, func(l string) bool {
+		return containsAny(l, "curl", "wget") && containsAny(l, "&&", ";") && containsAny(l, "chmod", "sh ", "./", "sudo /", " /tmp/")
+	},
+		regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n;&|]{0,200}\s(-[a-z]*o|-O|--output(-document)?)[ =]?(\S+)[^\n]{0,40}(&&|;)\s*(sudo\s+)?(chmod\s+\S*\+?x\S*\s+\S+\s*(&&|;)\s*(sudo\s+)?\S+|(ba|z)?sh\s+\S+|\./\S+|/tmp/\S+)`),
+		"downloads a program and runs it"},
+	{cmdCode | cmdInterp, func(l string) bool {
+		return containsAny(l, "dup2", "pty.spawn") && containsAny(l, "socket", "create_connection")
+	},
+		regexp.MustCompile(`(?i)\b(socket|create_connection)\b[^\n]{0,240}\b(dup2|pty\.spawn)\b`),
+		"opens a shell to another host"},
+	{cmdSQL, func(l string) bool {
+		return containsAny(l, "drop ", "truncate ", "dropdatabase")
+	},
+		regexp.MustCompile(`(?i)\b(psql|mysql|sqlite3|mongosh?|sqlcmd|cqlsh)\b[^\n]{0,120}\b(drop\s+(schema|database|table|keyspace)\b[^\n'"]{0,60}|truncate\s+(table\s+)?\w+|dropDatabase\(\))`),
+		"destroys data"},
 	{cmdInterp | cmdPowershell, func(l string) bool {
 		return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta", "downloadstring")
 	},
 		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:|(?i)\b(iex|invoke-expression)\b[^\n]{0,40}(downloadstring|net\.webclient|invoke-webrequest|iwr)`),
 		"runs a one-line program that starts commands or connects out"},
 }
+
+// elided reports whether a command holds "...": an example with its
+// arguments left out, as a filter names what it refuses ("curl ... |
+// bash"), not a command anyone can run.
+func elided(cmd string) bool { return strings.Contains(cmd, "...") || strings.Contains(cmd, "\u2026") }
 
 // scanRaw finds what needs the string's bytes: shell commands, encoded
 // payloads, text pushed out of sight by padding, and HTML comments.
@@ -1243,7 +1286,7 @@ func (s *secScan) scanRaw(src string) {
 			if s.command&p.words == 0 && !s.x.shell || !p.need(low) {
 				continue
 			}
-			if loc := p.re.FindStringIndex(src); loc != nil && !filterSentence(src, loc[0], loc[1]) {
+			if loc := p.re.FindStringIndex(src); loc != nil && !filterSentence(src, loc[0], loc[1]) && !elided(src[loc[0]:loc[1]]) && !s.officialInstaller(src[loc[0]:loc[1]]) {
 				s.report(clsCommand, loc[0], loc[1], p.why)
 				break
 			}
@@ -1259,7 +1302,7 @@ func (s *secScan) scanRaw(src string) {
 		if j := strings.Index(inner, "-->"); j >= 0 {
 			inner, end = inner[:j], i+4+j+3
 		}
-		if strings.TrimSpace(inner) != "" {
+		if commentWords(inner) >= 2 && !filterSentence(src, i, end) {
 			s.report(clsConcealment, i, end, "hides text in an HTML comment, which a rendered description does not show")
 		}
 	}
@@ -1271,6 +1314,22 @@ func (s *secScan) scanRaw(src string) {
 }
 
 var filterWords = vocabularyWords(kFilter)
+
+// officialInstaller reports whether a command downloads from a host the
+// tool's name explains: "rustup_install" quoting the installer of
+// sh.rustup.rs, as its upstream documents it.
+func (s *secScan) officialInstaller(cmd string) bool {
+	n := 0
+	for _, f := range strings.Fields(cmd) {
+		if strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://") {
+			if !s.explainedDest(strings.ToLower(strings.Trim(f, "'\"()"))) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
 
 // containsAny reports whether s holds one of the words.
 func containsAny(s string, words ...string) bool {
@@ -1300,10 +1359,10 @@ func vocabularyWords(k secItemKind) map[string]bool {
 // a tool that refuses "curl | sh" says.
 func filterSentence(src string, from, to int) bool {
 	start, end := from, to
-	for start > 0 && src[start-1] != '\n' && !(src[start-1] == ' ' && start > 1 && src[start-2] == '.') {
+	for start > 0 && src[start-1] != '\n' && !(src[start-1] == ' ' && start > 2 && src[start-2] == '.' && src[start-3] != '.') {
 		start--
 	}
-	for end < len(src) && src[end] != '\n' && !(src[end] == '.' && (end+1 == len(src) || src[end+1] == ' ')) {
+	for end < len(src) && src[end] != '\n' && !(src[end] == '.' && end > 0 && src[end-1] != '.' && (end+1 == len(src) || src[end+1] == ' ')) {
 		end++
 	}
 	for _, w := range strings.FieldsFunc(asciiLower(src[start:end]), func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'') }) {
@@ -1361,6 +1420,24 @@ func decodesToText(s string) bool {
 		}
 	}
 	return printable*100 >= len(b)*95 && spaces >= 3
+}
+
+// commentWords counts the words of three letters or more in an HTML
+// comment: "<!-- ... -->", as a converter names what it strips, hides
+// nothing.
+func commentWords(inner string) int {
+	n, run := 0, 0
+	for i := 0; i <= len(inner); i++ {
+		if i < len(inner) && ('a' <= inner[i]|0x20 && inner[i]|0x20 <= 'z') {
+			run++
+			continue
+		}
+		if run >= 3 {
+			n++
+		}
+		run = 0
+	}
+	return n
 }
 
 // padding finds a run of 60 or more spaces on one line, or of 8 or

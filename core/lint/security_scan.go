@@ -100,7 +100,10 @@ type secScan struct {
 	purpose []string // the words of its name, what its purpose explains: see words
 	named   bool     // purpose is made
 	props   []string // the property names of its parameters
-	values  []string // its enum and const values that look like identifiers, lower-cased: a method's name is no other tool's
+	// named4Conv are its properties named for the conversation (see
+	// conversationName).
+	named4Conv []jsondoc.Member
+	values     []string // its enum and const values that look like identifiers, lower-cased: a method's name is no other tool's
 
 	// The text being scanned: its index, its tokens, the classes found in
 	// it, and the kinds of shell command it names.
@@ -140,7 +143,59 @@ func scanTool(t *tooldef.Tool) *secScan {
 	}
 	lexers.Put(s.x)
 	s.x = nil
+	s.convProps(t)
 	return s
+}
+
+// convProps finds a property named for the conversation or the model's
+// instructions ("full_chat_log", "system_prompt", "prior_messages") on a
+// tool whose purpose does not explain it: its name alone asks the model
+// for them. The finding points at the first string of its schema.
+func (s *secScan) convProps(t *tooldef.Tool) {
+	for _, m := range s.named4Conv {
+		if slices.ContainsFunc(s.words(), func(w string) bool { return convHeads[w] }) {
+			return
+		}
+		for _, k := range m.Value.Kids() {
+			if !k.Value.Is(jsondoc.String) {
+				continue
+			}
+			s.texts = append(s.texts, secText{node: k.Value, base: t.ParamsPath(), root: t.Params, in: m.Value, key: k.Key, prop: m.Key})
+			s.found = append(s.found, secFinding{class: clsParameter, text: len(s.texts) - 1, from: 0, to: len(k.Value.Str()),
+				why: "belongs to a property named for the conversation or the model's instructions, " + quoteName(m.Key)})
+			break
+		}
+	}
+}
+
+// convHeads are the words of a tool's name that explain a property
+// named for the conversation: a chat or memory tool's.
+var convHeads = wordSet("chat chats conversation conversations convo message messages history transcript transcripts memory memories prompt prompts llm completion completions sample sampling dialog dialogue session sessions")
+
+// conversationName reports whether a property's name is made of words
+// that name the conversation or the model's instructions: a whole or
+// earlier chat, a chat's log, the system prompt.
+func conversationName(name string) bool {
+	if len(name) < 8 {
+		return false
+	}
+	ws := nameWords(name)
+	chat, record, whole, system := false, false, false, false
+	for _, w := range ws {
+		switch w {
+		case "chat", "conversation", "convo", "dialog", "dialogue":
+			chat = true
+		case "log", "logs", "history", "transcript", "dump", "messages":
+			record = true
+		case "full", "entire", "whole", "all", "prior", "previous", "past", "earlier":
+			whole = true
+		case "system":
+			system = true
+		case "prompt", "message", "instructions":
+			record = record || system
+		}
+	}
+	return chat && record || whole && (chat || record) || system && record
 }
 
 // words are the words of the tool's name, made on the first call.
@@ -169,6 +224,9 @@ func (s *secScan) collect(t *tooldef.Tool) {
 		if props := t.Params.Get("properties"); props.Is(jsondoc.Object) {
 			for _, m := range props.Kids() {
 				s.props = append(s.props, m.Key)
+				if m.Value.Is(jsondoc.Object) && conversationName(m.Key) {
+					s.named4Conv = append(s.named4Conv, m)
+				}
 			}
 		}
 		s.collectSchema(t.Params, t.ParamsPath())
@@ -266,7 +324,7 @@ func quoteName(s string) string { return `"` + s + `"` }
 // backtick or length. Most names and enum values are single words, and
 // are not lexed.
 func mayHoldPhrase(s string) bool {
-	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@$`")
+	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@$`{")
 }
 
 // scanText runs every class on text i.
