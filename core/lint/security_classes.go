@@ -803,11 +803,13 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 	var hits []sensHit
 	for _, m := range ms {
 		if m.item.kind == kSens {
-			hits = append(hits, sensHit{from: m.from, to: m.to, what: m.item.why, heads: m.item.heads})
+			hits = append(hits, sensHit{from: m.from, to: m.to, what: m.item.why, heads: m.item.heads, path: secretStores[m.item.why]})
 		}
 	}
 	for k := range cl {
 		switch {
+		case cl[k].kind == tIdent && secretVariable(cl[k].w):
+			hits = append(hits, sensHit{from: k, to: k + 1, what: "API keys and tokens", heads: []string{"token", "tokens", "key", "keys", "secret", "env"}, path: true})
 		case cl[k].kind == tPath:
 			if what, heads := sensitivePath(cl[k].w); what != "" {
 				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
@@ -817,6 +819,32 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 		}
 	}
 	return hits
+}
+
+// secretStores are the sensitive things that are places, as a path is:
+// the browser's cookie and password databases, the keychain. To read
+// one is to read its secrets, however it is said.
+var secretStores = map[string]bool{"saved passwords": true, "the keychain": true, "browser cookies": true}
+
+// secretVariable reports whether an identifier, lower-cased, names an
+// environment variable that holds a secret, VERCEL_TOKEN or
+// STRIPE_SECRET_KEY, or is a secret by its format: a live Stripe key,
+// a GitHub or Slack token, an AWS access key.
+func secretVariable(w string) bool {
+	for _, p := range []string{"sk_live_", "sk-", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	i := strings.LastIndexByte(w, '_')
+	if i <= 0 || strings.ContainsAny(w, "-.") {
+		return false
+	}
+	switch w[i+1:] {
+	case "token", "key", "secret", "password", "passwd", "pat", "credentials", "apikey":
+		return i >= 2
+	}
+	return false
 }
 
 // keyFiles are the names of private key files, which name a secret with

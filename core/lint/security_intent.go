@@ -199,7 +199,7 @@ var cuePhrases = []struct {
 	{cuWaive, "in advance"},
 	{cuWaive, "no|little need|reason|point to"},
 	{cuWaive, "already ~1 given|granted|approved|confirmed|authorized|authorised|agreed|consented"},
-	{cuWaive, "as given|granted|read"},
+	{cuWaive, "consent|approval|confirmation|permission|authorization|authorisation|sign-off ~3 as given|granted|read|implied"},
 	{cuWaive, "go|goes ahead"},
 	{cuWaive, "dispense|dispensing|do|does without"},
 	{cuUnbound, "not|no|never longer? bound|restricted|limited|constrained"},
