@@ -648,7 +648,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 				kinds |= 1 << kSens
 			}
 		case tIdent:
-			if keyFiles[cl[k].w] {
+			if keyFiles[cl[k].w] || secretVariable(cl[k].w) {
 				kinds |= 1 << kSens
 			}
 			kinds |= 1 << kCue
@@ -866,6 +866,11 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	}
 	if len(hits) == 0 {
 		s.handOver(cl, ms, cc, prev)
+		if len(cl) <= 3 && s.prevSens == "" && !s.hit[clsSensitive] && cl[0].start > 0 && s.x.src[cl[0].start-1] == '(' {
+			// A clause of a few words between brackets, "(sk_live_...)",
+			// leaves the secret named before it the subject of the next.
+			s.prevSens, s.prevNamed = prev, prev != ""
+		}
 		return
 	}
 	if t.prop != "" || s.label != "" {
@@ -924,6 +929,13 @@ func (s *secScan) handOver(cl []tok, ms []secMatch, cc *clauseCues, what string)
 		}
 		if !imperativeAt(cl, m.from) && !obliged(cl, cc, m.from) {
 			continue
+		}
+		// "... is to be supplied with every request": a passive order
+		// whose subject is the secret named before.
+		if what != "" && m.from > 0 && (cl[m.from-1].w == "be" || cl[m.from-1].w == "been") && strings.HasSuffix(cl[m.from].w, "ed") && cc != nil && cc.all&cuModal != 0 {
+			from, to := span(cl, max(m.from-3, 0), m.to)
+			s.report(clsSensitive, from, to, "tells the model to read or hand over "+what)
+			return
 		}
 		for k := m.to; k < len(cl) && k < m.to+3; k++ {
 			if pronouns[cl[k].w] {
