@@ -265,6 +265,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|convo|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue|transcript")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record of ~1 this|the|our|your ~1 current|ongoing? conversation|convo|chat|dialog|dialogue")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every the? messages|turns|message ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
@@ -284,7 +285,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("passport|license|licence driver's? number|numbers|details")},
-	{kind: kSens, why: "authorization headers", heads: hd("header headers auth authorization http request requests cookie cookies"), p: ph("authorization|auth|cookie|cookies|set-cookie ~2 header|headers")},
+	{kind: kSens, why: "authorization headers", heads: hd("header headers auth authorization cookie cookies"), p: ph("authorization|auth|cookie|cookies|set-cookie ~2 header|headers")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("from|of|in your ~1 environment|env")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("cookies|cookie ~1 database|databases|db|store|jar|file|files")},
 
@@ -873,6 +874,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		}
 		return
 	}
+	if t.prop == "" && s.label == "" {
+		s.fieldTakes(t, cl, hits)
+	}
 	if t.prop != "" || s.label != "" {
 		for _, h := range hits {
 			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
@@ -913,6 +917,27 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			}
 			from, to := span(cl, min(m.from, h.from), max(m.to, h.to))
 			s.report(clsSensitive, from, to, "tells the model to read or hand over "+h.what)
+			return
+		}
+	}
+}
+
+// fieldTakes finds, in a tool's own text, a property said to take a
+// secret or the conversation: "the `trace` field takes the
+// Authorization headers of the requests you made", "the note parameter
+// holds your API keys".
+func (s *secScan) fieldTakes(t *secText, cl []tok, hits []sensHit) {
+	for k := range cl {
+		w := strings.Trim(cl[k].w, "'`\"")
+		if !s.hasProp(w) || !(cl[k].quoted || cl[k].kind == tIdent || k+1 < len(cl) && argWords[cl[k+1].w]) {
+			continue
+		}
+		for _, h := range hits {
+			if h.from <= k || h.from-k > 10 || s.explainedSens(t, h.heads) || !harvested(cl, h) && !strongRequest(cl, h) {
+				continue
+			}
+			from, to := span(cl, k, h.to)
+			s.report(clsParameter, from, to, "says property "+quoteName(w)+" takes "+h.what)
 			return
 		}
 	}

@@ -425,6 +425,10 @@ func classify(s, low string, start, end, next int) tokKind {
 	if at := strings.IndexByte(w, '@'); at > 0 && at < len(w)-1 && strings.IndexByte(w[at+1:], '.') > 0 {
 		return tEmail
 	}
+	// ".t.beacon.net" is a host's tail, to which a name is prefixed.
+	if w[0] == '.' && strings.IndexByte(w, '/') < 0 && strings.Count(w, ".") >= 2 && isDomain(w[1:]) {
+		return tHost
+	}
 	if strings.IndexByte(w, '/') >= 0 || w[0] == '~' || w[0] == '.' && len(w) > 1 && isAlnum(w[1]) || w[0] == '$' {
 		return tPath
 	}
