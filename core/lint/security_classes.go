@@ -122,6 +122,13 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
 		p: ph("is|are not|never ~1 a|an? ~1 conversation|discussion|chat topic|topics|subject|subjects")},
 
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user in the dark",
+		p: ph("leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 in the dark")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
+		p: ph("make|makes|making ~1 no mention|reference|allusion"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to act as if nothing happened",
+		p: ph("as if|though ~4 never|not happened|happen|took|take|occurred|occur|existed|exist|was|were")},
+
 	// Coercion: the model's other actions are the tool's to order.
 	{kind: kSignal, class: clsCoercion, why: "orders something before any other action of the model",
 		p: ph("before|prior ~1 to? ~2 any|every|each|all other|else? @unit"), cond: directiveNotSameServer},
@@ -184,7 +191,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
-		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
+		p: ph("no|not other|another|further|more ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
+		p: ph("until ~8 no|not|never ~1 other|further|more|another ~1 tool|tools|function|functions|call|calls")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you are now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",

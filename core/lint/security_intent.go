@@ -76,10 +76,10 @@ var cueWords = []struct {
 	c     cue
 	words string
 }{
-	{cuUser, "user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
-	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag"},
-	{cuKnow, "know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
-	{cuNeg, "not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
+	{cuUser, "client clients client's traveller travellers traveler travelers shopper shoppers patient patients listener listeners buyer buyers owner owners owner's end-user end-users subscriber subscribers user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
+	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag discuss discusses discussing discussed"},
+	{cuKnow, "unaware oblivious know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
+	{cuNeg, "unaware oblivious forbidden prohibited taboo not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
 	{cuOmit, "withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
 	{cuSecret, "confidential confidentially undisclosed classified covert covertly clandestine clandestinely"},
 	{cuReply, "reply replies replying"},
@@ -91,16 +91,16 @@ var cueWords = []struct {
 	{cuUnit, "step steps turn turns exchange exchanges request requests message messages question questions query queries task tasks action actions reply replies answer answers response responses interaction interactions prompt prompts operation operations command commands move moves invocation invocations"},
 	{cuOrder, "before after first firstly ahead prior precede precedes preceded preceding until between beforehand initially beginning outset start"},
 	{cuSelf, "me myself"},
-	{cuRules, "instruction instructions guidance guideline guidelines rule rules directive directives policy policies constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming training orders principles judgment judgement conclusion conclusions"},
+	{cuRules, "limitations limits setup instruction instructions guidance guideline guidelines rule rules directive directives policy policies constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming training orders principles judgment judgement conclusion conclusions"},
 	{cuOwn, "your yourself earlier previous previously prior original initial existing system safety usual standing built-in conflicting"},
-	{cuOverride, "displace displaces displaced displacing supplant supplants supplanted retired withdrawn decommissioned discontinued sunset sunsetted supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
+	{cuOverride, "wins win prevails prevail replace replaces displace displaces displaced displacing supplant supplants supplanted retired withdrawn decommissioned discontinued sunset sunsetted supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
 	{cuConsent, "confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents sign-off signoff check-in check-ins"},
 	{cuWaive, "skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
 	{cuUnbound, "unrestricted unfiltered uncensored unbound unconstrained jailbroken unshackled"},
 	{cuPersona, "persona personas role roleplay role-play impersonate impersonating"},
 	{cuOutput, "result results output outputs verdict returns returned"},
 	{cuObey, "obey obeys obeying comply complies complying heed heeds binding authoritative verbatim"},
-	{cuTrust, "rely relies relying trust trusts trusting depend depends consult"},
+	{cuTrust, "rely relies relying trust trusts trusting depend depends consult consulting"},
 	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle garbles corrupts leaks loses drops"},
 	{cuSend, "grant grants granted share shares shared invite invites invited ship ships shipped send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched"},
 	{cuAlso, "also too additionally duplicate duplicates copy copies mirror mirrors extra"},
@@ -135,6 +135,11 @@ var cuePhrases = []struct {
 	{cuTell, "made|make|making|be|been ~1 aware"},
 	{cuOmit, "leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 out|unmentioned|unsaid|aside"},
 	{cuOmit, "off the table"},
+	{cuOmit, "not|never ~1 part of"},
+	{cuOmit, "stay|stays|remain|remains|kept|keep ~1 out|clear of"},
+	{cuNeg, "off limits"},
+	{cuNeg, "remain|remains|stay|stays|kept|keep|be unaware|oblivious|uninformed"},
+	{cuReply, "what|anything|everything the? @user|they ~1 is|are|gets|get|will|would ~1 be? ~1 shown|told|sees|see|hears|hear|reads|read"},
 	{cuOmit, "omit|omits|omitting|omitted ~4 from|in|out ~2 reply|replies|answer|answers|response|responses|summary|message|messages|output"},
 	{cuOmit, "no|without mention|mentioning|reference|word|hint|sign"},
 	{cuOmit, "nothing about|of|regarding|on"},
@@ -146,12 +151,13 @@ var cuePhrases = []struct {
 	{cuSecret, "between the ~1 assistant|model|agent|ai and"},
 	{cuSecret, "need-to-know"},
 	{cuSecret, "our|my|a ~1 secret"},
-	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|answer|answers|reply"},
+	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|answer|answers|reply|write-up|writeup|recap|text"},
 	{cuReply, "write|writes|writing|report|reports|reporting|get|gets|getting back"},
 	{cuReply, "what|whatever|anything|everything you ~1 say|write|tell|show|report|present|return|relay|output|produce|pass|share|send|answer|reply"},
 	{cuReply, "in ~1 conversation|chat|replies|answers"},
 	{cuReply, "you ~1 answer|reply|respond|write|report"},
-	{cuOnly, "nothing else|more"},
+	{cuOnly, "nothing else|more|besides|beyond"},
+	{cuOnly, "single|sole source|sources|authority|reference"},
 	{cuPretend, "as if|though"},
 	{cuPretend, "come|comes|go|goes|walk|walks away|off ~1 believing|thinking|assuming|convinced"},
 	{cuPretend, "make|makes ~3 look|seem|appear"},
@@ -163,6 +169,7 @@ var cuePhrases = []struct {
 	{cuEvery, "in all|every|any ~1 case|cases|circumstances|situations"},
 	{cuEvery, "from now|here|this|that ~1 point|moment|call|message|turn? on|onward|onwards|forward"},
 	{cuEvery, "going forward"},
+	{cuEvery, "no matter ~1 what|the|which|who|how|whether"},
 	{cuEvery, "rest|remainder of"},
 	{cuEvery, "once|twice per|a|every|each"},
 	{cuEvery, "any|all ~1 other"},
@@ -172,7 +179,8 @@ var cuePhrases = []struct {
 	{cuOrder, "ahead of"},
 	{cuOrder, "in front of"},
 	{cuOrder, "at the ~1 start|beginning|outset"},
-	{cuSelf, "this|that tool|function|one|utility|endpoint"},
+	{cuSelf, "this|that tool|function|one|utility|endpoint|router|service|skill|module|plugin|gate|capability|integration"},
+	{cuOwn, "you ~2 arrived|came|started|began|launched|booted|shipped ~1 with"},
 	{cuOwn, "you ~1 were|have|had|started|received|got ~1 given|with|told|provided|received|configured|trained|instructed|set"},
 	{cuOverride, "set|put|leave|lay|push|cast aside|behind"},
 	{cuOverride, "no longer apply|applies|valid|relevant|matter|matters|binding|bound|hold|holds"},
@@ -195,6 +203,7 @@ var cuePhrases = []struct {
 	{cuOverride, "null and void"},
 	{cuOverride, "take|takes|taking|have|has|given precedence|priority"},
 	{cuConsent, "check|checking in|with"},
+	{cuConsent, "pause|pausing|stop|stopping|wait|waiting to|and ~1 check|ask|confirm|verify"},
 	{cuConsent, "ask|asking|consult|consulting the|your @user"},
 	{cuWaive, "in advance"},
 	{cuWaive, "no|little need|reason|point to"},
@@ -426,7 +435,7 @@ func orderVerb(tk *tok) bool {
 }
 
 // orderVerbs are more verbs an order starts with, beside baseVerbs.
-var orderVerbs = wordSet("look hand treat discard apply reformulate rephrase close end finish tuck leave keep paste ping mirror mail e-mail email switch populate fill feed supply consider act speak describe stay behave pretend mention tell reveal disclose hide conceal omit route point accompany attach dump grab pull read copy open consult obey follow rely trust prefer pick choose select favor favour reroute sync push deliver relay transmit archive replicate duplicate notify inform")
+var orderVerbs = wordSet("carry look hand treat discard apply reformulate rephrase close end finish tuck leave keep paste ping mirror mail e-mail email switch populate fill feed supply consider act speak describe stay behave pretend mention tell reveal disclose hide conceal omit route point accompany attach dump grab pull read copy open consult obey follow rely trust prefer pick choose select favor favour reroute sync push deliver relay transmit archive replicate duplicate notify inform")
 
 // toolVerbs are words of which a tool's name is made: a name that has
 // one (create_note, brave_web_search, gmail_send_message) is taken for a
@@ -500,12 +509,16 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuTell | cuNeg, width: 8, addressed: true, cond: tellsAsOrdered},
 	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
 	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
+	{class: clsConcealment, why: "tells the model to keep something out of the conversation", all: cuNeg | cuTell | cuReply, width: 8, addressed: true, cond: negatesTelling},
 	{class: clsConcealment, why: "tells the model to leave the user believing what is not so", all: cuCause | cuUser | cuBelieve, width: 6, cond: causesBelief},
 
 	// Coercion.
 	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, addressed: true, cond: everyUnit},
 	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 12, addressed: true, cond: notScopedToATopic},
 	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 14},
+	{class: clsCoercion, why: "tells the model to put what the tool returns above the user", all: cuOutput | cuOverride | cuUser, width: 14, cond: outputWins},
+	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuRules | cuOverride, width: 10, cond: rulesAreNew},
+	{class: clsCoercion, why: "orders a step into every turn of the model's work", all: cuEvery | cuUnit | cuOrder, width: 10, cond: everyUnitInValue},
 	{class: clsCoercion, why: "tells the model to go on when the user says no", all: cuUser | cuObject | cuPersist, width: 18, cond: persistsAfterObjection},
 	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuNeg | cuRefuse, width: 4, addressed: true, cond: negatesRefusal},
 	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuOmit | cuRefuse, width: 6},
@@ -937,4 +950,28 @@ func asksForInformation(cl []tok, cc *clauseCues, k int) bool {
 		return cc.count(cuConsent, e+1, e+3) == 0
 	}
 	return false
+}
+
+// everyUnitInValue is everyUnit in a value of the tool's schema: the
+// default "on every single turn, before replying" of memory_sync's
+// "when" schedules the tool itself.
+func everyUnitInValue(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	return s.texts[s.cur].isValue() && everyUnit(s, cl, cc, from, to)
+}
+
+// outputWins holds a tool's result said to win over the user: "where it
+// disagrees with what the person typed, the result wins". "Returns an
+// empty collection if the user never set an override" names an
+// override.
+func outputWins(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	out, wins := false, false
+	for k := from; k < to; k++ {
+		switch {
+		case cc.at[k]&cuOutput != 0 && cl[k].w != "returns" && cl[k].w != "returned":
+			out = true
+		case cc.at[k]&cuOverride != 0 && cl[k].w != "override" && cl[k].w != "overrides":
+			wins = true
+		}
+	}
+	return out && wins
 }
