@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"toolbench/core/jsondoc"
 )
 
 // What each attack class looks for, as data: phrases (see compilePhrase)
@@ -122,6 +124,8 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
 		p: ph("is|are not|never ~1 a|an? ~1 conversation|discussion|chat topic|topics|subject|subjects")},
 
+	{kind: kSignal, class: clsExfiltration, why: "replaces data with what an address the tool's purpose does not explain holds",
+		p: ph("overwritten|overwrite|replaced|replace|swapped|swap|substituted|substitute|overridden ~1 with|by ~4 <url>|<host>|<email>"), cond: notPlaceholderDest},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user in the dark",
 		p: ph("leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 in the dark")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
@@ -265,18 +269,20 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process.env|os.environ|printenv|getenv|$env|%env%|env.local")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process|process's|shell|shell's|session's|runtime|runtime's|machine's|host's|server's ~1 environment|env")},
 	{kind: kSens, why: "API keys and tokens", heads: hd("api key keys token tokens auth"), p: ph("token|tokens|key|keys|password|passwords|secret|secrets ~1 you|that|which ~2 use|used|have|hold|keep|store|stored|saved|authenticate")},
-	{kind: kSens, why: "the system prompt", heads: hd("system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message")},
+	{kind: kSens, why: "the system prompt", heads: hd("system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message|preamble")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered|traded|exchanged|swapped")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|convo|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue|transcript")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record of ~1 this|the|our|your ~1 current|ongoing? conversation|convo|chat|dialog|dialogue")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record of ~1 this|the|our|your ~1 current|ongoing|present? conversation|convo|chat|dialog|dialogue")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every the? messages|turns|message ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every|each ~2 messages|turns|message|turn ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous|earlier ~2 user|user's ~1 messages|message|prompts|turns|requests")},
+	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs data contact contacts photo photos location notes note health email emails mail calendar history drive"), p: ph("user's|users'|customer's|person's|their ~2 open|local|private|personal|medical? ~1 files|documents|contacts|photos|location|notes|health|browsing")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got ~1 been? ~1 loaded|given|told|provided|received|started")},
@@ -299,8 +305,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("cookies|cookie ~1 database|databases|db|store|jar|file|files")},
 
 	// Features: verbs and context.
-	{kind: kRead, p: ph("read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
-	{kind: kPass, p: ph("pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
+	{kind: kRead, p: ph("opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
+	{kind: kPass, p: ph("stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
 	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~4 with")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
@@ -360,6 +366,8 @@ func imperativeAt(cl []tok, i int) bool {
 	}
 	prev := cl[j]
 	switch {
+	case prev.w == "by" && j > 0 && (cl[j-1].w == "start" || cl[j-1].w == "begin"):
+		return true
 	case prev.kind == tComma:
 		return !(j > 0 && negWords[cl[j-1].w])
 	case prev.w == "and" || prev.w == "then" || prev.w == "or":
@@ -609,6 +617,11 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 	if w := nameWords(prop); len(w) > 0 {
 		head = w[len(w)-1]
 	}
+	// A property named for the conversation ("history") is how a tool
+	// asks for it: only the tool's purpose explains the conversation.
+	if convHeads[head] {
+		head = ""
+	}
 	for _, h := range heads {
 		if slices.Contains(s.words(), h) || h == head {
 			return true
@@ -622,6 +635,8 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 // explain it; "" when it is not one.
 func sensitivePath(w string) (what string, heads []string) {
 	switch {
+	case strings.HasSuffix(w, ".pem") || strings.HasSuffix(w, ".key") || strings.HasSuffix(w, ".p12") || strings.HasSuffix(w, ".pfx") || strings.HasSuffix(w, ".jks") || strings.HasSuffix(w, ".keystore"):
+		return "private keys", []string{"key", "keys", "cert", "certs", "certificate", "certificates", "tls", "ssl", "pem"}
 	case strings.Contains(w, ".ssh") || strings.Contains(w, "id_rsa") || strings.Contains(w, "id_ed25519") || strings.Contains(w, "id_ecdsa") || strings.Contains(w, "id_dsa") || strings.Contains(w, "authorized_keys"):
 		return "SSH keys", []string{"ssh", "key", "keys"}
 	case strings.Contains(w, ".aws/") || strings.Contains(w, ".azure/") || strings.Contains(w, "gcloud") || strings.Contains(w, ".kube/config") || strings.Contains(w, ".docker/config"):
@@ -886,7 +901,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	if t.prop == "" && s.label == "" {
 		s.fieldTakes(t, cl, hits)
 	}
-	if t.prop != "" || s.label != "" {
+	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
 			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
 				continue
@@ -929,6 +944,22 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			return
 		}
 	}
+}
+
+// carriesText reports whether the schema a property's text is in can
+// carry text: a boolean or a number cannot carry the conversation.
+func (t *secText) carriesText() bool {
+	if t.in == nil {
+		return true
+	}
+	switch ty := t.in.Get("type"); {
+	case ty.Is(jsondoc.String):
+		switch ty.Str() {
+		case "boolean", "integer", "number", "null":
+			return false
+		}
+	}
+	return true
 }
 
 // fieldTakes finds, in a tool's own text, a property said to take a

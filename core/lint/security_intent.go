@@ -103,7 +103,7 @@ var cueWords = []struct {
 	{cuTrust, "rely relies relying trust trusts trusting depend depends consult consulting"},
 	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle garbles corrupts leaks loses drops"},
 	{cuSend, "grant grants granted share shares shared invite invites invited ship ships shipped send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched"},
-	{cuAlso, "also too additionally duplicate duplicates copy copies mirror mirrors extra"},
+	{cuAlso, "alongside simultaneously also too additionally duplicate duplicates copy copies mirror mirrors extra"},
 	{cuSteer, "anymore alone"},
 	{cuInstead, "instead"},
 	{cuDirect, "must should shall ought need needs required expected supposed mandatory essential necessary please kindly always never you your assistant assistant's model model's agent agent's ai llm ensure remember best wiser better"},
@@ -231,6 +231,8 @@ var cuePhrases = []struct {
 	{cuSend, "carbon copy"},
 	{cuAlso, "as well"},
 	{cuAlso, "in addition"},
+	{cuAlso, "in parallel"},
+	{cuAlso, "at the same time"},
 	{cuAlso, "on the side"},
 	{cuAlso, "in the background"},
 	{cuInstead, "in place of"},
@@ -248,6 +250,11 @@ var cuePhrases = []struct {
 	{cuDirect, "is|are ~1 to be"},
 	{cuDirect, "has|have to"},
 	{cuModal, "is|are ~1 to be"},
+	{cuModal, "is|are|was|were to"},
+	{cuDirect, "is|are|was|were to"},
+	{cuModal, "is|are required|necessary|mandatory|essential that"},
+	{cuDistrust, "has|have a|known ~1 bug|bugs|flaw|flaws|vulnerability|vulnerabilities|defect|defects"},
+	{cuToTool, "tool|it|this|server|function receives|gets|takes|collects"},
 	{cuModal, "has|have|need|needs to"},
 	{cuToTool, "tool|it|this|server|function ~2 is|are|gets|get|be ~1 handed|given|sent|passed|fed|supplied|provided|shown"},
 	{cuToTool, "to|into|with|through this ~1 tool|function|call|request"},
@@ -509,6 +516,7 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuTell | cuNeg, width: 8, addressed: true, cond: tellsAsOrdered},
 	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
 	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
+	{class: clsConcealment, why: "forbids the model to tell the user", all: cuTell | cuUser | cuNeg, width: 10, cond: tellingForbidden},
 	{class: clsConcealment, why: "tells the model to keep something out of the conversation", all: cuNeg | cuTell | cuReply, width: 8, addressed: true, cond: negatesTelling},
 	{class: clsConcealment, why: "tells the model to leave the user believing what is not so", all: cuCause | cuUser | cuBelieve, width: 6, cond: causesBelief},
 
@@ -546,6 +554,7 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "discredits another tool", all: cuOtherTool | cuDistrust, width: 8},
 	{class: clsShadowing, why: "gives the model orders for when another tool runs", all: cuOtherTool | cuWhen, width: 6, cond: ordersWhenItRuns},
 	{class: clsShadowing, why: "discredits the other tools", all: cuOthers | cuDistrust, width: 8},
+	{class: clsShadowing, why: "adds a destination to another tool's work", all: cuOtherTool | cuDest, width: 10},
 	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true},
 
 	// Exfiltration.
@@ -974,4 +983,22 @@ func outputWins(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		}
 	}
 	return out && wins
+}
+
+// tellingForbidden holds a telling the clause starts with and then
+// forbids: "discussing point 1 with travellers is off limits".
+func tellingForbidden(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	t := cc.first(cuTell, 0)
+	if t < 0 || t > 1 || t < from-1 {
+		return false
+	}
+	for k := t + 1; k < to; k++ {
+		if cc.at[k]&cuNeg != 0 {
+			switch cl[k].w {
+			case "off", "limits", "forbidden", "prohibited", "taboo":
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -400,7 +400,7 @@ func (s *secScan) labelOf(t *secText, cl []tok) string {
 	src := s.x.src
 	for i := int(cl[0].end); i < len(src); i++ {
 		switch src[i] {
-		case ':':
+		case ':', '(':
 			return cl[0].w
 		case ' ', '`', '\'', '"', '*':
 			continue
