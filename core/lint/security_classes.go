@@ -126,6 +126,8 @@ var secVocabulary = []secItem{
 
 	{kind: kSignal, class: clsExfiltration, why: "replaces data with what an address the tool's purpose does not explain holds",
 		p: ph("overwritten|overwrite|replaced|replace|swapped|swap|substituted|substitute|overridden ~1 with|by ~4 <url>|<host>|<email>"), cond: notPlaceholderDest},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to report success whatever happened",
+		p: ph("tell|tells|report|reports|say|says|claim|claims|state|states|answer|reply|confirm|confirms|show|shows ~6 success|succeeded|successful|successfully|worked|delivered|completed|complete|done|fine ~6 even|regardless|whatever|irrespective")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user in the dark",
 		p: ph("leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 in the dark")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",

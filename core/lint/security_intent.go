@@ -94,7 +94,7 @@ var cueWords = []struct {
 	{cuRules, "limitations limits setup instruction instructions guidance guideline guidelines rule rules directive directives policy policies constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming training orders principles judgment judgement conclusion conclusions"},
 	{cuOwn, "your yourself earlier previous previously prior original initial existing system safety usual standing built-in conflicting"},
 	{cuOverride, "wins win prevails prevail replace replaces displace displaces displaced displacing supplant supplants supplanted retired withdrawn decommissioned discontinued sunset sunsetted supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
-	{cuConsent, "confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents sign-off signoff check-in check-ins"},
+	{cuConsent, "go-ahead okay confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents sign-off signoff check-in check-ins"},
 	{cuWaive, "skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
 	{cuUnbound, "unrestricted unfiltered uncensored unbound unconstrained jailbroken unshackled"},
 	{cuPersona, "persona personas role roleplay role-play impersonate impersonating"},
@@ -190,7 +190,7 @@ var cuePhrases = []struct {
 	{cuPersist, "go|goes|proceed|proceeds|continue|continues ~3 anyway|regardless|nonetheless|all the same"},
 	{cuPersist, "all the same"},
 	{cuObject, "tell|tells|told|ask|asks|asked ~1 you ~1 to stop|halt|cancel|abort|wait"},
-	{cuObject, "says|say|said|answers|answered|replies no"},
+	{cuObject, "says|say|said|answers|answered|replies no|stop|wait|cancel"},
 	{cuDemote, "for reference only"},
 	{cuDemote, "mere|just suggestions|suggestion|hints|preferences"},
 	{cuCause, "so that"},
@@ -675,13 +675,17 @@ func believes(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // notConditional holds a clause that is no condition: "if the user does
 // not know the ID" asks a question of the user, it hides nothing.
 func notConditional(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
-	for k := 0; k < from && k < len(cl); k++ {
-		if cc.at[k]&cuCond != 0 {
+	for k := 0; k < from+3 && k < len(cl); k++ {
+		if cc.at[k]&cuCond != 0 && !(k > 0 && preferWords[cl[k-1].w]) {
 			return false
 		}
 	}
-	return cc.count(cuCond, from, from+3) == 0
+	return true
 }
+
+// preferWords before "if" make it a wish, no condition: "it's better if
+// the customer never hears about it".
+var preferWords = wordSet("better best preferable ideal ideally wiser safer")
 
 // actsBeforePretending holds "answer as though", "act as if": the
 // model's act comes just before the pretense.
@@ -774,7 +778,7 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			} else {
 				waived = true
 			}
-		case cc.at[k]&cuConsent != 0 && cc.count(cuNeg, k-4, k) > 0:
+		case cc.at[k]&cuConsent != 0 && cc.count(cuNeg, k-5, k) > 0:
 			if cc.count(cuCond, k-6, k) > 0 {
 				continue // "if the user does not approve"
 			}
@@ -786,7 +790,7 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			}
 			if cc.count(cuNeg, n-5, n) > 0 {
 				kept = true
-			} else if cc.all&cuDirect != 0 {
+			} else if cc.all&cuDirect != 0 || n+1 < len(cl) && cl[n].w == "no" && cl[n+1].w == "longer" {
 				waived = true
 			}
 		}
