@@ -40,6 +40,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/internal/source"
 )
 
@@ -352,7 +353,7 @@ func lintFile(path, dir string, opt lint.Options) (*lint.Result, error) {
 		return nil, fileError(path, err)
 	}
 	defer src.Close()
-	return lint.Lint(src.Doc, opt), nil
+	return registry.Lint(src.Doc, opt), nil
 }
 
 // fileError turns an *fs.PathError into "FILE: why" with the path as the

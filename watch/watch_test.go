@@ -509,16 +509,18 @@ func TestLintIssuesArriveWithTheLoad(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		name string
+		file string
 		src  string
 		code string
 	}{
-		{"tool without a name", `[{"description": "Does something useful."}]`, "missing-name"},
-		{"object that is not a tools document", `{"x": 1}`, "invalid-document"},
-		{"tool entry that is not an object", `[1]`, "invalid-tool"},
+		{"tool without a name", "tools.json", `[{"description": "Does something useful."}]`, "missing-name"},
+		{"object that is not a tools document", "tools.json", `{"x": 1}`, "invalid-document"},
+		{"tool entry that is not an object", "tools.json", `[1]`, "invalid-tool"},
+		{"registry manifest without its schema", "server.json", `{"name": "io.github.user/weather", "description": "Weather.", "version": "1.0.0"}`, "registry/schema-version"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "tools.json")
+			path := filepath.Join(t.TempDir(), tc.file)
 			write(t, path, tc.src)
 			w := start(t, path, Options{})
 			ev := next(t, w)

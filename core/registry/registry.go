@@ -98,6 +98,17 @@ func validatorFor(version string) (*schema.Validator, error) {
 	return cs.val, cs.err
 }
 
+// Lint lints doc as what it is: a registry manifest by Check, anything
+// else as tools by lint.Lint. It is what toolbench lint does with a file,
+// and what every other reader of a file (the MCP server, watch mode)
+// does too.
+func Lint(doc *jsondoc.Document, opt lint.Options) *lint.Result {
+	if Is(doc) {
+		return Check(doc, opt)
+	}
+	return lint.Lint(doc, opt)
+}
+
 // Check checks doc, a server.json, against the registry's schema for the
 // version its "$schema" names and against the registry's rules beyond
 // it, with opt's levels and ignores (the registry/ prefix addresses every

@@ -8,15 +8,8 @@ package cli
 // stdio and Streamable HTTP.
 
 import (
-	"bufio"
 	"encoding/json"
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -27,20 +20,7 @@ import (
 const everythingTimeout = "10s"
 
 // everythingEntry returns the server's script, or skips the test.
-func everythingEntry(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed: the end-to-end tests against server-everything need it")
-	}
-	entry, err := filepath.Abs("internal/mcpclient/testdata/mcp/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(entry); err != nil {
-		t.Skip("server-everything is not installed: run `npm ci` in internal/mcpclient/testdata/mcp")
-	}
-	return entry
-}
+func everythingEntry(t *testing.T) string { return proctest.Everything(t, ".") }
 
 // everythingOverStdio returns the flags that spawn server-everything on
 // stdio, its processes marked so that the test can check none is left.
@@ -63,46 +43,7 @@ func everythingOverStdio(t *testing.T, entry string) []string {
 // everythingOverHTTP starts server-everything's Streamable HTTP server
 // and returns the flags that reach it.
 func everythingOverHTTP(t *testing.T, entry string) []string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	server := exec.Command("node", entry, "streamableHttp")
-	server.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
-	server.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	out, err := server.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := server.Start(); err != nil {
-		t.Fatal(err)
-	}
-	pgid := server.Process.Pid
-	t.Cleanup(func() {
-		syscall.Kill(-pgid, syscall.SIGKILL)
-		server.Wait()
-		if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {
-			t.Errorf("server-everything still runs: %v", alive)
-		}
-	})
-	go func() { // it logs each request on stdout
-		for sc := bufio.NewScanner(out); sc.Scan(); {
-		}
-	}()
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		conn, err := net.Dial("tcp", addr)
-		if err == nil {
-			conn.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("server-everything is not listening on %s", addr)
-		}
-	}
+	addr := proctest.EverythingHTTP(t, entry, 10*time.Second)
 	return []string{"--server-url", "http://" + addr + "/mcp", "--timeout", everythingTimeout}
 }
 

@@ -218,18 +218,9 @@ func (lr *lintRun) files() int {
 			lr.failed(displayName(in.Path), err)
 			continue
 		}
-		lr.add(in, lintDocument(src.Doc, lr.policy.Options(in)))
+		lr.add(in, registry.Lint(src.Doc, lr.policy.Options(in)))
 	}
 	return lr.finish()
-}
-
-// lintDocument lints a file's document: an MCP server's server.json with
-// the registry's checks, anything else as tools.
-func lintDocument(doc *jsondoc.Document, opt lint.Options) *lint.Result {
-	if registry.Is(doc) {
-		return registry.Check(doc, opt)
-	}
-	return lint.Lint(doc, opt)
 }
 
 // inputPaths are the paths of the inputs that are files.

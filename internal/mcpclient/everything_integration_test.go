@@ -7,39 +7,20 @@ package mcpclient
 // installed there by `npm ci` (.ci/run does it).
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+	"toolbench/internal/proctest"
 )
 
 // everythingTimeout gives node time to start on a loaded machine.
 const everythingTimeout = 5 * time.Second
 
 // everythingEntry returns the server's script, or skips the test.
-func everythingEntry(t *testing.T) string {
-	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed: the end-to-end tests against server-everything need it")
-	}
-	entry, err := filepath.Abs("testdata/mcp/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(entry); err != nil {
-		t.Skip("server-everything is not installed: run `npm ci` in internal/mcpclient/testdata/mcp")
-	}
-	return entry
-}
+func everythingEntry(t *testing.T) string { return proctest.Everything(t, "../..") }
 
 func TestEverythingOverStdio(t *testing.T) {
 	t.Parallel()
@@ -62,37 +43,7 @@ func TestEverythingOverStdio(t *testing.T) {
 func TestEverythingOverStreamableHTTP(t *testing.T) {
 	t.Parallel()
 	entry := everythingEntry(t)
-	port := freePort(t)
-	server := exec.Command("node", entry, "streamableHttp")
-	server.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
-	server.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	out, err := server.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := server.Start(); err != nil {
-		t.Fatal(err)
-	}
-	pgid := server.Process.Pid
-	t.Cleanup(func() {
-		syscall.Kill(-pgid, syscall.SIGKILL)
-		server.Wait()
-		assertGroupGone(t, pgid)
-	})
-	go func() { // the server logs each request on stdout
-		for s := bufio.NewScanner(out); s.Scan(); {
-		}
-	}()
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	if !waitFor(everythingTimeout, func() bool {
-		conn, err := net.Dial("tcp", addr)
-		if err == nil {
-			conn.Close()
-		}
-		return err == nil
-	}) {
-		t.Fatalf("server-everything is not listening on %s", addr)
-	}
+	addr := proctest.EverythingHTTP(t, entry, everythingTimeout)
 
 	c, err := Connect(context.Background(), Spec{URL: "http://" + addr + "/mcp", Timeout: everythingTimeout})
 	if err != nil {
@@ -105,16 +56,6 @@ func TestEverythingOverStreamableHTTP(t *testing.T) {
 	if err := c.Close(); err != nil {
 		t.Errorf("Close: %v", err)
 	}
-}
-
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }
 
 // everythingTool is what the tests read of a listed tool.

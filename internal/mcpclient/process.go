@@ -68,7 +68,7 @@ func startProcess(argv, env []string, dir string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = groupAttr()
 	files, err := pipes(3)
 	if err != nil {
 		return nil, err
@@ -133,7 +133,7 @@ func (p *process) wait() {
 }
 
 func (p *process) signal(sig syscall.Signal) {
-	syscall.Kill(-p.pgid, sig)
+	signalGroup(p.cmd.Process, p.pgid, sig)
 }
 
 func (p *process) waitExit(d time.Duration) bool {

@@ -10,6 +10,7 @@ import (
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/core/termtext"
 	"toolbench/internal/source"
@@ -118,7 +119,7 @@ func (s *server) lint(ctx context.Context, _ *mcp.CallToolRequest, in lintInput)
 // of the file.
 func (s *server) lintDocument(doc *jsondoc.Document, path *string, call lint.Options) *lint.Result {
 	if s.policy == nil {
-		return lint.Lint(doc, call)
+		return registry.Lint(doc, call)
 	}
 	in := source.Input{Path: doc.Name}
 	if path != nil {
@@ -129,7 +130,7 @@ func (s *server) lintDocument(doc *jsondoc.Document, path *string, call lint.Opt
 		opt.Targets = call.Targets
 	}
 	opt.Ignore = append(opt.Ignore, call.Ignore...)
-	return s.policy.Accept(in, lint.Lint(doc, opt), s.policy.Match())
+	return s.policy.Accept(in, registry.Lint(doc, opt), s.policy.Match())
 }
 
 // textFormat is the report format for people.

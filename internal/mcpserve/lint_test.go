@@ -9,6 +9,7 @@ import (
 
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/core/registry"
 	"toolbench/core/report"
 	"toolbench/internal/mcpserve"
 )
@@ -46,7 +47,7 @@ func reportOf(t *testing.T, name, text string, opt lint.Options) (issues []map[s
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &report.Report{Issues: lint.Lint(doc, opt).Issues, Files: 1}
+	r := &report.Report{Issues: registry.Lint(doc, opt).Issues, Files: 1}
 	var js, txt strings.Builder
 	jsonFormat, _ := report.LookupFormat("json")
 	textFormat, _ := report.LookupFormat("text")
@@ -103,6 +104,32 @@ func TestLintToolReadsAFileUnderTheRootAndNamesItByItsPath(t *testing.T) {
 	want, _ := reportOf(t, "tools/weather.json", badTools, lint.Options{})
 	if diff := cmp.Diff(want, got.Issues); diff != "" {
 		t.Errorf("issues differ from the JSON report of the file (-report +tool):\n%s", diff)
+	}
+}
+
+// floatingManifest is a registry manifest whose package pins the
+// floating tag "latest", which the registry refuses.
+const floatingManifest = `{
+  "$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+  "name": "io.github.user/weather",
+  "description": "Weather forecasts.",
+  "version": "1.0.0",
+  "packages": [{"registryType": "npm", "identifier": "@user/weather", "version": "latest", "transport": {"type": "stdio"}}]
+}`
+
+func TestLintToolChecksAServerJSONAsTheRegistrysManifest(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"server.json": floatingManifest})
+	cs := connect(t, mcpserve.Options{Root: root})
+	var got lintAnswer
+	answer(t, cs, "lint_tools", lintPathArgs("server.json"), &got)
+	want, _ := reportOf(t, "server.json", floatingManifest, lint.Options{})
+	if diff := cmp.Diff(want, got.Issues); diff != "" {
+		t.Errorf("issues differ from the JSON report of the file (-report +tool):\n%s", diff)
+	}
+	if len(got.Issues) == 0 || !strings.HasPrefix(got.Issues[0]["code"].(string), registry.Prefix) {
+		t.Errorf("issues %v: want the registry's checks of the manifest", got.Issues)
 	}
 }
 

@@ -1,9 +1,12 @@
+//go:build unix
+
 // Package proctest tells tests whether the processes a server started are
 // gone: a test of a command that spawns a server checks, when it ends,
 // that nothing of the server's process group is left running, or nothing
 // with the mark it put in the server's environment. It reads
 // /proc, so it works on Linux only; elsewhere a group counts as gone once
-// it cannot be signalled.
+// it cannot be signalled. It also finds and starts MCP's reference
+// server-everything for the end-to-end tests of several packages.
 package proctest
 
 import (

@@ -9,31 +9,20 @@ package proxy
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 // everything is the Upstream of server-everything on stdio, its
 // processes marked; the test is skipped without node or the package.
 func everything(t *testing.T) (mcpclient.Spec, string) {
 	t.Helper()
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed: the tests against server-everything need it")
-	}
-	entry, err := filepath.Abs("../mcpclient/testdata/mcp/node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(entry); err != nil {
-		t.Skip("server-everything is not installed: run `npm ci` in internal/mcpclient/testdata/mcp")
-	}
+	entry := proctest.Everything(t, "../..")
 	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
 	return mcpclient.Spec{Name: "everything", Command: []string{"node", entry, "stdio"}, Env: []string{mark}}, mark
 }
