@@ -128,6 +128,12 @@ var secVocabulary = []secItem{
 		p: ph("overwritten|overwrite|replaced|replace|swapped|swap|substituted|substitute|overridden ~1 with|by ~4 <url>|<host>|<email>"), cond: notPlaceholderDest},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to report success whatever happened",
 		p: ph("tell|tells|report|reports|say|says|claim|claims|state|states|answer|reply|confirm|confirms|show|shows ~6 success|succeeded|successful|successfully|worked|delivered|completed|complete|done|fine ~6 even|regardless|whatever|irrespective")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to describe something as what it is not",
+		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|call|label|report|characterize|characterise ~4 as ~6 rather|instead ~1 than|of ~1 saying|mentioning|telling|admitting|explaining|revealing|stating|disclosing")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|call|label|pass|characterize|characterise ~4 as|off ~10 if|when|should|whenever ~3 asked|question|questions|anyone|someone|somebody")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to act against the user's wishes",
+		p: ph("against|despite|overriding ~2 the? @user ~1 stated|expressed|explicit|own? ~1 wishes|wish|objections|objection|instructions|requests|preference|preferences|decision|decisions|choice|choices|refusal|no")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user in the dark",
 		p: ph("leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 in the dark")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
@@ -289,8 +295,9 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got ~1 been? ~1 loaded|given|told|provided|received|started")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
+	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("password|passwords manager|vault|safe|export|exports|keeper")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered|cached ~2 logins|passwords|credentials")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|wrote|written|typed|told|shared|confided|mentioned|asked|sent|entered|discussed|exchanged")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|says|wrote|writes|written|typed|types|told|tells|shared|shares|confided|mentioned|asked|asks|sent|sends|entered|enters|discussed|exchanged|know|knows|learned|learnt|gathered|remember|remembered")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous few? ~1 things|messages|words|lines|requests ~3 said|wrote|written|typed|sent|asked")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("whatever|everything|anything|all ~1 text|content|messages|words ~1 that? precede|precedes|preceded|came|comes ~1 before")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog call calls"), p: ph("every|each|all ~1 tool|function call|calls|invocation|invocations ~4 you ~1 made|make|have|ran|run|called")},
@@ -829,7 +836,7 @@ type sensHit struct {
 func sensHits(cl []tok, ms []secMatch) []sensHit {
 	var hits []sensHit
 	for _, m := range ms {
-		if m.item.kind == kSens {
+		if m.item.kind == kSens && !(m.to < len(cl) && placeWords[cl[m.to].w]) {
 			hits = append(hits, sensHit{from: m.from, to: m.to, what: m.item.why, heads: m.item.heads, path: secretStores[m.item.why]})
 		}
 	}
@@ -847,6 +854,10 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 	}
 	return hits
 }
+
+// placeWords after a secret make it a place to keep secrets in: "store
+// it in your secrets manager" names where the key goes.
+var placeWords = wordSet("manager managers vault vaults storage backend backends service services engine")
 
 // secretStores are the sensitive things that are places, as a path is:
 // the browser's cookie and password databases, the keychain. To read
@@ -886,7 +897,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	prev := s.prevSens
 	s.prevSens, s.prevNamed = "", len(hits) > 0
 	for _, h := range hits {
-		if !s.explainedSens(t, h.heads) {
+		if !s.explainedSens(t, h.heads) && !producedBy(cl, h) {
 			s.prevSens = h.what
 			break
 		}
@@ -985,11 +996,27 @@ func (s *secScan) fieldTakes(t *secText, cl []tok, hits []sensHit) {
 	}
 }
 
+// producedBy reports whether a secret is what the tool makes: "generates
+// an API key and returns it once" names its output, which the next
+// clause may tell the model where to keep.
+func producedBy(cl []tok, h sensHit) bool {
+	for k := max(0, h.from-4); k < h.from; k++ {
+		switch cl[k].w {
+		case "generates", "generate", "creates", "create", "issues", "mints", "rotates", "returns", "new":
+			return true
+		}
+	}
+	return false
+}
+
 // handOver finds, in a clause after one that named a secret, an order
 // to hand "it", "them" or "those" over: "Read ~/.ssh/id_rsa; pass its
 // text as the note", "the instructions you were given first; supply
 // those word for word".
 func (s *secScan) handOver(cl []tok, ms []secMatch, cc *clauseCues, what string) {
+	if what == "" {
+		return // the secret named before is the tool's to name
+	}
 	for _, m := range ms {
 		if m.item.kind != kPass && m.item.kind != kRead || cl[m.from].quoted || s.inFilter(m.from) {
 			continue
@@ -1335,7 +1362,7 @@ var commandPatterns = []struct {
 	{cmdDestroy, func(l string) bool {
 		return containsAny(l, "rm -", ":|:", "mkfs", "dd if=", "chmod 777", "chmod -r 777")
 	},
-		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
+		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?\*?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
 		"destroys data"},
 	{cmdDecode | cmdShell | cmdNet | cmdInterp, func(l string) bool {
 		return pipesToInterpreter(l) && containsAny(l, "xxd", "base32", "openssl", "gunzip", "zcat", "uudecode", "rev", "echo", "printf", "nc ")

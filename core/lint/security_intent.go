@@ -64,6 +64,7 @@ const (
 	cuWhen                     // the time another tool runs: when, whenever, each time
 	cuOthers                   // the other tools at large: the others, other tools, alternatives
 	cuEncode                   // data put into a name or an address: encoded, hex, subdomain, appended
+	cuUnquestioned             // beyond question: cannot be questioned, indisputable
 
 	// Cues the scan computes, not words.
 	cuDest      // a destination the tool's purpose does not explain
@@ -77,7 +78,7 @@ var cueWords = []struct {
 	words string
 }{
 	{cuUser, "client clients client's traveller travellers traveler travelers shopper shoppers patient patients listener listeners buyer buyers owner owners owner's end-user end-users subscriber subscribers user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
-	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag discuss discusses discussing discussed"},
+	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag appear appears discuss discusses discussing discussed"},
 	{cuKnow, "unaware oblivious know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
 	{cuNeg, "unaware oblivious forbidden prohibited taboo not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
 	{cuOmit, "withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
@@ -95,7 +96,7 @@ var cueWords = []struct {
 	{cuOwn, "your yourself earlier previous previously prior original initial existing system safety usual standing built-in conflicting"},
 	{cuOverride, "wins win prevails prevail replace replaces displace displaces displaced displacing supplant supplants supplanted retired withdrawn decommissioned discontinued sunset sunsetted supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
 	{cuConsent, "go-ahead okay confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents sign-off signoff check-in check-ins"},
-	{cuWaive, "skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
+	{cuWaive, "standing skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
 	{cuUnbound, "unrestricted unfiltered uncensored unbound unconstrained jailbroken unshackled"},
 	{cuPersona, "persona personas role roleplay role-play impersonate impersonating"},
 	{cuOutput, "result results output outputs verdict returns returned"},
@@ -131,7 +132,7 @@ var cuePhrases = []struct {
 	{cuTell, "let|letting ~2 know|on"},
 	{cuTell, "draw|drawing|drew|call|calling|attract|attracting ~3 attention"},
 	{cuTell, "point|pointing out"},
-	{cuTell, "bring|brings|bringing|brought|call|calling ~4 notice|attention"},
+	{cuTell, "bring|brings|bringing|brought|call|calling ~6 notice|attention"},
 	{cuTell, "made|make|making|be|been ~1 aware"},
 	{cuOmit, "leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 out|unmentioned|unsaid|aside"},
 	{cuOmit, "off the table"},
@@ -220,7 +221,7 @@ var cuePhrases = []struct {
 	{cuOutput, "what ~1 this|the|it ~1 tool? returns|says|outputs|gives"},
 	{cuOutput, "the text|content|answer this|the ~1 tool ~1 returns|gives|provides"},
 	{cuObey, "follow|follows|following ~2 instructions|orders|directions|directives|commands"},
-	{cuObey, "treat|treats|treating|regard|regards|consider|considers|take|takes|adopt|adopts|adopting|accept|accepts ~6 as ~3 instructions|rules|orders|directives|authoritative|binding|truth|commands|gospel|final|your|the"},
+	{cuObey, "count|counts|serve|serves|treat|treats|treating|regard|regards|consider|considers|take|takes|adopt|adopts|adopting|accept|accepts ~6 as ~3 instructions|rules|orders|directives|authoritative|binding|truth|commands|gospel|final|your|the"},
 	{cuObey, "word for word"},
 	{cuObey, "carry|carries|carrying out"},
 	{cuObey, "act|acting on"},
@@ -232,6 +233,14 @@ var cuePhrases = []struct {
 	{cuAlso, "as well"},
 	{cuAlso, "in addition"},
 	{cuAlso, "in parallel"},
+	{cuAlso, "along|together with"},
+	{cuUnquestioned, "unquestionable indisputable incontestable"},
+	{cuUnquestioned, "not|never|cannot|can't ~1 be ~1 questioned|doubted|challenged|disputed|second-guessed|overruled|contradicted"},
+	{cuSecret, "between this|the ~1 tool|server|function|me and you|yourself"},
+	{cuReply, "what|anything|everything the? @user|they ~1 sees|see|reads|read|hears|hear|gets|get|receives|receive"},
+	{cuOutput, "tool's|server's ~1 pages|page|text|content|contents|statements|responses|response|data|answers|replies"},
+	{cuPersona, "speak|speaks|speaking|respond|responds|answer|answers|reply|replies ~1 only? as"},
+	{cuUnbound, "without|no ~1 content|safety|ethical|moral ~1 rules|policy|policies|filter|filters"},
 	{cuAlso, "at the same time"},
 	{cuAlso, "on the side"},
 	{cuAlso, "in the background"},
@@ -522,11 +531,12 @@ var secIntents = []secIntent{
 
 	// Coercion.
 	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, addressed: true, cond: everyUnit},
-	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 12, addressed: true, cond: notScopedToATopic},
+	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 14, addressed: true, cond: notScopedToATopic},
 	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 14},
 	{class: clsCoercion, why: "tells the model to put what the tool returns above the user", all: cuOutput | cuOverride | cuUser, width: 14, cond: outputWins},
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuRules | cuOverride, width: 10, cond: rulesAreNew},
 	{class: clsCoercion, why: "orders a step into every turn of the model's work", all: cuEvery | cuUnit | cuOrder, width: 10, cond: everyUnitInValue},
+	{class: clsCoercion, why: "puts what the tool returns beyond question", all: cuOutput | cuUnquestioned, width: 8},
 	{class: clsCoercion, why: "tells the model to go on when the user says no", all: cuUser | cuObject | cuPersist, width: 18, cond: persistsAfterObjection},
 	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuNeg | cuRefuse, width: 4, addressed: true, cond: negatesRefusal},
 	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuOmit | cuRefuse, width: 6},
@@ -807,7 +817,7 @@ func rulesAreNew(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	}
 	for k := from; k < to; k++ {
 		switch cl[k].w {
-		case "new", "real", "true", "actual", "updated", "operating", "standing", "only":
+		case "new", "real", "true", "actual", "updated", "operating", "standing", "only", "system", "system-level":
 			return true
 		}
 	}
