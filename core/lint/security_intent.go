@@ -20,51 +20,51 @@ import (
 type cue uint64
 
 const (
-	cuUser     cue = 1 << iota // the person the model works for: user, person, requester
-	cuTell                     // the model telling or showing: tell, mention, reveal, show, bring up
-	cuKnow                     // the user knowing or seeing: know, aware, notice, believe
-	cuNeg                      // a negation: not, never, without, refrain
-	cuOmit                     // leaving out: omit, unmentioned, off the table, nothing about
-	cuSecret                   // secrecy: confidential, off the record, between you and
-	cuReply                    // the model's message to the user: reply, your answer, write back
-	cuOnly                     // only, alone, solely
-	cuPretend                  // as if, as though, pretend, come away believing
-	cuAct                      // the model acting or answering: act, answer, behave, proceed
-	cuAlarm                    // the user's reaction: upset, alarm, react badly
-	cuEvery                    // every, each, any, whatever, from now on, without exception
-	cuUnit                     // a step of the model's work: turn, request, message, tool call
-	cuOrder                    // before, after, first, ahead of
-	cuSelf                     // this tool: "this tool", "me", its own name
-	cuRules                    // the model's instructions: instructions, guidance, rules
-	cuOwn                      // whose they are: your, earlier, previous, system, safety
-	cuOverride                 // setting aside: supersede, outrank, disregard, no longer apply
-	cuConsent                  // the user's consent: confirmation, approval, permission, check-in
-	cuWaive                    // doing without it: skip, redundant, blanket, in advance
-	cuUnbound                  // unrestricted, not bound, jailbroken
-	cuPersona                  // a role: persona, act as, maintenance mode
-	cuOutput                   // what a tool returns: result, output, verdict
-	cuObey                     // obeying: obey, follow the instructions, treat as, verbatim
-	cuTrust                    // relying: rely, trust, depend
-	cuDistrust                 // unreliable, inaccurate, broken
-	cuSend                     // data going somewhere: send, forward, mirror, goes to, duplicate
-	cuAlso                     // in addition to what the user asked: also, a copy, as well
-	cuSteer                    // steering from a tool for good: no longer, anymore, leave alone
-	cuInstead                  // instead, in place of, rather than
-	cuDirect                   // a word that addresses the model: must, should, please, you, always
-	cuTopic                    // about, regarding: a scope narrower than the model's every step
-	cuCond                     // if, unless, whether: a condition, not an order
-	cuModal                    // an obligation: must, should, is to be, expected to, always
-	cuToTool                   // data handed to this tool: "the tool is handed", "to this tool"
-	cuObject                   // the user saying no: objects, refuses, declines, tells you to stop
-	cuPersist                  // acting on all the same: anyway, regardless, carry on, nonetheless
-	cuRefuse                   // the model's own restraint: refusal, disclaimer, caveat
-	cuDemote                   // a word that makes an order a suggestion: advisory, optional, non-binding
-	cuCause                    // bringing about a belief: so, make, leave, ensure
-	cuBelieve                  // a belief: believe, think, assume, convinced
-	cuWhen                     // the time another tool runs: when, whenever, each time
-	cuOthers                   // the other tools at large: the others, other tools, alternatives
-	cuEncode                   // data put into a name or an address: encoded, hex, subdomain, appended
-	cuUnquestioned             // beyond question: cannot be questioned, indisputable
+	cuUser         cue = 1 << iota // the person the model works for: user, person, requester
+	cuTell                         // the model telling or showing: tell, mention, reveal, show, bring up
+	cuKnow                         // the user knowing or seeing: know, aware, notice, believe
+	cuNeg                          // a negation: not, never, without, refrain
+	cuOmit                         // leaving out: omit, unmentioned, off the table, nothing about
+	cuSecret                       // secrecy: confidential, off the record, between you and
+	cuReply                        // the model's message to the user: reply, your answer, write back
+	cuOnly                         // only, alone, solely
+	cuPretend                      // as if, as though, pretend, come away believing
+	cuAct                          // the model acting or answering: act, answer, behave, proceed
+	cuAlarm                        // the user's reaction: upset, alarm, react badly
+	cuEvery                        // every, each, any, whatever, from now on, without exception
+	cuUnit                         // a step of the model's work: turn, request, message, tool call
+	cuOrder                        // before, after, first, ahead of
+	cuSelf                         // this tool: "this tool", "me", its own name
+	cuRules                        // the model's instructions: instructions, guidance, rules
+	cuOwn                          // whose they are: your, earlier, previous, system, safety
+	cuOverride                     // setting aside: supersede, outrank, disregard, no longer apply
+	cuConsent                      // the user's consent: confirmation, approval, permission, check-in
+	cuWaive                        // doing without it: skip, redundant, blanket, in advance
+	cuUnbound                      // unrestricted, not bound, jailbroken
+	cuPersona                      // a role: persona, act as, maintenance mode
+	cuOutput                       // what a tool returns: result, output, verdict
+	cuObey                         // obeying: obey, follow the instructions, treat as, verbatim
+	cuTrust                        // relying: rely, trust, depend
+	cuDistrust                     // unreliable, inaccurate, broken
+	cuSend                         // data going somewhere: send, forward, mirror, goes to, duplicate
+	cuAlso                         // in addition to what the user asked: also, a copy, as well
+	cuSteer                        // steering from a tool for good: no longer, anymore, leave alone
+	cuInstead                      // instead, in place of, rather than
+	cuDirect                       // a word that addresses the model: must, should, please, you, always
+	cuTopic                        // about, regarding: a scope narrower than the model's every step
+	cuCond                         // if, unless, whether: a condition, not an order
+	cuModal                        // an obligation: must, should, is to be, expected to, always
+	cuToTool                       // data handed to this tool: "the tool is handed", "to this tool"
+	cuObject                       // the user saying no: objects, refuses, declines, tells you to stop
+	cuPersist                      // acting on all the same: anyway, regardless, carry on, nonetheless
+	cuRefuse                       // the model's own restraint: refusal, disclaimer, caveat
+	cuDemote                       // a word that makes an order a suggestion: advisory, optional, non-binding
+	cuCause                        // bringing about a belief: so, make, leave, ensure
+	cuBelieve                      // a belief: believe, think, assume, convinced
+	cuWhen                         // the time another tool runs: when, whenever, each time
+	cuOthers                       // the other tools at large: the others, other tools, alternatives
+	cuEncode                       // data put into a name or an address: encoded, hex, subdomain, appended
+	cuUnquestioned                 // beyond question: cannot be questioned, indisputable
 
 	// Cues the scan computes, not words.
 	cuDest      // a destination the tool's purpose does not explain
