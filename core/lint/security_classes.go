@@ -317,7 +317,7 @@ var secVocabulary = []secItem{
 	{kind: kRead, p: ph("opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
 	{kind: kPass, p: ph("stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
-	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~4 with")},
+	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~3 again ~1 with")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
@@ -869,13 +869,19 @@ var secretStores = map[string]bool{"saved passwords": true, "the keychain": true
 // STRIPE_SECRET_KEY, or is a secret by its format: a live Stripe key,
 // a GitHub or Slack token, an AWS access key.
 func secretVariable(w string) bool {
-	for _, p := range []string{"sk_live_", "sk-", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia"} {
-		if strings.HasPrefix(w, p) {
-			return true
+	if len(w) < 4 {
+		return false
+	}
+	switch w[0] {
+	case 's', 'g', 'x', 'a':
+		for _, p := range secretPrefixes {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
 		}
 	}
 	i := strings.LastIndexByte(w, '_')
-	if i <= 0 || strings.ContainsAny(w, "-.") {
+	if i <= 0 || strings.IndexByte(w, '-') >= 0 || strings.IndexByte(w, '.') >= 0 {
 		return false
 	}
 	switch w[i+1:] {
@@ -884,6 +890,9 @@ func secretVariable(w string) bool {
 	}
 	return false
 }
+
+// secretPrefixes begin secrets by their format.
+var secretPrefixes = []string{"sk_live_", "sk-", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia"}
 
 // keyFiles are the names of private key files, which name a secret with
 // no path before them.

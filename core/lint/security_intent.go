@@ -396,13 +396,15 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		cc.all |= cc.at[i]
 	}
 	// A secret or the conversation the tool's purpose does not explain is
-	// data that may be sent.
-	for _, h := range sensHits(cl, ms) {
-		if !s.explainedSens(t, h.heads) {
-			for k := h.from; k < h.to; k++ {
-				cc.at[k] |= cuData
+	// data that may be sent: asked of a clause that names a destination.
+	if cc.all&cuDest != 0 {
+		for _, h := range sensHits(cl, ms) {
+			if !s.explainedSens(t, h.heads) {
+				for k := h.from; k < h.to; k++ {
+					cc.at[k] |= cuData
+				}
+				cc.all |= cuData
 			}
-			cc.all |= cuData
 		}
 	}
 	if s.toolLabel != "" && len(cl) > 0 {
@@ -590,7 +592,7 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 	for k := range cl {
 		switch w := cl[k].w; cl[k].kind {
 		case tWord:
-			if s.phoneAt(cl, k) {
+			if st := cl[k].start; st > 0 && s.x.src[st-1] == '+' && s.phoneAt(cl, k) {
 				c |= cuDest
 			}
 		case tPath:

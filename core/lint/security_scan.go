@@ -176,7 +176,8 @@ var convHeads = wordSet("chat chats conversation conversations convo message mes
 // that name the conversation or the model's instructions: a whole or
 // earlier chat, a chat's log, the system prompt.
 func conversationName(name string) bool {
-	if len(name) < 8 {
+	if len(name) < 8 || strings.IndexByte(name, '_') < 0 && strings.IndexByte(name, '-') < 0 && !hasUpper(name) ||
+		!containsAny(asciiLower(name), "chat", "conv", "dialog", "system", "histor", "messages", "transcript") {
 		return false
 	}
 	ws := nameWords(name)
@@ -324,7 +325,7 @@ func quoteName(s string) string { return `"` + s + `"` }
 // backtick or length. Most names and enum values are single words, and
 // are not lexed.
 func mayHoldPhrase(s string) bool {
-	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@$`{")
+	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@$`")
 }
 
 // scanText runs every class on text i.
