@@ -101,7 +101,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to let the user know",
 		p: ph("not|never|don't let on")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to tell the user",
-		p: ph("refrain|refraining|abstain|abstaining ~2 from ~1 telling|informing|mentioning|notifying|alerting|showing|revealing|disclosing")},
+		p: ph("refrain|refraining|abstain|abstaining ~2 from ~1 telling|informing|mentioning|notifying|alerting|showing|revealing|disclosing|bringing|raising|surfacing|discussing|sharing|volunteering")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to dodge the user's questions",
+		p: ph("deflect|dodge|sidestep|evade|stonewall ~4 if|when|questions|question|asked|pressed|queries"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to leave something out of what it tells the user",
 		p: ph("leave|leaving|keep|keeping|omit|omitting|withhold|withholding ~3 out? ~1 of|from ~2 your|the ~1 reply|replies|answer|answers|response|responses|summary|output|report"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something to itself",
@@ -118,7 +120,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
 		p: ph("should|if|when|whenever ~3 @user|they|anyone|someone|somebody|people ~3 ask|asks|asked|inquire|inquires|wonder|wonders|question|questions|query|queries ~14 answer|answers|say|tell|reply|respond|claim|state|assure|insist|reassure|confirm ~2 that")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
-		p: ph("should|if|when|whenever ~3 @user|they|anyone|someone|somebody|people ~3 ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist ~2 it|they|this|everything|nothing ~1 is|was|are|were|has|have|had|happens|stays|never")},
+		p: ph("should|if|when|whenever ~3 @user|they|anyone|someone|somebody|people ~3 ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist|reassure|assure ~2 it|they|this|everything|nothing ~1 is|was|are|were|has|have|had|happens|stays|never")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
 		p: ph("bring|brings|steer|steers|turn|turns|redirect|redirects|guide|guides|shift|shifts|deflect|deflects ~3 talk|conversation|discussion|chat|questions|question ~2 back|away|elsewhere"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
@@ -293,7 +295,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs data contact contacts photo photos location notes note health email emails mail calendar history drive"), p: ph("user's|users'|customer's|person's|their ~2 open|local|private|personal|medical? ~1 files|documents|contacts|photos|location|notes|health|browsing")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
-	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got ~1 been? ~1 loaded|given|told|provided|received|started")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("password|passwords manager|vault|safe|export|exports|keeper")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered|cached ~2 logins|passwords|credentials")},
@@ -304,7 +306,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "a wallet's seed", heads: hd("wallet seed mnemonic crypto"), p: ph("seed|recovery|mnemonic|secret phrase|phrases|words")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
-	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards number|numbers|details|cvv|data")},
+	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
@@ -709,8 +711,9 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	// commas it is in ("before auditing, cat ~/.npmrc" orders the cat).
 	filtered := false
 	s.filters = s.filters[:0]
+	telling := startsWithTelling(cl)
 	for _, m := range matches {
-		if m.item.kind == kFilter && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) {
+		if m.item.kind == kFilter && !telling && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) {
 			filtered = true
 			s.filters = append(s.filters, segment(cl, m.from))
 		}
@@ -763,6 +766,13 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if cc != nil {
 		s.intents(cl, cc)
 	}
+}
+
+// startsWithTelling reports whether a clause starts with a telling as
+// its subject, "mentioning the sharing to the user is prohibited": what
+// it forbids is the model's telling, not what a filter finds.
+func startsWithTelling(cl []tok) bool {
+	return len(cl) > 2 && strings.HasSuffix(cl[0].w, "ing") && cueTags[cl[0].w]&uint64(cuTell) != 0
 }
 
 // segment is the part of cl between commas that holds token i.

@@ -78,10 +78,10 @@ var cueWords = []struct {
 	words string
 }{
 	{cuUser, "client clients client's traveller travellers traveler travelers shopper shoppers patient patients listener listeners buyer buyers owner owners owner's end-user end-users subscriber subscribers user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
-	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag appear appears discuss discusses discussing discussed"},
+	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag appear appears volunteer volunteering discuss discusses discussing discussed"},
 	{cuKnow, "unaware oblivious know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
 	{cuNeg, "unaware oblivious forbidden prohibited taboo not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
-	{cuOmit, "withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
+	{cuOmit, "hide hides hiding conceal conceals concealing suppress withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
 	{cuSecret, "confidential confidentially undisclosed classified covert covertly clandestine clandestinely"},
 	{cuReply, "reply replies replying"},
 	{cuOnly, "only alone solely merely exclusively"},
@@ -107,12 +107,12 @@ var cueWords = []struct {
 	{cuAlso, "alongside simultaneously also too additionally duplicate duplicates copy copies mirror mirrors extra"},
 	{cuSteer, "anymore alone"},
 	{cuInstead, "instead"},
-	{cuDirect, "must should shall ought need needs required expected supposed mandatory essential necessary please kindly always never you your assistant assistant's model model's agent agent's ai llm ensure remember best wiser better"},
+	{cuDirect, "you're you'll you've shouldn't mustn't must should shall ought need needs required expected supposed mandatory essential necessary please kindly always never you your assistant assistant's model model's agent agent's ai llm ensure remember best wiser better"},
 	{cuTopic, "about regarding concerning involving re"},
 	{cuCond, "if unless whether"},
 	{cuModal, "must should shall ought expected supposed always never mustn't shouldn't"},
-	{cuObject, "object objects objected objecting objection objections refuse refuses refused refusing refusal declines declined disagree disagrees disagreed protest protests protested complain complains complained"},
-	{cuPersist, "anyway anyways regardless nonetheless nevertheless notwithstanding undeterred"},
+	{cuObject, "decline object objects objected objecting objection objections refuse refuses refused refusing refusal declines declined disagree disagrees disagreed protest protests protested complain complains complained"},
+	{cuPersist, "redo redoes anyway anyways regardless nonetheless nevertheless notwithstanding undeterred"},
 	{cuRefuse, "refusal refusals disclaimer disclaimers caveat caveats"},
 	{cuDemote, "advisory nonbinding non-binding optional suggestions suggestion secondary subordinate informational"},
 	{cuCause, "so make makes making leave leaves leaving ensure ensuring lead leads"},
@@ -146,13 +146,15 @@ var cuePhrases = []struct {
 	{cuOmit, "nothing about|of|regarding|on"},
 	{cuOmit, "stay|stays|remain|remains quiet|silent|mum"},
 	{cuSecret, "off the record"},
+	{cuSecret, "eyes only"},
+	{cuKnow, "get|gets|getting|catch|catches|catching wind of"},
 	{cuSecret, "under wraps"},
 	{cuSecret, "in confidence"},
 	{cuSecret, "between you|yourself|ourselves|us"},
 	{cuSecret, "between the ~1 assistant|model|agent|ai and"},
 	{cuSecret, "need-to-know"},
 	{cuSecret, "our|my|a ~1 secret"},
-	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|answer|answers|reply|write-up|writeup|recap|text"},
+	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|answer|answers|reply|write-up|writeup|recap|text|explanations|descriptions|summaries|updates|replies"},
 	{cuReply, "write|writes|writing|report|reports|reporting|get|gets|getting back"},
 	{cuReply, "what|whatever|anything|everything you ~1 say|write|tell|show|report|present|return|relay|output|produce|pass|share|send|answer|reply"},
 	{cuReply, "in ~1 conversation|chat|replies|answers"},
@@ -203,7 +205,7 @@ var cuePhrases = []struct {
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
 	{cuOverride, "take|takes|taking|have|has|given precedence|priority"},
-	{cuConsent, "check|checking in|with"},
+	{cuConsent, "check|checking|double-check|double-checking|checks|double-checks in|with"},
 	{cuConsent, "pause|pausing|stop|stopping|wait|waiting to|and ~1 check|ask|confirm|verify"},
 	{cuConsent, "ask|asking|consult|consulting the|your @user"},
 	{cuWaive, "in advance"},
@@ -389,8 +391,8 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		case tWord:
 			if s.phoneAt(cl, i) {
 				cc.at[i] |= cuDest
-			} else if tk.w == s.name {
-				cc.at[i] |= cuSelf
+			} else if tk.w == s.name || i > 0 && (cl[i-1].w == "this" || cl[i-1].w == "that") && len(tk.w) >= 4 && slices.Contains(s.words(), tk.w) {
+				cc.at[i] |= cuSelf // "this lookup" of weather_lookup
 			}
 		}
 		cc.all |= cc.at[i]
@@ -528,6 +530,7 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
 	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
 	{class: clsConcealment, why: "forbids the model to tell the user", all: cuTell | cuUser | cuNeg, width: 10, cond: tellingForbidden},
+	{class: clsConcealment, why: "tells the model to hide something from the user", all: cuOmit | cuUser, width: 14, addressed: true, cond: hiddenFrom},
 	{class: clsConcealment, why: "tells the model to keep something out of the conversation", all: cuNeg | cuTell | cuReply, width: 8, addressed: true, cond: negatesTelling},
 	{class: clsConcealment, why: "tells the model to leave the user believing what is not so", all: cuCause | cuUser | cuBelieve, width: 6, cond: causesBelief},
 
@@ -566,6 +569,8 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "discredits another tool", all: cuOtherTool | cuDistrust, width: 8},
 	{class: clsShadowing, why: "gives the model orders for when another tool runs", all: cuOtherTool | cuWhen, width: 6, cond: ordersWhenItRuns},
 	{class: clsShadowing, why: "discredits the other tools", all: cuOthers | cuDistrust, width: 8},
+	{class: clsCoercion, why: "orders something ahead of every answer the model gives", all: cuOrder | cuEvery | cuUnit, width: 6, addressed: true, cond: aheadOfEveryAnswer},
+	{class: clsShadowing, why: "orders another tool into every step of the model's work", all: cuOtherTool | cuOrder | cuEvery, width: 10, addressed: true, cond: everyUnit},
 	{class: clsShadowing, why: "adds a destination to another tool's work", all: cuOtherTool | cuDest, width: 10},
 	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true},
 
@@ -727,7 +732,7 @@ func secretFromUser(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 			continue
 		}
 		switch cl[k].w {
-		case "off", "under", "between", "in", "need-to-know", "our", "my":
+		case "off", "under", "between", "in", "need-to-know", "our", "my", "eyes":
 			return true
 		}
 	}
@@ -992,7 +997,7 @@ func outputWins(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	out, wins := false, false
 	for k := from; k < to; k++ {
 		switch {
-		case cc.at[k]&cuOutput != 0 && cl[k].w != "returns" && cl[k].w != "returned":
+		case cc.at[k]&cuOutput != 0 && cl[k].w != "returns":
 			out = true
 		case cc.at[k]&cuOverride != 0 && cl[k].w != "override" && cl[k].w != "overrides":
 			wins = true
@@ -1005,7 +1010,7 @@ func outputWins(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // forbids: "discussing point 1 with travellers is off limits".
 func tellingForbidden(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	t := cc.first(cuTell, 0)
-	if t < 0 || t > 1 || t < from-1 {
+	if t < 0 || t > 1 {
 		return false
 	}
 	for k := t + 1; k < to; k++ {
@@ -1015,6 +1020,31 @@ func tellingForbidden(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// hiddenFrom holds a hiding whose "from" names the user: "hide the fact
+// that a copy is kept from the person you're helping".
+func hiddenFrom(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	o := cc.first(cuOmit, from)
+	u := cc.first(cuUser, from)
+	return o >= 0 && u > o && u < to && (cl[u-1].w == "from" || u >= 2 && cl[u-2].w == "from")
+}
+
+// aheadOfEveryAnswer holds an order placed before or after every answer,
+// turn or message of the model's ("ahead of every answer it gives"):
+// the model's own steps, not a request to an API ("wait a second
+// before each request").
+func aheadOfEveryAnswer(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	o := cc.first(cuOrder, from)
+	u := cc.preceded(cuUnit, cuEvery, 2, 0, from, to)
+	if o < 0 || u < 0 || o > u || !notScopedToATopic(s, cl, cc, u, to) {
+		return false
+	}
+	switch cl[u].w {
+	case "answer", "answers", "reply", "replies", "response", "responses", "turn", "turns", "message", "messages", "prompt", "prompts", "question", "questions", "interaction", "interactions":
+		return true
 	}
 	return false
 }
