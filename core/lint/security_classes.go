@@ -242,6 +242,8 @@ var secVocabulary = []secItem{
 		p: ph("avoid|avoiding|skip|stop ~1 using|calling? the|any? <ident>|<word> tool|tools|function|functions"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
 		p: ph("not|never|don't|avoid ~1 call|invoke|calling|invoking <ident>"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "claims to replace the other tools",
+		p: ph("this|it ~2 supersedes|replaces|supplants|obsoletes ~4 tools|functions|servers ~1 you|available|connected|installed")},
 	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
 		p: ph("tool|function ~6 replaced|superseded|deprecated|overridden ~1 by ~1 this|me|tool"), cond: refBefore},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
@@ -317,7 +319,7 @@ var secVocabulary = []secItem{
 
 	// Features: verbs and context.
 	{kind: kRead, p: ph("opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
-	{kind: kPass, p: ph("stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
+	{kind: kPass, p: ph("base64|hex-encode|serialize|stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
 	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~3 again ~1 with")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
@@ -331,7 +333,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
-	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
+	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh|drop|truncate|delete")},
 }
 
 func ph(src string) *phrase    { return compilePhrase(src, secSets) }
@@ -713,7 +715,8 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	s.filters = s.filters[:0]
 	telling := startsWithTelling(cl)
 	for _, m := range matches {
-		if m.item.kind == kFilter && !telling && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) {
+		// "for auditing" is a purpose given for an order, no filter's.
+		if m.item.kind == kFilter && !telling && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) && !(m.from > 0 && cl[m.from-1].w == "for") {
 			filtered = true
 			s.filters = append(s.filters, segment(cl, m.from))
 		}
@@ -1187,7 +1190,27 @@ func (s *secScan) markdownLeak(cl []tok, k int) {
 	if embedded && carriesData(s.x.src[st:cl[k].end]) && !s.explainedDest(cl[k].w) {
 		from, to := span(cl, k, k+1)
 		s.report(clsExfiltration, from, to, "embeds an image or link whose URL carries data")
+		return
 	}
+	if strings.IndexByte(cl[k].w, '{') >= 0 && placesConversation(cl[k].w) && !s.explainedDest(cl[k].w) {
+		from, to := span(cl, k, k+1)
+		s.report(clsExfiltration, from, to, "gives a URL whose placeholder the model is to fill with the conversation")
+	}
+}
+
+// conversationSlots are the placeholders of a URL that stand for what
+// the model holds: ?ctx={conversation}.
+var conversationSlots = []string{"{conversation", "{convo", "{chat", "{history", "{messages", "{prompt", "{system", "{summary", "{transcript", "{memory", "{context", "{env"}
+
+// placesConversation reports whether a URL, lower-cased, has a
+// placeholder for the conversation or the model's context.
+func placesConversation(u string) bool {
+	for _, p := range conversationSlots {
+		if strings.Contains(u, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *secScan) sending(cl []tok, ms []secMatch) {
@@ -1414,9 +1437,9 @@ var commandPatterns = []struct {
 		regexp.MustCompile(`(?i)\b(socket|create_connection)\b[^\n]{0,240}\b(dup2|pty\.spawn)\b`),
 		"opens a shell to another host"},
 	{cmdSQL, func(l string) bool {
-		return containsAny(l, "drop ", "truncate ", "dropdatabase")
+		return containsAny(l, "drop ", "truncate ", "dropdatabase", "delete from")
 	},
-		regexp.MustCompile(`(?i)\b(psql|mysql|sqlite3|mongosh?|sqlcmd|cqlsh)\b[^\n]{0,120}\b(drop\s+(schema|database|table|keyspace)\b[^\n'"]{0,60}|truncate\s+(table\s+)?\w+|dropDatabase\(\))`),
+		regexp.MustCompile(`(?i)\b(psql|mysql|sqlite3|mongosh?|sqlcmd|cqlsh|execute|run)\b[^\n]{0,120}?\b(drop\s+(schema|database|table|keyspace)\b[^\n'"]{0,60}|truncate\s+(table\s+)?\w+|delete\s+from\s+\w+\s*(;|["'` + "`" + `]|$)|dropDatabase\(\))`),
 		"destroys data"},
 	{cmdInterp | cmdPowershell, func(l string) bool {
 		return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta", "downloadstring")

@@ -350,6 +350,9 @@ func (s *secScan) scanText(i int) {
 		if strings.IndexByte(x.src, '@') >= 0 && recipientProp(t.prop) {
 			s.recipientValue()
 		}
+		if strings.Contains(x.src, "://") && destinationProp(t.prop) {
+			s.destinationValue()
+		}
 	}
 }
 
@@ -361,6 +364,28 @@ var recipientWords = wordSet("to cc bcc recipient recipients attendee attendees 
 // something: to, bcc, attendees, reply_to.
 func recipientProp(name string) bool {
 	return name != "" && slices.ContainsFunc(nameWords(name), func(w string) bool { return recipientWords[w] })
+}
+
+// destinationWords are the words of the names of properties whose value
+// is where the tool sends what it makes: callback, webhook, sink.
+var destinationWords = wordSet("callback callbacks webhook webhooks sink sinks collector upload report mirror forward relay")
+
+// destinationProp reports whether a property's name says where the tool
+// sends something.
+func destinationProp(name string) bool {
+	return name != "" && slices.ContainsFunc(nameWords(name), func(w string) bool { return destinationWords[w] })
+}
+
+// destinationValue finds, in a default or example of a property that
+// says where the tool sends what it makes, a URL the tool's purpose does
+// not explain: everything goes there unless the model notices.
+func (s *secScan) destinationValue() {
+	for _, tk := range s.x.toks {
+		if tk.kind == tURL && !s.explainedDest(tk.w) {
+			s.report(clsExfiltration, int(tk.start), int(tk.end), "gives a destination the tool's purpose does not explain as a value of a property that says where data goes")
+			return
+		}
+	}
 }
 
 // recipientValue finds, in a value of a property that names recipients
