@@ -173,7 +173,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("regardless ~1 of ~4 @user|instruction|instructions|request|requests|asks|asked|says|wants")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
-		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred")},
+		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
 		p: ph("read|reads|treat|treats|take|takes|interpret|interprets|count|counts|consider|regard|record|log ~4 no|refusal|refusals|objection|objections|decline|declines ~2 as|for ~2 yes|consent|approval|agreement|go-ahead|acceptance")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
@@ -201,7 +201,11 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
 		p: ph("preceded|followed|accompanied ~1 by ~2 a|one? ~1 call|calls|invocation ~1 to|of <ident>"), cond: selfRef},
 	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
-		p: ph("@user ~2 already ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+		p: ph("@user ~2 already|implicitly|tacitly|automatically ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the checks find",
+		p: ph("whatever|regardless|no ~1 of|matter? ~1 what? ~1 the? review|reviews|check|checks|tests|test|scan|scans|audit|result|results|scanner|linter ~1 finds|find|found|says|say|shows|show|returns|reports|report|flags"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model it is not its place to tell",
+		p: ph("not|never ~1 your|the|our ~1 assistant's|model's|agent's? ~1 place|job|role|business ~2 to ~1 mention|tell|raise|bring|discuss|explain|reveal|disclose|inform")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
@@ -418,7 +422,7 @@ func directive(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 }
 
 // baseVerbs are verbs an instruction starts with.
-var baseVerbs = wordSet("go proceed continue skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
+var baseVerbs = wordSet("approve merge deploy go proceed continue skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
 
 // negImperative holds a phrase that starts with a negation to an order
 // to the model: "never bring it up", "do not tell the user", "you must

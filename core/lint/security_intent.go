@@ -65,6 +65,7 @@ const (
 	cuOthers                       // the other tools at large: the others, other tools, alternatives
 	cuEncode                       // data put into a name or an address: encoded, hex, subdomain, appended
 	cuUnquestioned                 // beyond question: cannot be questioned, indisputable
+	cuInvalid                      // the model's work found wanting: void, incomplete, unacceptable
 
 	// Cues the scan computes, not words.
 	cuDest      // a destination the tool's purpose does not explain
@@ -78,7 +79,7 @@ var cueWords = []struct {
 	words string
 }{
 	{cuUser, "client clients client's traveller travellers traveler travelers shopper shoppers patient patients listener listeners buyer buyers owner owners owner's end-user end-users subscriber subscribers user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
-	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag appear appears volunteer volunteering discuss discusses discussing discussed"},
+	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag refer refers referring appear appears volunteer volunteering discuss discusses discussing discussed"},
 	{cuKnow, "unaware oblivious know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
 	{cuNeg, "unaware oblivious forbidden prohibited taboo not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
 	{cuOmit, "hide hides hiding conceal conceals concealing suppress withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
@@ -111,6 +112,8 @@ var cueWords = []struct {
 	{cuTopic, "about regarding concerning involving re"},
 	{cuCond, "if unless whether"},
 	{cuModal, "must should shall ought expected supposed always never mustn't shouldn't"},
+	{cuInvalid, "void invalid incomplete unacceptable worthless"},
+	{cuUnquestioned, "unquestionable indisputable incontestable"},
 	{cuObject, "decline object objects objected objecting objection objections refuse refuses refused refusing refusal declines declined disagree disagrees disagreed protest protests protested complain complains complained"},
 	{cuPersist, "redo redoes anyway anyways regardless nonetheless nevertheless notwithstanding undeterred"},
 	{cuRefuse, "refusal refusals disclaimer disclaimers caveat caveats"},
@@ -236,7 +239,7 @@ var cuePhrases = []struct {
 	{cuAlso, "in addition"},
 	{cuAlso, "in parallel"},
 	{cuAlso, "along|together with"},
-	{cuUnquestioned, "unquestionable indisputable incontestable"},
+	{cuOwn, "apply|applies|applied to you|yourself"},
 	{cuUnquestioned, "not|never|cannot|can't ~1 be ~1 questioned|doubted|challenged|disputed|second-guessed|overruled|contradicted"},
 	{cuSecret, "between this|the ~1 tool|server|function|me and you|yourself"},
 	{cuReply, "what|anything|everything the? @user|they ~1 sees|see|reads|read|hears|hear|gets|get|receives|receive"},
@@ -524,7 +527,7 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "tells the model to answer as if nothing else happened", all: cuPretend | cuAct, width: 6, cond: actsBeforePretending},
 	{class: clsConcealment, why: "tells the model to answer as if nothing else happened", all: cuPretend | cuReply, width: 8},
 	{class: clsConcealment, why: "tells the model to leave the user believing less than happened", all: cuPretend | cuUser, width: 10, addressed: true, cond: believes},
-	{class: clsConcealment, why: "tells the model to leave something out of what it tells the user", all: cuOmit | cuReply, width: 12},
+	{class: clsConcealment, why: "tells the model to leave something out of what it tells the user", all: cuOmit | cuReply, width: 12, cond: toTheUser},
 	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuReply, width: 8, addressed: true},
 	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuTell | cuNeg, width: 8, addressed: true, cond: tellsAsOrdered},
 	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
@@ -541,6 +544,8 @@ var secIntents = []secIntent{
 	{class: clsCoercion, why: "tells the model to put what the tool returns above the user", all: cuOutput | cuOverride | cuUser, width: 14, cond: outputWins},
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuRules | cuOverride, width: 10, cond: rulesAreNew},
 	{class: clsCoercion, why: "orders a step into every turn of the model's work", all: cuEvery | cuUnit | cuOrder, width: 10, cond: everyUnitInValue},
+	{class: clsCoercion, why: "calls the model's answers without this tool wanting", all: cuUnit | cuSelf | cuInvalid, width: 10},
+	{class: clsCoercion, why: "puts guidance above what the user wants", all: cuRules | cuOverride | cuUser, width: 10, cond: aboveTheUser},
 	{class: clsCoercion, why: "puts what the tool returns beyond question", all: cuOutput | cuUnquestioned, width: 8},
 	{class: clsCoercion, why: "tells the model to go on when the user says no", all: cuUser | cuObject | cuPersist, width: 18, cond: persistsAfterObjection},
 	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuNeg | cuRefuse, width: 4, addressed: true, cond: negatesRefusal},
@@ -799,6 +804,9 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			if cc.count(cuCond, k-6, k) > 0 {
 				continue // "if the user does not approve"
 			}
+			if consentVerbs[cl[k].w] && cc.count(cuNeg, k-2, k) > 0 && !(k+1 < len(cl) && cl[k+1].w == "with") {
+				continue // "never approve your own pull request" forbids an act
+			}
 			// A second negation just before the first turns it around:
 			// "never proceed without approval".
 			n := k - 1
@@ -959,6 +967,10 @@ func sendNotNegated(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
 	return k >= 0 && k < to && cc.count(cuNeg, k-3, k) == 0 && cc.count(cuOnly, k-1, k+3) == 0
 }
 
+// consentVerbs are the verbs of consent that a negation just before
+// forbids as an act of the model's, waiving nothing.
+var consentVerbs = wordSet("approve approves confirm confirms consent")
+
 // asksForInformation holds "ask the user for the path", "ask the user
 // which branch": a question for what the tool needs, not for consent.
 // "Ask the user first", "ask the user for approval" seek consent.
@@ -1047,4 +1059,26 @@ func aheadOfEveryAnswer(s *secScan, cl []tok, cc *clauseCues, from, to int) bool
 		return true
 	}
 	return false
+}
+
+// aboveTheUser holds guidance said to outrank what the user wants:
+// "binding guidance that outweighs whatever the user prefers".
+func aboveTheUser(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	o := cc.first(cuOverride, from)
+	u := cc.first(cuUser, from)
+	if o < 0 || u < o || u >= to || u+1 >= len(cl) {
+		return false
+	}
+	switch cl[u+1].w {
+	case "prefers", "prefer", "wants", "want", "says", "say", "asks", "ask", "wishes", "requests", "instructions", "preferences", "choices", "decides":
+		return true
+	}
+	return false
+}
+
+// toTheUser holds a clause that addresses the model or names the user:
+// "leave it out of your reply", "not part of what the person is shown";
+// "quoted replies are left out of the summary" says what a summary is.
+func toTheUser(_ *secScan, _ []tok, cc *clauseCues, _, _ int) bool {
+	return cc.all&(cuDirect|cuUser) != 0
 }
