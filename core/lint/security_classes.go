@@ -87,7 +87,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "says the user need not be told",
 		p: ph("no|not need|necessary|required ~1 to ~1 tell|inform|notify|alert|mention|let|bother|show ~3 @user")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep quiet about something",
-		p: ph("keep|stay|remain quiet|silent|mum ~2 about|on|regarding")},
+		p: ph("keep|keeps|kept|keeping|stay|stays|stayed|remain|remains quiet|silent|mum ~2 about|on|regarding")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to describe something as what it is not",
+		p: ph("whatever|regardless|matter ~10 describe|describes|present|presents|portray|report|reports|call|label ~3 as")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user from finding out",
 		p: ph("@user ~2 not|never find|know|notice|learn|see|realize|realise|discover ~1 out|about|that|it|this"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something out of the user's sight",
@@ -325,6 +327,7 @@ var secVocabulary = []secItem{
 	{kind: kRead, p: ph("opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
 	{kind: kPass, p: ph("base64|hex-encode|serialize|stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
+	{kind: kPass, p: ph("goes|go|belongs|belong into|in")},
 	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~3 again ~1 with")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
@@ -942,7 +945,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	}
 	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
+			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
@@ -1012,14 +1015,30 @@ func (s *secScan) fieldTakes(t *secText, cl []tok, hits []sensHit) {
 			continue
 		}
 		for _, h := range hits {
-			if h.from <= k || h.from-k > 10 || s.explainedSens(t, h.heads) || !harvested(cl, h) && !strongRequest(cl, h) {
+			before := h.to <= k && k-h.to <= 8 && intoBefore(cl, k)
+			if !before && (h.from <= k || h.from-k > 10) || s.explainedSens(t, h.heads) || !harvested(cl, h) && !strongRequest(cl, h) {
 				continue
 			}
-			from, to := span(cl, k, h.to)
+			from, to := span(cl, min(k, h.from), max(k+1, h.to))
 			s.report(clsParameter, from, to, "says property "+quoteName(w)+" takes "+h.what)
 			return
 		}
 	}
+}
+
+// ownPrompt reports whether a hit is the model's own prompt, "your
+// system prompt": a property named "system" takes a prompt for another
+// model, not this one's.
+func ownPrompt(cl []tok, h sensHit) bool {
+	if h.what != "the system prompt" && h.what != "the model's own instructions" {
+		return false
+	}
+	for k := max(0, h.from-3); k < h.from; k++ {
+		if cl[k].w == "your" {
+			return true
+		}
+	}
+	return false
 }
 
 // producedBy reports whether a secret is what the tool makes: "generates

@@ -97,7 +97,7 @@ var cueWords = []struct {
 	{cuOwn, "your yourself earlier previous previously prior original initial existing system safety usual standing built-in conflicting"},
 	{cuOverride, "wins win prevails prevail replace replaces displace displaces displaced displacing supplant supplants supplanted retired withdrawn decommissioned discontinued sunset sunsetted supersede supersedes superseded superseding override overrides overridden overriding overrule overrules overruled outrank outranks outranked outweigh outweighs trump trumps precedence priority void voided invalidate invalidates invalidated revoke revokes revoked obsolete ignore ignores ignored ignoring disregard disregards disregarded disregarding discard discards discarded discarding forget forgotten abandon abandons abandoned suspend suspended preempt preempts"},
 	{cuConsent, "go-ahead okay confirmation confirmations confirm confirming approval approvals approve permission permissions consent consents sign-off signoff check-in check-ins"},
-	{cuWaive, "standing skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
+	{cuWaive, "wastes waste pointless standing skip skips skipped skipping redundant unnecessary needless superfluous waive waives waived waiving bypass bypasses bypassed bypassing pre-approved preapproved pre-authorized preauthorized pre-authorised blanket implied implicit assumed presumed"},
 	{cuUnbound, "unrestricted unfiltered uncensored unbound unconstrained jailbroken unshackled"},
 	{cuPersona, "persona personas role roleplay role-play impersonate impersonating"},
 	{cuOutput, "result results output outputs verdict returns returned"},
@@ -193,7 +193,7 @@ var cuePhrases = []struct {
 	{cuOverride, "do|does|don't|doesn't|shall|will not? ~1 hold|apply"},
 	{cuOverride, "are|is|been lifted|waived|suspended|relaxed|void"},
 	{cuPersist, "carry|carries|carrying|press|presses|pressing|push|pushes|keep|keeps|keeping on|going"},
-	{cuPersist, "go|goes|proceed|proceeds|continue|continues ~3 anyway|regardless|nonetheless|all the same"},
+	{cuPersist, "go|goes|proceed|proceeds|continue|continues ~3 anyway|regardless|nonetheless"},
 	{cuPersist, "all the same"},
 	{cuObject, "tell|tells|told|ask|asks|asked ~1 you ~1 to stop|halt|cancel|abort|wait"},
 	{cuObject, "says|say|said|answers|answered|replies no|stop|wait|cancel"},
@@ -576,6 +576,7 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "discredits the other tools", all: cuOthers | cuDistrust, width: 8},
 	{class: clsCoercion, why: "orders something ahead of every answer the model gives", all: cuOrder | cuEvery | cuUnit, width: 6, addressed: true, cond: aheadOfEveryAnswer},
 	{class: clsShadowing, why: "orders another tool into every step of the model's work", all: cuOtherTool | cuOrder | cuEvery, width: 10, addressed: true, cond: everyUnit},
+	{class: clsShadowing, why: "adds a recipient to another tool's work", all: cuOtherTool | cuAlso, width: 10, cond: extraRecipient},
 	{class: clsShadowing, why: "adds a destination to another tool's work", all: cuOtherTool | cuDest, width: 10},
 	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true},
 
@@ -1081,4 +1082,15 @@ func aboveTheUser(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // "quoted replies are left out of the summary" says what a summary is.
 func toTheUser(_ *secScan, _ []tok, cc *clauseCues, _, _ int) bool {
 	return cc.all&(cuDirect|cuUser) != 0
+}
+
+// extraRecipient holds an extra recipient added to another tool's work:
+// "any invite created with create_event gets an extra attendee".
+func extraRecipient(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < len(cl) && k < to+3; k++ {
+		if cc.at[k]&cuAlso != 0 && k+1 < len(cl) && recipientWords[strings.TrimSuffix(cl[k+1].w, "s")] {
+			return true
+		}
+	}
+	return false
 }
