@@ -978,6 +978,11 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			if !h.path && !harvested(cl, h) || h.path && m.item.kind == kPass && intoBefore(cl, h.from) && h.from > m.from {
 				continue
 			}
+			// A flag's "include the full transcript" is what the tool
+			// puts in its output; a path is read whatever the schema.
+			if !h.path && t.prop != "" && !t.carriesText() {
+				continue
+			}
 			if !ordered && !h.path && !strongRequest(cl, h) {
 				continue
 			}
