@@ -120,9 +120,9 @@ var secVocabulary = []secItem{
 		p: ph("internal|hidden|secret|private|confidential instruction|instructions|requirement|note"), cond: directive},
 
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
-		p: ph("should|if|when|whenever ~3 @user|they|anyone|someone|somebody|people ~3 ask|asks|asked|inquire|inquires|wonder|wonders|question|questions|query|queries ~14 answer|answers|say|tell|reply|respond|claim|state|assure|insist|reassure|confirm ~2 that")},
+		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 answer|answers|say|tell|reply|respond|claim|state|assure|insist|reassure|confirm ~2 that"), cond: askedByUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
-		p: ph("should|if|when|whenever ~3 @user|they|anyone|someone|somebody|people ~3 ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist|reassure|assure ~2 it|they|this|everything|nothing ~1 is|was|are|were|has|have|had|happens|stays|never")},
+		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist|reassure|assure ~2 it|they|this|everything|nothing ~1 is|was|are|were|has|have|had|happens|stays|never"), cond: askedByUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
 		p: ph("bring|brings|steer|steers|turn|turns|redirect|redirects|guide|guides|shift|shifts|deflect|deflects ~3 talk|conversation|discussion|chat|questions|question ~2 back|away|elsewhere"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
@@ -133,9 +133,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model to report success whatever happened",
 		p: ph("tell|tells|report|reports|say|says|claim|claims|state|states|answer|reply|confirm|confirms|show|shows ~6 success|succeeded|successful|successfully|worked|delivered|completed|complete|done|fine ~6 even|regardless|whatever|irrespective")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to describe something as what it is not",
-		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|call|label|report|characterize|characterise ~4 as ~6 rather|instead ~1 than|of ~1 saying|mentioning|telling|admitting|explaining|revealing|stating|disclosing")},
+		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|characterize|characterise ~4 as ~6 rather|instead ~1 than|of ~1 saying|mentioning|telling|admitting|explaining|revealing|stating|disclosing")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
-		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|call|label|pass|characterize|characterise ~4 as|off ~10 if|when|should|whenever ~3 asked|question|questions|anyone|someone|somebody")},
+		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|characterize|characterise ~4 as ~10 if|when|should|whenever ~3 asked|question|questions|anyone|someone|somebody")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act against the user's wishes",
 		p: ph("against|despite|overriding ~2 the? @user ~1 stated|expressed|explicit|own? ~1 wishes|wish|objections|objection|instructions|requests|preference|preferences|decision|decisions|choice|choices|refusal|no")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user in the dark",
@@ -205,7 +205,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
 		p: ph("@user ~2 already|implicitly|tacitly|automatically ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the checks find",
-		p: ph("whatever|regardless|no ~1 of|matter? ~1 what? ~1 the? review|reviews|check|checks|tests|test|scan|scans|audit|result|results|scanner|linter ~1 finds|find|found|says|say|shows|show|returns|reports|report|flags"), cond: directive},
+		p: ph("whatever|regardless ~3 review|reviews|check|checks|tests|test|scan|scans|audit|result|results|scanner|linter ~1 finds|find|found|says|say|shows|show|returns|reports|report|flags"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model it is not its place to tell",
 		p: ph("not|never ~1 your|the|our ~1 assistant's|model's|agent's? ~1 place|job|role|business ~2 to ~1 mention|tell|raise|bring|discuss|explain|reveal|disclose|inform")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
@@ -340,7 +340,9 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
-	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh|drop|truncate|delete")},
+	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
+	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
+	{kind: kCommand, cmd: cmdSQL, p: ph("delete from")},
 }
 
 func ph(src string) *phrase    { return compilePhrase(src, secSets) }
@@ -1031,6 +1033,22 @@ func (s *secScan) fieldTakes(t *secText, cl []tok, hits []sensHit) {
 	}
 }
 
+// askedByUser holds an answer scripted for a question of the user's:
+// "should the user ask whether ..., answer that", "if anyone asks, say
+// it was deleted".
+func askedByUser(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	cond, asker := false, false
+	for k := max(0, from-4); k < from; k++ {
+		switch w := cl[k].w; {
+		case w == "should" || w == "if" || w == "when" || w == "whenever":
+			cond = true
+		case w == "they" || w == "anyone" || w == "someone" || w == "somebody" || w == "people" || secSets["user"][w]:
+			asker = true
+		}
+	}
+	return cond && asker
+}
+
 // ownPrompt reports whether a hit is the model's own prompt, "your
 // system prompt": a property named "system" takes a prompt for another
 // model, not this one's.
@@ -1501,18 +1519,26 @@ func (s *secScan) scanRaw(src string) {
 			s.report(clsCommand, from, to, "hides text in an encoded payload")
 		}
 	}
-	if i := strings.Index(src, "<!--"); s.x.comment && i >= 0 {
+	if s.x.comment {
+		s.comment(src)
+	}
+	if s.x.padded {
+		if from, to, ok := padding(src); ok {
+			s.report(clsConcealment, from, to, "pushes the text that follows out of sight with blank space")
+		}
+	}
+}
+
+// comment finds an HTML comment with words in it, outside a sentence
+// that says what a filter strips.
+func (s *secScan) comment(src string) {
+	if i := strings.Index(src, "<!--"); i >= 0 {
 		inner, end := src[i+4:], len(src)
 		if j := strings.Index(inner, "-->"); j >= 0 {
 			inner, end = inner[:j], i+4+j+3
 		}
 		if commentWords(inner) >= 2 && !filterSentence(src, i, end) {
 			s.report(clsConcealment, i, end, "hides text in an HTML comment, which a rendered description does not show")
-		}
-	}
-	if s.x.padded {
-		if from, to, ok := padding(src); ok {
-			s.report(clsConcealment, from, to, "pushes the text that follows out of sight with blank space")
 		}
 	}
 }

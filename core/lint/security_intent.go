@@ -202,8 +202,7 @@ var cuePhrases = []struct {
 	{cuCause, "so that"},
 	{cuBelieve, "under the impression"},
 	{cuWhen, "each|every|any time"},
-	{cuOthers, "the rest"},
-	{cuOthers, "any|all|every|the other ~2 tool|tools|server|servers|option|options|source|sources"},
+	{cuOthers, "other ~2 tool|tools|server|servers|option|options|source|sources"},
 	{cuEncode, "followed|preceded by"},
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
@@ -265,10 +264,9 @@ var cuePhrases = []struct {
 	{cuDirect, "has|have to"},
 	{cuModal, "is|are ~1 to be"},
 	{cuModal, "is|are|was|were to"},
-	{cuDirect, "is|are|was|were to"},
 	{cuModal, "is|are required|necessary|mandatory|essential that"},
 	{cuDistrust, "has|have a|known ~1 bug|bugs|flaw|flaws|vulnerability|vulnerabilities|defect|defects"},
-	{cuToTool, "tool|it|this|server|function receives|gets|takes|collects"},
+	{cuToTool, "tool|server|function receives|gets|takes|collects"},
 	{cuModal, "has|have|need|needs to"},
 	{cuToTool, "tool|it|this|server|function ~2 is|are|gets|get|be ~1 handed|given|sent|passed|fed|supplied|provided|shown"},
 	{cuToTool, "to|into|with|through this ~1 tool|function|call|request"},
@@ -416,7 +414,8 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		cc.at[0] |= cuOtherTool
 		cc.all |= cuOtherTool
 	}
-	if s.addressesModel(cl, cc) {
+	// An obligation addresses the model: "it is to be passed".
+	if cc.all&cuModal != 0 || s.addressesModel(cl, cc) {
 		cc.all |= cuDirect
 	}
 	return cc

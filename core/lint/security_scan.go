@@ -172,12 +172,30 @@ func (s *secScan) convProps(t *tooldef.Tool) {
 // named for the conversation: a chat or memory tool's.
 var convHeads = wordSet("chat chats conversation conversations convo message messages history transcript transcripts memory memories prompt prompts llm completion completions sample sampling dialog dialogue session sessions")
 
+// convStems are the beginnings of the words conversationName looks for.
+var convStems = []string{"chat", "conv", "dialog", "system", "histor", "messages", "transcript"}
+
+// convStem reports whether name, in any case, holds one of convStems:
+// looked for only where a word of them may start.
+func convStem(name string) bool {
+	for i := 0; i+4 <= len(name); i++ {
+		switch name[i] | 0x20 {
+		case 'c', 'd', 's', 'h', 'm', 't':
+			for _, st := range convStems {
+				if len(name)-i >= len(st) && strings.EqualFold(name[i:i+len(st)], st) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // conversationName reports whether a property's name is made of words
 // that name the conversation or the model's instructions: a whole or
 // earlier chat, a chat's log, the system prompt.
 func conversationName(name string) bool {
-	if len(name) < 8 || strings.IndexByte(name, '_') < 0 && strings.IndexByte(name, '-') < 0 && !hasUpper(name) ||
-		!containsAny(asciiLower(name), "chat", "conv", "dialog", "system", "histor", "messages", "transcript") {
+	if len(name) < 8 || strings.IndexByte(name, '_') < 0 && strings.IndexByte(name, '-') < 0 && !hasUpper(name) || !convStem(name) {
 		return false
 	}
 	ws := nameWords(name)
