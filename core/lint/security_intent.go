@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -621,13 +622,36 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 			c |= cuDest
 		}
 	}
-	for i := range secIntents {
-		if c&secIntents[i].all == secIntents[i].all {
-			return true
+	for rest := c; rest != 0; rest &= rest - 1 {
+		for _, m := range intentMasks[bits.TrailingZeros64(uint64(rest))] {
+			if c&m == m {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// intentMasks are the cues of the intents, by the lowest cue of each:
+// a clause is tried only against the intents its own cues can start,
+// and a set of cues that holds another's is left out.
+var intentMasks = func() (by [64][]cue) {
+	for i := range secIntents {
+		m := secIntents[i].all
+		covered := false
+		for j := range secIntents {
+			if o := secIntents[j].all; o != m && o&m == o || o == m && j < i {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			b := bits.TrailingZeros64(uint64(m))
+			by[b] = append(by[b], m)
+		}
+	}
+	return by
+}()
 
 // intents finds the intents of the clause.
 func (s *secScan) intents(cl []tok, cc *clauseCues) {
