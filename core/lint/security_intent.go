@@ -391,7 +391,7 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 				cc.at[i] |= cuDest
 			}
 		case tWord:
-			if s.phoneAt(cl, i) {
+			if tk.start > 0 && s.x.src[tk.start-1] == '+' && s.phoneAt(cl, i) {
 				cc.at[i] |= cuDest
 			} else if tk.w == s.name || i > 0 && (cl[i-1].w == "this" || cl[i-1].w == "that") && len(tk.w) >= 4 && slices.Contains(s.words(), tk.w) {
 				cc.at[i] |= cuSelf // "this lookup" of weather_lookup

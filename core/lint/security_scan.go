@@ -175,10 +175,13 @@ var convHeads = wordSet("chat chats conversation conversations convo message mes
 // convStems are the beginnings of the words conversationName looks for.
 var convStems = []string{"chat", "conv", "dialog", "system", "histor", "messages", "transcript"}
 
-// convStem reports whether name, in any case, holds one of convStems:
-// looked for only where a word of them may start.
+// convStem reports whether a word of name, in any case, starts with one
+// of convStems.
 func convStem(name string) bool {
 	for i := 0; i+4 <= len(name); i++ {
+		if i > 0 && name[i-1] != '_' && name[i-1] != '-' && !('A' <= name[i] && name[i] <= 'Z') {
+			continue // not the start of a word of the name
+		}
 		switch name[i] | 0x20 {
 		case 'c', 'd', 's', 'h', 'm', 't':
 			for _, st := range convStems {
