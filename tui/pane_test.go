@@ -2,6 +2,7 @@ package tui
 
 import (
 	"image/color"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -46,6 +47,24 @@ func TestSchemaTypeShowsTheDeclaredTypesOrWhatStandsForThem(t *testing.T) {
 			}
 			if got := schemaType(n); got != tc.want {
 				t.Errorf("schemaType(%s) = %q, want %q", tc.schema, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestAnEmptyToolListSaysSoOnce(t *testing.T) {
+	t.Parallel()
+	for name, src := range map[string]string{
+		"no tools":      `[]`,
+		"not tools":     `{"hello": "world"}`,
+		"a manifest":    `{"name": "io.github.user/weather", "description": "Weather.", "version": "1.0.0"}`,
+		"one bare tool": `[{"name": "t", "parameters": {"type": "object"}}]`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			m := newLoadedModel(t, src, 100, 20)
+			got := m.tools.View()
+			if n := strings.Count(got, "no tools"); n > 1 {
+				t.Errorf("the tools pane says \"no tools\" %d times:\n%s", n, got)
 			}
 		})
 	}

@@ -380,9 +380,9 @@ func (p toolsPane) body() string {
 		b.WriteString(p.filter.line(p.st, w))
 	}
 	rows := p.shownRows()
-	if len(p.visible) == 0 {
+	if empty := p.emptyText(); len(p.visible) == 0 && empty != "" {
 		b.WriteByte('\n')
-		b.WriteString(p.st.muted.Render(p.emptyText()))
+		b.WriteString(p.st.muted.Render(empty))
 	}
 	cw := p.countsWidth(rows)
 	for j := p.offset; j < p.offset+rows; j++ {
@@ -407,7 +407,7 @@ func (p toolsPane) emptyText() string {
 	case p.snap.result.Tools != nil && p.snap.result.Tools.Problem != "":
 		return " not a tools document"
 	}
-	return " no tools"
+	return "" // the shape line says there are none
 }
 
 // costW is the width of the cost column: a count of tokens.

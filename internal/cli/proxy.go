@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -390,7 +391,12 @@ func runProxy(e *env, opts *proxyOptions) error {
 		po.Accept = func(res *lint.Result) *lint.Result { return pol.Accept(in, res, pol.Match()) }
 	}
 	if opts.record != "" {
-		f, err := os.OpenFile(e.path(opts.record), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+		// Without waiting: a pipe that no one reads would hold the
+		// proxy, before it serves, until someone does.
+		f, err := os.OpenFile(e.path(opts.record), os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
+		if errors.Is(err, syscall.ENXIO) {
+			err = fmt.Errorf("%s is a pipe that no one reads", termtext.Quote(opts.record))
+		}
 		if err != nil {
 			return failed(fmt.Errorf("--record: %w", err))
 		}

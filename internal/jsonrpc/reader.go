@@ -69,9 +69,16 @@ const HeadSize = 256
 // HeadID is the id of the message a line too long starts with, when its
 // head holds the whole member ("id" with a string or number before
 // anything cut off), else nil.
-func (e *TooLongError) HeadID() []byte {
+func (e *TooLongError) HeadID() []byte { return HeadID(e.Head) }
+
+// HeadID is the id of the message b starts with: the value of its last
+// "id" member, a string or a number, among the members before anything
+// that cuts the message short or breaks it (a control character in a
+// string, invalid UTF-8), else nil. It finds what a message that is not
+// JSON meant to answer, which Parse, as JSON-RPC has it, does not say.
+func HeadID(b []byte) []byte {
 	var id []byte
-	for key, v := range Members(e.Head) {
+	for key, v := range Members(b) {
 		if keyIs(key, "id") && isID(v) {
 			id = v
 		}

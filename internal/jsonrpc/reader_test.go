@@ -122,3 +122,25 @@ func TestALineTooLongKeepsItsHeadAndTheIDInIt(t *testing.T) {
 		})
 	}
 }
+
+func TestTheIDOfAMessageThatIsNotJSONIsFoundBeforeWhatBreaksIt(t *testing.T) {
+	tests := []struct {
+		name, msg, id string
+	}{
+		{name: "a control character in a string", msg: "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"text\":\"a\x00b\"}}", id: "3"},
+		{name: "invalid UTF-8", msg: "{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"result\":{\"text\":\"a\xffb\"}}", id: `"x"`},
+		{name: "cut short", msg: `{"jsonrpc":"2.0","id":7,"result":{"con`, id: "7"},
+		{name: "nested too deep", msg: `{"jsonrpc":"2.0","id":8,"result":` + strings.Repeat("[", 20000), id: "8"},
+		{name: "an id after the break", msg: "{\"jsonrpc\":\"2.0\",\"result\":\"\x00\",\"id\":3}", id: ""},
+		{name: "an id that is no id", msg: "{\"id\":true,\"result\":\"\x00\"}", id: ""},
+		{name: "a number cut short", msg: `{"jsonrpc":"2.0","id":12`, id: ""},
+		{name: "not an object", msg: "\x00", id: ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(HeadID([]byte(tc.msg))); got != tc.id {
+				t.Errorf("HeadID = %q, want %q", got, tc.id)
+			}
+		})
+	}
+}

@@ -362,19 +362,34 @@ func (ev *event) line(line []byte, max int) ([]byte, bool) {
 // max bytes of it are ever held, however long it goes on. It returns the
 // error that ends the stream (io.EOF at its end).
 func ReadEvents(r io.Reader, max int, fn func(data []byte)) error {
+	return ReadEventsOver(r, max, fn, nil)
+}
+
+// ReadEventsOver is ReadEvents that calls over (when not nil) for each
+// event dropped past the bound, as soon as it passes it: a reader that
+// must say what it drops says so even of an event that never ends.
+func ReadEventsOver(r io.Reader, max int, fn func(data []byte), over func()) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var ev event
+	passed := func() {
+		if !ev.tooLong && over != nil {
+			over()
+		}
+		ev.tooLong = true
+	}
 	for {
-		line, err := readEventLine(br, max)
+		line, err := readEventLine(br, max, passed)
 		if errors.Is(err, errEventTooLong) {
-			ev.tooLong = true
 			continue
 		}
 		if err != nil {
 			return err
 		}
+		was := ev.tooLong
 		if data, ok := ev.line(line, max); ok {
 			fn(data)
+		} else if ev.tooLong && !was && over != nil {
+			over()
 		}
 	}
 }
@@ -382,14 +397,16 @@ func ReadEvents(r io.Reader, max int, fn func(data []byte)) error {
 var errEventTooLong = errors.New("an event line past the bound")
 
 // readEventLine reads a line of an event stream, without its end, in a
-// slice of its own; a line past max is skipped and errEventTooLong.
-func readEventLine(br *bufio.Reader, max int) ([]byte, error) {
+// slice of its own; a line past max is skipped and errEventTooLong, and
+// passed is called as soon as it passes max.
+func readEventLine(br *bufio.Reader, max int, passed func()) ([]byte, error) {
 	var line []byte
 	over := false
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if !over && len(line)+len(chunk) > max+2 {
 			over, line = true, nil
+			passed()
 		}
 		if !over {
 			line = append(line, chunk...)

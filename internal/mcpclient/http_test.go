@@ -265,3 +265,36 @@ func TestReadEventsHoldsNoMoreOfAnEventThanItsBound(t *testing.T) {
 		t.Errorf("the heap grew by %d MiB reading an event of 128 MiB with a bound of 1 MiB", grew>>20)
 	}
 }
+
+func TestReadEventsOverSaysOfAnEventPastTheBoundAsSoonAsItPassesIt(t *testing.T) {
+	tests := []struct {
+		name  string
+		write string // what the stream has written when over is due; it never ends
+	}{
+		{name: "one long line", write: "data: " + strings.Repeat("a", 200<<10)},
+		{name: "many short lines", write: strings.Repeat("data: aaaaaaaa\n", 300)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pr, pw := io.Pipe()
+			defer pw.Close()
+			over := make(chan struct{}, 4)
+			done := make(chan []string, 1)
+			go func() {
+				var got []string
+				ReadEventsOver(pr, 1<<10, func(data []byte) { got = append(got, string(data)) }, func() { over <- struct{}{} })
+				done <- got
+			}()
+			go io.WriteString(pw, "data: {\"before\":1}\n\n"+tc.write)
+			select {
+			case <-over:
+			case <-time.After(20 * time.Second):
+				t.Fatal("over was not called within 20 s of the event passing the bound")
+			}
+			pw.Close()
+			if got := <-done; !slices.Equal(got, []string{`{"before":1}`}) || len(over) != 0 {
+				t.Errorf("got the events %.80q and over %d more times, want the one before and over once", got, len(over))
+			}
+		})
+	}
+}

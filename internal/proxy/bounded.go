@@ -1,19 +1,23 @@
 package proxy
 
-// A fifo holds values by key, at most max of them: putting one more
-// gives up the oldest.
+// A fifo holds values by key, at most max of them and maxBytes of their
+// costs together: putting one more gives up the oldest, as many as it
+// takes.
 type fifo[V any] struct {
-	max   int
-	seq   uint64
-	byKey map[string]fifoSlot[V]
+	max, maxBytes int
+	cost          func(key string, v V) int
+	bytes         int // the costs of the values held
+	seq           uint64
+	byKey         map[string]fifoSlot[V]
 	// order holds the keys oldest first, with those deleted or put again
 	// since among them, told apart by their seq.
 	order []fifoKey
 }
 
 type fifoSlot[V any] struct {
-	v   V
-	seq uint64
+	v    V
+	seq  uint64
+	cost int
 }
 
 type fifoKey struct {
@@ -21,21 +25,34 @@ type fifoKey struct {
 	seq uint64
 }
 
-func newFIFO[V any](max int) *fifo[V] {
-	return &fifo[V]{max: max, byKey: map[string]fifoSlot[V]{}}
+// newFIFO holds at most max values, and maxBytes of their costs as cost
+// says (nil for none, 0 each).
+func newFIFO[V any](max, maxBytes int, cost func(key string, v V) int) *fifo[V] {
+	return &fifo[V]{max: max, maxBytes: maxBytes, cost: cost, byKey: map[string]fifoSlot[V]{}}
 }
 
 // put holds v under key, in place of what key held, and returns the
-// oldest value it gave up to make room, if it did.
-func (f *fifo[V]) put(key string, v V) (oldest V, gaveUp bool) {
-	if _, ok := f.byKey[key]; !ok && len(f.byKey) >= f.max {
-		oldest, gaveUp = f.popOldest()
+// oldest values it gave up to make room, oldest first. A value that
+// costs more than maxBytes alone is held, alone.
+func (f *fifo[V]) put(key string, v V) (gaveUp []V) {
+	f.take(key)
+	cost := 0
+	if f.cost != nil {
+		cost = f.cost(key, v)
+	}
+	for len(f.byKey) > 0 && (len(f.byKey) >= f.max || f.maxBytes > 0 && f.bytes+cost > f.maxBytes) {
+		oldest, ok := f.popOldest()
+		if !ok {
+			break
+		}
+		gaveUp = append(gaveUp, oldest)
 	}
 	f.seq++
-	f.byKey[key] = fifoSlot[V]{v: v, seq: f.seq}
+	f.byKey[key] = fifoSlot[V]{v: v, seq: f.seq, cost: cost}
+	f.bytes += cost
 	f.order = append(f.order, fifoKey{key: key, seq: f.seq})
 	f.compact()
-	return oldest, gaveUp
+	return gaveUp
 }
 
 // popOldest removes the oldest value held and returns it.
@@ -45,6 +62,7 @@ func (f *fifo[V]) popOldest() (V, bool) {
 		f.order = f.order[1:]
 		if slot, ok := f.byKey[k.key]; ok && slot.seq == k.seq {
 			delete(f.byKey, k.key)
+			f.bytes -= slot.cost
 			return slot.v, true
 		}
 	}
@@ -77,6 +95,7 @@ func (f *fifo[V]) take(key string) (V, bool) {
 	slot, ok := f.byKey[key]
 	if ok {
 		delete(f.byKey, key)
+		f.bytes -= slot.cost
 	}
 	return slot.v, ok
 }

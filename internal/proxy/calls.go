@@ -85,7 +85,7 @@ func (s *session) dequeueCall(id []byte) bool {
 	s.callsMu.Lock()
 	var found *queuedCall
 	for i := 1; i < len(s.calls); i++ { // the first is being checked
-		if m := jsonrpc.Parse(s.calls[i].raw); bytes.Equal(m.ID, id) {
+		if m := jsonrpc.Parse(s.calls[i].raw); sameID(m.ID, id) {
 			c := s.calls[i]
 			found = &c
 			s.calls = append(s.calls[:i], s.calls[i+1:]...)

@@ -59,6 +59,11 @@
 //     request it names answered with an error, since passed on it would
 //     end the client's session. Neither ends the session.
 //
+// An answer finds its request by the id's value, not its bytes: a
+// server may write the id again its own way (2.0 for 2, "a" for
+// "\u0061"), as clients read it, and the answer is checked all the same;
+// it is passed on as the server wrote it.
+//
 // Clients over HTTP that keep no session (MCP 2026-07-28) share one
 // spawned server. The server gets ids and progress tokens of the
 // proxy's own, and a client's notifications/cancelled names the request
@@ -67,13 +72,17 @@
 // subscriptions/listen request they name. A message of the server's
 // tied to no client's request reaches no client (a request of the
 // server's is answered with an error): it is recorded, unrouted, and
-// counted on stderr.
+// counted on stderr. A request of the server's that no stream open to
+// its client can carry (over HTTP, between the client's requests, with
+// no GET stream open) is answered with an error too, not left waiting.
 //
 // The server going (a spawned one exiting) answers every pending request
 // with a JSON-RPC error at once and says why on stderr, with the end of
 // the server's stderr; with a client on stdio Run then returns the
-// server's *mcpclient.ExitError. The client going ends a spawned server
-// and its whole process group at once: its input is closed, SIGTERM
+// server's *mcpclient.ExitError. The client going (on stdio, its input
+// ending or the proxy's output closed to it, which is an error on a
+// write, not SIGPIPE) ends a spawned server and its whole process group
+// at once: its input is closed, SIGTERM
 // follows after 0.2 s and SIGKILL after 0.5 s, for a server that ignores
 // the rest (server-everything never exits when its input closes).
 //
@@ -85,7 +94,9 @@
 // Options.Events, in order: neither ever slows the relay. An event that
 // finds the queue full is dropped and counted; the next line says how
 // many were (dropped), a last line does at the end, and Run says so on
-// stderr. Never silently.
+// stderr. Never silently. A record that cannot be written is said on
+// stderr at its first failed line, and the events it misses are counted
+// there at the end.
 //
 // A line of the record is one JSON object (shown here on several lines):
 //
@@ -122,7 +133,9 @@
 //	  - params: a tools/call request's params as written, so that a
 //	    record's calls can be checked again; result: a tools/list
 //	    response's result as written, so that a lock can pin what a record
-//	    saw; message: every message whole, with Options.RecordMessages.
+//	    saw; message: every message whole, with Options.RecordMessages
+//	    (what is not JSON as a JSON string of its text, invalid UTF-8
+//	    as U+FFFD).
 //	  - dropped: the events dropped just before this one.
 //
 // Lines come in the order the proxy finished with each message: within
@@ -139,14 +152,22 @@
 // A message: Options.MaxMessage, 64 MiB (a line over stdio, a body or
 // an event over HTTP); past it the message is refused as an invalid
 // request, or dropped from the server, and the session goes on. An HTTP
-// request's body is read within 30 s; at most 32 sessions over HTTP hold
-// a spawned server each at once, and one idle for 30 minutes ends; the
-// proxy's own listing waits Options.CallTimeout; one listing's lint
-// findings in an event, 1000. At most 4096 requests wait for an answer
-// each way: past that the oldest is given up (answered with an error,
-// cancelled on the server, recorded as evicted). A request the client
-// cancels is forgotten at once, and its late answer dropped quietly, as
-// MCP lets a client ignore it.
+// request's body is read within 30 s, and each message written to a
+// client over HTTP within 10 s (past it the connection is closed and the
+// message dropped, so that a client that does not read holds up no
+// other); at most 512 connections are served at once, and one kept
+// alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
+// spawned server each at once, and one idle for 30 minutes ends; the
+// proxy's own listing waits Options.CallTimeout; a listing, the
+// client's or the proxy's own, is read to 10000 pages and 256 MiB, as
+// toolbench reads any (past them a page is not read, and the proxy's
+// own listing ends with an error); one listing's lint findings in an
+// event, 1000. At most 4096 requests wait for an answer each way, and
+// 16 MiB of their ids, methods and tokens: past that the oldest are
+// given up (answered with an error, cancelled on the server, recorded
+// as evicted). A request the client cancels is forgotten at once, and
+// its late answer dropped quietly, as MCP lets a client ignore it. The
+// record's queue counts an event's id, method and tool in its 64 MiB.
 //
 // It imports core (call, diff, jsondoc, lint, lock, report, termtext,
 // tooldef), internal/jsonrpc, internal/mcpclient and internal/live. It

@@ -6,11 +6,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	stdlog "log"
 	"net"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/net/netutil"
 
 	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
@@ -39,6 +42,20 @@ const (
 	idleSession = 30 * time.Minute
 )
 
+// maxConnections bounds the connections served at once, so that clients
+// that open connections and stall cannot take every file the proxy may
+// open (its server's pipes, its record); further connections wait to be
+// accepted. A kept-alive connection idle for idleTimeout is closed.
+var maxConnections = 512
+
+const idleTimeout = 60 * time.Second
+
+// writeTimeout bounds the writing of one message to a client over HTTP.
+// The relay writes to one client at a time, and clients that keep no
+// session share it: past this, a client that does not read what it
+// asked for loses its connection, and the others are not held up.
+var writeTimeout = 10 * time.Second
+
 // serveHTTP serves the proxy on HTTP until ctx is done.
 func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) error {
 	l := opt.Downstream.Listener
@@ -52,13 +69,13 @@ func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) er
 	go h.endIdle(time.Minute)
 	mux := http.NewServeMux()
 	mux.Handle(HTTPPath, http.NewCrossOriginProtection().Handler(h))
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: idleTimeout, ErrorLog: stdlog.New(logLines{log}, "", 0)}
 	log.printf("serving MCP at http://%s%s, in front of %s", l.Addr(), HTTPPath, opt.Upstream.DisplayName())
 	if !isLoopback(l.Addr()) {
 		log.printf("anyone who reaches %s can use the server through the proxy; listen on 127.0.0.1 to keep it to this machine", l.Addr())
 	}
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(l) }()
+	go func() { done <- hs.Serve(netutil.LimitListener(l, maxConnections)) }()
 	var err error
 	select {
 	case err = <-done:
@@ -72,6 +89,14 @@ func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) er
 		return nil
 	}
 	return err
+}
+
+// logLines writes what net/http logs as the proxy's own lines, escaped.
+type logLines struct{ log *logger }
+
+func (w logLines) Write(p []byte) (int, error) {
+	w.log.printf("%s", strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
 }
 
 // listenAddress is addr with a loopback host when it names none
@@ -365,6 +390,9 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		ds.cancelled(&m, x)
 	case <-h.ctx.Done():
+		// Stopping, the proxy answers what it will not see answered,
+		// rather than leave an empty response.
+		x.write(jsonrpc.AppendError(nil, m.ID, codeServerGone, "toolbench proxy: the proxy is stopping: the request was not answered"), true)
 	}
 }
 
@@ -474,7 +502,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	}
 	x.startStream()
 	via := &request{route: x}
-	mcpclient.ReadEvents(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) })
+	mcpclient.ReadEventsOver(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) }, ds.s.serverEventTooLong)
 	x.finish(0)
 }
 
@@ -507,7 +535,10 @@ func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "toolbench proxy: no such session", http.StatusNotFound)
 		return
 	}
-	ds.s.up.close()
+	ds.s.stopUp()
+	// What the session's server was still to answer is answered now:
+	// the client's requests do not wait on a server that is gone.
+	ds.s.answerAll(errors.New("the session was ended (DELETE)"))
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -637,16 +668,23 @@ func (x *exchange) write(msg []byte, final bool) error {
 			status = http.StatusOK
 		}
 		x.w.WriteHeader(status)
-		x.w.Write(msg)
-		x.endLocked()
-		return nil
-	}
-	x.startStreamLocked()
-	if _, err := fmt.Fprintf(x.w, "event: message\ndata: %s\n\n", msg); err != nil {
+		x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+		defer x.rc.SetWriteDeadline(time.Time{})
+		_, err := x.w.Write(msg)
 		x.endLocked()
 		return err
 	}
-	x.rc.Flush()
+	x.startStreamLocked()
+	x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+	defer x.rc.SetWriteDeadline(time.Time{})
+	_, err := fmt.Fprintf(x.w, "event: message\ndata: %s\n\n", msg)
+	if err == nil {
+		err = x.rc.Flush()
+	}
+	if err != nil {
+		x.endLocked()
+		return err
+	}
 	if final {
 		x.endLocked()
 	}

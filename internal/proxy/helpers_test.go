@@ -77,6 +77,9 @@ type peer struct {
 	// said, when set, says what the other end said on stderr, for a
 	// failure to show.
 	said func() string
+	// out, when set, closes the end the peer reads: a client that no
+	// longer reads.
+	out io.Closer
 }
 
 func newPeer(t testing.TB, w io.Writer, r io.Reader) *peer {

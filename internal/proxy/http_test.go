@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -466,5 +467,194 @@ func TestTheUpstreamsOriginIsItsSchemeHostAndPort(t *testing.T) {
 				t.Errorf("the headers went with the request: %v, want %v", sent, tc.sent)
 			}
 		})
+	}
+}
+
+// countingListener counts the connections it accepted that are open,
+// and the most that were at once.
+type countingListener struct {
+	net.Listener
+	mu         sync.Mutex
+	open, most int
+}
+
+func (l *countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.open++
+	l.most = max(l.most, l.open)
+	return &countedConn{Conn: c, l: l}, nil
+}
+
+func (l *countingListener) counts() (open, most int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.open, l.most
+}
+
+type countedConn struct {
+	net.Conn
+	l    *countingListener
+	once sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(func() {
+		c.l.mu.Lock()
+		c.l.open--
+		c.l.mu.Unlock()
+	})
+	return c.Conn.Close()
+}
+
+func TestClientsThatStallTakeNoMoreConnectionsThanTheBound(t *testing.T) {
+	defer func(n int) { maxConnections = n }(maxConnections)
+	maxConnections = 4
+	const stalled = 20
+	up, _ := testServer(t, "raw")
+	l := &countingListener{Listener: listen(t)}
+	url, stderr, _ := serve(t, Options{Upstream: up}, l)
+	addr := strings.TrimPrefix(strings.TrimSuffix(url, HTTPPath), "http://")
+	var conns []net.Conn
+	for range stalled {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A body that never comes.
+		fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{", HTTPPath)
+		conns = append(conns, c)
+	}
+	waitFor(t, "stalled connections accepted", func() bool { open, _ := l.counts(); return open >= maxConnections })
+	// A client that comes now is answered once the stalled ones go.
+	answered := make(chan []byte, 1)
+	go func() {
+		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, nil)
+		answered <- body
+	}()
+	for _, c := range conns {
+		c.Close()
+	}
+	select {
+	case body := <-answered:
+		if m := jsonrpc.Parse(body); m.Kind != jsonrpc.Response || m.Result == nil {
+			t.Errorf("the client got %s, want the answer to its ping", body)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("the client was not answered within 20 s of the stalled connections closing\nstderr:\n%s", stderr)
+	}
+	if _, most := l.counts(); most > maxConnections {
+		t.Errorf("%d connections were served at once, more than the bound of %d", most, maxConnections)
+	}
+}
+
+func TestABodyOverTheBoundIsRefusedNamingTheBoundAsPeopleWriteIt(t *testing.T) {
+	up, _ := testServer(t, "raw")
+	url, _, _ := serve(t, Options{Upstream: up, MaxMessage: 4096}, listen(t))
+	status, _, body := post(t, url, `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"`+strings.Repeat("x", 8192)+`"}}`, nil)
+	if m := jsonrpc.Parse(body); status != http.StatusRequestEntityTooLarge || !strings.Contains(string(m.Error), "a message longer than 4 KiB, the most one message may hold") {
+		t.Errorf("status %d, %s; want 413 naming the bound of 4 KiB", status, body)
+	}
+}
+
+// pendingCall sends the call 2 of echo, which the silent server never
+// answers, and returns where its answer comes, once the call has
+// reached the server.
+func pendingCall(t *testing.T, url string, header http.Header, record *syncBuffer) <-chan []byte {
+	t.Helper()
+	answered := make(chan []byte, 1)
+	go func() {
+		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, header)
+		answered <- body
+	}()
+	waitFor(t, "call passed on", func() bool {
+		return strings.Contains(record.String(), `"method":"tools/call","id":2,"tool":"echo","bytes":`)
+	})
+	return answered
+}
+
+func TestDeletingASessionAnswersWhatItsServerWasStillToAnswer(t *testing.T) {
+	up, _ := testServer(t, "silent")
+	url, _, record := serve(t, Options{Upstream: up}, listen(t))
+	_, h, _ := post(t, url, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, nil)
+	session := http.Header{sessionHeader: {h.Get(sessionHeader)}}
+	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, session)
+	answered := pendingCall(t, url, session, record)
+	req, _ := http.NewRequest(http.MethodDelete, url, nil)
+	req.Header = session
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	select {
+	case body := <-answered:
+		if m := jsonrpc.Parse(body); m.Error == nil || !strings.Contains(string(m.Error), "the session was ended") {
+			t.Errorf("the call waiting got %s; want an error saying the session was ended", body)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the call waiting was not answered within 20 s of its session's end")
+	}
+}
+
+func TestARequestWaitingWhenTheProxyStopsIsAnsweredWithAnError(t *testing.T) {
+	up, _ := testServer(t, "silent")
+	l := listen(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	record := &syncBuffer{}
+	go func() {
+		done <- Run(ctx, Options{Upstream: up, Downstream: Downstream{Listener: l}, Stderr: io.Discard, Record: record})
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	url := "http://" + l.Addr().String() + HTTPPath
+	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
+	answered := pendingCall(t, url, nil, record)
+	cancel()
+	select {
+	case body := <-answered:
+		if m := jsonrpc.Parse(body); m.Kind != jsonrpc.Response || string(m.ID) != "2" || !strings.Contains(string(m.Error), "the proxy is stopping") {
+			t.Errorf("the call waiting got %q; want an error saying the proxy is stopping", body)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the call waiting was not answered within 20 s of the proxy stopping")
+	}
+}
+
+// sentUp is an upstream that keeps what it is sent.
+type sentUp struct {
+	mu   sync.Mutex
+	msgs [][]byte
+}
+
+func (u *sentUp) send(msg []byte, _ *request, _ http.Header) error {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.msgs = append(u.msgs, bytes.Clone(msg))
+	return nil
+}
+
+func (u *sentUp) close() error { return nil }
+
+func TestARequestOfTheServersThatNoStreamCanCarryIsAnsweredWithAnError(t *testing.T) {
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}}
+	s := newSession(t.Context(), opt, nil, &logger{w: io.Discard})
+	up := &sentUp{}
+	// A session of one client's over HTTP, between its requests, with no
+	// GET stream open.
+	s.up, s.down = up, &downSession{id: "s1", s: s}
+	s.fromServer([]byte(`{"jsonrpc":"2.0","id":"r1","method":"roots/list"}`), nil)
+	if len(up.msgs) != 1 {
+		t.Fatalf("the server was sent %q; want one answer to its request", up.msgs)
+	}
+	if m := jsonrpc.Parse(up.msgs[0]); m.Kind != jsonrpc.Response || string(m.ID) != `"r1"` || !strings.Contains(string(m.Error), "no stream is open to the client") {
+		t.Errorf("the server was sent %s; want an error answering r1", up.msgs[0])
 	}
 }

@@ -83,7 +83,9 @@ func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cm
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		cmd.Wait()
 	})
-	return cmd, stdin, newPeer(t, stdin, stdout), stderr
+	p := newPeer(t, stdin, stdout)
+	p.out = stdout
+	return cmd, stdin, p, stderr
 }
 
 func TestKillingEitherSideOfAProxyProcessLeavesNoProcess(t *testing.T) {
@@ -95,6 +97,12 @@ func TestKillingEitherSideOfAProxyProcessLeavesNoProcess(t *testing.T) {
 	}{
 		{name: "the client closes the pipe", exit: 0, kill: func(t *testing.T, _ *exec.Cmd, stdin io.WriteCloser, _ *peer, _ string) {
 			stdin.Close()
+		}},
+		{name: "the client stops reading the proxy's output", exit: 0, kill: func(t *testing.T, _ *exec.Cmd, _ io.WriteCloser, p *peer, _ string) {
+			p.out.Close()
+			// The answer cannot be written: the client is gone, though
+			// its input is open.
+			p.send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
 		}},
 		{name: "the client stops the proxy with SIGTERM", exit: 0, kill: func(t *testing.T, cmd *exec.Cmd, _ io.WriteCloser, _ *peer, _ string) {
 			cmd.Process.Signal(syscall.SIGTERM)

@@ -176,19 +176,21 @@ func appendField(b []byte, name, value string) []byte {
 // one goroutine writes the record and calls the events function in
 // order. What does not fit in the queue is dropped and counted.
 type recorder struct {
-	q       chan *Event
-	w       io.Writer
-	fn      func(Event)
-	dropped atomic.Int64 // dropped and not yet told
-	total   atomic.Int64 // dropped in all
-	queued  atomic.Int64 // bytes of messages in the queue
-	werr    error        // the first write error of the record
-	done    chan struct{}
-	mu      sync.RWMutex // held to add, and to close the queue
-	closed  bool
+	q         chan *Event
+	w         io.Writer
+	fn        func(Event)
+	dropped   atomic.Int64 // dropped and not yet told
+	total     atomic.Int64 // dropped in all
+	queued    atomic.Int64 // bytes of messages in the queue
+	werr      error        // the first write error of the record
+	unwritten int64        // events not written since werr
+	log       *logger      // says werr at once
+	done      chan struct{}
+	mu        sync.RWMutex // held to add, and to close the queue
+	closed    bool
 }
 
-func newRecorder(opt *Options) *recorder {
+func newRecorder(opt *Options, log *logger) *recorder {
 	if opt.Record == nil && opt.Events == nil {
 		return nil
 	}
@@ -196,14 +198,22 @@ func newRecorder(opt *Options) *recorder {
 	if size <= 0 {
 		size = DefaultQueueSize
 	}
-	r := &recorder{q: make(chan *Event, size), w: opt.Record, fn: opt.Events, done: make(chan struct{})}
+	r := &recorder{q: make(chan *Event, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{})}
 	go r.run()
 	return r
 }
 
-// messageBytes is what an event's messages hold in memory.
+// messageBytes is what an event's messages hold in memory, with its
+// id, method, tool and findings, which a peer may make as long as a
+// message (a call of 100,000 arguments the tool does not take has as
+// many findings).
 func (e *Event) messageBytes() int64 {
-	return int64(len(e.Params) + len(e.Result) + len(e.Message))
+	n := len(e.Params) + len(e.Result) + len(e.Message) + len(e.ID) + len(e.Method) + len(e.Tool)
+	for i := range e.Findings {
+		f := &e.Findings[i]
+		n += len(f.Code) + len(f.Text) + len(f.Hint) + len(f.Tool) + 64
+	}
+	return int64(n)
 }
 
 // add queues e, or drops it when the queue is full or holds
@@ -242,11 +252,9 @@ func (r *recorder) run() {
 	var line []byte
 	for e := range r.q {
 		r.queued.Add(-e.messageBytes())
-		if r.w != nil && r.werr == nil {
+		if r.w != nil {
 			line = append(e.appendLine(line[:0]), '\n')
-			if _, err := r.w.Write(line); err != nil {
-				r.werr = err
-			}
+			r.write(line)
 			if cap(line) > 1<<20 {
 				line = nil
 			}
@@ -258,13 +266,25 @@ func (r *recorder) run() {
 	if n := r.dropped.Swap(0); n > 0 {
 		e := &Event{Time: time.Now(), From: Proxy, To: Proxy, Kind: "note", Verdict: Sent, Dropped: n}
 		if r.w != nil && r.werr == nil {
-			if _, err := r.w.Write(append(e.appendLine(nil), '\n')); err != nil {
-				r.werr = err
-			}
+			r.write(append(e.appendLine(nil), '\n'))
 		}
 		if r.fn != nil {
 			r.fn(*e)
 		}
+	}
+}
+
+// write appends a line to the record. The first error is said at once:
+// the record (a full disk, a pipe whose reader went) holds nothing more,
+// and the lines it does not get are counted.
+func (r *recorder) write(line []byte) {
+	if r.werr != nil {
+		r.unwritten++
+		return
+	}
+	if _, err := r.w.Write(line); err != nil {
+		r.werr, r.unwritten = err, 1
+		r.log.printf("the record could not be written, and holds no more messages: %v", err)
 	}
 }
 

@@ -178,6 +178,42 @@ func TestACallBeforeAnyListingLeavesTheClientHeardWhileTheProxyLists(t *testing.
 	}
 }
 
+// TestAClientsIDThatIsTheProxysOwnTakesNotItsAnswer has the client send a
+// request under the id of the proxy's own listing while that listing
+// waits: the client's request is refused, and the listing, and the call
+// checked against it, go on.
+func TestAClientsIDThatIsTheProxysOwnTakesNotItsAnswer(t *testing.T) {
+	up, _ := testServer(t, "asks-first")
+	r := start(t, Options{Upstream: up, CallTimeout: time.Minute})
+	p := r.peer(t)
+	p.initialize()
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"first"}}}`)
+	// The server holds the proxy's listing until the client answers it.
+	for msg := p.next(); jsonrpc.Parse(msg).Method != "roots/list"; msg = p.next() {
+		p.notes = append(p.notes, msg)
+	}
+	var own string
+	waitFor(t, "request of the proxy's own in the record", func() bool {
+		for _, l := range recordLines(t, r.record.String()) {
+			if field(l.Raw, "from") == "proxy" && field(l.Raw, "kind") == "request" {
+				own = string(jsonrpc.Member(l.Raw, "id"))
+			}
+		}
+		return own != ""
+	})
+	resp := p.call(own, "ping", "")
+	if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "the id is that of a request of toolbench proxy's own") {
+		t.Errorf("the client's request under the proxy's id %s got %s; want an error saying the id is in use", own, resp)
+	}
+	p.send(`{"jsonrpc":"2.0","id":"roots-1","result":{"roots":[]}}`)
+	if text := toolText(t, jsonrpc.Parse(p.answer("1")).Result); text != "first" {
+		t.Errorf("the call got %q; want the server's %q", text, "first")
+	}
+	if len(p.notes) > 0 {
+		t.Errorf("the client got messages it did not ask for: %q", p.notes)
+	}
+}
+
 // lockOf pins the tools the server of behaviour lists, as the source
 // "test".
 func lockOf(t *testing.T, behaviour string) *lock.Lock {
@@ -220,6 +256,83 @@ func listedNames(resp []byte) []string {
 		names = append(names, name)
 	}
 	return names
+}
+
+// TestAnIDTheServerWritesAgainItsOwnWayStillFindsItsRequest has the
+// client write its ids with escapes, which the Go SDK's server decodes
+// and writes again without: the answers are still held to the lock and
+// the call's checks, and none is left waiting.
+func TestAnIDTheServerWritesAgainItsOwnWayStillFindsItsRequest(t *testing.T) {
+	tests := []struct{ name, sent, answered string }{
+		{name: "an escaped letter", sent: `"\u0061"`, answered: `"a"`},
+		{name: "an escaped slash", sent: `"req\/1"`, answered: `"req/1"`},
+		{name: "a letter beyond ASCII", sent: `"\u00e9t\u00e9"`, answered: `"été"`},
+	}
+	l := lockOf(t, "tools")
+	up, _ := testServer(t, "changed")
+	r := start(t, Options{Upstream: up, Lock: l})
+	p := r.peer(t)
+	p.initialize()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p.send(`{"jsonrpc":"2.0","id":` + tc.sent + `,"method":"tools/list","params":{}}`)
+			list := p.answer(tc.answered)
+			if names := strings.Join(listedNames(list), " "); strings.Contains(names, "search") || !strings.Contains(names, "echo") {
+				t.Errorf("listed %s; want search withheld and the others passed on", names)
+			}
+		})
+	}
+	r.stop(t)
+	if strings.Contains(r.record.String(), "a response to no request") {
+		t.Errorf("an answer found no request:\n%s", r.record)
+	}
+}
+
+// TestAListingAnsweredUnderAFloatIDIsStillHeldToTheLock has the server
+// answer tools/list 2 as 2.0, which clients read as 2: the listing is
+// held to the lock all the same, its changed tool withheld.
+func TestAListingAnsweredUnderAFloatIDIsStillHeldToTheLock(t *testing.T) {
+	up, _ := testServer(t, "float-ids")
+	l := pinning(t, "test", []byte(`[{"name":"echo","description":"Echo the text back.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}]`))
+	r := start(t, Options{Upstream: up, Lock: l})
+	p := r.peer(t)
+	p.initialize()
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}`)
+	list := p.answer("2.0")
+	if names := listedNames(list); len(names) != 0 {
+		t.Errorf("listed %q; want echo, changed since it was locked, withheld", names)
+	}
+}
+
+func TestIDsThatAreTheSameValueWaitUnderOneKey(t *testing.T) {
+	tests := []struct {
+		name string
+		ids  []string
+	}{
+		{name: "strings", ids: []string{`"a"`, `"\u0061"`}},
+		{name: "a slash", ids: []string{`"a/b"`, `"a\/b"`}},
+		{name: "integers", ids: []string{`2`, `2.0`, `2e0`, `20e-1`, `0.2E+1`, `2.000`}},
+		{name: "zeros", ids: []string{`0`, `-0`, `0.0`, `0e5`}},
+		{name: "negative", ids: []string{`-12`, `-1.2e1`}},
+		{name: "a large integer", ids: []string{`12345678901234567890`, `1234567890123456789e1`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, id := range tc.ids[1:] {
+				if idKey([]byte(id)) != idKey([]byte(tc.ids[0])) {
+					t.Errorf("%s waits under %q, %s under %q", id, idKey([]byte(id)), tc.ids[0], idKey([]byte(tc.ids[0])))
+				}
+			}
+		})
+	}
+	distinct := []string{`1`, `"1"`, `10`, `0.1`, `-1`, `1e999999999999`, `"a"`, `"A"`, `12345678901234567891`}
+	seen := map[string]string{}
+	for _, id := range distinct {
+		if prev, ok := seen[idKey([]byte(id))]; ok {
+			t.Errorf("%s and %s wait under the same key %q", prev, id, idKey([]byte(id)))
+		}
+		seen[idKey([]byte(id))] = id
+	}
 }
 
 func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
@@ -600,5 +713,16 @@ func TestRecordMessagesKeepsEveryMessageWhole(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no line holds the initialize response whole:\n%s", r.record)
+	}
+}
+
+func TestAClientThatStopsReadingAndGoesDoesNotHoldTheProxy(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	r := start(t, Options{Upstream: up})
+	// The proxy's output is never read: its write of the server's answer
+	// waits on the client for ever.
+	io.WriteString(r.in, `{"jsonrpc":"2.0","id":0,"method":"ping"}`+"\n")
+	if err := r.stop(t); err != nil {
+		t.Errorf("Run: %v", err)
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
+	"time"
 
 	"toolbench/internal/mcpclient"
 )
@@ -24,8 +27,15 @@ func Run(ctx context.Context, opt Options) error {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
+	// A write to standard output or error that a reader closed would end
+	// the process with SIGPIPE, and leave servers running: it is an
+	// error instead (a client on stdio gone). Notify, not Ignore: a
+	// server does not inherit it.
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
 	log := &logger{w: opt.Stderr}
-	rec := newRecorder(&opt)
+	rec := newRecorder(&opt, log)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var err error
@@ -40,7 +50,7 @@ func Run(ctx context.Context, opt Options) error {
 			log.printf("%d messages were not recorded: the record could not keep up, and its queue was full", dropped)
 		}
 		if werr != nil {
-			log.printf("the record could not be written: %v", werr)
+			log.printf("%d messages are not in the record, which could not be written: %v", rec.unwritten, werr)
 		}
 	}
 	return err
@@ -56,7 +66,8 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 		out = os.Stdout
 	}
 	s := newSession(ctx, opt, rec, log)
-	s.down = &stdioDown{out: &lineWriter{w: out}}
+	down := &stdioDown{out: &lineWriter{w: out}, gone: make(chan struct{})}
+	s.down = down
 	serverDone := make(chan error, 1)
 	if err := s.connect(serverDone); err != nil {
 		return err
@@ -71,6 +82,9 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 			err = cerr
 		}
 		return err
+	case <-down.gone:
+		log.printf("the client no longer reads what the proxy writes to it: the session ends")
+		return s.stopUp()
 	case why := <-serverDone: // never nil: only Run stops the server
 		s.up.close()
 		return why
@@ -111,14 +125,23 @@ func (s *session) connect(serverDone chan<- error) error {
 	return nil
 }
 
+// readEndWait bounds how long stopUp waits for the reading of a stopped
+// server's output to end: a client that no longer reads can hold the
+// last message's write for ever.
+const readEndWait = 2 * time.Second
+
 // stopUp stops the upstream and, for a spawned server, waits for the end
 // of the reading of its output (which stopping it ends), so that every
 // message the server wrote has been passed on and queued for the record
-// before Run closes the record.
+// before Run closes the record; within readEndWait, after which what is
+// still being passed on is not recorded.
 func (s *session) stopUp() error {
 	err := s.up.close()
 	if s.upRead != nil {
-		<-s.upRead
+		select {
+		case <-s.upRead:
+		case <-time.After(readEndWait):
+		}
 	}
 	return err
 }

@@ -129,10 +129,10 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		rec:        rec,
 		log:        log,
 		ctx:        ctx,
-		pending:    newFIFO[*request](maxWaiting),
+		pending:    newWaiting(),
 		progress:   map[string]*request{},
-		serverReqs: newFIFO[*request](maxWaiting),
-		givenUp:    newFIFO[*request](maxWaiting),
+		serverReqs: newWaiting(),
+		givenUp:    newWaiting(),
 	}
 	s.tools = newToolSet(opt, log)
 	s.callsRoom.L = &s.callsMu
@@ -150,6 +150,11 @@ func (s *session) revision() string {
 
 // errServerGone answers what cannot reach the server any more.
 var errServerGone = errors.New("the server is gone")
+
+// errIDInUse answers a request of the client's whose id is that of a
+// request of the proxy's own still waiting for its answer; the proxy's
+// own request takes another id.
+var errIDInUse = errors.New("the id is that of a request of toolbench proxy's own waiting for the server's answer; use another")
 
 // fromClient takes one message of the client's, arriving on route (the
 // downstream's), with its HTTP headers over HTTP.
@@ -293,9 +298,15 @@ func (s *session) forward(raw []byte, req *request) error {
 		s.mu.Unlock()
 		return err
 	}
-	oldest, evicted := s.waitLocked(req)
+	if prev, ok := s.pending.get(req.key); ok && (prev.own == nil) != (req.own == nil) {
+		// The client's id and the proxy's own meet: neither request
+		// may take the other's answer.
+		s.mu.Unlock()
+		return errIDInUse
+	}
+	evicted := s.waitLocked(req)
 	s.mu.Unlock()
-	if evicted {
+	for _, oldest := range evicted {
 		s.evict(oldest)
 	}
 	if err := s.up.send(raw, req, req.header); err != nil {
@@ -324,7 +335,7 @@ func (s *session) keyOf(id []byte) string {
 	if s.byKey {
 		return "\x00" + strconv.FormatInt(s.keys.Add(1), 10)
 	}
-	return string(id)
+	return idKey(id)
 }
 
 // fromServer takes one message of the server's, which came while it
@@ -343,7 +354,22 @@ func (s *session) fromServer(raw []byte, via *request) {
 			return
 		}
 		ev.Findings = append(ev.Findings, s.serverRequest(&m, now)...)
-		s.relay(raw, nil, via, ev)
+		if err := s.down.send(raw, nil, via); err != nil {
+			// No stream open to the client carries it (a session over
+			// HTTP between requests, with no GET stream): the server is
+			// told, rather than left waiting.
+			s.takeServerRequest(m.ID)
+			ev.Verdict = Refused
+			ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning, Text: "a request of the server's that no stream open to the client could carry; answered with an error"})
+			s.emit(ev)
+			var header http.Header
+			if via != nil {
+				header = via.header
+			}
+			s.refuseServerRequest(&m, "no stream is open to the client to carry this request, so it cannot be asked: "+err.Error(), header)
+			return
+		}
+		s.emit(ev)
 	case jsonrpc.Notification:
 		// list_changed is passed on and nothing more: calls are checked
 		// against the listing the client has until it lists the tools
@@ -376,7 +402,7 @@ func (s *session) fromServer(raw []byte, via *request) {
 func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 	var req, late *request
 	switch {
-	case via != nil && bytes.Equal(via.id, m.ID):
+	case via != nil && sameID(via.id, m.ID):
 		if s.take(via) {
 			req = via
 		} else if s.takeGivenUp(via.key) == via {
@@ -384,7 +410,7 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 		}
 	case !s.byKey:
 		if req = s.takePending(m.ID); req == nil {
-			late = s.takeGivenUp(string(m.ID))
+			late = s.takeGivenUp(idKey(m.ID))
 		}
 	}
 	switch {
@@ -464,15 +490,21 @@ func (s *session) relay(raw []byte, req, via *request, ev *Event) {
 // serverInvalid handles what the server wrote that is no JSON-RPC
 // message. Passed on, it would end the client's session, so it is
 // dropped, and said on stderr; a request of the client's it names by
-// its id gets an error instead of its answer.
+// its id gets an error instead of its answer. A message that is not
+// JSON names it by an id before what breaks it (a raw control character
+// in a string, invalid UTF-8, the line's end), as a line too long does.
 func (s *session) serverInvalid(m *jsonrpc.Message, ev *Event, via *request) {
 	ev.Verdict = Dropped
 	ev.Findings = append(ev.Findings, invalidFinding(m))
 	s.log.printf("the server wrote what is not a JSON-RPC message, which is not passed on: %s: %s", m.Err.Message, quoteStart(m.Raw))
 	s.emit(ev)
+	id := m.ID
+	if id == nil {
+		id = jsonrpc.HeadID(m.Raw)
+	}
 	var req *request
-	if m.ID != nil {
-		req = s.takePending(m.ID)
+	if id != nil {
+		req = s.takePending(id)
 	}
 	if req == nil {
 		return
@@ -499,17 +531,31 @@ func quoteStart(b []byte) string {
 // error at once, and every later one; why says what became of the
 // server.
 func (s *session) serverGone(why error) {
+	n, first := s.answerAll(why)
+	switch {
+	case !first:
+	case n > 0:
+		s.log.printf("%s\n%s answered with an error at once", why, termtext.Plural(n, "request"))
+	default:
+		s.log.printf("%s", why)
+	}
+}
+
+// answerAll answers every request waiting for the server with an error
+// saying why, and every later one, and returns how many it answered and
+// whether it was the first to (the server gone once).
+func (s *session) answerAll(why error) (int, bool) {
 	s.mu.Lock()
 	if s.gone != nil {
 		s.mu.Unlock()
-		return
+		return 0, false
 	}
 	s.gone = why
 	var pending []*request
 	for _, req := range s.pending.all {
 		pending = append(pending, req)
 	}
-	s.pending, s.progress = newFIFO[*request](maxWaiting), map[string]*request{}
+	s.pending, s.progress = newWaiting(), map[string]*request{}
 	s.mu.Unlock()
 	for _, req := range pending {
 		msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+why.Error()+": the request was not answered")
@@ -519,17 +565,24 @@ func (s *session) serverGone(why error) {
 		}
 		s.answer(msg, req, req.method)
 	}
-	if len(pending) > 0 {
-		s.log.printf("%s\n%s answered with an error at once", why, termtext.Plural(len(pending), "request"))
-		return
-	}
-	s.log.printf("%s", why)
+	return len(pending), true
 }
 
 // own sends a request of the proxy's own to the server and returns the
 // server's answer, within the call timeout. header holds the HTTP headers
 // of the client's request it is made for, whose session it goes in.
 func (s *session) own(method string, params []byte, header http.Header) ([]byte, error) {
+	for {
+		resp, err := s.ownOnce(method, params, header)
+		if !errors.Is(err, errIDInUse) {
+			return resp, err
+		}
+	}
+}
+
+// ownOnce is own with the next id of the proxy's, errIDInUse when a
+// request of the client's waits under it.
+func (s *session) ownOnce(method string, params []byte, header http.Header) ([]byte, error) {
 	id := []byte(`"toolbench-proxy-` + strconv.FormatInt(s.ownIDs.Add(1), 10) + `"`)
 	msg := append([]byte(`{"jsonrpc":"2.0","id":`), id...)
 	msg = append(msg, `,"method":`...)
@@ -582,6 +635,10 @@ func (s *session) event(t time.Time, from, to Peer, m *jsonrpc.Message) *Event {
 		ev.ID = bytes.Clone(m.ID)
 	}
 	switch {
+	case s.opt.RecordMessages && m.Kind == jsonrpc.Invalid && m.Err.Code == jsonrpc.CodeParseError:
+		// What is not JSON is held as a string of its text, so that the
+		// line stays JSON and holds no raw control character.
+		ev.Message = jsonrpc.AppendQuote(nil, string(m.Raw))
 	case s.opt.RecordMessages:
 		ev.Message = bytes.Clone(m.Raw)
 	case m.Method == "tools/call" && m.Kind == jsonrpc.Request:

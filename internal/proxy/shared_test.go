@@ -2,12 +2,16 @@ package proxy
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
@@ -143,4 +147,46 @@ func TestInASharedSessionASubscriptionsNotificationReachesTheClientThatOpenedIt(
 	if want := []string{`notifications/tools/list_changed "s-1"`, ` "s-1"`}; !slices.Equal(got, want) {
 		t.Errorf("the client got %q; want %q: the notification, naming its own request, then the answer", got, want)
 	}
+}
+
+func TestAClientThatDoesNotReadItsAnswerHoldsUpNoOtherClient(t *testing.T) {
+	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
+	writeTimeout = 200 * time.Millisecond
+	up, _ := testServer(t, "raw")
+	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(32<<20))
+	url, stderr, record := serve(t, Options{Upstream: up}, listen(t))
+	// A client of the shared session asks for an answer larger than its
+	// connection holds, and reads none of it.
+	conn, err := net.Dial("tcp", strings.TrimPrefix(strings.TrimSuffix(url, HTTPPath), "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.(*net.TCPConn).SetReadBuffer(4096)
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"big","arguments":{}}}`
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", HTTPPath, len(body), body)
+	// Once the call has reached the server, the server answers it before
+	// anything sent after it.
+	waitFor(t, "call passed on", func() bool {
+		return strings.Contains(record.String(), `"from":"client","to":"server","kind":"request","method":"tools/call"`)
+	})
+	// Another client of the session is answered all the same.
+	client := &http.Client{Timeout: 20 * time.Second}
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"ping"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatalf("the other client got no answer: %v\nstderr:\n%s", err, stderr)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if m := jsonrpc.Parse(got); m.Kind != jsonrpc.Response || string(m.ID) != "2" || m.Result == nil {
+		t.Errorf("the other client got %s, want the answer to its ping", got)
+	}
+	// The answer that could not be written is recorded as dropped.
+	waitFor(t, "dropped answer", func() bool {
+		return strings.Contains(record.String(), `"kind":"response","method":"tools/call","id":1,"tool":"big","bytes":33554524`) &&
+			strings.Contains(record.String(), `"verdict":"dropped"`)
+	})
 }

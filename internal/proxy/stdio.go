@@ -43,9 +43,21 @@ func (lw *lineWriter) writeLine(msg []byte) error {
 }
 
 // stdioDown is a client on standard input and output.
-type stdioDown struct{ out *lineWriter }
+type stdioDown struct {
+	out *lineWriter
+	// gone is closed when a write to the client fails: a client that
+	// closed its end of the output is gone, though its input stays open.
+	gone     chan struct{}
+	goneOnce sync.Once
+}
 
-func (d *stdioDown) send(msg []byte, _, _ *request) error { return d.out.writeLine(msg) }
+func (d *stdioDown) send(msg []byte, _, _ *request) error {
+	err := d.out.writeLine(msg)
+	if err != nil {
+		d.goneOnce.Do(func() { close(d.gone) })
+	}
+	return err
+}
 
 // stdioUp is a server spawned on stdio.
 type stdioUp struct {

@@ -44,6 +44,7 @@ type listing struct {
 	keptNames []string // the name of each, "" for none
 	withheld  []string // the names of the others
 	names     map[string]bool
+	size      int  // the bytes of pages
 	done      bool // the last page is in
 	finished  bool // linted
 }
@@ -171,6 +172,9 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) heldPag
 		return heldPage{out: m.Raw, verdict: Relayed}
 	}
 	page, tools, err := readPage(m, len(cur.pages)+1, req.cursor)
+	if err == nil {
+		err = cur.room(len(m.Raw))
+	}
 	if err != nil {
 		return t.unreadPage(m, req, err)
 	}
@@ -338,6 +342,21 @@ func withoutTools(m *jsonrpc.Message, drop map[int]bool) []byte {
 	}
 	kept = append(kept, ']')
 	return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: arr, With: kept})
+}
+
+// room says whether a page of size bytes fits in the listing, within
+// the bounds toolbench reads a listing in (mcpclient.MaxPages and
+// MaxDocumentSize), and counts it: a server whose cursors never end
+// fills no memory, and the proxy's own listing ends.
+func (cur *listing) room(size int) error {
+	n := len(cur.pages) + 1
+	if n > mcpclient.MaxPages {
+		return fmt.Errorf("tools/list page %d: %w", n, &mcpclient.LimitError{What: "the listing", Limit: fmt.Sprintf("%d pages toolbench reads", mcpclient.MaxPages)})
+	}
+	if cur.size += size; cur.size > mcpclient.MaxDocumentSize {
+		return fmt.Errorf("tools/list page %d: %w", n, &mcpclient.LimitError{What: "the listing", Limit: termtext.Size(mcpclient.MaxDocumentSize) + " a tools document may take"})
+	}
+	return nil
 }
 
 // state is the state of the listing so far, set holding its tools read

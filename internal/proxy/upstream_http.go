@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"toolbench/core/catalog"
 	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
@@ -146,8 +147,15 @@ func (u *httpUp) post(body []byte, req *request, header http.Header, prev, wrote
 			u.listen()
 		}
 	case resp.StatusCode/100 == 2 && strings.HasPrefix(ct, "text/event-stream"):
-		err = mcpclient.ReadEvents(resp.Body, u.s.opt.maxMessage(), func(data []byte) { u.s.fromServer(data, asked) })
-		if err != nil && u.ctx.Err() == nil && asked != nil && u.s.take(asked) {
+		over := false
+		err = mcpclient.ReadEventsOver(resp.Body, u.s.opt.maxMessage(), func(data []byte) { u.s.fromServer(data, asked) }, func() {
+			over = true
+			u.s.serverEventTooLong()
+		})
+		switch {
+		case over && u.ctx.Err() == nil && asked != nil && u.s.take(asked):
+			u.failed(&m, asked, errors.New("the server's answer is "+eventTooLong(u.s.opt.maxMessage())))
+		case err != nil && u.ctx.Err() == nil && asked != nil && u.s.take(asked):
 			u.failed(&m, asked, fmt.Errorf("the stream of events broke off before the answer: %w", err))
 		}
 	case resp.StatusCode/100 == 2:
@@ -295,7 +303,7 @@ func (u *httpUp) listenOnce() bool {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		return false
 	}
-	mcpclient.ReadEvents(resp.Body, u.s.opt.maxMessage(), func(data []byte) { u.s.fromServer(data, nil) })
+	mcpclient.ReadEventsOver(resp.Body, u.s.opt.maxMessage(), func(data []byte) { u.s.fromServer(data, nil) }, u.s.serverEventTooLong)
 	return true
 }
 
@@ -332,7 +340,23 @@ func readBounded(r io.Reader, max int) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > max {
-		return nil, fmt.Errorf("a message longer than %d bytes, the most one message may hold", max)
+		return nil, fmt.Errorf("a message longer than %s, the most one message may hold", termtext.Size(int64(max)))
 	}
 	return data, nil
+}
+
+// eventTooLong says what an event past the bound is.
+func eventTooLong(max int) string {
+	return "an event longer than " + termtext.Size(int64(max)) + ", the most one message may hold"
+}
+
+// serverEventTooLong says on stderr and in the record that the server
+// sent an event past the bound, which is dropped: the stream is read on,
+// and the request the event may have answered gets an error when the
+// stream ends without another answer.
+func (s *session) serverEventTooLong() {
+	text := eventTooLong(s.opt.maxMessage())
+	s.log.printf("the server wrote %s; it is not passed on", text)
+	s.emit(&Event{Time: time.Now(), From: Server, To: Client, Kind: "invalid", Verdict: Dropped,
+		Findings: []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: text, Hint: "have the server send less at once"}}})
 }

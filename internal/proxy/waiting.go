@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"toolbench/core/catalog"
+	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
 )
 
@@ -16,17 +18,89 @@ import (
 // the client cancels is forgotten at once.
 
 // maxWaiting bounds the requests waiting for their answer each way, and
-// the requests given up that are remembered: past it the oldest goes.
-const maxWaiting = 4096
+// the requests given up that are remembered, and maxWaitingBytes what
+// they keep (ids, methods, tokens, cursors) together: past either the
+// oldest go, so that requests of huge ids fill no memory.
+const (
+	maxWaiting      = 4096
+	maxWaitingBytes = 16 << 20
+)
+
+// tooManyWaiting says what the bounds on requests waiting are.
+var tooManyWaiting = "more than " + strconv.Itoa(maxWaiting) + " requests (or " + termtext.Size(maxWaitingBytes) + " of their ids, methods and tokens)"
+
+func newWaiting() *fifo[*request] { return newFIFO(maxWaiting, maxWaitingBytes, requestSize) }
+
+// requestSize is what a request waiting under key keeps in memory.
+func requestSize(key string, req *request) int {
+	return len(key) + len(req.id) + len(req.method) + len(req.tool) + len(req.cursor) + len(req.version) + len(req.progress) + len(req.clientProgress) + 256
+}
+
+// idKey is the key a request of the id waits under, the same for ids
+// that are the same value however written, so that an answer whose id a
+// peer decoded and wrote again its own way finds its request, and is
+// held to the checks: a string written with escapes ("\u00e9" for "é",
+// "a\/b" for "a/b") is the string as toolbench writes it, and a number
+// (2.0, 2e0, 20e-1 for 2) its digits and exponent. Passed on to no
+// request, a listing would reach the client unheld to the lock, and
+// clients read 2.0 as 2.
+func idKey(id []byte) string {
+	switch {
+	case len(id) == 0:
+		return ""
+	case id[0] == '"' && bytes.IndexByte(id, '\\') >= 0:
+		if v, ok := jsonrpc.Unquote(id); ok {
+			return string(jsonrpc.AppendQuote(nil, v))
+		}
+	case id[0] == '-' || id[0] >= '0' && id[0] <= '9':
+		if key, ok := numberKey(string(id)); ok {
+			return key
+		}
+	}
+	return string(id)
+}
+
+// numberKey is a JSON number as its sign, significant digits and
+// exponent ("2e0" for 2, 2.0 and 20e-1), and whether it is a number
+// whose exponent fits an int.
+func numberKey(n string) (string, bool) {
+	sign := ""
+	if n[0] == '-' {
+		sign, n = "-", n[1:]
+	}
+	mant, exp, hasExp := strings.Cut(strings.ToLower(n), "e")
+	e := 0
+	if hasExp {
+		v, err := strconv.Atoi(strings.TrimPrefix(exp, "+"))
+		if err != nil || v > 1<<30 || v < -1<<30 {
+			return "", false
+		}
+		e = v
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	e -= len(frac)
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		e++
+	}
+	if digits == "" {
+		return "0", true
+	}
+	return sign + digits + "e" + strconv.Itoa(e), true
+}
+
+// sameID reports whether two ids, as written, are the same id.
+func sameID(a, b []byte) bool { return bytes.Equal(a, b) || idKey(a) == idKey(b) }
 
 // waitLocked has req wait for its answer under req.key, and returns the
-// oldest request waiting if it gave it up to make room. s.mu is held.
-func (s *session) waitLocked(req *request) (*request, bool) {
+// oldest requests waiting that it gave up to make room. s.mu is held.
+func (s *session) waitLocked(req *request) []*request {
 	if prev, ok := s.pending.get(req.key); ok {
 		s.unprogressLocked(prev) // an id used again: the new request is waited for
 	}
-	oldest, evicted := s.pending.put(req.key, req)
-	if evicted {
+	evicted := s.pending.put(req.key, req)
+	for _, oldest := range evicted {
 		s.unprogressLocked(oldest)
 		s.givenUp.put(oldest.key, oldest)
 	}
@@ -34,7 +108,7 @@ func (s *session) waitLocked(req *request) (*request, bool) {
 		s.progress[string(req.progress)] = req
 	}
 	s.givenUp.take(req.key)
-	return oldest, evicted
+	return evicted
 }
 
 func (s *session) unprogressLocked(req *request) {
@@ -64,7 +138,7 @@ func (s *session) take(req *request) bool {
 func (s *session) takePending(id []byte) *request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, ok := s.pending.take(string(id))
+	req, ok := s.pending.take(idKey(id))
 	if !ok {
 		return nil
 	}
@@ -98,9 +172,9 @@ func (s *session) takeGivenUp(key string) *request {
 func (s *session) evict(req *request) {
 	n := s.evicted.Add(1)
 	if every(n) {
-		s.log.printf("more than %d requests were waiting for an answer: the oldest was given up, and answered with an error (%d so far)", maxWaiting, n)
+		s.log.printf("%s were waiting for an answer: the oldest was given up, and answered with an error (%d so far)", tooManyWaiting, n)
 	}
-	msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: given up: more than "+strconv.Itoa(maxWaiting)+" requests were waiting for the server's answer, and this one was the oldest")
+	msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: given up: "+tooManyWaiting+" were waiting for the server's answer, and this one was the oldest")
 	s.cancelOnServer(req, "given up by toolbench proxy: too many requests were waiting")
 	if req.own != nil {
 		select {
@@ -110,7 +184,7 @@ func (s *session) evict(req *request) {
 		return
 	}
 	s.answer(msg, req, req.method, Finding{Code: CodeEvicted, Severity: catalog.Error, Tool: req.tool,
-		Text: "given up: more than " + strconv.Itoa(maxWaiting) + " requests were waiting for the server's answer, and this one was the oldest",
+		Text: "given up: " + tooManyWaiting + " were waiting for the server's answer, and this one was the oldest",
 		Hint: "a server that leaves requests unanswered holds them: cancel the requests the client no longer waits for"})
 }
 
@@ -186,7 +260,7 @@ func (s *session) cancelledRequest(id []byte, header http.Header) (*request, int
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.byKey && !s.renumber {
-		req, ok := s.pending.get(string(id))
+		req, ok := s.pending.get(idKey(id))
 		if !ok {
 			return nil, 0
 		}
@@ -195,7 +269,7 @@ func (s *session) cancelledRequest(id []byte, header http.Header) (*request, int
 	var found *request
 	n := 0
 	for _, req := range s.pending.all {
-		if req.own == nil && bytes.Equal(req.id, id) && (s.renumber || req.header.Get(sessionHeader) == header.Get(sessionHeader)) {
+		if req.own == nil && sameID(req.id, id) && (s.renumber || req.header.Get(sessionHeader) == header.Get(sessionHeader)) {
 			found = req
 			n++
 		}
@@ -209,16 +283,17 @@ func (s *session) cancelledRequest(id []byte, header http.Header) (*request, int
 func (s *session) serverRequest(m *jsonrpc.Message, now time.Time) []Finding {
 	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: now}
 	s.mu.Lock()
-	oldest, forgot := s.serverReqs.put(string(req.id), req)
+	forgot := s.serverReqs.put(idKey(req.id), req)
 	s.mu.Unlock()
-	if !forgot {
-		return nil
+	var found []Finding
+	for _, oldest := range forgot {
+		if n := s.forgotten.Add(1); every(n) {
+			s.log.printf("%s of the server's were waiting for the client's answer: the oldest is forgotten, and its answer passed on unchecked (%d so far)", tooManyWaiting, n)
+		}
+		found = append(found, Finding{Code: CodeEvicted, Severity: catalog.Error,
+			Text: tooManyWaiting + " of the server's were waiting for the client's answer: the oldest, " + termtext.Quote(oldest.method) + " " + quoteStart(oldest.id) + ", is forgotten, and its answer will be passed on unchecked"})
 	}
-	if n := s.forgotten.Add(1); every(n) {
-		s.log.printf("more than %d requests of the server's were waiting for the client's answer: the oldest is forgotten, and its answer passed on unchecked (%d so far)", maxWaiting, n)
-	}
-	return []Finding{{Code: CodeEvicted, Severity: catalog.Error,
-		Text: "more than " + strconv.Itoa(maxWaiting) + " requests of the server's were waiting for the client's answer: the oldest, " + oldest.method + " " + string(oldest.id) + ", is forgotten, and its answer will be passed on unchecked"}}
+	return found
 }
 
 // takeServerRequest returns the server's request that id answers, and
@@ -226,7 +301,7 @@ func (s *session) serverRequest(m *jsonrpc.Message, now time.Time) []Finding {
 func (s *session) takeServerRequest(id []byte) *request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, _ := s.serverReqs.take(string(id))
+	req, _ := s.serverReqs.take(idKey(id))
 	return req
 }
 
@@ -281,7 +356,7 @@ func (s *session) waitingUnder(key []byte) *request {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, _ := s.pending.get(string(key))
+	req, _ := s.pending.get(idKey(key))
 	return req
 }
 
@@ -298,11 +373,19 @@ func (s *session) unrouted(m *jsonrpc.Message, ev *Event) {
 	}
 	s.emit(ev)
 	if m.Kind == jsonrpc.Request {
-		msg := jsonrpc.AppendError(nil, m.ID, jsonrpc.CodeInternalError, "toolbench proxy: the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked")
-		s.up.send(msg, nil, nil)
-		s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent})
+		s.refuseServerRequest(m, "the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked", nil)
 	}
 	if n := s.unroutedCount.Add(1); every(n) {
 		s.log.printf("a %s of the server's tied to no client's request was not passed on: the server is shared by clients that keep no session, and it could reach one it is not for (%d so far)", m.Kind, n)
 	}
+}
+
+// refuseServerRequest answers the server's request m, which cannot reach
+// the client, with an error saying why, so that the server does not wait
+// for an answer; header holds the HTTP headers of the client's request
+// it came while serving, nil for none.
+func (s *session) refuseServerRequest(m *jsonrpc.Message, why string, header http.Header) {
+	msg := jsonrpc.AppendError(nil, m.ID, jsonrpc.CodeInternalError, "toolbench proxy: "+why)
+	s.up.send(msg, nil, header)
+	s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent})
 }

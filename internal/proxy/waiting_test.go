@@ -79,10 +79,34 @@ func TestPastTheBoundTheOldestRequestWaitingIsGivenUp(t *testing.T) {
 		}
 	}
 	r.stop(t)
-	if !strings.Contains(r.stderr.String(), "more than 4096 requests were waiting for an answer") {
+	if !strings.Contains(r.stderr.String(), "more than 4096 requests (or 16 MiB of their ids, methods and tokens) were waiting for an answer") {
 		t.Errorf("stderr does not say requests were given up:\n%s", r.stderr)
 	}
 	if n := strings.Count(r.record.String(), `"code":"evicted"`); n != over {
 		t.Errorf("the record holds %d requests given up, want %d", n, over)
+	}
+}
+
+func TestRequestsOfHugeIDsAreGivenUpPastTheBoundOnWhatTheyKeep(t *testing.T) {
+	const (
+		size = 1 << 20 // each id's
+		sent = 2 * maxWaitingBytes / size
+	)
+	up, _ := testServer(t, "silent")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", "")
+	id := func(i int) string { return `"` + strconv.Itoa(i) + strings.Repeat("x", size) + `"` }
+	for i := range sent {
+		p.send(`{"jsonrpc":"2.0","id":` + id(i) + `,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
+	}
+	// Far fewer than 4096 wait: the oldest were given up for the bytes
+	// their ids keep.
+	for i := range sent / 2 {
+		resp := p.answer(id(i))
+		if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "given up") {
+			t.Fatalf("the call %d, among the oldest, got %.200s; want an error saying it was given up", i, resp)
+		}
 	}
 }
