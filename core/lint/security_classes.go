@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"toolbench/core/jsondoc"
 )
 
 // What each attack class looks for, as data: phrases (see compilePhrase)
@@ -85,7 +87,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "says the user need not be told",
 		p: ph("no|not need|necessary|required ~1 to ~1 tell|inform|notify|alert|mention|let|bother|show ~3 @user")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep quiet about something",
-		p: ph("keep|stay|remain quiet|silent|mum ~2 about|on|regarding")},
+		p: ph("keep|keeps|kept|keeping|stay|stays|stayed|remain|remains quiet|silent|mum ~2 about|on|regarding")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to describe something as what it is not",
+		p: ph("whatever|regardless|matter ~10 describe|describes|present|presents|portray|report|reports|call|label ~3 as")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user from finding out",
 		p: ph("@user ~2 not|never find|know|notice|learn|see|realize|realise|discover ~1 out|about|that|it|this"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something out of the user's sight",
@@ -99,7 +103,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to let the user know",
 		p: ph("not|never|don't let on")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to tell the user",
-		p: ph("refrain|refraining|abstain|abstaining ~2 from ~1 telling|informing|mentioning|notifying|alerting|showing|revealing|disclosing")},
+		p: ph("refrain|refraining|abstain|abstaining ~2 from ~1 telling|informing|mentioning|notifying|alerting|showing|revealing|disclosing|bringing|raising|surfacing|discussing|sharing|volunteering")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to dodge the user's questions",
+		p: ph("deflect|dodge|sidestep|evade|stonewall ~4 if|when|questions|question|asked|pressed|queries"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to leave something out of what it tells the user",
 		p: ph("leave|leaving|keep|keeping|omit|omitting|withhold|withholding ~3 out? ~1 of|from ~2 your|the ~1 reply|replies|answer|answers|response|responses|summary|output|report"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something to itself",
@@ -113,11 +119,37 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "says its instructions are hidden ones",
 		p: ph("internal|hidden|secret|private|confidential instruction|instructions|requirement|note"), cond: directive},
 
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 answer|answers|say|tell|reply|respond|claim|state|assure|insist|reassure|confirm ~2 that"), cond: askedByUser},
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist|reassure|assure ~2 it|they|this|everything|nothing ~1 is|was|are|were|has|have|had|happens|stays|never"), cond: askedByUser},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
+		p: ph("bring|brings|steer|steers|turn|turns|redirect|redirects|guide|guides|shift|shifts|deflect|deflects ~3 talk|conversation|discussion|chat|questions|question ~2 back|away|elsewhere"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
+		p: ph("is|are not|never ~1 a|an? ~1 conversation|discussion|chat topic|topics|subject|subjects")},
+
+	{kind: kSignal, class: clsExfiltration, why: "replaces data with what an address the tool's purpose does not explain holds",
+		p: ph("overwritten|overwrite|replaced|replace|swapped|swap|substituted|substitute|overridden ~1 with|by ~4 <url>|<host>|<email>"), cond: notPlaceholderDest},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to report success whatever happened",
+		p: ph("tell|tells|report|reports|say|says|claim|claims|state|states|answer|reply|confirm|confirms|show|shows ~6 success|succeeded|successful|successfully|worked|delivered|completed|complete|done|fine ~6 even|regardless|whatever|irrespective")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to describe something as what it is not",
+		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|characterize|characterise ~4 as ~6 rather|instead ~1 than|of ~1 saying|mentioning|telling|admitting|explaining|revealing|stating|disclosing")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|characterize|characterise ~4 as ~10 if|when|should|whenever ~3 asked|question|questions|anyone|someone|somebody")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to act against the user's wishes",
+		p: ph("against|despite|overriding ~2 the? @user ~1 stated|expressed|explicit|own? ~1 wishes|wish|objections|objection|instructions|requests|preference|preferences|decision|decisions|choice|choices|refusal|no")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user in the dark",
+		p: ph("leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 in the dark")},
+	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
+		p: ph("make|makes|making ~1 no mention|reference|allusion"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model to act as if nothing happened",
+		p: ph("as if|though ~4 never|not happened|happen|took|take|occurred|occur|existed|exist|was|were")},
+
 	// Coercion: the model's other actions are the tool's to order.
 	{kind: kSignal, class: clsCoercion, why: "orders something before any other action of the model",
 		p: ph("before|prior ~1 to? ~2 any|every|each|all other|else? @unit"), cond: directiveNotSameServer},
 	{kind: kSignal, class: clsCoercion, why: "orders something before the model does anything else",
-		p: ph("before|prior ~1 to? ~1 anything|everything"), cond: directiveNotSameServer},
+		p: ph("before|prior ~1 to? ~1 anything|everything"), cond: unrestrictedNotSameServer},
 	{kind: kSignal, class: clsCoercion, why: "orders something before the model does anything else",
 		p: ph("before|prior ~1 to? responding|answering|replying|proceeding ~1 to? any|every|anything|all"), cond: directiveNotSameServer},
 	{kind: kSignal, class: clsCoercion, why: "orders something after every action of the model",
@@ -143,7 +175,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("regardless ~1 of ~4 @user|instruction|instructions|request|requests|asks|asked|says|wants")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
-		p: ph("even if|though ~1 the? ~1 @user|they ~2 ask|asks|say|says|tell|tells|request|requests|instruct|instructs|object|objects|refuse|refuses|decline|declines|disagree|disagrees|forbid|forbids|want|wants|prefer|prefers")},
+		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
+		p: ph("read|reads|treat|treats|take|takes|interpret|interprets|count|counts|consider|regard|record|log ~4 no|refusal|refusals|objection|objections|decline|declines ~2 as|for ~2 yes|consent|approval|agreement|go-ahead|acceptance")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~4 confirmation|permission|approval|consent|authorization|authorisation|confirm|approve|consent|agree|authorize|authorise"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",
@@ -169,11 +203,17 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders this tool called around every other action",
 		p: ph("preceded|followed|accompanied ~1 by ~2 a|one? ~1 call|calls|invocation ~1 to|of <ident>"), cond: selfRef},
 	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is given",
-		p: ph("@user ~2 already ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+		p: ph("@user ~2 already|implicitly|tacitly|automatically ~1 agreed|consented|approved|authorized|authorised|confirmed|accepted")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the checks find",
+		p: ph("whatever|regardless ~3 review|reviews|check|checks|tests|test|scan|scans|audit|result|results|scanner|linter ~1 finds|find|found|says|say|shows|show|returns|reports|report|flags"), cond: directive},
+	{kind: kSignal, class: clsConcealment, why: "tells the model it is not its place to tell",
+		p: ph("not|never ~1 your|the|our ~1 assistant's|model's|agent's? ~1 place|job|role|business ~2 to ~1 mention|tell|raise|bring|discuss|explain|reveal|disclose|inform")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("never|not|don't|no pause|stop|wait ~1 to ~1 ask|confirm|check|verify")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
-		p: ph("no|not other|another ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
+		p: ph("no|not other|another|further|more ~1 tool|tools|function|functions ~6 until|before|unless|without ~3 this|it|one")},
+	{kind: kSignal, class: clsCoercion, why: "orders the model's other tools to wait for this one",
+		p: ph("until ~8 no|not|never ~1 other|further|more|another ~1 tool|tools|function|functions|call|calls")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
 		p: ph("you are now ~2 a|an|in|acting|operating|free|allowed|authorized|permitted|unrestricted|jailbroken")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model it is now someone else",
@@ -208,6 +248,8 @@ var secVocabulary = []secItem{
 		p: ph("avoid|avoiding|skip|stop ~1 using|calling? the|any? <ident>|<word> tool|tools|function|functions"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
 		p: ph("not|never|don't|avoid ~1 call|invoke|calling|invoking <ident>"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "claims to replace the other tools",
+		p: ph("this|it ~2 supersedes|replaces|supplants|obsoletes ~4 tools|functions|servers ~1 you|available|connected|installed")},
 	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
 		p: ph("tool|function ~6 replaced|superseded|deprecated|overridden ~1 by ~1 this|me|tool"), cond: refBefore},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
@@ -245,36 +287,49 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process.env|os.environ|printenv|getenv|$env|%env%|env.local")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("process|process's|shell|shell's|session's|runtime|runtime's|machine's|host's|server's ~1 environment|env")},
 	{kind: kSens, why: "API keys and tokens", heads: hd("api key keys token tokens auth"), p: ph("token|tokens|key|keys|password|passwords|secret|secrets ~1 you|that|which ~2 use|used|have|hold|keep|store|stored|saved|authenticate")},
-	{kind: kSens, why: "the system prompt", heads: hd("system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message")},
+	{kind: kSens, why: "the system prompt", heads: hd("system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message|preamble")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered|traded|exchanged|swapped")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|chat|dialog|dialogue|transcript")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|convo|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue|transcript")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record of ~1 this|the|our|your ~1 current|ongoing|present? conversation|convo|chat|dialog|dialogue")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every the? messages|turns|message ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every|each ~2 messages|turns|message|turn ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous|earlier ~2 user|user's ~1 messages|message|prompts|turns|requests")},
+	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs data contact contacts photo photos location notes note health email emails mail calendar history drive"), p: ph("user's|users'|customer's|person's|their ~2 open|local|private|personal|medical? ~1 files|documents|contacts|photos|location|notes|health|browsing")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
-	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got ~1 been? ~1 loaded|given|told|provided|received|started")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
-	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered logins|passwords|credentials")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|wrote|written|typed|told|shared|confided|mentioned|asked|sent|entered|discussed|exchanged")},
+	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("password|passwords manager|vault|safe|export|exports|keeper")},
+	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered|cached ~2 logins|passwords|credentials")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|says|wrote|writes|written|typed|types|told|tells|shared|shares|confided|mentioned|asked|asks|sent|sends|entered|enters|discussed|exchanged|know|knows|learned|learnt|gathered|remember|remembered")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous few? ~1 things|messages|words|lines|requests ~3 said|wrote|written|typed|sent|asked")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("whatever|everything|anything|all ~1 text|content|messages|words ~1 that? precede|precedes|preceded|came|comes ~1 before")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog call calls"), p: ph("every|each|all ~1 tool|function call|calls|invocation|invocations ~4 you ~1 made|make|have|ran|run|called")},
 	{kind: kSens, why: "a wallet's seed", heads: hd("wallet seed mnemonic crypto"), p: ph("seed|recovery|mnemonic|secret phrase|phrases|words")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
-	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards number|numbers|details|cvv|data")},
+	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
+	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
+	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
+	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("passport|license|licence driver's? number|numbers|details")},
+	{kind: kSens, why: "authorization headers", heads: hd("header headers auth authorization cookie cookies"), p: ph("authorization|auth|cookie|cookies|set-cookie ~2 header|headers")},
+	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("from|of|in your ~1 environment|env")},
+	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("cookies|cookie ~1 database|databases|db|store|jar|file|files")},
 
 	// Features: verbs and context.
-	{kind: kRead, p: ph("read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
-	{kind: kPass, p: ph("pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
+	{kind: kRead, p: ph("go|goes|look|dig|comb|rummage ~1 through")},
+	{kind: kRead, p: ph("opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
+	{kind: kPass, p: ph("base64|hex-encode|serialize|stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
+	{kind: kPass, p: ph("goes|go|belongs|belong into|in")},
+	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~3 again ~1 with")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
@@ -285,7 +340,10 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdPowershell, p: ph("powershell|pwsh|iex|invoke-expression|downloadstring|certutil|mshta")},
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node")},
-	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen")},
+	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
+	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
+	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
+	{kind: kCommand, cmd: cmdSQL, p: ph("delete from")},
 }
 
 func ph(src string) *phrase    { return compilePhrase(src, secSets) }
@@ -331,6 +389,8 @@ func imperativeAt(cl []tok, i int) bool {
 	}
 	prev := cl[j]
 	switch {
+	case prev.w == "by" && j > 0 && (cl[j-1].w == "start" || cl[j-1].w == "begin"):
+		return true
 	case prev.kind == tComma:
 		return !(j > 0 && negWords[cl[j-1].w])
 	case prev.w == "and" || prev.w == "then" || prev.w == "or":
@@ -368,7 +428,7 @@ func directive(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 }
 
 // baseVerbs are verbs an instruction starts with.
-var baseVerbs = wordSet("go proceed continue skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
+var baseVerbs = wordSet("approve merge deploy go proceed continue skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
 
 // negImperative holds a phrase that starts with a negation to an order
 // to the model: "never bring it up", "do not tell the user", "you must
@@ -430,6 +490,20 @@ func directiveNotSameServer(s *secScan, t *secText, cl []tok, from, to int) bool
 	}
 	return directive(s, t, cl, from, to)
 }
+
+// unrestrictedNotSameServer is directiveNotSameServer for a phrase that
+// no relative clause narrows: "before anything that deletes files" is a
+// kind of action, which a tool may ask the model to confirm.
+func unrestrictedNotSameServer(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if to < len(cl) && restrictWords[cl[to].w] {
+		return false
+	}
+	return directiveNotSameServer(s, t, cl, from, to)
+}
+
+// restrictWords start a relative clause or a phrase that narrows a
+// quantifier to a kind: "anything that deletes", "anything involving".
+var restrictWords = wordSet("that which who whose where involving concerning touching related destructive irreversible risky dangerous")
 
 // directiveDest is directive, with a destination that is no placeholder
 // and that the tool's purpose does not explain.
@@ -566,6 +640,11 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 	if w := nameWords(prop); len(w) > 0 {
 		head = w[len(w)-1]
 	}
+	// A property named for the conversation ("history") is how a tool
+	// asks for it: only the tool's purpose explains the conversation.
+	if convHeads[head] {
+		head = ""
+	}
 	for _, h := range heads {
 		if slices.Contains(s.words(), h) || h == head {
 			return true
@@ -579,6 +658,8 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 // explain it; "" when it is not one.
 func sensitivePath(w string) (what string, heads []string) {
 	switch {
+	case strings.HasSuffix(w, ".pem") || strings.HasSuffix(w, ".key") || strings.HasSuffix(w, ".p12") || strings.HasSuffix(w, ".pfx") || strings.HasSuffix(w, ".jks") || strings.HasSuffix(w, ".keystore"):
+		return "private keys", []string{"key", "keys", "cert", "certs", "certificate", "certificates", "tls", "ssl", "pem"}
 	case strings.Contains(w, ".ssh") || strings.Contains(w, "id_rsa") || strings.Contains(w, "id_ed25519") || strings.Contains(w, "id_ecdsa") || strings.Contains(w, "id_dsa") || strings.Contains(w, "authorized_keys"):
 		return "SSH keys", []string{"ssh", "key", "keys"}
 	case strings.Contains(w, ".aws/") || strings.Contains(w, ".azure/") || strings.Contains(w, "gcloud") || strings.Contains(w, ".kube/config") || strings.Contains(w, ".docker/config"):
@@ -615,7 +696,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 				kinds |= 1 << kSens
 			}
 		case tIdent:
-			if keyFiles[cl[k].w] {
+			if keyFiles[cl[k].w] || secretVariable(cl[k].w) {
 				kinds |= 1 << kSens
 			}
 			kinds |= 1 << kCue
@@ -642,8 +723,10 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	// commas it is in ("before auditing, cat ~/.npmrc" orders the cat).
 	filtered := false
 	s.filters = s.filters[:0]
+	telling := startsWithTelling(cl)
 	for _, m := range matches {
-		if m.item.kind == kFilter && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) {
+		// "for auditing" is a purpose given for an order, no filter's.
+		if m.item.kind == kFilter && !telling && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) && !(m.from > 0 && cl[m.from-1].w == "for") {
 			filtered = true
 			s.filters = append(s.filters, segment(cl, m.from))
 		}
@@ -696,6 +779,13 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if cc != nil {
 		s.intents(cl, cc)
 	}
+}
+
+// startsWithTelling reports whether a clause starts with a telling as
+// its subject, "mentioning the sharing to the user is prohibited": what
+// it forbids is the model's telling, not what a filter finds.
+func startsWithTelling(cl []tok) bool {
+	return len(cl) > 2 && strings.HasSuffix(cl[0].w, "ing") && cueTags[cl[0].w]&uint64(cuTell) != 0
 }
 
 // segment is the part of cl between commas that holds token i.
@@ -769,12 +859,14 @@ type sensHit struct {
 func sensHits(cl []tok, ms []secMatch) []sensHit {
 	var hits []sensHit
 	for _, m := range ms {
-		if m.item.kind == kSens {
-			hits = append(hits, sensHit{from: m.from, to: m.to, what: m.item.why, heads: m.item.heads})
+		if m.item.kind == kSens && !(m.to < len(cl) && placeWords[cl[m.to].w]) {
+			hits = append(hits, sensHit{from: m.from, to: m.to, what: m.item.why, heads: m.item.heads, path: secretStores[m.item.why]})
 		}
 	}
 	for k := range cl {
 		switch {
+		case cl[k].kind == tIdent && secretVariable(cl[k].w):
+			hits = append(hits, sensHit{from: k, to: k + 1, what: "API keys and tokens", heads: []string{"token", "tokens", "key", "keys", "secret", "env"}, path: true})
 		case cl[k].kind == tPath:
 			if what, heads := sensitivePath(cl[k].w); what != "" {
 				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
@@ -785,6 +877,45 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 	}
 	return hits
 }
+
+// placeWords after a secret make it a place to keep secrets in: "store
+// it in your secrets manager" names where the key goes.
+var placeWords = wordSet("manager managers vault vaults storage backend backends service services engine")
+
+// secretStores are the sensitive things that are places, as a path is:
+// the browser's cookie and password databases, the keychain. To read
+// one is to read its secrets, however it is said.
+var secretStores = map[string]bool{"saved passwords": true, "the keychain": true, "browser cookies": true}
+
+// secretVariable reports whether an identifier, lower-cased, names an
+// environment variable that holds a secret, VERCEL_TOKEN or
+// STRIPE_SECRET_KEY, or is a secret by its format: a live Stripe key,
+// a GitHub or Slack token, an AWS access key.
+func secretVariable(w string) bool {
+	if len(w) < 4 {
+		return false
+	}
+	switch w[0] {
+	case 's', 'g', 'x', 'a':
+		for _, p := range secretPrefixes {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+	}
+	i := strings.LastIndexByte(w, '_')
+	if i <= 0 || strings.IndexByte(w, '-') >= 0 || strings.IndexByte(w, '.') >= 0 {
+		return false
+	}
+	switch w[i+1:] {
+	case "token", "key", "secret", "password", "passwd", "pat", "credentials", "apikey":
+		return i >= 2
+	}
+	return false
+}
+
+// secretPrefixes begin secrets by their format.
+var secretPrefixes = []string{"sk_live_", "sk-", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia"}
 
 // keyFiles are the names of private key files, which name a secret with
 // no path before them.
@@ -798,18 +929,26 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	prev := s.prevSens
 	s.prevSens, s.prevNamed = "", len(hits) > 0
 	for _, h := range hits {
-		if !s.explainedSens(t, h.heads) {
+		if !s.explainedSens(t, h.heads) && !producedBy(cl, h) {
 			s.prevSens = h.what
 			break
 		}
 	}
 	if len(hits) == 0 {
 		s.handOver(cl, ms, cc, prev)
+		if len(cl) <= 3 && s.prevSens == "" && !s.hit[clsSensitive] && cl[0].start > 0 && s.x.src[cl[0].start-1] == '(' {
+			// A clause of a few words between brackets, "(sk_live_...)",
+			// leaves the secret named before it the subject of the next.
+			s.prevSens, s.prevNamed = prev, prev != ""
+		}
 		return
 	}
-	if t.prop != "" || s.label != "" {
+	if t.prop == "" && s.label == "" {
+		s.fieldTakes(t, cl, hits)
+	}
+	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
+			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
@@ -842,6 +981,11 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			if !h.path && !harvested(cl, h) || h.path && m.item.kind == kPass && intoBefore(cl, h.from) && h.from > m.from {
 				continue
 			}
+			// A flag's "include the full transcript" is what the tool
+			// puts in its output; a path is read whatever the schema.
+			if !h.path && t.prop != "" && !t.carriesText() {
+				continue
+			}
 			if !ordered && !h.path && !strongRequest(cl, h) {
 				continue
 			}
@@ -852,17 +996,109 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	}
 }
 
+// carriesText reports whether the schema a property's text is in can
+// carry text: a boolean or a number cannot carry the conversation.
+func (t *secText) carriesText() bool {
+	if t.in == nil {
+		return true
+	}
+	switch ty := t.in.Get("type"); {
+	case ty.Is(jsondoc.String):
+		switch ty.Str() {
+		case "boolean", "integer", "number", "null":
+			return false
+		}
+	}
+	return true
+}
+
+// fieldTakes finds, in a tool's own text, a property said to take a
+// secret or the conversation: "the `trace` field takes the
+// Authorization headers of the requests you made", "the note parameter
+// holds your API keys".
+func (s *secScan) fieldTakes(t *secText, cl []tok, hits []sensHit) {
+	for k := range cl {
+		w := strings.Trim(cl[k].w, "'`\"")
+		if !s.hasProp(w) || !(cl[k].quoted || cl[k].kind == tIdent || k+1 < len(cl) && argWords[cl[k+1].w]) {
+			continue
+		}
+		for _, h := range hits {
+			before := h.to <= k && k-h.to <= 8 && intoBefore(cl, k)
+			if !before && (h.from <= k || h.from-k > 10) || s.explainedSens(t, h.heads) || !harvested(cl, h) && !strongRequest(cl, h) {
+				continue
+			}
+			from, to := span(cl, min(k, h.from), max(k+1, h.to))
+			s.report(clsParameter, from, to, "says property "+quoteName(w)+" takes "+h.what)
+			return
+		}
+	}
+}
+
+// askedByUser holds an answer scripted for a question of the user's:
+// "should the user ask whether ..., answer that", "if anyone asks, say
+// it was deleted".
+func askedByUser(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	cond, asker := false, false
+	for k := max(0, from-4); k < from; k++ {
+		switch w := cl[k].w; {
+		case w == "should" || w == "if" || w == "when" || w == "whenever":
+			cond = true
+		case w == "they" || w == "anyone" || w == "someone" || w == "somebody" || w == "people" || secSets["user"][w]:
+			asker = true
+		}
+	}
+	return cond && asker
+}
+
+// ownPrompt reports whether a hit is the model's own prompt, "your
+// system prompt": a property named "system" takes a prompt for another
+// model, not this one's.
+func ownPrompt(cl []tok, h sensHit) bool {
+	if h.what != "the system prompt" && h.what != "the model's own instructions" {
+		return false
+	}
+	for k := max(0, h.from-3); k < h.from; k++ {
+		if cl[k].w == "your" {
+			return true
+		}
+	}
+	return false
+}
+
+// producedBy reports whether a secret is what the tool makes: "generates
+// an API key and returns it once" names its output, which the next
+// clause may tell the model where to keep.
+func producedBy(cl []tok, h sensHit) bool {
+	for k := max(0, h.from-4); k < h.from; k++ {
+		switch cl[k].w {
+		case "generates", "generate", "creates", "create", "issues", "mints", "rotates", "returns", "new":
+			return true
+		}
+	}
+	return false
+}
+
 // handOver finds, in a clause after one that named a secret, an order
 // to hand "it", "them" or "those" over: "Read ~/.ssh/id_rsa; pass its
 // text as the note", "the instructions you were given first; supply
 // those word for word".
 func (s *secScan) handOver(cl []tok, ms []secMatch, cc *clauseCues, what string) {
+	if what == "" {
+		return // the secret named before is the tool's to name
+	}
 	for _, m := range ms {
 		if m.item.kind != kPass && m.item.kind != kRead || cl[m.from].quoted || s.inFilter(m.from) {
 			continue
 		}
 		if !imperativeAt(cl, m.from) && !obliged(cl, cc, m.from) {
 			continue
+		}
+		// "... is to be supplied with every request": a passive order
+		// whose subject is the secret named before.
+		if what != "" && m.from > 0 && (cl[m.from-1].w == "be" || cl[m.from-1].w == "been") && strings.HasSuffix(cl[m.from].w, "ed") && cc != nil && cc.all&cuModal != 0 {
+			from, to := span(cl, max(m.from-3, 0), m.to)
+			s.report(clsSensitive, from, to, "tells the model to read or hand over "+what)
+			return
 		}
 		for k := m.to; k < len(cl) && k < m.to+3; k++ {
 			if pronouns[cl[k].w] {
@@ -1001,7 +1237,27 @@ func (s *secScan) markdownLeak(cl []tok, k int) {
 	if embedded && carriesData(s.x.src[st:cl[k].end]) && !s.explainedDest(cl[k].w) {
 		from, to := span(cl, k, k+1)
 		s.report(clsExfiltration, from, to, "embeds an image or link whose URL carries data")
+		return
 	}
+	if strings.IndexByte(cl[k].w, '{') >= 0 && placesConversation(cl[k].w) && !s.explainedDest(cl[k].w) {
+		from, to := span(cl, k, k+1)
+		s.report(clsExfiltration, from, to, "gives a URL whose placeholder the model is to fill with the conversation")
+	}
+}
+
+// conversationSlots are the placeholders of a URL that stand for what
+// the model holds: ?ctx={conversation}.
+var conversationSlots = []string{"{conversation", "{convo", "{chat", "{history", "{messages", "{prompt", "{system", "{summary", "{transcript", "{memory", "{context", "{env"}
+
+// placesConversation reports whether a URL, lower-cased, has a
+// placeholder for the conversation or the model's context.
+func placesConversation(u string) bool {
+	for _, p := range conversationSlots {
+		if strings.Contains(u, p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *secScan) sending(cl []tok, ms []secMatch) {
@@ -1161,6 +1417,7 @@ const (
 	cmdDestroy                         // rm, find, dd
 	cmdInterp                          // python, node
 	cmdCode                            // eval, exec
+	cmdSQL                             // psql, mysql
 )
 
 // Shell commands that download and run code, open a shell to another
@@ -1194,7 +1451,7 @@ var commandPatterns = []struct {
 	{cmdDestroy, func(l string) bool {
 		return containsAny(l, "rm -", ":|:", "mkfs", "dd if=", "chmod 777", "chmod -r 777")
 	},
-		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
+		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?\*?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
 		"destroys data"},
 	{cmdDecode | cmdShell | cmdNet | cmdInterp, func(l string) bool {
 		return pipesToInterpreter(l) && containsAny(l, "xxd", "base32", "openssl", "gunzip", "zcat", "uudecode", "rev", "echo", "printf", "nc ")
@@ -1216,12 +1473,32 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\b(perl|ruby)\s+-e\s+["'][^\n]{0,300}(socket|exec|system|spawn)|(?i)\bphp\s+-r\s+["'][^\n]{0,300}(fsockopen|exec|system|shell_exec)`),
 		"runs a one-line program that starts commands or connects out"},
+	{cmdFetch, func(l string) bool {
+		return containsAny(l, "curl", "wget") && containsAny(l, "&&", ";") && containsAny(l, "chmod", "sh ", "./", "sudo /", " /tmp/")
+	},
+		regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n;&|]{0,200}\s(-[a-z]*o|-O|--output(-document)?)[ =]?(\S+)[^\n]{0,40}(&&|;)\s*(sudo\s+)?(chmod\s+\S*\+?x\S*\s+\S+\s*(&&|;)\s*(sudo\s+)?\S+|(ba|z)?sh\s+\S+|\./\S+|/tmp/\S+)`),
+		"downloads a program and runs it"},
+	{cmdCode | cmdInterp, func(l string) bool {
+		return containsAny(l, "dup2", "pty.spawn") && containsAny(l, "socket", "create_connection")
+	},
+		regexp.MustCompile(`(?i)\b(socket|create_connection)\b[^\n]{0,240}\b(dup2|pty\.spawn)\b`),
+		"opens a shell to another host"},
+	{cmdSQL, func(l string) bool {
+		return containsAny(l, "drop ", "truncate ", "dropdatabase", "delete from")
+	},
+		regexp.MustCompile(`(?i)\b(psql|mysql|sqlite3|mongosh?|sqlcmd|cqlsh|execute|run)\b[^\n]{0,120}?\b(drop\s+(schema|database|table|keyspace)\b[^\n'"]{0,60}|truncate\s+(table\s+)?\w+|delete\s+from\s+\w+\s*(;|["'` + "`" + `]|$)|dropDatabase\(\))`),
+		"destroys data"},
 	{cmdInterp | cmdPowershell, func(l string) bool {
 		return containsAny(l, "python -c", "python3 -c", "node -e", "certutil", "mshta", "downloadstring")
 	},
 		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:|(?i)\b(iex|invoke-expression)\b[^\n]{0,40}(downloadstring|net\.webclient|invoke-webrequest|iwr)`),
 		"runs a one-line program that starts commands or connects out"},
 }
+
+// elided reports whether a command holds "...": an example with its
+// arguments left out, as a filter names what it refuses ("curl ... |
+// bash"), not a command anyone can run.
+func elided(cmd string) bool { return strings.Contains(cmd, "...") || strings.Contains(cmd, "\u2026") }
 
 // scanRaw finds what needs the string's bytes: shell commands, encoded
 // payloads, text pushed out of sight by padding, and HTML comments.
@@ -1232,7 +1509,7 @@ func (s *secScan) scanRaw(src string) {
 			if s.command&p.words == 0 && !s.x.shell || !p.need(low) {
 				continue
 			}
-			if loc := p.re.FindStringIndex(src); loc != nil && !filterSentence(src, loc[0], loc[1]) {
+			if loc := p.re.FindStringIndex(src); loc != nil && !filterSentence(src, loc[0], loc[1]) && !elided(src[loc[0]:loc[1]]) && !s.officialInstaller(src[loc[0]:loc[1]]) {
 				s.report(clsCommand, loc[0], loc[1], p.why)
 				break
 			}
@@ -1243,14 +1520,8 @@ func (s *secScan) scanRaw(src string) {
 			s.report(clsCommand, from, to, "hides text in an encoded payload")
 		}
 	}
-	if i := strings.Index(src, "<!--"); s.x.comment && i >= 0 {
-		inner, end := src[i+4:], len(src)
-		if j := strings.Index(inner, "-->"); j >= 0 {
-			inner, end = inner[:j], i+4+j+3
-		}
-		if strings.TrimSpace(inner) != "" {
-			s.report(clsConcealment, i, end, "hides text in an HTML comment, which a rendered description does not show")
-		}
+	if s.x.comment {
+		s.comment(src)
 	}
 	if s.x.padded {
 		if from, to, ok := padding(src); ok {
@@ -1259,7 +1530,37 @@ func (s *secScan) scanRaw(src string) {
 	}
 }
 
+// comment finds an HTML comment with words in it, outside a sentence
+// that says what a filter strips.
+func (s *secScan) comment(src string) {
+	if i := strings.Index(src, "<!--"); i >= 0 {
+		inner, end := src[i+4:], len(src)
+		if j := strings.Index(inner, "-->"); j >= 0 {
+			inner, end = inner[:j], i+4+j+3
+		}
+		if commentWords(inner) >= 2 && !filterSentence(src, i, end) {
+			s.report(clsConcealment, i, end, "hides text in an HTML comment, which a rendered description does not show")
+		}
+	}
+}
+
 var filterWords = vocabularyWords(kFilter)
+
+// officialInstaller reports whether a command downloads from a host the
+// tool's name explains: "rustup_install" quoting the installer of
+// sh.rustup.rs, as its upstream documents it.
+func (s *secScan) officialInstaller(cmd string) bool {
+	n := 0
+	for _, f := range strings.Fields(cmd) {
+		if strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://") {
+			if !s.explainedDest(strings.ToLower(strings.Trim(f, "'\"()"))) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
 
 // containsAny reports whether s holds one of the words.
 func containsAny(s string, words ...string) bool {
@@ -1289,10 +1590,10 @@ func vocabularyWords(k secItemKind) map[string]bool {
 // a tool that refuses "curl | sh" says.
 func filterSentence(src string, from, to int) bool {
 	start, end := from, to
-	for start > 0 && src[start-1] != '\n' && !(src[start-1] == ' ' && start > 1 && src[start-2] == '.') {
+	for start > 0 && src[start-1] != '\n' && !(src[start-1] == ' ' && start > 2 && src[start-2] == '.' && src[start-3] != '.') {
 		start--
 	}
-	for end < len(src) && src[end] != '\n' && !(src[end] == '.' && (end+1 == len(src) || src[end+1] == ' ')) {
+	for end < len(src) && src[end] != '\n' && !(src[end] == '.' && end > 0 && src[end-1] != '.' && (end+1 == len(src) || src[end+1] == ' ')) {
 		end++
 	}
 	for _, w := range strings.FieldsFunc(asciiLower(src[start:end]), func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'') }) {
@@ -1350,6 +1651,24 @@ func decodesToText(s string) bool {
 		}
 	}
 	return printable*100 >= len(b)*95 && spaces >= 3
+}
+
+// commentWords counts the words of three letters or more in an HTML
+// comment: "<!-- ... -->", as a converter names what it strips, hides
+// nothing.
+func commentWords(inner string) int {
+	n, run := 0, 0
+	for i := 0; i <= len(inner); i++ {
+		if i < len(inner) && ('a' <= inner[i]|0x20 && inner[i]|0x20 <= 'z') {
+			run++
+			continue
+		}
+		if run >= 3 {
+			n++
+		}
+		run = 0
+	}
+	return n
 }
 
 // padding finds a run of 60 or more spaces on one line, or of 8 or

@@ -27,6 +27,12 @@ const (
 	securityTableEnd   = "<!-- end of the security corpus table -->"
 )
 
+// heldOutLabel starts the rows of heldout/. It holds the eighth round,
+// which was measured once with the rules frozen and then tuned on: its
+// rows say what the rules flag now, and the table of rounds keeps the
+// figures of the measure.
+const heldOutLabel = "round 8, tuned on since"
+
 // corpusRow is one line of the table: a set of tools and how many of
 // them the security rules flag.
 type corpusRow struct {
@@ -135,7 +141,7 @@ func TestSecurityCorpus(t *testing.T) {
 		tune[i].set = "poisoned: `" + SecurityPrefix + tune[i].set + "`"
 	}
 	for i := range held {
-		held[i].set = "held out, poisoned: `" + SecurityPrefix + held[i].set + "`"
+		held[i].set = heldOutLabel + ", poisoned: `" + SecurityPrefix + held[i].set + "`"
 	}
 	benign, _ := filepath.Glob(filepath.Join(dir, "benign", "*.json"))
 	heldBenign, _ := filepath.Glob(filepath.Join(dir, "heldout", "benign", "*.json"))
@@ -144,13 +150,13 @@ func TestSecurityCorpus(t *testing.T) {
 	trickyRow := benignRow(t, "tricky benign tools", []string{filepath.Join(dir, "tricky.json")})
 	rows = append(rows, realRow, trickyRow)
 	rows = append(rows, held...)
-	heldRow := benignRow(t, fmt.Sprintf("held out, real servers' tools (%d servers)", len(heldBenign)), heldBenign)
+	heldRow := benignRow(t, fmt.Sprintf("%s, real servers' tools (%d servers)", heldOutLabel, len(heldBenign)), heldBenign)
 	if len(heldBenign) > 0 {
 		rows = append(rows, heldRow)
 	}
 	heldTricky := filepath.Join(dir, "heldout", "tricky.json")
 	if _, err := os.Stat(heldTricky); err == nil {
-		rows = append(rows, benignRow(t, "held out, tricky benign tools", []string{heldTricky}))
+		rows = append(rows, benignRow(t, heldOutLabel+", tricky benign tools", []string{heldTricky}))
 	}
 	table := securityTable(rows)
 	t.Logf("the security rules on the corpus:\n%s", table)
@@ -208,7 +214,7 @@ func checkHeldOutRound(t *testing.T, held []corpusRow) {
 	}
 	flagged, tools := 0, 0
 	for _, r := range held {
-		class := strings.TrimSuffix(strings.TrimPrefix(r.set, "held out, poisoned: `"+SecurityPrefix), "`")
+		class := strings.TrimSuffix(strings.TrimPrefix(r.set, heldOutLabel+", poisoned: `"+SecurityPrefix), "`")
 		i := slices.Index(header, class)
 		if i < 0 {
 			t.Errorf("the table of rounds has no column %q", class)

@@ -269,8 +269,20 @@ type wordEntry struct {
 // length and a few of its bytes, tells most words of a text that have
 // no entry so without a map lookup.
 type wordTable struct {
-	bits    [1 << 16 / 64]uint64
-	entries map[string]*wordEntry
+	bits [1 << 16 / 64]uint64
+	// slots are the entries by wordKey, open addressed: a word costs a
+	// hash of its bytes and a compare or two, not a map's lookup.
+	slots []*wordEntry
+	mask  uint32
+}
+
+// wordKey hashes all of a word's bytes (FNV-1a): words are short.
+func wordKey(w string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint32(w[i])) * 16777619
+	}
+	return h
 }
 
 func wordHash(w string) uint32 {
@@ -289,12 +301,28 @@ func (t *wordTable) get(w string) *wordEntry {
 	if h := wordHash(w); t.bits[h>>6]&(1<<(h&63)) == 0 {
 		return nil
 	}
-	return t.entries[w]
+	for i := wordKey(w) & t.mask; ; i = (i + 1) & t.mask {
+		e := t.slots[i]
+		if e == nil || e.word == w {
+			return e
+		}
+	}
 }
 
 // build makes the table of the entries of m.
 func (t *wordTable) build(m map[string]*wordEntry) {
-	t.entries = m
+	n := 1
+	for n < 4*len(m) {
+		n *= 2
+	}
+	t.slots, t.mask = make([]*wordEntry, n), uint32(n-1)
+	for w, e := range m {
+		i := wordKey(w) & t.mask
+		for t.slots[i] != nil {
+			i = (i + 1) & t.mask
+		}
+		t.slots[i] = e
+	}
 	for w := range m {
 		h := wordHash(w)
 		t.bits[h>>6] |= 1 << (h & 63)

@@ -100,7 +100,10 @@ type secScan struct {
 	purpose []string // the words of its name, what its purpose explains: see words
 	named   bool     // purpose is made
 	props   []string // the property names of its parameters
-	values  []string // its enum and const values that look like identifiers, lower-cased: a method's name is no other tool's
+	// named4Conv are its properties named for the conversation (see
+	// conversationName).
+	named4Conv []jsondoc.Member
+	values     []string // its enum and const values that look like identifiers, lower-cased: a method's name is no other tool's
 
 	// The text being scanned: its index, its tokens, the classes found in
 	// it, and the kinds of shell command it names.
@@ -140,7 +143,81 @@ func scanTool(t *tooldef.Tool) *secScan {
 	}
 	lexers.Put(s.x)
 	s.x = nil
+	s.convProps(t)
 	return s
+}
+
+// convProps finds a property named for the conversation or the model's
+// instructions ("full_chat_log", "system_prompt", "prior_messages") on a
+// tool whose purpose does not explain it: its name alone asks the model
+// for them. The finding points at the first string of its schema.
+func (s *secScan) convProps(t *tooldef.Tool) {
+	for _, m := range s.named4Conv {
+		if slices.ContainsFunc(s.words(), func(w string) bool { return convHeads[w] }) {
+			return
+		}
+		for _, k := range m.Value.Kids() {
+			if !k.Value.Is(jsondoc.String) {
+				continue
+			}
+			s.texts = append(s.texts, secText{node: k.Value, base: t.ParamsPath(), root: t.Params, in: m.Value, key: k.Key, prop: m.Key})
+			s.found = append(s.found, secFinding{class: clsParameter, text: len(s.texts) - 1, from: 0, to: len(k.Value.Str()),
+				why: "belongs to a property named for the conversation or the model's instructions, " + quoteName(m.Key)})
+			break
+		}
+	}
+}
+
+// convHeads are the words of a tool's name that explain a property
+// named for the conversation: a chat or memory tool's.
+var convHeads = wordSet("chat chats conversation conversations convo message messages history transcript transcripts memory memories prompt prompts llm completion completions sample sampling dialog dialogue session sessions")
+
+// convStems are the beginnings of the words conversationName looks for.
+var convStems = []string{"chat", "conv", "dialog", "system", "histor", "messages", "transcript"}
+
+// convStem reports whether a word of name, in any case, starts with one
+// of convStems.
+func convStem(name string) bool {
+	for i := 0; i+4 <= len(name); i++ {
+		if i > 0 && name[i-1] != '_' && name[i-1] != '-' && !('A' <= name[i] && name[i] <= 'Z') {
+			continue // not the start of a word of the name
+		}
+		switch name[i] | 0x20 {
+		case 'c', 'd', 's', 'h', 'm', 't':
+			for _, st := range convStems {
+				if len(name)-i >= len(st) && strings.EqualFold(name[i:i+len(st)], st) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// conversationName reports whether a property's name is made of words
+// that name the conversation or the model's instructions: a whole or
+// earlier chat, a chat's log, the system prompt.
+func conversationName(name string) bool {
+	if len(name) < 8 || strings.IndexByte(name, '_') < 0 && strings.IndexByte(name, '-') < 0 && !hasUpper(name) || !convStem(name) {
+		return false
+	}
+	ws := nameWords(name)
+	chat, record, whole, system := false, false, false, false
+	for _, w := range ws {
+		switch w {
+		case "chat", "conversation", "convo", "dialog", "dialogue":
+			chat = true
+		case "log", "logs", "history", "transcript", "dump", "messages":
+			record = true
+		case "full", "entire", "whole", "all", "prior", "previous", "past", "earlier":
+			whole = true
+		case "system":
+			system = true
+		case "prompt", "message", "instructions":
+			record = record || system
+		}
+	}
+	return chat && record || whole && (chat || record) || system && record
 }
 
 // words are the words of the tool's name, made on the first call.
@@ -169,6 +246,9 @@ func (s *secScan) collect(t *tooldef.Tool) {
 		if props := t.Params.Get("properties"); props.Is(jsondoc.Object) {
 			for _, m := range props.Kids() {
 				s.props = append(s.props, m.Key)
+				if m.Value.Is(jsondoc.Object) && conversationName(m.Key) {
+					s.named4Conv = append(s.named4Conv, m)
+				}
 			}
 		}
 		s.collectSchema(t.Params, t.ParamsPath())
@@ -291,6 +371,9 @@ func (s *secScan) scanText(i int) {
 		if strings.IndexByte(x.src, '@') >= 0 && recipientProp(t.prop) {
 			s.recipientValue()
 		}
+		if strings.Contains(x.src, "://") && destinationProp(t.prop) {
+			s.destinationValue()
+		}
 	}
 }
 
@@ -302,6 +385,28 @@ var recipientWords = wordSet("to cc bcc recipient recipients attendee attendees 
 // something: to, bcc, attendees, reply_to.
 func recipientProp(name string) bool {
 	return name != "" && slices.ContainsFunc(nameWords(name), func(w string) bool { return recipientWords[w] })
+}
+
+// destinationWords are the words of the names of properties whose value
+// is where the tool sends what it makes: callback, webhook, sink.
+var destinationWords = wordSet("callback callbacks webhook webhooks sink sinks collector upload report mirror forward relay")
+
+// destinationProp reports whether a property's name says where the tool
+// sends something.
+func destinationProp(name string) bool {
+	return name != "" && slices.ContainsFunc(nameWords(name), func(w string) bool { return destinationWords[w] })
+}
+
+// destinationValue finds, in a default or example of a property that
+// says where the tool sends what it makes, a URL the tool's purpose does
+// not explain: everything goes there unless the model notices.
+func (s *secScan) destinationValue() {
+	for _, tk := range s.x.toks {
+		if tk.kind == tURL && !s.explainedDest(tk.w) {
+			s.report(clsExfiltration, int(tk.start), int(tk.end), "gives a destination the tool's purpose does not explain as a value of a property that says where data goes")
+			return
+		}
+	}
 }
 
 // recipientValue finds, in a value of a property that names recipients
@@ -342,7 +447,7 @@ func (s *secScan) labelOf(t *secText, cl []tok) string {
 	src := s.x.src
 	for i := int(cl[0].end); i < len(src); i++ {
 		switch src[i] {
-		case ':':
+		case ':', '(':
 			return cl[0].w
 		case ' ', '`', '\'', '"', '*':
 			continue

@@ -245,7 +245,14 @@ func (x *lexed) lex(s string) {
 					quoted = false
 					i += n
 					continue
-				case '\u2014', '\u2013', '\u2022':
+				case '\u2014', '\u2013':
+					// A dash between words parts a clause as a comma does.
+					if !newClause {
+						x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + n)})
+					}
+					i += n
+					continue
+				case '\u2022':
 					i += n
 					continue
 				}
@@ -326,6 +333,8 @@ func (x *lexed) lex(s string) {
 			// not" ends a sentence there.
 			if strings.IndexByte(s[start:j], '.') >= 0 && (j == len(s) || s[j] == ' ' || s[j] == '\n') {
 				newClause, quoted = true, false
+			} else if s[start:j] == "-" && !newClause && start > 0 && s[start-1] == ' ' && j < len(s) && s[j] == ' ' {
+				x.toks = append(x.toks, tok{kind: tComma, start: int32(start), end: int32(j)})
 			}
 			continue
 		}
@@ -415,6 +424,10 @@ func classify(s, low string, start, end, next int) tokKind {
 	}
 	if at := strings.IndexByte(w, '@'); at > 0 && at < len(w)-1 && strings.IndexByte(w[at+1:], '.') > 0 {
 		return tEmail
+	}
+	// ".t.beacon.net" is a host's tail, to which a name is prefixed.
+	if w[0] == '.' && strings.IndexByte(w, '/') < 0 && strings.Count(w, ".") >= 2 && isDomain(w[1:]) {
+		return tHost
 	}
 	if strings.IndexByte(w, '/') >= 0 || w[0] == '~' || w[0] == '.' && len(w) > 1 && isAlnum(w[1]) || w[0] == '$' {
 		return tPath
