@@ -27,11 +27,9 @@ const (
 	securityTableEnd   = "<!-- end of the security corpus table -->"
 )
 
-// heldOutLabel starts the rows of heldout/. It holds the eighth round,
-// which was measured once with the rules frozen and then tuned on: its
-// rows say what the rules flag now, and the table of rounds keeps the
-// figures of the measure.
-const heldOutLabel = "round 8, tuned on since"
+// heldOutLabel starts the rows of heldout/: the ninth round, written
+// blind after the rules were frozen and measured once.
+const heldOutLabel = "held out (round 9)"
 
 // corpusRow is one line of the table: a set of tools and how many of
 // them the security rules flag.
