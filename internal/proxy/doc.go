@@ -163,9 +163,10 @@
 // toolbench reads any (past them a page is not read, and the proxy's
 // own listing ends with an error); one listing's lint findings in an
 // event, 1000. At most 4096 requests wait for an answer each way, and
-// 16 MiB of their ids, methods and tokens: past that the oldest are
-// given up (answered with an error, cancelled on the server, recorded
-// as evicted). A request the client cancels is forgotten at once, and
+// 16 MiB of their ids, methods, tokens and MCP headers: past that the
+// oldest are given up (answered with an error, cancelled on the server,
+// recorded as evicted); a request that alone would keep 1 MiB is
+// refused. A request the client cancels is forgotten at once, and
 // its late answer dropped quietly, as MCP lets a client ignore it. The
 // record's queue counts an event's id, method and tool in its 64 MiB.
 //
