@@ -154,8 +154,8 @@
 // request, or dropped from the server, and the session goes on. An HTTP
 // request's body is read within 30 s, and each message written to a
 // client over HTTP within 10 s (past it the connection is closed and the
-// message dropped, so that a client that does not read holds up no
-// other); at most 512 connections are served at once, and one kept
+// message dropped, so that a client that does not read holds up the
+// others sharing its server 10 s at most a message); at most 512 connections are served at once, and one kept
 // alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
 // spawned server each at once, and one idle for 30 minutes ends; the
 // proxy's own listing waits Options.CallTimeout; a listing, the
