@@ -259,3 +259,24 @@ func TestABrokenRequestOfTheServersDoesNotTakeTheAnswerToTheClientsRequestOfItsI
 	}
 	r.stop(t)
 }
+
+// stalled is a record whose reader stopped reading: a write never
+// returns.
+type stalled struct{ block chan struct{} }
+
+func (s stalled) Write(b []byte) (int, error) { <-s.block; return len(b), nil }
+
+func TestARecordThatStopsTakingWritesDoesNotHoldTheProxyWhenItStops(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	rec := stalled{block: make(chan struct{})}
+	defer close(rec.block)
+	r := start(t, Options{Upstream: up, Record: rec})
+	p := r.peer(t)
+	p.initialize()
+	if err := r.stop(t); err != nil {
+		t.Errorf("Run: %v", err)
+	}
+	if !strings.Contains(r.stderr.String(), "still being written") {
+		t.Errorf("stderr does not say the record was not all written:\n%s", r.stderr)
+	}
+}

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"sync"
@@ -222,6 +223,7 @@ func (r *recorder) add(e *Event) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	if r.closed {
+		r.total.Add(1)
 		return
 	}
 	n := e.messageBytes()
@@ -288,9 +290,14 @@ func (r *recorder) write(line []byte) {
 	}
 }
 
-// close ends the recorder once what is queued is written, and returns
-// how many events were dropped in all and the record's first write
-// error.
+// closeWait bounds how long close waits for what is queued to be
+// written: a record whose reader stopped reading (a pipe, a stalled
+// network file) would hold the proxy for ever.
+const closeWait = 5 * time.Second
+
+// close ends the recorder once what is queued is written, within
+// closeWait, and returns how many events were dropped in all and the
+// record's first write error.
 func (r *recorder) close() (int64, error) {
 	r.mu.Lock()
 	if !r.closed {
@@ -298,6 +305,10 @@ func (r *recorder) close() (int64, error) {
 		close(r.q)
 	}
 	r.mu.Unlock()
-	<-r.done
-	return r.total.Load(), r.werr
+	select {
+	case <-r.done:
+		return r.total.Load(), r.werr
+	case <-time.After(closeWait):
+		return r.total.Load(), fmt.Errorf("what was queued was still being written after %s, and is not all in it", closeWait)
+	}
 }
