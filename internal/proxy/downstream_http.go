@@ -9,6 +9,7 @@ import (
 	stdlog "log"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -663,6 +664,10 @@ func (x *exchange) write(msg []byte, final bool) error {
 	if !x.started && final && !x.sse {
 		h := x.w.Header()
 		h.Set("Content-Type", "application/json")
+		// With its length known, the whole answer is written, and flushed,
+		// within the deadline: nothing is left for net/http to write
+		// after it, with no deadline, to a client that stopped reading.
+		h.Set("Content-Length", strconv.Itoa(len(msg)))
 		status := x.status
 		if status == 0 {
 			status = http.StatusOK
@@ -671,6 +676,9 @@ func (x *exchange) write(msg []byte, final bool) error {
 		x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 		defer x.rc.SetWriteDeadline(time.Time{})
 		_, err := x.w.Write(msg)
+		if err == nil {
+			err = x.rc.Flush()
+		}
 		x.endLocked()
 		return err
 	}
