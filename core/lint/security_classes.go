@@ -315,7 +315,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
-	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
+	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance|passport|tax|taxpayer|license|licence|bank account|routing ~1 number|numbers|id|ids")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("passport|license|licence driver's? number|numbers|details")},
