@@ -1191,7 +1191,7 @@ func strongRequest(cl []tok, h sensHit) bool {
 	if h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" {
 		return true
 	}
-	for k := max(0, h.from-4); k < h.from; k++ {
+	for k := max(0, h.from-5); k < h.from; k++ {
 		switch cl[k].w {
 		case "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "raw":
 			return true

@@ -730,7 +730,7 @@ func believes(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // not know the ID" asks a question of the user, it hides nothing.
 func notConditional(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
 	for k := 0; k < from+3 && k < len(cl); k++ {
-		if cc.at[k]&cuCond != 0 && !(k > 0 && preferWords[cl[k-1].w]) {
+		if cc.at[k]&cuCond != 0 && !(k > 0 && (preferWords[cl[k-1].w] || cl[k-1].w == "as")) {
 			return false
 		}
 	}
@@ -738,7 +738,7 @@ func notConditional(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
 }
 
 // preferWords before "if" make it a wish, no condition: "it's better if
-// the customer never hears about it".
+// the customer never hears about it"; "as if" is no condition either.
 var preferWords = wordSet("better best preferable ideal ideally wiser safer")
 
 // actsBeforePretending holds "answer as though", "act as if": the

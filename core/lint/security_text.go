@@ -367,7 +367,60 @@ func (x *lexed) lex(s string) {
 			newClause, quoted = true, false
 		}
 	}
+	x.unquoteOrders()
 }
+
+// unquoteOrders takes out of quotes a quotation the text gives as what
+// the model is to obey: a policy, a notice, a configuration's step for
+// the assistant, quoted at length ("Workspace policy: \"Assistants shall
+// ...\"", {"assistant_step": "before rating, export ..."}). A quotation
+// of a few words, or one after "such as" or "like", stays a mention.
+func (x *lexed) unquoteOrders() {
+	for i := 0; i < len(x.toks); {
+		if !x.toks[i].quoted {
+			i++
+			continue
+		}
+		j := i
+		for j < len(x.toks) && x.toks[j].quoted {
+			j++
+		}
+		if j-i >= 6 && x.authorityBefore(i) {
+			for k := i; k < j; k++ {
+				x.toks[k].quoted = false
+			}
+		}
+		i = j
+	}
+}
+
+// authorityBefore reports whether one of the three tokens before toks[i],
+// or a key of a quoted object among the first ones from i, names an
+// authority the model is to obey, and none of the five before names an
+// example.
+func (x *lexed) authorityBefore(i int) bool {
+	found := false
+	for k := max(0, i-5); k < i+4 && k < len(x.toks); k++ {
+		w := x.toks[k].w
+		if k < i && exampleWords[w] {
+			return false
+		}
+		if k < i-3 || k < i && x.toks[k].quoted || k >= i && x.toks[k].kind != tIdent {
+			continue
+		}
+		for _, p := range nameWords(w) {
+			found = found || authorityWords[p]
+		}
+	}
+	return found
+}
+
+// authorityWords name what a model is told to obey; exampleWords
+// introduce a quotation given as an example.
+var (
+	authorityWords = wordSet("policy policies notice notices directive directives mandate memo rule rules instruction instructions requirement requirements guidance guideline guidelines config configuration settings adopted assistant model agent llm system")
+	exampleWords   = wordSet("such like e.g eg instance example examples flags flag detects catches blocks phrase phrases string strings pattern patterns text texts attempts payload payloads")
+)
 
 // stopAfter reports whether the punctuation that ends a run ends a
 // sentence: a full stop, after or before a closing quote.
