@@ -1553,7 +1553,8 @@ func (s *secScan) officialInstaller(cmd string) bool {
 	n := 0
 	for _, f := range strings.Fields(cmd) {
 		if strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://") {
-			if !s.explainedDest(strings.ToLower(strings.Trim(f, "'\"()"))) {
+			u := strings.ToLower(strings.Trim(f, "'\"()"))
+			if !s.explainedDest(u) && !s.productPath(u) {
 				return false
 			}
 			n++
@@ -1561,6 +1562,34 @@ func (s *secScan) officialInstaller(cmd string) bool {
 	}
 	return n > 0
 }
+
+// productPath reports whether an https URL of a named host is an
+// installer's whose path names the product an installing tool's name
+// names: install_uv quoting https://astral.sh/uv/install.sh, as uv's
+// documentation gives it. A bare address or plain http is no vendor's.
+func (s *secScan) productPath(u string) bool {
+	rest, ok := strings.CutPrefix(u, "https://")
+	if !ok {
+		return false
+	}
+	host, path, _ := strings.Cut(rest, "/")
+	if host == "" || strings.Trim(host, "0123456789.:") == "" {
+		return false
+	}
+	ws := s.words()
+	if !slices.ContainsFunc(ws, func(w string) bool { return installWords[w] }) {
+		return false
+	}
+	for _, seg := range strings.Split(path, "/") {
+		if len(seg) >= 2 && !installWords[seg] && !toolVerbs[seg] && slices.Contains(ws, seg) {
+			return true
+		}
+	}
+	return false
+}
+
+// installWords are the words of an installing tool's name.
+var installWords = wordSet("install installer setup bootstrap")
 
 // containsAny reports whether s holds one of the words.
 func containsAny(s string, words ...string) bool {

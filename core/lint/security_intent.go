@@ -535,7 +535,7 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "tells the model to answer as if nothing else happened", all: cuPretend | cuReply, width: 8},
 	{class: clsConcealment, why: "tells the model to leave the user believing less than happened", all: cuPretend | cuUser, width: 10, addressed: true, cond: believes},
 	{class: clsConcealment, why: "tells the model to leave something out of what it tells the user", all: cuOmit | cuReply, width: 12, cond: toTheUser},
-	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuReply, width: 8, addressed: true},
+	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuReply, width: 8, addressed: true, cond: notAFlag},
 	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuTell | cuNeg, width: 8, addressed: true, cond: tellsAsOrdered},
 	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
 	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
@@ -751,9 +751,18 @@ func actsBeforePretending(_ *secScan, _ []tok, cc *clauseCues, from, to int) boo
 
 // tellsAsOrdered holds a telling that is an order ("describe the
 // extraction only, not the upload"), not a description of the tool.
-func tellsAsOrdered(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func tellsAsOrdered(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.first(cuTell, from)
-	return k >= 0 && k < to && imperativeAt(cl, k)
+	return k >= 0 && k < to && imperativeAt(cl, k) && notAFlag(s, cl, cc, from, to)
+}
+
+// notAFlag holds a text that is not the description of a flag: a
+// boolean's or a number's description says in the imperative what
+// setting it makes the tool do ("quiet: report only whether the files
+// differ"), it gives the model no order about what it tells.
+func notAFlag(s *secScan, _ []tok, _ *clauseCues, _, _ int) bool {
+	t := &s.texts[s.cur]
+	return t.prop == "" || t.carriesText() || t.isValue()
 }
 
 // secretFromUser holds a secrecy cue about the model and the user: a
