@@ -301,7 +301,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every|each ~2 messages|turns|message|turn ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous|earlier ~2 user|user's ~1 messages|message|prompts|turns|requests")},
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs data contact contacts photo photos location notes note health email emails mail calendar history drive"), p: ph("user's|users'|customer's|person's|their ~2 open|local|private|personal|medical? ~1 files|documents|contacts|photos|location|notes|health|browsing")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog email emails mail mails inbox gmail outlook"), p: ph("user's|users' ~3 messages|emails|e-mails|mails|chats|conversations|prompts|requests|dms|texts|correspondence|inbox")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
@@ -315,7 +315,10 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
-	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance|passport|tax|taxpayer|license|licence|bank account|routing ~1 number|numbers|id|ids")},
+	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
+	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
+	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage ~1 account|accounts number|numbers|details")},
+	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs upload uploads attachment attachments"), p: ph("every|each|all|any ~1 document|documents|file|files|attachment|attachments|upload|uploads ~3 @user|you ~2 shared|uploaded|attached|sent|provided|pasted|gave")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("passport|license|licence driver's? number|numbers|details")},
@@ -325,6 +328,7 @@ var secVocabulary = []secItem{
 
 	// Features: verbs and context.
 	{kind: kRead, p: ph("go|goes|look|dig|comb|rummage ~1 through")},
+	{kind: kRead, p: ph("reads|opens|loads|fetches|grabs|collects|gathers|extracts|dumps|obtains|copies|exports|pulls|retrieves|harvests")},
 	{kind: kRead, p: ph("opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
 	{kind: kPass, p: ph("base64|hex-encode|serialize|stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
@@ -917,6 +921,44 @@ func secretVariable(w string) bool {
 // secretPrefixes begin secrets by their format.
 var secretPrefixes = []string{"sk_live_", "sk-", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia"}
 
+// thirdPerson reports whether a verb of reading is in the third person:
+// "reads", "fetches".
+func thirdPerson(w string) bool { return readsVerbs[w] }
+
+// readsVerbs are the verbs of reading in the third person.
+var readsVerbs = wordSet("reads opens loads fetches grabs collects gathers extracts dumps obtains copies exports pulls retrieves harvests")
+
+// modelSubject reports whether the model is the subject of the verb at
+// cl[i]: "the model reads", "the assistant then collects".
+func modelSubject(cl []tok, i int) bool {
+	j := i - 1
+	for j >= 0 && (skipWords[cl[j].w] || cl[j].w == "then") {
+		j--
+	}
+	return j >= 0 && agentWords[cl[j].w] && cl[j].w != "you"
+}
+
+// selfServed reports whether a clause tells the model to get a secret
+// itself, not from the user: "look the token up yourself", "fill it in
+// without asking". A property named token explains a token the user
+// gives, not one the model fetches from a file of credentials.
+func selfServed(cl []tok) bool {
+	for k := range cl {
+		switch cl[k].w {
+		case "yourself":
+			return true
+		case "without":
+			for j := k + 1; j < len(cl) && j <= k+2; j++ {
+				switch cl[j].w {
+				case "asking", "asked", "prompting", "prompted", "checking", "telling", "involving", "bothering":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // keyFiles are the names of private key files, which name a secret with
 // no path before them.
 var keyFiles = wordSet("id_rsa id_ed25519 id_ecdsa id_dsa id_ed25519_sk id_ecdsa_sk")
@@ -961,11 +1003,19 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			continue
 		}
 		ordered := imperativeAt(cl, m.from)
+		if thirdPerson(cl[m.from].w) {
+			// "the model reads ~/.npmrc" is an order; "the tool reads it" says
+			// what the tool does.
+			ordered = modelSubject(cl, m.from)
+			if !ordered {
+				continue
+			}
+		}
 		if !ordered && !obliged(cl, cc, m.from) {
 			continue
 		}
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) {
+			if s.explainedSens(t, h.heads) && !(h.path && selfServed(cl)) {
 				continue
 			}
 			// An order names what to read after its verb; an obligation
