@@ -1480,6 +1480,9 @@ var commandPatterns = []struct {
 	re    *regexp.Regexp
 	why   string
 }{
+	{cmdFetch | cmdNet, func(l string) bool { return strings.Contains(l, "$(") && containsAny(l, "curl", "wget", "nc ") },
+		regexp.MustCompile(`(?i)\$\([^)\n]{0,80}\b(curl|wget|nc|ncat)\s`),
+		"hides a download or an upload in a command substitution"},
 	{cmdFetch, func(l string) bool {
 		return strings.Contains(l, "|") && containsAny(l, "curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod")
 	},

@@ -91,7 +91,7 @@ var cueWords = []struct {
 	{cuAct, "act acts acting behave behaves behaving proceed proceeds continue continues answer answers respond responds reply replies read reads present presents speak speaks write writes"},
 	{cuAlarm, "upset upsets upsetting alarm alarms alarming alarmed worry worries worrying worried scare scares scaring scared frighten frightens frightening distress distresses distressing panic panicking annoy annoys annoying bother bothers bothering irritate irritates overwhelm overwhelms unsettle unsettles unsettling unnerve unnerves unnerving uncomfortable uneasy nervous"},
 	{cuEvery, "every each whatever whichever whenever everything anything henceforth always"},
-	{cuUnit, "step steps turn turns exchange exchanges request requests message messages question questions query queries task tasks action actions reply replies answer answers response responses interaction interactions prompt prompts operation operations command commands move moves invocation invocations"},
+	{cuUnit, "step steps turn turns exchange exchanges search searches lookup lookups request requests message messages question questions query queries task tasks action actions reply replies answer answers response responses interaction interactions prompt prompts operation operations command commands move moves invocation invocations"},
 	{cuOrder, "before after first firstly ahead prior precede precedes preceded preceding until between beforehand initially beginning outset start"},
 	{cuSelf, "me myself"},
 	{cuRules, "limitations limits setup instruction instructions guidance guideline guidelines rule rules directive directives policy policies constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming training orders principles judgment judgement conclusion conclusions"},
@@ -280,6 +280,11 @@ var cuePhrases = []struct {
 	{cuToTool, "to|into|with|through this ~1 tool|function|call|request"},
 	{cuTopic, "related to"},
 	{cuTopic, "on the subject of"},
+	{cuOtherTool, "server's|servers' ~2 tool|tools|function|functions"},
+	{cuOtherTool, "that|those tool's|tools'"},
+	{cuOverride, "throw|throws|toss|tosses ~2 away|out"},
+	{cuOverride, "instead|place of the|their one|ones|value|values given|provided|supplied|specified|requested|entered|chosen"},
+	{cuOverride, "instead|place of the|their user's|person's|customer's|client's ~1 own"},
 }
 
 // cueTags are the tags of the words of cueWords, for the phrase index.
@@ -377,6 +382,9 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	}
 	for _, m := range ms {
 		if m.item.kind == kCue {
+			if m.item.cue == cuOtherTool && m.from > 0 && ownWords[cl[m.from-1].w] {
+				continue // "this server's tools" are the document's
+			}
 			for k := m.from; k < m.to; k++ {
 				cc.at[k] |= m.item.cue
 			}
@@ -428,6 +436,9 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	}
 	return cc
 }
+
+// ownWords before "server's tools" make them the document's.
+var ownWords = wordSet("this our the same")
 
 // addressesModel reports whether a clause speaks to the model: a word
 // such as "must", "please", "you" or "always", or a verb that starts
@@ -578,7 +589,7 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "gives the model orders about another tool", all: cuOtherTool, width: 1, addressed: true, cond: labelled},
 	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuEvery, width: 8, addressed: true},
 	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuOrder, width: 6, addressed: true, cond: orderedAround},
-	{class: clsShadowing, why: "claims to replace another tool", all: cuOtherTool | cuOverride, width: 8},
+	{class: clsShadowing, why: "claims to replace another tool", all: cuOtherTool | cuOverride, width: 12},
 	{class: clsShadowing, why: "discredits another tool", all: cuOtherTool | cuDistrust, width: 8},
 	{class: clsShadowing, why: "gives the model orders for when another tool runs", all: cuOtherTool | cuWhen, width: 6, cond: ordersWhenItRuns},
 	{class: clsShadowing, why: "discredits the other tools", all: cuOthers | cuDistrust, width: 8},
@@ -900,7 +911,16 @@ func steersForGood(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 		return true
 	}
 	k := cc.first(cuOtherTool, 0)
-	return k >= 0 && k == len(cl)-1
+	if k < 0 {
+		return false
+	}
+	for j := k + 1; j < len(cl); j++ {
+		switch cl[j].w {
+		case "all", "every", "always", "everything": // "for all URLs"
+			return true
+		}
+	}
+	return k == len(cl)-1
 }
 
 // orderedAround holds an order given for the time before or after

@@ -427,7 +427,12 @@ func (s *secScan) scanText(i int) {
 		cl := x.clause(ci)
 		s.scanClause(t, cl)
 		s.label = s.labelOf(t, cl)
-		s.toolLabel = s.toolLabelOf(cl)
+		// A clause in brackets after a tool's name ("install_package
+		// (package-manager server) now needs ...") leaves the name the
+		// subject of the next.
+		if l := s.toolLabelOf(cl); l != "" || !s.bracketed(cl) {
+			s.toolLabel = l
+		}
 	}
 	s.scanRaw(x.src)
 	if t.isValue() {
@@ -537,7 +542,7 @@ func (s *secScan) toolLabelOf(cl []tok) string {
 	for end < len(src) && strings.IndexByte(" `'\"*", src[end]) >= 0 {
 		end++
 	}
-	if end == len(src) || src[end] != ':' && src[end] != '>' {
+	if end == len(src) || src[end] != ':' && src[end] != '>' && !(src[end] == '(' && len(cl) == 1) {
 		return ""
 	}
 	for k := range cl {
@@ -546,6 +551,18 @@ func (s *secScan) toolLabelOf(cl []tok) string {
 		}
 	}
 	return ""
+}
+
+// bracketed reports whether clause cl opens with a bracket.
+func (s *secScan) bracketed(cl []tok) bool {
+	if len(cl) == 0 {
+		return false
+	}
+	i := int(cl[0].start) - 1
+	for i >= 0 && s.x.src[i] == ' ' {
+		i--
+	}
+	return i >= 0 && s.x.src[i] == '('
 }
 
 // report records what class c found in the text being scanned: the bytes
