@@ -597,7 +597,7 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "orders another tool into every step of the model's work", all: cuOtherTool | cuOrder | cuEvery, width: 10, addressed: true, cond: everyUnit},
 	{class: clsShadowing, why: "adds a recipient to another tool's work", all: cuOtherTool | cuAlso, width: 10, cond: extraRecipient},
 	{class: clsShadowing, why: "adds a destination to another tool's work", all: cuOtherTool | cuDest, width: 10},
-	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true},
+	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true, cond: insteadOfTools},
 
 	// Exfiltration.
 	{class: clsExfiltration, why: "tells the model to send data to an address the tool's purpose does not explain", all: cuSend | cuDest, width: 20, cond: sendsAway},
@@ -921,6 +921,31 @@ func steersForGood(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 		}
 	}
 	return k == len(cl)-1
+}
+
+// insteadOfTools holds an "instead of" whose object is tools, not a way
+// of using this one, or that ends the clause: "use this instead of any
+// other search tool", "use it for every read instead", not
+// "make separate edit_block calls for each change rather than one large
+// replacement".
+func insteadOfTools(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
+	k := cc.first(cuInstead, from)
+	for k >= 0 && k < len(cl) && cc.at[k]&cuInstead != 0 {
+		k++
+	}
+	if k == len(cl) {
+		return true // "use fs_read_fast for every file read instead"
+	}
+	for j := max(k, 0); j >= 0 && j < len(cl) && j < k+5; j++ {
+		if cc.at[j]&(cuOtherTool|cuOthers|cuUnit) != 0 {
+			return true
+		}
+		switch cl[j].w {
+		case "tool", "tools", "function", "functions", "server", "servers", "anything", "everything", "whatever":
+			return true
+		}
+	}
+	return false
 }
 
 // orderedAround holds an order given for the time before or after

@@ -195,7 +195,16 @@ func (x *lexed) lex(s string) {
 			case '|':
 				x.shell = x.shell || i > 0 && s[i-1] == ':'
 			}
+			if c == '<' {
+				if n := placeholderAt(s, i); n > 0 {
+					i += n // "<label>.t.probe.net", "backup/<repo>.git": part of an address
+					continue
+				}
+			}
 			switch {
+			case c == '\n' && wrappedAt(s, i):
+				i++ // a line wrapped inside a sentence goes on with it
+				continue
 			case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|' || c == '(' || c == ')':
 				newClause, quoted = true, false
 				i++
@@ -421,6 +430,40 @@ var (
 	authorityWords = wordSet("policy policies notice notices directive directives mandate memo rule rules instruction instructions requirement requirements guidance guideline guidelines config configuration settings adopted assistant model agent llm system")
 	exampleWords   = wordSet("such like e.g eg instance example examples flags flag detects catches blocks phrase phrases string strings pattern patterns text texts attempts payload payloads")
 )
+
+// placeholderAt is the length of a placeholder at s[i:], "<repo>", that
+// is part of an address or a path: a slash, a dot or an at sign just
+// before or after it; 0 when there is none. A tag, "<important>", stands
+// between words.
+func placeholderAt(s string, i int) int {
+	j := i + 1
+	for j < len(s) && j-i <= 25 && (isAlnum(s[j]) || s[j] == '_' || s[j] == '-') {
+		j++
+	}
+	if j == i+1 || j == len(s) || s[j] != '>' {
+		return 0
+	}
+	before := i > 0 && strings.IndexByte("/.@:", s[i-1]) >= 0
+	after := j+1 < len(s) && strings.IndexByte("/.@", s[j+1]) >= 0
+	if !before && !after {
+		return 0
+	}
+	return j + 1 - i
+}
+
+// wrappedAt reports whether the line break at s[i] wraps a sentence: the
+// line ends in a letter or a digit, and the next, after its indentation,
+// starts with a lower-case letter.
+func wrappedAt(s string, i int) bool {
+	if i == 0 || !isAlnum(s[i-1]) {
+		return false
+	}
+	j := i + 1
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j < len(s) && 'a' <= s[j] && s[j] <= 'z'
+}
 
 // stopAfter reports whether the punctuation that ends a run ends a
 // sentence: a full stop, after or before a closing quote.
