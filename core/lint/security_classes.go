@@ -668,11 +668,12 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "SSH keys", []string{"ssh", "key", "keys"}
 	case strings.Contains(w, ".aws/") || strings.Contains(w, ".azure/") || strings.Contains(w, "gcloud") || strings.Contains(w, ".kube/config") || strings.Contains(w, ".docker/config"):
 		return "cloud credentials", []string{"credentials", "credential"}
-	case strings.Contains(w, "mcp.json") || strings.Contains(w, "claude_desktop_config") || strings.Contains(w, ".cursor/") || strings.Contains(w, ".codeium") || strings.Contains(w, ".continue/") || strings.Contains(w, "mcp_config") || strings.Contains(w, ".claude.json") || strings.Contains(w, ".claude/settings") || strings.Contains(w, "cline_mcp_settings"):
+	case strings.Contains(w, "mcp.json") || strings.Contains(w, "claude_desktop_config") || strings.Contains(w, ".cursor/") || strings.Contains(w, ".codeium") || strings.Contains(w, ".continue/") || strings.Contains(w, "mcp_config") || strings.Contains(w, ".claude.json") || strings.Contains(w, ".claude/settings") || strings.Contains(w, "mcp_settings") || strings.Contains(w, ".gemini/settings") || strings.Contains(w, ".codex/config") || strings.Contains(w, "/windsurf/"):
 		return "another client's MCP configuration", []string{"mcp", "config", "configuration"}
 	case strings.HasSuffix(w, "/.env") || w == ".env" || strings.HasPrefix(w, ".env.") || strings.Contains(w, "/.env.") || strings.HasSuffix(w, ".env.local"):
 		return "a .env file of secrets", []string{"env", "dotenv"}
-	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json"):
+	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json") ||
+		strings.Contains(w, ".cargo/credentials") || strings.Contains(w, ".gem/credentials") || strings.Contains(w, "credentials.tfrc") || strings.Contains(w, "gh/hosts.yml") || strings.Contains(w, ".s3cfg") || strings.Contains(w, ".boto") || strings.Contains(w, ".htpasswd") || strings.Contains(w, "rclone.conf") || strings.Contains(w, ".vault-token") || strings.Contains(w, ".pulumi/credentials") || strings.Contains(w, ".terraformrc"):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
 	case strings.Contains(w, "/etc/passwd") || strings.Contains(w, "/etc/shadow") || strings.Contains(w, "/etc/sudoers") || strings.Contains(w, "/proc/self/environ") || strings.Contains(w, "/var/run/secrets"):
 		return "the system's accounts or secrets", []string{"passwd", "shadow", "users", "accounts"}
@@ -987,6 +988,18 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	}
 	if t.prop == "" && s.label == "" {
 		s.fieldTakes(t, cl, hits)
+	}
+	// A value is what the model passes: a default or an example that is
+	// a file of secrets or another client's configuration has the model
+	// hand it to the tool, however innocent the property's description.
+	if t.isValue() {
+		for _, h := range hits {
+			if cl[h.from].kind == tPath && !s.explainedSens(t, h.heads) {
+				from, to := span(cl, h.from, h.to)
+				s.report(clsSensitive, from, to, "gives "+h.what+" as a value the model passes on")
+				return
+			}
+		}
 	}
 	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
