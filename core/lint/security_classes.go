@@ -1581,6 +1581,9 @@ func (s *secScan) scanRaw(src string) {
 			}
 		}
 	}
+	if strings.Contains(s.x.lower, "--registry") || strings.Contains(s.x.lower, "index-url") || strings.Contains(s.x.lower, " -i ") || strings.Contains(s.x.lower, "--source") {
+		s.rogueRegistry(src)
+	}
 	if s.x.long { // a run long enough to be an encoded payload
 		if from, to, ok := encodedPayload(src); ok {
 			s.report(clsCommand, from, to, "hides text in an encoded payload")
@@ -1593,6 +1596,32 @@ func (s *secScan) scanRaw(src string) {
 		if from, to, ok := padding(src); ok {
 			s.report(clsConcealment, from, to, "pushes the text that follows out of sight with blank space")
 		}
+	}
+}
+
+// registryFlag is a registry named on the command line of an install:
+// a package manager's flag for it.
+var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url)[ =]+["']?(https?://[^\s"'\x60]+)`)
+
+// knownRegistries are the public registries' hosts, and those of the
+// big vendors' package hosts that documentation names.
+var knownRegistries = wordSet("registry.npmjs.org registry.yarnpkg.com npm.pkg.github.com pypi.org test.pypi.org pypi.python.org files.pythonhosted.org download.pytorch.org rubygems.org crates.io index.crates.io")
+
+// rogueRegistry finds a package installed from a registry that is no
+// public one and that the tool's purpose does not explain: whatever the
+// registry serves then runs on the user's machine.
+func (s *secScan) rogueRegistry(src string) {
+	for _, m := range registryFlag.FindAllStringSubmatchIndex(src, 4) {
+		u := strings.ToLower(src[m[2]:m[3]])
+		host := strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
+		if i := strings.IndexAny(host, "/:"); i >= 0 {
+			host = host[:i]
+		}
+		if knownRegistries[host] || s.explainedDest(u) {
+			continue
+		}
+		s.report(clsCommand, m[0], m[1], "installs packages from a registry the tool's purpose does not explain")
+		return
 	}
 }
 
