@@ -398,8 +398,8 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 				cc.at[i] |= cuSelf
 			} else if s.otherTool(tk.w) || strings.EqualFold(tk.w, s.name) {
 				cc.at[i] |= cuOtherTool
-			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 && cueTags[tk.w[j+1:]]&uint64(cuSend) != 0 {
-				cc.at[i] |= cuSend // auto-forward
+			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 {
+				cc.at[i] |= cue(cueTags[tk.w[j+1:]]) & (cuSend | cuEncode) // auto-forward, hex-encode
 			}
 		case tURL, tEmail, tHost:
 			if !s.explainedDest(tk.w) {
@@ -476,7 +476,7 @@ func orderVerb(tk *tok) bool {
 }
 
 // orderVerbs are more verbs an order starts with, beside baseVerbs.
-var orderVerbs = wordSet("carry look hand treat discard apply reformulate rephrase close end finish tuck leave keep paste ping mirror mail e-mail email switch populate fill feed supply consider act speak describe stay behave pretend mention tell reveal disclose hide conceal omit route point accompany attach dump grab pull read copy open consult obey follow rely trust prefer pick choose select favor favour reroute sync push deliver relay transmit archive replicate duplicate notify inform")
+var orderVerbs = wordSet("encode cut split resolve carry look hand treat discard apply reformulate rephrase close end finish tuck leave keep paste ping mirror mail e-mail email switch populate fill feed supply consider act speak describe stay behave pretend mention tell reveal disclose hide conceal omit route point accompany attach dump grab pull read copy open consult obey follow rely trust prefer pick choose select favor favour reroute sync push deliver relay transmit archive replicate duplicate notify inform")
 
 // toolVerbs are words of which a tool's name is made: a name that has
 // one (create_note, brave_web_search, gmail_send_message) is taken for a
@@ -603,6 +603,7 @@ var secIntents = []secIntent{
 	{class: clsExfiltration, why: "tells the model to send data to an address the tool's purpose does not explain", all: cuSend | cuDest, width: 20, cond: sendsAway},
 	{class: clsExfiltration, why: "sends secrets or the conversation to an address the tool's purpose does not explain", all: cuData | cuSend | cuDest, width: 24, cond: sendNotNegated},
 	{class: clsExfiltration, why: "puts secrets or the conversation into an address the tool's purpose does not explain", all: cuData | cuEncode | cuDest, width: 16},
+	{class: clsExfiltration, why: "puts data into a host name the tool's purpose does not explain", all: cuEncode | cuDest, width: 24, addressed: true, cond: hostTemplate},
 }
 
 // mayIntend reports whether a clause may hold an intent, from the tags
@@ -635,7 +636,7 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 				c |= cuOtherTool
 			}
 			if strings.IndexByte(w, '-') >= 0 || strings.IndexByte(w, '_') >= 0 {
-				c |= cuSend // auto-forward
+				c |= cuSend | cuEncode // auto-forward, hex-encode
 			}
 		case tURL, tEmail, tHost:
 			c |= cuDest
@@ -921,6 +922,21 @@ func steersForGood(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 		}
 	}
 	return k == len(cl)-1
+}
+
+// hostTemplate holds a host name built from data: the tail of one
+// (".t.probe.net") or one after a placeholder ("<label>.t.probe.net",
+// "{chunk}.probe.net"), which each lookup sends its data in.
+func hostTemplate(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuDest == 0 || cl[k].kind != tHost {
+			continue
+		}
+		if st := cl[k].start; cl[k].w[0] == '.' || st > 0 && (s.x.src[st-1] == '>' || s.x.src[st-1] == '}') {
+			return true
+		}
+	}
+	return false
 }
 
 // insteadOfTools holds an "instead of" whose object is tools, not a way
