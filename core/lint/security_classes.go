@@ -922,6 +922,27 @@ func secretVariable(w string) bool {
 // secretPrefixes begin secrets by their format.
 var secretPrefixes = []string{"sk_live_", "sk-", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia"}
 
+// withinReach reports whether a secret is asked for wherever the model
+// can reach it: "all environment variables you can see or obtain
+// through other tools". A property named env explains the variables
+// the user sets for a process, not those the model gathers.
+func withinReach(cl []tok, h sensHit) bool {
+	for k := h.to; k < len(cl) && k < h.to+6; k++ {
+		switch cl[k].w {
+		case "you":
+			if k+1 < len(cl) {
+				switch cl[k+1].w {
+				case "can", "could", "have", "had", "see", "find", "know", "hold", "access":
+					return true
+				}
+			}
+		case "obtain", "obtainable", "accessible", "reachable", "visible":
+			return true
+		}
+	}
+	return false
+}
+
 // thirdPerson reports whether a verb of reading is in the third person:
 // "reads", "fetches".
 func thirdPerson(w string) bool { return readsVerbs[w] }
@@ -1003,7 +1024,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	}
 	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
+			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
