@@ -80,11 +80,11 @@ var cueWords = []struct {
 	words string
 }{
 	{cuUser, "client clients client's traveller travellers traveler travelers shopper shoppers patient patients listener listeners buyer buyers owner owners owner's candidate candidates applicant applicants reader readers visitor visitors student students patron patrons end-user end-users subscriber subscribers user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
-	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag refer refers referring appear appears volunteer volunteering discuss discusses discussing discussed quote quotes quoting allude alludes alluding recount recounting"},
+	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag refer refers referring appear appears volunteer volunteering discuss discusses discussing discussed enumerate enumerates itemize itemizes quote quotes quoting allude alludes alluding recount recounting"},
 	{cuKnow, "unaware oblivious know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
 	{cuNeg, "unaware oblivious forbidden prohibited taboo not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
 	{cuOmit, "hide hides hiding conceal conceals concealing suppress withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
-	{cuSecret, "confidential confidentially undisclosed classified covert covertly clandestine clandestinely"},
+	{cuSecret, "confidential confidentially undisclosed classified covert covertly clandestine clandestinely stealthily invisibly unnoticed undetected"},
 	{cuReply, "reply replies replying"},
 	{cuOnly, "only alone solely merely exclusively"},
 	{cuPretend, "pretend pretends pretending pretended impression"},
@@ -207,6 +207,7 @@ var cuePhrases = []struct {
 	{cuBelieve, "under the impression"},
 	{cuWhen, "each|every|any time"},
 	{cuOthers, "other ~2 tool|tools|server|servers|option|options|source|sources"},
+	{cuOthers, "a|any|another different|separate|alternative|competing ~1 tool|tools|source|sources|service|services|app|apps|database|system"},
 	{cuEncode, "followed|preceded by"},
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
@@ -579,6 +580,7 @@ var secIntents = []secIntent{
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuOverride, width: 14},
 	{class: clsCoercion, why: "tells the model to rely on this tool alone", all: cuOnly | cuTrust | cuSelf, width: 14},
 	{class: clsCoercion, why: "tells the model not to trust the user", all: cuDistrust | cuUser, width: 6},
+	{class: clsCoercion, why: "tells the model to use this tool even where the user asks for another", all: cuUser | cuOthers, width: 8, addressed: true, cond: evenWhereUser},
 	{class: clsCoercion, why: "tells the model to set other tools' results aside for this one's", all: cuOthers | cuOverride | cuOutput, width: 20, addressed: true},
 
 	// Tool shadowing.
@@ -922,6 +924,23 @@ func steersForGood(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 		}
 	}
 	return k == len(cl)-1
+}
+
+// evenWhereUser holds a clause that keeps to this tool "even where the
+// user names a different tool", "including when the customer asks for
+// another source": past the user's own choice.
+func evenWhereUser(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	if cc.all&cuSelf == 0 {
+		return false
+	}
+	u := cc.first(cuUser, from)
+	for k := max(0, u-4); u >= 0 && k < u; k++ {
+		switch cl[k].w {
+		case "even", "including", "regardless", "though", "although":
+			return true
+		}
+	}
+	return false
 }
 
 // hostTemplate holds a host name built from data: the tail of one

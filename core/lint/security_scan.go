@@ -426,7 +426,9 @@ func (s *secScan) scanText(i int) {
 	for ci := range x.clauses {
 		cl := x.clause(ci)
 		s.scanClause(t, cl)
-		s.label = s.labelOf(t, cl)
+		if !answerMark(cl) {
+			s.label = s.labelOf(t, cl)
+		}
 		// A clause in brackets after a tool's name ("install_package
 		// (package-manager server) now needs ...") leaves the name the
 		// subject of the next.
@@ -514,6 +516,13 @@ var valueCommand = regexp.MustCompile("\\$\\(\\s*[a-z]|`\\s*[a-z][^`]*`|(;|&&|\\
 // the next: a property's name alone, before a colon, in the tool's own
 // text; "" otherwise.
 func (s *secScan) labelOf(t *secText, cl []tok) string {
+	if t.own && len(cl) > 1 && len(cl) <= 8 && cl[0].w == "what" {
+		// A question of a FAQ names the property its answer is about:
+		// "Q: What belongs in the body? A: ...".
+		if end := int(cl[len(cl)-1].end); end < len(s.x.src) && s.x.src[end] == '?' && s.hasProp(cl[len(cl)-1].w) {
+			return cl[len(cl)-1].w
+		}
+	}
 	if !t.own || len(cl) != 1 || !s.hasProp(cl[0].w) {
 		return ""
 	}
@@ -528,6 +537,12 @@ func (s *secScan) labelOf(t *secText, cl []tok) string {
 		break
 	}
 	return ""
+}
+
+// answerMark reports whether a clause is the mark of an answer, "A" or
+// "Answer" before a colon, which leaves the question's label standing.
+func answerMark(cl []tok) bool {
+	return len(cl) == 1 && (cl[0].w == "a" || cl[0].w == "answer")
 }
 
 // toolLabelOf returns the other tool a short clause names before a

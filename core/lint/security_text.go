@@ -391,8 +391,8 @@ func (x *lexed) unquoteOrders() {
 			continue
 		}
 		j := i
-		for j < len(x.toks) && x.toks[j].quoted {
-			j++
+		for j < len(x.toks) && (x.toks[j].quoted || x.toks[j].kind == tComma) {
+			j++ // a comma inside the quotation is a token of its own, unquoted
 		}
 		if j-i >= 6 && x.authorityBefore(i) {
 			for k := i; k < j; k++ {
