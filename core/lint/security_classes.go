@@ -320,6 +320,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "a wallet's seed", heads: hd("wallet seed mnemonic crypto"), p: ph("seed|recovery|mnemonic|secret phrase|phrases|words")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
+	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings claude cursor windsurf cline"), p: ph("claude|cursor|windsurf|cline ~1 desktop|code|ide? config|configuration|settings|mcp.json")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
 	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
@@ -878,6 +879,11 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 		switch {
 		case cl[k].kind == tIdent && secretVariable(cl[k].w):
 			hits = append(hits, sensHit{from: k, to: k + 1, what: "API keys and tokens", heads: []string{"token", "tokens", "key", "keys", "secret", "env"}, path: true})
+		case cl[k].kind == tIdent && strings.HasSuffix(cl[k].w, ".json"):
+			// "claude_desktop_config.json", "mcp.json" without a path.
+			if what, heads := sensitivePath(cl[k].w); what == "another client's MCP configuration" {
+				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
+			}
 		case cl[k].kind == tPath:
 			if what, heads := sensitivePath(cl[k].w); what != "" {
 				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
@@ -1608,7 +1614,7 @@ func (s *secScan) scanRaw(src string) {
 			}
 		}
 	}
-	if strings.Contains(s.x.lower, "--registry") || strings.Contains(s.x.lower, "index-url") || strings.Contains(s.x.lower, " -i ") || strings.Contains(s.x.lower, "--source") {
+	if strings.Contains(s.x.lower, "registry") || strings.Contains(s.x.lower, "index-url") || strings.Contains(s.x.lower, " -i ") || strings.Contains(s.x.lower, "--source") {
 		s.rogueRegistry(src)
 	}
 	if s.x.long { // a run long enough to be an encoded payload
@@ -1628,7 +1634,7 @@ func (s *secScan) scanRaw(src string) {
 
 // registryFlag is a registry named on the command line of an install:
 // a package manager's flag for it.
-var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url)[ =]+["']?(https?://[^\s"'\x60]+)`)
+var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url|\bconfig\s+set\s+\S*(?:registry|index-url))[ =]+["']?(https?://[^\s"'\x60]+)`)
 
 // knownRegistries are the public registries' hosts, and those of the
 // big vendors' package hosts that documentation names.

@@ -67,6 +67,7 @@ const (
 	cuEncode                       // data put into a name or an address: encoded, hex, subdomain, appended
 	cuUnquestioned                 // beyond question: cannot be questioned, indisputable
 	cuInvalid                      // the model's work found wanting: void, incomplete, unacceptable
+	cuVerify                       // checking an answer elsewhere: verify, cross-check, corroborate
 
 	// Cues the scan computes, not words.
 	cuDest      // a destination the tool's purpose does not explain
@@ -123,6 +124,7 @@ var cueWords = []struct {
 	{cuBelieve, "believe believes believing believed think thinks thinking assume assumes assuming convinced"},
 	{cuWhen, "when whenever once"},
 	{cuOthers, "others alternatives competitors competing"},
+	{cuVerify, "verify verifying cross-check cross-checking cross-reference double-check double-checking corroborate corroborating second-guess fact-check fact-checking validate validating"},
 	{cuEncode, "encode encodes encoded encoding hex base64 base32 subdomain subdomains prefix prefixed suffix appended prepended"},
 }
 
@@ -216,7 +218,7 @@ var cuePhrases = []struct {
 	{cuConsent, "pause|pausing|stop|stopping|wait|waiting to|and ~1 check|ask|confirm|verify"},
 	{cuConsent, "ask|asking|consult|consulting the|your @user"},
 	{cuConsent, "check|checks|checking back"},
-	{cuConsent, "being|been asked|prompted"},
+	{cuConsent, "be|being|been asked|prompted"},
 	{cuConsent, "wait|waits|waiting for the|your? @user"},
 	{cuWaive, "in advance"},
 	{cuWaive, "no|little need|reason|point to"},
@@ -580,6 +582,7 @@ var secIntents = []secIntent{
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuOverride, width: 14},
 	{class: clsCoercion, why: "tells the model to rely on this tool alone", all: cuOnly | cuTrust | cuSelf, width: 14},
 	{class: clsCoercion, why: "tells the model not to trust the user", all: cuDistrust | cuUser, width: 6},
+	{class: clsCoercion, why: "tells the model not to check what this tool returns against other tools", all: cuNeg | cuVerify | cuOthers, width: 10, addressed: true},
 	{class: clsCoercion, why: "tells the model to use this tool even where the user asks for another", all: cuUser | cuOthers, width: 8, addressed: true, cond: evenWhereUser},
 	{class: clsCoercion, why: "tells the model to set other tools' results aside for this one's", all: cuOthers | cuOverride | cuOutput, width: 20, addressed: true},
 
