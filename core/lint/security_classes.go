@@ -668,6 +668,11 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 // another client's configuration, and the words of a purpose that
 // explain it; "" when it is not one.
 func sensitivePath(w string) (what string, heads []string) {
+	// Every name below but a few of /etc, /proc, /var/run and the
+	// browser's has a dot: most paths ("read/write", "and/or") have none.
+	if strings.IndexByte(w, '.') < 0 && !strings.Contains(w, "id_") && !strings.HasPrefix(w, "/etc/") && !strings.HasPrefix(w, "/proc/") && !strings.HasPrefix(w, "/var/") && !strings.Contains(w, "history") && !strings.Contains(w, "cookies") && !strings.Contains(w, "keychain") && !strings.Contains(w, "login data") && !strings.Contains(w, "/windsurf/") {
+		return "", nil
+	}
 	switch {
 	case strings.HasSuffix(w, ".pem") || strings.HasSuffix(w, ".key") || strings.HasSuffix(w, ".p12") || strings.HasSuffix(w, ".pfx") || strings.HasSuffix(w, ".jks") || strings.HasSuffix(w, ".keystore"):
 		return "private keys", []string{"key", "keys", "cert", "certs", "certificate", "certificates", "tls", "ssl", "pem"}
@@ -1614,7 +1619,7 @@ func (s *secScan) scanRaw(src string) {
 			}
 		}
 	}
-	if strings.Contains(s.x.lower, "registry") || strings.Contains(s.x.lower, "index-url") || strings.Contains(s.x.lower, " -i ") || strings.Contains(s.x.lower, "--source") {
+	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http")) {
 		s.rogueRegistry(src)
 	}
 	if s.x.long { // a run long enough to be an encoded payload

@@ -432,7 +432,7 @@ func (s *secScan) scanText(i int) {
 		// A clause in brackets after a tool's name ("install_package
 		// (package-manager server) now needs ...") leaves the name the
 		// subject of the next.
-		if l := s.toolLabelOf(cl); l != "" || !s.bracketed(cl) {
+		if l := s.toolLabelOf(cl); l != "" || s.toolLabel == "" || !s.bracketed(cl) {
 			s.toolLabel = l
 		}
 	}

@@ -48,6 +48,8 @@ type lexed struct {
 	padded  bool       // 60 spaces in a row, or 8 blank lines: what padding is
 	comment bool       // an HTML comment opens
 	shell   bool       // a path under /dev/, or ":|:": what a reverse shell or a fork bomb writes
+	quotes  bool       // a token is quoted
+	url     bool       // a token is a URL
 	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
 	tags    []uint64   // the tags of the words of the clause being scanned (see phraseIndex)
 	cues    []cue      // the cues of its tokens (see clauseCues)
@@ -163,7 +165,7 @@ func (x *lexed) lex(s string) {
 	x.toks, x.clauses = x.toks[:0], x.clauses[:0]
 	quoted, code := false, false
 	newClause := true
-	x.long, x.padded, x.comment, x.shell = false, false, false, false
+	x.long, x.padded, x.comment, x.shell, x.quotes, x.url = false, false, false, false, false, false
 	spaces, blank, lineText := 0, 0, false
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -367,6 +369,8 @@ func (x *lexed) lex(s string) {
 			newClause = false
 		}
 		x.toks = append(x.toks, tok{kind: kind, start: int32(start), end: int32(end), quoted: quoted || code, w: low[start:end]})
+		x.quotes = x.quotes || quoted || code
+		x.url = x.url || kind == tURL
 		if closes {
 			quoted = false
 		}
@@ -376,7 +380,9 @@ func (x *lexed) lex(s string) {
 			newClause, quoted = true, false
 		}
 	}
-	x.unquoteOrders()
+	if x.quotes {
+		x.unquoteOrders()
+	}
 }
 
 // unquoteOrders takes out of quotes a quotation the text gives as what
