@@ -939,6 +939,24 @@ func secretVariable(w string) bool {
 // secretPrefixes begin secrets by their format.
 var secretPrefixes = []string{"sk_live_", "sk-", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia"}
 
+// propNamesPath reports whether a word of a property's name, of four
+// letters or more, is in the letters of a path: kubeconfig's default
+// ~/.kube/config is the file the property is for.
+func propNamesPath(prop, path string) bool {
+	letters := strings.Map(func(r rune) rune {
+		if 'a' <= r && r <= 'z' || '0' <= r && r <= '9' {
+			return r
+		}
+		return -1
+	}, path)
+	for _, w := range nameWords(prop) {
+		if len(w) >= 4 && strings.Contains(letters, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // withinReach reports whether a secret is asked for wherever the model
 // can reach it: "all environment variables you can see or obtain
 // through other tools". A property named env explains the variables
@@ -1032,7 +1050,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	// hand it to the tool, however innocent the property's description.
 	if t.isValue() {
 		for _, h := range hits {
-			if cl[h.from].kind == tPath && !s.explainedSens(t, h.heads) {
+			if cl[h.from].kind == tPath && !s.explainedSens(t, h.heads) && !propNamesPath(t.prop, cl[h.from].w) {
 				from, to := span(cl, h.from, h.to)
 				s.report(clsSensitive, from, to, "gives "+h.what+" as a value the model passes on")
 				return

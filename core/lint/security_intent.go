@@ -81,7 +81,7 @@ var cueWords = []struct {
 	words string
 }{
 	{cuUser, "client clients client's traveller travellers traveler travelers shopper shoppers patient patients listener listeners buyer buyers owner owners owner's candidate candidates applicant applicants reader readers visitor visitors student students patron patrons end-user end-users subscriber subscribers user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
-	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag refer refers referring appear appears volunteer volunteering discuss discusses discussing discussed burden burdening trouble troubling enumerate enumerates itemize itemizes quote quotes quoting allude alludes alluding recount recounting"},
+	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag refer refers referring appear appears volunteer volunteering discuss discusses discussing discussed enumerate enumerates itemize itemizes quote quotes quoting allude alludes alluding recount recounting"},
 	{cuKnow, "unaware oblivious know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt wiser realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
 	{cuNeg, "unaware oblivious forbidden prohibited taboo not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
 	{cuOmit, "hide hides hiding conceal conceals concealing suppress withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold unremarked unacknowledged unnoted"},
@@ -213,7 +213,6 @@ var cuePhrases = []struct {
 	{cuEncode, "followed|preceded by"},
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
-	{cuOverride, "carry|carries|have|has|hold|holds ~1 the? same weight|authority|standing|force as"},
 	{cuOverride, "take|takes|taking|have|has|given precedence|priority"},
 	{cuConsent, "check|checking|double-check|double-checking|checks|double-checks in|with"},
 	{cuConsent, "pause|pausing|stop|stopping|wait|waiting to|and ~1 check|ask|confirm|verify"},
@@ -567,7 +566,7 @@ var secIntents = []secIntent{
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuRules | cuOverride, width: 10, cond: rulesAreNew},
 	{class: clsCoercion, why: "orders a step into every turn of the model's work", all: cuEvery | cuUnit | cuOrder, width: 10, cond: everyUnitInValue},
 	{class: clsCoercion, why: "calls the model's answers without this tool wanting", all: cuUnit | cuSelf | cuInvalid, width: 10},
-	{class: clsCoercion, why: "puts guidance above what the user wants", all: cuRules | cuOverride | cuUser, width: 14, cond: aboveTheUser},
+	{class: clsCoercion, why: "puts guidance above what the user wants", all: cuRules | cuOverride | cuUser, width: 10, cond: aboveTheUser},
 	{class: clsCoercion, why: "puts what the tool returns beyond question", all: cuOutput | cuUnquestioned, width: 8},
 	{class: clsCoercion, why: "tells the model to go on when the user says no", all: cuUser | cuObject | cuPersist, width: 18, cond: persistsAfterObjection},
 	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuNeg | cuRefuse, width: 4, addressed: true, cond: negatesRefusal},
