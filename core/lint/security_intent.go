@@ -484,7 +484,7 @@ var orderVerbs = wordSet("encode cut split resolve carry look hand treat discard
 // toolVerbs are words of which a tool's name is made: a name that has
 // one (create_note, brave_web_search, gmail_send_message) is taken for a
 // tool's; a parameter's or a value's seldom has one.
-var toolVerbs = wordSet("get list create delete remove update send read write search run execute exec query fetch post merge print share add set put patch upload download open close find navigate click browse make edit move rename copy sync push pull commit deploy invoke call lookup look check scan generate transfer pay schedule cancel approve reply forward publish insert save store load start stop")
+var toolVerbs = wordSet("get list create delete remove update send read write search run execute exec query fetch post merge print share add set put patch upload download open close find navigate click browse make edit move rename copy sync push pull commit deploy invoke call lookup look check scan generate transfer pay schedule cancel approve reply forward publish insert save store load start stop install uninstall")
 
 // toolNameStops are words of compounds that are no tool's name:
 // read-only, sign-in, built-in.
