@@ -1053,7 +1053,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			if cl[h.from].kind == tPath && !s.explainedSens(t, h.heads) && !propNamesPath(t.prop, cl[h.from].w) {
 				from, to := span(cl, h.from, h.to)
 				s.report(clsSensitive, from, to, "gives "+h.what+" as a value the model passes on")
-				return
+				break
 			}
 		}
 	}
