@@ -385,8 +385,8 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	}
 	for _, m := range ms {
 		if m.item.kind == kCue {
-			if m.item.cue == cuOtherTool && m.from > 0 && ownWords[cl[m.from-1].w] {
-				continue // "this server's tools" are the document's
+			if m.item.cue == cuOtherTool && (m.from == 0 || ownWords[cl[m.from-1].w]) {
+				continue // "this server's tools" are the document's, "an MCP server's tools" any server's
 			}
 			for k := m.from; k < m.to; k++ {
 				cc.at[k] |= m.item.cue
@@ -440,8 +440,10 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	return cc
 }
 
-// ownWords before "server's tools" make them the document's.
-var ownWords = wordSet("this our the same")
+// ownWords before "server's tools" make them the document's, or any
+// server's: only a name ("the postgres server's query tool") makes them
+// another's.
+var ownWords = wordSet("this our the same a an any each every mcp its their your whose one another other")
 
 // addressesModel reports whether a clause speaks to the model: a word
 // such as "must", "please", "you" or "always", or a verb that starts
