@@ -86,6 +86,27 @@ func HeadID(b []byte) []byte {
 	return id
 }
 
+// HeadResponseID is HeadID for what the peer that answers may have
+// meant as an answer: nil when a "method" member stands among the
+// members read, since a broken request or notification of the peer's
+// answers nothing, and its id, of the peer's own numbering, may be that
+// of a request the other side waits on.
+func HeadResponseID(b []byte) []byte {
+	var id []byte
+	for key, v := range Members(b) {
+		switch {
+		case keyIs(key, "method"):
+			return nil
+		case keyIs(key, "id") && isID(v):
+			id = v
+		}
+	}
+	return id
+}
+
+// HeadResponseID is the TooLongError's HeadResponseID.
+func (e *TooLongError) HeadResponseID() []byte { return HeadResponseID(e.Head) }
+
 func headOf(b []byte) []byte { return bytes.Clone(b[:min(len(b), HeadSize)]) }
 
 func (e *TooLongError) Error() string {

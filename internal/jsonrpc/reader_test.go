@@ -126,8 +126,12 @@ func TestALineTooLongKeepsItsHeadAndTheIDInIt(t *testing.T) {
 func TestTheIDOfAMessageThatIsNotJSONIsFoundBeforeWhatBreaksIt(t *testing.T) {
 	tests := []struct {
 		name, msg, id string
+		request       bool // the message is a request: no answer's id
 	}{
 		{name: "a control character in a string", msg: "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"text\":\"a\x00b\"}}", id: "3"},
+		{name: "a request", msg: "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":\"a\x01b\"}}", id: "1", request: true},
+		{name: "a request, its method first", msg: "{\"method\":\"ping\",\"id\":1,\"params\":\"\x01\"}", id: "1", request: true},
+		{name: "a request whose method is no string", msg: `{"jsonrpc":"2.0","id":1,"method":5}`, id: "1", request: true},
 		{name: "invalid UTF-8", msg: "{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"result\":{\"text\":\"a\xffb\"}}", id: `"x"`},
 		{name: "cut short", msg: `{"jsonrpc":"2.0","id":7,"result":{"con`, id: "7"},
 		{name: "nested too deep", msg: `{"jsonrpc":"2.0","id":8,"result":` + strings.Repeat("[", 20000), id: "8"},
@@ -140,6 +144,13 @@ func TestTheIDOfAMessageThatIsNotJSONIsFoundBeforeWhatBreaksIt(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := string(HeadID([]byte(tc.msg))); got != tc.id {
 				t.Errorf("HeadID = %q, want %q", got, tc.id)
+			}
+			want := tc.id
+			if tc.request {
+				want = ""
+			}
+			if got := string(HeadResponseID([]byte(tc.msg))); got != want {
+				t.Errorf("HeadResponseID = %q, want %q", got, want)
 			}
 		})
 	}

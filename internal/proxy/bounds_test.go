@@ -244,3 +244,18 @@ func TestTheRecordsQueueCountsTheFindingsOfWhatItHolds(t *testing.T) {
 		t.Errorf("%d events dropped, want some: four of 30 MiB of findings are past the 64 MiB the queue holds", dropped)
 	}
 }
+
+func TestABrokenRequestOfTheServersDoesNotTakeTheAnswerToTheClientsRequestOfItsID(t *testing.T) {
+	up, _ := testServer(t, "raw")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	// The server's own numbering meets the client's: it sends a request
+	// that is not JSON under the id of the call, then the call's answer.
+	resp := p.call("7", "tools/call", `{"name":"noise","arguments":{"kind":"request"}}`)
+	if m := jsonrpc.Parse(resp); m.Error != nil || !bytes.Contains(m.Result, []byte("answered")) {
+		t.Errorf("the call was answered %s, want the server's answer", resp)
+	}
+	r.stop(t)
+}

@@ -380,7 +380,7 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	}
 	ds.opened(x)
 	defer ds.closedExchange(x)
-	ds.s.fromClient(body, x, r.Header, found...)
+	ds.s.fromClient(body, x, mcpHeaders(r.Header), found...)
 	if m.Kind != jsonrpc.Request {
 		x.finish(http.StatusAccepted)
 		return
@@ -716,4 +716,17 @@ func (x *exchange) endLocked() {
 		x.ended = true
 		close(x.done)
 	}
+}
+
+// mcpHeaders are the headers of a client's request that the proxy passes
+// on to a server by URL: MCP's own (Mcp-*) and Last-Event-Id. A request
+// waiting for its answer keeps these, not every header the client sent.
+func mcpHeaders(h http.Header) http.Header {
+	out := http.Header{}
+	for name, values := range h {
+		if name = http.CanonicalHeaderKey(name); strings.HasPrefix(name, "Mcp-") || name == "Last-Event-Id" {
+			out[name] = values
+		}
+	}
+	return out
 }

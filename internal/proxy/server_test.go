@@ -143,6 +143,18 @@ func serveRaw() int {
 		if m.Method == "tools/call" {
 			if name, _ := jsonrpc.Unquote(jsonrpc.Member(m.Params, "name")); name == "noise" {
 				kind, _ := jsonrpc.Unquote(jsonrpc.Member(jsonrpc.Member(m.Params, "arguments"), "kind"))
+				if kind == "request" {
+					// A broken request of the server's own, under the id
+					// of the call it then answers as it should.
+					w.WriteString(`{"jsonrpc":"2.0","id":`)
+					w.Write(m.ID)
+					w.WriteString(",\"method\":\"sampling/createMessage\",\"params\":{\"x\":\"a\x01b\"}}\n")
+					w.WriteString(`{"jsonrpc":"2.0","id":`)
+					w.Write(m.ID)
+					w.WriteString(`,"result":{"content":[{"type":"text","text":"answered"}]}}` + "\n")
+					w.Flush()
+					continue
+				}
 				w.WriteString("npm WARN config production Use `--omit=dev` instead.\x1b[0m\n")
 				w.WriteString(`{"jsonrpc":` + noise[kind][0] + `,"id":`)
 				w.Write(m.ID)

@@ -498,10 +498,7 @@ func (s *session) serverInvalid(m *jsonrpc.Message, ev *Event, via *request) {
 	ev.Findings = append(ev.Findings, invalidFinding(m))
 	s.log.printf("the server wrote what is not a JSON-RPC message, which is not passed on: %s: %s", m.Err.Message, quoteStart(m.Raw))
 	s.emit(ev)
-	id := m.ID
-	if id == nil {
-		id = jsonrpc.HeadID(m.Raw)
-	}
+	id := jsonrpc.HeadResponseID(m.Raw)
 	var req *request
 	if id != nil {
 		req = s.takePending(id)

@@ -126,7 +126,7 @@ func (s *session) readServer(out io.Reader) error {
 // on stderr, and answers the request its head names, if any, with an
 // error in its place.
 func (s *session) serverTooLong(e *jsonrpc.TooLongError) {
-	id := e.HeadID()
+	id := e.HeadResponseID()
 	s.log.printf("the server wrote %s; it is not passed on", e.Error())
 	s.emit(&Event{Time: time.Now(), From: Server, To: Client, Kind: "invalid", ID: id, Bytes: e.Read, Verdict: Dropped,
 		Findings: []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: e.Error(), Hint: "raise the bound on a message, or have the server send less at once"}}})

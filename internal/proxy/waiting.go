@@ -31,9 +31,21 @@ var tooManyWaiting = "more than " + strconv.Itoa(maxWaiting) + " requests (or " 
 
 func newWaiting() *fifo[*request] { return newFIFO(maxWaiting, maxWaitingBytes, requestSize) }
 
-// requestSize is what a request waiting under key keeps in memory.
+// requestSize is what a request waiting under key keeps in memory: what
+// it holds of the client's message and headers, and about what an HTTP
+// exchange it is to be answered on keeps.
 func requestSize(key string, req *request) int {
-	return len(key) + len(req.id) + len(req.method) + len(req.tool) + len(req.cursor) + len(req.version) + len(req.progress) + len(req.clientProgress) + 256
+	n := len(key) + len(req.id) + len(req.method) + len(req.tool) + len(req.cursor) + len(req.version) + len(req.progress) + len(req.clientProgress) + 256
+	for name, values := range req.header {
+		n += len(name)
+		for _, v := range values {
+			n += len(v)
+		}
+	}
+	if req.route != nil {
+		n += 4 << 10
+	}
+	return n
 }
 
 // idKey is the key a request of the id waits under, the same for ids

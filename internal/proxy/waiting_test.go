@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"fmt"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -108,5 +109,25 @@ func TestRequestsOfHugeIDsAreGivenUpPastTheBoundOnWhatTheyKeep(t *testing.T) {
 		if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "given up") {
 			t.Fatalf("the call %d, among the oldest, got %.200s; want an error saying it was given up", i, resp)
 		}
+	}
+}
+
+func TestARequestWaitingKeepsOnlyMCPsHeadersAndCountsThem(t *testing.T) {
+	t.Parallel()
+	client := http.Header{
+		"Mcp-Session-Id": {"abc"},
+		"Mcp-Method":     {"tools/call"},
+		"last-event-id":  {"7"},
+		"X-Pad":          {strings.Repeat("x", 1<<20)},
+		"Authorization":  {"Bearer secret"},
+	}
+	kept := mcpHeaders(client)
+	if len(kept) != 3 || kept.Get("X-Pad") != "" || kept.Get("Authorization") != "" || kept.Get("Last-Event-Id") != "7" {
+		t.Errorf("kept %v, want Mcp-Session-Id, Mcp-Method and Last-Event-Id", kept)
+	}
+	bare := requestSize("1", &request{id: []byte("1")})
+	withHeaders := requestSize("1", &request{id: []byte("1"), header: http.Header{"Mcp-Param-Q": {strings.Repeat("q", 1000)}}})
+	if withHeaders-bare < 1000 {
+		t.Errorf("a request's size counts %d bytes of a 1000-byte header, want all of them", withHeaders-bare)
 	}
 }
