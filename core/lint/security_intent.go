@@ -146,6 +146,7 @@ var cuePhrases = []struct {
 	{cuOmit, "not|never ~1 part of"},
 	{cuOmit, "stay|stays|remain|remains|kept|keep ~1 out|clear of"},
 	{cuNeg, "off limits"},
+	{cuNeg | cuKnow, "in the dark"}, // not knowing
 	{cuNeg, "remain|remains|stay|stays|kept|keep|be unaware|oblivious|uninformed"},
 	{cuReply, "what|anything|everything the? @user|they ~1 is|are|gets|get|will|would ~1 be? ~1 shown|told|sees|see|hears|hear|reads|read"},
 	{cuOmit, "omit|omits|omitting|omitted ~4 from|in|out ~2 reply|replies|answer|answers|response|responses|summary|message|messages|output"},
@@ -735,7 +736,9 @@ func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // clause that is no condition; "the user needs to see all of it without
 // scrolling" negates something else.
 func negatesKnowing(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	return cc.preceded(cuKnow, cuNeg, 4, 0, from, to) >= 0 && notConditional(s, cl, cc, from, to)
+	k := cc.first(cuKnow, from)
+	selfNegated := k >= 0 && k < to && cc.at[k]&cuNeg != 0 && cc.at[k]&cuKnow != 0 && cl[k].w == "in" // "in the dark"
+	return (selfNegated || cc.preceded(cuKnow, cuNeg, 4, 0, from, to) >= 0) && notConditional(s, cl, cc, from, to)
 }
 
 // believes holds "come away believing", "under the impression": the
@@ -1212,12 +1215,15 @@ func toTheUser(_ *secScan, _ []tok, cc *clauseCues, _, _ int) bool {
 	return cc.all&(cuDirect|cuUser) != 0
 }
 
+// addWords are the verbs before a recipient added: "also add bcc".
+var addWords = wordSet("add adds include includes put puts set sets")
+
 // extraRecipient holds an extra recipient added to another tool's work:
 // "any invite created with create_event gets an extra attendee".
 func extraRecipient(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	for k := from; k < len(cl) && k < to+3; k++ {
-		if cc.at[k]&cuAlso != 0 && k+1 < len(cl) && recipientWords[strings.TrimSuffix(cl[k+1].w, "s")] {
-			return true
+		if cc.at[k]&cuAlso != 0 && k+1 < len(cl) && (recipientWords[strings.TrimSuffix(cl[k+1].w, "s")] || k+2 < len(cl) && addWords[cl[k+1].w] && recipientWords[strings.TrimSuffix(cl[k+2].w, "s")]) {
+			return true // "also cc", "also add bcc"
 		}
 	}
 	return false
