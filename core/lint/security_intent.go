@@ -105,7 +105,7 @@ var cueWords = []struct {
 	{cuOutput, "result results output outputs verdict returns returned"},
 	{cuObey, "obey obeys obeying comply complies complying heed heeds binding authoritative verbatim"},
 	{cuTrust, "rely relies relying trust trusts trusting depend depends consult consulting"},
-	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle garbles corrupts leaks loses drops"},
+	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle mangled garbles garbled corrupts corrupted leaks loses drops"},
 	{cuSend, "grant grants granted share shares shared invite invites invited ship ships shipped send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched"},
 	{cuAlso, "alongside simultaneously also too additionally duplicate duplicates copy copies mirror mirrors extra"},
 	{cuSteer, "anymore alone"},
