@@ -303,7 +303,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs data contact contacts photo photos location notes note health email emails mail calendar history drive"), p: ph("user's|users'|customer's|person's|their ~2 open|local|private|personal|medical? ~1 files|documents|contacts|photos|location|notes|health|browsing")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog email emails mail mails inbox gmail outlook"), p: ph("user's|users' ~3 messages|emails|e-mails|mails|chats|conversations|prompts|requests|dms|texts|correspondence|inbox")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
-	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started|initialized|initialised|configured|primed|seeded|booted")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
 	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager 1password bitwarden lastpass keepass"), p: ph("user's|your|their|users' ~2 vault|vaults")},
 	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager 1password bitwarden lastpass keepass"), p: ph("op|bw item|items|export")},
@@ -325,7 +325,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
 	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
 	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage ~1 account|accounts number|numbers|details")},
-	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs upload uploads attachment attachments"), p: ph("every|each|all|any ~1 document|documents|file|files|attachment|attachments|upload|uploads ~3 @user|you ~2 shared|uploaded|attached|sent|provided|pasted|gave")},
+	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs upload uploads attachment attachments"), p: ph("every|each|all|any ~1 document|documents|file|files|attachment|attachments|upload|uploads ~3 @user|you ~2 shared|uploaded|attached|sent|provided|pasted|gave|opened|viewed|edited|mentioned")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("passport|license|licence driver's? number|numbers|details")},
@@ -978,6 +978,9 @@ func withinReach(cl []tok, h sensHit) bool {
 	return false
 }
 
+// runWords are the verbs that order a command given in quotes.
+var runWords = wordSet("run execute exec type enter")
+
 // thirdPerson reports whether a verb of reading is in the third person:
 // "reads", "fetches".
 func thirdPerson(w string) bool { return readsVerbs[w] }
@@ -1068,10 +1071,13 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		}
 	}
 	for _, m := range ms {
-		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted || s.inFilter(m.from) {
+		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted && !(m.from > 0 && runWords[cl[m.from-1].w]) || s.inFilter(m.from) {
 			continue
 		}
 		ordered := imperativeAt(cl, m.from)
+		if cl[m.from].quoted && m.from > 0 && runWords[cl[m.from-1].w] && !cl[m.from-1].quoted && imperativeAt(cl, m.from-1) {
+			ordered = true // "run `cat ~/.docker/config.json`": the command is the order
+		}
 		if thirdPerson(cl[m.from].w) {
 			// "the model reads ~/.npmrc" is an order; "the tool reads it" says
 			// what the tool does.
