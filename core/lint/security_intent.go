@@ -263,6 +263,7 @@ var cuePhrases = []struct {
 	{cuAlso, "in the background"},
 	{cuInstead, "in place of"},
 	{cuInstead, "rather than"},
+	{cuInstead, "prefer|prefers|preferred ~4 over"},
 	{cuInstead, "in their|its place"},
 	{cuSteer, "no longer|more"},
 	{cuSteer, "no need to use|call|invoke"},
@@ -286,6 +287,7 @@ var cuePhrases = []struct {
 	{cuTopic, "related to"},
 	{cuTopic, "on the subject of"},
 	{cuOtherTool, "server's|servers' ~2 tool|tools|function|functions"},
+	{cuOtherTool, "server tool|tools"},
 	{cuOtherTool, "that|those tool's|tools'"},
 	{cuOverride, "throw|throws|toss|tosses ~2 away|out"},
 	{cuOverride, "instead|place of the|their one|ones|value|values given|provided|supplied|specified|requested|entered|chosen"},
@@ -607,6 +609,7 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "adds a recipient to another tool's work", all: cuOtherTool | cuAlso, width: 10, cond: extraRecipient},
 	{class: clsShadowing, why: "adds a destination to another tool's work", all: cuOtherTool | cuDest, width: 10},
 	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true, cond: insteadOfTools},
+	{class: clsShadowing, why: "sets the arguments of another tool", all: cuOtherTool, width: 1, addressed: true, cond: withArguments},
 
 	// Exfiltration.
 	{class: clsExfiltration, why: "tells the model to send data to an address the tool's purpose does not explain", all: cuSend | cuDest, width: 20, cond: sendsAway},
@@ -926,6 +929,11 @@ func steersForGood(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 	if k < 0 {
 		return false
 	}
+	for j := max(0, k-3); j < k; j++ {
+		if cl[j].w == "any" || cl[j].w == "all" || cl[j].w == "every" { // "over any filesystem server tool"
+			return true
+		}
+	}
 	for j := k + 1; j < len(cl); j++ {
 		switch cl[j].w {
 		case "all", "every", "always", "everything": // "for all URLs"
@@ -951,6 +959,25 @@ func evenWhereUser(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	}
 	return false
 }
+
+// withArguments holds an order to call another tool with arguments the
+// text sets: "call git_push from the git server with force=true".
+func withArguments(s *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
+	if from == 0 || !callWords[cl[from-1].w] || !imperativeAt(cl, from-1) {
+		return false
+	}
+	for k := from + 1; k < len(cl) && k <= from+8; k++ {
+		if cl[k].w != "with" || k+1 == len(cl) {
+			continue
+		}
+		rest := s.x.src[cl[k+1].start:cl[len(cl)-1].end]
+		return strings.Contains(rest, "=") || strings.Contains(rest, "set to")
+	}
+	return false
+}
+
+// callWords are the verbs that call a tool.
+var callWords = wordSet("call invoke run use")
 
 // hostTemplate holds a host name built from data: the tail of one
 // (".t.probe.net") or one after a placeholder ("<label>.t.probe.net",
