@@ -287,7 +287,6 @@ var cuePhrases = []struct {
 	{cuTopic, "related to"},
 	{cuTopic, "on the subject of"},
 	{cuOtherTool, "server's|servers' ~2 tool|tools|function|functions"},
-	{cuOtherTool, "server tool|tools"},
 	{cuOtherTool, "that|those tool's|tools'"},
 	{cuOverride, "throw|throws|toss|tosses ~2 away|out"},
 	{cuOverride, "instead|place of the|their one|ones|value|values given|provided|supplied|specified|requested|entered|chosen"},
@@ -413,7 +412,10 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 				cc.at[i] |= cuDest
 			}
 		case tWord:
-			if tk.start > 0 && s.x.src[tk.start-1] == '+' && s.phoneAt(cl, i) {
+			if tk.w == "server" && i > 0 && i+1 < len(cl) && (cl[i+1].w == "tool" || cl[i+1].w == "tools") && !ownWords[cl[i-1].w] {
+				cc.at[i] |= cuOtherTool // "any filesystem server tool"
+				cc.at[i+1] |= cuOtherTool
+			} else if tk.start > 0 && s.x.src[tk.start-1] == '+' && s.phoneAt(cl, i) {
 				cc.at[i] |= cuDest
 			} else if tk.w == s.name || i > 0 && (cl[i-1].w == "this" || cl[i-1].w == "that") && len(tk.w) >= 4 && slices.Contains(s.words(), tk.w) {
 				cc.at[i] |= cuSelf // "this lookup" of weather_lookup
@@ -637,6 +639,8 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 		case tWord:
 			if st := cl[k].start; st > 0 && s.x.src[st-1] == '+' && s.phoneAt(cl, k) {
 				c |= cuDest
+			} else if w == "server" {
+				c |= cuOtherTool // "any filesystem server tool", perhaps
 			}
 		case tPath:
 			c |= cuData // a sensitive path, perhaps
