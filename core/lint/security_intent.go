@@ -210,7 +210,7 @@ var cuePhrases = []struct {
 	{cuBelieve, "under the impression"},
 	{cuWhen, "each|every|any time"},
 	{cuOthers, "other ~2 tool|tools|server|servers|option|options|source|sources"},
-	{cuOthers, "a|any|another different|separate|alternative|competing ~1 tool|tools|source|sources|service|services|app|apps|database|system"},
+	{cuOthers, "different|separate|alternative|competing ~1 tool|tools|source|sources|service|services|app|apps|database|system"},
 	{cuEncode, "followed|preceded by"},
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
@@ -220,7 +220,8 @@ var cuePhrases = []struct {
 	{cuConsent, "ask|asking|consult|consulting the|your @user"},
 	{cuConsent, "ask|asking|consult|consulting them"},
 	{cuConsent, "check|checks|checking back"},
-	{cuConsent, "be|being|been asked|prompted"},
+	{cuConsent, "being|been asked|prompted"},
+	{cuConsent, "wait|waits|waiting to be asked|prompted"},
 	{cuConsent, "wait|waits|waiting for the|your? @user"},
 	{cuWaive, "in advance"},
 	{cuWaive, "no|little need|reason|point to"},
@@ -287,7 +288,6 @@ var cuePhrases = []struct {
 	{cuTopic, "related to"},
 	{cuTopic, "on the subject of"},
 	{cuOtherTool, "server's|servers' ~2 tool|tools|function|functions"},
-	{cuOtherTool, "that|those tool's|tools'"},
 	{cuOverride, "throw|throws|toss|tosses ~2 away|out"},
 	{cuOverride, "instead|place of the|their one|ones|value|values given|provided|supplied|specified|requested|entered|chosen"},
 	{cuOverride, "instead|place of the|their user's|person's|customer's|client's ~1 own"},
@@ -415,6 +415,8 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 			if tk.w == "server" && i > 0 && i+1 < len(cl) && (cl[i+1].w == "tool" || cl[i+1].w == "tools") && !ownWords[cl[i-1].w] {
 				cc.at[i] |= cuOtherTool // "any filesystem server tool"
 				cc.at[i+1] |= cuOtherTool
+			} else if (tk.w == "tool's" || tk.w == "tools'") && i > 0 && (cl[i-1].w == "that" || cl[i-1].w == "those") {
+				cc.at[i] |= cuOtherTool // "that tool's destination account"
 			} else if tk.start > 0 && s.x.src[tk.start-1] == '+' && s.phoneAt(cl, i) {
 				cc.at[i] |= cuDest
 			} else if tk.w == s.name || i > 0 && (cl[i-1].w == "this" || cl[i-1].w == "that") && len(tk.w) >= 4 && slices.Contains(s.words(), tk.w) {
@@ -639,8 +641,8 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 		case tWord:
 			if st := cl[k].start; st > 0 && s.x.src[st-1] == '+' && s.phoneAt(cl, k) {
 				c |= cuDest
-			} else if w == "server" {
-				c |= cuOtherTool // "any filesystem server tool", perhaps
+			} else if w == "server" || w == "tool's" || w == "tools'" {
+				c |= cuOtherTool // "any filesystem server tool", "that tool's account", perhaps
 			}
 		case tPath:
 			c |= cuData // a sensitive path, perhaps

@@ -197,15 +197,12 @@ func (x *lexed) lex(s string) {
 			case '|':
 				x.shell = x.shell || i > 0 && s[i-1] == ':'
 			}
-			if c == '<' {
-				if n := placeholderAt(s, i); n > 0 {
-					i += n // "<label>.t.probe.net", "backup/<repo>.git": part of an address
-					continue
-				}
-			}
 			switch {
 			case c == '\n' && wrappedAt(s, i):
 				i++ // a line wrapped inside a sentence goes on with it
+				continue
+			case c == '<' && placeholderAt(s, i) > 0:
+				i += placeholderAt(s, i) // "<label>.t.probe.net", "backup/<repo>.git": part of an address
 				continue
 			case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|' || c == '(' || c == ')':
 				newClause, quoted = true, false
@@ -423,8 +420,14 @@ func (x *lexed) authorityBefore(i int) bool {
 		if k < i-3 || k < i && x.toks[k].quoted || k >= i && x.toks[k].kind != tIdent {
 			continue
 		}
-		for _, p := range nameWords(w) {
-			found = found || authorityWords[p]
+		for w != "" && !found {
+			p := w
+			if j := strings.IndexAny(w, "_-"); j >= 0 {
+				p, w = w[:j], w[j+1:]
+			} else {
+				w = ""
+			}
+			found = authorityWords[p]
 		}
 	}
 	return found
