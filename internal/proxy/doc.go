@@ -154,8 +154,8 @@
 // request, or dropped from the server, and the session goes on. An HTTP
 // request's body is read within 30 s, and each message written to a
 // client over HTTP within 10 s (past it the connection is closed and the
-// message dropped, so that a client that does not read holds up no
-// other); at most 512 connections are served at once, and one kept
+// message dropped, so that a client that does not read holds up the
+// others sharing its server 10 s at most a message); at most 512 connections are served at once, and one kept
 // alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
 // spawned server each at once, and one idle for 30 minutes ends; the
 // proxy's own listing waits Options.CallTimeout; a listing, the
@@ -163,9 +163,10 @@
 // toolbench reads any (past them a page is not read, and the proxy's
 // own listing ends with an error); one listing's lint findings in an
 // event, 1000. At most 4096 requests wait for an answer each way, and
-// 16 MiB of their ids, methods and tokens: past that the oldest are
-// given up (answered with an error, cancelled on the server, recorded
-// as evicted). A request the client cancels is forgotten at once, and
+// 16 MiB of their ids, methods, tokens and MCP headers: past that the
+// oldest are given up (answered with an error, cancelled on the server,
+// recorded as evicted); a request that alone would keep 1 MiB is
+// refused. A request the client cancels is forgotten at once, and
 // its late answer dropped quietly, as MCP lets a client ignore it. The
 // record's queue counts an event's id, method and tool in its 64 MiB.
 //

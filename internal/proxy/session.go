@@ -233,6 +233,14 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 			req.cursor, _ = jsonrpc.Unquote(c)
 		}
 	}
+	if n := requestSize(string(req.id), req); n > maxRequestBytes {
+		why := "the request's id, method, tokens and headers take " + termtext.Size(int64(n)) + ", more than the " + termtext.Size(maxRequestBytes) + " one request waiting for its answer may keep"
+		ev.Verdict = Refused
+		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Error, Text: why})
+		s.emit(ev)
+		s.answer(jsonrpc.AppendError(nil, req.id, jsonrpc.CodeInvalidRequest, "toolbench proxy: "+why), req, m.Method)
+		return
+	}
 	raw := m.Raw
 	if s.renumber {
 		raw = s.renumbered(m, req)

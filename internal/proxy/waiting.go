@@ -26,6 +26,11 @@ const (
 	maxWaitingBytes = 16 << 20
 )
 
+// maxRequestBytes bounds what one request waiting may keep: a request
+// past it is refused, rather than giving up every other request waiting
+// (in a session clients share, other clients') to make room for it.
+const maxRequestBytes = 1 << 20
+
 // tooManyWaiting says what the bounds on requests waiting are.
 var tooManyWaiting = "more than " + strconv.Itoa(maxWaiting) + " requests (or " + termtext.Size(maxWaitingBytes) + " of their ids, methods and tokens)"
 

@@ -90,8 +90,8 @@ func TestPastTheBoundTheOldestRequestWaitingIsGivenUp(t *testing.T) {
 
 func TestRequestsOfHugeIDsAreGivenUpPastTheBoundOnWhatTheyKeep(t *testing.T) {
 	const (
-		size = 1 << 20 // each id's
-		sent = 2 * maxWaitingBytes / size
+		size = maxRequestBytes / 4 // each id's, kept twice (the id and its key)
+		sent = maxWaitingBytes / size
 	)
 	up, _ := testServer(t, "silent")
 	r := start(t, Options{Upstream: up})
@@ -108,6 +108,25 @@ func TestRequestsOfHugeIDsAreGivenUpPastTheBoundOnWhatTheyKeep(t *testing.T) {
 		resp := p.answer(id(i))
 		if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "given up") {
 			t.Fatalf("the call %d, among the oldest, got %.200s; want an error saying it was given up", i, resp)
+		}
+	}
+}
+
+func TestARequestThatWouldKeepMoreThanOneMayIsRefusedAndGivesUpNoOther(t *testing.T) {
+	up, _ := testServer(t, "silent")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", "")
+	p.send(`{"jsonrpc":"2.0","id":"small","method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
+	huge := `"` + strings.Repeat("x", 2*maxRequestBytes) + `"`
+	resp := p.call(huge, "tools/call", `{"name":"echo","arguments":{"text":"x"}}`)
+	if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "-32600") || !strings.Contains(string(m.Error), "one request waiting for its answer may keep") {
+		t.Errorf("the request of a huge id got %.300s; want an invalid request saying what it would keep", resp)
+	}
+	for _, msg := range p.notes {
+		if m := jsonrpc.Parse(msg); string(m.ID) == `"small"` {
+			t.Errorf("the request waiting was answered: %s", msg)
 		}
 	}
 }
