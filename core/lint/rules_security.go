@@ -315,7 +315,12 @@ func securityCheck(cls secClass) func(*ToolContext) {
 			}
 			t := &scan.texts[f.text]
 			start, end := c.Doc.StringSpan(int(t.node.Start), f.from, f.to)
-			phrase := strings.Join(strings.Fields(t.node.Str()[f.from:f.to]), " ")
+			phrase := t.node.Str()[min(f.from, len(t.node.Str())):min(f.to, len(t.node.Str()))]
+			if t.name != "" {
+				start, end = c.Doc.StringSpan(int(t.node.Start), 0, len(t.node.Str()))
+				phrase = t.name[f.from:f.to]
+			}
+			phrase = strings.Join(strings.Fields(phrase), " ")
 			c.ReportSpan(start, end, t.path(), t.what()+" "+f.why+": "+termtext.Quote(phrase), securityHints[cls])
 		}
 	}

@@ -296,15 +296,21 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|convo|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue|transcript")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record of ~1 this|the|our|your ~1 current|ongoing|present? conversation|convo|chat|dialog|dialogue")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record|lines|turns of ~1 this|the|our|your ~1 current|ongoing|present? conversation|convo|chat|dialog|dialogue")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every|each ~2 messages|turns|message|turn ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous|earlier ~2 user|user's ~1 messages|message|prompts|turns|requests")},
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs data contact contacts photo photos location notes note health email emails mail calendar history drive"), p: ph("user's|users'|customer's|person's|their ~2 open|local|private|personal|medical? ~1 files|documents|contacts|photos|location|notes|health|browsing")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("user's|users' ~1 previous|prior|earlier|other|private|recent? ~1 messages|emails|chats|conversations|prompts|requests")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog email emails mail mails inbox gmail outlook"), p: ph("user's|users' ~3 messages|emails|e-mails|mails|chats|conversations|prompts|requests|dms|texts|correspondence|inbox")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
-	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started|initialized|initialised|configured|primed|seeded|booted")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
+	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager 1password bitwarden lastpass keepass"), p: ph("user's|users' ~2 vault|vaults")},
+	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager 1password bitwarden lastpass keepass"), p: ph("op|bw item|items|export")},
+	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager 1password bitwarden lastpass keepass"), p: ph("lpass|keepassxc-cli show|export|ls")},
+	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager pass"), p: ph("pass show|ls|export")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("setup|starting|opening|startup|bootstrap|preliminary text|message|prompt|instructions ~2 it|you|they|assistant|model ~1 started|starts|began|begins|booted|received")},
+	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("everything|anything|whatever ~1 the? ~1 assistant|model|you|it ~1 was|were|got given|told|shown|handed before")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("password|passwords manager|vault|safe|export|exports|keeper")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered|cached ~2 logins|passwords|credentials")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|says|wrote|writes|written|typed|types|told|tells|shared|shares|confided|mentioned|asked|asks|sent|sends|entered|enters|discussed|exchanged|know|knows|learned|learnt|gathered|remember|remembered")},
@@ -314,8 +320,12 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "a wallet's seed", heads: hd("wallet seed mnemonic crypto"), p: ph("seed|recovery|mnemonic|secret phrase|phrases|words")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
+	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings claude cursor windsurf cline"), p: ph("claude|cursor|windsurf|cline ~1 desktop|code|ide? config|configuration|settings|mcp.json")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
+	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
+	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage ~1 account|accounts number|numbers|details")},
+	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs upload uploads attachment attachments"), p: ph("document|documents|file|files|attachment|attachments|upload|uploads ~3 @user|you ~2 shared|uploaded|attached|sent|provided|pasted|gave|opened|viewed|edited|mentioned")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("passport|license|licence driver's? number|numbers|details")},
@@ -325,7 +335,8 @@ var secVocabulary = []secItem{
 
 	// Features: verbs and context.
 	{kind: kRead, p: ph("go|goes|look|dig|comb|rummage ~1 through")},
-	{kind: kRead, p: ph("opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
+	{kind: kRead, p: ph("reads|opens|loads|fetches|grabs|collects|gathers|extracts|dumps|obtains|copies|exports|pulls|retrieves|harvests")},
+	{kind: kRead, p: ph("printing|dumping|exporting|extracting|gathering|retrieving|harvesting|opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
 	{kind: kPass, p: ph("base64|hex-encode|serialize|stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
 	{kind: kPass, p: ph("goes|go|belongs|belong into|in")},
@@ -657,6 +668,11 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 // another client's configuration, and the words of a purpose that
 // explain it; "" when it is not one.
 func sensitivePath(w string) (what string, heads []string) {
+	// Every name below but a few of /etc, /proc, /var/run and the
+	// browser's has a dot: most paths ("read/write", "and/or") have none.
+	if strings.IndexByte(w, '.') < 0 && !strings.Contains(w, "id_") && !strings.HasPrefix(w, "/etc/") && !strings.HasPrefix(w, "/proc/") && !strings.HasPrefix(w, "/var/") && !strings.Contains(w, "history") && !strings.Contains(w, "cookies") && !strings.Contains(w, "keychain") && !strings.Contains(w, "login data") && !strings.Contains(w, "/windsurf/") {
+		return "", nil
+	}
 	switch {
 	case strings.HasSuffix(w, ".pem") || strings.HasSuffix(w, ".key") || strings.HasSuffix(w, ".p12") || strings.HasSuffix(w, ".pfx") || strings.HasSuffix(w, ".jks") || strings.HasSuffix(w, ".keystore"):
 		return "private keys", []string{"key", "keys", "cert", "certs", "certificate", "certificates", "tls", "ssl", "pem"}
@@ -664,11 +680,12 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "SSH keys", []string{"ssh", "key", "keys"}
 	case strings.Contains(w, ".aws/") || strings.Contains(w, ".azure/") || strings.Contains(w, "gcloud") || strings.Contains(w, ".kube/config") || strings.Contains(w, ".docker/config"):
 		return "cloud credentials", []string{"credentials", "credential"}
-	case strings.Contains(w, "mcp.json") || strings.Contains(w, "claude_desktop_config") || strings.Contains(w, ".cursor/") || strings.Contains(w, ".codeium") || strings.Contains(w, ".continue/") || strings.Contains(w, "mcp_config") || strings.Contains(w, ".claude.json") || strings.Contains(w, ".claude/settings") || strings.Contains(w, "cline_mcp_settings"):
+	case strings.Contains(w, "mcp.json") || strings.Contains(w, "claude_desktop_config") || strings.Contains(w, ".cursor/") || strings.Contains(w, ".codeium") || strings.Contains(w, ".continue/") || strings.Contains(w, "mcp_config") || strings.Contains(w, ".claude.json") || strings.Contains(w, ".claude/settings") || strings.Contains(w, "mcp_settings") || strings.Contains(w, ".gemini/settings") || strings.Contains(w, ".codex/config") || strings.Contains(w, "/windsurf/"):
 		return "another client's MCP configuration", []string{"mcp", "config", "configuration"}
 	case strings.HasSuffix(w, "/.env") || w == ".env" || strings.HasPrefix(w, ".env.") || strings.Contains(w, "/.env.") || strings.HasSuffix(w, ".env.local"):
 		return "a .env file of secrets", []string{"env", "dotenv"}
-	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json"):
+	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json") ||
+		strings.Contains(w, ".cargo/credentials") || strings.Contains(w, ".gem/credentials") || strings.Contains(w, "credentials.tfrc") || strings.Contains(w, "gh/hosts.yml") || strings.Contains(w, ".s3cfg") || strings.Contains(w, ".boto") || strings.Contains(w, ".htpasswd") || strings.Contains(w, "rclone.conf") || strings.Contains(w, ".vault-token") || strings.Contains(w, ".pulumi/credentials") || strings.Contains(w, ".terraformrc"):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
 	case strings.Contains(w, "/etc/passwd") || strings.Contains(w, "/etc/shadow") || strings.Contains(w, "/etc/sudoers") || strings.Contains(w, "/proc/self/environ") || strings.Contains(w, "/var/run/secrets"):
 		return "the system's accounts or secrets", []string{"passwd", "shadow", "users", "accounts"}
@@ -867,6 +884,11 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 		switch {
 		case cl[k].kind == tIdent && secretVariable(cl[k].w):
 			hits = append(hits, sensHit{from: k, to: k + 1, what: "API keys and tokens", heads: []string{"token", "tokens", "key", "keys", "secret", "env"}, path: true})
+		case cl[k].kind == tIdent && strings.HasSuffix(cl[k].w, ".json"):
+			// "claude_desktop_config.json", "mcp.json" without a path.
+			if what, heads := sensitivePath(cl[k].w); what == "another client's MCP configuration" {
+				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
+			}
 		case cl[k].kind == tPath:
 			if what, heads := sensitivePath(cl[k].w); what != "" {
 				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
@@ -917,6 +939,86 @@ func secretVariable(w string) bool {
 // secretPrefixes begin secrets by their format.
 var secretPrefixes = []string{"sk_live_", "sk-", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia"}
 
+// propNamesPath reports whether a word of a property's name, of four
+// letters or more, is in the letters of a path: kubeconfig's default
+// ~/.kube/config is the file the property is for.
+func propNamesPath(prop, path string) bool {
+	letters := strings.Map(func(r rune) rune {
+		if 'a' <= r && r <= 'z' || '0' <= r && r <= '9' {
+			return r
+		}
+		return -1
+	}, path)
+	for _, w := range nameWords(prop) {
+		if len(w) >= 4 && strings.Contains(letters, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// withinReach reports whether a secret is asked for wherever the model
+// can reach it: "all environment variables you can see or obtain
+// through other tools". A property named env explains the variables
+// the user sets for a process, not those the model gathers.
+func withinReach(cl []tok, h sensHit) bool {
+	for k := h.to; k < len(cl) && k < h.to+6; k++ {
+		switch cl[k].w {
+		case "you":
+			if k+1 < len(cl) {
+				switch cl[k+1].w {
+				case "can", "could", "have", "had", "see", "find", "know", "hold", "access":
+					return true
+				}
+			}
+		case "obtain", "obtainable", "accessible", "reachable", "visible":
+			return true
+		}
+	}
+	return false
+}
+
+// runWords are the verbs that order a command given in quotes.
+var runWords = wordSet("run execute exec type enter")
+
+// thirdPerson reports whether a verb of reading is in the third person:
+// "reads", "fetches".
+func thirdPerson(w string) bool { return readsVerbs[w] }
+
+// readsVerbs are the verbs of reading in the third person.
+var readsVerbs = wordSet("reads opens loads fetches grabs collects gathers extracts dumps obtains copies exports pulls retrieves harvests")
+
+// modelSubject reports whether the model is the subject of the verb at
+// cl[i]: "the model reads", "the assistant then collects".
+func modelSubject(cl []tok, i int) bool {
+	j := i - 1
+	for j >= 0 && (skipWords[cl[j].w] || cl[j].w == "then") {
+		j--
+	}
+	return j >= 0 && agentWords[cl[j].w] && cl[j].w != "you"
+}
+
+// selfServed reports whether a clause tells the model to get a secret
+// itself, not from the user: "look the token up yourself", "fill it in
+// without asking". A property named token explains a token the user
+// gives, not one the model fetches from a file of credentials.
+func selfServed(cl []tok) bool {
+	for k := range cl {
+		switch cl[k].w {
+		case "yourself":
+			return true
+		case "without":
+			for j := k + 1; j < len(cl) && j <= k+2; j++ {
+				switch cl[j].w {
+				case "asking", "asked", "prompting", "prompted", "checking", "telling", "involving", "bothering":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // keyFiles are the names of private key files, which name a secret with
 // no path before them.
 var keyFiles = wordSet("id_rsa id_ed25519 id_ecdsa id_dsa id_ed25519_sk id_ecdsa_sk")
@@ -946,9 +1048,21 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	if t.prop == "" && s.label == "" {
 		s.fieldTakes(t, cl, hits)
 	}
+	// A value is what the model passes: a default or an example that is
+	// a file of secrets or another client's configuration has the model
+	// hand it to the tool, however innocent the property's description.
+	if t.isValue() {
+		for _, h := range hits {
+			if cl[h.from].kind == tPath && !s.explainedSens(t, h.heads) && !propNamesPath(t.prop, cl[h.from].w) {
+				from, to := span(cl, h.from, h.to)
+				s.report(clsSensitive, from, to, "gives "+h.what+" as a value the model passes on")
+				break
+			}
+		}
+	}
 	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
+			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
@@ -957,15 +1071,26 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		}
 	}
 	for _, m := range ms {
-		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted || s.inFilter(m.from) {
+		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted && !(m.from > 0 && runWords[cl[m.from-1].w]) || s.inFilter(m.from) {
 			continue
 		}
 		ordered := imperativeAt(cl, m.from)
+		if cl[m.from].quoted && m.from > 0 && runWords[cl[m.from-1].w] && !cl[m.from-1].quoted && imperativeAt(cl, m.from-1) {
+			ordered = true // "run `cat ~/.docker/config.json`": the command is the order
+		}
+		if thirdPerson(cl[m.from].w) {
+			// "the model reads ~/.npmrc" is an order; "the tool reads it" says
+			// what the tool does.
+			ordered = modelSubject(cl, m.from)
+			if !ordered {
+				continue
+			}
+		}
 		if !ordered && !obliged(cl, cc, m.from) {
 			continue
 		}
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) {
+			if s.explainedSens(t, h.heads) && !(h.path && selfServed(cl)) {
 				continue
 			}
 			// An order names what to read after its verb; an obligation
@@ -1191,7 +1316,7 @@ func strongRequest(cl []tok, h sensHit) bool {
 	if h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" {
 		return true
 	}
-	for k := max(0, h.from-4); k < h.from; k++ {
+	for k := max(0, h.from-5); k < h.from; k++ {
 		switch cl[k].w {
 		case "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "raw":
 			return true
@@ -1430,6 +1555,9 @@ var commandPatterns = []struct {
 	re    *regexp.Regexp
 	why   string
 }{
+	{cmdFetch | cmdNet, func(l string) bool { return strings.Contains(l, "$(") && containsAny(l, "curl", "wget", "nc ") },
+		regexp.MustCompile(`(?i)\$\([^)\n]{0,80}\b(curl|wget|nc|ncat)\s`),
+		"hides a download or an upload in a command substitution"},
 	{cmdFetch, func(l string) bool {
 		return strings.Contains(l, "|") && containsAny(l, "curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod")
 	},
@@ -1515,6 +1643,9 @@ func (s *secScan) scanRaw(src string) {
 			}
 		}
 	}
+	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http")) {
+		s.rogueRegistry(src)
+	}
 	if s.x.long { // a run long enough to be an encoded payload
 		if from, to, ok := encodedPayload(src); ok {
 			s.report(clsCommand, from, to, "hides text in an encoded payload")
@@ -1527,6 +1658,32 @@ func (s *secScan) scanRaw(src string) {
 		if from, to, ok := padding(src); ok {
 			s.report(clsConcealment, from, to, "pushes the text that follows out of sight with blank space")
 		}
+	}
+}
+
+// registryFlag is a registry named on the command line of an install:
+// a package manager's flag for it.
+var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url|\bconfig\s+set\s+\S*(?:registry|index-url))[ =]+["']?(https?://[^\s"'\x60]+)`)
+
+// knownRegistries are the public registries' hosts, and those of the
+// big vendors' package hosts that documentation names.
+var knownRegistries = wordSet("registry.npmjs.org registry.yarnpkg.com npm.pkg.github.com pypi.org test.pypi.org pypi.python.org files.pythonhosted.org download.pytorch.org rubygems.org crates.io index.crates.io")
+
+// rogueRegistry finds a package installed from a registry that is no
+// public one and that the tool's purpose does not explain: whatever the
+// registry serves then runs on the user's machine.
+func (s *secScan) rogueRegistry(src string) {
+	for _, m := range registryFlag.FindAllStringSubmatchIndex(src, 4) {
+		u := strings.ToLower(src[m[2]:m[3]])
+		host := strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
+		if i := strings.IndexAny(host, "/:"); i >= 0 {
+			host = host[:i]
+		}
+		if knownRegistries[host] || s.explainedDest(u) {
+			continue
+		}
+		s.report(clsCommand, m[0], m[1], "installs packages from a registry the tool's purpose does not explain")
+		return
 	}
 }
 
@@ -1553,7 +1710,8 @@ func (s *secScan) officialInstaller(cmd string) bool {
 	n := 0
 	for _, f := range strings.Fields(cmd) {
 		if strings.HasPrefix(f, "http://") || strings.HasPrefix(f, "https://") {
-			if !s.explainedDest(strings.ToLower(strings.Trim(f, "'\"()"))) {
+			u := strings.ToLower(strings.Trim(f, "'\"()"))
+			if !s.explainedDest(u) && !s.productPath(u) {
 				return false
 			}
 			n++
@@ -1561,6 +1719,34 @@ func (s *secScan) officialInstaller(cmd string) bool {
 	}
 	return n > 0
 }
+
+// productPath reports whether an https URL of a named host is an
+// installer's whose path names the product an installing tool's name
+// names: install_uv quoting https://astral.sh/uv/install.sh, as uv's
+// documentation gives it. A bare address or plain http is no vendor's.
+func (s *secScan) productPath(u string) bool {
+	rest, ok := strings.CutPrefix(u, "https://")
+	if !ok {
+		return false
+	}
+	host, path, _ := strings.Cut(rest, "/")
+	if host == "" || strings.Trim(host, "0123456789.:") == "" {
+		return false
+	}
+	ws := s.words()
+	if !slices.ContainsFunc(ws, func(w string) bool { return installWords[w] }) {
+		return false
+	}
+	for _, seg := range strings.Split(path, "/") {
+		if len(seg) >= 2 && !installWords[seg] && !toolVerbs[seg] && slices.Contains(ws, seg) {
+			return true
+		}
+	}
+	return false
+}
+
+// installWords are the words of an installing tool's name.
+var installWords = wordSet("install installer setup bootstrap")
 
 // containsAny reports whether s holds one of the words.
 func containsAny(s string, words ...string) bool {

@@ -67,6 +67,7 @@ const (
 	cuEncode                       // data put into a name or an address: encoded, hex, subdomain, appended
 	cuUnquestioned                 // beyond question: cannot be questioned, indisputable
 	cuInvalid                      // the model's work found wanting: void, incomplete, unacceptable
+	cuVerify                       // checking an answer elsewhere: verify, cross-check, corroborate
 
 	// Cues the scan computes, not words.
 	cuDest      // a destination the tool's purpose does not explain
@@ -79,12 +80,12 @@ var cueWords = []struct {
 	c     cue
 	words string
 }{
-	{cuUser, "client clients client's traveller travellers traveler travelers shopper shoppers patient patients listener listeners buyer buyers owner owners owner's end-user end-users subscriber subscribers user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
-	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag refer refers referring appear appears volunteer volunteering discuss discusses discussing discussed"},
-	{cuKnow, "unaware oblivious know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
+	{cuUser, "client clients client's traveller travellers traveler travelers shopper shoppers patient patients listener listeners buyer buyers owner owners owner's candidate candidates applicant applicants reader readers visitor visitors student students patron patrons end-user end-users subscriber subscribers user users user's users' person person's people human humans human's requester requester's customer customers customer's operator operator's developer developer's developers anyone anybody someone"},
+	{cuTell, "tell tells telling told inform informs informing informed notify notifies notifying notified alert alerting alerted mention mentions mentioning mentioned reveal reveals revealing revealed disclose discloses disclosing disclosed divulge divulging show shows showing shown display displaying displayed surface surfacing surfaced explain explaining report reporting say saying speak speaking talk talking describe describing admit admitting acknowledge acknowledging raise raising reach reaches reached expose exposing exposed convey conveying share sharing flag refer refers referring appear appears volunteer volunteering discuss discusses discussing discussed enumerate enumerates itemize itemizes quote quotes quoting allude alludes alluding recount recounting"},
+	{cuKnow, "unaware oblivious know knows knowing known aware awareness notice notices noticing noticed see sees seeing seen learn learns learning learned learnt wiser realize realizes realizing realized realise realises realising realised discover discovers discovering discovered hear hears hearing heard suspect suspects suspecting believe believes believing understand wonder"},
 	{cuNeg, "unaware oblivious forbidden prohibited taboo not never no nothing none nobody neither nor don't dont doesn't didn't isn't aren't wasn't weren't won't wouldn't mustn't shouldn't needn't cannot can't couldn't without avoid avoids avoiding refrain refraining abstain abstaining"},
-	{cuOmit, "hide hides hiding conceal conceals concealing suppress withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold"},
-	{cuSecret, "confidential confidentially undisclosed classified covert covertly clandestine clandestinely"},
+	{cuOmit, "hide hides hiding conceal conceals concealing suppress withhold withholds withholding withheld unmentioned unsaid unspoken undisclosed unreported unstated untold unremarked unacknowledged unnoted"},
+	{cuSecret, "confidential confidentially undisclosed classified covert covertly clandestine clandestinely stealthily invisibly unnoticed undetected"},
 	{cuReply, "reply replies replying"},
 	{cuOnly, "only alone solely merely exclusively"},
 	{cuPretend, "pretend pretends pretending pretended impression"},
@@ -104,7 +105,7 @@ var cueWords = []struct {
 	{cuOutput, "result results output outputs verdict returns returned"},
 	{cuObey, "obey obeys obeying comply complies complying heed heeds binding authoritative verbatim"},
 	{cuTrust, "rely relies relying trust trusts trusting depend depends consult consulting"},
-	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle garbles corrupts leaks loses drops"},
+	{cuDistrust, "unreliable inaccurate incorrect untrustworthy misleading mistaken flawed stale broken compromised unsafe buggy poisoned faulty tampered insecure outdated mangles mangle mangled garbles garbled corrupts corrupted leaks loses drops"},
 	{cuSend, "grant grants granted share shares shared invite invites invited ship ships shipped send sends sending sent forward forwards forwarding forwarded post posts posting posted upload uploads uploading uploaded submit submits submitting submitted transmit transmits transmitted relay relays relayed deliver delivers delivered delivery email emailed e-mail e-mailed mail mailed cc bcc copy copies copied sync syncs synced mirror mirrors mirroring mirrored push pushes pushed exfiltrate exfiltrated leak leaked beacon beaconed report reports reported transfer transfers transferred publish publishes published stream streams streamed pipe piped archive archived replicate replicates replicated duplicate duplicates duplicated webhook webhooked route routes routed redirect redirects redirected switch switched"},
 	{cuAlso, "alongside simultaneously also too additionally duplicate duplicates copy copies mirror mirrors extra"},
 	{cuSteer, "anymore alone"},
@@ -123,6 +124,7 @@ var cueWords = []struct {
 	{cuBelieve, "believe believes believing believed think thinks thinking assume assumes assuming convinced"},
 	{cuWhen, "when whenever once"},
 	{cuOthers, "others alternatives competitors competing"},
+	{cuVerify, "verify verifying cross-check cross-checking cross-reference double-check double-checking corroborate corroborating second-guess fact-check fact-checking validate validating"},
 	{cuEncode, "encode encodes encoded encoding hex base64 base32 subdomain subdomains prefix prefixed suffix appended prepended"},
 }
 
@@ -136,6 +138,7 @@ var cuePhrases = []struct {
 	{cuTell, "let|letting ~2 know|on"},
 	{cuTell, "draw|drawing|drew|call|calling|attract|attracting ~3 attention"},
 	{cuTell, "point|pointing out"},
+	{cuTell, "read|reads|reading out|aloud|back"},
 	{cuTell, "bring|brings|bringing|brought|call|calling ~6 notice|attention"},
 	{cuTell, "made|make|making|be|been ~1 aware"},
 	{cuOmit, "leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 out|unmentioned|unsaid|aside"},
@@ -143,6 +146,7 @@ var cuePhrases = []struct {
 	{cuOmit, "not|never ~1 part of"},
 	{cuOmit, "stay|stays|remain|remains|kept|keep ~1 out|clear of"},
 	{cuNeg, "off limits"},
+	{cuNeg | cuKnow, "in the dark"}, // not knowing
 	{cuNeg, "remain|remains|stay|stays|kept|keep|be unaware|oblivious|uninformed"},
 	{cuReply, "what|anything|everything the? @user|they ~1 is|are|gets|get|will|would ~1 be? ~1 shown|told|sees|see|hears|hear|reads|read"},
 	{cuOmit, "omit|omits|omitting|omitted ~4 from|in|out ~2 reply|replies|answer|answers|response|responses|summary|message|messages|output"},
@@ -156,12 +160,14 @@ var cuePhrases = []struct {
 	{cuSecret, "in confidence"},
 	{cuSecret, "between you|yourself|ourselves|us"},
 	{cuSecret, "between the ~1 assistant|model|agent|ai and"},
+	{cuSecret, "between itself|themselves|yourself and"},
 	{cuSecret, "need-to-know"},
 	{cuSecret, "our|my|a ~1 secret"},
 	{cuReply, "your ~1 response|responses|message|messages|summary|output|report|explanation|words|answer|answers|reply|write-up|writeup|recap|text|explanations|descriptions|summaries|updates|replies"},
 	{cuReply, "write|writes|writing|report|reports|reporting|get|gets|getting back"},
 	{cuReply, "what|whatever|anything|everything you ~1 say|write|tell|show|report|present|return|relay|output|produce|pass|share|send|answer|reply"},
 	{cuReply, "in ~1 conversation|chat|replies|answers"},
+	{cuReply, "out of ~1 the|this|our|your|any? conversation|chat|thread|dialogue|transcript"},
 	{cuReply, "you ~1 answer|reply|respond|write|report"},
 	{cuOnly, "nothing else|more|besides|beyond"},
 	{cuOnly, "single|sole source|sources|authority|reference"},
@@ -189,7 +195,7 @@ var cuePhrases = []struct {
 	{cuSelf, "this|that tool|function|one|utility|endpoint|router|service|skill|module|plugin|gate|capability|integration"},
 	{cuOwn, "you ~2 arrived|came|started|began|launched|booted|shipped ~1 with"},
 	{cuOwn, "you ~1 were|have|had|started|received|got ~1 given|with|told|provided|received|configured|trained|instructed|set"},
-	{cuOverride, "set|put|leave|lay|push|cast aside|behind"},
+	{cuOverride, "set|put|leave|lay|push|cast ~2 aside|behind"},
 	{cuOverride, "no longer apply|applies|valid|relevant|matter|matters|binding|bound|hold|holds"},
 	{cuOverride, "do|does|don't|doesn't|shall|will not? ~1 hold|apply"},
 	{cuOverride, "are|is|been lifted|waived|suspended|relaxed|void"},
@@ -204,6 +210,7 @@ var cuePhrases = []struct {
 	{cuBelieve, "under the impression"},
 	{cuWhen, "each|every|any time"},
 	{cuOthers, "other ~2 tool|tools|server|servers|option|options|source|sources"},
+	{cuOthers, "different|separate|alternative|competing ~1 tool|tools|source|sources|service|services|app|apps|database|system"},
 	{cuEncode, "followed|preceded by"},
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
@@ -211,11 +218,17 @@ var cuePhrases = []struct {
 	{cuConsent, "check|checking|double-check|double-checking|checks|double-checks in|with"},
 	{cuConsent, "pause|pausing|stop|stopping|wait|waiting to|and ~1 check|ask|confirm|verify"},
 	{cuConsent, "ask|asking|consult|consulting the|your @user"},
+	{cuConsent, "ask|asking|consult|consulting them"},
+	{cuConsent, "check|checks|checking back"},
+	{cuConsent, "being|been asked|prompted"},
+	{cuConsent, "wait|waits|waiting to be asked|prompted"},
+	{cuConsent, "wait|waits|waiting for the|your? @user"},
 	{cuWaive, "in advance"},
 	{cuWaive, "no|little need|reason|point to"},
 	{cuWaive, "already ~1 given|granted|approved|confirmed|authorized|authorised|agreed|consented"},
 	{cuWaive, "consent|approval|confirmation|permission|authorization|authorisation|sign-off ~3 as given|granted|read|implied"},
 	{cuWaive, "go|goes ahead"},
+	{cuWaive, "no longer expected|needed|required|necessary|wanted"},
 	{cuWaive, "dispense|dispensing|do|does without"},
 	{cuUnbound, "not|no|never longer? bound|restricted|limited|constrained"},
 	{cuUnbound, "free of|from ~1 any|all|the|your? rules|restrictions|limits|limitations|guardrails|filters|constraints"},
@@ -226,7 +239,7 @@ var cuePhrases = []struct {
 	{cuOutput, "what ~1 this|the|it ~1 tool? returns|says|outputs|gives"},
 	{cuOutput, "the text|content|answer this|the ~1 tool ~1 returns|gives|provides"},
 	{cuObey, "follow|follows|following ~2 instructions|orders|directions|directives|commands"},
-	{cuObey, "count|counts|serve|serves|treat|treats|treating|regard|regards|consider|considers|take|takes|adopt|adopts|adopting|accept|accepts ~6 as ~3 instructions|rules|orders|directives|authoritative|binding|truth|commands|gospel|final|your|the"},
+	{cuObey, "count|counts|serve|serves|treat|treats|treating|regard|regards|consider|considers|take|takes|adopt|adopts|adopting|accept|accepts|execute|executed|obeyed|followed ~6 as ~3 instructions|rules|orders|directives|authoritative|binding|truth|commands|gospel|final|your|the"},
 	{cuObey, "word for word"},
 	{cuObey, "carry|carries|carrying out"},
 	{cuObey, "act|acting on"},
@@ -251,6 +264,7 @@ var cuePhrases = []struct {
 	{cuAlso, "in the background"},
 	{cuInstead, "in place of"},
 	{cuInstead, "rather than"},
+	{cuInstead, "prefer|prefers|preferred ~4 over"},
 	{cuInstead, "in their|its place"},
 	{cuSteer, "no longer|more"},
 	{cuSteer, "no need to use|call|invoke"},
@@ -273,6 +287,10 @@ var cuePhrases = []struct {
 	{cuToTool, "to|into|with|through this ~1 tool|function|call|request"},
 	{cuTopic, "related to"},
 	{cuTopic, "on the subject of"},
+	{cuOtherTool, "server's|servers' ~2 tool|tools|function|functions"},
+	{cuOverride, "throw|throws|toss|tosses ~2 away|out"},
+	{cuOverride, "instead|place of the|their one|ones|value|values given|provided|supplied|specified|requested|entered|chosen"},
+	{cuOverride, "instead|place of the|their user's|person's|customer's|client's ~1 own"},
 }
 
 // cueTags are the tags of the words of cueWords, for the phrase index.
@@ -370,6 +388,9 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	}
 	for _, m := range ms {
 		if m.item.kind == kCue {
+			if m.item.cue == cuOtherTool && (m.from == 0 || ownWords[cl[m.from-1].w]) {
+				continue // "this server's tools" are the document's, "an MCP server's tools" any server's
+			}
 			for k := m.from; k < m.to; k++ {
 				cc.at[k] |= m.item.cue
 			}
@@ -383,15 +404,20 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 				cc.at[i] |= cuSelf
 			} else if s.otherTool(tk.w) || strings.EqualFold(tk.w, s.name) {
 				cc.at[i] |= cuOtherTool
-			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 && cueTags[tk.w[j+1:]]&uint64(cuSend) != 0 {
-				cc.at[i] |= cuSend // auto-forward
+			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 {
+				cc.at[i] |= cue(cueTags[tk.w[j+1:]]) & (cuSend | cuEncode) // auto-forward, hex-encode
 			}
 		case tURL, tEmail, tHost:
 			if !s.explainedDest(tk.w) {
 				cc.at[i] |= cuDest
 			}
 		case tWord:
-			if tk.start > 0 && s.x.src[tk.start-1] == '+' && s.phoneAt(cl, i) {
+			if tk.w == "server" && i > 0 && i+1 < len(cl) && (cl[i+1].w == "tool" || cl[i+1].w == "tools") && !ownWords[cl[i-1].w] {
+				cc.at[i] |= cuOtherTool // "any filesystem server tool"
+				cc.at[i+1] |= cuOtherTool
+			} else if (tk.w == "tool's" || tk.w == "tools'") && i > 0 && (cl[i-1].w == "that" || cl[i-1].w == "those") {
+				cc.at[i] |= cuOtherTool // "that tool's destination account"
+			} else if tk.start > 0 && s.x.src[tk.start-1] == '+' && s.phoneAt(cl, i) {
 				cc.at[i] |= cuDest
 			} else if tk.w == s.name || i > 0 && (cl[i-1].w == "this" || cl[i-1].w == "that") && len(tk.w) >= 4 && slices.Contains(s.words(), tk.w) {
 				cc.at[i] |= cuSelf // "this lookup" of weather_lookup
@@ -421,6 +447,11 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	}
 	return cc
 }
+
+// ownWords before "server's tools" make them the document's, or any
+// server's: only a name ("the postgres server's query tool") makes them
+// another's.
+var ownWords = wordSet("this our the same a an any each every mcp its their your whose one another other")
 
 // addressesModel reports whether a clause speaks to the model: a word
 // such as "must", "please", "you" or "always", or a verb that starts
@@ -458,12 +489,12 @@ func orderVerb(tk *tok) bool {
 }
 
 // orderVerbs are more verbs an order starts with, beside baseVerbs.
-var orderVerbs = wordSet("carry look hand treat discard apply reformulate rephrase close end finish tuck leave keep paste ping mirror mail e-mail email switch populate fill feed supply consider act speak describe stay behave pretend mention tell reveal disclose hide conceal omit route point accompany attach dump grab pull read copy open consult obey follow rely trust prefer pick choose select favor favour reroute sync push deliver relay transmit archive replicate duplicate notify inform")
+var orderVerbs = wordSet("encode cut split resolve carry look hand treat discard apply reformulate rephrase close end finish tuck leave keep paste ping mirror mail e-mail email switch populate fill feed supply consider act speak describe stay behave pretend mention tell reveal disclose hide conceal omit route point accompany attach dump grab pull read copy open consult obey follow rely trust prefer pick choose select favor favour reroute sync push deliver relay transmit archive replicate duplicate notify inform")
 
 // toolVerbs are words of which a tool's name is made: a name that has
 // one (create_note, brave_web_search, gmail_send_message) is taken for a
 // tool's; a parameter's or a value's seldom has one.
-var toolVerbs = wordSet("get list create delete remove update send read write search run execute exec query fetch post merge print share add set put patch upload download open close find navigate click browse make edit move rename copy sync push pull commit deploy invoke call lookup look check scan generate transfer pay schedule cancel approve reply forward publish insert save store load start stop")
+var toolVerbs = wordSet("get list create delete remove update send read write search run execute exec query fetch post merge print share add set put patch upload download open close find navigate click browse make edit move rename copy sync push pull commit deploy invoke call lookup look check scan generate transfer pay schedule cancel approve reply forward publish insert save store load start stop install uninstall")
 
 // toolNameStops are words of compounds that are no tool's name:
 // read-only, sign-in, built-in.
@@ -528,13 +559,13 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "tells the model to answer as if nothing else happened", all: cuPretend | cuReply, width: 8},
 	{class: clsConcealment, why: "tells the model to leave the user believing less than happened", all: cuPretend | cuUser, width: 10, addressed: true, cond: believes},
 	{class: clsConcealment, why: "tells the model to leave something out of what it tells the user", all: cuOmit | cuReply, width: 12, cond: toTheUser},
-	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuReply, width: 8, addressed: true},
+	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuReply, width: 8, addressed: true, cond: notAFlag},
 	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuTell | cuNeg, width: 8, addressed: true, cond: tellsAsOrdered},
 	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
 	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
 	{class: clsConcealment, why: "forbids the model to tell the user", all: cuTell | cuUser | cuNeg, width: 10, cond: tellingForbidden},
 	{class: clsConcealment, why: "tells the model to hide something from the user", all: cuOmit | cuUser, width: 14, addressed: true, cond: hiddenFrom},
-	{class: clsConcealment, why: "tells the model to keep something out of the conversation", all: cuNeg | cuTell | cuReply, width: 8, addressed: true, cond: negatesTelling},
+	{class: clsConcealment, why: "tells the model to keep something out of the conversation", all: cuNeg | cuTell | cuReply, width: 12, addressed: true, cond: negatesTelling},
 	{class: clsConcealment, why: "tells the model to leave the user believing what is not so", all: cuCause | cuUser | cuBelieve, width: 6, cond: causesBelief},
 
 	// Coercion.
@@ -561,6 +592,9 @@ var secIntents = []secIntent{
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuOverride, width: 14},
 	{class: clsCoercion, why: "tells the model to rely on this tool alone", all: cuOnly | cuTrust | cuSelf, width: 14},
 	{class: clsCoercion, why: "tells the model not to trust the user", all: cuDistrust | cuUser, width: 6},
+	{class: clsCoercion, why: "tells the model not to check what this tool returns against other tools", all: cuNeg | cuVerify | cuOthers, width: 10, addressed: true},
+	{class: clsCoercion, why: "tells the model to use this tool even where the user asks for another", all: cuUser | cuOthers, width: 8, addressed: true, cond: evenWhereUser},
+	{class: clsCoercion, why: "tells the model to set other tools' results aside for this one's", all: cuOthers | cuOverride | cuOutput, width: 20, addressed: true},
 
 	// Tool shadowing.
 	{class: clsShadowing, why: "discredits the other tools", all: cuDistrust | cuUnit, width: 10, cond: otherTools},
@@ -570,7 +604,7 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "gives the model orders about another tool", all: cuOtherTool, width: 1, addressed: true, cond: labelled},
 	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuEvery, width: 8, addressed: true},
 	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuOrder, width: 6, addressed: true, cond: orderedAround},
-	{class: clsShadowing, why: "claims to replace another tool", all: cuOtherTool | cuOverride, width: 8},
+	{class: clsShadowing, why: "claims to replace another tool", all: cuOtherTool | cuOverride, width: 12},
 	{class: clsShadowing, why: "discredits another tool", all: cuOtherTool | cuDistrust, width: 8},
 	{class: clsShadowing, why: "gives the model orders for when another tool runs", all: cuOtherTool | cuWhen, width: 6, cond: ordersWhenItRuns},
 	{class: clsShadowing, why: "discredits the other tools", all: cuOthers | cuDistrust, width: 8},
@@ -578,12 +612,14 @@ var secIntents = []secIntent{
 	{class: clsShadowing, why: "orders another tool into every step of the model's work", all: cuOtherTool | cuOrder | cuEvery, width: 10, addressed: true, cond: everyUnit},
 	{class: clsShadowing, why: "adds a recipient to another tool's work", all: cuOtherTool | cuAlso, width: 10, cond: extraRecipient},
 	{class: clsShadowing, why: "adds a destination to another tool's work", all: cuOtherTool | cuDest, width: 10},
-	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true},
+	{class: clsShadowing, why: "claims to replace the other tools", all: cuSelf | cuInstead | cuEvery, width: 10, addressed: true, cond: insteadOfTools},
+	{class: clsShadowing, why: "sets the arguments of another tool", all: cuOtherTool, width: 1, addressed: true, cond: withArguments},
 
 	// Exfiltration.
 	{class: clsExfiltration, why: "tells the model to send data to an address the tool's purpose does not explain", all: cuSend | cuDest, width: 20, cond: sendsAway},
 	{class: clsExfiltration, why: "sends secrets or the conversation to an address the tool's purpose does not explain", all: cuData | cuSend | cuDest, width: 24, cond: sendNotNegated},
 	{class: clsExfiltration, why: "puts secrets or the conversation into an address the tool's purpose does not explain", all: cuData | cuEncode | cuDest, width: 16},
+	{class: clsExfiltration, why: "puts data into a host name the tool's purpose does not explain", all: cuEncode | cuDest, width: 24, addressed: true, cond: hostTemplate},
 }
 
 // mayIntend reports whether a clause may hold an intent, from the tags
@@ -605,6 +641,8 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 		case tWord:
 			if st := cl[k].start; st > 0 && s.x.src[st-1] == '+' && s.phoneAt(cl, k) {
 				c |= cuDest
+			} else if w == "server" || w == "tool's" || w == "tools'" {
+				c |= cuOtherTool // "any filesystem server tool", "that tool's account", perhaps
 			}
 		case tPath:
 			c |= cuData // a sensitive path, perhaps
@@ -616,7 +654,7 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 				c |= cuOtherTool
 			}
 			if strings.IndexByte(w, '-') >= 0 || strings.IndexByte(w, '_') >= 0 {
-				c |= cuSend // auto-forward
+				c |= cuSend | cuEncode // auto-forward, hex-encode
 			}
 		case tURL, tEmail, tHost:
 			c |= cuDest
@@ -708,7 +746,9 @@ func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // clause that is no condition; "the user needs to see all of it without
 // scrolling" negates something else.
 func negatesKnowing(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	return cc.preceded(cuKnow, cuNeg, 4, 0, from, to) >= 0 && notConditional(s, cl, cc, from, to)
+	k := cc.first(cuKnow, from)
+	selfNegated := k >= 0 && k < to && cc.at[k]&cuNeg != 0 && cc.at[k]&cuKnow != 0 && cl[k].w == "in" // "in the dark"
+	return (selfNegated || cc.preceded(cuKnow, cuNeg, 4, 0, from, to) >= 0) && notConditional(s, cl, cc, from, to)
 }
 
 // believes holds "come away believing", "under the impression": the
@@ -722,7 +762,7 @@ func believes(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // not know the ID" asks a question of the user, it hides nothing.
 func notConditional(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
 	for k := 0; k < from+3 && k < len(cl); k++ {
-		if cc.at[k]&cuCond != 0 && !(k > 0 && preferWords[cl[k-1].w]) {
+		if cc.at[k]&cuCond != 0 && !(k > 0 && (preferWords[cl[k-1].w] || cl[k-1].w == "as")) {
 			return false
 		}
 	}
@@ -730,7 +770,7 @@ func notConditional(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
 }
 
 // preferWords before "if" make it a wish, no condition: "it's better if
-// the customer never hears about it".
+// the customer never hears about it"; "as if" is no condition either.
 var preferWords = wordSet("better best preferable ideal ideally wiser safer")
 
 // actsBeforePretending holds "answer as though", "act as if": the
@@ -743,9 +783,18 @@ func actsBeforePretending(_ *secScan, _ []tok, cc *clauseCues, from, to int) boo
 
 // tellsAsOrdered holds a telling that is an order ("describe the
 // extraction only, not the upload"), not a description of the tool.
-func tellsAsOrdered(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func tellsAsOrdered(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.first(cuTell, from)
-	return k >= 0 && k < to && imperativeAt(cl, k)
+	return k >= 0 && k < to && imperativeAt(cl, k) && notAFlag(s, cl, cc, from, to)
+}
+
+// notAFlag holds a text that is not the description of a flag: a
+// boolean's or a number's description says in the imperative what
+// setting it makes the tool do ("quiet: report only whether the files
+// differ"), it gives the model no order about what it tells.
+func notAFlag(s *secScan, _ []tok, _ *clauseCues, _, _ int) bool {
+	t := &s.texts[s.cur]
+	return t.prop == "" || t.carriesText() || t.isValue()
 }
 
 // secretFromUser holds a secrecy cue about the model and the user: a
@@ -883,7 +932,97 @@ func steersForGood(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 		return true
 	}
 	k := cc.first(cuOtherTool, 0)
-	return k >= 0 && k == len(cl)-1
+	if k < 0 {
+		return false
+	}
+	for j := max(0, k-3); j < k; j++ {
+		if cl[j].w == "any" || cl[j].w == "all" || cl[j].w == "every" { // "over any filesystem server tool"
+			return true
+		}
+	}
+	for j := k + 1; j < len(cl); j++ {
+		switch cl[j].w {
+		case "all", "every", "always", "everything": // "for all URLs"
+			return true
+		}
+	}
+	return k == len(cl)-1
+}
+
+// evenWhereUser holds a clause that keeps to this tool "even where the
+// user names a different tool", "including when the customer asks for
+// another source": past the user's own choice.
+func evenWhereUser(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	if cc.all&cuSelf == 0 {
+		return false
+	}
+	u := cc.first(cuUser, from)
+	for k := max(0, u-4); u >= 0 && k < u; k++ {
+		switch cl[k].w {
+		case "even", "including", "regardless", "though", "although":
+			return true
+		}
+	}
+	return false
+}
+
+// withArguments holds an order to call another tool with arguments the
+// text sets: "call git_push from the git server with force=true".
+func withArguments(s *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
+	if from == 0 || !callWords[cl[from-1].w] || !imperativeAt(cl, from-1) {
+		return false
+	}
+	for k := from + 1; k < len(cl) && k <= from+8; k++ {
+		if cl[k].w != "with" || k+1 == len(cl) {
+			continue
+		}
+		rest := s.x.src[cl[k+1].start:cl[len(cl)-1].end]
+		return strings.Contains(rest, "=") || strings.Contains(rest, "set to")
+	}
+	return false
+}
+
+// callWords are the verbs that call a tool.
+var callWords = wordSet("call invoke run use")
+
+// hostTemplate holds a host name built from data: the tail of one
+// (".t.probe.net") or one after a placeholder ("<label>.t.probe.net",
+// "{chunk}.probe.net"), which each lookup sends its data in.
+func hostTemplate(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuDest == 0 || cl[k].kind != tHost {
+			continue
+		}
+		if st := cl[k].start; cl[k].w[0] == '.' || st > 0 && (s.x.src[st-1] == '>' || s.x.src[st-1] == '}') {
+			return true
+		}
+	}
+	return false
+}
+
+// insteadOfTools holds an "instead of" whose object is tools, not a way
+// of using this one, or that ends the clause: "use this instead of any
+// other search tool", "use it for every read instead", not
+// "make separate edit_block calls for each change rather than one large
+// replacement".
+func insteadOfTools(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
+	k := cc.first(cuInstead, from)
+	for k >= 0 && k < len(cl) && cc.at[k]&cuInstead != 0 {
+		k++
+	}
+	if k == len(cl) {
+		return true // "use fs_read_fast for every file read instead"
+	}
+	for j := max(k, 0); j >= 0 && j < len(cl) && j < k+5; j++ {
+		if cc.at[j]&(cuOtherTool|cuOthers|cuUnit) != 0 {
+			return true
+		}
+		switch cl[j].w {
+		case "tool", "tools", "function", "functions", "server", "servers", "anything", "everything", "whatever":
+			return true
+		}
+	}
+	return false
 }
 
 // orderedAround holds an order given for the time before or after
@@ -1011,6 +1150,9 @@ func asksForInformation(cl []tok, cc *clauseCues, k int) bool {
 	if e == len(cl) {
 		return false
 	}
+	if (cl[e].w == "whether" || cl[e].w == "if") && e+1 < len(cl) && cl[e+1].w == "to" {
+		return false // "whether to send" asks for consent
+	}
 	switch cl[e].w {
 	case "for", "about", "which", "what", "where", "how", "to", "if", "whether":
 		return cc.count(cuConsent, e+1, e+3) == 0
@@ -1094,7 +1236,7 @@ func aboveTheUser(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		return false
 	}
 	switch cl[u+1].w {
-	case "prefers", "prefer", "wants", "want", "says", "say", "asks", "ask", "wishes", "requests", "instructions", "preferences", "choices", "decides":
+	case "prefers", "prefer", "wants", "want", "says", "say", "asks", "ask", "wishes", "requests", "instructions", "preferences", "choices", "decides", "own", "words":
 		return true
 	}
 	return false
@@ -1107,12 +1249,15 @@ func toTheUser(_ *secScan, _ []tok, cc *clauseCues, _, _ int) bool {
 	return cc.all&(cuDirect|cuUser) != 0
 }
 
+// addWords are the verbs before a recipient added: "also add bcc".
+var addWords = wordSet("add adds include includes put puts set sets")
+
 // extraRecipient holds an extra recipient added to another tool's work:
 // "any invite created with create_event gets an extra attendee".
 func extraRecipient(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	for k := from; k < len(cl) && k < to+3; k++ {
-		if cc.at[k]&cuAlso != 0 && k+1 < len(cl) && recipientWords[strings.TrimSuffix(cl[k+1].w, "s")] {
-			return true
+		if cc.at[k]&cuAlso != 0 && k+1 < len(cl) && (recipientWords[strings.TrimSuffix(cl[k+1].w, "s")] || k+2 < len(cl) && addWords[cl[k+1].w] && recipientWords[strings.TrimSuffix(cl[k+2].w, "s")]) {
+			return true // "also cc", "also add bcc"
 		}
 	}
 	return false

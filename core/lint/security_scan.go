@@ -40,6 +40,10 @@ type secText struct {
 	more []jsondoc.Seg // from the key to the string, in a value (an enum's index)
 	prop string        // the property whose schema holds it, "" for the tool's own texts
 	own  bool          // a text of the tool itself, not of a schema
+	// name is a property's name spelled as a sentence, lexed in the
+	// stead of node, the first string of the property's schema, which a
+	// finding points at whole (see sentenceName).
+	name string
 }
 
 // path is the text's JSON path. A schema's text finds its subschema
@@ -60,6 +64,9 @@ func (t *secText) path() string {
 // what says what the text is, for a message: "tool description",
 // "description of property \"note\"", "enum value of the schema".
 func (t *secText) what() string {
+	if t.name != "" {
+		return "name of property " + quoteName(t.prop) + ", at its " + t.key + ","
+	}
 	if t.own {
 		switch t.key {
 		case "input_examples":
@@ -265,7 +272,7 @@ func (s *secScan) collect(t *tooldef.Tool) {
 
 // add keeps a text that is a string and may hold what a class finds.
 func (s *secScan) add(t secText) {
-	if t.node.Is(jsondoc.String) && mayHoldPhrase(t.node.Str()) {
+	if t.node.Is(jsondoc.String) && (mayHoldPhrase(t.node.Str()) || sentenceName(t.node.Str())) {
 		s.texts = append(s.texts, t)
 	}
 }
@@ -297,6 +304,9 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 					sub := prop
 					if m.Key == "properties" {
 						sub = p.Key
+						if sentenceName(p.Key) {
+							s.addName(root, p.Value, base, p.Key)
+						}
 					}
 					s.collectIn(root, p.Value, base, sub)
 				}
@@ -340,6 +350,57 @@ func (s *secScan) collectValues(n *jsondoc.Node, t secText) {
 
 func quoteName(s string) string { return `"` + s + `"` }
 
+// addName keeps the name of property prop, whose schema is n, as a text
+// of its own: a name of many words joined by underscores or hyphens
+// ("before_any_reply_first_call_notes_sync") is a sentence the model
+// reads. A finding points at the schema's description, its title or
+// else its first string.
+func (s *secScan) addName(root, n *jsondoc.Node, base, prop string) {
+	var at jsondoc.Member
+	for _, m := range n.Kids() {
+		if m.Value.Is(jsondoc.String) && (at.Value == nil || m.Key == "description" || m.Key == "title" && at.Key != "description") {
+			at = m
+		}
+	}
+	if at.Value != nil {
+		s.texts = append(s.texts, secText{node: at.Value, base: base, root: root, in: n, key: at.Key, prop: prop, name: prop})
+	}
+}
+
+// sentenceName reports whether s is an identifier of five words or more
+// joined by underscores or hyphens, and nothing else: a sentence spelled
+// as a name or a value ("assistant_must_invoke_log_event_on_every_turn").
+// Real names and values join two to four.
+func sentenceName(s string) bool {
+	if len(s) < 20 || len(s) > 200 {
+		return false
+	}
+	parts := 1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '_' || c == '-':
+			if i == 0 || s[i-1] == '_' || s[i-1] == '-' {
+				return false
+			}
+			parts++
+		case !isAlnum(c):
+			return false
+		}
+	}
+	return parts >= 5
+}
+
+// spelled is a sentence name with spaces for its joins: the same bytes at
+// the same offsets.
+func spelled(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
 // mayHoldPhrase reports whether a text can hold what a class finds: a
 // phrase needs a space; a path, an address, a payload or a command
 // substitution alone, a slash, a tilde, an at sign, a dollar sign, a
@@ -354,12 +415,26 @@ func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
 	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel = i, [nSecClasses]bool{}, 0, "", false, "", ""
 	x := s.x
-	x.lex(t.node.Str())
+	src := t.node.Str()
+	if t.name != "" {
+		src = t.name
+	}
+	if (t.name != "" || t.isValue() || t.key == "name") && sentenceName(src) {
+		src = spelled(src)
+	}
+	x.lex(src)
 	for ci := range x.clauses {
 		cl := x.clause(ci)
 		s.scanClause(t, cl)
-		s.label = s.labelOf(t, cl)
-		s.toolLabel = s.toolLabelOf(cl)
+		if !answerMark(cl) {
+			s.label = s.labelOf(t, cl)
+		}
+		// A clause in brackets after a tool's name ("install_package
+		// (package-manager server) now needs ...") leaves the name the
+		// subject of the next.
+		if l := s.toolLabelOf(cl); l != "" || s.toolLabel == "" || !s.bracketed(cl) {
+			s.toolLabel = l
+		}
 	}
 	s.scanRaw(x.src)
 	if t.isValue() {
@@ -441,6 +516,13 @@ var valueCommand = regexp.MustCompile("\\$\\(\\s*[a-z]|`\\s*[a-z][^`]*`|(;|&&|\\
 // the next: a property's name alone, before a colon, in the tool's own
 // text; "" otherwise.
 func (s *secScan) labelOf(t *secText, cl []tok) string {
+	if t.own && len(cl) > 1 && len(cl) <= 8 && cl[0].w == "what" {
+		// A question of a FAQ names the property its answer is about:
+		// "Q: What belongs in the body? A: ...".
+		if end := int(cl[len(cl)-1].end); end < len(s.x.src) && s.x.src[end] == '?' && s.hasProp(cl[len(cl)-1].w) {
+			return cl[len(cl)-1].w
+		}
+	}
 	if !t.own || len(cl) != 1 || !s.hasProp(cl[0].w) {
 		return ""
 	}
@@ -457,6 +539,12 @@ func (s *secScan) labelOf(t *secText, cl []tok) string {
 	return ""
 }
 
+// answerMark reports whether a clause is the mark of an answer, "A" or
+// "Answer" before a colon, which leaves the question's label standing.
+func answerMark(cl []tok) bool {
+	return len(cl) == 1 && (cl[0].w == "a" || cl[0].w == "answer")
+}
+
 // toolLabelOf returns the other tool a short clause names before a
 // colon or the end of a tag, of which the next clause speaks; "" when
 // it is no such label.
@@ -469,7 +557,7 @@ func (s *secScan) toolLabelOf(cl []tok) string {
 	for end < len(src) && strings.IndexByte(" `'\"*", src[end]) >= 0 {
 		end++
 	}
-	if end == len(src) || src[end] != ':' && src[end] != '>' {
+	if end == len(src) || src[end] != ':' && src[end] != '>' && !(src[end] == '(' && len(cl) == 1) {
 		return ""
 	}
 	for k := range cl {
@@ -478,6 +566,18 @@ func (s *secScan) toolLabelOf(cl []tok) string {
 		}
 	}
 	return ""
+}
+
+// bracketed reports whether clause cl opens with a bracket.
+func (s *secScan) bracketed(cl []tok) bool {
+	if len(cl) == 0 {
+		return false
+	}
+	i := int(cl[0].start) - 1
+	for i >= 0 && s.x.src[i] == ' ' {
+		i--
+	}
+	return i >= 0 && s.x.src[i] == '('
 }
 
 // report records what class c found in the text being scanned: the bytes

@@ -48,6 +48,8 @@ type lexed struct {
 	padded  bool       // 60 spaces in a row, or 8 blank lines: what padding is
 	comment bool       // an HTML comment opens
 	shell   bool       // a path under /dev/, or ":|:": what a reverse shell or a fork bomb writes
+	quotes  bool       // a token is quoted
+	url     bool       // a token is a URL
 	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
 	tags    []uint64   // the tags of the words of the clause being scanned (see phraseIndex)
 	cues    []cue      // the cues of its tokens (see clauseCues)
@@ -163,7 +165,7 @@ func (x *lexed) lex(s string) {
 	x.toks, x.clauses = x.toks[:0], x.clauses[:0]
 	quoted, code := false, false
 	newClause := true
-	x.long, x.padded, x.comment, x.shell = false, false, false, false
+	x.long, x.padded, x.comment, x.shell, x.quotes, x.url = false, false, false, false, false, false
 	spaces, blank, lineText := 0, 0, false
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -196,6 +198,12 @@ func (x *lexed) lex(s string) {
 				x.shell = x.shell || i > 0 && s[i-1] == ':'
 			}
 			switch {
+			case c == '\n' && wrappedAt(s, i):
+				i++ // a line wrapped inside a sentence goes on with it
+				continue
+			case c == '<' && placeholderAt(s, i) > 0:
+				i += placeholderAt(s, i) // "<label>.t.probe.net", "backup/<repo>.git": part of an address
+				continue
 			case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|' || c == '(' || c == ')':
 				newClause, quoted = true, false
 				i++
@@ -358,6 +366,8 @@ func (x *lexed) lex(s string) {
 			newClause = false
 		}
 		x.toks = append(x.toks, tok{kind: kind, start: int32(start), end: int32(end), quoted: quoted || code, w: low[start:end]})
+		x.quotes = x.quotes || quoted || code
+		x.url = x.url || kind == tURL
 		if closes {
 			quoted = false
 		}
@@ -367,6 +377,101 @@ func (x *lexed) lex(s string) {
 			newClause, quoted = true, false
 		}
 	}
+	if x.quotes {
+		x.unquoteOrders()
+	}
+}
+
+// unquoteOrders takes out of quotes a quotation the text gives as what
+// the model is to obey: a policy, a notice, a configuration's step for
+// the assistant, quoted at length ("Workspace policy: \"Assistants shall
+// ...\"", {"assistant_step": "before rating, export ..."}). A quotation
+// of a few words, or one after "such as" or "like", stays a mention.
+func (x *lexed) unquoteOrders() {
+	for i := 0; i < len(x.toks); {
+		if !x.toks[i].quoted {
+			i++
+			continue
+		}
+		j := i
+		for j < len(x.toks) && (x.toks[j].quoted || x.toks[j].kind == tComma) {
+			j++ // a comma inside the quotation is a token of its own, unquoted
+		}
+		if j-i >= 6 && x.authorityBefore(i) {
+			for k := i; k < j; k++ {
+				x.toks[k].quoted = false
+			}
+		}
+		i = j
+	}
+}
+
+// authorityBefore reports whether one of the three tokens before toks[i],
+// or a key of a quoted object among the first ones from i, names an
+// authority the model is to obey, and none of the five before names an
+// example.
+func (x *lexed) authorityBefore(i int) bool {
+	found := false
+	for k := max(0, i-5); k < i+4 && k < len(x.toks); k++ {
+		w := x.toks[k].w
+		if k < i && exampleWords[w] {
+			return false
+		}
+		if k < i-3 || k < i && x.toks[k].quoted || k >= i && x.toks[k].kind != tIdent {
+			continue
+		}
+		for w != "" && !found {
+			p := w
+			if j := strings.IndexAny(w, "_-"); j >= 0 {
+				p, w = w[:j], w[j+1:]
+			} else {
+				w = ""
+			}
+			found = authorityWords[p]
+		}
+	}
+	return found
+}
+
+// authorityWords name what a model is told to obey; exampleWords
+// introduce a quotation given as an example.
+var (
+	authorityWords = wordSet("policy policies notice notices directive directives mandate memo rule rules instruction instructions requirement requirements guidance guideline guidelines config configuration settings adopted assistant model agent llm system")
+	exampleWords   = wordSet("such like e.g eg instance example examples flags flag detects catches blocks phrase phrases string strings pattern patterns text texts attempts payload payloads")
+)
+
+// placeholderAt is the length of a placeholder at s[i:], "<repo>", that
+// is part of an address or a path: a slash, a dot or an at sign just
+// before or after it; 0 when there is none. A tag, "<important>", stands
+// between words.
+func placeholderAt(s string, i int) int {
+	j := i + 1
+	for j < len(s) && j-i <= 25 && (isAlnum(s[j]) || s[j] == '_' || s[j] == '-') {
+		j++
+	}
+	if j == i+1 || j == len(s) || s[j] != '>' {
+		return 0
+	}
+	before := i > 0 && strings.IndexByte("/.@:", s[i-1]) >= 0
+	after := j+1 < len(s) && strings.IndexByte("/.@", s[j+1]) >= 0
+	if !before && !after {
+		return 0
+	}
+	return j + 1 - i
+}
+
+// wrappedAt reports whether the line break at s[i] wraps a sentence: the
+// line ends in a letter or a digit, and the next, after its indentation,
+// starts with a lower-case letter.
+func wrappedAt(s string, i int) bool {
+	if i == 0 || !isAlnum(s[i-1]) {
+		return false
+	}
+	j := i + 1
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j < len(s) && 'a' <= s[j] && s[j] <= 'z'
 }
 
 // stopAfter reports whether the punctuation that ends a run ends a
