@@ -27,10 +27,9 @@ const (
 	securityTableEnd   = "<!-- end of the security corpus table -->"
 )
 
-// heldOutLabel starts the rows of heldout/: the ninth round, written
-// blind after the rules were frozen and measured once on them; the rules
-// were then widened on it.
-const heldOutLabel = "round 9, tuned on since"
+// heldOutLabel starts the rows of heldout/: the tenth round, written
+// blind after the rules were last frozen and measured once.
+const heldOutLabel = "held out (round 10)"
 
 // corpusRow is one line of the table: a set of tools and how many of
 // them the security rules flag.
