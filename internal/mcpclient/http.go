@@ -397,14 +397,16 @@ func ReadEventsOver(r io.Reader, max int, fn func(data []byte), over func()) err
 var errEventTooLong = errors.New("an event line past the bound")
 
 // readEventLine reads a line of an event stream, without its end, in a
-// slice of its own; a line past max is skipped and errEventTooLong, and
-// passed is called as soon as it passes max.
+// slice of its own; a line longer than a data line of max bytes of data
+// ("data: ", the data, "\r\n") is skipped and errEventTooLong, and passed
+// is called as soon as it passes that.
 func readEventLine(br *bufio.Reader, max int, passed func()) ([]byte, error) {
 	var line []byte
 	over := false
+	lineMax := max + len("data: ") + len("\r\n")
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if !over && len(line)+len(chunk) > max+2 {
+		if !over && len(line)+len(chunk) > lineMax {
 			over, line = true, nil
 			passed()
 		}

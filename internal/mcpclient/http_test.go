@@ -298,3 +298,26 @@ func TestReadEventsOverSaysOfAnEventPastTheBoundAsSoonAsItPassesIt(t *testing.T)
 		})
 	}
 }
+
+func TestReadEventsKeepsAnEventOfDataUpToItsBound(t *testing.T) {
+	t.Parallel()
+	const max = 10
+	for _, tc := range []struct {
+		name, stream string
+		want         []string
+		over         int
+	}{
+		{"data of the bound", "data: 0123456789\r\n\r\n", []string{"0123456789"}, 0},
+		{"data of the bound, no space", "data:0123456789\n\n", []string{"0123456789"}, 0},
+		{"a byte past the bound", "data: 0123456789a\n\ndata: ok\n\n", []string{"ok"}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			over := 0
+			ReadEventsOver(strings.NewReader(tc.stream), max, func(data []byte) { got = append(got, string(data)) }, func() { over++ })
+			if !slices.Equal(got, tc.want) || over != tc.over {
+				t.Errorf("got %q and %d events over the bound, want %q and %d", got, over, tc.want, tc.over)
+			}
+		})
+	}
+}
