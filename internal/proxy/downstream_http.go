@@ -393,7 +393,9 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	case <-h.ctx.Done():
 		// Stopping, the proxy answers what it will not see answered,
 		// rather than leave an empty response.
-		x.write(jsonrpc.AppendError(nil, m.ID, codeServerGone, "toolbench proxy: the proxy is stopping: the request was not answered"), true)
+		msg := jsonrpc.AppendError(nil, m.ID, codeServerGone, "toolbench proxy: the proxy is stopping: the request was not answered")
+		x.write(msg, true)
+		ds.s.emit(&Event{Time: time.Now(), From: Proxy, To: Client, Kind: "response", Method: m.Method, ID: m.ID, Bytes: len(msg), Verdict: Sent})
 	}
 }
 

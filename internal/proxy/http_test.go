@@ -610,10 +610,7 @@ func TestARequestWaitingWhenTheProxyStopsIsAnsweredWithAnError(t *testing.T) {
 	go func() {
 		done <- Run(ctx, Options{Upstream: up, Downstream: Downstream{Listener: l}, Stderr: io.Discard, Record: record})
 	}()
-	defer func() {
-		cancel()
-		<-done
-	}()
+	defer cancel()
 	url := "http://" + l.Addr().String() + HTTPPath
 	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
 	answered := pendingCall(t, url, nil, record)
@@ -625,6 +622,10 @@ func TestARequestWaitingWhenTheProxyStopsIsAnsweredWithAnError(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("the call waiting was not answered within 20 s of the proxy stopping")
+	}
+	<-done
+	if !strings.Contains(record.String(), `"from":"proxy","to":"client","kind":"response","method":"tools/call","id":2,`) {
+		t.Errorf("the record does not hold the answer the proxy gave:\n%s", record)
 	}
 }
 
