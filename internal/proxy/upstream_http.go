@@ -169,7 +169,7 @@ func (u *httpUp) post(body []byte, req *request, header http.Header, prev, wrote
 		}
 	default:
 		data, _ := readBounded(resp.Body, 64<<10)
-		if r := jsonrpc.Parse(data); r.Kind == jsonrpc.Response && asked != nil && bytes.Equal(r.ID, asked.id) {
+		if r := jsonrpc.Parse(data); r.Kind == jsonrpc.Response && asked != nil && sameID(r.ID, asked.id) {
 			u.s.fromServer(data, asked)
 			return
 		}

@@ -122,14 +122,14 @@ func (s *session) waitLocked(req *request) []*request {
 		s.givenUp.put(oldest.key, oldest)
 	}
 	if req.progress != nil {
-		s.progress[string(req.progress)] = req
+		s.progress[idKey(req.progress)] = req
 	}
 	s.givenUp.take(req.key)
 	return evicted
 }
 
 func (s *session) unprogressLocked(req *request) {
-	if req.progress != nil && s.progress[string(req.progress)] == req {
+	if req.progress != nil && s.progress[idKey(req.progress)] == req {
 		delete(s.progress, string(req.progress))
 	}
 }
@@ -362,7 +362,7 @@ func (s *session) progressOf(tok []byte) *request {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.progress[string(tok)]
+	return s.progress[idKey(tok)]
 }
 
 // waitingUnder is the request waiting for its answer under key, as

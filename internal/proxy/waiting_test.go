@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -148,5 +149,19 @@ func TestARequestWaitingKeepsOnlyMCPsHeadersAndCountsThem(t *testing.T) {
 	withHeaders := requestSize("1", &request{id: []byte("1"), header: http.Header{"Mcp-Param-Q": {strings.Repeat("q", 1000)}}})
 	if withHeaders-bare < 1000 {
 		t.Errorf("a request's size counts %d bytes of a 1000-byte header, want all of them", withHeaders-bare)
+	}
+}
+
+func TestProgressFindsItsRequestByTheTokensValueHoweverWritten(t *testing.T) {
+	t.Parallel()
+	s := newSession(t.Context(), &Options{}, nil, &logger{w: io.Discard})
+	req := &request{id: []byte("1"), key: idKey([]byte("1")), progress: []byte(`"a/b"`)}
+	s.mu.Lock()
+	s.waitLocked(req)
+	s.mu.Unlock()
+	for _, tok := range []string{`"a/b"`, `"a\/b"`, `"\u0061/b"`} {
+		if got := s.progressOf([]byte(tok)); got != req {
+			t.Errorf("progress of token %s found %v, want the request of token \"a/b\"", tok, got)
+		}
 	}
 }
