@@ -463,9 +463,16 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 	x := newExchange(w, r)
 	defer x.detach()
 	x.startStream()
+	// A session has one stream of the server's own messages: a new GET
+	// ends the one before, so that a client's GETs hold one connection,
+	// not one each.
 	ds.mu.Lock()
+	old := ds.stream
 	ds.stream = x
 	ds.mu.Unlock()
+	if old != nil {
+		old.finish(0)
+	}
 	defer ds.closedExchange(x)
 	select {
 	case <-r.Context().Done():

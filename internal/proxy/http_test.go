@@ -659,3 +659,32 @@ func TestARequestOfTheServersThatNoStreamCanCarryIsAnsweredWithAnError(t *testin
 		t.Errorf("the server was sent %s; want an error answering r1", up.msgs[0])
 	}
 }
+
+func TestASessionsNewGETStreamEndsTheOneBefore(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	url, _, _ := serve(t, Options{Upstream: up}, listen(t))
+	_, h, _ := post(t, url, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, nil)
+	stream := func() *http.Response {
+		req, _ := http.NewRequest(http.MethodGet, url, nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set(sessionHeader, h.Get(sessionHeader))
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	first := stream()
+	stream()
+	ended := make(chan struct{})
+	go func() {
+		io.Copy(io.Discard, first.Body)
+		close(ended)
+	}()
+	select {
+	case <-ended:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the first stream was still open 20 s after the session opened another")
+	}
+}
