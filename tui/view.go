@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -30,14 +29,7 @@ const (
 // shown is s as the screen shows it: cut to n bytes (at a character),
 // then escaped onto one line, so nothing in it reaches the terminal raw.
 func shown(s string, n int) string {
-	if len(s) > n {
-		cut := n
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return termtext.EscapeLine(s)
+	return termtext.EscapeLine(termtext.Cut(s, n))
 }
 
 // rect is a pane's place on the screen.

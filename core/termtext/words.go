@@ -246,3 +246,15 @@ func csiEnd(s string, i int) int {
 	}
 	return len(s)
 }
+
+// Cut is s within n bytes: all of it when it fits, else its first whole
+// characters that do and "…".
+func Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

@@ -115,3 +115,22 @@ func TestShellWordQuotesWhatAShellWouldRead(t *testing.T) {
 		}
 	}
 }
+
+func TestCutKeepsWholeCharactersWithinTheBound(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"a longer text", 4, "a lo…"},
+		{"héllo", 2, "h…"}, // é is two bytes: it does not fit
+		{"héllo", 3, "hé…"},
+		{"日本", 0, "…"},
+	} {
+		if got := Cut(tc.s, tc.n); got != tc.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+	}
+}

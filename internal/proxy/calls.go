@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 	"unsafe"
 
 	"toolbench/core/call"
@@ -214,7 +213,7 @@ func refusalResult(id []byte, findings []Finding, revision, asked string) []byte
 			fmt.Fprintf(&text, "and %d more findings\n", len(findings)-i)
 			break
 		}
-		text.WriteString(cut(f.Text, refusalLineSize))
+		text.WriteString(termtext.Cut(f.Text, refusalLineSize))
 		if f.Hint != "" {
 			text.WriteString(" - ")
 			text.WriteString(f.Hint)
@@ -287,16 +286,4 @@ func errNotListed(e *jsonrpc.Error) error {
 		return &jsonrpc.Error{Message: "the server's answer to tools/list is not a response"}
 	}
 	return e
-}
-
-// cut is s within n bytes: its first whole characters and "…" when it is
-// longer.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
