@@ -221,7 +221,9 @@ func (c *Client) call(ctx context.Context, params *mcp.CallToolParams, arguments
 	_, err := c.session.CallTool(rctx, params)
 	elapsed := time.Since(start)
 	msg := ex.message()
-	if msg == nil {
+	// A call that timed out or was cancelled has no result, though an
+	// answer came as it ended (the server's to the cancellation).
+	if msg == nil || err != nil && rctx.Err() != nil {
 		return nil, fmt.Errorf("tools/call %s: %w", name, c.cause(rctx, ex, err))
 	}
 	resp, err := readResponse(msg, "tools/call", 0)
