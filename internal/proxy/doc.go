@@ -157,7 +157,8 @@
 // message dropped, so that a client that does not read holds up the
 // others sharing its server 10 s at most a message); at most 512 connections are served at once, and one kept
 // alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
-// spawned server each at once, and one idle for 30 minutes ends; the
+// spawned server each at once, and one idle for 30 minutes ends (one
+// that had nothing but its handshake, after a minute); the
 // proxy's own listing waits Options.CallTimeout; a listing, the
 // client's or the proxy's own, is read to 10000 pages and 256 MiB, as
 // toolbench reads any (past them a page is not read, and the proxy's

@@ -41,6 +41,12 @@ const (
 	// lasts with no request and no stream open: a client that went
 	// without a DELETE does not hold a server for ever.
 	idleSession = 30 * time.Minute
+	// unusedSession is how long a session that has had no message but
+	// its handshake (initialize, notifications/initialized) lasts:
+	// clients that begin sessions and never use them do not take every
+	// one of maxSessions for idleSession. Any client lists the tools
+	// before it calls one.
+	unusedSession = time.Minute
 )
 
 // maxConnections bounds the connections served at once, so that clients
@@ -117,13 +123,14 @@ func isLoopback(a net.Addr) bool {
 
 // httpDown is the proxy's HTTP side.
 type httpDown struct {
-	ctx      context.Context
-	opt      *Options
-	rec      *recorder
-	log      *logger
-	hosts    map[string]bool // the Host names allowed besides loopback ones
-	loopback bool            // listening on a loopback address only
-	idleEnd  time.Duration   // how long a session of its own server may idle
+	ctx       context.Context
+	opt       *Options
+	rec       *recorder
+	log       *logger
+	hosts     map[string]bool // the Host names allowed besides loopback ones
+	loopback  bool            // listening on a loopback address only
+	idleEnd   time.Duration   // how long a session of its own server may idle
+	unusedEnd time.Duration   // how long one may idle that had only its handshake
 
 	mu       sync.Mutex
 	sessions map[string]*downSession // by Mcp-Session-Id, over a spawned server
@@ -132,7 +139,7 @@ type httpDown struct {
 }
 
 func newHTTPDown(ctx context.Context, opt *Options, rec *recorder, log *logger, addr net.Addr) *httpDown {
-	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, sessions: map[string]*downSession{}}
+	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, unusedEnd: unusedSession, sessions: map[string]*downSession{}}
 	for _, name := range opt.Downstream.Hosts {
 		h.hosts[strings.ToLower(name)] = true
 	}
@@ -191,15 +198,19 @@ type downSession struct {
 	open   map[*exchange]bool // the exchanges open, the newest last in order
 	order  []*exchange
 	used   time.Time  // when the last exchange closed
+	opens  int        // the exchanges opened, its handshake's among them
 	done   chan error // a spawned server's end (see session.connect)
 }
 
 // idle reports whether the session has had no exchange open since
-// before.
-func (ds *downSession) idle(before time.Time) bool {
+// before, or, when it has had none but its handshake's, since unused.
+func (ds *downSession) idle(before, unused time.Time) bool {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
-	return len(ds.open) == 0 && ds.stream == nil && ds.used.Before(before)
+	if len(ds.open) > 0 || ds.stream != nil {
+		return false
+	}
+	return ds.used.Before(before) || ds.opens <= 2 && ds.used.Before(unused)
 }
 
 // send implements downstream: an answer goes on the response to its
@@ -249,6 +260,7 @@ func (ds *downSession) opened(x *exchange) {
 	}
 	ds.open[x] = true
 	ds.order = append(ds.order, x)
+	ds.opens++
 }
 
 func (ds *downSession) closedExchange(x *exchange) {
@@ -565,7 +577,7 @@ func (h *httpDown) endIdle(period time.Duration) {
 			h.mu.Lock()
 			var idle []*downSession
 			for id, ds := range h.sessions {
-				if ds.idle(now.Add(-h.idleEnd)) {
+				if ds.idle(now.Add(-h.idleEnd), now.Add(-h.unusedEnd)) {
 					idle = append(idle, ds)
 					delete(h.sessions, id)
 				}

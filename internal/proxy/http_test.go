@@ -688,3 +688,39 @@ func TestASessionsNewGETStreamEndsTheOneBefore(t *testing.T) {
 		t.Fatal("the first stream was still open 20 s after the session opened another")
 	}
 }
+
+func TestASessionUnusedPastItsHandshakeEndsSoonerThanAnIdleOne(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	l := listen(t)
+	defer l.Close()
+	h := newHTTPDown(ctx, &Options{Upstream: up, Stderr: io.Discard}, nil, &logger{w: io.Discard}, l.Addr())
+	defer h.close()
+	h.unusedEnd = 50 * time.Millisecond // idleEnd stays 30 minutes
+	begin := func(exchanges int) *downSession {
+		init := jsonrpc.Parse([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}`))
+		ds, _, err := h.sessionFor(httptest.NewRequest(http.MethodPost, "/mcp", nil), &init)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range exchanges {
+			x := &exchange{}
+			ds.opened(x)
+			ds.closedExchange(x)
+		}
+		return ds
+	}
+	handshake, used := begin(2), begin(3)
+	go h.endIdle(10 * time.Millisecond)
+	waitFor(t, "the unused session's end", func() bool {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.sessions[handshake.id] == nil
+	})
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.sessions[used.id] == nil {
+		t.Error("a session used past its handshake ended before it was idle for long")
+	}
+}
