@@ -94,19 +94,6 @@ func TestLintToolReturnsTheIssuesOfABadDocumentAsTheJSONReportHasThem(t *testing
 	}
 }
 
-func TestLintToolReadsAFileUnderTheRootAndNamesItByItsPath(t *testing.T) {
-	t.Parallel()
-	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"tools/weather.json": badTools})
-	cs := connect(t, mcpserve.Options{Root: root})
-	var got lintAnswer
-	answer(t, cs, "lint_tools", lintPathArgs("tools/weather.json"), &got)
-	want, _ := reportOf(t, "tools/weather.json", badTools, lint.Options{})
-	if diff := cmp.Diff(want, got.Issues); diff != "" {
-		t.Errorf("issues differ from the JSON report of the file (-report +tool):\n%s", diff)
-	}
-}
-
 // floatingManifest is a registry manifest whose package pins the
 // floating tag "latest", which the registry refuses.
 const floatingManifest = `{
@@ -117,19 +104,32 @@ const floatingManifest = `{
   "packages": [{"registryType": "npm", "identifier": "@user/weather", "version": "latest", "transport": {"type": "stdio"}}]
 }`
 
-func TestLintToolChecksAServerJSONAsTheRegistrysManifest(t *testing.T) {
+// TestLintToolReadsAFileUnderTheRootAndNamesItByItsPath lints files
+// under the root as toolbench lint does: tools, and a server.json with
+// the registry's checks.
+func TestLintToolReadsAFileUnderTheRootAndNamesItByItsPath(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	writeFiles(t, root, map[string]string{"server.json": floatingManifest})
-	cs := connect(t, mcpserve.Options{Root: root})
-	var got lintAnswer
-	answer(t, cs, "lint_tools", lintPathArgs("server.json"), &got)
-	want, _ := reportOf(t, "server.json", floatingManifest, lint.Options{})
-	if diff := cmp.Diff(want, got.Issues); diff != "" {
-		t.Errorf("issues differ from the JSON report of the file (-report +tool):\n%s", diff)
-	}
-	if len(got.Issues) == 0 || !strings.HasPrefix(got.Issues[0]["code"].(string), registry.Prefix) {
-		t.Errorf("issues %v: want the registry's checks of the manifest", got.Issues)
+	for _, tc := range []struct {
+		name, path, text, codePrefix string
+	}{
+		{"a tools file", "tools/weather.json", badTools, ""},
+		{"a registry manifest", "server.json", floatingManifest, registry.Prefix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			root := t.TempDir()
+			writeFiles(t, root, map[string]string{tc.path: tc.text})
+			cs := connect(t, mcpserve.Options{Root: root})
+			var got lintAnswer
+			answer(t, cs, "lint_tools", lintPathArgs(tc.path), &got)
+			want, _ := reportOf(t, tc.path, tc.text, lint.Options{})
+			if diff := cmp.Diff(want, got.Issues); diff != "" {
+				t.Errorf("issues differ from the JSON report of the file (-report +tool):\n%s", diff)
+			}
+			if tc.codePrefix != "" && (len(got.Issues) == 0 || !strings.HasPrefix(got.Issues[0]["code"].(string), tc.codePrefix)) {
+				t.Errorf("issues %v: want the registry's checks of the manifest", got.Issues)
+			}
+		})
 	}
 }
 
