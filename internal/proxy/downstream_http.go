@@ -753,9 +753,13 @@ func (x *exchange) endLocked() {
 func mcpHeaders(h http.Header) http.Header {
 	out := http.Header{}
 	for name, values := range h {
-		if name = http.CanonicalHeaderKey(name); strings.HasPrefix(name, "Mcp-") || name == "Last-Event-Id" {
+		if name = http.CanonicalHeaderKey(name); isMCPHeader(name) {
 			out[name] = values
 		}
 	}
 	return out
 }
+
+// isMCPHeader reports whether a header, by its canonical name, is one
+// mcpHeaders keeps.
+func isMCPHeader(name string) bool { return strings.HasPrefix(name, "Mcp-") || name == "Last-Event-Id" }

@@ -196,8 +196,10 @@ func routeOf(req *request) any {
 // for a client on HTTP) and those MCP 2026-07-28 has a request carry.
 func (u *httpUp) setHeaders(h http.Header, m *jsonrpc.Message, req *request, client http.Header) {
 	if !u.own && (req == nil || req.own == nil) {
-		for name, values := range mcpHeaders(client) {
-			h[name] = values
+		for name, values := range client {
+			if name = http.CanonicalHeaderKey(name); isMCPHeader(name) {
+				h[name] = values
+			}
 		}
 		return
 	}
