@@ -129,8 +129,11 @@ func (s *session) waitLocked(req *request) []*request {
 }
 
 func (s *session) unprogressLocked(req *request) {
-	if req.progress != nil && s.progress[idKey(req.progress)] == req {
-		delete(s.progress, string(req.progress))
+	if req.progress == nil {
+		return
+	}
+	if k := idKey(req.progress); s.progress[k] == req {
+		delete(s.progress, k)
 	}
 }
 

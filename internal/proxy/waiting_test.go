@@ -164,4 +164,12 @@ func TestProgressFindsItsRequestByTheTokensValueHoweverWritten(t *testing.T) {
 			t.Errorf("progress of token %s found %v, want the request of token \"a/b\"", tok, got)
 		}
 	}
+	// Answered, written its own way, the request is forgotten.
+	req.progress = []byte(`"a\/b"`)
+	s.mu.Lock()
+	s.unprogressLocked(req)
+	s.mu.Unlock()
+	if got := s.progressOf([]byte(`"a/b"`)); got != nil || len(s.progress) != 0 {
+		t.Errorf("the answered request's progress is still kept: %v", s.progress)
+	}
 }
