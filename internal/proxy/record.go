@@ -267,7 +267,7 @@ func (r *recorder) run() {
 	}
 	if n := r.dropped.Swap(0); n > 0 {
 		e := &Event{Time: time.Now(), From: Proxy, To: Proxy, Kind: "note", Verdict: Sent, Dropped: n}
-		if r.w != nil && r.werr == nil {
+		if r.w != nil {
 			r.write(append(e.appendLine(nil), '\n'))
 		}
 		if r.fn != nil {
