@@ -76,26 +76,20 @@ func (e *TooLongError) HeadID() []byte { return HeadID(e.Head) }
 // that cuts the message short or breaks it (a control character in a
 // string, invalid UTF-8), else nil. It finds what a message that is not
 // JSON meant to answer, which Parse, as JSON-RPC has it, does not say.
-func HeadID(b []byte) []byte {
-	var id []byte
-	for key, v := range Members(b) {
-		if keyIs(key, "id") && isID(v) {
-			id = v
-		}
-	}
-	return id
-}
+func HeadID(b []byte) []byte { return headID(b, false) }
 
 // HeadResponseID is HeadID for what the peer that answers may have
 // meant as an answer: nil when a "method" member stands among the
 // members read, since a broken request or notification of the peer's
 // answers nothing, and its id, of the peer's own numbering, may be that
 // of a request the other side waits on.
-func HeadResponseID(b []byte) []byte {
+func HeadResponseID(b []byte) []byte { return headID(b, true) }
+
+func headID(b []byte, response bool) []byte {
 	var id []byte
 	for key, v := range Members(b) {
 		switch {
-		case keyIs(key, "method"):
+		case response && keyIs(key, "method"):
 			return nil
 		case keyIs(key, "id") && isID(v):
 			id = v
