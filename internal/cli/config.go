@@ -43,13 +43,10 @@ func (c *configFlags) register(root *cobra.Command) {
 }
 
 // fileLimit is the bound on the files read beside the documents:
-// --max-file-size.
+// --max-file-size (auxfile's default when unset, as in an env a test
+// made without the root's flags).
 func (e *env) fileLimit() auxfile.Limit {
-	max := int64(e.config.maxFile)
-	if max == 0 {
-		max = auxfile.DefaultMax // an env a test made, without the root's flags
-	}
-	return auxfile.Limit{Max: max, Flag: "--max-file-size"}
+	return auxfile.Limit{Max: int64(e.config.maxFile), Flag: "--max-file-size"}
 }
 
 // sizeFlag is a flag's size in bytes, written with a unit: 64MiB.

@@ -232,7 +232,13 @@ func writeFixed(e *env, path, text string) error {
 		_, err := io.WriteString(e.stdout, text)
 		return err
 	}
-	return asGiven(path, atomicfile.Write(e.path(path), []byte(text)))
+	return e.writeFile(path, []byte(text))
+}
+
+// writeFile writes data to path atomically (see atomicfile), an error
+// naming the path as the user gave it.
+func (e *env) writeFile(path string, data []byte) error {
+	return asGiven(path, atomicfile.Write(e.path(path), data))
 }
 
 // fixSummary says what was fixed, or is to fix, in a line:

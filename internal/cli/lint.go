@@ -19,7 +19,6 @@ import (
 	"toolbench/core/report"
 	"toolbench/core/servers"
 	"toolbench/core/termtext"
-	"toolbench/internal/atomicfile"
 	"toolbench/internal/auxfile"
 	"toolbench/internal/live"
 	"toolbench/internal/policy"
@@ -513,7 +512,7 @@ func (lr *lintRun) writeBaseline() int {
 	for _, r := range lr.recorded {
 		b.Add(r.source, r.res)
 	}
-	if err := atomicfile.Write(e.path(path), b.Marshal()); err != nil {
+	if err := e.writeFile(path, b.Marshal()); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lint: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}

@@ -14,7 +14,6 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lock"
 	"toolbench/core/termtext"
-	"toolbench/internal/atomicfile"
 	"toolbench/internal/policy"
 	"toolbench/internal/source"
 )
@@ -235,7 +234,7 @@ func pinDocs(ctx context.Context, e *env, pol *policy.Policy, path string, ins [
 		fmt.Fprintf(e.stderr, "toolbench lock: nothing to pin; %s was not written\n", termtext.EscapeLine(path))
 		return exitFailure
 	}
-	if err := atomicfile.Write(e.path(path), l.Marshal()); err != nil {
+	if err := e.writeFile(path, l.Marshal()); err != nil {
 		fmt.Fprintf(e.stderr, "toolbench lock: %s\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}
