@@ -8,7 +8,6 @@ import (
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
-	"toolbench/core/tooldef"
 )
 
 // A Package is a package of a registry: what a manifest's "packages"
@@ -245,10 +244,7 @@ func CheckServersFile(manifest, servers *jsondoc.Document, opt lint.Options) *li
 				"Run the version the manifest lists ("+l.Package.String()+"), or set the manifest's to "+pkg.Version+" when that is the one to publish.")
 		}
 	}
-	lint.Position(servers, c.issues)
-	res := &lint.Result{Doc: servers, Tools: &tooldef.ToolSet{Doc: servers}, Issues: c.issues}
-	res.Warnings = len(c.issues)
-	return res
+	return c.result(servers)
 }
 
 // commandOf is the command and arguments of a servers file's entry, and

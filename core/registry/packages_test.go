@@ -81,6 +81,9 @@ func TestAServersFileRunningAnotherVersionThanTheManifestIsAnIssueAtItsArgument(
 	if res.Issues[0].Line != 2 || res.Warnings != 3 {
 		t.Errorf("first issue at line %d, %d warnings; want line 2 and 3", res.Issues[0].Line, res.Warnings)
 	}
+	if res := CheckServersFile(manifest, servers, lint.Options{Levels: map[string]lint.Level{"registry/package-version": lint.AsError}}); res.Errors != 3 || res.Warnings != 0 {
+		t.Errorf("raised to errors, the issues count %d errors and %d warnings; want 3 and 0", res.Errors, res.Warnings)
+	}
 	if res := CheckServersFile(manifest, servers, lint.Options{Ignore: []string{"registry/"}}); len(res.Issues) != 0 {
 		t.Errorf("--ignore registry/ leaves %d issues", len(res.Issues))
 	}

@@ -126,6 +126,12 @@ func Check(doc *jsondoc.Document, opt lint.Options) *lint.Result {
 		c.report(schemaMismatch, doc.Root, nil, "server.json is "+doc.Root.Kind.Phrase()+", not an object",
 			`Write the manifest as an object: {"$schema": "`+CurrentSchemaURL()+`", "name": ..., "description": ..., "version": ...}.`)
 	}
+	return c.result(doc)
+}
+
+// result is the checker's issues on doc as a lint's: errors first and
+// each in the order of the text, positioned, and counted.
+func (c *checker) result(doc *jsondoc.Document) *lint.Result {
 	slices.SortStableFunc(c.issues, func(a, b lint.Issue) int {
 		if a.Severity != b.Severity {
 			return int(a.Severity) - int(b.Severity)
