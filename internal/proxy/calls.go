@@ -19,6 +19,7 @@ import (
 // A queuedCall is a tools/call of the client's waiting to be checked:
 // its message, its event so far, and where its answer goes.
 type queuedCall struct {
+	id     []byte // the call's id, as the client wrote it
 	raw    []byte
 	ev     *Event
 	route  any
@@ -48,7 +49,7 @@ func (s *session) queueCall(m *jsonrpc.Message, ev *Event, route any, header htt
 	for len(s.calls) > 0 && (len(s.calls) >= maxQueuedCalls || s.callBytes+len(m.Raw) > maxQueuedCallBytes) {
 		s.callsRoom.Wait()
 	}
-	s.calls = append(s.calls, queuedCall{raw: bytes.Clone(m.Raw), ev: ev, route: route, header: header})
+	s.calls = append(s.calls, queuedCall{id: bytes.Clone(m.ID), raw: bytes.Clone(m.Raw), ev: ev, route: route, header: header})
 	s.callBytes += len(m.Raw)
 	if len(s.calls) == 1 {
 		go s.checkQueuedCalls()
@@ -85,7 +86,7 @@ func (s *session) dequeueCall(id []byte) bool {
 	s.callsMu.Lock()
 	var found *queuedCall
 	for i := 1; i < len(s.calls); i++ { // the first is being checked
-		if m := jsonrpc.Parse(s.calls[i].raw); sameID(m.ID, id) {
+		if sameID(s.calls[i].id, id) {
 			c := s.calls[i]
 			found = &c
 			s.calls = append(s.calls[:i], s.calls[i+1:]...)
