@@ -168,9 +168,6 @@ func withSchemasDoc(r *Rule) string {
 	if r.Outputs {
 		para = everySchemaDoc
 	}
-	if strings.Contains(r.Doc, para) {
-		return r.Doc // a table built twice, in a test
-	}
 	if i := strings.Index(r.Doc, "\nSource"); i >= 0 {
 		return r.Doc[:i+1] + para + "\n\n" + r.Doc[i+1:]
 	}

@@ -73,9 +73,6 @@ type phrase struct {
 	// words of either cannot match, and is not tried. 0 when no element
 	// is such.
 	anchors [2]wordMask
-	// single: the phrase is one element of words, which every token the
-	// index finds it for matches.
-	single bool
 }
 
 // anchored reports whether a clause whose words make mask may hold a
@@ -389,10 +386,6 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], tags []uint64)
 		if e := ix.byWord.get(ts[i].w); e != nil {
 			tags[i] = e.tag
 			for _, k := range e.items {
-				if ix.ps[k].single {
-					out = append(out, phraseMatch[T]{ix.items[k], i, i + 1})
-					continue
-				}
 				if !ix.ps[k].anchored(&mask) {
 					continue
 				}
