@@ -379,7 +379,7 @@ func runProxy(e *env, opts *proxyOptions) error {
 		Stderr:         e.stderr,
 	}
 	if l.Kind(opts.name) != "" {
-		po.Lock = l
+		po.Lock, po.LockFile = l, opts.lock
 	}
 	// What the configuration and its baseline accept of the server is
 	// not reported, as toolbench lint does not report it.

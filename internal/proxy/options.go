@@ -102,6 +102,9 @@ type Options struct {
 	// LockSource is the source the lock pins this server's tools under;
 	// "" is the Upstream's DisplayName.
 	LockSource string
+	// LockFile is the file Lock was read from, as the user named it, for
+	// the command that pins a withheld tool; "" for the default lock.
+	LockFile string
 	// Lint says how a listing is linted: its targets, ignored codes and
 	// levels. Its Server is set by the proxy to the session's facts, so
 	// a listing is held to the negotiated revision's rules.

@@ -386,16 +386,18 @@ func TestTheWayToAcceptAWithheldToolPinsFromTheRecordOfWhatTheClientWasGiven(t *
 	}
 	defer f.Close()
 	for _, tc := range []struct {
-		name   string
-		record io.Writer
-		want   string
+		name     string
+		record   io.Writer
+		lockFile string
+		want     string
 	}{
-		{"a record file, by its path", f, "toolbench lock --from-record " + f.Name() + " --server everything pins the tools as this client was given them"},
-		{"a record of no name", &bytes.Buffer{}, "toolbench lock --from-record RECORD --server everything"},
-		{"no record", nil, "from a record of this proxy's (--record FILE, then toolbench lock --from-record FILE --server everything)"},
+		{"a record file, by its path", f, "", "toolbench lock --from-record " + f.Name() + " --server everything pins the tools as this client was given them"},
+		{"a record of no name", &bytes.Buffer{}, "", "toolbench lock --from-record RECORD --server everything"},
+		{"no record", nil, "", "from a record of this proxy's (--record FILE, then toolbench lock --from-record FILE --server everything)"},
+		{"a lock file named", &bytes.Buffer{}, "locks/team.lock", "toolbench lock --from-record RECORD --server everything --lock locks/team.lock pins"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opt := &Options{Record: tc.record, LockSource: "everything"}
+			opt := &Options{Record: tc.record, LockSource: "everything", LockFile: tc.lockFile}
 			got := opt.acceptHint()
 			if !strings.HasPrefix(got, "review it, then ") || !strings.Contains(got, tc.want) || !strings.Contains(got, "toolbench verify sees the tools toolbench's own client is given, which can differ") {
 				t.Errorf("acceptHint() = %s\nwant it to hold %s, and that verify may see other tools", got, tc.want)

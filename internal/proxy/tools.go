@@ -462,9 +462,13 @@ func (o *Options) acceptHint() string {
 	if f, ok := o.Record.(interface{ Name() string }); ok {
 		record = termtext.ShellWord(f.Name())
 	}
-	how := "review it, then toolbench lock --from-record " + record + " --server " + termtext.ShellWord(o.lockSource()) + " pins the tools as this client was given them"
+	pin := "--server " + termtext.ShellWord(o.lockSource())
+	if o.LockFile != "" {
+		pin += " --lock " + termtext.ShellWord(o.LockFile)
+	}
+	how := "review it, then toolbench lock --from-record " + record + " " + pin + " pins the tools as this client was given them"
 	if o.Record == nil {
-		how = "review it, then pin the tools as this client is given them from a record of this proxy's (--record FILE, then toolbench lock --from-record FILE --server " + termtext.ShellWord(o.lockSource()) + ")"
+		how = "review it, then pin the tools as this client is given them from a record of this proxy's (--record FILE, then toolbench lock --from-record FILE " + pin + ")"
 	}
 	return how + "; toolbench verify sees the tools toolbench's own client is given, which can differ: a server may list tools by what the client announces"
 }
