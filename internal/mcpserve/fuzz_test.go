@@ -47,13 +47,28 @@ func FuzzHTTPMessage(f *testing.F) {
 		switch {
 		case rec.Code == http.StatusAccepted && strings.TrimSpace(answer) == "":
 		case strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json"):
-			var msg struct {
+			// One JSON-RPC response, or for a batch, as JSON-RPC answers
+			// one, a list of them.
+			type response struct {
 				JSONRPC string          `json:"jsonrpc"`
 				Result  json.RawMessage `json:"result"`
 				Error   json.RawMessage `json:"error"`
 			}
-			if err := json.Unmarshal(rec.Body.Bytes(), &msg); err != nil || msg.JSONRPC != "2.0" || (msg.Result == nil) == (msg.Error == nil) {
-				t.Fatalf("the answer to %q is not one JSON-RPC response: status %d, %s", body, rec.Code, answer)
+			var msgs []response
+			if strings.HasPrefix(strings.TrimSpace(answer), "[") {
+				if err := json.Unmarshal(rec.Body.Bytes(), &msgs); err != nil || len(msgs) == 0 || !strings.HasPrefix(strings.TrimSpace(body), "[") {
+					t.Fatalf("the answer to %q is a list, but not of the responses to a batch: status %d, %s", body, rec.Code, answer)
+				}
+			} else {
+				msgs = make([]response, 1)
+				if err := json.Unmarshal(rec.Body.Bytes(), &msgs[0]); err != nil {
+					t.Fatalf("the answer to %q is not one JSON-RPC response: status %d, %s", body, rec.Code, answer)
+				}
+			}
+			for _, msg := range msgs {
+				if msg.JSONRPC != "2.0" || (msg.Result == nil) == (msg.Error == nil) {
+					t.Fatalf("the answer to %q is not JSON-RPC responses: status %d, %s", body, rec.Code, answer)
+				}
 			}
 		case rec.Code >= 400:
 			// A refusal of HTTP's own (a method, a media type), in words.
