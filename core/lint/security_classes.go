@@ -311,7 +311,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager pass"), p: ph("pass show|ls|export")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("setup|starting|opening|startup|bootstrap|preliminary text|message|prompt|instructions ~2 it|you|they|assistant|model ~1 started|starts|began|begins|booted|received")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("everything|anything|whatever ~1 the? ~1 assistant|model|you|it ~1 was|were|got given|told|shown|handed before")},
-	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("password|passwords manager|vault|safe|export|exports|keeper")},
+	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins vault vaults 1password bitwarden lastpass keepass"), p: ph("password|passwords manager|vault|safe|export|exports|keeper")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered|cached ~2 logins|passwords|credentials")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|says|wrote|writes|written|typed|types|told|tells|shared|shares|confided|mentioned|asked|asks|sent|sends|entered|enters|discussed|exchanged|know|knows|learned|learnt|gathered|remember|remembered")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous few? ~1 things|messages|words|lines|requests ~3 said|wrote|written|typed|sent|asked")},
@@ -445,8 +445,22 @@ var baseVerbs = wordSet("approve merge deploy go proceed continue skip bypass ci
 // to the model: "never bring it up", "do not tell the user", "you must
 // not mention", "without telling the user". "The server does not
 // surface it" describes the tool.
-func negImperative(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
-	if cl[from].w == "without" || cl[from].w == "avoid" {
+func negImperative(_ *secScan, _ *secText, cl []tok, from, to int) bool {
+	for k := from + 1; k < to; k++ {
+		if cl[k].w == "without" {
+			return false // "never purge anything without telling the user"
+		}
+	}
+	if cl[from].w == "without" {
+		// "never delete without showing the user" orders the showing.
+		for k := max(from-5, 0); k < from; k++ {
+			if cue(cueTags[cl[k].w])&cuNeg != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	if cl[from].w == "avoid" {
 		return true
 	}
 	k := from - 1

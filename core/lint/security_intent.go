@@ -570,7 +570,7 @@ var secIntents = []secIntent{
 
 	// Coercion.
 	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, addressed: true, cond: everyUnit},
-	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 14, addressed: true, cond: notScopedToATopic},
+	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 14, addressed: true, cond: aheadOfEverything},
 	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 14},
 	{class: clsCoercion, why: "tells the model to put what the tool returns above the user", all: cuOutput | cuOverride | cuUser, width: 14, cond: outputWins},
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuRules | cuOverride, width: 10, cond: rulesAreNew},
@@ -738,7 +738,19 @@ func (s *secScan) intents(cl []tok, cc *clauseCues) {
 // four words: "do not tell", "never reaches", "refrain from drawing
 // attention"; "shows what is not found" is no order to hide.
 func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	return cc.preceded(cuTell, cuNeg, 4, max(from, 0), from, to) >= 0 && notConditional(s, cl, cc, from, to)
+	k := cc.preceded(cuTell, cuNeg, 4, max(from, 0), from, to)
+	return k >= 0 && !doublyNegated(cl, cc, k) && notConditional(s, cl, cc, from, to)
+}
+
+// doublyNegated holds a "without" before cl[k] that a negation just
+// before turns around: "never delete without showing the count" orders
+// the showing.
+func doublyNegated(cl []tok, cc *clauseCues, k int) bool {
+	n := k - 1
+	for n >= 0 && cc.at[n]&cuNeg == 0 {
+		n--
+	}
+	return n >= 0 && cl[n].w == "without" && cc.count(cuNeg, n-5, n) > 0
 }
 
 // negatesKnowing holds a negation within four words before the
@@ -840,6 +852,55 @@ func notScopedToATopic(s *secScan, cl []tok, cc *clauseCues, from, to int) bool 
 	u := cc.first(cuUnit, from)
 	return (u < 0 || cc.count(cuTopic, u+1, u+3) == 0) && notConditional(s, cl, cc, from, to)
 }
+
+// aheadOfEverything holds this tool put before everything the model
+// does, said of the model's work, not of what the tool itself does:
+// "this tool always writes a backup of each file before changing it"
+// describes the tool.
+func aheadOfEverything(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	return notScopedToATopic(s, cl, cc, from, to) && !selfDescribed(cl, cc, from, to)
+}
+
+// selfDescribed holds a clause whose subject is this tool and whose verb
+// says what it does: "this tool always writes", "it keeps"; "this tool
+// must run first" and "call this tool" are orders.
+func selfDescribed(cl []tok, cc *clauseCues, from, to int) bool {
+	k := cc.first(cuSelf, from)
+	if k < 0 || k >= to {
+		return false
+	}
+	for k < len(cl) && cc.at[k]&cuSelf != 0 {
+		k++
+	}
+	for k < len(cl) && selfAdverbs[cl[k].w] {
+		k++
+	}
+	if k >= len(cl) || cl[k].kind != tWord || cc.at[k]&(cuModal|cuDirect) != 0 {
+		return false
+	}
+	w := cl[k].w
+	if len(w) <= 3 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || auxVerbs[w] {
+		return false
+	}
+	// "This tool runs ahead of anything else you do" is about the
+	// model's work all the same.
+	for j := k + 1; j < len(cl) && j < to+3; j++ {
+		if cc.at[j]&cuUnit != 0 || modelsWork[cl[j].w] {
+			return false
+		}
+	}
+	return true
+}
+
+// modelsWork are words that make what a clause orders the model's work.
+var modelsWork = wordSet("you your you're else other others another")
+
+// selfAdverbs stand between a tool and the verb that says what it does.
+var selfAdverbs = wordSet("always also only automatically first then still never")
+
+// auxVerbs are verbs in -s that make no description of what a tool
+// does: "this tool needs to run first".
+var auxVerbs = wordSet("needs has does goes comes gets requires wants expects")
 
 // consentWaived holds an order to act without the user's consent: a cue
 // of doing without it (skip, blanket, go ahead) that no negation just
