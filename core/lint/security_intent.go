@@ -92,7 +92,7 @@ var cueWords = []struct {
 	{cuAct, "act acts acting behave behaves behaving proceed proceeds continue continues answer answers respond responds reply replies read reads present presents speak speaks write writes"},
 	{cuAlarm, "upset upsets upsetting alarm alarms alarming alarmed worry worries worrying worried scare scares scaring scared frighten frightens frightening distress distresses distressing panic panicking annoy annoys annoying bother bothers bothering irritate irritates overwhelm overwhelms unsettle unsettles unsettling unnerve unnerves unnerving uncomfortable uneasy nervous"},
 	{cuEvery, "every each whatever whichever whenever everything anything henceforth always"},
-	{cuUnit, "step steps turn turns exchange exchanges request requests message messages question questions query queries task tasks action actions reply replies answer answers response responses interaction interactions prompt prompts operation operations command commands move moves invocation invocations"},
+	{cuUnit, "step steps turn turns exchange exchanges request requests message messages question questions query queries task tasks action actions reply replies answer answers response responses interaction interactions prompt prompts operation operations command commands move moves invocation invocations session sessions conversation conversations"},
 	{cuOrder, "before after first firstly ahead prior precede precedes preceded preceding until between beforehand initially beginning outset start"},
 	{cuSelf, "me myself"},
 	{cuRules, "limitations limits setup instruction instructions guidance guideline guidelines rule rules directive directives policy policies constraint constraints restriction restrictions guardrail guardrails safeguard safeguards programming training orders principles judgment judgement conclusion conclusions"},
@@ -110,14 +110,14 @@ var cueWords = []struct {
 	{cuAlso, "alongside simultaneously also too additionally duplicate duplicates copy copies mirror mirrors extra"},
 	{cuSteer, "anymore alone"},
 	{cuInstead, "instead"},
-	{cuDirect, "you're you'll you've shouldn't mustn't must should shall ought need needs required expected supposed mandatory essential necessary please kindly always never you your assistant assistant's model model's agent agent's ai llm ensure remember best wiser better"},
+	{cuDirect, "you're you'll you've shouldn't mustn't must should shall ought need needs required expected supposed mandatory essential necessary please kindly always never you your assistant assistant's model model's agent agent's ai llm agents assistants ensure remember best wiser better"},
 	{cuTopic, "about regarding concerning involving re"},
 	{cuCond, "if unless whether"},
 	{cuModal, "must should shall ought expected supposed always never mustn't shouldn't"},
 	{cuInvalid, "void invalid incomplete unacceptable worthless"},
 	{cuUnquestioned, "unquestionable indisputable incontestable"},
 	{cuObject, "decline object objects objected objecting objection objections refuse refuses refused refusing refusal declines declined disagree disagrees disagreed protest protests protested complain complains complained"},
-	{cuPersist, "redo redoes anyway anyways regardless nonetheless nevertheless notwithstanding undeterred"},
+	{cuPersist, "finish finishes finishing redo redoes anyway anyways regardless nonetheless nevertheless notwithstanding undeterred"},
 	{cuRefuse, "refusal refusals disclaimer disclaimers caveat caveats"},
 	{cuDemote, "advisory nonbinding non-binding optional suggestions suggestion secondary subordinate informational"},
 	{cuCause, "so make makes making leave leaves leaving ensure ensuring lead leads"},
@@ -144,7 +144,14 @@ var cuePhrases = []struct {
 	{cuOmit, "leave|leaves|leaving|left|keep|keeps|keeping|kept ~3 out|unmentioned|unsaid|aside"},
 	{cuOmit, "off the table"},
 	{cuOmit, "not|never ~1 part of"},
-	{cuOmit, "stay|stays|remain|remains|kept|keep ~1 out|clear of"},
+	{cuOmit, "stay|stays|stayed|staying|remain|remains|remained|remaining|kept|keep ~1 out|clear of"},
+	// What only the model is to know: "yours to know, not the user's".
+	{cuSecret | cuDirect, "yours|mine|ours ~1 alone|only? ~1 to know|keep"},
+	// Out of every reply, out of the summaries and the transcript: the
+	// places the user reads what the model did.
+	{cuReply, "out of|from ~1 every|each|any|all ~1 answer|answers|reply|replies|response|responses|message|messages|summary|summaries"},
+	{cuReply, "in|into|from ~1 the|your|any|its? summary|summaries|transcript|transcripts|recap|recaps"},
+	{cuKnow, "find|finds|finding|found|figure|figures|figuring out"},
 	{cuNeg, "off limits"},
 	{cuNeg | cuKnow, "in the dark"}, // not knowing
 	{cuNeg, "remain|remains|stay|stays|kept|keep|be unaware|oblivious|uninformed"},
@@ -214,6 +221,17 @@ var cuePhrases = []struct {
 	{cuEncode, "followed|preceded by"},
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
+	// Precedence said as a rank: "ranks above the system prompt", "sits
+	// over any other instruction"; and a conflict settled for one side:
+	// "where it conflicts with your instructions, follow ...".
+	{cuOverride, "rank|ranks|ranked|ranking|sit|sits|stand|stands|placed|weigh|weighs|count|counts above|over|before"},
+	{cuOverride, "higher|above|ahead than|of|over ~1 the|your|any|every|all? ~1 system|other|previous|prior|earlier|developer|user's"},
+	{cuOverride, "conflict|conflicts|conflicting|contradict|contradicts|contradicting|clash|clashes|disagree|disagrees with"},
+	{cuRules, "system|developer|operator prompt|prompts|message|messages"},
+	{cuOwn, "system|developer|operator prompt|prompts"},
+	{cuOwn, "you ~1 hold|follow|obey|carry|have"},
+	// Consent pretended: "carry on as if approval was granted".
+	{cuWaive, "as if|though ~3 approval|consent|confirmation|permission|sign-off|go-ahead|authorization|authorisation ~3 given|granted|obtained|received|approved|confirmed"},
 	{cuOverride, "take|takes|taking|have|has|given precedence|priority"},
 	{cuConsent, "check|checking|double-check|double-checking|checks|double-checks in|with"},
 	{cuConsent, "pause|pausing|stop|stopping|wait|waiting to|and ~1 check|ask|confirm|verify"},
@@ -279,6 +297,7 @@ var cuePhrases = []struct {
 	{cuDirect, "has|have to"},
 	{cuModal, "is|are ~1 to be"},
 	{cuModal, "is|are|was|were to"},
+	{cuModal, "is|are|was|were not|never to"},
 	{cuModal, "is|are required|necessary|mandatory|essential that"},
 	{cuDistrust, "has|have a|known ~1 bug|bugs|flaw|flaws|vulnerability|vulnerabilities|defect|defects"},
 	{cuToTool, "tool|server|function receives|gets|takes|collects"},
@@ -421,6 +440,8 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 				cc.at[i] |= cuDest
 			} else if tk.w == s.name || i > 0 && (cl[i-1].w == "this" || cl[i-1].w == "that") && len(tk.w) >= 4 && slices.Contains(s.words(), tk.w) {
 				cc.at[i] |= cuSelf // "this lookup" of weather_lookup
+			} else if t.own && callsItself(cl, i) {
+				cc.at[i] |= cuSelf // "Run on every message": this tool, unsaid
 			}
 		}
 		cc.all |= cc.at[i]
@@ -447,6 +468,21 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	}
 	return cc
 }
+
+// callsItself reports whether cl[i] starts an order to call a tool that
+// names none, in the tool's own text: "Run on every message you write",
+// "invoke after each tool call" call this tool.
+func callsItself(cl []tok, i int) bool {
+	if i > 0 && cl[i-1].kind != tComma || !selfCallVerbs[cl[i].w] || i+1 == len(cl) {
+		return false
+	}
+	return whenWords[cl[i+1].w]
+}
+
+// selfCallVerbs call a tool; whenWords after one say when, so the tool
+// called is unsaid: this one.
+var selfCallVerbs = wordSet("run call invoke use trigger execute")
+var whenWords = wordSet("on after before ahead at once first whenever every each prior upon")
 
 // ownWords before "server's tools" make them the document's, or any
 // server's: only a name ("the postgres server's query tool") makes them
@@ -643,6 +679,8 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 				c |= cuDest
 			} else if w == "server" || w == "tool's" || w == "tools'" {
 				c |= cuOtherTool // "any filesystem server tool", "that tool's account", perhaps
+			} else if selfCallVerbs[w] {
+				c |= cuSelf // "Run on every message", perhaps
 			}
 		case tPath:
 			c |= cuData // a sensitive path, perhaps
