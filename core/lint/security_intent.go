@@ -1205,9 +1205,14 @@ func ordersWhenItRuns(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	if w < 0 || t < w || t >= to {
 		return false
 	}
-	for k := t + 1; k < len(cl) && k < t+12; k++ {
-		if cl[k].kind == tComma {
-			return k+1 < len(cl) && looksImperative(&cl[k+1])
+	for k := t + 1; k < len(cl) && k < t+16; k++ {
+		if cl[k].kind != tComma || k+1 == len(cl) {
+			continue
+		}
+		// An order after the comma, or an obligation: "whenever X is
+		// called, for any purpose, the SQL must start with ...".
+		if looksImperative(&cl[k+1]) || cc.count(cuModal, k+1, k+7) > 0 {
+			return true
 		}
 	}
 	return false

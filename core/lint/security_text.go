@@ -216,6 +216,9 @@ func (x *lexed) lex(s string) {
 				}
 				i++
 				continue
+			case c == ':' && recipientLabel(s[:i]):
+				i++ // "must carry bcc: a@b.net": the header names the address after it
+				continue
 			case c == ':':
 				// "IMPORTANT: read ..." starts a clause; "https://" is inside a URL token.
 				newClause = true
@@ -601,6 +604,21 @@ func isDomain(w string) bool {
 	switch w[dot+1:] {
 	case "com", "net", "org", "io", "ai", "dev", "app", "xyz", "ru", "cn", "co", "me", "info", "biz", "site", "online", "top", "tk", "cc", "sh", "gg", "so", "to", "us", "uk", "de", "fr", "jp", "in", "link", "click", "pw", "su", "ws", "cloud", "tech", "pro", "live", "store", "shop", "zip", "mov", "ngrok", "onion":
 		return true
+	}
+	return false
+}
+
+// recipientLabel reports whether s ends with a header that names
+// recipients, "cc" or "bcc": the address after its colon goes with the
+// clause before.
+func recipientLabel(s string) bool {
+	j := len(s)
+	for j > 0 && isAlnum(s[j-1]) {
+		j--
+	}
+	switch strings.ToLower(s[j:]) {
+	case "cc", "bcc", "recipient", "recipients":
+		return j == 0 || !isAlnum(s[j-1])
 	}
 	return false
 }
