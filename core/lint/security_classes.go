@@ -279,6 +279,9 @@ var secVocabulary = []secItem{
 
 	// Features: sensitive things.
 	{kind: kSens, why: "private keys", heads: hd("ssh key keys private rsa pgp gpg"), p: ph("ssh|private|rsa|pgp|gpg|signing|deploy key|keys|keyfile|keypair")},
+	// A key file's name in words, as a property's name spells it:
+	// contents_of_ssh_id_rsa.
+	{kind: kSens, why: "SSH keys", heads: hd("ssh key keys private rsa"), p: ph("id rsa|ed25519|ecdsa|dsa")},
 	{kind: kSens, why: "API keys and tokens", heads: hd("api key keys token tokens auth"), p: ph("api|access|auth|bearer|session|refresh|oauth|secret|github|openai|aws key|keys|token|tokens")},
 	{kind: kSens, why: "API keys and tokens", heads: hd("api key keys token tokens auth"), p: ph("apikey|apikeys|api_key|api_keys|access_token|secret_key|aws_secret_access_key|aws_access_key_id|github_token|openai_api_key|anthropic_api_key|bearer_token|auth_token")},
 	{kind: kSens, why: "credentials", heads: hd("credential credentials password passwords secret secrets auth login vault"), p: ph("credentials|credential|password|passwords|passphrase|passcode|passwd|secrets")},
@@ -313,7 +316,10 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("everything|anything|whatever ~1 the? ~1 assistant|model|you|it ~1 was|were|got given|told|shown|handed before")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins vault vaults 1password bitwarden lastpass keepass"), p: ph("password|passwords manager|vault|safe|export|exports|keeper")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered|cached ~2 logins|passwords|credentials")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|says|wrote|writes|written|typed|types|told|tells|shared|shares|confided|mentioned|asked|asks|sent|sends|entered|enters|discussed|exchanged|know|knows|learned|learnt|gathered|remember|remembered")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|says|wrote|writes|written|typed|types|told|tells|telling|saying|writing|typing|asking|sharing|shared|shares|confided|mentioned|asked|asks|sent|sends|entered|enters|discussed|exchanged|know|knows|learned|learnt|gathered|remember|remembered")},
+	// The files of the session: what the model or the user opened in
+	// it is the conversation's, whatever the tool's purpose.
+	{kind: kSens, why: "the files of the conversation", heads: hd("session sessions history conversation chat memory"), p: ph("file|files|document|documents ~2 you|@user ~3 opened|read|viewed|edited|saw|loaded|accessed ~4 in|during|throughout this|the|our|current ~1 session|conversation|chat")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous few? ~1 things|messages|words|lines|requests ~3 said|wrote|written|typed|sent|asked")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("whatever|everything|anything|all ~1 text|content|messages|words ~1 that? precede|precedes|preceded|came|comes ~1 before")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog call calls"), p: ph("every|each|all ~1 tool|function call|calls|invocation|invocations ~4 you ~1 made|make|have|ran|run|called")},
@@ -914,6 +920,12 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 	return hits
 }
 
+// assigned reports whether a token is a name given a value, NAME=...:
+// in a value, "OPENAI_API_KEY=<its value>" asks for the secret itself.
+func assigned(src string, tk tok) bool {
+	return int(tk.end) < len(src) && src[tk.end] == '='
+}
+
 // placeWords after a secret make it a place to keep secrets in: "store
 // it in your secrets manager" names where the key goes.
 var placeWords = wordSet("manager managers vault vaults storage backend backends service services engine")
@@ -1067,7 +1079,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	// hand it to the tool, however innocent the property's description.
 	if t.isValue() {
 		for _, h := range hits {
-			if cl[h.from].kind == tPath && !s.explainedSens(t, h.heads) && !propNamesPath(t.prop, cl[h.from].w) {
+			if (cl[h.from].kind == tPath || h.path && assigned(s.x.src, cl[h.to-1])) && !s.explainedSens(t, h.heads) && !propNamesPath(t.prop, cl[h.from].w) {
 				from, to := span(cl, h.from, h.to)
 				s.report(clsSensitive, from, to, "gives "+h.what+" as a value the model passes on")
 				break
