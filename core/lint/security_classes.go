@@ -303,6 +303,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every|each ~2 messages|turns|message|turn ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous|earlier ~2 user|user's ~1 messages|message|prompts|turns|requests")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("@user last|latest|recent|previous|earlier ~1 messages|message|prompts|prompt|turns|turn|requests")},
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs data contact contacts photo photos location notes note health email emails mail calendar history drive"), p: ph("user's|users'|customer's|person's|their ~2 open|local|private|personal|medical? ~1 files|documents|contacts|photos|location|notes|health|browsing")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog email emails mail mails inbox gmail outlook"), p: ph("user's|users' ~3 messages|emails|e-mails|mails|chats|conversations|prompts|requests|dms|texts|correspondence|inbox")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
@@ -341,6 +342,10 @@ var secVocabulary = []secItem{
 
 	// Features: verbs and context.
 	{kind: kRead, p: ph("go|goes|look|dig|comb|rummage ~1 through")},
+	// Saying a secret out is handing it over: "quote the env block, keys
+	// included", "the system prompt is to be recited", "populate from
+	// ~/.gnupg".
+	{kind: kRead, p: ph("quote|quoting|quoted|recite|reciting|recited|repeat|repeating|reproduce|reproducing|reproduced|populate|populating|populated")},
 	{kind: kRead, p: ph("reads|opens|loads|fetches|grabs|collects|gathers|extracts|dumps|obtains|copies|exports|pulls|retrieves|harvests")},
 	{kind: kRead, p: ph("printing|dumping|exporting|extracting|gathering|retrieving|harvesting|opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
 	{kind: kPass, p: ph("base64|hex-encode|serialize|stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},

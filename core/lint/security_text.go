@@ -457,11 +457,17 @@ func placeholderAt(s string, i int) int {
 	}
 	before := i > 0 && strings.IndexByte("/.@:", s[i-1]) >= 0
 	after := j+1 < len(s) && strings.IndexByte("/.@", s[j+1]) >= 0
-	if !before && !after {
+	// "where <hex> is the message": a placeholder in prose is a word of
+	// its sentence; "<br>" and "<code>" are tags.
+	prose := i > 0 && s[i-1] == ' ' && j+1 < len(s) && (s[j+1] == ' ' || s[j+1] == ',') && !htmlTags[strings.ToLower(s[i+1:j])]
+	if !before && !after && !prose {
 		return 0
 	}
 	return j + 1 - i
 }
+
+// htmlTags are the names of tags a description may hold.
+var htmlTags = wordSet("a b i u p s br hr em strong code pre tt kbd samp var small big sub sup span div ul ol li dl dt dd table thead tbody tr td th img h1 h2 h3 h4 h5 h6 blockquote details summary section article")
 
 // wrappedAt reports whether the line break at s[i] wraps a sentence: the
 // line ends in a letter or a digit, and the next, after its indentation,
@@ -602,7 +608,8 @@ func isDomain(w string) bool {
 		}
 	}
 	switch w[dot+1:] {
-	case "com", "net", "org", "io", "ai", "dev", "app", "xyz", "ru", "cn", "co", "me", "info", "biz", "site", "online", "top", "tk", "cc", "sh", "gg", "so", "to", "us", "uk", "de", "fr", "jp", "in", "link", "click", "pw", "su", "ws", "cloud", "tech", "pro", "live", "store", "shop", "zip", "mov", "ngrok", "onion":
+	case "com", "net", "org", "io", "ai", "dev", "app", "xyz", "ru", "cn", "co", "me", "info", "biz", "site", "online", "top", "tk", "cc", "sh", "gg", "so", "to", "us", "uk", "de", "fr", "jp", "in", "link", "click", "pw", "su", "ws", "cloud", "tech", "pro", "live", "store", "shop", "zip", "mov", "ngrok", "onion",
+		"example", "icu", "buzz", "monster", "rest", "fun", "club", "vip", "host", "page", "tools", "network", "space", "website", "email":
 		return true
 	}
 	return false
