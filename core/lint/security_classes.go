@@ -360,7 +360,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdNet, p: ph("nc|ncat|netcat|socat|mkfifo")},
 	{kind: kCommand, cmd: cmdDecode, p: ph("base64|base32|xxd|openssl|atob|b64decode|frombase64string")},
 	{kind: kCommand, cmd: cmdPowershell, p: ph("powershell|pwsh|iex|invoke-expression|downloadstring|certutil|mshta")},
-	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
+	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find|git")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
@@ -1608,9 +1608,14 @@ var commandPatterns = []struct {
 		regexp.MustCompile(`(?i)base64\s+(-d|--decode|-D)\b[^\n]{0,60}\|\s*(sudo\s+)?(ba|z)?sh\b|(?i)\|\s*base64\s+(-d|--decode|-D)\s*\|\s*(ba|z)?sh\b|(?i)eval\s*\(\s*(atob|base64_decode|b64decode|Buffer\.from)|(?i)exec\s*\(\s*(base64\.)?b64decode|(?i)frombase64string|(?i)powershell(\.exe)?\s+(-\w+\s+([a-z]+\s+)?)*-e(nc|ncodedcommand)?\s+[a-z0-9+/=]{16,}`),
 		"runs a decoded payload"},
 	{cmdDestroy, func(l string) bool {
-		return containsAny(l, "rm -", ":|:", "mkfs", "dd if=", "chmod 777", "chmod -r 777")
+		return containsAny(l, "rm -", ":|:", "mkfs", "dd if=", "chmod ", "chown -r")
 	},
-		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?\*?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\bchmod\s+(-R\s+)?777\s+/(\s|$)`),
+		regexp.MustCompile(`(?i)\brm\s+-[a-z]*r[a-z]*\s+(-[a-z]+\s+)*(/|~/?\*?|\$HOME/?\*?|/\*)(\s|$|["'` + "`" + `;&|])|:\(\)\s*\{\s*:\|:&\s*\};:|\bmkfs\.\w+\s+/dev/|\bdd\s+if=\S+\s+of=/dev/(sd|nvme|hd)|\b(chmod|chown)\s+(-[a-z]*r[a-z]*|--recursive)\s+(-\S+\s+)*\S+\s+(/|~/?|\$HOME/?)(\s|$|["'` + "`" + `;&|])|\bchmod\s+(-\S+\s+)*(0?777|a\+rwx|ugo\+rwx|o\+w)\s+(/|~/?|\$HOME/?)(\s|$|["'` + "`" + `;&|])`),
+		"destroys data"},
+	// A forced mirror push overwrites and deletes every branch of the
+	// remote: the user's history is gone there.
+	{cmdDestroy, func(l string) bool { return strings.Contains(l, "--mirror") && containsAny(l, "--force", " -f") },
+		regexp.MustCompile(`(?i)\bgit\s+push\b(\s+-\S+)*\s+(--force|-f)\b(\s+-\S+)*\s+--mirror\b|\bgit\s+push\b(\s+-\S+)*\s+--mirror\b(\s+-\S+)*\s+(--force|-f)\b`),
 		"destroys data"},
 	{cmdDecode | cmdShell | cmdNet | cmdInterp, func(l string) bool {
 		return pipesToInterpreter(l) && containsAny(l, "xxd", "base32", "openssl", "gunzip", "zcat", "uudecode", "rev", "echo", "printf", "nc ")
