@@ -426,6 +426,9 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 {
 				cc.at[i] |= cue(cueTags[tk.w[j+1:]]) & (cuSend | cuEncode) // auto-forward, hex-encode
 			}
+			if cc.at[i]&(cuOtherTool|cuSelf) == 0 {
+				cc.at[i] |= identCues(tk.w) // a tool's name is no setting
+			}
 		case tURL, tEmail, tHost:
 			if !s.explainedDest(tk.w) {
 				cc.at[i] |= cuDest
@@ -483,6 +486,36 @@ func callsItself(cl []tok, i int) bool {
 // called is unsaid: this one.
 var selfCallVerbs = wordSet("run call invoke use trigger execute")
 var whenWords = wordSet("on after before ahead at once first whenever every each prior upon")
+
+// identParts are the cues an identifier's words give it, as a setting
+// written for the model spells them: {"user_confirmation": "not_required",
+// "precedence": "above_system_prompt"}. Cues of doing without
+// (skip_confirmation) are left out: a parameter's name is no order.
+const identParts = cuUser | cuConsent | cuOverride | cuOwn | cuEvery | cuUnit | cuNeg
+
+// identCues returns the cues of the words of an identifier joined by
+// underscores; a system prompt among them is the model's rules.
+func identCues(w string) cue {
+	if strings.IndexByte(w, '_') < 0 {
+		return 0
+	}
+	var c cue
+	prev := ""
+	for rest := w; rest != ""; {
+		p := rest
+		if i := strings.IndexByte(rest, '_'); i >= 0 {
+			p, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		c |= cue(cueTags[p]) & identParts
+		if (p == "prompt" || p == "prompts") && (prev == "system" || prev == "developer") {
+			c |= cuRules
+		}
+		prev = p
+	}
+	return c
+}
 
 // ownWords before "server's tools" make them the document's, or any
 // server's: only a name ("the postgres server's query tool") makes them
@@ -595,7 +628,7 @@ var secIntents = []secIntent{
 	{class: clsConcealment, why: "tells the model to answer as if nothing else happened", all: cuPretend | cuReply, width: 8},
 	{class: clsConcealment, why: "tells the model to leave the user believing less than happened", all: cuPretend | cuUser, width: 10, addressed: true, cond: believes},
 	{class: clsConcealment, why: "tells the model to leave something out of what it tells the user", all: cuOmit | cuReply, width: 12, cond: toTheUser},
-	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuReply, width: 8, addressed: true, cond: notAFlag},
+	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuReply, width: 8, addressed: true, cond: onlyLimitsTelling},
 	{class: clsConcealment, why: "limits what the model tells the user", all: cuOnly | cuTell | cuNeg, width: 8, addressed: true, cond: tellsAsOrdered},
 	{class: clsConcealment, why: "tells the model to keep something secret", all: cuSecret, width: 1, addressed: true, cond: secretFromUser},
 	{class: clsConcealment, why: "gives the user's reaction as a reason to hide something", all: cuAlarm | cuUser | cuTell, width: 12, cond: alarmNotAvoided},
@@ -694,6 +727,7 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 			if strings.IndexByte(w, '-') >= 0 || strings.IndexByte(w, '_') >= 0 {
 				c |= cuSend | cuEncode // auto-forward, hex-encode
 			}
+			c |= identCues(w)
 		case tURL, tEmail, tHost:
 			c |= cuDest
 		}
@@ -830,6 +864,20 @@ func actsBeforePretending(_ *secScan, _ []tok, cc *clauseCues, from, to int) boo
 	p := cc.first(cuPretend, from)
 	return a >= 0 && p > a && p-a <= 3 && p < to
 }
+
+// onlyLimitsTelling holds an "only" that limits what the model says,
+// in a text that is no flag's: "only when the user has confirmed in the
+// chat" is a condition of time.
+func onlyLimitsTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	k := cc.first(cuOnly, from)
+	if k >= 0 && k+1 < len(cl) && onlyWhen[cl[k+1].w] {
+		return false
+	}
+	return notAFlag(s, cl, cc, from, to)
+}
+
+// onlyWhen after "only" make it a condition: only when, only if.
+var onlyWhen = wordSet("when if after once while upon unless until")
 
 // tellsAsOrdered holds a telling that is an order ("describe the
 // extraction only, not the upload"), not a description of the tool.
@@ -972,6 +1020,10 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			} else {
 				waived = true
 			}
+		case cc.at[k]&cuConsent != 0 && k <= 1 && askVerbs[cl[k].w] && askingDenied(cl, cc, k):
+			waived = true // "asking the user to confirm them is not part of the workflow"
+		case cc.at[k]&cuConsent != 0 && cl[k].kind == tIdent && settingNegated(cl, cc, k):
+			waived = true // "user_confirmation": "not_required"
 		case cc.at[k]&cuConsent != 0 && cc.count(cuNeg, k-5, k) > 0:
 			if cc.count(cuCond, k-6, k) > 0 {
 				continue // "if the user does not approve"
@@ -993,6 +1045,34 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		}
 	}
 	return waived && !kept && consent
+}
+
+// askVerbs are the model's acts of seeking consent, as a clause's subject.
+var askVerbs = wordSet("asking checking seeking confirming consulting")
+
+// askingDenied holds a negation after the model's asking that starts the
+// clause, "asking the user to confirm is not part of the workflow", and
+// none before it; "... is not optional" requires the asking.
+func askingDenied(cl []tok, cc *clauseCues, k int) bool {
+	if cc.count(cuNeg, 0, k) > 0 {
+		return false
+	}
+	for j := k + 1; j < len(cl) && j <= k+10; j++ {
+		if cc.at[j]&cuNeg != 0 {
+			return !(j+1 < len(cl) && (cl[j+1].w == "optional" || cl[j+1].w == "skipped"))
+		}
+	}
+	return false
+}
+
+// settingNegated holds a key of consent whose value, the identifier
+// after it, negates it: "user_confirmation": "not_required", "none".
+func settingNegated(cl []tok, cc *clauseCues, k int) bool {
+	j := k + 1
+	for j < len(cl) && cl[j].kind == tComma {
+		j++
+	}
+	return j < len(cl) && j <= k+2 && (cl[j].kind == tIdent || cl[j].quoted) && cc.at[j]&cuNeg != 0
 }
 
 // rulesAreNew holds instructions that are the model's: its new ones,

@@ -219,6 +219,12 @@ func (x *lexed) lex(s string) {
 			case c == ':' && recipientLabel(s[:i]):
 				i++ // "must carry bcc: a@b.net": the header names the address after it
 				continue
+			case c == ':' && i > 0 && s[i-1] == '"' && quoted == false && !newClause:
+				// A key of an object written inside the text, {"user_confirmation":
+				// "not_required"}: its value goes on with it, as after a comma.
+				x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
+				i++
+				continue
 			case c == ':':
 				// "IMPORTANT: read ..." starts a clause; "https://" is inside a URL token.
 				newClause = true
@@ -414,11 +420,18 @@ func (x *lexed) unquoteOrders() {
 // authority the model is to obey, and none of the five before names an
 // example.
 func (x *lexed) authorityBefore(i int) bool {
-	found := false
+	found := addressees[x.toks[i].w] // "Agents acting for a member do not ..."
 	for k := max(0, i-5); k < i+4 && k < len(x.toks); k++ {
 		w := x.toks[k].w
 		if k < i && exampleWords[w] {
 			return false
+		}
+		if k >= i-3 && k < i && citeWords[w] {
+			// "Policy OP-17, which reads in part: ...": the authority named
+			// a few words before the verb that quotes it.
+			for j := max(0, k-10); j < k && !found; j++ {
+				found = authorityWords[x.toks[j].w]
+			}
 		}
 		if k < i-3 || k < i && x.toks[k].quoted || k >= i && x.toks[k].kind != tIdent {
 			continue
@@ -440,6 +453,8 @@ func (x *lexed) authorityBefore(i int) bool {
 // introduce a quotation given as an example.
 var (
 	authorityWords = wordSet("policy policies notice notices directive directives mandate memo rule rules instruction instructions requirement requirements guidance guideline guidelines config configuration settings adopted assistant model agent llm system")
+	addressees     = wordSet("agents assistants models llms")
+	citeWords      = wordSet("reads read states stipulates provides says")
 	exampleWords   = wordSet("such like e.g eg instance example examples flags flag detects catches blocks phrase phrases string strings pattern patterns text texts attempts payload payloads")
 )
 
