@@ -421,8 +421,8 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		case tIdent:
 			if strings.EqualFold(tk.w, s.name) && !otherServers(cl, i) {
 				cc.at[i] |= cuSelf
-			} else if s.otherTool(tk.w) || strings.EqualFold(tk.w, s.name) {
-				cc.at[i] |= cuOtherTool
+			} else if s.otherTool(tk.w) || strings.EqualFold(tk.w, s.name) || i > 1 && (cl[i-1].w == "server's" || cl[i-1].w == "servers'") && !ownWords[cl[i-2].w] {
+				cc.at[i] |= cuOtherTool // "the billing server's refund_payment" whatever its verb
 			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 {
 				cc.at[i] |= cue(cueTags[tk.w[j+1:]]) & (cuSend | cuEncode) // auto-forward, hex-encode
 			}

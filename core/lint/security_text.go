@@ -165,6 +165,7 @@ func (x *lexed) lex(s string) {
 	x.toks, x.clauses = x.toks[:0], x.clauses[:0]
 	quoted, code := false, false
 	newClause := true
+	aside := -1 // the closing bracket of an aside inside a sentence
 	x.long, x.padded, x.comment, x.shell, x.quotes, x.url = false, false, false, false, false, false
 	spaces, blank, lineText := 0, 0, false
 	for i := 0; i < len(s); {
@@ -203,6 +204,20 @@ func (x *lexed) lex(s string) {
 				continue
 			case c == '<' && placeholderAt(s, i) > 0:
 				i += placeholderAt(s, i) // "<label>.t.probe.net", "backup/<repo>.git": part of an address
+				continue
+			case c == '(' && asideAt(s, i) > 0:
+				// "every e-mail sent with any other tool (send_email and the
+				// like) must carry ...": an aside inside a sentence that goes
+				// on after it parts the clause as commas do.
+				if !newClause {
+					x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
+				}
+				aside = i + asideAt(s, i) - 1
+				i++
+				continue
+			case c == ')' && i == aside:
+				x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
+				i++
 				continue
 			case c == '\n' || c == ';' || c == '<' || c == '>' || c == '|' || c == '(' || c == ')':
 				newClause, quoted = true, false
@@ -483,6 +498,28 @@ func placeholderAt(s string, i int) int {
 
 // htmlTags are the names of tags a description may hold.
 var htmlTags = wordSet("a b i u p s br hr em strong code pre tt kbd samp var small big sub sup span div ul ol li dl dt dd table thead tbody tr td th img h1 h2 h3 h4 h5 h6 blockquote details summary section article")
+
+// asideAt returns the length of the aside in brackets that starts at
+// s[i], "(or any payout tool)", when the sentence goes on after it in
+// lower case; 0 when it is no such aside: one that ends the sentence,
+// holds one of its own, or gives a clause of its own.
+func asideAt(s string, i int) int {
+	if i == 0 || !(isAlnum(s[i-1]) || s[i-1] == ' ') {
+		return 0
+	}
+	for j := i + 1; j < len(s) && j < i+100; j++ {
+		switch s[j] {
+		case '.', '\n', ';', ':', '(', '<', '>', '|', '"', '`':
+			return 0
+		case ')':
+			if j+2 < len(s) && s[j+1] == ' ' && 'a' <= s[j+2] && s[j+2] <= 'z' {
+				return j + 1 - i
+			}
+			return 0
+		}
+	}
+	return 0
+}
 
 // wrappedAt reports whether the line break at s[i] wraps a sentence: the
 // line ends in a letter or a digit, and the next, after its indentation,
