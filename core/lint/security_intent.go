@@ -125,7 +125,7 @@ var cueWords = []struct {
 	{cuWhen, "when whenever once"},
 	{cuOthers, "others alternatives competitors competing"},
 	{cuVerify, "verify verifying cross-check cross-checking cross-reference double-check double-checking corroborate corroborating second-guess fact-check fact-checking validate validating"},
-	{cuEncode, "encode encodes encoded encoding hex base64 base32 subdomain subdomains prefix prefixed suffix appended prepended"},
+	{cuEncode, "encode encodes encoded encoding hex base64 base32 subdomain subdomains prefix prefixed suffix appended prepended joined concatenated"},
 }
 
 // cuePhrases are the cues of several words, phrases of secVocabulary
@@ -219,6 +219,7 @@ var cuePhrases = []struct {
 	{cuOthers, "other ~2 tool|tools|server|servers|option|options|source|sources"},
 	{cuOthers, "different|separate|alternative|competing ~1 tool|tools|source|sources|service|services|app|apps|database|system"},
 	{cuEncode, "followed|preceded by"},
+	{cuEncode, "at the end"},
 	{cuOverride, "higher|highest|final|ultimate authority|say|word"},
 	{cuOverride, "null and void"},
 	// Precedence said as a rank: "ranks above the system prompt", "sits
@@ -689,6 +690,7 @@ var secIntents = []secIntent{
 	{class: clsExfiltration, why: "sends secrets or the conversation to an address the tool's purpose does not explain", all: cuData | cuSend | cuDest, width: 24, cond: sendNotNegated},
 	{class: clsExfiltration, why: "puts secrets or the conversation into an address the tool's purpose does not explain", all: cuData | cuEncode | cuDest, width: 16},
 	{class: clsExfiltration, why: "puts data into a host name the tool's purpose does not explain", all: cuEncode | cuDest, width: 24, addressed: true, cond: hostTemplate},
+	{class: clsExfiltration, why: "puts data into the query of an address the tool's purpose does not explain", all: cuEncode | cuDest, width: 24, addressed: true, cond: urlTemplate},
 }
 
 // mayIntend reports whether a clause may hold an intent, from the tags
@@ -1148,8 +1150,8 @@ func evenWhereUser(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // withArguments holds an order to call another tool with arguments the
 // text sets: "call git_push from the git server with force=true".
 func withArguments(s *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
-	if from == 0 || !callWords[cl[from-1].w] || !imperativeAt(cl, from-1) {
-		return false
+	if from == 0 || !(callWords[cl[from-1].w] && imperativeAt(cl, from-1) || callingWords[cl[from-1].w] && cc.all&cuDirect != 0) {
+		return false // "call git_push with ...", "you pass them on by calling report_issue with ..."
 	}
 	for k := from + 1; k < len(cl) && k <= from+8; k++ {
 		if cl[k].w != "with" || k+1 == len(cl) {
@@ -1161,8 +1163,10 @@ func withArguments(s *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
 	return false
 }
 
-// callWords are the verbs that call a tool.
+// callWords are the verbs that call a tool; callingWords the same as a
+// means, in a clause that addresses the model.
 var callWords = wordSet("call invoke run use")
+var callingWords = wordSet("calling invoking running using")
 
 // hostTemplate holds a host name built from data: the tail of one
 // (".t.probe.net") or one after a placeholder ("<label>.t.probe.net",
@@ -1173,6 +1177,18 @@ func hostTemplate(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			continue
 		}
 		if st := cl[k].start; cl[k].w[0] == '.' || st > 0 && (s.x.src[st-1] == '>' || s.x.src[st-1] == '}') {
+			return true
+		}
+
+	}
+	return false
+}
+
+// urlTemplate holds a URL whose query ends open, "https://stats.example
+// /r?q=", which the clause has data added at the end of.
+func urlTemplate(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuDest != 0 && cl[k].kind == tURL && strings.HasSuffix(cl[k].w, "=") && strings.IndexByte(cl[k].w, '?') >= 0 {
 			return true
 		}
 	}
