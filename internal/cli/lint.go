@@ -490,10 +490,9 @@ func (lr *lintRun) writeBaseline() int {
 		sources[r.source] = true
 	}
 	b := &baseline.Baseline{}
-	data, err := auxfile.Read(e.path(path), e.fileLimit())
+	data, err := e.readFile(path)
 	var tooLarge *auxfile.TooLargeError
 	if errors.As(err, &tooLarge) {
-		tooLarge.Path = path
 		fmt.Fprintf(e.stderr, "toolbench lint: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}

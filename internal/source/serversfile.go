@@ -1,8 +1,6 @@
 package source
 
 import (
-	"errors"
-
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
 	"toolbench/internal/auxfile"
@@ -27,11 +25,7 @@ func ReadServersFile(dir, path string, lim auxfile.Limit) (string, []byte, error
 	if path == "" {
 		path = mcpclient.DefaultConfigFile
 	}
-	data, err := auxfile.Read(join(dir, path), lim)
-	var tooLarge *auxfile.TooLargeError
-	if errors.As(err, &tooLarge) {
-		tooLarge.Path = path // as the command line names it
-	}
+	data, err := auxfile.ReadAs(join(dir, path), path, lim)
 	if err != nil {
 		return path, nil, err
 	}
