@@ -311,7 +311,7 @@ func (lr *lintRun) againstManifests() {
 		return
 	}
 	origin := source.Input{Path: lr.allServers}
-	serversFile, err := source.LoadServersFile(lr.e.dir, lr.allServers, lr.e.fileLimit())
+	serversFile, err := lr.inputs[0].Server.File() // every input is a server of it, which holds it as read
 	if err != nil {
 		lr.failed(origin.DocName(), err)
 		return
