@@ -714,8 +714,8 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 				c |= cuDest
 			} else if w == "server" || w == "tool's" || w == "tools'" {
 				c |= cuOtherTool // "any filesystem server tool", "that tool's account", perhaps
-			} else if selfCallVerbs[w] {
-				c |= cuSelf // "Run on every message", perhaps
+			} else if selfCallVerbs[w] && (k == 0 || cl[k-1].kind == tComma) && k+1 < len(cl) && whenWords[cl[k+1].w] {
+				c |= cuSelf // "Run on every message"
 			}
 		case tPath:
 			c |= cuData // a sensitive path, perhaps
