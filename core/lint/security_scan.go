@@ -423,11 +423,17 @@ func (s *secScan) scanText(i int) {
 		src = spelled(src)
 	}
 	x.lex(src)
+	asked := false // the last clause asked whether the model tells
 	for ci := range x.clauses {
 		cl := x.clause(ci)
 		s.scanClause(t, cl)
 		if !answerMark(cl) {
 			s.label = s.labelOf(t, cl)
+			if asked && len(cl) == 1 && cl[0].w == "no" && !s.hit[clsConcealment] {
+				from, to := span(cl, 0, 1)
+				s.report(clsConcealment, from, to, "answers no to whether the model is to tell the user")
+			}
+			asked = asksWhetherToTell(x.src, cl)
 		}
 		// A clause in brackets after a tool's name ("install_package
 		// (package-manager server) now needs ...") leaves the name the
@@ -538,6 +544,30 @@ func (s *secScan) labelOf(t *secText, cl []tok) string {
 	}
 	return ""
 }
+
+// asksWhetherToTell reports whether a clause is a question whether the
+// model is to tell or show something, "Should the assistant mention
+// that sampling?", which a FAQ's answer "No." then forbids.
+func asksWhetherToTell(src string, cl []tok) bool {
+	if len(cl) < 3 || int(cl[len(cl)-1].end) >= len(src) || src[cl[len(cl)-1].end] != '?' || !askModals[cl[0].w] {
+		return false
+	}
+	addressed, tells := false, false
+	for k := 1; k < len(cl) && k < 4; k++ {
+		addressed = addressed || modelWords[cl[k].w]
+	}
+	for k := 1; k < len(cl); k++ {
+		tells = tells || cue(cueTags[cl[k].w])&cuTell != 0
+	}
+	return addressed && tells
+}
+
+// askModals start a question of what the model is to do; modelWords
+// name the model in it.
+var (
+	askModals  = wordSet("should must can may will do does shall")
+	modelWords = wordSet("assistant assistants you model agent ai llm i we")
+)
 
 // answerMark reports whether a clause is the mark of an answer, "A" or
 // "Answer" before a colon, which leaves the question's label standing.
