@@ -438,8 +438,8 @@ func (s *secScan) scanText(i int) {
 		// A clause in brackets after a tool's name ("install_package
 		// (package-manager server) now needs ...") leaves the name the
 		// subject of the next.
-		if l := s.toolLabelOf(cl); l != "" || s.toolLabel == "" || !s.bracketed(cl) {
-			s.toolLabel = l
+		if l := s.toolLabelOf(cl); l != "" || s.toolLabel == "" || !s.bracketed(cl) && !answerMark(cl) {
+			s.toolLabel = l // a FAQ's "A:" leaves its question's tool standing
 		}
 	}
 	s.scanRaw(x.src)
@@ -579,7 +579,7 @@ func answerMark(cl []tok) bool {
 // colon or the end of a tag, of which the next clause speaks; "" when
 // it is no such label.
 func (s *secScan) toolLabelOf(cl []tok) string {
-	if len(cl) == 0 || len(cl) > 6 {
+	if len(cl) == 0 || len(cl) > 10 {
 		return ""
 	}
 	src := s.x.src
@@ -587,7 +587,11 @@ func (s *secScan) toolLabelOf(cl []tok) string {
 	for end < len(src) && strings.IndexByte(" `'\"*", src[end]) >= 0 {
 		end++
 	}
-	if end == len(src) || src[end] != ':' && src[end] != '>' && !(src[end] == '(' && len(cl) == 1) {
+	// A label before a colon or a tag's end, or a FAQ's question, "Can
+	// the drive server's share_file be used directly?", whose answer
+	// speaks of the tool.
+	question := end < len(src) && src[end] == '?'
+	if end == len(src) || len(cl) > 6 && !question || src[end] != ':' && src[end] != '>' && !question && !(src[end] == '(' && len(cl) == 1) {
 		return ""
 	}
 	for k := range cl {
