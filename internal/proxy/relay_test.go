@@ -379,6 +379,24 @@ func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
 	}
 }
 
+// TestAWithheldToolIsToldOnceForListingsThatWithholdTheSame has a call
+// come before the client's own listing: the proxy's listing and then the
+// client's withhold the same tool, and stderr says so once.
+func TestAWithheldToolIsToldOnceForListingsThatWithholdTheSame(t *testing.T) {
+	l := lockOf(t, "tools")
+	up, _ := testServer(t, "changed")
+	r := start(t, Options{Upstream: up, Lock: l})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/call", `{"name":"echo","arguments":{"text":"x"}}`)
+	p.call("2", "tools/list", `{}`)
+	p.call("3", "tools/list", `{}`)
+	r.stop(t)
+	if n := strings.Count(r.stderr.String(), "withheld 1 tool from the client"); n != 1 {
+		t.Errorf("stderr says %d times what was withheld; want once:\n%s", n, r.stderr)
+	}
+}
+
 func TestTheWayToAcceptAWithheldToolPinsFromTheRecordOfWhatTheClientWasGiven(t *testing.T) {
 	f, err := os.Create(filepath.Join(t.TempDir(), "everything.jsonl"))
 	if err != nil {
