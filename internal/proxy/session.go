@@ -80,6 +80,9 @@ type session struct {
 	// upRead is closed when the reading of a spawned server's output has
 	// ended; nil for a server reached by URL.
 	upRead chan struct{}
+	// givingUp, when set, is closed once what waited for the server when
+	// the client's input ended has been answered with an error.
+	givingUp chan struct{}
 
 	mu sync.Mutex
 	// pending are the requests to the server waiting for their answer,
@@ -146,6 +149,13 @@ func (s *session) revision() string {
 		return *v
 	}
 	return ""
+}
+
+// goneErr is why the server is gone, nil while it is not.
+func (s *session) goneErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gone
 }
 
 // errServerGone answers what cannot reach the server any more.
@@ -220,8 +230,16 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 	s.readMeta(m, req)
 	switch m.Method {
 	case "tools/call":
-		findings, refuse := s.checkCall(m, req)
+		findings, refuse, gone := s.checkCall(m, req)
 		ev.Tool, ev.Findings = req.tool, append(ev.Findings, findings...)
+		if gone != nil {
+			// Not a call the check refuses: one the server cannot take,
+			// answered as any request is once the server is gone.
+			ev.Verdict = Refused
+			s.emit(ev)
+			s.answer(jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+gone.Error()+": the request was not sent"), req, m.Method)
+			return
+		}
 		if refuse {
 			ev.Verdict = Refused
 			s.emit(ev)
