@@ -80,6 +80,22 @@ type Event struct {
 	// the event queued before this one and this one: a record with a gap
 	// says so where it is.
 	Dropped int64
+
+	// slot, when set, holds the event's place in the record until what
+	// becomes of its message is decided.
+	slot *slot
+	// cost is what messageBytes was when the event was queued.
+	cost int64
+}
+
+// A slot holds the place of an event in the record, at the time its
+// message came, while what becomes of the message is decided: a call
+// held while the proxy lists the tools itself. The events after it wait
+// for it, so that the record keeps the order of the traffic.
+type slot struct {
+	ready  chan struct{} // closed once the event is complete
+	once   sync.Once
+	queued bool // the event took its place; else it was dropped, and counted
 }
 
 // A Finding is one thing a check found in a message.
@@ -187,7 +203,8 @@ type recorder struct {
 	unwritten int64        // events not written since werr
 	log       *logger      // says werr at once
 	done      chan struct{}
-	mu        sync.RWMutex // held to add, and to close the queue
+	closing   chan struct{} // closed by close, which an event held no longer waits past
+	mu        sync.RWMutex  // held to add, and to close the queue
 	closed    bool
 }
 
@@ -199,7 +216,7 @@ func newRecorder(opt *Options, log *logger) *recorder {
 	if size <= 0 {
 		size = DefaultQueueSize
 	}
-	r := &recorder{q: make(chan *Event, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{})}
+	r := &recorder{q: make(chan *Event, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{}), closing: make(chan struct{})}
 	go r.run()
 	return r
 }
@@ -218,29 +235,64 @@ func (e *Event) messageBytes() int64 {
 }
 
 // add queues e, or drops it when the queue is full or holds
-// maxQueuedBytes of messages already.
-func (r *recorder) add(e *Event) {
+// maxQueuedBytes of messages already, and reports whether it queued it.
+func (r *recorder) add(e *Event) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	if r.closed {
 		r.total.Add(1)
-		return
+		return false
 	}
 	n := e.messageBytes()
 	if n > 0 && r.queued.Add(n) > maxQueuedBytes {
 		r.queued.Add(-n)
 		r.drop()
-		return
+		return false
 	}
+	e.cost = n
 	// The events dropped since the last one queued go with this one,
 	// which follows them.
 	e.Dropped = r.dropped.Swap(0)
 	select {
 	case r.q <- e:
+		return true
 	default:
 		r.queued.Add(-n)
 		r.dropped.Add(e.Dropped)
 		r.drop()
+		return false
+	}
+}
+
+// hold queues e, whose message has just come, to be written once
+// release says it is complete: its line is where its message came in
+// the traffic, and the lines after it wait for it.
+func (r *recorder) hold(e *Event) {
+	e.slot = &slot{ready: make(chan struct{})}
+	e.slot.queued = r.add(e)
+}
+
+// release completes e, queued by hold: its line and those after it are
+// written. e is not to change after it.
+func (r *recorder) release(e *Event) {
+	if e.slot.queued {
+		e.slot.once.Do(func() { close(e.slot.ready) })
+	}
+}
+
+// await waits for the event of sl to be complete, and reports whether
+// it is: a recorder that closes writes no more of what is still held.
+func (r *recorder) await(sl *slot) bool {
+	select {
+	case <-sl.ready:
+		return true
+	case <-r.closing:
+	}
+	select {
+	case <-sl.ready:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -253,7 +305,14 @@ func (r *recorder) run() {
 	defer close(r.done)
 	var line []byte
 	for e := range r.q {
-		r.queued.Add(-e.messageBytes())
+		if e.slot != nil && !r.await(e.slot) {
+			// Still undecided when the proxy stopped: not written, and
+			// counted as the events dropped are.
+			r.queued.Add(-e.cost)
+			r.drop()
+			continue
+		}
+		r.queued.Add(-e.cost)
 		if r.w != nil {
 			line = append(e.appendLine(line[:0]), '\n')
 			r.write(line)
@@ -303,6 +362,7 @@ func (r *recorder) close() (int64, error) {
 	if !r.closed {
 		r.closed = true
 		close(r.q)
+		close(r.closing)
 	}
 	r.mu.Unlock()
 	select {

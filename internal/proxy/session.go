@@ -670,10 +670,23 @@ func (s *session) event(t time.Time, from, to Peer, m *jsonrpc.Message) *Event {
 	return ev
 }
 
-// emit queues ev for the record and the events function.
+// emit queues ev for the record and the events function; an event held
+// in its place (hold) takes it.
 func (s *session) emit(ev *Event) {
-	if s.rec != nil {
+	switch {
+	case s.rec == nil:
+	case ev.slot != nil:
+		s.rec.release(ev)
+	default:
 		s.rec.add(ev)
+	}
+}
+
+// hold queues ev, of a message that has just come, in its place for the
+// record, to be complete when emit is called with it.
+func (s *session) hold(ev *Event) {
+	if s.rec != nil {
+		s.rec.hold(ev)
 	}
 }
 
