@@ -3,9 +3,11 @@ package proxy
 import (
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"toolbench/core/lint"
 	"toolbench/internal/jsonrpc"
 )
 
@@ -58,10 +60,10 @@ func TestTheRecordWritesAHeldEventInItsPlaceOrCountsItWhenStillHeldAtTheEnd(t *t
 			rec := newRecorder(&Options{Record: &out}, &logger{w: &syncBuffer{}})
 			held := &Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "tools/call", Verdict: Relayed}
 			rec.hold(held)
-			rec.add(&Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "ping", Verdict: Relayed})
+			rec.emit(&Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "ping", Verdict: Relayed})
 			if tc.release {
 				held.Verdict = Refused
-				rec.release(held)
+				rec.emit(held)
 			}
 			dropped, err := rec.close()
 			if err != nil {
@@ -80,5 +82,57 @@ func TestTheRecordWritesAHeldEventInItsPlaceOrCountsItWhenStillHeldAtTheEnd(t *t
 				t.Errorf("the held event is not written as it was completed:\n%s", out.String())
 			}
 		})
+	}
+}
+
+// TestTheMessagesAfterAListingPassWhileItIsLinted holds a listing's lint
+// (the team's Accept, which the lint ends with, waits) and has the client
+// go on: its ping is answered, a call of the tool the lock withholds is
+// still refused, and a valid call reaches the server, all before the
+// lint ends; the listing's line, with what the lint found, is then in the
+// record before the lines of what came after it.
+func TestTheMessagesAfterAListingPassWhileItIsLinted(t *testing.T) {
+	l := lockOf(t, "tools")
+	up, calls := testServer(t, "changed")
+	linting, lintEnds := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	accept := func(res *lint.Result) *lint.Result {
+		once.Do(func() {
+			close(linting)
+			<-lintEnds
+		})
+		return res
+	}
+	r := start(t, Options{Upstream: up, Lock: l, Accept: accept})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	<-linting
+	if m := jsonrpc.Parse(p.call("2", "ping", "")); m.Result == nil {
+		t.Errorf("the ping got %s; want its answer", m.Raw)
+	}
+	if text := toolText(t, jsonrpc.Parse(p.call("3", "tools/call", `{"name":"search","arguments":{"query":"x"}}`)).Result); !strings.Contains(text, "unknown_tool:search") {
+		t.Errorf("a call of the withheld tool got %q; want it refused as unknown_tool", text)
+	}
+	if text := toolText(t, jsonrpc.Parse(p.call("4", "tools/call", `{"name":"echo","arguments":{"text":"y"}}`)).Result); text != "y" {
+		t.Errorf("a valid call got %q; want the server's answer", text)
+	}
+	if got := callsReceived(t, calls); len(got) != 1 {
+		t.Errorf("the server received %q; want the valid call only", got)
+	}
+	close(lintEnds)
+	r.stop(t)
+	lines := recordLines(t, r.record.String())
+	var order []string
+	for _, l := range lines {
+		if field(l.Raw, "kind") == "response" && field(l.Raw, "from") == "server" {
+			order = append(order, field(l.Raw, "method"))
+			if field(l.Raw, "method") == "tools/list" && !strings.Contains(field(l.Raw, "findings"), `"code":"withheld"`) {
+				t.Errorf("the listing's line does not hold what its check found: %s", l.Raw)
+			}
+		}
+	}
+	if want := []string{"initialize", "tools/list", "ping", "tools/call"}; !slices.Equal(order, want) {
+		t.Errorf("the server's answers are recorded as %q; want %q\n%s", order, want, describe(lines))
 	}
 }

@@ -80,22 +80,24 @@ type Event struct {
 	// the event queued before this one and this one: a record with a gap
 	// says so where it is.
 	Dropped int64
+}
 
+// A queued event is an event in the recorder's queue.
+type queued struct {
+	e *Event
 	// slot, when set, holds the event's place in the record until what
 	// becomes of its message is decided.
 	slot *slot
-	// cost is what messageBytes was when the event was queued.
-	cost int64
+	cost int64 // what e.messageBytes was when it was queued
 }
 
 // A slot holds the place of an event in the record, at the time its
 // message came, while what becomes of the message is decided: a call
-// held while the proxy lists the tools itself. The events after it wait
-// for it, so that the record keeps the order of the traffic.
+// held while the proxy lists the tools itself, a listing being linted.
+// The events after it wait for it, so that the record keeps the order
+// of the traffic.
 type slot struct {
-	ready  chan struct{} // closed once the event is complete
-	once   sync.Once
-	queued bool // the event took its place; else it was dropped, and counted
+	ready chan struct{} // closed once the event is complete
 }
 
 // A Finding is one thing a check found in a message.
@@ -193,7 +195,7 @@ func appendField(b []byte, name, value string) []byte {
 // one goroutine writes the record and calls the events function in
 // order. What does not fit in the queue is dropped and counted.
 type recorder struct {
-	q         chan *Event
+	q         chan queued
 	w         io.Writer
 	fn        func(Event)
 	dropped   atomic.Int64 // dropped and not yet told
@@ -206,6 +208,11 @@ type recorder struct {
 	closing   chan struct{} // closed by close, which an event held no longer waits past
 	mu        sync.RWMutex  // held to add, and to close the queue
 	closed    bool
+	// held are the events queued in their place by hold, to be completed
+	// by emit; nheld counts them, so that emit looks only when some are.
+	heldMu sync.Mutex
+	held   map[*Event]*slot
+	nheld  atomic.Int32
 }
 
 func newRecorder(opt *Options, log *logger) *recorder {
@@ -216,7 +223,7 @@ func newRecorder(opt *Options, log *logger) *recorder {
 	if size <= 0 {
 		size = DefaultQueueSize
 	}
-	r := &recorder{q: make(chan *Event, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{}), closing: make(chan struct{})}
+	r := &recorder{q: make(chan queued, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{}), closing: make(chan struct{}), held: map[*Event]*slot{}}
 	go r.run()
 	return r
 }
@@ -234,9 +241,41 @@ func (e *Event) messageBytes() int64 {
 	return int64(n)
 }
 
-// add queues e, or drops it when the queue is full or holds
-// maxQueuedBytes of messages already, and reports whether it queued it.
-func (r *recorder) add(e *Event) bool {
+// emit queues e, or completes it when hold queued it already.
+func (r *recorder) emit(e *Event) {
+	if r.nheld.Load() > 0 {
+		r.heldMu.Lock()
+		sl, ok := r.held[e]
+		if ok {
+			delete(r.held, e)
+			r.nheld.Add(-1)
+		}
+		r.heldMu.Unlock()
+		if ok {
+			close(sl.ready)
+			return
+		}
+	}
+	r.add(e, nil)
+}
+
+// hold queues e, whose message has just come, in its place: its line is
+// written once emit completes it, and the lines after it wait for it.
+// e is not to change after emit. An event the queue had no room for is
+// counted as dropped once: emit does not queue it again.
+func (r *recorder) hold(e *Event) {
+	sl := &slot{ready: make(chan struct{})}
+	r.add(e, sl)
+	r.heldMu.Lock()
+	r.held[e] = sl
+	r.nheld.Add(1)
+	r.heldMu.Unlock()
+}
+
+// add queues e, held in sl when sl is set, or drops it when the queue
+// is full or holds maxQueuedBytes of messages already, and reports
+// whether it queued it.
+func (r *recorder) add(e *Event, sl *slot) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	if r.closed {
@@ -249,34 +288,17 @@ func (r *recorder) add(e *Event) bool {
 		r.drop()
 		return false
 	}
-	e.cost = n
 	// The events dropped since the last one queued go with this one,
 	// which follows them.
 	e.Dropped = r.dropped.Swap(0)
 	select {
-	case r.q <- e:
+	case r.q <- queued{e: e, slot: sl, cost: n}:
 		return true
 	default:
 		r.queued.Add(-n)
 		r.dropped.Add(e.Dropped)
 		r.drop()
 		return false
-	}
-}
-
-// hold queues e, whose message has just come, to be written once
-// release says it is complete: its line is where its message came in
-// the traffic, and the lines after it wait for it.
-func (r *recorder) hold(e *Event) {
-	e.slot = &slot{ready: make(chan struct{})}
-	e.slot.queued = r.add(e)
-}
-
-// release completes e, queued by hold: its line and those after it are
-// written. e is not to change after it.
-func (r *recorder) release(e *Event) {
-	if e.slot.queued {
-		e.slot.once.Do(func() { close(e.slot.ready) })
 	}
 }
 
@@ -304,15 +326,15 @@ func (r *recorder) drop() {
 func (r *recorder) run() {
 	defer close(r.done)
 	var line []byte
-	for e := range r.q {
-		if e.slot != nil && !r.await(e.slot) {
+	for q := range r.q {
+		r.queued.Add(-q.cost)
+		if q.slot != nil && !r.await(q.slot) {
 			// Still undecided when the proxy stopped: not written, and
 			// counted as the events dropped are.
-			r.queued.Add(-e.cost)
 			r.drop()
 			continue
 		}
-		r.queued.Add(-e.cost)
+		e := q.e
 		if r.w != nil {
 			line = append(e.appendLine(line[:0]), '\n')
 			r.write(line)

@@ -100,10 +100,12 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 
 // serverWent ends the session of a server that went first, why saying
 // how, once the calls queued behind the proxy's own listing have been
-// answered with the error every request now gets (within readEndWait).
+// answered with the error every request now gets and the last listing
+// linted (each within readEndWait).
 func (s *session) serverWent(why error) error {
 	s.up.close()
 	s.awaitQueued(readEndWait)
+	s.awaitLint(readEndWait)
 	return why
 }
 
@@ -238,17 +240,18 @@ const readEndWait = 2 * time.Second
 // still being passed on is not recorded.
 func (s *session) stopUp() error {
 	err := s.up.close()
-	bound := time.NewTimer(readEndWait)
-	defer bound.Stop()
+	deadline := time.Now().Add(readEndWait)
 	for _, done := range []chan struct{}{s.upRead, s.givingUp} {
 		if done == nil {
 			continue
 		}
 		select {
 		case <-done:
-		case <-bound.C:
+		case <-time.After(time.Until(deadline)):
 			return err
 		}
 	}
+	// The last listing's lint, which the reading may have begun last.
+	s.awaitLint(time.Until(deadline))
 	return err
 }

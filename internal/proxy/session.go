@@ -116,7 +116,10 @@ type session struct {
 	renumber bool
 	keys     atomic.Int64
 	listMu   sync.Mutex // held while the proxy lists the tools itself
-	parsers  sync.Pool  // *jsondoc.Parser
+	// linting holds a token while a listing of the client's is linted
+	// (see lintListing).
+	linting chan struct{}
+	parsers sync.Pool // *jsondoc.Parser
 	// calls are the client's tools/calls checked off the reading of the
 	// client, in order, while the proxy lists the tools itself (see
 	// queueCall); the first is the one being checked.
@@ -136,6 +139,7 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		progress:   map[string]*request{},
 		serverReqs: newWaiting(),
 		givenUp:    newWaiting(),
+		linting:    make(chan struct{}, 1),
 	}
 	s.tools = newToolSet(opt, log)
 	s.callsRoom.L = &s.callsMu
@@ -500,9 +504,42 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 	case "tools/call":
 		ev.Findings = append(ev.Findings, s.tools.checkResult(m, req.tool)...)
 	case "tools/list":
-		ev.Findings = append(ev.Findings, s.tools.finish()...)
+		if s.tools.complete() {
+			s.lintListing(ev)
+			return
+		}
 	}
 	s.emit(ev)
+}
+
+// lintListing lints the listing whose last page ev is the event of, and
+// holds it to the lock, off the reading of the server: a listing of
+// many megabytes takes seconds to lint, and the messages after it pass
+// meanwhile. Calls are checked against the listing as its pages came
+// (page withholds what the lock does not pin before the page is passed
+// on), so no call passes that the listing's check would keep back; what
+// the lint finds goes in ev, which holds its place in the record. One
+// listing is linted at a time: a second one waits for the first, so that
+// a server listing faster than the lint keeps no more listings in
+// memory.
+func (s *session) lintListing(ev *Event) {
+	s.linting <- struct{}{}
+	s.hold(ev)
+	go func() {
+		defer func() { <-s.linting }()
+		ev.Findings = append(ev.Findings, s.tools.finish()...)
+		s.emit(ev)
+	}()
+}
+
+// awaitLint waits, within d, for the listing being linted, so that its
+// event is in the record before the record closes.
+func (s *session) awaitLint(d time.Duration) {
+	select {
+	case s.linting <- struct{}{}:
+		<-s.linting
+	case <-time.After(d):
+	}
 }
 
 // relay passes a message of the server's to the client as it came.
@@ -673,12 +710,8 @@ func (s *session) event(t time.Time, from, to Peer, m *jsonrpc.Message) *Event {
 // emit queues ev for the record and the events function; an event held
 // in its place (hold) takes it.
 func (s *session) emit(ev *Event) {
-	switch {
-	case s.rec == nil:
-	case ev.slot != nil:
-		s.rec.release(ev)
-	default:
-		s.rec.add(ev)
+	if s.rec != nil {
+		s.rec.emit(ev)
 	}
 }
 

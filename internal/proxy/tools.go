@@ -391,6 +391,14 @@ func (cur *listing) passedOn(set *tooldef.ToolSet) *tooldef.ToolSet {
 	return &out
 }
 
+// complete reports whether the listing's last page is in and it is
+// still to be linted.
+func (t *toolSet) complete() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.cur != nil && t.cur.done && !t.cur.finished
+}
+
 // maxListingFindings bounds the findings of one listing's lint that an
 // event holds; a count says how many more there are.
 const maxListingFindings = 1000
