@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -85,10 +84,7 @@ func TestWhatTheServerHasNotAnsweredWhenTheBoundPassesIsAnsweredWithAnError(t *t
 // tree once its client is gone: the call is never answered, and the
 // server ignores its input closing and SIGTERM.
 func TestAClientThatLeavesWithACallWaitingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
-	up, _ := testServer(t, "stubborn")
-	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
-	up.Command = []string{"sh", "-c", strings.Join(up.Command, " ") + "; true"}
-	up.Env = append(up.Env, mark)
+	up, mark := stubbornBehindAShell(t)
 	r := start(t, Options{Upstream: up})
 	p := r.peer(t)
 	p.initialize()
