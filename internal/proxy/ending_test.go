@@ -1,12 +1,15 @@
 package proxy
 
 import (
+	"bytes"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 // What the proxy does when the client's input ends while the server still
@@ -124,5 +127,33 @@ func TestCallsQueuedBehindTheProxysListingAreAnsweredAsTheServerGoneWhenItDies(t
 		if strings.Contains(string(l.Raw), "unknown_tool") {
 			t.Errorf("a call is recorded as of an unknown tool: %s", l.Raw)
 		}
+	}
+}
+
+// sentDown is a downstream that keeps what it is sent.
+type sentDown struct{ msgs [][]byte }
+
+func (d *sentDown) send(msg []byte, _, _ *request) error {
+	d.msgs = append(d.msgs, bytes.Clone(msg))
+	return nil
+}
+
+func TestAnAnswerThatComesAfterItsRequestWasAnsweredWithAnErrorIsDropped(t *testing.T) {
+	var stderr syncBuffer
+	var record syncBuffer
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
+	rec := newRecorder(opt, &logger{w: &stderr})
+	s := newSession(t.Context(), opt, rec, &logger{w: &stderr})
+	down := &sentDown{}
+	s.up, s.down = discard{}, down
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
+	s.answerAll(errors.New("the client's input ended"))
+	s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), nil)
+	rec.close()
+	if len(down.msgs) != 1 || jsonrpc.Parse(down.msgs[0]).Error == nil {
+		t.Errorf("the client got %q; want the error alone", down.msgs)
+	}
+	if !strings.Contains(record.String(), `"from":"server","to":"client","kind":"response","method":"ping","id":1,"bytes":36,"verdict":"dropped"`) {
+		t.Errorf("the record does not hold the late answer as dropped:\n%s", record.String())
 	}
 }

@@ -603,7 +603,9 @@ func (s *session) serverGone(why error) {
 
 // answerAll answers every request waiting for the server with an error
 // saying why, and every later one, and returns how many it answered and
-// whether it was the first to (the server gone once).
+// whether it was the first to (the server gone once). A server still
+// running (one given up on, a session deleted) may answer them late:
+// they are given up, so that its answers are dropped, not passed on.
 func (s *session) answerAll(why error) (int, bool) {
 	s.mu.Lock()
 	if s.gone != nil {
@@ -612,8 +614,9 @@ func (s *session) answerAll(why error) (int, bool) {
 	}
 	s.gone = why
 	var pending []*request
-	for _, req := range s.pending.all {
+	for key, req := range s.pending.all {
 		pending = append(pending, req)
+		s.givenUp.put(key, req)
 	}
 	s.pending, s.progress = newWaiting(), map[string]*request{}
 	s.mu.Unlock()
