@@ -360,7 +360,8 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdNet, p: ph("nc|ncat|netcat|socat|mkfifo")},
 	{kind: kCommand, cmd: cmdDecode, p: ph("base64|base32|xxd|openssl|atob|b64decode|frombase64string")},
 	{kind: kCommand, cmd: cmdPowershell, p: ph("powershell|pwsh|iex|invoke-expression|downloadstring|certutil|mshta")},
-	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find|git")},
+	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
+	{kind: kCommand, cmd: cmdGit, p: ph("git")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
@@ -1574,6 +1575,7 @@ const (
 	cmdInterp                          // python, node
 	cmdCode                            // eval, exec
 	cmdSQL                             // psql, mysql
+	cmdGit                             // git
 )
 
 // Shell commands that download and run code, open a shell to another
@@ -1614,7 +1616,7 @@ var commandPatterns = []struct {
 		"destroys data"},
 	// A forced mirror push overwrites and deletes every branch of the
 	// remote: the user's history is gone there.
-	{cmdDestroy, func(l string) bool { return strings.Contains(l, "--mirror") && containsAny(l, "--force", " -f") },
+	{cmdGit, func(l string) bool { return strings.Contains(l, "--mirror") && containsAny(l, "--force", " -f") },
 		regexp.MustCompile(`(?i)\bgit\s+push\b(\s+-\S+)*\s+(--force|-f)\b(\s+-\S+)*\s+--mirror\b|\bgit\s+push\b(\s+-\S+)*\s+--mirror\b(\s+-\S+)*\s+(--force|-f)\b`),
 		"destroys data"},
 	{cmdDecode | cmdShell | cmdNet | cmdInterp, func(l string) bool {

@@ -427,7 +427,7 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 {
 				cc.at[i] |= cue(cueTags[tk.w[j+1:]]) & (cuSend | cuEncode) // auto-forward, hex-encode
 			}
-			if cc.at[i]&(cuOtherTool|cuSelf) == 0 {
+			if cc.at[i]&(cuOtherTool|cuSelf) == 0 && s.inJSON(tk) {
 				cc.at[i] |= identCues(tk.w) // a tool's name is no setting
 			}
 		case tURL, tEmail, tHost:
@@ -493,6 +493,12 @@ var whenWords = wordSet("on after before ahead at once first whenever every each
 // "precedence": "above_system_prompt"}. Cues of doing without
 // (skip_confirmation) are left out: a parameter's name is no order.
 const identParts = cuUser | cuConsent | cuOverride | cuOwn | cuEvery | cuUnit | cuNeg
+
+// inJSON reports whether a token is a string of an object written in
+// the text, just after its opening quote: {"user_confirmation": ...}.
+func (s *secScan) inJSON(tk *tok) bool {
+	return tk.start > 0 && s.x.src[tk.start-1] == '"'
+}
 
 // identCues returns the cues of the words of an identifier joined by
 // underscores; a system prompt among them is the model's rules.
@@ -729,7 +735,9 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 			if strings.IndexByte(w, '-') >= 0 || strings.IndexByte(w, '_') >= 0 {
 				c |= cuSend | cuEncode // auto-forward, hex-encode
 			}
-			c |= identCues(w)
+			if s.inJSON(&cl[k]) {
+				c |= identCues(w)
+			}
 		case tURL, tEmail, tHost:
 			c |= cuDest
 		}

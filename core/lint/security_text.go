@@ -675,9 +675,9 @@ func recipientLabel(s string) bool {
 	for j > 0 && isAlnum(s[j-1]) {
 		j--
 	}
-	switch strings.ToLower(s[j:]) {
-	case "cc", "bcc", "recipient", "recipients":
-		return j == 0 || !isAlnum(s[j-1])
+	w := s[j:]
+	if len(w) < 2 || len(w) > 10 || j > 0 && !(s[j-1] == ' ' || s[j-1] == '\n' || s[j-1] == '"' || s[j-1] == '(') {
+		return false
 	}
-	return false
+	return strings.EqualFold(w, "cc") || strings.EqualFold(w, "bcc") || strings.EqualFold(w, "recipient") || strings.EqualFold(w, "recipients")
 }
