@@ -310,7 +310,7 @@ func securityCheck(cls secClass) func(*ToolContext) {
 			if f.class != cls {
 				continue
 			}
-			if cls == clsShadowing && !steersElsewhere(c, f.refs) || cls == clsCoercion && namesServer(c, f.refs) {
+			if cls == clsShadowing && !steersElsewhere(c, f.refs) || cls == clsCoercion && namesServer(c, f.refs) || cls == clsExfiltration && serversOwnHosts(c, f.refs) {
 				continue
 			}
 			t := &scan.texts[f.text]
@@ -378,6 +378,41 @@ func namesServer(c *ToolContext, names []string) bool {
 		}
 	}
 	return false
+}
+
+// serversOwnHosts reports whether every destination a sending names is
+// the document's server's own: the host's owner, the label before its
+// top-level domain, is a word that names the server ("monday.com" on a
+// server whose tools speak of monday.com boards). A tool sends to its
+// own service as its purpose; none is reported for no destination.
+func serversOwnHosts(c *ToolContext, dests []string) bool {
+	for _, d := range dests {
+		if owner := hostOwner(d); owner == "" || !serverWord(c, owner) {
+			return false
+		}
+	}
+	return len(dests) > 0
+}
+
+// hostOwner is the label before the top-level domain of the host of an
+// address, URL or host name: "monday" of https://forms.monday.com/x and
+// of ops@monday.com; "" when it has none.
+func hostOwner(dest string) string {
+	host := dest
+	if i := strings.Index(host, "://"); i >= 0 {
+		host = host[i+3:]
+	}
+	if i := strings.IndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if i := strings.IndexAny(host, "/:?#"); i >= 0 {
+		host = host[:i]
+	}
+	labels := strings.Split(strings.Trim(host, "."), ".")
+	if len(labels) < 2 {
+		return ""
+	}
+	return labels[len(labels)-2]
 }
 
 // steersElsewhere reports whether a shadowing phrase is about a tool

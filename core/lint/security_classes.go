@@ -1398,7 +1398,7 @@ func (s *secScan) sending(cl []tok, ms []secMatch) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)
-			s.report(clsExfiltration, from, to, "tells the model to send data to "+destWhat(cl[k].kind))
+			s.report(clsExfiltration, from, to, "tells the model to send data to "+destWhat(cl[k].kind), cl[k].w)
 			return
 		}
 	}

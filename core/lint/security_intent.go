@@ -720,6 +720,12 @@ func (s *secScan) intents(cl []tok, cc *clauseCues) {
 			}
 		case clsCoercion:
 			refs = s.properNames(cl, from, min(to+5, len(cl)))
+		case clsExfiltration:
+			for k := from; k < to; k++ {
+				if cc.at[k]&cuDest != 0 && isDest(cl[k].kind) {
+					refs = append(refs, cl[k].w)
+				}
+			}
 		}
 		// The span takes in the rest of a phrase its last cue is of ("as
 		// though", "write back"), or the whole order a label is for.
