@@ -67,7 +67,7 @@ var secSets = map[string]map[string]bool{
 var secVocabulary = []secItem{
 	// Concealment: the user is not to know.
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something from the user",
-		p: ph("not|never|don't|dont|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user"), cond: negImperative},
+		p: ph("not|never|don't|dont|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user"), cond: negImperativeToUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
 		p: ph("not|never|don't|dont|mustn't|shouldn't|avoid mention|mentioning|reveal|revealing|disclose|disclosing|discuss|acknowledge|explain|expose @hideobj"), cond: negImperative},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
@@ -458,6 +458,32 @@ func negImperative(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	}
 	switch cl[k].w {
 	case "do", "you", "must", "should", "shall", "and", "then", "please", "will", "assistant", "model", "agent", "ai", "always":
+		return true
+	}
+	return false
+}
+
+// negImperativeToUser is negImperative for a telling whose listener is
+// the user: "do not mention this to the user". The user that a verb of
+// mentioning takes as its object is who is mentioned, tagged in the text
+// the tool writes: "do not use @ to mention users" hides nothing.
+func negImperativeToUser(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if u := to - 1; u > from && mentionedUser(cl, u) {
+		return false
+	}
+	return negImperative(s, t, cl, from, to)
+}
+
+// mentionedUser reports whether the user at cl[u] is the object of a
+// verb of mentioning just before it: "mention users", "mentioning the
+// other users".
+func mentionedUser(cl []tok, u int) bool {
+	k := u - 1
+	for k > 0 && (cl[k].w == "the" || cl[k].w == "other" || cl[k].w == "specific" || cl[k].w == "any") {
+		k--
+	}
+	switch cl[k].w {
+	case "mention", "mentions", "mentioning", "@mention", "tag", "tagging":
 		return true
 	}
 	return false

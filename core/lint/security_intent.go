@@ -743,8 +743,21 @@ func (s *secScan) intents(cl []tok, cc *clauseCues) {
 // negatesTelling holds a negation that comes before the telling, within
 // four words: "do not tell", "never reaches", "refrain from drawing
 // attention"; "shows what is not found" is no order to hide.
+//
+// The user is the one told: "do not use @ to mention users" names who is
+// tagged in the text the tool writes, and a thing that "will not appear"
+// appears to no one the clause names before it ("triggers that need
+// user setup will not appear in the catalog" is where they are listed).
 func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	return cc.preceded(cuTell, cuNeg, 4, max(from, 0), from, to) >= 0 && notConditional(s, cl, cc, from, to)
+	k := cc.preceded(cuTell, cuNeg, 4, max(from, 0), from, to)
+	if k < 0 || !notConditional(s, cl, cc, from, to) {
+		return false
+	}
+	u := cc.first(cuUser, from)
+	if u > 0 && mentionedUser(cl, u) {
+		return false
+	}
+	return u < 0 || u > k || cl[k].w != "appear" && cl[k].w != "appears"
 }
 
 // negatesKnowing holds a negation within four words before the
