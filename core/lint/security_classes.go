@@ -189,7 +189,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
 		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
-		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer")},
+		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer"), cond: consentNotNamed},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
 		p: ph("pay|paying no|not ~1 attention|heed|mind ~2 to? ~1 @whose|the|any ~1 @whose? ~1 @rules")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
@@ -487,6 +487,15 @@ func mentionedUser(cl []tok, u int) bool {
 		return true
 	}
 	return false
+}
+
+// consentNotNamed holds a consent that neither the tool's name nor the
+// property's names: a property named membership_approval says what its
+// values mean ("no_approval_required: approval is not required"), an
+// option of the API, not the model's conduct.
+func consentNotNamed(s *secScan, t *secText, cl []tok, from, _ int) bool {
+	w := cl[from].w
+	return !slices.Contains(s.words(), w) && !slices.Contains(nameWords(t.prop), w)
 }
 
 // noTopicAfter holds a phrase that no topic follows: "for any question

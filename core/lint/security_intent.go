@@ -571,7 +571,7 @@ var secIntents = []secIntent{
 	// Coercion.
 	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, addressed: true, cond: everyUnit},
 	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 14, addressed: true, cond: notScopedToATopic},
-	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 14},
+	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 14, cond: rulesOfTheModel},
 	{class: clsCoercion, why: "tells the model to put what the tool returns above the user", all: cuOutput | cuOverride | cuUser, width: 14, cond: outputWins},
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuRules | cuOverride, width: 10, cond: rulesAreNew},
 	{class: clsCoercion, why: "orders a step into every turn of the model's work", all: cuEvery | cuUnit | cuOrder, width: 10, cond: everyUnitInValue},
@@ -581,8 +581,8 @@ var secIntents = []secIntent{
 	{class: clsCoercion, why: "tells the model to go on when the user says no", all: cuUser | cuObject | cuPersist, width: 18, cond: persistsAfterObjection},
 	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuNeg | cuRefuse, width: 4, addressed: true, cond: negatesRefusal},
 	{class: clsCoercion, why: "tells the model not to refuse or warn", all: cuOmit | cuRefuse, width: 6},
-	{class: clsCoercion, why: "makes the user's requests mere suggestions", all: cuUser | cuDemote | cuUnit, width: 10},
-	{class: clsCoercion, why: "makes the user's requests mere suggestions", all: cuUser | cuDemote | cuRules, width: 10},
+	{class: clsCoercion, why: "makes the user's requests mere suggestions", all: cuUser | cuDemote | cuUnit, width: 10, cond: notOfTheSchema},
+	{class: clsCoercion, why: "makes the user's requests mere suggestions", all: cuUser | cuDemote | cuRules, width: 10, cond: notOfTheSchema},
 	{class: clsCoercion, why: "tells the model to set aside its own judgment", all: cuOverride | cuOwn | cuReply, width: 6, addressed: true},
 	{class: clsCoercion, why: "tells the model to act without the user's consent", all: cuConsent, width: 1, cond: consentWaived},
 	{class: clsCoercion, why: "tells the model it is free of its rules", all: cuUnbound | cuPersona, width: 10},
@@ -905,6 +905,9 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			for n >= 0 && cc.at[n]&cuNeg == 0 {
 				n--
 			}
+			if newOrderBetween(cl, n, k) {
+				continue // "cannot be undone — always confirm with the user"
+			}
 			if cc.count(cuNeg, n-5, n) > 0 {
 				kept = true
 			} else if cc.all&cuDirect != 0 || n+1 < len(cl) && cl[n].w == "no" && cl[n+1].w == "longer" {
@@ -913,6 +916,64 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		}
 	}
 	return waived && !kept && consent
+}
+
+// notOfTheSchema holds a demoting word that qualifies no part of the
+// schema: "optional values are: true, false" and "optional fields" say
+// what a parameter takes, not what the user's requests weigh.
+func notOfTheSchema(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuDemote != 0 && k+1 < len(cl) {
+			switch cl[k+1].w {
+			case "value", "values", "field", "fields", "parameter", "parameters", "property", "properties", "argument", "arguments", "setting", "settings":
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rulesOfTheModel holds rules that are the model's: not those the tool's
+// or the property's name names, which are what the tool works on ("the
+// set of firewall rules that replaces all existing rules" of
+// replace_firewall_rules), unless the clause gives them to the model
+// ("your", "system", "safety").
+func rulesOfTheModel(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	var prop []string
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuRules == 0 {
+			continue
+		}
+		if prop == nil {
+			prop = nameWords(s.texts[s.cur].prop)
+		}
+		if w := cl[k].w; !slices.Contains(s.words(), w) && !slices.Contains(prop, w) {
+			return true
+		}
+	}
+	for k := from; k < to; k++ {
+		switch cl[k].w {
+		case "your", "yourself", "system", "safety", "built-in":
+			return true
+		}
+	}
+	return false
+}
+
+// newOrderBetween reports whether a part of the clause that starts as
+// an order of its own ("always", "must", "please") lies between tokens
+// n and k: the negation at n is of the part before, and the consent at
+// k is asked for.
+func newOrderBetween(cl []tok, n, k int) bool {
+	for j := max(n, 0); j+1 < k; j++ {
+		if cl[j].kind == tComma {
+			switch cl[j+1].w {
+			case "always", "must", "please", "first":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rulesAreNew holds instructions that are the model's: its new ones,
