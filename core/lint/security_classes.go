@@ -1063,10 +1063,14 @@ var keyFiles = wordSet("id_rsa id_ed25519 id_ecdsa id_dsa id_ed25519_sk id_ecdsa
 // a property that asks for one.
 func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues) {
 	hits := sensHits(cl, ms)
-	prev := s.prevSens
+	prev, prevNamed := s.prevSens, s.prevNamed
 	s.prevSens, s.prevNamed = "", len(hits) > 0
+	// A few words between brackets after a secret the tool's purpose
+	// explains name that secret's parts: "the admin credentials (user_id
+	// and api_token)" of a get_credentials tool.
+	parts := prevNamed && prev == "" && len(cl) <= 5 && cl[0].start > 0 && s.x.src[cl[0].start-1] == '('
 	for _, h := range hits {
-		if !s.explainedSens(t, h.heads) && !producedBy(cl, h) {
+		if !s.explainedSens(t, h.heads) && !producedBy(cl, h) && !parts {
 			s.prevSens = h.what
 			break
 		}
@@ -1229,6 +1233,10 @@ func ownPrompt(cl []tok, h sensHit) bool {
 // an API key and returns it once" names its output, which the next
 // clause may tell the model where to keep.
 func producedBy(cl []tok, h sensHit) bool {
+	switch cl[0].w {
+	case "returns", "generates", "creates", "issues":
+		return true // "Returns `url`, `auth_key` and `rest_auth_key`": a list of its output
+	}
 	for k := max(0, h.from-4); k < h.from; k++ {
 		switch cl[k].w {
 		case "generates", "generate", "creates", "create", "issues", "mints", "rotates", "returns", "new":
