@@ -1237,6 +1237,12 @@ func producedBy(cl []tok, h sensHit) bool {
 	case "returns", "generates", "creates", "issues":
 		return true // "Returns `url`, `auth_key` and `rest_auth_key`": a list of its output
 	}
+	for k := h.to; k < len(cl) && k < h.to+3; k++ {
+		switch cl[k].w {
+		case "generated", "created", "issued", "minted", "returned":
+			return true // "upload credentials are generated and used internally"
+		}
+	}
 	for k := max(0, h.from-4); k < h.from; k++ {
 		switch cl[k].w {
 		case "generates", "generate", "creates", "create", "issues", "mints", "rotates", "returns", "new":
