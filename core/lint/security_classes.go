@@ -692,7 +692,7 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 		head = ""
 	}
 	for _, h := range heads {
-		if slices.Contains(s.words(), h) || h == head {
+		if slices.Contains(s.words(), h) || h == head || h+"s" == head { // envs holds env vars
 			return true
 		}
 	}
@@ -718,7 +718,7 @@ func sensitivePath(w string) (what string, heads []string) {
 	case strings.Contains(w, "mcp.json") || strings.Contains(w, "claude_desktop_config") || strings.Contains(w, ".cursor/") || strings.Contains(w, ".codeium") || strings.Contains(w, ".continue/") || strings.Contains(w, "mcp_config") || strings.Contains(w, ".claude.json") || strings.Contains(w, ".claude/settings") || strings.Contains(w, "mcp_settings") || strings.Contains(w, ".gemini/settings") || strings.Contains(w, ".codex/config") || strings.Contains(w, "/windsurf/"):
 		return "another client's MCP configuration", []string{"mcp", "config", "configuration"}
 	case strings.HasSuffix(w, "/.env") || w == ".env" || strings.HasPrefix(w, ".env.") || strings.Contains(w, "/.env.") || strings.HasSuffix(w, ".env.local"):
-		return "a .env file of secrets", []string{"env", "dotenv"}
+		return "a .env file of secrets", []string{"env", "dotenv", "environment"}
 	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json") ||
 		strings.Contains(w, ".cargo/credentials") || strings.Contains(w, ".gem/credentials") || strings.Contains(w, "credentials.tfrc") || strings.Contains(w, "gh/hosts.yml") || strings.Contains(w, ".s3cfg") || strings.Contains(w, ".boto") || strings.Contains(w, ".htpasswd") || strings.Contains(w, "rclone.conf") || strings.Contains(w, ".vault-token") || strings.Contains(w, ".pulumi/credentials") || strings.Contains(w, ".terraformrc"):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
