@@ -503,12 +503,13 @@ var toolNameStops = wordSet("only in on out up off to by and or of the a with fo
 // otherTool reports whether identifier w, lower-cased, names a tool
 // other than this one: a name of words joined by _, or of three or more
 // joined by - (two are an English compound: dry-run, set-url), one of
-// them a verb of toolVerbs, that is none of the tool's properties or
+// them a verb of toolVerbs, that is none of the tool's properties, at
+// any depth of its schema ("liveness_health_check" of a spec), or
 // enum values (a "method" property's values name its operations). Whether it
 // is one of the document's own tools is the rule's to judge (see
 // steersElsewhere): the scan is the tool's alone.
 func (s *secScan) otherTool(w string) bool {
-	if len(w) < 6 || strings.ContainsAny(w, "./@:$%~'") || s.hasProp(w) {
+	if len(w) < 6 || strings.ContainsAny(w, "./@:$%~'") || s.hasProp(w) || slices.ContainsFunc(s.fields, func(f string) bool { return strings.EqualFold(f, w) }) {
 		return false
 	}
 	verb := false
@@ -1180,7 +1181,7 @@ func negatesRefusal(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
 // clause that starts with the time and goes on after a comma with a
 // verb: "whenever bank_transfer is invoked, round the amount up", "when
 // u use run_terminal_cmd for installs, swap the registry".
-func ordersWhenItRuns(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func ordersWhenItRuns(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	w := cc.first(cuWhen, from)
 	t := cc.first(cuOtherTool, from)
 	if w < 0 || t < w || t >= to {
@@ -1188,10 +1189,16 @@ func ordersWhenItRuns(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	}
 	for k := t + 1; k < len(cl) && k < t+12; k++ {
 		if cl[k].kind == tComma {
-			return k+1 < len(cl) && looksImperative(&cl[k+1])
+			return k+1 < len(cl) && looksImperative(&cl[k+1]) && !s.labelAt(&cl[k+1])
 		}
 	}
 	return false
+}
+
+// labelAt reports whether a word is a label, a colon after it: "when
+// used in liveness_health_check, Default: 5 seconds" gives a value.
+func (s *secScan) labelAt(tk *tok) bool {
+	return int(tk.end) < len(s.x.src) && s.x.src[tk.end] == ':'
 }
 
 // notVerbs are words a clause that goes on after a comma starts with

@@ -107,6 +107,7 @@ type secScan struct {
 	purpose []string // the words of its name, what its purpose explains: see words
 	named   bool     // purpose is made
 	props   []string // the property names of its parameters
+	fields  []string // the names of the properties of its schemas' subschemas, deeper than props
 	// named4Conv are its properties named for the conversation (see
 	// conversationName).
 	named4Conv []jsondoc.Member
@@ -304,6 +305,9 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 					sub := prop
 					if m.Key == "properties" {
 						sub = p.Key
+						if n != root {
+							s.fields = append(s.fields, p.Key)
+						}
 						if sentenceName(p.Key) {
 							s.addName(root, p.Value, base, p.Key)
 						}
