@@ -79,7 +79,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "says the user will not notice",
 		p: ph("@user won't|wouldn't|will|would never|not? ~1 notice|know|suspect|realize|realise|find")},
 	{kind: kSignal, class: clsConcealment, why: "asks for something done without the user knowing",
-		p: ph("without ~2 @user ~1 know|knowing|notice|noticing|realizing|realising|seeing|being|suspecting|knowledge|awareness|consent")},
+		p: ph("without ~2 @user ~1 know|knowing|notice|noticing|realizing|realising|seeing|being|suspecting|knowledge|awareness|consent"), cond: notForbiddenAct},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to hide something from the user",
 		p: ph("keep|hide|hiding|conceal|concealing|hidden|secret|invisible|confidential ~5 from the? @user")},
 	{kind: kSignal, class: clsConcealment, why: "gives the user's reaction as a reason to hide something",
@@ -496,6 +496,32 @@ func mentionedUser(cl []tok, u int) bool {
 func consentNotNamed(s *secScan, t *secText, cl []tok, from, _ int) bool {
 	w := cl[from].w
 	return !slices.Contains(s.words(), w) && !slices.Contains(nameWords(t.prop), w)
+}
+
+// notForbiddenAct holds a "without" whose act is not one the clause
+// forbids: "do not delete other keys without explicit user consent" keeps
+// the user's say.
+func notForbiddenAct(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	return !forbiddenAct(cl, from)
+}
+
+// forbiddenAct reports whether the clause forbids the act that cl[k] is
+// part of: it starts with "do not", "don't" or "never", and no comma
+// parts the order from cl[k].
+func forbiddenAct(cl []tok, k int) bool {
+	i := 0
+	for i < k && (cl[i].w == "do" || cl[i].w == "please" || cl[i].w == "you") {
+		i++
+	}
+	if i >= k || cl[i].w != "not" && cl[i].w != "never" && cl[i].w != "don't" && cl[i].w != "dont" {
+		return false
+	}
+	for j := i + 1; j < k; j++ {
+		if cl[j].kind == tComma {
+			return false
+		}
+	}
+	return true
 }
 
 // noTopicAfter holds a phrase that no topic follows: "for any question

@@ -906,7 +906,7 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			for n >= 0 && cc.at[n]&cuNeg == 0 {
 				n--
 			}
-			if newOrderBetween(cl, n, k) {
+			if newOrderBetween(cl, n, k) || forbiddenAct(cl, n) {
 				continue // "cannot be undone — always confirm with the user"
 			}
 			if cc.count(cuNeg, n-5, n) > 0 {
