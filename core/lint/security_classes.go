@@ -175,7 +175,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("regardless ~1 of ~4 @user|instruction|instructions|request|requests|asks|asked|says|wants")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
-		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred")},
+		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred"), cond: notUnasked},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
 		p: ph("read|reads|treat|treats|take|takes|interpret|interprets|count|counts|consider|regard|record|log ~4 no|refusal|refusals|objection|objections|decline|declines ~2 as|for ~2 yes|consent|approval|agreement|go-ahead|acceptance")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
@@ -496,6 +496,24 @@ func mentionedUser(cl []tok, u int) bool {
 func consentNotNamed(s *secScan, t *secText, cl []tok, from, _ int) bool {
 	w := cl[from].w
 	return !slices.Contains(s.words(), w) && !slices.Contains(nameWords(t.prop), w)
+}
+
+// notUnasked holds a phrase of acting past what the user said, not one
+// of acting where the user has said nothing: "even if the user didn't
+// explicitly ask to read the file" is a tool used unasked, "even if the
+// user doesn't want it" against the user.
+func notUnasked(_ *secScan, _ *secText, cl []tok, from, to int) bool {
+	switch cl[to-1].w {
+	case "ask", "asks", "asked", "request", "requests", "requested", "say", "says", "said", "tell", "tells", "told", "instruct", "instructs", "instructed":
+	default:
+		return true
+	}
+	for k := from; k < to-1; k++ {
+		if cueTags[cl[k].w]&uint64(cuNeg) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // notForbiddenAct holds a "without" whose act is not one the clause
