@@ -588,8 +588,20 @@ func unrestrictedNotSameServer(s *secScan, t *secText, cl []tok, from, to int) b
 	if to < len(cl) && restrictWords[cl[to].w] {
 		return false
 	}
+	// "Before wiring anything to an agent" is before one act; "before
+	// doing anything" before every one.
+	if to-from >= 3 && oneAct(cl[to-2].w) {
+		return false
+	}
 	return directiveNotSameServer(s, t, cl, from, to)
 }
+
+// oneAct reports whether w, a word between "before" and "anything", is
+// a verb of one act: "wiring", not "doing".
+func oneAct(w string) bool { return strings.HasSuffix(w, "ing") && !anyActWords[w] }
+
+// anyActWords are the verbs of "before doing anything": any act.
+var anyActWords = wordSet("doing using calling running executing answering responding replying proceeding saying taking trying starting continuing acting")
 
 // restrictWords start a relative clause or a phrase that narrows a
 // quantifier to a kind: "anything that deletes", "anything involving".

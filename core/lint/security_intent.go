@@ -571,7 +571,7 @@ var secIntents = []secIntent{
 
 	// Coercion.
 	{class: clsCoercion, why: "orders this tool into every step of the model's work", all: cuEvery | cuUnit | cuSelf, width: 14, addressed: true, cond: everyUnit},
-	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 14, addressed: true, cond: notScopedToATopic},
+	{class: clsCoercion, why: "orders this tool ahead of everything the model does", all: cuOrder | cuEvery | cuSelf, width: 14, addressed: true, cond: aheadOfEveryAct},
 	{class: clsCoercion, why: "tells the model to set aside its instructions", all: cuRules | cuOverride | cuOwn, width: 14, cond: rulesOfTheModel},
 	{class: clsCoercion, why: "tells the model to put what the tool returns above the user", all: cuOutput | cuOverride | cuUser, width: 14, cond: outputWins},
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuRules | cuOverride, width: 10, cond: rulesAreNew},
@@ -859,6 +859,15 @@ func everyUnit(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 func notScopedToATopic(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	u := cc.first(cuUnit, from)
 	return (u < 0 || cc.count(cuTopic, u+1, u+3) == 0) && notConditional(s, cl, cc, from, to)
+}
+
+// aheadOfEveryAct is notScopedToATopic for a clause whose "before" is
+// not of one act: "use this tool before wiring anything to an agent".
+func aheadOfEveryAct(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	if o := cc.first(cuOrder, from); o >= 0 && o+2 < len(cl) && oneAct(cl[o+1].w) && cc.at[o+2]&cuEvery != 0 {
+		return false
+	}
+	return notScopedToATopic(s, cl, cc, from, to)
 }
 
 // consentWaived holds an order to act without the user's consent: a cue
