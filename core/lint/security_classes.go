@@ -1592,8 +1592,8 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 12; k++ {
 			w := strings.Trim(cl[k].w, "'`\"")
-			if !s.hasProp(w) {
-				continue
+			if !s.hasProp(w) || slices.Contains(s.noText, w) {
+				continue // "set include_comments: true", "use comments_limit": a flag or a number carries no text
 			}
 			named := cl[k].quoted || cl[k].kind == tIdent
 			if k+1 < len(cl) {
