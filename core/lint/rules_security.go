@@ -425,10 +425,31 @@ func steersElsewhere(c *ToolContext, refs []string) bool {
 	}
 	own := docToolNames.Of(c)
 	for _, r := range refs {
-		if own[r] || own[strings.ReplaceAll(r, "-", "_")] || own[strings.ReplaceAll(r, "_", "-")] || serverWord(c, r) {
+		if own[r] || own[strings.ReplaceAll(r, "-", "_")] || own[strings.ReplaceAll(r, "_", "-")] || serverWord(c, r) || ownWithoutPrefix(own, r) {
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// ownWithoutPrefix reports whether name is one of the document's tools
+// without the prefix half its tools' names or more share, the server's:
+// "search_tasks" for asana_search_tasks among asana_* tools.
+func ownWithoutPrefix(own map[string]bool, name string) bool {
+	for n := range own {
+		if len(n) <= len(name)+1 || !strings.HasSuffix(n, name) || n[len(n)-len(name)-1] != '_' && n[len(n)-len(name)-1] != '-' {
+			continue
+		}
+		prefix, shared := n[:len(n)-len(name)], 0
+		for m := range own {
+			if strings.HasPrefix(m, prefix) {
+				shared++
+			}
+		}
+		if shared >= 2 && 2*shared >= len(own) {
+			return true
+		}
 	}
 	return false
 }
