@@ -674,7 +674,7 @@ func shadowRefs(cl []tok, from, to int) []string {
 		if !named && tk.kind == tWord && k+1 < len(cl) {
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
-				named = !skipWords[tk.w]
+				named = !skipWords[tk.w] && !strings.HasSuffix(tk.w, "ed") // "a requested tool" is no name
 			}
 		}
 		if named {
