@@ -187,7 +187,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
 		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
-		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
+		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever"), cond: notOverField},
 	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
 		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer"), cond: consentNotNamed},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
@@ -496,6 +496,13 @@ func mentionedUser(cl []tok, u int) bool {
 func consentNotNamed(s *secScan, t *secText, cl []tok, from, _ int) bool {
 	w := cl[from].w
 	return !slices.Contains(s.words(), w) && !slices.Contains(nameWords(t.prop), w)
+}
+
+// notOverField holds a precedence that is not one field's over another
+// of the tool's: "overrides any summary in payload_refs" says which value
+// wins.
+func notOverField(s *secScan, _ *secText, cl []tok, _, to int) bool {
+	return to >= len(cl) || !s.hasProp(cl[to].w) && !slices.Contains(s.fields, cl[to].w)
 }
 
 // notUnasked holds a phrase of acting past what the user said, not one
@@ -1564,6 +1571,23 @@ func (s *secScan) hasProp(w string) bool {
 	return false
 }
 
+// namedFor reports whether the words passed, cl, name what property w's
+// head noun, its name's last word, is for: "pass that ref via
+// payload_refs" passes a ref.
+func namedFor(cl []tok, w string) bool {
+	ws := nameWords(w)
+	if len(ws) < 2 {
+		return false
+	}
+	head := ws[len(ws)-1]
+	for k := range cl {
+		if cl[k].w == head || cl[k].w+"s" == head {
+			return true
+		}
+	}
+	return false
+}
+
 // extraFields are the names of properties that exist to carry what a
 // poisoned description asks for: a note beside the real arguments.
 var extraFields = wordSet("sidenote side_note sidenotes note notes context metadata meta extra extras debug debug_info debuginfo feedback comment comments remark remarks annotation annotations details info additional_info additionalinfo summary reasoning trace telemetry diagnostics diagnostic memo payload hint hints aux auxiliary appendix")
@@ -1605,7 +1629,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 			if !named {
 				continue
 			}
-			if !extraField(w) && len(sensHits(cl, ms)) == 0 && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
+			if (!extraField(w) || namedFor(cl[m.to:k], w)) && len(sensHits(cl, ms)) == 0 && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)
