@@ -1055,6 +1055,35 @@ func propNamesPath(prop, path string) bool {
 	return false
 }
 
+// enumerates reports whether a schema has w, or its singular, among the
+// values of an enum: a tool whose alertType is one of "Dependency",
+// "Secret" speaks of secret alerts when it says "all secrets". It is
+// asked only of a finding about to be reported.
+func enumerates(n *jsondoc.Node, w string) bool {
+	found := false
+	var walk func(n *jsondoc.Node)
+	walk = func(n *jsondoc.Node) {
+		for _, m := range n.Kids() {
+			switch {
+			case found:
+				return
+			case m.Key == "enum" && m.Value.Is(jsondoc.Array):
+				for _, e := range m.Value.Kids() {
+					if e.Value.Is(jsondoc.String) && (strings.EqualFold(e.Value.Str(), w) || strings.EqualFold(e.Value.Str()+"s", w)) {
+						found = true
+					}
+				}
+			case m.Value.Is(jsondoc.Object) || m.Value.Is(jsondoc.Array):
+				walk(m.Value)
+			}
+		}
+	}
+	if n != nil {
+		walk(n)
+	}
+	return found
+}
+
 // withinReach reports whether a secret is asked for wherever the model
 // can reach it: "all environment variables you can see or obtain
 // through other tools". A property named env explains the variables
@@ -1164,7 +1193,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	}
 	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
+			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
