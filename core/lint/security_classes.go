@@ -1533,7 +1533,7 @@ func (s *secScan) sending(cl []tok, ms []secMatch) {
 			continue
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 20; k++ {
-			if !isDest(cl[k].kind) || s.explainedDest(cl[k].w) {
+			if !isDest(cl[k].kind) || s.explainedDest(cl[k].w) || s.wildcardHost(&cl[k]) {
 				continue
 			}
 			if m.item.kind == kVisit && !(cl[k].kind == tURL && carriesData(s.x.src[cl[k].start:cl[k].end])) {
@@ -1544,6 +1544,13 @@ func (s *secScan) sending(cl []tok, ms []secMatch) {
 			return
 		}
 	}
+}
+
+// wildcardHost reports whether a host is a pattern, "*.hostingersite.com":
+// every host of a domain, such as the subdomains a service hands out,
+// and no address data can be sent to.
+func (s *secScan) wildcardHost(tk *tok) bool {
+	return tk.kind == tHost && (strings.HasPrefix(tk.w, "*.") || tk.start > 0 && s.x.src[tk.start-1] == '*')
 }
 
 // carriesData reports whether a URL has a query or path that a model is

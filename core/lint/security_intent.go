@@ -1080,7 +1080,7 @@ var callWords = wordSet("call invoke run use")
 // "{chunk}.probe.net"), which each lookup sends its data in.
 func hostTemplate(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	for k := from; k < to; k++ {
-		if cc.at[k]&cuDest == 0 || cl[k].kind != tHost {
+		if cc.at[k]&cuDest == 0 || cl[k].kind != tHost || s.wildcardHost(&cl[k]) {
 			continue
 		}
 		if st := cl[k].start; cl[k].w[0] == '.' || st > 0 && (s.x.src[st-1] == '>' || s.x.src[st-1] == '}') {
