@@ -666,6 +666,31 @@ func refOtherOrGeneric(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return refOther(s, t, cl, from, to)
 }
 
+// inCase reports whether cl[k] is in the part of a clause that names a
+// case, which starts it with "when" or "if": in "when you use
+// tenant_access_token to access the API, you cannot use this parameter"
+// the token is no order's object.
+func inCase(cl []tok, k int) bool {
+	if len(cl) == 0 || !caseWords[cl[0].w] {
+		return false
+	}
+	for j := 1; j < k; j++ {
+		if cl[j].kind == tComma {
+			return false
+		}
+	}
+	return true
+}
+
+// caseWords start a case, not an order.
+var caseWords = wordSet("when whenever if once unless")
+
+// credentialName reports whether an identifier names a credential and no
+// act: tenant_access_token is a token, set_secret a tool.
+func credentialName(w string) bool {
+	return secretVariable(w) && !slices.ContainsFunc(nameWords(w), func(p string) bool { return toolVerbs[p] })
+}
+
 // notRefWords are words a shadowing phrase names that are no tool's.
 var notRefWords = wordSet("this that the a an any all other another same its it tool tools function functions server servers your my our built-in builtin native default standard regular usual")
 
@@ -678,7 +703,7 @@ func shadowRefs(cl []tok, from, to int) []string {
 		if notRefWords[tk.w] || tk.kind == tComma {
 			continue
 		}
-		named := tk.kind == tIdent // a single word in quotes is most often a parameter's name
+		named := tk.kind == tIdent && !credentialName(tk.w) // a single word in quotes is most often a parameter's name
 		if !named && tk.kind == tWord && k+1 < len(cl) {
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
@@ -1218,7 +1243,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 				continue
 			}
 		}
-		if !ordered && !obliged(cl, cc, m.from) {
+		if !ordered && !obliged(cl, cc, m.from) || inCase(cl, m.from) {
 			continue
 		}
 		for _, h := range hits {
