@@ -1188,7 +1188,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	// and api_token)" of a get_credentials tool.
 	parts := prevNamed && prev == "" && len(cl) <= 5 && cl[0].start > 0 && s.x.src[cl[0].start-1] == '('
 	for _, h := range hits {
-		if !s.explainedSens(t, h.heads) && !producedBy(cl, h) && !parts {
+		if !s.explainedSens(t, h.heads) && !producedBy(cl, h) && !parts && !measured(cl, h) {
 			s.prevSens = h.what
 			break
 		}
@@ -1343,6 +1343,20 @@ func ownPrompt(cl []tok, h sensHit) bool {
 		if cl[k].w == "your" {
 			return true
 		}
+	}
+	return false
+}
+
+// measured reports whether a secret's words modify a noun of measure
+// after them: "the card data size", "the password length" speak of a
+// size, no secret to hand over.
+func measured(cl []tok, h sensHit) bool {
+	if h.to >= len(cl) {
+		return false
+	}
+	switch cl[h.to].w {
+	case "size", "sizes", "length", "lengths", "limit", "limits", "count", "format", "formats":
+		return true
 	}
 	return false
 }
