@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 
 	"toolbench/core/catalog"
@@ -492,8 +493,11 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 		toks := x.toks
 		for k := range toks {
 			tk := toks[k]
-			named := tk.kind == tIdent
-			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] {
+			// A tool's own enum values and properties are its operations and
+			// fields ("action": "list_comments"), and a verb before "tool" a
+			// kind of tool ("the corresponding list or search tool").
+			named := tk.kind == tIdent && !slices.Contains(scan.values, tk.w) && !scan.hasProp(tk.w) && !slices.ContainsFunc(scan.fields, func(f string) bool { return strings.EqualFold(f, tk.w) })
+			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] && !toolVerbs[tk.w] {
 				named = toks[k+1].w == "tool" // "function" follows words of code: export function
 			}
 			if !named || seen[tk.w] {
