@@ -947,10 +947,12 @@ func notOfTheSchema(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // or the property's name names, which are what the tool works on ("the
 // set of firewall rules that replaces all existing rules" of
 // replace_firewall_rules), unless the clause gives them to the model
-// ("your", "system", "safety").
+// ("your", "system", "safety"). Any rules of the clause not so named
+// are the model's: "guidance you were given earlier is superseded by the
+// policy" of a policy tool.
 func rulesOfTheModel(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	var prop []string
-	for k := from; k < to; k++ {
+	for k := range cl {
 		if cc.at[k]&cuRules == 0 {
 			continue
 		}
