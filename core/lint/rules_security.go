@@ -399,17 +399,7 @@ func serversOwnHosts(c *ToolContext, dests []string) bool {
 // address, URL or host name: "monday" of https://forms.monday.com/x and
 // of ops@monday.com; "" when it has none.
 func hostOwner(dest string) string {
-	host := dest
-	if i := strings.Index(host, "://"); i >= 0 {
-		host = host[i+3:]
-	}
-	if i := strings.IndexByte(host, '@'); i >= 0 {
-		host = host[i+1:]
-	}
-	if i := strings.IndexAny(host, "/:?#"); i >= 0 {
-		host = host[:i]
-	}
-	labels := strings.Split(strings.Trim(host, "."), ".")
+	labels := strings.Split(strings.Trim(destHost(dest), "."), ".")
 	if len(labels) < 2 {
 		return ""
 	}

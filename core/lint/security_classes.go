@@ -721,17 +721,7 @@ func shadowRefs(cl []tok, from, to int) []string {
 // (example.com, localhost) or its host names the tool: a Slack tool may
 // post to hooks.slack.com.
 func (s *secScan) explainedDest(w string) bool {
-	host := w
-	if i := strings.Index(host, "://"); i >= 0 {
-		host = host[i+3:]
-	}
-	if i := strings.IndexByte(host, '@'); i >= 0 {
-		host = host[i+1:]
-	}
-	if i := strings.IndexAny(host, "/:?#"); i >= 0 {
-		host = host[:i]
-	}
-	host = strings.TrimPrefix(host, "www.")
+	host := strings.TrimPrefix(destHost(w), "www.")
 	if host == "localhost" || host == "127.0.0.1" || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".test") || strings.HasSuffix(host, ".invalid") {
 		return true
 	}
@@ -751,6 +741,22 @@ func (s *secScan) explainedDest(w string) bool {
 		}
 	}
 	return false
+}
+
+// destHost is the host of an address, URL or host name: forms.monday.com
+// of https://forms.monday.com/x, monday.com of ops@monday.com.
+func destHost(dest string) string {
+	host := dest
+	if i := strings.Index(host, "://"); i >= 0 {
+		host = host[i+3:]
+	}
+	if i := strings.IndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if i := strings.IndexAny(host, "/:?#"); i >= 0 {
+		host = host[:i]
+	}
+	return host
 }
 
 // placeholderLabel reports whether a label of a host name is a
