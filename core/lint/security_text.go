@@ -502,15 +502,15 @@ var htmlTags = wordSet("a b i u p s br hr em strong code pre tt kbd samp var sma
 // asideAt returns the length of the aside in brackets that starts at
 // s[i], "(or any payout tool)", when the sentence goes on after it in
 // lower case; 0 when it is no such aside: one that ends the sentence,
-// holds one of its own, or gives a clause of its own.
+// holds one of its own or an identifier, or gives a clause of its own.
 func asideAt(s string, i int) int {
 	if i == 0 || !(isAlnum(s[i-1]) || s[i-1] == ' ') {
 		return 0
 	}
 	for j := i + 1; j < len(s) && j < i+100; j++ {
 		switch s[j] {
-		case '.', '\n', ';', ':', '(', '<', '>', '|', '"', '`':
-			return 0
+		case '.', '\n', ';', ':', '(', '<', '>', '|', '"', '`', '_':
+			return 0 // a sentence, or names: "(user_id and api_token)" lists fields
 		case ')':
 			if j+2 < len(s) && s[j+1] == ' ' && 'a' <= s[j+2] && s[j+2] <= 'z' {
 				return j + 1 - i
