@@ -225,12 +225,12 @@ var cuePhrases = []struct {
 	// Precedence said as a rank: "ranks above the system prompt", "sits
 	// over any other instruction"; and a conflict settled for one side:
 	// "where it conflicts with your instructions, follow ...".
-	{cuOverride, "rank|ranks|ranked|ranking|sit|sits|stand|stands|placed|weigh|weighs|count|counts above|over|before"},
+	{cuOverride, "rank|ranks|ranked|ranking|sit|sits|stand|stands|placed|weigh|weighs above|over|before"},
 	{cuOverride, "higher|above|ahead than|of|over ~1 the|your|any|every|all? ~1 system|other|previous|prior|earlier|developer|user's"},
 	{cuOverride, "conflict|conflicts|conflicting|contradict|contradicts|contradicting|clash|clashes|disagree|disagrees with"},
 	{cuRules, "system|developer|operator prompt|prompts|message|messages"},
 	{cuOwn, "system|developer|operator prompt|prompts"},
-	{cuOwn, "you ~1 hold|follow|obey|carry|have"},
+	{cuOwn, "you ~1 hold|follow|obey"},
 	// Consent pretended: "carry on as if approval was granted".
 	{cuWaive, "as if|though ~3 approval|consent|confirmation|permission|sign-off|go-ahead|authorization|authorisation ~3 given|granted|obtained|received|approved|confirmed"},
 	{cuOverride, "take|takes|taking|have|has|given precedence|priority"},
@@ -298,7 +298,6 @@ var cuePhrases = []struct {
 	{cuDirect, "has|have to"},
 	{cuModal, "is|are ~1 to be"},
 	{cuModal, "is|are|was|were to"},
-	{cuModal, "is|are|was|were not|never to"},
 	{cuModal, "is|are required|necessary|mandatory|essential that"},
 	{cuDistrust, "has|have a|known ~1 bug|bugs|flaw|flaws|vulnerability|vulnerabilities|defect|defects"},
 	{cuToTool, "tool|server|function receives|gets|takes|collects"},
@@ -466,7 +465,11 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		cc.at[0] |= cuOtherTool
 		cc.all |= cuOtherTool
 	}
-	// An obligation addresses the model: "it is to be passed".
+	// An obligation addresses the model: "it is to be passed", "the user
+	// is not to know".
+	if cc.all&cuModal == 0 && notToAt(cl) {
+		cc.all |= cuModal
+	}
 	if cc.all&cuModal != 0 || s.addressesModel(cl, cc) {
 		cc.all |= cuDirect
 	}
@@ -522,6 +525,20 @@ func identCues(w string) cue {
 		prev = p
 	}
 	return c
+}
+
+// notToAt reports whether a clause says what is not to be: "is not to",
+// "are never to".
+func notToAt(cl []tok) bool {
+	for i := 0; i+2 < len(cl); i++ {
+		if cl[i+2].w == "to" && (cl[i+1].w == "not" || cl[i+1].w == "never") {
+			switch cl[i].w {
+			case "is", "are", "was", "were":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ownWords before "server's tools" make them the document's, or any
@@ -721,7 +738,7 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 				c |= cuDest
 			} else if w == "server" || w == "tool's" || w == "tools'" {
 				c |= cuOtherTool // "any filesystem server tool", "that tool's account", perhaps
-			} else if selfCallVerbs[w] && (k == 0 || cl[k-1].kind == tComma) && k+1 < len(cl) && whenWords[cl[k+1].w] {
+			} else if (k == 0 || cl[k-1].kind == tComma) && k+1 < len(cl) && selfCallVerbs[w] && whenWords[cl[k+1].w] {
 				c |= cuSelf // "Run on every message"
 			}
 		case tPath:
