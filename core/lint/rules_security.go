@@ -423,7 +423,9 @@ type ToolMention struct {
 // of doc, mention, in the order of its texts; each name once. The checks
 // of several servers together hold them to the other servers' tools.
 func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
-	scan := scanTool(t)
+	scan := newScan(t)
+	defer scanners.Put(scan)
+	scan.convProps(t)
 	var out []ToolMention
 	seen := map[string]bool{}
 	for i := range scan.texts {
