@@ -173,8 +173,8 @@ func scanTool(t *tooldef.Tool) *secFindings {
 func newScan(t *tooldef.Tool) *secScan {
 	s := scanners.Get().(*secScan)
 	x, texts, found, props, values, segs, filters := s.x, s.texts, s.found, s.props, s.values, s.segs, s.filters
-	clear(texts)   // the pool holds no document
-	clear(found)   // nor the findings' strings
+	clear(texts) // the pool holds no document
+	clear(found) // nor the findings' strings
 	clear(s.named4Conv)
 	*s = secScan{name: t.Name, x: x, texts: texts[:0], found: found[:0], props: props[:0], values: values[:0],
 		segs: segs[:0], stack: s.stack[:0], filters: filters[:0], named4Conv: s.named4Conv[:0], cc: clauseCues{at: s.cc.at}}
