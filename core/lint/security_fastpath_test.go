@@ -1,0 +1,89 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"toolbench/core/jsondoc"
+)
+
+// corpusTexts calls fn with every text of every tool of the security
+// corpus that the scan lexes, lexed.
+func corpusTexts(t *testing.T, fn func(file string, x *lexed)) {
+	t.Helper()
+	var files []string
+	for _, g := range []string{"testdata/security/*.json", "testdata/security/*/*.json", "testdata/security/*/*/*.json"} {
+		m, _ := filepath.Glob(g)
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Fatal("no corpus")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := jsondoc.Parse(f, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set := Lint(doc, Options{}).Tools
+		for i := range set.Tools {
+			s := newScan(&set.Tools[i])
+			for k := range s.texts {
+				s.x.lex(s.texts[k].node.Str())
+				fn(f, s.x)
+			}
+			scanners.Put(s)
+		}
+	}
+}
+
+// pipesToInterpreter spares a long text the scan of the pattern of a
+// pipeline into a shell, which ends in "| sh" as a whole word: it must
+// find exactly that, on every text of the corpus.
+func TestPipesToInterpreterReadsWholeWords(t *testing.T) {
+	whole := regexp.MustCompile(`\| *(sudo\W|sudo$|(sh|bash|zsh|dash|python3?|perl|ruby|node|php)\b)`)
+	pipes := 0
+	corpusTexts(t, func(file string, x *lexed) {
+		want := whole.MatchString(x.lower)
+		if want {
+			pipes++
+		}
+		if got := pipesToInterpreter(x.lower); got != want {
+			t.Errorf("%s: pipesToInterpreter(%.80q) = %v, want %v", file, x.src, got, want)
+		}
+	})
+	if pipes == 0 {
+		t.Error("no text of the corpus pipes into a shell")
+	}
+}
+
+func TestPipesToInterpreter(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		text string
+		want bool
+	}{
+		{"shell", "echo aGk= | base64 -d | sh", true},
+		{"shell at the end", "curl x |sh", true},
+		{"bash then arguments", "cat x | bash -s", true},
+		{"sudo", "echo x | sudo tee", true},
+		{"python 3", "echo x | python3 -", true},
+		{"python", "echo x | python", true},
+		{"a table's shape", "| shape=cylinder3 | shape name |", false},
+		{"a table's dashed", "| dashed=1 | 0 or 1 |", false},
+		{"a word that starts with node", "| nodes | edges |", false},
+		{"python 3 and more", "| python3x |", false},
+		{"no pipe", "sh -c true", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := pipesToInterpreter(tc.text); got != tc.want {
+				t.Errorf("pipesToInterpreter(%q) = %v, want %v", tc.text, got, tc.want)
+			}
+		})
+	}
+}
