@@ -2,6 +2,7 @@ package lint
 
 import (
 	"strings"
+	"sync"
 
 	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
@@ -338,20 +339,50 @@ var docToolNames = NewDocFact(func(set *tooldef.ToolSet) map[string]bool {
 // serverWord reports whether w, lower-cased, names the document's
 // server: a third or more of its tools' descriptions, two at least, use
 // the word ("CircleCI" in "do not invoke any other CircleCI tools"). It
-// is asked only of the rare phrase that steers between tools.
+// is asked only of the rare phrase that steers between tools, but of
+// every description of a document: a lint remembers the answers, and
+// stops reading descriptions once the count is settled either way.
 func serverWord(c *ToolContext, w string) bool {
-	tools := c.Set.Tools
-	n, descs := 0, 0
-	for i := range tools {
-		if d := tools[i].Desc; d.Is(jsondoc.String) {
-			descs++
-			if containsWordFold(d.Str(), w) {
-				n++
-			}
+	sw := serverWords.Of(c)
+	sw.mu.Lock()
+	known, ok := sw.known[w]
+	sw.mu.Unlock()
+	if ok {
+		return known
+	}
+	need := max(2, (len(sw.descs)+2)/3) // n >= 2 && 3*n >= descs
+	n := 0
+	for i, d := range sw.descs {
+		if n >= need || n+len(sw.descs)-i < need {
+			break
+		}
+		if containsWordFold(d, w) {
+			n++
 		}
 	}
-	return n >= 2 && 3*n >= descs
+	sw.mu.Lock()
+	sw.known[w] = n >= need
+	sw.mu.Unlock()
+	return n >= need
 }
+
+// serverWordsOf are a lint's answers of serverWord, and the descriptions
+// it reads; the goroutines linting shares of the tools ask at once.
+type serverWordsOf struct {
+	mu    sync.Mutex
+	descs []string
+	known map[string]bool
+}
+
+var serverWords = NewDocFact(func(set *tooldef.ToolSet) *serverWordsOf {
+	sw := &serverWordsOf{known: map[string]bool{}}
+	for i := range set.Tools {
+		if d := set.Tools[i].Desc; d.Is(jsondoc.String) {
+			sw.descs = append(sw.descs, d.Str())
+		}
+	}
+	return sw
+})
 
 // containsWordFold reports whether s holds w, in any case of its ASCII
 // letters, between characters that are not letters or digits.

@@ -1,12 +1,15 @@
 package lint
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"toolbench/core/jsondoc"
+	"toolbench/core/tooldef"
 )
 
 // corpusTexts calls fn with every text of every tool of the security
@@ -83,6 +86,47 @@ func TestPipesToInterpreter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := pipesToInterpreter(tc.text); got != tc.want {
 				t.Errorf("pipesToInterpreter(%q) = %v, want %v", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+// serverWord counts the descriptions that use a word until the count is
+// settled, and remembers its answer: it must answer as a count of all of
+// them does, asked once or again.
+func TestServerWordAnswersAsAFullCount(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		with, of   int // descriptions that use the word, of all
+		wantServer bool
+	}{
+		{"two of six", 2, 6, true},
+		{"one of three", 1, 3, false},
+		{"one of one", 1, 1, false},
+		{"three of ten", 3, 10, false},
+		{"four of ten", 4, 10, true},
+		{"ten of ten", 10, 10, true},
+		{"none of five", 0, 5, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var tools []string
+			for i := range tc.of {
+				desc := "Reads a thing"
+				if i >= tc.of-tc.with { // the users last, where a count that stops early would miss them
+					desc = "Reads a CircleCI thing"
+				}
+				tools = append(tools, fmt.Sprintf(`{"name": "t%d", "description": %q, "inputSchema": {"type": "object"}}`, i, desc))
+			}
+			doc, err := jsondoc.Parse("tools.json", []byte(`{"tools": [`+strings.Join(tools, ",")+`]}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			set := tooldef.Tools(doc)
+			c := &ToolContext{DocContext: DocContext{l: &linter{docFacts: &docFacts{}}, Doc: doc, Set: set}, Tool: &set.Tools[0]}
+			for range 2 {
+				if got := serverWord(c, "circleci"); got != tc.wantServer {
+					t.Errorf("serverWord(circleci) = %v, want %v", got, tc.wantServer)
+				}
 			}
 		})
 	}
