@@ -697,8 +697,8 @@ func sensitivePath(w string) (what string, heads []string) {
 
 // scanClause finds what each class finds in one clause.
 func (s *secScan) scanClause(t *secText, cl []tok) {
-	tags := s.x.tagBuf(len(cl))
-	s.x.ms = secIndex.matches(cl, s.x.ms[:0], tags)
+	s.x.ms = secIndex.matches(cl, s.x.ms[:0], &s.x.bufs)
+	tags := s.x.bufs.tags
 	matches := s.x.ms
 	var kinds uint16
 	for _, m := range matches {
