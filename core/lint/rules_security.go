@@ -385,15 +385,41 @@ var serverWords = NewDocFact(func(set *tooldef.ToolSet) *serverWordsOf {
 })
 
 // containsWordFold reports whether s holds w, in any case of its ASCII
-// letters, between characters that are not letters or digits.
+// letters, between characters that are not letters or digits. The
+// places where w may start, where s has w's first byte in either case,
+// are found by IndexByte: a description is read at its speed.
 func containsWordFold(s, w string) bool {
-	for at := 0; at+len(w) <= len(s); at++ {
-		if s[at]|0x20 != w[0]|0x20 || !strings.EqualFold(s[at:at+len(w)], w) {
-			continue
+	if w == "" || len(w) > len(s) {
+		return false
+	}
+	last := len(s) - len(w) // the last place w may start
+	lo := w[0] | 0x20
+	hi := lo ^ 0x20 // the bytes c with c|0x20 == lo
+	next := func(c byte, from int) int {
+		if from > last {
+			return -1
 		}
-		end := at + len(w)
-		if (at == 0 || !isAlnum(s[at-1])) && (end == len(s) || !isAlnum(s[end])) {
-			return true
+		if i := strings.IndexByte(s[from:last+1], c); i >= 0 {
+			return from + i
+		}
+		return -1
+	}
+	atLo, atHi := next(lo, 0), next(hi, 0)
+	for atLo >= 0 || atHi >= 0 {
+		at := atLo
+		if at < 0 || atHi >= 0 && atHi < at {
+			at = atHi
+		}
+		if strings.EqualFold(s[at:at+len(w)], w) {
+			end := at + len(w)
+			if (at == 0 || !isAlnum(s[at-1])) && (end == len(s) || !isAlnum(s[end])) {
+				return true
+			}
+		}
+		if at == atLo {
+			atLo = next(lo, at+1)
+		} else {
+			atHi = next(hi, at+1)
 		}
 	}
 	return false

@@ -131,3 +131,69 @@ func TestServerWordAnswersAsAFullCount(t *testing.T) {
 		})
 	}
 }
+
+// containsWordFoldByByte is containsWordFold as a plain loop over the
+// places of s: what the search by IndexByte must answer.
+func containsWordFoldByByte(s, w string) bool {
+	for at := 0; at+len(w) <= len(s); at++ {
+		if s[at]|0x20 != w[0]|0x20 || !strings.EqualFold(s[at:at+len(w)], w) {
+			continue
+		}
+		end := at + len(w)
+		if (at == 0 || !isAlnum(s[at-1])) && (end == len(s) || !isAlnum(s[end])) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWordFold answers as a loop over every byte does, for the words
+// of the corpus's texts in each of them and in its neighbours, and for
+// cases at the edges.
+func TestContainsWordFoldAnswersAsAByteLoop(t *testing.T) {
+	for _, tc := range []struct{ s, w string }{
+		{"CircleCI tools", "circleci"},
+		{"the circleci", "circleci"},
+		{"circlecix", "circleci"},
+		{"xcircleci", "circleci"},
+		{"CIRCLECI", "circleci"},
+		{"ci", "circleci"},
+		{"@home `home", "@home"},
+		{"a-b a_b", "a_b"},
+		{"\u212aelvin kelvin", "kelvin"},
+		{"é café", "café"},
+	} {
+		if got, want := containsWordFold(tc.s, tc.w), containsWordFoldByByte(tc.s, tc.w); got != want {
+			t.Errorf("containsWordFold(%q, %q) = %v, want %v", tc.s, tc.w, got, want)
+		}
+	}
+	var texts []string
+	corpusTexts(t, func(_ string, x *lexed) {
+		if len(texts) < 4000 {
+			texts = append(texts, x.src)
+		}
+	})
+	checked, found := 0, 0
+	for i, s := range texts {
+		var x lexed
+		x.lex(s)
+		for k, tk := range x.toks {
+			if k%7 != 0 || tk.w == "" {
+				continue
+			}
+			for _, in := range []string{s, texts[(i+1)%len(texts)]} {
+				got, want := containsWordFold(in, tk.w), containsWordFoldByByte(in, tk.w)
+				if got != want {
+					t.Fatalf("containsWordFold(%.60q, %q) = %v, want %v", in, tk.w, got, want)
+				}
+				checked++
+				if want {
+					found++
+				}
+			}
+		}
+	}
+	if checked == 0 || found == 0 || found == checked {
+		t.Errorf("checked %d words, found %d: the corpus tells nothing", checked, found)
+	}
+}
