@@ -230,10 +230,12 @@ type wordEntry struct {
 // no entry so without a map lookup.
 type wordTable struct {
 	bits [1 << 16 / 64]uint64
-	// slots are the entries by wordKey, open addressed: a word costs a
-	// hash of its bytes and a compare or two, not a map's lookup.
-	slots []*wordEntry
-	mask  uint32
+	// slots are the entries by wordKey, open addressed, each the number
+	// of its entry plus one (0 for none): a word costs a hash of its
+	// bytes and a compare or two, not a map's lookup.
+	slots   []int32
+	entries []*wordEntry
+	mask    uint32
 }
 
 // wordKey hashes all of a word's bytes (FNV-1a): words are short.
@@ -256,15 +258,15 @@ func wordHash(w string) uint32 {
 	return (h * 0x85ebca6b) >> 16
 }
 
-// get returns w's entry, or nil.
-func (t *wordTable) get(w string) *wordEntry {
+// get returns the number of w's entry (t.entries), or -1.
+func (t *wordTable) get(w string) int32 {
 	if h := wordHash(w); t.bits[h>>6]&(1<<(h&63)) == 0 {
-		return nil
+		return -1
 	}
 	for i := wordKey(w) & t.mask; ; i = (i + 1) & t.mask {
-		e := t.slots[i]
-		if e == nil || e.word == w {
-			return e
+		k := t.slots[i] - 1
+		if k < 0 || t.entries[k].word == w {
+			return k
 		}
 	}
 }
@@ -275,13 +277,14 @@ func (t *wordTable) build(m map[string]*wordEntry) {
 	for n < 4*len(m) {
 		n *= 2
 	}
-	t.slots, t.mask = make([]*wordEntry, n), uint32(n-1)
+	t.slots, t.mask = make([]int32, n), uint32(n-1)
 	for w, e := range m {
 		i := wordKey(w) & t.mask
-		for t.slots[i] != nil {
+		for t.slots[i] != 0 {
 			i = (i + 1) & t.mask
 		}
-		t.slots[i] = e
+		t.entries = append(t.entries, e)
+		t.slots[i] = int32(len(t.entries))
 	}
 	for w := range m {
 		h := wordHash(w)
@@ -375,7 +378,7 @@ func elementWords(e *pelem) []string {
 // elements its words take, a bit each.
 type matchBufs struct {
 	tags  []uint64
-	ents  []*wordEntry
+	ents  []int32 // the numbers of the entries (wordTable.get)
 	needs []uint64
 }
 
@@ -384,7 +387,7 @@ type matchBufs struct {
 func (b *matchBufs) grow(n, nNeeds int) {
 	if cap(b.tags) < n {
 		b.tags = make([]uint64, n, 2*n)
-		b.ents = make([]*wordEntry, n, 2*n)
+		b.ents = make([]int32, n, 2*n)
 	}
 	b.tags, b.ents = b.tags[:n], b.ents[:n]
 	if w := (nNeeds + 63) / 64; len(b.needs) != w {
@@ -414,12 +417,13 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], b *matchBufs) 
 	b.grow(len(ts), ix.nNeeds)
 	clear(b.needs)
 	for i := range ts {
-		b.tags[i], b.ents[i] = 0, nil
+		b.tags[i], b.ents[i] = 0, -1
 		if ts[i].kind == tComma {
 			continue
 		}
-		if e := ix.byWord.get(ts[i].w); e != nil {
-			b.tags[i], b.ents[i] = e.tag, e
+		if k := ix.byWord.get(ts[i].w); k >= 0 {
+			e := ix.byWord.entries[k]
+			b.tags[i], b.ents[i] = e.tag, k
 			for _, n := range e.needs {
 				b.needs[n>>6] |= 1 << (n & 63)
 			}
@@ -429,8 +433,8 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], b *matchBufs) 
 		if ts[i].kind == tComma {
 			continue
 		}
-		if e := b.ents[i]; e != nil {
-			for _, k := range e.items {
+		if n := b.ents[i]; n >= 0 {
+			for _, k := range ix.byWord.entries[n].items {
 				if !ix.anchored(k, b) {
 					continue
 				}
