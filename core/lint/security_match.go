@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -227,15 +228,41 @@ type wordEntry struct {
 
 // wordTable finds a word's entry: a bit of a bitmap, by a hash of its
 // length and a few of its bytes, tells most words of a text that have
-// no entry so without a map lookup.
+// no entry so without a map lookup. What the table knows of its words
+// lies in a few arrays, not in an object a word: a lint reaches it
+// between other rules' work, its caches cold, and a word's lookup reads
+// a few lines of memory, not one a pointer.
 type wordTable struct {
 	bits [1 << 16 / 64]uint64
-	// slots are the entries by wordKey, open addressed, each the number
-	// of its entry plus one (0 for none): a word costs a hash of its
+	// slots are the words by wordKey, open addressed, each the number of
+	// its wordInfo plus one (0 for none): a word costs a hash of its
 	// bytes and a compare or two, not a map's lookup.
-	slots   []int32
-	entries []*wordEntry
-	mask    uint32
+	slots []uint16
+	infos []wordInfo
+	items []int    // the phrases of the words, a run a word
+	needs []uint16 // the needed elements of the words, a run a word
+	mask  uint32
+}
+
+// wordInfo is what the table knows of a word (see wordEntry), its
+// phrases and needed elements runs of the table's arrays.
+type wordInfo struct {
+	tag            uint64
+	word           string // in one string of the table's words
+	items, needs   uint32
+	nItems, nNeeds uint16
+}
+
+// itemsOf and needsOf are the phrases and the needed elements of word
+// number k of the table.
+func (t *wordTable) itemsOf(k int32) []int {
+	e := &t.infos[k]
+	return t.items[e.items : e.items+uint32(e.nItems)]
+}
+
+func (t *wordTable) needsOf(k int32) []uint16 {
+	e := &t.infos[k]
+	return t.needs[e.needs : e.needs+uint32(e.nNeeds)]
 }
 
 // wordKey hashes all of a word's bytes (FNV-1a): words are short.
@@ -258,14 +285,14 @@ func wordHash(w string) uint32 {
 	return (h * 0x85ebca6b) >> 16
 }
 
-// get returns the number of w's entry (t.entries), or -1.
+// get returns the number of w's wordInfo, or -1.
 func (t *wordTable) get(w string) int32 {
 	if h := wordHash(w); t.bits[h>>6]&(1<<(h&63)) == 0 {
 		return -1
 	}
 	for i := wordKey(w) & t.mask; ; i = (i + 1) & t.mask {
-		k := t.slots[i] - 1
-		if k < 0 || t.entries[k].word == w {
+		k := int32(t.slots[i]) - 1
+		if k < 0 || t.infos[k].word == w {
 			return k
 		}
 	}
@@ -273,20 +300,32 @@ func (t *wordTable) get(w string) int32 {
 
 // build makes the table of the entries of m.
 func (t *wordTable) build(m map[string]*wordEntry) {
+	if len(m) >= math.MaxUint16 {
+		panic("lint: too many words of phrases")
+	}
+	words := slices.Sorted(maps.Keys(m))
+	all := strings.Join(words, "")
 	n := 1
 	for n < 4*len(m) {
 		n *= 2
 	}
-	t.slots, t.mask = make([]int32, n), uint32(n-1)
-	for w, e := range m {
+	t.slots, t.mask = make([]uint16, n), uint32(n-1)
+	at := 0
+	for _, w := range words {
+		e := m[w]
+		if len(e.items) > math.MaxUint16 || len(e.needs) > math.MaxUint16 {
+			panic("lint: a word of too many phrases")
+		}
+		t.infos = append(t.infos, wordInfo{tag: e.tag, word: all[at : at+len(w)],
+			items: uint32(len(t.items)), nItems: uint16(len(e.items)), needs: uint32(len(t.needs)), nNeeds: uint16(len(e.needs))})
+		at += len(w)
+		t.items = append(t.items, e.items...)
+		t.needs = append(t.needs, e.needs...)
 		i := wordKey(w) & t.mask
 		for t.slots[i] != 0 {
 			i = (i + 1) & t.mask
 		}
-		t.entries = append(t.entries, e)
-		t.slots[i] = int32(len(t.entries))
-	}
-	for w := range m {
+		t.slots[i] = uint16(len(t.infos))
 		h := wordHash(w)
 		t.bits[h>>6] |= 1 << (h & 63)
 	}
@@ -422,9 +461,8 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], b *matchBufs) 
 			continue
 		}
 		if k := ix.byWord.get(ts[i].w); k >= 0 {
-			e := ix.byWord.entries[k]
-			b.tags[i], b.ents[i] = e.tag, k
-			for _, n := range e.needs {
+			b.tags[i], b.ents[i] = ix.byWord.infos[k].tag, k
+			for _, n := range ix.byWord.needsOf(k) {
 				b.needs[n>>6] |= 1 << (n & 63)
 			}
 		}
@@ -434,7 +472,7 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], b *matchBufs) 
 			continue
 		}
 		if n := b.ents[i]; n >= 0 {
-			for _, k := range ix.byWord.entries[n].items {
+			for _, k := range ix.byWord.itemsOf(n) {
 				if !ix.anchored(k, b) {
 					continue
 				}
