@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -195,5 +196,50 @@ func TestContainsWordFoldAnswersAsAByteLoop(t *testing.T) {
 	}
 	if checked == 0 || found == 0 || found == checked {
 		t.Errorf("checked %d words, found %d: the corpus tells nothing", checked, found)
+	}
+}
+
+// The phrase index tries a phrase only where its first element can
+// match and the clause has a word of every element it needs: on every
+// clause of the corpus it must find what trying every phrase at every
+// token finds.
+func TestPhraseIndexFindsWhatTryingEveryPhraseFinds(t *testing.T) {
+	type found struct{ item, from, to int }
+	number := map[*secItem]int{}
+	for k, it := range secIndex.items {
+		number[it] = k
+	}
+	var b matchBufs
+	clauses, matched := 0, 0
+	corpusTexts(t, func(file string, x *lexed) {
+		for ci := range x.clauses {
+			cl := x.clause(ci)
+			clauses++
+			want := map[found]bool{}
+			for i := range cl {
+				if cl[i].kind == tComma {
+					continue
+				}
+				for k, p := range secIndex.ps {
+					if !p.elems[0].matches(&cl[i]) {
+						continue
+					}
+					if end := p.match(cl, i, 0); end > i {
+						want[found{k, i, end}] = true
+					}
+				}
+			}
+			got := map[found]bool{}
+			for _, m := range secIndex.matches(cl, nil, &b) {
+				got[found{number[m.item], m.from, m.to}] = true
+			}
+			if !maps.Equal(got, want) {
+				t.Errorf("%s: in %.80q the index finds %v, every phrase tried %v", file, x.src, got, want)
+			}
+			matched += len(want)
+		}
+	})
+	if clauses == 0 || matched == 0 {
+		t.Errorf("%d clauses, %d matches: the corpus tells nothing", clauses, matched)
 	}
 }

@@ -472,11 +472,13 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], b *matchBufs) 
 			continue
 		}
 		if n := b.ents[i]; n >= 0 {
+			// The word is one of the first element's: the match goes on
+			// from the second.
 			for _, k := range ix.byWord.itemsOf(n) {
 				if !ix.anchored(k, b) {
 					continue
 				}
-				if end := ix.ps[k].match(ts, i, 0); end > i {
+				if end := ix.ps[k].match(ts, i+1, 1); end > i {
 					out = append(out, phraseMatch[T]{ix.items[k], i, end})
 				}
 			}
@@ -485,7 +487,7 @@ func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], b *matchBufs) 
 			if !ix.anchored(k, b) {
 				continue
 			}
-			if end := ix.ps[k].match(ts, i, 0); end > i {
+			if end := ix.ps[k].match(ts, i+1, 1); end > i { // and so is its kind
 				out = append(out, phraseMatch[T]{ix.items[k], i, end})
 			}
 		}
