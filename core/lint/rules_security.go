@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
@@ -386,15 +387,20 @@ var serverWords = NewDocFact(func(set *tooldef.ToolSet) *serverWordsOf {
 
 // containsWordFold reports whether s holds w, in any case of its ASCII
 // letters, between characters that are not letters or digits. The
-// places where w may start, where s has w's first byte in either case,
-// are found by IndexByte: a description is read at its speed.
+// places where w may be are found by IndexByte, at the rarest in English
+// of w's ASCII letters in either case: a description is read at its
+// speed, not byte by byte.
 func containsWordFold(s, w string) bool {
 	if w == "" || len(w) > len(s) {
 		return false
 	}
-	last := len(s) - len(w) // the last place w may start
-	lo := w[0] | 0x20
-	hi := lo ^ 0x20 // the bytes c with c|0x20 == lo
+	// A byte of w at p, in either case, is where w may be, p bytes
+	// before: for a word of ASCII, which no other case of a letter
+	// beyond ASCII matches in as many bytes, any byte of it serves.
+	p := rarestByte(w)
+	lo := w[p] | 0x20
+	hi := lo ^ 0x20             // the bytes c with c|0x20 == lo
+	last := len(s) - len(w) + p // the last place of the byte
 	next := func(c byte, from int) int {
 		if from > last {
 			return -1
@@ -404,25 +410,46 @@ func containsWordFold(s, w string) bool {
 		}
 		return -1
 	}
-	atLo, atHi := next(lo, 0), next(hi, 0)
+	atLo, atHi := next(lo, p), next(hi, p)
 	for atLo >= 0 || atHi >= 0 {
-		at := atLo
-		if at < 0 || atHi >= 0 && atHi < at {
-			at = atHi
+		q := atLo
+		if q < 0 || atHi >= 0 && atHi < q {
+			q = atHi
 		}
-		if strings.EqualFold(s[at:at+len(w)], w) {
+		if at := q - p; strings.EqualFold(s[at:at+len(w)], w) {
 			end := at + len(w)
 			if (at == 0 || !isAlnum(s[at-1])) && (end == len(s) || !isAlnum(s[end])) {
 				return true
 			}
 		}
-		if at == atLo {
-			atLo = next(lo, at+1)
+		if q == atLo {
+			atLo = next(lo, q+1)
 		} else {
-			atHi = next(hi, at+1)
+			atHi = next(hi, q+1)
 		}
 	}
 	return false
+}
+
+// letterRarity ranks the letters by how common they are in English,
+// the rarest first.
+const letterRarity = "zqxjkvbpygfwmucldrhsnioate"
+
+// rarestByte is the place in w of its letter rarest in English; 0 when w
+// has a byte beyond ASCII, whose other cases the search by its first
+// byte alone is sure of.
+func rarestByte(w string) int {
+	best, rank := 0, len(letterRarity)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return 0
+		}
+		if r := strings.IndexByte(letterRarity, c|0x20); r >= 0 && r < rank && 'a' <= c|0x20 && c|0x20 <= 'z' {
+			best, rank = i, r
+		}
+	}
+	return best
 }
 
 // namesServer reports whether one of the names a coercion phrase gives
