@@ -210,11 +210,13 @@ type phraseIndex[T any] struct {
 	other  []int
 	items  []T
 	ps     []*phrase
-	// needs are, for each phrase, its needed elements (phrase.needs) by
-	// number: one for each distinct set of words, which the entries of
-	// its words list (wordEntry.needs).
-	needs  [][]uint16
-	nNeeds int
+	// needs are the needed elements (phrase.needs) of phrase k by number,
+	// needs[needsAt[k]:needsAt[k+1]], in one array: one number for each
+	// distinct set of words, which the entries of its words list
+	// (wordEntry.needs).
+	needs   []uint16
+	needsAt []uint32
+	nNeeds  int
 }
 
 // wordEntry is what the index knows of a word: the phrases that can
@@ -374,8 +376,8 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]
 	// The needed elements, numbered by their words: "user|users" is one
 	// element, wherever it is.
 	number := map[string]uint16{}
+	ix.needsAt = append(ix.needsAt, 0)
 	for _, p := range ix.ps {
-		var ns []uint16
 		for _, k := range p.needs {
 			words := elementWords(&p.elems[k])
 			key := strings.Join(words, " ")
@@ -390,9 +392,9 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]
 					entry(w).needs = append(entry(w).needs, n)
 				}
 			}
-			ns = append(ns, n)
+			ix.needs = append(ix.needs, n)
 		}
-		ix.needs = append(ix.needs, ns)
+		ix.needsAt = append(ix.needsAt, uint32(len(ix.needs)))
 	}
 	ix.nNeeds = len(number)
 	ix.byWord.build(byWord)
@@ -441,7 +443,7 @@ func (b *matchBufs) has(n uint16) bool { return b.needs[n>>6]&(1<<(n&63)) != 0 }
 // elements of b may hold a match of phrase k: it has a word of every
 // element the phrase needs.
 func (ix *phraseIndex[T]) anchored(k int, b *matchBufs) bool {
-	for _, n := range ix.needs[k] {
+	for _, n := range ix.needs[ix.needsAt[k]:ix.needsAt[k+1]] {
 		if !b.has(n) {
 			return false
 		}
