@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -312,7 +313,7 @@ func securityCheck(cls secClass) func(*ToolContext) {
 			if f.class != cls {
 				continue
 			}
-			if cls == clsShadowing && !steersElsewhere(c, f.refs) || cls == clsCoercion && namesServer(c, f.refs) {
+			if cls == clsShadowing && !steersElsewhere(c, f.refs) || cls == clsCoercion && namesServer(c, f.refs) || cls == clsExfiltration && serversOwnHosts(c, f.refs) {
 				continue
 			}
 			t := &scan.texts[f.text]
@@ -464,6 +465,31 @@ func namesServer(c *ToolContext, names []string) bool {
 	return false
 }
 
+// serversOwnHosts reports whether every destination a sending names is
+// the document's server's own: the host's owner, the label before its
+// top-level domain, is a word that names the server ("monday.com" on a
+// server whose tools speak of monday.com boards). A tool sends to its
+// own service as its purpose; none is reported for no destination.
+func serversOwnHosts(c *ToolContext, dests []string) bool {
+	for _, d := range dests {
+		if owner := hostOwner(d); owner == "" || !serverWord(c, owner) {
+			return false
+		}
+	}
+	return len(dests) > 0
+}
+
+// hostOwner is the label before the top-level domain of the host of an
+// address, URL or host name: "monday" of https://forms.monday.com/x and
+// of ops@monday.com; "" when it has none.
+func hostOwner(dest string) string {
+	labels := strings.Split(strings.Trim(destHost(dest), "."), ".")
+	if len(labels) < 2 {
+		return ""
+	}
+	return labels[len(labels)-2]
+}
+
 // steersElsewhere reports whether a shadowing phrase is about a tool
 // other than the document's own: it names none, speaking of other tools
 // at large, or one of the names it gives is neither a tool of the
@@ -474,10 +500,31 @@ func steersElsewhere(c *ToolContext, refs []string) bool {
 	}
 	own := docToolNames.Of(c)
 	for _, r := range refs {
-		if own[r] || own[strings.ReplaceAll(r, "-", "_")] || own[strings.ReplaceAll(r, "_", "-")] || serverWord(c, r) {
+		if own[r] || own[strings.ReplaceAll(r, "-", "_")] || own[strings.ReplaceAll(r, "_", "-")] || serverWord(c, r) || ownWithoutPrefix(own, r) {
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// ownWithoutPrefix reports whether name is one of the document's tools
+// without the prefix half its tools' names or more share, the server's:
+// "search_tasks" for asana_search_tasks among asana_* tools.
+func ownWithoutPrefix(own map[string]bool, name string) bool {
+	for n := range own {
+		if len(n) <= len(name)+1 || !strings.HasSuffix(n, name) || n[len(n)-len(name)-1] != '_' && n[len(n)-len(name)-1] != '-' {
+			continue
+		}
+		prefix, shared := n[:len(n)-len(name)], 0
+		for m := range own {
+			if strings.HasPrefix(m, prefix) {
+				shared++
+			}
+		}
+		if shared >= 2 && 2*shared >= len(own) {
+			return true
+		}
 	}
 	return false
 }
@@ -522,8 +569,11 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 		toks := x.toks
 		for k := range toks {
 			tk := toks[k]
-			named := tk.kind == tIdent
-			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] {
+			// A tool's own enum values and properties are its operations and
+			// fields ("action": "list_comments"), and a verb before "tool" a
+			// kind of tool ("the corresponding list or search tool").
+			named := tk.kind == tIdent && !slices.Contains(scan.values, tk.w) && !scan.hasProp(tk.w) && !slices.ContainsFunc(scan.fields, func(f string) bool { return strings.EqualFold(f, tk.w) })
+			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] && !toolVerbs[tk.w] {
 				named = toks[k+1].w == "tool" // "function" follows words of code: export function
 			}
 			if !named || seen[tk.w] {

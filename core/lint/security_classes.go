@@ -67,7 +67,7 @@ var secSets = map[string]map[string]bool{
 var secVocabulary = []secItem{
 	// Concealment: the user is not to know.
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something from the user",
-		p: ph("not|never|don't|dont|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user"), cond: negImperative},
+		p: ph("not|never|don't|dont|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user"), cond: negImperativeToUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
 		p: ph("not|never|don't|dont|mustn't|shouldn't|avoid mention|mentioning|reveal|revealing|disclose|disclosing|discuss|acknowledge|explain|expose @hideobj"), cond: negImperative},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
@@ -79,7 +79,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "says the user will not notice",
 		p: ph("@user won't|wouldn't|will|would never|not? ~1 notice|know|suspect|realize|realise|find")},
 	{kind: kSignal, class: clsConcealment, why: "asks for something done without the user knowing",
-		p: ph("without ~2 @user ~1 know|knowing|notice|noticing|realizing|realising|seeing|being|suspecting|knowledge|awareness|consent")},
+		p: ph("without ~2 @user ~1 know|knowing|notice|noticing|realizing|realising|seeing|being|suspecting|knowledge|awareness|consent"), cond: notForbiddenAct},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to hide something from the user",
 		p: ph("keep|hide|hiding|conceal|concealing|hidden|secret|invisible|confidential ~5 from the? @user")},
 	{kind: kSignal, class: clsConcealment, why: "gives the user's reaction as a reason to hide something",
@@ -175,7 +175,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("regardless ~1 of ~4 @user|instruction|instructions|request|requests|asks|asked|says|wants")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
-		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred")},
+		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred"), cond: notUnasked},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
 		p: ph("read|reads|treat|treats|take|takes|interpret|interprets|count|counts|consider|regard|record|log ~4 no|refusal|refusals|objection|objections|decline|declines ~2 as|for ~2 yes|consent|approval|agreement|go-ahead|acceptance")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
@@ -187,9 +187,9 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders something around every tool the model uses",
 		p: ph("each|every|any time|whenever ~6 use|call|invoke|run ~2 a|any|another ~1 tool|function"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
-		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever")},
+		p: ph("supersede|supersedes|override|overrides|overrule|overrules|outrank|outranks|trump|trumps ~2 everything|anything|all|any|whatever"), cond: notOverField},
 	{kind: kSignal, class: clsCoercion, why: "tells the model the user's consent is not needed",
-		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer")},
+		p: ph("confirmation|approval|permission|consent|authorization ~4 not|never|no|isn't|aren't required|needed|necessary|longer"), cond: consentNotNamed},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to set aside its instructions",
 		p: ph("pay|paying no|not ~1 attention|heed|mind ~2 to? ~1 @whose|the|any ~1 @whose? ~1 @rules")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to use this tool above all others",
@@ -295,7 +295,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|convo|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue|transcript")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue")},
+	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog video videos audio recording recordings podcast podcasts episode episodes meeting meetings"), p: ph("entire|whole|full|complete transcript")}, // a recording's transcript is the recording's
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record|lines|turns of ~1 this|the|our|your ~1 current|ongoing|present? conversation|convo|chat|dialog|dialogue")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
 	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every|each ~2 messages|turns|message|turn ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
@@ -463,6 +464,92 @@ func negImperative(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	return false
 }
 
+// negImperativeToUser is negImperative for a telling whose listener is
+// the user: "do not mention this to the user". The user that a verb of
+// mentioning takes as its object is who is mentioned, tagged in the text
+// the tool writes: "do not use @ to mention users" hides nothing.
+func negImperativeToUser(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if u := to - 1; u > from && mentionedUser(cl, u) {
+		return false
+	}
+	return negImperative(s, t, cl, from, to)
+}
+
+// mentionedUser reports whether the user at cl[u] is the object of a
+// verb of mentioning just before it: "mention users", "mentioning the
+// other users".
+func mentionedUser(cl []tok, u int) bool {
+	k := u - 1
+	for k > 0 && (cl[k].w == "the" || cl[k].w == "other" || cl[k].w == "specific" || cl[k].w == "any") {
+		k--
+	}
+	switch cl[k].w {
+	case "mention", "mentions", "mentioning", "@mention", "tag", "tagging":
+		return true
+	}
+	return false
+}
+
+// consentNotNamed holds a consent that neither the tool's name nor the
+// property's names: a property named membership_approval says what its
+// values mean ("no_approval_required: approval is not required"), an
+// option of the API, not the model's conduct.
+func consentNotNamed(s *secScan, t *secText, cl []tok, from, _ int) bool {
+	w := cl[from].w
+	return !slices.Contains(s.words(), w) && !slices.Contains(nameWords(t.prop), w)
+}
+
+// notOverField holds a precedence that is not one field's over another
+// of the tool's: "overrides any summary in payload_refs" says which value
+// wins.
+func notOverField(s *secScan, _ *secText, cl []tok, _, to int) bool {
+	return to >= len(cl) || !s.hasProp(cl[to].w) && !slices.Contains(s.fields, cl[to].w)
+}
+
+// notUnasked holds a phrase of acting past what the user said, not one
+// of acting where the user has said nothing: "even if the user didn't
+// explicitly ask to read the file" is a tool used unasked, "even if the
+// user doesn't want it" against the user.
+func notUnasked(_ *secScan, _ *secText, cl []tok, from, to int) bool {
+	switch cl[to-1].w {
+	case "ask", "asks", "asked", "request", "requests", "requested", "say", "says", "said", "tell", "tells", "told", "instruct", "instructs", "instructed":
+	default:
+		return true
+	}
+	for k := from; k < to-1; k++ {
+		if cueTags[cl[k].w]&uint64(cuNeg) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// notForbiddenAct holds a "without" whose act is not one the clause
+// forbids: "do not delete other keys without explicit user consent" keeps
+// the user's say.
+func notForbiddenAct(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	return !forbiddenAct(cl, from)
+}
+
+// forbiddenAct reports whether the clause forbids the act that cl[k] is
+// part of: it starts with "do not", "don't" or "never", and no comma
+// parts the order from cl[k].
+func forbiddenAct(cl []tok, k int) bool {
+	i := 0
+	for i < k && (cl[i].w == "do" || cl[i].w == "please" || cl[i].w == "you") {
+		i++
+	}
+	if i >= k || cl[i].w != "not" && cl[i].w != "never" && cl[i].w != "don't" && cl[i].w != "dont" {
+		return false
+	}
+	for j := i + 1; j < k; j++ {
+		if cl[j].kind == tComma {
+			return false
+		}
+	}
+	return true
+}
+
 // noTopicAfter holds a phrase that no topic follows: "for any question
 // about React" is what a documentation tool is for.
 func noTopicAfter(_ *secScan, _ *secText, cl []tok, _, to int) bool {
@@ -509,8 +596,20 @@ func unrestrictedNotSameServer(s *secScan, t *secText, cl []tok, from, to int) b
 	if to < len(cl) && restrictWords[cl[to].w] {
 		return false
 	}
+	// "Before wiring anything to an agent" is before one act; "before
+	// doing anything" before every one.
+	if to-from >= 3 && oneAct(cl[to-2].w) {
+		return false
+	}
 	return directiveNotSameServer(s, t, cl, from, to)
 }
+
+// oneAct reports whether w, a word between "before" and "anything", is
+// a verb of one act: "wiring", not "doing".
+func oneAct(w string) bool { return strings.HasSuffix(w, "ing") && !anyActWords[w] }
+
+// anyActWords are the verbs of "before doing anything": any act.
+var anyActWords = wordSet("doing using calling running executing answering responding replying proceeding saying taking trying starting continuing acting")
 
 // restrictWords start a relative clause or a phrase that narrows a
 // quantifier to a kind: "anything that deletes", "anything involving".
@@ -567,6 +666,31 @@ func refOtherOrGeneric(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return refOther(s, t, cl, from, to)
 }
 
+// inCase reports whether cl[k] is in the part of a clause that names a
+// case, which starts it with "when" or "if": in "when you use
+// tenant_access_token to access the API, you cannot use this parameter"
+// the token is no order's object.
+func inCase(cl []tok, k int) bool {
+	if len(cl) == 0 || !caseWords[cl[0].w] {
+		return false
+	}
+	for j := 1; j < k; j++ {
+		if cl[j].kind == tComma {
+			return false
+		}
+	}
+	return true
+}
+
+// caseWords start a case, not an order.
+var caseWords = wordSet("when whenever if once unless")
+
+// credentialName reports whether an identifier names a credential and no
+// act: tenant_access_token is a token, set_secret a tool.
+func credentialName(w string) bool {
+	return secretVariable(w) && !slices.ContainsFunc(nameWords(w), func(p string) bool { return toolVerbs[p] })
+}
+
 // notRefWords are words a shadowing phrase names that are no tool's.
 var notRefWords = wordSet("this that the a an any all other another same its it tool tools function functions server servers your my our built-in builtin native default standard regular usual")
 
@@ -579,11 +703,11 @@ func shadowRefs(cl []tok, from, to int) []string {
 		if notRefWords[tk.w] || tk.kind == tComma {
 			continue
 		}
-		named := tk.kind == tIdent // a single word in quotes is most often a parameter's name
+		named := tk.kind == tIdent && !credentialName(tk.w) // a single word in quotes is most often a parameter's name
 		if !named && tk.kind == tWord && k+1 < len(cl) {
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
-				named = !skipWords[tk.w]
+				named = !skipWords[tk.w] && !strings.HasSuffix(tk.w, "ed") // "a requested tool" is no name
 			}
 		}
 		if named {
@@ -597,17 +721,7 @@ func shadowRefs(cl []tok, from, to int) []string {
 // (example.com, localhost) or its host names the tool: a Slack tool may
 // post to hooks.slack.com.
 func (s *secScan) explainedDest(w string) bool {
-	host := w
-	if i := strings.Index(host, "://"); i >= 0 {
-		host = host[i+3:]
-	}
-	if i := strings.IndexByte(host, '@'); i >= 0 {
-		host = host[i+1:]
-	}
-	if i := strings.IndexAny(host, "/:?#"); i >= 0 {
-		host = host[:i]
-	}
-	host = strings.TrimPrefix(host, "www.")
+	host := strings.TrimPrefix(destHost(w), "www.")
 	if host == "localhost" || host == "127.0.0.1" || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".test") || strings.HasSuffix(host, ".invalid") {
 		return true
 	}
@@ -627,6 +741,22 @@ func (s *secScan) explainedDest(w string) bool {
 		}
 	}
 	return false
+}
+
+// destHost is the host of an address, URL or host name: forms.monday.com
+// of https://forms.monday.com/x, monday.com of ops@monday.com.
+func destHost(dest string) string {
+	host := dest
+	if i := strings.Index(host, "://"); i >= 0 {
+		host = host[i+3:]
+	}
+	if i := strings.IndexByte(host, '@'); i >= 0 {
+		host = host[i+1:]
+	}
+	if i := strings.IndexAny(host, "/:?#"); i >= 0 {
+		host = host[:i]
+	}
+	return host
 }
 
 // placeholderLabel reports whether a label of a host name is a
@@ -657,7 +787,7 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 		head = ""
 	}
 	for _, h := range heads {
-		if slices.Contains(s.words(), h) || h == head {
+		if slices.Contains(s.words(), h) || h == head || h+"s" == head { // envs holds env vars
 			return true
 		}
 	}
@@ -683,7 +813,7 @@ func sensitivePath(w string) (what string, heads []string) {
 	case strings.Contains(w, "mcp.json") || strings.Contains(w, "claude_desktop_config") || strings.Contains(w, ".cursor/") || strings.Contains(w, ".codeium") || strings.Contains(w, ".continue/") || strings.Contains(w, "mcp_config") || strings.Contains(w, ".claude.json") || strings.Contains(w, ".claude/settings") || strings.Contains(w, "mcp_settings") || strings.Contains(w, ".gemini/settings") || strings.Contains(w, ".codex/config") || strings.Contains(w, "/windsurf/"):
 		return "another client's MCP configuration", []string{"mcp", "config", "configuration"}
 	case strings.HasSuffix(w, "/.env") || w == ".env" || strings.HasPrefix(w, ".env.") || strings.Contains(w, "/.env.") || strings.HasSuffix(w, ".env.local"):
-		return "a .env file of secrets", []string{"env", "dotenv"}
+		return "a .env file of secrets", []string{"env", "dotenv", "environment"}
 	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json") ||
 		strings.Contains(w, ".cargo/credentials") || strings.Contains(w, ".gem/credentials") || strings.Contains(w, "credentials.tfrc") || strings.Contains(w, "gh/hosts.yml") || strings.Contains(w, ".s3cfg") || strings.Contains(w, ".boto") || strings.Contains(w, ".htpasswd") || strings.Contains(w, "rclone.conf") || strings.Contains(w, ".vault-token") || strings.Contains(w, ".pulumi/credentials") || strings.Contains(w, ".terraformrc"):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
@@ -957,6 +1087,35 @@ func propNamesPath(prop, path string) bool {
 	return false
 }
 
+// enumerates reports whether a schema has w, or its singular, among the
+// values of an enum: a tool whose alertType is one of "Dependency",
+// "Secret" speaks of secret alerts when it says "all secrets". It is
+// asked only of a finding about to be reported.
+func enumerates(n *jsondoc.Node, w string) bool {
+	found := false
+	var walk func(n *jsondoc.Node)
+	walk = func(n *jsondoc.Node) {
+		for _, m := range n.Kids() {
+			switch {
+			case found:
+				return
+			case m.Key == "enum" && m.Value.Is(jsondoc.Array):
+				for _, e := range m.Value.Kids() {
+					if e.Value.Is(jsondoc.String) && (strings.EqualFold(e.Value.Str(), w) || strings.EqualFold(e.Value.Str()+"s", w)) {
+						found = true
+					}
+				}
+			case m.Value.Is(jsondoc.Object) || m.Value.Is(jsondoc.Array):
+				walk(m.Value)
+			}
+		}
+	}
+	if n != nil {
+		walk(n)
+	}
+	return found
+}
+
 // withinReach reports whether a secret is asked for wherever the model
 // can reach it: "all environment variables you can see or obtain
 // through other tools". A property named env explains the variables
@@ -1028,10 +1187,14 @@ var keyFiles = wordSet("id_rsa id_ed25519 id_ecdsa id_dsa id_ed25519_sk id_ecdsa
 // a property that asks for one.
 func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues) {
 	hits := sensHits(cl, ms)
-	prev := s.prevSens
+	prev, prevNamed := s.prevSens, s.prevNamed
 	s.prevSens, s.prevNamed = "", len(hits) > 0
+	// A few words between brackets after a secret the tool's purpose
+	// explains name that secret's parts: "the admin credentials (user_id
+	// and api_token)" of a get_credentials tool.
+	parts := prevNamed && prev == "" && len(cl) <= 5 && cl[0].start > 0 && s.x.src[cl[0].start-1] == '('
 	for _, h := range hits {
-		if !s.explainedSens(t, h.heads) && !producedBy(cl, h) {
+		if !s.explainedSens(t, h.heads) && !producedBy(cl, h) && !parts && !measured(cl, h) {
 			s.prevSens = h.what
 			break
 		}
@@ -1062,7 +1225,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	}
 	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
-			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) {
+			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
 				continue
 			}
 			from, to := span(cl, h.from, h.to)
@@ -1086,7 +1249,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 				continue
 			}
 		}
-		if !ordered && !obliged(cl, cc, m.from) {
+		if !ordered && !obliged(cl, cc, m.from) || inCase(cl, m.from) {
 			continue
 		}
 		for _, h := range hits {
@@ -1190,10 +1353,34 @@ func ownPrompt(cl []tok, h sensHit) bool {
 	return false
 }
 
+// measured reports whether a secret's words modify a noun of measure
+// after them: "the card data size", "the password length" speak of a
+// size, no secret to hand over.
+func measured(cl []tok, h sensHit) bool {
+	if h.to >= len(cl) {
+		return false
+	}
+	switch cl[h.to].w {
+	case "size", "sizes", "length", "lengths", "limit", "limits", "count", "format", "formats":
+		return true
+	}
+	return false
+}
+
 // producedBy reports whether a secret is what the tool makes: "generates
 // an API key and returns it once" names its output, which the next
 // clause may tell the model where to keep.
 func producedBy(cl []tok, h sensHit) bool {
+	switch cl[0].w {
+	case "returns", "generates", "creates", "issues":
+		return true // "Returns `url`, `auth_key` and `rest_auth_key`": a list of its output
+	}
+	for k := h.to; k < len(cl) && k < h.to+3; k++ {
+		switch cl[k].w {
+		case "generated", "created", "issued", "minted", "returned":
+			return true // "upload credentials are generated and used internally"
+		}
+	}
 	for k := max(0, h.from-4); k < h.from; k++ {
 		switch cl[k].w {
 		case "generates", "generate", "creates", "create", "issues", "mints", "rotates", "returns", "new":
@@ -1391,17 +1578,24 @@ func (s *secScan) sending(cl []tok, ms []secMatch) {
 			continue
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 20; k++ {
-			if !isDest(cl[k].kind) || s.explainedDest(cl[k].w) {
+			if !isDest(cl[k].kind) || s.explainedDest(cl[k].w) || s.wildcardHost(&cl[k]) {
 				continue
 			}
 			if m.item.kind == kVisit && !(cl[k].kind == tURL && carriesData(s.x.src[cl[k].start:cl[k].end])) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)
-			s.report(clsExfiltration, from, to, "tells the model to send data to "+destWhat(cl[k].kind))
+			s.report(clsExfiltration, from, to, "tells the model to send data to "+destWhat(cl[k].kind), cl[k].w)
 			return
 		}
 	}
+}
+
+// wildcardHost reports whether a host is a pattern, "*.hostingersite.com":
+// every host of a domain, such as the subdomains a service hands out,
+// and no address data can be sent to.
+func (s *secScan) wildcardHost(tk *tok) bool {
+	return tk.kind == tHost && (strings.HasPrefix(tk.w, "*.") || tk.start > 0 && s.x.src[tk.start-1] == '*')
 }
 
 // carriesData reports whether a URL has a query or path that a model is
@@ -1459,6 +1653,23 @@ func (s *secScan) hasProp(w string) bool {
 	return false
 }
 
+// namedFor reports whether the words passed, cl, name what property w's
+// head noun, its name's last word, is for: "pass that ref via
+// payload_refs" passes a ref.
+func namedFor(cl []tok, w string) bool {
+	ws := nameWords(w)
+	if len(ws) < 2 {
+		return false
+	}
+	head := ws[len(ws)-1]
+	for k := range cl {
+		if cl[k].w == head || cl[k].w+"s" == head {
+			return true
+		}
+	}
+	return false
+}
+
 // extraFields are the names of properties that exist to carry what a
 // poisoned description asks for: a note beside the real arguments.
 var extraFields = wordSet("sidenote side_note sidenotes note notes context metadata meta extra extras debug debug_info debuginfo feedback comment comments remark remarks annotation annotations details info additional_info additionalinfo summary reasoning trace telemetry diagnostics diagnostic memo payload hint hints aux auxiliary appendix")
@@ -1487,8 +1698,8 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 12; k++ {
 			w := strings.Trim(cl[k].w, "'`\"")
-			if !s.hasProp(w) {
-				continue
+			if !s.hasProp(w) || slices.Contains(s.noText, w) {
+				continue // "set include_comments: true", "use comments_limit": a flag or a number carries no text
 			}
 			named := cl[k].quoted || cl[k].kind == tIdent
 			if k+1 < len(cl) {
@@ -1500,7 +1711,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 			if !named {
 				continue
 			}
-			if !extraField(w) && len(sensHits(cl, ms)) == 0 && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
+			if (!extraField(w) || namedFor(cl[m.to:k], w)) && len(sensHits(cl, ms)) == 0 && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)

@@ -107,6 +107,8 @@ type secScan struct {
 	purpose []string // the words of its name, what its purpose explains: see words
 	named   bool     // purpose is made
 	props   []string // the property names of its parameters
+	fields  []string // the names of the properties of its schemas' subschemas, deeper than props
+	noText  []string // the props whose type is boolean, integer or number: they carry no text
 	// named4Conv are its properties named for the conversation (see
 	// conversationName).
 	named4Conv []jsondoc.Member
@@ -304,6 +306,9 @@ func (s *secScan) collect(t *tooldef.Tool) {
 		if props := t.Params.Get("properties"); props.Is(jsondoc.Object) {
 			for _, m := range props.Kids() {
 				s.props = append(s.props, m.Key)
+				if typ := m.Value.Get("type"); typ.Is(jsondoc.String) && (typ.Str() == "boolean" || typ.Str() == "integer" || typ.Str() == "number") {
+					s.noText = append(s.noText, m.Key)
+				}
 				if m.Value.Is(jsondoc.Object) && conversationName(m.Key) {
 					s.named4Conv = append(s.named4Conv, m)
 				}
@@ -363,6 +368,9 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 					sub := prop
 					if m.Key == "properties" {
 						sub = p.Key
+						if n != root {
+							s.fields = append(s.fields, p.Key)
+						}
 						if sentenceName(p.Key) {
 							s.addName(root, p.Value, base, p.Key)
 						}

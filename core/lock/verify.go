@@ -2,6 +2,7 @@ package lock
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -67,7 +68,8 @@ func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) 
 	}
 	b.WriteByte(']')
 	d := &Drift{Source: source}
-	if asPinned(tools, doc) {
+	pins := byName(tools)
+	if asPinned(pins, len(tools), doc) {
 		return d, nil
 	}
 	old, err := jsondoc.ParseText(pinnedName, b.String())
@@ -90,7 +92,7 @@ func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) 
 		} else if now != doc {
 			c = inSource(c, doc, spans)
 		}
-		if c.Code == "added-tool" && nthNamed(tools, c.Tool, 0) != nil {
+		if c.Code == "added-tool" && pins.nth(c.Tool, 0) != nil {
 			// Many clients key tools by name, the last one listed
 			// winning: a second definition of a pinned name can stand in
 			// for the pinned one, unchanged beside it.
@@ -108,7 +110,7 @@ func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) 
 		changed[c.Tool], changed[c.OldTool] = true, true
 		d.Changes = append(d.Changes, c)
 	}
-	d.Changes = append(d.Changes, unexplained(tools, doc, changed)...)
+	d.Changes = append(d.Changes, unexplained(pins, doc, changed)...)
 	d.Errors = len(d.Changes)
 	d.Warnings = len(warnings)
 	d.Changes = append(d.Changes, warnings...)
@@ -118,10 +120,8 @@ func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) 
 // inLock places a change found in the pinned tools in the lock: its
 // file, offset, line and column, and a path from the lock's root.
 func (p *lockText) inLock(c diff.Change, source string, defs []*jsondoc.Node, starts []int) diff.Change {
-	i := len(starts) - 1
-	for i > 0 && starts[i] > c.Offset {
-		i--
-	}
+	// The last definition that starts at or before the offset.
+	i := max(sort.SearchInts(starts, c.Offset+1)-1, 0)
 	c.File = p.doc.Name
 	shift := int(defs[i].Start) - starts[i]
 	c.Offset += shift
@@ -141,7 +141,7 @@ func (p *lockText) inLock(c diff.Change, source string, defs []*jsondoc.Node, st
 // one pinned though diff found no change in it: values of a list in
 // another order, a default or an example in its schema. Tools of one
 // name are paired in order, as diff pairs them.
-func unexplained(pins []Tool, doc *jsondoc.Document, changed map[string]bool) []diff.Change {
+func unexplained(pins pinsByName, doc *jsondoc.Document, changed map[string]bool) []diff.Change {
 	set := tooldef.Tools(doc)
 	seen := map[string]int{}
 	var out []diff.Change
@@ -152,7 +152,7 @@ func unexplained(pins []Tool, doc *jsondoc.Document, changed map[string]bool) []
 		if t.Name == "" || changed[t.Name] {
 			continue
 		}
-		pin := nthNamed(pins, t.Name, k)
+		pin := pins.nth(t.Name, k)
 		if pin == nil {
 			continue
 		}
@@ -172,31 +172,37 @@ func unexplained(pins []Tool, doc *jsondoc.Document, changed map[string]bool) []
 	return out
 }
 
-// nthNamed is the k'th pinned tool of that name, nil when there are
-// fewer.
-func nthNamed(tools []Tool, name string, k int) *Tool {
+// pinsByName is a source's pinned tools by name, in the lock's order: a
+// look-up costs the same however many tools the lock pins.
+type pinsByName map[string][]*Tool
+
+func byName(tools []Tool) pinsByName {
+	pins := make(pinsByName, len(tools))
 	for i := range tools {
-		if tools[i].Name == name {
-			if k == 0 {
-				return &tools[i]
-			}
-			k--
-		}
+		pins[tools[i].Name] = append(pins[tools[i].Name], &tools[i])
+	}
+	return pins
+}
+
+// nth is the k'th pinned tool of that name, nil when there are fewer.
+func (pins pinsByName) nth(name string, k int) *Tool {
+	if k < len(pins[name]) {
+		return pins[name][k]
 	}
 	return nil
 }
 
 // asPinned reports whether doc lists the tools pinned and no other, each
 // with the canonical form pinned: nothing for diff to find.
-func asPinned(pins []Tool, doc *jsondoc.Document) bool {
+func asPinned(pins pinsByName, n int, doc *jsondoc.Document) bool {
 	set := tooldef.Tools(doc)
-	if len(set.Tools) != len(pins) || len(set.Problems) > 0 || len(set.Bad) > 0 || len(set.Lists) > 1 {
+	if len(set.Tools) != n || len(set.Problems) > 0 || len(set.Bad) > 0 || len(set.Lists) > 1 {
 		return false
 	}
 	seen := map[string]int{}
 	for i := range set.Tools {
 		t := &set.Tools[i]
-		pin := nthNamed(pins, t.Name, seen[t.Name])
+		pin := pins.nth(t.Name, seen[t.Name])
 		seen[t.Name]++
 		if pin == nil {
 			return false

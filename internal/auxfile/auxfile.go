@@ -8,19 +8,21 @@
 package auxfile
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"toolbench/core/termtext"
 )
 
-// DefaultMax is the size of the largest file Read reads when a Limit sets
+// DefaultMax is the size of the largest file ReadAs reads when a Limit sets
 // none: many times the largest configuration, servers file, lock or
 // baseline of a project.
 const DefaultMax = 64 << 20
 
-// A Limit bounds the files Read reads: Max bytes (DefaultMax when 0),
+// A Limit bounds the files ReadAs reads: Max bytes (DefaultMax when 0),
 // which Flag, the command line's flag, raises. The zero Limit is
 // DefaultMax, raised by no flag.
 type Limit struct {
@@ -49,29 +51,40 @@ func (e *TooLargeError) Error() string {
 	return msg
 }
 
-// Read returns the content of the file at path, or a *TooLargeError when
-// it holds more than lim allows: a regular file is refused by its size,
-// without being read; anything else (a device, a pipe) is read up to the
-// bound and no further. Other errors are those of opening and reading
-// the file, which name path.
-func Read(path string, lim Limit) ([]byte, error) {
+// ReadAs returns the content of the file at path, or a *TooLargeError
+// when it holds more than lim allows: a regular file is refused by its
+// size, without being read; anything else (a device, a pipe) is read up
+// to the bound and no further. Every error names the file shown, the
+// path as the user gave it (path may be it joined to a working
+// directory): the *TooLargeError, and the *fs.PathError of opening or
+// reading it.
+func ReadAs(path, shown string, lim Limit) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, named(err, shown)
 	}
 	defer f.Close()
 	max := lim.max()
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > max {
-		return nil, &TooLargeError{Path: path, Limit: lim}
+		return nil, &TooLargeError{Path: shown, Limit: lim}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, max+1))
 	switch {
 	case err != nil:
-		return nil, err // the file's, which names it
+		return nil, named(err, shown)
 	case int64(len(data)) > max:
-		return nil, &TooLargeError{Path: path, Limit: lim}
+		return nil, &TooLargeError{Path: shown, Limit: lim}
 	}
 	return data, nil
+}
+
+// named is err, an error of the file system's, naming the file shown.
+func named(err error, shown string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = shown
+	}
+	return err
 }
 
 // ParseSize reads a size as a flag gives it: a number of bytes, or one

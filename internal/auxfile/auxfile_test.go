@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-func TestReadStopsAtTheBoundAndNamesTheFlagThatRaisesIt(t *testing.T) {
+func TestReadAsStopsAtTheBoundAndNamesTheFileAsGivenAndTheFlagThatRaisesIt(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.toml")
 	if err := os.WriteFile(big, make([]byte, 2<<10), 0o644); err != nil {
@@ -21,36 +21,37 @@ func TestReadStopsAtTheBoundAndNamesTheFlagThatRaisesIt(t *testing.T) {
 	}
 	lim := Limit{Max: 1 << 10, Flag: "--max-file-size"}
 	tests := []struct {
-		name string
-		path string
-		lim  Limit
-		want string // the error; "" for none
+		name  string
+		path  string
+		shown string // the path as the user gave it
+		lim   Limit
+		want  string // the error; "" for none
 	}{
-		{"an endless device", "/dev/zero", lim, "/dev/zero: larger than the 1 KiB toolbench reads of a configuration, servers, lock or baseline file (--max-file-size raises it)"},
-		{"an endless device, the default bound", "/dev/zero", Limit{}, "/dev/zero: larger than the 64 MiB toolbench reads"},
-		{"a file past the bound", big, lim, big + ": larger than the 1 KiB"},
-		{"a file at the bound", fits, lim, ""},
-		{"a file that is not there", filepath.Join(dir, "none"), lim, "no such file or directory"},
+		{"an endless device", "/dev/zero", "/dev/zero", lim, "/dev/zero: larger than the 1 KiB toolbench reads of a configuration, servers, lock or baseline file (--max-file-size raises it)"},
+		{"an endless device, the default bound", "/dev/zero", "/dev/zero", Limit{}, "/dev/zero: larger than the 64 MiB toolbench reads"},
+		{"a file past the bound, named as given", big, "big.toml", lim, "big.toml: larger than the 1 KiB"},
+		{"a file at the bound", fits, "fits.toml", lim, ""},
+		{"a file that is not there, named as given", filepath.Join(dir, "none"), "none", lim, "open none: no such file or directory"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if _, err := os.Stat(tc.path); tc.path == "/dev/zero" && err != nil {
 				t.Skip(err)
 			}
-			data, err := Read(tc.path, tc.lim)
+			data, err := ReadAs(tc.path, tc.shown, tc.lim)
 			switch {
 			case tc.want == "" && err != nil:
-				t.Fatalf("Read: %v", err)
+				t.Fatalf("ReadAs: %v", err)
 			case tc.want == "":
 				if len(data) != 1<<10 {
 					t.Errorf("read %d bytes, want %d", len(data), 1<<10)
 				}
-			case err == nil || !strings.Contains(err.Error(), tc.want):
-				t.Errorf("Read: %v, want an error containing %q", err, tc.want)
+			case err == nil || !strings.HasPrefix(err.Error(), tc.want):
+				t.Errorf("ReadAs: %v, want an error starting %q", err, tc.want)
 			}
 			var tooLarge *TooLargeError
 			if strings.Contains(tc.want, "larger than") && !errors.As(err, &tooLarge) {
-				t.Errorf("Read: %T, want a *TooLargeError", err)
+				t.Errorf("ReadAs: %T, want a *TooLargeError", err)
 			}
 		})
 	}
@@ -75,10 +76,10 @@ func TestReadOfAPipeWithoutEndStopsAtTheBound(t *testing.T) {
 		t.Skip("no /proc/self/fd here")
 	}
 	path := filepath.Join("/proc/self/fd", strconv.Itoa(int(r.Fd())))
-	_, err = Read(path, Limit{Max: 64 << 10})
+	_, err = ReadAs(path, "pipe", Limit{Max: 64 << 10})
 	var tooLarge *TooLargeError
-	if !errors.As(err, &tooLarge) {
-		t.Errorf("Read: %v, want a *TooLargeError", err)
+	if !errors.As(err, &tooLarge) || tooLarge.Path != "pipe" {
+		t.Errorf("ReadAs: %v, want a *TooLargeError naming the pipe as given", err)
 	}
 }
 

@@ -112,16 +112,7 @@ func (e *env) open(name string) (*os.File, error) {
 // --max-file-size (it is a servers file); its error names the file as it
 // was given.
 func (e *env) readFile(name string) ([]byte, error) {
-	data, err := auxfile.Read(e.path(name), e.fileLimit())
-	var pe *fs.PathError
-	var tooLarge *auxfile.TooLargeError
-	switch {
-	case errors.As(err, &tooLarge):
-		tooLarge.Path = name
-	case errors.As(err, &pe):
-		pe.Path = name
-	}
-	return data, err
+	return auxfile.ReadAs(e.path(name), name, e.fileLimit())
 }
 
 // colored reports whether what is written to w is colored: as --color

@@ -598,3 +598,33 @@ func TestEveryFileBesideTheDocumentsIsReadUpToABound(t *testing.T) {
 		})
 	}
 }
+
+func TestAFilePastTheBoundIsNamedAsItWasGiven(t *testing.T) {
+	// The file is read from the working directory, joined to it; the
+	// error names it as the command line did, not as it was opened.
+	project(t, map[string]string{
+		"big.json":   `{"mcpServers":{"s":{"command":"x"}}}` + strings.Repeat(" ", 2<<10),
+		"tools.json": "[" + hardTool + "]",
+	})
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"--config", []string{"lint", "--config", "big.json", "tools.json"}, "toolbench lint: big.json: larger than the 1 KiB"},
+		{"--baseline", []string{"lint", "--baseline", "big.json", "tools.json"}, "toolbench lint: big.json: larger than the 1 KiB"},
+		{"--write-baseline", []string{"lint", "--write-baseline", "big.json", "tools.json"}, "toolbench lint: big.json: larger than the 1 KiB"},
+		{"--mcp-config with --server", []string{"lint", "--server", "s", "--mcp-config", "big.json"}, "toolbench lint: big.json: larger than the 1 KiB"},
+		{"--mcp-config with --all-servers", []string{"lint", "--all-servers", "--mcp-config", "big.json"}, "toolbench lint: big.json: larger than the 1 KiB"},
+		{"--lock of verify", []string{"verify", "--lock", "big.json"}, "toolbench verify: big.json: larger than the 1 KiB"},
+		{"--mcp-config of proxy wrap", []string{"proxy", "wrap", "--command", "toolbench", "--mcp-config", "big.json"}, "toolbench proxy wrap: big.json: larger than the 1 KiB"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runIn(t, append([]string{"--max-file-size", "1KiB"}, tc.args...)...)
+			if code != exitFailure || !strings.HasPrefix(stderr, tc.want) {
+				t.Errorf("toolbench %q: exit %d, stderr %q; want exit 2 and %q first", tc.args, code, stderr, tc.want)
+			}
+		})
+	}
+}

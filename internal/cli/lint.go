@@ -311,7 +311,7 @@ func (lr *lintRun) againstManifests() {
 		return
 	}
 	origin := source.Input{Path: lr.allServers}
-	serversFile, err := source.LoadServersFile(lr.e.dir, lr.allServers, lr.e.fileLimit())
+	serversFile, err := lr.inputs[0].Server.File() // every input is a server of it, which holds it as read
 	if err != nil {
 		lr.failed(origin.DocName(), err)
 		return
@@ -490,10 +490,9 @@ func (lr *lintRun) writeBaseline() int {
 		sources[r.source] = true
 	}
 	b := &baseline.Baseline{}
-	data, err := auxfile.Read(e.path(path), e.fileLimit())
+	data, err := e.readFile(path)
 	var tooLarge *auxfile.TooLargeError
 	if errors.As(err, &tooLarge) {
-		tooLarge.Path = path
 		fmt.Fprintf(e.stderr, "toolbench lint: %s; nothing was written\n", termtext.EscapeLine(err.Error()))
 		return exitFailure
 	}

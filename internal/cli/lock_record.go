@@ -93,22 +93,8 @@ type listedTool struct {
 
 // read reads the record r, listing after listing.
 func (rp *recordPins) read(r io.Reader) error {
-	var tools [][]byte
-	pages := 0
-	return proxy.ReadRecord(r, func(line int, e proxy.Event) error {
-		if e.From != proxy.Server || e.Kind != "response" || e.Method != "tools/list" || e.Result == nil {
-			return nil
-		}
-		msg := append(append([]byte(`{"jsonrpc":"2.0","id":0,"result":`), e.Result...), '}')
-		page, got, err := mcpclient.ReadToolsPage(msg, pages+1, "")
-		if err != nil {
-			return &proxy.RecordError{Line: line, Msg: "the tools/list result: " + err.Error()}
-		}
-		tools, pages = append(tools, got...), pages+1
-		if page.NextCursor == "" {
-			rp.add(tools, line)
-			tools, pages = nil, 0
-		}
+	return proxy.Listings(r, func(l proxy.Listing) error {
+		rp.add(l.Tools, l.Line)
 		return nil
 	})
 }

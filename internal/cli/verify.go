@@ -120,6 +120,9 @@ func verify(e *env, opts *verifyOptions, pol *policy.Policy, path string, reach 
 		if l.Kind(name) == lock.Server {
 			srv := reach
 			srv.Name = name
+			if j := slices.IndexFunc(all, func(s source.Server) bool { return s.Name == name }); j >= 0 {
+				srv = all[j] // the servers file as it was read for all of them
+			}
 			ins[i].Server = &srv
 		} else {
 			// A file of the lock's folder, read through it: a symbolic

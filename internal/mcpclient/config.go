@@ -57,13 +57,9 @@ func ParseConfig(file string, data []byte, name string, lookup func(string) (str
 	if !ok {
 		return Spec{}, fmt.Errorf("%s: no server %q in \"mcpServers\"%s", file, name, listNames(servers))
 	}
-	var e configEntry
-	if err := json.Unmarshal(raw, &e); err != nil {
-		return Spec{}, fmt.Errorf("%s: server %q: %s", file, name, jsonMessage(err))
-	}
-	spec, err := e.spec(name, lookup)
+	spec, err := EntrySpec(name, raw, lookup)
 	if err != nil {
-		return Spec{}, fmt.Errorf("%s: server %q: %w", file, name, err)
+		return Spec{}, fmt.Errorf("%s: %w", file, err)
 	}
 	return spec, nil
 }
@@ -84,12 +80,19 @@ func EntrySpec(name string, entry []byte, lookup func(string) (string, bool)) (S
 	return spec, nil
 }
 
-// ParseServerNames returns the names of the servers of data, the servers
-// file named file, in the order the file lists them: the entries of its
+// A ServerEntry is a server of a servers file: its name, and its entry,
+// the JSON text [EntrySpec] reads.
+type ServerEntry struct {
+	Name  string
+	Entry []byte
+}
+
+// ParseServerEntries returns the servers of data, the servers file named
+// file, in the order the file lists them: the entries of its
 // "mcpServers" object, or of "servers" when it has no "mcpServers", as
 // [ParseConfig] reads them. A file that is not JSON or has neither object
 // is an error, which says where.
-func ParseServerNames(file string, data []byte) ([]string, error) {
+func ParseServerEntries(file string, data []byte) ([]ServerEntry, error) {
 	var top struct {
 		MCPServers jsontext.Value `json:"mcpServers"`
 		Servers    jsontext.Value `json:"servers"`
@@ -109,18 +112,20 @@ func ParseServerNames(file string, data []byte) ([]string, error) {
 	if _, err := dec.ReadToken(); err != nil {
 		return nil, fmt.Errorf("%s: %q: %s", file, key, jsonMessage(err))
 	}
-	var names []string
+	var entries []ServerEntry
 	for dec.PeekKind() != '}' {
 		tok, err := dec.ReadToken()
 		if err != nil {
 			return nil, fmt.Errorf("%s: %q: %s", file, key, jsonMessage(err))
 		}
-		names = append(names, tok.String())
-		if err := dec.SkipValue(); err != nil {
+		name := tok.String() // the token is the decoder's, until its next read; so is the entry
+		entry, err := dec.ReadValue()
+		if err != nil {
 			return nil, fmt.Errorf("%s: %q: %s", file, key, jsonMessage(err))
 		}
+		entries = append(entries, ServerEntry{name, entry.Clone()})
 	}
-	return names, nil
+	return entries, nil
 }
 
 func listNames(servers map[string]jsontext.Value) string {

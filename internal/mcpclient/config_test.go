@@ -128,7 +128,7 @@ func fromConfig(path, name string, lookup func(string) (string, bool)) (Spec, er
 	return ParseConfig(path, data, name, lookup)
 }
 
-func TestServerNamesAreInTheFilesOrder(t *testing.T) {
+func TestServerEntriesAreInTheFilesOrder(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name, file string
@@ -145,7 +145,7 @@ func TestServerNamesAreInTheFilesOrder(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ParseServerNames("servers.json", []byte(tc.file))
+			entries, err := ParseServerEntries("servers.json", []byte(tc.file))
 			if tc.err != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 					t.Fatalf("error %v, want one starting %q", err, tc.err)
@@ -155,10 +155,40 @@ func TestServerNamesAreInTheFilesOrder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var got []string
+			for _, e := range entries {
+				got = append(got, e.Name)
+			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("names (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestEachServersEntryIsItsTextInTheFile(t *testing.T) {
+	t.Parallel()
+	file := `{"mcpServers": {"a": {"command": "srv", "args": ["-v"]}, "b": {"url": "https://h/mcp"}}}`
+	entries, err := ParseServerEntries("servers.json", []byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ServerEntry{{"a", []byte(`{"command": "srv", "args": ["-v"]}`)}, {"b", []byte(`{"url": "https://h/mcp"}`)}}
+	if diff := cmp.Diff(want, entries); diff != "" {
+		t.Errorf("entries (-want +got):\n%s", diff)
+	}
+	for _, e := range entries {
+		fromEntry, err := EntrySpec(e.Name, e.Entry, lookupIn(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fromFile, err := ParseConfig("servers.json", []byte(file), e.Name, lookupIn(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(fromFile, fromEntry); diff != "" {
+			t.Errorf("%s: the entry's Spec (-the file's +the entry's):\n%s", e.Name, diff)
+		}
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/internal/mcpclient"
 )
 
 // The arguments of a call are checked here, against the tool's input
@@ -38,9 +40,12 @@ func checkedArguments(inputs map[string]*jsonschema.Schema) mcp.Middleware {
 			if !known {
 				return next(ctx, method, req) // the SDK answers an unknown tool
 			}
-			args, err := withNulls(call.Params.Arguments, in)
+			args, m, err := withNulls(call.Params.Arguments, in)
 			if err == nil {
-				err = checkValue("arguments", args, in)
+				err = checkType("arguments", args, "an object", in)
+			}
+			if err == nil {
+				err = checkObject("arguments", m, in) // decoded once, by withNulls
 			}
 			if err != nil {
 				res := &mcp.CallToolResult{}
@@ -54,16 +59,17 @@ func checkedArguments(inputs map[string]*jsonschema.Schema) mcp.Middleware {
 }
 
 // withNulls returns the arguments args with null for each property of in
-// that may be null and that they leave out; no arguments, or null, are
-// an object of none. Arguments that are not an object are an error.
-func withNulls(args json.RawMessage, in *jsonschema.Schema) (json.RawMessage, error) {
+// that may be null and that they leave out, and their members, decoded;
+// no arguments, or null, are an object of none. Arguments that are not
+// an object are an error.
+func withNulls(args json.RawMessage, in *jsonschema.Schema) (json.RawMessage, map[string]json.RawMessage, error) {
 	args = bytes.TrimSpace(args)
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}")
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(args, &m); err != nil || m == nil {
-		return nil, fmt.Errorf("arguments are %s; they must be an object of the tool's arguments", kindOf(args))
+		return nil, nil, fmt.Errorf("arguments are %s; they must be an object of the tool's arguments", mcpclient.KindOf(args))
 	}
 	added := false
 	for _, name := range in.PropertyOrder {
@@ -72,24 +78,26 @@ func withNulls(args json.RawMessage, in *jsonschema.Schema) (json.RawMessage, er
 		}
 	}
 	if !added {
-		return args, nil
+		return args, m, nil
 	}
-	return json.Marshal(m)
+	args, err := json.Marshal(m)
+	return args, m, err
 }
 
 // checkValue checks v, the JSON value at path, against s: its type,
 // enum, properties and items.
 func checkValue(path string, v json.RawMessage, s *jsonschema.Schema) error {
-	kind := kindOf(v)
-	if types := typesOf(s); len(types) > 0 && !slices.ContainsFunc(types, func(t string) bool { return fits(kind, v, t) }) {
-		return fmt.Errorf("%s is %s; it must be %s", path, shown(v), orList(typeWords(types)))
-	}
-	if len(s.Enum) > 0 && !inEnum(v, s.Enum) {
-		return fmt.Errorf("%s is %s; it must be one of %s", path, shown(v), enumWords(s.Enum))
+	kind := mcpclient.KindOf(v)
+	if err := checkType(path, v, kind, s); err != nil {
+		return err
 	}
 	switch kind {
 	case "an object":
-		return checkObject(path, v, s)
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(v, &m); err != nil {
+			return fmt.Errorf("%s is not an object of JSON values", path)
+		}
+		return checkObject(path, m, s)
 	case "a list":
 		if s.Items == nil {
 			return nil
@@ -107,13 +115,21 @@ func checkValue(path string, v json.RawMessage, s *jsonschema.Schema) error {
 	return nil
 }
 
-// checkObject checks the members of the object v at path against the
-// properties s names and requires, and whether it allows others.
-func checkObject(path string, v json.RawMessage, s *jsonschema.Schema) error {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(v, &m); err != nil {
-		return fmt.Errorf("%s is not an object of JSON values", path)
+// checkType checks v, the JSON value at path, of kind kind, against s's
+// type and enum.
+func checkType(path string, v json.RawMessage, kind string, s *jsonschema.Schema) error {
+	if types := typesOf(s); len(types) > 0 && !slices.ContainsFunc(types, func(t string) bool { return fits(kind, v, t) }) {
+		return fmt.Errorf("%s is %s; it must be %s", path, shown(v), orList(typeWords(types)))
 	}
+	if len(s.Enum) > 0 && !inEnum(v, s.Enum) {
+		return fmt.Errorf("%s is %s; it must be one of %s", path, shown(v), enumWords(s.Enum))
+	}
+	return nil
+}
+
+// checkObject checks m, the members of the object at path, against the
+// properties s names and requires, and whether it allows others.
+func checkObject(path string, m map[string]json.RawMessage, s *jsonschema.Schema) error {
 	names := s.PropertyOrder
 	if len(names) == 0 {
 		for name := range s.Properties {
@@ -192,33 +208,11 @@ func fits(kind string, v json.RawMessage, t string) bool {
 	return true // a type this check does not know: the SDK's check judges
 }
 
-// kindOf names the kind of the JSON value v: "an object", "a list", "a
-// string", "a number", "a boolean", "null".
-func kindOf(v json.RawMessage) string {
-	v = bytes.TrimSpace(v)
-	if len(v) == 0 {
-		return "nothing"
-	}
-	switch c := v[0]; {
-	case c == '{':
-		return "an object"
-	case c == '[':
-		return "a list"
-	case c == '"':
-		return "a string"
-	case c == 't' || c == 'f':
-		return "a boolean"
-	case c == 'n':
-		return "null"
-	}
-	return "a number"
-}
-
 // shown shows the value v in a message: a short string or number as
 // written, anything else by its kind.
 func shown(v json.RawMessage) string {
 	v = bytes.TrimSpace(v)
-	switch kind := kindOf(v); kind {
+	switch kind := mcpclient.KindOf(v); kind {
 	case "a string":
 		var s string
 		if json.Unmarshal(v, &s) == nil && len(s) <= 60 {

@@ -17,6 +17,7 @@ import (
 
 	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 // What reaches a client says nothing of Go: the SDK answers params it
@@ -82,7 +83,7 @@ func kindOfPrefix(quoted string) string {
 	if err := json.Unmarshal([]byte(quoted), &prefix); err != nil {
 		prefix = quoted
 	}
-	return kindOf(json.RawMessage(prefix))
+	return mcpclient.KindOf([]byte(prefix))
 }
 
 // goKindWord names the JSON value a Go type is read from.

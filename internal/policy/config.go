@@ -108,12 +108,11 @@ func LoadFor(named string, off bool, dir, wd string, lim auxfile.Limit) (*config
 
 // load reads the file at abs, named display in errors.
 func load(abs, display string, lim auxfile.Limit) (*config.Config, error) {
-	data, err := auxfile.Read(abs, lim)
+	data, err := auxfile.ReadAs(abs, display, lim)
 	var tooLarge *auxfile.TooLargeError
 	switch {
 	case errors.As(err, &tooLarge):
-		tooLarge.Path = display
-		return nil, tooLarge
+		return nil, err
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", display, unwrapPath(err))
 	}

@@ -142,14 +142,9 @@ func (p *Policy) ReadBaseline(named string) error {
 }
 
 // read reads the file at path, from the working directory, up to the
-// bound; a *auxfile.TooLargeError names it by path.
+// bound; its errors name it by path.
 func (p *Policy) read(path string) ([]byte, error) {
-	data, err := auxfile.Read(Join(p.Dir, path), p.FileLimit)
-	var tooLarge *auxfile.TooLargeError
-	if errors.As(err, &tooLarge) {
-		tooLarge.Path = path
-	}
-	return data, err
+	return auxfile.ReadAs(Join(p.Dir, path), path, p.FileLimit)
 }
 
 // LockPath is the lock file: the one named (--lock), else the

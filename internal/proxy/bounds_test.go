@@ -235,7 +235,7 @@ func TestTheRecordsQueueCountsTheFindingsOfWhatItHolds(t *testing.T) {
 	// arguments the tool does not take is.
 	finding := Finding{Code: "extra", Text: strings.Repeat("x", 30<<20)}
 	for range 4 {
-		rec.add(&Event{Kind: "request", Findings: []Finding{finding}})
+		rec.add(&Event{Kind: "request", Findings: []Finding{finding}}, nil)
 	}
 	close(w.release)
 	// The writer may have taken the first off the queue: the others

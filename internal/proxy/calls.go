@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -51,6 +52,8 @@ func (s *session) queueCall(m *jsonrpc.Message, ev *Event, route any, header htt
 	}
 	s.calls = append(s.calls, queuedCall{id: bytes.Clone(m.ID), raw: bytes.Clone(m.Raw), ev: ev, route: route, header: header})
 	s.callBytes += len(m.Raw)
+	// Its line is written where it came, once it is checked.
+	s.hold(ev)
 	if len(s.calls) == 1 {
 		go s.checkQueuedCalls()
 	}
@@ -107,14 +110,19 @@ func (s *session) dequeueCall(id []byte) bool {
 // checkCall checks a tools/call request against the tools the client
 // was given, with validate_call and the deep validator, and says what it
 // found and whether the call is kept from the server. A call made before
-// any listing is checked against one the proxy takes itself.
-func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) {
+// any listing is checked against one the proxy takes itself; when that
+// listing fails for the server being gone, the call is not checked and
+// gone says why the server went.
+func (s *session) checkCall(m *jsonrpc.Message, req *request) (_ []Finding, refuse bool, gone error) {
 	st := s.tools.current()
 	var unlisted string
 	if st == nil {
 		var err error
 		if st, err = s.listOwn(req); err != nil {
 			unlisted = err.Error()
+			if gone = s.goneErr(); gone == nil && errors.Is(err, errServerGone) {
+				gone = err // its writing failed before its end was read
+			}
 		}
 	}
 	p := s.parsers.Get().(*jsondoc.Parser)
@@ -122,8 +130,14 @@ func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) 
 	// The message is read in place: nothing of its tree is kept past this
 	// call but strings made anew.
 	root, err := p.Parse(unsafe.String(unsafe.SliceData(m.Raw), len(m.Raw)))
+	if gone != nil {
+		if err == nil {
+			req.tool = strings.Clone(call.NormalizeCall(root).Name)
+		}
+		return nil, false, gone
+	}
 	if err != nil {
-		return []Finding{callFinding(call.Finding{Code: call.CodeMalformed, Reason: err.Error()}, "", st, s.opt)}, s.opt.Policy.Calls == Enforce
+		return []Finding{callFinding(call.Finding{Code: call.CodeMalformed, Reason: err.Error()}, "", st, s.opt)}, s.opt.Policy.Calls == Enforce, nil
 	}
 	c := call.NormalizeCall(root)
 	c.Name = strings.Clone(c.Name)
@@ -153,12 +167,12 @@ func (s *session) checkCall(m *jsonrpc.Message, req *request) ([]Finding, bool) 
 			Hint: "the value there breaks the tool's input schema: send one it allows", Tool: c.Name})
 	}
 	if len(findings) == 0 {
-		return nil, false
+		return nil, false, nil
 	}
 	if unlisted != "" {
 		findings = append(findings, Finding{Code: CodeUnlisted, Severity: catalog.Error, Text: "the server's tools could not be listed to check the call: " + unlisted, Tool: c.Name})
 	}
-	return findings, s.opt.Policy.Calls == Enforce
+	return findings, s.opt.Policy.Calls == Enforce, nil
 }
 
 // callFinding is one of validate_call's findings, in its text, with a

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 	"toolbench/internal/proctest"
 )
 
@@ -31,13 +32,20 @@ func waitNoneWith(mark string, d time.Duration) []int {
 // client is gone.
 const endBound = 2 * time.Second
 
-func TestTheClientGoingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
-	up, _ := testServer(t, "stubborn")
-	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
-	// Through a shell that stays the server's parent and forwards no
-	// signal, as npx does.
+// stubbornBehindAShell is the stubborn server, which ignores its input
+// closing and SIGTERM, through a shell that stays its parent and
+// forwards no signal, as npx does; each process marked with mark, which
+// proctest.WithEnv finds.
+func stubbornBehindAShell(t *testing.T) (up mcpclient.Spec, mark string) {
+	up, _ = testServer(t, "stubborn")
+	mark = fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
 	up.Command = []string{"sh", "-c", strings.Join(up.Command, " ") + "; true"}
 	up.Env = append(up.Env, mark)
+	return up, mark
+}
+
+func TestTheClientGoingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
+	up, mark := stubbornBehindAShell(t)
 	r := start(t, Options{Upstream: up})
 	p := r.peer(t)
 	p.initialize()

@@ -221,22 +221,19 @@ type Listing struct {
 	Pages int
 }
 
-// LastListing reads the record r and returns the last complete listing
-// it holds: the tools of the tools/list responses of the server, page
-// after page (a page after one with a nextCursor goes on its listing),
-// to a page without a nextCursor; nil when there is none. A record that
-// cannot be read, or a listing's result that is not one, is an error,
-// at its line.
-func LastListing(r io.Reader) (*Listing, error) {
-	var last, cur *Listing
-	err := ReadRecord(r, func(line int, e Event) error {
+// Listings reads the record r and hands fn each complete listing it
+// holds, in order: the tools of the tools/list responses of the server,
+// page after page (a page after one with a nextCursor goes on its
+// listing), to a page without a nextCursor; a listing not complete at
+// the end is not handed. A record that cannot be read, or a listing's
+// result that is not one, is an error, at its line; so is an error of fn.
+func Listings(r io.Reader, fn func(Listing) error) error {
+	var cur Listing
+	return ReadRecord(r, func(line int, e Event) error {
 		if e.From != Server || e.Kind != "response" || e.Method != "tools/list" || e.Result == nil {
 			return nil
 		}
 		msg := append(append([]byte(`{"jsonrpc":"2.0","id":0,"result":`), e.Result...), '}')
-		if cur == nil {
-			cur = &Listing{}
-		}
 		page, tools, err := mcpclient.ReadToolsPage(msg, cur.Pages+1, "")
 		if err != nil {
 			return &RecordError{Line: line, Msg: "the tools/list result: " + err.Error()}
@@ -244,10 +241,11 @@ func LastListing(r io.Reader) (*Listing, error) {
 		cur.Tools = append(cur.Tools, tools...)
 		cur.Pages++
 		cur.Line = line
-		if page.NextCursor == "" {
-			last, cur = cur, nil
+		if page.NextCursor != "" {
+			return nil
 		}
-		return nil
+		done := cur
+		cur = Listing{}
+		return fn(done)
 	})
-	return last, err
 }

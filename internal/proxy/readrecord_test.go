@@ -158,7 +158,7 @@ func listingLine(to Peer, result string) string {
 	return string(e.appendLine(nil)) + "\n"
 }
 
-func TestLastListingIsTheLastCompleteListingWithItsPagesJoined(t *testing.T) {
+func TestListingsAreTheCompleteListingsWithTheirPagesJoined(t *testing.T) {
 	call := `{"time":"2026-12-04T20:00:00Z","from":"client","to":"server","kind":"request","method":"tools/call","bytes":1,"verdict":"relayed","params":{"name":"a"}}` + "\n"
 	record := listingLine(Client, `{"tools":[{"name":"old"}]}`) +
 		call +
@@ -166,28 +166,47 @@ func TestLastListingIsTheLastCompleteListingWithItsPagesJoined(t *testing.T) {
 		listingLine(Client, `{"tools":[{"name":"c"}]}`) +
 		listingLine(Proxy, `{"tools":[{"name":"own", "description":"the proxy's own listing"}]}`) +
 		listingLine(Client, `{"tools":[{"name":"partial"}],"nextCursor":"x"}`)
-	got, err := LastListing(strings.NewReader(record))
+	type listing struct {
+		Tools       []string
+		Line, Pages int
+	}
+	all := func(record string) ([]listing, error) {
+		var got []listing
+		err := Listings(strings.NewReader(record), func(l Listing) error {
+			var tools []string
+			for _, tool := range l.Tools {
+				tools = append(tools, string(tool))
+			}
+			got = append(got, listing{tools, l.Line, l.Pages})
+			return nil
+		})
+		return got, err
+	}
+	got, err := all(record)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got == nil || got.Line != 5 || got.Pages != 1 || len(got.Tools) != 1 || string(got.Tools[0]) != `{"name":"own", "description":"the proxy's own listing"}` {
-		t.Errorf("last listing %+v, want the proxy's own, on line 5", got)
+	want := []listing{
+		{[]string{`{"name":"old"}`}, 1, 1},
+		{[]string{`{"name":"a"}`, `{"name":"b"}`, `{"name":"c"}`}, 4, 2},
+		{[]string{`{"name":"own", "description":"the proxy's own listing"}`}, 5, 1},
 	}
-	got, _ = LastListing(strings.NewReader(record[:strings.Index(record, `"own"`)]))
-	var names []string
-	for _, tool := range got.Tools {
-		names = append(names, string(tool))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("listings (-want +got):\n%s", diff)
 	}
-	if want := []string{`{"name":"a"}`, `{"name":"b"}`, `{"name":"c"}`}; got.Line != 4 || got.Pages != 2 || !cmp.Equal(names, want) {
-		t.Errorf("listing %+v with tools %q, want %q in 2 pages ending on line 4", got, names, want)
-	}
-	if none, err := LastListing(strings.NewReader(call)); none != nil || err != nil {
+	if none, err := all(call); none != nil || err != nil {
 		t.Errorf("a record without a listing: %+v, %v; want none", none, err)
 	}
-	_, err = LastListing(strings.NewReader(call + listingLine(Client, `{"tools":"no"}`)))
+	_, err = all(call + listingLine(Client, `{"tools":"no"}`))
 	var re *RecordError
 	if !errors.As(err, &re) || re.Line != 2 {
 		t.Errorf("a listing that is not one: %v, want an error on line 2", err)
+	}
+	stop := errors.New("stop")
+	n := 0
+	err = Listings(strings.NewReader(record), func(Listing) error { n++; return stop })
+	if !errors.Is(err, stop) || n != 1 {
+		t.Errorf("error %v after %d listings, want stop after 1", err, n)
 	}
 }
 

@@ -82,6 +82,24 @@ type Event struct {
 	Dropped int64
 }
 
+// A queued event is an event in the recorder's queue.
+type queued struct {
+	e *Event
+	// slot, when set, holds the event's place in the record until what
+	// becomes of its message is decided.
+	slot *slot
+	cost int64 // what e.messageBytes was when it was queued
+}
+
+// A slot holds the place of an event in the record, at the time its
+// message came, while what becomes of the message is decided: a call
+// held while the proxy lists the tools itself, a listing being linted.
+// The events after it wait for it, so that the record keeps the order
+// of the traffic.
+type slot struct {
+	ready chan struct{} // closed once the event is complete
+}
+
 // A Finding is one thing a check found in a message.
 type Finding struct {
 	// Code is the code it is of: validate_call's (unknown_tool, missing,
@@ -177,7 +195,7 @@ func appendField(b []byte, name, value string) []byte {
 // one goroutine writes the record and calls the events function in
 // order. What does not fit in the queue is dropped and counted.
 type recorder struct {
-	q         chan *Event
+	q         chan queued
 	w         io.Writer
 	fn        func(Event)
 	dropped   atomic.Int64 // dropped and not yet told
@@ -187,8 +205,14 @@ type recorder struct {
 	unwritten int64        // events not written since werr
 	log       *logger      // says werr at once
 	done      chan struct{}
-	mu        sync.RWMutex // held to add, and to close the queue
+	closing   chan struct{} // closed by close, which an event held no longer waits past
+	mu        sync.RWMutex  // held to add, and to close the queue
 	closed    bool
+	// held are the events queued in their place by hold, to be completed
+	// by emit; nheld counts them, so that emit looks only when some are.
+	heldMu sync.Mutex
+	held   map[*Event]*slot
+	nheld  atomic.Int32
 }
 
 func newRecorder(opt *Options, log *logger) *recorder {
@@ -199,7 +223,7 @@ func newRecorder(opt *Options, log *logger) *recorder {
 	if size <= 0 {
 		size = DefaultQueueSize
 	}
-	r := &recorder{q: make(chan *Event, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{})}
+	r := &recorder{q: make(chan queued, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{}), closing: make(chan struct{}), held: map[*Event]*slot{}}
 	go r.run()
 	return r
 }
@@ -217,30 +241,80 @@ func (e *Event) messageBytes() int64 {
 	return int64(n)
 }
 
-// add queues e, or drops it when the queue is full or holds
-// maxQueuedBytes of messages already.
-func (r *recorder) add(e *Event) {
+// emit queues e, or completes it when hold queued it already.
+func (r *recorder) emit(e *Event) {
+	if r.nheld.Load() > 0 {
+		r.heldMu.Lock()
+		sl, ok := r.held[e]
+		if ok {
+			delete(r.held, e)
+			r.nheld.Add(-1)
+		}
+		r.heldMu.Unlock()
+		if ok {
+			close(sl.ready)
+			return
+		}
+	}
+	r.add(e, nil)
+}
+
+// hold queues e, whose message has just come, in its place: its line is
+// written once emit completes it, and the lines after it wait for it.
+// e is not to change after emit. An event the queue had no room for is
+// counted as dropped once: emit does not queue it again.
+func (r *recorder) hold(e *Event) {
+	sl := &slot{ready: make(chan struct{})}
+	r.add(e, sl)
+	r.heldMu.Lock()
+	r.held[e] = sl
+	r.nheld.Add(1)
+	r.heldMu.Unlock()
+}
+
+// add queues e, held in sl when sl is set, or drops it when the queue
+// is full or holds maxQueuedBytes of messages already, and reports
+// whether it queued it.
+func (r *recorder) add(e *Event, sl *slot) bool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	if r.closed {
 		r.total.Add(1)
-		return
+		return false
 	}
 	n := e.messageBytes()
 	if n > 0 && r.queued.Add(n) > maxQueuedBytes {
 		r.queued.Add(-n)
 		r.drop()
-		return
+		return false
 	}
 	// The events dropped since the last one queued go with this one,
 	// which follows them.
 	e.Dropped = r.dropped.Swap(0)
 	select {
-	case r.q <- e:
+	case r.q <- queued{e: e, slot: sl, cost: n}:
+		return true
 	default:
 		r.queued.Add(-n)
 		r.dropped.Add(e.Dropped)
 		r.drop()
+		return false
+	}
+}
+
+// await waits for the event of sl to be complete, and reports whether
+// it is: a recorder that closes writes no more of what is still held.
+func (r *recorder) await(sl *slot) bool {
+	select {
+	case <-sl.ready:
+		return true
+	case <-r.closing:
+	}
+	select {
+	case <-sl.ready:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -252,8 +326,15 @@ func (r *recorder) drop() {
 func (r *recorder) run() {
 	defer close(r.done)
 	var line []byte
-	for e := range r.q {
-		r.queued.Add(-e.messageBytes())
+	for q := range r.q {
+		r.queued.Add(-q.cost)
+		if q.slot != nil && !r.await(q.slot) {
+			// Still undecided when the proxy stopped: not written, and
+			// counted as the events dropped are.
+			r.drop()
+			continue
+		}
+		e := q.e
 		if r.w != nil {
 			line = append(e.appendLine(line[:0]), '\n')
 			r.write(line)
@@ -303,6 +384,7 @@ func (r *recorder) close() (int64, error) {
 	if !r.closed {
 		r.closed = true
 		close(r.q)
+		close(r.closing)
 	}
 	r.mu.Unlock()
 	select {

@@ -183,7 +183,7 @@ func TestACallBeforeAnyListingLeavesTheClientHeardWhileTheProxyLists(t *testing.
 // waits: the client's request is refused, and the listing, and the call
 // checked against it, go on.
 func TestAClientsIDThatIsTheProxysOwnTakesNotItsAnswer(t *testing.T) {
-	up, _ := testServer(t, "asks-first")
+	up, received := testServer(t, "asks-first")
 	r := start(t, Options{Upstream: up, CallTimeout: time.Minute})
 	p := r.peer(t)
 	p.initialize()
@@ -192,15 +192,17 @@ func TestAClientsIDThatIsTheProxysOwnTakesNotItsAnswer(t *testing.T) {
 	for msg := p.next(); jsonrpc.Parse(msg).Method != "roots/list"; msg = p.next() {
 		p.notes = append(p.notes, msg)
 	}
+	// The listing's id, as the server got it: the record holds its line
+	// after the call's, which waits for the listing.
 	var own string
-	waitFor(t, "request of the proxy's own in the record", func() bool {
-		for _, l := range recordLines(t, r.record.String()) {
-			if field(l.Raw, "from") == "proxy" && field(l.Raw, "kind") == "request" {
-				own = string(jsonrpc.Member(l.Raw, "id"))
-			}
+	for _, line := range callsReceived(t, received) {
+		if m := jsonrpc.Parse([]byte(line)); m.Method == "tools/list" {
+			own = string(m.ID)
 		}
-		return own != ""
-	})
+	}
+	if own == "" {
+		t.Fatal("the server received no listing of the proxy's own")
+	}
 	resp := p.call(own, "ping", "")
 	if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), "the id is that of a request of toolbench proxy's own") {
 		t.Errorf("the client's request under the proxy's id %s got %s; want an error saying the id is in use", own, resp)
@@ -376,6 +378,24 @@ func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
 		if !strings.Contains(r.record.String(), want) {
 			t.Errorf("the record does not hold %s:\n%s", want, r.record)
 		}
+	}
+}
+
+// TestAWithheldToolIsToldOnceForListingsThatWithholdTheSame has a call
+// come before the client's own listing: the proxy's listing and then the
+// client's withhold the same tool, and stderr says so once.
+func TestAWithheldToolIsToldOnceForListingsThatWithholdTheSame(t *testing.T) {
+	l := lockOf(t, "tools")
+	up, _ := testServer(t, "changed")
+	r := start(t, Options{Upstream: up, Lock: l})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/call", `{"name":"echo","arguments":{"text":"x"}}`)
+	p.call("2", "tools/list", `{}`)
+	p.call("3", "tools/list", `{}`)
+	r.stop(t)
+	if n := strings.Count(r.stderr.String(), "withheld 1 tool from the client"); n != 1 {
+		t.Errorf("stderr says %d times what was withheld; want once:\n%s", n, r.stderr)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"toolbench/core/termtext"
 	"toolbench/internal/mcpclient"
 )
 
@@ -78,6 +79,13 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 	case <-ctx.Done():
 		return s.stopUp()
 	case err := <-clientDone:
+		if err == nil {
+			// The input ended; the client may still read the answers
+			// to what it sent (a file piped in).
+			if why, went := s.awaitAnswers(ctx, down.gone, serverDone); went {
+				return s.serverWent(why)
+			}
+		}
 		if cerr := s.stopUp(); err == nil {
 			err = cerr
 		}
@@ -86,8 +94,27 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 		log.printf("the client no longer reads what the proxy writes to it: the session ends")
 		return s.stopUp()
 	case why := <-serverDone: // never nil: only Run stops the server
-		s.up.close()
-		return why
+		return s.serverWent(why)
+	}
+}
+
+// serverWent ends the session of a server that went first, why saying
+// how, once the calls queued behind the proxy's own listing have been
+// answered with the error every request now gets and the last listing
+// linted (each within readEndWait).
+func (s *session) serverWent(why error) error {
+	s.up.close()
+	s.awaitQueued(readEndWait)
+	s.awaitLint(readEndWait)
+	return why
+}
+
+// awaitQueued waits until nothing waits for the server, within d: the
+// calls queued, answered at once since the server is gone.
+func (s *session) awaitQueued(d time.Duration) {
+	deadline := time.Now().Add(d)
+	for !s.answered() && time.Now().Before(deadline) {
+		time.Sleep(answeredPoll)
 	}
 }
 
@@ -125,6 +152,82 @@ func (s *session) connect(serverDone chan<- error) error {
 	return nil
 }
 
+// answersWait bounds how long the proxy, once the client's input has
+// ended, goes on relaying for the answers to what the client sent before
+// it ends the server: a client that pipes its requests in closes its
+// input before a server that starts slowly (npx, about 0.8 s) has
+// answered, and reads the answers still. Stopping the server then sends
+// SIGKILL at most 0.5 s later (its input closed, SIGTERM after 0.2 s,
+// SIGKILL 0.3 s after that), so that the server's process tree is ended
+// within 2 s of the client going. A variable, for the tests.
+var answersWait = 1300 * time.Millisecond
+
+// answeredPoll is how often awaitAnswers looks whether every answer is
+// in.
+const answeredPoll = 5 * time.Millisecond
+
+// awaitAnswers waits, once the client's input has ended, until the
+// server has answered every request waiting for it (the client's, those
+// of the client's calls queued and the proxy's own listing), within
+// answersWait; what is still waiting then is answered with an error, and
+// the session ends as its client went. It returns at once when nothing
+// waits, when ctx is done or the client stops reading (gone), and, with
+// went set, when the server goes first: why it went.
+func (s *session) awaitAnswers(ctx context.Context, gone <-chan struct{}, serverDone <-chan error) (why error, went bool) {
+	if s.answered() {
+		return nil, false
+	}
+	tick := time.NewTicker(answeredPoll)
+	defer tick.Stop()
+	bound := time.NewTimer(answersWait)
+	defer bound.Stop()
+	for {
+		select {
+		case <-tick.C:
+			if s.answered() {
+				return nil, false
+			}
+		case <-bound.C:
+			s.giveUpAnswers()
+			return nil, false
+		case <-ctx.Done():
+			return nil, false
+		case <-gone:
+			return nil, false
+		case why := <-serverDone: // never nil: only Run stops the server
+			return why, true
+		}
+	}
+}
+
+// answered reports whether nothing waits for the server: no request of
+// the client's or the proxy's own, no call queued.
+func (s *session) answered() bool {
+	s.mu.Lock()
+	n := s.pending.len()
+	s.mu.Unlock()
+	s.callsMu.Lock()
+	defer s.callsMu.Unlock()
+	return n == 0 && len(s.calls) == 0
+}
+
+// giveUpAnswers answers what still waits for the server, answersWait
+// after the client's input ended, with an error, off the caller's
+// goroutine: the client may not read them, and the server must be ended
+// all the same. stopUp waits for it, as for the server's last messages.
+func (s *session) giveUpAnswers() {
+	why := fmt.Errorf("the client's input ended, and the server had not answered within %s of it", answersWait)
+	s.givingUp = make(chan struct{})
+	go func() {
+		defer close(s.givingUp)
+		if n, _ := s.answerAll(why); n > 0 {
+			s.log.printf("%s: %s answered with an error", why, termtext.Plural(n, "request"))
+		}
+		// The calls queued are answered as the server is gone.
+		s.awaitQueued(readEndWait)
+	}()
+}
+
 // readEndWait bounds how long stopUp waits for the reading of a stopped
 // server's output to end: a client that no longer reads can hold the
 // last message's write for ever.
@@ -137,11 +240,18 @@ const readEndWait = 2 * time.Second
 // still being passed on is not recorded.
 func (s *session) stopUp() error {
 	err := s.up.close()
-	if s.upRead != nil {
+	deadline := time.Now().Add(readEndWait)
+	for _, done := range []chan struct{}{s.upRead, s.givingUp} {
+		if done == nil {
+			continue
+		}
 		select {
-		case <-s.upRead:
-		case <-time.After(readEndWait):
+		case <-done:
+		case <-time.After(time.Until(deadline)):
+			return err
 		}
 	}
+	// The last listing's lint, which the reading may have begun last.
+	s.awaitLint(time.Until(deadline))
 	return err
 }

@@ -80,6 +80,9 @@ type session struct {
 	// upRead is closed when the reading of a spawned server's output has
 	// ended; nil for a server reached by URL.
 	upRead chan struct{}
+	// givingUp, when set, is closed once what waited for the server when
+	// the client's input ended has been answered with an error.
+	givingUp chan struct{}
 
 	mu sync.Mutex
 	// pending are the requests to the server waiting for their answer,
@@ -113,7 +116,10 @@ type session struct {
 	renumber bool
 	keys     atomic.Int64
 	listMu   sync.Mutex // held while the proxy lists the tools itself
-	parsers  sync.Pool  // *jsondoc.Parser
+	// linting holds a token while a listing of the client's is linted
+	// (see lintListing).
+	linting chan struct{}
+	parsers sync.Pool // *jsondoc.Parser
 	// calls are the client's tools/calls checked off the reading of the
 	// client, in order, while the proxy lists the tools itself (see
 	// queueCall); the first is the one being checked.
@@ -133,6 +139,7 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		progress:   map[string]*request{},
 		serverReqs: newWaiting(),
 		givenUp:    newWaiting(),
+		linting:    make(chan struct{}, 1),
 	}
 	s.tools = newToolSet(opt, log)
 	s.callsRoom.L = &s.callsMu
@@ -146,6 +153,13 @@ func (s *session) revision() string {
 		return *v
 	}
 	return ""
+}
+
+// goneErr is why the server is gone, nil while it is not.
+func (s *session) goneErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gone
 }
 
 // errServerGone answers what cannot reach the server any more.
@@ -220,8 +234,16 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 	s.readMeta(m, req)
 	switch m.Method {
 	case "tools/call":
-		findings, refuse := s.checkCall(m, req)
+		findings, refuse, gone := s.checkCall(m, req)
 		ev.Tool, ev.Findings = req.tool, append(ev.Findings, findings...)
+		if gone != nil {
+			// Not a call the check refuses: one the server cannot take,
+			// answered as any request is once the server is gone.
+			ev.Verdict = Refused
+			s.emit(ev)
+			s.answer(jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+gone.Error()+": the request was not sent"), req, m.Method)
+			return
+		}
 		if refuse {
 			ev.Verdict = Refused
 			s.emit(ev)
@@ -482,9 +504,42 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 	case "tools/call":
 		ev.Findings = append(ev.Findings, s.tools.checkResult(m, req.tool)...)
 	case "tools/list":
-		ev.Findings = append(ev.Findings, s.tools.finish()...)
+		if s.tools.complete() {
+			s.lintListing(ev)
+			return
+		}
 	}
 	s.emit(ev)
+}
+
+// lintListing lints the listing whose last page ev is the event of, and
+// holds it to the lock, off the reading of the server: a listing of
+// many megabytes takes seconds to lint, and the messages after it pass
+// meanwhile. Calls are checked against the listing as its pages came
+// (page withholds what the lock does not pin before the page is passed
+// on), so no call passes that the listing's check would keep back; what
+// the lint finds goes in ev, which holds its place in the record. One
+// listing is linted at a time: a second one waits for the first, so that
+// a server listing faster than the lint keeps no more listings in
+// memory.
+func (s *session) lintListing(ev *Event) {
+	s.linting <- struct{}{}
+	s.hold(ev)
+	go func() {
+		defer func() { <-s.linting }()
+		ev.Findings = append(ev.Findings, s.tools.finish()...)
+		s.emit(ev)
+	}()
+}
+
+// awaitLint waits, within d, for the listing being linted, so that its
+// event is in the record before the record closes.
+func (s *session) awaitLint(d time.Duration) {
+	select {
+	case s.linting <- struct{}{}:
+		<-s.linting
+	case <-time.After(d):
+	}
 }
 
 // relay passes a message of the server's to the client as it came.
@@ -548,7 +603,9 @@ func (s *session) serverGone(why error) {
 
 // answerAll answers every request waiting for the server with an error
 // saying why, and every later one, and returns how many it answered and
-// whether it was the first to (the server gone once).
+// whether it was the first to (the server gone once). A server still
+// running (one given up on, a session deleted) may answer them late:
+// they are given up, so that its answers are dropped, not passed on.
 func (s *session) answerAll(why error) (int, bool) {
 	s.mu.Lock()
 	if s.gone != nil {
@@ -557,8 +614,9 @@ func (s *session) answerAll(why error) (int, bool) {
 	}
 	s.gone = why
 	var pending []*request
-	for _, req := range s.pending.all {
+	for key, req := range s.pending.all {
 		pending = append(pending, req)
+		s.givenUp.put(key, req)
 	}
 	s.pending, s.progress = newWaiting(), map[string]*request{}
 	s.mu.Unlock()
@@ -652,10 +710,19 @@ func (s *session) event(t time.Time, from, to Peer, m *jsonrpc.Message) *Event {
 	return ev
 }
 
-// emit queues ev for the record and the events function.
+// emit queues ev for the record and the events function; an event held
+// in its place (hold) takes it.
 func (s *session) emit(ev *Event) {
 	if s.rec != nil {
-		s.rec.add(ev)
+		s.rec.emit(ev)
+	}
+}
+
+// hold queues ev, of a message that has just come, in its place for the
+// record, to be complete when emit is called with it.
+func (s *session) hold(ev *Event) {
+	if s.rec != nil {
+		s.rec.hold(ev)
 	}
 }
 

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"strings"
 	"sync"
@@ -30,6 +31,10 @@ type toolSet struct {
 	mu    sync.Mutex
 	cur   *listing // the listing being gathered, or the last one
 	state atomic.Pointer[toolState]
+	// told is the withheld tools of the last listing stderr was told of
+	// (withheldKey's): a listing that withholds the same tools again (the
+	// client's own after the proxy's) is not told again.
+	told string
 }
 
 // A listing is one listing of the server's tools, every page of it.
@@ -386,6 +391,14 @@ func (cur *listing) passedOn(set *tooldef.ToolSet) *tooldef.ToolSet {
 	return &out
 }
 
+// complete reports whether the listing's last page is in and it is
+// still to be linted.
+func (t *toolSet) complete() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.cur != nil && t.cur.done && !t.cur.finished
+}
+
 // maxListingFindings bounds the findings of one listing's lint that an
 // event holds; a count says how many more there are.
 const maxListingFindings = 1000
@@ -431,12 +444,37 @@ func (t *toolSet) finish() []Finding {
 	}
 	if t.pins != nil {
 		findings = append(findings, t.verify(doc)...)
-		if len(cur.withheld) > 0 {
+		if len(cur.withheld) > 0 && t.tell(cur.withheldKey()) {
 			t.log.printf("withheld %s from the client, not as the lock pins: %s; %s",
 				termtext.Plural(len(cur.withheld), "tool"), quotedList(cur.withheld), t.opt.acceptHint())
 		}
 	}
 	return findings
+}
+
+// tell reports whether the withheld tools of key are to be told of:
+// whether they are not those told of last.
+func (t *toolSet) tell(key string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if key == t.told {
+		return false
+	}
+	t.told = key
+	return true
+}
+
+// withheldKey stands for the tools the listing withheld, as the server
+// listed them: the same for two listings that withheld the same tools.
+func (cur *listing) withheldKey() string {
+	h := sha256.New()
+	for i, tool := range cur.tools {
+		if !cur.passed[i] {
+			h.Write(tool)
+			h.Write([]byte{0})
+		}
+	}
+	return string(h.Sum(nil))
 }
 
 // verify holds the listing to the lock, with diff's changes.

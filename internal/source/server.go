@@ -50,6 +50,11 @@ type Server struct {
 	// Dir is the working directory: ServersFile is read from it, and a
 	// spawned server runs in it. "" is the process's.
 	Dir string
+
+	// read is the servers file as AllServers read it, for every server
+	// it returns; nil for a server named otherwise, whose Spec and Entry
+	// read the file.
+	read *serversFile
 }
 
 // Spec returns the connection settings of the server: its command or
@@ -74,14 +79,8 @@ func (s Server) Spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		return spec, fmt.Errorf(`%s: a server's name is empty (""): give it a name in the servers file`, file)
 	}
 	if s.Name != "" {
-		file, data, err := ReadServersFile(s.Dir, s.ServersFile, s.FileLimit)
-		if err != nil {
-			return spec, err
-		}
-		if err := checkServersFile(file, data); err != nil {
-			return spec, err
-		}
-		if spec, err = mcpclient.ParseConfig(file, data, s.Name, lookup); err != nil {
+		var err error
+		if spec, err = s.entrySpec(lookup); err != nil {
 			return spec, err
 		}
 	}
@@ -112,6 +111,26 @@ func (s Server) Spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 		spec.Dir = s.Dir
 	}
 	return spec, nil
+}
+
+// entrySpec is the Spec of the server's entry of its servers file: of
+// the entry AllServers read, or else of the file, read now.
+func (s Server) entrySpec(lookup func(string) (string, bool)) (mcpclient.Spec, error) {
+	if entry, ok := s.readFile().entry(s.Name); ok {
+		spec, err := mcpclient.EntrySpec(s.Name, entry, lookup)
+		if err != nil {
+			return spec, fmt.Errorf("%s: %w", s.ServersFile, err)
+		}
+		return spec, nil
+	}
+	file, data, err := ReadServersFile(s.Dir, s.ServersFile, s.FileLimit)
+	if err != nil {
+		return mcpclient.Spec{}, err
+	}
+	if _, err := checkServersFile(file, data); err != nil {
+		return mcpclient.Spec{}, err
+	}
+	return mcpclient.ParseConfig(file, data, s.Name, lookup)
 }
 
 // openServer connects to the server and lists its tools.

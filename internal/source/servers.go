@@ -15,25 +15,31 @@ import (
 // them, each with tmpl's timeouts and protocol version: what a command
 // line's --all-servers names. A file that cannot be read, or that lists
 // no server, is an error.
+//
+// The file is read and parsed here, once: each Server returned holds
+// what its Spec and its Entry take of it, and neither reads it again.
 func AllServers(tmpl Server) ([]Server, error) {
 	file, data, err := ReadServersFile(tmpl.Dir, tmpl.ServersFile, tmpl.FileLimit)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkServersFile(file, data); err != nil {
-		return nil, err
-	}
-	names, err := mcpclient.ParseServerNames(file, data)
+	doc, err := checkServersFile(file, data)
 	if err != nil {
 		return nil, err
 	}
-	if len(names) == 0 {
+	entries, err := mcpclient.ParseServerEntries(file, data)
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
 		return nil, fmt.Errorf("%s lists no server", file)
 	}
-	out := make([]Server, len(names))
-	for i, name := range names {
-		out[i] = Server{Name: name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout,
-			FileLimit: tmpl.FileLimit, ProtocolVersion: tmpl.ProtocolVersion, Dir: tmpl.Dir}
+	read := &serversFile{name: file, dir: tmpl.Dir, doc: doc, entries: make(map[string][]byte, len(entries))}
+	out := make([]Server, len(entries))
+	for i, e := range entries {
+		read.entries[e.Name] = e.Entry
+		out[i] = Server{Name: e.Name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout,
+			FileLimit: tmpl.FileLimit, ProtocolVersion: tmpl.ProtocolVersion, Dir: tmpl.Dir, read: read}
 	}
 	return out, nil
 }
@@ -92,7 +98,7 @@ func (s Server) Entry() (Entry, error) {
 	if e.File == "" {
 		e.File = mcpclient.DefaultConfigFile
 	}
-	doc, err := LoadServersFile(s.Dir, e.File, s.FileLimit)
+	doc, err := s.File()
 	if err != nil {
 		return e, err
 	}
@@ -112,18 +118,32 @@ func (s Server) Entry() (Entry, error) {
 	return e, nil
 }
 
+// File returns the servers file that names the server, as a document
+// named by its path as given: as AllServers read it, or else read now.
+func (s Server) File() (*jsondoc.Document, error) {
+	if doc := s.readFile().document(); doc != nil {
+		return doc, nil
+	}
+	file := s.ServersFile
+	if file == "" {
+		file = mcpclient.DefaultConfigFile
+	}
+	return LoadServersFile(s.Dir, file, s.FileLimit)
+}
+
 // checkServersFile parses data, the servers file named file, as a tools
 // file is parsed, so that one that is not JSON gets the error a tools
 // file gets, at its line and column and in the same words (a trailing
 // comma, a comment, a string not closed), before mcpclient reads its
-// entries.
-func checkServersFile(file string, data []byte) error {
-	_, err := jsondoc.ParseDocument(file, data)
+// entries. It returns the document parsed, nil when what is wrong is not
+// a syntax error: mcpclient says what else is wrong, in its words.
+func checkServersFile(file string, data []byte) (*jsondoc.Document, error) {
+	doc, err := jsondoc.ParseDocument(file, data)
 	var syntax *jsondoc.SyntaxError
 	if errors.As(err, &syntax) {
-		return err
+		return nil, err
 	}
-	return nil // mcpclient says what else is wrong, in its words
+	return doc, nil
 }
 
 // CloseAll closes every Source that opened, as Close does; a Source

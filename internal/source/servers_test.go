@@ -2,12 +2,14 @@ package source
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"toolbench/internal/auxfile"
 )
@@ -27,7 +29,7 @@ func TestAllServersAreTheServersFilesInItsOrder(t *testing.T) {
 		{Name: "files", ServersFile: ".mcp.json", Timeout: 3 * time.Second, ProtocolVersion: "2025-06-18"},
 		{Name: "alpha", ServersFile: ".mcp.json", Timeout: 3 * time.Second, ProtocolVersion: "2025-06-18"},
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Server{})); diff != "" {
 		t.Errorf("servers (-want +got):\n%s", diff)
 	}
 	if err := os.WriteFile("empty.json", []byte(`{"mcpServers": {}}`), 0o644); err != nil {
@@ -38,6 +40,61 @@ func TestAllServersAreTheServersFilesInItsOrder(t *testing.T) {
 	}
 	if _, err := AllServers(Server{ServersFile: "none.json"}); err == nil || !strings.Contains(err.Error(), "none.json") {
 		t.Errorf("a file that is not there: %v", err)
+	}
+}
+
+func TestAllServersReadsTheServersFileOnceForEveryServer(t *testing.T) {
+	inDir(t)
+	file := `{"mcpServers": {
+  "files": {"command": "files-server", "args": ["--root", "${ROOT}"]},
+  "web": {"url": "https://h/mcp", "headers": {"Authorization": "Bearer ${TOKEN}"}},
+  "broken": {"command": 5}
+}}`
+	if err := os.WriteFile(".mcp.json", []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	all, err := AllServers(Server{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// What each server is, as a server named alone reads it, from the
+	// file, before it goes.
+	lookup := func(k string) (string, bool) { return map[string]string{"ROOT": "/srv", "TOKEN": "t0k"}[k], true }
+	var want []string
+	for _, s := range all {
+		spec, err := Server{Name: s.Name}.Spec(lookup)
+		entry, _ := Server{Name: s.Name}.Entry()
+		want = append(want, fmt.Sprintf("%+v %v %d-%d", spec, err, entry.Start, entry.End))
+	}
+	if err := os.Remove(".mcp.json"); err != nil {
+		t.Fatal(err)
+	}
+	// A server AllServers gave reads the file no more: gone, it is not
+	// missed.
+	var got []string
+	for _, s := range all {
+		spec, err := s.Spec(lookup)
+		entry, eerr := s.Entry()
+		if eerr != nil || entry.Doc == nil {
+			t.Errorf("%s: Entry: %+v, %v; want the entry in the file as AllServers read it", s.Name, entry, eerr)
+		}
+		got = append(got, fmt.Sprintf("%+v %v %d-%d", spec, err, entry.Start, entry.End))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("each server's Spec and Entry (-the file read for it +as AllServers read it):\n%s", diff)
+	}
+	if !strings.Contains(want[2], `.mcp.json: server "broken": `) {
+		t.Errorf("the broken entry's Spec: %s, want its error", want[2])
+	}
+	// A server named alone reads the file, which is gone.
+	if _, err := (Server{Name: "files"}).Spec(lookup); err == nil {
+		t.Error("Spec of a server named alone, its servers file gone: no error")
+	}
+	// A server of AllServers's pointed at another file since reads that.
+	moved := all[0]
+	moved.ServersFile = "other.json"
+	if _, err := moved.Spec(lookup); err == nil || !strings.Contains(err.Error(), "other.json") {
+		t.Errorf("Spec of a server pointed at another file: %v, want other.json not read", err)
 	}
 }
 

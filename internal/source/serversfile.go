@@ -1,8 +1,6 @@
 package source
 
 import (
-	"errors"
-
 	"toolbench/core/jsondoc"
 	"toolbench/core/jsonedit"
 	"toolbench/internal/auxfile"
@@ -27,11 +25,7 @@ func ReadServersFile(dir, path string, lim auxfile.Limit) (string, []byte, error
 	if path == "" {
 		path = mcpclient.DefaultConfigFile
 	}
-	data, err := auxfile.Read(join(dir, path), lim)
-	var tooLarge *auxfile.TooLargeError
-	if errors.As(err, &tooLarge) {
-		tooLarge.Path = path // as the command line names it
-	}
+	data, err := auxfile.ReadAs(join(dir, path), path, lim)
 	if err != nil {
 		return path, nil, err
 	}
@@ -46,4 +40,42 @@ func LoadServersFile(dir, path string, lim auxfile.Limit) (*jsondoc.Document, er
 		return nil, err
 	}
 	return jsondoc.Parse(name, data)
+}
+
+// A serversFile is a servers file read and parsed once, by AllServers,
+// for every server it lists: its document, for a report to point into,
+// and each server's entry by name. A server's Spec and Entry take what
+// they need of it, from as many goroutines as open servers at once; it
+// is not written once made.
+type serversFile struct {
+	name, dir string            // the file, as Server.ServersFile and Server.Dir name it
+	doc       *jsondoc.Document // nil when it did not parse as a document
+	entries   map[string][]byte
+}
+
+// readFile is the servers file of s as AllServers read it; nil when s
+// did not come from AllServers, or names another file since.
+func (s Server) readFile() *serversFile {
+	if s.read == nil || s.read.name != s.ServersFile || s.read.dir != s.Dir {
+		return nil
+	}
+	return s.read
+}
+
+// document is the file's document; nil when f is nil, or has none.
+func (f *serversFile) document() *jsondoc.Document {
+	if f == nil {
+		return nil
+	}
+	return f.doc
+}
+
+// entry is the entry of the server called name, its JSON text; false
+// when f is nil, or lists no such server.
+func (f *serversFile) entry(name string) ([]byte, bool) {
+	if f == nil {
+		return nil, false
+	}
+	e, ok := f.entries[name]
+	return e, ok
 }

@@ -1,0 +1,159 @@
+package proxy
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
+)
+
+// What the proxy does when the client's input ends while the server still
+// has requests to answer, and when the server is gone before the calls
+// queued behind the proxy's own listing are checked.
+
+// TestAClientThatClosesItsInputEarlyGetsEveryAnswer pipes its requests in
+// and closes its input at once, before a server that starts slowly has
+// read them, as `cat requests.jsonl | toolbench proxy -- npx ...` does: the
+// answers still reach it, the call's among them, queued behind the
+// proxy's own listing.
+func TestAClientThatClosesItsInputEarlyGetsEveryAnswer(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	up.Env = append(up.Env, startEnv+"=600ms")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	for _, msg := range []string{
+		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"q"}}}`,
+	} {
+		p.send(msg)
+	}
+	r.in.Close()
+	for _, id := range []string{"0", "1", "2"} {
+		if m := jsonrpc.Parse(p.answer(id)); m.Result == nil || id == "2" && !strings.Contains(string(m.Result), "found: q") {
+			t.Errorf("request %s got %s; want the server's result", id, m.Raw)
+		}
+	}
+	if err := r.stop(t); err != nil {
+		t.Errorf("Run returned %v, want nil when the client goes", err)
+	}
+}
+
+func TestAClientThatLeavesWithNothingWaitingEndsTheServerAtOnce(t *testing.T) {
+	defer func(d time.Duration) { answersWait = d }(answersWait)
+	answersWait = time.Hour
+	up, _ := testServer(t, "tools")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	if err := r.stop(t); err != nil {
+		t.Errorf("Run returned %v, want nil when the client goes", err)
+	}
+}
+
+func TestWhatTheServerHasNotAnsweredWhenTheBoundPassesIsAnsweredWithAnError(t *testing.T) {
+	defer func(d time.Duration) { answersWait = d }(answersWait)
+	answersWait = 200 * time.Millisecond
+	up, _ := testServer(t, "silent")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
+	r.in.Close()
+	m := jsonrpc.Parse(p.answer("2"))
+	code := jsonrpc.Member(m.Error, "code")
+	msg, _ := jsonrpc.Unquote(jsonrpc.Member(m.Error, "message"))
+	if string(code) != strconv.Itoa(codeServerGone) || !strings.Contains(msg, "the client's input ended, and the server had not answered within 200ms") {
+		t.Errorf("the call left waiting got %s; want the error %d saying the client's input ended", m.Raw, codeServerGone)
+	}
+	if err := r.stop(t); err != nil {
+		t.Errorf("Run returned %v, want nil when the client goes", err)
+	}
+	if want := "1 request answered with an error"; !strings.Contains(r.stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
+	}
+}
+
+// TestAClientThatLeavesWithACallWaitingEndsAStubbornServersProcessTreeWithin2s
+// holds the wait for answers to the bound on ending the server's process
+// tree once its client is gone: the call is never answered, and the
+// server ignores its input closing and SIGTERM.
+func TestAClientThatLeavesWithACallWaitingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
+	up, mark := stubbornBehindAShell(t)
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	p.send(`{"jsonrpc":"2.0","id":"h","method":"tools/call","params":{"name":"hang","arguments":{}}}`)
+	// The server reads its input in order: once it answers a request
+	// sent after the call, the call has reached it.
+	p.call(`"after"`, "tools/list", `{}`)
+	r.in.Close()
+	if left := waitNoneWith(mark, endBound); len(left) > 0 {
+		t.Errorf("processes %v still run %s after the client went", left, endBound)
+	}
+	if m := jsonrpc.Parse(p.answer(`"h"`)); m.Error == nil {
+		t.Errorf("the call left waiting got %s; want an error", m.Raw)
+	}
+	r.stop(t)
+}
+
+func TestCallsQueuedBehindTheProxysListingAreAnsweredAsTheServerGoneWhenItDies(t *testing.T) {
+	up, _ := testServer(t, "dies-listing")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a"}}}`)
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"b"}}}`)
+	for _, id := range []string{"1", "2"} {
+		m := jsonrpc.Parse(p.answer(id))
+		msg, _ := jsonrpc.Unquote(jsonrpc.Member(m.Error, "message"))
+		if code := string(jsonrpc.Member(m.Error, "code")); code != strconv.Itoa(codeServerGone) ||
+			!strings.Contains(msg, "exited with status 3") || !strings.Contains(msg, "fatal: the tools could not be loaded") {
+			t.Errorf("the call %s got %s; want the error %d saying the server exited, with its stderr", id, m.Raw, codeServerGone)
+		}
+	}
+	<-r.done
+	r.done <- nil
+	for _, l := range recordLines(t, r.record.String()) {
+		if strings.Contains(string(l.Raw), "unknown_tool") {
+			t.Errorf("a call is recorded as of an unknown tool: %s", l.Raw)
+		}
+	}
+}
+
+// sentDown is a downstream that keeps what it is sent.
+type sentDown struct{ msgs [][]byte }
+
+func (d *sentDown) send(msg []byte, _, _ *request) error {
+	d.msgs = append(d.msgs, bytes.Clone(msg))
+	return nil
+}
+
+func TestAnAnswerThatComesAfterItsRequestWasAnsweredWithAnErrorIsDropped(t *testing.T) {
+	var stderr syncBuffer
+	var record syncBuffer
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
+	rec := newRecorder(opt, &logger{w: &stderr})
+	s := newSession(t.Context(), opt, rec, &logger{w: &stderr})
+	down := &sentDown{}
+	s.up, s.down = discard{}, down
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
+	s.answerAll(errors.New("the client's input ended"))
+	s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), nil)
+	rec.close()
+	if len(down.msgs) != 1 || jsonrpc.Parse(down.msgs[0]).Error == nil {
+		t.Errorf("the client got %q; want the error alone", down.msgs)
+	}
+	if !strings.Contains(record.String(), `"from":"server","to":"client","kind":"response","method":"ping","id":1,"bytes":36,"verdict":"dropped"`) {
+		t.Errorf("the record does not hold the late answer as dropped:\n%s", record.String())
+	}
+}

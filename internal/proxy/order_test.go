@@ -1,0 +1,138 @@
+package proxy
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"toolbench/core/lint"
+	"toolbench/internal/jsonrpc"
+)
+
+// TestAHeldCallIsRecordedWhereItCame has a call wait for the proxy's own
+// listing, which the server answers only once the client has answered
+// its question, while the client's later ping is answered: the record
+// keeps the client's messages in the order they came, the held call's
+// line before the ping's.
+func TestAHeldCallIsRecordedWhereItCame(t *testing.T) {
+	up, _ := testServer(t, "asks-first")
+	r := start(t, Options{Upstream: up})
+	p := r.peer(t)
+	p.initialize()
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
+	p.call("2", "ping", "")
+	asked := slices.ContainsFunc(p.notes, func(msg []byte) bool { return jsonrpc.Parse(msg).Method == "roots/list" })
+	for !asked {
+		msg := p.next()
+		asked = jsonrpc.Parse(msg).Method == "roots/list"
+	}
+	p.send(`{"jsonrpc":"2.0","id":"roots-1","result":{"roots":[]}}`)
+	p.answer("1")
+	r.stop(t)
+	lines := recordLines(t, r.record.String())
+	var fromClient []string
+	for _, l := range lines {
+		if field(l.Raw, "from") == "client" {
+			fromClient = append(fromClient, field(l.Raw, "kind")+" "+field(l.Raw, "method")+" "+field(l.Raw, "id"))
+		}
+	}
+	want := []string{"request initialize 0", "notification notifications/initialized ", "request tools/call 1", "request ping 2", `response roots/list roots-1`}
+	if !slices.Equal(fromClient, want) {
+		t.Errorf("the record has the client's messages as\n%q\nwant them in the order they came\n%q\nrecord:\n%s", fromClient, want, describe(lines))
+	}
+}
+
+func TestTheRecordWritesAHeldEventInItsPlaceOrCountsItWhenStillHeldAtTheEnd(t *testing.T) {
+	tests := []struct {
+		name    string
+		release bool
+		want    []string // the methods of the lines written
+		dropped int64
+	}{
+		{name: "released", release: true, want: []string{"tools/call", "ping"}},
+		{name: "still held when the record closes", want: []string{"ping"}, dropped: 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out syncBuffer
+			rec := newRecorder(&Options{Record: &out}, &logger{w: &syncBuffer{}})
+			held := &Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "tools/call", Verdict: Relayed}
+			rec.hold(held)
+			rec.emit(&Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "ping", Verdict: Relayed})
+			if tc.release {
+				held.Verdict = Refused
+				rec.emit(held)
+			}
+			dropped, err := rec.close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range recordLines(t, out.String()) {
+				if m := field(l.Raw, "method"); m != "" {
+					got = append(got, m)
+				}
+			}
+			if !slices.Equal(got, tc.want) || dropped != tc.dropped {
+				t.Errorf("the record holds %q, %d dropped; want %q, %d dropped", got, dropped, tc.want, tc.dropped)
+			}
+			if tc.release && !strings.Contains(out.String(), `"verdict":"refused"`) {
+				t.Errorf("the held event is not written as it was completed:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// TestTheMessagesAfterAListingPassWhileItIsLinted holds a listing's lint
+// (the team's Accept, which the lint ends with, waits) and has the client
+// go on: its ping is answered, a call of the tool the lock withholds is
+// still refused, and a valid call reaches the server, all before the
+// lint ends; the listing's line, with what the lint found, is then in the
+// record before the lines of what came after it.
+func TestTheMessagesAfterAListingPassWhileItIsLinted(t *testing.T) {
+	l := lockOf(t, "tools")
+	up, calls := testServer(t, "changed")
+	linting, lintEnds := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	accept := func(res *lint.Result) *lint.Result {
+		once.Do(func() {
+			close(linting)
+			<-lintEnds
+		})
+		return res
+	}
+	r := start(t, Options{Upstream: up, Lock: l, Accept: accept})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	<-linting
+	if m := jsonrpc.Parse(p.call("2", "ping", "")); m.Result == nil {
+		t.Errorf("the ping got %s; want its answer", m.Raw)
+	}
+	if text := toolText(t, jsonrpc.Parse(p.call("3", "tools/call", `{"name":"search","arguments":{"query":"x"}}`)).Result); !strings.Contains(text, "unknown_tool:search") {
+		t.Errorf("a call of the withheld tool got %q; want it refused as unknown_tool", text)
+	}
+	if text := toolText(t, jsonrpc.Parse(p.call("4", "tools/call", `{"name":"echo","arguments":{"text":"y"}}`)).Result); text != "y" {
+		t.Errorf("a valid call got %q; want the server's answer", text)
+	}
+	if got := callsReceived(t, calls); len(got) != 1 {
+		t.Errorf("the server received %q; want the valid call only", got)
+	}
+	close(lintEnds)
+	r.stop(t)
+	lines := recordLines(t, r.record.String())
+	var order []string
+	for _, l := range lines {
+		if field(l.Raw, "kind") == "response" && field(l.Raw, "from") == "server" {
+			order = append(order, field(l.Raw, "method"))
+			if field(l.Raw, "method") == "tools/list" && !strings.Contains(field(l.Raw, "findings"), `"code":"withheld"`) {
+				t.Errorf("the listing's line does not hold what its check found: %s", l.Raw)
+			}
+		}
+	}
+	if want := []string{"initialize", "tools/list", "ping", "tools/call"}; !slices.Equal(order, want) {
+		t.Errorf("the server's answers are recorded as %q; want %q\n%s", order, want, describe(lines))
+	}
+}
