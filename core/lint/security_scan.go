@@ -178,7 +178,12 @@ func newScan(t *tooldef.Tool) *secScan {
 	clear(texts) // the pool holds no document
 	clear(found) // nor the findings' strings
 	clear(s.named4Conv)
+	clear(props)
+	clear(s.fields)
+	clear(s.noText)
+	clear(values)
 	*s = secScan{name: t.Name, x: x, texts: texts[:0], found: found[:0], props: props[:0], values: values[:0],
+		fields: s.fields[:0], noText: s.noText[:0],
 		segs: segs[:0], stack: s.stack[:0], filters: filters[:0], named4Conv: s.named4Conv[:0], cc: clauseCues{at: s.cc.at}}
 	s.collect(t)
 	return s
