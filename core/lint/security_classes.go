@@ -637,7 +637,7 @@ func isDest(k tokKind) bool { return k == tURL || k == tEmail || k == tHost }
 // Which of them are the document's own is the rule's to judge (the
 // finding keeps the names): a server's own tools are prerequisites.
 func refOther(s *secScan, t *secText, cl []tok, from, to int) bool {
-	return len(shadowRefs(cl, from, to)) > 0
+	return len(s.shadowRefs(cl, from, to)) > 0
 }
 
 // selfRef holds a phrase that names the tool itself.
@@ -653,7 +653,7 @@ func selfRef(s *secScan, _ *secText, cl []tok, from, to int) bool {
 // refBefore is refOther for the name just before the phrase: "the
 // fetch tool is broken".
 func refBefore(s *secScan, t *secText, cl []tok, from, to int) bool {
-	return from > 0 && len(shadowRefs(cl, from-1, from+1)) > 0
+	return from > 0 && len(s.shadowRefs(cl, from-1, from+1)) > 0
 }
 
 // refOtherOrGeneric is refOther, or a phrase about "other tools" at large.
@@ -691,19 +691,27 @@ func credentialName(w string) bool {
 	return secretVariable(w) && !slices.ContainsFunc(nameWords(w), func(p string) bool { return toolVerbs[p] })
 }
 
+// ownSetting reports whether an identifier names a setting of this
+// tool: one of its properties, at any depth, or an environment variable.
+func (s *secScan) ownSetting(tk *tok) bool {
+	return s.hasProp(tk.w) || slices.Contains(s.fields, tk.w) || s.constantName(tk)
+}
+
 // notRefWords are words a shadowing phrase names that are no tool's.
 var notRefWords = wordSet("this that the a an any all other another same its it tool tools function functions server servers your my our built-in builtin native default standard regular usual")
 
 // shadowRefs are the names of tools in cl[from:to]: identifiers, quoted
-// words, and words before "tool".
-func shadowRefs(cl []tok, from, to int) []string {
+// words, and words before "tool". A property of this tool ("when using
+// file_path, set ...") or a name in capitals, an environment variable's,
+// is a setting of this tool, no other tool.
+func (s *secScan) shadowRefs(cl []tok, from, to int) []string {
 	var refs []string
 	for k := from; k < to; k++ {
 		tk := cl[k]
 		if notRefWords[tk.w] || tk.kind == tComma {
 			continue
 		}
-		named := tk.kind == tIdent && !credentialName(tk.w) // a single word in quotes is most often a parameter's name
+		named := tk.kind == tIdent && !credentialName(tk.w) && !s.ownSetting(&cl[k]) // a single word in quotes is most often a parameter's name
 		if !named && tk.kind == tWord && k+1 < len(cl) {
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
@@ -892,7 +900,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		var refs []string
 		switch m.item.class {
 		case clsShadowing:
-			refs = shadowRefs(cl, max(m.from-1, 0), m.to)
+			refs = s.shadowRefs(cl, max(m.from-1, 0), m.to)
 		case clsCoercion:
 			refs = s.properNames(cl, m.from, min(m.to+5, len(cl)))
 		}

@@ -402,7 +402,7 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		case tIdent:
 			if strings.EqualFold(tk.w, s.name) && !otherServers(cl, i) {
 				cc.at[i] |= cuSelf
-			} else if s.otherTool(tk.w) || strings.EqualFold(tk.w, s.name) {
+			} else if s.otherTool(tk.w) && !s.constantName(tk) || strings.EqualFold(tk.w, s.name) {
 				cc.at[i] |= cuOtherTool
 			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 {
 				cc.at[i] |= cue(cueTags[tk.w[j+1:]]) & (cuSend | cuEncode) // auto-forward, hex-encode
@@ -535,6 +535,23 @@ func (s *secScan) otherTool(w string) bool {
 		return false
 	}
 	return !slices.Contains(s.values, w)
+}
+
+// constantName reports whether an identifier is written in capitals,
+// as an environment variable or a constant is (PG_ALLOW_WRITE,
+// MCP_UPLOAD_PATHS): a setting of the host, whatever verb it holds, and
+// no tool's name, which MCP's tools write in lower case.
+func (s *secScan) constantName(tk *tok) bool {
+	upper := false
+	for _, c := range []byte(s.x.src[tk.start:tk.end]) {
+		switch {
+		case 'a' <= c && c <= 'z':
+			return false
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		}
+	}
+	return upper
 }
 
 // secIntent is an intent of a class: the cues a clause holds together,
