@@ -616,7 +616,7 @@ var secIntents = []secIntent{
 
 	// Tool shadowing.
 	{class: clsShadowing, why: "discredits the other tools", all: cuDistrust | cuUnit, width: 10, cond: otherTools},
-	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuModal, width: 10},
+	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuModal, width: 10, cond: modalNotAsked},
 	{class: clsShadowing, why: "steers the model away from another tool", all: cuOtherTool | cuSteer, width: 8},
 	{class: clsShadowing, why: "steers the model away from another tool", all: cuOtherTool | cuInstead, width: 10, cond: steersForGood},
 	{class: clsShadowing, why: "gives the model orders about another tool", all: cuOtherTool, width: 1, addressed: true, cond: labelled},
@@ -1222,6 +1222,32 @@ func ordersWhenItRuns(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	}
 	return false
 }
+
+// modalNotAsked holds an obligation that is an order, not what a
+// question asks: in "use list_settings, verify which should be active"
+// the "should" is of what is verified, a question a verb of finding
+// out puts; "send_mail, which must now copy ..." orders.
+func modalNotAsked(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuModal == 0 {
+			continue
+		}
+		if j := k - 1; j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w] {
+			continue
+		}
+		if j := k - 2; j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w] {
+			continue // "verify which ones should"
+		}
+		return true
+	}
+	return false
+}
+
+// askWords open a question put as a clause: "which", "whether".
+var askWords = wordSet("which whether what who whom how where when")
+
+// askVerbs are verbs of finding out, whose object may be a question.
+var askVerbs = wordSet("verify verifies check checks decide decides determine determines confirm confirms see know ask asks find learn choose chooses select review assess evaluate consider establish identify")
 
 // labelAt reports whether a word is a label, a colon after it: "when
 // used in liveness_health_check, Default: 5 seconds" gives a value.
