@@ -775,7 +775,46 @@ func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	if u > 0 && mentionedUser(cl, u) {
 		return false
 	}
+	if participle(cl[k].w) && !s.addressedBesidesNegation(cl, cc) {
+		return false // "an internal note, never shown to customers" says what is so
+	}
 	return u < 0 || u > k || cl[k].w != "appear" && cl[k].w != "appears"
+}
+
+// addressedBesidesNegation reports whether the clause addresses the
+// model by more than a negation: "never" orders in "never tell", it
+// only negates in "never shown".
+func (s *secScan) addressedBesidesNegation(cl []tok, cc *clauseCues) bool {
+	for k := range cc.at {
+		if cc.at[k]&cuNeg == 0 && cc.at[k]&(cuDirect|cuModal) != 0 {
+			return true
+		}
+	}
+	// The verb that starts the clause or a part of it, past a negation.
+	for i := 0; i < len(cl); i++ {
+		if i > 0 && cl[i-1].kind != tComma {
+			continue
+		}
+		for i < len(cl) && (skipWords[cl[i].w] || cl[i].kind == tComma || cc.at[i]&cuNeg != 0) {
+			i++
+		}
+		if i < len(cl) && orderVerb(&cl[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// participle reports whether a word is a past participle ("shown",
+// "displayed", "told"): negated in a clause that addresses no one it
+// says what is so of a thing, as a field's description does, and
+// orders nothing.
+func participle(w string) bool {
+	switch {
+	case strings.HasSuffix(w, "ed"), strings.HasSuffix(w, "own"), strings.HasSuffix(w, "en"):
+		return true
+	}
+	return w == "told" || w == "said" || w == "heard"
 }
 
 // negatesKnowing holds a negation within four words before the
