@@ -878,6 +878,9 @@ func notAFlag(s *secScan, _ []tok, _ *clauseCues, _, _ int) bool {
 // a clause that names the user, a reply or a telling. "Set the issue to
 // be confidential" is a property of an issue.
 func secretFromUser(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
+	if onlySecretThings(cl, cc) {
+		return false
+	}
 	if cc.all&(cuUser|cuReply|cuTell) != 0 {
 		return true
 	}
@@ -892,6 +895,38 @@ func secretFromUser(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 	}
 	return false
 }
+
+// onlySecretThings reports whether every secrecy cue of the clause is
+// "a secret" (or "our", "my") that names a thing, a password manager's
+// item ("revealing a secret puts it in the transcript"), not what
+// something is to be kept: that is the complement of a verb of keeping
+// or being ("keep it a secret", "this stays our secret", "treat it as
+// a secret").
+func onlySecretThings(cl []tok, cc *clauseCues) bool {
+	for k := 0; k < len(cl); k++ {
+		if cc.at[k]&cuSecret == 0 {
+			continue
+		}
+		switch cl[k].w {
+		case "a", "our", "my":
+		default:
+			return false
+		}
+		if k+1 >= len(cl) || cl[k+1].w != "secret" {
+			return false
+		}
+		for j := max(k-2, 0); j < k; j++ {
+			if keepingWords[cl[j].w] {
+				return false
+			}
+		}
+		k++
+	}
+	return true
+}
+
+// keepingWords are the verbs whose complement says what a thing is kept.
+var keepingWords = wordSet("keep keeps kept keeping remain remains remained stay stays stayed is are be was were it's that's as")
 
 // alarmNotAvoided holds a reaction given as a reason ("it could upset
 // the user"), not one the model is to avoid ("avoid confusing users").
