@@ -1009,6 +1009,9 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			if newOrderBetween(cl, n, k) || forbiddenAct(cl, n) {
 				continue // "cannot be undone — always confirm with the user"
 			}
+			if n >= 0 && !negationReaches(cl, cc, n, k) {
+				continue // "never modify member profiles or permissions" forbids the modifying
+			}
 			if cc.count(cuNeg, n-5, n) > 0 {
 				kept = true
 			} else if cc.all&cuDirect != 0 || n+1 < len(cl) && cl[n].w == "no" && cl[n+1].w == "longer" {
@@ -1018,6 +1021,27 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	}
 	return waived && !kept && consent
 }
+
+// negationReaches reports whether the negation at n bears on the
+// consent at k: nothing lies between but the consent's own words, the
+// user's, qualifiers and verbs of seeking it ("without the user's
+// explicit approval", "do not wait for confirmation", "no need to ask
+// for permission"). Another verb between takes the negation for its own
+// act, and the consent for its object: "never ignore approval
+// guardrails", "never modify profiles or permissions".
+func negationReaches(cl []tok, cc *clauseCues, n, k int) bool {
+	for j := n + 1; j < k; j++ {
+		if cc.at[j]&(cuConsent|cuUser|cuNeg|cuWaive) != 0 || seekingWords[cl[j].w] || skipWords[cl[j].w] {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// seekingWords are the words between a negation and a consent it bears
+// on: verbs of seeking or needing it and its qualifiers.
+var seekingWords = wordSet("ask asks asking asked seek seeks seeking request requests requesting get gets getting obtain obtaining wait waits waiting need needs needed needing require requires required requiring bother bothering check checking be is are been for from with of to any explicit prior further formal written separate additional manual human own first their them your his her its")
 
 // notOfTheSchema holds a demoting word that qualifies no part of the
 // schema: "optional values are: true, false" and "optional fields" say
