@@ -609,7 +609,7 @@ var secIntents = []secIntent{
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuEvery, width: 14},
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuOverride, width: 14},
 	{class: clsCoercion, why: "tells the model to rely on this tool alone", all: cuOnly | cuTrust | cuSelf, width: 14},
-	{class: clsCoercion, why: "tells the model not to trust the user", all: cuDistrust | cuUser, width: 6},
+	{class: clsCoercion, why: "tells the model not to trust the user", all: cuDistrust | cuUser, width: 6, cond: userDistrusted},
 	{class: clsCoercion, why: "tells the model not to check what this tool returns against other tools", all: cuNeg | cuVerify | cuOthers, width: 10, addressed: true},
 	{class: clsCoercion, why: "tells the model to use this tool even where the user asks for another", all: cuUser | cuOthers, width: 8, addressed: true, cond: evenWhereUser},
 	{class: clsCoercion, why: "tells the model to set other tools' results aside for this one's", all: cuOthers | cuOverride | cuOutput, width: 20, addressed: true},
@@ -1360,6 +1360,33 @@ var notVerbs = wordSet("the a an it its this that these those they them their he
 // looksImperative reports whether a word may be the verb of an order.
 func looksImperative(tk *tok) bool {
 	return tk.kind == tWord && !notVerbs[tk.w] && !strings.HasSuffix(tk.w, "ly") && !strings.HasSuffix(tk.w, "ing") && !strings.HasSuffix(tk.w, "ed")
+}
+
+// userDistrusted holds a distrust of the user as a person ("the user is
+// often mistaken", "the customer's account is inaccurate"), not of a
+// record a user word qualifies: in "where the customer information is
+// incorrect" the word before a noun says whose information, and the
+// information is what is wrong.
+func userDistrusted(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuUser != 0 && !qualifiesNoun(cl, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifiesNoun reports whether the word at k stands before a noun as
+// its qualifier, as "customer" does in "customer information": not
+// possessive, and followed by a word that is neither a verb's form nor a
+// word of grammar.
+func qualifiesNoun(cl []tok, k int) bool {
+	if strings.HasSuffix(cl[k].w, "'s") || strings.HasSuffix(cl[k].w, "'") || k+1 >= len(cl) {
+		return false
+	}
+	n := &cl[k+1]
+	return n.kind == tWord && !notVerbs[n.w] && !orderVerb(n) && !toolVerbs[n.w] && !strings.HasSuffix(n.w, "ly") && !strings.HasSuffix(n.w, "ed") &&
+		(!strings.HasSuffix(n.w, "s") || strings.HasSuffix(n.w, "ss") || strings.HasSuffix(n.w, "us")) // "says" is a verb, "address" and "status" are nouns
 }
 
 // sendNotNegated holds a send that no negation just before turns around:
