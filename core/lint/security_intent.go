@@ -958,8 +958,44 @@ func aheadOfEveryAct(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	if o := cc.first(cuOrder, from); o >= 0 && o+2 < len(cl) && oneAct(cl[o+1].w) && cc.at[o+2]&cuEvery != 0 {
 		return false
 	}
+	if everyOfObjects(cl, cc, from, to) {
+		return false // "call this tool once per SKU" counts calls over the data
+	}
 	return notScopedToATopic(s, cl, cc, from, to)
 }
+
+// everyOfObjects reports whether each quantifier of [from, to) is a
+// count of calls over things the tool works on ("once per SKU"), not
+// over the model's steps or time ("once per turn", "once per session"):
+// "per" and a noun that is no unit of the model's work. "Read every file
+// through this tool" claims every read, and stays a quantifier of acts.
+func everyOfObjects(cl []tok, cc *clauseCues, from, to int) bool {
+	found := false
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuEvery == 0 {
+			continue
+		}
+		if cl[k].w != "per" && k+1 < len(cl) && cl[k+1].w == "per" {
+			k++ // "once per", "twice per"
+		}
+		if cl[k].w != "per" {
+			return false // "everything", "always", "from now on"
+		}
+		j := k + 1
+		if j < len(cl) && cl[j].w == "single" {
+			j++
+		}
+		if j >= len(cl) || cl[j].kind != tWord && cl[j].kind != tIdent || cc.at[j]&(cuUnit|cuOthers|cuEvery) != 0 || notVerbs[cl[j].w] || workTimes[cl[j].w] {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// workTimes are spans of the model's work a quantifier may range over,
+// beside its steps (cuUnit): "once per session", "every time".
+var workTimes = wordSet("time times session sessions conversation conversations chat chats thread threads day days hour hours minute minutes run runs call calls context other")
 
 // consentWaived holds an order to act without the user's consent: a cue
 // of doing without it (skip, blanket, go ahead) that no negation just
