@@ -398,6 +398,9 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	}
 	for i := range cl {
 		tk := &cl[i]
+		if tk.quoted && tk.kind == tWord {
+			cc.at[i] &^= cuSelf // "give me this one record" quotes a request: its "me" is the asker's
+		}
 		switch tk.kind {
 		case tIdent:
 			if strings.EqualFold(tk.w, s.name) && !otherServers(cl, i) {
