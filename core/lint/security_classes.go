@@ -1236,6 +1236,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
 				continue
 			}
+			if withoutValue(cl, h.from) {
+				continue // "if not set, the task is put in the user's Inbox" is what the tool does without one
+			}
 			from, to := span(cl, h.from, h.to)
 			s.report(clsParameter, from, to, "asks for "+h.what+" as its value")
 			break
@@ -1486,6 +1489,33 @@ func harvested(cl []tok, h sensHit) bool {
 	for k := h.to; k < len(cl) && k < h.to+4; k++ {
 		if harvestAfter[cl[k].w] {
 			return true
+		}
+	}
+	return false
+}
+
+// withoutValue reports whether cl[k] is in what a clause says the tool
+// does when the property has no value: the clause opens with that case
+// ("if not set", "when omitted", "if empty") and goes on after a comma
+// in the indicative, no order. What happens without a value is not what
+// the value is to hold: "if not set, paste the chat here" still asks.
+func withoutValue(cl []tok, k int) bool {
+	if len(cl) < 3 || !caseWords[cl[0].w] {
+		return false
+	}
+	absent := false
+	for j := 1; j < 3; j++ {
+		switch cl[j].w {
+		case "not", "omitted", "unset", "empty", "missing", "absent", "blank", "none", "no":
+			absent = true
+		}
+	}
+	if !absent {
+		return false
+	}
+	for j := 1; j < k; j++ {
+		if cl[j].kind == tComma {
+			return j+1 < len(cl) && !orderVerb(&cl[j+1])
 		}
 	}
 	return false
