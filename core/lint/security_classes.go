@@ -416,10 +416,20 @@ func imperativeAt(cl []tok, i int) bool {
 		for k >= 0 && skipWords[cl[k].w] {
 			k--
 		}
-		return k < 0 || agentWords[cl[k].w] || cl[k].kind == tComma
+		if k >= 0 && agentWords[cl[k].w] {
+			return true
+		}
+		// With no subject, "must use" orders, but "will use" and "can
+		// use" say what the thing the sentence is about does or may do:
+		// "if not provided, will use the variable from .env".
+		return (k < 0 || cl[k].kind == tComma) && !futureWords[prev.w]
 	}
 	return false
 }
+
+// futureWords are the modal words that say what will or may be, no
+// obligation, unless the model is their subject ("you will read").
+var futureWords = wordSet("will 'll can")
 
 // directive reports whether a clause addresses the model: an imperative
 // at its start, or words such as "you", "must", "always".
