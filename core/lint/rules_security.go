@@ -3,6 +3,8 @@ package lint
 import (
 	"slices"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"toolbench/core/catalog"
 	"toolbench/core/jsondoc"
@@ -339,34 +341,116 @@ var docToolNames = NewDocFact(func(set *tooldef.ToolSet) map[string]bool {
 // serverWord reports whether w, lower-cased, names the document's
 // server: a third or more of its tools' descriptions, two at least, use
 // the word ("CircleCI" in "do not invoke any other CircleCI tools"). It
-// is asked only of the rare phrase that steers between tools.
+// is asked only of the rare phrase that steers between tools, but of
+// every description of a document: a lint remembers the answers, and
+// stops reading descriptions once the count is settled either way.
 func serverWord(c *ToolContext, w string) bool {
-	tools := c.Set.Tools
-	n, descs := 0, 0
-	for i := range tools {
-		if d := tools[i].Desc; d.Is(jsondoc.String) {
-			descs++
-			if containsWordFold(d.Str(), w) {
-				n++
-			}
+	sw := serverWords.Of(c)
+	sw.mu.Lock()
+	known, ok := sw.known[w]
+	sw.mu.Unlock()
+	if ok {
+		return known
+	}
+	need := max(2, (len(sw.descs)+2)/3) // n >= 2 && 3*n >= descs
+	n := 0
+	for i, d := range sw.descs {
+		if n >= need || n+len(sw.descs)-i < need {
+			break
+		}
+		if containsWordFold(d, w) {
+			n++
 		}
 	}
-	return n >= 2 && 3*n >= descs
+	sw.mu.Lock()
+	sw.known[w] = n >= need
+	sw.mu.Unlock()
+	return n >= need
 }
 
-// containsWordFold reports whether s holds w, in any case of its ASCII
-// letters, between characters that are not letters or digits.
-func containsWordFold(s, w string) bool {
-	for at := 0; at+len(w) <= len(s); at++ {
-		if s[at]|0x20 != w[0]|0x20 || !strings.EqualFold(s[at:at+len(w)], w) {
-			continue
+// serverWordsOf are a lint's answers of serverWord, and the descriptions
+// it reads; the goroutines linting shares of the tools ask at once.
+type serverWordsOf struct {
+	mu    sync.Mutex
+	descs []string
+	known map[string]bool
+}
+
+var serverWords = NewDocFact(func(set *tooldef.ToolSet) *serverWordsOf {
+	sw := &serverWordsOf{known: map[string]bool{}}
+	for i := range set.Tools {
+		if d := set.Tools[i].Desc; d.Is(jsondoc.String) {
+			sw.descs = append(sw.descs, d.Str())
 		}
-		end := at + len(w)
-		if (at == 0 || !isAlnum(s[at-1])) && (end == len(s) || !isAlnum(s[end])) {
-			return true
+	}
+	return sw
+})
+
+// containsWordFold reports whether s holds w, in any case of its ASCII
+// letters, between characters that are not letters or digits. The
+// places where w may be are found by IndexByte, at the rarest in English
+// of w's ASCII letters in either case: a description is read at its
+// speed, not byte by byte.
+func containsWordFold(s, w string) bool {
+	if w == "" || len(w) > len(s) {
+		return false
+	}
+	// A byte of w at p, in either case, is where w may be, p bytes
+	// before: for a word of ASCII, which no other case of a letter
+	// beyond ASCII matches in as many bytes, any byte of it serves.
+	p := rarestByte(w)
+	lo := w[p] | 0x20
+	hi := lo ^ 0x20             // the bytes c with c|0x20 == lo
+	last := len(s) - len(w) + p // the last place of the byte
+	next := func(c byte, from int) int {
+		if from > last {
+			return -1
+		}
+		if i := strings.IndexByte(s[from:last+1], c); i >= 0 {
+			return from + i
+		}
+		return -1
+	}
+	atLo, atHi := next(lo, p), next(hi, p)
+	for atLo >= 0 || atHi >= 0 {
+		q := atLo
+		if q < 0 || atHi >= 0 && atHi < q {
+			q = atHi
+		}
+		if at := q - p; strings.EqualFold(s[at:at+len(w)], w) {
+			end := at + len(w)
+			if (at == 0 || !isAlnum(s[at-1])) && (end == len(s) || !isAlnum(s[end])) {
+				return true
+			}
+		}
+		if q == atLo {
+			atLo = next(lo, q+1)
+		} else {
+			atHi = next(hi, q+1)
 		}
 	}
 	return false
+}
+
+// letterRarity ranks the letters by how common they are in English,
+// the rarest first.
+const letterRarity = "zqxjkvbpygfwmucldrhsnioate"
+
+// rarestByte is the place in w of its letter rarest in English; 0 when w
+// has a byte beyond ASCII, whose other cases the search by its first
+// byte alone is sure of.
+func rarestByte(w string) int {
+	best, rank := 0, len(letterRarity)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= utf8.RuneSelf {
+			return 0
+		}
+		if r := strings.IndexByte(letterRarity, c|0x20); r >= 0 && r < rank && 'a' <= c|0x20 && c|0x20 <= 'z' {
+			best, rank = i, r
+		}
+	}
+	return best
 }
 
 // namesServer reports whether one of the names a coercion phrase gives
@@ -474,7 +558,9 @@ var kindWords = wordSet("a an any some each every another")
 // of doc, mention, in the order of its texts; each name once. The checks
 // of several servers together hold them to the other servers' tools.
 func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
-	scan := scanTool(t)
+	scan := newScan(t)
+	defer scanners.Put(scan)
+	scan.convProps(t)
 	var out []ToolMention
 	seen := map[string]bool{}
 	for i := range scan.texts {

@@ -845,8 +845,8 @@ func sensitivePath(w string) (what string, heads []string) {
 
 // scanClause finds what each class finds in one clause.
 func (s *secScan) scanClause(t *secText, cl []tok) {
-	tags := s.x.tagBuf(len(cl))
-	s.x.ms = secIndex.matches(cl, s.x.ms[:0], tags)
+	s.x.ms = secIndex.matches(cl, s.x.ms[:0], &s.x.bufs)
+	tags := s.x.bufs.tags
 	matches := s.x.ms
 	var kinds uint16
 	for _, m := range matches {
@@ -1770,13 +1770,21 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 }
 
 // pipesToInterpreter reports whether lower-cased text may pipe into a
-// shell or an interpreter: "| sh", "|bash", "| sudo".
+// shell or an interpreter: "| sh", "|bash", "| sudo", a whole word (a
+// python's may end in 3), as the patterns that look for one need: a
+// table's "| shape |" or "| dashed |" pipes into nothing, and a long
+// text spares their scan.
 func pipesToInterpreter(l string) bool {
 	for i := strings.IndexByte(l, '|'); i >= 0; {
 		rest := strings.TrimLeft(l[i+1:], " ")
 		for _, w := range []string{"sh", "bash", "zsh", "dash", "sudo", "python", "perl", "ruby", "node", "php"} {
-			if strings.HasPrefix(rest, w) {
-				return true
+			if after, ok := strings.CutPrefix(rest, w); ok {
+				if w == "python" {
+					after = strings.TrimPrefix(after, "3")
+				}
+				if after == "" || !reWordByte(after[0]) {
+					return true
+				}
 			}
 		}
 		j := strings.IndexByte(l[i+1:], '|')
@@ -1786,6 +1794,12 @@ func pipesToInterpreter(l string) bool {
 		i += 1 + j
 	}
 	return false
+}
+
+// reWordByte reports whether c is a byte of a word for \b in a regular
+// expression: an ASCII letter, digit or underscore.
+func reWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
 // cmdWords are kinds of command a text names (kCommand), a bit each:

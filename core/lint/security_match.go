@@ -2,6 +2,9 @@ package lint
 
 import (
 	"fmt"
+	"maps"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -68,41 +71,10 @@ func (e *pelem) matches(t *tok) bool {
 type phrase struct {
 	src   string
 	elems []pelem
-	// anchors have the bits (tokenBit) of the words of two elements
-	// after the first that every match needs: a clause that lacks the
-	// words of either cannot match, and is not tried. 0 when no element
-	// is such.
-	anchors [2]wordMask
-}
-
-// anchored reports whether a clause whose words make mask may hold a
-// match of p.
-func (p *phrase) anchored(mask *wordMask) bool {
-	return mask.meets(&p.anchors[0]) && mask.meets(&p.anchors[1])
-}
-
-// wordMask is a set of words as 256 bits, a bit a word (tokenBit): of
-// a clause's words, or of the words an element of a phrase allows.
-type wordMask [4]uint64
-
-func (m *wordMask) add(w string) {
-	b := tokenBit(w)
-	m[b>>6] |= 1 << (b & 63)
-}
-
-// meets reports whether m has a word of a, or a is empty.
-func (m *wordMask) meets(a *wordMask) bool {
-	return a[0]|a[1]|a[2]|a[3] == 0 || m[0]&a[0]|m[1]&a[1]|m[2]&a[2]|m[3]&a[3] != 0
-}
-
-// tokenBit is the bit of a word in a wordMask, made of its length and
-// its first and last bytes: a clause's words make a mask that tells most
-// phrases they cannot match there without trying them.
-func tokenBit(w string) uint {
-	if w == "" {
-		return 0
-	}
-	return (uint(len(w))*31 + uint(w[0])*7 + uint(w[len(w)-1])*131) % 256
+	// needs are the elements after the first that every match needs and
+	// that words alone match (see needed): a clause without a word of
+	// each cannot match, and is not tried.
+	needs []int
 }
 
 // match returns the index just past a match of p's elements from k on,
@@ -194,53 +166,39 @@ func compilePhrase(src string, sets map[string]map[string]bool) *phrase {
 	if len(p.elems) == 0 || p.elems[0].gap > 0 || p.elems[0].opt || p.elems[len(p.elems)-1].gap > 0 {
 		panic(fmt.Sprintf("lint: phrase %q must start and end with a required element", src))
 	}
-	// The anchors: the two required elements after the first whose words
-	// are fewest, of words alone or of named sets no larger than 16.
-	anchor := func(e *pelem) (bits wordMask, n int) {
-		if e.opt || e.gap > 0 || e.any || e.kinds != 0 || len(e.prefixes) > 0 {
-			return bits, 0
-		}
-		for _, w := range e.words {
-			if commonWords[w] {
-				return wordMask{}, 0
-			}
-			bits.add(w)
-			n++
-		}
-		for _, set := range e.sets {
-			if len(set) > 16 {
-				return wordMask{}, 0
-			}
-			for w := range set {
-				bits.add(w)
-				n++
-			}
-		}
-		return bits, n
-	}
-	best := [2]int{-1, -1}
-	count := [2]int{}
 	for k := 1; k < len(p.elems); k++ {
-		bits, n := anchor(&p.elems[k])
-		if n == 0 {
-			continue
-		}
-		switch {
-		case best[0] < 0 || n < count[0]:
-			best[1], count[1] = best[0], count[0]
-			best[0], count[0] = k, n
-			p.anchors[1] = p.anchors[0]
-			p.anchors[0] = bits
-		case best[1] < 0 || n < count[1]:
-			best[1], count[1] = k, n
-			p.anchors[1] = bits
+		if p.elems[k].needed() {
+			p.needs = append(p.needs, k)
 		}
 	}
 	return p
 }
 
+// needed reports whether a match needs a token that one of e's words,
+// its own or of its named sets, is, and nothing else matches e; but not
+// when one of them is too common to tell a clause that may match from
+// one that cannot.
+func (e *pelem) needed() bool {
+	if e.opt || e.gap > 0 || e.any || e.kinds != 0 || len(e.prefixes) > 0 {
+		return false
+	}
+	for _, w := range e.words {
+		if commonWords[w] {
+			return false
+		}
+	}
+	for _, set := range e.sets {
+		for w := range set {
+			if commonWords[w] {
+				return false
+			}
+		}
+	}
+	return len(e.words) > 0 || len(e.sets) > 0
+}
+
 // commonWords are words too common in any text to tell a clause that
-// may match a phrase from one that cannot: no anchor has them.
+// may match a phrase from one that cannot: no element needed has them.
 var commonWords = wordSet("the a an this that these it its to of in on at by for with and or is are be was not no any all you your as from")
 
 // phraseIndex finds, for each token, the phrases that can start there:
@@ -252,6 +210,13 @@ type phraseIndex[T any] struct {
 	other  []int
 	items  []T
 	ps     []*phrase
+	// needs are the needed elements (phrase.needs) of phrase k by number,
+	// needs[needsAt[k]:needsAt[k+1]], in one array: one number for each
+	// distinct set of words, which the entries of its words list
+	// (wordEntry.needs).
+	needs   []uint16
+	needsAt []uint32
+	nNeeds  int
 }
 
 // wordEntry is what the index knows of a word: the phrases that can
@@ -260,17 +225,46 @@ type wordEntry struct {
 	word  string
 	items []int
 	tag   uint64
+	needs []uint16 // the numbers of the needed elements that take the word
 }
 
 // wordTable finds a word's entry: a bit of a bitmap, by a hash of its
 // length and a few of its bytes, tells most words of a text that have
-// no entry so without a map lookup.
+// no entry so without a map lookup. What the table knows of its words
+// lies in a few arrays, not in an object a word: a lint reaches it
+// between other rules' work, its caches cold, and a word's lookup reads
+// a few lines of memory, not one a pointer.
 type wordTable struct {
 	bits [1 << 16 / 64]uint64
-	// slots are the entries by wordKey, open addressed: a word costs a
-	// hash of its bytes and a compare or two, not a map's lookup.
-	slots []*wordEntry
+	// slots are the words by wordKey, open addressed, each the number of
+	// its wordInfo plus one (0 for none): a word costs a hash of its
+	// bytes and a compare or two, not a map's lookup.
+	slots []uint16
+	infos []wordInfo
+	items []int    // the phrases of the words, a run a word
+	needs []uint16 // the needed elements of the words, a run a word
 	mask  uint32
+}
+
+// wordInfo is what the table knows of a word (see wordEntry), its
+// phrases and needed elements runs of the table's arrays.
+type wordInfo struct {
+	tag            uint64
+	word           string // in one string of the table's words
+	items, needs   uint32
+	nItems, nNeeds uint16
+}
+
+// itemsOf and needsOf are the phrases and the needed elements of word
+// number k of the table.
+func (t *wordTable) itemsOf(k int32) []int {
+	e := &t.infos[k]
+	return t.items[e.items : e.items+uint32(e.nItems)]
+}
+
+func (t *wordTable) needsOf(k int32) []uint16 {
+	e := &t.infos[k]
+	return t.needs[e.needs : e.needs+uint32(e.nNeeds)]
 }
 
 // wordKey hashes all of a word's bytes (FNV-1a): words are short.
@@ -293,34 +287,47 @@ func wordHash(w string) uint32 {
 	return (h * 0x85ebca6b) >> 16
 }
 
-// get returns w's entry, or nil.
-func (t *wordTable) get(w string) *wordEntry {
+// get returns the number of w's wordInfo, or -1.
+func (t *wordTable) get(w string) int32 {
 	if h := wordHash(w); t.bits[h>>6]&(1<<(h&63)) == 0 {
-		return nil
+		return -1
 	}
 	for i := wordKey(w) & t.mask; ; i = (i + 1) & t.mask {
-		e := t.slots[i]
-		if e == nil || e.word == w {
-			return e
+		k := int32(t.slots[i]) - 1
+		if k < 0 || t.infos[k].word == w {
+			return k
 		}
 	}
 }
 
 // build makes the table of the entries of m.
 func (t *wordTable) build(m map[string]*wordEntry) {
+	if len(m) >= math.MaxUint16 {
+		panic("lint: too many words of phrases")
+	}
+	words := slices.Sorted(maps.Keys(m))
+	all := strings.Join(words, "")
 	n := 1
 	for n < 4*len(m) {
 		n *= 2
 	}
-	t.slots, t.mask = make([]*wordEntry, n), uint32(n-1)
-	for w, e := range m {
+	t.slots, t.mask = make([]uint16, n), uint32(n-1)
+	at := 0
+	for _, w := range words {
+		e := m[w]
+		if len(e.items) > math.MaxUint16 || len(e.needs) > math.MaxUint16 {
+			panic("lint: a word of too many phrases")
+		}
+		t.infos = append(t.infos, wordInfo{tag: e.tag, word: all[at : at+len(w)],
+			items: uint32(len(t.items)), nItems: uint16(len(e.items)), needs: uint32(len(t.needs)), nNeeds: uint16(len(e.needs))})
+		at += len(w)
+		t.items = append(t.items, e.items...)
+		t.needs = append(t.needs, e.needs...)
 		i := wordKey(w) & t.mask
-		for t.slots[i] != nil {
+		for t.slots[i] != 0 {
 			i = (i + 1) & t.mask
 		}
-		t.slots[i] = e
-	}
-	for w := range m {
+		t.slots[i] = uint16(len(t.infos))
 		h := wordHash(w)
 		t.bits[h>>6] |= 1 << (h & 63)
 	}
@@ -366,44 +373,128 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]
 	for w, tag := range tags {
 		entry(w).tag |= tag
 	}
+	// The needed elements, numbered by their words: "user|users" is one
+	// element, wherever it is.
+	number := map[string]uint16{}
+	ix.needsAt = append(ix.needsAt, 0)
+	for _, p := range ix.ps {
+		for _, k := range p.needs {
+			words := elementWords(&p.elems[k])
+			key := strings.Join(words, " ")
+			n, ok := number[key]
+			if !ok {
+				if len(number) > math.MaxUint16 {
+					panic("lint: too many needed elements of phrases")
+				}
+				n = uint16(len(number))
+				number[key] = n
+				for _, w := range words {
+					entry(w).needs = append(entry(w).needs, n)
+				}
+			}
+			ix.needs = append(ix.needs, n)
+		}
+		ix.needsAt = append(ix.needsAt, uint32(len(ix.needs)))
+	}
+	ix.nNeeds = len(number)
 	ix.byWord.build(byWord)
 	return ix
 }
 
-// matches appends to out every match in ts, in the order of the tokens,
-// and for each token in the order of the items; and sets tags[i] to the
-// tag of ts[i]'s word (tags has the length of ts).
-func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], tags []uint64) []phraseMatch[T] {
-	var mask wordMask
-	for i := range ts {
-		mask.add(ts[i].w)
+// elementWords are the words an element takes, its own and those of its
+// named sets, sorted and each once.
+func elementWords(e *pelem) []string {
+	words := slices.Clone(e.words)
+	for _, set := range e.sets {
+		for w := range set {
+			words = append(words, w)
+		}
 	}
+	slices.Sort(words)
+	return slices.Compact(words)
+}
+
+// matchBufs are the buffers a clause's matching fills, reused from
+// clause to clause: the tags and entries of its tokens, and which needed
+// elements its words take, a bit each.
+type matchBufs struct {
+	tags  []uint64
+	ents  []int32 // the numbers of the entries (wordTable.get)
+	needs []uint64
+}
+
+// grow makes the buffers fit a clause of n tokens and an index of
+// nNeeds needed elements.
+func (b *matchBufs) grow(n, nNeeds int) {
+	if cap(b.tags) < n {
+		b.tags = make([]uint64, n, 2*n)
+		b.ents = make([]int32, n, 2*n)
+	}
+	b.tags, b.ents = b.tags[:n], b.ents[:n]
+	if w := (nNeeds + 63) / 64; len(b.needs) != w {
+		b.needs = make([]uint64, w)
+	}
+}
+
+// has reports whether the clause's words take needed element n.
+func (b *matchBufs) has(n uint16) bool { return b.needs[n>>6]&(1<<(n&63)) != 0 }
+
+// anchored reports whether a clause whose words take the needed
+// elements of b may hold a match of phrase k: it has a word of every
+// element the phrase needs.
+func (ix *phraseIndex[T]) anchored(k int, b *matchBufs) bool {
+	for _, n := range ix.needs[ix.needsAt[k]:ix.needsAt[k+1]] {
+		if !b.has(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// matches appends to out every match in ts, in the order of the tokens,
+// and for each token in the order of the items; and leaves in b.tags
+// the tag of each token's word.
+func (ix *phraseIndex[T]) matches(ts []tok, out []phraseMatch[T], b *matchBufs) []phraseMatch[T] {
+	b.grow(len(ts), ix.nNeeds)
+	clear(b.needs)
 	for i := range ts {
-		tags[i] = 0
+		b.tags[i], b.ents[i] = 0, -1
 		if ts[i].kind == tComma {
 			continue
 		}
-		if e := ix.byWord.get(ts[i].w); e != nil {
-			tags[i] = e.tag
-			for _, k := range e.items {
-				if !ix.ps[k].anchored(&mask) {
+		if k := ix.byWord.get(ts[i].w); k >= 0 {
+			b.tags[i], b.ents[i] = ix.byWord.infos[k].tag, k
+			for _, n := range ix.byWord.needsOf(k) {
+				b.needs[n>>6] |= 1 << (n & 63)
+			}
+		}
+	}
+	for i := range ts {
+		if ts[i].kind == tComma {
+			continue
+		}
+		if n := b.ents[i]; n >= 0 {
+			// The word is one of the first element's: the match goes on
+			// from the second.
+			for _, k := range ix.byWord.itemsOf(n) {
+				if !ix.anchored(k, b) {
 					continue
 				}
-				if end := ix.ps[k].match(ts, i, 0); end > i {
+				if end := ix.ps[k].match(ts, i+1, 1); end > i {
 					out = append(out, phraseMatch[T]{ix.items[k], i, end})
 				}
 			}
 		}
 		for _, k := range ix.byKind[ts[i].kind] {
-			if !ix.ps[k].anchored(&mask) {
+			if !ix.anchored(k, b) {
 				continue
 			}
-			if end := ix.ps[k].match(ts, i, 0); end > i {
+			if end := ix.ps[k].match(ts, i+1, 1); end > i { // and so is its kind
 				out = append(out, phraseMatch[T]{ix.items[k], i, end})
 			}
 		}
 		for _, k := range ix.other {
-			if !ix.ps[k].anchored(&mask) || !ix.ps[k].elems[0].matches(&ts[i]) {
+			if !ix.anchored(k, b) || !ix.ps[k].elems[0].matches(&ts[i]) {
 				continue
 			}
 			if end := ix.ps[k].match(ts, i, 0); end > i {

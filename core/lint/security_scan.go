@@ -113,6 +113,12 @@ type secScan struct {
 	// conversationName).
 	named4Conv []jsondoc.Member
 	values     []string // its enum and const values that look like identifiers, lower-cased: a method's name is no other tool's
+	// segs hold the segments of the texts' paths from their keys (see
+	// secText.more), one after the other.
+	segs []jsondoc.Seg
+	// stack holds the segments from a value's key to the value being
+	// collected (see collectValue).
+	stack []jsondoc.Seg
 
 	// The text being scanned: its index, its tokens, the classes found in
 	// it, and the kinds of shell command it names.
@@ -137,23 +143,73 @@ type secScan struct {
 	toolLabel string
 }
 
-// lexers are the token buffers of the scans under way: a scan lexes its
-// texts one after the other into one of them.
-var lexers = sync.Pool{New: func() any { return new(lexed) }}
+// scanners are the scans under way and done: a scan's buffers (its
+// texts, their tokens, its findings) are reused by the next tool's, and
+// only a tool's findings, with the texts they point at, outlive it.
+var scanners = sync.Pool{New: func() any { return &secScan{x: new(lexed)} }}
+
+// secFindings are what the scan of a tool found, and the texts the
+// findings are in: most tools have none, and share noFindings.
+type secFindings struct {
+	texts []secText
+	found []secFinding
+}
+
+// noFindings is the scan of a tool with no finding; never written.
+var noFindings = &secFindings{}
 
 var securityScan = NewFact(scanTool)
 
-func scanTool(t *tooldef.Tool) *secScan {
-	s := &secScan{name: t.Name, texts: make([]secText, 0, 8)}
-	s.collect(t)
-	s.x = lexers.Get().(*lexed)
+func scanTool(t *tooldef.Tool) *secFindings {
+	s := newScan(t)
 	for i := range s.texts {
 		s.scanText(i)
 	}
-	lexers.Put(s.x)
-	s.x = nil
 	s.convProps(t)
+	r := s.findings()
+	scanners.Put(s)
+	return r
+}
+
+// newScan returns a scan of t from the pool, its texts collected.
+func newScan(t *tooldef.Tool) *secScan {
+	s := scanners.Get().(*secScan)
+	x, texts, found, props, values, segs, filters := s.x, s.texts, s.found, s.props, s.values, s.segs, s.filters
+	clear(texts) // the pool holds no document
+	clear(found) // nor the findings' strings
+	clear(s.named4Conv)
+	clear(props)
+	clear(s.fields)
+	clear(s.noText)
+	clear(values)
+	*s = secScan{name: t.Name, x: x, texts: texts[:0], found: found[:0], props: props[:0], values: values[:0],
+		fields: s.fields[:0], noText: s.noText[:0],
+		segs: segs[:0], stack: s.stack[:0], filters: filters[:0], named4Conv: s.named4Conv[:0], cc: clauseCues{at: s.cc.at}}
+	s.collect(t)
 	return s
+}
+
+// findings copies what the scan found, and the texts it is in, out of
+// the scan's buffers.
+func (s *secScan) findings() *secFindings {
+	if len(s.found) == 0 {
+		return noFindings
+	}
+	r := &secFindings{found: slices.Clone(s.found)}
+	at := make(map[int]int, len(s.found))
+	for i := range r.found {
+		f := &r.found[i]
+		k, ok := at[f.text]
+		if !ok {
+			k = len(r.texts)
+			at[f.text] = k
+			t := s.texts[f.text]
+			t.more = slices.Clone(t.more) // the scan's, which the next reuses
+			r.texts = append(r.texts, t)
+		}
+		f.text = k
+	}
+	return r
 }
 
 // convProps finds a property named for the conversation or the model's
@@ -248,7 +304,7 @@ func (s *secScan) collect(t *tooldef.Tool) {
 		s.add(secText{node: t.Def.Get("title"), base: t.DefPath, key: "title", own: true})
 		s.add(secText{node: t.Def.Get("description"), base: t.DefPath, key: "description", own: true})
 		if a := t.Def.Get("annotations"); a.Is(jsondoc.Object) {
-			s.add(secText{node: a.Get("title"), base: t.DefPath, key: "annotations", more: []jsondoc.Seg{jsondoc.KeySeg("title")}, own: true})
+			s.add(secText{node: a.Get("title"), base: t.DefPath, key: "annotations", more: titleSeg, own: true})
 		}
 	}
 	if t.Params.Is(jsondoc.Object) {
@@ -275,9 +331,17 @@ func (s *secScan) collect(t *tooldef.Tool) {
 	}
 }
 
+// titleSeg is the path from an object's key to its title.
+var titleSeg = []jsondoc.Seg{jsondoc.KeySeg("title")}
+
 // add keeps a text that is a string and may hold what a class finds.
 func (s *secScan) add(t secText) {
 	if t.node.Is(jsondoc.String) && (mayHoldPhrase(t.node.Str()) || sentenceName(t.node.Str())) {
+		if len(t.more) > 0 {
+			n := len(s.segs)
+			s.segs = append(s.segs, t.more...)
+			t.more = s.segs[n:len(s.segs):len(s.segs)]
+		}
 		s.texts = append(s.texts, t)
 	}
 }
@@ -343,17 +407,23 @@ func (s *secScan) collectValues(n *jsondoc.Node, t secText) {
 		}
 	case jsondoc.Array:
 		for i, m := range n.Kids() {
-			u := t
-			u.more = append(slices.Clip(t.more), jsondoc.IndexSeg(i))
-			s.collectValues(m.Value, u)
+			s.collectValue(m.Value, t, jsondoc.IndexSeg(i))
 		}
 	case jsondoc.Object:
 		for _, m := range n.Kids() {
-			u := t
-			u.more = append(slices.Clip(t.more), jsondoc.KeySeg(m.Key))
-			s.collectValues(m.Value, u)
+			s.collectValue(m.Value, t, jsondoc.KeySeg(m.Key))
 		}
 	}
+}
+
+// collectValue gathers the strings of n, the value at seg of t's value:
+// the segments from t's key to n are those of the scan's stack, which
+// add copies for a text it keeps.
+func (s *secScan) collectValue(n *jsondoc.Node, t secText, seg jsondoc.Seg) {
+	s.stack = append(s.stack, seg)
+	t.more = s.stack
+	s.collectValues(n, t)
+	s.stack = s.stack[:len(s.stack)-1]
 }
 
 func quoteName(s string) string { return `"` + s + `"` }

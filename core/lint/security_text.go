@@ -51,17 +51,8 @@ type lexed struct {
 	quotes  bool       // a token is quoted
 	url     bool       // a token is a URL
 	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
-	tags    []uint64   // the tags of the words of the clause being scanned (see phraseIndex)
+	bufs    matchBufs  // for the matching of the clause being scanned (see phraseIndex)
 	cues    []cue      // the cues of its tokens (see clauseCues)
-}
-
-// tagBuf returns the tags buffer, n long.
-func (x *lexed) tagBuf(n int) []uint64 {
-	if cap(x.tags) < n {
-		x.tags = make([]uint64, n, 2*n)
-	}
-	x.tags = x.tags[:n]
-	return x.tags
 }
 
 // The classes of bytes for the lexer: white space and punctuation it
