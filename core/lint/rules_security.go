@@ -550,6 +550,10 @@ type ToolMention struct {
 	Start, End int
 }
 
+// kindWords before a word and "tool" make it a kind of tool, no tool's
+// name: "a metrics tool", "any search tool".
+var kindWords = wordSet("a an any some each every another")
+
 // MentionedTools returns the names of tools that the texts of t, a tool
 // of doc, mention, in the order of its texts; each name once. The checks
 // of several servers together hold them to the other servers' tools.
@@ -571,9 +575,10 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 			tk := toks[k]
 			// A tool's own enum values and properties are its operations and
 			// fields ("action": "list_comments"), and a verb before "tool" a
-			// kind of tool ("the corresponding list or search tool").
+			// kind of tool ("the corresponding list or search tool"), as is
+			// a word an indefinite article is for ("use a metrics tool").
 			named := tk.kind == tIdent && !slices.Contains(scan.values, tk.w) && !scan.hasProp(tk.w) && !slices.ContainsFunc(scan.fields, func(f string) bool { return strings.EqualFold(f, tk.w) })
-			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] && !toolVerbs[tk.w] {
+			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] && !toolVerbs[tk.w] && !(k > 0 && kindWords[toks[k-1].w]) {
 				named = toks[k+1].w == "tool" // "function" follows words of code: export function
 			}
 			if !named || seen[tk.w] {

@@ -428,10 +428,20 @@ func imperativeAt(cl []tok, i int) bool {
 		for k >= 0 && skipWords[cl[k].w] {
 			k--
 		}
-		return k < 0 || agentWords[cl[k].w] || cl[k].kind == tComma
+		if k >= 0 && agentWords[cl[k].w] {
+			return true
+		}
+		// With no subject, "must use" orders, but "will use" and "can
+		// use" say what the thing the sentence is about does or may do:
+		// "if not provided, will use the variable from .env".
+		return (k < 0 || cl[k].kind == tComma) && !futureWords[prev.w]
 	}
 	return false
 }
+
+// futureWords are the modal words that say what will or may be, no
+// obligation, unless the model is their subject ("you will read").
+var futureWords = wordSet("will 'll can")
 
 // directive reports whether a clause addresses the model: an imperative
 // at its start, or words such as "you", "must", "always".
@@ -663,7 +673,7 @@ func isDest(k tokKind) bool { return k == tURL || k == tEmail || k == tHost }
 // Which of them are the document's own is the rule's to judge (the
 // finding keeps the names): a server's own tools are prerequisites.
 func refOther(s *secScan, t *secText, cl []tok, from, to int) bool {
-	return len(shadowRefs(cl, from, to)) > 0
+	return len(s.shadowRefs(cl, from, to)) > 0
 }
 
 // selfRef holds a phrase that names the tool itself.
@@ -679,7 +689,7 @@ func selfRef(s *secScan, _ *secText, cl []tok, from, to int) bool {
 // refBefore is refOther for the name just before the phrase: "the
 // fetch tool is broken".
 func refBefore(s *secScan, t *secText, cl []tok, from, to int) bool {
-	return from > 0 && len(shadowRefs(cl, from-1, from+1)) > 0
+	return from > 0 && len(s.shadowRefs(cl, from-1, from+1)) > 0
 }
 
 // refOtherOrGeneric is refOther, or a phrase about "other tools" at large.
@@ -717,19 +727,27 @@ func credentialName(w string) bool {
 	return secretVariable(w) && !slices.ContainsFunc(nameWords(w), func(p string) bool { return toolVerbs[p] })
 }
 
+// ownSetting reports whether an identifier names a setting of this
+// tool: one of its properties, at any depth, or an environment variable.
+func (s *secScan) ownSetting(tk *tok) bool {
+	return s.hasProp(tk.w) || slices.Contains(s.fields, tk.w) || s.constantName(tk)
+}
+
 // notRefWords are words a shadowing phrase names that are no tool's.
 var notRefWords = wordSet("this that the a an any all other another same its it tool tools function functions server servers your my our built-in builtin native default standard regular usual")
 
 // shadowRefs are the names of tools in cl[from:to]: identifiers, quoted
-// words, and words before "tool".
-func shadowRefs(cl []tok, from, to int) []string {
+// words, and words before "tool". A property of this tool ("when using
+// file_path, set ...") or a name in capitals, an environment variable's,
+// is a setting of this tool, no other tool.
+func (s *secScan) shadowRefs(cl []tok, from, to int) []string {
 	var refs []string
 	for k := from; k < to; k++ {
 		tk := cl[k]
 		if notRefWords[tk.w] || tk.kind == tComma {
 			continue
 		}
-		named := tk.kind == tIdent && !credentialName(tk.w) // a single word in quotes is most often a parameter's name
+		named := tk.kind == tIdent && !credentialName(tk.w) && !s.ownSetting(&cl[k]) // a single word in quotes is most often a parameter's name
 		if !named && tk.kind == tWord && k+1 < len(cl) {
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
@@ -918,7 +936,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		var refs []string
 		switch m.item.class {
 		case clsShadowing:
-			refs = shadowRefs(cl, max(m.from-1, 0), m.to)
+			refs = s.shadowRefs(cl, max(m.from-1, 0), m.to)
 		case clsCoercion:
 			refs = s.properNames(cl, m.from, min(m.to+5, len(cl)))
 		}
@@ -1260,6 +1278,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
 				continue
 			}
+			if withoutValue(cl, h.from) {
+				continue // "if not set, the task is put in the user's Inbox" is what the tool does without one
+			}
 			from, to := span(cl, h.from, h.to)
 			s.report(clsParameter, from, to, "asks for "+h.what+" as its value")
 			break
@@ -1510,6 +1531,33 @@ func harvested(cl []tok, h sensHit) bool {
 	for k := h.to; k < len(cl) && k < h.to+4; k++ {
 		if harvestAfter[cl[k].w] {
 			return true
+		}
+	}
+	return false
+}
+
+// withoutValue reports whether cl[k] is in what a clause says the tool
+// does when the property has no value: the clause opens with that case
+// ("if not set", "when omitted", "if empty") and goes on after a comma
+// in the indicative, no order. What happens without a value is not what
+// the value is to hold: "if not set, paste the chat here" still asks.
+func withoutValue(cl []tok, k int) bool {
+	if len(cl) < 3 || !caseWords[cl[0].w] {
+		return false
+	}
+	absent := false
+	for j := 1; j < 3; j++ {
+		switch cl[j].w {
+		case "not", "omitted", "unset", "empty", "missing", "absent", "blank", "none", "no":
+			absent = true
+		}
+	}
+	if !absent {
+		return false
+	}
+	for j := 1; j < k; j++ {
+		if cl[j].kind == tComma {
+			return j+1 < len(cl) && !orderVerb(&cl[j+1])
 		}
 	}
 	return false

@@ -417,11 +417,14 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	}
 	for i := range cl {
 		tk := &cl[i]
+		if tk.quoted && tk.kind == tWord {
+			cc.at[i] &^= cuSelf // "give me this one record" quotes a request: its "me" is the asker's
+		}
 		switch tk.kind {
 		case tIdent:
 			if strings.EqualFold(tk.w, s.name) && !otherServers(cl, i) {
 				cc.at[i] |= cuSelf
-			} else if s.otherTool(tk.w) || strings.EqualFold(tk.w, s.name) || i > 1 && (cl[i-1].w == "server's" || cl[i-1].w == "servers'") && !ownWords[cl[i-2].w] {
+			} else if s.otherTool(tk.w) && !s.constantName(tk) || strings.EqualFold(tk.w, s.name) || i > 1 && (cl[i-1].w == "server's" || cl[i-1].w == "servers'") && !ownWords[cl[i-2].w] {
 				cc.at[i] |= cuOtherTool // "the billing server's refund_payment" whatever its verb
 			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 {
 				cc.at[i] |= cue(cueTags[tk.w[j+1:]]) & (cuSend | cuEncode) // auto-forward, hex-encode
@@ -630,6 +633,23 @@ func (s *secScan) otherTool(w string) bool {
 	return !slices.Contains(s.values, w)
 }
 
+// constantName reports whether an identifier is written in capitals,
+// as an environment variable or a constant is (PG_ALLOW_WRITE,
+// MCP_UPLOAD_PATHS): a setting of the host, whatever verb it holds, and
+// no tool's name, which MCP's tools write in lower case.
+func (s *secScan) constantName(tk *tok) bool {
+	upper := false
+	for _, c := range []byte(s.x.src[tk.start:tk.end]) {
+		switch {
+		case 'a' <= c && c <= 'z':
+			return false
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		}
+	}
+	return upper
+}
+
 // secIntent is an intent of a class: the cues a clause holds together,
 // within width tokens, and what else it needs.
 type secIntent struct {
@@ -685,14 +705,14 @@ var secIntents = []secIntent{
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuEvery, width: 14},
 	{class: clsCoercion, why: "tells the model to obey what the tool returns", all: cuOutput | cuObey | cuOverride, width: 14},
 	{class: clsCoercion, why: "tells the model to rely on this tool alone", all: cuOnly | cuTrust | cuSelf, width: 14},
-	{class: clsCoercion, why: "tells the model not to trust the user", all: cuDistrust | cuUser, width: 6},
+	{class: clsCoercion, why: "tells the model not to trust the user", all: cuDistrust | cuUser, width: 6, cond: userDistrusted},
 	{class: clsCoercion, why: "tells the model not to check what this tool returns against other tools", all: cuNeg | cuVerify | cuOthers, width: 10, addressed: true},
 	{class: clsCoercion, why: "tells the model to use this tool even where the user asks for another", all: cuUser | cuOthers, width: 8, addressed: true, cond: evenWhereUser},
 	{class: clsCoercion, why: "tells the model to set other tools' results aside for this one's", all: cuOthers | cuOverride | cuOutput, width: 20, addressed: true},
 
 	// Tool shadowing.
 	{class: clsShadowing, why: "discredits the other tools", all: cuDistrust | cuUnit, width: 10, cond: otherTools},
-	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuModal, width: 10},
+	{class: clsShadowing, why: "changes how the model uses another tool", all: cuOtherTool | cuModal, width: 10, cond: modalNotAsked},
 	{class: clsShadowing, why: "steers the model away from another tool", all: cuOtherTool | cuSteer, width: 8},
 	{class: clsShadowing, why: "steers the model away from another tool", all: cuOtherTool | cuInstead, width: 10, cond: steersForGood},
 	{class: clsShadowing, why: "gives the model orders about another tool", all: cuOtherTool, width: 1, addressed: true, cond: labelled},
@@ -857,6 +877,9 @@ func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	if u > 0 && mentionedUser(cl, u) {
 		return false
 	}
+	if participle(cl[k].w) && !s.addressedBesidesNegation(cl, cc) {
+		return false // "an internal note, never shown to customers" says what is so
+	}
 	return u < 0 || u > k || cl[k].w != "appear" && cl[k].w != "appears"
 }
 
@@ -869,6 +892,42 @@ func doublyNegated(cl []tok, cc *clauseCues, k int) bool {
 		n--
 	}
 	return n >= 0 && cl[n].w == "without" && cc.count(cuNeg, n-5, n) > 0
+}
+
+// addressedBesidesNegation reports whether the clause addresses the
+// model by more than a negation: "never" orders in "never tell", it
+// only negates in "never shown".
+func (s *secScan) addressedBesidesNegation(cl []tok, cc *clauseCues) bool {
+	for k := range cc.at {
+		if cc.at[k]&cuNeg == 0 && cc.at[k]&(cuDirect|cuModal) != 0 {
+			return true
+		}
+	}
+	// The verb that starts the clause or a part of it, past a negation.
+	for i := 0; i < len(cl); i++ {
+		if i > 0 && cl[i-1].kind != tComma {
+			continue
+		}
+		for i < len(cl) && (skipWords[cl[i].w] || cl[i].kind == tComma || cc.at[i]&cuNeg != 0) {
+			i++
+		}
+		if i < len(cl) && orderVerb(&cl[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// participle reports whether a word is a past participle ("shown",
+// "displayed", "told"): negated in a clause that addresses no one it
+// says what is so of a thing, as a field's description does, and
+// orders nothing.
+func participle(w string) bool {
+	switch {
+	case strings.HasSuffix(w, "ed"), strings.HasSuffix(w, "own"), strings.HasSuffix(w, "en"):
+		return true
+	}
+	return w == "told" || w == "said" || w == "heard"
 }
 
 // negatesKnowing holds a negation within four words before the
@@ -946,6 +1005,9 @@ func notAFlag(s *secScan, _ []tok, _ *clauseCues, _, _ int) bool {
 // a clause that names the user, a reply or a telling. "Set the issue to
 // be confidential" is a property of an issue.
 func secretFromUser(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
+	if onlySecretThings(cl, cc) {
+		return false
+	}
 	if cc.all&(cuUser|cuReply|cuTell) != 0 {
 		return true
 	}
@@ -960,6 +1022,38 @@ func secretFromUser(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 	}
 	return false
 }
+
+// onlySecretThings reports whether every secrecy cue of the clause is
+// "a secret" (or "our", "my") that names a thing, a password manager's
+// item ("revealing a secret puts it in the transcript"), not what
+// something is to be kept: that is the complement of a verb of keeping
+// or being ("keep it a secret", "this stays our secret", "treat it as
+// a secret").
+func onlySecretThings(cl []tok, cc *clauseCues) bool {
+	for k := 0; k < len(cl); k++ {
+		if cc.at[k]&cuSecret == 0 {
+			continue
+		}
+		switch cl[k].w {
+		case "a", "our", "my":
+		default:
+			return false
+		}
+		if k+1 >= len(cl) || cl[k+1].w != "secret" {
+			return false
+		}
+		for j := max(k-2, 0); j < k; j++ {
+			if keepingWords[cl[j].w] {
+				return false
+			}
+		}
+		k++
+	}
+	return true
+}
+
+// keepingWords are the verbs whose complement says what a thing is kept.
+var keepingWords = wordSet("keep keeps kept keeping remain remains remained stay stays stayed is are be was were it's that's as")
 
 // alarmNotAvoided holds a reaction given as a reason ("it could upset
 // the user"), not one the model is to avoid ("avoid confusing users").
@@ -1040,8 +1134,44 @@ func aheadOfEveryAct(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	if o := cc.first(cuOrder, from); o >= 0 && o+2 < len(cl) && oneAct(cl[o+1].w) && cc.at[o+2]&cuEvery != 0 {
 		return false
 	}
+	if everyOfObjects(cl, cc, from, to) {
+		return false // "call this tool once per SKU" counts calls over the data
+	}
 	return notScopedToATopic(s, cl, cc, from, to)
 }
+
+// everyOfObjects reports whether each quantifier of [from, to) is a
+// count of calls over things the tool works on ("once per SKU"), not
+// over the model's steps or time ("once per turn", "once per session"):
+// "per" and a noun that is no unit of the model's work. "Read every file
+// through this tool" claims every read, and stays a quantifier of acts.
+func everyOfObjects(cl []tok, cc *clauseCues, from, to int) bool {
+	found := false
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuEvery == 0 {
+			continue
+		}
+		if cl[k].w != "per" && k+1 < len(cl) && cl[k+1].w == "per" {
+			k++ // "once per", "twice per"
+		}
+		if cl[k].w != "per" {
+			return false // "everything", "always", "from now on"
+		}
+		j := k + 1
+		if j < len(cl) && cl[j].w == "single" {
+			j++
+		}
+		if j >= len(cl) || cl[j].kind != tWord && cl[j].kind != tIdent || cc.at[j]&(cuUnit|cuOthers|cuEvery) != 0 || notVerbs[cl[j].w] || workTimes[cl[j].w] {
+			return false
+		}
+		found = true
+	}
+	return found
+}
+
+// workTimes are spans of the model's work a quantifier may range over,
+// beside its steps (cuUnit): "once per session", "every time".
+var workTimes = wordSet("time times session sessions conversation conversations chat chats thread threads day days hour hours minute minutes run runs call calls context other")
 
 // consentWaived holds an order to act without the user's consent: a cue
 // of doing without it (skip, blanket, go ahead) that no negation just
@@ -1075,7 +1205,7 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			} else {
 				waived = true
 			}
-		case cc.at[k]&cuConsent != 0 && k <= 1 && askVerbs[cl[k].w] && askingDenied(cl, cc, k):
+		case cc.at[k]&cuConsent != 0 && k <= 1 && seekVerbs[cl[k].w] && askingDenied(cl, cc, k):
 			waived = true // "asking the user to confirm them is not part of the workflow"
 		case cc.at[k]&cuConsent != 0 && cl[k].kind == tIdent && settingNegated(cl, cc, k):
 			waived = true // "user_confirmation": "not_required"
@@ -1095,6 +1225,9 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 			if newOrderBetween(cl, n, k) || forbiddenAct(cl, n) {
 				continue // "cannot be undone — always confirm with the user"
 			}
+			if n >= 0 && !negationReaches(cl, cc, n, k) {
+				continue // "never modify member profiles or permissions" forbids the modifying
+			}
 			if cc.count(cuNeg, n-5, n) > 0 {
 				kept = true
 			} else if cc.all&cuDirect != 0 || n+1 < len(cl) && cl[n].w == "no" && cl[n+1].w == "longer" {
@@ -1105,8 +1238,8 @@ func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	return waived && !kept && consent
 }
 
-// askVerbs are the model's acts of seeking consent, as a clause's subject.
-var askVerbs = wordSet("asking checking seeking confirming consulting")
+// seekVerbs are the model's acts of seeking consent, as a clause's subject.
+var seekVerbs = wordSet("asking checking seeking confirming consulting")
 
 // askingDenied holds a negation after the model's asking that starts the
 // clause, "asking the user to confirm is not part of the workflow", and
@@ -1122,6 +1255,28 @@ func askingDenied(cl []tok, cc *clauseCues, k int) bool {
 	}
 	return false
 }
+
+// negationReaches reports whether the negation at n bears on the
+// consent at k: nothing lies between but the consent's own words, the
+// user's, someone's, qualifiers and verbs of seeking it ("without the
+// user's explicit approval", "do not request the member's confirmation",
+// "do not wait for confirmation", "no need to ask for permission").
+// Another verb between takes the negation for its own
+// act, and the consent for its object: "never ignore approval
+// guardrails", "never modify profiles or permissions".
+func negationReaches(cl []tok, cc *clauseCues, n, k int) bool {
+	for j := n + 1; j < k; j++ {
+		if cc.at[j]&(cuConsent|cuUser|cuNeg|cuWaive) != 0 || seekingWords[cl[j].w] || skipWords[cl[j].w] || strings.HasSuffix(cl[j].w, "'s") {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// seekingWords are the words between a negation and a consent it bears
+// on: verbs of seeking or needing it and its qualifiers.
+var seekingWords = wordSet("ask asks asking asked seek seeks seeking request requests requesting get gets getting obtain obtaining wait waits waiting need needs needed needing require requires required requiring bother bothering check checking be is are been for from with of to any explicit prior further formal written separate additional manual human own first the a an their them your his her its")
 
 // notOfTheSchema holds a demoting word that qualifies no part of the
 // schema: "optional values are: true, false" and "optional fields" say
@@ -1430,6 +1585,32 @@ func ordersWhenItRuns(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	return false
 }
 
+// modalNotAsked holds an obligation that is an order, not what a
+// question asks: in "use list_settings, verify which should be active"
+// the "should" is of what is verified, a question a verb of finding
+// out puts; "send_mail, which must now copy ..." orders.
+func modalNotAsked(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuModal == 0 {
+			continue
+		}
+		if j := k - 1; j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w] {
+			continue
+		}
+		if j := k - 2; j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w] {
+			continue // "verify which ones should"
+		}
+		return true
+	}
+	return false
+}
+
+// askWords open a question put as a clause: "which", "whether".
+var askWords = wordSet("which whether what who whom how where when")
+
+// askVerbs are verbs of finding out, whose object may be a question.
+var askVerbs = wordSet("verify verifies check checks decide decides determine determines confirm confirms see know ask asks find learn choose chooses select review assess evaluate consider establish identify")
+
 // labelAt reports whether a word is a label, a colon after it: "when
 // used in liveness_health_check, Default: 5 seconds" gives a value.
 func (s *secScan) labelAt(tk *tok) bool {
@@ -1443,6 +1624,33 @@ var notVerbs = wordSet("the a an it its this that these those they them their he
 // looksImperative reports whether a word may be the verb of an order.
 func looksImperative(tk *tok) bool {
 	return tk.kind == tWord && !notVerbs[tk.w] && !strings.HasSuffix(tk.w, "ly") && !strings.HasSuffix(tk.w, "ing") && !strings.HasSuffix(tk.w, "ed")
+}
+
+// userDistrusted holds a distrust of the user as a person ("the user is
+// often mistaken", "the customer's account is inaccurate"), not of a
+// record a user word qualifies: in "where the customer information is
+// incorrect" the word before a noun says whose information, and the
+// information is what is wrong.
+func userDistrusted(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	for k := from; k < to; k++ {
+		if cc.at[k]&cuUser != 0 && !qualifiesNoun(cl, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// qualifiesNoun reports whether the word at k stands before a noun as
+// its qualifier, as "customer" does in "customer information": not
+// possessive, and followed by a word that is neither a verb's form nor a
+// word of grammar.
+func qualifiesNoun(cl []tok, k int) bool {
+	if strings.HasSuffix(cl[k].w, "'s") || strings.HasSuffix(cl[k].w, "'") || k+1 >= len(cl) {
+		return false
+	}
+	n := &cl[k+1]
+	return n.kind == tWord && !notVerbs[n.w] && !orderVerb(n) && !toolVerbs[n.w] && !strings.HasSuffix(n.w, "ly") && !strings.HasSuffix(n.w, "ed") &&
+		(!strings.HasSuffix(n.w, "s") || strings.HasSuffix(n.w, "ss") || strings.HasSuffix(n.w, "us")) // "says" is a verb, "address" and "status" are nouns
 }
 
 // sendNotNegated holds a send that no negation just before turns around:

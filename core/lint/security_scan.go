@@ -673,7 +673,7 @@ func (s *secScan) toolLabelOf(cl []tok) string {
 		return ""
 	}
 	for k := range cl {
-		if cl[k].kind == tIdent && !strings.EqualFold(cl[k].w, s.name) && s.otherTool(cl[k].w) {
+		if cl[k].kind == tIdent && !strings.EqualFold(cl[k].w, s.name) && s.otherTool(cl[k].w) && !s.constantName(&cl[k]) {
 			return cl[k].w
 		}
 	}

@@ -34,7 +34,7 @@ func loadServers(t *testing.T, files ...string) []Server {
 }
 
 func TestCrossServerReferenceNamesTheOtherServersTool(t *testing.T) {
-	mail := server(t, "mail", `{"tools": [{"name": "send_email", "description": "Sends an e-mail.", "inputSchema": {"type": "object"}}]}`)
+	mail := server(t, "mail", `{"tools": [{"name": "send_email", "description": "Sends an e-mail.", "inputSchema": {"type": "object"}}, {"name": "metrics", "description": "Mail metrics.", "inputSchema": {"type": "object"}}]}`)
 	for _, tc := range []struct {
 		name, desc string
 		want       []string
@@ -43,6 +43,9 @@ func TestCrossServerReferenceNamesTheOtherServersTool(t *testing.T) {
 			[]string{"warning security/cross-server-reference server:calc:1:72 add $.tools[0].description: the text of tool 'add' of server 'calc' names 'send_email', a tool of server 'mail': a tool that talks about another server's tool can steer how the model uses it"}},
 		{"the tool's own server's tool", "Adds numbers; see sum_all for lists.", nil},
 		{"a word that is no tool's", "Adds numbers, like the send function of a calculator.", nil},
+		{"a kind of tool an article is for", "Adds numbers. For trends over time, use a metrics tool instead.", nil},
+		{"the other server's tool a definite article names", "Adds numbers. For trends over time, use the metrics tool instead.",
+			[]string{"warning security/cross-server-reference server:calc:1:88 add $.tools[0].description: the text of tool 'add' of server 'calc' names 'metrics', a tool of server 'mail': a tool that talks about another server's tool can steer how the model uses it"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			calc := server(t, "calc", `{"tools": [{"name": "add", "description": `+fmt.Sprintf("%q", tc.desc)+`, "inputSchema": {"type": "object"}}, {"name": "sum_all", "description": "Sums a list.", "inputSchema": {"type": "object"}}]}`)
