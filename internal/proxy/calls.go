@@ -289,7 +289,7 @@ func (s *session) listOwn(req *request) (*toolState, error) {
 			return nil, fmt.Errorf("the server's answer to tools/list could not be read: %w", held.unread)
 		}
 		if held.next == "" {
-			s.tools.finish()
+			s.tools.finish(held.last)
 			return s.tools.current(), nil
 		}
 		cursor = held.next

@@ -1,14 +1,17 @@
 package proxy
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"toolbench/core/lint"
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 // TestAHeldCallIsRecordedWhereItCame has a call wait for the proxy's own
@@ -134,5 +137,41 @@ func TestTheMessagesAfterAListingPassWhileItIsLinted(t *testing.T) {
 	}
 	if want := []string{"initialize", "tools/list", "ping", "tools/call"}; !slices.Equal(order, want) {
 		t.Errorf("the server's answers are recorded as %q; want %q\n%s", order, want, describe(lines))
+	}
+}
+
+// TestEachListingIsLintedOnceEvenWhenTheNextComesWhileItIsLinted has the
+// server answer two tools/list back to back: the first listing is linted
+// (and held to the lock) whatever comes next, while it is linted, and the
+// next is linted when its own last page is in, and not before.
+func TestEachListingIsLintedOnceEvenWhenTheNextComesWhileItIsLinted(t *testing.T) {
+	const tool = `{"name":"echo","description":"Echo the text back to the caller.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}`
+	tests := []struct {
+		name string
+		next string // the server's answer to the second tools/list
+		want int64  // the listings linted
+	}{
+		{name: "a listing of several pages begun", next: `{"jsonrpc":"2.0","id":2,"result":{"tools":[` + tool + `],"nextCursor":"p2"}}`, want: 1},
+		{name: "an error", next: `{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"busy"}}`, want: 1},
+		{name: "a listing of one page", next: `{"jsonrpc":"2.0","id":2,"result":{"tools":[` + tool + `]}}`, want: 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var linted atomic.Int64
+			opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Accept: func(res *lint.Result) *lint.Result {
+				linted.Add(1)
+				return res
+			}}
+			s := newSession(t.Context(), opt, nil, &logger{w: io.Discard})
+			s.up, s.down = discard{}, discardDown{}
+			s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`), nil, nil)
+			s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{"tools":[`+tool+`]}}`), nil)
+			s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`), nil, nil)
+			s.fromServer([]byte(tc.next), nil)
+			s.awaitLint(time.Minute)
+			if got := linted.Load(); got != tc.want {
+				t.Errorf("%d listings were linted; want %d", got, tc.want)
+			}
+		})
 	}
 }

@@ -467,6 +467,7 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 	}
 	ev.Method, ev.Tool, ev.Latency = req.method, req.tool, ev.Time.Sub(req.start)
 	out := m.Raw
+	var last *listing // the listing this response was the last page of
 	if s.renumber && !bytes.Equal(m.ID, req.id) {
 		out = jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: m.ID, With: req.id})
 		*m = jsonrpc.Parse(out)
@@ -486,7 +487,7 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 		}
 	case "tools/list":
 		held := s.tools.page(m, req, s.revision())
-		out, ev.Verdict = held.out, held.verdict
+		out, ev.Verdict, last = held.out, held.verdict, held.last
 		ev.Findings = append(ev.Findings, held.findings...)
 		if s.rec != nil {
 			ev.Result = bytes.Clone(m.Result)
@@ -504,8 +505,8 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 	case "tools/call":
 		ev.Findings = append(ev.Findings, s.tools.checkResult(m, req.tool)...)
 	case "tools/list":
-		if s.tools.complete() {
-			s.lintListing(ev)
+		if last != nil {
+			s.lintListing(ev, last)
 			return
 		}
 	}
@@ -522,12 +523,12 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 // listing is linted at a time: a second one waits for the first, so that
 // a server listing faster than the lint keeps no more listings in
 // memory.
-func (s *session) lintListing(ev *Event) {
+func (s *session) lintListing(ev *Event, cur *listing) {
 	s.linting <- struct{}{}
 	s.hold(ev)
 	go func() {
 		defer func() { <-s.linting }()
-		ev.Findings = append(ev.Findings, s.tools.finish()...)
+		ev.Findings = append(ev.Findings, s.tools.finish(cur)...)
 		s.emit(ev)
 	}()
 }

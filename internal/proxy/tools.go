@@ -156,6 +156,10 @@ type heldPage struct {
 	unread error
 	// next is the page's nextCursor, "" for the last.
 	next string
+	// last, when set, is the listing this page was the last page of,
+	// to be finished: claimed here, with the page, so that a listing
+	// that comes next cannot take its place before it is linted.
+	last *listing
 }
 
 // page takes a tools/list response of the server's, the answer to req:
@@ -229,10 +233,14 @@ func (t *toolSet) page(m *jsonrpc.Message, req *request, version string) heldPag
 	}
 	cur.done = page.NextCursor == ""
 	t.state.Store(cur.state(nil))
-	if len(drop) == 0 {
-		return heldPage{out: m.Raw, verdict: Relayed, findings: findings, next: page.NextCursor}
+	held := heldPage{out: m.Raw, verdict: Relayed, findings: findings, next: page.NextCursor}
+	if cur.done {
+		held.last = cur
 	}
-	return heldPage{out: withoutTools(m, drop), verdict: Filtered, findings: findings, next: page.NextCursor}
+	if len(drop) > 0 {
+		held.out, held.verdict = withoutTools(m, drop), Filtered
+	}
+	return held
 }
 
 // readPage reads the result of m, a tools/list response without an
@@ -391,23 +399,17 @@ func (cur *listing) passedOn(set *tooldef.ToolSet) *tooldef.ToolSet {
 	return &out
 }
 
-// complete reports whether the listing's last page is in and it is
-// still to be linted.
-func (t *toolSet) complete() bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.cur != nil && t.cur.done && !t.cur.finished
-}
-
 // maxListingFindings bounds the findings of one listing's lint that an
 // event holds; a count says how many more there are.
 const maxListingFindings = 1000
 
-// finish lints the listing once its last page is in, and holds it to the
-// lock: what it finds goes with the last page's event.
-func (t *toolSet) finish() []Finding {
+// finish lints cur, a listing whose last page is in (a heldPage's last),
+// and holds it to the lock: what it finds goes with the last page's
+// event. The listings after it may have come meanwhile: cur is linted
+// all the same, and calls are checked against it only while it is the
+// last.
+func (t *toolSet) finish(cur *listing) []Finding {
 	t.mu.Lock()
-	cur := t.cur
 	if cur == nil || !cur.done || cur.finished {
 		t.mu.Unlock()
 		return nil
