@@ -47,6 +47,10 @@ func (p *Process) Exited() <-chan struct{} { return p.p.exited }
 // The output is closed too, which ends a read of it.
 func (p *Process) Stop() error { return p.p.stop() }
 
+// StopGrace is how long Stop gives a server to exit before SIGKILL: what
+// a bound on ending a server's process tree must leave room for.
+const StopGrace = stdinGrace + termGrace
+
 // Ended says why the server's output ended, given the error that ended
 // the reading of it (io.EOF when the server closed it): an *ExitError
 // when the server exited on its own (with its standard error), an error
