@@ -79,12 +79,17 @@
 // The server going (a spawned one exiting) answers every pending request
 // with a JSON-RPC error at once and says why on stderr, with the end of
 // the server's stderr; with a client on stdio Run then returns the
-// server's *mcpclient.ExitError. The client going (on stdio, its input
-// ending or the proxy's output closed to it, which is an error on a
-// write, not SIGPIPE) ends a spawned server and its whole process group
-// at once: its input is closed, SIGTERM
-// follows after 0.2 s and SIGKILL after 0.5 s, for a server that ignores
-// the rest (server-everything never exits when its input closes).
+// server's *mcpclient.ExitError. The client going (on stdio, the
+// proxy's output closed to it, which is an error on a write, not
+// SIGPIPE) ends a spawned server and its whole process group at once:
+// its input is closed, SIGTERM follows after 0.2 s and SIGKILL after
+// 0.5 s, for a server that ignores the rest (server-everything never
+// exits when its input closes). The client's input ending ends them the
+// same way once the server has answered what the client sent (a client
+// that pipes its requests in still reads the answers), within 1.3 s:
+// what is unanswered then is answered with a JSON-RPC error, and the
+// process tree is ended within 2 s of the input's end. With nothing
+// waiting, it is ended at once.
 //
 // # The record and the event stream
 //
@@ -138,9 +143,13 @@
 //	    as U+FFFD).
 //	  - dropped: the events dropped just before this one.
 //
-// Lines come in the order the proxy finished with each message: within
-// one direction that is the order of the traffic; the two directions
-// interleave, and sorting by time gives the order of arrival.
+// Lines come in the order the proxy finished with each message, but for
+// a call held for the proxy's own listing and a listing being linted:
+// each keeps its place where its message came, and the lines after it
+// wait for it. Within one direction that is the order of the traffic;
+// the two directions interleave, and sorting by time gives the order of
+// arrival. A line still held when Run ends (it waits at most 2 s for a
+// listing's lint) is counted as dropped.
 //
 // Options.Events gets the same Event, with Go types (Latency a
 // time.Duration, ID the raw id): the workbench's traffic pane reads it.

@@ -175,3 +175,51 @@ func TestEachListingIsLintedOnceEvenWhenTheNextComesWhileItIsLinted(t *testing.T
 		})
 	}
 }
+
+// signalWriter is a writer that hands each write on a channel.
+type signalWriter chan string
+
+func (w signalWriter) Write(p []byte) (int, error) {
+	select {
+	case w <- string(p):
+	default:
+	}
+	return len(p), nil
+}
+
+// TestALintStillRunningWhenRunReturnsSaysNothingAfterIt holds a
+// listing's lint past the bound Run waits for it: Run returns with the
+// listing's line counted as dropped, and the lint, once it ends, writes
+// nothing to the stderr the caller gave (the tool it withheld is not
+// told of there after Run has returned).
+func TestALintStillRunningWhenRunReturnsSaysNothingAfterIt(t *testing.T) {
+	l := lockOf(t, "tools")
+	up, _ := testServer(t, "changed")
+	linting, lintEnds, linted := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	accept := func(res *lint.Result) *lint.Result {
+		close(linting)
+		<-lintEnds
+		close(linted)
+		return res
+	}
+	stderr := make(signalWriter, 64)
+	r := start(t, Options{Upstream: up, Lock: l, Accept: accept, Stderr: stderr})
+	p := r.peer(t)
+	p.initialize()
+	p.call("1", "tools/list", `{}`)
+	<-linting
+	r.stop(t)
+	for len(stderr) > 0 {
+		<-stderr // what Run said before it returned
+	}
+	close(lintEnds)
+	<-linted
+	select {
+	case line := <-stderr:
+		t.Errorf("the lint wrote to stderr after Run returned: %s", line)
+	case <-time.After(time.Second):
+	}
+	if record := r.record.String(); strings.Contains(record, `"kind":"response","method":"tools/list"`) || !strings.Contains(record, `"kind":"note","bytes":0,"verdict":"sent","dropped":1`) {
+		t.Errorf("the record does not count the listing still linted when Run returned as dropped:\n%s", record)
+	}
+}

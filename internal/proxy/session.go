@@ -729,13 +729,26 @@ func (s *session) hold(ev *Event) {
 
 // A logger writes the proxy's own lines, one at a time, escaped.
 type logger struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu     sync.Mutex
+	w      io.Writer
+	closed bool
 }
 
 func (l *logger) printf(format string, args ...any) {
 	line := termtext.Escape(fmt.Sprintf(format, args...))
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.closed {
+		return
+	}
 	fmt.Fprintf(l.w, "toolbench proxy: %s\n", line)
+}
+
+// close ends the logger's lines: what a goroutine that outlives Run (a
+// listing's lint past the stop bound) would say is not written to a
+// writer the caller may have closed or reused.
+func (l *logger) close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.closed = true
 }
