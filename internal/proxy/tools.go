@@ -31,9 +31,10 @@ type toolSet struct {
 	mu    sync.Mutex
 	cur   *listing // the listing being gathered, or the last one
 	state atomic.Pointer[toolState]
-	// told is the withheld tools of the last listing stderr was told of
-	// (withheldKey's): a listing that withholds the same tools again (the
-	// client's own after the proxy's) is not told again.
+	// told is the withheld tools of the last listing finished
+	// (withheldKey's, "" for none): a listing that withholds the same
+	// tools as the one before it (the client's own after the proxy's) is
+	// not told again.
 	told string
 }
 
@@ -446,7 +447,9 @@ func (t *toolSet) finish(cur *listing) []Finding {
 	}
 	if t.pins != nil {
 		findings = append(findings, t.verify(doc)...)
-		if len(cur.withheld) > 0 && t.tell(cur.withheldKey()) {
+		if len(cur.withheld) == 0 {
+			t.tell("") // a tool withheld again after is told of again
+		} else if t.tell(cur.withheldKey()) {
 			t.log.printf("withheld %s from the client, not as the lock pins: %s; %s",
 				termtext.Plural(len(cur.withheld), "tool"), quotedList(cur.withheld), t.opt.acceptHint())
 		}
@@ -455,7 +458,8 @@ func (t *toolSet) finish(cur *listing) []Finding {
 }
 
 // tell reports whether the withheld tools of key are to be told of:
-// whether they are not those told of last.
+// whether they are not those of the last listing, "" for one that
+// withheld nothing.
 func (t *toolSet) tell(key string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
