@@ -280,3 +280,28 @@ func TestARecordThatStopsTakingWritesDoesNotHoldTheProxyWhenItStops(t *testing.T
 		t.Errorf("stderr does not say the record was not all written:\n%s", r.stderr)
 	}
 }
+
+// TestTheRecordsQueueCountsWhatAHeldEventGainsOnceItIsComplete holds an
+// event (a call waiting for the proxy's own listing) that its checks
+// then give 70 MiB of findings, as a call of many arguments the tool
+// does not take: the next event finds the queue past its 64 MiB and is
+// dropped, and once the record is written the queue counts nothing.
+func TestTheRecordsQueueCountsWhatAHeldEventGainsOnceItIsComplete(t *testing.T) {
+	w := &stuckWriter{release: make(chan struct{})}
+	rec := newRecorder(&Options{Record: w, QueueSize: 100}, &logger{w: io.Discard})
+	rec.add(&Event{Kind: "request", Method: "ping"}, nil) // its write holds the queue
+	held := &Event{Kind: "request", Method: "tools/call"}
+	rec.hold(held)
+	held.Findings = []Finding{{Code: "extra", Text: strings.Repeat("x", 70<<20)}}
+	rec.emit(held)
+	if rec.add(&Event{Kind: "request", Method: "ping"}, nil) {
+		t.Errorf("an event was queued behind 70 MiB of a held event's findings; want it dropped at the queue's 64 MiB")
+	}
+	close(w.release)
+	if _, err := rec.close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := rec.queued.Load(); n != 0 {
+		t.Errorf("the queue counts %d bytes once everything is written; want 0", n)
+	}
+}

@@ -98,6 +98,12 @@ type queued struct {
 // of the traffic.
 type slot struct {
 	ready chan struct{} // closed once the event is complete
+	// queued is whether the event is in the queue (not dropped), and
+	// cost what it counted there when it was held: what checks add to it
+	// meanwhile (a held call's findings, a listing's lint) is counted
+	// once it is complete.
+	queued bool
+	cost   int64
 }
 
 // A Finding is one thing a check found in a message.
@@ -252,6 +258,9 @@ func (r *recorder) emit(e *Event) {
 		}
 		r.heldMu.Unlock()
 		if ok {
+			if sl.queued {
+				r.queued.Add(e.messageBytes() - sl.cost)
+			}
 			close(sl.ready)
 			return
 		}
@@ -291,10 +300,16 @@ func (r *recorder) add(e *Event, sl *slot) bool {
 	// The events dropped since the last one queued go with this one,
 	// which follows them.
 	e.Dropped = r.dropped.Swap(0)
+	if sl != nil {
+		sl.queued, sl.cost = true, n
+	}
 	select {
 	case r.q <- queued{e: e, slot: sl, cost: n}:
 		return true
 	default:
+		if sl != nil {
+			sl.queued = false
+		}
 		r.queued.Add(-n)
 		r.dropped.Add(e.Dropped)
 		r.drop()
@@ -327,12 +342,18 @@ func (r *recorder) run() {
 	defer close(r.done)
 	var line []byte
 	for q := range r.q {
-		r.queued.Add(-q.cost)
-		if q.slot != nil && !r.await(q.slot) {
+		switch {
+		case q.slot == nil:
+			r.queued.Add(-q.cost)
+		case !r.await(q.slot):
 			// Still undecided when the proxy stopped: not written, and
 			// counted as the events dropped are.
+			r.queued.Add(-q.cost)
 			r.drop()
 			continue
+		default:
+			// What emit counted once it was complete.
+			r.queued.Add(-q.e.messageBytes())
 		}
 		e := q.e
 		if r.w != nil {
