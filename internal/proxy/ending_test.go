@@ -3,6 +3,8 @@ package proxy
 import (
 	"bytes"
 	"errors"
+	"io"
+	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -174,5 +176,31 @@ func TestAnAnswerThatComesAfterItsRequestWasAnsweredWithAnErrorIsDropped(t *test
 	}
 	if !strings.Contains(record.String(), `"from":"server","to":"client","kind":"response","method":"ping","id":1,"bytes":36,"verdict":"dropped"`) {
 		t.Errorf("the record does not hold the late answer as dropped:\n%s", record.String())
+	}
+}
+
+// goingUp is an upstream whose server goes as a request is sent to it:
+// every request waiting is answered as the server gone, and the send
+// fails.
+type goingUp struct{ s *session }
+
+func (u goingUp) send([]byte, *request, http.Header) error {
+	u.s.answerAll(errors.New("the server exited"))
+	return errors.New("write |1: broken pipe")
+}
+
+func (goingUp) close() error { return nil }
+
+// TestARequestTheServerGoesAsItIsSentIsAnsweredOnce has the server go
+// between a request's waiting and its send, which then fails: the
+// request is answered as the server gone, and not again as not sent.
+func TestARequestTheServerGoesAsItIsSentIsAnsweredOnce(t *testing.T) {
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}}
+	s := newSession(t.Context(), opt, nil, &logger{w: io.Discard})
+	down := &sentDown{}
+	s.up, s.down = goingUp{s}, down
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
+	if len(down.msgs) != 1 || jsonrpc.Parse(down.msgs[0]).Error == nil {
+		t.Errorf("the client got %q; want one error", down.msgs)
 	}
 }

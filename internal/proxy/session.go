@@ -170,6 +170,12 @@ var errServerGone = errors.New("the server is gone")
 // own request takes another id.
 var errIDInUse = errors.New("the id is that of a request of toolbench proxy's own waiting for the server's answer; use another")
 
+// errAnswered is forward's when a request could not be sent and was
+// answered meanwhile (the server went, or it was given up, in the
+// moment between its waiting and its send): its caller does not answer
+// it again.
+var errAnswered = errors.New("the request could not be sent, and was answered already")
+
 // fromClient takes one message of the client's, arriving on route (the
 // downstream's), with its HTTP headers over HTTP.
 func (s *session) fromClient(raw []byte, route any, header http.Header, found ...Finding) {
@@ -270,6 +276,9 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 	if err := s.forward(raw, req); err != nil {
 		ev.Verdict = Refused
 		s.emit(ev)
+		if errors.Is(err, errAnswered) {
+			return
+		}
 		s.answer(jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+err.Error()+": the request was not sent"), req, m.Method)
 		return
 	}
@@ -317,7 +326,8 @@ func (s *session) renumbered(m *jsonrpc.Message, req *request) []byte {
 }
 
 // forward sends a request of the client's or the proxy's own to the
-// server, expecting its answer.
+// server, expecting its answer. A request that could not be sent is
+// answered by the caller, but for errAnswered.
 func (s *session) forward(raw []byte, req *request) error {
 	if req.key == "" {
 		req.key = s.keyOf(req.id)
@@ -340,7 +350,9 @@ func (s *session) forward(raw []byte, req *request) error {
 		s.evict(oldest)
 	}
 	if err := s.up.send(raw, req, req.header); err != nil {
-		s.take(req)
+		if !s.take(req) {
+			return errAnswered
+		}
 		return err
 	}
 	return nil
