@@ -1305,6 +1305,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		if !ordered && !obliged(cl, cc, m.from) || inCase(cl, m.from) {
 			continue
 		}
+		if !ordered && forbiddenAct(cl, m.from) {
+			continue // "never run `cat ~/.aws/credentials` where logs are shared": the "never" forbids, and obliges nothing
+		}
 		for _, h := range hits {
 			if s.explainedSens(t, h.heads) && !(h.path && selfServed(cl)) {
 				continue
