@@ -103,10 +103,7 @@ func TestASlowRecordNeverSlowsTheRelayAndItsDropsAreCounted(t *testing.T) {
 }
 
 func TestWhatTheServerWritesThatIsNotJSONRPCIsDroppedAndTheSessionGoesOn(t *testing.T) {
-	up, _ := testServer(t, "raw")
-	r := start(t, Options{Upstream: up, RecordMessages: true})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "raw", Options{RecordMessages: true})
 	p.call("1", "tools/list", `{}`)
 	tests := []struct {
 		name, kind, says string
@@ -246,10 +243,7 @@ func TestTheRecordsQueueCountsTheFindingsOfWhatItHolds(t *testing.T) {
 }
 
 func TestABrokenRequestOfTheServersDoesNotTakeTheAnswerToTheClientsRequestOfItsID(t *testing.T) {
-	up, _ := testServer(t, "raw")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "raw", Options{})
 	p.call("1", "tools/list", `{}`)
 	// The server's own numbering meets the client's: it sends a request
 	// that is not JSON under the id of the call, then the call's answer.

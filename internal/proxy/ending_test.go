@@ -55,10 +55,7 @@ func TestAClientThatClosesItsInputEarlyGetsEveryAnswer(t *testing.T) {
 func TestAClientThatLeavesWithNothingWaitingEndsTheServerAtOnce(t *testing.T) {
 	defer func(d time.Duration) { answersWait = d }(answersWait)
 	answersWait = time.Hour
-	up, _ := testServer(t, "tools")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "tools", Options{})
 	p.call("1", "tools/list", `{}`)
 	if err := r.stop(t); err != nil {
 		t.Errorf("Run returned %v, want nil when the client goes", err)
@@ -68,10 +65,7 @@ func TestAClientThatLeavesWithNothingWaitingEndsTheServerAtOnce(t *testing.T) {
 func TestWhatTheServerHasNotAnsweredWhenTheBoundPassesIsAnsweredWithAnError(t *testing.T) {
 	defer func(d time.Duration) { answersWait = d }(answersWait)
 	answersWait = 200 * time.Millisecond
-	up, _ := testServer(t, "silent")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "silent", Options{})
 	p.call("1", "tools/list", `{}`)
 	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
 	r.in.Close()
@@ -128,10 +122,7 @@ func TestTheWaitForAnswersLeavesTheServersStopRoomWithin2s(t *testing.T) {
 }
 
 func TestCallsQueuedBehindTheProxysListingAreAnsweredAsTheServerGoneWhenItDies(t *testing.T) {
-	up, _ := testServer(t, "dies-listing")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "dies-listing", Options{})
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a"}}}`)
 	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"b"}}}`)
 	for _, id := range []string{"1", "2"} {

@@ -226,6 +226,18 @@ func (r *running) stop(t testing.TB) error {
 	return nil
 }
 
+// initialized runs the proxy in front of the test server of behaviour,
+// with opt (its Upstream set to that server), and returns it with a peer
+// whose session is initialized.
+func initialized(t testing.TB, behaviour string, opt Options) (*running, *peer) {
+	t.Helper()
+	opt.Upstream, _ = testServer(t, behaviour)
+	r := start(t, opt)
+	p := r.peer(t)
+	p.initialize()
+	return r, p
+}
+
 // peer is a raw client of the proxy.
 func (r *running) peer(t testing.TB) *peer {
 	p := newPeer(t, r.in, r.out)

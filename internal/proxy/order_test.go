@@ -20,10 +20,7 @@ import (
 // keeps the client's messages in the order they came, the held call's
 // line before the ping's.
 func TestAHeldCallIsRecordedWhereItCame(t *testing.T) {
-	up, _ := testServer(t, "asks-first")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "asks-first", Options{})
 	p.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
 	p.call("2", "ping", "")
 	asked := slices.ContainsFunc(p.notes, func(msg []byte) bool { return jsonrpc.Parse(msg).Method == "roots/list" })

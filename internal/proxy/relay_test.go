@@ -271,10 +271,7 @@ func TestAnIDTheServerWritesAgainItsOwnWayStillFindsItsRequest(t *testing.T) {
 		{name: "a letter beyond ASCII", sent: `"\u00e9t\u00e9"`, answered: `"été"`},
 	}
 	l := lockOf(t, "tools")
-	up, _ := testServer(t, "changed")
-	r := start(t, Options{Upstream: up, Lock: l})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "changed", Options{Lock: l})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p.send(`{"jsonrpc":"2.0","id":` + tc.sent + `,"method":"tools/list","params":{}}`)
@@ -386,10 +383,7 @@ func TestALockedServersChangedToolIsWithheldUnderEnforce(t *testing.T) {
 // client's withhold the same tool, and stderr says so once.
 func TestAWithheldToolIsToldOnceForListingsThatWithholdTheSame(t *testing.T) {
 	l := lockOf(t, "tools")
-	up, _ := testServer(t, "changed")
-	r := start(t, Options{Upstream: up, Lock: l})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "changed", Options{Lock: l})
 	p.call("1", "tools/call", `{"name":"echo","arguments":{"text":"x"}}`)
 	p.call("2", "tools/list", `{}`)
 	p.call("3", "tools/list", `{}`)
@@ -533,10 +527,7 @@ func TestResultsAreCheckedAgainstTheirOutputSchemaAndForHiddenCharacters(t *test
 }
 
 func TestTheRecordHoldsEveryMessageBothWays(t *testing.T) {
-	up, _ := testServer(t, "tools")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "tools", Options{})
 	for _, x := range sameExchange {
 		p.call(x.id, x.method, x.params)
 	}

@@ -16,10 +16,7 @@ import (
 // the oldest request waiting is given up.
 
 func TestACancelledRequestsLateAnswerIsDroppedQuietly(t *testing.T) {
-	up, _ := testServer(t, "late")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "late", Options{})
 	p.call("1", "tools/list", "")
 	p.send(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
 	p.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5,"reason":"no longer needed"}}`)
@@ -66,10 +63,7 @@ func TestCancelledCallsLeaveNothingWaiting(t *testing.T) {
 
 func TestPastTheBoundTheOldestRequestWaitingIsGivenUp(t *testing.T) {
 	const over = 3
-	up, _ := testServer(t, "silent")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	r, p := initialized(t, "silent", Options{})
 	p.call("1", "tools/list", "")
 	for i := range 4096 + over {
 		p.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, i+10))
@@ -94,10 +88,7 @@ func TestRequestsOfHugeIDsAreGivenUpPastTheBoundOnWhatTheyKeep(t *testing.T) {
 		size = maxRequestBytes / 4 // each id's, kept twice (the id and its key)
 		sent = maxWaitingBytes / size
 	)
-	up, _ := testServer(t, "silent")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	_, p := initialized(t, "silent", Options{})
 	p.call("1", "tools/list", "")
 	id := func(i int) string { return `"` + strconv.Itoa(i) + strings.Repeat("x", size) + `"` }
 	for i := range sent {
@@ -114,10 +105,7 @@ func TestRequestsOfHugeIDsAreGivenUpPastTheBoundOnWhatTheyKeep(t *testing.T) {
 }
 
 func TestARequestThatWouldKeepMoreThanOneMayIsRefusedAndGivesUpNoOther(t *testing.T) {
-	up, _ := testServer(t, "silent")
-	r := start(t, Options{Upstream: up})
-	p := r.peer(t)
-	p.initialize()
+	_, p := initialized(t, "silent", Options{})
 	p.call("1", "tools/list", "")
 	p.send(`{"jsonrpc":"2.0","id":"small","method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
 	huge := `"` + strings.Repeat("x", 2*maxRequestBytes) + `"`
