@@ -245,9 +245,7 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 		if gone != nil {
 			// Not a call the check refuses: one the server cannot take,
 			// answered as any request is once the server is gone.
-			ev.Verdict = Refused
-			s.emit(ev)
-			s.answer(jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+gone.Error()+": the request was not sent"), req, m.Method)
+			s.notSent(ev, req, gone)
 			return
 		}
 		if refuse {
@@ -274,15 +272,22 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 		raw = s.renumbered(m, req)
 	}
 	if err := s.forward(raw, req); err != nil {
-		ev.Verdict = Refused
-		s.emit(ev)
-		if errors.Is(err, errAnswered) {
-			return
-		}
-		s.answer(jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+err.Error()+": the request was not sent"), req, m.Method)
+		s.notSent(ev, req, err)
 		return
 	}
 	s.emit(ev)
+}
+
+// notSent ends ev, of the request req that could not be sent to the
+// server, as refused, and answers req with an error saying why, but for
+// errAnswered (answered already).
+func (s *session) notSent(ev *Event, req *request, why error) {
+	ev.Verdict = Refused
+	s.emit(ev)
+	if errors.Is(why, errAnswered) {
+		return
+	}
+	s.answer(jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+why.Error()+": the request was not sent"), req, req.method)
 }
 
 // codeServerGone is the JSON-RPC error code of a request the server can
