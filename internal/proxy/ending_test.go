@@ -1,7 +1,6 @@
 package proxy
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"net/http"
@@ -142,28 +141,20 @@ func TestCallsQueuedBehindTheProxysListingAreAnsweredAsTheServerGoneWhenItDies(t
 	}
 }
 
-// sentDown is a downstream that keeps what it is sent.
-type sentDown struct{ msgs [][]byte }
-
-func (d *sentDown) send(msg []byte, _, _ *request) error {
-	d.msgs = append(d.msgs, bytes.Clone(msg))
-	return nil
-}
-
 func TestAnAnswerThatComesAfterItsRequestWasAnsweredWithAnErrorIsDropped(t *testing.T) {
 	var stderr syncBuffer
 	var record syncBuffer
 	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
 	rec := newRecorder(opt, &logger{w: &stderr})
 	s := newSession(t.Context(), opt, rec, &logger{w: &stderr})
-	down := &sentDown{}
+	down := &answers{}
 	s.up, s.down = discard{}, down
 	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
 	s.answerAll(errors.New("the client's input ended"))
 	s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), nil)
 	rec.close()
-	if len(down.msgs) != 1 || jsonrpc.Parse(down.msgs[0]).Error == nil {
-		t.Errorf("the client got %q; want the error alone", down.msgs)
+	if len(down.sent) != 1 || jsonrpc.Parse(down.sent[0]).Error == nil {
+		t.Errorf("the client got %q; want the error alone", down.sent)
 	}
 	if !strings.Contains(record.String(), `"from":"server","to":"client","kind":"response","method":"ping","id":1,"bytes":36,"verdict":"dropped"`) {
 		t.Errorf("the record does not hold the late answer as dropped:\n%s", record.String())
@@ -188,10 +179,10 @@ func (goingUp) close() error { return nil }
 func TestARequestTheServerGoesAsItIsSentIsAnsweredOnce(t *testing.T) {
 	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}}
 	s := newSession(t.Context(), opt, nil, &logger{w: io.Discard})
-	down := &sentDown{}
+	down := &answers{}
 	s.up, s.down = goingUp{s}, down
 	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
-	if len(down.msgs) != 1 || jsonrpc.Parse(down.msgs[0]).Error == nil {
-		t.Errorf("the client got %q; want one error", down.msgs)
+	if len(down.sent) != 1 || jsonrpc.Parse(down.sent[0]).Error == nil {
+		t.Errorf("the client got %q; want one error", down.sent)
 	}
 }

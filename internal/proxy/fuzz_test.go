@@ -10,14 +10,6 @@ import (
 	"toolbench/internal/mcpclient"
 )
 
-// answers is a downstream that keeps what the client is sent.
-type answers struct{ sent [][]byte }
-
-func (a *answers) send(msg []byte, _, _ *request) error {
-	a.sent = append(a.sent, append([]byte(nil), msg...))
-	return nil
-}
-
 // FuzzSession feeds a session any message, as the client's, as the
 // server's answer to a tools/call, and as the server's answer to a
 // tools/list under a lock: nothing panics, and whatever the proxy sends

@@ -44,6 +44,14 @@ func callsReceived(t testing.TB, path string) []string {
 	return strings.Fields(string(data))
 }
 
+// answers is a downstream that keeps what the client is sent.
+type answers struct{ sent [][]byte }
+
+func (a *answers) send(msg []byte, _, _ *request) error {
+	a.sent = append(a.sent, append([]byte(nil), msg...))
+	return nil
+}
+
 // syncBuffer is a buffer several goroutines write to.
 type syncBuffer struct {
 	mu sync.Mutex
