@@ -46,6 +46,15 @@ type secText struct {
 	name string
 }
 
+// src is what the scan reads of the text: the property's name for a
+// name spelled as a sentence, else the string.
+func (t *secText) src() string {
+	if t.name != "" {
+		return t.name
+	}
+	return t.node.Str()
+}
+
 // path is the text's JSON path. A schema's text finds its subschema
 // again: paths are made only for findings.
 func (t *secText) path() string {
@@ -493,10 +502,7 @@ func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
 	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel = i, [nSecClasses]bool{}, 0, "", false, "", ""
 	x := s.x
-	src := t.node.Str()
-	if t.name != "" {
-		src = t.name
-	}
+	src := t.src()
 	if (t.name != "" || t.isValue() || t.key == "name") && sentenceName(src) {
 		src = spelled(src)
 	}
