@@ -183,19 +183,18 @@ func scanTool(t *tooldef.Tool) *secFindings {
 // newScan returns a scan of t from the pool, its texts collected.
 func newScan(t *tooldef.Tool) *secScan {
 	s := scanners.Get().(*secScan)
-	x, texts, found, props, values, segs, filters := s.x, s.texts, s.found, s.props, s.values, s.segs, s.filters
-	clear(texts) // the pool holds no document
-	clear(found) // nor the findings' strings
-	clear(s.named4Conv)
-	clear(props)
-	clear(s.fields)
-	clear(s.noText)
-	clear(values)
-	*s = secScan{name: t.Name, x: x, texts: texts[:0], found: found[:0], props: props[:0], values: values[:0],
-		fields: s.fields[:0], noText: s.noText[:0],
-		segs: segs[:0], stack: s.stack[:0], filters: filters[:0], named4Conv: s.named4Conv[:0], cc: clauseCues{at: s.cc.at}}
+	*s = secScan{name: t.Name, x: s.x, texts: emptied(s.texts), found: emptied(s.found),
+		props: emptied(s.props), fields: emptied(s.fields), noText: emptied(s.noText), named4Conv: emptied(s.named4Conv),
+		values: emptied(s.values), segs: emptied(s.segs), stack: s.stack[:0], filters: s.filters[:0], cc: clauseCues{at: s.cc.at}}
 	s.collect(t)
 	return s
+}
+
+// emptied returns b cleared and cut to length 0: a pooled scan keeps its
+// buffers but no string or node of the last tool's document.
+func emptied[T any](b []T) []T {
+	clear(b)
+	return b[:0]
 }
 
 // findings copies what the scan found, and the texts it is in, out of
