@@ -225,10 +225,10 @@ func (s *secScan) findings() *secFindings {
 // tool whose purpose does not explain it: its name alone asks the model
 // for them. The finding points at the first string of its schema.
 func (s *secScan) convProps(t *tooldef.Tool) {
+	if len(s.named4Conv) == 0 || slices.ContainsFunc(s.words(), func(w string) bool { return convHeads[w] }) {
+		return
+	}
 	for _, m := range s.named4Conv {
-		if slices.ContainsFunc(s.words(), func(w string) bool { return convHeads[w] }) {
-			return
-		}
 		for _, k := range m.Value.Kids() {
 			if !k.Value.Is(jsondoc.String) {
 				continue
