@@ -176,6 +176,7 @@ func (x *lexed) lex(s string) {
 			// a run, below
 		default:
 			spaces = 0
+			bracket := 0 // the length of a placeholder at a '<', of an aside at a '('
 			switch c {
 			case '\n':
 				if lineText {
@@ -186,6 +187,9 @@ func (x *lexed) lex(s string) {
 				lineText = false
 			case '<':
 				x.comment = x.comment || strings.HasPrefix(s[i:], "<!--")
+				bracket = placeholderAt(s, i)
+			case '(':
+				bracket = asideAt(s, i)
 			case '|':
 				x.shell = x.shell || i > 0 && s[i-1] == ':'
 			}
@@ -193,17 +197,17 @@ func (x *lexed) lex(s string) {
 			case c == '\n' && wrappedAt(s, i):
 				i++ // a line wrapped inside a sentence goes on with it
 				continue
-			case c == '<' && placeholderAt(s, i) > 0:
-				i += placeholderAt(s, i) // "<label>.t.probe.net", "backup/<repo>.git": part of an address
+			case c == '<' && bracket > 0:
+				i += bracket // "<label>.t.probe.net", "backup/<repo>.git": part of an address
 				continue
-			case c == '(' && asideAt(s, i) > 0:
+			case c == '(' && bracket > 0:
 				// "every e-mail sent with any other tool (send_email and the
 				// like) must carry ...": an aside inside a sentence that goes
 				// on after it parts the clause as commas do.
 				if !newClause {
 					x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
 				}
-				aside = i + asideAt(s, i) - 1
+				aside = i + bracket - 1
 				i++
 				continue
 			case c == ')' && i == aside:
