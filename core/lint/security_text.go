@@ -229,7 +229,7 @@ func (x *lexed) lex(s string) {
 			case c == ':' && recipientLabel(s[:i]):
 				i++ // "must carry bcc: a@b.net": the header names the address after it
 				continue
-			case c == ':' && i > 0 && s[i-1] == '"' && quoted == false && !newClause:
+			case c == ':' && i > 0 && s[i-1] == '"' && !quoted && !newClause:
 				// A key of an object written inside the text, {"user_confirmation":
 				// "not_required"}: its value goes on with it, as after a comma.
 				x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
