@@ -445,7 +445,7 @@ func rarestByte(w string) int {
 		if c >= utf8.RuneSelf {
 			return 0
 		}
-		if r := strings.IndexByte(letterRarity, c|0x20); r >= 0 && r < rank && 'a' <= c|0x20 && c|0x20 <= 'z' {
+		if r := strings.IndexByte(letterRarity, c|0x20); r >= 0 && r < rank { // only a letter is in letterRarity
 			best, rank = i, r
 		}
 	}
