@@ -222,7 +222,6 @@ type phraseIndex[T any] struct {
 // wordEntry is what the index knows of a word: the phrases that can
 // start with it, and the tag the caller gave it (see newPhraseIndex).
 type wordEntry struct {
-	word  string
 	items []int
 	tag   uint64
 	needs []uint16 // the numbers of the needed elements that take the word
@@ -343,7 +342,7 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]
 	entry := func(w string) *wordEntry {
 		e := byWord[w]
 		if e == nil {
-			e = &wordEntry{word: w}
+			e = &wordEntry{}
 			byWord[w] = e
 		}
 		return e
