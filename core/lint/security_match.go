@@ -182,19 +182,8 @@ func (e *pelem) needed() bool {
 	if e.opt || e.gap > 0 || e.any || e.kinds != 0 || len(e.prefixes) > 0 {
 		return false
 	}
-	for _, w := range e.words {
-		if commonWords[w] {
-			return false
-		}
-	}
-	for _, set := range e.sets {
-		for w := range set {
-			if commonWords[w] {
-				return false
-			}
-		}
-	}
-	return len(e.words) > 0 || len(e.sets) > 0
+	words := elementWords(e)
+	return len(words) > 0 && !slices.ContainsFunc(words, func(w string) bool { return commonWords[w] })
 }
 
 // commonWords are words too common in any text to tell a clause that
