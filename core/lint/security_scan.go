@@ -255,12 +255,9 @@ func convStem(name string) bool {
 		if i > 0 && name[i-1] != '_' && name[i-1] != '-' && !('A' <= name[i] && name[i] <= 'Z') {
 			continue // not the start of a word of the name
 		}
-		switch name[i] | 0x20 {
-		case 'c', 'd', 's', 'h', 'm', 't':
-			for _, st := range convStems {
-				if len(name)-i >= len(st) && strings.EqualFold(name[i:i+len(st)], st) {
-					return true
-				}
+		for _, st := range convStems {
+			if name[i]|0x20 == st[0] && len(name)-i >= len(st) && strings.EqualFold(name[i:i+len(st)], st) {
+				return true
 			}
 		}
 	}
