@@ -48,7 +48,6 @@ type lexed struct {
 	padded  bool       // 60 spaces in a row, or 8 blank lines: what padding is
 	comment bool       // an HTML comment opens
 	shell   bool       // a path under /dev/, or ":|:": what a reverse shell or a fork bomb writes
-	quotes  bool       // a token is quoted
 	url     bool       // a token is a URL
 	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
 	bufs    matchBufs  // for the matching of the clause being scanned (see phraseIndex)
@@ -157,7 +156,8 @@ func (x *lexed) lex(s string) {
 	quoted, code := false, false
 	newClause := true
 	aside := -1 // the closing bracket of an aside inside a sentence
-	x.long, x.padded, x.comment, x.shell, x.quotes, x.url = false, false, false, false, false, false
+	x.long, x.padded, x.comment, x.shell, x.url = false, false, false, false, false
+	anyQuoted := false // a token is quoted
 	spaces, blank, lineText := 0, 0, false
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -385,7 +385,7 @@ func (x *lexed) lex(s string) {
 			newClause = false
 		}
 		x.toks = append(x.toks, tok{kind: kind, start: int32(start), end: int32(end), quoted: quoted || code, w: low[start:end]})
-		x.quotes = x.quotes || quoted || code
+		anyQuoted = anyQuoted || quoted || code
 		x.url = x.url || kind == tURL
 		if closes {
 			quoted = false
@@ -396,7 +396,7 @@ func (x *lexed) lex(s string) {
 			newClause, quoted = true, false
 		}
 	}
-	if x.quotes {
+	if anyQuoted {
 		x.unquoteOrders()
 	}
 }
