@@ -317,13 +317,12 @@ func securityCheck(cls secClass) func(*ToolContext) {
 				continue
 			}
 			t := &scan.texts[f.text]
-			start, end := c.Doc.StringSpan(int(t.node.Start), f.from, f.to)
-			phrase := t.node.Str()[min(f.from, len(t.node.Str())):min(f.to, len(t.node.Str()))]
+			from, to := f.from, f.to
 			if t.name != "" {
-				start, end = c.Doc.StringSpan(int(t.node.Start), 0, len(t.node.Str()))
-				phrase = t.name[f.from:f.to]
+				from, to = 0, len(t.node.Str()) // the string that stands for the name, whole
 			}
-			phrase = strings.Join(strings.Fields(phrase), " ")
+			start, end := c.Doc.StringSpan(int(t.node.Start), from, to)
+			phrase := strings.Join(strings.Fields(t.src()[f.from:f.to]), " ")
 			c.ReportSpan(start, end, t.path(), t.what()+" "+f.why+": "+termtext.Quote(phrase), securityHints[cls])
 		}
 	}
@@ -446,7 +445,7 @@ func rarestByte(w string) int {
 		if c >= utf8.RuneSelf {
 			return 0
 		}
-		if r := strings.IndexByte(letterRarity, c|0x20); r >= 0 && r < rank && 'a' <= c|0x20 && c|0x20 <= 'z' {
+		if r := strings.IndexByte(letterRarity, c|0x20); r >= 0 && r < rank { // only a letter is in letterRarity
 			best, rank = i, r
 		}
 	}

@@ -182,19 +182,8 @@ func (e *pelem) needed() bool {
 	if e.opt || e.gap > 0 || e.any || e.kinds != 0 || len(e.prefixes) > 0 {
 		return false
 	}
-	for _, w := range e.words {
-		if commonWords[w] {
-			return false
-		}
-	}
-	for _, set := range e.sets {
-		for w := range set {
-			if commonWords[w] {
-				return false
-			}
-		}
-	}
-	return len(e.words) > 0 || len(e.sets) > 0
+	words := elementWords(e)
+	return len(words) > 0 && !slices.ContainsFunc(words, func(w string) bool { return commonWords[w] })
 }
 
 // commonWords are words too common in any text to tell a clause that
@@ -222,7 +211,6 @@ type phraseIndex[T any] struct {
 // wordEntry is what the index knows of a word: the phrases that can
 // start with it, and the tag the caller gave it (see newPhraseIndex).
 type wordEntry struct {
-	word  string
 	items []int
 	tag   uint64
 	needs []uint16 // the numbers of the needed elements that take the word
@@ -343,7 +331,7 @@ func newPhraseIndex[T any](items []T, phraseOf func(T) *phrase, tags map[string]
 	entry := func(w string) *wordEntry {
 		e := byWord[w]
 		if e == nil {
-			e = &wordEntry{word: w}
+			e = &wordEntry{}
 			byWord[w] = e
 		}
 		return e

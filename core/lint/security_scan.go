@@ -46,6 +46,15 @@ type secText struct {
 	name string
 }
 
+// src is what the scan reads of the text: the property's name for a
+// name spelled as a sentence, else the string.
+func (t *secText) src() string {
+	if t.name != "" {
+		return t.name
+	}
+	return t.node.Str()
+}
+
 // path is the text's JSON path. A schema's text finds its subschema
 // again: paths are made only for findings.
 func (t *secText) path() string {
@@ -174,19 +183,18 @@ func scanTool(t *tooldef.Tool) *secFindings {
 // newScan returns a scan of t from the pool, its texts collected.
 func newScan(t *tooldef.Tool) *secScan {
 	s := scanners.Get().(*secScan)
-	x, texts, found, props, values, segs, filters := s.x, s.texts, s.found, s.props, s.values, s.segs, s.filters
-	clear(texts) // the pool holds no document
-	clear(found) // nor the findings' strings
-	clear(s.named4Conv)
-	clear(props)
-	clear(s.fields)
-	clear(s.noText)
-	clear(values)
-	*s = secScan{name: t.Name, x: x, texts: texts[:0], found: found[:0], props: props[:0], values: values[:0],
-		fields: s.fields[:0], noText: s.noText[:0],
-		segs: segs[:0], stack: s.stack[:0], filters: filters[:0], named4Conv: s.named4Conv[:0], cc: clauseCues{at: s.cc.at}}
+	*s = secScan{name: t.Name, x: s.x, texts: emptied(s.texts), found: emptied(s.found),
+		props: emptied(s.props), fields: emptied(s.fields), noText: emptied(s.noText), named4Conv: emptied(s.named4Conv),
+		values: emptied(s.values), segs: emptied(s.segs), stack: s.stack[:0], filters: s.filters[:0], cc: clauseCues{at: s.cc.at}}
 	s.collect(t)
 	return s
+}
+
+// emptied returns b cleared and cut to length 0: a pooled scan keeps its
+// buffers but no string or node of the last tool's document.
+func emptied[T any](b []T) []T {
+	clear(b)
+	return b[:0]
 }
 
 // findings copies what the scan found, and the texts it is in, out of
@@ -217,10 +225,10 @@ func (s *secScan) findings() *secFindings {
 // tool whose purpose does not explain it: its name alone asks the model
 // for them. The finding points at the first string of its schema.
 func (s *secScan) convProps(t *tooldef.Tool) {
+	if len(s.named4Conv) == 0 || slices.ContainsFunc(s.words(), func(w string) bool { return convHeads[w] }) {
+		return
+	}
 	for _, m := range s.named4Conv {
-		if slices.ContainsFunc(s.words(), func(w string) bool { return convHeads[w] }) {
-			return
-		}
 		for _, k := range m.Value.Kids() {
 			if !k.Value.Is(jsondoc.String) {
 				continue
@@ -247,12 +255,9 @@ func convStem(name string) bool {
 		if i > 0 && name[i-1] != '_' && name[i-1] != '-' && !('A' <= name[i] && name[i] <= 'Z') {
 			continue // not the start of a word of the name
 		}
-		switch name[i] | 0x20 {
-		case 'c', 'd', 's', 'h', 'm', 't':
-			for _, st := range convStems {
-				if len(name)-i >= len(st) && strings.EqualFold(name[i:i+len(st)], st) {
-					return true
-				}
+		for _, st := range convStems {
+			if name[i]|0x20 == st[0] && len(name)-i >= len(st) && strings.EqualFold(name[i:i+len(st)], st) {
+				return true
 			}
 		}
 	}
@@ -493,10 +498,7 @@ func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
 	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel = i, [nSecClasses]bool{}, 0, "", false, "", ""
 	x := s.x
-	src := t.node.Str()
-	if t.name != "" {
-		src = t.name
-	}
+	src := t.src()
 	if (t.name != "" || t.isValue() || t.key == "name") && sentenceName(src) {
 		src = spelled(src)
 	}

@@ -48,7 +48,6 @@ type lexed struct {
 	padded  bool       // 60 spaces in a row, or 8 blank lines: what padding is
 	comment bool       // an HTML comment opens
 	shell   bool       // a path under /dev/, or ":|:": what a reverse shell or a fork bomb writes
-	quotes  bool       // a token is quoted
 	url     bool       // a token is a URL
 	ms      []secMatch // the matches of the clause being scanned, for the scan that lexes
 	bufs    matchBufs  // for the matching of the clause being scanned (see phraseIndex)
@@ -157,7 +156,8 @@ func (x *lexed) lex(s string) {
 	quoted, code := false, false
 	newClause := true
 	aside := -1 // the closing bracket of an aside inside a sentence
-	x.long, x.padded, x.comment, x.shell, x.quotes, x.url = false, false, false, false, false, false
+	x.long, x.padded, x.comment, x.shell, x.url = false, false, false, false, false
+	anyQuoted := false // a token is quoted
 	spaces, blank, lineText := 0, 0, false
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -176,6 +176,7 @@ func (x *lexed) lex(s string) {
 			// a run, below
 		default:
 			spaces = 0
+			bracket := 0 // the length of a placeholder at a '<', of an aside at a '('
 			switch c {
 			case '\n':
 				if lineText {
@@ -186,6 +187,9 @@ func (x *lexed) lex(s string) {
 				lineText = false
 			case '<':
 				x.comment = x.comment || strings.HasPrefix(s[i:], "<!--")
+				bracket = placeholderAt(s, i)
+			case '(':
+				bracket = asideAt(s, i)
 			case '|':
 				x.shell = x.shell || i > 0 && s[i-1] == ':'
 			}
@@ -193,17 +197,17 @@ func (x *lexed) lex(s string) {
 			case c == '\n' && wrappedAt(s, i):
 				i++ // a line wrapped inside a sentence goes on with it
 				continue
-			case c == '<' && placeholderAt(s, i) > 0:
-				i += placeholderAt(s, i) // "<label>.t.probe.net", "backup/<repo>.git": part of an address
+			case c == '<' && bracket > 0:
+				i += bracket // "<label>.t.probe.net", "backup/<repo>.git": part of an address
 				continue
-			case c == '(' && asideAt(s, i) > 0:
+			case c == '(' && bracket > 0:
 				// "every e-mail sent with any other tool (send_email and the
 				// like) must carry ...": an aside inside a sentence that goes
 				// on after it parts the clause as commas do.
 				if !newClause {
 					x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
 				}
-				aside = i + asideAt(s, i) - 1
+				aside = i + bracket - 1
 				i++
 				continue
 			case c == ')' && i == aside:
@@ -225,7 +229,7 @@ func (x *lexed) lex(s string) {
 			case c == ':' && recipientLabel(s[:i]):
 				i++ // "must carry bcc: a@b.net": the header names the address after it
 				continue
-			case c == ':' && i > 0 && s[i-1] == '"' && quoted == false && !newClause:
+			case c == ':' && i > 0 && s[i-1] == '"' && !quoted && !newClause:
 				// A key of an object written inside the text, {"user_confirmation":
 				// "not_required"}: its value goes on with it, as after a comma.
 				x.toks = append(x.toks, tok{kind: tComma, start: int32(i), end: int32(i + 1)})
@@ -381,7 +385,7 @@ func (x *lexed) lex(s string) {
 			newClause = false
 		}
 		x.toks = append(x.toks, tok{kind: kind, start: int32(start), end: int32(end), quoted: quoted || code, w: low[start:end]})
-		x.quotes = x.quotes || quoted || code
+		anyQuoted = anyQuoted || quoted || code
 		x.url = x.url || kind == tURL
 		if closes {
 			quoted = false
@@ -392,7 +396,7 @@ func (x *lexed) lex(s string) {
 			newClause, quoted = true, false
 		}
 	}
-	if x.quotes {
+	if anyQuoted {
 		x.unquoteOrders()
 	}
 }
