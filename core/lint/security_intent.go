@@ -1505,15 +1505,10 @@ func labelled(s *secScan, _ []tok, _ *clauseCues, from, _ int) bool {
 	return s.toolLabel != "" && from == 0
 }
 
-// sendsAway holds data sent to a destination: a verb of sending that no
-// negation precedes ("it is never sent"), in a clause that addresses the
-// model or that sends a copy beside what the user asked.
-func sendsAway(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	k := cc.first(cuSend, from)
-	if k < 0 || k >= to || cc.count(cuNeg, k-3, k) > 0 || cc.count(cuOnly, k-1, k+3) > 0 {
-		return false
-	}
-	return cc.all&(cuDirect|cuAlso) != 0
+// sendsAway is sendNotNegated in a clause that addresses the model or
+// that sends a copy beside what the user asked.
+func sendsAway(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	return cc.all&(cuDirect|cuAlso) != 0 && sendNotNegated(s, cl, cc, from, to)
 }
 
 // otherServers reports whether the name at cl[i] is another server's:
