@@ -1589,15 +1589,17 @@ func modalNotAsked(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		if cc.at[k]&cuModal == 0 {
 			continue
 		}
-		if j := k - 1; j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w] {
-			continue
+		if !askedAt(cl, k-1) && !askedAt(cl, k-2) { // "verify which should", "verify which ones should"
+			return true
 		}
-		if j := k - 2; j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w] {
-			continue // "verify which ones should"
-		}
-		return true
 	}
 	return false
+}
+
+// askedAt reports whether cl[j] opens a question a verb of finding out
+// puts: "verify which".
+func askedAt(cl []tok, j int) bool {
+	return j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w]
 }
 
 // askWords open a question put as a clause: "which", "whether".
