@@ -1047,6 +1047,13 @@ type sensHit struct {
 	path     bool
 }
 
+// wholeAsked reports whether a hit is asked for whatever words stand
+// around it: the conversation or the model's instructions are the
+// model's to hand over, not a field's kind.
+func (h sensHit) wholeAsked() bool {
+	return h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt"
+}
+
 func sensHits(cl []tok, ms []secMatch) []sensHit {
 	var hits []sensHit
 	for _, m := range ms {
@@ -1523,7 +1530,7 @@ var (
 )
 
 func harvested(cl []tok, h sensHit) bool {
-	if h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" {
+	if h.wholeAsked() {
 		return true
 	}
 	for k := max(0, h.from-3); k < h.from; k++ {
@@ -1583,7 +1590,7 @@ func copulaBetween(cl []tok, i, j int) bool {
 // text is asked for, not merely named: "the full conversation", "your
 // API keys", "all environment variables", or one after "include".
 func strongRequest(cl []tok, h sensHit) bool {
-	if h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" {
+	if h.wholeAsked() {
 		return true
 	}
 	for k := max(0, h.from-5); k < h.from; k++ {
