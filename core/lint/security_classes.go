@@ -1201,11 +1201,8 @@ func withinReach(cl []tok, h sensHit) bool {
 // runWords are the verbs that order a command given in quotes.
 var runWords = wordSet("run execute exec type enter")
 
-// thirdPerson reports whether a verb of reading is in the third person:
-// "reads", "fetches".
-func thirdPerson(w string) bool { return readsVerbs[w] }
-
-// readsVerbs are the verbs of reading in the third person.
+// readsVerbs are the verbs of reading in the third person: "reads",
+// "fetches".
 var readsVerbs = wordSet("reads opens loads fetches grabs collects gathers extracts dumps obtains copies exports pulls retrieves harvests")
 
 // modelSubject reports whether the model is the subject of the verb at
@@ -1305,7 +1302,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		if cl[m.from].quoted && m.from > 0 && runWords[cl[m.from-1].w] && !cl[m.from-1].quoted && imperativeAt(cl, m.from-1) {
 			ordered = true // "run `cat ~/.docker/config.json`": the command is the order
 		}
-		if thirdPerson(cl[m.from].w) {
+		if readsVerbs[cl[m.from].w] {
 			// "the model reads ~/.npmrc" is an order; "the tool reads it" says
 			// what the tool does.
 			ordered = modelSubject(cl, m.from)
