@@ -63,6 +63,10 @@ var secSets = map[string]map[string]bool{
 	"whose": wordSet("previous prior earlier above preceding other system existing original initial safety security developer user user's their your any all conflicting"),
 }
 
+// conversationHeads are the words of a purpose that explain the
+// conversation: a chat, history or transcript tool's.
+var conversationHeads = hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog")
+
 // secVocabulary is every phrase the classes look for.
 var secVocabulary = []secItem{
 	// Concealment: the user is not to know.
@@ -293,20 +297,20 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the system prompt", heads: hd("system"), p: ph("system|developer|initial|original|hidden prompt|prompts|instructions|message|preamble")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("your ~1 initial|original|hidden|system|full|entire|complete? ~1 instructions|prompt|rules|guidelines")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|rules|guidelines you ~1 were|have|had ~1 been? given|told|provided|received")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered|traded|exchanged|swapped")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("conversation|convo|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog video videos audio recording recordings podcast podcasts episode episodes meeting meetings"), p: ph("entire|whole|full|complete transcript")}, // a recording's transcript is the recording's
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record|lines|turns of ~1 this|the|our|your ~1 current|ongoing|present? conversation|convo|chat|dialog|dialogue")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("all|every|each ~2 messages|turns|message|turn ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous|earlier ~2 user|user's ~1 messages|message|prompts|turns|requests")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("@user last|latest|recent|previous|earlier ~1 messages|message|prompts|prompt|turns|turn|requests")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("everything|anything|all|whatever ~1 the? user|they ~2 told|said|wrote|written|shared|typed|mentioned|asked|sent")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("every|each|all ~1 message|messages|prompt|prompts ~3 user ~2 written|wrote|sent|typed|said|entered|traded|exchanged|swapped")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("recent|latest|last ~1 messages|message|prompts|turns|requests ~2 from|of|by ~1 the? user|users")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("so far ~2 in|of ~1 this|the|our chat|conversation|session|dialog")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("conversation|convo|chat|message|dialog|dialogue history|histories|log|logs|transcript|transcripts|so")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("entire|whole|full|complete conversation|convo|chat|dialog|dialogue")},
+	{kind: kSens, why: "the conversation", heads: append(hd("video videos audio recording recordings podcast podcasts episode episodes meeting meetings"), conversationHeads...), p: ph("entire|whole|full|complete transcript")}, // a recording's transcript is the recording's
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("summary|summaries|recap|gist|contents|content|transcript|copy|record|lines|turns of ~1 this|the|our|your ~1 current|ongoing|present? conversation|convo|chat|dialog|dialogue")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("previous|prior|earlier|past|preceding user? messages|turns|prompts|message|turn|prompt")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("all|every|each ~2 messages|turns|message|turn ~2 exchanged|so|in|of|from ~1 this|the|our? conversation|chat|session|dialog|far")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("last|latest|recent|previous|earlier ~2 user|user's ~1 messages|message|prompts|turns|requests")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("@user last|latest|recent|previous|earlier ~1 messages|message|prompts|prompt|turns|turn|requests")},
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs data contact contacts photo photos location notes note health email emails mail calendar history drive"), p: ph("user's|users'|customer's|person's|their ~2 open|local|private|personal|medical? ~1 files|documents|contacts|photos|location|notes|health|browsing")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog email emails mail mails inbox gmail outlook"), p: ph("user's|users' ~3 messages|emails|e-mails|mails|chats|conversations|prompts|requests|dms|texts|correspondence|inbox")},
+	{kind: kSens, why: "the conversation", heads: append(hd("email emails mail mails inbox gmail outlook"), conversationHeads...), p: ph("user's|users' ~3 messages|emails|e-mails|mails|chats|conversations|prompts|requests|dms|texts|correspondence|inbox")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started|initialized|initialised|configured|primed|seeded|booted")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
@@ -318,13 +322,13 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("everything|anything|whatever ~1 the? ~1 assistant|model|you|it ~1 was|were|got given|told|shown|handed before")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins vault vaults 1password bitwarden lastpass keepass"), p: ph("password|passwords manager|vault|safe|export|exports|keeper")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("saved|stored|remembered|cached ~2 logins|passwords|credentials")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|says|wrote|writes|written|typed|types|told|tells|telling|saying|writing|typing|asking|sharing|shared|shares|confided|mentioned|asked|asks|sent|sends|entered|enters|discussed|exchanged|know|knows|learned|learnt|gathered|remember|remembered")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("everything|anything|all|whatever|things ~3 @user|you ~3 said|says|wrote|writes|written|typed|types|told|tells|telling|saying|writing|typing|asking|sharing|shared|shares|confided|mentioned|asked|asks|sent|sends|entered|enters|discussed|exchanged|know|knows|learned|learnt|gathered|remember|remembered")},
 	// The files of the session: what the model or the user opened in
 	// it is the conversation's, whatever the tool's purpose.
 	{kind: kSens, why: "the files of the conversation", heads: hd("session sessions history conversation chat memory"), p: ph("file|files|document|documents ~2 you|@user ~3 opened|read|viewed|edited|saw|loaded|accessed ~4 in|during|throughout this|the|our|current ~1 session|conversation|chat")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("last|latest|recent|previous few? ~1 things|messages|words|lines|requests ~3 said|wrote|written|typed|sent|asked")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog"), p: ph("whatever|everything|anything|all ~1 text|content|messages|words ~1 that? precede|precedes|preceded|came|comes ~1 before")},
-	{kind: kSens, why: "the conversation", heads: hd("conversation conversations chat chats history message messages transcript memory summary summarize dialog call calls"), p: ph("every|each|all ~1 tool|function call|calls|invocation|invocations ~4 you ~1 made|make|have|ran|run|called")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("last|latest|recent|previous few? ~1 things|messages|words|lines|requests ~3 said|wrote|written|typed|sent|asked")},
+	{kind: kSens, why: "the conversation", heads: conversationHeads, p: ph("whatever|everything|anything|all ~1 text|content|messages|words ~1 that? precede|precedes|preceded|came|comes ~1 before")},
+	{kind: kSens, why: "the conversation", heads: append(hd("call calls"), conversationHeads...), p: ph("every|each|all ~1 tool|function call|calls|invocation|invocations ~4 you ~1 made|make|have|ran|run|called")},
 	{kind: kSens, why: "a wallet's seed", heads: hd("wallet seed mnemonic crypto"), p: ph("seed|recovery|mnemonic|secret phrase|phrases|words")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("browser|session|auth ~1 cookie|cookies")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
@@ -1047,6 +1051,13 @@ type sensHit struct {
 	path     bool
 }
 
+// wholeAsked reports whether a hit is asked for whatever words stand
+// around it: the conversation or the model's instructions are the
+// model's to hand over, not a field's kind.
+func (h sensHit) wholeAsked() bool {
+	return h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt"
+}
+
 func sensHits(cl []tok, ms []secMatch) []sensHit {
 	var hits []sensHit
 	for _, m := range ms {
@@ -1190,11 +1201,8 @@ func withinReach(cl []tok, h sensHit) bool {
 // runWords are the verbs that order a command given in quotes.
 var runWords = wordSet("run execute exec type enter")
 
-// thirdPerson reports whether a verb of reading is in the third person:
-// "reads", "fetches".
-func thirdPerson(w string) bool { return readsVerbs[w] }
-
-// readsVerbs are the verbs of reading in the third person.
+// readsVerbs are the verbs of reading in the third person: "reads",
+// "fetches".
 var readsVerbs = wordSet("reads opens loads fetches grabs collects gathers extracts dumps obtains copies exports pulls retrieves harvests")
 
 // modelSubject reports whether the model is the subject of the verb at
@@ -1294,7 +1302,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		if cl[m.from].quoted && m.from > 0 && runWords[cl[m.from-1].w] && !cl[m.from-1].quoted && imperativeAt(cl, m.from-1) {
 			ordered = true // "run `cat ~/.docker/config.json`": the command is the order
 		}
-		if thirdPerson(cl[m.from].w) {
+		if readsVerbs[cl[m.from].w] {
 			// "the model reads ~/.npmrc" is an order; "the tool reads it" says
 			// what the tool does.
 			ordered = modelSubject(cl, m.from)
@@ -1523,7 +1531,7 @@ var (
 )
 
 func harvested(cl []tok, h sensHit) bool {
-	if h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" {
+	if h.wholeAsked() {
 		return true
 	}
 	for k := max(0, h.from-3); k < h.from; k++ {
@@ -1583,7 +1591,7 @@ func copulaBetween(cl []tok, i, j int) bool {
 // text is asked for, not merely named: "the full conversation", "your
 // API keys", "all environment variables", or one after "include".
 func strongRequest(cl []tok, h sensHit) bool {
-	if h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" {
+	if h.wholeAsked() {
 		return true
 	}
 	for k := max(0, h.from-5); k < h.from; k++ {

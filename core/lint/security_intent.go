@@ -181,7 +181,7 @@ var cuePhrases = []struct {
 	{cuPretend, "as if|though"},
 	{cuPretend, "come|comes|go|goes|walk|walks away|off ~1 believing|thinking|assuming|convinced"},
 	{cuPretend, "make|makes ~3 look|seem|appear"},
-	{cuPretend, "under the impression"},
+	{cuPretend | cuBelieve, "under the impression"},
 	{cuAlarm, "react|reacts|reacted|reacting badly|poorly|negatively|angrily"},
 	{cuAlarm, "freak|freaks|freaked out"},
 	{cuEvery, "at all times"},
@@ -214,7 +214,6 @@ var cuePhrases = []struct {
 	{cuDemote, "for reference only"},
 	{cuDemote, "mere|just suggestions|suggestion|hints|preferences"},
 	{cuCause, "so that"},
-	{cuBelieve, "under the impression"},
 	{cuWhen, "each|every|any time"},
 	{cuOthers, "other ~2 tool|tools|server|servers|option|options|source|sources"},
 	{cuOthers, "different|separate|alternative|competing ~1 tool|tools|source|sources|service|services|app|apps|database|system"},
@@ -294,9 +293,8 @@ var cuePhrases = []struct {
 	{cuDirect, "would|could you"},
 	{cuDirect, "it would"},
 	{cuDirect, "we'd|we would|we'll"},
-	{cuDirect, "is|are ~1 to be"},
+	{cuDirect | cuModal, "is|are ~1 to be"},
 	{cuDirect, "has|have to"},
-	{cuModal, "is|are ~1 to be"},
 	{cuModal, "is|are|was|were to"},
 	{cuModal, "is|are required|necessary|mandatory|essential that"},
 	{cuDistrust, "has|have a|known ~1 bug|bugs|flaw|flaws|vulnerability|vulnerabilities|defect|defects"},
@@ -870,7 +868,7 @@ func (s *secScan) intents(cl []tok, cc *clauseCues) {
 // user setup will not appear in the catalog" is where they are listed).
 func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.preceded(cuTell, cuNeg, 4, max(from, 0), from, to)
-	if k < 0 || doublyNegated(cl, cc, k) || !notConditional(s, cl, cc, from, to) {
+	if k < 0 || doublyNegated(cl, cc, k) || !notConditional(cl, cc, from) {
 		return false
 	}
 	u := cc.first(cuUser, from)
@@ -934,22 +932,22 @@ func participle(w string) bool {
 // knowing ("need not know", "has no business being made aware"), in a
 // clause that is no condition; "the user needs to see all of it without
 // scrolling" negates something else.
-func negatesKnowing(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func negatesKnowing(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.first(cuKnow, from)
 	selfNegated := k >= 0 && k < to && cc.at[k]&cuNeg != 0 && cc.at[k]&cuKnow != 0 && cl[k].w == "in" // "in the dark"
-	return (selfNegated || cc.preceded(cuKnow, cuNeg, 4, 0, from, to) >= 0) && notConditional(s, cl, cc, from, to)
+	return (selfNegated || cc.preceded(cuKnow, cuNeg, 4, 0, from, to) >= 0) && notConditional(cl, cc, from)
 }
 
 // believes holds "come away believing", "under the impression": the
 // user's belief, not "as if the user pressed enter".
-func believes(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func believes(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.first(cuPretend, from)
-	return k >= 0 && k < to && cl[k].w != "as" && cl[k].w != "if" && cl[k].w != "though" && notConditional(s, cl, cc, from, to)
+	return k >= 0 && k < to && cl[k].w != "as" && cl[k].w != "if" && cl[k].w != "though" && notConditional(cl, cc, from)
 }
 
 // notConditional holds a clause that is no condition: "if the user does
 // not know the ID" asks a question of the user, it hides nothing.
-func notConditional(_ *secScan, cl []tok, cc *clauseCues, from, _ int) bool {
+func notConditional(cl []tok, cc *clauseCues, from int) bool {
 	for k := 0; k < from+3 && k < len(cl); k++ {
 		if cc.at[k]&cuCond != 0 && !(k > 0 && (preferWords[cl[k-1].w] || cl[k-1].w == "as")) {
 			return false
@@ -978,7 +976,7 @@ func onlyLimitsTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool 
 	if k >= 0 && k+1 < len(cl) && onlyWhen[cl[k+1].w] {
 		return false
 	}
-	return notAFlag(s, cl, cc, from, to)
+	return notAFlag(s)
 }
 
 // onlyWhen after "only" make it a condition: only when, only if.
@@ -988,14 +986,14 @@ var onlyWhen = wordSet("when if after once while upon unless until")
 // extraction only, not the upload"), not a description of the tool.
 func tellsAsOrdered(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.first(cuTell, from)
-	return k >= 0 && k < to && imperativeAt(cl, k) && notAFlag(s, cl, cc, from, to)
+	return k >= 0 && k < to && imperativeAt(cl, k) && notAFlag(s)
 }
 
 // notAFlag holds a text that is not the description of a flag: a
 // boolean's or a number's description says in the imperative what
 // setting it makes the tool do ("quiet: report only whether the files
 // differ"), it gives the model no order about what it tells.
-func notAFlag(s *secScan, _ []tok, _ *clauseCues, _, _ int) bool {
+func notAFlag(s *secScan) bool {
 	t := &s.texts[s.cur]
 	return t.prop == "" || t.carriesText() || t.isValue()
 }
@@ -1066,25 +1064,25 @@ func alarmNotAvoided(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
 // before makes every one ("any exchange", "each of its steps", "once
 // per turn"), not scoped to a topic: "whenever the user asks what to
 // work on next" is one kind of request.
-func everyUnit(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func everyUnit(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.preceded(cuUnit, cuEvery, 3, 0, from, to)
-	return k >= 0 && notScopedToATopic(s, cl, cc, k, to)
+	return k >= 0 && notScopedToATopic(cl, cc, k)
 }
 
 // notScopedToATopic holds a clause whose "every request" is every one:
 // "for every question about React" is a topic, which a documentation
 // tool may claim.
-func notScopedToATopic(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func notScopedToATopic(cl []tok, cc *clauseCues, from int) bool {
 	u := cc.first(cuUnit, from)
-	return (u < 0 || cc.count(cuTopic, u+1, u+3) == 0) && notConditional(s, cl, cc, from, to)
+	return (u < 0 || cc.count(cuTopic, u+1, u+3) == 0) && notConditional(cl, cc, from)
 }
 
 // aheadOfEverything holds this tool put before everything the model
 // does, said of the model's work, not of what the tool itself does:
 // "this tool always writes a backup of each file before changing it"
 // describes the tool.
-func aheadOfEverything(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	return aheadOfEveryAct(s, cl, cc, from, to) && !selfDescribed(cl, cc, from, to)
+func aheadOfEverything(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	return aheadOfEveryAct(cl, cc, from, to) && !selfDescribed(cl, cc, from, to)
 }
 
 // selfDescribed holds a clause whose subject is this tool and whose verb
@@ -1130,14 +1128,14 @@ var auxVerbs = wordSet("needs has does goes comes gets requires wants expects")
 
 // aheadOfEveryAct is notScopedToATopic for a clause whose "before" is
 // not of one act: "use this tool before wiring anything to an agent".
-func aheadOfEveryAct(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func aheadOfEveryAct(cl []tok, cc *clauseCues, from, to int) bool {
 	if o := cc.first(cuOrder, from); o >= 0 && o+2 < len(cl) && oneAct(cl[o+1].w) && cc.at[o+2]&cuEvery != 0 {
 		return false
 	}
 	if everyOfObjects(cl, cc, from, to) {
 		return false // "call this tool once per SKU" counts calls over the data
 	}
-	return notScopedToATopic(s, cl, cc, from, to)
+	return notScopedToATopic(cl, cc, from)
 }
 
 // everyOfObjects reports whether each quantifier of [from, to) is a
@@ -1180,8 +1178,8 @@ var workTimes = wordSet("time times session sessions conversation conversations 
 // ask for approval") in a clause that addresses the model, unless a
 // second negation cancels it ("never proceed without confirmation").
 // "The tool does not require confirmation" describes, and is no order.
-func consentWaived(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	if !notConditional(s, cl, cc, from, to) {
+func consentWaived(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	if !notConditional(cl, cc, from) {
 		return false
 	}
 	waived, kept, consent := false, false, false
@@ -1404,7 +1402,7 @@ func steersForGood(_ *secScan, cl []tok, cc *clauseCues, _, _ int) bool {
 // evenWhereUser holds a clause that keeps to this tool "even where the
 // user names a different tool", "including when the customer asks for
 // another source": past the user's own choice.
-func evenWhereUser(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func evenWhereUser(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	if cc.all&cuSelf == 0 {
 		return false
 	}
@@ -1505,15 +1503,10 @@ func labelled(s *secScan, _ []tok, _ *clauseCues, from, _ int) bool {
 	return s.toolLabel != "" && from == 0
 }
 
-// sendsAway holds data sent to a destination: a verb of sending that no
-// negation precedes ("it is never sent"), in a clause that addresses the
-// model or that sends a copy beside what the user asked.
-func sendsAway(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	k := cc.first(cuSend, from)
-	if k < 0 || k >= to || cc.count(cuNeg, k-3, k) > 0 || cc.count(cuOnly, k-1, k+3) > 0 {
-		return false
-	}
-	return cc.all&(cuDirect|cuAlso) != 0
+// sendsAway is sendNotNegated in a clause that addresses the model or
+// that sends a copy beside what the user asked.
+func sendsAway(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+	return cc.all&(cuDirect|cuAlso) != 0 && sendNotNegated(s, cl, cc, from, to)
 }
 
 // otherServers reports whether the name at cl[i] is another server's:
@@ -1594,15 +1587,17 @@ func modalNotAsked(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		if cc.at[k]&cuModal == 0 {
 			continue
 		}
-		if j := k - 1; j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w] {
-			continue
+		if !askedAt(cl, k-1) && !askedAt(cl, k-2) { // "verify which should", "verify which ones should"
+			return true
 		}
-		if j := k - 2; j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w] {
-			continue // "verify which ones should"
-		}
-		return true
 	}
 	return false
+}
+
+// askedAt reports whether cl[j] opens a question a verb of finding out
+// puts: "verify which".
+func askedAt(cl []tok, j int) bool {
+	return j > 0 && askWords[cl[j].w] && askVerbs[cl[j-1].w]
 }
 
 // askWords open a question put as a clause: "which", "whether".
@@ -1744,10 +1739,10 @@ func hiddenFrom(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // turn or message of the model's ("ahead of every answer it gives"):
 // the model's own steps, not a request to an API ("wait a second
 // before each request").
-func aheadOfEveryAnswer(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
+func aheadOfEveryAnswer(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	o := cc.first(cuOrder, from)
 	u := cc.preceded(cuUnit, cuEvery, 2, 0, from, to)
-	if o < 0 || u < 0 || o > u || !notScopedToATopic(s, cl, cc, u, to) {
+	if o < 0 || u < 0 || o > u || !notScopedToATopic(cl, cc, u) {
 		return false
 	}
 	switch cl[u].w {
