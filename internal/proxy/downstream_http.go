@@ -9,6 +9,7 @@ import (
 	stdlog "log"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -131,6 +132,7 @@ type httpDown struct {
 	loopback  bool            // listening on a loopback address only
 	idleEnd   time.Duration   // how long a session of its own server may idle
 	unusedEnd time.Duration   // how long one may idle that had only its handshake
+	bodyEnd   time.Duration   // how long a request's body may take to arrive
 
 	mu       sync.Mutex
 	sessions map[string]*downSession // by Mcp-Session-Id, over a spawned server
@@ -139,7 +141,7 @@ type httpDown struct {
 }
 
 func newHTTPDown(ctx context.Context, opt *Options, rec *recorder, log *logger, addr net.Addr) *httpDown {
-	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, unusedEnd: unusedSession, sessions: map[string]*downSession{}}
+	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, unusedEnd: unusedSession, bodyEnd: bodyTimeout, sessions: map[string]*downSession{}}
 	for _, name := range opt.Downstream.Hosts {
 		h.hosts[strings.ToLower(name)] = true
 	}
@@ -362,13 +364,25 @@ func newSessionID() string {
 
 func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
-	rc.SetReadDeadline(time.Now().Add(bodyTimeout))
+	rc.SetReadDeadline(time.Now().Add(h.bodyEnd))
 	body, err := readBounded(r.Body, h.opt.maxMessage())
-	rc.SetReadDeadline(time.Time{})
 	if err != nil {
-		writeRPCError(w, http.StatusRequestEntityTooLarge, nil, jsonrpc.CodeInvalidRequest, "toolbench proxy: "+err.Error())
+		// What is left of the body is not waited for: with the deadline
+		// kept, the server's draining of it after this answer ends at
+		// once, and the connection closes.
+		r.Body.Close()
+		w.Header().Set("Connection", "close")
+		status, msg := http.StatusBadRequest, "reading the request body: "+err.Error()
+		switch {
+		case errors.Is(err, errTooLong):
+			status, msg = http.StatusRequestEntityTooLarge, err.Error()
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			status, msg = http.StatusRequestTimeout, fmt.Sprintf("the request body did not arrive within %v", h.bodyEnd)
+		}
+		writeRPCError(w, status, nil, jsonrpc.CodeInvalidRequest, "toolbench proxy: "+msg)
 		return
 	}
+	rc.SetReadDeadline(time.Time{}) // a long answer is not the body's to bound
 	m := jsonrpc.Parse(body)
 	ds, status, err := h.sessionFor(r, &m)
 	if err != nil {

@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -722,5 +723,44 @@ func TestASessionUnusedPastItsHandshakeEndsSoonerThanAnIdleOne(t *testing.T) {
 	defer h.mu.Unlock()
 	if h.sessions[used.id] == nil {
 		t.Error("a session used past its handshake ended before it was idle for long")
+	}
+}
+
+// TestABodyThatStopsShortIsAnsweredAndItsConnectionClosed sends a POST
+// whose body stops short of its Content-Length: the proxy answers 408
+// once the body's time is up and closes the connection, rather than
+// wait for the rest of the body for ever after answering.
+func TestABodyThatStopsShortIsAnsweredAndItsConnectionClosed(t *testing.T) {
+	up, _ := testServer(t, "tools")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	l := listen(t)
+	h := newHTTPDown(ctx, &Options{Upstream: up, Stderr: io.Discard}, nil, &logger{w: io.Discard}, l.Addr())
+	defer h.close()
+	h.bodyEnd = 100 * time.Millisecond
+	hs := &http.Server{Handler: h}
+	go hs.Serve(l)
+	defer hs.Close()
+
+	conn, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,", HTTPPath, l.Addr())
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second)) // a guard: the proxy has 100 ms
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer to a body that stopped short: %v", err)
+	}
+	rest, err := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(rest), "did not arrive within") {
+		t.Errorf("answer %d %q, want 408 saying the body did not arrive", resp.StatusCode, rest)
+	}
+	if err != nil {
+		t.Fatalf("reading the answer: %v", err)
+	}
+	if _, err := conn.Read(make([]byte, 1)); err != io.EOF {
+		t.Errorf("the connection was not closed after the answer: %v", err)
 	}
 }

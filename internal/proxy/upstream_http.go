@@ -340,10 +340,13 @@ func readBounded(r io.Reader, max int) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > max {
-		return nil, fmt.Errorf("a message longer than %s, the most one message may hold", termtext.Size(int64(max)))
+		return nil, fmt.Errorf("%w than %s, the most one message may hold", errTooLong, termtext.Size(int64(max)))
 	}
 	return data, nil
 }
+
+// errTooLong is readBounded's error for a message past the bound.
+var errTooLong = errors.New("a message longer")
 
 // eventTooLong says what an event past the bound is.
 func eventTooLong(max int) string {
