@@ -68,8 +68,8 @@ func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) 
 	}
 	b.WriteByte(']')
 	d := &Drift{Source: source}
-	pins := byName(tools)
-	if asPinned(pins, len(tools), doc) {
+	pins, cur := byName(tools), listedIn(doc)
+	if cur.asPinned(pins, len(tools)) {
 		return d, nil
 	}
 	old, err := jsondoc.ParseText(pinnedName, b.String())
@@ -79,7 +79,7 @@ func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) 
 	// The pinned definitions are in canonical form, and so are the
 	// current tools diff compares them with: a number the canonical form
 	// rounds (an integer past a double's precision) is then no change.
-	now, spans := canonical(doc)
+	now, spans := cur.canonical(doc)
 	res, err := diff.Compare(old, now)
 	if err != nil {
 		return nil, fmt.Errorf("%s against %s: %w", doc.Name, p.doc.Name, err)
@@ -110,7 +110,7 @@ func (p *lockText) verify(source string, doc *jsondoc.Document) (*Drift, error) 
 		changed[c.Tool], changed[c.OldTool] = true, true
 		d.Changes = append(d.Changes, c)
 	}
-	d.Changes = append(d.Changes, unexplained(pins, doc, changed)...)
+	d.Changes = append(d.Changes, cur.unexplained(pins, doc, changed)...)
 	d.Errors = len(d.Changes)
 	d.Warnings = len(warnings)
 	d.Changes = append(d.Changes, warnings...)
@@ -141,8 +141,8 @@ func (p *lockText) inLock(c diff.Change, source string, defs []*jsondoc.Node, st
 // one pinned though diff found no change in it: values of a list in
 // another order, a default or an example in its schema. Tools of one
 // name are paired in order, as diff pairs them.
-func unexplained(pins pinsByName, doc *jsondoc.Document, changed map[string]bool) []diff.Change {
-	set := tooldef.Tools(doc)
+func (cur *listed) unexplained(pins pinsByName, doc *jsondoc.Document, changed map[string]bool) []diff.Change {
+	set := cur.set
 	seen := map[string]int{}
 	var out []diff.Change
 	for i := range set.Tools {
@@ -156,12 +156,11 @@ func unexplained(pins pinsByName, doc *jsondoc.Document, changed map[string]bool
 		if pin == nil {
 			continue
 		}
-		now, err := pinned(doc, t)
-		if err == nil && now.SHA256 == pin.SHA256 {
+		if cur.canon[i] != nil && hashOf(cur.canon[i]) == pin.SHA256 {
 			continue
 		}
 		msg := "the tool's canonical form is not the one pinned: values in another order, or a default, an example or a comment changed"
-		if err != nil {
+		if cur.canon[i] == nil {
 			msg = "the tool has no canonical form (RFC 8785) any more"
 		}
 		line, col := doc.Position(int(t.Node.Start))
@@ -192,10 +191,30 @@ func (pins pinsByName) nth(name string, k int) *Tool {
 	return nil
 }
 
-// asPinned reports whether doc lists the tools pinned and no other, each
-// with the canonical form pinned: nothing for diff to find.
-func asPinned(pins pinsByName, n int, doc *jsondoc.Document) bool {
+// listed is the tools a document lists now, each with its canonical form
+// (RFC 8785), nil where it has none: worked out once, for the three
+// readings verify makes of them.
+type listed struct {
+	set   *tooldef.ToolSet
+	canon [][]byte
+}
+
+func listedIn(doc *jsondoc.Document) *listed {
 	set := tooldef.Tools(doc)
+	cur := &listed{set: set, canon: make([][]byte, len(set.Tools))}
+	for i := range set.Tools {
+		n := set.Tools[i].Node
+		if canon, err := jcs.Transform([]byte(doc.Src[n.Start:n.End])); err == nil {
+			cur.canon[i] = canon
+		}
+	}
+	return cur
+}
+
+// asPinned reports whether the document lists the n tools pinned and no
+// other, each with the canonical form pinned: nothing for diff to find.
+func (cur *listed) asPinned(pins pinsByName, n int) bool {
+	set := cur.set
 	if len(set.Tools) != n || len(set.Problems) > 0 || len(set.Bad) > 0 || len(set.Lists) > 1 {
 		return false
 	}
@@ -207,7 +226,7 @@ func asPinned(pins pinsByName, n int, doc *jsondoc.Document) bool {
 		if pin == nil {
 			return false
 		}
-		if now, err := pinned(doc, t); err != nil || now.SHA256 != pin.SHA256 {
+		if cur.canon[i] == nil || hashOf(cur.canon[i]) != pin.SHA256 {
 			return false
 		}
 	}
@@ -226,8 +245,8 @@ type span struct {
 // canonical is doc with each tool written in canonical form (RFC 8785),
 // as the lock pins it, with where each tool went; doc itself when no
 // tool has a canonical form, or the text so made does not parse.
-func canonical(doc *jsondoc.Document) (*jsondoc.Document, []span) {
-	set := tooldef.Tools(doc)
+func (cur *listed) canonical(doc *jsondoc.Document) (*jsondoc.Document, []span) {
+	set := cur.set
 	var b strings.Builder
 	var spans []span
 	last := 0
@@ -236,8 +255,8 @@ func canonical(doc *jsondoc.Document) (*jsondoc.Document, []span) {
 		if int(n.Start) < last {
 			continue
 		}
-		canon, err := jcs.Transform([]byte(doc.Src[n.Start:n.End]))
-		if err != nil {
+		canon := cur.canon[i]
+		if canon == nil {
 			continue
 		}
 		b.WriteString(doc.Src[last:n.Start])
