@@ -191,9 +191,7 @@ func (v *fixView) diffLines(l string, w int) []string {
 	if (op != "+" && op != "-") || strings.HasPrefix(l, "+++") || strings.HasPrefix(l, "---") || width(l) <= w {
 		return []string{v.diffLine(clip(l, w))}
 	}
-	if len(l) > maxChangedLine {
-		l = l[:runeStart(l, maxChangedLine)] + "…" // WriteDiff has escaped it
-	}
+	l = termtext.Cut(l, maxChangedLine) // WriteDiff has escaped it
 	pieces := strings.Split(ansi.Hardwrap(l[1:], max(w-1, 1), false), "\n")
 	out := make([]string, len(pieces))
 	for i, p := range pieces {

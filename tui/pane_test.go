@@ -54,17 +54,20 @@ func TestSchemaTypeShowsTheDeclaredTypesOrWhatStandsForThem(t *testing.T) {
 
 func TestAnEmptyToolListSaysSoOnce(t *testing.T) {
 	t.Parallel()
-	for name, src := range map[string]string{
-		"no tools":      `[]`,
-		"not tools":     `{"hello": "world"}`,
-		"a manifest":    `{"name": "io.github.user/weather", "description": "Weather.", "version": "1.0.0"}`,
-		"one bare tool": `[{"name": "t", "parameters": {"type": "object"}}]`,
+	for _, tc := range []struct {
+		name, src string
+		want      int // how many times the pane says "no tools"
+	}{
+		{"no tools", `[]`, 1},
+		{"not tools", `{"hello": "world"}`, 1},
+		{"a manifest", `{"name": "io.github.user/weather", "description": "Weather.", "version": "1.0.0"}`, 0},
+		{"one bare tool", `[{"name": "t", "parameters": {"type": "object"}}]`, 0},
 	} {
-		t.Run(name, func(t *testing.T) {
-			m := newLoadedModel(t, src, 100, 20)
+		t.Run(tc.name, func(t *testing.T) {
+			m := newLoadedModel(t, tc.src, 100, 20)
 			got := m.tools.View()
-			if n := strings.Count(got, "no tools"); n > 1 {
-				t.Errorf("the tools pane says \"no tools\" %d times:\n%s", n, got)
+			if n := strings.Count(got, "no tools"); n != tc.want {
+				t.Errorf("the tools pane says \"no tools\" %d times, want %d:\n%s", n, tc.want, got)
 			}
 		})
 	}

@@ -70,11 +70,11 @@ func TestCanonicalFormIsRFC8785s(t *testing.T) {
 	}
 }
 
-func parseDoc(t *testing.T, name, src string) *jsondoc.Document {
-	t.Helper()
+func parseDoc(tb testing.TB, name, src string) *jsondoc.Document {
+	tb.Helper()
 	doc, err := jsondoc.ParseDocument(name, []byte(src))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return doc
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"toolbench/core/jsondoc"
 )
 
 // manyTools is a tools list of n tools, the last one's description
@@ -25,7 +23,7 @@ func BenchmarkVerify(b *testing.B) {
 	const n = 20000
 	old := manyTools(n, "")
 	l := &Lock{}
-	tools, err := Pin(mustParse(b, "web", old))
+	tools, err := Pin(parseDoc(b, "web", old))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -38,7 +36,7 @@ func BenchmarkVerify(b *testing.B) {
 		{"as-pinned", old},
 		{"one-changed", manyTools(n, ", changed")},
 	} {
-		doc := mustParse(b, "web", bc.src)
+		doc := parseDoc(b, "web", bc.src)
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
 				d, err := p.verify("web", doc)
@@ -51,13 +49,4 @@ func BenchmarkVerify(b *testing.B) {
 			}
 		})
 	}
-}
-
-func mustParse(tb testing.TB, name, src string) *jsondoc.Document {
-	tb.Helper()
-	doc, err := jsondoc.Parse(name, []byte(src))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return doc
 }

@@ -394,8 +394,10 @@ func runProxy(e *env, opts *proxyOptions) error {
 		// Without waiting: a pipe that no one reads would hold the
 		// proxy, before it serves, until someone does.
 		f, err := os.OpenFile(e.path(opts.record), os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK, 0o600)
-		if fi, serr := os.Stat(e.path(opts.record)); errors.Is(err, syscall.ENXIO) && serr == nil && fi.Mode()&os.ModeNamedPipe != 0 {
-			err = fmt.Errorf("%s is a pipe that no one reads", termtext.Quote(opts.record))
+		if errors.Is(err, syscall.ENXIO) {
+			if fi, serr := os.Stat(e.path(opts.record)); serr == nil && fi.Mode()&os.ModeNamedPipe != 0 {
+				err = fmt.Errorf("%s is a pipe that no one reads", termtext.Quote(opts.record))
+			}
 		}
 		if err != nil {
 			return failed(fmt.Errorf("--record: %w", err))

@@ -309,6 +309,10 @@ func runWorkbenchOnServers(e *env, to tui.Options, all []source.Server, yes bool
 func workbenchServer(e *env, in source.Input, yes bool) *tui.Server {
 	again := e.sourceOptions()
 	again.Progress = nil // the screen is open by then
+	if in.Server != nil {
+		srv := in.Server.Anew() // its entry as the servers file has it then, edited since or not
+		in.Server = &srv
+	}
 	return &tui.Server{
 		Yes: yes,
 		Connect: func(ctx context.Context) (*mcpclient.Client, *mcpclient.ToolList, *jsondoc.Document, error) {

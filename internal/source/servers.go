@@ -124,11 +124,7 @@ func (s Server) File() (*jsondoc.Document, error) {
 	if doc := s.readFile().document(); doc != nil {
 		return doc, nil
 	}
-	file := s.ServersFile
-	if file == "" {
-		file = mcpclient.DefaultConfigFile
-	}
-	return LoadServersFile(s.Dir, file, s.FileLimit)
+	return LoadServersFile(s.Dir, s.ServersFile, s.FileLimit)
 }
 
 // checkServersFile parses data, the servers file named file, as a tools

@@ -98,6 +98,33 @@ func TestAllServersReadsTheServersFileOnceForEveryServer(t *testing.T) {
 	}
 }
 
+func TestAServerAnewReadsItsEntryAsTheServersFileHasItNow(t *testing.T) {
+	inDir(t)
+	if err := os.WriteFile(".mcp.json", []byte(`{"mcpServers": {"files": {"command": "old-server"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	all, err := AllServers(Server{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(".mcp.json", []byte(`{"mcpServers": {"files": {"command": "new-server"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		s    Server
+		want string
+	}{
+		{"as AllServers read it", all[0], "old-server"},
+		{"anew", all[0].Anew(), "new-server"},
+	} {
+		spec, err := tc.s.Spec(nil)
+		if err != nil || len(spec.Command) == 0 || spec.Command[0] != tc.want {
+			t.Errorf("%s: command %q, %v; want %s", tc.name, spec.Command, err, tc.want)
+		}
+	}
+}
+
 func TestOpenAllGivesEachInputsOwnResultInOrder(t *testing.T) {
 	inDir(t)
 	got := OpenAll(context.Background(), []Input{{Path: "tools.json"}, {Path: "missing.json"}, {Path: "-"}}, Options{Stdin: strings.NewReader(`[]`)})

@@ -79,3 +79,11 @@ func (f *serversFile) entry(name string) ([]byte, bool) {
 	e, ok := f.entries[name]
 	return e, ok
 }
+
+// Anew is the server without the servers file AllServers read for it:
+// its Spec and Entry read the file again, as a server reached again,
+// once the file may have changed, must.
+func (s Server) Anew() Server {
+	s.read = nil
+	return s
+}
