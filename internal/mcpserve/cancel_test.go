@@ -78,7 +78,9 @@ func TestALintStopsWhenTheClientCloses(t *testing.T) {
 	serverIn, clientOut := io.Pipe()
 	served := make(chan error, 1)
 	go func() {
-		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, In: serverIn, Out: serverOut, Log: &log})
+		// The end of the input waits a moment for the lint's answer, and
+		// then stops it.
+		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, AnswersWait: 100 * time.Millisecond, In: serverIn, Out: serverOut, Log: &log})
 	}()
 	go io.Copy(io.Discard, clientIn)
 	w := bufio.NewWriter(clientOut)

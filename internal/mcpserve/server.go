@@ -45,6 +45,12 @@ type Options struct {
 	// process's standard input and output.
 	In  io.Reader
 	Out io.Writer
+	// AnswersWait bounds how long the end of the input on stdio waits for
+	// the answers to the requests read before it, as when a whole session
+	// is piped in (`printf ... | toolbench mcp`); past it, requests still
+	// running are cancelled. 0 is DefaultAnswersWait.
+	AnswersWait time.Duration
+
 	// Log is where Serve says where it listens, and where the server says
 	// what went wrong on its side (a tool that failed, a message it
 	// answered with an error); nil says nothing.
@@ -70,7 +76,19 @@ const (
 	// answer lists: more than an agent reads, and a bounded answer
 	// however many a large document has.
 	DefaultMaxResults = 500
+	// DefaultAnswersWait is how long the end of the input waits for the
+	// answers to what came before it: long enough for a lint of a
+	// document at the input bound.
+	DefaultAnswersWait = 10 * time.Second
 )
+
+// answersWait is AnswersWait or its default.
+func (opt Options) answersWait() time.Duration {
+	if opt.AnswersWait > 0 {
+		return opt.AnswersWait
+	}
+	return DefaultAnswersWait
+}
 
 // HTTPPath is the path Serve answers Streamable HTTP on.
 const HTTPPath = "/mcp"
@@ -187,7 +205,7 @@ func Serve(ctx context.Context, opt Options) error {
 		out = os.Stdout
 	}
 	t := &stdioTransport{in: in, out: out, max: opt.maxMessage(), log: s.log}
-	err = srv.Run(ctx, checkedTransport{Transport: t, log: s.log})
+	err = srv.Run(ctx, checkedTransport{Transport: t, log: s.log, answersWait: opt.answersWait()})
 	if ctx.Err() != nil || errors.Is(err, io.EOF) {
 		return nil // stopped, or the client is gone: the normal ends
 	}

@@ -1,11 +1,14 @@
 package mcpserve_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -95,4 +98,51 @@ func TestServeReturnsWhenTheClientClosesStdio(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Serve did not return at the end of its input")
 	}
+}
+
+// TestAnInputThatEndsEarlyStillGetsItsAnswers pipes a whole session at
+// once, as `printf ... | toolbench mcp` does: the input ends before the
+// server has answered, and every request is answered all the same.
+func TestAnInputThatEndsEarlyStillGetsItsAnswers(t *testing.T) {
+	t.Parallel()
+	in := strings.NewReader(lines(
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lint_tools","arguments":{"text":"{\"tools\":[{\"name\":\"a b\",\"inputSchema\":{\"type\":\"object\"}}]}"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
+	))
+	var out lockedBuffer
+	if err := mcpserve.Serve(context.Background(), mcpserve.Options{Root: t.TempDir(), In: in, Out: &out}); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	answered := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var m struct{ ID json.RawMessage }
+		if json.Unmarshal([]byte(line), &m) == nil && m.ID != nil {
+			answered[string(m.ID)] = true
+		}
+	}
+	for _, id := range []string{"1", "2", "3"} {
+		if !answered[id] {
+			t.Errorf("request %s was not answered; the output:\n%s", id, out.String())
+		}
+	}
+}
+
+// lockedBuffer is a bytes.Buffer the server may write while a test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

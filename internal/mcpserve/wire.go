@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"regexp"
 	"sync"
+	"time"
 
 	sdkrpc "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -140,7 +141,8 @@ func cleanError(log io.Writer, method string, err error) error {
 // server answers with (see checkParams and cleanError).
 type checkedTransport struct {
 	mcp.Transport
-	log io.Writer
+	log         io.Writer
+	answersWait time.Duration // how long the end of the input waits for answers; 0 none
 }
 
 func (t checkedTransport) Connect(ctx context.Context) (mcp.Connection, error) {
@@ -148,21 +150,49 @@ func (t checkedTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &checkedConn{Connection: c, log: t.log, methods: map[sdkrpc.ID]string{}}, nil
+	return &checkedConn{Connection: c, log: t.log, answersWait: t.answersWait, methods: map[sdkrpc.ID]string{}, answered: make(chan struct{}, 1)}, nil
 }
 
 // checkedConn is a connection of a checkedTransport.
 type checkedConn struct {
 	mcp.Connection
-	log io.Writer
+	log         io.Writer
+	answersWait time.Duration
 
-	mu      sync.Mutex
-	methods map[sdkrpc.ID]string // the method of each request not yet answered
+	mu       sync.Mutex
+	methods  map[sdkrpc.ID]string // the method of each request not yet answered
+	answered chan struct{}        // an answer was written
+}
+
+// awaitAnswers returns once every request read is answered, or after
+// answersWait, or when ctx is done: a client that closes its input has
+// sent all it will, and may still want the answers.
+func (c *checkedConn) awaitAnswers(ctx context.Context) {
+	wait := time.NewTimer(c.answersWait)
+	defer wait.Stop()
+	for {
+		c.mu.Lock()
+		pending := len(c.methods)
+		c.mu.Unlock()
+		if pending == 0 {
+			return
+		}
+		select {
+		case <-c.answered:
+		case <-wait.C:
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
 }
 
 func (c *checkedConn) Read(ctx context.Context) (sdkrpc.Message, error) {
 	for {
 		msg, err := c.Connection.Read(ctx)
+		if errors.Is(err, io.EOF) {
+			c.awaitAnswers(ctx)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -185,16 +215,27 @@ func (c *checkedConn) Read(ctx context.Context) (sdkrpc.Message, error) {
 }
 
 func (c *checkedConn) Write(ctx context.Context, msg sdkrpc.Message) error {
-	if resp, ok := msg.(*sdkrpc.Response); ok {
-		c.mu.Lock()
-		method := c.methods[resp.ID]
-		delete(c.methods, resp.ID)
-		c.mu.Unlock()
-		if resp.Error != nil {
-			clean := *resp
-			clean.Error = cleanError(c.log, method, resp.Error)
-			msg = &clean
-		}
+	resp, ok := msg.(*sdkrpc.Response)
+	if !ok {
+		return c.Connection.Write(ctx, msg)
 	}
-	return c.Connection.Write(ctx, msg)
+	c.mu.Lock()
+	method := c.methods[resp.ID]
+	c.mu.Unlock()
+	if resp.Error != nil {
+		clean := *resp
+		clean.Error = cleanError(c.log, method, resp.Error)
+		msg = &clean
+	}
+	err := c.Connection.Write(ctx, msg)
+	// The request is answered once its answer is written: the end of the
+	// input may be waiting for that before the connection closes.
+	c.mu.Lock()
+	delete(c.methods, resp.ID)
+	c.mu.Unlock()
+	select {
+	case c.answered <- struct{}{}:
+	default:
+	}
+	return err
 }
