@@ -236,7 +236,10 @@ func invalidFinding(m *jsonrpc.Message) Finding {
 // clientRequest checks a request of the client's and passes it on, or
 // answers it.
 func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header http.Header) {
-	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: time.Now(), route: route, header: header}
+	// Its latency counts from its arrival, ev's time, however long it
+	// waited to be checked (a call queued behind the proxy's own
+	// listing), whether the server answers it or the proxy does.
+	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: ev.Time, route: route, header: header}
 	s.readMeta(m, req)
 	switch m.Method {
 	case "tools/call":
