@@ -65,7 +65,9 @@
 // it is passed on as the server wrote it.
 //
 // Clients over HTTP that keep no session (MCP 2026-07-28) share one
-// spawned server. The server gets ids and progress tokens of the
+// spawned server; a message without a session of any other revision,
+// but initialize, is answered 400 Bad Request, as MCP 2025-11-25 has a
+// server that keeps sessions answer it. The server gets ids and progress tokens of the
 // proxy's own, and a client's notifications/cancelled names the request
 // as the server knows it; each client gets its own back: answers by id,
 // progress by token, a subscription's notifications by the

@@ -329,8 +329,11 @@ func (h *httpDown) sessionFor(r *http.Request, m *jsonrpc.Message) (*downSession
 	}
 	id := r.Header.Get(sessionHeader)
 	spawned := h.opt.Upstream.URL == ""
+	initialize := m != nil && m.Kind == jsonrpc.Request && m.Method == "initialize"
 	switch {
-	case !spawned || id == "" && (m == nil || m.Method != "initialize"):
+	case spawned && id == "" && !initialize && !sessionless(r, m):
+		return nil, http.StatusBadRequest, errNoSessionID
+	case !spawned || id == "" && !initialize:
 		if h.shared == nil {
 			ds, err := h.newSession("")
 			if err != nil {
@@ -354,6 +357,32 @@ func (h *httpDown) sessionFor(r *http.Request, m *jsonrpc.Message) (*downSession
 	}
 	h.sessions[ds.id] = ds
 	return ds, 0, nil
+}
+
+// errNoSessionID answers, in front of a spawned server, a request
+// without a session that is of a revision with sessions: MCP 2025-11-25
+// has a server that gave a session answer every request after
+// initialize without its Mcp-Session-Id with 400 Bad Request.
+var errNoSessionID = errors.New("no " + sessionHeader + ": begin a session with initialize and name it on every request after (MCP 2025-11-25), or name a revision without sessions in " + versionHeader + " (2026-07-28)")
+
+// sessionless reports whether a client's request, without a session,
+// is of a revision that keeps none (MCP 2026-07-28): its
+// Mcp-Protocol-Version names one, or for a message (m, nil for a GET or
+// DELETE) the revision its _meta names does, or it is that revision's
+// server/discover. Without the header, a request is of MCP 2025-03-26,
+// as the revisions with sessions have a server take it.
+func sessionless(r *http.Request, m *jsonrpc.Message) bool {
+	if mcpclient.IsModern(r.Header.Get(versionHeader)) {
+		return true
+	}
+	if m == nil || m.Kind != jsonrpc.Request && m.Kind != jsonrpc.Notification {
+		return false
+	}
+	if m.Method == "server/discover" {
+		return true
+	}
+	v, _ := jsonrpc.Unquote(jsonrpc.Member(jsonrpc.Member(m.Params, "_meta"), "io.modelcontextprotocol/protocolVersion"))
+	return mcpclient.IsModern(v)
 }
 
 func newSessionID() string {
@@ -477,8 +506,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Header.Get(sessionHeader) == "" {
-		w.Header().Set("Allow", "POST")
-		http.Error(w, "toolbench proxy: no stream outside a session", http.StatusMethodNotAllowed)
+		noSession(w, r)
 		return
 	}
 	ds, status, err := h.sessionFor(r, nil)
@@ -563,6 +591,10 @@ func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadGateway)
 		return
 	}
+	if id == "" {
+		noSession(w, r)
+		return
+	}
 	h.mu.Lock()
 	ds, ok := h.sessions[id]
 	delete(h.sessions, id)
@@ -576,6 +608,20 @@ func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
 	// the client's requests do not wait on a server that is gone.
 	ds.s.answerAll(errors.New("the session was ended (DELETE)"))
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// noSession answers a GET or DELETE without a session in front of a
+// spawned server: of MCP 2026-07-28, which has neither a stream of the
+// server's own nor sessions to end, 405 Method Not Allowed; of a
+// revision with sessions, 400 Bad Request, as a request after
+// initialize without its session is answered.
+func noSession(w http.ResponseWriter, r *http.Request) {
+	if sessionless(r, nil) {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "toolbench proxy: MCP 2026-07-28 has no "+r.Method+": every message is a POST", http.StatusMethodNotAllowed)
+		return
+	}
+	http.Error(w, "toolbench proxy: "+errNoSessionID.Error(), http.StatusBadRequest)
 }
 
 // endIdle ends, every period until the proxy stops, the sessions of

@@ -22,11 +22,13 @@ import (
 // cancellations are the proxy's own to the server, and nothing of one
 // client's reaches another.
 
-// postAll sends one message to url outside any session and returns
-// every message of the answer: the JSON body, or each event's data.
+// postAll sends one message to url as a client of MCP 2026-07-28 does,
+// outside any session, and returns every message of the answer: the
+// JSON body, or each event's data.
 func postAll(t *testing.T, url, msg string) [][]byte {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(msg))
+	req.Header = modern(msg)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	resp, err := http.DefaultClient.Do(req.WithContext(t.Context()))
@@ -164,7 +166,7 @@ func TestAClientThatDoesNotReadItsAnswerHoldsUpNoOtherClient(t *testing.T) {
 	defer conn.Close()
 	conn.(*net.TCPConn).SetReadBuffer(4096)
 	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"big","arguments":{}}}`
-	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", HTTPPath, len(body), body)
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: big\r\nContent-Length: %d\r\n\r\n%s", HTTPPath, len(body), body)
 	// Once the call has reached the server, the server answers it before
 	// anything sent after it.
 	waitFor(t, "call passed on", func() bool {
@@ -172,7 +174,9 @@ func TestAClientThatDoesNotReadItsAnswerHoldsUpNoOtherClient(t *testing.T) {
 	})
 	// Another client of the session is answered all the same.
 	client := &http.Client{Timeout: 20 * time.Second}
-	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"ping"}`))
+	ping := `{"jsonrpc":"2.0","id":2,"method":"ping"}`
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(ping))
+	req.Header = modern(ping)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	resp, err := client.Do(req)
