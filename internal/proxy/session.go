@@ -101,6 +101,14 @@ type session struct {
 	// What the bounds and the shared session kept back, counted for
 	// stderr.
 	evicted, forgotten, unroutedCount atomic.Int64
+	// asked counts the client's requests passed on to the server, and
+	// heard is set once the server has sent anything: a session whose
+	// server answered none of them was one with a server that could not
+	// be started or reached, and failure says why the last was not
+	// answered.
+	asked   atomic.Int64
+	heard   atomic.Bool
+	failure atomic.Pointer[error]
 
 	tools   *toolSet
 	version atomic.Pointer[string] // the revision the session negotiated
@@ -274,6 +282,7 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 	if s.renumber {
 		raw = s.renumbered(m, req)
 	}
+	s.asked.Add(1)
 	if err := s.forward(raw, req); err != nil {
 		s.notSent(ev, req, err)
 		return
@@ -392,6 +401,7 @@ func (s *session) keyOf(id []byte) string {
 // served via (an HTTP upstream's request whose response carried it; nil
 // over stdio).
 func (s *session) fromServer(raw []byte, via *request) {
+	s.heard.Store(true)
 	now := time.Now()
 	m := jsonrpc.Parse(raw)
 	ev := s.event(now, Server, Client, &m)
@@ -620,6 +630,26 @@ func (s *session) serverGone(why error) {
 	default:
 		s.log.printf("%s", why)
 	}
+}
+
+// failed notes why a request of the client's was answered by the proxy
+// rather than the server, for unanswered to say.
+func (s *session) failed(why error) { s.failure.Store(&why) }
+
+// unanswered is, for a session whose client passed requests on to a
+// server that sent nothing back, an error saying so and why the last was
+// not answered: a server that could not be started or reached. It is nil
+// for a session the server took part in.
+func (s *session) unanswered() error {
+	n := s.asked.Load()
+	if n == 0 || s.heard.Load() {
+		return nil
+	}
+	err := fmt.Errorf("%s: the server answered no request of the client's (%s sent)", s.opt.Upstream.DisplayName(), termtext.Plural(int(n), "request"))
+	if why := s.failure.Load(); why != nil {
+		err = fmt.Errorf("%w: %w", err, *why)
+	}
+	return err
 }
 
 // answerAll answers every request waiting for the server with an error

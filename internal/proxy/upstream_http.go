@@ -245,6 +245,7 @@ func (u *httpUp) failed(m *jsonrpc.Message, req *request, err error) {
 		return
 	}
 	u.s.take(req)
+	u.s.failed(err)
 	msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+why)
 	if req.own != nil {
 		req.own <- msg
