@@ -163,10 +163,16 @@
 // A message: Options.MaxMessage, 64 MiB (a line over stdio, a body or
 // an event over HTTP); past it the message is refused as an invalid
 // request, or dropped from the server, and the session goes on. An HTTP
-// request's body is read within 30 s, and each message written to a
-// client over HTTP within 10 s (past it the connection is closed and the
-// message dropped, so that a client that does not read holds up the
-// others sharing its server 10 s at most a message); at most 512 connections are served at once, and one kept
+// request's body is read within 30 s. Over HTTP, what goes to a client
+// waits in a queue of its connection's own, which the connection's
+// handler writes, each message within 10 s: the relay never waits for a
+// client to read, so that a client that does not read holds up no other
+// client, not even one sharing its server. Past 10 s on a message, or
+// with more than 1024 messages or 16 MiB waiting (a message that finds
+// none waiting is taken whatever its size), the connection is closed;
+// the message that found no room is dropped, and what still waited is
+// counted on stderr (a message queued is relayed, in the record). At
+// most 512 connections are served at once, and one kept
 // alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
 // spawned server each at once, and one idle for 30 minutes ends (one
 // that had nothing but its handshake, after a minute); the
