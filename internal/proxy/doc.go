@@ -114,7 +114,8 @@
 //		               "hint": "a required argument is absent: send it", "tool": "search"}],
 //		 "params": {"name": "search", "arguments": {}}}
 //
-//	  - time: when the message reached the proxy, RFC 3339 in microseconds.
+//	  - time: when the message reached the proxy (one of the proxy's own:
+//	    when it was sent), RFC 3339 in microseconds.
 //	  - from, to: "client", "server" or "proxy" (the proxy's own answers
 //	    and requests).
 //	  - kind: "request", "notification", "response", "batch", "invalid",
@@ -145,13 +146,14 @@
 //	    as U+FFFD).
 //	  - dropped: the events dropped just before this one.
 //
-// Lines come in the order the proxy finished with each message, but for
-// a call held for the proxy's own listing and a listing being linted:
-// each keeps its place where its message came, and the lines after it
-// wait for it. Within one direction that is the order of the traffic;
-// the two directions interleave, and sorting by time gives the order of
-// arrival. A line still held when Run ends (it waits at most 2 s for a
-// listing's lint) is counted as dropped.
+// Lines come in the order of their times, the order the messages
+// reached the proxy, both ways and from every client over HTTP: each
+// message's event takes its place as the message comes (one of the
+// proxy's own, as it is sent), and its line is written once the proxy is
+// done with it (checked and passed on; a call held for the proxy's own
+// listing, once checked; a listing, once linted), the lines after it
+// waiting for it. A line still held when Run ends (it waits at most 2 s
+// for a listing's lint) is counted as dropped.
 //
 // Options.Events gets the same Event, with Go types (Latency a
 // time.Duration, ID the raw id): the workbench's traffic pane reads it.

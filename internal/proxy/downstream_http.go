@@ -416,7 +416,7 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	}
 	found, refuse := h.checkHeaders(ds.s, r, &m)
 	if refuse {
-		ev := ds.s.event(time.Now(), Client, Server, &m)
+		ev := ds.s.event(Client, Server, &m)
 		ev.Verdict, ev.Findings = Refused, found
 		ds.s.emit(ev)
 		writeRPCError(w, http.StatusBadRequest, requestID(&m), codeHeaderMismatch, "toolbench proxy: "+found[0].Text)
@@ -445,8 +445,12 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 		// Stopping, the proxy answers what it will not see answered,
 		// rather than leave an empty response.
 		msg := jsonrpc.AppendError(nil, m.ID, codeServerGone, "toolbench proxy: the proxy is stopping: the request was not answered")
+		ev := &Event{From: Proxy, To: Client, Kind: "response", Method: m.Method, ID: m.ID, Bytes: len(msg), Verdict: Sent}
+		ds.s.place(ev)
 		if x.write(msg, true) == nil {
-			ds.s.emit(&Event{Time: time.Now(), From: Proxy, To: Client, Kind: "response", Method: m.Method, ID: m.ID, Bytes: len(msg), Verdict: Sent})
+			ds.s.emit(ev)
+		} else {
+			ds.s.forgo(ev)
 		}
 		x.serve(r.Context().Done(), nil)
 	}

@@ -361,6 +361,6 @@ func eventTooLong(max int) string {
 func (s *session) serverEventTooLong() {
 	text := eventTooLong(s.opt.maxMessage())
 	s.log.printf("the server wrote %s; it is not passed on", text)
-	s.emit(&Event{Time: time.Now(), From: Server, To: Client, Kind: "invalid", Verdict: Dropped,
+	s.emit(&Event{From: Server, To: Client, Kind: "invalid", Verdict: Dropped,
 		Findings: []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: text, Hint: "have the server send less at once"}}})
 }
