@@ -175,7 +175,13 @@ func TestAClientOnHTTPReachesAServerOnHTTPThroughTheProxy(t *testing.T) {
 // of the answer: the JSON body, or the data of the last event.
 func post(t *testing.T, url, msg string, header http.Header) (int, http.Header, []byte) {
 	t.Helper()
-	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(msg))
+	return do(t, http.MethodPost, url, msg, header)
+}
+
+// do is post with the HTTP method given.
+func do(t *testing.T, method, url, msg string, header http.Header) (int, http.Header, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(msg))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	for name, values := range header {
@@ -817,20 +823,9 @@ func TestARequestWithoutItsSessionIsAnswered400InARevisionWithSessions(t *testin
 			up, received := testServer(t, "scripted")
 			url, _, _ := serve(t, Options{Upstream: up}, listen(t))
 			method := cmp.Or(tc.method, http.MethodPost)
-			req, _ := http.NewRequest(method, url, strings.NewReader(tc.msg))
-			for name, values := range tc.header {
-				req.Header[name] = values
-			}
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != tc.status {
-				t.Errorf("status %d, %s; want %d", resp.StatusCode, body, tc.status)
+			status, _, body := do(t, method, url, tc.msg, tc.header)
+			if status != tc.status {
+				t.Errorf("status %d, %s; want %d", status, body, tc.status)
 			}
 			if m := jsonrpc.Parse([]byte(tc.msg)); tc.status == http.StatusBadRequest && method == http.MethodPost {
 				if answer := jsonrpc.Parse(body); answer.Kind != jsonrpc.Response || answer.Error == nil || string(answer.ID) != cmp.Or(string(requestID(&m)), "null") {
