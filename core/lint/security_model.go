@@ -224,6 +224,7 @@ func modelFeatureNames(s string) []string {
 type featCount struct {
 	h uint64
 	n int
+	f modelFeat
 }
 
 // modelScratch holds what scoring a sentence needs, for the next
@@ -238,7 +239,8 @@ type modelScratch struct {
 func (m *secModel) score(s string, sc *modelScratch) float64 {
 	counts := sc.counts[:0]
 	sc.buf = modelFeatures(s, sc.buf, func(h uint64) {
-		if _, ok := m.feats[h]; !ok {
+		f, ok := m.feats[h]
+		if !ok {
 			return
 		}
 		for i := range counts {
@@ -247,11 +249,11 @@ func (m *secModel) score(s string, sc *modelScratch) float64 {
 				return
 			}
 		}
-		counts = append(counts, featCount{h, 1})
+		counts = append(counts, featCount{h, 1, f})
 	})
 	var norm, dot float64
 	for _, c := range counts {
-		f := m.feats[c.h]
+		f := c.f
 		v := (1 + math.Log(float64(c.n))) * float64(f.idf)
 		norm += v * v
 		dot += v * float64(f.coef)
@@ -268,9 +270,9 @@ func (m *secModel) score(s string, sc *modelScratch) float64 {
 // at most three, for a finding's message.
 func (m *secModel) why(counts []featCount) string {
 	top := slices.Clone(counts)
-	top = slices.DeleteFunc(top, func(c featCount) bool { return m.feats[c.h].coef <= 0 })
+	top = slices.DeleteFunc(top, func(c featCount) bool { return c.f.coef <= 0 })
 	weight := func(c featCount) float64 {
-		f := m.feats[c.h]
+		f := c.f
 		return (1 + math.Log(float64(c.n))) * float64(f.idf) * float64(f.coef)
 	}
 	slices.SortStableFunc(top, func(a, b featCount) int {
