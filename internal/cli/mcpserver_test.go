@@ -456,6 +456,15 @@ func statusServer(t *testing.T, status int) string {
 	return hs.URL
 }
 
+// redirectServer starts a server that answers every request with a 307 to
+// to, and returns the URL of its endpoint.
+func redirectServer(t *testing.T, to string) string {
+	t.Helper()
+	hs := httptest.NewServer(http.RedirectHandler(to, http.StatusTemporaryRedirect))
+	t.Cleanup(hs.Close)
+	return hs.URL + "/mcp"
+}
+
 // commandRun is one run of toolbench in this process.
 type commandRun struct {
 	stdin string
