@@ -374,7 +374,7 @@ func (ts *testServer) assertGone(t *testing.T) {
 	}
 	if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {
 		t.Errorf("the server's process group %d still has running processes %v", pgid, alive)
-		syscall.Kill(-pgid, syscall.SIGKILL)
+		proctest.KillGroup(pgid)
 	}
 }
 

@@ -330,7 +330,7 @@ func TestWatchOfAServerThatExitsIsStatusTwo(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatalf("no report; stderr %q", stderr.String())
 	}
-	syscall.Kill(ts.waitStarted(t), syscall.SIGKILL) // the server crashes
+	proctest.KillGroup(ts.waitStarted(t)) // the server crashes
 	if code := waitExit(t, cmd, 3*time.Second); code != exitFailure {
 		t.Errorf("exit %d, want 2", code)
 	}
