@@ -770,6 +770,9 @@ func (s *secScan) shadowRefs(cl []tok, from, to int) []string {
 // post to hooks.slack.com.
 func (s *secScan) explainedDest(w string) bool {
 	host := strings.TrimPrefix(destHost(w), "www.")
+	if host == "" {
+		return true // a file:// URL names a local path, where nothing is sent
+	}
 	if host == "localhost" || host == "127.0.0.1" || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".test") || strings.HasSuffix(host, ".invalid") {
 		return true
 	}
@@ -1289,6 +1292,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			if withoutValue(cl, h.from) {
 				continue // "if not set, the task is put in the user's Inbox" is what the tool does without one
 			}
+			if placedIn(cl, h) || handOverForbidden(cl, h) || s.mailsMessage(t, cl, h) {
+				continue
+			}
 			from, to := span(cl, h.from, h.to)
 			s.report(clsParameter, from, to, "asks for "+h.what+" as its value")
 			break
@@ -1477,13 +1483,28 @@ func (s *secScan) handOver(cl []tok, ms []secMatch, cc *clauseCues, what string)
 			return
 		}
 		for k := m.to; k < len(cl) && k < m.to+3; k++ {
-			if pronouns[cl[k].w] {
+			if pronouns[cl[k].w] && !thisTool(cl, m.from, k) {
 				from, to := span(cl, m.from, k+1)
 				s.report(clsSensitive, from, to, "tells the model to read or hand over "+what)
 				return
 			}
 		}
 	}
+}
+
+// thisTool reports whether the pronoun at k, after the verb at v, is the
+// tool itself: "use this for safety-critical warnings", "use this when
+// asked about alerts" say what the tool is for, whatever the clause
+// before named; "use this as the note" hands it over.
+func thisTool(cl []tok, v, k int) bool {
+	if cl[v].w != "use" || cl[k].w != "this" || k+1 == len(cl) {
+		return false
+	}
+	switch cl[k+1].w {
+	case "for", "when", "whenever", "if", "before", "after", "once", "tool", "function":
+		return true
+	}
+	return false
 }
 
 // pronouns stand for what the clause before named.
@@ -1573,6 +1594,117 @@ func withoutValue(cl []tok, k int) bool {
 	}
 	return false
 }
+
+// placedIn reports whether a hit is where something else may or will
+// end up, no value asked for: "as it may be stored in logs or the
+// conversation history", "the draft will appear in the same thread as
+// the original message". A modal of what may be or will be ("may",
+// "will", not "must"), whose subject is neither the model nor the hit,
+// a verb of ending up somewhere, and a preposition before the hit. "This
+// field will be filled with the conversation" fills it: filling is no
+// ending up.
+func placedIn(cl []tok, h sensHit) bool {
+	m := -1
+	for k := h.from - 1; k >= 0 && k >= h.from-12; k-- {
+		if cl[k].kind == tComma {
+			break
+		}
+		if maybeWords[cl[k].w] {
+			m = k
+			break
+		}
+	}
+	if m < 0 {
+		return false
+	}
+	for k := m - 1; k >= 0 && cl[k].kind != tComma; k-- {
+		if agentWords[cl[k].w] {
+			return false // "you may be asked for the whole conversation"
+		}
+	}
+	v := m + 1
+	for v < h.from && (passiveWords[cl[v].w] || cl[v].w == "then" || cl[v].w == "also") {
+		v++
+	}
+	if v >= h.from || !endUpWords[cl[v].w] {
+		return false
+	}
+	prep := false
+	for k := v + 1; k < h.from; k++ {
+		switch {
+		case baseVerbs[cl[k].w] && cl[k].w != "end" || orderVerbs[cl[k].w] || agentWords[cl[k].w]:
+			return false
+		case placePreps[cl[k].w]:
+			prep = true
+		}
+	}
+	return prep
+}
+
+// maybeWords are the modal words of what may or will be, no obligation.
+var maybeWords = wordSet("may might will would can could")
+
+// endUpWords are the verbs of a thing's ending up somewhere, and their
+// participles: "may be stored in", "will appear in", "can end up in".
+var endUpWords = wordSet("appear appears show shows shown displayed visible land lands end ends remain remains stay stays stored kept logged saved recorded retained cached persisted filed threaded grouped listed exposed leaked seen")
+
+// placePreps are the prepositions of where a thing ends up.
+var placePreps = wordSet("in into under within inside as beside alongside among on up")
+
+// handOverForbidden reports whether a hit is the object of a verb of
+// handing over that a negation just before forbids: "never paste the
+// chat history into this field"; "never leave out the chat history"
+// forbids the leaving out, and asks for it.
+func handOverForbidden(cl []tok, h sensHit) bool {
+	for k := h.from - 1; k >= 0 && k >= h.from-4; k-- {
+		if !handVerbs[cl[k].w] {
+			if cl[k].kind == tComma || exceptWords[cl[k].w] {
+				return false
+			}
+			continue
+		}
+		for j := max(0, k-2); j < k; j++ {
+			if negWords[cl[j].w] {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// handVerbs hand a thing over to the tool.
+var handVerbs = wordSet("pass paste put include add send share provide enter give supply copy insert attach fill type")
+
+// exceptWords turn a forbidding around: "do not pass anything but the
+// conversation".
+var exceptWords = wordSet("but except only other than besides")
+
+// mailsMessage reports whether a hit is an e-mail's or a chat's own
+// message, which a tool that sends, drafts or answers messages works
+// on: "the original message" of a reply is the message replied to, not
+// the model's instructions. Its words are a message's of the tool's
+// data, and the tool's name or the property's names messages.
+func (s *secScan) mailsMessage(t *secText, cl []tok, h sensHit) bool {
+	if h.what != "the system prompt" || h.to-h.from != 2 {
+		return false
+	}
+	switch cl[h.from].w {
+	case "original", "initial":
+	default:
+		return false
+	}
+	switch cl[h.to-1].w {
+	case "message", "messages":
+	default:
+		return false
+	}
+	isMail := func(w string) bool { return mailWords[w] }
+	return slices.ContainsFunc(s.words(), isMail) || slices.ContainsFunc(nameWords(t.prop), isMail)
+}
+
+// mailWords name a tool's or a property's work on messages.
+var mailWords = wordSet("message messages mail mails email emails e-mail gmail outlook inbox draft drafts reply replies forward thread threads")
 
 // copulaBetween reports whether "is" or "are" stands between tokens i
 // and j: "these are credentials" says what something is, "these

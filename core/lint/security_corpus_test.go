@@ -29,12 +29,8 @@ const (
 
 // heldOutLabel starts the rows of heldout/'s poisoned and tricky tools:
 // the eleventh round, written blind after the rules were frozen and
-// measured once on them; heldOutServersLabel, the row of its real
-// servers, captured in the thirteenth round and measured once.
-const (
-	heldOutLabel        = "held out (round 11)"
-	heldOutServersLabel = "held out (round 13)"
-)
+// measured once on them.
+const heldOutLabel = "held out (round 11)"
 
 // corpusRow is one line of the table: a set of tools and how many of
 // them the security rules flag.
@@ -147,16 +143,11 @@ func TestSecurityCorpus(t *testing.T) {
 		held[i].set = heldOutLabel + ", poisoned: `" + SecurityPrefix + held[i].set + "`"
 	}
 	benign, _ := filepath.Glob(filepath.Join(dir, "benign", "*.json"))
-	heldBenign, _ := filepath.Glob(filepath.Join(dir, "heldout", "benign", "*.json"))
 	rows = append(rows, tune...)
 	realRow := benignRow(t, fmt.Sprintf("real servers' tools (%d servers)", len(benign)), benign)
 	trickyRow := benignRow(t, "tricky benign tools", []string{filepath.Join(dir, "tricky.json")})
 	rows = append(rows, realRow, trickyRow)
 	rows = append(rows, held...)
-	heldRow := benignRow(t, fmt.Sprintf("%s, real servers' tools (%d servers)", heldOutServersLabel, len(heldBenign)), heldBenign)
-	if len(heldBenign) > 0 {
-		rows = append(rows, heldRow)
-	}
 	heldTricky := filepath.Join(dir, "heldout", "tricky.json")
 	if _, err := os.Stat(heldTricky); err == nil {
 		rows = append(rows, benignRow(t, heldOutLabel+", tricky benign tools", []string{heldTricky}))

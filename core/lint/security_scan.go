@@ -229,6 +229,9 @@ func (s *secScan) convProps(t *tooldef.Tool) {
 		return
 	}
 	for _, m := range s.named4Conv {
+		if !schemaCarriesText(m.Value) || systemPromptName(m.Key) && slices.ContainsFunc(s.words(), func(w string) bool { return modelMakers[w] }) {
+			continue
+		}
 		for _, k := range m.Value.Kids() {
 			if !k.Value.Is(jsondoc.String) {
 				continue
@@ -240,6 +243,29 @@ func (s *secScan) convProps(t *tooldef.Tool) {
 		}
 	}
 }
+
+// schemaCarriesText reports whether a property's schema can carry text: a
+// boolean, a number or a choice among fixed values cannot carry the
+// conversation ("allow_chat_direct_messages": boolean is a setting).
+func schemaCarriesText(n *jsondoc.Node) bool {
+	if n.Get("enum").Is(jsondoc.Array) || n.Get("const") != nil {
+		return false
+	}
+	ty := n.Get("type")
+	return !ty.Is(jsondoc.String) || ty.Str() != "boolean" && ty.Str() != "integer" && ty.Str() != "number" && ty.Str() != "null"
+}
+
+// systemPromptName reports whether a property's name is of a system
+// prompt: system_prompt, systemMessage.
+func systemPromptName(name string) bool {
+	ws := nameWords(name)
+	return slices.Contains(ws, "system") && (slices.Contains(ws, "prompt") || slices.Contains(ws, "message") || slices.Contains(ws, "instructions"))
+}
+
+// modelMakers are the words of a tool's name that make or configure a
+// model of its own, whose system prompt a property takes: an agent, an
+// assistant, a bot or a persona.
+var modelMakers = wordSet("agent agents assistant assistants bot bots chatbot chatbots persona personas")
 
 // convHeads are the words of a tool's name that explain a property
 // named for the conversation: a chat or memory tool's.
