@@ -21,55 +21,48 @@ var answersByRevision = []struct {
 	revision string
 	want     map[string][]string // by request (see revisionRequests), the members wanted
 }{
-	{"2024-11-05", map[string][]string{
-		"initialize":               {"capabilities", "instructions", "protocolVersion", "serverInfo"},
-		"serverInfo":               {"name", "version"},
-		"tools/list":               {"tools"},
-		"tool":                     {"description", "inputSchema", "name"},
-		"tools/call":               {"content"},
-		"resources/list":           {"resources"},
-		"resources/templates/list": {"resourceTemplates"},
-		"prompts/list":             {"prompts"},
-	}},
-	{"2025-03-26", map[string][]string{
-		"initialize":               {"capabilities", "instructions", "protocolVersion", "serverInfo"},
-		"serverInfo":               {"name", "version"},
-		"tools/list":               {"tools"},
-		"tool":                     {"annotations", "description", "inputSchema", "name"},
-		"tools/call":               {"content"},
-		"resources/list":           {"resources"},
-		"resources/templates/list": {"resourceTemplates"},
-		"prompts/list":             {"prompts"},
-	}},
-	{"2025-06-18", map[string][]string{
-		"initialize":               {"capabilities", "instructions", "protocolVersion", "serverInfo"},
-		"serverInfo":               {"name", "title", "version"},
-		"tools/list":               {"tools"},
-		"tool":                     {"annotations", "description", "inputSchema", "name", "outputSchema", "title"},
-		"tools/call":               {"content", "structuredContent"},
-		"resources/list":           {"resources"},
-		"resources/templates/list": {"resourceTemplates"},
-		"prompts/list":             {"prompts"},
-	}},
-	{"2025-11-25", map[string][]string{
-		"initialize":               {"capabilities", "instructions", "protocolVersion", "serverInfo"},
-		"serverInfo":               {"name", "title", "version"},
-		"tools/list":               {"tools"},
-		"tool":                     {"annotations", "description", "inputSchema", "name", "outputSchema", "title"},
-		"tools/call":               {"content", "structuredContent"},
-		"resources/list":           {"resources"},
-		"resources/templates/list": {"resourceTemplates"},
-		"prompts/list":             {"prompts"},
-	}},
+	{"2024-11-05", answersBefore("description", "inputSchema", "name")},
+	{"2025-03-26", answersBefore("annotations", "description", "inputSchema", "name")},
+	{"2025-06-18", titledAnswers},
+	{"2025-11-25", titledAnswers}, // it adds nothing the server sends
 	{"2026-07-28", map[string][]string{
 		"server/discover":          {"_meta", "cacheScope", "capabilities", "instructions", "resultType", "supportedVersions", "ttlMs"},
 		"tools/list":               {"_meta", "cacheScope", "resultType", "tools", "ttlMs"},
-		"tool":                     {"annotations", "description", "inputSchema", "name", "outputSchema", "title"},
+		"tool":                     titledAnswers["tool"],
 		"tools/call":               {"_meta", "content", "resultType", "structuredContent"},
 		"resources/list":           {"_meta", "cacheScope", "resources", "resultType", "ttlMs"},
 		"resources/templates/list": {"_meta", "cacheScope", "resourceTemplates", "resultType", "ttlMs"},
 		"prompts/list":             {"_meta", "cacheScope", "prompts", "resultType", "ttlMs"},
 	}},
+}
+
+// titledAnswers are the members of 2025-06-18, which gave the server and
+// its tools a title, a tool its outputSchema and a result its
+// structuredContent.
+var titledAnswers = map[string][]string{
+	"initialize":               {"capabilities", "instructions", "protocolVersion", "serverInfo"},
+	"serverInfo":               {"name", "title", "version"},
+	"tools/list":               {"tools"},
+	"tool":                     {"annotations", "description", "inputSchema", "name", "outputSchema", "title"},
+	"tools/call":               {"content", "structuredContent"},
+	"resources/list":           {"resources"},
+	"resources/templates/list": {"resourceTemplates"},
+	"prompts/list":             {"prompts"},
+}
+
+// answersBefore are the members of a revision before 2025-06-18, a tool
+// with the members given.
+func answersBefore(tool ...string) map[string][]string {
+	return map[string][]string{
+		"initialize":               {"capabilities", "instructions", "protocolVersion", "serverInfo"},
+		"serverInfo":               {"name", "version"},
+		"tools/list":               {"tools"},
+		"tool":                     tool,
+		"tools/call":               {"content"},
+		"resources/list":           {"resources"},
+		"resources/templates/list": {"resourceTemplates"},
+		"prompts/list":             {"prompts"},
+	}
 }
 
 // revisionRequest is a request of a session at a revision, and the
