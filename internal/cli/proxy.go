@@ -112,7 +112,9 @@ to standard error.
 
 Exit status: 0 the client went (or ctrl+c), 2 usage error, a
 configuration or lock with a mistake, a record that cannot be opened, or
-a server that cannot be started or reached, or that went first.`),
+a server that cannot be started or reached (on standard input and output,
+one that answered none of the client's requests before it went), or that
+went first.`),
 		Example: `toolbench proxy -- npx -y @modelcontextprotocol/server-everything
 toolbench proxy --server everything --record proxy.jsonl
 toolbench proxy --policy audit --server-url https://example.com/mcp

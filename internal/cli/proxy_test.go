@@ -381,6 +381,50 @@ func TestProxySaysWhatItCannotRead(t *testing.T) {
 	}
 }
 
+// TestProxyExitsTwoWhenItsServerServedNoneOfWhatItsClientAsked pipes a
+// client's requests into the proxy, which then sees its input end: a
+// server that could not be started or reached (one by URL that refuses
+// the connection, one spawned that never answers or exits at once)
+// ends the proxy with status 2, saying why, as its help has it; a
+// server that answered, or a client that asked nothing, with 0.
+func TestProxyExitsTwoWhenItsServerServedNoneOfWhatItsClientAsked(t *testing.T) {
+	t.Parallel()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "http://" + l.Addr().String() + "/mcp"
+	l.Close()
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}` + "\n"
+	spawned := func(behaviour string) []string {
+		return []string{"-e", testServerEnv + "=" + behaviour, "--", testServerCommand(t)}
+	}
+	cases := []struct {
+		name  string
+		args  []string
+		input string
+		code  int
+		said  string // on stderr
+	}{
+		{"a server by URL that refuses the connection", []string{"--server-url", refused}, initialize, exitFailure, "the server answered no request of the client's (1 request sent): Post "},
+		{"a spawned server that never answers", spawned("silent"), initialize, exitFailure, "the server answered no request of the client's (1 request sent): the client's input ended, and the server had not answered within"},
+		{"a spawned server that exits at once", spawned("exit"), initialize, exitFailure, "fatal: no config file at /etc/example.conf"},
+		{"a server that answers", spawned("tools"), initialize, exitOK, ""},
+		{"a client that asks nothing", spawned("silent"), "", exitOK, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			stderr := &lockedBuffer{}
+			e := &env{dir: project(t, map[string]string{}), stdin: strings.NewReader(tc.input), stdout: io.Discard, stderr: stderr, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
+			code := run(e, append([]string{"proxy"}, tc.args...))
+			if code != tc.code || !strings.Contains(stderr.String(), tc.said) {
+				t.Errorf("exit %d, stderr %q; want %d and a line saying %q", code, stderr.String(), tc.code, tc.said)
+			}
+		})
+	}
+}
+
 func TestThePolicyOfACheckIsTheFlagsOverTheConfigurations(t *testing.T) {
 	t.Parallel()
 	cfg := &config.Config{Proxy: config.Proxy{Calls: "audit", Headers: "audit"}}

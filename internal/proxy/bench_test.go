@@ -213,6 +213,22 @@ func BenchmarkSessionCall(b *testing.B) {
 	}
 }
 
+// BenchmarkSessionCallRecorded is BenchmarkSessionCall with the record
+// kept: each message's event placed in the record as it comes, and
+// written once complete.
+func BenchmarkSessionCallRecorded(b *testing.B) {
+	s := benchSession(b)
+	log := &logger{w: io.Discard}
+	s.rec = newRecorder(&Options{Record: io.Discard}, log)
+	defer s.rec.close()
+	call := []byte(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a small call"}}}`)
+	result := []byte(`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"a small call"}]}}`)
+	for b.Loop() {
+		s.fromClient(call, nil, nil)
+		s.fromServer(result, nil)
+	}
+}
+
 // BenchmarkSessionLargeResult is the proxy's own work on a tools/call
 // result of 64 MiB of text.
 func BenchmarkSessionLargeResult(b *testing.B) {

@@ -232,7 +232,7 @@ func TestTheRecordsQueueCountsTheFindingsOfWhatItHolds(t *testing.T) {
 	// arguments the tool does not take is.
 	finding := Finding{Code: "extra", Text: strings.Repeat("x", 30<<20)}
 	for range 4 {
-		rec.add(&Event{Kind: "request", Findings: []Finding{finding}}, nil)
+		rec.emit(&Event{Kind: "request", Findings: []Finding{finding}})
 	}
 	close(w.release)
 	// The writer may have taken the first off the queue: the others
@@ -283,12 +283,12 @@ func TestARecordThatStopsTakingWritesDoesNotHoldTheProxyWhenItStops(t *testing.T
 func TestTheRecordsQueueCountsWhatAHeldEventGainsOnceItIsComplete(t *testing.T) {
 	w := &stuckWriter{release: make(chan struct{})}
 	rec := newRecorder(&Options{Record: w, QueueSize: 100}, &logger{w: io.Discard})
-	rec.add(&Event{Kind: "request", Method: "ping"}, nil) // its write holds the queue
+	rec.emit(&Event{Kind: "request", Method: "ping"}) // its write holds the queue
 	held := &Event{Kind: "request", Method: "tools/call"}
-	rec.hold(held)
+	rec.place(held)
 	held.Findings = []Finding{{Code: "extra", Text: strings.Repeat("x", 70<<20)}}
 	rec.emit(held)
-	if rec.add(&Event{Kind: "request", Method: "ping"}, nil) {
+	if rec.emit(&Event{Kind: "request", Method: "ping"}); rec.total.Load() != 1 {
 		t.Errorf("an event was queued behind 70 MiB of a held event's findings; want it dropped at the queue's 64 MiB")
 	}
 	close(w.release)

@@ -52,8 +52,7 @@ func (s *session) queueCall(m *jsonrpc.Message, ev *Event, route any, header htt
 	}
 	s.calls = append(s.calls, queuedCall{id: bytes.Clone(m.ID), raw: bytes.Clone(m.Raw), ev: ev, route: route, header: header})
 	s.callBytes += len(m.Raw)
-	// Its line is written where it came, once it is checked.
-	s.hold(ev)
+	// Its line, placed where it came, is written once it is checked.
 	if len(s.calls) == 1 {
 		go s.checkQueuedCalls()
 	}

@@ -65,7 +65,9 @@
 // it is passed on as the server wrote it.
 //
 // Clients over HTTP that keep no session (MCP 2026-07-28) share one
-// spawned server. The server gets ids and progress tokens of the
+// spawned server; a message without a session of any other revision,
+// but initialize, is answered 400 Bad Request, as MCP 2025-11-25 has a
+// server that keeps sessions answer it. The server gets ids and progress tokens of the
 // proxy's own, and a client's notifications/cancelled names the request
 // as the server knows it; each client gets its own back: answers by id,
 // progress by token, a subscription's notifications by the
@@ -112,7 +114,8 @@
 //		               "hint": "a required argument is absent: send it", "tool": "search"}],
 //		 "params": {"name": "search", "arguments": {}}}
 //
-//	  - time: when the message reached the proxy, RFC 3339 in microseconds.
+//	  - time: when the message reached the proxy (one of the proxy's own:
+//	    when it was sent), RFC 3339 in microseconds.
 //	  - from, to: "client", "server" or "proxy" (the proxy's own answers
 //	    and requests).
 //	  - kind: "request", "notification", "response", "batch", "invalid",
@@ -143,13 +146,14 @@
 //	    as U+FFFD).
 //	  - dropped: the events dropped just before this one.
 //
-// Lines come in the order the proxy finished with each message, but for
-// a call held for the proxy's own listing and a listing being linted:
-// each keeps its place where its message came, and the lines after it
-// wait for it. Within one direction that is the order of the traffic;
-// the two directions interleave, and sorting by time gives the order of
-// arrival. A line still held when Run ends (it waits at most 2 s for a
-// listing's lint) is counted as dropped.
+// Lines come in the order of their times, the order the messages
+// reached the proxy, both ways and from every client over HTTP: each
+// message's event takes its place as the message comes (one of the
+// proxy's own, as it is sent), and its line is written once the proxy is
+// done with it (checked and passed on; a call held for the proxy's own
+// listing, once checked; a listing, once linted), the lines after it
+// waiting for it. A line still held when Run ends (it waits at most 2 s
+// for a listing's lint) is counted as dropped.
 //
 // Options.Events gets the same Event, with Go types (Latency a
 // time.Duration, ID the raw id): the workbench's traffic pane reads it.
@@ -161,10 +165,16 @@
 // A message: Options.MaxMessage, 64 MiB (a line over stdio, a body or
 // an event over HTTP); past it the message is refused as an invalid
 // request, or dropped from the server, and the session goes on. An HTTP
-// request's body is read within 30 s, and each message written to a
-// client over HTTP within 10 s (past it the connection is closed and the
-// message dropped, so that a client that does not read holds up the
-// others sharing its server 10 s at most a message); at most 512 connections are served at once, and one kept
+// request's body is read within 30 s. Over HTTP, what goes to a client
+// waits in a queue of its connection's own, which the connection's
+// handler writes, each message within 10 s: the relay never waits for a
+// client to read, so that a client that does not read holds up no other
+// client, not even one sharing its server. Past 10 s on a message, or
+// with more than 1024 messages or 16 MiB waiting (a message that finds
+// none waiting is taken whatever its size), the connection is closed;
+// the message that found no room is dropped, and what still waited is
+// counted on stderr (a message queued is relayed, in the record). At
+// most 512 connections are served at once, and one kept
 // alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
 // spawned server each at once, and one idle for 30 minutes ends (one
 // that had nothing but its handshake, after a minute); the

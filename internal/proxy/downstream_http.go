@@ -10,9 +10,9 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/net/netutil"
@@ -57,12 +57,6 @@ const (
 var maxConnections = 512
 
 const idleTimeout = 60 * time.Second
-
-// writeTimeout bounds the writing of one message to a client over HTTP.
-// The relay writes to one client at a time, and clients that keep no
-// session share it: past this, a client that does not read what it
-// asked for loses its connection, and the others are not held up.
-var writeTimeout = 10 * time.Second
 
 // serveHTTP serves the proxy on HTTP until ctx is done.
 func serveHTTP(ctx context.Context, opt *Options, rec *recorder, log *logger) error {
@@ -133,6 +127,8 @@ type httpDown struct {
 	idleEnd   time.Duration   // how long a session of its own server may idle
 	unusedEnd time.Duration   // how long one may idle that had only its handshake
 	bodyEnd   time.Duration   // how long a request's body may take to arrive
+
+	slowClients atomic.Int64 // the connections given up, their clients not reading
 
 	mu       sync.Mutex
 	sessions map[string]*downSession // by Mcp-Session-Id, over a spawned server
@@ -329,8 +325,11 @@ func (h *httpDown) sessionFor(r *http.Request, m *jsonrpc.Message) (*downSession
 	}
 	id := r.Header.Get(sessionHeader)
 	spawned := h.opt.Upstream.URL == ""
+	initialize := m != nil && m.Kind == jsonrpc.Request && m.Method == "initialize"
 	switch {
-	case !spawned || id == "" && (m == nil || m.Method != "initialize"):
+	case spawned && id == "" && !initialize && !sessionless(r, m):
+		return nil, http.StatusBadRequest, errNoSessionID
+	case !spawned || id == "" && !initialize:
 		if h.shared == nil {
 			ds, err := h.newSession("")
 			if err != nil {
@@ -354,6 +353,32 @@ func (h *httpDown) sessionFor(r *http.Request, m *jsonrpc.Message) (*downSession
 	}
 	h.sessions[ds.id] = ds
 	return ds, 0, nil
+}
+
+// errNoSessionID answers, in front of a spawned server, a request
+// without a session that is of a revision with sessions: MCP 2025-11-25
+// has a server that gave a session answer every request after
+// initialize without its Mcp-Session-Id with 400 Bad Request.
+var errNoSessionID = errors.New("no " + sessionHeader + ": begin a session with initialize and name it on every request after (MCP 2025-11-25), or name a revision without sessions in " + versionHeader + " (2026-07-28)")
+
+// sessionless reports whether a client's request, without a session,
+// is of a revision that keeps none (MCP 2026-07-28): its
+// Mcp-Protocol-Version names one, or for a message (m, nil for a GET or
+// DELETE) the revision its _meta names does, or it is that revision's
+// server/discover. Without the header, a request is of MCP 2025-03-26,
+// as the revisions with sessions have a server take it.
+func sessionless(r *http.Request, m *jsonrpc.Message) bool {
+	if mcpclient.IsModern(r.Header.Get(versionHeader)) {
+		return true
+	}
+	if m == nil || m.Kind != jsonrpc.Request && m.Kind != jsonrpc.Notification {
+		return false
+	}
+	if m.Method == "server/discover" {
+		return true
+	}
+	v, _ := jsonrpc.Unquote(jsonrpc.Member(jsonrpc.Member(m.Params, "_meta"), "io.modelcontextprotocol/protocolVersion"))
+	return mcpclient.IsModern(v)
 }
 
 func newSessionID() string {
@@ -391,14 +416,14 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	}
 	found, refuse := h.checkHeaders(ds.s, r, &m)
 	if refuse {
-		ev := ds.s.event(time.Now(), Client, Server, &m)
+		ev := ds.s.event(Client, Server, &m)
 		ev.Verdict, ev.Findings = Refused, found
 		ds.s.emit(ev)
 		writeRPCError(w, http.StatusBadRequest, requestID(&m), codeHeaderMismatch, "toolbench proxy: "+found[0].Text)
 		return
 	}
 	x := newExchange(w, r)
-	defer x.detach()
+	defer h.done(x)
 	if m.Kind == jsonrpc.Invalid || m.Kind == jsonrpc.Batch {
 		x.status = http.StatusBadRequest
 	}
@@ -410,18 +435,24 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	ds.s.fromClient(body, x, mcpHeaders(r.Header), found...)
 	if m.Kind != jsonrpc.Request {
 		x.finish(http.StatusAccepted)
-		return
 	}
-	select {
-	case <-x.done:
-	case <-r.Context().Done():
+	// This handler writes what comes for the client, as it comes, and
+	// the answer last.
+	switch x.serve(r.Context().Done(), h.ctx.Done()) {
+	case clientGone:
 		ds.cancelled(&m, x)
-	case <-h.ctx.Done():
+	case stopping:
 		// Stopping, the proxy answers what it will not see answered,
 		// rather than leave an empty response.
 		msg := jsonrpc.AppendError(nil, m.ID, codeServerGone, "toolbench proxy: the proxy is stopping: the request was not answered")
-		x.write(msg, true)
-		ds.s.emit(&Event{Time: time.Now(), From: Proxy, To: Client, Kind: "response", Method: m.Method, ID: m.ID, Bytes: len(msg), Verdict: Sent})
+		ev := &Event{From: Proxy, To: Client, Kind: "response", Method: m.Method, ID: m.ID, Bytes: len(msg), Verdict: Sent}
+		ds.s.place(ev)
+		if x.write(msg, true) == nil {
+			ds.s.emit(ev)
+		} else {
+			ds.s.forgo(ev)
+		}
+		x.serve(r.Context().Done(), nil)
 	}
 }
 
@@ -477,8 +508,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Header.Get(sessionHeader) == "" {
-		w.Header().Set("Allow", "POST")
-		http.Error(w, "toolbench proxy: no stream outside a session", http.StatusMethodNotAllowed)
+		noSession(w, r)
 		return
 	}
 	ds, status, err := h.sessionFor(r, nil)
@@ -487,7 +517,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	x := newExchange(w, r)
-	defer x.detach()
+	defer h.done(x)
 	x.startStream()
 	// A session has one stream of the server's own messages: a new GET
 	// ends the one before, so that a client's GETs hold one connection,
@@ -500,11 +530,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		old.finish(0)
 	}
 	defer ds.closedExchange(x)
-	select {
-	case <-r.Context().Done():
-	case <-x.done:
-	case <-h.ctx.Done():
-	}
+	x.serve(r.Context().Done(), h.ctx.Done())
 }
 
 // relayGet passes a GET on to the server reached by URL, and its stream
@@ -530,16 +556,24 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	}
 	defer resp.Body.Close()
 	x := newExchange(w, r)
-	defer x.detach()
+	defer h.done(x)
 	x.begin(resp.StatusCode, resp.Header)
 	if resp.StatusCode != http.StatusOK {
 		x.finish(resp.StatusCode)
+		x.serve(r.Context().Done(), h.ctx.Done())
 		return
 	}
 	x.startStream()
 	via := &request{route: x}
-	mcpclient.ReadEventsOver(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) }, ds.s.serverEventTooLong)
-	x.finish(0)
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		mcpclient.ReadEventsOver(resp.Body, h.opt.maxMessage(), func(data []byte) { ds.s.fromServer(data, via) }, ds.s.serverEventTooLong)
+		x.finish(0)
+	}()
+	x.serve(r.Context().Done(), h.ctx.Done())
+	resp.Body.Close() // ends the reading, if the client went first
+	<-read
 }
 
 func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
@@ -563,6 +597,10 @@ func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusBadGateway)
 		return
 	}
+	if id == "" {
+		noSession(w, r)
+		return
+	}
 	h.mu.Lock()
 	ds, ok := h.sessions[id]
 	delete(h.sessions, id)
@@ -576,6 +614,20 @@ func (h *httpDown) delete(w http.ResponseWriter, r *http.Request) {
 	// the client's requests do not wait on a server that is gone.
 	ds.s.answerAll(errors.New("the session was ended (DELETE)"))
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// noSession answers a GET or DELETE without a session in front of a
+// spawned server: of MCP 2026-07-28, which has neither a stream of the
+// server's own nor sessions to end, 405 Method Not Allowed; of a
+// revision with sessions, 400 Bad Request, as a request after
+// initialize without its session is answered.
+func noSession(w http.ResponseWriter, r *http.Request) {
+	if sessionless(r, nil) {
+		w.Header().Set("Allow", "POST")
+		http.Error(w, "toolbench proxy: MCP 2026-07-28 has no "+r.Method+": every message is a POST", http.StatusMethodNotAllowed)
+		return
+	}
+	http.Error(w, "toolbench proxy: "+errNoSessionID.Error(), http.StatusBadRequest)
 }
 
 // endIdle ends, every period until the proxy stops, the sessions of
@@ -629,136 +681,6 @@ func writeRPCError(w http.ResponseWriter, status int, id []byte, code int, msg s
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(jsonrpc.AppendError(nil, id, code, msg))
-}
-
-// An exchange is one HTTP request of the client's and the response the
-// proxy writes to it: a JSON body when the answer is the only message,
-// else a stream of events.
-type exchange struct {
-	w  http.ResponseWriter
-	rc *http.ResponseController
-
-	mu      sync.Mutex
-	status  int // the status of a JSON answer; 0 is 200
-	sse     bool
-	started bool
-	ended   bool
-	done    chan struct{}
-}
-
-func newExchange(w http.ResponseWriter, r *http.Request) *exchange {
-	return &exchange{w: w, rc: http.NewResponseController(w), done: make(chan struct{})}
-}
-
-// begin takes the status and headers of the server's response to the
-// request passed on: its session and the framing it chose.
-func (x *exchange) begin(status int, h http.Header) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if x.started {
-		return
-	}
-	for _, name := range []string{sessionHeader, versionHeader} {
-		if v := h.Get(name); v != "" {
-			x.w.Header().Set(name, v)
-		}
-	}
-	x.sse = strings.HasPrefix(h.Get("Content-Type"), "text/event-stream")
-	if status/100 != 2 {
-		x.status = status
-	}
-}
-
-// startStream begins a stream of events.
-func (x *exchange) startStream() {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	x.startStreamLocked()
-}
-
-func (x *exchange) startStreamLocked() {
-	if x.started {
-		return
-	}
-	x.sse, x.started = true, true
-	h := x.w.Header()
-	h.Set("Content-Type", "text/event-stream")
-	h.Set("Cache-Control", "no-cache")
-	x.w.WriteHeader(http.StatusOK)
-	x.rc.Flush()
-}
-
-// write writes a message to the client; final says it is the answer the
-// request waits for, after which the exchange ends.
-func (x *exchange) write(msg []byte, final bool) error {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if x.ended {
-		return errNoStream
-	}
-	if !x.started && final && !x.sse {
-		h := x.w.Header()
-		h.Set("Content-Type", "application/json")
-		// With its length known, the whole answer is written, and flushed,
-		// within the deadline: nothing is left for net/http to write
-		// after it, with no deadline, to a client that stopped reading.
-		h.Set("Content-Length", strconv.Itoa(len(msg)))
-		status := x.status
-		if status == 0 {
-			status = http.StatusOK
-		}
-		x.w.WriteHeader(status)
-		x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-		defer x.rc.SetWriteDeadline(time.Time{})
-		_, err := x.w.Write(msg)
-		if err == nil {
-			err = x.rc.Flush()
-		}
-		x.endLocked()
-		return err
-	}
-	x.startStreamLocked()
-	x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
-	defer x.rc.SetWriteDeadline(time.Time{})
-	_, err := fmt.Fprintf(x.w, "event: message\ndata: %s\n\n", msg)
-	if err == nil {
-		err = x.rc.Flush()
-	}
-	if err != nil {
-		x.endLocked()
-		return err
-	}
-	if final {
-		x.endLocked()
-	}
-	return nil
-}
-
-// finish ends the exchange; one that wrote nothing answers with status.
-func (x *exchange) finish(status int) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if !x.started && !x.ended && status != 0 {
-		x.w.WriteHeader(status)
-	}
-	x.endLocked()
-}
-
-// detach ends the exchange as its handler returns, once a write under
-// way is done: the response is the server's after that, and nothing is
-// written to it.
-func (x *exchange) detach() {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	x.endLocked()
-}
-
-func (x *exchange) endLocked() {
-	x.started = true
-	if !x.ended {
-		x.ended = true
-		close(x.done)
-	}
 }
 
 // mcpHeaders are the headers of a client's request that the proxy passes

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"testing"
+	"time"
 
 	"toolbench/core/lock"
 	"toolbench/internal/jsonrpc"
@@ -12,8 +13,9 @@ import (
 
 // FuzzSession feeds a session any message, as the client's, as the
 // server's answer to a tools/call, and as the server's answer to a
-// tools/list under a lock: nothing panics, and whatever the proxy sends
-// the client is one JSON value.
+// tools/list under a lock: nothing panics, whatever the proxy sends the
+// client is one JSON value, and every event placed in the record is
+// completed, so that no line waits for ever.
 func FuzzSession(f *testing.F) {
 	for _, seed := range []string{
 		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`,
@@ -29,8 +31,10 @@ func FuzzSession(f *testing.F) {
 	l := &lock.Lock{}
 	l.Set("fuzz", lock.Server, []lock.Tool{{Name: "echo", SHA256: "sha256:0"}})
 	f.Fuzz(func(t *testing.T, mode byte, msg []byte) {
-		opt := &Options{Upstream: mcpclient.Spec{Name: "fuzz", Command: []string{"none"}}, Lock: l}
-		s := newSession(context.Background(), opt, nil, &logger{w: io.Discard})
+		opt := &Options{Upstream: mcpclient.Spec{Name: "fuzz", Command: []string{"none"}}, Lock: l, Record: io.Discard}
+		log := &logger{w: io.Discard}
+		rec := newRecorder(opt, log)
+		s := newSession(context.Background(), opt, rec, log)
 		down := &answers{}
 		s.up, s.down = discard{}, down
 		s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`), nil, nil)
@@ -50,5 +54,13 @@ func FuzzSession(f *testing.F) {
 				t.Fatalf("the client was sent what is not JSON: %q", sent)
 			}
 		}
+		s.awaitLint(time.Minute)
+		rec.mu.Lock()
+		placed := len(rec.placed)
+		rec.mu.Unlock()
+		if placed > 0 {
+			t.Errorf("%d events placed in the record are not complete", placed)
+		}
+		rec.close()
 	})
 }

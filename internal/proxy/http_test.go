@@ -3,6 +3,7 @@ package proxy
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -192,6 +193,15 @@ func post(t *testing.T, url, msg string, header http.Header) (int, http.Header, 
 		body = last
 	}
 	return resp.StatusCode, resp.Header, body
+}
+
+// modern are the headers a client of MCP 2026-07-28, which keeps no
+// session, sends with msg: its revision, method and name.
+func modern(msg string) http.Header {
+	m := jsonrpc.Parse([]byte(msg))
+	h := standardHeaders(&m, nil)
+	h.Set(versionHeader, mcpclient.Revision20260728)
+	return h
 }
 
 func TestOverHTTPListingsAndValidCallsAreByteIdenticalToDirect(t *testing.T) {
@@ -534,7 +544,8 @@ func TestClientsThatStallTakeNoMoreConnectionsThanTheBound(t *testing.T) {
 	// A client that comes now is answered once the stalled ones go.
 	answered := make(chan []byte, 1)
 	go func() {
-		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, nil)
+		ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+		_, _, body := post(t, url, ping, modern(ping))
 		answered <- body
 	}()
 	for _, c := range conns {
@@ -562,14 +573,17 @@ func TestABodyOverTheBoundIsRefusedNamingTheBoundAsPeopleWriteIt(t *testing.T) {
 	}
 }
 
-// pendingCall sends the call 2 of echo, which the silent server never
-// answers, and returns where its answer comes, once the call has
-// reached the server.
+// pendingCallMessage is the call 2 of echo, which the silent server
+// never answers.
+const pendingCallMessage = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`
+
+// pendingCall sends pendingCallMessage, with header, and returns where
+// its answer comes, once the call has reached the server.
 func pendingCall(t *testing.T, url string, header http.Header, record *syncBuffer) <-chan []byte {
 	t.Helper()
 	answered := make(chan []byte, 1)
 	go func() {
-		_, _, body := post(t, url, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`, header)
+		_, _, body := post(t, url, pendingCallMessage, header)
 		answered <- body
 	}()
 	waitFor(t, "call passed on", func() bool {
@@ -613,8 +627,9 @@ func TestARequestWaitingWhenTheProxyStopsIsAnsweredWithAnError(t *testing.T) {
 	}()
 	defer cancel()
 	url := "http://" + l.Addr().String() + HTTPPath
-	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, nil)
-	answered := pendingCall(t, url, nil, record)
+	list := `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`
+	post(t, url, list, modern(list))
+	answered := pendingCall(t, url, modern(pendingCallMessage), record)
 	cancel()
 	select {
 	case body := <-answered:
@@ -762,5 +777,69 @@ func TestABodyThatStopsShortIsAnsweredAndItsConnectionClosed(t *testing.T) {
 	}
 	if _, err := conn.Read(make([]byte, 1)); err != io.EOF {
 		t.Errorf("the connection was not closed after the answer: %v", err)
+	}
+}
+
+// TestARequestWithoutItsSessionIsAnswered400InARevisionWithSessions
+// sends requests without an Mcp-Session-Id to the proxy in front of a
+// spawned server: initialize begins a session; a request of MCP
+// 2026-07-28, which keeps none, goes to the server clients share; any
+// other message, or one that names no revision (MCP 2025-03-26, as a
+// server takes it), is answered 400 Bad Request, as MCP 2025-11-25 has a
+// server that keeps sessions answer it, and reaches no server. A GET
+// or DELETE without a session is 400 too, but 405 of 2026-07-28, which
+// has neither.
+func TestARequestWithoutItsSessionIsAnswered400InARevisionWithSessions(t *testing.T) {
+	legacy := http.Header{versionHeader: {"2025-11-25"}}
+	tests := []struct {
+		name       string
+		method     string // POST when empty
+		msg        string
+		header     http.Header
+		status     int
+		reachesOne bool // a server receives the message
+	}{
+		{name: "a request of MCP 2025-11-25", msg: `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`, header: legacy, status: http.StatusBadRequest},
+		{name: "a request naming no revision", msg: `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`, status: http.StatusBadRequest},
+		{name: "a notification of MCP 2025-11-25", msg: `{"jsonrpc":"2.0","method":"notifications/initialized"}`, header: legacy, status: http.StatusBadRequest},
+		{name: "a response of MCP 2025-11-25", msg: `{"jsonrpc":"2.0","id":"r1","result":{}}`, header: legacy, status: http.StatusBadRequest},
+		{name: "initialize", msg: `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, status: http.StatusOK, reachesOne: true},
+		{name: "a request of MCP 2026-07-28", msg: `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`, header: modern(`{"jsonrpc":"2.0","id":7,"method":"tools/list"}`), status: http.StatusOK, reachesOne: true},
+		{name: "a request whose _meta names MCP 2026-07-28", msg: `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`, status: http.StatusOK, reachesOne: true},
+		{name: "server/discover", msg: `{"jsonrpc":"2.0","id":7,"method":"server/discover"}`, status: http.StatusOK, reachesOne: true},
+		{name: "a GET of MCP 2025-11-25", method: http.MethodGet, header: legacy, status: http.StatusBadRequest},
+		{name: "a GET of MCP 2026-07-28", method: http.MethodGet, header: modern(`{}`), status: http.StatusMethodNotAllowed},
+		{name: "a DELETE of MCP 2025-11-25", method: http.MethodDelete, header: legacy, status: http.StatusBadRequest},
+		{name: "a DELETE of MCP 2026-07-28", method: http.MethodDelete, header: modern(`{}`), status: http.StatusMethodNotAllowed},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			up, received := testServer(t, "scripted")
+			url, _, _ := serve(t, Options{Upstream: up}, listen(t))
+			method := cmp.Or(tc.method, http.MethodPost)
+			req, _ := http.NewRequest(method, url, strings.NewReader(tc.msg))
+			for name, values := range tc.header {
+				req.Header[name] = values
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.status {
+				t.Errorf("status %d, %s; want %d", resp.StatusCode, body, tc.status)
+			}
+			if m := jsonrpc.Parse([]byte(tc.msg)); tc.status == http.StatusBadRequest && method == http.MethodPost {
+				if answer := jsonrpc.Parse(body); answer.Kind != jsonrpc.Response || answer.Error == nil || string(answer.ID) != cmp.Or(string(requestID(&m)), "null") {
+					t.Errorf("the answer %s; want a JSON-RPC error with the request's id", body)
+				}
+			}
+			if got := len(callsReceived(t, received)) > 0; got != tc.reachesOne {
+				t.Errorf("a server received %q; want it received: %v", callsReceived(t, received), tc.reachesOne)
+			}
+		})
 	}
 }

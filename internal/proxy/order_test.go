@@ -1,7 +1,9 @@
 package proxy
 
 import (
+	"bytes"
 	"io"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -59,7 +61,7 @@ func TestTheRecordWritesAHeldEventInItsPlaceOrCountsItWhenStillHeldAtTheEnd(t *t
 			var out syncBuffer
 			rec := newRecorder(&Options{Record: &out}, &logger{w: &syncBuffer{}})
 			held := &Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "tools/call", Verdict: Relayed}
-			rec.hold(held)
+			rec.place(held)
 			rec.emit(&Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "ping", Verdict: Relayed})
 			if tc.release {
 				held.Verdict = Refused
@@ -221,5 +223,66 @@ func TestALintStillRunningWhenRunReturnsSaysNothingAfterIt(t *testing.T) {
 	}
 	if record := r.record.String(); strings.Contains(record, `"kind":"response","method":"tools/list"`) || !strings.Contains(record, `"kind":"note","bytes":0,"verdict":"sent","dropped":1`) {
 		t.Errorf("the record does not count the listing still linted when Run returned as dropped:\n%s", record)
+	}
+}
+
+// heldUp is an upstream whose send of a request of the method "hold"
+// waits until release is closed, as a check or a write to a server
+// that is slow to read holds one client's message while others pass.
+type heldUp struct{ sending, release chan struct{} }
+
+func (u *heldUp) send(msg []byte, _ *request, _ http.Header) error {
+	if bytes.Contains(msg, []byte(`"method":"hold"`)) {
+		close(u.sending)
+		<-u.release
+	}
+	return nil
+}
+
+func (u *heldUp) close() error { return nil }
+
+// TestTheRecordsLinesComeInTheOrderOfTheirTimes has two clients' messages
+// taken on goroutines of their own, as over HTTP: the first is held on
+// its way to the server while the second, and the server's answer to it,
+// pass. The record's lines come in the order of their times, which are
+// when each message reached the proxy: the held request first.
+func TestTheRecordsLinesComeInTheOrderOfTheirTimes(t *testing.T) {
+	var out syncBuffer
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &out}
+	log := &logger{w: io.Discard}
+	rec := newRecorder(opt, log)
+	s := newSession(t.Context(), opt, rec, log)
+	up := &heldUp{sending: make(chan struct{}), release: make(chan struct{})}
+	s.up, s.down = up, &answers{}
+	s.byKey = true // answers come by request, as over HTTP
+	held := make(chan struct{})
+	go func() {
+		defer close(held)
+		s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"hold"}`), nil, nil)
+	}()
+	<-up.sending
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}`), nil, nil)
+	s.fromServer([]byte(`{"jsonrpc":"2.0","id":2,"result":{}}`), nil)
+	close(up.release)
+	<-held
+	if _, err := rec.close(); err != nil {
+		t.Fatal(err)
+	}
+	lines := recordLines(t, out.String())
+	var got []string
+	var last time.Time
+	for _, l := range lines {
+		got = append(got, field(l.Raw, "from")+" "+field(l.Raw, "kind")+" "+field(l.Raw, "id"))
+		at, err := time.Parse(time.RFC3339Nano, field(l.Raw, "time"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if at.Before(last) {
+			t.Errorf("a line of %v after one of %v:\n%s", at, last, describe(lines))
+		}
+		last = at
+	}
+	if want := []string{"client request 1", "client request 2", "server response 2"}; !slices.Equal(got, want) {
+		t.Errorf("the record's lines are %q; want %q", got, want)
 	}
 }

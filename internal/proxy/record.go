@@ -92,18 +92,22 @@ type queued struct {
 }
 
 // A slot holds the place of an event in the record, at the time its
-// message came, while what becomes of the message is decided: a call
-// held while the proxy lists the tools itself, a listing being linted.
-// The events after it wait for it, so that the record keeps the order
-// of the traffic.
+// message came, while what becomes of the message is decided: it is
+// checked and passed on, or held (a call while the proxy lists the
+// tools itself, a listing being linted). The events after it wait for
+// it, so that the record's lines come in the order of their times.
 type slot struct {
-	ready chan struct{} // closed once the event is complete
+	ready chan struct{} // closed once the event is complete, or forgone
 	// queued is whether the event is in the queue (not dropped), and
-	// cost what it counted there when it was held: what checks add to it
-	// meanwhile (a held call's findings, a listing's lint) is counted
+	// cost what it counted there when it was placed: what checks add to
+	// it meanwhile (a held call's findings, a listing's lint) is counted
 	// once it is complete.
 	queued bool
 	cost   int64
+	// forgone is set for an event that is no line after all (the
+	// server's answer to the proxy's own request, which the proxy's
+	// event of it stands for).
+	forgone bool
 }
 
 // A Finding is one thing a check found in a message.
@@ -197,9 +201,19 @@ func appendField(b []byte, name, value string) []byte {
 	return jsonrpc.AppendQuote(b, value)
 }
 
-// A recorder takes events off the relay's path: add never waits, and
-// one goroutine writes the record and calls the events function in
-// order. What does not fit in the queue is dropped and counted.
+// A recorder takes events off the relay's path: place and emit never
+// wait, and one goroutine writes the record and calls the events
+// function in order. What does not fit in the queue is dropped and
+// counted.
+//
+// An event is stamped with its time as it takes its place in the queue:
+// one whose message came is placed as it comes, before it is checked
+// and passed on (a message of the proxy's own, just before it is sent),
+// and written once emit completes it; one emitted without a place takes
+// it then. So the record's lines come in the order of their times, which
+// say when each message reached the proxy, however long one took to be
+// checked or passed on meanwhile, over HTTP where clients' messages are
+// taken on goroutines of their own as much as over stdio.
 type recorder struct {
 	q         chan queued
 	w         io.Writer
@@ -211,14 +225,14 @@ type recorder struct {
 	unwritten int64        // events not written since werr
 	log       *logger      // says werr at once
 	done      chan struct{}
-	closing   chan struct{} // closed by close, which an event held no longer waits past
-	mu        sync.RWMutex  // held to add, and to close the queue
-	closed    bool
-	// held are the events queued in their place by hold, to be completed
-	// by emit; nheld counts them, so that emit looks only when some are.
-	heldMu sync.Mutex
-	held   map[*Event]*slot
-	nheld  atomic.Int32
+	closing   chan struct{} // closed by close, which an event placed no longer waits past
+	// mu is held to stamp an event and queue it, so that the queue is in
+	// the order of the events' times, and to close the queue.
+	mu     sync.Mutex
+	closed bool
+	// placed are the events queued in their place by place, to be
+	// completed by emit.
+	placed map[*Event]*slot
 }
 
 func newRecorder(opt *Options, log *logger) *recorder {
@@ -229,7 +243,7 @@ func newRecorder(opt *Options, log *logger) *recorder {
 	if size <= 0 {
 		size = DefaultQueueSize
 	}
-	r := &recorder{q: make(chan queued, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{}), closing: make(chan struct{}), held: map[*Event]*slot{}}
+	r := &recorder{q: make(chan queued, size), w: opt.Record, fn: opt.Events, log: log, done: make(chan struct{}), closing: make(chan struct{}), placed: map[*Event]*slot{}}
 	go r.run()
 	return r
 }
@@ -247,46 +261,53 @@ func (e *Event) messageBytes() int64 {
 	return int64(n)
 }
 
-// emit queues e, or completes it when hold queued it already.
-func (r *recorder) emit(e *Event) {
-	if r.nheld.Load() > 0 {
-		r.heldMu.Lock()
-		sl, ok := r.held[e]
-		if ok {
-			delete(r.held, e)
-			r.nheld.Add(-1)
-		}
-		r.heldMu.Unlock()
-		if ok {
-			if sl.queued {
-				r.queued.Add(e.messageBytes() - sl.cost)
-			}
-			close(sl.ready)
-			return
-		}
-	}
-	r.add(e, nil)
-}
-
-// hold queues e, whose message has just come, in its place: its line is
-// written once emit completes it, and the lines after it wait for it.
-// e is not to change after emit. An event the queue had no room for is
+// place stamps e with the time and queues it in its place: its line is
+// written once emit completes it, and the lines after it wait for it. e
+// is not to change after emit. An event the queue had no room for is
 // counted as dropped once: emit does not queue it again.
-func (r *recorder) hold(e *Event) {
+func (r *recorder) place(e *Event) {
 	sl := &slot{ready: make(chan struct{})}
-	r.add(e, sl)
-	r.heldMu.Lock()
-	r.held[e] = sl
-	r.nheld.Add(1)
-	r.heldMu.Unlock()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e.Time = time.Now()
+	r.addLocked(e, sl)
+	r.placed[e] = sl
 }
 
-// add queues e, held in sl when sl is set, or drops it when the queue
-// is full or holds maxQueuedBytes of messages already, and reports
-// whether it queued it.
-func (r *recorder) add(e *Event, sl *slot) bool {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
+// emit completes e, placed, or stamps and queues it now.
+func (r *recorder) emit(e *Event) {
+	r.mu.Lock()
+	sl, ok := r.placed[e]
+	if !ok {
+		e.Time = time.Now()
+		r.addLocked(e, nil)
+		r.mu.Unlock()
+		return
+	}
+	delete(r.placed, e)
+	r.mu.Unlock()
+	if sl.queued {
+		r.queued.Add(e.messageBytes() - sl.cost)
+	}
+	close(sl.ready)
+}
+
+// forgo gives up the place of e, placed: it is no line.
+func (r *recorder) forgo(e *Event) {
+	r.mu.Lock()
+	sl, ok := r.placed[e]
+	delete(r.placed, e)
+	r.mu.Unlock()
+	if ok {
+		sl.forgone = true
+		close(sl.ready)
+	}
+}
+
+// addLocked queues e, held in sl when sl is set, or drops it when the
+// queue is full or holds maxQueuedBytes of messages already, and
+// reports whether it queued it. r.mu is held.
+func (r *recorder) addLocked(e *Event, sl *slot) bool {
 	if r.closed {
 		r.total.Add(1)
 		return false
@@ -350,6 +371,9 @@ func (r *recorder) run() {
 			// counted as the events dropped are.
 			r.queued.Add(-q.cost)
 			r.drop()
+			continue
+		case q.slot.forgone:
+			r.queued.Add(-q.cost)
 			continue
 		default:
 			// What emit counted once it was complete.

@@ -2,9 +2,13 @@ package proxy
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
+
+	"toolbench/internal/jsonrpc"
 )
 
 func TestARefusalListsAHundredFindingsEachCutShort(t *testing.T) {
@@ -47,6 +51,63 @@ func TestARefusalListsAHundredFindingsEachCutShort(t *testing.T) {
 				if len(l) > refusalLineSize+len("… - leave it out") || !utf8.ValidString(l) {
 					t.Errorf("a line of %d bytes (valid UTF-8: %v), want at most %d of text and its hint", len(l), utf8.ValidString(l), refusalLineSize)
 				}
+			}
+		})
+	}
+}
+
+// TestTheLatencyOfACallCountsFromItsArrival has two calls wait for the
+// proxy's own listing, which the server answers only once the client
+// has answered its question: the second is checked only after the
+// first. Each response's ms is at least the time between its request's
+// line and its own, whether the server answered the call or the proxy
+// refused it.
+func TestTheLatencyOfACallCountsFromItsArrival(t *testing.T) {
+	r, p := initialized(t, "asks-first", Options{CallTimeout: 10 * time.Second})
+	p.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":"x"}}}`)
+	p.send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{}}}`)
+	for msg := p.next(); jsonrpc.Parse(msg).Method != "roots/list"; msg = p.next() {
+		p.notes = append(p.notes, msg)
+	}
+	// Not an assertion: the calls wait long enough for a latency counted
+	// from elsewhere than their arrival to show.
+	time.Sleep(50 * time.Millisecond)
+	p.send(`{"jsonrpc":"2.0","id":"roots-1","result":{"roots":[]}}`)
+	p.answer("1")
+	p.answer("2")
+	r.stop(t)
+	lines := recordLines(t, r.record.String())
+	stamp := func(l jsonrpc.Message) time.Time {
+		at, err := time.Parse(time.RFC3339Nano, field(l.Raw, "time"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	for _, tc := range []struct {
+		name, id, from string
+	}{
+		{"answered by the server", "1", "server"},
+		{"refused by the proxy", "2", "proxy"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var asked, answered *jsonrpc.Message
+			for i, l := range lines {
+				switch {
+				case field(l.Raw, "id") != tc.id || field(l.Raw, "method") != "tools/call":
+				case field(l.Raw, "kind") == "request":
+					asked = &lines[i]
+				case field(l.Raw, "from") == tc.from:
+					answered = &lines[i]
+				}
+			}
+			if asked == nil || answered == nil {
+				t.Fatalf("the record lacks the call %s or its answer from the %s:\n%s", tc.id, tc.from, describe(lines))
+			}
+			ms, _ := strconv.ParseFloat(field(answered.Raw, "ms"), 64)
+			// The times are cut to microseconds, and so is ms.
+			if between := stamp(*answered).Sub(stamp(*asked)); time.Duration(ms*float64(time.Millisecond)) < between-2*time.Microsecond {
+				t.Errorf("the answer's ms is %v, less than the %v between the call's line and its answer's:\n%s", ms, between, describe(lines))
 			}
 		})
 	}

@@ -23,7 +23,10 @@ import (
 //
 // It returns nil when the client went or ctx was done, and the reason
 // when the server went first (an *mcpclient.ExitError for a spawned
-// server that exited) or could not be started or reached.
+// server that exited) or could not be started or reached: with a client
+// on stdio, a server that sent nothing back to the requests the client
+// passed on before it went (one by URL that refused the connection, one
+// spawned that never answered) is one.
 func Run(ctx context.Context, opt Options) error {
 	if err := opt.validate(); err != nil {
 		return err
@@ -93,10 +96,16 @@ func runStdio(ctx context.Context, opt *Options, rec *recorder, log *logger) err
 		if cerr := s.stopUp(); err == nil {
 			err = cerr
 		}
+		if err == nil {
+			err = s.servedNot(serverDone)
+		}
 		return err
 	case <-down.gone:
 		log.printf("the client no longer reads what the proxy writes to it: the session ends")
-		return s.stopUp()
+		if err := s.stopUp(); err != nil {
+			return err
+		}
+		return s.servedNot(serverDone)
 	case why := <-serverDone: // never nil: only Run stops the server
 		return s.serverWent(why)
 	}
@@ -111,6 +120,21 @@ func (s *session) serverWent(why error) error {
 	s.awaitQueued(readEndWait)
 	s.awaitLint(readEndWait)
 	return why
+}
+
+// servedNot says, once the client of a session on stdio has gone,
+// whether the server failed it all the same: it exited on its own before
+// the proxy stopped it (why, its end read as the client went), or it
+// answered none of the client's requests (see unanswered).
+func (s *session) servedNot(serverDone <-chan error) error {
+	select {
+	case why := <-serverDone:
+		if why != nil {
+			return why
+		}
+	default:
+	}
+	return s.unanswered()
 }
 
 // awaitQueued waits until nothing waits for the server, within d: the
@@ -145,13 +169,15 @@ func (s *session) connect(serverDone chan<- error) error {
 	s.upRead = make(chan struct{})
 	go func() {
 		err := s.readServer(proc.Output())
-		close(s.upRead)
 		why := proc.Ended(err)
 		if why != nil { // else stopped, as the proxy asked
 			why = fmt.Errorf("%s: %w", u.DisplayName(), why)
 			s.serverGone(why)
 		}
+		// Sent before the reading is said to have ended, so that stopUp,
+		// which waits for that, finds why the server ended.
 		serverDone <- why
+		close(s.upRead)
 	}()
 	return nil
 }
@@ -221,6 +247,7 @@ func (s *session) answered() bool {
 // all the same. stopUp waits for it, as for the server's last messages.
 func (s *session) giveUpAnswers() {
 	why := fmt.Errorf("the client's input ended, and the server had not answered within %s of it", answersWait)
+	s.failed(why)
 	s.givingUp = make(chan struct{})
 	go func() {
 		defer close(s.givingUp)

@@ -101,6 +101,14 @@ type session struct {
 	// What the bounds and the shared session kept back, counted for
 	// stderr.
 	evicted, forgotten, unroutedCount atomic.Int64
+	// asked counts the client's requests passed on to the server, and
+	// heard is set once the server has sent anything: a session whose
+	// server answered none of them was one with a server that could not
+	// be started or reached, and failure says why the last was not
+	// answered.
+	asked   atomic.Int64
+	heard   atomic.Bool
+	failure atomic.Pointer[error]
 
 	tools   *toolSet
 	version atomic.Pointer[string] // the revision the session negotiated
@@ -179,9 +187,8 @@ var errAnswered = errors.New("the request could not be sent, and was answered al
 // fromClient takes one message of the client's, arriving on route (the
 // downstream's), with its HTTP headers over HTTP.
 func (s *session) fromClient(raw []byte, route any, header http.Header, found ...Finding) {
-	now := time.Now()
 	m := jsonrpc.Parse(raw)
-	ev := s.event(now, Client, Server, &m)
+	ev := s.event(Client, Server, &m)
 	ev.Findings = found
 	switch m.Kind {
 	case jsonrpc.Invalid, jsonrpc.Batch:
@@ -205,7 +212,7 @@ func (s *session) fromClient(raw []byte, route any, header http.Header, found ..
 	case jsonrpc.Response:
 		req := s.takeServerRequest(m.ID)
 		if req != nil {
-			ev.Method, ev.Latency = req.method, now.Sub(req.start)
+			ev.Method, ev.Latency = req.method, ev.Time.Sub(req.start)
 		}
 		if err := s.up.send(raw, req, header); err != nil {
 			ev.Verdict = Dropped
@@ -236,7 +243,10 @@ func invalidFinding(m *jsonrpc.Message) Finding {
 // clientRequest checks a request of the client's and passes it on, or
 // answers it.
 func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header http.Header) {
-	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: time.Now(), route: route, header: header}
+	// Its latency counts from its arrival, ev's time, however long it
+	// waited to be checked (a call queued behind the proxy's own
+	// listing), whether the server answers it or the proxy does.
+	req := &request{id: bytes.Clone(m.ID), method: m.Method, start: ev.Time, route: route, header: header}
 	s.readMeta(m, req)
 	switch m.Method {
 	case "tools/call":
@@ -271,6 +281,7 @@ func (s *session) clientRequest(m *jsonrpc.Message, ev *Event, route any, header
 	if s.renumber {
 		raw = s.renumbered(m, req)
 	}
+	s.asked.Add(1)
 	if err := s.forward(raw, req); err != nil {
 		s.notSent(ev, req, err)
 		return
@@ -366,14 +377,16 @@ func (s *session) forward(raw []byte, req *request) error {
 // answer sends a message of the proxy's own to the client: the answer to
 // req, which never reached the server or will not be answered by it.
 func (s *session) answer(msg []byte, req *request, method string, found ...Finding) {
-	s.down.send(msg, req, nil)
 	if s.rec == nil {
+		s.down.send(msg, req, nil)
 		return
 	}
-	ev := &Event{Time: time.Now(), From: Proxy, To: Client, Kind: "response", Method: method, Bytes: len(msg), Verdict: Sent, Findings: found}
+	ev := &Event{From: Proxy, To: Client, Kind: "response", Method: method, Bytes: len(msg), Verdict: Sent, Findings: found}
+	s.place(ev)
 	if req.id != nil {
-		ev.ID, ev.Tool, ev.Latency = req.id, req.tool, time.Since(req.start)
+		ev.ID, ev.Tool, ev.Latency = req.id, req.tool, ev.Time.Sub(req.start)
 	}
+	s.down.send(msg, req, nil)
 	s.emit(ev)
 }
 
@@ -389,9 +402,9 @@ func (s *session) keyOf(id []byte) string {
 // served via (an HTTP upstream's request whose response carried it; nil
 // over stdio).
 func (s *session) fromServer(raw []byte, via *request) {
-	now := time.Now()
+	s.heard.Store(true)
 	m := jsonrpc.Parse(raw)
-	ev := s.event(now, Server, Client, &m)
+	ev := s.event(Server, Client, &m)
 	switch m.Kind {
 	case jsonrpc.Response:
 		s.serverResponse(&m, ev, via)
@@ -400,7 +413,7 @@ func (s *session) fromServer(raw []byte, via *request) {
 			s.unrouted(&m, ev)
 			return
 		}
-		ev.Findings = append(ev.Findings, s.serverRequest(&m, now)...)
+		ev.Findings = append(ev.Findings, s.serverRequest(&m, ev.Time)...)
 		if err := s.down.send(raw, nil, via); err != nil {
 			// No stream open to the client carries it (a session over
 			// HTTP between requests, with no GET stream): the server is
@@ -478,11 +491,18 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 		s.relay(m.Raw, nil, via, ev)
 		return
 	}
+	ev.Method, ev.Tool, ev.Latency = req.method, req.tool, ev.Time.Sub(req.start)
 	if req.own != nil {
+		// The answer to the proxy's own request, which it keeps: a
+		// listing's result is recorded, for a lock to pin what it saw.
+		ev.To, ev.Verdict = Proxy, Sent
+		if s.rec != nil && ev.Result == nil {
+			ev.Result = ownResult(m.Raw, false)
+		}
+		s.emit(ev)
 		req.own <- bytes.Clone(m.Raw)
 		return
 	}
-	ev.Method, ev.Tool, ev.Latency = req.method, req.tool, ev.Time.Sub(req.start)
 	out := m.Raw
 	var last *listing // the listing this response was the last page of
 	if s.renumber && !bytes.Equal(m.ID, req.id) {
@@ -542,7 +562,6 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 // memory.
 func (s *session) lintListing(ev *Event, cur *listing) {
 	s.linting <- struct{}{}
-	s.hold(ev)
 	go func() {
 		defer func() { <-s.linting }()
 		ev.Findings = append(ev.Findings, s.tools.finish(cur)...)
@@ -619,6 +638,26 @@ func (s *session) serverGone(why error) {
 	}
 }
 
+// failed notes why a request of the client's was answered by the proxy
+// rather than the server, for unanswered to say.
+func (s *session) failed(why error) { s.failure.Store(&why) }
+
+// unanswered is, for a session whose client passed requests on to a
+// server that sent nothing back, an error saying so and why the last was
+// not answered: a server that could not be started or reached. It is nil
+// for a session the server took part in.
+func (s *session) unanswered() error {
+	n := s.asked.Load()
+	if n == 0 || s.heard.Load() {
+		return nil
+	}
+	err := fmt.Errorf("%s: the server answered no request of the client's (%s sent)", s.opt.Upstream.DisplayName(), termtext.Plural(int(n), "request"))
+	if why := s.failure.Load(); why != nil {
+		err = fmt.Errorf("%w: %w", err, *why)
+	}
+	return err
+}
+
 // answerAll answers every request waiting for the server with an error
 // saying why, and every later one, and returns how many it answered and
 // whether it was the first to (the server gone once). A server still
@@ -673,12 +712,14 @@ func (s *session) ownOnce(method string, params []byte, header http.Header) ([]b
 		msg = append(msg, params...)
 	}
 	msg = append(msg, '}')
-	req := &request{id: id, method: method, start: time.Now(), own: make(chan []byte, 1), header: header}
-	ev := &Event{Time: req.start, From: Proxy, To: Server, Kind: "request", Method: method, ID: id, Bytes: len(msg), Verdict: Sent}
+	ev := &Event{From: Proxy, To: Server, Kind: "request", Method: method, ID: id, Bytes: len(msg), Verdict: Sent}
 	if s.opt.RecordMessages {
 		ev.Message = msg
 	}
+	s.place(ev) // before it is sent: its answer's line comes after its own
+	req := &request{id: id, method: method, start: ev.Time, own: make(chan []byte, 1), header: header}
 	if err := s.forward(msg, req); err != nil {
+		s.forgo(ev)
 		return nil, err
 	}
 	s.emit(ev)
@@ -686,7 +727,6 @@ func (s *session) ownOnce(method string, params []byte, header http.Header) ([]b
 	defer timer.Stop()
 	select {
 	case resp := <-req.own:
-		s.emit(&Event{Time: time.Now(), From: Server, To: Proxy, Kind: "response", Method: method, ID: id, Bytes: len(resp), Latency: time.Since(req.start), Verdict: Sent, Result: ownResult(resp, s.opt.RecordMessages)})
 		return resp, nil
 	case <-timer.C:
 		s.giveUp(req)
@@ -700,16 +740,18 @@ func (s *session) ownOnce(method string, params []byte, header http.Header) ([]b
 // its event records it: for a listing, which the lock can pin from.
 func ownResult(resp []byte, all bool) []byte {
 	if r := jsonrpc.Member(resp, "result"); r != nil && (all || jsonrpc.Member(r, "tools") != nil) {
-		return r
+		return bytes.Clone(r)
 	}
 	return nil
 }
 
-// event is the start of the event of m. Only what the checks need is
-// kept of m when nothing records.
-func (s *session) event(t time.Time, from, to Peer, m *jsonrpc.Message) *Event {
-	ev := &Event{Time: t, From: from, To: to, Kind: m.Kind.String(), Method: m.Method, Bytes: len(m.Raw), Verdict: Relayed}
+// event is the start of the event of m, which has just come, placed
+// in the record (see recorder.place). Only what the checks need is kept
+// of m when nothing records.
+func (s *session) event(from, to Peer, m *jsonrpc.Message) *Event {
+	ev := &Event{From: from, To: to, Kind: m.Kind.String(), Method: m.Method, Bytes: len(m.Raw), Verdict: Relayed}
 	if s.rec == nil {
+		ev.Time = time.Now()
 		return ev
 	}
 	if m.ID != nil {
@@ -725,22 +767,33 @@ func (s *session) event(t time.Time, from, to Peer, m *jsonrpc.Message) *Event {
 	case m.Method == "tools/call" && m.Kind == jsonrpc.Request:
 		ev.Params = bytes.Clone(m.Params)
 	}
+	s.rec.place(ev)
 	return ev
 }
 
-// emit queues ev for the record and the events function; an event held
-// in its place (hold) takes it.
+// emit queues ev for the record and the events function, complete; an
+// event placed takes its place.
 func (s *session) emit(ev *Event) {
 	if s.rec != nil {
 		s.rec.emit(ev)
 	}
 }
 
-// hold queues ev, of a message that has just come, in its place for the
-// record, to be complete when emit is called with it.
-func (s *session) hold(ev *Event) {
+// place stamps ev, of a message of the proxy's own about to be sent, and
+// queues it in its place for the record, to be complete when emit is
+// called with it; nothing records, it is stamped all the same.
+func (s *session) place(ev *Event) {
+	if s.rec == nil {
+		ev.Time = time.Now()
+		return
+	}
+	s.rec.place(ev)
+}
+
+// forgo gives up the place of ev, placed: it is no line after all.
+func (s *session) forgo(ev *Event) {
 	if s.rec != nil {
-		s.rec.hold(ev)
+		s.rec.forgo(ev)
 	}
 }
 

@@ -22,11 +22,13 @@ import (
 // cancellations are the proxy's own to the server, and nothing of one
 // client's reaches another.
 
-// postAll sends one message to url outside any session and returns
-// every message of the answer: the JSON body, or each event's data.
+// postAll sends one message to url as a client of MCP 2026-07-28 does,
+// outside any session, and returns every message of the answer: the
+// JSON body, or each event's data.
 func postAll(t *testing.T, url, msg string) [][]byte {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(msg))
+	req.Header = modern(msg)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	resp, err := http.DefaultClient.Do(req.WithContext(t.Context()))
@@ -149,44 +151,87 @@ func TestInASharedSessionASubscriptionsNotificationReachesTheClientThatOpenedIt(
 	}
 }
 
-func TestAClientThatDoesNotReadItsAnswerHoldsUpNoOtherClient(t *testing.T) {
-	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
-	writeTimeout = 200 * time.Millisecond
-	up, _ := testServer(t, "raw")
-	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(32<<20))
-	url, stderr, record := serve(t, Options{Upstream: up}, listen(t))
-	// A client of the shared session asks for an answer larger than its
-	// connection holds, and reads none of it.
+// stallingClient is a client of the shared session that asks for the
+// raw server's big answer, the call id, and reads none of it: its
+// connection holds a few KiB.
+func stallingClient(t *testing.T, url string, id int) net.Conn {
+	t.Helper()
 	conn, err := net.Dial("tcp", strings.TrimPrefix(strings.TrimSuffix(url, HTTPPath), "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	t.Cleanup(func() { conn.Close() })
 	conn.(*net.TCPConn).SetReadBuffer(4096)
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"big","arguments":{}}}`
-	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: %d\r\n\r\n%s", HTTPPath, len(body), body)
-	// Once the call has reached the server, the server answers it before
-	// anything sent after it.
-	waitFor(t, "call passed on", func() bool {
-		return strings.Contains(record.String(), `"from":"client","to":"server","kind":"request","method":"tools/call"`)
-	})
-	// Another client of the session is answered all the same.
-	client := &http.Client{Timeout: 20 * time.Second}
-	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"jsonrpc":"2.0","id":2,"method":"ping"}`))
+	body := `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"tools/call","params":{"name":"big","arguments":{}}}`
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: big\r\nContent-Length: %d\r\n\r\n%s", HTTPPath, len(body), body)
+	return conn
+}
+
+// pingOver has a client of the shared session ping the server through
+// the proxy at url, within a generous bound, and returns how long the
+// answer took.
+func pingOver(t *testing.T, url string, stderr *syncBuffer) time.Duration {
+	t.Helper()
+	client := &http.Client{Timeout: 60 * time.Second}
+	ping := `{"jsonrpc":"2.0","id":"ping","method":"ping"}`
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(ping))
+	req.Header = modern(ping)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
+	start := time.Now()
 	resp, err := client.Do(req)
 	if err != nil {
-		t.Fatalf("the other client got no answer: %v\nstderr:\n%s", err, stderr)
+		t.Fatalf("the client got no answer: %v\nstderr:\n%s", err, stderr)
 	}
 	got, _ := io.ReadAll(resp.Body)
+	took := time.Since(start)
 	resp.Body.Close()
-	if m := jsonrpc.Parse(got); m.Kind != jsonrpc.Response || string(m.ID) != "2" || m.Result == nil {
-		t.Errorf("the other client got %s, want the answer to its ping", got)
+	if m := jsonrpc.Parse(got); m.Kind != jsonrpc.Response || string(m.ID) != `"ping"` || m.Result == nil {
+		t.Errorf("the client got %s, want the answer to its ping", got)
 	}
-	// The answer that could not be written is recorded as dropped.
-	waitFor(t, "dropped answer", func() bool {
-		return strings.Contains(record.String(), `"kind":"response","method":"tools/call","id":1,"tool":"big","bytes":33554524`) &&
-			strings.Contains(record.String(), `"verdict":"dropped"`)
+	return took
+}
+
+// TestClientsThatDoNotReadHoldUpNoOtherClient has three clients of the
+// shared session each ask for an answer larger than their connections
+// hold, and read none of it: another client's ping is answered while
+// the proxy still waits for them to read (none of their writes has
+// given up, writeTimeout after it began), not after their writes give
+// up one by one.
+func TestClientsThatDoNotReadHoldUpNoOtherClient(t *testing.T) {
+	const stalling = 3
+	up, _ := testServer(t, "raw")
+	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(16<<20))
+	url, stderr, record := serve(t, Options{Upstream: up}, listen(t))
+	for i := range stalling {
+		stallingClient(t, url, i+1)
+	}
+	// Once the calls have reached the server, it answers them before
+	// anything sent after them.
+	waitFor(t, "calls passed on", func() bool {
+		return strings.Count(record.String(), `"from":"client","to":"server","kind":"request","method":"tools/call"`) == stalling
 	})
+	took := pingOver(t, url, stderr)
+	t.Logf("the ping was answered in %v beside %d clients that do not read", took, stalling)
+	if said := stderr.String(); strings.Contains(said, "did not read") || strings.Contains(record.String(), `"verdict":"dropped"`) {
+		t.Errorf("the ping was answered only once a client that does not read had lost its connection:\nstderr:\n%s", said)
+	}
+}
+
+// TestAClientThatDoesNotReadItsAnswerLosesItsConnection has a client ask
+// for an answer larger than its connection holds and read none of it:
+// writeTimeout after the answer's write began, the proxy closes its
+// connection, and stderr says what it was not sent.
+func TestAClientThatDoesNotReadItsAnswerLosesItsConnection(t *testing.T) {
+	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
+	writeTimeout = 200 * time.Millisecond
+	up, _ := testServer(t, "raw")
+	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(16<<20))
+	l := &countingListener{Listener: listen(t)}
+	url, stderr, _ := serve(t, Options{Upstream: up}, l)
+	stallingClient(t, url, 1)
+	waitFor(t, "the connection given up, said on stderr", func() bool {
+		return strings.Contains(stderr.String(), "a client did not read a message within 200ms: its connection was closed, and 1 message for it not written")
+	})
+	waitFor(t, "the connection closed", func() bool { open, _ := l.counts(); return open == 0 })
 }

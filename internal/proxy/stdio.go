@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"toolbench/core/catalog"
 	"toolbench/internal/jsonrpc"
@@ -99,7 +98,8 @@ func (s *session) readClient(in io.Reader, route any) error {
 // JSON-RPC's invalid request, with the id its head gives, else null.
 func (s *session) clientTooLong(e *jsonrpc.TooLongError, route any) {
 	m := jsonrpc.Message{Kind: jsonrpc.Invalid, ID: e.HeadID(), Err: &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: e.Error()}}
-	ev := &Event{Time: time.Now(), From: Client, To: Server, Kind: "invalid", ID: m.ID, Bytes: e.Read}
+	ev := &Event{From: Client, To: Server, Kind: "invalid", ID: m.ID, Bytes: e.Read}
+	s.place(ev)
 	s.refuseInvalid(&m, ev, route)
 }
 
@@ -128,7 +128,7 @@ func (s *session) readServer(out io.Reader) error {
 func (s *session) serverTooLong(e *jsonrpc.TooLongError) {
 	id := e.HeadResponseID()
 	s.log.printf("the server wrote %s; it is not passed on", e.Error())
-	s.emit(&Event{Time: time.Now(), From: Server, To: Client, Kind: "invalid", ID: id, Bytes: e.Read, Verdict: Dropped,
+	s.emit(&Event{From: Server, To: Client, Kind: "invalid", ID: id, Bytes: e.Read, Verdict: Dropped,
 		Findings: []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: e.Error(), Hint: "raise the bound on a message, or have the server send less at once"}}})
 	if id == nil {
 		return

@@ -245,6 +245,7 @@ func (u *httpUp) failed(m *jsonrpc.Message, req *request, err error) {
 		return
 	}
 	u.s.take(req)
+	u.s.failed(err)
 	msg := jsonrpc.AppendError(nil, req.id, codeServerGone, "toolbench proxy: "+why)
 	if req.own != nil {
 		req.own <- msg
@@ -360,6 +361,6 @@ func eventTooLong(max int) string {
 func (s *session) serverEventTooLong() {
 	text := eventTooLong(s.opt.maxMessage())
 	s.log.printf("the server wrote %s; it is not passed on", text)
-	s.emit(&Event{Time: time.Now(), From: Server, To: Client, Kind: "invalid", Verdict: Dropped,
+	s.emit(&Event{From: Server, To: Client, Kind: "invalid", Verdict: Dropped,
 		Findings: []Finding{{Code: CodeInvalidMessage, Severity: catalog.Error, Text: text, Hint: "have the server send less at once"}}})
 }

@@ -227,8 +227,10 @@ func (s *session) cancelOnServer(req *request, reason string) {
 	note := append([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`), id...)
 	note = append(note, `,"reason":`...)
 	note = append(jsonrpc.AppendQuote(note, reason), "}}"...)
+	ev := &Event{From: Proxy, To: Server, Kind: "notification", Method: "notifications/cancelled", Bytes: len(note), Verdict: Sent}
+	s.place(ev)
 	s.up.send(note, nil, req.header)
-	s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "notification", Method: "notifications/cancelled", Bytes: len(note), Verdict: Sent})
+	s.emit(ev)
 }
 
 // clientCancelled takes the client's notifications/cancelled m: the
@@ -406,6 +408,8 @@ func (s *session) unrouted(m *jsonrpc.Message, ev *Event) {
 // it came while serving, nil for none.
 func (s *session) refuseServerRequest(m *jsonrpc.Message, why string, header http.Header) {
 	msg := jsonrpc.AppendError(nil, m.ID, jsonrpc.CodeInternalError, "toolbench proxy: "+why)
+	ev := &Event{From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent}
+	s.place(ev)
 	s.up.send(msg, nil, header)
-	s.emit(&Event{Time: time.Now(), From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent})
+	s.emit(ev)
 }
