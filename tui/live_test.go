@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -558,7 +557,7 @@ func TestRReconnectsAndSShowsTheServersStandardErrorEscaped(t *testing.T) {
 	t.Cleanup(func() {
 		if alive := proctest.WaitGone(first, 2*time.Second); alive != nil {
 			t.Errorf("the first server's group still runs: %v", alive)
-			syscall.Kill(-first, syscall.SIGKILL)
+			proctest.KillGroup(first)
 		}
 	})
 
@@ -620,7 +619,7 @@ func TestRReconnectsAndSShowsTheServersStandardErrorEscaped(t *testing.T) {
 	m.call.conns.closeAll(m.call.conn)
 	if alive := proctest.WaitGone(second, 2*time.Second); second != 0 && alive != nil {
 		t.Errorf("the second server's group still runs after the end: %v", alive)
-		syscall.Kill(-second, syscall.SIGKILL)
+		proctest.KillGroup(second)
 	}
 }
 
@@ -629,7 +628,7 @@ func TestTheEndOfTheSessionIsShownAndCallsAreRefused(t *testing.T) {
 	spec, pidFile := stdioSpec(t)
 	m := openOnServer(t, spec, Server{}, 120, 40)
 	pgid := pgidOf(pidFile)
-	syscall.Kill(-pgid, syscall.SIGKILL) // the server crashes
+	proctest.KillGroup(pgid) // the server crashes
 	m = loadUntil(t, m, isFailed)
 	s := screen(m)
 	if !m.call.ended || !strings.Contains(lineOf(s, "✗"), "the session with the server has ended") || !strings.Contains(s, "R reconnects") {
@@ -747,7 +746,7 @@ func TestTheEndClosesASessionAReconnectionMadeButUpdateNeverTook(t *testing.T) {
 	for _, pgid := range []int{first, second} {
 		if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {
 			t.Errorf("group %d still runs after the end: %v", pgid, alive)
-			syscall.Kill(-pgid, syscall.SIGKILL)
+			proctest.KillGroup(pgid)
 		}
 	}
 	select {

@@ -35,6 +35,10 @@ type Options struct {
 	// the issues found so far, and the caller, who closed Done, knows
 	// it is not the whole lint.
 	Done <-chan struct{}
+	// SecurityRulesAlone gives the security rules' findings as their phrases and
+	// intents make them, not weighed by the security model: for the
+	// tests of how the rules read.
+	SecurityRulesAlone bool
 }
 
 // Result is a linted document.
@@ -114,6 +118,8 @@ type linter struct {
 	docFacts *docFacts
 	server   *ServerFacts    // the facts of a live server's listing
 	done     <-chan struct{} // Options.Done
+	// SecurityRulesAlone is Options.SecurityRulesAlone.
+	SecurityRulesAlone bool
 
 	toolCtx  ToolContext
 	walker   walker
@@ -131,7 +137,7 @@ type optIn struct {
 }
 
 func newLinter(doc *jsondoc.Document, opt Options) *linter {
-	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server, done: opt.Done}
+	l := &linter{doc: doc, levels: opt.ruleLevels(), only: opt.Only, docFacts: &docFacts{}, server: opt.Server, done: opt.Done, SecurityRulesAlone: opt.SecurityRulesAlone}
 	enabled := withImplied(targetsNamed(opt.Targets))
 	l.all = l.hooksFor(enabled)
 	for _, r := range l.all.rules {
@@ -378,7 +384,7 @@ func (l *linter) entries(es []tooldef.ListEntry) {
 	}
 	parts := make([]*linter, n)
 	par.Split(n, len(es), func(k, lo, hi int) {
-		part := &linter{doc: l.doc, set: l.set, levels: l.levels, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts, done: l.done}
+		part := &linter{doc: l.doc, set: l.set, levels: l.levels, only: l.only, document: l.document, all: l.all, optIn: l.optIn, docFacts: l.docFacts, done: l.done, SecurityRulesAlone: l.SecurityRulesAlone}
 		parts[k] = part
 		for _, e := range es[lo:hi] {
 			if part.stopped() {

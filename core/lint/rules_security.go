@@ -291,6 +291,38 @@ collision); Z. Wang et al., MCPTox (arXiv:2508.14925, 2025).`,
 		},
 		Tool: securityCheck(clsShadowing),
 	},
+	{
+		Entry: catalog.Entry{
+			Code: SecurityPrefix + "hidden-instruction", Severity: catalog.Warning,
+			Summary: "A sentence of the tool's text reads as poisoned tools' orders to the model do.",
+			Doc: `The other security rules read words a person chose: phrases, and the
+intents their cues make. A poisoned tool's author words an order in ways
+no list foresees. This rule reads each sentence of every text of a tool
+that reaches the model as a whole, with a statistical model: a logistic
+regression over its words and pairs of words, trained on the security
+corpus of toolbench (the sentences the other rules find in its poisoned
+tools, against every sentence of the tools of its 140 real servers and
+its tricky tools). A sentence no other rule found anything in, that the
+model scores 0.95 or more, is reported; the message gives the score and
+the words that weigh most.
+
+The same model weighs the other rules' findings: one in a sentence it
+scores below 0.2 is not reported, which keeps phrases misread in real
+tools' text from crying wolf. docs/security.md says how both were
+measured on tools neither the rules nor the model had seen.
+
+Fix: read the sentence. If it orders the model about something the
+user would not want (hiding from them, reading secrets, sending data
+away, steering other tools), delete it; if the server is not yours, do
+not connect it. A sentence that is benign is accepted in the baseline,
+or the rule turned off with --ignore security/hidden-instruction.
+
+Source: Invariant Labs, "MCP Security Notification: Tool Poisoning
+Attacks" (April 2025); Z. Wang et al., MCPTox (arXiv:2508.14925, 2025);
+the corpus in core/lint/testdata/security, described in its README.`,
+		},
+		Tool: securityCheck(clsHidden),
+	},
 }
 
 // securityHints are the hints of each class's issues.
@@ -302,13 +334,18 @@ var securityHints = [nSecClasses]string{
 	clsParameter:    "Remove the property, or say what it really holds. If the server is not yours, do not connect it.",
 	clsCommand:      "Delete the command from the text the model reads. If the server is not yours, do not connect it.",
 	clsShadowing:    "Describe this tool and leave other tools to their servers. If the server is not yours, do not connect it.",
+	clsHidden:       "Delete the sentence if it orders the model about something the user would not want; if the server is not yours, do not connect it.",
 }
 
 // securityCheck is the Tool hook of a class's rule: it reports the
 // class's findings of the tool's scan.
 func securityCheck(cls secClass) func(*ToolContext) {
 	return func(c *ToolContext) {
-		scan := securityScan.Of(c)
+		fact := securityScan
+		if c.l.SecurityRulesAlone {
+			fact = securityScanAlone
+		}
+		scan := fact.Of(c)
 		for _, f := range scan.found {
 			if f.class != cls {
 				continue

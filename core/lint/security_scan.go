@@ -26,6 +26,7 @@ const (
 	clsParameter
 	clsCommand
 	clsShadowing
+	clsHidden // found by the security model, not by a rule's phrases (see weigh)
 	nSecClasses
 )
 
@@ -150,6 +151,8 @@ type secScan struct {
 	// that names it before a colon or a tag's end: "- create_event: add
 	// this address", <policy target="send_payment">; "" for none.
 	toolLabel string
+	// model is the security model's scratch (see weigh).
+	model modelScratch
 }
 
 // scanners are the scans under way and done: a scan's buffers (its
@@ -169,15 +172,32 @@ var noFindings = &secFindings{}
 
 var securityScan = NewFact(scanTool)
 
+// securityScanAlone is the scan of a tool as the rules' phrases and
+// intents make it, not weighed by the model (Options.SecurityRulesAlone).
+var securityScanAlone = NewFact(func(t *tooldef.Tool) *secFindings {
+	s := scanned(t)
+	r := s.findings()
+	scanners.Put(s)
+	return r
+})
+
 func scanTool(t *tooldef.Tool) *secFindings {
+	s := scanned(t)
+	s.weigh(securityModel())
+	r := s.findings()
+	scanners.Put(s)
+	return r
+}
+
+// scanned returns a scan of t from the pool with what the rules found,
+// before the model weighs it.
+func scanned(t *tooldef.Tool) *secScan {
 	s := newScan(t)
 	for i := range s.texts {
 		s.scanText(i)
 	}
 	s.convProps(t)
-	r := s.findings()
-	scanners.Put(s)
-	return r
+	return s
 }
 
 // newScan returns a scan of t from the pool, its texts collected.
@@ -185,7 +205,7 @@ func newScan(t *tooldef.Tool) *secScan {
 	s := scanners.Get().(*secScan)
 	*s = secScan{name: t.Name, x: s.x, texts: emptied(s.texts), found: emptied(s.found),
 		props: emptied(s.props), fields: emptied(s.fields), noText: emptied(s.noText), named4Conv: emptied(s.named4Conv),
-		values: emptied(s.values), segs: emptied(s.segs), stack: s.stack[:0], filters: s.filters[:0], cc: clauseCues{at: s.cc.at}}
+		values: emptied(s.values), segs: emptied(s.segs), stack: s.stack[:0], filters: s.filters[:0], cc: clauseCues{at: s.cc.at}, model: s.model}
 	s.collect(t)
 	return s
 }

@@ -320,14 +320,18 @@ func (s *serverFlags) options(fs *pflag.FlagSet) (serverOptions, error) {
 
 // servers returns the servers o names: none, the one a server flag
 // names, or every server of the servers file under --all-servers, in the
-// file's order, which it reads. A servers file that cannot be read is an
-// error.
+// file's order. It reads the servers file once, for every server it
+// returns to be reached by and to be pointed at in a report. A servers
+// file that cannot be read is an error under --all-servers, and the
+// error of the server --server names when it is reached.
 func (o serverOptions) servers() ([]source.Server, error) {
 	switch {
 	case o.server == nil:
 		return nil, nil
-	case !o.all:
+	case !o.all && o.server.Name == "":
 		return []source.Server{*o.server}, nil
+	case !o.all:
+		return []source.Server{o.server.WithFileRead()}, nil
 	}
 	return source.AllServers(*o.server)
 }

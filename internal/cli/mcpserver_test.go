@@ -374,7 +374,7 @@ func (ts *testServer) assertGone(t *testing.T) {
 	}
 	if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {
 		t.Errorf("the server's process group %d still has running processes %v", pgid, alive)
-		syscall.Kill(-pgid, syscall.SIGKILL)
+		proctest.KillGroup(pgid)
 	}
 }
 
@@ -454,6 +454,15 @@ func statusServer(t *testing.T, status int) string {
 	}))
 	t.Cleanup(hs.Close)
 	return hs.URL
+}
+
+// redirectServer starts a server that answers every request with a 307 to
+// to, and returns the URL of its endpoint.
+func redirectServer(t *testing.T, to string) string {
+	t.Helper()
+	hs := httptest.NewServer(http.RedirectHandler(to, http.StatusTemporaryRedirect))
+	t.Cleanup(hs.Close)
+	return hs.URL + "/mcp"
 }
 
 // commandRun is one run of toolbench in this process.

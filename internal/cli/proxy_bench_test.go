@@ -9,11 +9,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/proctest"
 )
 
 // lineClient speaks raw JSON-RPC lines to a process on stdio: a server,
@@ -29,7 +29,7 @@ func startLines(b *testing.B, env []string, argv ...string) *lineClient {
 	b.Helper()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = proctest.GroupAttr()
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		b.Fatal(err)
@@ -43,7 +43,7 @@ func startLines(b *testing.B, env []string, argv ...string) *lineClient {
 	}
 	b.Cleanup(func() {
 		in.Close()
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		proctest.KillGroup(cmd.Process.Pid)
 		cmd.Wait()
 	})
 	return &lineClient{w: in, r: jsonrpc.NewReader(bufio.NewReader(out), 0)}

@@ -1,3 +1,5 @@
+//go:build unix
+
 package cli
 
 // Every `$ ...` line of README and of the docs is an example a reader
@@ -31,6 +33,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -41,7 +44,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -175,7 +177,7 @@ func TestREADMEAndDocsExamplesGiveTheOutputShown(t *testing.T) {
 		chain int
 	}
 	copies := map[chainKey]string{}
-	before := map[chainKey]map[string]bool{} // what each copy held before its chain ran
+	before := map[chainKey]map[string]string{} // what each copy held before its chain ran
 	skipped := map[chainKey]string{}
 	parent := t
 	for _, ex := range examples {
@@ -211,33 +213,50 @@ func TestREADMEAndDocsExamplesGiveTheOutputShown(t *testing.T) {
 	}
 	// A reader runs the examples in the checkout: what a chain of them
 	// makes, its last steps remove, or the next run finds it there, this
-	// test's copies of examples/ among them.
+	// test's copies of examples/ among them; and it leaves every file of
+	// the checkout as it was, or the reader's copy of examples/ is edited
+	// by surprise (a chain that shows an edit makes it in a copy of its
+	// own, and removes the copy).
 	for key, dir := range copies {
 		if skipped[key] != "" {
 			continue
 		}
-		if left := treeMade(before[key], treeOf(t, dir)); len(left) > 0 {
+		after := treeOf(t, dir)
+		if left := treeMade(before[key], after); len(left) > 0 {
 			t.Errorf("%s:%d: the examples of this block and those that continue it leave in the checkout what they made (%s): end them with steps that remove it",
 				key.file, firstLine(examples, key.file, key.chain), strings.Join(left, ", "))
+		}
+		if edited := treeEdited(before[key], after); len(edited) > 0 {
+			t.Errorf("%s:%d: the examples of this block and those that continue it edit files of the checkout in place (%s): edit a copy they make, and remove it at the end",
+				key.file, firstLine(examples, key.file, key.chain), strings.Join(edited, ", "))
 		}
 	}
 }
 
 // treeOf is the paths under dir, from dir, a folder's with a '/' after
-// it; a symbolic link, by which a copy of the repository's root holds the
-// rest of it, is not followed.
-func treeOf(t testing.TB, dir string) map[string]bool {
+// it, each with the SHA-256 of the file's bytes ("" for a folder); a
+// symbolic link, by which a copy of the repository's root holds the rest
+// of it, is not followed.
+func treeOf(t testing.TB, dir string) map[string]string {
 	t.Helper()
-	tree := map[string]bool{}
+	tree := map[string]string{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || p == dir {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		if d.IsDir() {
-			rel += "/"
+		switch {
+		case d.IsDir():
+			tree[rel+"/"] = ""
+		case d.Type().IsRegular():
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			tree[rel] = fmt.Sprintf("%x", sha256.Sum256(data))
+		default:
+			tree[rel] = ""
 		}
-		tree[rel] = true
 		return nil
 	})
 	if err != nil {
@@ -247,13 +266,24 @@ func treeOf(t testing.TB, dir string) map[string]bool {
 }
 
 // treeMade is what the tree after holds that before does not, each
-// path of treeOf's, sorted. (An example that edits a file of examples/
-// in place, to show what a command does with it, is not held to undo
-// the edit.)
-func treeMade(before, after map[string]bool) []string {
+// path of treeOf's, sorted.
+func treeMade(before, after map[string]string) []string {
 	var out []string
 	for p := range after {
-		if !before[p] {
+		if _, ok := before[p]; !ok {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// treeEdited is the files both trees hold with other bytes in after,
+// sorted.
+func treeEdited(before, after map[string]string) []string {
+	var out []string
+	for p, sum := range after {
+		if was, ok := before[p]; ok && was != sum {
 			out = append(out, p)
 		}
 	}
@@ -529,28 +559,4 @@ func TestDocExamplesReadBlocksMarkersAndChains(t *testing.T) {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
-}
-
-// lockedBuffer is a buffer one command writes while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) Len() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Len()
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -26,6 +26,7 @@ import (
 
 func TestABadServerIsOneLineAndStatusTwoInEveryCommand(t *testing.T) {
 	u, _ := httpServer(t)
+	redirecting := redirectServer(t, "https://elsewhere.example/mcp?token=secret")
 	tests := []struct {
 		name string
 		// server returns the flags of the server and the test server
@@ -53,6 +54,8 @@ func TestABadServerIsOneLineAndStatusTwoInEveryCommand(t *testing.T) {
 			return []string{"--server-url", statusServer(t, http.StatusInternalServerError)}
 		},
 			`: initialize: HTTP 500 Internal Server Error: "Internal Server Error here"`},
+		{"a redirect to another origin", func(t *testing.T) []string { return []string{"--server-url", redirecting} },
+			": initialize: " + redirecting + " redirected to https://elsewhere.example/mcp, another origin: not followed, so that the server's headers go to its origin only (give that URL if the server is there)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -327,7 +330,7 @@ func TestWatchOfAServerThatExitsIsStatusTwo(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatalf("no report; stderr %q", stderr.String())
 	}
-	syscall.Kill(ts.waitStarted(t), syscall.SIGKILL) // the server crashes
+	proctest.KillGroup(ts.waitStarted(t)) // the server crashes
 	if code := waitExit(t, cmd, 3*time.Second); code != exitFailure {
 		t.Errorf("exit %d, want 2", code)
 	}

@@ -73,3 +73,37 @@ func TestEveryCommandOfAllServersReadsTheServersFileOnce(t *testing.T) {
 		})
 	}
 }
+
+func TestVerifyAndLintReadTheServersFileOnceForEveryServerTheyReach(t *testing.T) {
+	t.Parallel()
+	root := project(t, map[string]string{})
+	first, second, third := testEntry(t, "first", "tools"), testEntry(t, "second", "tools"), testEntry(t, "third", "tools")
+	writeServers(t, "servers.json", first, second, third)
+	writeServers(t, "fewer.json", first, second) // third is gone from it
+	if code, _, stderr := runIn(t, "lock", "--all-servers", "--mcp-config", "servers.json", "--timeout", testServerTimeout); code != exitOK {
+		t.Fatalf("lock --all-servers: exit %d, %q", code, stderr)
+	}
+	tests := []struct {
+		name, file string
+		args       []string
+		want       int // the exit status
+	}{
+		{"the servers the lock pins", "servers.json", []string{"verify"}, exitOK},
+		{"the servers the lock pins, one gone from the file", "fewer.json", []string{"verify"}, exitFailure},
+		{"every server of the file, and one the lock pins besides", "fewer.json", []string{"verify", "--all-servers"}, exitFailure},
+		{"lint of one of them", "servers.json", []string{"lint", "--server", "first"}, exitOK},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			opened := opens(t, filepath.Join(root, tc.file))
+			code, _, stderr := runIn(t, append(tc.args, "--mcp-config", tc.file, "--timeout", testServerTimeout)...)
+			n := opened()
+			if code != tc.want {
+				t.Errorf("toolbench %q: exit %d, %q; want %d", tc.args, code, stderr, tc.want)
+			}
+			if n != 1 {
+				t.Errorf("toolbench %q opened the servers file %d times, want once", tc.args, n)
+			}
+		})
+	}
+}

@@ -95,6 +95,9 @@ func runVerify(e *env, opts *verifyOptions) error {
 	reach := opts.reach
 	var all []source.Server
 	if opts.all {
+		// Read once, for every server of it and every server the lock
+		// pins besides.
+		reach = reach.WithFileRead()
 		var err error
 		if all, err = source.AllServers(reach); err != nil {
 			return err
@@ -115,11 +118,15 @@ func verify(e *env, opts *verifyOptions, pol *policy.Policy, path string, reach 
 		return exitFailure
 	}
 	names := l.Sources()
+	if !opts.all && slices.ContainsFunc(names, func(name string) bool { return l.Kind(name) == lock.Server }) {
+		// Read once, for every server the lock pins: to reach it, and for
+		// the report to point at its entry.
+		reach = reach.WithFileRead()
+	}
 	ins := make([]source.Input, len(names))
 	for i, name := range names {
 		if l.Kind(name) == lock.Server {
-			srv := reach
-			srv.Name = name
+			srv := reach.Named(name)
 			if j := slices.IndexFunc(all, func(s source.Server) bool { return s.Name == name }); j >= 0 {
 				srv = all[j] // the servers file as it was read for all of them
 			}

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"toolbench/internal/proctest"
 )
 
 func TestConnectReportsMissingCommand(t *testing.T) {
@@ -156,34 +154,6 @@ func TestServerCrashEndsSessionWithExitError(t *testing.T) {
 		t.Errorf("Err = %v, want the *ExitError", c.Err())
 	}
 	assertGroupGone(t, c.proc.pgid)
-}
-
-func TestCloseEndsTheWholeProcessGroup(t *testing.T) {
-	t.Parallel()
-	c := connectStdio(t, "intermediate")
-	re := regexp.MustCompile(`grandchild pid (\d+)`)
-	var pid int
-	if !waitFor(2*time.Second, func() bool {
-		m := re.FindStringSubmatch(c.StderrTail())
-		if m == nil {
-			return false
-		}
-		pid = atoi(m[1])
-		return true
-	}) {
-		t.Fatalf("no grandchild pid in stderr %q", c.StderrTail())
-	}
-	if _, err := c.ListTools(context.Background()); err != nil {
-		t.Fatal(err) // the grandchild is the server
-	}
-	pgid := c.proc.pgid
-	if err := c.Close(); err != nil {
-		t.Fatal(err)
-	}
-	assertGroupGone(t, pgid)
-	if proctest.Alive(pid) {
-		t.Errorf("grandchild %d still runs", pid)
-	}
 }
 
 func TestCancellingConnectContextClosesClient(t *testing.T) {

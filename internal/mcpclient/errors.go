@@ -121,14 +121,24 @@ func (e *HTTPError) Error() string {
 // does not follow: the headers given for the server are for its origin
 // only.
 type RedirectError struct {
-	// From is the server's origin, To the URL it redirected to, without
-	// its user information or query.
+	// From is the URL that answered with the redirect (the server's, or
+	// one it redirected to within its origin), To the URL it redirected
+	// to; both without their user information or query.
 	From, To string
 }
 
 func (e *RedirectError) Error() string {
-	return fmt.Sprintf("the server redirected to %s, another origin than %s; toolbench follows redirects within the server's origin only, so that its headers go nowhere else: give that URL if it is the server",
-		quote([]byte(e.To), quoteLimit), e.From)
+	return fmt.Sprintf("%s redirected to %s, another origin: not followed, so that the server's headers go to its origin only (give that URL if the server is there)",
+		urlText(e.From), urlText(e.To))
+}
+
+// urlText writes a URL for an error message: as it is when it is plain
+// text of a line's length, quoted and cut otherwise.
+func urlText(u string) string {
+	if len(u) > quoteLimit {
+		return quote([]byte(u), quoteLimit)
+	}
+	return safeName(u)
 }
 
 // LimitError reports what a server sent past one of toolbench's bounds.

@@ -50,6 +50,8 @@ func TestHTTPHeadersNeverLeaveTheServersOrigin(t *testing.T) {
 		switch r.URL.Path {
 		case "/moved": // within the origin
 			http.Redirect(w, r, "/mcp", http.StatusTemporaryRedirect)
+		case "/hop": // within the origin, to one that leads away
+			http.Redirect(w, r, "/away", http.StatusTemporaryRedirect)
 		case "/away": // to another origin
 			http.Redirect(w, r, other.URL+"/mcp?token=in-the-query", http.StatusTemporaryRedirect)
 		case "/mcp":
@@ -73,27 +75,38 @@ func TestHTTPHeadersNeverLeaveTheServersOrigin(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	t.Run("a redirect to another origin is refused and said", func(t *testing.T) {
-		_, err := Connect(context.Background(), spec("/away"))
-		var re *RedirectError
-		if !errors.As(err, &re) {
-			t.Fatalf("Connect: %v, want a *RedirectError", err)
-		}
-		if re.From != srv.URL || re.To != other.URL+"/mcp" {
-			t.Errorf("the error says from %q to %q, want %q to %q", re.From, re.To, srv.URL, other.URL+"/mcp")
-		}
-		for _, want := range []string{"redirected to", other.URL, "another origin"} {
-			if !strings.Contains(err.Error(), want) {
-				t.Errorf("error %q does not say %q", err, want)
+	for _, tc := range []struct {
+		name, path string
+		from       string // the URL that redirected away
+	}{
+		{"a redirect to another origin is refused and said", "/away", "/away"},
+		{"a redirect away after one within the origin names the URL that led away", "/hop", "/away"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Connect(context.Background(), spec(tc.path))
+			var re *RedirectError
+			if !errors.As(err, &re) {
+				t.Fatalf("Connect: %v, want a *RedirectError", err)
 			}
-		}
-		if strings.Contains(err.Error(), "in-the-query") {
-			t.Errorf("error %q quotes the query of the URL it names", err)
-		}
-		if got := elsewhere.requests(); len(got) > 0 {
-			t.Errorf("the other origin received %q", got)
-		}
-	})
+			from, to := srv.URL+tc.from, other.URL+"/mcp"
+			if re.From != from || re.To != to {
+				t.Errorf("the error says from %q to %q, want %q to %q", re.From, re.To, from, to)
+			}
+			want := from + " redirected to " + to + ", another origin: not followed, so that the server's headers go to its origin only (give that URL if the server is there)"
+			if got := re.Error(); got != want {
+				t.Errorf("the refusal says\n%s\nwant\n%s", got, want)
+			}
+			if strings.Count(err.Error(), to) != 1 || strings.Count(err.Error(), srv.URL) != 1 {
+				t.Errorf("error %q does not name each URL once", err)
+			}
+			if strings.Contains(err.Error(), "in-the-query") {
+				t.Errorf("error %q quotes the query of the URL it names", err)
+			}
+			if got := elsewhere.requests(); len(got) > 0 {
+				t.Errorf("the other origin received %q", got)
+			}
+		})
+	}
 }
 
 // serveAlike answers every request with the body write writes, under the

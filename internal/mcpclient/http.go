@@ -57,7 +57,7 @@ const maxRedirects = 10
 func SameOriginRedirects(origin *url.URL) func(*http.Request, []*http.Request) error {
 	return func(req *http.Request, via []*http.Request) error {
 		if !SameOrigin(req.URL, origin) {
-			err := &RedirectError{From: originOf(origin), To: redactedURL(req.URL)}
+			err := &RedirectError{From: redactedURL(via[len(via)-1].URL), To: redactedURL(req.URL)}
 			if ex := exchangeFrom(req.Context()); ex != nil {
 				ex.setRefusal(err)
 			}
@@ -88,9 +88,6 @@ func portOf(u *url.URL) string {
 	}
 	return "80"
 }
-
-// originOf writes the origin of u: "https://example.com:8443".
-func originOf(u *url.URL) string { return u.Scheme + "://" + u.Host }
 
 // redactedURL writes u without its user information or query, which may
 // hold credentials.

@@ -90,7 +90,7 @@ func TestToolDefinitionsAreAsReviewed(t *testing.T) {
 
 func TestServesEitherProtocolVersionOverHTTP(t *testing.T) {
 	t.Parallel()
-	for _, version := range []string{mcpclient.DefaultProtocolVersion, "2026-07-28"} {
+	for _, version := range []string{"2025-11-25", "2026-07-28"} {
 		t.Run(version, func(t *testing.T) {
 			list := listOverHTTP(t, mcpserve.Options{Root: t.TempDir()}, version)
 			doc, err := jsondoc.Parse(list.Name, list.Document)

@@ -139,6 +139,7 @@ func (s *server) mcpServer(opt Options) *mcp.Server {
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 	})
 	s.addTools(srv)
+	srv.AddReceivingMiddleware(ofTheRevision) // outermost: it trims every answer
 	return srv
 }
 

@@ -55,6 +55,17 @@ func post(h http.Handler, body string) *httptest.ResponseRecorder {
 // function that sends a line and returns the answer.
 func stdioSession(t *testing.T, root string) func(line string) string {
 	t.Helper()
+	send := stdioLines(t, root)
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return send
+}
+
+// stdioLines serves root on pipes and returns a function that sends a
+// line and returns the answer, "" for a notification: a session that
+// has begun nothing.
+func stdioLines(t *testing.T, root string) func(line string) string {
+	t.Helper()
 	clientIn, serverOut := io.Pipe()
 	serverIn, clientOut := io.Pipe()
 	go mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, In: serverIn, Out: serverOut})
@@ -87,8 +98,6 @@ func stdioSession(t *testing.T, root string) func(line string) string {
 		}
 		return ""
 	}
-	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	return send
 }
 

@@ -1,5 +1,3 @@
-//go:build unix
-
 package proctest
 
 import (
@@ -9,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -51,7 +48,7 @@ func EverythingHTTP(t testing.TB, entry string, wait time.Duration) string {
 	l.Close()
 	server := exec.Command("node", entry, "streamableHttp")
 	server.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
-	server.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	server.SysProcAttr = GroupAttr()
 	out, err := server.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +58,7 @@ func EverythingHTTP(t testing.TB, entry string, wait time.Duration) string {
 	}
 	pgid := server.Process.Pid
 	t.Cleanup(func() {
-		syscall.Kill(-pgid, syscall.SIGKILL)
+		KillGroup(pgid)
 		server.Wait()
 		if alive := WaitGone(pgid, 2*time.Second); alive != nil {
 			t.Errorf("server-everything still runs: %v", alive)

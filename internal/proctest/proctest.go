@@ -1,49 +1,23 @@
-//go:build unix
-
 // Package proctest tells tests whether the processes a server started are
 // gone: a test of a command that spawns a server checks, when it ends,
 // that nothing of the server's process group is left running, or nothing
-// with the mark it put in the server's environment. It reads
-// /proc, so it works on Linux only; elsewhere a group counts as gone once
-// it cannot be signalled. It also finds and starts MCP's reference
-// server-everything for the end-to-end tests of several packages.
+// with the mark it put in the server's environment. It reads /proc, so it
+// sees them on Linux only: on another Unix it finds none running, and on
+// Windows, which has neither /proc nor process groups of Unix's kind, it
+// sees the process that leads a group, and no mark. It also finds and
+// starts MCP's reference server-everything for the end-to-end tests of
+// several packages.
 package proctest
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
-
-// Running returns the pids of the processes of group pgid that are
-// running: not zombies, which have exited and wait to be reaped by a
-// parent that may not be the test.
-func Running(pgid int) []int {
-	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
-		return nil
-	}
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	var alive []int
-	for _, path := range stats {
-		pid, group, state, ok := readStat(path)
-		if ok && group == pgid && state != 'Z' && state != 'X' {
-			alive = append(alive, pid)
-		}
-	}
-	return alive
-}
-
-// Alive reports whether process pid is running, not a zombie.
-func Alive(pid int) bool {
-	_, _, state, ok := readStat("/proc/" + strconv.Itoa(pid) + "/stat")
-	return ok && state != 'Z' && state != 'X'
-}
 
 // WaitGone waits up to d for the group to have no running process, and
 // returns those still running then: nil when the group is gone.

@@ -114,7 +114,8 @@ func (s Server) Spec(lookup func(string) (string, bool)) (mcpclient.Spec, error)
 }
 
 // entrySpec is the Spec of the server's entry of its servers file: of
-// the entry AllServers read, or else of the file, read now.
+// the entry AllServers read, or else of the file, as WithFileRead read
+// it or read now.
 func (s Server) entrySpec(lookup func(string) (string, bool)) (mcpclient.Spec, error) {
 	if entry, ok := s.readFile().entry(s.Name); ok {
 		spec, err := mcpclient.EntrySpec(s.Name, entry, lookup)
@@ -123,14 +124,11 @@ func (s Server) entrySpec(lookup func(string) (string, bool)) (mcpclient.Spec, e
 		}
 		return spec, nil
 	}
-	file, data, err := ReadServersFile(s.Dir, s.ServersFile, s.FileLimit)
-	if err != nil {
-		return mcpclient.Spec{}, err
+	f := s.fileNow()
+	if f.err != nil {
+		return mcpclient.Spec{}, f.err
 	}
-	if _, err := checkServersFile(file, data); err != nil {
-		return mcpclient.Spec{}, err
-	}
-	return mcpclient.ParseConfig(file, data, s.Name, lookup)
+	return mcpclient.ParseConfig(f.name, f.data, s.Name, lookup)
 }
 
 // openServer connects to the server and lists its tools.

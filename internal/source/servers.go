@@ -16,30 +16,28 @@ import (
 // line's --all-servers names. A file that cannot be read, or that lists
 // no server, is an error.
 //
-// The file is read and parsed here, once: each Server returned holds
-// what its Spec and its Entry take of it, and neither reads it again.
+// The file is read and parsed here, once, unless tmpl holds it read
+// (WithFileRead): each Server returned holds what its Spec and its Entry
+// take of it, and neither reads it again.
 func AllServers(tmpl Server) ([]Server, error) {
-	file, data, err := ReadServersFile(tmpl.Dir, tmpl.ServersFile, tmpl.FileLimit)
-	if err != nil {
-		return nil, err
+	f := tmpl.fileNow()
+	if f.err != nil {
+		return nil, f.err
 	}
-	doc, err := checkServersFile(file, data)
-	if err != nil {
-		return nil, err
-	}
-	entries, err := mcpclient.ParseServerEntries(file, data)
+	entries, err := mcpclient.ParseServerEntries(f.name, f.data)
 	if err != nil {
 		return nil, err
 	}
 	if len(entries) == 0 {
-		return nil, fmt.Errorf("%s lists no server", file)
+		return nil, fmt.Errorf("%s lists no server", f.name)
 	}
-	read := &serversFile{name: file, dir: tmpl.Dir, doc: doc, entries: make(map[string][]byte, len(entries))}
+	read := *f // tmpl's may be shared: the entries go in a copy
+	read.entries = make(map[string][]byte, len(entries))
 	out := make([]Server, len(entries))
 	for i, e := range entries {
 		read.entries[e.Name] = e.Entry
-		out[i] = Server{Name: e.Name, ServersFile: file, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout,
-			FileLimit: tmpl.FileLimit, ProtocolVersion: tmpl.ProtocolVersion, Dir: tmpl.Dir, read: read}
+		out[i] = Server{Name: e.Name, ServersFile: f.name, Timeout: tmpl.Timeout, StartTimeout: tmpl.StartTimeout, ListTimeout: tmpl.ListTimeout,
+			FileLimit: tmpl.FileLimit, ProtocolVersion: tmpl.ProtocolVersion, Dir: tmpl.Dir, read: &read}
 	}
 	return out, nil
 }
@@ -119,12 +117,17 @@ func (s Server) Entry() (Entry, error) {
 }
 
 // File returns the servers file that names the server, as a document
-// named by its path as given: as AllServers read it, or else read now.
+// named by its path as given: as AllServers or WithFileRead read it, or
+// else read now.
 func (s Server) File() (*jsondoc.Document, error) {
-	if doc := s.readFile().document(); doc != nil {
-		return doc, nil
+	f := s.fileNow()
+	switch {
+	case f.err != nil:
+		return nil, f.err
+	case f.doc != nil:
+		return f.doc, nil
 	}
-	return LoadServersFile(s.Dir, s.ServersFile, s.FileLimit)
+	return jsondoc.Parse(f.name, f.data)
 }
 
 // checkServersFile parses data, the servers file named file, as a tools

@@ -196,3 +196,49 @@ func TestAServersFileIsReadWithVSCodesCommentsAndTrailingCommas(t *testing.T) {
 		t.Errorf("ReadServersFile: %q, %d bytes, %v; want the file's %d bytes", name, len(data), err, len(jsonc))
 	}
 }
+
+func TestAServerWithItsFileReadReadsItNoMore(t *testing.T) {
+	inDir(t)
+	file := `{"mcpServers": {"files": {"command": "files-server"}, "web": {"url": "https://h/mcp"}}}`
+	if err := os.WriteFile(".mcp.json", []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := Server{Timeout: 3 * time.Second}.WithFileRead()
+	if err := os.Remove(".mcp.json"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, wantCommand, wantURL, wantErr string
+	}{
+		{"files", "files-server", "", ""},
+		{"web", "", "https://h/mcp", ""},
+		{"gone", "", "", `.mcp.json: no server "gone"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := read.Named(tc.name)
+			spec, err := s.Spec(nil)
+			entry, eerr := s.Entry()
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || eerr == nil || !strings.Contains(eerr.Error(), tc.wantErr) {
+					t.Errorf("Spec: %v; Entry: %v; want both %q", err, eerr, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || strings.Join(spec.Command, " ") != tc.wantCommand || spec.URL != tc.wantURL || spec.Timeout != 3*time.Second {
+				t.Errorf("Spec: %+v, %v; want %q %q in 3s", spec, err, tc.wantCommand, tc.wantURL)
+			}
+			if eerr != nil || entry.Doc == nil || entry.Doc.Src[entry.Start:entry.End] != `"`+tc.name+`"` {
+				t.Errorf("Entry: %+v, %v; want the key of its entry", entry, eerr)
+			}
+		})
+	}
+	// A file that could not be read is each server's error, as it is
+	// when each reads it.
+	missing := Server{ServersFile: "none.json"}.WithFileRead().Named("files")
+	if _, err := missing.Spec(nil); err == nil || !strings.Contains(err.Error(), "none.json") {
+		t.Errorf("Spec of a server of a file not there: %v", err)
+	}
+	if _, err := missing.Entry(); err == nil || !strings.Contains(err.Error(), "none.json") {
+		t.Errorf("Entry of a server of a file not there: %v", err)
+	}
+}

@@ -32,29 +32,31 @@ func ReadServersFile(dir, path string, lim auxfile.Limit) (string, []byte, error
 	return path, []byte(jsonedit.Plain(string(data))), nil
 }
 
-// LoadServersFile is the servers file ReadServersFile reads, as a
-// document named by its path as given, for a report to point into.
-func LoadServersFile(dir, path string, lim auxfile.Limit) (*jsondoc.Document, error) {
-	name, data, err := ReadServersFile(dir, path, lim)
-	if err != nil {
-		return nil, err
-	}
-	return jsondoc.Parse(name, data)
-}
-
-// A serversFile is a servers file read and parsed once, by AllServers,
-// for every server it lists: its document, for a report to point into,
-// and each server's entry by name. A server's Spec and Entry take what
-// they need of it, from as many goroutines as open servers at once; it
-// is not written once made.
+// A serversFile is a servers file read and parsed once, by AllServers or
+// WithFileRead, for every server it names: its text, its document, for a
+// report to point into, and each server's entry by name. A server's Spec
+// and Entry take what they need of it, from as many goroutines as open
+// servers at once; it is not written once made.
 type serversFile struct {
 	name, dir string            // the file, as Server.ServersFile and Server.Dir name it
+	data      []byte            // its text, as ReadServersFile gives it
+	err       error             // why it could not be read, or is not JSON
 	doc       *jsondoc.Document // nil when it did not parse as a document
-	entries   map[string][]byte
+	entries   map[string][]byte // each server's entry, when AllServers split them; nil else
 }
 
-// readFile is the servers file of s as AllServers read it; nil when s
-// did not come from AllServers, or names another file since.
+// readServersFile reads the servers file of s now, and parses it.
+func readServersFile(s Server) *serversFile {
+	name, data, err := ReadServersFile(s.Dir, s.ServersFile, s.FileLimit)
+	f := &serversFile{name: name, dir: s.Dir, data: data, err: err}
+	if err == nil {
+		f.doc, f.err = checkServersFile(name, data)
+	}
+	return f
+}
+
+// readFile is the servers file of s as AllServers or WithFileRead read
+// it; nil when s came from neither, or names another file since.
 func (s Server) readFile() *serversFile {
 	if s.read == nil || s.read.name != s.ServersFile || s.read.dir != s.Dir {
 		return nil
@@ -62,12 +64,13 @@ func (s Server) readFile() *serversFile {
 	return s.read
 }
 
-// document is the file's document; nil when f is nil, or has none.
-func (f *serversFile) document() *jsondoc.Document {
-	if f == nil {
-		return nil
+// fileNow is the servers file of s: as it was read for s, or else read
+// now.
+func (s Server) fileNow() *serversFile {
+	if f := s.readFile(); f != nil {
+		return f
 	}
-	return f.doc
+	return readServersFile(s)
 }
 
 // entry is the entry of the server called name, its JSON text; false
@@ -78,6 +81,23 @@ func (f *serversFile) entry(name string) ([]byte, bool) {
 	}
 	e, ok := f.entries[name]
 	return e, ok
+}
+
+// WithFileRead is s with its servers file read now, once, for s and
+// every server Named gives of it: their Spec and Entry take what they
+// need from what was read, and read the file no more. A file that cannot
+// be read is their error, as it is theirs when they read it.
+func (s Server) WithFileRead() Server {
+	s.read = readServersFile(s)
+	s.ServersFile = s.read.name
+	return s
+}
+
+// Named is the server called name of the servers file of s, with the
+// settings of s and the file as it was read for s, if it was.
+func (s Server) Named(name string) Server {
+	s.Name = name
+	return s
 }
 
 // Anew is the server without the servers file AllServers read for it:

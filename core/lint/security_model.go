@@ -1,0 +1,336 @@
+package lint
+
+import (
+	_ "embed"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The security rules' phrases and intents read words a person chose; the
+// security model reads a sentence as a whole. It is a logistic
+// regression over the sentence's words and pairs of words, weighted by
+// tf-idf, trained on the security corpus (testdata/security): the
+// sentences the rules find in its poisoned tools against every sentence
+// of its real servers' tools and its tricky ones. The trainer is
+// TestSecurityModelIsTrainedOnTheCorpus, which rewrites
+// security_model.txt with -update.
+//
+// The model does two things to a tool's scan (weigh):
+//   - a rule's finding in a sentence the model scores below
+//     modelVetoBelow is dropped: real tools' sentences that a phrase or
+//     an intent misreads score low, poisoned ones high;
+//   - a sentence no rule found anything in that the model scores at
+//     modelFlagFrom or more is a finding of security/hidden-instruction.
+//
+// Both thresholds were set on tools the model was not trained on (see
+// docs/security.md).
+const (
+	modelVetoBelow = 0.2
+	modelFlagFrom  = 0.95
+)
+
+//go:embed security_model.txt
+var securityModelText string
+
+// secModel is the trained model: for each feature (a word or a pair of
+// words, by the hash of its text), its idf and its weight.
+type secModel struct {
+	feats     map[uint64]modelFeat
+	intercept float64
+	names     map[uint64]string // the features' texts, for a finding's why
+}
+
+type modelFeat struct{ idf, coef float32 }
+
+// securityModel is the embedded model, read on first use.
+var securityModel = sync.OnceValue(func() *secModel {
+	m, err := parseModel(securityModelText)
+	if err != nil {
+		panic("security_model.txt: " + err.Error())
+	}
+	return m
+})
+
+// parseModel reads a model as formatModel writes it: a line "intercept
+// X", then a line "idf coef feature" a feature.
+func parseModel(text string) (*secModel, error) {
+	m := &secModel{feats: map[uint64]modelFeat{}, names: map[uint64]string{}}
+	for n, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if v, ok := strings.CutPrefix(line, "intercept "); ok {
+			b, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", n+1, err)
+			}
+			m.intercept = b
+			continue
+		}
+		idf, rest, ok1 := strings.Cut(line, " ")
+		coef, name, ok2 := strings.Cut(rest, " ")
+		i, err1 := strconv.ParseFloat(idf, 32)
+		c, err2 := strconv.ParseFloat(coef, 32)
+		if !ok1 || !ok2 || err1 != nil || err2 != nil || name == "" {
+			return nil, fmt.Errorf("line %d: not idf, weight and feature: %q", n+1, line)
+		}
+		h := featureHash(name)
+		if other, ok := m.names[h]; ok {
+			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, other)
+		}
+		m.feats[h] = modelFeat{float32(i), float32(c)}
+		m.names[h] = name
+	}
+	return m, nil
+}
+
+// featureHash is the hash of a feature's text: a word, or two words
+// joined by a space.
+func featureHash(name string) uint64 {
+	a, b, pair := strings.Cut(name, " ")
+	if pair {
+		return pairHash(wordHash64(a), wordHash64(b))
+	}
+	return wordHash64(name)
+}
+
+// wordHash64 is FNV-1a of a word.
+func wordHash64[T string | []byte](w T) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(w); i++ {
+		h ^= uint64(w[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// pairHash is the hash of two words in a row, from theirs.
+func pairHash(a, b uint64) uint64 {
+	h := a*0x9E3779B97F4A7C15 ^ b
+	h ^= h >> 29
+	return h * 0xBF58476D1CE4E5B9
+}
+
+// modelWord is a byte of a word the model reads (ASCII letters, an inner
+// apostrophe aside), and modelMark a byte of a run of marks it reads as
+// one token: paths, pipes, markup, variables.
+func modelWord(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func modelMark(c byte) bool { return strings.IndexByte("~/$.`<>|", c) >= 0 }
+
+// modelTokens calls fn with each token of s, lower-cased in buf: a run
+// of letters with at most one inner apostrophe between letters
+// ("don't"), or a run of marks. The bytes fn gets are valid only during
+// the call; it returns buf for the next call.
+func modelTokens(s string, buf []byte, fn func(tok []byte)) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		j := i
+		switch {
+		case modelWord(c):
+			for j < len(s) && modelWord(s[j]) {
+				j++
+			}
+			if j+1 < len(s) && s[j] == '\'' && modelWord(s[j+1]) {
+				for j++; j < len(s) && modelWord(s[j]); j++ {
+				}
+			}
+		case modelMark(c):
+			for j < len(s) && modelMark(s[j]) {
+				j++
+			}
+		default:
+			i++
+			continue
+		}
+		buf = append(buf[:0], s[i:j]...)
+		for k, b := range buf {
+			if 'A' <= b && b <= 'Z' {
+				buf[k] = b + 'a' - 'A'
+			}
+		}
+		fn(buf)
+		i = j
+	}
+	return buf
+}
+
+// modelSentences calls fn with the bounds of each sentence of s: text
+// between line breaks, and after white space that follows . ! ? ; or :,
+// trimmed of white space.
+func modelSentences(s string, fn func(from, to int)) {
+	emit := func(from, to int) {
+		for from < to && isModelSpace(s[from]) {
+			from++
+		}
+		for to > from && isModelSpace(s[to-1]) {
+			to--
+		}
+		if from < to {
+			fn(from, to)
+		}
+	}
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\n' || isModelSpace(c) && i > 0 && strings.IndexByte(".!?;:", s[i-1]) >= 0 {
+			emit(start, i)
+			start = i + 1
+		}
+	}
+	emit(start, len(s))
+}
+
+func isModelSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// modelFeatures calls fn with the hash of each feature of a sentence:
+// its words, and each pair of words in a row.
+func modelFeatures(s string, buf []byte, fn func(h uint64)) []byte {
+	var prev uint64
+	first := true
+	return modelTokens(s, buf, func(w []byte) {
+		h := wordHash64(w)
+		fn(h)
+		if !first {
+			fn(pairHash(prev, h))
+		}
+		prev, first = h, false
+	})
+}
+
+// modelFeatureNames returns the features of a sentence as text, in
+// order, as the trainer counts them.
+func modelFeatureNames(s string) []string {
+	var names []string
+	var prev string
+	modelTokens(s, nil, func(b []byte) {
+		w := string(b)
+		names = append(names, w)
+		if prev != "" {
+			names = append(names, prev+" "+w)
+		}
+		prev = w
+	})
+	return names
+}
+
+// featCount is a feature of a sentence and how many times it occurs.
+type featCount struct {
+	h uint64
+	n int
+	f modelFeat
+}
+
+// modelScratch holds what scoring a sentence needs, for the next
+// sentence to reuse: its features, and a word being lower-cased.
+type modelScratch struct {
+	counts []featCount
+	buf    []byte
+}
+
+// score is the probability the model gives a sentence of being a
+// poisoned tool's. It leaves the sentence's features in sc.counts.
+func (m *secModel) score(s string, sc *modelScratch) float64 {
+	counts := sc.counts[:0]
+	sc.buf = modelFeatures(s, sc.buf, func(h uint64) {
+		f, ok := m.feats[h]
+		if !ok {
+			return
+		}
+		for i := range counts {
+			if counts[i].h == h {
+				counts[i].n++
+				return
+			}
+		}
+		counts = append(counts, featCount{h, 1, f})
+	})
+	var norm, dot float64
+	for _, c := range counts {
+		f := c.f
+		v := (1 + math.Log(float64(c.n))) * float64(f.idf)
+		norm += v * v
+		dot += v * float64(f.coef)
+	}
+	sc.counts = counts
+	z := m.intercept
+	if norm > 0 {
+		z += dot / math.Sqrt(norm)
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// why names the features of a sentence that weigh most toward poison,
+// at most three, for a finding's message.
+func (m *secModel) why(counts []featCount) string {
+	top := slices.Clone(counts)
+	top = slices.DeleteFunc(top, func(c featCount) bool { return c.f.coef <= 0 })
+	weight := func(c featCount) float64 {
+		f := c.f
+		return (1 + math.Log(float64(c.n))) * float64(f.idf) * float64(f.coef)
+	}
+	slices.SortStableFunc(top, func(a, b featCount) int {
+		wa, wb := weight(a), weight(b)
+		switch {
+		case wa > wb:
+			return -1
+		case wa < wb:
+			return 1
+		}
+		return strings.Compare(m.names[a.h], m.names[b.h])
+	})
+	var names []string
+	for _, c := range top[:min(3, len(top))] {
+		names = append(names, strconv.Quote(m.names[c.h]))
+	}
+	return strings.Join(names, ", ")
+}
+
+// weigh holds the scan's findings to the model: it drops those in a
+// sentence the model scores below modelVetoBelow, and adds a
+// security/hidden-instruction finding for each sentence no rule found
+// anything in that it scores at modelFlagFrom or more.
+func (s *secScan) weigh(m *secModel) {
+	sc := &s.model
+	kept := s.found[:0]
+	for _, f := range s.found {
+		src := s.texts[f.text].src()
+		from, to := sentenceAt(src, f.from)
+		if m.score(src[from:to], sc) >= modelVetoBelow {
+			kept = append(kept, f)
+		}
+	}
+	clear(s.found[len(kept):])
+	s.found = kept
+	for i := range s.texts {
+		src := s.texts[i].src()
+		modelSentences(src, func(from, to int) {
+			if slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from }) {
+				return
+			}
+			if p := m.score(src[from:to], sc); p >= modelFlagFrom {
+				s.found = append(s.found, secFinding{class: clsHidden, text: i, from: from, to: to,
+					why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives it %.2f, most for %s)", p, m.why(sc.counts))})
+			}
+		})
+	}
+}
+
+// sentenceAt returns the bounds of the sentence of s that holds byte at,
+// or the whole of s.
+func sentenceAt(s string, at int) (from, to int) {
+	from, to = 0, len(s)
+	found := false
+	modelSentences(s, func(a, b int) {
+		if !found && at < b {
+			from, to, found = a, b, true
+		}
+	})
+	return from, to
+}

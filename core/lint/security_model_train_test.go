@@ -1,0 +1,274 @@
+package lint
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/optimize"
+
+	"toolbench/core/jsondoc"
+	"toolbench/core/tooldef"
+	"toolbench/internal/golden"
+)
+
+// The security model is trained here, from the corpus, so that anyone
+// can make it again and see what it was made from:
+//
+//	go test ./core/lint -run SecurityModelIsTrainedOnTheCorpus -update
+//
+// Its sentences are those the scan reads (each text of a tool that
+// reaches the model, cut by modelSentences). Poisoned: a sentence of a
+// tool of poisoned/ that a rule of its phrases or intents finds
+// something in. Benign: every sentence of the tools of benign/ (real
+// servers) and of tricky.json. A sentence in both is benign; each is
+// counted once. The held-out sets (heldout/) are not read.
+const (
+	modelMinDocs = 5   // a feature is kept when this many sentences have it
+	modelC       = 1.0 // the inverse of the L2 penalty, as scikit-learn's C
+	// modelTrickyWeight is the weight of a sentence of tricky.json
+	// against one of a real server's: the legitimate patterns that look
+	// like poison are few, and the model must learn them.
+	modelTrickyWeight = 10
+)
+
+// modelCorpus returns the training sentences: poisoned ones, benign
+// ones of real servers, and those of the tricky tools.
+func modelCorpus(t *testing.T) (poisoned, benign, tricky []string) {
+	t.Helper()
+	dir := filepath.Join("testdata", "security")
+	seen := map[string]bool{}
+	sentences := func(file string, to *[]string) {
+		eachTool(t, file, func(tool *tooldef.Tool) {
+			s := newScan(tool)
+			for i := range s.texts {
+				src := s.texts[i].src()
+				modelSentences(src, func(from, end int) {
+					if sent := src[from:end]; !seen[sent] {
+						seen[sent] = true
+						*to = append(*to, sent)
+					}
+				})
+			}
+			scanners.Put(s)
+		})
+	}
+	sentences(filepath.Join(dir, "tricky.json"), &tricky)
+	for _, f := range corpusFiles(t, filepath.Join(dir, "benign")) {
+		sentences(f, &benign)
+	}
+	for _, f := range corpusFiles(t, filepath.Join(dir, "poisoned")) {
+		eachTool(t, f, func(tool *tooldef.Tool) {
+			s := scanned(tool)
+			for _, found := range s.found {
+				src := s.texts[found.text].src()
+				from, to := sentenceAt(src, found.from)
+				if sent := src[from:to]; !seen[sent] {
+					seen[sent] = true
+					poisoned = append(poisoned, sent)
+				}
+			}
+			scanners.Put(s)
+		})
+	}
+	return poisoned, benign, tricky
+}
+
+// corpusFiles returns the JSON files of a directory of the corpus.
+func corpusFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus files in %s: %v", dir, err)
+	}
+	slices.Sort(files)
+	return files
+}
+
+// eachTool calls fn with each tool of a corpus file.
+func eachTool(t *testing.T, file string, fn func(*tooldef.Tool)) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsondoc.Parse(filepath.ToSlash(file), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := Lint(doc, Options{}).Tools
+	for i := range set.Tools {
+		fn(&set.Tools[i])
+	}
+}
+
+// trainedModel is a model as the trainer makes it, by feature name.
+type trainedModel struct {
+	names     []string // sorted
+	idf, coef []float64
+	intercept float64
+}
+
+// trainModel fits a logistic regression with an L2 penalty to the
+// sentences' tf-idf vectors (sublinear term frequency, smoothed idf, each
+// vector of length 1, as scikit-learn's TfidfVectorizer makes them), each
+// class weighted by the inverse of its size, the tricky sentences
+// modelTrickyWeight times a real server's.
+func trainModel(poisoned, benign, tricky []string) *trainedModel {
+	docs := slices.Concat(poisoned, benign, tricky)
+	df := map[string]int{}
+	feats := make([]map[string]int, len(docs))
+	for i, d := range docs {
+		feats[i] = map[string]int{}
+		for _, f := range modelFeatureNames(d) {
+			feats[i][f]++
+		}
+		for f := range feats[i] {
+			df[f]++
+		}
+	}
+	m := &trainedModel{}
+	for f, n := range df {
+		if n >= modelMinDocs {
+			m.names = append(m.names, f)
+		}
+	}
+	slices.Sort(m.names)
+	index := make(map[string]int, len(m.names))
+	m.idf = make([]float64, len(m.names))
+	for i, f := range m.names {
+		index[f] = i
+		m.idf[i] = math.Log(float64(1+len(docs))/float64(1+df[f])) + 1
+	}
+	type entry struct {
+		j int
+		v float64
+	}
+	rows := make([][]entry, len(docs))
+	for i := range docs {
+		var norm float64
+		for f, n := range feats[i] {
+			if j, ok := index[f]; ok {
+				v := (1 + math.Log(float64(n))) * m.idf[j]
+				rows[i] = append(rows[i], entry{j, v})
+				norm += v * v
+			}
+		}
+		slices.SortFunc(rows[i], func(a, b entry) int { return a.j - b.j })
+		for k := range rows[i] {
+			rows[i][k].v /= math.Sqrt(norm)
+		}
+	}
+	y := make([]float64, len(docs))
+	weight := make([]float64, len(docs))
+	for i := range docs {
+		if i < len(poisoned) {
+			y[i], weight[i] = 1, float64(len(docs))/float64(2*len(poisoned))
+		} else {
+			y[i], weight[i] = -1, float64(len(docs))/float64(2*(len(benign)+len(tricky)))
+		}
+		if i >= len(poisoned)+len(benign) {
+			weight[i] *= modelTrickyWeight
+		}
+	}
+	n := len(m.names)
+	fg := func(grad, x []float64) float64 {
+		var f float64
+		if grad != nil {
+			clear(grad)
+		}
+		for i, row := range rows {
+			z := x[n]
+			for _, e := range row {
+				z += x[e.j] * e.v
+			}
+			yz := y[i] * z
+			// log(1+exp(-yz)), and its derivative in z, without overflow
+			var loss, d float64
+			if yz > 0 {
+				loss = math.Log1p(math.Exp(-yz))
+				d = -y[i] * math.Exp(-yz) / (1 + math.Exp(-yz))
+			} else {
+				loss = -yz + math.Log1p(math.Exp(yz))
+				d = -y[i] / (1 + math.Exp(yz))
+			}
+			f += modelC * weight[i] * loss
+			if grad != nil {
+				g := modelC * weight[i] * d
+				for _, e := range row {
+					grad[e.j] += g * e.v
+				}
+				grad[n] += g
+			}
+		}
+		for j := range n {
+			f += 0.5 * x[j] * x[j]
+			if grad != nil {
+				grad[j] += x[j]
+			}
+		}
+		return f
+	}
+	p := optimize.Problem{
+		Func: func(x []float64) float64 { return fg(nil, x) },
+		Grad: func(grad, x []float64) { fg(grad, x) },
+	}
+	res, err := optimize.Minimize(p, make([]float64, n+1), &optimize.Settings{GradientThreshold: 1e-4, MajorIterations: 2000}, &optimize.LBFGS{})
+	if err != nil && res == nil {
+		panic(err)
+	}
+	m.coef, m.intercept = res.X[:n], res.X[n]
+	return m
+}
+
+// formatModel writes a model as parseModel reads it.
+func formatModel(m *trainedModel, poisoned, benign int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# The security model (see security_model.go), made by\n")
+	fmt.Fprintf(&b, "# go test ./core/lint -run SecurityModelIsTrainedOnTheCorpus -update\n")
+	fmt.Fprintf(&b, "# from %d poisoned and %d benign sentences: %d features, each a line \"idf weight feature\".\n", poisoned, benign, len(m.names))
+	fmt.Fprintf(&b, "intercept %.6g\n", m.intercept)
+	for i, f := range m.names {
+		fmt.Fprintf(&b, "%.5g %.5g %s\n", m.idf[i], m.coef[i], f)
+	}
+	return b.String()
+}
+
+// TestSecurityModelIsTrainedOnTheCorpus trains the model on the corpus
+// and holds the embedded one to it: the same features, idf and weights
+// within rounding. -update writes it.
+func TestSecurityModelIsTrainedOnTheCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains the model: not in -short")
+	}
+	poisoned, benign, tricky := modelCorpus(t)
+	m := trainModel(poisoned, benign, tricky)
+	text := formatModel(m, len(poisoned), len(benign)+len(tricky))
+	if golden.Update() {
+		if err := os.WriteFile("security_model.txt", []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := parseModel(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := securityModel()
+	if len(got.feats) != len(want.feats) {
+		t.Fatalf("the embedded model has %d features, the corpus makes %d: run the test with -update", len(got.feats), len(want.feats))
+	}
+	for h, w := range want.feats {
+		g, ok := got.feats[h]
+		if !ok || math.Abs(float64(g.idf-w.idf)) > 1e-3 || math.Abs(float64(g.coef-w.coef)) > 1e-2 {
+			t.Fatalf("feature %q: embedded %v, the corpus makes %v: run the test with -update", want.names[h], g, w)
+		}
+	}
+	if math.Abs(got.intercept-want.intercept) > 1e-2 {
+		t.Errorf("intercept: embedded %g, the corpus makes %g", got.intercept, want.intercept)
+	}
+}
