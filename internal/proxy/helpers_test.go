@@ -315,3 +315,10 @@ func describe(lines []jsonrpc.Message) string {
 	}
 	return b.String()
 }
+
+// killPid kills process pid, where it still runs.
+func killPid(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		p.Kill()
+	}
+}

@@ -73,7 +73,7 @@ func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cm
 	}
 	cmd := exec.Command(exe, append(append([]string{"env", serverEnv + "=" + behaviour}, env...), exe)...)
 	cmd.Env = append(os.Environ(), proxyEnv+"=1", mark)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = proctest.GroupAttr()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cm
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		proctest.KillGroup(cmd.Process.Pid)
 		cmd.Wait()
 	})
 	p := newPeer(t, stdin, stdout)
@@ -122,7 +122,7 @@ func TestKillingEitherSideOfAProxyProcessLeavesNoProcess(t *testing.T) {
 			p.call(`"after"`, "tools/list", `{}`)
 			for _, pid := range proctest.WithEnv(mark) {
 				if pid != cmd.Process.Pid {
-					syscall.Kill(pid, syscall.SIGKILL)
+					killPid(pid)
 				}
 			}
 			if m := jsonrpc.Parse(p.answer(`"h"`)); m.Error == nil {

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -676,7 +675,7 @@ func TestTheServerDyingAnswersEveryPendingRequestAtOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			pid, _ := strconv.Atoi(string(data))
-			syscall.Kill(pid, syscall.SIGKILL)
+			killPid(pid)
 			return []string{`"h1"`, `"h2"`}
 		}, exit: "ended by signal killed", code: -1, signal: "killed", stderr: []string{"2 requests answered with an error at once"}},
 	}
