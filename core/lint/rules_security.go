@@ -613,7 +613,7 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 			// fields ("action": "list_comments"), and a verb before "tool" a
 			// kind of tool ("the corresponding list or search tool"), as is
 			// a word an indefinite article is for ("use a metrics tool").
-			named := tk.kind == tIdent && !slices.Contains(scan.values, tk.w) && !scan.hasProp(tk.w) && !slices.ContainsFunc(scan.fields, func(f string) bool { return strings.EqualFold(f, tk.w) })
+			named := tk.kind == tIdent && !slices.Contains(scan.values, tk.w) && !scan.hasProp(tk.w) && !scan.hasField(tk.w)
 			if !named && tk.kind == tWord && k+1 < len(toks) && !notRefWords[tk.w] && !toolVerbs[tk.w] && !(k > 0 && kindWords[toks[k-1].w]) {
 				named = toks[k+1].w == "tool" // "function" follows words of code: export function
 			}

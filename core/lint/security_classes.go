@@ -1876,6 +1876,12 @@ func (s *secScan) hasProp(w string) bool {
 	return false
 }
 
+// hasField reports whether a subschema of the tool's has a property of
+// that name in any case (see secScan.fields).
+func (s *secScan) hasField(w string) bool {
+	return slices.ContainsFunc(s.fields, func(f string) bool { return strings.EqualFold(f, w) })
+}
+
 // namedFor reports whether the words passed, cl, name what property w's
 // head noun, its name's last word, is for: "pass that ref via
 // payload_refs" passes a ref.

@@ -603,7 +603,7 @@ var toolNameStops = wordSet("only in on out up off to by and or of the a with fo
 // is one of the document's own tools is the rule's to judge (see
 // steersElsewhere): the scan is the tool's alone.
 func (s *secScan) otherTool(w string) bool {
-	if len(w) < 6 || strings.ContainsAny(w, "./@:$%~'") || s.hasProp(w) || slices.ContainsFunc(s.fields, func(f string) bool { return strings.EqualFold(f, w) }) {
+	if len(w) < 6 || strings.ContainsAny(w, "./@:$%~'") || s.hasProp(w) || s.hasField(w) {
 		return false
 	}
 	verb := false
