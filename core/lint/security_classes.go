@@ -1356,11 +1356,12 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 
 // carriesText reports whether the schema a property's text is in can
 // carry text: a boolean or a number cannot carry the conversation.
-func (t *secText) carriesText() bool {
-	if t.in == nil {
-		return true
-	}
-	switch ty := t.in.Get("type"); {
+func (t *secText) carriesText() bool { return typeCarriesText(t.in) }
+
+// typeCarriesText reports whether schema n's type can carry text: any
+// but boolean, integer, number or null; true for no schema.
+func typeCarriesText(n *jsondoc.Node) bool {
+	switch ty := n.Get("type"); {
 	case ty.Is(jsondoc.String):
 		switch ty.Str() {
 		case "boolean", "integer", "number", "null":

@@ -268,11 +268,7 @@ func (s *secScan) convProps(t *tooldef.Tool) {
 // boolean, a number or a choice among fixed values cannot carry the
 // conversation ("allow_chat_direct_messages": boolean is a setting).
 func schemaCarriesText(n *jsondoc.Node) bool {
-	if n.Get("enum").Is(jsondoc.Array) || n.Get("const") != nil {
-		return false
-	}
-	ty := n.Get("type")
-	return !ty.Is(jsondoc.String) || ty.Str() != "boolean" && ty.Str() != "integer" && ty.Str() != "number" && ty.Str() != "null"
+	return !n.Get("enum").Is(jsondoc.Array) && n.Get("const") == nil && typeCarriesText(n)
 }
 
 // systemPromptName reports whether a property's name is of a system
