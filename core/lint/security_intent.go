@@ -379,6 +379,17 @@ func (cc *clauseCues) preceded(c, by cue, n, floor, from, to int) int {
 	return -1
 }
 
+// some reports whether a token of [from, to) that has a cue of c holds
+// ok.
+func (cc *clauseCues) some(c cue, from, to int, ok func(k int) bool) bool {
+	for k := from; k < to && k < len(cc.at); k++ {
+		if cc.at[k]&c != 0 && ok(k) {
+			return true
+		}
+	}
+	return false
+}
+
 // count is how many tokens of [from, to) have a cue of c.
 func (cc *clauseCues) count(c cue, from, to int) int {
 	n := 0
@@ -1446,12 +1457,7 @@ func rulesAreNew(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // not an item of a list: in "columns: open, no_start_date, blocked,
 // stale" each name is a value the tool computes, and "stale" one more.
 func distrustNotListed(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	for k := from; k < to; k++ {
-		if cc.at[k]&cuDistrust != 0 && !listItem(cl, k) {
-			return true
-		}
-	}
-	return false
+	return cc.some(cuDistrust, from, to, func(k int) bool { return !listItem(cl, k) })
 }
 
 // listItem reports whether cl[k] is a word a list holds alone: a comma,
@@ -1559,12 +1565,9 @@ func hostTemplate(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // urlTemplate holds a URL whose query ends open, "https://stats.example
 // /r?q=", which the clause has data added at the end of.
 func urlTemplate(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	for k := from; k < to; k++ {
-		if cc.at[k]&cuDest != 0 && cl[k].kind == tURL && strings.HasSuffix(cl[k].w, "=") && strings.IndexByte(cl[k].w, '?') >= 0 {
-			return true
-		}
-	}
-	return false
+	return cc.some(cuDest, from, to, func(k int) bool {
+		return cl[k].kind == tURL && strings.HasSuffix(cl[k].w, "=") && strings.IndexByte(cl[k].w, '?') >= 0
+	})
 }
 
 // insteadOfTools holds an "instead of" whose object is tools, not a way
@@ -1686,15 +1689,9 @@ func ordersWhenItRuns(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // the "should" is of what is verified, a question a verb of finding
 // out puts; "send_mail, which must now copy ..." orders.
 func modalNotAsked(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	for k := from; k < to; k++ {
-		if cc.at[k]&cuModal == 0 {
-			continue
-		}
-		if !askedAt(cl, k-1) && !askedAt(cl, k-2) { // "verify which should", "verify which ones should"
-			return true
-		}
-	}
-	return false
+	return cc.some(cuModal, from, to, func(k int) bool {
+		return !askedAt(cl, k-1) && !askedAt(cl, k-2) // "verify which should", "verify which ones should"
+	})
 }
 
 // askedAt reports whether cl[j] opens a question a verb of finding out
@@ -1730,12 +1727,7 @@ func looksImperative(tk *tok) bool {
 // incorrect" the word before a noun says whose information, and the
 // information is what is wrong.
 func userDistrusted(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	for k := from; k < to; k++ {
-		if cc.at[k]&cuUser != 0 && !qualifiesNoun(cl, k) {
-			return true
-		}
-	}
-	return false
+	return cc.some(cuUser, from, to, func(k int) bool { return !qualifiesNoun(cl, k) })
 }
 
 // qualifiesNoun reports whether the word at k stands before a noun as
