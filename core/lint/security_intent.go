@@ -433,7 +433,7 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 		case tIdent:
 			if strings.EqualFold(tk.w, s.name) && !otherServers(cl, i) {
 				cc.at[i] |= cuSelf
-			} else if s.otherTool(tk.w) && !s.constantName(tk) || strings.EqualFold(tk.w, s.name) || i > 1 && (cl[i-1].w == "server's" || cl[i-1].w == "servers'") && !ownWords[cl[i-2].w] {
+			} else if s.otherTool(tk) || strings.EqualFold(tk.w, s.name) || i > 1 && (cl[i-1].w == "server's" || cl[i-1].w == "servers'") && !ownWords[cl[i-2].w] {
 				cc.at[i] |= cuOtherTool // "the billing server's refund_payment" whatever its verb
 			} else if j := strings.LastIndexAny(tk.w, "-_"); j >= 0 {
 				cc.at[i] |= cue(cueTags[tk.w[j+1:]]) & (cuSend | cuEncode) // auto-forward, hex-encode
@@ -605,15 +605,17 @@ var toolVerbs = wordSet("get list create delete remove update send read write se
 // read-only, sign-in, built-in.
 var toolNameStops = wordSet("only in on out up off to by and or of the a with for all per non pre re")
 
-// otherTool reports whether identifier w, lower-cased, names a tool
-// other than this one: a name of words joined by _, or of three or more
-// joined by - (two are an English compound: dry-run, set-url), one of
-// them a verb of toolVerbs, that is none of the tool's properties, at
-// any depth of its schema ("liveness_health_check" of a spec), or
-// enum values (a "method" property's values name its operations). Whether it
-// is one of the document's own tools is the rule's to judge (see
-// steersElsewhere): the scan is the tool's alone.
-func (s *secScan) otherTool(w string) bool {
+// otherTool reports whether identifier tk names a tool other than this
+// one: a name of words joined by _, or of three or more joined by -
+// (two are an English compound: dry-run, set-url), one of them a verb
+// of toolVerbs, that is none of the tool's properties, at any depth of
+// its schema ("liveness_health_check" of a spec), or enum values (a
+// "method" property's values name its operations), and is not written
+// in capitals (see constantName). Whether it is one of the document's
+// own tools is the rule's to judge (see steersElsewhere): the scan is
+// the tool's alone.
+func (s *secScan) otherTool(tk *tok) bool {
+	w := tk.w
 	if len(w) < 6 || strings.ContainsAny(w, "./@:$%~'") || s.hasProp(w) || s.hasField(w) {
 		return false
 	}
@@ -644,7 +646,7 @@ func (s *secScan) otherTool(w string) bool {
 	if parts < 2 || !verb || !strings.Contains(w, "_") && parts < 3 {
 		return false
 	}
-	return !slices.Contains(s.values, w)
+	return !slices.Contains(s.values, w) && !s.constantName(tk)
 }
 
 // constantName reports whether an identifier is written in capitals,

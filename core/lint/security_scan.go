@@ -717,7 +717,7 @@ func (s *secScan) toolLabelOf(cl []tok) string {
 		return ""
 	}
 	for k := range cl {
-		if cl[k].kind == tIdent && !strings.EqualFold(cl[k].w, s.name) && s.otherTool(cl[k].w) && !s.constantName(&cl[k]) {
+		if cl[k].kind == tIdent && !strings.EqualFold(cl[k].w, s.name) && s.otherTool(&cl[k]) {
 			return cl[k].w
 		}
 	}
