@@ -775,7 +775,7 @@ func (s *secScan) mayIntend(cl []tok, tagged uint64, ms []secMatch) bool {
 				c |= cuDest
 			} else if w == "server" || w == "tool's" || w == "tools'" {
 				c |= cuOtherTool // "any filesystem server tool", "that tool's account", perhaps
-			} else if (k == 0 || cl[k-1].kind == tComma) && k+1 < len(cl) && selfCallVerbs[w] && whenWords[cl[k+1].w] {
+			} else if callsItself(cl, k) {
 				c |= cuSelf // "Run on every message"
 			}
 		case tPath:
@@ -1559,7 +1559,6 @@ func hostTemplate(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		if st := cl[k].start; cl[k].w[0] == '.' || st > 0 && (s.x.src[st-1] == '>' || s.x.src[st-1] == '}') {
 			return true
 		}
-
 	}
 	return false
 }
