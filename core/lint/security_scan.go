@@ -205,7 +205,7 @@ func newScan(t *tooldef.Tool) *secScan {
 	s := scanners.Get().(*secScan)
 	*s = secScan{name: t.Name, x: s.x, texts: emptied(s.texts), found: emptied(s.found),
 		props: emptied(s.props), fields: emptied(s.fields), noText: emptied(s.noText), named4Conv: emptied(s.named4Conv),
-		values: emptied(s.values), segs: emptied(s.segs), stack: s.stack[:0], filters: s.filters[:0], cc: clauseCues{at: s.cc.at}, model: s.model}
+		values: emptied(s.values), segs: emptied(s.segs), stack: s.stack[:0], filters: s.filters[:0], model: s.model}
 	s.collect(t)
 	return s
 }
