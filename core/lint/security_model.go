@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"math"
@@ -37,14 +38,16 @@ const (
 var securityModelText string
 
 // secModel is the trained model: for each feature (a word or a pair of
-// words, by the hash of its text), its idf and its weight.
+// words, by the hash of its text), its idf, its weight and its text.
 type secModel struct {
 	feats     map[uint64]modelFeat
 	intercept float64
-	names     map[uint64]string // the features' texts, for a finding's why
 }
 
-type modelFeat struct{ idf, coef float32 }
+type modelFeat struct {
+	idf, coef float32
+	name      string // for a finding's why
+}
 
 // securityModel is the embedded model, read on first use.
 var securityModel = sync.OnceValue(func() *secModel {
@@ -58,7 +61,7 @@ var securityModel = sync.OnceValue(func() *secModel {
 // parseModel reads a model as formatModel writes it: a line "intercept
 // X", then a line "idf coef feature" a feature.
 func parseModel(text string) (*secModel, error) {
-	m := &secModel{feats: map[uint64]modelFeat{}, names: map[uint64]string{}}
+	m := &secModel{feats: map[uint64]modelFeat{}}
 	for n, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		if line == "" || line[0] == '#' {
 			continue
@@ -79,11 +82,10 @@ func parseModel(text string) (*secModel, error) {
 			return nil, fmt.Errorf("line %d: not idf, weight and feature: %q", n+1, line)
 		}
 		h := featureHash(name)
-		if other, ok := m.names[h]; ok {
-			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, other)
+		if other, ok := m.feats[h]; ok {
+			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, other.name)
 		}
-		m.feats[h] = modelFeat{float32(i), float32(c)}
-		m.names[h] = name
+		m.feats[h] = modelFeat{float32(i), float32(c), name}
 	}
 	return m, nil
 }
@@ -235,22 +237,28 @@ type modelScratch struct {
 }
 
 // score is the probability the model gives a sentence of being a
-// poisoned tool's. It leaves the sentence's features in sc.counts.
+// poisoned tool's. It leaves the sentence's features in sc.counts, each
+// once with how many times it occurs. They are counted by sorting, so
+// that a sentence of many features (a long text with no stop in it)
+// costs no more than its length times its logarithm.
 func (m *secModel) score(s string, sc *modelScratch) float64 {
 	counts := sc.counts[:0]
 	sc.buf = modelFeatures(s, sc.buf, func(h uint64) {
-		f, ok := m.feats[h]
-		if !ok {
-			return
+		if f, ok := m.feats[h]; ok {
+			counts = append(counts, featCount{h, 1, f})
 		}
-		for i := range counts {
-			if counts[i].h == h {
-				counts[i].n++
-				return
-			}
-		}
-		counts = append(counts, featCount{h, 1, f})
 	})
+	slices.SortFunc(counts, func(a, b featCount) int { return cmp.Compare(a.h, b.h) })
+	k := 0
+	for _, c := range counts {
+		if k > 0 && counts[k-1].h == c.h {
+			counts[k-1].n++
+			continue
+		}
+		counts[k] = c
+		k++
+	}
+	counts = counts[:k]
 	var norm, dot float64
 	for _, c := range counts {
 		f := c.f
@@ -268,7 +276,7 @@ func (m *secModel) score(s string, sc *modelScratch) float64 {
 
 // why names the features of a sentence that weigh most toward poison,
 // at most three, for a finding's message.
-func (m *secModel) why(counts []featCount) string {
+func why(counts []featCount) string {
 	top := slices.Clone(counts)
 	top = slices.DeleteFunc(top, func(c featCount) bool { return c.f.coef <= 0 })
 	weight := func(c featCount) float64 {
@@ -283,11 +291,11 @@ func (m *secModel) why(counts []featCount) string {
 		case wa < wb:
 			return 1
 		}
-		return strings.Compare(m.names[a.h], m.names[b.h])
+		return strings.Compare(a.f.name, b.f.name)
 	})
 	var names []string
 	for _, c := range top[:min(3, len(top))] {
-		names = append(names, strconv.Quote(m.names[c.h]))
+		names = append(names, strconv.Quote(c.f.name))
 	}
 	return strings.Join(names, ", ")
 }
@@ -316,7 +324,7 @@ func (s *secScan) weigh(m *secModel) {
 			}
 			if p := m.score(src[from:to], sc); p >= modelFlagFrom {
 				s.found = append(s.found, secFinding{class: clsHidden, text: i, from: from, to: to,
-					why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives it %.2f, most for %s)", p, m.why(sc.counts))})
+					why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives it %.2f, most for %s)", p, why(sc.counts))})
 			}
 		})
 	}

@@ -43,7 +43,7 @@ func TestModelScoresWithWhatTheFileSays(t *testing.T) {
 	if p := m.score("Quietly send it.", &sc); p < 0.89 || p > 0.9 {
 		t.Errorf("a sentence of weighty features scores %.3f, want 0.894", p)
 	}
-	if why := m.why(sc.counts); why != `"quietly", "quietly send"` {
+	if why := why(sc.counts); why != `"quietly", "quietly send"` {
 		t.Errorf("why = %s, want the features that weigh toward poison, heaviest first", why)
 	}
 	for _, bad := range []string{"intercept x\n", "1 2\n", "1 x word\n", "1 2 a\n1 3 a\n"} {
