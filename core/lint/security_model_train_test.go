@@ -89,18 +89,15 @@ func corpusFiles(t *testing.T, dir string) []string {
 	return files
 }
 
-// eachTool calls fn with each tool of a corpus file.
+// eachTool calls fn with each tool of a corpus file, as a lint finds
+// them.
 func eachTool(t *testing.T, file string, fn func(*tooldef.Tool)) {
 	t.Helper()
-	data, err := os.ReadFile(file)
+	doc, err := jsondoc.LoadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := jsondoc.Parse(filepath.ToSlash(file), data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := Lint(doc, Options{}).Tools
+	set := tooldef.Tools(doc)
 	for i := range set.Tools {
 		fn(&set.Tools[i])
 	}
@@ -265,7 +262,7 @@ func TestSecurityModelIsTrainedOnTheCorpus(t *testing.T) {
 	for h, w := range want.feats {
 		g, ok := got.feats[h]
 		if !ok || math.Abs(float64(g.idf-w.idf)) > 1e-3 || math.Abs(float64(g.coef-w.coef)) > 1e-2 {
-			t.Fatalf("feature %q: embedded %v, the corpus makes %v: run the test with -update", want.names[h], g, w)
+			t.Fatalf("feature %q: embedded %v, the corpus makes %v: run the test with -update", w.name, g, w)
 		}
 	}
 	if math.Abs(got.intercept-want.intercept) > 1e-2 {
