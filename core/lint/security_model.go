@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"cmp"
 	_ "embed"
 	"fmt"
 	"math"
@@ -40,13 +39,46 @@ var securityModelText string
 // secModel is the trained model: for each feature (a word or a pair of
 // words, by the hash of its text), its idf, its weight and its text.
 type secModel struct {
-	feats     map[uint64]modelFeat
+	feats     featTable
 	intercept float64
 }
 
 type modelFeat struct {
 	idf, coef float32
 	name      string // for a finding's why
+}
+
+// featTable finds a feature by its hash: open addressed, at most a
+// quarter full, so that a sentence's features cost a compare or two
+// each, not a map's lookup (the model reads every sentence of a lint).
+type featTable struct {
+	keys  []uint64 // 0 for an empty slot
+	feats []modelFeat
+	mask  uint64
+}
+
+// newFeatTable returns a table of n features at most.
+func newFeatTable(n int) featTable {
+	size := 1
+	for size < 4*n {
+		size *= 2
+	}
+	return featTable{keys: make([]uint64, size), feats: make([]modelFeat, size), mask: uint64(size - 1)}
+}
+
+// slot returns where hash h is in the table, or would be.
+func (t *featTable) slot(h uint64) uint64 {
+	i := h & t.mask
+	for t.keys[i] != 0 && t.keys[i] != h {
+		i = (i + 1) & t.mask
+	}
+	return i
+}
+
+// get returns the feature of hash h.
+func (t *featTable) get(h uint64) (modelFeat, bool) {
+	i := t.slot(h)
+	return t.feats[i], t.keys[i] != 0
 }
 
 // securityModel is the embedded model, read on first use.
@@ -61,8 +93,9 @@ var securityModel = sync.OnceValue(func() *secModel {
 // parseModel reads a model as formatModel writes it: a line "intercept
 // X", then a line "idf coef feature" a feature.
 func parseModel(text string) (*secModel, error) {
-	m := &secModel{feats: map[uint64]modelFeat{}}
-	for n, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	m := &secModel{feats: newFeatTable(len(lines))}
+	for n, line := range lines {
 		if line == "" || line[0] == '#' {
 			continue
 		}
@@ -82,10 +115,11 @@ func parseModel(text string) (*secModel, error) {
 			return nil, fmt.Errorf("line %d: not idf, weight and feature: %q", n+1, line)
 		}
 		h := featureHash(name)
-		if other, ok := m.feats[h]; ok {
-			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, other.name)
+		k := m.feats.slot(h)
+		if h == 0 || m.feats.keys[k] != 0 {
+			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, m.feats.feats[k].name)
 		}
-		m.feats[h] = modelFeat{float32(i), float32(c), name}
+		m.feats.keys[k], m.feats.feats[k] = h, modelFeat{float32(i), float32(c), name}
 	}
 	return m, nil
 }
@@ -117,12 +151,28 @@ func pairHash(a, b uint64) uint64 {
 	return h * 0xBF58476D1CE4E5B9
 }
 
-// modelWord is a byte of a word the model reads (ASCII letters, an inner
-// apostrophe aside), and modelMark a byte of a run of marks it reads as
-// one token: paths, pipes, markup, variables.
-func modelWord(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+// modelBytes classes the bytes the model reads: the letters of a word
+// (an inner apostrophe aside, see modelTokens), each the lower-case
+// letter it reads as, and the marks of a run it reads as one token
+// (paths, pipes, markup, variables), each itself with modelMarkBit set.
+// Any other byte is 0, and parts tokens.
+var modelBytes = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = byte(c), byte(c)
+	}
+	for _, c := range []byte("~/$.`<>|") {
+		t[c] = c | modelMarkBit
+	}
+	return t
+}()
 
-func modelMark(c byte) bool { return strings.IndexByte("~/$.`<>|", c) >= 0 }
+// modelMarkBit marks a mark in modelBytes: none of the marks has it set,
+// nor does a lower-case letter.
+const modelMarkBit = 0x80
+
+func modelWord(c byte) bool { b := modelBytes[c]; return b != 0 && b&modelMarkBit == 0 }
+
+func modelMark(c byte) bool { return modelBytes[c]&modelMarkBit != 0 }
 
 // modelTokens calls fn with each token of s, lower-cased in buf: a run
 // of letters with at most one inner apostrophe between letters
@@ -149,11 +199,13 @@ func modelTokens(s string, buf []byte, fn func(tok []byte)) []byte {
 			i++
 			continue
 		}
-		buf = append(buf[:0], s[i:j]...)
-		for k, b := range buf {
-			if 'A' <= b && b <= 'Z' {
-				buf[k] = b + 'a' - 'A'
+		buf = buf[:0]
+		for k := i; k < j; k++ {
+			c := s[k] // an apostrophe reads as itself
+			if b := modelBytes[c]; b != 0 {
+				c = b &^ modelMarkBit
 			}
+			buf = append(buf, c)
 		}
 		fn(buf)
 		i = j
@@ -224,49 +276,50 @@ func modelFeatureNames(s string) []string {
 
 // featCount is a feature of a sentence and how many times it occurs.
 type featCount struct {
-	h uint64
 	n int
 	f modelFeat
 }
 
 // modelScratch holds what scoring a sentence needs, for the next
-// sentence to reuse: its features, and a word being lower-cased.
+// sentence to reuse: its features' hashes, those the model knows with
+// their counts, and a word being lower-cased.
 type modelScratch struct {
+	hashes []uint64
 	counts []featCount
 	buf    []byte
 }
 
 // score is the probability the model gives a sentence of being a
-// poisoned tool's. It leaves the sentence's features in sc.counts, each
-// once with how many times it occurs. They are counted by sorting, so
-// that a sentence of many features (a long text with no stop in it)
-// costs no more than its length times its logarithm.
+// poisoned tool's. It leaves the sentence's features the model knows in
+// sc.counts, each once with how many times it occurs. They are counted
+// by sorting their hashes, so that a sentence of many features (a long
+// text with no stop in it) costs no more than its length times its
+// logarithm.
 func (m *secModel) score(s string, sc *modelScratch) float64 {
+	hashes := sc.hashes[:0]
+	sc.buf = modelFeatures(s, sc.buf, func(h uint64) { hashes = append(hashes, h) })
+	slices.Sort(hashes)
 	counts := sc.counts[:0]
-	sc.buf = modelFeatures(s, sc.buf, func(h uint64) {
-		if f, ok := m.feats[h]; ok {
-			counts = append(counts, featCount{h, 1, f})
+	for i := 0; i < len(hashes); {
+		j := i + 1
+		for j < len(hashes) && hashes[j] == hashes[i] {
+			j++
 		}
-	})
-	slices.SortFunc(counts, func(a, b featCount) int { return cmp.Compare(a.h, b.h) })
-	k := 0
-	for _, c := range counts {
-		if k > 0 && counts[k-1].h == c.h {
-			counts[k-1].n++
-			continue
+		if f, ok := m.feats.get(hashes[i]); ok {
+			counts = append(counts, featCount{j - i, f})
 		}
-		counts[k] = c
-		k++
+		i = j
 	}
-	counts = counts[:k]
+	sc.hashes, sc.counts = hashes, counts
 	var norm, dot float64
 	for _, c := range counts {
-		f := c.f
-		v := (1 + math.Log(float64(c.n))) * float64(f.idf)
+		v := float64(c.f.idf)
+		if c.n > 1 {
+			v *= 1 + math.Log(float64(c.n))
+		}
 		norm += v * v
-		dot += v * float64(f.coef)
+		dot += v * float64(c.f.coef)
 	}
-	sc.counts = counts
 	z := m.intercept
 	if norm > 0 {
 		z += dot / math.Sqrt(norm)
