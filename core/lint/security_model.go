@@ -24,13 +24,18 @@ import (
 //     modelVetoBelow is dropped: real tools' sentences that a phrase or
 //     an intent misreads score low, poisoned ones high;
 //   - a sentence no rule found anything in that the model scores at
-//     modelFlagFrom or more is a finding of security/hidden-instruction.
+//     modelFlagFrom or more, of modelFlagWords words at least, is a
+//     finding of security/hidden-instruction: a shorter one gives the
+//     model too few words to go on ("The capacitance (C) in farads (F).",
+//     a public tool's, scores 0.96 on its letters), and the rules read
+//     short orders well.
 //
 // Both thresholds were set on tools the model was not trained on (see
 // docs/security.md).
 const (
 	modelVetoBelow = 0.2
 	modelFlagFrom  = 0.95
+	modelFlagWords = 8
 )
 
 //go:embed security_model.txt
@@ -356,7 +361,8 @@ func why(counts []featCount) string {
 // weigh holds the scan's findings to the model: it drops those in a
 // sentence the model scores below modelVetoBelow, and adds a
 // security/hidden-instruction finding for each sentence no rule found
-// anything in that it scores at modelFlagFrom or more.
+// anything in that it scores at modelFlagFrom or more, of
+// modelFlagWords words at least.
 func (s *secScan) weigh(m *secModel) {
 	sc := &s.model
 	kept := s.found[:0]
@@ -375,12 +381,23 @@ func (s *secScan) weigh(m *secModel) {
 			if slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from }) {
 				return
 			}
-			if p := m.score(src[from:to], sc); p >= modelFlagFrom {
+			if p := m.score(src[from:to], sc); p >= modelFlagFrom && wordsOf(src[from:to]) >= modelFlagWords {
 				s.found = append(s.found, secFinding{class: clsHidden, text: i, from: from, to: to,
 					why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives it %.2f, most for %s)", p, why(sc.counts))})
 			}
 		})
 	}
+}
+
+// wordsOf counts the words of s of two letters or more.
+func wordsOf(s string) int {
+	n := 0
+	modelTokens(s, nil, func(tok []byte) {
+		if len(tok) > 1 && modelWord(tok[0]) {
+			n++
+		}
+	})
+	return n
 }
 
 // sentenceAt returns the bounds of the sentence of s that holds byte at,
