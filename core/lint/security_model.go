@@ -332,11 +332,16 @@ func (m *secModel) score(s string, sc *modelScratch) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
+// whyMinIdf keeps the commonest words ("the", idf 2.1; "in", 3.5) out
+// of a finding's why: they weigh toward poison in every sentence, and
+// tell a reader nothing.
+const whyMinIdf = 4
+
 // why names the features of a sentence that weigh most toward poison,
-// at most three, for a finding's message.
+// at most three, for a finding's message, but for the commonest words.
 func why(counts []featCount) string {
 	top := slices.Clone(counts)
-	top = slices.DeleteFunc(top, func(c featCount) bool { return c.f.coef <= 0 })
+	top = slices.DeleteFunc(top, func(c featCount) bool { return c.f.coef <= 0 || c.f.idf < whyMinIdf })
 	weight := func(c featCount) float64 {
 		f := c.f
 		return (1 + math.Log(float64(c.n))) * float64(f.idf) * float64(f.coef)

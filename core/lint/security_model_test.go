@@ -32,7 +32,7 @@ func TestModelCutsSentencesAndWords(t *testing.T) {
 }
 
 func TestModelScoresWithWhatTheFileSays(t *testing.T) {
-	m, err := parseModel("# a comment\nintercept -1\n2 3 quietly\n1 -4 weather\n1 1 quietly send\n")
+	m, err := parseModel("# a comment\nintercept -1\n8 3 quietly\n4 -4 weather\n4 1 quietly send\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestModelScoresWithWhatTheFileSays(t *testing.T) {
 // a finding of security/hidden-instruction unless it is too short to
 // judge, and the rest is kept.
 func TestTheModelWeighsTheRulesFindings(t *testing.T) {
-	m, err := parseModel("intercept 0\n1 -30 weather\n1 30 pelican\n1 0 user\n")
+	m, err := parseModel("intercept 0\n4 -30 weather\n4 30 pelican\n1 5 the\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestTheModelWeighsTheRulesFindings(t *testing.T) {
 	var after []string
 	for _, f := range s.found {
 		after = append(after, text(f))
-		if strings.Contains(text(f), "pelican") && (f.class != clsHidden || !strings.Contains(f.why, `"pelican"`)) {
+		if strings.Contains(text(f), "pelican") && (f.class != clsHidden || !strings.Contains(f.why, `most for "pelican")`)) {
 			t.Errorf("the pelican's sentence: class %d, why %q", f.class, f.why)
 		}
 	}
