@@ -53,11 +53,14 @@ type modelFeat struct {
 	name      string // for a finding's why
 }
 
-// featTable finds a feature by its hash: open addressed, at most a
-// quarter full, so that a sentence's features cost a compare or two
-// each, not a map's lookup (the model reads every sentence of a lint).
+// featTable finds a feature by its hash: open addressed, at most half
+// full, so that a sentence's features cost a compare or two each, not a
+// map's lookup (the model reads every sentence of a lint). The slots
+// hold the hashes and the features' numbers in feats, so that an empty
+// slot costs 12 bytes, not a feature's 32.
 type featTable struct {
 	keys  []uint64 // 0 for an empty slot
+	at    []uint32 // the slot's feature in feats
 	feats []modelFeat
 	mask  uint64
 }
@@ -65,10 +68,10 @@ type featTable struct {
 // newFeatTable returns a table of n features at most.
 func newFeatTable(n int) featTable {
 	size := 1
-	for size < 4*n {
+	for size < 2*n {
 		size *= 2
 	}
-	return featTable{keys: make([]uint64, size), feats: make([]modelFeat, size), mask: uint64(size - 1)}
+	return featTable{keys: make([]uint64, size), at: make([]uint32, size), feats: make([]modelFeat, 0, n), mask: uint64(size - 1)}
 }
 
 // slot returns where hash h is in the table, or would be.
@@ -80,10 +83,24 @@ func (t *featTable) slot(h uint64) uint64 {
 	return i
 }
 
+// add adds feature f of hash h, or returns the one the table has.
+func (t *featTable) add(h uint64, f modelFeat) (modelFeat, bool) {
+	i := t.slot(h)
+	if t.keys[i] != 0 {
+		return t.feats[t.at[i]], false
+	}
+	t.keys[i], t.at[i] = h, uint32(len(t.feats))
+	t.feats = append(t.feats, f)
+	return f, true
+}
+
 // get returns the feature of hash h.
 func (t *featTable) get(h uint64) (modelFeat, bool) {
 	i := t.slot(h)
-	return t.feats[i], t.keys[i] != 0
+	if t.keys[i] == 0 {
+		return modelFeat{}, false
+	}
+	return t.feats[t.at[i]], true
 }
 
 // securityModel is the embedded model, read on first use.
@@ -120,11 +137,12 @@ func parseModel(text string) (*secModel, error) {
 			return nil, fmt.Errorf("line %d: not idf, weight and feature: %q", n+1, line)
 		}
 		h := featureHash(name)
-		k := m.feats.slot(h)
-		if h == 0 || m.feats.keys[k] != 0 {
-			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, m.feats.feats[k].name)
+		if h == 0 {
+			return nil, fmt.Errorf("line %d: %q has the hash 0", n+1, name)
 		}
-		m.feats.keys[k], m.feats.feats[k] = h, modelFeat{float32(i), float32(c), name}
+		if other, ok := m.feats.add(h, modelFeat{float32(i), float32(c), name}); !ok {
+			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, other.name)
+		}
 	}
 	return m, nil
 }
