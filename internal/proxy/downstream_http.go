@@ -551,7 +551,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := up.client.Do(req)
 	if err != nil {
-		http.Error(w, "toolbench proxy: "+err.Error(), http.StatusBadGateway)
+		http.Error(w, "toolbench proxy: "+withoutURL(err).Error(), http.StatusBadGateway)
 		return
 	}
 	defer resp.Body.Close()

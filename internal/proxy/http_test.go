@@ -302,6 +302,40 @@ func TestTheUpstreamsCredentialsGoToItsOriginOnly(t *testing.T) {
 	}
 }
 
+// TestTheUpstreamsURLQueryIsInNoErrorOfItsRequests has the server's URL
+// carry a token in its query and its requests fail: neither the client's
+// error answer, nor stderr, nor Run's error repeats the URL, as the HTTP
+// client's error would, its query with it.
+func TestTheUpstreamsURLQueryIsInNoErrorOfItsRequests(t *testing.T) {
+	redirecting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://127.0.0.2:9/mcp?elsewhere=1", http.StatusTemporaryRedirect)
+	}))
+	defer redirecting.Close()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	const secret = "s3cr3t-in-the-query"
+	for _, tc := range []struct {
+		name, url, want string
+	}{
+		{name: "a redirect to another origin", url: redirecting.URL, want: "another origin"},
+		{name: "a server that cannot be reached", url: gone.URL, want: "connection refused"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := start(t, Options{Upstream: mcpclient.Spec{Name: "test", URL: tc.url + "/mcp?token=" + secret}})
+			resp := r.peer(t).call("0", "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}`)
+			err := r.stop(t)
+			if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), tc.want) {
+				t.Errorf("answer %s: want an error saying %q", resp, tc.want)
+			}
+			for what, text := range map[string]string{"the answer": string(resp), "stderr": r.stderr.String(), "Run's error": fmt.Sprint(err)} {
+				if strings.Contains(text, secret) || strings.Contains(text, "elsewhere=1") {
+					t.Errorf("%s repeats a URL's query: %s", what, text)
+				}
+			}
+		})
+	}
+}
+
 func TestHeadersThatDisagreeWithTheBodyAreRefusedUnderEnforce(t *testing.T) {
 	up, callsFile := testServer(t, "modern")
 	header := http.Header{versionHeader: {"2026-07-28"}, methodHeader: {"tools/call"}, nameHeader: {"search"}}
