@@ -2,9 +2,7 @@ package proxy
 
 import (
 	"bytes"
-	"context"
 	"errors"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -112,15 +110,7 @@ func TestAnExchangeWritesItsAnswerAsJSONAloneAndAsTheLastEventOtherwise(t *testi
 // it and sending what is tied to it to the client's other streams.
 func TestAConnectionGivenUpHasItsRequestCancelledOnTheServer(t *testing.T) {
 	up, received := testServer(t, "late")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	l := listen(t)
-	h := newHTTPDown(ctx, &Options{Upstream: up, Stderr: io.Discard}, nil, &logger{w: io.Discard}, l.Addr())
-	defer h.close()
-	hs := &http.Server{Handler: h}
-	go hs.Serve(l)
-	defer hs.Close()
-	url := "http://" + l.Addr().String() + HTTPPath
+	h, url := down(t, up, true)
 	_, header, _ := post(t, url, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, nil)
 	id := header.Get(sessionHeader)
 	session := http.Header{sessionHeader: {id}}
