@@ -302,9 +302,9 @@ that reaches the model as a whole, with a statistical model: a logistic
 regression over its words and pairs of words, trained on the security
 corpus of toolbench (the sentences the other rules find in its poisoned
 tools, against every sentence of the tools of its 140 real servers and
-its tricky tools). A sentence no other rule found anything in, that the
-model scores 0.95 or more, is reported; the message gives the score and
-the words that weigh most.
+its tricky tools). A sentence of eight words or more that no other rule
+found anything in, and that the model scores 0.95 or more, is reported;
+the message gives the score and the words that weigh most.
 
 The same model weighs the other rules' findings: one in a sentence it
 scores below 0.2 is not reported, which keeps phrases misread in real

@@ -24,27 +24,84 @@ import (
 //     modelVetoBelow is dropped: real tools' sentences that a phrase or
 //     an intent misreads score low, poisoned ones high;
 //   - a sentence no rule found anything in that the model scores at
-//     modelFlagFrom or more is a finding of security/hidden-instruction.
+//     modelFlagFrom or more, of modelFlagWords words at least, is a
+//     finding of security/hidden-instruction: a shorter one gives the
+//     model too few words to go on ("The capacitance (C) in farads (F).",
+//     a public tool's, scores 0.96 on its letters), and the rules read
+//     short orders well.
 //
 // Both thresholds were set on tools the model was not trained on (see
 // docs/security.md).
 const (
 	modelVetoBelow = 0.2
 	modelFlagFrom  = 0.95
+	modelFlagWords = 8
 )
 
 //go:embed security_model.txt
 var securityModelText string
 
 // secModel is the trained model: for each feature (a word or a pair of
-// words, by the hash of its text), its idf and its weight.
+// words, by the hash of its text), its idf, its weight and its text.
 type secModel struct {
-	feats     map[uint64]modelFeat
+	feats     featTable
 	intercept float64
-	names     map[uint64]string // the features' texts, for a finding's why
 }
 
-type modelFeat struct{ idf, coef float32 }
+type modelFeat struct {
+	idf, coef float32
+	name      string // for a finding's why
+}
+
+// featTable finds a feature by its hash: open addressed, at most half
+// full, so that a sentence's features cost a compare or two each, not a
+// map's lookup (the model reads every sentence of a lint). The slots
+// hold the hashes and the features' numbers in feats, so that an empty
+// slot costs 12 bytes, not a feature's 32.
+type featTable struct {
+	keys  []uint64 // 0 for an empty slot
+	at    []uint32 // the slot's feature in feats
+	feats []modelFeat
+	mask  uint64
+}
+
+// newFeatTable returns a table of n features at most.
+func newFeatTable(n int) featTable {
+	size := 1
+	for size < 2*n {
+		size *= 2
+	}
+	return featTable{keys: make([]uint64, size), at: make([]uint32, size), feats: make([]modelFeat, 0, n), mask: uint64(size - 1)}
+}
+
+// slot returns where hash h is in the table, or would be.
+func (t *featTable) slot(h uint64) uint64 {
+	i := h & t.mask
+	for t.keys[i] != 0 && t.keys[i] != h {
+		i = (i + 1) & t.mask
+	}
+	return i
+}
+
+// add adds feature f of hash h, or returns the one the table has.
+func (t *featTable) add(h uint64, f modelFeat) (modelFeat, bool) {
+	i := t.slot(h)
+	if t.keys[i] != 0 {
+		return t.feats[t.at[i]], false
+	}
+	t.keys[i], t.at[i] = h, uint32(len(t.feats))
+	t.feats = append(t.feats, f)
+	return f, true
+}
+
+// get returns the feature of hash h.
+func (t *featTable) get(h uint64) (modelFeat, bool) {
+	i := t.slot(h)
+	if t.keys[i] == 0 {
+		return modelFeat{}, false
+	}
+	return t.feats[t.at[i]], true
+}
 
 // securityModel is the embedded model, read on first use.
 var securityModel = sync.OnceValue(func() *secModel {
@@ -58,8 +115,9 @@ var securityModel = sync.OnceValue(func() *secModel {
 // parseModel reads a model as formatModel writes it: a line "intercept
 // X", then a line "idf coef feature" a feature.
 func parseModel(text string) (*secModel, error) {
-	m := &secModel{feats: map[uint64]modelFeat{}, names: map[uint64]string{}}
-	for n, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	m := &secModel{feats: newFeatTable(len(lines))}
+	for n, line := range lines {
 		if line == "" || line[0] == '#' {
 			continue
 		}
@@ -79,11 +137,12 @@ func parseModel(text string) (*secModel, error) {
 			return nil, fmt.Errorf("line %d: not idf, weight and feature: %q", n+1, line)
 		}
 		h := featureHash(name)
-		if other, ok := m.names[h]; ok {
-			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, other)
+		if h == 0 {
+			return nil, fmt.Errorf("line %d: %q has the hash 0", n+1, name)
 		}
-		m.feats[h] = modelFeat{float32(i), float32(c)}
-		m.names[h] = name
+		if other, ok := m.feats.add(h, modelFeat{float32(i), float32(c), name}); !ok {
+			return nil, fmt.Errorf("line %d: %q has the hash of %q", n+1, name, other.name)
+		}
 	}
 	return m, nil
 }
@@ -115,12 +174,28 @@ func pairHash(a, b uint64) uint64 {
 	return h * 0xBF58476D1CE4E5B9
 }
 
-// modelWord is a byte of a word the model reads (ASCII letters, an inner
-// apostrophe aside), and modelMark a byte of a run of marks it reads as
-// one token: paths, pipes, markup, variables.
-func modelWord(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+// modelBytes classes the bytes the model reads: the letters of a word
+// (an inner apostrophe aside, see modelTokens), each the lower-case
+// letter it reads as, and the marks of a run it reads as one token
+// (paths, pipes, markup, variables), each itself with modelMarkBit set.
+// Any other byte is 0, and parts tokens.
+var modelBytes = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = byte(c), byte(c)
+	}
+	for _, c := range []byte("~/$.`<>|") {
+		t[c] = c | modelMarkBit
+	}
+	return t
+}()
 
-func modelMark(c byte) bool { return strings.IndexByte("~/$.`<>|", c) >= 0 }
+// modelMarkBit marks a mark in modelBytes: none of the marks has it set,
+// nor does a lower-case letter.
+const modelMarkBit = 0x80
+
+func modelWord(c byte) bool { b := modelBytes[c]; return b != 0 && b&modelMarkBit == 0 }
+
+func modelMark(c byte) bool { return modelBytes[c]&modelMarkBit != 0 }
 
 // modelTokens calls fn with each token of s, lower-cased in buf: a run
 // of letters with at most one inner apostrophe between letters
@@ -147,11 +222,13 @@ func modelTokens(s string, buf []byte, fn func(tok []byte)) []byte {
 			i++
 			continue
 		}
-		buf = append(buf[:0], s[i:j]...)
-		for k, b := range buf {
-			if 'A' <= b && b <= 'Z' {
-				buf[k] = b + 'a' - 'A'
+		buf = buf[:0]
+		for k := i; k < j; k++ {
+			c := s[k] // an apostrophe reads as itself
+			if b := modelBytes[c]; b != 0 {
+				c = b &^ modelMarkBit
 			}
+			buf = append(buf, c)
 		}
 		fn(buf)
 		i = j
@@ -222,43 +299,50 @@ func modelFeatureNames(s string) []string {
 
 // featCount is a feature of a sentence and how many times it occurs.
 type featCount struct {
-	h uint64
 	n int
 	f modelFeat
 }
 
 // modelScratch holds what scoring a sentence needs, for the next
-// sentence to reuse: its features, and a word being lower-cased.
+// sentence to reuse: its features' hashes, those the model knows with
+// their counts, and a word being lower-cased.
 type modelScratch struct {
+	hashes []uint64
 	counts []featCount
 	buf    []byte
 }
 
 // score is the probability the model gives a sentence of being a
-// poisoned tool's. It leaves the sentence's features in sc.counts.
+// poisoned tool's. It leaves the sentence's features the model knows in
+// sc.counts, each once with how many times it occurs. They are counted
+// by sorting their hashes, so that a sentence of many features (a long
+// text with no stop in it) costs no more than its length times its
+// logarithm.
 func (m *secModel) score(s string, sc *modelScratch) float64 {
+	hashes := sc.hashes[:0]
+	sc.buf = modelFeatures(s, sc.buf, func(h uint64) { hashes = append(hashes, h) })
+	slices.Sort(hashes)
 	counts := sc.counts[:0]
-	sc.buf = modelFeatures(s, sc.buf, func(h uint64) {
-		f, ok := m.feats[h]
-		if !ok {
-			return
+	for i := 0; i < len(hashes); {
+		j := i + 1
+		for j < len(hashes) && hashes[j] == hashes[i] {
+			j++
 		}
-		for i := range counts {
-			if counts[i].h == h {
-				counts[i].n++
-				return
-			}
+		if f, ok := m.feats.get(hashes[i]); ok {
+			counts = append(counts, featCount{j - i, f})
 		}
-		counts = append(counts, featCount{h, 1, f})
-	})
+		i = j
+	}
+	sc.hashes, sc.counts = hashes, counts
 	var norm, dot float64
 	for _, c := range counts {
-		f := c.f
-		v := (1 + math.Log(float64(c.n))) * float64(f.idf)
+		v := float64(c.f.idf)
+		if c.n > 1 {
+			v *= 1 + math.Log(float64(c.n))
+		}
 		norm += v * v
-		dot += v * float64(f.coef)
+		dot += v * float64(c.f.coef)
 	}
-	sc.counts = counts
 	z := m.intercept
 	if norm > 0 {
 		z += dot / math.Sqrt(norm)
@@ -266,11 +350,16 @@ func (m *secModel) score(s string, sc *modelScratch) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
+// whyMinIdf keeps the commonest words ("the", idf 2.1; "in", 3.5) out
+// of a finding's why: they weigh toward poison in every sentence, and
+// tell a reader nothing.
+const whyMinIdf = 4
+
 // why names the features of a sentence that weigh most toward poison,
-// at most three, for a finding's message.
-func (m *secModel) why(counts []featCount) string {
+// at most three, for a finding's message, but for the commonest words.
+func why(counts []featCount) string {
 	top := slices.Clone(counts)
-	top = slices.DeleteFunc(top, func(c featCount) bool { return c.f.coef <= 0 })
+	top = slices.DeleteFunc(top, func(c featCount) bool { return c.f.coef <= 0 || c.f.idf < whyMinIdf })
 	weight := func(c featCount) float64 {
 		f := c.f
 		return (1 + math.Log(float64(c.n))) * float64(f.idf) * float64(f.coef)
@@ -283,11 +372,11 @@ func (m *secModel) why(counts []featCount) string {
 		case wa < wb:
 			return 1
 		}
-		return strings.Compare(m.names[a.h], m.names[b.h])
+		return strings.Compare(a.f.name, b.f.name)
 	})
 	var names []string
 	for _, c := range top[:min(3, len(top))] {
-		names = append(names, strconv.Quote(m.names[c.h]))
+		names = append(names, strconv.Quote(c.f.name))
 	}
 	return strings.Join(names, ", ")
 }
@@ -295,7 +384,8 @@ func (m *secModel) why(counts []featCount) string {
 // weigh holds the scan's findings to the model: it drops those in a
 // sentence the model scores below modelVetoBelow, and adds a
 // security/hidden-instruction finding for each sentence no rule found
-// anything in that it scores at modelFlagFrom or more.
+// anything in that it scores at modelFlagFrom or more, of
+// modelFlagWords words at least.
 func (s *secScan) weigh(m *secModel) {
 	sc := &s.model
 	kept := s.found[:0]
@@ -314,12 +404,23 @@ func (s *secScan) weigh(m *secModel) {
 			if slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from }) {
 				return
 			}
-			if p := m.score(src[from:to], sc); p >= modelFlagFrom {
+			if p := m.score(src[from:to], sc); p >= modelFlagFrom && wordsOf(src[from:to]) >= modelFlagWords {
 				s.found = append(s.found, secFinding{class: clsHidden, text: i, from: from, to: to,
-					why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives it %.2f, most for %s)", p, m.why(sc.counts))})
+					why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives it %.2f, most for %s)", p, why(sc.counts))})
 			}
 		})
 	}
+}
+
+// wordsOf counts the words of s of two letters or more.
+func wordsOf(s string) int {
+	n := 0
+	modelTokens(s, nil, func(tok []byte) {
+		if len(tok) > 1 && modelWord(tok[0]) {
+			n++
+		}
+	})
+	return n
 }
 
 // sentenceAt returns the bounds of the sentence of s that holds byte at,

@@ -89,18 +89,15 @@ func corpusFiles(t *testing.T, dir string) []string {
 	return files
 }
 
-// eachTool calls fn with each tool of a corpus file.
+// eachTool calls fn with each tool of a corpus file, as a lint finds
+// them.
 func eachTool(t *testing.T, file string, fn func(*tooldef.Tool)) {
 	t.Helper()
-	data, err := os.ReadFile(file)
+	doc, err := jsondoc.LoadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := jsondoc.Parse(filepath.ToSlash(file), data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	set := Lint(doc, Options{}).Tools
+	set := tooldef.Tools(doc)
 	for i := range set.Tools {
 		fn(&set.Tools[i])
 	}
@@ -259,13 +256,14 @@ func TestSecurityModelIsTrainedOnTheCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := securityModel()
-	if len(got.feats) != len(want.feats) {
-		t.Fatalf("the embedded model has %d features, the corpus makes %d: run the test with -update", len(got.feats), len(want.feats))
+	if len(got.feats.feats) != len(want.feats.feats) {
+		t.Fatalf("the embedded model has %d features, the corpus makes %d: run the test with -update", len(got.feats.feats), len(want.feats.feats))
 	}
-	for h, w := range want.feats {
-		g, ok := got.feats[h]
+	for _, w := range want.feats.feats {
+		h := featureHash(w.name)
+		g, ok := got.feats.get(h)
 		if !ok || math.Abs(float64(g.idf-w.idf)) > 1e-3 || math.Abs(float64(g.coef-w.coef)) > 1e-2 {
-			t.Fatalf("feature %q: embedded %v, the corpus makes %v: run the test with -update", want.names[h], g, w)
+			t.Fatalf("feature %q: embedded %v, the corpus makes %v: run the test with -update", w.name, g, w)
 		}
 	}
 	if math.Abs(got.intercept-want.intercept) > 1e-2 {

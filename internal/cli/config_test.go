@@ -385,7 +385,7 @@ func TestWatchReportsWithTheConfiguration(t *testing.T) {
 // it.
 func watchOnce(t *testing.T, cfg *watched) string {
 	t.Helper()
-	var out watchSyncBuffer
+	var out lockedBuffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)

@@ -439,7 +439,7 @@ func TestWatchTextNeverWritesTheFilesControlCharacters(t *testing.T) {
 	if err := os.WriteFile(path, []byte(hardHostile), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out watchSyncBuffer
+	var out lockedBuffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)

@@ -31,6 +31,35 @@ func TestLockAndVerifyCommandLines(t *testing.T) {
 	}
 }
 
+func TestVerifyTellsToLockOnlyWhenThereIsNoLock(t *testing.T) {
+	t.Parallel()
+	project(t, map[string]string{"tools.json": badName})
+	code, _, stderr := runIn(t, "verify")
+	if want := "toolbench.lock.json: no such file or directory; pin sources with toolbench lock"; code != exitFailure || !strings.Contains(stderr, want) {
+		t.Errorf("no lock: exit %d, stderr %q; want 2 and %q", code, stderr, want)
+	}
+	if code, _, stderr := runIn(t, "lock", "tools.json"); code != exitOK {
+		t.Fatalf("lock: exit %d, %s", code, stderr)
+	}
+	data, err := os.ReadFile(inWork(t, "toolbench.lock.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "Get the", "Got the", 1)
+	if edited == string(data) {
+		t.Fatalf("no description to edit in the lock:\n%s", data)
+	}
+	if err := os.WriteFile(inWork(t, "toolbench.lock.json"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The lock's own error says what to do; a second way to say it only
+	// repeats it.
+	code, _, stderr = runIn(t, "verify")
+	if code != exitFailure || !strings.Contains(stderr, "does not have this hash: the lock was edited; run toolbench lock again\n") {
+		t.Errorf("edited lock: exit %d, stderr %q; want 2 and the lock's error alone", code, stderr)
+	}
+}
+
 func TestVerifyFailsOnAChangedDescriptionOfAPinnedServerTool(t *testing.T) {
 	t.Parallel()
 	project(t, map[string]string{"tools.json": badName})

@@ -406,7 +406,7 @@ func TestProxyExitsTwoWhenItsServerServedNoneOfWhatItsClientAsked(t *testing.T) 
 		code  int
 		said  string // on stderr
 	}{
-		{"a server by URL that refuses the connection", []string{"--server-url", refused}, initialize, exitFailure, "the server answered no request of the client's (1 request sent): Post "},
+		{"a server by URL that refuses the connection", []string{"--server-url", refused}, initialize, exitFailure, "the server answered no request of the client's (1 request sent): dial tcp "},
 		{"a spawned server that never answers", spawned("silent"), initialize, exitFailure, "the server answered no request of the client's (1 request sent): the client's input ended, and the server had not answered within"},
 		{"a spawned server that exits at once", spawned("exit"), initialize, exitFailure, "fatal: no config file at /etc/example.conf"},
 		{"a server that answers", spawned("tools"), initialize, exitOK, ""},

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 
@@ -114,7 +116,11 @@ func runVerify(e *env, opts *verifyOptions) error {
 func verify(e *env, opts *verifyOptions, pol *policy.Policy, path string, reach source.Server, all []source.Server) int {
 	l, err := pol.ReadLock(path, false)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "toolbench verify: %s; pin sources with toolbench lock\n", termtext.EscapeLine(err.Error()))
+		hint := "" // a lock with a mistake says itself how to mend it
+		if errors.Is(err, fs.ErrNotExist) {
+			hint = "; pin sources with toolbench lock"
+		}
+		fmt.Fprintf(e.stderr, "toolbench verify: %s%s\n", termtext.EscapeLine(err.Error()), hint)
 		return exitFailure
 	}
 	names := l.Sources()

@@ -13,7 +13,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -110,27 +109,8 @@ func TestWatchUsageErrorExitsWithFailure(t *testing.T) {
 	}
 }
 
-// watchSyncBuffer is a bytes.Buffer safe for the watch loop to write while
-// the test reads.
-type watchSyncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *watchSyncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *watchSyncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // waitOutput polls b until it matches re.
-func waitOutput(t *testing.T, b *watchSyncBuffer, re *regexp.Regexp) {
+func waitOutput(t *testing.T, b *lockedBuffer, re *regexp.Regexp) {
 	t.Helper()
 	for deadline := time.Now().Add(watchWait); !re.MatchString(b.String()); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -145,7 +125,7 @@ func TestWatchTextPrintsAHeaderAndTheLintReportOnEveryLoad(t *testing.T) {
 	if err := os.WriteFile(path, []byte(watchTestTool), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out watchSyncBuffer
+	var out lockedBuffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)
@@ -187,7 +167,7 @@ func TestWatchConcisePrintsAHeaderAndALineAnIssue(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`[{"x": 1}, 7]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out watchSyncBuffer
+	var out lockedBuffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)

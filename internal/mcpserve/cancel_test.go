@@ -18,7 +18,8 @@ import (
 	"toolbench/internal/mcpserve"
 )
 
-// syncLog is a log written from the server's goroutines.
+// syncLog is a log or an output written from the server's goroutines
+// while a test may read it.
 type syncLog struct {
 	mu sync.Mutex
 	b  strings.Builder

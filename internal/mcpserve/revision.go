@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"reflect"
+	"slices"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -16,9 +18,10 @@ import (
 // the session negotiated: a listing's ttlMs and cacheScope (2026-07-28), a
 // tool's title and outputSchema, the server's title and a result's
 // structuredContent (2025-06-18), a tool's annotations (2025-03-26). It
-// leaves out on its own only what it adds for 2026-07-28 alone (a
-// result's resultType, the serverInfo in its _meta). The revision that
-// added each field is from the schema of each revision
+// leaves out on its own what it adds for 2026-07-28 alone (a result's
+// resultType, the serverInfo in its _meta), but by the revision a
+// client's initialize asked for rather than the one agreed on. The
+// revision that added each field is from the schema of each revision
 // (schema/REVISION/schema.json of modelcontextprotocol/modelcontextprotocol).
 
 // The revisions that added a field the server sends.
@@ -42,16 +45,44 @@ func ofTheRevision(next mcp.MethodHandler) mcp.MethodHandler {
 
 // revisionOf is the revision the answer res to req is made under: for
 // initialize, the one its answer names; for any other request, the
-// request's own (its _meta names it under 2026-07-28), else the session's.
-// Revisions are dates, which compare as strings.
+// request's own (its _meta names it under 2026-07-28), else the one the
+// session's initialize agreed on. Revisions are dates, which compare as
+// strings.
 func revisionOf(req mcp.Request, res mcp.Result) string {
 	if init, ok := res.(*mcp.InitializeResult); ok {
 		return init.ProtocolVersion
 	}
-	if r, ok := req.(interface{ ProtocolVersion() string }); ok {
-		return r.ProtocolVersion()
+	if p := req.GetParams(); p != nil && !reflect.ValueOf(p).IsNil() {
+		if v, ok := p.GetMeta()[mcp.MetaKeyProtocolVersion].(string); ok {
+			return v // one the SDK speaks: it answers any other with an error
+		}
+	}
+	// The session keeps the revision the client asked for in initialize,
+	// not always the one agreed on.
+	if ss, ok := req.GetSession().(*mcp.ServerSession); ok && ss.InitializeParams() != nil {
+		return negotiated(ss.InitializeParams().ProtocolVersion)
 	}
 	return ""
+}
+
+// negotiated is the revision initialize agrees on when the client asks
+// for asked: asked when the server speaks it, else the latest the server
+// speaks (2025-11-25 lifecycle, Version Negotiation), and never one
+// without initialize. The session keeps what the client asked, not this.
+func negotiated(asked string) string {
+	latest := ""
+	for _, v := range mcp.SupportedProtocolVersions() { // newest first
+		if mcpclient.IsModern(v) {
+			continue
+		}
+		if v == asked {
+			return v
+		}
+		if latest == "" {
+			latest = v
+		}
+	}
+	return latest
 }
 
 // trimmed returns res without what revision does not define. What it
@@ -77,7 +108,12 @@ func trimmed(res mcp.Result, revision string) mcp.Result {
 		if revision < revisionTitles && r.StructuredContent != nil {
 			call := *r
 			call.StructuredContent = nil
-			return &call
+			res = &call
+		}
+		if revision < revisionCacheHints {
+			// The SDK sets resultType by the revision the client asked
+			// for in initialize, not the one agreed on.
+			return without{res, []string{"resultType"}}
 		}
 	case *mcp.ListPromptsResult, *mcp.ListResourcesResult, *mcp.ListResourceTemplatesResult:
 		return uncached(res, revision)
@@ -104,14 +140,17 @@ func uncached(res mcp.Result, revision string) mcp.Result {
 	if revision >= revisionCacheHints {
 		return res
 	}
-	return withoutCacheHints{res}
+	return without{res, []string{"ttlMs", "cacheScope"}}
 }
 
-// withoutCacheHints writes a listing without its ttlMs and cacheScope,
-// which the SDK's types write always.
-type withoutCacheHints struct{ mcp.Result }
+// without writes a result without the members named, which the SDK's
+// types write whatever the revision.
+type without struct {
+	mcp.Result
+	names []string
+}
 
-func (w withoutCacheHints) MarshalJSON() ([]byte, error) {
+func (w without) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // as the SDK writes an answer
@@ -120,7 +159,7 @@ func (w withoutCacheHints) MarshalJSON() ([]byte, error) {
 	}
 	out := []byte{'{'}
 	for key, value := range jsonrpc.Members(b.Bytes()) {
-		if jsonrpc.KeyIs(key, "ttlMs") || jsonrpc.KeyIs(key, "cacheScope") {
+		if slices.ContainsFunc(w.names, func(name string) bool { return jsonrpc.KeyIs(key, name) }) {
 			continue
 		}
 		if len(out) > 1 {

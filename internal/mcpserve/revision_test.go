@@ -214,3 +214,28 @@ func TestAnswersCarryOnlyWhatTheSessionsRevisionDefines(t *testing.T) {
 		}
 	}
 }
+
+// A client's initialize may ask for a revision the server does not agree
+// to; the session's answers are then those of the revision agreed on,
+// 2025-11-25 (the latest with initialize), not of the one asked for.
+func TestAnswersAfterInitializeAreOfTheRevisionAgreedOn(t *testing.T) {
+	for _, asked := range []string{"2026-07-28", "2099-01-01", "2024-10-07"} {
+		t.Run(asked, func(t *testing.T) {
+			session := stdioLines(t, t.TempDir())
+			init := answerMembers(t, "initialize", session(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"`+asked+`","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`))
+			if !slices.Equal(init["serverInfo"][0], titledAnswers["serverInfo"]) {
+				t.Errorf("serverInfo carries %v, want %v", init["serverInfo"][0], titledAnswers["serverInfo"])
+			}
+			session(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+			for i, req := range revisionRequests("2025-11-25")[1:] {
+				for name, members := range answerMembers(t, req.method, session(req.line(t, i+2, "2025-11-25"))) {
+					for _, m := range members {
+						if !slices.Equal(m, titledAnswers[name]) {
+							t.Errorf("%s carries %v, want %v", name, m, titledAnswers[name])
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,14 +1,12 @@
 package mcpserve_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -111,7 +109,7 @@ func TestAnInputThatEndsEarlyStillGetsItsAnswers(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lint_tools","arguments":{"text":"{\"tools\":[{\"name\":\"a b\",\"inputSchema\":{\"type\":\"object\"}}]}"}}}`,
 		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
 	))
-	var out lockedBuffer
+	var out syncLog
 	if err := mcpserve.Serve(context.Background(), mcpserve.Options{Root: t.TempDir(), In: in, Out: &out}); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
@@ -127,22 +125,4 @@ func TestAnInputThatEndsEarlyStillGetsItsAnswers(t *testing.T) {
 			t.Errorf("request %s was not answered; the output:\n%s", id, out.String())
 		}
 	}
-}
-
-// lockedBuffer is a bytes.Buffer the server may write while a test reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }

@@ -173,7 +173,9 @@
 // with more than 1024 messages or 16 MiB waiting (a message that finds
 // none waiting is taken whatever its size), the connection is closed;
 // the message that found no room is dropped, and what still waited is
-// counted on stderr (a message queued is relayed, in the record). At
+// counted on stderr (a message queued is relayed, in the record); the
+// request whose answer it was to carry is cancelled on the server, as
+// for a client that closed its connection. At
 // most 512 connections are served at once, and one kept
 // alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
 // spawned server each at once, and one idle for 30 minutes ends (one

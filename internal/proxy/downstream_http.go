@@ -439,7 +439,10 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	// This handler writes what comes for the client, as it comes, and
 	// the answer last.
 	switch x.serve(r.Context().Done(), h.ctx.Done()) {
-	case clientGone:
+	case clientGone, givenUp:
+		// A connection given up, its client not reading, is as gone: the
+		// server stops working on the request, and what it would still
+		// send for it goes to none of the client's other streams.
 		ds.cancelled(&m, x)
 	case stopping:
 		// Stopping, the proxy answers what it will not see answered,
@@ -551,7 +554,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 	req.Header.Set("Accept", "text/event-stream")
 	resp, err := up.client.Do(req)
 	if err != nil {
-		http.Error(w, "toolbench proxy: "+err.Error(), http.StatusBadGateway)
+		http.Error(w, "toolbench proxy: "+withoutURL(err).Error(), http.StatusBadGateway)
 		return
 	}
 	defer resp.Body.Close()

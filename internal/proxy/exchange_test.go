@@ -3,7 +3,9 @@ package proxy
 import (
 	"bytes"
 	"errors"
+	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -99,4 +101,49 @@ func TestAnExchangeWritesItsAnswerAsJSONAloneAndAsTheLastEventOtherwise(t *testi
 			}
 		})
 	}
+}
+
+// TestAConnectionGivenUpHasItsRequestCancelledOnTheServer gives up the
+// connection of a call the server has not answered, as a client that
+// does not read loses it: the server is told the call is cancelled, as
+// for a client that closed its connection, rather than left working on
+// it and sending what is tied to it to the client's other streams.
+func TestAConnectionGivenUpHasItsRequestCancelledOnTheServer(t *testing.T) {
+	up, received := testServer(t, "late")
+	h, url := down(t, up, true)
+	_, header, _ := post(t, url, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, nil)
+	id := header.Get(sessionHeader)
+	session := http.Header{sessionHeader: {id}}
+	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, session)
+	go func() {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(pendingCallMessage))
+		req.Header = session.Clone()
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	h.mu.Lock()
+	ds := h.sessions[id]
+	h.mu.Unlock()
+	var x *exchange
+	waitFor(t, "call waiting for its answer", func() bool {
+		ds.s.mu.Lock()
+		defer ds.s.mu.Unlock()
+		for _, req := range ds.s.pending.all {
+			if req.method == "tools/call" {
+				x, _ = req.route.(*exchange)
+			}
+		}
+		return x != nil
+	})
+	x.mu.Lock()
+	x.giveUpLocked(errQueueFull)
+	x.mu.Unlock()
+	waitFor(t, "notifications/cancelled at the server", func() bool {
+		return slices.ContainsFunc(callsReceived(t, received), func(line string) bool {
+			return strings.Contains(line, `"notifications/cancelled"`) && strings.Contains(line, `"requestId":2`)
+		})
+	})
 }

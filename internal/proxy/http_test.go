@@ -131,6 +131,27 @@ func serve(t *testing.T, opt Options, l net.Listener) (url string, stderr, recor
 	return "http://" + l.Addr().String() + HTTPPath, stderr, record
 }
 
+// down is the proxy's HTTP side in front of up, for a listener of the
+// test's, both ended with the test; with serving, it serves there, and
+// url is where.
+func down(t *testing.T, up mcpclient.Spec, serving bool) (h *httpDown, url string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	l := listen(t)
+	h = newHTTPDown(ctx, &Options{Upstream: up, Stderr: io.Discard}, nil, &logger{w: io.Discard}, l.Addr())
+	hs := &http.Server{Handler: h}
+	if serving {
+		go hs.Serve(l)
+	}
+	t.Cleanup(func() {
+		hs.Close()
+		h.close()
+		l.Close()
+		cancel()
+	})
+	return h, "http://" + l.Addr().String() + HTTPPath
+}
+
 func sdkOverHTTP(t *testing.T, url, version string) *mcp.ClientSession {
 	t.Helper()
 	c := mcp.NewClient(&mcp.Implementation{Name: "sdk-client", Version: "1"}, nil)
@@ -302,6 +323,40 @@ func TestTheUpstreamsCredentialsGoToItsOriginOnly(t *testing.T) {
 	}
 }
 
+// TestTheUpstreamsURLQueryIsInNoErrorOfItsRequests has the server's URL
+// carry a token in its query and its requests fail: neither the client's
+// error answer, nor stderr, nor Run's error repeats the URL, as the HTTP
+// client's error would, its query with it.
+func TestTheUpstreamsURLQueryIsInNoErrorOfItsRequests(t *testing.T) {
+	redirecting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://127.0.0.2:9/mcp?elsewhere=1", http.StatusTemporaryRedirect)
+	}))
+	defer redirecting.Close()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	const secret = "s3cr3t-in-the-query"
+	for _, tc := range []struct {
+		name, url, want string
+	}{
+		{name: "a redirect to another origin", url: redirecting.URL, want: "another origin"},
+		{name: "a server that cannot be reached", url: gone.URL, want: "connection refused"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := start(t, Options{Upstream: mcpclient.Spec{Name: "test", URL: tc.url + "/mcp?token=" + secret}})
+			resp := r.peer(t).call("0", "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}`)
+			err := r.stop(t)
+			if m := jsonrpc.Parse(resp); m.Error == nil || !strings.Contains(string(m.Error), tc.want) {
+				t.Errorf("answer %s: want an error saying %q", resp, tc.want)
+			}
+			for what, text := range map[string]string{"the answer": string(resp), "stderr": r.stderr.String(), "Run's error": fmt.Sprint(err)} {
+				if strings.Contains(text, secret) || strings.Contains(text, "elsewhere=1") {
+					t.Errorf("%s repeats a URL's query: %s", what, text)
+				}
+			}
+		})
+	}
+}
+
 func TestHeadersThatDisagreeWithTheBodyAreRefusedUnderEnforce(t *testing.T) {
 	up, callsFile := testServer(t, "modern")
 	header := http.Header{versionHeader: {"2026-07-28"}, methodHeader: {"tools/call"}, nameHeader: {"search"}}
@@ -384,13 +439,7 @@ func TestASessionIdleForLongEndsItsServer(t *testing.T) {
 	up, _ := testServer(t, "tools")
 	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
 	up.Env = append(up.Env, mark)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	opt := &Options{Upstream: up, Stderr: io.Discard}
-	l := listen(t)
-	defer l.Close()
-	h := newHTTPDown(ctx, opt, nil, &logger{w: io.Discard}, l.Addr())
-	defer h.close()
+	h, _ := down(t, up, false)
 	h.idleEnd = 50 * time.Millisecond
 	init := jsonrpc.Parse([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}`))
 	if _, _, err := h.sessionFor(httptest.NewRequest(http.MethodPost, "/mcp", nil), &init); err != nil {
@@ -713,12 +762,7 @@ func TestASessionsNewGETStreamEndsTheOneBefore(t *testing.T) {
 
 func TestASessionUnusedPastItsHandshakeEndsSoonerThanAnIdleOne(t *testing.T) {
 	up, _ := testServer(t, "tools")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	l := listen(t)
-	defer l.Close()
-	h := newHTTPDown(ctx, &Options{Upstream: up, Stderr: io.Discard}, nil, &logger{w: io.Discard}, l.Addr())
-	defer h.close()
+	h, _ := down(t, up, false)
 	h.unusedEnd = 50 * time.Millisecond // idleEnd stays 30 minutes
 	begin := func(exchanges int) *downSession {
 		init := jsonrpc.Parse([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}`))
@@ -753,22 +797,16 @@ func TestASessionUnusedPastItsHandshakeEndsSoonerThanAnIdleOne(t *testing.T) {
 // wait for the rest of the body for ever after answering.
 func TestABodyThatStopsShortIsAnsweredAndItsConnectionClosed(t *testing.T) {
 	up, _ := testServer(t, "tools")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	l := listen(t)
-	h := newHTTPDown(ctx, &Options{Upstream: up, Stderr: io.Discard}, nil, &logger{w: io.Discard}, l.Addr())
-	defer h.close()
+	h, url := down(t, up, true)
 	h.bodyEnd = 100 * time.Millisecond
-	hs := &http.Server{Handler: h}
-	go hs.Serve(l)
-	defer hs.Close()
+	addr := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), HTTPPath)
 
-	conn, err := net.Dial("tcp", l.Addr().String())
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,", HTTPPath, l.Addr())
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,", HTTPPath, addr)
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second)) // a guard: the proxy has 100 ms
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {

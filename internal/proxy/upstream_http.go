@@ -237,6 +237,7 @@ func (u *httpUp) setHeaders(h http.Header, m *jsonrpc.Message, req *request, cli
 // failed answers a request the server did not answer, and says on
 // stderr why a notification or response did not reach it.
 func (u *httpUp) failed(m *jsonrpc.Message, req *request, err error) {
+	err = withoutURL(err)
 	why := fmt.Sprintf("%s: %v", u.s.opt.Upstream.DisplayName(), err)
 	if req == nil || m.Kind != jsonrpc.Request {
 		if u.ctx.Err() == nil {
@@ -252,6 +253,22 @@ func (u *httpUp) failed(m *jsonrpc.Message, req *request, err error) {
 		return
 	}
 	u.s.answer(msg, req, req.method)
+}
+
+// withoutURL is an error of the HTTP client's without the URL it
+// names: the URL of a request may carry a credential in its query, and
+// the upstream's name says which server it was. A redirect to another
+// origin says where it led, without user or query, by itself.
+func withoutURL(err error) error {
+	var redirect *mcpclient.RedirectError
+	if errors.As(err, &redirect) {
+		return redirect
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
 }
 
 // listen opens the stream on which a server of MCP 2025-11-25 sends what
