@@ -80,8 +80,9 @@ func TestALintStopsWhenTheClientCloses(t *testing.T) {
 	served := make(chan error, 1)
 	go func() {
 		// The end of the input waits a moment for the lint's answer, and
-		// then stops it.
-		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, AnswersWait: 100 * time.Millisecond, In: serverIn, Out: serverOut, Log: &log})
+		// then stops it: a moment well short of the lint, which takes
+		// 0.2 s or more, so that the lint is still running when it ends.
+		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, AnswersWait: 10 * time.Millisecond, In: serverIn, Out: serverOut, Log: &log})
 	}()
 	go io.Copy(io.Discard, clientIn)
 	w := bufio.NewWriter(clientOut)
@@ -94,7 +95,6 @@ func TestALintStopsWhenTheClientCloses(t *testing.T) {
 		w.WriteString(line + "\n")
 	}
 	w.Flush()
-	time.Sleep(100 * time.Millisecond)
 	clientOut.Close() // the client goes away in the middle of the lint
 	log.waitFor(t, stopped)
 	select {
