@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"io"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -87,5 +89,28 @@ func TestMCPNamesARootsConfigurationFromTheWorkingDirectory(t *testing.T) {
 	code, _, errOut := runIn(t, "mcp", "--root", "server")
 	if want := "toolbench mcp: server/toolbench.toml:1:12: "; code != exitFailure || !strings.HasPrefix(errOut, want) {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, errOut, want)
+	}
+}
+
+// TestMCPEndsWithStatusZeroWhenItsClientClosesItsOutput runs the built
+// toolbench mcp with a standard output whose reader is gone: its answer
+// finds a broken pipe, which ends the session as the client's going
+// does, with status 0 as the help says, not the process by SIGPIPE.
+func TestMCPEndsWithStatusZeroWhenItsClientClosesItsOutput(t *testing.T) {
+	t.Parallel()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // the client closes its end of the server's output
+	cmd := exec.Command(toolbenchBin, "mcp")
+	cmd.Stdin = strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}` + "\n")
+	cmd.Stdout = w
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	w.Close()
+	if err != nil {
+		t.Errorf("toolbench mcp with its output closed: %v, want status 0\n%s", err, stderr.String())
 	}
 }

@@ -80,8 +80,9 @@ func TestALintStopsWhenTheClientCloses(t *testing.T) {
 	served := make(chan error, 1)
 	go func() {
 		// The end of the input waits a moment for the lint's answer, and
-		// then stops it.
-		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, AnswersWait: 100 * time.Millisecond, In: serverIn, Out: serverOut, Log: &log})
+		// then stops it: a moment well short of the lint, which takes
+		// 0.2 s or more, so that the lint is still running when it ends.
+		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, AnswersWait: 10 * time.Millisecond, In: serverIn, Out: serverOut, Log: &log})
 	}()
 	go io.Copy(io.Discard, clientIn)
 	w := bufio.NewWriter(clientOut)
@@ -94,12 +95,74 @@ func TestALintStopsWhenTheClientCloses(t *testing.T) {
 		w.WriteString(line + "\n")
 	}
 	w.Flush()
-	time.Sleep(100 * time.Millisecond)
 	clientOut.Close() // the client goes away in the middle of the lint
 	log.waitFor(t, stopped)
 	select {
 	case <-served:
 	case <-time.After(time.Minute):
 		t.Fatal("Serve has not returned a minute after its client closed")
+	}
+}
+
+// TestACancelledRequestIsNotAnswered cancels a lint with
+// notifications/cancelled on stdio: the lint stops, and its request gets
+// no answer, as MCP asks of a request its client cancelled, while the
+// requests after it are answered.
+func TestACancelledRequestIsNotAnswered(t *testing.T) {
+	root := t.TempDir()
+	bigTools(t, root)
+	var log syncLog
+	clientIn, serverOut := io.Pipe()
+	serverIn, clientOut := io.Pipe()
+	served := make(chan error, 1)
+	go func() {
+		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, In: serverIn, Out: serverOut, Log: &log})
+	}()
+	answers := make(chan string, 10)
+	go func() {
+		sc := bufio.NewScanner(clientIn)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			answers <- sc.Text()
+		}
+		close(answers)
+	}()
+	send := func(line string) {
+		if _, err := io.WriteString(clientOut, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args, _ := json.Marshal(lintPathArgs("big.json"))
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":"lint","method":"tools/call","params":{"name":"lint_tools","arguments":` + string(args) + `}}`)
+	time.Sleep(100 * time.Millisecond)
+	send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"lint","reason":"test"}}`)
+	log.waitFor(t, stopped)
+	send(`{"jsonrpc":"2.0","id":"after","method":"ping"}`)
+	var got []string
+	for line := range answers {
+		got = append(got, line)
+		if strings.Contains(line, `"id":"after"`) {
+			break
+		}
+	}
+	clientOut.Close()
+	select {
+	case <-served:
+	case <-time.After(time.Minute):
+		t.Fatal("Serve has not returned a minute after its client closed")
+	}
+	serverOut.Close()
+	for line := range answers { // what the server wrote before it returned
+		got = append(got, line)
+	}
+	if !strings.Contains(strings.Join(got, "\n"), `"id":"after"`) {
+		t.Errorf("the ping after the cancelled lint was not answered:\n%s", strings.Join(got, "\n"))
+	}
+	for _, line := range got {
+		if strings.Contains(line, `"id":"lint"`) {
+			t.Errorf("the cancelled request was answered: %s", line)
+		}
 	}
 }

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
+	"syscall"
 	"time"
+
 	"toolbench/internal/policy"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -205,9 +208,14 @@ func Serve(ctx context.Context, opt Options) error {
 	if out == nil {
 		out = os.Stdout
 	}
+	// A write to standard output that the client closed would end the
+	// process with SIGPIPE: it is an error instead, the client gone.
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
 	t := &stdioTransport{in: in, out: out, max: opt.maxMessage(), log: s.log}
 	err = srv.Run(ctx, checkedTransport{Transport: t, log: s.log, answersWait: opt.answersWait()})
-	if ctx.Err() != nil || errors.Is(err, io.EOF) {
+	if ctx.Err() != nil || errors.Is(err, io.EOF) || errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
 		return nil // stopped, or the client is gone: the normal ends
 	}
 	return err

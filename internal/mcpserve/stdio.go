@@ -40,16 +40,17 @@ func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	nonce := make([]byte, 8)
 	rand.Read(nonce)
 	c := &stdioConn{
-		r:       jsonrpc.NewReader(t.in, t.max),
-		w:       t.out,
-		log:     t.log,
-		prefix:  "toolbench-" + hex.EncodeToString(nonce) + "-",
-		ids:     map[string][]byte{},
-		tokens:  map[string]string{},
-		lines:   make(chan lineRead),
-		want:    make(chan struct{}),
-		closed:  make(chan struct{}),
-		readEnd: make(chan struct{}),
+		r:         jsonrpc.NewReader(t.in, t.max),
+		w:         t.out,
+		log:       t.log,
+		prefix:    "toolbench-" + hex.EncodeToString(nonce) + "-",
+		ids:       map[string][]byte{},
+		tokens:    map[string]string{},
+		cancelled: map[string]bool{},
+		lines:     make(chan lineRead),
+		want:      make(chan struct{}),
+		closed:    make(chan struct{}),
+		readEnd:   make(chan struct{}),
 	}
 	go c.readLines()
 	return c, nil
@@ -68,6 +69,9 @@ type stdioConn struct {
 	next   int
 	ids    map[string][]byte // a request's id of ours → its id as the client wrote it
 	tokens map[string]string // a request's id as written → ours, for notifications/cancelled
+	// cancelled are the requests of ours the client cancelled: their
+	// answers are not written, as MCP asks of a request cancelled.
+	cancelled map[string]bool
 
 	lines     chan lineRead
 	want      chan struct{} // a Read waits for a line
@@ -174,7 +178,7 @@ func (c *stdioConn) decode(m *jsonrpc.Message) (sdkrpc.Message, error) {
 		raw = jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: m.ID, With: strconv.AppendQuote(nil, token)})
 	case m.Kind == jsonrpc.Notification && m.Method == "notifications/cancelled":
 		if id := jsonrpc.Member(m.Params, "requestId"); id != nil {
-			if token, ok := c.known(id); ok {
+			if token, ok := c.cancel(id); ok {
 				raw = jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: id, With: strconv.AppendQuote(nil, token)})
 			}
 		}
@@ -194,11 +198,15 @@ func (c *stdioConn) token(id []byte) string {
 	return token
 }
 
-// known returns the id of ours of the request whose id is written id.
-func (c *stdioConn) known(id []byte) (string, bool) {
+// cancel returns the id of ours of the request whose id is written id,
+// and marks it cancelled.
+func (c *stdioConn) cancel(id []byte) (string, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	token, ok := c.tokens[string(id)]
+	if ok {
+		c.cancelled[token] = true
+	}
 	return token, ok
 }
 
@@ -208,34 +216,43 @@ func (c *stdioConn) Write(_ context.Context, msg sdkrpc.Message) error {
 		return err
 	}
 	if resp, ok := msg.(*sdkrpc.Response); ok {
-		data = c.clientID(resp.ID, data)
+		var answer bool
+		if data, answer = c.clientID(resp.ID, data); !answer {
+			return nil
+		}
 	}
 	return c.write(append(data, '\n'))
 }
 
 // clientID returns data, the answer to the request whose id of ours is
-// id, with the id the client wrote in its place.
-func (c *stdioConn) clientID(id sdkrpc.ID, data []byte) []byte {
+// id, with the id the client wrote in its place, and whether to write
+// it: not if the client cancelled the request.
+func (c *stdioConn) clientID(id sdkrpc.ID, data []byte) ([]byte, bool) {
 	token, ok := id.Raw().(string)
 	if !ok {
-		return data
+		return data, true
 	}
 	c.mu.Lock()
 	written, known := c.ids[token]
+	cancelled := c.cancelled[token]
 	delete(c.ids, token)
+	delete(c.cancelled, token)
 	if known {
 		delete(c.tokens, string(written))
 	}
 	c.mu.Unlock()
 	if !known {
-		return data
+		return data, true
+	}
+	if cancelled {
+		return nil, false
 	}
 	quoted := strconv.AppendQuote(nil, token)
 	i := bytes.Index(data, quoted)
 	if i < 0 {
-		return data
+		return data, true
 	}
-	return jsonrpc.Replace(data, jsonrpc.Edit{Part: data[i : i+len(quoted)], With: written})
+	return jsonrpc.Replace(data, jsonrpc.Edit{Part: data[i : i+len(quoted)], With: written}), true
 }
 
 func (c *stdioConn) write(data []byte) error {
