@@ -40,7 +40,7 @@ func TestABadServerIsOneLineAndStatusTwoInEveryCommand(t *testing.T) {
 		{"one that exits at once", func(t *testing.T) []string { return stdioServer(t, "exit").args },
 			`: server/discover: server exited with status 3; stderr: "fatal: no config file at /etc/example.conf\n"`},
 		{"one that writes what is not JSON to stdout", func(t *testing.T) []string { return stdioServer(t, "garbage").args },
-			`: server/discover: server wrote to stdout what is not a JSON-RPC message: "npm WARN config production Use ` + "`--omit=dev`" + ` instead.\x1b[0m": `},
+			`: server/discover: server wrote to stdout a line that is not JSON: "npm WARN config production Use ` + "`--omit=dev`" + ` instead.\x1b[0m" (a server writes only JSON-RPC messages there, and its logs to stderr)`},
 		{"one that never answers its handshake", func(t *testing.T) []string {
 			return append(stdioServer(t, "silent").args, "--start-timeout", "500ms")
 		}, `: server/discover: no answer within 500ms (--start-timeout raises it); stderr: "waiting for the licence server...\n"`},

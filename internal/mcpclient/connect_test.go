@@ -51,7 +51,7 @@ func TestConnectReportsOutputThatIsNotJSONRPC(t *testing.T) {
 		t.Fatalf("got %v (%T), want an *OutputError", err, err)
 	}
 	// The line is quoted, its escape sequence shown escaped.
-	want := "connect to garbage: server/discover: server wrote to stdout what is not a JSON-RPC message: \"npm WARN config production Use `--omit=dev` instead.\\x1b[0m\": 1:2: invalid character 'p' in literal null (expecting 'u')"
+	want := "connect to garbage: server/discover: server wrote to stdout a line that is not JSON: \"npm WARN config production Use `--omit=dev` instead.\\x1b[0m\" (a server writes only JSON-RPC messages there, and its logs to stderr)"
 	if got := err.Error(); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -66,6 +67,12 @@ type OutputError struct {
 }
 
 func (e *OutputError) Error() string {
+	if t := bytes.TrimLeft(e.Output, " \t\r"); len(t) == 0 || t[0] != '{' && t[0] != '[' {
+		// Not JSON at all, most often a log line: what the decoder
+		// says of its second byte would help no one.
+		return fmt.Sprintf("server wrote to stdout a line that is not JSON: %s (a server writes only JSON-RPC messages there, and its logs to stderr)",
+			quote(e.Output, quoteLimit))
+	}
 	return fmt.Sprintf("server wrote to stdout what is not a JSON-RPC message: %s: %v",
 		quote(e.Output, quoteLimit), e.Err)
 }
