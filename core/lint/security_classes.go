@@ -543,7 +543,7 @@ func consentNotNamed(s *secScan, t *secText, cl []tok, from, _ int) bool {
 // of the tool's: "overrides any summary in payload_refs" says which value
 // wins.
 func notOverField(s *secScan, _ *secText, cl []tok, _, to int) bool {
-	return to >= len(cl) || !s.hasProp(cl[to].w) && !slices.Contains(s.fields, cl[to].w)
+	return to >= len(cl) || !s.hasProp(cl[to].w) && !s.hasField(cl[to].w)
 }
 
 // notUnasked holds a phrase of acting past what the user said, not one
@@ -734,7 +734,7 @@ func credentialName(w string) bool {
 // ownSetting reports whether an identifier names a setting of this
 // tool: one of its properties, at any depth, or an environment variable.
 func (s *secScan) ownSetting(tk *tok) bool {
-	return s.hasProp(tk.w) || slices.Contains(s.fields, tk.w) || s.constantName(tk)
+	return s.hasProp(tk.w) || s.hasField(tk.w) || s.constantName(tk)
 }
 
 // notRefWords are words a shadowing phrase names that are no tool's.
@@ -1928,7 +1928,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 12; k++ {
 			w := strings.Trim(cl[k].w, "'`\"")
-			if !s.hasProp(w) || slices.Contains(s.noText, w) {
+			if !s.hasProp(w) || slices.ContainsFunc(s.noText, func(p string) bool { return strings.EqualFold(p, w) }) {
 				continue // "set include_comments: true", "use comments_limit": a flag or a number carries no text
 			}
 			named := cl[k].quoted || cl[k].kind == tIdent

@@ -118,7 +118,7 @@ type secScan struct {
 	named   bool     // purpose is made
 	props   []string // the property names of its parameters
 	fields  []string // the names of the properties of its schemas' subschemas, deeper than props
-	noText  []string // the props whose type is boolean, integer or number: they carry no text
+	noText  []string // the props whose type carries no text (see typeCarriesText)
 	// named4Conv are its properties named for the conversation (see
 	// conversationName).
 	named4Conv []jsondoc.Member
@@ -358,7 +358,7 @@ func (s *secScan) collect(t *tooldef.Tool) {
 		if props := t.Params.Get("properties"); props.Is(jsondoc.Object) {
 			for _, m := range props.Kids() {
 				s.props = append(s.props, m.Key)
-				if typ := m.Value.Get("type"); typ.Is(jsondoc.String) && (typ.Str() == "boolean" || typ.Str() == "integer" || typ.Str() == "number") {
+				if !typeCarriesText(m.Value) {
 					s.noText = append(s.noText, m.Key)
 				}
 				if m.Value.Is(jsondoc.Object) && conversationName(m.Key) {
