@@ -112,49 +112,30 @@ func TestACancelledRequestIsNotAnswered(t *testing.T) {
 	root := t.TempDir()
 	bigTools(t, root)
 	var log syncLog
-	clientIn, serverOut := io.Pipe()
-	serverIn, clientOut := io.Pipe()
-	served := make(chan error, 1)
-	go func() {
-		served <- mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, In: serverIn, Out: serverOut, Log: &log})
-	}()
-	answers := make(chan string, 10)
-	go func() {
-		sc := bufio.NewScanner(clientIn)
-		sc.Buffer(nil, 16<<20)
-		for sc.Scan() {
-			answers <- sc.Text()
-		}
-		close(answers)
-	}()
-	send := func(line string) {
-		if _, err := io.WriteString(clientOut, line+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p := servePiped(t, mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, Log: &log})
 	args, _ := json.Marshal(lintPathArgs("big.json"))
-	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	send(`{"jsonrpc":"2.0","id":"lint","method":"tools/call","params":{"name":"lint_tools","arguments":` + string(args) + `}}`)
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":"lint","method":"tools/call","params":{"name":"lint_tools","arguments":`+string(args)+`}}`)
 	time.Sleep(100 * time.Millisecond)
-	send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"lint","reason":"test"}}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"lint","reason":"test"}}`)
 	log.waitFor(t, stopped)
-	send(`{"jsonrpc":"2.0","id":"after","method":"ping"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":"after","method":"ping"}`)
 	var got []string
-	for line := range answers {
+	for line := range p.answers {
 		got = append(got, line)
 		if strings.Contains(line, `"id":"after"`) {
 			break
 		}
 	}
-	clientOut.Close()
+	p.in.Close()
 	select {
-	case <-served:
+	case <-p.served:
 	case <-time.After(time.Minute):
 		t.Fatal("Serve has not returned a minute after its client closed")
 	}
-	serverOut.Close()
-	for line := range answers { // what the server wrote before it returned
+	p.out.Close()
+	for line := range p.answers { // what the server wrote before it returned
 		got = append(got, line)
 	}
 	if !strings.Contains(strings.Join(got, "\n"), `"id":"after"`) {

@@ -61,14 +61,24 @@ func stdioSession(t *testing.T, root string) func(line string) string {
 	return send
 }
 
-// stdioLines serves root on pipes and returns a function that sends a
-// line and returns the answer, "" for a notification: a session that
-// has begun nothing.
-func stdioLines(t *testing.T, root string) func(line string) string {
+// piped is toolbench mcp served on pipes: write sends it a line, and
+// answers are the lines it writes.
+type piped struct {
+	in      *io.PipeWriter // the server's input
+	out     *io.PipeWriter // the server's output
+	answers <-chan string
+	served  <-chan error
+}
+
+// servePiped serves opt on pipes. When the test ends, the server's input
+// is closed.
+func servePiped(t *testing.T, opt mcpserve.Options) *piped {
 	t.Helper()
 	clientIn, serverOut := io.Pipe()
 	serverIn, clientOut := io.Pipe()
-	go mcpserve.Serve(context.Background(), mcpserve.Options{Root: root, In: serverIn, Out: serverOut})
+	opt.In, opt.Out = serverIn, serverOut
+	served := make(chan error, 1)
+	go func() { served <- mcpserve.Serve(context.Background(), opt) }()
 	t.Cleanup(func() { clientOut.Close() })
 	answers := make(chan string, 16)
 	go func() {
@@ -79,16 +89,31 @@ func stdioLines(t *testing.T, root string) func(line string) string {
 		}
 		close(answers)
 	}()
+	return &piped{in: clientOut, out: serverOut, answers: answers, served: served}
+}
+
+// write sends the server a line.
+func (p *piped) write(t *testing.T, line string) {
+	t.Helper()
+	if _, err := io.WriteString(p.in, line+"\n"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stdioLines serves root on pipes and returns a function that sends a
+// line and returns the answer, "" for a notification: a session that
+// has begun nothing.
+func stdioLines(t *testing.T, root string) func(line string) string {
+	t.Helper()
+	p := servePiped(t, mcpserve.Options{Root: root})
 	send := func(line string) string {
 		t.Helper()
-		if _, err := io.WriteString(clientOut, line+"\n"); err != nil {
-			t.Fatal(err)
-		}
+		p.write(t, line)
 		if strings.Contains(line, `"method":"notifications/`) {
 			return ""
 		}
 		select {
-		case a, ok := <-answers:
+		case a, ok := <-p.answers:
 			if !ok {
 				t.Fatal("the server ended the session")
 			}
