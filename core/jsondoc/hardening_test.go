@@ -51,6 +51,7 @@ func TestParseRejectsWhatIsNotJSONWithItsPosition(t *testing.T) {
 		{"a NUL byte in a string", "[\"a\x00b\"]", `in.json:1:4: invalid character '\x00' in string (expecting non-control character)`},
 		{"invalid UTF-8 in a string", "[\n\"\xff\xfe\"]", "in.json:2:2: invalid UTF-8"},
 		{"invalid UTF-8 outside a string", "[\xff]", `in.json:1:2: invalid character '\xff' at start of value`},
+		{"a Hangul filler outside a string", "\uffa0", `in.json:1:1: invalid character '\u{FFA0}' at start of value`},
 		{"NaN", `{"x": NaN}`, "in.json:1:7: invalid character 'N' at start of value"},
 		{"Infinity", `{"x": Infinity}`, "in.json:1:7: invalid character 'I' at start of value"},
 		{"minus Infinity", `[-Infinity]`, "in.json:1:3: invalid character 'I' in number (expecting digit)"},

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"toolbench/core/termtext"
 
 	"toolbench/core/internal/par"
 )
@@ -147,11 +148,14 @@ func lineStarts(src string) []int32 {
 	return all
 }
 
-// ErrorAt is a syntax error of the document at offset.
+// ErrorAt is a syntax error of the document at offset. What msg quotes
+// of the input is escaped (the decoder's "invalid character" names it as
+// it is, a Hangul filler or a bidi control too), so that every reader of
+// Msg may print it.
 func (d *Document) ErrorAt(offset int, msg string) *SyntaxError {
 	line, col := d.Position(offset)
 	start := min(max(offset-col+1, 0), len(d.Src))
-	return &SyntaxError{File: d.Name, Offset: offset, Line: line, Column: col, UTF16Column: UTF16Column(d.Src[start:], col), Msg: msg}
+	return &SyntaxError{File: d.Name, Offset: offset, Line: line, Column: col, UTF16Column: UTF16Column(d.Src[start:], col), Msg: termtext.EscapeLine(msg)}
 }
 
 // parser builds the Node tree in one pass over jsontext's tokens, taking
