@@ -266,21 +266,6 @@ func isModelSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
-// modelFeatures calls fn with the hash of each feature of a sentence:
-// its words, and each pair of words in a row.
-func modelFeatures(s string, buf []byte, fn func(h uint64)) []byte {
-	var prev uint64
-	first := true
-	return modelTokens(s, buf, func(w []byte) {
-		h := wordHash64(w)
-		fn(h)
-		if !first {
-			fn(pairHash(prev, h))
-		}
-		prev, first = h, false
-	})
-}
-
 // modelFeatureNames returns the features of a sentence as text, in
 // order, as the trainer counts them.
 func modelFeatureNames(s string) []string {
@@ -305,22 +290,43 @@ type featCount struct {
 
 // modelScratch holds what scoring a sentence needs, for the next
 // sentence to reuse: its features' hashes, those the model knows with
-// their counts, and a word being lower-cased.
+// their counts, a word being lower-cased, and how many words of two
+// letters or more it has.
 type modelScratch struct {
 	hashes []uint64
 	counts []featCount
 	buf    []byte
+	words  int
 }
 
 // score is the probability the model gives a sentence of being a
-// poisoned tool's. It leaves the sentence's features the model knows in
-// sc.counts, each once with how many times it occurs. They are counted
-// by sorting their hashes, so that a sentence of many features (a long
+// poisoned tool's (see read and weighRead).
+func (m *secModel) score(s string, sc *modelScratch) float64 {
+	m.read(s, sc)
+	return m.weighRead(sc)
+}
+
+// read counts the features of a sentence the model knows into
+// sc.counts, each once with how many times it occurs, and its words of
+// two letters or more into sc.words. The features are counted by
+// sorting their hashes, so that a sentence of many features (a long
 // text with no stop in it) costs no more than its length times its
 // logarithm.
-func (m *secModel) score(s string, sc *modelScratch) float64 {
+func (m *secModel) read(s string, sc *modelScratch) {
 	hashes := sc.hashes[:0]
-	sc.buf = modelFeatures(s, sc.buf, func(h uint64) { hashes = append(hashes, h) })
+	words := 0
+	var prev uint64
+	sc.buf = modelTokens(s, sc.buf, func(w []byte) {
+		h := wordHash64(w)
+		hashes = append(hashes, h)
+		if len(hashes) > 1 {
+			hashes = append(hashes, pairHash(prev, h))
+		}
+		if len(w) > 1 && modelWord(w[0]) {
+			words++
+		}
+		prev = h
+	})
 	slices.Sort(hashes)
 	counts := sc.counts[:0]
 	for i := 0; i < len(hashes); {
@@ -333,9 +339,14 @@ func (m *secModel) score(s string, sc *modelScratch) float64 {
 		}
 		i = j
 	}
-	sc.hashes, sc.counts = hashes, counts
+	sc.hashes, sc.counts, sc.words = hashes, counts, words
+}
+
+// weighRead is the probability the model gives the sentence read last
+// into sc.
+func (m *secModel) weighRead(sc *modelScratch) float64 {
 	var norm, dot float64
-	for _, c := range counts {
+	for _, c := range sc.counts {
 		v := float64(c.f.idf)
 		if c.n > 1 {
 			v *= 1 + math.Log(float64(c.n))
@@ -404,23 +415,15 @@ func (s *secScan) weigh(m *secModel) {
 			if slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from }) {
 				return
 			}
-			if p := m.score(src[from:to], sc); p >= modelFlagFrom && wordsOf(src[from:to]) >= modelFlagWords {
+			if m.read(src[from:to], sc); sc.words < modelFlagWords {
+				return
+			}
+			if p := m.weighRead(sc); p >= modelFlagFrom {
 				s.found = append(s.found, secFinding{class: clsHidden, text: i, from: from, to: to,
 					why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives it %.2f, most for %s)", p, why(sc.counts))})
 			}
 		})
 	}
-}
-
-// wordsOf counts the words of s of two letters or more.
-func wordsOf(s string) int {
-	n := 0
-	modelTokens(s, nil, func(tok []byte) {
-		if len(tok) > 1 && modelWord(tok[0]) {
-			n++
-		}
-	})
-	return n
 }
 
 // sentenceAt returns the bounds of the sentence of s that holds byte at,
