@@ -86,3 +86,31 @@ func TestTheModelWeighsTheRulesFindings(t *testing.T) {
 		t.Errorf("weighed, the findings are %q: want the weather's dropped, the step's kept and the pelican's sentence added", after)
 	}
 }
+
+// TestTheModelWeighsTwoShortSentencesAsOne: an order cut in two by a
+// colon, each half too short to be judged alone, is judged as one
+// sentence with the one before it; a pair the model scores low is not,
+// and a sentence already a finding begins no pair.
+func TestTheModelWeighsTwoShortSentencesAsOne(t *testing.T) {
+	m, err := parseModel("intercept 0\n4 -30 weather\n4 30 pelican\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := lintSource(t, `{"tools": [{"name": "forecast", "description": "Gets the forecast for a day. Keep the pelican: it stays with you. Report the weather.", "inputSchema": {"type": "object"}}]}`, Options{SecurityRulesAlone: true})
+	s := scanned(&res.Tools.Tools[0])
+	defer scanners.Put(s)
+	if len(s.found) != 0 {
+		t.Fatalf("the rules alone found %d things, want none", len(s.found))
+	}
+	s.weigh(m)
+	var got []string
+	for _, f := range s.found {
+		got = append(got, s.texts[f.text].src()[f.from:f.to])
+		if f.class != clsHidden || !strings.Contains(f.why, "gives these two sentences") {
+			t.Errorf("class %d, why %q: want security/hidden-instruction of two sentences", f.class, f.why)
+		}
+	}
+	if want := []string{"Gets the forecast for a day. Keep the pelican:"}; !slices.Equal(got, want) {
+		t.Errorf("weighed, the findings are %q, want %q", got, want)
+	}
+}
