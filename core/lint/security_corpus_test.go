@@ -28,9 +28,9 @@ const (
 )
 
 // heldOutLabel starts the rows of heldout/'s poisoned and tricky tools:
-// the eleventh round, written blind after the rules were frozen and
-// measured once on them.
-const heldOutLabel = "held out (round 11)"
+// the fifteenth round, written blind after the rules and the security
+// model were frozen and measured once on them.
+const heldOutLabel = "held out (round 15)"
 
 // corpusRow is one line of the table: a set of tools and how many of
 // them the security rules flag.

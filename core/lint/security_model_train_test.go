@@ -23,13 +23,20 @@ import (
 //
 // Its sentences are those the scan reads (each text of a tool that
 // reaches the model, cut by modelSentences). Poisoned: a sentence of a
-// tool of poisoned/ that a rule of its phrases or intents finds
-// something in. Benign: every sentence of the tools of benign/ (real
+// tool of poisoned/ that holds part of a text its _meta names as
+// carrying the attack ("poison", in "toolbench/corpus"), or, for a tool
+// with no such list, one that a rule of its phrases or intents finds
+// something in. Benign: every other sentence of a poisoned tool that
+// names its poison, and every sentence of the tools of benign/ (real
 // servers) and of tricky.json. A sentence in both is benign; each is
 // counted once. The held-out sets (heldout/) are not read.
 const (
-	modelMinDocs = 5   // a feature is kept when this many sentences have it
-	modelC       = 1.0 // the inverse of the L2 penalty, as scikit-learn's C
+	modelMinDocs = 5 // a feature is kept when this many sentences have it
+	// modelC is the inverse of the L2 penalty, as scikit-learn's C: 10
+	// flagged more of rounds 11 and 12's poisoned tools than 1 or 3,
+	// each round measured on a model trained without it, for fewer real
+	// tools flagged.
+	modelC = 10.0
 	// modelTrickyWeight is the weight of a sentence of tricky.json
 	// against one of a real server's: the legitimate patterns that look
 	// like poison are few, and the model must learn them.
@@ -64,18 +71,62 @@ func modelCorpus(t *testing.T) (poisoned, benign, tricky []string) {
 	for _, f := range corpusFiles(t, filepath.Join(dir, "poisoned")) {
 		eachTool(t, f, func(tool *tooldef.Tool) {
 			s := scanned(tool)
-			for _, found := range s.found {
-				src := s.texts[found.text].src()
-				from, to := sentenceAt(src, found.from)
-				if sent := src[from:to]; !seen[sent] {
+			spans, named := poisonOf(tool)
+			for i := range s.texts {
+				src := s.texts[i].src()
+				modelSentences(src, func(from, to int) {
+					var bad bool
+					if named {
+						bad = slices.ContainsFunc(spans, func(span string) bool { return overlaps(src, span, from, to) })
+					} else {
+						bad = slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from })
+					}
+					sent := src[from:to]
+					switch {
+					case seen[sent]:
+					case bad:
+						poisoned = append(poisoned, sent)
+					case named:
+						benign = append(benign, sent)
+					default:
+						return
+					}
 					seen[sent] = true
-					poisoned = append(poisoned, sent)
-				}
+				})
 			}
 			scanners.Put(s)
 		})
 	}
 	return poisoned, benign, tricky
+}
+
+// poisonOf returns the texts a poisoned tool of the corpus names as
+// carrying its attack, and whether it names them.
+func poisonOf(tool *tooldef.Tool) (spans []string, named bool) {
+	list := tool.Def.Get("_meta").Get("toolbench/corpus").Get("poison")
+	if !list.Is(jsondoc.Array) {
+		return nil, false
+	}
+	for _, e := range list.Elems() {
+		spans = append(spans, e.Value.Str())
+	}
+	return spans, true
+}
+
+// overlaps says whether span occurs in src where it overlaps
+// src[from:to].
+func overlaps(src, span string, from, to int) bool {
+	for at := 0; span != ""; {
+		i := strings.Index(src[at:], span)
+		if i < 0 {
+			return false
+		}
+		if at+i < to && at+i+len(span) > from {
+			return true
+		}
+		at += i + 1
+	}
+	return false
 }
 
 // corpusFiles returns the JSON files of a directory of the corpus.
