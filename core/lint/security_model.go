@@ -53,8 +53,8 @@ type modelFeat struct {
 	name      string // for a finding's why
 }
 
-// featTable finds a feature by its hash: open addressed, at most half
-// full, so that a sentence's features cost a compare or two each, not a
+// featTable finds a feature by its hash: open addressed, at most two
+// thirds full, so that a sentence's features cost a compare or two each, not a
 // map's lookup (the model reads every sentence of a lint). The slots
 // hold the hashes and the features' numbers in feats, so that an empty
 // slot costs 12 bytes, not a feature's 32.
@@ -68,7 +68,7 @@ type featTable struct {
 // newFeatTable returns a table of n features at most.
 func newFeatTable(n int) featTable {
 	size := 1
-	for size < 2*n {
+	for size < n+n/2 {
 		size *= 2
 	}
 	return featTable{keys: make([]uint64, size), at: make([]uint32, size), feats: make([]modelFeat, 0, n), mask: uint64(size - 1)}
