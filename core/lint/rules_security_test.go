@@ -233,6 +233,22 @@ func TestLexerKindsOfTokens(t *testing.T) {
 	}
 }
 
+// A URL in quotes ends before the quote that closes it, inside the run
+// of token bytes the lexer read: a real server's "(e.g.
+// 'www.amazon.com', 'stripe.com')" once cut a token past its own end.
+func TestLexerReadsAQuotedURLToItsQuote(t *testing.T) {
+	var x lexed
+	x.lex("Get a business profile by domain (e.g. 'www.amazon.com', 'stripe.com')")
+	var got []string
+	for _, tk := range x.toks {
+		got = append(got, fmt.Sprintf("%s:%d", tk.w, tk.kind))
+	}
+	want := []string{"get:0", "a:0", "business:0", "profile:0", "by:0", "domain:0", "e.g.:1", "www.amazon.com:3", ":6", "stripe.com:5"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
 // A phrase that steers to a tool or sends to a host is the server's own
 // business when the tool or the host is the server's: a tool named
 // without the prefix most of the document's tools share, a host whose

@@ -370,12 +370,15 @@ func (x *lexed) lex(s string) {
 			kind = classify(s, low, start, end, i)
 		}
 		if kind == tURL {
-			end = urlEnd(s, start)
-			i = end
-			if hasUpper(s[j:end]) {
-				x.lowerRange(j, end)
+			// A URL goes on past the run of token bytes ("?q=x"), or
+			// stops inside it, before a quote that closes it ("(e.g.
+			// 'www.example.com', ...)"): the run is read either way.
+			e := urlEnd(s, start)
+			if e > j && hasUpper(s[j:e]) {
+				x.lowerRange(j, e)
 				low = x.lower
 			}
+			end, i = e, max(e, j)
 		}
 		if kind == tPath && strings.HasPrefix(low[start:end], "/dev/") {
 			x.shell = true
