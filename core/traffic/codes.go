@@ -13,6 +13,7 @@ const (
 	CodeTruncated        = "truncated"
 	CodeUnrouted         = "unrouted"
 	CodeEvicted          = "evicted"
+	CodeLintFailed       = "lint-failed"
 )
 
 // codeTable declares the codes, with their documents.
@@ -41,6 +42,9 @@ var codeTable = []catalog.Entry{
 	{Code: CodeEvicted, Severity: catalog.Error,
 		Summary: "A request was given up: more requests were waiting for the server's answer than the proxy holds.",
 		Doc:     "evicted: the proxy holds at most 4096 requests waiting for the server's answer (and as many of the server's waiting for the client's). Past it the oldest is given up: the client is answered with a JSON-RPC error (-32000), the server gets notifications/cancelled, and a late answer is dropped. A server that leaves requests unanswered, or a client that never cancels what it no longer waits for, reaches it; a request the client cancels is forgotten at once."},
+	{Code: CodeLintFailed, Severity: catalog.Error,
+		Summary: "toolbench's lint of a listing failed, a defect of toolbench's; the listing is passed on.",
+		Doc:     "lint-failed: the lint of the server's tools/list result stopped on a defect of toolbench's own (a panic), not of the server's. The proxy stays up for every client: the listing is held to the lock as any other and passed on, with no lint finding; the text says what failed, and stderr has the stack. Lint the same tools with toolbench lint --server to see it again, and report it with the listing (toolbench dump)."},
 	{Code: CodeTruncated, Severity: catalog.Note,
 		Summary: "More findings than one event holds.",
 		Doc:     "truncated: a listing's lint found more issues than the 1000 one event holds; the text says how many more. toolbench lint on the server lists them all."},

@@ -14,4 +14,5 @@ const (
 	CodeTruncated        = traffic.CodeTruncated
 	CodeUnrouted         = traffic.CodeUnrouted
 	CodeEvicted          = traffic.CodeEvicted
+	CodeLintFailed       = traffic.CodeLintFailed
 )

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -400,6 +401,19 @@ func (cur *listing) passedOn(set *tooldef.ToolSet) *tooldef.ToolSet {
 	return &out
 }
 
+// lintListing returns what lint returns. A panic of it, a defect of
+// toolbench's linter, is recovered, and its value and stack returned in
+// the stead of a result, so that it costs a listing its findings, not
+// the proxy every client stands on.
+func lintListing(lint func() *lint.Result) (res *lint.Result, stack string) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, stack = nil, fmt.Sprintf("panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return lint(), ""
+}
+
 // maxListingFindings bounds the findings of one listing's lint that an
 // event holds; a count says how many more there are.
 const maxListingFindings = 1000
@@ -432,11 +446,16 @@ func (t *toolSet) finish(cur *listing) []Finding {
 	t.mu.Unlock()
 	lopt := t.opt.Lint
 	lopt.Server = live.Facts(list)
-	res := lint.Lint(doc, lopt)
+	var findings []Finding
+	res, stack := lintListing(func() *lint.Result { return lint.Lint(doc, lopt) })
+	if stack != "" {
+		t.log.printf("the lint of the server's tools/list answer failed, a defect of toolbench's; passed on unlinted: %s", stack)
+		findings = append(findings, Finding{Code: CodeLintFailed, Severity: catalog.Error, Text: strings.SplitN(stack, "\n", 2)[0]})
+		res = &lint.Result{}
+	}
 	if t.opt.Accept != nil {
 		res = t.opt.Accept(res)
 	}
-	var findings []Finding
 	for i := range res.Issues {
 		if len(findings) == maxListingFindings {
 			findings = append(findings, Finding{Code: CodeTruncated, Severity: catalog.Note, Text: fmt.Sprintf("and %d more issues: toolbench lint lists them all", len(res.Issues)-maxListingFindings)})

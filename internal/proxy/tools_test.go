@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"toolbench/core/lint"
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
 )
@@ -79,5 +80,19 @@ func TestAToolWithheldAgainAfterAListingThatWithheldNothingIsToldAgain(t *testin
 	}
 	if n := strings.Count(stderr.String(), "withheld 1 tool from the client"); n != 2 {
 		t.Errorf("stderr says %d times what was withheld; want twice, for the first listing and the one after the listing that withheld nothing:\n%s", n, stderr.String())
+	}
+}
+
+// TestALintThatPanicsCostsTheListingItsFindingsNotTheProxy: a defect of
+// the linter that panics on a listing is recovered with its stack, and a
+// lint that returns is passed through.
+func TestALintThatPanicsCostsTheListingItsFindingsNotTheProxy(t *testing.T) {
+	res, stack := lintListing(func() *lint.Result { panic("slice bounds out of range [66:65]") })
+	if res != nil || !strings.HasPrefix(stack, "panic: slice bounds out of range [66:65]\n") || !strings.Contains(stack, "lintListing") {
+		t.Errorf("a lint that panics gives %v and %q, want no result and the panic with its stack", res, stack)
+	}
+	want := &lint.Result{Errors: 1}
+	if res, stack := lintListing(func() *lint.Result { return want }); res != want || stack != "" {
+		t.Errorf("a lint that returns gives %v and %q, want its result", res, stack)
 	}
 }
