@@ -14,12 +14,13 @@ import (
 // security model reads a sentence as a whole. It is a logistic
 // regression over the sentence's words and pairs of words, weighted by
 // tf-idf, trained on the security corpus (testdata/security): the
-// sentences the rules find in its poisoned tools against every sentence
-// of its real servers' tools and its tricky ones. The trainer is
-// TestSecurityModelIsTrainedOnTheCorpus, which rewrites
+// sentences that carry the attack of each of its poisoned tools (which
+// the tool's _meta names) against the other sentences of those tools
+// and every sentence of its real servers' tools and its tricky ones.
+// The trainer is TestSecurityModelIsTrainedOnTheCorpus, which rewrites
 // security_model.txt with -update.
 //
-// The model does two things to a tool's scan (weigh):
+// The model does three things to a tool's scan (weigh):
 //   - a rule's finding in a sentence the model scores below
 //     modelVetoBelow is dropped: real tools' sentences that a phrase or
 //     an intent misreads score low, poisoned ones high;
@@ -28,9 +29,12 @@ import (
 //     finding of security/hidden-instruction: a shorter one gives the
 //     model too few words to go on ("The capacitance (C) in farads (F).",
 //     a public tool's, scores 0.96 on its letters), and the rules read
-//     short orders well.
+//     short orders well;
+//   - so are two sentences in a row that are scored as one the same way.
 //
-// Both thresholds were set on tools the model was not trained on (see
+// The three numbers were set on tools the model was not trained on
+// when they were set, rounds 11, 12 and 14 of the corpus and BFCL's
+// public definitions; the first three are in the corpus now (see
 // docs/security.md).
 const (
 	modelVetoBelow = 0.2
@@ -54,8 +58,9 @@ type modelFeat struct {
 }
 
 // featTable finds a feature by its hash: open addressed, at most two
-// thirds full, so that a sentence's features cost a compare or two each, not a
-// map's lookup (the model reads every sentence of a lint). The slots
+// thirds full, so that a sentence's features cost a compare or two
+// each, not a map's lookup (the model reads every sentence of a lint),
+// and never full, so that a search ends at an empty slot. The slots
 // hold the hashes and the features' numbers in feats, so that an empty
 // slot costs 12 bytes, not a feature's 32.
 type featTable struct {
@@ -68,7 +73,7 @@ type featTable struct {
 // newFeatTable returns a table of n features at most.
 func newFeatTable(n int) featTable {
 	size := 1
-	for size < n+n/2 {
+	for size <= n+n/2 {
 		size *= 2
 	}
 	return featTable{keys: make([]uint64, size), at: make([]uint32, size), feats: make([]modelFeat, 0, n), mask: uint64(size - 1)}
@@ -424,6 +429,11 @@ func (s *secScan) weigh(m *secModel) {
 	s.found = kept
 	for i := range s.texts {
 		src := s.texts[i].src()
+		if !hasWords(src, modelFlagWords) {
+			// Neither a sentence of it nor two together have the words
+			// to be judged: most property descriptions.
+			continue
+		}
 		prev := -1 // the start of the last sentence, when it may begin a pair
 		modelSentences(src, func(from, to int) {
 			if slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from }) {
@@ -453,7 +463,8 @@ func (s *secScan) weigh(m *secModel) {
 
 // weighPair is the probability the model gives the sentence read last
 // into sc and the one before it (sc.prev) as one: their features
-// counted together, as if they were one sentence. It leaves them in
+// counted together, as if they were one sentence but for the pair of
+// words across their bound, which neither has. It leaves them in
 // sc.pair.
 func (m *secModel) weighPair(sc *modelScratch) float64 {
 	a, b := sc.prev, sc.counts
@@ -472,6 +483,32 @@ func (m *secModel) weighPair(sc *modelScratch) float64 {
 	}
 	sc.pair = pair
 	return m.scoreCounts(pair)
+}
+
+// hasWords says whether s has n words of two letters or more, as read
+// counts them, without reading more of s than it takes to find them.
+func hasWords(s string, n int) bool {
+	for i := 0; i < len(s); {
+		if !modelWord(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && modelWord(s[j]) {
+			j++
+		}
+		if j+1 < len(s) && s[j] == '\'' && modelWord(s[j+1]) {
+			for j++; j < len(s) && modelWord(s[j]); j++ {
+			}
+		}
+		if j-i > 1 {
+			if n--; n == 0 {
+				return true
+			}
+		}
+		i = j
+	}
+	return n <= 0
 }
 
 // sentenceAt returns the bounds of the sentence of s that holds byte at,
