@@ -24,18 +24,21 @@ import (
 // Its sentences are those the scan reads (each text of a tool that
 // reaches the model, cut by modelSentences). Poisoned: a sentence of a
 // tool of poisoned/ that holds part of a text its _meta names as
-// carrying the attack ("poison", in "toolbench/corpus"), or, for a tool
-// with no such list, one that a rule of its phrases or intents finds
-// something in. Benign: every other sentence of a poisoned tool that
-// names its poison, and every sentence of the tools of benign/ (real
-// servers) and of tricky.json. A sentence in both is benign; each is
-// counted once. The held-out sets (heldout/) are not read.
+// carrying the attack ("poison", in "toolbench/corpus": exact
+// substrings of the tool's strings), and a property's name, read as a
+// sentence, that a rule of the phrases or intents finds something in
+// (a name is no string a span can name: a tool whose attack is in a
+// name alone has "poison": [], with a "poison_note"). Benign: every
+// other sentence of a poisoned tool, and every sentence of the tools of
+// benign/ (real servers) and of tricky.json. A sentence of several of
+// these is tricky over benign over poisoned; each is counted once. The
+// held-out sets (heldout/) are not read.
 const (
 	modelMinDocs = 5 // a feature is kept when this many sentences have it
 	// modelC is the inverse of the L2 penalty, as scikit-learn's C: 10
 	// flagged more of rounds 11 and 12's poisoned tools than 1 or 3,
-	// each round measured on a model trained without it, for fewer real
-	// tools flagged.
+	// each round measured on a model trained without it, and fewer of
+	// round 14's real tools (8 against 22 for 1).
 	modelC = 10.0
 	// modelTrickyWeight is the weight of a sentence of tricky.json
 	// against one of a real server's: the legitimate patterns that look
@@ -44,73 +47,107 @@ const (
 )
 
 // modelCorpus returns the training sentences: poisoned ones, benign
-// ones of real servers, and those of the tricky tools.
+// ones of real servers and of poisoned tools, and those of the tricky
+// tools, each in the order it is first met.
 func modelCorpus(t *testing.T) (poisoned, benign, tricky []string) {
 	t.Helper()
 	dir := filepath.Join("testdata", "security")
-	seen := map[string]bool{}
-	sentences := func(file string, to *[]string) {
+	const (
+		isPoisoned = iota
+		isBenign
+		isTricky
+	)
+	labels := map[string]int{}
+	var order []string
+	label := func(sent string, l int) {
+		if was, ok := labels[sent]; ok {
+			labels[sent] = max(was, l)
+			return
+		}
+		labels[sent] = l
+		order = append(order, sent)
+	}
+	sentences := func(file string, l int) {
 		eachTool(t, file, func(tool *tooldef.Tool) {
 			s := newScan(tool)
 			for i := range s.texts {
 				src := s.texts[i].src()
-				modelSentences(src, func(from, end int) {
-					if sent := src[from:end]; !seen[sent] {
-						seen[sent] = true
-						*to = append(*to, sent)
-					}
-				})
+				modelSentences(src, func(from, to int) { label(src[from:to], l) })
 			}
 			scanners.Put(s)
 		})
 	}
-	sentences(filepath.Join(dir, "tricky.json"), &tricky)
+	sentences(filepath.Join(dir, "tricky.json"), isTricky)
 	for _, f := range corpusFiles(t, filepath.Join(dir, "benign")) {
-		sentences(f, &benign)
+		sentences(f, isBenign)
 	}
 	for _, f := range corpusFiles(t, filepath.Join(dir, "poisoned")) {
 		eachTool(t, f, func(tool *tooldef.Tool) {
+			spans, err := poisonOf(tool)
+			if err != nil {
+				t.Errorf("%s: tool %q: %v", f, tool.Name, err)
+			}
 			s := scanned(tool)
-			spans, named := poisonOf(tool)
 			for i := range s.texts {
 				src := s.texts[i].src()
 				modelSentences(src, func(from, to int) {
-					var bad bool
-					if named {
-						bad = slices.ContainsFunc(spans, func(span string) bool { return overlaps(src, span, from, to) })
+					bad := slices.ContainsFunc(spans, func(span string) bool { return overlaps(src, span, from, to) }) ||
+						s.texts[i].name != "" && slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from })
+					if bad {
+						label(src[from:to], isPoisoned)
 					} else {
-						bad = slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from })
+						label(src[from:to], isBenign)
 					}
-					sent := src[from:to]
-					switch {
-					case seen[sent]:
-					case bad:
-						poisoned = append(poisoned, sent)
-					case named:
-						benign = append(benign, sent)
-					default:
-						return
-					}
-					seen[sent] = true
 				})
 			}
 			scanners.Put(s)
 		})
+	}
+	for _, sent := range order {
+		switch labels[sent] {
+		case isPoisoned:
+			poisoned = append(poisoned, sent)
+		case isBenign:
+			benign = append(benign, sent)
+		default:
+			tricky = append(tricky, sent)
+		}
 	}
 	return poisoned, benign, tricky
 }
 
 // poisonOf returns the texts a poisoned tool of the corpus names as
-// carrying its attack, and whether it names them.
-func poisonOf(tool *tooldef.Tool) (spans []string, named bool) {
+// carrying its attack, each of which must be part of one of the tool's
+// strings.
+func poisonOf(tool *tooldef.Tool) ([]string, error) {
 	list := tool.Def.Get("_meta").Get("toolbench/corpus").Get("poison")
 	if !list.Is(jsondoc.Array) {
-		return nil, false
+		return nil, fmt.Errorf("no \"poison\" list in _meta[\"toolbench/corpus\"]: a poisoned tool names the texts that carry its attack")
 	}
+	var spans []string
 	for _, e := range list.Elems() {
-		spans = append(spans, e.Value.Str())
+		span := e.Value.Str()
+		if span == "" || !holdsString(tool.Def, span) {
+			return nil, fmt.Errorf("poison %q is no part of a string of the tool", span)
+		}
+		spans = append(spans, span)
 	}
-	return spans, true
+	return spans, nil
+}
+
+// holdsString says whether a string of n, outside its _meta, holds s.
+func holdsString(n *jsondoc.Node, s string) bool {
+	switch n.Kind {
+	case jsondoc.String:
+		return strings.Contains(n.Str(), s)
+	case jsondoc.Object, jsondoc.Array:
+		for _, m := range n.Kids() {
+			if m.Key != "_meta" && holdsString(m.Value, s) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // overlaps says whether span occurs in src where it overlaps
