@@ -114,6 +114,10 @@ func TestSecurityRulesReadEveryTextThatReachesTheModel(t *testing.T) {
 		{"an example deep in a value", "$.tools[0].inputSchema.properties.x.examples[0].note", map[string]any{"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"examples": []any{map[string]any{"note": poison}}}}}}},
 		{"a nested schema's description", "$.tools[0].inputSchema.properties.x.items.description", map[string]any{"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "array", "items": map[string]any{"description": poison}}}}}},
 		{"the output schema", "$.tools[0].outputSchema.description", map[string]any{"inputSchema": map[string]any{"type": "object"}, "outputSchema": map[string]any{"type": "object", "description": poison}}},
+		{"a schema's $comment", "$.tools[0].inputSchema['$comment']", map[string]any{"inputSchema": map[string]any{"type": "object", "$comment": poison}}},
+		{"a vendor extension", "$.tools[0].inputSchema.properties.x['x-llm-fill']", map[string]any{"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"x-llm-fill": poison}}}}},
+		{"a property pattern's schema", "$.tools[0].inputSchema.patternProperties['^ctx_'].description", map[string]any{"inputSchema": map[string]any{"type": "object", "patternProperties": map[string]any{"^ctx_": map[string]any{"description": poison}}}}},
+		{"under a property's names", "$.tools[0].inputSchema.properties.x.propertyNames.description", map[string]any{"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "object", "propertyNames": map[string]any{"description": poison}}}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tool := map[string]any{"name": "t", "description": "A tool.", "inputSchema": map[string]any{"type": "object"}}

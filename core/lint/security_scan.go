@@ -61,14 +61,45 @@ func (t *secText) src() string {
 func (t *secText) path() string {
 	base := t.base
 	if t.root != nil && t.in != t.root {
-		schema.Walk(t.root, nil, func(n *jsondoc.Node, segs []jsondoc.Seg) bool {
-			if n == t.in {
-				base = jsondoc.AppendSegs(t.base, segs)
-			}
-			return n != t.in
-		})
+		if segs, ok := pathTo(t.root, t.in, nil); ok {
+			base = jsondoc.AppendSegs(t.base, segs)
+		}
 	}
 	return jsondoc.AppendSegs(jsondoc.AppendKey(base, t.key), t.more)
+}
+
+// pathTo returns the segments from n to its subschema sub, reached by
+// the keywords collectIn walks, after segs.
+func pathTo(n, sub *jsondoc.Node, segs []jsondoc.Seg) ([]jsondoc.Seg, bool) {
+	if n == sub {
+		return segs, true
+	}
+	for _, m := range n.Kids() {
+		v := m.Value
+		switch {
+		case v.Is(jsondoc.Object) && (schema.IsSchemaMapKeyword(m.Key) || textSchemaMap(m.Key)):
+			for _, p := range v.Kids() {
+				if p.Value.Is(jsondoc.Object) {
+					if found, ok := pathTo(p.Value, sub, append(segs, jsondoc.KeySeg(m.Key), jsondoc.KeySeg(p.Key))); ok {
+						return found, true
+					}
+				}
+			}
+		case v.Is(jsondoc.Object) && (schema.IsSchemaKeyword(m.Key) || textSchema(m.Key)):
+			if found, ok := pathTo(v, sub, append(segs, jsondoc.KeySeg(m.Key))); ok {
+				return found, true
+			}
+		case v.Is(jsondoc.Array) && schema.IsSchemaListKeyword(m.Key):
+			for i, e := range v.Kids() {
+				if e.Value.Is(jsondoc.Object) {
+					if found, ok := pathTo(e.Value, sub, append(segs, jsondoc.KeySeg(m.Key), jsondoc.IndexSeg(i))); ok {
+						return found, true
+					}
+				}
+			}
+		}
+	}
+	return nil, false
 }
 
 // what says what the text is, for a message: "tool description",
@@ -401,12 +432,13 @@ func (s *secScan) collectSchema(root *jsondoc.Node, base string) {
 // collectIn gathers the texts of schema n, a subschema of root, and of
 // its subschemas; prop is the property whose schema n is in.
 func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
-	// The subschemas are those schema.Children gives, visited here
+	// The subschemas are those schema.Children gives and those of the
+	// keywords it leaves (textSchemaMap, textSchema), visited here
 	// without a callback: the walk runs on every tool of every lint.
 	for _, m := range n.Kids() {
 		v := m.Value
 		switch m.Key {
-		case "description", "title":
+		case "description", "title", "$comment":
 			s.add(secText{node: v, base: base, root: root, in: n, key: m.Key, prop: prop})
 			continue
 		case "const", "default", "enum", "examples":
@@ -414,7 +446,9 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 			continue
 		}
 		switch {
-		case v.Is(jsondoc.Object) && schema.IsSchemaMapKeyword(m.Key):
+		case strings.HasPrefix(m.Key, "x-") && v.Is(jsondoc.String):
+			s.add(secText{node: v, base: base, root: root, in: n, key: m.Key, prop: prop})
+		case v.Is(jsondoc.Object) && (schema.IsSchemaMapKeyword(m.Key) || textSchemaMap(m.Key)):
 			for _, p := range v.Kids() {
 				if p.Value.Is(jsondoc.Object) {
 					sub := prop
@@ -430,7 +464,7 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 					s.collectIn(root, p.Value, base, sub)
 				}
 			}
-		case v.Is(jsondoc.Object) && schema.IsSchemaKeyword(m.Key):
+		case v.Is(jsondoc.Object) && (schema.IsSchemaKeyword(m.Key) || textSchema(m.Key)):
 			s.collectIn(root, v, base, prop)
 		case v.Is(jsondoc.Array) && schema.IsSchemaListKeyword(m.Key):
 			for _, e := range v.Kids() {
@@ -440,6 +474,21 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 			}
 		}
 	}
+}
+
+// textSchemaMap and textSchema are the keywords of a map of subschemas
+// and of one subschema that the linter's walk leaves (schema.Children)
+// and whose text reaches the model all the same: a property pattern's
+// description ("one key per earlier message in this chat") is read as a
+// property's is.
+func textSchemaMap(k string) bool { return k == "patternProperties" || k == "dependentSchemas" }
+
+func textSchema(k string) bool {
+	switch k {
+	case "propertyNames", "contains", "unevaluatedProperties", "unevaluatedItems", "additionalItems":
+		return true
+	}
+	return false
 }
 
 // collectValues gathers the strings of a value, however deep: t with
