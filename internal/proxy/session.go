@@ -98,9 +98,9 @@ type session struct {
 	// to one is dropped.
 	givenUp *fifo[*request]
 	gone    error // why the server is gone
-	// What the bounds and the shared session kept back, counted for
-	// stderr.
-	evicted, forgotten, unroutedCount atomic.Int64
+	// What the bounds and the shared session kept back, and stale
+	// progress, counted for stderr.
+	evicted, forgotten, unroutedCount, staleCount atomic.Int64
 	// asked counts the client's requests passed on to the server, and
 	// heard is set once the server has sent anything: a session whose
 	// server answered none of them was one with a server that could not
@@ -434,6 +434,10 @@ func (s *session) fromServer(raw []byte, via *request) {
 		// list_changed is passed on and nothing more: calls are checked
 		// against the listing the client has until it lists the tools
 		// again, as the client's own view of them is.
+		if via == nil && s.staleProgress(&m) {
+			s.dropStaleProgress(ev)
+			return
+		}
 		out, via := s.routeNotification(&m, via)
 		if out == nil {
 			s.unrouted(&m, ev)

@@ -358,6 +358,33 @@ func (s *session) routeNotification(m *jsonrpc.Message, via *request) ([]byte, *
 	return m.Raw, nil
 }
 
+// staleProgress says whether m is progress whose token names no request
+// of the client's waiting for its answer: one cancelled, given up or
+// answered, or a request of the proxy's own.
+func (s *session) staleProgress(m *jsonrpc.Message) bool {
+	if m.Method != "notifications/progress" {
+		return false
+	}
+	tok := jsonrpc.Member(m.Params, "progressToken")
+	req := s.progressOf(tok)
+	return tok != nil && (req == nil || req.own != nil)
+}
+
+// dropStaleProgress keeps from the client progress that staleProgress
+// finds. MCP lets progress name only a request in progress; passed on,
+// a server that goes on after a cancel fills the client's streams with
+// progress of a request no one waits for, on HTTP the stream of another
+// request of the client's.
+func (s *session) dropStaleProgress(ev *Event) {
+	ev.Verdict = Dropped
+	ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
+		Text: "progress of no request of the client's waiting for its answer (one cancelled, given up or answered): not passed on"})
+	s.emit(ev)
+	if n := s.staleCount.Add(1); every(n) {
+		s.log.printf("progress of no request of the client's waiting for its answer was not passed on (%d so far)", n)
+	}
+}
+
 // progressOf is the request waiting for its answer whose progress token
 // (as the server got it) is tok, nil when none is: a client on HTTP
 // gets the progress of a request on that request's stream.

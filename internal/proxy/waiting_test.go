@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 // What waits for an answer: a request the client cancels is forgotten,
@@ -160,4 +161,33 @@ func TestProgressFindsItsRequestByTheTokensValueHoweverWritten(t *testing.T) {
 	if got := s.progressOf([]byte(`"a/b"`)); got != nil || len(s.progress) != 0 {
 		t.Errorf("the answered request's progress is still kept: %v", s.progress)
 	}
+}
+
+// TestProgressOfNoRequestWaitingIsKeptFromTheClient: a server that goes
+// on sending progress for a request the client cancelled has it dropped
+// and recorded, while progress of a request still waiting reaches the
+// client.
+func TestProgressOfNoRequestWaitingIsKeptFromTheClient(t *testing.T) {
+	t.Parallel()
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}}
+	s := newSession(t.Context(), opt, nil, &logger{w: io.Discard})
+	var got sentDown
+	s.up, s.down = discard{}, &got
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///a","_meta":{"progressToken":"p1"}}}`), nil, nil)
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"file:///b","_meta":{"progressToken":"p2"}}}`), nil, nil)
+	s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+	s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":1}}`), nil)
+	s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p2","progress":1}}`), nil)
+	s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"never","progress":1}}`), nil)
+	if len(got.sent) != 1 || !strings.Contains(got.sent[0], `"p2"`) {
+		t.Errorf("the client got %q, want the progress of request 2 only", got.sent)
+	}
+}
+
+// sentDown is a downstream that keeps what the client is sent.
+type sentDown struct{ sent []string }
+
+func (d *sentDown) send(raw []byte, _, _ *request) error {
+	d.sent = append(d.sent, string(raw))
+	return nil
 }
