@@ -53,11 +53,20 @@ const StopGrace = stdinGrace + termGrace
 
 // Ended says why the server's output ended, given the error that ended
 // the reading of it (io.EOF when the server closed it): an *ExitError
-// when the server exited on its own (with its standard error), an error
-// when it closed its output and lives on, nil when Stop ended it.
+// when the server exited on its own (with its standard error), or with
+// a failure status though Stop ended it, an error when it closed its
+// output and lives on, nil when Stop ended it otherwise. A server that
+// failed as it was being stopped, its end not yet read when Stop came
+// (one that exits at once, before its client has sent anything), is
+// one that failed: which was first is a race, its status is not.
 func (p *Process) Ended(readErr error) error {
 	err := p.p.outputEnded(readErr)
 	if errors.Is(err, mcp.ErrConnectionClosed) {
+		if p.p.waitExit(StopGrace + killWait) {
+			if exit := p.p.exitError(); exit != nil {
+				return exit
+			}
+		}
 		return nil
 	}
 	return err

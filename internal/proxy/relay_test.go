@@ -738,3 +738,22 @@ func TestAClientThatStopsReadingAndGoesDoesNotHoldTheProxy(t *testing.T) {
 		t.Errorf("Run: %v", err)
 	}
 }
+
+// TestAServerThatFailsAsTheClientGoesIsAFailure: a server that exits
+// with a failure status at once, while a client that sent nothing goes,
+// is reported with its status however the two ends race, where the
+// proxy once took its end for the stop it was about to make.
+func TestAServerThatFailsAsTheClientGoesIsAFailure(t *testing.T) {
+	for i := range 5 {
+		var stderr bytes.Buffer
+		err := Run(t.Context(), Options{
+			Upstream:   mcpclient.Spec{Name: "failing", Command: []string{"sh", "-c", "exit 3"}},
+			Downstream: Downstream{In: strings.NewReader(""), Out: io.Discard},
+			Stderr:     &stderr,
+		})
+		var exit *mcpclient.ExitError
+		if !errors.As(err, &exit) || exit.Code != 3 {
+			t.Fatalf("run %d: Run returned %v, want the server's exit status 3; stderr:\n%s", i, err, &stderr)
+		}
+	}
+}
