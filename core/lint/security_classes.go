@@ -1011,8 +1011,14 @@ func (s *secScan) inFilter(i int) bool {
 
 // properNames are the capitalized words of cl[from:to] but its first:
 // the names of products and servers, "any operations with HubSpot
-// tools", which the rule holds to the words that name the server.
+// tools", which the rule holds to the words that name the server. A
+// clause written in capitals names nothing by them: "ALWAYS CALL THIS
+// TOOL FIRST IN EVERY CONVERSATION" would give "tool" and
+// "conversation" as names, which a server's descriptions use.
 func (s *secScan) properNames(cl []tok, from, to int) []string {
+	if s.shouted(cl) {
+		return nil
+	}
 	var names []string
 	for k := max(from, 1); k < to; k++ {
 		if c := s.x.src[cl[k].start]; 'A' <= c && c <= 'Z' && cl[k].kind == tWord && len(cl[k].w) >= 3 {
@@ -1020,6 +1026,22 @@ func (s *secScan) properNames(cl []tok, from, to int) []string {
 		}
 	}
 	return names
+}
+
+// shouted says whether most words of cl, two or more of them, are
+// written in capitals.
+func (s *secScan) shouted(cl []tok) bool {
+	words, upper := 0, 0
+	for _, tk := range cl {
+		if tk.kind != tWord {
+			continue
+		}
+		words++
+		if raw := s.x.src[tk.start:tk.end]; hasUpper(raw) && !hasLower(raw) {
+			upper++
+		}
+	}
+	return words >= 2 && 2*upper > words
 }
 
 // silent finds an adverb of concealment beside an instruction: "quietly

@@ -116,6 +116,16 @@ func hasUpper(s string) bool {
 	return false
 }
 
+// hasLower reports whether s has a lower-case ASCII letter.
+func hasLower(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'a' <= s[i] && s[i] <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
 // asciiLower lower-cases the ASCII letters of s, keeping every byte where
 // it is; s itself when it has none.
 func asciiLower(s string) string {
