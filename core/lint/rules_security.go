@@ -585,7 +585,8 @@ func SecurityClass(code string) string {
 // taken for one. Name is lower-cased; Start and End are the
 // bytes of the mention in the document, Path the text's JSON path.
 type ToolMention struct {
-	Name       string
+	Name       string // lower-cased
+	Written    string // as the text writes it
 	Path       string
 	Start, End int
 }
@@ -626,7 +627,7 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 			}
 			seen[tk.w] = true
 			start, end := doc.StringSpan(int(tx.node.Start), int(tk.start), int(tk.end))
-			out = append(out, ToolMention{Name: tk.w, Path: tx.path(), Start: start, End: end})
+			out = append(out, ToolMention{Name: tk.w, Written: tx.node.Str()[tk.start:tk.end], Path: tx.path(), Start: start, End: end})
 		}
 	}
 	return out

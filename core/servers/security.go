@@ -34,9 +34,12 @@ The check reports a name, in any text of a tool (description, titles,
 its schemas' descriptions and values), written as a tool's name is (an
 identifier such as send_email or readFile, or a word before "tool"),
 that is the name of a tool of another server of the servers file and of
-none of the tool's own server. A single word in quotes is most often a
-parameter's name, and is not taken for a tool's. The issue points at
-the name and says which server's tool it is.
+none of the tool's own server, in any spelling (listPipelineRuns is the
+own server's list_pipeline_runs). A single word in quotes is most often
+a parameter's name, and is not taken for a tool's; nor is a product's
+name (MySQL, GitHub) where another server's tool is that word in lower
+case (mysql): only the word as the tool's name writes it is. The issue
+points at the name and says which server's tool it is.
 
 Fix: describe the tool without naming other servers' tools. If the
 server is not yours and its text steers the other server's tool, do not
@@ -87,12 +90,21 @@ func SecurityClass(code string) string {
 // crossReferences reports each tool of a server whose texts name a tool
 // of another server, once a name.
 func (c *checker) crossReferences(servers []Server) {
-	owners := map[string][]string{} // a lower-cased name: the servers listing it
+	owners := map[string][]string{}  // a lower-cased name: the servers listing it
+	spelled := map[string][]string{} // a name as spelledAlike spells it: the servers listing it
+	plain := map[string]bool{}       // the lower-cased names some server lists as one plain word
 	for _, s := range servers {
 		for i := range s.Result.Tools.Tools {
-			n := strings.ToLower(s.Result.Tools.Tools[i].Name)
+			name := s.Result.Tools.Tools[i].Name
+			n := strings.ToLower(name)
 			if n != "" && !contains(owners[n], s.Name) {
 				owners[n] = append(owners[n], s.Name)
+			}
+			if k := spelledAlike(name); k != "" && !contains(spelled[k], s.Name) {
+				spelled[k] = append(spelled[k], s.Name)
+			}
+			if plainWord(name) {
+				plain[n] = true
 			}
 		}
 	}
@@ -102,7 +114,12 @@ func (c *checker) crossReferences(servers []Server) {
 			t := &s.Result.Tools.Tools[i]
 			for _, m := range lint.MentionedTools(doc, t) {
 				others := owners[m.Name]
-				if len(others) == 0 || contains(others, s.Name) || m.Name == strings.ToLower(t.Name) {
+				// The server's own tool in another spelling
+				// (listPipelineRuns of its list_pipeline_runs), and a
+				// product's name ("MySQL") where another server's tool is
+				// the plain word (mysql), name no other server's tool.
+				if len(others) == 0 || contains(others, s.Name) || m.Name == strings.ToLower(t.Name) ||
+					contains(spelled[spelledAlike(m.Written)], s.Name) || plain[m.Name] && m.Written != m.Name {
 					continue
 				}
 				is := placed(doc, t.Name, m.Path, m.Start, m.End)
@@ -113,6 +130,28 @@ func (c *checker) crossReferences(servers []Server) {
 			}
 		}
 	}
+}
+
+// spelledAlike is a tool's name lower-cased, without its - _ and .:
+// the one name of list_pipeline_runs and listPipelineRuns.
+func spelledAlike(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == '.' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, name)
+}
+
+// plainWord says whether a tool's name is one word in lower case, as a
+// product's name is, lower-cased: mysql, git, kubectl.
+func plainWord(name string) bool {
+	for _, r := range name {
+		if !('a' <= r && r <= 'z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // confusables reports two servers' tools whose names differ but share a
