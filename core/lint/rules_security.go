@@ -304,9 +304,9 @@ corpus of toolbench (the sentences that carry the attack in its
 poisoned tools, against every other sentence of them and every
 sentence of the tools of its real servers and its tricky tools). A
 sentence of eight words or more that no other rule found anything in,
-and that the model scores 0.95 or more, is reported, and so are two
+and that the model scores 0.98 or more, is reported, and so are two
 sentences in a row, neither reported alone, of eight words or more
-together, that it scores 0.95 or more as one: an order is often cut in
+together, that it scores 0.98 or more as one: an order is often cut in
 two by a colon. The message gives the score and the words that weigh
 most.
 

@@ -28,9 +28,9 @@ const (
 )
 
 // heldOutLabel starts the rows of heldout/'s poisoned and tricky tools:
-// the fifteenth round, written blind after the rules and the security
+// the nineteenth round, written blind after the rules and the security
 // model were frozen and measured once on them.
-const heldOutLabel = "held out (round 15)"
+const heldOutLabel = "held out (round 19)"
 
 // corpusRow is one line of the table: a set of tools and how many of
 // them the security rules flag.

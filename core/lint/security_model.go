@@ -32,13 +32,17 @@ import (
 //     short orders well;
 //   - so are two sentences in a row that are scored as one the same way.
 //
-// The three numbers were set on tools the model was not trained on
-// when they were set, rounds 11, 12 and 14 of the corpus and BFCL's
-// public definitions; the first three are in the corpus now (see
+// modelVetoBelow and modelFlagWords were set on tools the model was
+// not trained on when they were set, rounds 11, 12 and 14 of the corpus
+// and BFCL's public definitions, which are in the corpus now but BFCL's.
+// modelFlagFrom was set by cross-validation on the corpus
+// (TestSecurityModelCrossValidates): 0.98 flagged 0.7% of the real
+// tools of the folds left out, and 88 to 94% of each class's poisoned
+// ones, where 0.95 flagged 1.1% and 1 to 4 points more (see
 // docs/security.md).
 const (
 	modelVetoBelow = 0.2
-	modelFlagFrom  = 0.95
+	modelFlagFrom  = 0.98
 	modelFlagWords = 8
 )
 

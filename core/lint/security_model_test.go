@@ -103,10 +103,10 @@ func TestTheModelWeighsTheRulesFindings(t *testing.T) {
 // or the model's own ends a pair.
 func TestTheModelWeighsTwoShortSentencesAsOne(t *testing.T) {
 	// "pelican" weighs toward poison, "weather" away. A sentence of a
-	// heron and three plains scores 0.93; two of them as one count a
-	// feature of both twice and score 0.957. With an egret, 0.90 alone
-	// and 0.937 as one: counted apart, the two egrets would score 0.959.
-	m, err := parseModel("intercept 0\n4 -30 weather\n4 30 pelican\n1 6 heron\n1 5.2 egret\n1 0 plain\n")
+	// heron and three plains scores 0.969; two of them as one count a
+	// feature of both twice and score 0.984. With an egret, 0.953 alone
+	// and 0.974 as one: counted apart, the two egrets would score 0.986.
+	m, err := parseModel("intercept 0\n4 -30 weather\n4 30 pelican\n1 8 heron\n1 7 egret\n1 0 plain\n")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -50,6 +51,12 @@ const (
 // ones of real servers and of poisoned tools, and those of the tricky
 // tools, each in the order it is first met.
 func modelCorpus(t *testing.T) (poisoned, benign, tricky []string) {
+	return modelCorpusOf(t, func(string, *tooldef.Tool) bool { return true })
+}
+
+// modelCorpusOf is modelCorpus of the tools keep keeps, each given with
+// the file it is in.
+func modelCorpusOf(t *testing.T, keep func(file string, tool *tooldef.Tool) bool) (poisoned, benign, tricky []string) {
 	t.Helper()
 	dir := filepath.Join("testdata", "security")
 	const (
@@ -69,6 +76,9 @@ func modelCorpus(t *testing.T) (poisoned, benign, tricky []string) {
 	}
 	sentences := func(file string, l int) {
 		eachTool(t, file, func(tool *tooldef.Tool) {
+			if !keep(file, tool) {
+				return
+			}
 			s := newScan(tool)
 			for i := range s.texts {
 				src := s.texts[i].src()
@@ -83,6 +93,9 @@ func modelCorpus(t *testing.T) (poisoned, benign, tricky []string) {
 	}
 	for _, f := range corpusFiles(t, filepath.Join(dir, "poisoned")) {
 		eachTool(t, f, func(tool *tooldef.Tool) {
+			if !keep(f, tool) {
+				return
+			}
 			spans, err := poisonOf(tool)
 			if err != nil {
 				t.Errorf("%s: tool %q: %v", f, tool.Name, err)
@@ -356,5 +369,62 @@ func TestSecurityModelIsTrainedOnTheCorpus(t *testing.T) {
 	}
 	if math.Abs(got.intercept-want.intercept) > 1e-2 {
 		t.Errorf("intercept: embedded %g, the corpus makes %g", got.intercept, want.intercept)
+	}
+}
+
+// TestSecurityModelCrossValidates measures the model as it is made, on
+// tools it was not trained on: the corpus is cut in five folds (a real
+// server's tools all in one, a poisoned or tricky tool by its name), and
+// a model trained on four scans the tools of the fifth, as a lint's scan
+// does (the rules' findings weighed by the model), for each fold. It
+// prints the tools flagged of each set and takes a few minutes: it runs
+// only when TOOLBENCH_SECURITY_CV is set.
+//
+//	TOOLBENCH_SECURITY_CV=1 go test ./core/lint -run SecurityModelCrossValidates -v -timeout 20m
+func TestSecurityModelCrossValidates(t *testing.T) {
+	if os.Getenv("TOOLBENCH_SECURITY_CV") == "" {
+		t.Skip("TOOLBENCH_SECURITY_CV is not set: the model is not cross-validated")
+	}
+	const folds = 5
+	dir := filepath.Join("testdata", "security")
+	foldOf := func(file string, tool *tooldef.Tool) int {
+		key := file
+		if filepath.Base(filepath.Dir(file)) != "benign" {
+			key += "\x00" + tool.Name
+		}
+		return int(wordHash64(key) % folds)
+	}
+	sets := map[string][]string{"tricky": {filepath.Join(dir, "tricky.json")}}
+	sets["real"] = corpusFiles(t, filepath.Join(dir, "benign"))
+	for _, f := range corpusFiles(t, filepath.Join(dir, "poisoned")) {
+		sets[strings.TrimSuffix(filepath.Base(f), ".json")] = []string{f}
+	}
+	flagged, tools := map[string]int{}, map[string]int{}
+	for k := range folds {
+		poisoned, benign, tricky := modelCorpusOf(t, func(f string, tool *tooldef.Tool) bool { return foldOf(f, tool) != k })
+		m, err := parseModel(formatModel(trainModel(poisoned, benign, tricky), len(poisoned), len(benign)+len(tricky)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for set, files := range sets {
+			for _, f := range files {
+				eachTool(t, f, func(tool *tooldef.Tool) {
+					if foldOf(f, tool) != k {
+						return
+					}
+					s := scanned(tool)
+					s.weigh(m)
+					tools[set]++
+					if len(s.found) > 0 {
+						flagged[set]++
+					}
+					scanners.Put(s)
+				})
+			}
+		}
+	}
+	names := slices.Sorted(maps.Keys(tools))
+	for _, set := range names {
+		t.Logf("%s: %d of %d tools flagged (%.1f%%)", set, flagged[set], tools[set], 100*float64(flagged[set])/float64(tools[set]))
 	}
 }
