@@ -59,6 +59,9 @@ type process struct {
 	stderrDone chan struct{}
 	exited     chan struct{}
 	stopping   atomic.Bool
+	// signalled is set before stop signals the server: an exit status
+	// after it answers the signal, not a failure of the server's own.
+	signalled atomic.Bool
 	// Set before exited is closed.
 	state       *os.ProcessState
 	spontaneous bool // the server exited before it was asked to
@@ -154,6 +157,7 @@ func (p *process) stop() error {
 	if p.waitExit(stdinGrace) {
 		return nil
 	}
+	p.signalled.Store(true)
 	p.signal(syscall.SIGTERM)
 	if p.waitExit(termGrace) {
 		return nil

@@ -54,15 +54,17 @@ const StopGrace = stdinGrace + termGrace
 // Ended says why the server's output ended, given the error that ended
 // the reading of it (io.EOF when the server closed it): an *ExitError
 // when the server exited on its own (with its standard error), or with
-// a failure status though Stop ended it, an error when it closed its
-// output and lives on, nil when Stop ended it otherwise. A server that
-// failed as it was being stopped, its end not yet read when Stop came
-// (one that exits at once, before its client has sent anything), is
-// one that failed: which was first is a race, its status is not.
+// a failure status as Stop closed its input, before any signal; an
+// error when it closed its output and lives on; nil when Stop ended it
+// otherwise. A server that failed as it was being stopped, its end not
+// yet read when Stop came (one that exits at once, before its client
+// has sent anything), is one that failed: which was first is a race,
+// its status is not. The status a signal of Stop's brings (143 of a
+// server that exits on SIGTERM) is no failure.
 func (p *Process) Ended(readErr error) error {
 	err := p.p.outputEnded(readErr)
 	if errors.Is(err, mcp.ErrConnectionClosed) {
-		if p.p.waitExit(StopGrace + killWait) {
+		if p.p.waitExit(StopGrace+killWait) && !p.p.signalled.Load() {
 			if exit := p.p.exitError(); exit != nil {
 				return exit
 			}

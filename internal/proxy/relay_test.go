@@ -742,18 +742,34 @@ func TestAClientThatStopsReadingAndGoesDoesNotHoldTheProxy(t *testing.T) {
 // TestAServerThatFailsAsTheClientGoesIsAFailure: a server that exits
 // with a failure status at once, while a client that sent nothing goes,
 // is reported with its status however the two ends race, where the
-// proxy once took its end for the stop it was about to make.
+// proxy once took its end for the stop it was about to make; a server
+// that exits with 143 when the stop's SIGTERM comes, as a JVM does, or
+// with 0 when its input closes, has not failed.
 func TestAServerThatFailsAsTheClientGoesIsAFailure(t *testing.T) {
-	for i := range 5 {
-		var stderr bytes.Buffer
-		err := Run(t.Context(), Options{
-			Upstream:   mcpclient.Spec{Name: "failing", Command: []string{"sh", "-c", "exit 3"}},
-			Downstream: Downstream{In: strings.NewReader(""), Out: io.Discard},
-			Stderr:     &stderr,
+	for _, tc := range []struct {
+		name, script string
+		code         int // 0 for no failure
+	}{
+		{"it fails at once", "exit 3", 3},
+		{"it exits on its closed input", "cat >/dev/null", 0},
+		{"it exits 143 on SIGTERM", `trap "exit 143" TERM; while :; do sleep 0.02; done`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for i := range 3 {
+				var stderr bytes.Buffer
+				err := Run(t.Context(), Options{
+					Upstream:   mcpclient.Spec{Name: "server", Command: []string{"sh", "-c", tc.script}},
+					Downstream: Downstream{In: strings.NewReader(""), Out: io.Discard},
+					Stderr:     &stderr,
+				})
+				var exit *mcpclient.ExitError
+				switch {
+				case tc.code == 0 && err != nil:
+					t.Fatalf("run %d: Run returned %v, want nil; stderr:\n%s", i, err, &stderr)
+				case tc.code != 0 && (!errors.As(err, &exit) || exit.Code != tc.code):
+					t.Fatalf("run %d: Run returned %v, want the server's exit status %d; stderr:\n%s", i, err, tc.code, &stderr)
+				}
+			}
 		})
-		var exit *mcpclient.ExitError
-		if !errors.As(err, &exit) || exit.Code != 3 {
-			t.Fatalf("run %d: Run returned %v, want the server's exit status 3; stderr:\n%s", i, err, &stderr)
-		}
 	}
 }
