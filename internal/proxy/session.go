@@ -97,7 +97,11 @@ type session struct {
 	// the client (cancelled, timed out, evicted), by key: a late answer
 	// to one is dropped.
 	givenUp *fifo[*request]
-	gone    error // why the server is gone
+	// deadProgress are the requests of the client's given up that have a
+	// progress token, by the token as the server got it: progress that
+	// names one is for no one (see staleProgress).
+	deadProgress *fifo[*request]
+	gone         error // why the server is gone
 	// What the bounds and the shared session kept back, and stale
 	// progress, counted for stderr.
 	evicted, forgotten, unroutedCount, staleCount atomic.Int64
@@ -139,15 +143,16 @@ type session struct {
 
 func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *session {
 	s := &session{
-		opt:        opt,
-		rec:        rec,
-		log:        log,
-		ctx:        ctx,
-		pending:    newWaiting(),
-		progress:   map[string]*request{},
-		serverReqs: newWaiting(),
-		givenUp:    newWaiting(),
-		linting:    make(chan struct{}, 1),
+		opt:          opt,
+		rec:          rec,
+		log:          log,
+		ctx:          ctx,
+		pending:      newWaiting(),
+		progress:     map[string]*request{},
+		serverReqs:   newWaiting(),
+		givenUp:      newWaiting(),
+		deadProgress: newWaiting(),
+		linting:      make(chan struct{}, 1),
 	}
 	s.tools = newToolSet(opt, log)
 	s.callsRoom.L = &s.callsMu
@@ -434,7 +439,7 @@ func (s *session) fromServer(raw []byte, via *request) {
 		// list_changed is passed on and nothing more: calls are checked
 		// against the listing the client has until it lists the tools
 		// again, as the client's own view of them is.
-		if via == nil && s.staleProgress(&m) {
+		if s.staleProgress(&m) {
 			s.dropStaleProgress(ev)
 			return
 		}
@@ -678,6 +683,7 @@ func (s *session) answerAll(why error) (int, bool) {
 	for key, req := range s.pending.all {
 		pending = append(pending, req)
 		s.givenUp.put(key, req)
+		s.deadLocked(req)
 	}
 	s.pending, s.progress = newWaiting(), map[string]*request{}
 	s.mu.Unlock()

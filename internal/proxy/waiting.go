@@ -120,9 +120,11 @@ func (s *session) waitLocked(req *request) []*request {
 	for _, oldest := range evicted {
 		s.unprogressLocked(oldest)
 		s.givenUp.put(oldest.key, oldest)
+		s.deadLocked(oldest)
 	}
 	if req.progress != nil {
 		s.progress[idKey(req.progress)] = req
+		s.deadProgress.take(idKey(req.progress)) // a token used again names the new request
 	}
 	s.givenUp.take(req.key)
 	return evicted
@@ -175,7 +177,16 @@ func (s *session) giveUp(req *request) bool {
 		return false
 	}
 	s.givenUp.put(req.key, req)
+	s.deadLocked(req)
 	return true
+}
+
+// deadLocked keeps the progress token of req, a request of the client's
+// given up, among those that name no one. s.mu is held.
+func (s *session) deadLocked(req *request) {
+	if req.progress != nil && req.own == nil {
+		s.deadProgress.put(idKey(req.progress), req)
+	}
 }
 
 // takeGivenUp returns the request given up under key, nil for none, and
@@ -358,30 +369,40 @@ func (s *session) routeNotification(m *jsonrpc.Message, via *request) ([]byte, *
 	return m.Raw, nil
 }
 
-// staleProgress says whether m is progress whose token names no request
-// of the client's waiting for its answer: one cancelled, given up or
-// answered, or a request of the proxy's own.
+// staleProgress says whether m is progress for no one: its token names
+// a request of the client's given up (cancelled by the client, evicted,
+// or left when the server went), or one of the proxy's own still
+// waiting. Progress of a request answered goes on: a task's progress
+// names its call's token after the call's CreateTaskResult.
 func (s *session) staleProgress(m *jsonrpc.Message) bool {
 	if m.Method != "notifications/progress" {
 		return false
 	}
 	tok := jsonrpc.Member(m.Params, "progressToken")
-	req := s.progressOf(tok)
-	return tok != nil && (req == nil || req.own != nil)
+	if tok == nil {
+		return false
+	}
+	k := idKey(tok)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if req := s.progress[k]; req != nil {
+		return req.own != nil
+	}
+	_, dead := s.deadProgress.get(k)
+	return dead
 }
 
 // dropStaleProgress keeps from the client progress that staleProgress
-// finds. MCP lets progress name only a request in progress; passed on,
-// a server that goes on after a cancel fills the client's streams with
-// progress of a request no one waits for, on HTTP the stream of another
-// request of the client's.
+// finds: passed on, a server that goes on after a cancel fills the
+// client's streams with progress of a request no one waits for, on HTTP
+// the stream of another request of the client's.
 func (s *session) dropStaleProgress(ev *Event) {
 	ev.Verdict = Dropped
 	ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
-		Text: "progress of no request of the client's waiting for its answer (one cancelled, given up or answered): not passed on"})
+		Text: "progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on"})
 	s.emit(ev)
 	if n := s.staleCount.Add(1); every(n) {
-		s.log.printf("progress of no request of the client's waiting for its answer was not passed on (%d so far)", n)
+		s.log.printf("progress of a request given up, or of the proxy's own, was not passed on (%d so far)", n)
 	}
 }
 

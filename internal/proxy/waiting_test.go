@@ -163,24 +163,33 @@ func TestProgressFindsItsRequestByTheTokensValueHoweverWritten(t *testing.T) {
 	}
 }
 
-// TestProgressOfNoRequestWaitingIsKeptFromTheClient: a server that goes
-// on sending progress for a request the client cancelled has it dropped
-// and recorded, while progress of a request still waiting reaches the
-// client.
-func TestProgressOfNoRequestWaitingIsKeptFromTheClient(t *testing.T) {
+// TestProgressOfARequestGivenUpIsKeptFromTheClient: a server that goes
+// on sending progress for a request the client cancelled has it
+// dropped, whether it came alone or on that request's stream (an HTTP
+// upstream's), while progress of a request still waiting, or answered
+// (a task's goes on after its CreateTaskResult), reaches the client.
+func TestProgressOfARequestGivenUpIsKeptFromTheClient(t *testing.T) {
 	t.Parallel()
 	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}}
 	s := newSession(t.Context(), opt, nil, &logger{w: io.Discard})
 	var got sentDown
 	s.up, s.down = discard{}, &got
-	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///a","_meta":{"progressToken":"p1"}}}`), nil, nil)
-	s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"file:///b","_meta":{"progressToken":"p2"}}}`), nil, nil)
+	for i, tok := range []string{"p1", "p2", "p3"} {
+		s.fromClient([]byte(`{"jsonrpc":"2.0","id":`+strconv.Itoa(i+1)+`,"method":"resources/read","params":{"uri":"file:///`+tok+`","_meta":{"progressToken":"`+tok+`"}}}`), nil, nil)
+	}
+	cancelled, _ := s.pending.get(idKey([]byte("1")))
 	s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
-	s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p1","progress":1}}`), nil)
-	s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p2","progress":1}}`), nil)
-	s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"never","progress":1}}`), nil)
-	if len(got.sent) != 1 || !strings.Contains(got.sent[0], `"p2"`) {
-		t.Errorf("the client got %q, want the progress of request 2 only", got.sent)
+	s.fromServer([]byte(`{"jsonrpc":"2.0","id":3,"result":{"task":{"taskId":"t3","status":"working"}}}`), nil)
+	got.sent = nil
+	progress := func(tok string) []byte {
+		return []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"` + tok + `","progress":1}}`)
+	}
+	s.fromServer(progress("p1"), nil)
+	s.fromServer(progress("p1"), cancelled)
+	s.fromServer(progress("p2"), nil)
+	s.fromServer(progress("p3"), nil)
+	if len(got.sent) != 2 || !strings.Contains(got.sent[0], `"p2"`) || !strings.Contains(got.sent[1], `"p3"`) {
+		t.Errorf("the client got %q, want the progress of requests 2 and 3 only", got.sent)
 	}
 }
 
