@@ -587,6 +587,7 @@ func SecurityClass(code string) string {
 type ToolMention struct {
 	Name       string // lower-cased
 	Written    string // as the text writes it
+	BeforeTool bool   // the word "tool" follows it
 	Path       string
 	Start, End int
 }
@@ -627,7 +628,8 @@ func MentionedTools(doc *jsondoc.Document, t *tooldef.Tool) []ToolMention {
 			}
 			seen[tk.w] = true
 			start, end := doc.StringSpan(int(tx.node.Start), int(tk.start), int(tk.end))
-			out = append(out, ToolMention{Name: tk.w, Written: tx.node.Str()[tk.start:tk.end], Path: tx.path(), Start: start, End: end})
+			out = append(out, ToolMention{Name: tk.w, Written: tx.node.Str()[tk.start:tk.end], BeforeTool: k+1 < len(toks) && toks[k+1].w == "tool",
+				Path: tx.path(), Start: start, End: end})
 		}
 	}
 	return out

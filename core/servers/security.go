@@ -91,6 +91,7 @@ func SecurityClass(code string) string {
 // of another server, once a name.
 func (c *checker) crossReferences(servers []Server) {
 	owners := map[string][]string{}  // a lower-cased name: the servers listing it
+	exact := map[string][]string{}   // a name as written: the servers listing it
 	spelled := map[string][]string{} // a name as spelledAlike spells it: the servers listing it
 	plain := map[string]bool{}       // the lower-cased names some server lists as one plain word
 	for _, s := range servers {
@@ -99,6 +100,9 @@ func (c *checker) crossReferences(servers []Server) {
 			n := strings.ToLower(name)
 			if n != "" && !contains(owners[n], s.Name) {
 				owners[n] = append(owners[n], s.Name)
+			}
+			if !contains(exact[name], s.Name) {
+				exact[name] = append(exact[name], s.Name)
 			}
 			if k := spelledAlike(name); k != "" && !contains(spelled[k], s.Name) {
 				spelled[k] = append(spelled[k], s.Name)
@@ -115,11 +119,16 @@ func (c *checker) crossReferences(servers []Server) {
 			for _, m := range lint.MentionedTools(doc, t) {
 				others := owners[m.Name]
 				// The server's own tool in another spelling
-				// (listPipelineRuns of its list_pipeline_runs), and a
-				// product's name ("MySQL") where another server's tool is
-				// the plain word (mysql), name no other server's tool.
+				// (listPipelineRuns of its list_pipeline_runs) names no
+				// other server's tool, unless it is written as another
+				// server's tool is and as none of its own server's: a tool
+				// send-email of its own does not make send_email its. A
+				// product's name ("MySQL tables") where another server's
+				// tool is the plain word (mysql) names none either, unless
+				// "tool" follows it.
+				ownSpelling := contains(spelled[spelledAlike(m.Written)], s.Name) && (len(exact[m.Written]) == 0 || contains(exact[m.Written], s.Name))
 				if len(others) == 0 || contains(others, s.Name) || m.Name == strings.ToLower(t.Name) ||
-					contains(spelled[spelledAlike(m.Written)], s.Name) || plain[m.Name] && m.Written != m.Name {
+					ownSpelling || plain[m.Name] && m.Written != m.Name && !m.BeforeTool {
 					continue
 				}
 				is := placed(doc, t.Name, m.Path, m.Start, m.End)
