@@ -446,8 +446,10 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(m.Key, "x-") && v.Is(jsondoc.String):
-			s.add(secText{node: v, base: base, root: root, in: n, key: m.Key, prop: prop})
+		case strings.HasPrefix(m.Key, "x-"):
+			// A vendor's extension reaches the model as it is written:
+			// a string, or strings in a list or an object.
+			s.collectValues(v, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
 		case v.Is(jsondoc.Object) && (schema.IsSchemaMapKeyword(m.Key) || textSchemaMap(m.Key)):
 			for _, p := range v.Kids() {
 				if p.Value.Is(jsondoc.Object) {
