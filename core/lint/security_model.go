@@ -37,7 +37,7 @@ import (
 // and BFCL's public definitions, which are in the corpus now but BFCL's.
 // modelFlagFrom was set by cross-validation on the corpus
 // (TestSecurityModelCrossValidates): 0.98 flagged 0.7% of the real
-// tools of the folds left out, and 88 to 94% of each class's poisoned
+// tools of the folds left out, and 88 to 93% of each class's poisoned
 // ones, where 0.95 flagged 1.1% and 1 to 4 points more (see
 // docs/security.md).
 const (

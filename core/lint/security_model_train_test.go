@@ -377,8 +377,10 @@ func TestSecurityModelIsTrainedOnTheCorpus(t *testing.T) {
 // server's tools all in one, a poisoned or tricky tool by its name), and
 // a model trained on four scans the tools of the fifth, as a lint's scan
 // does (the rules' findings weighed by the model), for each fold. It
-// prints the tools flagged of each set and takes a few minutes: it runs
-// only when TOOLBENCH_SECURITY_CV is set.
+// prints the tools flagged of each set, fails under the goals, and
+// takes a minute or more: it runs only when TOOLBENCH_SECURITY_CV is
+// set. The threshold is the model's (modelFlagFrom); another is
+// measured by setting it.
 //
 //	TOOLBENCH_SECURITY_CV=1 go test ./core/lint -run SecurityModelCrossValidates -v -timeout 20m
 func TestSecurityModelCrossValidates(t *testing.T) {
@@ -426,5 +428,24 @@ func TestSecurityModelCrossValidates(t *testing.T) {
 	names := slices.Sorted(maps.Keys(tools))
 	for _, set := range names {
 		t.Logf("%s: %d of %d tools flagged (%.1f%%)", set, flagged[set], tools[set], 100*float64(flagged[set])/float64(tools[set]))
+	}
+	// The floors are the goals' where the folds can hold them: a model
+	// made this way that fell under them would be a worse one.
+	for _, set := range names {
+		rate := float64(flagged[set]) / float64(tools[set])
+		switch set {
+		case "real":
+			if rate > 0.01 {
+				t.Errorf("%.1f%% of the real tools left out flagged, want at most 1%%", 100*rate)
+			}
+		case "tricky":
+			if rate > 0.25 {
+				t.Errorf("%.1f%% of the tricky tools left out flagged, want at most 2 in 8", 100*rate)
+			}
+		default:
+			if rate < 0.8 {
+				t.Errorf("%s: %.1f%% of the poisoned tools left out flagged, want at least 80%%", set, 100*rate)
+			}
+		}
 	}
 }
