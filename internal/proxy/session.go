@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -326,9 +327,27 @@ func (s *session) readMeta(m *jsonrpc.Message, req *request) {
 	}
 	if v := jsonrpc.Member(meta, "io.modelcontextprotocol/protocolVersion"); v != nil {
 		req.version, _ = jsonrpc.Unquote(v)
-		kept := bytes.Clone(meta)
+		kept := protocolMeta(meta)
 		s.meta.Store(&kept)
 	}
+}
+
+// protocolMeta is the members of a request's _meta that MCP's revision
+// names (io.modelcontextprotocol/...), which every request of a session
+// of 2026-07-28 carries: the proxy's own requests carry them, not the
+// rest, a progressToken of the client's request among it, which would
+// then name two requests.
+func protocolMeta(meta []byte) []byte {
+	kept := []byte{'{'}
+	for k, v := range jsonrpc.Members(meta) {
+		if name, _ := jsonrpc.Unquote(k); strings.HasPrefix(name, "io.modelcontextprotocol/") {
+			if len(kept) > 1 {
+				kept = append(kept, ',')
+			}
+			kept = append(append(append(kept, k...), ':'), v...)
+		}
+	}
+	return append(kept, '}')
 }
 
 // renumbered is the client's request m as the server gets it in a
