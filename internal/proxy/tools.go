@@ -28,6 +28,8 @@ type toolSet struct {
 	opt  *Options
 	log  *logger
 	pins map[string]string // name → pinned hash; nil when the lock pins no such source
+	// lint lints a listing: lint.Lint, or a test's own.
+	lint func(*jsondoc.Document, lint.Options) *lint.Result
 
 	mu    sync.Mutex
 	cur   *listing // the listing being gathered, or the last one
@@ -131,7 +133,7 @@ func (st *toolState) def(name string) []byte {
 }
 
 func newToolSet(opt *Options, log *logger) *toolSet {
-	t := &toolSet{opt: opt, log: log}
+	t := &toolSet{opt: opt, log: log, lint: lint.Lint}
 	if opt.Lock != nil && opt.Lock.Kind(opt.lockSource()) != "" {
 		t.pins = map[string]string{}
 		for _, p := range opt.Lock.Tools(opt.lockSource()) {
@@ -447,7 +449,7 @@ func (t *toolSet) finish(cur *listing) []Finding {
 	lopt := t.opt.Lint
 	lopt.Server = live.Facts(list)
 	var findings []Finding
-	res, stack := lintListing(func() *lint.Result { return lint.Lint(doc, lopt) })
+	res, stack := lintListing(func() *lint.Result { return t.lint(doc, lopt) })
 	if stack != "" {
 		t.log.printf("the lint of the server's tools/list answer failed, a defect of toolbench's; passed on unlinted: %s", stack)
 		findings = append(findings, Finding{Code: CodeLintFailed, Severity: catalog.Error, Text: strings.SplitN(stack, "\n", 2)[0]})

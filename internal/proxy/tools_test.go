@@ -1,11 +1,15 @@
 package proxy
 
 import (
+	"io"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
@@ -84,12 +88,36 @@ func TestAToolWithheldAgainAfterAListingThatWithheldNothingIsToldAgain(t *testin
 }
 
 // TestALintThatPanicsCostsTheListingItsFindingsNotTheProxy: a defect of
-// the linter that panics on a listing is recovered with its stack, and a
-// lint that returns is passed through.
+// the linter that panics on a listing is recovered with its stack: the
+// listing reaches the client, its event says lint-failed, and the
+// session goes on; a lint that returns is passed through.
 func TestALintThatPanicsCostsTheListingItsFindingsNotTheProxy(t *testing.T) {
-	res, stack := lintListing(func() *lint.Result { panic("slice bounds out of range [66:65]") })
-	if res != nil || !strings.HasPrefix(stack, "panic: slice bounds out of range [66:65]\n") || !strings.Contains(stack, "lintListing") {
-		t.Errorf("a lint that panics gives %v and %q, want no result and the panic with its stack", res, stack)
+	var mu sync.Mutex
+	var findings []Finding
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Events: func(e Event) {
+		mu.Lock()
+		defer mu.Unlock()
+		findings = append(findings, e.Findings...)
+	}}
+	log := &logger{w: io.Discard}
+	rec := newRecorder(opt, log)
+	s := newSession(t.Context(), opt, rec, log)
+	var got sentDown
+	s.up, s.down = discard{}, &got
+	s.tools.lint = func(*jsondoc.Document, lint.Options) *lint.Result { panic("slice bounds out of range [66:65]") }
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`), nil, nil)
+	s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","description":"Echoes.","inputSchema":{"type":"object"}}]}}`), nil)
+	s.awaitLint(5 * time.Second)
+	rec.close()
+	if len(got.sent) != 1 || !strings.Contains(got.sent[0], `"echo"`) {
+		t.Errorf("the client got %q, want the listing", got.sent)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.ContainsFunc(findings, func(f Finding) bool {
+		return f.Code == CodeLintFailed && strings.HasPrefix(f.Text, "panic: slice bounds out of range [66:65]")
+	}) {
+		t.Errorf("the listing's findings are %+v, want lint-failed with the panic", findings)
 	}
 	want := &lint.Result{Errors: 1}
 	if res, stack := lintListing(func() *lint.Result { return want }); res != want || stack != "" {
