@@ -216,13 +216,7 @@ func modelTokens(s string, buf []byte, fn func(tok []byte)) []byte {
 		j := i
 		switch {
 		case modelWord(c):
-			for j < len(s) && modelWord(s[j]) {
-				j++
-			}
-			if j+1 < len(s) && s[j] == '\'' && modelWord(s[j+1]) {
-				for j++; j < len(s) && modelWord(s[j]); j++ {
-				}
-			}
+			j = wordEnd(s, i)
 		case modelMark(c):
 			for j < len(s) && modelMark(s[j]) {
 				j++
@@ -243,6 +237,20 @@ func modelTokens(s string, buf []byte, fn func(tok []byte)) []byte {
 		i = j
 	}
 	return buf
+}
+
+// wordEnd returns the end of the word of s that starts at i: a run of
+// letters with at most one inner apostrophe between letters.
+func wordEnd(s string, i int) int {
+	j := i
+	for j < len(s) && modelWord(s[j]) {
+		j++
+	}
+	if j+1 < len(s) && s[j] == '\'' && modelWord(s[j+1]) {
+		for j++; j < len(s) && modelWord(s[j]); j++ {
+		}
+	}
+	return j
 }
 
 // modelSentences calls fn with the bounds of each sentence of s: text
@@ -446,15 +454,13 @@ func (s *secScan) weigh(m *secModel) {
 			}
 			m.read(src[from:to], sc)
 			if p := m.scoreCounts(sc.counts); p >= modelFlagFrom && sc.words >= modelFlagWords {
-				s.found = append(s.found, secFinding{class: clsHidden, text: i, from: from, to: to,
-					why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives it %.2f, most for %s)", p, why(sc.counts))})
+				s.hidden(i, from, to, "it", p, sc.counts)
 				prev = -1
 				return
 			}
 			if prev >= 0 && sc.prevWords+sc.words >= modelFlagWords {
 				if p := m.weighPair(sc); p >= modelFlagFrom {
-					s.found = append(s.found, secFinding{class: clsHidden, text: i, from: prev, to: to,
-						why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives these two sentences %.2f, most for %s)", p, why(sc.pair))})
+					s.hidden(i, prev, to, "these two sentences", p, sc.pair)
 					prev = -1
 					return
 				}
@@ -463,6 +469,13 @@ func (s *secScan) weigh(m *secModel) {
 			sc.prev, sc.prevWords = append(sc.prev[:0], sc.counts...), sc.words
 		})
 	}
+}
+
+// hidden adds a security/hidden-instruction finding of text i's bytes
+// from to to, which the model gives p, most for the features of counts.
+func (s *secScan) hidden(i, from, to int, what string, p float64, counts []featCount) {
+	s.found = append(s.found, secFinding{class: clsHidden, text: i, from: from, to: to,
+		why: fmt.Sprintf("reads as an order hidden for the model (the corpus model gives %s %.2f, most for %s)", what, p, why(counts))})
 }
 
 // weighPair is the probability the model gives the sentence read last
@@ -497,14 +510,7 @@ func hasWords(s string, n int) bool {
 			i++
 			continue
 		}
-		j := i
-		for j < len(s) && modelWord(s[j]) {
-			j++
-		}
-		if j+1 < len(s) && s[j] == '\'' && modelWord(s[j+1]) {
-			for j++; j < len(s) && modelWord(s[j]); j++ {
-			}
-		}
+		j := wordEnd(s, i)
 		if j-i > 1 {
 			if n--; n == 0 {
 				return true

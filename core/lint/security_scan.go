@@ -76,8 +76,8 @@ func pathTo(n, sub *jsondoc.Node, segs []jsondoc.Seg) ([]jsondoc.Seg, bool) {
 	}
 	for _, m := range n.Kids() {
 		v := m.Value
-		switch {
-		case v.Is(jsondoc.Object) && (schema.IsSchemaMapKeyword(m.Key) || textSchemaMap(m.Key)):
+		switch subschemasOf(m) {
+		case schemaMap:
 			for _, p := range v.Kids() {
 				if p.Value.Is(jsondoc.Object) {
 					if found, ok := pathTo(p.Value, sub, append(segs, jsondoc.KeySeg(m.Key), jsondoc.KeySeg(p.Key))); ok {
@@ -85,11 +85,11 @@ func pathTo(n, sub *jsondoc.Node, segs []jsondoc.Seg) ([]jsondoc.Seg, bool) {
 					}
 				}
 			}
-		case v.Is(jsondoc.Object) && (schema.IsSchemaKeyword(m.Key) || textSchema(m.Key)):
+		case schemaOne:
 			if found, ok := pathTo(v, sub, append(segs, jsondoc.KeySeg(m.Key))); ok {
 				return found, true
 			}
-		case v.Is(jsondoc.Array) && schema.IsSchemaListKeyword(m.Key):
+		case schemaList:
 			for i, e := range v.Kids() {
 				if e.Value.Is(jsondoc.Object) {
 					if found, ok := pathTo(e.Value, sub, append(segs, jsondoc.KeySeg(m.Key), jsondoc.IndexSeg(i))); ok {
@@ -432,9 +432,8 @@ func (s *secScan) collectSchema(root *jsondoc.Node, base string) {
 // collectIn gathers the texts of schema n, a subschema of root, and of
 // its subschemas; prop is the property whose schema n is in.
 func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
-	// The subschemas are those schema.Children gives and those of the
-	// keywords it leaves (textSchemaMap, textSchema), visited here
-	// without a callback: the walk runs on every tool of every lint.
+	// The subschemas are those subschemasOf gives, visited here without
+	// a callback: the walk runs on every tool of every lint.
 	for _, m := range n.Kids() {
 		v := m.Value
 		switch m.Key {
@@ -445,12 +444,14 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 			s.collectValues(v, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
 			continue
 		}
-		switch {
-		case strings.HasPrefix(m.Key, "x-"):
+		if strings.HasPrefix(m.Key, "x-") {
 			// A vendor's extension reaches the model as it is written:
 			// a string, or strings in a list or an object.
 			s.collectValues(v, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
-		case v.Is(jsondoc.Object) && (schema.IsSchemaMapKeyword(m.Key) || textSchemaMap(m.Key)):
+			continue
+		}
+		switch subschemasOf(m) {
+		case schemaMap:
 			for _, p := range v.Kids() {
 				if p.Value.Is(jsondoc.Object) {
 					sub := prop
@@ -466,9 +467,9 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 					s.collectIn(root, p.Value, base, sub)
 				}
 			}
-		case v.Is(jsondoc.Object) && (schema.IsSchemaKeyword(m.Key) || textSchema(m.Key)):
+		case schemaOne:
 			s.collectIn(root, v, base, prop)
-		case v.Is(jsondoc.Array) && schema.IsSchemaListKeyword(m.Key):
+		case schemaList:
 			for _, e := range v.Kids() {
 				if e.Value.Is(jsondoc.Object) {
 					s.collectIn(root, e.Value, base, prop)
@@ -478,12 +479,30 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 	}
 }
 
-// textSchemaMap and textSchema are the keywords of a map of subschemas
-// and of one subschema that the linter's walk leaves (schema.Children)
-// and whose text reaches the model all the same: a property pattern's
-// description ("one key per earlier message in this chat") is read as a
-// property's is.
-func textSchemaMap(k string) bool { return k == "patternProperties" || k == "dependentSchemas" }
+// The subschemas a member of a schema holds, as the scan walks them.
+const (
+	schemaNone = iota
+	schemaMap  // an object of subschemas by name
+	schemaOne  // one subschema
+	schemaList // a list of subschemas
+)
+
+// subschemasOf says what subschemas member m of a schema holds: those
+// of the linter's walk (schema.Children), and of the keywords it leaves
+// to the meta-schema's check, whose text reaches the model all the
+// same: a property pattern's description ("one key per earlier message
+// in this chat") is read as a property's is.
+func subschemasOf(m jsondoc.Member) int {
+	switch v := m.Value; {
+	case v.Is(jsondoc.Object) && (schema.IsSchemaMapKeyword(m.Key) || m.Key == "patternProperties" || m.Key == "dependentSchemas"):
+		return schemaMap
+	case v.Is(jsondoc.Object) && (schema.IsSchemaKeyword(m.Key) || textSchema(m.Key)):
+		return schemaOne
+	case v.Is(jsondoc.Array) && schema.IsSchemaListKeyword(m.Key):
+		return schemaList
+	}
+	return schemaNone
+}
 
 func textSchema(k string) bool {
 	switch k {
