@@ -55,13 +55,12 @@ type exchange struct {
 	// endStatus is what a response that wrote nothing answers with once
 	// finished; 0 leaves it to net/http.
 	endStatus int
-	ended     bool       // nothing more is queued or written; done is closed
+	ended     bool       // nothing more is queued or written
 	queue     []outgoing // the messages waiting, oldest first
 	queued    int        // their bytes
 	broken    error      // why the connection is given up, nil while it is not
 	lost      int        // the messages queued that were not written, it being given up
 	wake      chan struct{}
-	done      chan struct{}
 }
 
 // An outgoing message waits in an exchange's queue; final says it is
@@ -72,7 +71,7 @@ type outgoing struct {
 }
 
 func newExchange(w http.ResponseWriter, r *http.Request) *exchange {
-	return &exchange{w: w, rc: http.NewResponseController(w), wake: make(chan struct{}, 1), done: make(chan struct{})}
+	return &exchange{w: w, rc: http.NewResponseController(w), wake: make(chan struct{}, 1)}
 }
 
 // begin takes the status and headers of the server's response to the
@@ -220,10 +219,7 @@ func (x *exchange) endLocked() {
 	x.started, x.closing = true, true
 	x.lost += len(x.queue)
 	x.queue, x.queued = nil, 0
-	if !x.ended {
-		x.ended = true
-		close(x.done)
-	}
+	x.ended = true
 }
 
 // writeOut writes a message of the queue: as the JSON body of the

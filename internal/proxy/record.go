@@ -104,9 +104,9 @@ type slot struct {
 	// once it is complete.
 	queued bool
 	cost   int64
-	// forgone is set for an event that is no line after all (the
-	// server's answer to the proxy's own request, which the proxy's
-	// event of it stands for).
+	// forgone is set for an event that is no line after all: a message
+	// of the proxy's own, placed before it was sent, that could not be
+	// sent.
 	forgone bool
 }
 

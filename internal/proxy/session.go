@@ -98,10 +98,10 @@ type session struct {
 	// the client (cancelled, timed out, evicted), by key: a late answer
 	// to one is dropped.
 	givenUp *fifo[*request]
-	// deadProgress are the requests of the client's given up that have a
-	// progress token, by the token as the server got it: progress that
-	// names one is for no one (see staleProgress).
-	deadProgress *fifo[*request]
+	// deadProgress are the progress tokens, as the server got them, of
+	// the client's requests given up: progress that names one is for no
+	// one (see routeNotification).
+	deadProgress *fifo[struct{}]
 	gone         error // why the server is gone
 	// What the bounds and the shared session kept back, and stale
 	// progress, counted for stderr.
@@ -152,7 +152,7 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		progress:     map[string]*request{},
 		serverReqs:   newWaiting(),
 		givenUp:      newWaiting(),
-		deadProgress: newWaiting(),
+		deadProgress: newFIFO[struct{}](maxWaiting, 0, nil),
 		linting:      make(chan struct{}, 1),
 	}
 	s.tools = newToolSet(opt, log)
@@ -458,11 +458,11 @@ func (s *session) fromServer(raw []byte, via *request) {
 		// list_changed is passed on and nothing more: calls are checked
 		// against the listing the client has until it lists the tools
 		// again, as the client's own view of them is.
-		if s.staleProgress(&m) {
+		out, via, stale := s.routeNotification(&m, via)
+		if stale {
 			s.dropStaleProgress(ev)
 			return
 		}
-		out, via := s.routeNotification(&m, via)
 		if out == nil {
 			s.unrouted(&m, ev)
 			return
@@ -701,8 +701,7 @@ func (s *session) answerAll(why error) (int, bool) {
 	var pending []*request
 	for key, req := range s.pending.all {
 		pending = append(pending, req)
-		s.givenUp.put(key, req)
-		s.deadLocked(req)
+		s.givenUpLocked(key, req)
 	}
 	s.pending, s.progress = newWaiting(), map[string]*request{}
 	s.mu.Unlock()

@@ -119,8 +119,7 @@ func (s *session) waitLocked(req *request) []*request {
 	evicted := s.pending.put(req.key, req)
 	for _, oldest := range evicted {
 		s.unprogressLocked(oldest)
-		s.givenUp.put(oldest.key, oldest)
-		s.deadLocked(oldest)
+		s.givenUpLocked(oldest.key, oldest)
 	}
 	if req.progress != nil {
 		s.progress[idKey(req.progress)] = req
@@ -176,16 +175,17 @@ func (s *session) giveUp(req *request) bool {
 	if !s.takeLocked(req) {
 		return false
 	}
-	s.givenUp.put(req.key, req)
-	s.deadLocked(req)
+	s.givenUpLocked(req.key, req)
 	return true
 }
 
-// deadLocked keeps the progress token of req, a request of the client's
-// given up, among those that name no one. s.mu is held.
-func (s *session) deadLocked(req *request) {
+// givenUpLocked keeps req, a request given up, under key, so that its
+// late answer is dropped, and its progress token, if it is the
+// client's, among those that name no one. s.mu is held.
+func (s *session) givenUpLocked(key string, req *request) {
+	s.givenUp.put(key, req)
 	if req.progress != nil && req.own == nil {
-		s.deadProgress.put(idKey(req.progress), req)
+		s.deadProgress.put(idKey(req.progress), struct{}{})
 	}
 }
 
@@ -345,57 +345,47 @@ func (s *session) takeServerRequest(id []byte) *request {
 // subscription by the subscriptions/listen request it names. In a
 // session clients share, a notification tied to no request of a
 // client's is nil: which client it is for cannot be told.
-func (s *session) routeNotification(m *jsonrpc.Message, via *request) ([]byte, *request) {
-	if via != nil {
-		return m.Raw, via
-	}
+//
+// Progress for no one is stale: its token names a request of the
+// client's given up (cancelled by the client, evicted, or left when the
+// server went), or one of the proxy's own, whatever stream it came on;
+// passed on, a server that goes on after a cancel fills the client's
+// streams with progress no one waits for, on HTTP another request's.
+// Progress of a request answered goes on: a task's progress names its
+// call's token after the call's CreateTaskResult.
+func (s *session) routeNotification(m *jsonrpc.Message, via *request) (out []byte, to *request, stale bool) {
+	var tok []byte
+	var req *request
 	if m.Method == "notifications/progress" {
-		tok := jsonrpc.Member(m.Params, "progressToken")
-		if req := s.progressOf(tok); req != nil && req.own == nil {
-			if req.clientProgress == nil {
-				return m.Raw, req
-			}
-			return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: tok, With: req.clientProgress}), req
+		tok = jsonrpc.Member(m.Params, "progressToken")
+		var dead bool
+		if req, dead = s.progressOf(tok); dead || req != nil && req.own != nil {
+			return nil, nil, true
 		}
-	} else if s.renumber {
+	}
+	if via != nil {
+		return m.Raw, via, false
+	}
+	if req != nil {
+		if req.clientProgress == nil {
+			return m.Raw, req, false
+		}
+		return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: tok, With: req.clientProgress}), req, false
+	}
+	if m.Method != "notifications/progress" && s.renumber {
 		sub := jsonrpc.Member(jsonrpc.Member(m.Params, "_meta"), "io.modelcontextprotocol/subscriptionId")
 		if req := s.waitingUnder(sub); req != nil && req.own == nil {
-			return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: sub, With: req.id}), req
+			return jsonrpc.Replace(m.Raw, jsonrpc.Edit{Part: sub, With: req.id}), req, false
 		}
 	}
 	if s.renumber {
-		return nil, nil
+		return nil, nil, false
 	}
-	return m.Raw, nil
+	return m.Raw, nil, false
 }
 
-// staleProgress says whether m is progress for no one: its token names
-// a request of the client's given up (cancelled by the client, evicted,
-// or left when the server went), or one of the proxy's own still
-// waiting. Progress of a request answered goes on: a task's progress
-// names its call's token after the call's CreateTaskResult.
-func (s *session) staleProgress(m *jsonrpc.Message) bool {
-	if m.Method != "notifications/progress" {
-		return false
-	}
-	tok := jsonrpc.Member(m.Params, "progressToken")
-	if tok == nil {
-		return false
-	}
-	k := idKey(tok)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if req := s.progress[k]; req != nil {
-		return req.own != nil
-	}
-	_, dead := s.deadProgress.get(k)
-	return dead
-}
-
-// dropStaleProgress keeps from the client progress that staleProgress
-// finds: passed on, a server that goes on after a cancel fills the
-// client's streams with progress of a request no one waits for, on HTTP
-// the stream of another request of the client's.
+// dropStaleProgress keeps from the client stale progress (see
+// routeNotification), and says so.
 func (s *session) dropStaleProgress(ev *Event) {
 	ev.Verdict = Dropped
 	ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
@@ -407,15 +397,21 @@ func (s *session) dropStaleProgress(ev *Event) {
 }
 
 // progressOf is the request waiting for its answer whose progress token
-// (as the server got it) is tok, nil when none is: a client on HTTP
-// gets the progress of a request on that request's stream.
-func (s *session) progressOf(tok []byte) *request {
+// (as the server got it) is tok, nil when none is (a client on HTTP
+// gets the progress of a request on that request's stream), and whether
+// tok names a request given up.
+func (s *session) progressOf(tok []byte) (req *request, dead bool) {
 	if tok == nil {
-		return nil
+		return nil, false
 	}
+	k := idKey(tok)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.progress[idKey(tok)]
+	if req := s.progress[k]; req != nil {
+		return req, false
+	}
+	_, dead = s.deadProgress.get(k)
+	return nil, dead
 }
 
 // waitingUnder is the request waiting for its answer under key, as

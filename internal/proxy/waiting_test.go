@@ -149,7 +149,7 @@ func TestProgressFindsItsRequestByTheTokensValueHoweverWritten(t *testing.T) {
 	s.waitLocked(req)
 	s.mu.Unlock()
 	for _, tok := range []string{`"a/b"`, `"a\/b"`, `"\u0061/b"`} {
-		if got := s.progressOf([]byte(tok)); got != req {
+		if got, _ := s.progressOf([]byte(tok)); got != req {
 			t.Errorf("progress of token %s found %v, want the request of token \"a/b\"", tok, got)
 		}
 	}
@@ -158,7 +158,7 @@ func TestProgressFindsItsRequestByTheTokensValueHoweverWritten(t *testing.T) {
 	s.mu.Lock()
 	s.unprogressLocked(req)
 	s.mu.Unlock()
-	if got := s.progressOf([]byte(`"a/b"`)); got != nil || len(s.progress) != 0 {
+	if got, _ := s.progressOf([]byte(`"a/b"`)); got != nil || len(s.progress) != 0 {
 		t.Errorf("the answered request's progress is still kept: %v", s.progress)
 	}
 }
