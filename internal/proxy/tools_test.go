@@ -1,6 +1,7 @@
 package proxy
 
 import (
+	"bytes"
 	"io"
 	"slices"
 	"strconv"
@@ -102,14 +103,14 @@ func TestALintThatPanicsCostsTheListingItsFindingsNotTheProxy(t *testing.T) {
 	log := &logger{w: io.Discard}
 	rec := newRecorder(opt, log)
 	s := newSession(t.Context(), opt, rec, log)
-	var got sentDown
+	var got answers
 	s.up, s.down = discard{}, &got
 	s.tools.lint = func(*jsondoc.Document, lint.Options) *lint.Result { panic("slice bounds out of range [66:65]") }
 	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`), nil, nil)
 	s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"echo","description":"Echoes.","inputSchema":{"type":"object"}}]}}`), nil)
 	s.awaitLint(5 * time.Second)
 	rec.close()
-	if len(got.sent) != 1 || !strings.Contains(got.sent[0], `"echo"`) {
+	if len(got.sent) != 1 || !bytes.Contains(got.sent[0], []byte(`"echo"`)) {
 		t.Errorf("the client got %q, want the listing", got.sent)
 	}
 	mu.Lock()
