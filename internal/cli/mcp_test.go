@@ -95,22 +95,41 @@ func TestMCPNamesARootsConfigurationFromTheWorkingDirectory(t *testing.T) {
 // TestMCPEndsWithStatusZeroWhenItsClientClosesItsOutput runs the built
 // toolbench mcp with a standard output whose reader is gone: its answer
 // finds a broken pipe, which ends the session as the client's going
-// does, with status 0 as the help says, not the process by SIGPIPE.
+// does, with status 0 as the help says, not the process by SIGPIPE,
+// whether the client's input has ended or is still open.
 func TestMCPEndsWithStatusZeroWhenItsClientClosesItsOutput(t *testing.T) {
 	t.Parallel()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Close() // the client closes its end of the server's output
-	cmd := exec.Command(toolbenchBin, "mcp")
-	cmd.Stdin = strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}` + "\n")
-	cmd.Stdout = w
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	err = cmd.Run()
-	w.Close()
-	if err != nil {
-		t.Errorf("toolbench mcp with its output closed: %v, want status 0\n%s", err, stderr.String())
+	const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}` + "\n"
+	for _, open := range []bool{false, true} {
+		t.Run(map[bool]string{false: "its input ended", true: "its input open"}[open], func(t *testing.T) {
+			t.Parallel()
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Close() // the client closes its end of the server's output
+			cmd := exec.Command(toolbenchBin, "mcp")
+			cmd.Stdin = strings.NewReader(initialize)
+			if open {
+				in, toServer, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer in.Close()
+				defer toServer.Close() // held open until the server is gone
+				if _, err := toServer.WriteString(initialize); err != nil {
+					t.Fatal(err)
+				}
+				cmd.Stdin = in
+			}
+			cmd.Stdout = w
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			err = cmd.Run()
+			w.Close()
+			if err != nil {
+				t.Errorf("toolbench mcp with its output closed: %v, want status 0\n%s", err, stderr.String())
+			}
+		})
 	}
 }

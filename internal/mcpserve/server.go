@@ -215,7 +215,7 @@ func Serve(ctx context.Context, opt Options) error {
 	defer signal.Stop(pipe)
 	t := &stdioTransport{in: in, out: out, max: opt.maxMessage(), log: s.log}
 	err = srv.Run(ctx, checkedTransport{Transport: t, log: s.log, answersWait: opt.answersWait()})
-	if ctx.Err() != nil || errors.Is(err, io.EOF) || errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+	if ctx.Err() != nil || errors.Is(err, io.EOF) || t.gone.Load() {
 		return nil // stopped, or the client is gone: the normal ends
 	}
 	return err

@@ -10,6 +10,8 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"sync/atomic"
+	"syscall"
 
 	sdkrpc "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,6 +36,9 @@ type stdioTransport struct {
 	out io.Writer
 	max int       // the bound on a line
 	log io.Writer // where a line answered with an error is told
+	// gone is set once a write finds the client's end of out closed:
+	// the session ends as the client's going ends it.
+	gone atomic.Bool
 }
 
 func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) {
@@ -42,6 +47,7 @@ func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	c := &stdioConn{
 		r:         jsonrpc.NewReader(t.in, t.max),
 		w:         t.out,
+		gone:      &t.gone,
 		log:       t.log,
 		prefix:    "toolbench-" + hex.EncodeToString(nonce) + "-",
 		ids:       map[string][]byte{},
@@ -60,6 +66,7 @@ func (t *stdioTransport) Connect(context.Context) (mcp.Connection, error) {
 type stdioConn struct {
 	r      *jsonrpc.Reader
 	w      io.Writer
+	gone   *atomic.Bool // the transport's
 	log    io.Writer
 	prefix string // of the ids the connection gives requests
 
@@ -259,6 +266,13 @@ func (c *stdioConn) write(data []byte) error {
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
 	_, err := c.w.Write(data)
+	if errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) {
+		// The client closed its end of the output, its input perhaps
+		// still open: no answer can reach it, and the connection ends,
+		// whatever the SDK makes of the write's error.
+		c.gone.Store(true)
+		c.Close()
+	}
 	return err
 }
 
