@@ -178,6 +178,22 @@ func Members(obj []byte) iter.Seq2[[]byte, []byte] {
 	}
 }
 
+// Keep returns obj, a JSON object as written, with only the members
+// keep keeps, each as written, in their order.
+func Keep(obj []byte, keep func(key []byte) bool) []byte {
+	out := []byte{'{'}
+	for key, value := range Members(obj) {
+		if !keep(key) {
+			continue
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(append(append(out, key...), ':'), value...)
+	}
+	return append(out, '}')
+}
+
 // KeyIs reports whether key, a member name as Members yields it, is name
 // once decoded ("na\u006de" is "name").
 func KeyIs(key []byte, name string) bool { return keyIs(key, name) }

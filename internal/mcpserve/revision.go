@@ -157,15 +157,7 @@ func (w without) MarshalJSON() ([]byte, error) {
 	if err := enc.Encode(w.Result); err != nil {
 		return nil, err
 	}
-	out := []byte{'{'}
-	for key, value := range jsonrpc.Members(b.Bytes()) {
-		if slices.ContainsFunc(w.names, func(name string) bool { return jsonrpc.KeyIs(key, name) }) {
-			continue
-		}
-		if len(out) > 1 {
-			out = append(out, ',')
-		}
-		out = append(append(append(out, key...), ':'), value...)
-	}
-	return append(out, '}'), nil
+	return jsonrpc.Keep(b.Bytes(), func(key []byte) bool {
+		return !slices.ContainsFunc(w.names, func(name string) bool { return jsonrpc.KeyIs(key, name) })
+	}), nil
 }

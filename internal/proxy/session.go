@@ -338,16 +338,10 @@ func (s *session) readMeta(m *jsonrpc.Message, req *request) {
 // rest, a progressToken of the client's request among it, which would
 // then name two requests.
 func protocolMeta(meta []byte) []byte {
-	kept := []byte{'{'}
-	for k, v := range jsonrpc.Members(meta) {
-		if name, _ := jsonrpc.Unquote(k); strings.HasPrefix(name, "io.modelcontextprotocol/") {
-			if len(kept) > 1 {
-				kept = append(kept, ',')
-			}
-			kept = append(append(append(kept, k...), ':'), v...)
-		}
-	}
-	return append(kept, '}')
+	return jsonrpc.Keep(meta, func(key []byte) bool {
+		name, _ := jsonrpc.Unquote(key)
+		return strings.HasPrefix(name, "io.modelcontextprotocol/")
+	})
 }
 
 // renumbered is the client's request m as the server gets it in a
