@@ -6,7 +6,8 @@
 // Windows, which has neither /proc nor process groups of Unix's kind, it
 // sees the process that leads a group, and no mark. It also finds and
 // starts MCP's reference server-everything for the end-to-end tests of
-// several packages.
+// several packages, and gives them a Buffer a process's goroutines write
+// while the test reads it.
 package proctest
 
 import (

@@ -11,6 +11,7 @@ import (
 
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 // What the proxy does when the client's input ends while the server still
@@ -142,8 +143,8 @@ func TestCallsQueuedBehindTheProxysListingAreAnsweredAsTheServerGoneWhenItDies(t
 }
 
 func TestAnAnswerThatComesAfterItsRequestWasAnsweredWithAnErrorIsDropped(t *testing.T) {
-	var stderr syncBuffer
-	var record syncBuffer
+	var stderr proctest.Buffer
+	var record proctest.Buffer
 	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
 	rec := newRecorder(opt, &logger{w: &stderr})
 	s := newSession(t.Context(), opt, rec, &logger{w: &stderr})

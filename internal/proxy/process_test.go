@@ -65,7 +65,7 @@ func TestTheClientGoingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
 // the server of behaviour, with env added to the server's environment,
 // reached through env(1) as a user's command line would, every process
 // marked.
-func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cmd, io.WriteCloser, *peer, *syncBuffer) {
+func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cmd, io.WriteCloser, *peer, *proctest.Buffer) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -82,7 +82,7 @@ func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cm
 	if err != nil {
 		t.Fatal(err)
 	}
-	stderr := &syncBuffer{}
+	stderr := &proctest.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
