@@ -88,6 +88,7 @@ func TestWhatTheServerHasNotAnsweredWhenTheBoundPassesIsAnsweredWithAnError(t *t
 // tree once its client is gone: the call is never answered, and the
 // server ignores its input closing and SIGTERM.
 func TestAClientThatLeavesWithACallWaitingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	// The wait is short here, so that the bound keeps its slack on a
 	// loaded machine; that the wait's own bound fits is
 	// TestTheWaitForAnswersLeavesTheServersStopRoomWithin2s's.

@@ -436,6 +436,7 @@ func TestAnAddressWithoutAHostIsListenedOnLoopback(t *testing.T) {
 }
 
 func TestASessionIdleForLongEndsItsServer(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	up, _ := testServer(t, "tools")
 	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
 	up.Env = append(up.Env, mark)

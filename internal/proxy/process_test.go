@@ -45,6 +45,7 @@ func stubbornBehindAShell(t *testing.T) (up mcpclient.Spec, mark string) {
 }
 
 func TestTheClientGoingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	up, mark := stubbornBehindAShell(t)
 	r := start(t, Options{Upstream: up})
 	p := r.peer(t)
@@ -97,6 +98,7 @@ func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cm
 }
 
 func TestKillingEitherSideOfAProxyProcessLeavesNoProcess(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	tests := []struct {
 		name string
 		kill func(t *testing.T, cmd *exec.Cmd, stdin io.WriteCloser, p *peer, mark string)
