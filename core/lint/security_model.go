@@ -103,6 +103,9 @@ func (t *featTable) add(h uint64, f modelFeat) (modelFeat, bool) {
 	return f, true
 }
 
+// has reports whether the table has a feature of hash h.
+func (t *featTable) has(h uint64) bool { return t.keys[t.slot(h)] != 0 }
+
 // get returns the feature of hash h.
 func (t *featTable) get(h uint64) (modelFeat, bool) {
 	i := t.slot(h)
@@ -168,13 +171,19 @@ func featureHash(name string) uint64 {
 
 // wordHash64 is FNV-1a of a word.
 func wordHash64[T string | []byte](w T) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(fnvOffset)
 	for i := 0; i < len(w); i++ {
 		h ^= uint64(w[i])
-		h *= 1099511628211
+		h *= fnvPrime
 	}
 	return h
 }
+
+// FNV-1a's 64-bit offset basis and prime.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
 
 // pairHash is the hash of two words in a row, from theirs.
 func pairHash(a, b uint64) uint64 {
@@ -308,19 +317,19 @@ type featCount struct {
 }
 
 // modelScratch holds what scoring a sentence needs, for the next
-// sentence to reuse: its features' hashes, those the model knows with
-// their counts in the order of their hashes, a word being lower-cased,
-// and how many words of two letters or more it has; and for a pair of
-// sentences (see weigh), the counts and words of the one before and the
+// sentence to reuse: the hashes of its features the model knows, those
+// features with their counts in the order of their hashes, and how many
+// words of two letters or more it has; and for a pair of sentences (see
+// weigh), the counts, words and pairPart of the one before and the
 // counts of both.
 type modelScratch struct {
 	hashes []uint64
 	counts []featCount
-	buf    []byte
 	words  int
 
 	prev      []featCount
 	prevWords int
+	prevPart  pairPart
 	pair      []featCount
 }
 
@@ -332,25 +341,30 @@ func (m *secModel) score(s string, sc *modelScratch) float64 {
 }
 
 // read counts the features of a sentence the model knows into
-// sc.counts, each once with how many times it occurs, and its words of
-// two letters or more into sc.words. The features are counted by
-// sorting their hashes, so that a sentence of many features (a long
-// text with no stop in it) costs no more than its length times its
-// logarithm.
+// sc.counts, each once with how many times it occurs, in the order of
+// their hashes, and its words of two letters or more into sc.words. A
+// feature the model does not know (most pairs of words) is dropped as
+// it is read; those it knows are counted by sorting their hashes, so
+// that a sentence of many features (a long text with no stop in it)
+// costs no more than its length times its logarithm.
 func (m *secModel) read(s string, sc *modelScratch) {
 	hashes := sc.hashes[:0]
 	words := 0
 	var prev uint64
-	sc.buf = modelTokens(s, sc.buf, func(w []byte) {
-		h := wordHash64(w)
-		hashes = append(hashes, h)
-		if len(hashes) > 1 {
-			hashes = append(hashes, pairHash(prev, h))
+	first := true
+	modelHashes(s, func(h uint64, word bool) {
+		if m.feats.has(h) {
+			hashes = append(hashes, h)
 		}
-		if len(w) > 1 && modelWord(w[0]) {
+		if !first {
+			if p := pairHash(prev, h); m.feats.has(p) {
+				hashes = append(hashes, p)
+			}
+		}
+		if word {
 			words++
 		}
-		prev = h
+		prev, first = h, false
 	})
 	slices.Sort(hashes)
 	counts := sc.counts[:0]
@@ -359,31 +373,98 @@ func (m *secModel) read(s string, sc *modelScratch) {
 		for j < len(hashes) && hashes[j] == hashes[i] {
 			j++
 		}
-		if f, ok := m.feats.get(hashes[i]); ok {
-			counts = append(counts, featCount{hashes[i], j - i, f})
-		}
+		f, _ := m.feats.get(hashes[i])
+		counts = append(counts, featCount{hashes[i], j - i, f})
 		i = j
 	}
-	sc.hashes, sc.counts, sc.words = hashes, counts, words
+	sc.hashes, sc.counts = hashes, counts
+	sc.words = words
+}
+
+// modelHashes calls fn with the hash of each token of s, as
+// modelTokens cuts and lower-cases it and wordHash64 hashes it, and
+// whether it is a word of two letters or more: the tokens hashed as
+// they are read, not copied first.
+func modelHashes(s string, fn func(h uint64, word bool)) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		j := i
+		switch {
+		case modelWord(c):
+			j = wordEnd(s, i)
+		case modelMark(c):
+			for j < len(s) && modelMark(s[j]) {
+				j++
+			}
+		default:
+			i++
+			continue
+		}
+		h := uint64(fnvOffset)
+		for k := i; k < j; k++ {
+			c := s[k] // an apostrophe reads as itself
+			if b := modelBytes[c]; b != 0 {
+				c = b &^ modelMarkBit
+			}
+			h ^= uint64(c)
+			h *= fnvPrime
+		}
+		fn(h, j-i > 1 && modelWord(s[i]))
+		i = j
+	}
 }
 
 // scoreCounts is the probability the model gives a sentence of these
 // features.
 func (m *secModel) scoreCounts(counts []featCount) float64 {
-	var norm, dot float64
+	p, _ := m.scoreBound(counts)
+	return p
+}
+
+// scoreBound is scoreCounts's probability, and what bounds the score of
+// the sentence read with another (see pairBelow): the sum of its
+// features' weighted terms that weigh toward poison, and the square of
+// its norm.
+func (m *secModel) scoreBound(counts []featCount) (p float64, b pairPart) {
+	var norm, dot, pos float64
 	for _, c := range counts {
 		v := float64(c.f.idf)
 		if c.n > 1 {
 			v *= 1 + math.Log(float64(c.n))
 		}
 		norm += v * v
-		dot += v * float64(c.f.coef)
+		t := v * float64(c.f.coef)
+		dot += t
+		if t > 0 {
+			pos += t
+		}
 	}
 	z := m.intercept
 	if norm > 0 {
 		z += dot / math.Sqrt(norm)
 	}
-	return 1 / (1 + math.Exp(-z))
+	return 1 / (1 + math.Exp(-z)), pairPart{pos, norm}
+}
+
+// pairPart is what scoreBound keeps of a sentence for pairBelow.
+type pairPart struct{ pos, norm float64 }
+
+// pairBelow reports whether two sentences read as one must score below
+// p, from what scoreBound kept of each, without counting their features
+// together. Each feature of the two weighs at least as much as in either
+// (its count only grows), so the pair's norm is at least the larger of
+// theirs; and no feature's term toward poison is more than the sum of
+// its terms in each (1+log(a+b) <= (1+log a)+(1+log b) for counts of one
+// or more), so the pair's product with the weights is at most the sum
+// of their positive terms. The bound is exact arithmetic's; a margin
+// keeps rounding from deciding a pair at p.
+func (m *secModel) pairBelow(a, b pairPart, p float64) bool {
+	norm := max(a.norm, b.norm)
+	if norm == 0 {
+		return 1/(1+math.Exp(-m.intercept)) < p
+	}
+	z := m.intercept + (a.pos+b.pos)/math.Sqrt(norm)
+	return 1/(1+math.Exp(-z)) < p-1e-9
 }
 
 // whyMinIdf keeps the commonest words ("the", idf 2.1; "in", 3.5) out
@@ -453,12 +534,13 @@ func (s *secScan) weigh(m *secModel) {
 				return
 			}
 			m.read(src[from:to], sc)
-			if p := m.scoreCounts(sc.counts); p >= modelFlagFrom && sc.words >= modelFlagWords {
+			p, part := m.scoreBound(sc.counts)
+			if p >= modelFlagFrom && sc.words >= modelFlagWords {
 				s.hidden(i, from, to, "it", p, sc.counts)
 				prev = -1
 				return
 			}
-			if prev >= 0 && sc.prevWords+sc.words >= modelFlagWords {
+			if prev >= 0 && sc.prevWords+sc.words >= modelFlagWords && !m.pairBelow(sc.prevPart, part, modelFlagFrom) {
 				if p := m.weighPair(sc); p >= modelFlagFrom {
 					s.hidden(i, prev, to, "these two sentences", p, sc.pair)
 					prev = -1
@@ -466,7 +548,9 @@ func (s *secScan) weigh(m *secModel) {
 				}
 			}
 			prev = from
-			sc.prev, sc.prevWords = append(sc.prev[:0], sc.counts...), sc.words
+			// The counts read move to prev; the next read reuses prev's.
+			sc.prev, sc.counts = sc.counts, sc.prev[:0]
+			sc.prevWords, sc.prevPart = sc.words, part
 		})
 	}
 }

@@ -384,6 +384,13 @@ func (s *secScan) collect(t *tooldef.Tool) {
 		if a := t.Def.Get("annotations"); a.Is(jsondoc.Object) {
 			s.add(secText{node: a.Get("title"), base: t.DefPath, key: "annotations", more: titleSeg, own: true})
 		}
+		for _, m := range t.Def.Kids() {
+			if strings.HasPrefix(m.Key, "x-") {
+				// A vendor's extension of the tool: a client that hands
+				// the model the definition as it is hands it these too.
+				s.collectValues(m.Value, secText{base: t.DefPath, key: m.Key, own: true})
+			}
+		}
 	}
 	if t.Params.Is(jsondoc.Object) {
 		if props := t.Params.Get("properties"); props.Is(jsondoc.Object) {
@@ -451,6 +458,13 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 			continue
 		}
 		switch subschemasOf(m) {
+		case schemaNone:
+			if !notText(m.Key) {
+				// A keyword the scan does not know ("note", "hint",
+				// "errorMessage") reaches the model as it is written,
+				// as a vendor's extension does.
+				s.collectValues(v, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
+			}
 		case schemaMap:
 			for _, p := range v.Kids() {
 				if p.Value.Is(jsondoc.Object) {
@@ -477,6 +491,18 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 			}
 		}
 	}
+}
+
+// notText reports the keywords of a schema whose strings are names,
+// references, types or patterns, not text for a reader: the scan skips
+// them, and reads every other keyword's strings.
+func notText(k string) bool {
+	switch k {
+	case "type", "format", "pattern", "required", "dependentRequired", "propertyOrdering",
+		"$ref", "$dynamicRef", "$recursiveRef", "$id", "$schema", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary":
+		return true
+	}
+	return false
 }
 
 // The subschemas a member of a schema holds, as the scan walks them.
