@@ -46,6 +46,7 @@ var layers = map[string]int{
 
 	"internal/atomicfile": 10,
 	"internal/auxfile":    10,
+	"internal/brokenpipe": 10,
 	"internal/jsonrpc":    10,
 	"internal/wrap":       10,
 	"internal/mcpclient":  11,

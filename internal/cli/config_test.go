@@ -18,6 +18,7 @@ import (
 	"toolbench/core/baseline"
 	"toolbench/core/jsondoc"
 	"toolbench/core/lint"
+	"toolbench/internal/proctest"
 )
 
 // project makes a repository's folder holding files (a name ending in
@@ -385,7 +386,7 @@ func TestWatchReportsWithTheConfiguration(t *testing.T) {
 // it.
 func watchOnce(t *testing.T, cfg *watched) string {
 	t.Helper()
-	var out lockedBuffer
+	var out proctest.Buffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)

@@ -28,6 +28,9 @@ func everythingOverStdio(t *testing.T, entry string) []string {
 	t.Helper()
 	mark := "TOOLBENCH_E2E_MARK=" + t.Name()
 	t.Cleanup(func() {
+		if !proctest.Supported() {
+			return // nothing to look with: the test checks the rest
+		}
 		deadline := time.Now().Add(2 * time.Second)
 		for len(proctest.WithEnv(mark)) > 0 {
 			if time.Now().After(deadline) {

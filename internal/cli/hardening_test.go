@@ -21,6 +21,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/core/termtext"
 	"toolbench/internal/policy"
+	"toolbench/internal/proctest"
 )
 
 // Every command meets bad input with a clear error and exit status 2,
@@ -439,7 +440,7 @@ func TestWatchTextNeverWritesTheFilesControlCharacters(t *testing.T) {
 	if err := os.WriteFile(path, []byte(hardHostile), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out lockedBuffer
+	var out proctest.Buffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)

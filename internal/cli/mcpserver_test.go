@@ -365,11 +365,13 @@ func (ts *testServer) pgid() int {
 }
 
 // assertGone fails the test if any process of the server's group is
-// still running.
+// still running. Where proctest cannot see the group's processes it
+// checks nothing: the tests that end with it check more than this, and
+// one whose point it is skips there.
 func (ts *testServer) assertGone(t *testing.T) {
 	t.Helper()
 	pgid := ts.pgid()
-	if pgid == 0 {
+	if pgid == 0 || !proctest.Supported() {
 		return
 	}
 	if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {

@@ -23,6 +23,7 @@ import (
 	"toolbench/core/jsonedit"
 	"toolbench/core/lock"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 	"toolbench/internal/proxy"
 )
 
@@ -30,12 +31,12 @@ import (
 // root, on a pair of pipes, and returns the Go SDK client's session
 // through it, and what the proxy says on stderr. When the test ends the
 // session closes and the proxy must end with status 0.
-func proxySession(t *testing.T, root string, args ...string) (*mcp.ClientSession, *lockedBuffer) {
+func proxySession(t *testing.T, root string, args ...string) (*mcp.ClientSession, *proctest.Buffer) {
 	t.Helper()
 	toProxy, fromClient := io.Pipe()
 	fromProxy, toClient := io.Pipe()
 	served := make(chan int, 1)
-	stderr := &lockedBuffer{}
+	stderr := &proctest.Buffer{}
 	go func() {
 		e := &env{dir: root, stdin: toProxy, stdout: toClient, stderr: stderr, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 		served <- run(e, append([]string{"proxy"}, args...))
@@ -415,7 +416,7 @@ func TestProxyExitsTwoWhenItsServerServedNoneOfWhatItsClientAsked(t *testing.T) 
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			stderr := &lockedBuffer{}
+			stderr := &proctest.Buffer{}
 			e := &env{dir: project(t, map[string]string{}), stdin: strings.NewReader(tc.input), stdout: io.Discard, stderr: stderr, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 			code := run(e, append([]string{"proxy"}, tc.args...))
 			if code != tc.code || !strings.Contains(stderr.String(), tc.said) {

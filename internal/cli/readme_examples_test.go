@@ -49,6 +49,7 @@ import (
 	"time"
 
 	"toolbench/internal/golden"
+	"toolbench/internal/proctest"
 )
 
 // docExample is one `$` line of a doc and the output shown after it.
@@ -481,7 +482,7 @@ func runExample(t *testing.T, dir, bin, cmd string) string {
 	c.Dir = dir
 	c.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "NO_COLOR=1")
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var out lockedBuffer
+	var out proctest.Buffer
 	c.Stdout, c.Stderr = &out, &out
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
@@ -503,7 +504,7 @@ func runExample(t *testing.T, dir, bin, cmd string) string {
 
 // waitQuiet returns once out has printed something and then nothing for
 // quiet, or the command has ended.
-func waitQuiet(out *lockedBuffer, done <-chan struct{}, quiet time.Duration) {
+func waitQuiet(out *proctest.Buffer, done <-chan struct{}, quiet time.Duration) {
 	last, since := -1, time.Now()
 	for {
 		select {

@@ -157,6 +157,7 @@ func waitExit(t *testing.T, cmd *exec.Cmd, within time.Duration) int {
 }
 
 func TestTheServersGroupEndsWhenToolbenchIsStopped(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String()+" during a call", func(t *testing.T) {
@@ -192,6 +193,7 @@ func TestTheServersGroupEndsWhenToolbenchIsStopped(t *testing.T) {
 }
 
 func TestTheServersGroupEndsWhileConnecting(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	t.Parallel()
 	ts := stdioServer(t, "silent")
 	cmd, _, stderr := startToolbench(t, "", append([]string{"lint"}, ts.args...)...)

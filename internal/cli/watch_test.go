@@ -21,6 +21,7 @@ import (
 
 	"toolbench/core/report"
 	"toolbench/internal/policy"
+	"toolbench/internal/proctest"
 )
 
 // watchTestTool is a well-formed tool: no errors, perhaps warnings from
@@ -110,7 +111,7 @@ func TestWatchUsageErrorExitsWithFailure(t *testing.T) {
 }
 
 // waitOutput polls b until it matches re.
-func waitOutput(t *testing.T, b *lockedBuffer, re *regexp.Regexp) {
+func waitOutput(t *testing.T, b *proctest.Buffer, re *regexp.Regexp) {
 	t.Helper()
 	for deadline := time.Now().Add(watchWait); !re.MatchString(b.String()); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -125,7 +126,7 @@ func TestWatchTextPrintsAHeaderAndTheLintReportOnEveryLoad(t *testing.T) {
 	if err := os.WriteFile(path, []byte(watchTestTool), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out lockedBuffer
+	var out proctest.Buffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)
@@ -167,7 +168,7 @@ func TestWatchConcisePrintsAHeaderAndALineAnIssue(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`[{"x": 1}, 7]`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out lockedBuffer
+	var out proctest.Buffer
 	e := &env{dir: workDir(t), stdout: &out, stderr: io.Discard, getenv: func(string) string { return "" }, isTerminal: func(io.Writer) bool { return false }}
 	stop := make(chan os.Signal, 1)
 	done := make(chan int)

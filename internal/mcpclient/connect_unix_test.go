@@ -14,6 +14,7 @@ import (
 // Close ends what the server started too, on Unix, where the server is
 // the leader of a process group; Windows ends the server alone.
 func TestCloseEndsTheWholeProcessGroup(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	t.Parallel()
 	c := connectStdio(t, "intermediate")
 	re := regexp.MustCompile(`grandchild pid (\d+)`)

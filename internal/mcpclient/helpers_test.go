@@ -57,9 +57,14 @@ func connectStdio(t *testing.T, behaviour string) *Client {
 
 // assertGroupGone fails the test unless, within a moment, no process of
 // the group is left but zombies, which are not running and which this
-// test cannot reap when they are not its children.
+// test cannot reap when they are not its children. Where proctest cannot
+// see the group's processes it checks nothing: the tests that call it
+// check more than this, and one whose point it is skips there.
 func assertGroupGone(t *testing.T, pgid int) {
 	t.Helper()
+	if !proctest.Supported() {
+		return
+	}
 	if alive := proctest.WaitGone(pgid, 2*time.Second); alive != nil {
 		t.Errorf("process group %d still has running processes %v", pgid, alive)
 	}

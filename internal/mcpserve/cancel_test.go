@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,29 +15,11 @@ import (
 
 	"toolbench/internal/gen"
 	"toolbench/internal/mcpserve"
+	"toolbench/internal/proctest"
 )
 
-// syncLog is a log or an output written from the server's goroutines
-// while a test may read it.
-type syncLog struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *syncLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *syncLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // waitFor waits up to a minute for the log to hold want.
-func (l *syncLog) waitFor(t *testing.T, want string) {
+func waitFor(t *testing.T, l *proctest.Buffer, want string) {
 	t.Helper()
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if strings.Contains(l.String(), want) {
@@ -61,20 +42,20 @@ const stopped = "lint_tools stopped: the request was cancelled, or its client we
 func TestACancelledLintStops(t *testing.T) {
 	root := t.TempDir()
 	bigTools(t, root)
-	var log syncLog
+	var log proctest.Buffer
 	cs := connect(t, mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, Log: &log})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(50*time.Millisecond, cancel) // the client sends notifications/cancelled
 	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "lint_tools", Arguments: lintPathArgs("big.json")}); err == nil {
 		t.Fatal("the cancelled call was answered")
 	}
-	log.waitFor(t, stopped)
+	waitFor(t, &log, stopped)
 }
 
 func TestALintStopsWhenTheClientCloses(t *testing.T) {
 	root := t.TempDir()
 	bigTools(t, root)
-	var log syncLog
+	var log proctest.Buffer
 	clientIn, serverOut := io.Pipe()
 	serverIn, clientOut := io.Pipe()
 	served := make(chan error, 1)
@@ -96,7 +77,7 @@ func TestALintStopsWhenTheClientCloses(t *testing.T) {
 	}
 	w.Flush()
 	clientOut.Close() // the client goes away in the middle of the lint
-	log.waitFor(t, stopped)
+	waitFor(t, &log, stopped)
 	select {
 	case <-served:
 	case <-time.After(time.Minute):
@@ -111,7 +92,7 @@ func TestALintStopsWhenTheClientCloses(t *testing.T) {
 func TestACancelledRequestIsNotAnswered(t *testing.T) {
 	root := t.TempDir()
 	bigTools(t, root)
-	var log syncLog
+	var log proctest.Buffer
 	p := servePiped(t, mcpserve.Options{Root: root, MaxInputBytes: 64 << 20, Log: &log})
 	args, _ := json.Marshal(lintPathArgs("big.json"))
 	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
@@ -119,7 +100,7 @@ func TestACancelledRequestIsNotAnswered(t *testing.T) {
 	p.write(t, `{"jsonrpc":"2.0","id":"lint","method":"tools/call","params":{"name":"lint_tools","arguments":`+string(args)+`}}`)
 	time.Sleep(100 * time.Millisecond)
 	p.write(t, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"lint","reason":"test"}}`)
-	log.waitFor(t, stopped)
+	waitFor(t, &log, stopped)
 	p.write(t, `{"jsonrpc":"2.0","id":"after","method":"ping"}`)
 	var got []string
 	for line := range p.answers {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 
@@ -20,15 +21,20 @@ import (
 // structuredContent (2025-06-18), a tool's annotations (2025-03-26). It
 // leaves out on its own what it adds for 2026-07-28 alone (a result's
 // resultType, the serverInfo in its _meta), but by the revision a
-// client's initialize asked for rather than the one agreed on. The
-// revision that added each field is from the schema of each revision
-// (schema/REVISION/schema.json of modelcontextprotocol/modelcontextprotocol).
+// client's initialize asked for rather than the one agreed on; and it
+// sets a tool result's resultType only on the result of a tool's handler,
+// not on the tool error the server answers a call with when its
+// arguments do not fit (checkedArguments), which 2026-07-28 requires as
+// it does every result's. The revision that added each field is from the
+// schema of each revision (schema/REVISION/schema.json of
+// modelcontextprotocol/modelcontextprotocol).
 
 // The revisions that added a field the server sends.
 const (
 	revisionAnnotations = "2025-03-26"               // Tool.annotations
 	revisionTitles      = "2025-06-18"               // Tool.title, Tool.outputSchema, Implementation.title, CallToolResult.structuredContent
 	revisionCacheHints  = mcpclient.Revision20260728 // ttlMs and cacheScope of a listing
+	revisionResultType  = mcpclient.Revision20260728 // every result's resultType
 )
 
 // ofTheRevision is the middleware that trims each answer to what the
@@ -110,11 +116,12 @@ func trimmed(res mcp.Result, revision string) mcp.Result {
 			call.StructuredContent = nil
 			res = &call
 		}
-		if revision < revisionCacheHints {
+		if revision < revisionResultType {
 			// The SDK sets resultType by the revision the client asked
 			// for in initialize, not the one agreed on.
 			return without{res, []string{"resultType"}}
 		}
+		return complete{res}
 	case *mcp.ListPromptsResult, *mcp.ListResourcesResult, *mcp.ListResourceTemplatesResult:
 		return uncached(res, revision)
 	}
@@ -151,13 +158,43 @@ type without struct {
 }
 
 func (w without) MarshalJSON() ([]byte, error) {
+	b, err := encoded(w.Result)
+	if err != nil {
+		return nil, err
+	}
+	return jsonrpc.Keep(b, func(key []byte) bool {
+		return !slices.ContainsFunc(w.names, func(name string) bool { return jsonrpc.KeyIs(key, name) })
+	}), nil
+}
+
+// complete writes a tool result of 2026-07-28 with the resultType
+// "complete" where the SDK wrote none: the server never asks a client
+// for input, so that every result it makes is complete.
+type complete struct{ mcp.Result }
+
+func (c complete) MarshalJSON() ([]byte, error) {
+	b, err := encoded(c.Result)
+	if err != nil || jsonrpc.Member(b, "resultType") != nil {
+		return b, err
+	}
+	end := bytes.LastIndexByte(b, '}')
+	if end < 0 {
+		return nil, fmt.Errorf("a tool result written as %.40q, not an object", b)
+	}
+	out := append([]byte(nil), b[:end]...)
+	if len(bytes.TrimSpace(out)) > 1 { // "{" and a member
+		out = append(out, ',')
+	}
+	return append(out, `"resultType":"complete"}`...), nil
+}
+
+// encoded is res as the SDK writes an answer.
+func encoded(res mcp.Result) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false) // as the SDK writes an answer
-	if err := enc.Encode(w.Result); err != nil {
+	if err := enc.Encode(res); err != nil {
 		return nil, err
 	}
-	return jsonrpc.Keep(b.Bytes(), func(key []byte) bool {
-		return !slices.ContainsFunc(w.names, func(name string) bool { return jsonrpc.KeyIs(key, name) })
-	}), nil
+	return bytes.TrimSpace(b.Bytes()), nil
 }

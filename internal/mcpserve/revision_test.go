@@ -30,6 +30,7 @@ var answersByRevision = []struct {
 		"tools/list":               {"_meta", "cacheScope", "resultType", "tools", "ttlMs"},
 		"tool":                     titledAnswers["tool"],
 		"tools/call":               {"_meta", "content", "resultType", "structuredContent"},
+		"tools/call refused":       {"_meta", "content", "isError", "resultType"},
 		"resources/list":           {"_meta", "cacheScope", "resources", "resultType", "ttlMs"},
 		"resources/templates/list": {"_meta", "cacheScope", "resourceTemplates", "resultType", "ttlMs"},
 		"prompts/list":             {"_meta", "cacheScope", "prompts", "resultType", "ttlMs"},
@@ -45,6 +46,7 @@ var titledAnswers = map[string][]string{
 	"tools/list":               {"tools"},
 	"tool":                     {"annotations", "description", "inputSchema", "name", "outputSchema", "title"},
 	"tools/call":               {"content", "structuredContent"},
+	"tools/call refused":       {"content", "isError"},
 	"resources/list":           {"resources"},
 	"resources/templates/list": {"resourceTemplates"},
 	"prompts/list":             {"prompts"},
@@ -59,6 +61,7 @@ func answersBefore(tool ...string) map[string][]string {
 		"tools/list":               {"tools"},
 		"tool":                     tool,
 		"tools/call":               {"content"},
+		"tools/call refused":       {"content", "isError"},
 		"resources/list":           {"resources"},
 		"resources/templates/list": {"resourceTemplates"},
 		"prompts/list":             {"prompts"},
@@ -70,25 +73,37 @@ func answersBefore(tool ...string) map[string][]string {
 type revisionRequest struct {
 	method string
 	params map[string]any
+	// name is its answer's in answersByRevision, where it is not method.
+	name string
+}
+
+// answerName is the name answersByRevision gives req's answer.
+func (req revisionRequest) answerName() string {
+	if req.name != "" {
+		return req.name
+	}
+	return req.method
 }
 
 // revisionRequests are the requests each session sends, by the name
 // answersByRevision gives their answers: initialize (server/discover in
-// 2026-07-28) and a call, and each listing.
+// 2026-07-28), a call and one whose arguments the server refuses before
+// the tool sees them, and each listing.
 func revisionRequests(revision string) []revisionRequest {
-	handshake := revisionRequest{"initialize", map[string]any{
+	handshake := revisionRequest{method: "initialize", params: map[string]any{
 		"protocolVersion": revision, "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "test", "version": "0"},
 	}}
 	if revision >= "2026-07-28" {
-		handshake = revisionRequest{"server/discover", map[string]any{}}
+		handshake = revisionRequest{method: "server/discover", params: map[string]any{}}
 	}
 	return []revisionRequest{
 		handshake,
-		{"tools/list", map[string]any{}},
-		{"tools/call", map[string]any{"name": "explain_code", "arguments": map[string]any{"code": "short-description"}}},
-		{"resources/list", map[string]any{}},
-		{"resources/templates/list", map[string]any{}},
-		{"prompts/list", map[string]any{}},
+		{method: "tools/list", params: map[string]any{}},
+		{method: "tools/call", params: map[string]any{"name": "explain_code", "arguments": map[string]any{"code": "short-description"}}},
+		{method: "tools/call", params: map[string]any{"name": "explain_code", "arguments": map[string]any{"code": 5}}, name: "tools/call refused"},
+		{method: "resources/list", params: map[string]any{}},
+		{method: "resources/templates/list", params: map[string]any{}},
+		{method: "prompts/list", params: map[string]any{}},
 	}
 }
 
@@ -145,18 +160,18 @@ func membersOf(obj map[string]json.RawMessage) []string {
 }
 
 // answerMembers are the members of the result of answer, by the names
-// answersByRevision gives them: the result's under the request's method,
+// answersByRevision gives them: the result's under name, its request's,
 // and the serverInfo's and each tool's of the results that have them.
-func answerMembers(t *testing.T, method, answer string) map[string][][]string {
+func answerMembers(t *testing.T, name, answer string) map[string][][]string {
 	t.Helper()
 	var resp struct {
 		Result map[string]json.RawMessage `json:"result"`
 	}
 	if err := json.Unmarshal([]byte(answer), &resp); err != nil || resp.Result == nil {
-		t.Fatalf("%s: answer %s is no result", method, answer)
+		t.Fatalf("%s: answer %s is no result", name, answer)
 	}
-	got := map[string][][]string{method: {membersOf(resp.Result)}}
-	if info, ok := resp.Result["serverInfo"]; ok && method == "initialize" {
+	got := map[string][][]string{name: {membersOf(resp.Result)}}
+	if info, ok := resp.Result["serverInfo"]; ok && name == "initialize" {
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(info, &obj); err != nil {
 			t.Fatal(err)
@@ -196,7 +211,7 @@ func TestAnswersCarryOnlyWhatTheSessionsRevisionDefines(t *testing.T) {
 				}
 				got := map[string][][]string{}
 				for i, req := range revisionRequests(tc.revision) {
-					for name, members := range answerMembers(t, req.method, send(req.method, req.line(t, i+1, tc.revision))) {
+					for name, members := range answerMembers(t, req.answerName(), send(req.method, req.line(t, i+1, tc.revision))) {
 						got[name] = members
 					}
 				}
@@ -228,7 +243,7 @@ func TestAnswersAfterInitializeAreOfTheRevisionAgreedOn(t *testing.T) {
 			}
 			session(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 			for i, req := range revisionRequests("2025-11-25")[1:] {
-				for name, members := range answerMembers(t, req.method, session(req.line(t, i+2, "2025-11-25"))) {
+				for name, members := range answerMembers(t, req.answerName(), session(req.line(t, i+2, "2025-11-25"))) {
 					for _, m := range members {
 						if !slices.Equal(m, titledAnswers[name]) {
 							t.Errorf("%s carries %v, want %v", name, m, titledAnswers[name])

@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
+	"toolbench/internal/brokenpipe"
 	"toolbench/internal/policy"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -208,11 +207,9 @@ func Serve(ctx context.Context, opt Options) error {
 	if out == nil {
 		out = os.Stdout
 	}
-	// A write to standard output that the client closed would end the
-	// process with SIGPIPE: it is an error instead, the client gone.
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	defer signal.Stop(pipe)
+	// A write to standard output that the client closed is an error,
+	// the client gone, not SIGPIPE.
+	defer brokenpipe.Catch()()
 	t := &stdioTransport{in: in, out: out, max: opt.maxMessage(), log: s.log}
 	err = srv.Run(ctx, checkedTransport{Transport: t, log: s.log, answersWait: opt.answersWait()})
 	if ctx.Err() != nil || errors.Is(err, io.EOF) || t.gone.Load() {

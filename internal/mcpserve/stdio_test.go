@@ -16,6 +16,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/mcpserve"
+	"toolbench/internal/proctest"
 )
 
 // stdioRootEnv, set, makes this test binary the server on stdio, serving
@@ -109,7 +110,7 @@ func TestAnInputThatEndsEarlyStillGetsItsAnswers(t *testing.T) {
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"lint_tools","arguments":{"text":"{\"tools\":[{\"name\":\"a b\",\"inputSchema\":{\"type\":\"object\"}}]}"}}}`,
 		`{"jsonrpc":"2.0","id":3,"method":"tools/list"}`,
 	))
-	var out syncLog
+	var out proctest.Buffer
 	if err := mcpserve.Serve(context.Background(), mcpserve.Options{Root: t.TempDir(), In: in, Out: &out}); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}

@@ -4,20 +4,46 @@
 // with the mark it put in the server's environment. It reads /proc, so it
 // sees them on Linux only: on another Unix it finds none running, and on
 // Windows, which has neither /proc nor process groups of Unix's kind, it
-// sees the process that leads a group, and no mark. It also finds and
+// sees the process that leads a group, and no mark. [Supported] says
+// which, and a test whose point is that nothing is left skips where it
+// is false ([SkipUnsupported]), since there it would pass unchecked. It also finds and
 // starts MCP's reference server-everything for the end-to-end tests of
-// several packages.
+// several packages, and gives them a Buffer a process's goroutines write
+// while the test reads it.
 package proctest
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
+
+// Supported reports whether [Running], [WaitGone] and [WithEnv] see every
+// process they look for: on Linux, with /proc mounted. Where it is false
+// they find fewer processes or none, and a check that none is left
+// passes without having looked.
+func Supported() bool {
+	if runtime.GOOS != "linux" && runtime.GOOS != "android" {
+		return false
+	}
+	_, err := os.Stat("/proc/self/stat")
+	return err == nil
+}
+
+// SkipUnsupported skips a test whose point is that processes ended, or
+// that they run, where [Supported] is false.
+func SkipUnsupported(t testing.TB) {
+	t.Helper()
+	if !Supported() {
+		t.Skipf("proctest cannot see a process group's processes on %s (it reads /proc): the check that none is left would pass without looking", runtime.GOOS)
+	}
+}
 
 // WaitGone waits up to d for the group to have no running process, and
 // returns those still running then: nil when the group is gone.

@@ -10,6 +10,7 @@ import (
 )
 
 func TestAGroupIsRunningUntilItsProcessesEnd(t *testing.T) {
+	SkipUnsupported(t)
 	cmd := exec.Command("sleep", "30")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -31,6 +32,7 @@ func TestAGroupIsRunningUntilItsProcessesEnd(t *testing.T) {
 }
 
 func TestWithEnvFindsAProcessByItsEnvironment(t *testing.T) {
+	SkipUnsupported(t)
 	mark := "PROCTEST_MARK=" + t.Name()
 	cmd := exec.Command("sleep", "30")
 	cmd.Env = append(cmd.Environ(), mark)
@@ -46,5 +48,18 @@ func TestWithEnvFindsAProcessByItsEnvironment(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("WithEnv = %v after the process was killed", WithEnv(mark))
 		}
+	}
+}
+
+func TestSupportedSaysWhetherARunningGroupIsSeen(t *testing.T) {
+	cmd := exec.Command("sleep", "30")
+	cmd.SysProcAttr = GroupAttr()
+	if err := cmd.Start(); err != nil {
+		t.Skipf("no sleep command: %v", err)
+	}
+	defer cmd.Wait()
+	defer KillGroup(cmd.Process.Pid)
+	if seen := Running(cmd.Process.Pid) != nil; seen != Supported() {
+		t.Errorf("Running sees a running group: %v; Supported: %v", seen, Supported())
 	}
 }

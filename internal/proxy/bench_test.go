@@ -184,7 +184,10 @@ func (discard) close() error                             { return nil }
 
 type discardDown struct{}
 
-func (discardDown) send([]byte, *request, *request) error { return nil }
+func (discardDown) send(_ []byte, _, _ *request, d *delivery) error {
+	d.settle(true)
+	return nil
+}
 
 // benchSession is a session whose client listed the raw server's tools,
 // between peers that drop what they are sent.

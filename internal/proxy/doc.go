@@ -130,7 +130,8 @@
 //	  - verdict: "relayed" (passed on as received), "filtered" (a listing
 //	    passed on with tools withheld), "refused" (kept from its peer and
 //	    answered by the proxy), "dropped" (kept from its peer, not
-//	    answered), "sent" (the proxy's own).
+//	    answered; or queued for a client over HTTP whose connection
+//	    ended before it was written), "sent" (the proxy's own).
 //	  - findings: what the checks found, each a code (validate_call's
 //	    unknown_tool, missing, extra, type, malformed; schema; output; a
 //	    lint rule's; a diff change's; withheld, drift, result-hidden-characters,
@@ -173,7 +174,8 @@
 // with more than 1024 messages or 16 MiB waiting (a message that finds
 // none waiting is taken whatever its size), the connection is closed;
 // the message that found no room is dropped, and what still waited is
-// counted on stderr (a message queued is relayed, in the record); the
+// counted on stderr and recorded as dropped (a message queued is
+// relayed, in the record, once it is written: its line waits); the
 // request whose answer it was to carry is cancelled on the server, as
 // for a client that closed its connection. At
 // most 512 connections are served at once, and one kept

@@ -64,6 +64,8 @@ func TestServerEverythingThroughTheProxy(t *testing.T) {
 	r.in.Close()
 	if left := waitNoneWith(mark, endBound); len(left) > 0 {
 		t.Errorf("processes %v still run %s after the client went", left, endBound)
+	} else if !proctest.Supported() {
+		t.Log("the server's processes cannot be seen here: that none is left is not checked")
 	}
 	r.stop(t)
 	lines := recordLines(t, r.record.String())

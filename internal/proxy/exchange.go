@@ -64,10 +64,12 @@ type exchange struct {
 }
 
 // An outgoing message waits in an exchange's queue; final says it is
-// the answer the request waits for, after which the exchange ends.
+// the answer the request waits for, after which the exchange ends. d is
+// settled once it is written, or lost.
 type outgoing struct {
 	msg   []byte
 	final bool
+	d     *delivery
 }
 
 func newExchange(w http.ResponseWriter, r *http.Request) *exchange {
@@ -99,8 +101,10 @@ func (x *exchange) begin(status int, h http.Header) {
 // write queues a message for the client, a copy; final says it is the
 // answer the request waits for, after which nothing more is queued. It
 // fails for an exchange that takes no more, and for a client whose
-// queue is past its bounds, whose connection it then closes.
-func (x *exchange) write(msg []byte, final bool) error {
+// queue is past its bounds, whose connection it then closes; d is
+// settled once a message queued is written or lost, and left to the
+// caller when write fails.
+func (x *exchange) write(msg []byte, final bool, d *delivery) error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.closing || x.ended {
@@ -110,7 +114,7 @@ func (x *exchange) write(msg []byte, final bool) error {
 		x.giveUpLocked(errQueueFull)
 		return errQueueFull
 	}
-	x.queue = append(x.queue, outgoing{msg: append([]byte(nil), msg...), final: final})
+	x.queue = append(x.queue, outgoing{msg: append([]byte(nil), msg...), final: final, d: d})
 	x.queued += len(msg)
 	x.closing = final
 	x.signal()
@@ -142,8 +146,7 @@ func (x *exchange) giveUpLocked(why error) {
 		return
 	}
 	x.broken, x.closing = why, true
-	x.lost += len(x.queue)
-	x.queue, x.queued = nil, 0
+	x.loseQueueLocked()
 	x.rc.SetWriteDeadline(time.Unix(1, 0))
 	x.signal()
 }
@@ -192,6 +195,7 @@ func (x *exchange) serve(gone, stop <-chan struct{}) int {
 		x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 		x.mu.Unlock()
 		err := x.writeOut(out)
+		out.d.settle(err == nil)
 		x.mu.Lock()
 		if err != nil {
 			x.lost++ // the message under way
@@ -217,9 +221,17 @@ func (x *exchange) endLocked() {
 		x.w.WriteHeader(x.endStatus)
 	}
 	x.started, x.closing = true, true
-	x.lost += len(x.queue)
-	x.queue, x.queued = nil, 0
+	x.loseQueueLocked()
 	x.ended = true
+}
+
+// loseQueueLocked empties the queue, its messages not to be written.
+func (x *exchange) loseQueueLocked() {
+	x.lost += len(x.queue)
+	for _, out := range x.queue {
+		out.d.settle(false)
+	}
+	x.queue, x.queued = nil, 0
 }
 
 // writeOut writes a message of the queue: as the JSON body of the

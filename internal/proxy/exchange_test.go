@@ -3,11 +3,15 @@ package proxy
 import (
 	"bytes"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+
+	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 // TestAClientsQueuePastItsBoundGivesUpItsConnection queues messages for
@@ -36,7 +40,7 @@ func TestAClientsQueuePastItsBoundGivesUpItsConnection(t *testing.T) {
 			x := newExchange(httptest.NewRecorder(), httptest.NewRequest("POST", "/mcp", nil))
 			refused := -1
 			for i, n := range tc.sizes {
-				if err := x.write(bytes.Repeat([]byte("x"), n), false); err != nil {
+				if err := x.write(bytes.Repeat([]byte("x"), n), false, nil); err != nil {
 					if !errors.Is(err, errQueueFull) {
 						t.Fatalf("message %d: %v; want errQueueFull", i, err)
 					}
@@ -49,7 +53,7 @@ func TestAClientsQueuePastItsBoundGivesUpItsConnection(t *testing.T) {
 				t.Fatalf("the first message refused is %d, want %d", refused, tc.refused)
 			}
 			if tc.refused >= 0 {
-				if err := x.write([]byte("later"), true); err == nil {
+				if err := x.write([]byte("later"), true, nil); err == nil {
 					t.Error("a connection given up takes a later message")
 				}
 				if why := x.serve(nil, nil); why != givenUp {
@@ -82,11 +86,11 @@ func TestAnExchangeWritesItsAnswerAsJSONAloneAndAsTheLastEventOtherwise(t *testi
 			w := httptest.NewRecorder()
 			x := newExchange(w, httptest.NewRequest("POST", "/mcp", nil))
 			for _, msg := range tc.before {
-				if err := x.write([]byte(msg), false); err != nil {
+				if err := x.write([]byte(msg), false, nil); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if err := x.write([]byte(`{"id":1}`), true); err != nil {
+			if err := x.write([]byte(`{"id":1}`), true, nil); err != nil {
 				t.Fatal(err)
 			}
 			if why := x.serve(nil, nil); why != served {
@@ -146,4 +150,50 @@ func TestAConnectionGivenUpHasItsRequestCancelledOnTheServer(t *testing.T) {
 			return strings.Contains(line, `"notifications/cancelled"`) && strings.Contains(line, `"requestId":2`)
 		})
 	})
+}
+
+// TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt queues the
+// server's progress and answer for a client over HTTP: the record says
+// relayed of what its connection wrote, and dropped of what it never
+// wrote, its client gone or its connection given up first.
+func TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt(t *testing.T) {
+	tests := []struct {
+		name string
+		end  func(x *exchange) // what becomes of the connection
+		want Verdict
+	}{
+		{name: "written", end: func(x *exchange) { x.serve(nil, nil) }, want: Relayed},
+		{name: "the client gone before it is written", end: func(x *exchange) {}, want: Dropped},
+		{name: "the connection given up", end: func(x *exchange) {
+			x.mu.Lock()
+			x.giveUpLocked(errQueueFull)
+			x.mu.Unlock()
+		}, want: Dropped},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var record proctest.Buffer
+			opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
+			rec := newRecorder(opt, &logger{w: io.Discard})
+			s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
+			s.up, s.down = discard{}, &downSession{s: s}
+			x := newExchange(httptest.NewRecorder(), httptest.NewRequest("POST", "/mcp", nil))
+			s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), x, nil)
+			s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`), nil)
+			s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), nil)
+			tc.end(x)
+			x.detach() // the handler returns
+			rec.close()
+			var got []string
+			for _, l := range recordLines(t, record.String()) {
+				if field(l.Raw, "from") == "server" {
+					got = append(got, field(l.Raw, "kind")+" "+field(l.Raw, "verdict"))
+				}
+			}
+			want := []string{"notification " + string(tc.want), "response " + string(tc.want)}
+			if !slices.Equal(got, want) {
+				t.Errorf("the record says of the server's messages %q, want %q:\n%s", got, want, record.String())
+			}
+		})
+	}
 }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 // testServer is the Upstream of this test binary run as the server of a
@@ -47,30 +47,15 @@ func callsReceived(t testing.TB, path string) []string {
 // answers is a downstream that keeps what the client is sent.
 type answers struct{ sent [][]byte }
 
-func (a *answers) send(msg []byte, _, _ *request) error {
+func (a *answers) send(msg []byte, _, _ *request, d *delivery) error {
+	d.settle(true)
 	a.sent = append(a.sent, append([]byte(nil), msg...))
 	return nil
 }
 
-// syncBuffer is a buffer several goroutines write to.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-// lines are the lines written.
-func (s *syncBuffer) lines() []string { return strings.Fields(s.String()) }
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+// linesOf gives the lines written to b so far, each time it is called.
+func linesOf(b *proctest.Buffer) func() []string {
+	return func() []string { return strings.Fields(b.String()) }
 }
 
 // A peer speaks raw JSON-RPC lines to a server, directly or through the
@@ -189,8 +174,8 @@ type running struct {
 	in     *io.PipeWriter // the client's end of the proxy's input
 	out    *io.PipeReader // the client's end of the proxy's output
 	done   chan error
-	stderr *syncBuffer
-	record *syncBuffer
+	stderr *proctest.Buffer
+	record *proctest.Buffer
 }
 
 // start runs the proxy in the test, with opt's downstream on pipes and
@@ -200,7 +185,7 @@ func start(t testing.TB, opt Options) *running {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	r := &running{in: inW, out: outR, done: make(chan error, 1), stderr: &syncBuffer{}, record: &syncBuffer{}}
+	r := &running{in: inW, out: outR, done: make(chan error, 1), stderr: &proctest.Buffer{}, record: &proctest.Buffer{}}
 	opt.Downstream.In, opt.Downstream.Out = inR, outW
 	if opt.Stderr == nil {
 		opt.Stderr = r.stderr

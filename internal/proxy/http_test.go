@@ -92,12 +92,12 @@ func checkSDKSession(t *testing.T, s *mcp.ClientSession, want string, received f
 func TestAClientOnStdioReachesAServerOnHTTPThroughTheProxy(t *testing.T) {
 	for _, rev := range httpRevisions {
 		t.Run(rev.name, func(t *testing.T) {
-			calls := &syncBuffer{}
+			calls := &proctest.Buffer{}
 			ts := httpServer(t, rev.versions, calls, rev.stateless)
 			r := start(t, Options{Upstream: urlUpstream(ts)})
 			s := r.sdkClient(t, nil)
 			defer s.Close()
-			checkSDKSession(t, s, rev.want, calls.lines)
+			checkSDKSession(t, s, rev.want, linesOf(calls))
 		})
 	}
 }
@@ -113,9 +113,9 @@ func listen(t *testing.T) net.Listener {
 }
 
 // serve runs the proxy on HTTP at l until the test ends.
-func serve(t *testing.T, opt Options, l net.Listener) (url string, stderr, record *syncBuffer) {
+func serve(t *testing.T, opt Options, l net.Listener) (url string, stderr, record *proctest.Buffer) {
 	t.Helper()
-	stderr, record = &syncBuffer{}, &syncBuffer{}
+	stderr, record = &proctest.Buffer{}, &proctest.Buffer{}
 	opt.Downstream.Listener, opt.Stderr, opt.Record = l, stderr, record
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -182,11 +182,11 @@ func TestAClientOnHTTPReachesAServerOnStdioThroughTheProxy(t *testing.T) {
 func TestAClientOnHTTPReachesAServerOnHTTPThroughTheProxy(t *testing.T) {
 	for _, rev := range httpRevisions {
 		t.Run(rev.name, func(t *testing.T) {
-			calls := &syncBuffer{}
+			calls := &proctest.Buffer{}
 			ts := httpServer(t, rev.versions, calls, rev.stateless)
 			url, _, record := serve(t, Options{Upstream: urlUpstream(ts)}, listen(t))
 			s := sdkOverHTTP(t, url, rev.want)
-			checkSDKSession(t, s, rev.want, calls.lines)
+			checkSDKSession(t, s, rev.want, linesOf(calls))
 			waitFor(t, "record of the refused call", func() bool { return strings.Contains(record.String(), `"verdict":"refused"`) })
 		})
 	}
@@ -302,7 +302,7 @@ func TestTheProxyOnHTTPRefusesAForeignHostOrOrigin(t *testing.T) {
 }
 
 func TestTheUpstreamsCredentialsGoToItsOriginOnly(t *testing.T) {
-	other := &syncBuffer{}
+	other := &proctest.Buffer{}
 	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(other, r.Header.Get("Authorization")+"\n")
 		http.Error(w, "no", http.StatusNotFound)
@@ -388,7 +388,7 @@ func TestHeadersThatDisagreeWithTheBodyAreRefusedUnderEnforce(t *testing.T) {
 }
 
 func TestAClientOnStdioGetsTheParamHeadersA2026ServerOnHTTPAsksFor(t *testing.T) {
-	calls := &syncBuffer{}
+	calls := &proctest.Buffer{}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "headers", Version: "1"}, &mcp.ServerOptions{SupportedProtocolVersions: []string{"2026-07-28"}})
 	srv.AddTool(&mcp.Tool{Name: "get_region", Description: "Get what a region holds, routed by region.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"tries":{"type":"integer","x-mcp-header":"Tries"}},"required":["region"]}`)},
@@ -436,6 +436,7 @@ func TestAnAddressWithoutAHostIsListenedOnLoopback(t *testing.T) {
 }
 
 func TestASessionIdleForLongEndsItsServer(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	up, _ := testServer(t, "tools")
 	mark := fmt.Sprintf("PROXY_TEST_MARK=%s-%d", t.Name(), time.Now().UnixNano())
 	up.Env = append(up.Env, mark)
@@ -634,7 +635,7 @@ const pendingCallMessage = `{"jsonrpc":"2.0","id":2,"method":"tools/call","param
 
 // pendingCall sends pendingCallMessage, with header, and returns where
 // its answer comes, once the call has reached the server.
-func pendingCall(t *testing.T, url string, header http.Header, record *syncBuffer) <-chan []byte {
+func pendingCall(t *testing.T, url string, header http.Header, record *proctest.Buffer) <-chan []byte {
 	t.Helper()
 	answered := make(chan []byte, 1)
 	go func() {
@@ -676,7 +677,7 @@ func TestARequestWaitingWhenTheProxyStopsIsAnsweredWithAnError(t *testing.T) {
 	l := listen(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	record := &syncBuffer{}
+	record := &proctest.Buffer{}
 	go func() {
 		done <- Run(ctx, Options{Upstream: up, Downstream: Downstream{Listener: l}, Stderr: io.Discard, Record: record})
 	}()

@@ -14,6 +14,7 @@ import (
 	"toolbench/core/lint"
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 // TestAHeldCallIsRecordedWhereItCame has a call wait for the proxy's own
@@ -58,8 +59,8 @@ func TestTheRecordWritesAHeldEventInItsPlaceOrCountsItWhenStillHeldAtTheEnd(t *t
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var out syncBuffer
-			rec := newRecorder(&Options{Record: &out}, &logger{w: &syncBuffer{}})
+			var out proctest.Buffer
+			rec := newRecorder(&Options{Record: &out}, &logger{w: &proctest.Buffer{}})
 			held := &Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "tools/call", Verdict: Relayed}
 			rec.place(held)
 			rec.emit(&Event{Time: time.Now(), From: Client, To: Server, Kind: "request", Method: "ping", Verdict: Relayed})
@@ -247,7 +248,7 @@ func (u *heldUp) close() error { return nil }
 // pass. The record's lines come in the order of their times, which are
 // when each message reached the proxy: the held request first.
 func TestTheRecordsLinesComeInTheOrderOfTheirTimes(t *testing.T) {
-	var out syncBuffer
+	var out proctest.Buffer
 	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &out}
 	log := &logger{w: io.Discard}
 	rec := newRecorder(opt, log)

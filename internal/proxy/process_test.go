@@ -45,6 +45,7 @@ func stubbornBehindAShell(t *testing.T) (up mcpclient.Spec, mark string) {
 }
 
 func TestTheClientGoingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	up, mark := stubbornBehindAShell(t)
 	r := start(t, Options{Upstream: up})
 	p := r.peer(t)
@@ -65,7 +66,7 @@ func TestTheClientGoingEndsAStubbornServersProcessTreeWithin2s(t *testing.T) {
 // the server of behaviour, with env added to the server's environment,
 // reached through env(1) as a user's command line would, every process
 // marked.
-func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cmd, io.WriteCloser, *peer, *syncBuffer) {
+func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cmd, io.WriteCloser, *peer, *proctest.Buffer) {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
@@ -82,7 +83,7 @@ func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cm
 	if err != nil {
 		t.Fatal(err)
 	}
-	stderr := &syncBuffer{}
+	stderr := &proctest.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -97,6 +98,7 @@ func proxyProcess(t testing.TB, behaviour, mark string, env ...string) (*exec.Cm
 }
 
 func TestKillingEitherSideOfAProxyProcessLeavesNoProcess(t *testing.T) {
+	proctest.SkipUnsupported(t)
 	tests := []struct {
 		name string
 		kill func(t *testing.T, cmd *exec.Cmd, stdin io.WriteCloser, p *peer, mark string)

@@ -40,7 +40,9 @@ const (
 	// headers disagree with its body.
 	Refused Verdict = "refused"
 	// Dropped: kept from its peer and not answered: what a server writes
-	// that is not JSON-RPC, which would end the client's session.
+	// that is not JSON-RPC, which would end the client's session; or
+	// passed on and never written, queued for a client over HTTP whose
+	// connection ended first.
 	Dropped Verdict = "dropped"
 	// Sent: a message of the proxy's own.
 	Sent Verdict = "sent"
@@ -108,6 +110,9 @@ type slot struct {
 	// of the proxy's own, placed before it was sent, that could not be
 	// sent.
 	forgone bool
+	// delivery, when set, is what becomes of the message passed to the
+	// client, which the line waits for too (see delivered).
+	delivery *delivery
 }
 
 // A Finding is one thing a check found in a message.
@@ -292,6 +297,19 @@ func (r *recorder) emit(e *Event) {
 	close(sl.ready)
 }
 
+// deliver gives e, placed, a delivery of its message to the client,
+// which its line waits for; nil for an event not placed.
+func (r *recorder) deliver(e *Event) *delivery {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	sl, ok := r.placed[e]
+	if !ok {
+		return nil
+	}
+	sl.delivery = &delivery{done: make(chan struct{})}
+	return sl.delivery
+}
+
 // forgo gives up the place of e, placed: it is no line.
 func (r *recorder) forgo(e *Event) {
 	r.mu.Lock()
@@ -338,20 +356,38 @@ func (r *recorder) addLocked(e *Event, sl *slot) bool {
 	}
 }
 
-// await waits for the event of sl to be complete, and reports whether
-// it is: a recorder that closes writes no more of what is still held.
-func (r *recorder) await(sl *slot) bool {
+// await waits for ready to be closed, the event of a slot complete or
+// its message's delivery settled, and reports whether it is: a recorder
+// that closes writes no more of what is still held.
+func (r *recorder) await(ready <-chan struct{}) bool {
 	select {
-	case <-sl.ready:
+	case <-ready:
 		return true
 	case <-r.closing:
 	}
 	select {
-	case <-sl.ready:
+	case <-ready:
 		return true
 	default:
 		return false
 	}
+}
+
+// delivered waits for what became of the message of e, complete, when
+// sl holds its delivery to the client, and reports whether that is
+// known. A message that was not written is dropped, where e said it was
+// passed on.
+func (r *recorder) delivered(sl *slot, e *Event) bool {
+	if sl == nil || sl.delivery == nil {
+		return true
+	}
+	if !r.await(sl.delivery.done) {
+		return false
+	}
+	if !sl.delivery.written && (e.Verdict == Relayed || e.Verdict == Filtered || e.Verdict == Sent) {
+		e.Verdict = Dropped
+	}
+	return true
 }
 
 func (r *recorder) drop() {
@@ -366,7 +402,7 @@ func (r *recorder) run() {
 		switch {
 		case q.slot == nil:
 			r.queued.Add(-q.cost)
-		case !r.await(q.slot):
+		case !r.await(q.slot.ready):
 			// Still undecided when the proxy stopped: not written, and
 			// counted as the events dropped are.
 			r.queued.Add(-q.cost)
@@ -380,6 +416,10 @@ func (r *recorder) run() {
 			r.queued.Add(-q.e.messageBytes())
 		}
 		e := q.e
+		if !r.delivered(q.slot, e) {
+			r.drop() // still undecided when the proxy stopped
+			continue
+		}
 		if r.w != nil {
 			line = append(e.appendLine(line[:0]), '\n')
 			r.write(line)

@@ -1,7 +1,9 @@
 package proxy
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -9,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"toolbench/internal/jsonrpc"
+	"toolbench/internal/mcpclient"
 )
 
 func TestARefusalListsAHundredFindingsEachCutShort(t *testing.T) {
@@ -114,5 +117,71 @@ func TestTheLatencyOfACallCountsFromItsArrival(t *testing.T) {
 				t.Errorf("the answer's ms is %v, less than the %v between the call's line and its answer's:\n%s", ms, between, describe(lines))
 			}
 		})
+	}
+}
+
+// TestACallTheProxyRefusesIsAnsweredInTheSessionsRevision: the tool
+// result the proxy sends in the server's place, for a call that breaks
+// the tool's schema or names a tool the lock withholds, says it is
+// complete in a session of MCP 2026-07-28, as every result of that
+// revision does, and has no resultType in one of 2025-11-25.
+func TestACallTheProxyRefusesIsAnsweredInTheSessionsRevision(t *testing.T) {
+	const (
+		echo    = `{"name":"echo","description":"Echo the text back to the caller.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}}`
+		changed = `{"name":"send","description":"Send the text elsewhere.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}`
+		pinned  = `{"name":"send","description":"Send the text.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}`
+		modern  = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
+	)
+	revisions := []struct {
+		name, open, opened, meta, wantType string
+	}{
+		{
+			name:     "2026-07-28",
+			open:     `{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{` + modern + `}}`,
+			opened:   `{"jsonrpc":"2.0","id":0,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"},"resultType":"complete"}}`,
+			meta:     modern + `,`,
+			wantType: `"complete"`,
+		},
+		{
+			name:     "2026-07-28, the requests without the _meta that names it",
+			open:     `{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{` + modern + `}}`,
+			opened:   `{"jsonrpc":"2.0","id":0,"result":{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"},"resultType":"complete"}}`,
+			wantType: `"complete"`,
+		},
+		{
+			name:   "2025-11-25",
+			open:   `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+			opened: `{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}`,
+		},
+	}
+	calls := []struct{ name, call, want string }{
+		{name: "a call that breaks the tool's schema", call: `"name":"echo","arguments":{"txt":"x"}`, want: "missing:text"},
+		{name: "a call of a tool the lock withholds", call: `"name":"send","arguments":{"text":"x"}`, want: "unknown_tool"},
+	}
+	for _, rev := range revisions {
+		for _, tc := range calls {
+			t.Run(rev.name+"/"+tc.name, func(t *testing.T) {
+				opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Lock: pinning(t, "test", []byte(`{"tools":[`+echo+`,`+pinned+`]}`))}
+				s := newSession(t.Context(), opt, nil, &logger{w: io.Discard})
+				down := &answers{}
+				s.up, s.down = discard{}, down
+				s.fromClient([]byte(rev.open), nil, nil)
+				s.fromServer([]byte(rev.opened), nil)
+				s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{`+strings.TrimSuffix(rev.meta, ",")+`}}`), nil, nil)
+				s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{"tools":[`+echo+`,`+changed+`]}}`), nil)
+				s.awaitLint(time.Minute)
+				s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{`+rev.meta+tc.call+`}}`), nil, nil)
+				if len(down.sent) != 3 {
+					t.Fatalf("the client got %d messages, want the answers to the opening, the listing and the call:\n%s", len(down.sent), bytes.Join(down.sent, []byte("\n")))
+				}
+				answer := jsonrpc.Parse(down.sent[2])
+				if string(answer.ID) != "2" || !bytes.Contains(answer.Result, []byte(tc.want)) || string(jsonrpc.Member(answer.Result, "isError")) != "true" {
+					t.Fatalf("the call got %s, want a tool error saying %s", answer.Raw, tc.want)
+				}
+				if got := string(jsonrpc.Member(answer.Result, "resultType")); got != rev.wantType {
+					t.Errorf("the refusal's resultType is %q, want %q: %s", got, rev.wantType, answer.Raw)
+				}
+			})
+		}
 	}
 }

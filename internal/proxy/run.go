@@ -4,11 +4,10 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"toolbench/core/termtext"
+	"toolbench/internal/brokenpipe"
 	"toolbench/internal/mcpclient"
 )
 
@@ -34,13 +33,10 @@ func Run(ctx context.Context, opt Options) error {
 	if opt.Stderr == nil {
 		opt.Stderr = os.Stderr
 	}
-	// A write to standard output or error that a reader closed would end
-	// the process with SIGPIPE, and leave servers running: it is an
-	// error instead (a client on stdio gone). Notify, not Ignore: a
-	// server does not inherit it.
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	defer signal.Stop(pipe)
+	// A write to standard output or error that a reader closed is an
+	// error (a client on stdio gone), not SIGPIPE, which would leave
+	// servers running; a server spawned meanwhile still gets SIGPIPE.
+	defer brokenpipe.Catch()()
 	log := &logger{w: opt.Stderr}
 	rec := newRecorder(&opt, log)
 	ctx, cancel := context.WithCancel(ctx)

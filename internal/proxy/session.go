@@ -37,8 +37,29 @@ type downstream interface {
 	// send passes msg to the client: the answer to req, or (req nil) a
 	// message of the server's, which came while it served via (nil when
 	// it came apart from any request). msg is the caller's only until
-	// send returns.
-	send(msg []byte, req, via *request) error
+	// send returns. d, nil when nothing records, is settled with whether
+	// msg was written: by send when it writes msg or fails, else once
+	// msg, queued, is written or lost with its client's connection.
+	send(msg []byte, req, via *request, d *delivery) error
+}
+
+// A delivery says whether a message passed to the client was written to
+// it. The record's line of the message waits for it, so that a message
+// queued for a client that went before it was written is not recorded
+// as passed on (see recorder.delivered).
+type delivery struct {
+	done    chan struct{}
+	written bool // set before done is closed
+}
+
+// settle says whether the message was written; once, and not at all of
+// a nil delivery.
+func (d *delivery) settle(written bool) {
+	if d == nil {
+		return
+	}
+	d.written = written
+	close(d.done)
 }
 
 // A request is a request that waits for its answer: the client's to the
@@ -396,7 +417,7 @@ func (s *session) forward(raw []byte, req *request) error {
 // req, which never reached the server or will not be answered by it.
 func (s *session) answer(msg []byte, req *request, method string, found ...Finding) {
 	if s.rec == nil {
-		s.down.send(msg, req, nil)
+		s.down.send(msg, req, nil, nil)
 		return
 	}
 	ev := &Event{From: Proxy, To: Client, Kind: "response", Method: method, Bytes: len(msg), Verdict: Sent, Findings: found}
@@ -404,7 +425,7 @@ func (s *session) answer(msg []byte, req *request, method string, found ...Findi
 	if req.id != nil {
 		ev.ID, ev.Tool, ev.Latency = req.id, req.tool, ev.Time.Sub(req.start)
 	}
-	s.down.send(msg, req, nil)
+	s.down.send(msg, req, nil, s.delivery(ev))
 	s.emit(ev)
 }
 
@@ -432,7 +453,7 @@ func (s *session) fromServer(raw []byte, via *request) {
 			return
 		}
 		ev.Findings = append(ev.Findings, s.serverRequest(&m, ev.Time)...)
-		if err := s.down.send(raw, nil, via); err != nil {
+		if err := s.down.send(raw, nil, via, s.delivery(ev)); err != nil {
 			// No stream open to the client carries it (a session over
 			// HTTP between requests, with no GET stream): the server is
 			// told, rather than left waiting.
@@ -557,7 +578,7 @@ func (s *session) serverResponse(m *jsonrpc.Message, ev *Event, via *request) {
 			return
 		}
 	}
-	if err := s.down.send(out, req, nil); err != nil {
+	if err := s.down.send(out, req, nil, s.delivery(ev)); err != nil {
 		ev.Verdict = Dropped
 	}
 	switch req.method {
@@ -603,7 +624,7 @@ func (s *session) awaitLint(d time.Duration) {
 
 // relay passes a message of the server's to the client as it came.
 func (s *session) relay(raw []byte, req, via *request, ev *Event) {
-	if err := s.down.send(raw, req, via); err != nil {
+	if err := s.down.send(raw, req, via, s.delivery(ev)); err != nil {
 		ev.Verdict = Dropped
 	}
 	s.emit(ev)
@@ -810,6 +831,16 @@ func (s *session) place(ev *Event) {
 		return
 	}
 	s.rec.place(ev)
+}
+
+// delivery is what ev's record line waits for besides ev, placed: what
+// becomes of its message, about to be passed to the client; nil when
+// nothing records.
+func (s *session) delivery(ev *Event) *delivery {
+	if s.rec == nil {
+		return nil
+	}
+	return s.rec.deliver(ev)
 }
 
 // forgo gives up the place of ev, placed: it is no line after all.

@@ -15,6 +15,7 @@ import (
 
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 // The session that clients of MCP 2026-07-28 over HTTP, which keep no
@@ -170,7 +171,7 @@ func stallingClient(t *testing.T, url string, id int) net.Conn {
 // pingOver has a client of the shared session ping the server through
 // the proxy at url, within a generous bound, and returns how long the
 // answer took.
-func pingOver(t *testing.T, url string, stderr *syncBuffer) time.Duration {
+func pingOver(t *testing.T, url string, stderr *proctest.Buffer) time.Duration {
 	t.Helper()
 	client := &http.Client{Timeout: 60 * time.Second}
 	ping := `{"jsonrpc":"2.0","id":"ping","method":"ping"}`

@@ -50,8 +50,9 @@ type stdioDown struct {
 	goneOnce sync.Once
 }
 
-func (d *stdioDown) send(msg []byte, _, _ *request) error {
+func (d *stdioDown) send(msg []byte, _, _ *request, dl *delivery) error {
 	err := d.out.writeLine(msg)
+	dl.settle(err == nil)
 	if err != nil {
 		d.goneOnce.Do(func() { close(d.gone) })
 	}

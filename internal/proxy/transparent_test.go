@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"toolbench/internal/proctest"
 )
 
 // TestWhatTheProxyDoesNotCheckPassesThroughBothWays runs a call that
@@ -31,7 +33,7 @@ func TestWhatTheProxyDoesNotCheckPassesThroughBothWays(t *testing.T) {
 					ProgressNotificationHandler: func(context.Context, *mcp.ProgressNotificationClientRequest) { progress.Add(1) },
 				}
 				var s *mcp.ClientSession
-				var record *syncBuffer
+				var record *proctest.Buffer
 				if over == "stdio" {
 					r := start(t, Options{Upstream: up})
 					record = r.record
