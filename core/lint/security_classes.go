@@ -360,14 +360,15 @@ var secVocabulary = []secItem{
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
-	{kind: kCommand, cmd: cmdFetch, p: ph("curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod")},
+	{kind: kCommand, cmd: cmdFetch, p: ph("curl|wget|curl.exe|wget.exe|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod")},
 	{kind: kCommand, cmd: cmdShell, p: ph("bash|sh|zsh")},
 	{kind: kCommand, cmd: cmdNet, p: ph("nc|ncat|netcat|socat|mkfifo")},
 	{kind: kCommand, cmd: cmdDecode, p: ph("base64|base32|xxd|openssl|atob|b64decode|frombase64string")},
 	{kind: kCommand, cmd: cmdPowershell, p: ph("powershell|pwsh|iex|invoke-expression|downloadstring|certutil|mshta")},
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdGit, p: ph("git")},
-	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node")},
+	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun")},
+	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
@@ -2089,6 +2090,20 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n;&|]{0,200}\s(-[a-z]*o|-O|--output(-document)?)[ =]?(\S+)[^\n]{0,40}(&&|;)\s*(sudo\s+)?(chmod\s+\S*\+?x\S*\s+\S+\s*(&&|;)\s*(sudo\s+)?\S+|(ba|z)?sh\s+\S+|\./\S+|/tmp/\S+)`),
 		"downloads a program and runs it"},
+	// An interpreter given a script by its address runs whatever the
+	// host serves: deno's run, R's source, bun's run of a URL.
+	{cmdInterp, func(l string) bool {
+		return containsAny(l, "deno", "source(", "source (", "bun ") && containsAny(l, "http://", "https://")
+	},
+		regexp.MustCompile(`(?i)\b(deno\s+run|bun\s+run|bunx)\b[^\n|;&]{0,80}?\shttps?://\S+|(?i)\bsource\s*\(\s*["']https?://[^"'\s]+["']`),
+		"runs a script from a host"},
+	// Windows: a process created by WMI, a command run at every logon or
+	// on a schedule, and a download saved and started in one line.
+	{cmdPowershell | cmdFetch, func(l string) bool {
+		return containsAny(l, "wmic", `currentversion\run`, "schtasks", "%temp%", "$env:temp", "%appdata%")
+	},
+		regexp.MustCompile(`(?i)\bwmic\b[^\n]{0,40}\bprocess\s+call\s+create\b[^\n]{0,200}|(?i)\breg\s+add\s+\S*\\currentversion\\run(once)?\b[^\n]{0,200}|(?i)\bschtasks\s+/create\b[^\n]{0,200}(https?://|powershell|cmd\s+/c)[^\n]{0,120}|(?i)\b(curl|wget|iwr|invoke-webrequest|certutil|bitsadmin)\b[^\n]{0,200}?(%temp%|%appdata%|\$env:temp|\$env:appdata)\\\S+[^\n]{0,160}?(&&|\^&|&|;|\|)\s*(start\s+(""\s+)?)?(%temp%|%appdata%|\$env:temp|\$env:appdata)\\\S+`),
+		"starts a program on Windows the tool's purpose does not explain"},
 	{cmdCode | cmdInterp, func(l string) bool {
 		return containsAny(l, "dup2", "pty.spawn") && containsAny(l, "socket", "create_connection")
 	},
@@ -2256,7 +2271,9 @@ func vocabularyWords(k secItemKind) map[string]bool {
 
 // filterSentence reports whether the sentence around bytes [from, to)
 // of src describes what a filter or scanner looks for (see kFilter), as
-// a tool that refuses "curl | sh" says.
+// a tool that refuses "curl | sh" says. A filter's word is a word of
+// the sentence, not part of a name with dots or slashes in it: git's
+// `filter.NAME.smudge` setting names no filter of what it runs.
 func filterSentence(src string, from, to int) bool {
 	start, end := from, to
 	for start > 0 && src[start-1] != '\n' && !(src[start-1] == ' ' && start > 2 && src[start-2] == '.' && src[start-3] != '.') {
@@ -2265,9 +2282,14 @@ func filterSentence(src string, from, to int) bool {
 	for end < len(src) && src[end] != '\n' && !(src[end] == '.' && end > 0 && src[end-1] != '.' && (end+1 == len(src) || src[end+1] == ' ')) {
 		end++
 	}
-	for _, w := range strings.FieldsFunc(asciiLower(src[start:end]), func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'') }) {
-		if filterWords[w] {
-			return true
+	for _, f := range strings.Fields(asciiLower(src[start:end])) {
+		if strings.ContainsAny(strings.Trim(f, ".,;:!?()[]{}\"'`*"), "./\\=_$%@") {
+			continue // a name, a path or a setting
+		}
+		for _, w := range strings.FieldsFunc(f, func(r rune) bool { return !('a' <= r && r <= 'z' || r == '\'') }) {
+			if filterWords[w] {
+				return true
+			}
 		}
 	}
 	return false
