@@ -440,6 +440,7 @@ func TestSecurityModelCrossValidates(t *testing.T) {
 		sets[strings.TrimSuffix(filepath.Base(f), ".json")] = []string{f}
 	}
 	flagged, tools := map[string]int{}, map[string]int{}
+	roundFlagged, roundTools := map[string]int{}, map[string]int{}
 	for k := range folds {
 		poisoned, benign, tricky := modelCorpusOf(t, func(f string, tool *tooldef.Tool) bool { return foldOf(f, tool) != k })
 		m, err := parseModel(formatModel(trainModel(poisoned, benign, tricky), len(poisoned), len(benign)+len(tricky)))
@@ -455,13 +456,25 @@ func TestSecurityModelCrossValidates(t *testing.T) {
 					s := scanned(tool)
 					s.weigh(m)
 					tools[set]++
+					r := roundOf(tool)
+					if set != "real" && set != "tricky" && r != "" {
+						roundTools[r]++
+					}
 					if len(s.found) > 0 {
 						flagged[set]++
+						if set != "real" && set != "tricky" && r != "" {
+							roundFlagged[r]++
+						}
 					}
 					scanners.Put(s)
 				})
 			}
 		}
+	}
+	// A round's poisoned tools, all left out together, are what a blind
+	// round measures: the spread of these is what to expect of the next.
+	for _, r := range slices.Sorted(maps.Keys(roundTools)) {
+		t.Logf("poisoned, %s: %d of %d flagged (%.0f%%)", r, roundFlagged[r], roundTools[r], 100*float64(roundFlagged[r])/float64(roundTools[r]))
 	}
 	names := slices.Sorted(maps.Keys(tools))
 	for _, set := range names {
