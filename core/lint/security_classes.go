@@ -2041,7 +2041,7 @@ var commandPatterns = []struct {
 		return strings.Contains(l, "|") && containsAny(l, "curl", "wget", "iwr", "invoke-webrequest", "irm", "invoke-restmethod")
 	},
 		regexp.MustCompile(`(?i)\b(curl|wget|iwr|invoke-webrequest|irm|invoke-restmethod)\b[^|\n]{0,200}\|\s*(sudo\s+)?((ba|z|da|k|fi)?sh|python3?|perl|ruby|node|php|iex|invoke-expression|powershell|pwsh)\b`),
-		"pipes a download into a shell"},
+		whyPipedToShell},
 	{cmdFetch, func(l string) bool { return containsAny(l, "curl", "wget") && containsAny(l, "$(", "<(", "`") },
 		regexp.MustCompile(`(?i)\b(ba|z)?sh\s+(-c\s+)?["']?\s*(<\(|\$\(|` + "`" + `)\s*(curl|wget)\b|(?i)\b(source|eval|\.)\s+["']?(<\(|\$\()\s*(curl|wget)\b`),
 		"runs the output of a download"},
@@ -2120,6 +2120,10 @@ var commandPatterns = []struct {
 		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:|(?i)\b(iex|invoke-expression)\b[^\n]{0,40}(downloadstring|net\.webclient|invoke-webrequest|iwr)`),
 		"runs a one-line program that starts commands or connects out"},
 }
+
+// whyPipedToShell is the why of a download piped into a shell, which
+// the model does not veto (see unvetoed).
+const whyPipedToShell = "pipes a download into a shell"
 
 // elided reports whether a command holds "...": an example with its
 // arguments left out, as a filter names what it refuses ("curl ... |

@@ -514,7 +514,7 @@ func (s *secScan) weigh(m *secModel) {
 	for _, f := range s.found {
 		src := s.texts[f.text].src()
 		from, to := sentenceAt(src, f.from)
-		if f.class == clsShadowing && namesProductsTool(src[from:to], f.refs) || m.score(src[from:to], sc) >= modelVetoBelow {
+		if unvetoed(f, src[from:to]) || m.score(src[from:to], sc) >= modelVetoBelow {
 			kept = append(kept, f)
 		}
 	}
@@ -553,6 +553,22 @@ func (s *secScan) weigh(m *secModel) {
 			sc.prevWords, sc.prevPart = sc.words, part
 		})
 	}
+}
+
+// unvetoed reports whether the model is not to drop finding f of a
+// sentence, whatever it scores: a download piped into a shell, which
+// the rule finds only outside a filter's sentence, an elided example
+// and an installer the tool's purpose explains ("If it fails, run curl
+// -fsSL https://.../install.sh | sh first" scored 0.07), and an order
+// about another product's tool.
+func unvetoed(f secFinding, sentence string) bool {
+	switch f.class {
+	case clsCommand:
+		return f.why == whyPipedToShell
+	case clsShadowing:
+		return namesProductsTool(sentence, f.refs)
+	}
+	return false
 }
 
 // namesProductsTool reports whether a sentence names a tool of another
