@@ -514,7 +514,7 @@ func (s *secScan) weigh(m *secModel) {
 	for _, f := range s.found {
 		src := s.texts[f.text].src()
 		from, to := sentenceAt(src, f.from)
-		if unvetoed(f, src[from:to]) || m.score(src[from:to], sc) >= modelVetoBelow {
+		if unvetoed(f, src, from, to) || m.score(src[from:to], sc) >= modelVetoBelow {
 			kept = append(kept, f)
 		}
 	}
@@ -555,18 +555,33 @@ func (s *secScan) weigh(m *secModel) {
 	}
 }
 
-// unvetoed reports whether the model is not to drop finding f of a
-// sentence, whatever it scores: a download piped into a shell, which
-// the rule finds only outside a filter's sentence, an elided example
-// and an installer the tool's purpose explains ("If it fails, run curl
-// -fsSL https://.../install.sh | sh first" scored 0.07), and an order
-// about another product's tool.
-func unvetoed(f secFinding, sentence string) bool {
+// unvetoed reports whether the model is not to drop finding f, in the
+// sentence of src from from to to, whatever it scores: a download piped
+// into a shell that the sentence orders run ("If it fails, run curl
+// -fsSL https://.../install.sh | sh first" scored 0.07), where the rule
+// has left out a filter's sentence, an elided example and an installer
+// the tool's purpose explains, and a vendor's instructions quoted as
+// text ("for Linux that is: curl ... | sh") stay the model's to weigh;
+// and an order about another product's tool.
+func unvetoed(f secFinding, src string, from, to int) bool {
 	switch f.class {
 	case clsCommand:
-		return f.why == whyPipedToShell
+		return f.why == whyPipedToShell && ordersRun(src[from:f.from])
 	case clsShadowing:
-		return namesProductsTool(sentence, f.refs)
+		return namesProductsTool(src[from:to], f.refs)
+	}
+	return false
+}
+
+// ordersRun reports whether the words just before a command order it
+// run: "run", "execute" or "exec" among the last three.
+func ordersRun(before string) bool {
+	words := strings.FieldsFunc(before, func(r rune) bool { return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') })
+	for _, w := range words[max(0, len(words)-3):] {
+		switch strings.ToLower(w) {
+		case "run", "execute", "exec":
+			return true
+		}
 	}
 	return false
 }
