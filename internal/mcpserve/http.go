@@ -3,6 +3,7 @@ package mcpserve
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -83,7 +84,11 @@ func handler(opt Options, ownHostCheck bool) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	srv := s.mcpServer(opt)
+	return s.httpHandler(s.mcpServer(opt), opt, ownHostCheck), nil
+}
+
+// httpHandler is handler's answer, serving srv, the MCP server of s.
+func (s *server) httpHandler(srv *mcp.Server, opt Options, ownHostCheck bool) http.Handler {
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:                  true,
 		DisableLocalhostProtection: ownHostCheck,
@@ -93,14 +98,14 @@ func handler(opt Options, ownHostCheck bool) (http.Handler, error) {
 		JSONResponse:        true,
 		MaxRequestBodyBytes: int64(opt.maxMessage()),
 	})
-	checked := &checkedHandler{
+	return &checkedHandler{
 		next:        http.NewCrossOriginProtection().Handler(h),
 		maxBody:     int64(opt.maxMessage()),
 		bodyTimeout: opt.bodyTimeout(),
 		slots:       make(chan struct{}, opt.maxBodies()),
+		calls:       s.limit,
 		log:         s.log,
 	}
-	return checked, nil
 }
 
 // checkedHandler reads the body of each POST within the bounds, answers
@@ -112,13 +117,30 @@ type checkedHandler struct {
 	maxBody     int64
 	bodyTimeout time.Duration
 	slots       chan struct{} // one a body being read
+	calls       *callLimit    // the server's
 	log         io.Writer
 }
+
+// largeBody is the size past which a request's body waits for one of the
+// server's call slots before it is read: a request that large costs
+// memory however it is answered, and many waiting for their calls would
+// hold theirs all together. Smaller ones (a listing, a ping, an
+// explanation, a lint of a file by its path) are read at once; a call of
+// theirs that reads a document waits for its slot after.
+const largeBody = 64 << 10
 
 func (h *checkedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		h.next.ServeHTTP(w, r) // the SDK answers the rest: stateless, it takes none
 		return
+	}
+	if r.ContentLength > largeBody {
+		release, ok := h.waitTurn(w, r, "a request of "+strconv.FormatInt(r.ContentLength, 10)+" bytes")
+		if !ok {
+			return
+		}
+		defer release()
+		r = r.WithContext(withSlot(r.Context()))
 	}
 	body, status, err := h.readBody(w, r)
 	if err != nil {
@@ -134,6 +156,17 @@ func (h *checkedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write(append(answer, '\n'))
 		return
 	}
+	// A call waits for its turn here, not in the server's middleware
+	// alone: a request over HTTP is a session of its own, which the
+	// request's end does not cancel, while here it does.
+	if tool := calledTool(&m); h.calls.tools[tool] && !holdsSlot(r.Context()) {
+		release, ok := h.waitTurn(w, r, tool)
+		if !ok {
+			return
+		}
+		defer release()
+		r = r.WithContext(withSlot(r.Context()))
+	}
 	cw := &cleanWriter{header: http.Header{}, status: http.StatusOK}
 	if m.Kind == jsonrpc.Request {
 		// The SDK decodes an id as a number or a string, and echoes what
@@ -145,6 +178,30 @@ func (h *checkedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
 	h.next.ServeHTTP(cw, r)
 	cw.flushTo(w, h.log, m.Method)
+}
+
+// waitTurn waits for one of the server's call slots for r, a request
+// for what, and returns the function that gives it back; false when the
+// request ended first, answered.
+func (h *checkedHandler) waitTurn(w http.ResponseWriter, r *http.Request, what string) (release func(), ok bool) {
+	release, err := h.calls.acquire(r.Context(), what)
+	if err != nil {
+		http.Error(w, "the request ended while it waited for its turn", http.StatusServiceUnavailable)
+		return nil, false
+	}
+	return release, true
+}
+
+// calledTool is the name of the tool m calls; "" when m is no tools/call.
+func calledTool(m *jsonrpc.Message) string {
+	if m.Kind != jsonrpc.Request || m.Method != "tools/call" {
+		return ""
+	}
+	var name string
+	if json.Unmarshal(jsonrpc.Member(m.Params, "name"), &name) != nil {
+		return ""
+	}
+	return name
 }
 
 // httpID is the id a request over HTTP goes to the SDK with: one request

@@ -39,6 +39,11 @@ type Options struct {
 	// lists; the counts in the answer still count all of them. 0 is
 	// DefaultMaxResults.
 	MaxResults int
+	// MaxCalls bounds the calls of the tools that read a document
+	// (lint_tools, check_tool_calls, diff_tools) that run at once, of
+	// every client together; the rest wait for one to end (see
+	// limit.go). 0 is the number of processors Go may use.
+	MaxCalls int
 
 	// HTTP is the address Serve listens on for Streamable HTTP, such as
 	// "127.0.0.1:7777"; "" serves stdio.
@@ -115,7 +120,8 @@ type server struct {
 	maxResults     int
 	informationURI string // Options.InformationURI
 	policy         *policy.Policy
-	log            io.Writer // where a failure of the server's own is told; never nil
+	log            io.Writer  // where a failure of the server's own is told; never nil
+	limit          *callLimit // of the calls that read a document, of every session
 }
 
 // NewServer returns the MCP server with toolbench's tools, reading files
@@ -167,6 +173,7 @@ func newServer(opt Options) (*server, error) {
 	if s.log == nil {
 		s.log = io.Discard
 	}
+	s.limit = newCallLimit(opt.maxCalls(), s.log, lintToolName, callsToolName, diffToolName)
 	if s.maxResults <= 0 {
 		s.maxResults = DefaultMaxResults
 	}

@@ -77,6 +77,9 @@ func (s *server) addTools(srv *mcp.Server) {
 			"or to learn what a target (" + strings.Join(lint.TargetNames(), ", ") + ") adds before linting with it.",
 	}, explainInputDocs, explainOutputDocs, s.explain)
 	srv.AddReceivingMiddleware(checkedArguments(inputs))
+	// Around the check of arguments, which decodes them: a call waits
+	// for its slot before it costs more than its message.
+	srv.AddReceivingMiddleware(s.limit.middleware)
 }
 
 // addTool adds the tool t, handled by h, with the schemas of In and Out
