@@ -43,6 +43,13 @@ import (
 const (
 	modelVetoBelow = 0.2
 	modelFlagFrom  = 0.98
+	// modelFlagAside is modelFlagFrom for a text that is no description
+	// (a title, an enum or default value, a vendor's extension, a
+	// property's name read as a sentence): real tools seldom put a
+	// sentence of eight words there, and the folds flagged no more of
+	// their tools at 0.6 than at 0.98, where blind rounds put orders
+	// there that score 0.9 (docs/security.md).
+	modelFlagAside = 0.8
 	modelFlagWords = 8
 )
 
@@ -501,8 +508,8 @@ func why(counts []featCount) string {
 // weigh holds the scan's findings to the model: it drops those in a
 // sentence the model scores below modelVetoBelow, and adds a
 // security/hidden-instruction finding for each sentence no rule found
-// anything in that it scores at modelFlagFrom or more, of
-// modelFlagWords words at least. Two sentences in a row of a text, no
+// anything in that it scores at modelFlagFrom (modelFlagAside out of a
+// description) or more, of modelFlagWords words at least. Two sentences in a row of a text, no
 // rule's finding in either, are also scored as one, when neither alone
 // is a finding: a poisoned order is often cut in two by a colon or a
 // full stop ("It can't be refunded, and it is best left unmentioned:
@@ -528,6 +535,10 @@ func (s *secScan) weigh(m *secModel) {
 			continue
 		}
 		prev := -1 // the start of the last sentence, when it may begin a pair
+		flag := modelFlagFrom
+		if t := &s.texts[i]; t.key != "description" || t.name != "" {
+			flag = modelFlagAside
+		}
 		modelSentences(src, func(from, to int) {
 			if slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from }) {
 				prev = -1
@@ -535,13 +546,13 @@ func (s *secScan) weigh(m *secModel) {
 			}
 			m.read(src[from:to], sc)
 			p, part := m.scoreBound(sc.counts)
-			if p >= modelFlagFrom && sc.words >= modelFlagWords {
+			if p >= flag && sc.words >= modelFlagWords {
 				s.hidden(i, from, to, "it", p, sc.counts)
 				prev = -1
 				return
 			}
-			if prev >= 0 && sc.prevWords+sc.words >= modelFlagWords && !m.pairBelow(sc.prevPart, part, modelFlagFrom) {
-				if p := m.weighPair(sc); p >= modelFlagFrom {
+			if prev >= 0 && sc.prevWords+sc.words >= modelFlagWords && !m.pairBelow(sc.prevPart, part, flag) {
+				if p := m.weighPair(sc); p >= flag {
 					s.hidden(i, prev, to, "these two sentences", p, sc.pair)
 					prev = -1
 					return
