@@ -15,11 +15,14 @@
 // so nothing outside the root is read, whether by "..", an absolute path
 // or a symbolic link. Bad input (JSON that does not parse, a path outside
 // the root, an unknown target) is a tool error that says what and where,
-// never a protocol error; inputs and results are bounded in size.
+// never a protocol error; inputs and results are bounded in size, and
+// the calls that read a document run a few at a time (limit.go), so that
+// many at once cannot exhaust the server's memory.
 //
 // [NewServer] builds the server, [Serve] runs it on stdio or HTTP for the
 // command line, and [Handler] is its HTTP handler. It imports core/call,
 // core/diff, core/jsondoc, core/lint, core/report and core/termtext, the
-// Go MCP SDK and the SDK's JSON Schema package (for the tools' schemas);
+// Go MCP SDK and the SDK's JSON Schema package (for the tools' schemas)
+// and golang.org/x/sync/semaphore (for the calls' turns);
 // nothing in toolbench imports it but the command line.
 package mcpserve
