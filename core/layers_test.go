@@ -64,6 +64,7 @@ var layers = map[string]int{
 	"scripts/bareclient": 40,
 	"scripts/floor":      40,
 	"scripts/gen":        40,
+	"scripts/mcpload":    40,
 	"scripts/schemainit": 40,
 }
 
