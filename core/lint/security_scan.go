@@ -447,22 +447,14 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 		case "description", "title", "$comment":
 			s.add(secText{node: v, base: base, root: root, in: n, key: m.Key, prop: prop})
 			continue
-		case "const", "default", "enum", "examples":
-			s.collectValues(v, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
-			continue
-		}
-		if strings.HasPrefix(m.Key, "x-") {
-			// A vendor's extension reaches the model as it is written:
-			// a string, or strings in a list or an object.
-			s.collectValues(v, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
-			continue
 		}
 		switch subschemasOf(m) {
 		case schemaNone:
 			if !notText(m.Key) {
-				// A keyword the scan does not know ("note", "hint",
-				// "errorMessage") reaches the model as it is written,
-				// as a vendor's extension does.
+				// A value reaches the model as it is written, strings in
+				// a list or an object too: an enum's, a default, an
+				// example, a vendor's extension (x-), a keyword the scan
+				// does not know ("note", "hint", "errorMessage").
 				s.collectValues(v, secText{base: base, root: root, in: n, key: m.Key, prop: prop})
 			}
 		case schemaMap:
