@@ -18,6 +18,7 @@ import (
 	sdkrpc "github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/net/netutil"
+	"golang.org/x/sync/semaphore"
 
 	"toolbench/core/termtext"
 	"toolbench/internal/jsonrpc"
@@ -103,6 +104,7 @@ func (s *server) httpHandler(srv *mcp.Server, opt Options, ownHostCheck bool) ht
 		maxBody:     int64(opt.maxMessage()),
 		bodyTimeout: opt.bodyTimeout(),
 		slots:       make(chan struct{}, opt.maxBodies()),
+		bodies:      semaphore.NewWeighted(largeBodies * int64(opt.maxMessage())),
 		calls:       s.limit,
 		log:         s.log,
 	}
@@ -116,31 +118,52 @@ type checkedHandler struct {
 	next        http.Handler
 	maxBody     int64
 	bodyTimeout time.Duration
-	slots       chan struct{} // one a body being read
-	calls       *callLimit    // the server's
+	slots       chan struct{}       // one a body being read
+	bodies      *semaphore.Weighted // bytes of the large bodies read and being read, held until answered (see bodyWeight)
+	calls       *callLimit          // the server's
 	log         io.Writer
 }
 
-// largeBody is the size past which a request's body waits for one of the
-// server's call slots before it is read: a request that large costs
-// memory however it is answered, and many waiting for their calls would
-// hold theirs all together. Smaller ones (a listing, a ping, an
-// explanation, a lint of a file by its path) are read at once; a call of
-// theirs that reads a document waits for its slot after.
-const largeBody = 64 << 10
+// largeBody is the size past which a request's body counts against the
+// bytes of bodies the server holds at once, largeBodies of the largest
+// message: a request that large costs memory however it is answered, and
+// many waiting for their calls would hold theirs all together. A body
+// waits for its bytes before it is read, holds them until it is
+// answered, and holds no call slot meanwhile, so that a body that
+// arrives slowly keeps no other client's call from running. Smaller ones
+// (a listing, a ping, an explanation, a lint of a file by its path) are
+// read at once, bounded by the bodies read at once; a call of theirs
+// that reads a document waits for its slot after.
+const (
+	largeBody   = 64 << 10
+	largeBodies = 2
+)
+
+// bodyWeight is what r's body counts against the server's bytes of
+// large bodies: its length, or the largest message when its length is
+// not said (chunked) or past it; 0 for a small one.
+func (h *checkedHandler) bodyWeight(r *http.Request) int64 {
+	switch n := r.ContentLength; {
+	case n < 0 || n > h.maxBody:
+		return h.maxBody
+	case n > largeBody:
+		return n
+	}
+	return 0
+}
 
 func (h *checkedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		h.next.ServeHTTP(w, r) // the SDK answers the rest: stateless, it takes none
 		return
 	}
-	if r.ContentLength > largeBody {
-		release, ok := h.waitTurn(w, r, "a request of "+strconv.FormatInt(r.ContentLength, 10)+" bytes")
-		if !ok {
+	if n := h.bodyWeight(r); n > 0 {
+		if err := h.bodies.Acquire(r.Context(), n); err != nil {
+			fmt.Fprintf(h.log, "toolbench mcp: a request of %d bytes stopped: its client went away while it waited for the server to hold fewer large bodies\n", r.ContentLength)
+			http.Error(w, "the request ended while it waited for its turn", http.StatusServiceUnavailable)
 			return
 		}
-		defer release()
-		r = r.WithContext(withSlot(r.Context()))
+		defer h.bodies.Release(n)
 	}
 	body, status, err := h.readBody(w, r)
 	if err != nil {
@@ -158,8 +181,10 @@ func (h *checkedHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	// A call waits for its turn here, not in the server's middleware
 	// alone: a request over HTTP is a session of its own, which the
-	// request's end does not cancel, while here it does.
-	if tool := calledTool(&m); h.calls.tools[tool] && !holdsSlot(r.Context()) {
+	// request's end does not cancel, while here it does. The call then
+	// runs with the request's end in its context, which the middleware
+	// makes the call's (see withSlot).
+	if tool := calledTool(&m); h.calls.tools[tool] {
 		release, ok := h.waitTurn(w, r, tool)
 		if !ok {
 			return

@@ -22,7 +22,11 @@ import (
 // memory, every other client's session with it. Such calls run at most
 // MaxCalls at a time, over stdio and HTTP alike; the rest wait their
 // turn in the order they came, and a call cancelled, or whose client
-// went away, while it waits leaves the queue without running.
+// went away, while it waits leaves the queue without running. What a
+// waiting call holds is bounded over HTTP, where a large body waits
+// before it is read (see checkedHandler); over stdio the SDK has read
+// and decoded a call before it waits, so a client that sends many large
+// calls at once holds them all, in the one server it talks to.
 
 // callLimit lets at most its weight of calls of the tools it names run at
 // once.
@@ -54,14 +58,20 @@ func newCallLimit(n int, log io.Writer, tools ...string) *callLimit {
 
 // middleware has each call of l's tools wait for a slot before its
 // arguments are decoded and checked, and hold it until it is answered,
-// unless its request holds one already (see withSlot). A call whose
-// request ends while it waits is answered as a cancelled call is: with
-// the context's error, which the SDK does not send to a client that
-// cancelled.
+// unless its request holds one already (see withSlot): then the call
+// ends when that request does. A call whose request ends while it waits
+// is answered as a cancelled call is: with the context's error, which
+// the SDK does not send to a client that cancelled.
 func (l *callLimit) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		call, ok := req.(*mcp.CallToolRequest)
-		if !ok || call.Params == nil || !l.tools[call.Params.Name] || holdsSlot(ctx) {
+		if !ok || call.Params == nil || !l.tools[call.Params.Name] {
+			return next(ctx, method, req)
+		}
+		if held, ok := ctx.Value(slotKey{}).(context.Context); ok {
+			ctx, cancel := context.WithCancel(ctx)
+			defer cancel()
+			defer context.AfterFunc(held, cancel)()
 			return next(ctx, method, req)
 		}
 		release, err := l.acquire(ctx, call.Params.Name)
@@ -88,17 +98,15 @@ func (l *callLimit) acquire(ctx context.Context, what string) (release func(), e
 	return func() { l.slots.Release(1) }, nil
 }
 
-// slotKey marks the context of a request that holds a slot already.
+// slotKey marks the context of a request that holds a slot already,
+// with the request's own context: over HTTP a call waits for its slot
+// in the handler (see checkedHandler), where the request's end is known,
+// and the SDK runs it in a context of its own, which that end does not
+// cancel.
 type slotKey struct{}
 
-// withSlot is ctx of a request that holds a slot: over HTTP, a request
-// whose body is large waits for its slot before the body is read (see
-// checkedHandler), and its call takes no second one.
+// withSlot is ctx of a request that holds a slot: its call takes no
+// second one, and ends when ctx does.
 func withSlot(ctx context.Context) context.Context {
-	return context.WithValue(ctx, slotKey{}, true)
-}
-
-func holdsSlot(ctx context.Context) bool {
-	held, _ := ctx.Value(slotKey{}).(bool)
-	return held
+	return context.WithValue(ctx, slotKey{}, ctx)
 }

@@ -19,13 +19,14 @@ import (
 // heldLint takes lint_tools' place in a server: each call says it started,
 // by its tools_path, and holds its slot until the test releases it.
 type heldLint struct {
-	started chan string
-	release chan struct{}
-	ended   chan struct{} // closed when the test ends: every call returns
+	started   chan string
+	release   chan struct{}
+	ended     chan struct{} // closed when the test ends: every call returns
+	cancelled chan string   // the calls whose context ended while they ran
 }
 
 func newHeldLint(s *server, srv *mcp.Server) *heldLint {
-	h := &heldLint{started: make(chan string, 8), release: make(chan struct{}), ended: make(chan struct{})}
+	h := &heldLint{started: make(chan string, 8), release: make(chan struct{}), ended: make(chan struct{}), cancelled: make(chan string, 8)}
 	mcp.AddTool(srv, &mcp.Tool{Name: lintToolName, InputSchema: schemaOf[lintInput](lintInputDocs, false)},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in lintInput) (*mcp.CallToolResult, any, error) {
 			h.started <- *in.ToolsPath
@@ -35,6 +36,7 @@ func newHeldLint(s *server, srv *mcp.Server) *heldLint {
 			case <-h.ended:
 				return textResult("ended"), nil, nil
 			case <-ctx.Done():
+				h.cancelled <- *in.ToolsPath
 				return nil, nil, ctx.Err()
 			}
 		})
@@ -140,8 +142,8 @@ var connections = []struct {
 }{
 	{"in memory, as on stdio", func(t *testing.T, _ *server, srv *mcp.Server) *mcp.ClientSession { return inMemory(t, srv) }, 0},
 	{"over HTTP, a small request", overHTTP, 0},
-	// The request waits before its body is read, and its call takes no
-	// second slot.
+	// The request's body is read within the server's bytes of large
+	// bodies, and its call waits in the handler and takes no second slot.
 	{"over HTTP, a large request", overHTTP, largeBody},
 }
 
@@ -203,21 +205,7 @@ func TestACallCancelledWhileItWaitsLeavesTheQueueAndNeverRuns(t *testing.T) {
 		{"over HTTP", func(_ context.Context, t *testing.T, s *server, srv *mcp.Server) func(ctx context.Context, path string) error {
 			ts := httptest.NewServer(s.httpHandler(srv, Options{}, false))
 			t.Cleanup(ts.Close)
-			return func(ctx context.Context, path string) error {
-				body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-					"params": map[string]any{"name": lintToolName, "arguments": heldArgs(path, 0)}})
-				req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL, bytes.NewReader(body))
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("Accept", "application/json, text/event-stream")
-				req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
-				resp, err := http.DefaultClient.Do(req)
-				if err != nil {
-					return err
-				}
-				defer resp.Body.Close()
-				_, err = io.ReadAll(resp.Body)
-				return err
-			}
+			return func(ctx context.Context, path string) error { return postHeld(ctx, ts.URL, path) }
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -285,5 +273,101 @@ func TestAnExplanationDoesNotWaitForTheCallsThatReadDocuments(t *testing.T) {
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: explainToolName, Arguments: map[string]any{"code": "short-description"}})
 	if err != nil || res.IsError {
 		t.Errorf("explain_code: %v %v", err, res)
+	}
+}
+
+// postHeld calls the held lint by path in a POST of its own to url, as a
+// client over HTTP does, and reads the answer.
+func postHeld(ctx context.Context, url, path string) error {
+	body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+		"params": map[string]any{"name": lintToolName, "arguments": heldArgs(path, 0)}})
+	req, _ := http.NewRequestWithContext(ctx, "POST", url, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	_, err = io.ReadAll(resp.Body)
+	return err
+}
+
+// A call over HTTP runs in a context the SDK makes; the request's end
+// ends it all the same, as a cancelled call's on stdio.
+func TestACallOverHTTPEndsWhenItsClientGoesAway(t *testing.T) {
+	t.Parallel()
+	s, srv, held, _ := limitedServer(t)
+	ts := httptest.NewServer(s.httpHandler(srv, Options{}, false))
+	t.Cleanup(ts.Close)
+	t.Cleanup(func() { close(held.ended) })
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- postHeld(ctx, ts.URL, "running") }()
+	held.startedCall(t)
+	cancel()
+	select {
+	case path := <-held.cancelled:
+		if path != "running" {
+			t.Errorf("call %s ended, want running", path)
+		}
+	case <-time.After(patience):
+		t.Fatal("the call runs on after its client went away")
+	}
+	<-done
+}
+
+// A large body that arrives slowly holds no call slot: another client's
+// call runs meanwhile.
+func TestASlowLargeBodyKeepsNoCallFromRunning(t *testing.T) {
+	t.Parallel()
+	s, srv, held, _ := limitedServer(t)
+	// The body outlasts the test's patience: the call must run before
+	// the body's time is up, not once it is.
+	ts := httptest.NewServer(s.httpHandler(srv, Options{BodyTimeout: 2 * patience}, false))
+	t.Cleanup(ts.Close)
+	t.Cleanup(func() { close(held.ended) })
+	stalled, pw := io.Pipe()
+	t.Cleanup(func() { pw.Close() })
+	req, _ := http.NewRequest("POST", ts.URL, stalled)
+	req.ContentLength = 1 << 20 // said, never sent
+	req.Header.Set("Content-Type", "application/json")
+	go func() {
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	// More than the client's buffer, so that the request reaches the
+	// server, and then no more.
+	if _, err := pw.Write(bytes.Repeat([]byte(" "), 16<<10)); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- postHeld(context.Background(), ts.URL, "small") }()
+	if got := held.startedCall(t); got != "small" {
+		t.Fatalf("call %s started, want small", got)
+	}
+	held.release <- struct{}{}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestABodyCountsItsLengthOrTheLargestMessage(t *testing.T) {
+	h := &checkedHandler{maxBody: 16 << 20}
+	for _, tc := range []struct {
+		name   string
+		length int64
+		want   int64
+	}{
+		{"a small body", 100, 0},
+		{"a large body", 1 << 20, 1 << 20},
+		{"a body of no said length (chunked)", -1, 16 << 20},
+		{"a body past the largest message", 32 << 20, 16 << 20},
+	} {
+		if got := h.bodyWeight(&http.Request{ContentLength: tc.length}); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, got, tc.want)
+		}
 	}
 }
