@@ -47,6 +47,10 @@ type ExitError struct {
 	Signal string
 	// Stderr is the tail of the server's standard error when it exited.
 	Stderr string
+	// AtStop says it exited as Stop closed its input, before any signal:
+	// a failure of its own, which its caller may hold to whether the
+	// server took part in the session (see Process.Ended).
+	AtStop bool
 }
 
 func (e *ExitError) Error() string {

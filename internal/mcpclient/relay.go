@@ -66,6 +66,7 @@ func (p *Process) Ended(readErr error) error {
 	if errors.Is(err, mcp.ErrConnectionClosed) {
 		if p.p.waitExit(StopGrace+killWait) && !p.p.signalled.Load() {
 			if exit := p.p.exitError(); exit != nil {
+				exit.AtStop = !p.p.spontaneous
 				return exit
 			}
 		}

@@ -744,22 +744,24 @@ func TestAClientThatStopsReadingAndGoesDoesNotHoldTheProxy(t *testing.T) {
 // is reported with its status however the two ends race, where the
 // proxy once took its end for the stop it was about to make; a server
 // that exits with 143 when the stop's SIGTERM comes, as a JVM does, or
-// with 0 when its input closes, has not failed.
+// with 0 when its input closes, has not failed, nor has one that
+// answered and fails only as its input closes.
 func TestAServerThatFailsAsTheClientGoesIsAFailure(t *testing.T) {
 	for _, tc := range []struct {
-		name, script string
-		code         int // 0 for no failure
+		name, script, in string
+		code             int // 0 for no failure
 	}{
-		{"it fails at once", "exit 3", 3},
-		{"it exits on its closed input", "cat >/dev/null", 0},
-		{"it exits 143 on SIGTERM", `trap "exit 143" TERM; while :; do sleep 0.02; done`, 0},
+		{"it fails at once", "exit 3", "", 3},
+		{"it exits on its closed input", "cat >/dev/null", "", 0},
+		{"it exits 143 on SIGTERM", `trap "exit 143" TERM; while :; do sleep 0.02; done`, "", 0},
+		{"it answers, then fails on its closed input", `read l; echo '{"jsonrpc":"2.0","id":1,"result":{}}'; cat >/dev/null; exit 1`, `{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for i := range 3 {
 				var stderr bytes.Buffer
 				err := Run(t.Context(), Options{
 					Upstream:   mcpclient.Spec{Name: "server", Command: []string{"sh", "-c", tc.script}},
-					Downstream: Downstream{In: strings.NewReader(""), Out: io.Discard},
+					Downstream: Downstream{In: strings.NewReader(tc.in), Out: io.Discard},
 					Stderr:     &stderr,
 				})
 				var exit *mcpclient.ExitError

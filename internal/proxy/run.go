@@ -166,6 +166,13 @@ func (s *session) connect(serverDone chan<- error) error {
 	go func() {
 		err := s.readServer(proc.Output())
 		why := proc.Ended(err)
+		if exit, ok := why.(*mcpclient.ExitError); ok && exit.AtStop && s.heard.Load() {
+			// A server that took part and fails as its input closes,
+			// as some do, has served its session: --help's exit 2 is
+			// for one that could not be started, answered nothing or
+			// went first.
+			why = nil
+		}
 		if why != nil { // else stopped, as the proxy asked
 			why = fmt.Errorf("%s: %w", u.DisplayName(), why)
 			s.serverGone(why)
