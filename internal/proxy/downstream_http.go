@@ -214,17 +214,9 @@ func (ds *downSession) idle(before, unused time.Time) bool {
 // send implements downstream: an answer goes on the response to its
 // request; a message of the server's on the stream it came with, or, in
 // a session of one client's, the client's GET stream, or the newest
-// exchange open. The exchange that queues msg settles d.
+// exchange open. The exchange that queues msg has d record it dropped
+// should it not write it.
 func (ds *downSession) send(msg []byte, req, via *request, d *delivery) error {
-	err := ds.queue(msg, req, via, d)
-	if err != nil {
-		d.settle(false)
-	}
-	return err
-}
-
-// queue queues msg on the exchange send picks, with d.
-func (ds *downSession) queue(msg []byte, req, via *request, d *delivery) error {
 	if req != nil {
 		if x, ok := req.route.(*exchange); ok {
 			return x.write(msg, true, d)
@@ -459,11 +451,9 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 		msg := jsonrpc.AppendError(nil, m.ID, codeServerGone, "toolbench proxy: the proxy is stopping: the request was not answered")
 		ev := &Event{From: Proxy, To: Client, Kind: "response", Method: m.Method, ID: m.ID, Bytes: len(msg), Verdict: Sent}
 		ds.s.place(ev)
-		d := ds.s.delivery(ev)
-		if x.write(msg, true, d) == nil {
+		if x.write(msg, true, ds.s.delivery(ev)) == nil {
 			ds.s.emit(ev)
 		} else {
-			d.settle(false)
 			ds.s.forgo(ev)
 		}
 		x.serve(r.Context().Done(), nil)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,8 +65,8 @@ type exchange struct {
 }
 
 // An outgoing message waits in an exchange's queue; final says it is
-// the answer the request waits for, after which the exchange ends. d is
-// settled once it is written, or lost.
+// the answer the request waits for, after which the exchange ends. d
+// records it dropped should it not be written.
 type outgoing struct {
 	msg   []byte
 	final bool
@@ -101,8 +102,8 @@ func (x *exchange) begin(status int, h http.Header) {
 // write queues a message for the client, a copy; final says it is the
 // answer the request waits for, after which nothing more is queued. It
 // fails for an exchange that takes no more, and for a client whose
-// queue is past its bounds, whose connection it then closes; d is
-// settled once a message queued is written or lost, and left to the
+// queue is past its bounds, whose connection it then closes; d records
+// a message queued dropped should it not be written, and is left to the
 // caller when write fails.
 func (x *exchange) write(msg []byte, final bool, d *delivery) error {
 	x.mu.Lock()
@@ -195,11 +196,11 @@ func (x *exchange) serve(gone, stop <-chan struct{}) int {
 		x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
 		x.mu.Unlock()
 		err := x.writeOut(out)
-		out.d.settle(err == nil)
 		x.mu.Lock()
 		if err != nil {
 			x.lost++ // the message under way
 			x.giveUpLocked(err)
+			out.d.lost(lossReason(x.broken))
 			x.mu.Unlock()
 			return givenUp
 		}
@@ -225,11 +226,15 @@ func (x *exchange) endLocked() {
 	x.ended = true
 }
 
-// loseQueueLocked empties the queue, its messages not to be written.
+// loseQueueLocked empties the queue, its messages not to be written:
+// the connection given up (x.broken), or ended before they were.
 func (x *exchange) loseQueueLocked() {
 	x.lost += len(x.queue)
-	for _, out := range x.queue {
-		out.d.settle(false)
+	if len(x.queue) > 0 {
+		why := lossReason(x.broken)
+		for _, out := range x.queue {
+			out.d.lost(why)
+		}
 	}
 	x.queue, x.queued = nil, 0
 }
@@ -334,9 +339,24 @@ func (h *httpDown) lostMessages(lost int, why error) {
 	if !every(n) {
 		return
 	}
-	what := "did not read a message within " + writeTimeout.String()
+	h.log.printf("a client %s: its connection was closed, and %s for it not written (%d such clients so far)", notReading(why), termtext.Plural(lost, "message"), n)
+}
+
+// notReading says what a client whose connection was given up for why
+// did not do.
+func notReading(why error) string {
 	if errors.Is(why, errQueueFull) {
-		what = "let more than " + strconv.Itoa(clientQueueMessages) + " messages or " + termtext.Size(int64(clientQueueBytes)) + " wait for it unread"
+		return "let more than " + strconv.Itoa(clientQueueMessages) + " messages or " + termtext.Size(int64(clientQueueBytes)) + " wait for it unread"
 	}
-	h.log.printf("a client %s: its connection was closed, and %s for it not written (%d such clients so far)", what, termtext.Plural(lost, "message"), n)
+	return "did not read a message within " + writeTimeout.String()
+}
+
+// lossReason says, in a record line, why a message queued for a client
+// was not written: its connection given up for why, or (why nil, or an
+// error of the connection's own) ended first.
+func lossReason(why error) string {
+	if errors.Is(why, errQueueFull) || errors.Is(why, os.ErrDeadlineExceeded) {
+		return "the client " + notReading(why) + ", and its connection was closed"
+	}
+	return "the client's connection ended before it was written"
 }

@@ -154,21 +154,24 @@ func TestAConnectionGivenUpHasItsRequestCancelledOnTheServer(t *testing.T) {
 
 // TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt queues the
 // server's progress and answer for a client over HTTP: the record says
-// relayed of what its connection wrote, and dropped of what it never
-// wrote, its client gone or its connection given up first.
+// relayed of each as it is passed on, and of what the connection never
+// wrote, its client gone or its connection given up first, a later line
+// says dropped, naming the message and the line it was recorded at, and
+// why.
 func TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt(t *testing.T) {
+	relayed := []string{"notification notifications/progress  relayed", "response ping 1 relayed"}
 	tests := []struct {
 		name string
 		end  func(x *exchange) // what becomes of the connection
-		want Verdict
+		why  string            // of the lines saying the messages were dropped; "" for none
 	}{
-		{name: "written", end: func(x *exchange) { x.serve(nil, nil) }, want: Relayed},
-		{name: "the client gone before it is written", end: func(x *exchange) {}, want: Dropped},
+		{name: "written", end: func(x *exchange) { x.serve(nil, nil) }},
+		{name: "the client gone before it is written", end: func(x *exchange) {}, why: "the client's connection ended before it was written"},
 		{name: "the connection given up", end: func(x *exchange) {
 			x.mu.Lock()
 			x.giveUpLocked(errQueueFull)
 			x.mu.Unlock()
-		}, want: Dropped},
+		}, why: "the client let more than 1024 messages or 16 MiB wait for it unread, and its connection was closed"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -185,14 +188,28 @@ func TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt(t *testing.T) {
 			x.detach() // the handler returns
 			rec.close()
 			var got []string
+			times := map[string]string{} // the time of each message's line, by its kind
 			for _, l := range recordLines(t, record.String()) {
-				if field(l.Raw, "from") == "server" {
-					got = append(got, field(l.Raw, "kind")+" "+field(l.Raw, "verdict"))
+				if field(l.Raw, "from") != "server" {
+					continue
 				}
+				kind := field(l.Raw, "kind")
+				line := kind + " " + field(l.Raw, "method") + " " + field(l.Raw, "id") + " " + field(l.Raw, "verdict")
+				if of := field(l.Raw, "of"); of != "" {
+					if of != times[kind] {
+						t.Errorf("a line says it is of the %s recorded at %s; that line's time is %s", kind, of, times[kind])
+					}
+					line += " of it: " + field(l.Raw, "why")
+				}
+				times[kind] = field(l.Raw, "time")
+				got = append(got, line)
 			}
-			want := []string{"notification " + string(tc.want), "response " + string(tc.want)}
+			want := relayed
+			if tc.why != "" {
+				want = append(slices.Clone(relayed), "notification notifications/progress  dropped of it: "+tc.why, "response ping 1 dropped of it: "+tc.why)
+			}
 			if !slices.Equal(got, want) {
-				t.Errorf("the record says of the server's messages %q, want %q:\n%s", got, want, record.String())
+				t.Errorf("the record says of the server's messages\n%q\nwant\n%q\n%s", got, want, record.String())
 			}
 		})
 	}

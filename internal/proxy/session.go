@@ -37,29 +37,30 @@ type downstream interface {
 	// send passes msg to the client: the answer to req, or (req nil) a
 	// message of the server's, which came while it served via (nil when
 	// it came apart from any request). msg is the caller's only until
-	// send returns. d, nil when nothing records, is settled with whether
-	// msg was written: by send when it writes msg or fails, else once
-	// msg, queued, is written or lost with its client's connection.
+	// send returns. A downstream that queues msg rather than write it
+	// (HTTP) has d, nil when nothing records, record that msg was
+	// dropped should it not be written after all.
 	send(msg []byte, req, via *request, d *delivery) error
 }
 
-// A delivery says whether a message passed to the client was written to
-// it. The record's line of the message waits for it, so that a message
-// queued for a client that went before it was written is not recorded
-// as passed on (see recorder.delivered).
+// A delivery is a message passed to a client over HTTP, queued for its
+// connection: its record line, written as it was passed on, waits for
+// nothing, and should the connection end before it is written, lost
+// records a line of its own saying so (see Event.undelivered).
 type delivery struct {
-	done    chan struct{}
-	written bool // set before done is closed
+	rec *recorder
+	// ev is the message's event as it was passed on: who sent it to
+	// whom, what it was and when it came, no findings.
+	ev Event
 }
 
-// settle says whether the message was written; once, and not at all of
-// a nil delivery.
-func (d *delivery) settle(written bool) {
+// lost records that the message was not written to the client, for why;
+// nothing for a nil delivery.
+func (d *delivery) lost(why string) {
 	if d == nil {
 		return
 	}
-	d.written = written
-	close(d.done)
+	d.rec.emit(d.ev.undelivered(why))
 }
 
 // A request is a request that waits for its answer: the client's to the
@@ -425,7 +426,9 @@ func (s *session) answer(msg []byte, req *request, method string, found ...Findi
 	if req.id != nil {
 		ev.ID, ev.Tool, ev.Latency = req.id, req.tool, ev.Time.Sub(req.start)
 	}
-	s.down.send(msg, req, nil, s.delivery(ev))
+	if err := s.down.send(msg, req, nil, s.delivery(ev)); err != nil {
+		ev.Verdict = Dropped
+	}
 	s.emit(ev)
 }
 
@@ -833,14 +836,18 @@ func (s *session) place(ev *Event) {
 	s.rec.place(ev)
 }
 
-// delivery is what ev's record line waits for besides ev, placed: what
-// becomes of its message, about to be passed to the client; nil when
-// nothing records.
+// delivery is, for ev, of a message about to be passed to a client
+// over HTTP, what records that it was dropped should its connection not
+// write it; nil when nothing records, or for a client on stdio, whose
+// messages are written as they are passed on.
 func (s *session) delivery(ev *Event) *delivery {
 	if s.rec == nil {
 		return nil
 	}
-	return s.rec.deliver(ev)
+	if _, queues := s.down.(*downSession); !queues {
+		return nil
+	}
+	return &delivery{rec: s.rec, ev: Event{Time: ev.Time, From: ev.From, To: ev.To, Kind: ev.Kind, Method: ev.Method, ID: ev.ID, Tool: ev.Tool, Bytes: ev.Bytes}}
 }
 
 // forgo gives up the place of ev, placed: it is no line after all.

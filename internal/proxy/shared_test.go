@@ -236,3 +236,42 @@ func TestAClientThatDoesNotReadItsAnswerLosesItsConnection(t *testing.T) {
 	})
 	waitFor(t, "the connection closed", func() bool { open, _ := l.counts(); return open == 0 })
 }
+
+// TestAClientThatDoesNotReadHoldsUpNoOtherClientsRecordLines has a
+// client of the shared session ask for an answer larger than its
+// connection holds and read none of it, while another client pings the
+// server more times than the record's queue holds: the answer is
+// recorded as passed on, and every ping's lines follow it while the
+// proxy still waits for the first client to read (its write gives up
+// only after a minute), none dropped.
+func TestAClientThatDoesNotReadHoldsUpNoOtherClientsRecordLines(t *testing.T) {
+	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
+	writeTimeout = time.Minute
+	const queue, pings = 16, 40
+	up, _ := testServer(t, "raw")
+	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(16<<20))
+	url, stderr, record := serve(t, Options{Upstream: up, QueueSize: queue}, listen(t))
+	stallingClient(t, url, 1)
+	waitFor(t, "the call passed on", func() bool {
+		return strings.Contains(record.String(), `"from":"client","to":"server","kind":"request","method":"tools/call"`)
+	})
+	// The server answers in order: the big answer is queued for its
+	// client before the first ping's answer comes.
+	for range pings {
+		pingOver(t, url, stderr)
+	}
+	answers := `"from":"server","to":"client","kind":"response","method":"ping"`
+	waitFor(t, "every ping's answer in the record", func() bool { return strings.Count(record.String(), answers) == pings })
+	var got []string
+	for _, l := range recordLines(t, record.String()) {
+		if field(l.Raw, "dropped") != "" {
+			t.Errorf("the record dropped lines: %s", l.Raw)
+		}
+		if field(l.Raw, "from") == "server" && field(l.Raw, "method") == "tools/call" {
+			got = append(got, field(l.Raw, "verdict"))
+		}
+	}
+	if want := []string{"relayed"}; !slices.Equal(got, want) {
+		t.Errorf("the record says %q of the answer not yet read, want %q", got, want)
+	}
+}
