@@ -124,7 +124,10 @@ type session struct {
 	// the client's requests given up: progress that names one is for no
 	// one (see routeNotification).
 	deadProgress *fifo[struct{}]
-	gone         error // why the server is gone
+	// runs are the stale progress and unrouted messages dropped, each
+	// run's first recorded and the rest counted (see quietly).
+	runs *fifo[*run]
+	gone error // why the server is gone
 	// What the bounds and the shared session kept back, and stale
 	// progress, counted for stderr.
 	evicted, forgotten, unroutedCount, staleCount atomic.Int64
@@ -175,6 +178,7 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		serverReqs:   newWaiting(),
 		givenUp:      newWaiting(),
 		deadProgress: newFIFO[struct{}](maxWaiting, 0, nil),
+		runs:         newRuns(),
 		linting:      make(chan struct{}, 1),
 	}
 	s.tools = newToolSet(opt, log)
@@ -446,15 +450,19 @@ func (s *session) keyOf(id []byte) string {
 func (s *session) fromServer(raw []byte, via *request) {
 	s.heard.Store(true)
 	m := jsonrpc.Parse(raw)
+	switch {
+	case m.Kind == jsonrpc.Notification:
+		s.serverNotification(&m, via)
+		return
+	case m.Kind == jsonrpc.Request && s.renumber:
+		s.unrouted(&m, s.eventUnlessCounted(unroutedRun(m.Kind.String()), &m))
+		return
+	}
 	ev := s.event(Server, Client, &m)
 	switch m.Kind {
 	case jsonrpc.Response:
 		s.serverResponse(&m, ev, via)
 	case jsonrpc.Request:
-		if s.renumber {
-			s.unrouted(&m, ev)
-			return
-		}
 		ev.Findings = append(ev.Findings, s.serverRequest(&m, ev.Time)...)
 		if err := s.down.send(raw, nil, via, s.delivery(ev)); err != nil {
 			// No stream open to the client carries it (a session over
@@ -468,24 +476,10 @@ func (s *session) fromServer(raw []byte, via *request) {
 			if via != nil {
 				header = via.header
 			}
-			s.refuseServerRequest(&m, "no stream is open to the client to carry this request, so it cannot be asked: "+err.Error(), header)
+			s.refuseServerRequest(&m, "no stream is open to the client to carry this request, so it cannot be asked: "+err.Error(), header, false)
 			return
 		}
 		s.emit(ev)
-	case jsonrpc.Notification:
-		// list_changed is passed on and nothing more: calls are checked
-		// against the listing the client has until it lists the tools
-		// again, as the client's own view of them is.
-		out, via, stale := s.routeNotification(&m, via)
-		if stale {
-			s.dropStaleProgress(ev)
-			return
-		}
-		if out == nil {
-			s.unrouted(&m, ev)
-			return
-		}
-		s.relay(out, nil, via, ev)
 	case jsonrpc.Batch:
 		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})
 		for elem := range jsonrpc.Elements(raw) {
@@ -500,6 +494,24 @@ func (s *session) fromServer(raw []byte, via *request) {
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Invalid:
 		s.serverInvalid(&m, ev, via)
+	}
+}
+
+// serverNotification passes a notification of the server's on to the
+// client it is for. list_changed is passed on and nothing more: calls
+// are checked against the listing the client has until it lists the
+// tools again, as the client's own view of them is. What is for no one
+// is dropped, and past the first of its run only counted: its event is
+// not even placed, so that a flood of it fills no queue.
+func (s *session) serverNotification(m *jsonrpc.Message, via *request) {
+	out, to, stale := s.routeNotification(m, via)
+	switch {
+	case stale:
+		s.dropStaleProgress(m, s.eventUnlessCounted(staleRun(jsonrpc.Member(m.Params, "progressToken")), m))
+	case out == nil:
+		s.unrouted(m, s.eventUnlessCounted(unroutedRun(m.Kind.String()), m))
+	default:
+		s.relay(out, nil, to, s.event(Server, Client, m))
 	}
 }
 

@@ -124,6 +124,9 @@ func (s *session) waitLocked(req *request) []*request {
 	if req.progress != nil {
 		s.progress[idKey(req.progress)] = req
 		s.deadProgress.take(idKey(req.progress)) // a token used again names the new request
+		if r, ok := s.runs.take(staleRun(req.progress)); ok {
+			s.sumUp(r) // and its stale progress ends
+		}
 	}
 	s.givenUp.take(req.key)
 	return evicted
@@ -385,12 +388,16 @@ func (s *session) routeNotification(m *jsonrpc.Message, via *request) (out []byt
 }
 
 // dropStaleProgress keeps from the client stale progress (see
-// routeNotification), and says so.
-func (s *session) dropStaleProgress(ev *Event) {
-	ev.Verdict = Dropped
-	ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
-		Text: "progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on"})
-	s.emit(ev)
+// routeNotification), and says so: in the record with ev, nil for one
+// counted in its run already (see quietly).
+func (s *session) dropStaleProgress(m *jsonrpc.Message, ev *Event) {
+	if ev != nil {
+		ev.Verdict = Dropped
+		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
+			Text: "progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on"})
+		s.quietly(staleRun(jsonrpc.Member(m.Params, "progressToken")), ev,
+			"progress of the same token as the line this one is of, for no request: dropped as that was, and not recorded one by one")
+	}
 	if n := s.staleCount.Add(1); every(n) {
 		s.log.printf("progress of a request given up, or of the proxy's own, was not passed on (%d so far)", n)
 	}
@@ -429,17 +436,24 @@ func (s *session) waitingUnder(key []byte) *request {
 // unrouted keeps from every client a message of the server's, in a
 // session clients share, that is tied to no client's request: sent to
 // one, it could reach a client it is not for. A request is answered
-// with an error, so that the server does not wait for an answer.
+// with an error, so that the server does not wait for an answer. It is
+// recorded with ev, nil for one counted in its run already (see
+// quietly).
 func (s *session) unrouted(m *jsonrpc.Message, ev *Event) {
-	ev.Verdict = Dropped
-	ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
-		Text: "a " + m.Kind.String() + " of the server's tied to no client's request, in a session clients share: not passed on, since it could reach a client it is not for"})
-	if m.Kind == jsonrpc.Request {
-		ev.Verdict = Refused
+	quiet := true
+	if ev != nil {
+		ev.Verdict = Dropped
+		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
+			Text: "a " + m.Kind.String() + " of the server's tied to no client's request, in a session clients share: not passed on, since it could reach a client it is not for"})
+		kept := "kept from every client"
+		if m.Kind == jsonrpc.Request {
+			ev.Verdict, kept = Refused, "kept from every client and answered with an error"
+		}
+		quiet = s.quietly(unroutedRun(m.Kind.String()), ev,
+			m.Kind.String()+"s of the server's tied to no client's request, as the one of the line this one is of: "+kept+", and not recorded one by one")
 	}
-	s.emit(ev)
 	if m.Kind == jsonrpc.Request {
-		s.refuseServerRequest(m, "the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked", nil)
+		s.refuseServerRequest(m, "the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked", nil, quiet)
 	}
 	if n := s.unroutedCount.Add(1); every(n) {
 		s.log.printf("a %s of the server's tied to no client's request was not passed on: the server is shared by clients that keep no session, and it could reach one it is not for (%d so far)", m.Kind, n)
@@ -449,9 +463,14 @@ func (s *session) unrouted(m *jsonrpc.Message, ev *Event) {
 // refuseServerRequest answers the server's request m, which cannot reach
 // the client, with an error saying why, so that the server does not wait
 // for an answer; header holds the HTTP headers of the client's request
-// it came while serving, nil for none.
-func (s *session) refuseServerRequest(m *jsonrpc.Message, why string, header http.Header) {
+// it came while serving, nil for none. With quiet, the answer is no
+// line of the record: the request's run counts it (see quietly).
+func (s *session) refuseServerRequest(m *jsonrpc.Message, why string, header http.Header, quiet bool) {
 	msg := jsonrpc.AppendError(nil, m.ID, jsonrpc.CodeInternalError, "toolbench proxy: "+why)
+	if quiet {
+		s.up.send(msg, nil, header)
+		return
+	}
 	ev := &Event{From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent}
 	s.place(ev)
 	s.up.send(msg, nil, header)

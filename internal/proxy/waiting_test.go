@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 // What waits for an answer: a request the client cancels is forgotten,
@@ -191,5 +193,110 @@ func TestProgressOfARequestGivenUpIsKeptFromTheClient(t *testing.T) {
 	s.fromServer(progress("p3"), nil)
 	if len(got.sent) != 2 || !bytes.Contains(got.sent[0], []byte(`"p2"`)) || !bytes.Contains(got.sent[1], []byte(`"p3"`)) {
 		t.Errorf("the client got %q, want the progress of requests 2 and 3 only", got.sent)
+	}
+}
+
+// TestAFloodOfDroppedMessagesCostsTheRecordTwoLines has a server flood
+// the proxy with progress for a request the client cancelled, or, in a
+// session clients share, with messages tied to no client's request: the
+// first is recorded in full, the rest are counted, and one line at the
+// session's end sums them up (their count and size, and the first's
+// time), however many there were; a request among them is answered
+// with an error all the same, every one.
+func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
+	const flood = 1000
+	tests := []struct {
+		name     string
+		shared   bool
+		msg      func(i int) string
+		verdict  Verdict
+		answered int // the server's requests answered with an error
+	}{
+		{name: "stale progress", msg: func(i int) string {
+			return `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":` + strconv.Itoa(100000+i) + `}}`
+		}, verdict: Dropped},
+		{name: "unrouted notifications", shared: true, msg: func(i int) string {
+			return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":` + strconv.Itoa(100000+i) + `}}`
+		}, verdict: Dropped},
+		{name: "unrouted requests", shared: true, msg: func(i int) string {
+			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"method":"roots/list"}`
+		}, verdict: Refused, answered: flood},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var record proctest.Buffer
+			opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record, QueueSize: 4 * flood}
+			rec := newRecorder(opt, &logger{w: io.Discard})
+			s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
+			up := &sentUp{}
+			s.up, s.down, s.renumber = up, &answers{}, tc.shared
+			if !tc.shared {
+				s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
+				s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+			}
+			up.msgs = nil
+			for i := range flood {
+				s.fromServer([]byte(tc.msg(i)), nil)
+			}
+			s.stopUp()
+			rec.close()
+			var lines []jsonrpc.Message
+			for _, l := range recordLines(t, record.String()) {
+				if field(l.Raw, "from") == "server" {
+					lines = append(lines, l)
+				}
+			}
+			if len(lines) != 2 {
+				t.Fatalf("%d lines of the server's messages, want 2: the first, and one summing up the rest\n%s", len(lines), describe(lines))
+			}
+			first, rest := lines[0].Raw, lines[1].Raw
+			if field(first, "verdict") != string(tc.verdict) || !strings.Contains(field(first, "findings"), `"code":"unrouted"`) || field(first, "bytes") != strconv.Itoa(len(tc.msg(0))) {
+				t.Errorf("the first line is %s; want the first message, %s, with its finding", first, tc.verdict)
+			}
+			want := map[string]string{"verdict": string(tc.verdict), "repeats": strconv.Itoa(flood - 1),
+				"bytes": strconv.Itoa((flood - 1) * len(tc.msg(0))), "of": field(first, "time"), "kind": field(first, "kind")}
+			for name, v := range want {
+				if got := field(rest, name); got != v {
+					t.Errorf("the summing line's %s is %s, want %s: %s", name, got, v, rest)
+				}
+			}
+			if len(up.msgs) != tc.answered {
+				t.Errorf("the server got %d answers to its requests, want %d", len(up.msgs), tc.answered)
+			}
+		})
+	}
+}
+
+// TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress: once a new
+// request of the client's takes the token of a cancelled one, the line
+// summing up the stale progress is written at once, and the token's
+// progress is the new request's, passed on and recorded again.
+func TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress(t *testing.T) {
+	var record proctest.Buffer
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
+	rec := newRecorder(opt, &logger{w: io.Discard})
+	s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
+	var got answers
+	s.up, s.down = discard{}, &got
+	progress := []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`)
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
+	s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+	for range 5 {
+		s.fromServer(progress, nil)
+	}
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
+	s.fromServer(progress, nil)
+	rec.close() // before the session ends: what is recorded came of the token's use
+	var lines []string
+	for _, l := range recordLines(t, record.String()) {
+		if field(l.Raw, "method") == "notifications/progress" {
+			lines = append(lines, field(l.Raw, "verdict")+" "+field(l.Raw, "repeats"))
+		}
+	}
+	if want := []string{"dropped ", "dropped 4", "relayed "}; !slices.Equal(lines, want) {
+		t.Errorf("the record's progress lines say %q, want %q:\n%s", lines, want, record.String())
+	}
+	if len(got.sent) != 1 {
+		t.Errorf("the client got %q; want the new request's progress alone", got.sent)
 	}
 }
