@@ -91,6 +91,9 @@ func messageLines(st *styles, r *trafficRow, has bool, a *trafficRow, w int) []s
 	if r.kind == "response" {
 		lines = append(lines, field("latency", latency(r.latency)+st.muted.Render(" since its request reached the proxy")))
 	}
+	if !r.of.IsZero() {
+		lines = append(lines, field("of", r.ofNote()+st.muted.Render(": "+r.why)))
+	}
 	if r.dropped > 0 {
 		lines = append(lines, field("dropped", st.warn.Render(termtext.Plural(int(r.dropped), "event")+" just before this one: the proxy's queue was full")))
 	}

@@ -574,6 +574,9 @@ func (p trafficPane) answerOf(r *trafficRow) *trafficRow {
 // codesOf is the findings' codes the row shows: in the calls, the call's
 // and its answer's.
 func (p trafficPane) codesOf(r *trafficRow) string {
+	if !r.of.IsZero() {
+		return r.ofNote()
+	}
 	a := p.answerOf(r)
 	switch {
 	case a == nil || a.codes == "":
@@ -620,7 +623,7 @@ func (p trafficPane) latencyText(r *trafficRow) string {
 			return latency(a.latency)
 		}
 		return ""
-	case r.kind == "response":
+	case r.kind == "response" && r.of.IsZero():
 		return latency(r.latency)
 	}
 	return ""
@@ -662,13 +665,27 @@ func (p trafficPane) detail(w, n int) []string {
 		head += p.st.muted.Render(" · " + termtext.Plural(len(fs), "finding") + ", v shows them all")
 	}
 	lines := []string{clip(head, w)}
-	for _, f := range fs[:min(len(fs), n-1)] {
+	if !r.of.IsZero() && n > 1 {
+		lines = append(lines, clip(" "+p.st.muted.Render(r.ofNote()+": "+r.why), w))
+	}
+	for _, f := range fs[:min(len(fs), n-len(lines))] {
 		lines = append(lines, clip(" "+p.st.severityMark(f.sev)+" "+p.st.code.Render(f.code)+" "+f.text, w))
 	}
 	if len(fs) == 0 && r.nFindings > 0 && len(lines) < n {
 		lines = append(lines, p.st.muted.Render(clip(" "+r.codes+" (the details of older rows are not kept)", w)))
 	}
 	return lines
+}
+
+// ofNote says which message recorded earlier the row is about, and for
+// a run summed up how many it stands for: "×999 like 15:09:30.052" or
+// "of 15:09:30.052".
+func (r *trafficRow) ofNote() string {
+	at := r.of.Format("15:04:05.000")
+	if r.repeats > 0 {
+		return "×" + groupDigits(int(r.repeats)) + " like " + at
+	}
+	return "of " + at
 }
 
 // answerNote says, for a call, what became of it.

@@ -565,3 +565,45 @@ func TestTheTrafficPaneFitsEverySize(t *testing.T) {
 		})
 	}
 }
+
+// TestARowAboutAMessageRecordedEarlierNamesItAndPairsWithNoCall: the
+// record's later line saying an answer was never written to its client
+// is a row of its own that names the answer's time, and answers no call
+// (a call of the same id still waits); a run of stale progress summed up
+// says how many it stands for.
+func TestARowAboutAMessageRecordedEarlierNamesItAndPairsWithNoCall(t *testing.T) {
+	t.Parallel()
+	lost := "the client's connection ended before it was written"
+	answer := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "response", Method: "tools/call", ID: json.RawMessage("6"), Tool: "echo", Bytes: 120, Verdict: proxy.Relayed}
+	unwritten := answer
+	unwritten.Time, unwritten.Verdict, unwritten.Of, unwritten.Why = trafficAt(90), proxy.Dropped, answer.Time, lost
+	again := unwritten
+	again.ID, again.Time = json.RawMessage("7"), trafficAt(96)
+	run := proxy.Event{Time: trafficAt(97), From: proxy.Server, To: proxy.Client, Kind: "notification", Method: "notifications/progress", Bytes: 99900,
+		Verdict: proxy.Dropped, Of: trafficAt(60.5), Why: "progress of the same token", Repeats: 999}
+	call := proxy.Event{Time: trafficAt(95), From: proxy.Client, To: proxy.Server, Kind: "request", Method: "tools/call", ID: json.RawMessage("7"), Tool: "echo", Bytes: 60, Verdict: proxy.Relayed}
+	m := withTraffic(t, proxyModel(t, 140, 60), answer, unwritten, call, again, run)
+	s := screen(m)
+	cases := []struct {
+		name string
+		find string
+		want []string
+	}{
+		{"the answer never written", "15:09:30.090", []string{"✗", "s→c", "tools/call echo #6", "dropped", "of 15:09:30.085"}},
+		{"a call of the id of a later line's answer still waits", "c→s tools/call echo #7", []string{"relayed", "…"}},
+		{"a run summed up", "15:09:30.097", []string{"notifications/progress", "dropped", "×999 like 15:09:30.060"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			line := lineOf(s, tc.find)
+			for _, w := range tc.want {
+				if !strings.Contains(line, w) {
+					t.Errorf("the row %q lacks %q", line, w)
+				}
+			}
+		})
+	}
+	if detail := screen(press(t, m, "k", "k", "k")); !strings.Contains(detail, "of 15:09:30.085: "+lost) {
+		t.Errorf("the selected row's detail does not say what became of the answer:\n%s", detail)
+	}
+}
