@@ -247,7 +247,9 @@ func TestAClientThatDoesNotReadItsAnswerLosesItsConnection(t *testing.T) {
 // proxy still waits for the first client to read (its write gives up
 // only after a minute), none dropped.
 func TestAClientThatDoesNotReadHoldsUpNoOtherClientsRecordLines(t *testing.T) {
-	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
+	// Put back once the proxy has stopped (cleanups run last first),
+	// its handlers reading it till then.
+	t.Cleanup(func(d time.Duration) func() { return func() { writeTimeout = d } }(writeTimeout))
 	writeTimeout = time.Minute
 	const queue, pings = 64, 100
 	up, _ := testServer(t, "raw")
