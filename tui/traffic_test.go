@@ -115,11 +115,7 @@ func TestTrafficReadingTakesWhatComesWithinAFrameInOneBatch(t *testing.T) {
 func TestTrafficRowsShowTimeDirectionCallVerdictLatencyAndCodes(t *testing.T) {
 	t.Parallel()
 	s := screen(proxyModel(t, 120, 60))
-	cases := []struct {
-		name string
-		find string // a piece of the row
-		want []string
-	}{
+	cases := []rowCase{
 		{"a call relayed, with its answer's latency", "tools/call echo #2", []string{"15:09:30.020", "c→s", "relayed", "3.4 ms"}},
 		{"a call refused stands out, with its codes", "tools/call weather #3", []string{"✗", "c→s", "refused", "missing, extra"}},
 		{"the proxy's answer to it", "p→c tools/call weather #3", []string{"sent", "0.2 ms"}},
@@ -128,6 +124,21 @@ func TestTrafficRowsShowTimeDirectionCallVerdictLatencyAndCodes(t *testing.T) {
 		{"a notification", "notifications/tools/list_changed", []string{"s→c", "relayed"}},
 		{"a call still waiting for its answer", "tools/call echo #6", []string{"relayed", "…"}},
 	}
+	checkRows(t, s, cases)
+}
+
+// A rowCase is a row of the traffic on the screen, found by a piece of
+// it, and the pieces it is to show.
+type rowCase struct {
+	name string
+	find string // a piece of the row
+	want []string
+}
+
+// checkRows checks that each row of cases, on the screen s, shows what
+// it is to.
+func checkRows(t *testing.T, s string, cases []rowCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			line := lineOf(s, tc.find)
@@ -584,25 +595,12 @@ func TestARowAboutAMessageRecordedEarlierNamesItAndPairsWithNoCall(t *testing.T)
 	call := proxy.Event{Time: trafficAt(95), From: proxy.Client, To: proxy.Server, Kind: "request", Method: "tools/call", ID: json.RawMessage("7"), Tool: "echo", Bytes: 60, Verdict: proxy.Relayed}
 	m := withTraffic(t, proxyModel(t, 140, 60), answer, unwritten, call, again, run)
 	s := screen(m)
-	cases := []struct {
-		name string
-		find string
-		want []string
-	}{
+	cases := []rowCase{
 		{"the answer never written", "15:09:30.090", []string{"✗", "s→c", "tools/call echo #6", "dropped", "of 15:09:30.085"}},
 		{"a call of the id of a later line's answer still waits", "c→s tools/call echo #7", []string{"relayed", "…"}},
 		{"a run summed up", "15:09:30.097", []string{"notifications/progress", "dropped", "×999 like 15:09:30.060"}},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			line := lineOf(s, tc.find)
-			for _, w := range tc.want {
-				if !strings.Contains(line, w) {
-					t.Errorf("the row %q lacks %q", line, w)
-				}
-			}
-		})
-	}
+	checkRows(t, s, cases)
 	if detail := screen(press(t, m, "k", "k", "k")); !strings.Contains(detail, "of 15:09:30.085: "+lost) {
 		t.Errorf("the selected row's detail does not say what became of the answer:\n%s", detail)
 	}
