@@ -154,6 +154,15 @@ func TestInASharedSessionASubscriptionsNotificationReachesTheClientThatOpenedIt(
 	}
 }
 
+// setWriteTimeout sets writeTimeout for the test, put back once the
+// proxy it serves has stopped (cleanups run last first, and a proxy
+// started after this stops in one of them), its handlers reading it
+// till then.
+func setWriteTimeout(t *testing.T, d time.Duration) {
+	t.Cleanup(func(old time.Duration) func() { return func() { writeTimeout = old } }(writeTimeout))
+	writeTimeout = d
+}
+
 // stallingClient is a client of the shared session that asks for the
 // raw server's big answer, the call id, and reads none of it: its
 // connection holds a few KiB.
@@ -226,8 +235,7 @@ func TestClientsThatDoNotReadHoldUpNoOtherClient(t *testing.T) {
 // writeTimeout after the answer's write began, the proxy closes its
 // connection, and stderr says what it was not sent.
 func TestAClientThatDoesNotReadItsAnswerLosesItsConnection(t *testing.T) {
-	defer func(d time.Duration) { writeTimeout = d }(writeTimeout)
-	writeTimeout = 200 * time.Millisecond
+	setWriteTimeout(t, 200*time.Millisecond)
 	up, _ := testServer(t, "raw")
 	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(16<<20))
 	l := &countingListener{Listener: listen(t)}
@@ -247,10 +255,7 @@ func TestAClientThatDoesNotReadItsAnswerLosesItsConnection(t *testing.T) {
 // proxy still waits for the first client to read (its write gives up
 // only after a minute), none dropped.
 func TestAClientThatDoesNotReadHoldsUpNoOtherClientsRecordLines(t *testing.T) {
-	// Put back once the proxy has stopped (cleanups run last first),
-	// its handlers reading it till then.
-	t.Cleanup(func(d time.Duration) func() { return func() { writeTimeout = d } }(writeTimeout))
-	writeTimeout = time.Minute
+	setWriteTimeout(t, time.Minute)
 	const queue, pings = 64, 100
 	up, _ := testServer(t, "raw")
 	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(16<<20))
@@ -259,18 +264,21 @@ func TestAClientThatDoesNotReadHoldsUpNoOtherClientsRecordLines(t *testing.T) {
 	waitFor(t, "the call passed on", func() bool {
 		return strings.Contains(record.String(), `"from":"client","to":"server","kind":"request","method":"tools/call"`)
 	})
-	// The server answers in order: the big answer is queued for its
-	// client before the first ping's answer comes.
-	for range pings {
-		pingOver(t, url, stderr)
-	}
-	answers := `"from":"server","to":"client","kind":"response","method":"ping"`
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("the record:\n%s\nstderr:\n%s", record, stderr)
 		}
 	})
-	waitFor(t, "every ping's answer in the record", func() bool { return strings.Count(record.String(), answers) == pings })
+	// The server answers in order: the big answer is queued for its
+	// client before the first ping's answer comes. Each ping waits for
+	// the line of the one before, so that the record's queue holds more
+	// lines than it has room for only when something holds the lines
+	// up, not when its writer is slow to be scheduled.
+	answers := `"from":"server","to":"client","kind":"response","method":"ping"`
+	for i := range pings {
+		pingOver(t, url, stderr)
+		waitFor(t, "the ping's answer in the record", func() bool { return strings.Count(record.String(), answers) == i+1 })
+	}
 	var got []string
 	for _, l := range recordLines(t, record.String()) {
 		if field(l.Raw, "dropped") != "" {
