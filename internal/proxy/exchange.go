@@ -61,7 +61,12 @@ type exchange struct {
 	queued    int        // their bytes
 	broken    error      // why the connection is given up, nil while it is not
 	lost      int        // the messages queued that were not written, it being given up
-	wake      chan struct{}
+	// writing is set while serve writes a message, taken off the queue:
+	// a connection given up meanwhile loses the queue once that write
+	// ends, so that the record says the messages were not written in
+	// the order they were queued.
+	writing bool
+	wake    chan struct{}
 }
 
 // An outgoing message waits in an exchange's queue; final says it is
@@ -141,13 +146,16 @@ func (x *exchange) signal() {
 }
 
 // giveUpLocked gives up the connection, for why: what is queued is not
-// written, and a write under way fails at once.
+// written (lost once a write under way ends), and a write under way
+// fails at once.
 func (x *exchange) giveUpLocked(why error) {
 	if x.broken != nil || x.ended {
 		return
 	}
 	x.broken, x.closing = why, true
-	x.loseQueueLocked()
+	if !x.writing {
+		x.loseQueueLocked()
+	}
 	x.rc.SetWriteDeadline(time.Unix(1, 0))
 	x.signal()
 }
@@ -168,6 +176,7 @@ func (x *exchange) serve(gone, stop <-chan struct{}) int {
 	for {
 		x.mu.Lock()
 		if x.broken != nil {
+			x.loseQueueLocked() // given up while a message was written
 			x.mu.Unlock()
 			return givenUp
 		}
@@ -194,13 +203,23 @@ func (x *exchange) serve(gone, stop <-chan struct{}) int {
 		// Set while held, so that a giving up (which sets its own)
 		// comes after it.
 		x.rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+		x.writing = true
 		x.mu.Unlock()
 		err := x.writeOut(out)
 		x.mu.Lock()
+		x.writing = false
 		if err != nil {
-			x.lost++ // the message under way
+			// The message under way is lost before those queued after
+			// it, for the reason the connection was given up, if it was
+			// while it was written.
+			x.lost++
+			why := x.broken
+			if why == nil {
+				why = err
+			}
+			out.d.lost(lossReason(why))
 			x.giveUpLocked(err)
-			out.d.lost(lossReason(x.broken))
+			x.loseQueueLocked()
 			x.mu.Unlock()
 			return givenUp
 		}

@@ -164,8 +164,13 @@ func TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt(t *testing.T) {
 		name string
 		end  func(x *exchange) // what becomes of the connection
 		why  string            // of the lines saying the messages were dropped; "" for none
+		// fail, when set, is the error every write to the connection
+		// fails with.
+		fail error
 	}{
 		{name: "written", end: func(x *exchange) { x.serve(nil, nil) }},
+		{name: "the first write failing", end: func(x *exchange) { x.serve(nil, nil) }, fail: io.ErrClosedPipe,
+			why: "the client's connection ended before it was written"},
 		{name: "the client gone before it is written", end: func(x *exchange) {}, why: "the client's connection ended before it was written"},
 		{name: "the connection given up", end: func(x *exchange) {
 			x.mu.Lock()
@@ -180,7 +185,11 @@ func TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt(t *testing.T) {
 			rec := newRecorder(opt, &logger{w: io.Discard})
 			s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
 			s.up, s.down = discard{}, &downSession{s: s}
-			x := newExchange(httptest.NewRecorder(), httptest.NewRequest("POST", "/mcp", nil))
+			var w http.ResponseWriter = httptest.NewRecorder()
+			if tc.fail != nil {
+				w = failingWriter{w.(*httptest.ResponseRecorder), tc.fail}
+			}
+			x := newExchange(w, httptest.NewRequest("POST", "/mcp", nil))
 			s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), x, nil)
 			s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`), nil)
 			s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), nil)
@@ -214,3 +223,11 @@ func TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt(t *testing.T) {
 		})
 	}
 }
+
+// failingWriter is a response whose every write fails with err.
+type failingWriter struct {
+	*httptest.ResponseRecorder
+	err error
+}
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
