@@ -358,13 +358,38 @@ func (h *httpDown) lostMessages(lost int, why error) {
 	if !every(n) {
 		return
 	}
-	h.log.printf("a client %s: its connection was closed, and %s for it not written (%d such clients so far)", notReading(why), termtext.Plural(lost, "message"), n)
+	what := "a client's connection ended"
+	if l := lossOf(why); l != connectionEnded {
+		what = "a client " + notReading(l) + ": its connection was closed"
+	}
+	h.log.printf("%s, and %s for it not written (%d such clients so far)", what, termtext.Plural(lost, "message"), n)
 }
 
-// notReading says what a client whose connection was given up for why
-// did not do.
-func notReading(why error) string {
-	if errors.Is(why, errQueueFull) {
+// Why a client's connection was given up, as stderr and the record both
+// say it.
+type loss int
+
+const (
+	connectionEnded loss = iota // an error of the connection's own: the client went
+	queueFull                   // errQueueFull
+	timedOut                    // a message not written within writeTimeout
+)
+
+// lossOf is why a connection given up for why was.
+func lossOf(why error) loss {
+	switch {
+	case errors.Is(why, errQueueFull):
+		return queueFull
+	case errors.Is(why, os.ErrDeadlineExceeded):
+		return timedOut
+	}
+	return connectionEnded
+}
+
+// notReading says what a client whose connection was given up, for a
+// loss of queueFull or timedOut, did not do.
+func notReading(l loss) string {
+	if l == queueFull {
 		return "let more than " + strconv.Itoa(clientQueueMessages) + " messages or " + termtext.Size(int64(clientQueueBytes)) + " wait for it unread"
 	}
 	return "did not read a message within " + writeTimeout.String()
@@ -374,8 +399,8 @@ func notReading(why error) string {
 // was not written: its connection given up for why, or (why nil, or an
 // error of the connection's own) ended first.
 func lossReason(why error) string {
-	if errors.Is(why, errQueueFull) || errors.Is(why, os.ErrDeadlineExceeded) {
-		return "the client " + notReading(why) + ", and its connection was closed"
+	if l := lossOf(why); l != connectionEnded {
+		return "the client " + notReading(l) + ", and its connection was closed"
 	}
 	return "the client's connection ended before it was written"
 }

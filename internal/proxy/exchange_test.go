@@ -3,11 +3,14 @@ package proxy
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"toolbench/internal/mcpclient"
@@ -231,3 +234,39 @@ type failingWriter struct {
 }
 
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestStderrAndTheRecordSayAlikeWhyAConnectionWasGivenUp gives up a
+// client's connection for each reason there is: what stderr says of the
+// connection and what the record says of a message it did not write
+// tell the same reason apart, a connection the client ended being no
+// client that did not read.
+func TestStderrAndTheRecordSayAlikeWhyAConnectionWasGivenUp(t *testing.T) {
+	tests := []struct {
+		name         string
+		why          error
+		stderr, said string
+	}{
+		{name: "the queue full", why: errQueueFull,
+			stderr: "a client let more than 1024 messages or 16 MiB wait for it unread: its connection was closed, and 2 messages for it not written",
+			said:   "the client let more than 1024 messages or 16 MiB wait for it unread, and its connection was closed"},
+		{name: "a write past its deadline", why: fmt.Errorf("write tcp: %w", os.ErrDeadlineExceeded),
+			stderr: "a client did not read a message within 10s: its connection was closed, and 2 messages for it not written",
+			said:   "the client did not read a message within 10s, and its connection was closed"},
+		{name: "the connection reset by the client", why: fmt.Errorf("write tcp: %w", syscall.ECONNRESET),
+			stderr: "a client's connection ended, and 2 messages for it not written",
+			said:   "the client's connection ended before it was written"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			h := &httpDown{log: &logger{w: &stderr}}
+			h.lostMessages(2, tc.why)
+			if !strings.Contains(stderr.String(), tc.stderr) {
+				t.Errorf("stderr says %q, want %q", stderr.String(), tc.stderr)
+			}
+			if got := lossReason(tc.why); got != tc.said {
+				t.Errorf("the record says %q, want %q", got, tc.said)
+			}
+		})
+	}
+}
