@@ -154,7 +154,9 @@
 //	    client over HTTP ("relayed", "filtered" or "sent" on its line)
 //	    and queued for the client's connection, was never written to it
 //	    (verdict "dropped", why: the client's connection ended first, it
-//	    did not read a message within 10 s, or let too much wait unread);
+//	    did not read a message within 10 s, or let too much wait unread,
+//	    or the proxy stopped first: 2 s after it begins to stop, it gives
+//	    up the connections still open, before the record closes);
 //	    or, with repeats, a run of messages dropped as it was ended:
 //	    progress whose token names no request waiting (one run a token),
 //	    or messages tied to no client's request in a session clients

@@ -131,13 +131,14 @@ type httpDown struct {
 	slowClients atomic.Int64 // the connections given up, their clients not reading
 
 	mu       sync.Mutex
+	live     map[*exchange]bool      // the exchanges whose handlers have not returned
 	sessions map[string]*downSession // by Mcp-Session-Id, over a spawned server
 	shared   *downSession            // requests without a session; every request over a URL
 	closed   bool
 }
 
 func newHTTPDown(ctx context.Context, opt *Options, rec *recorder, log *logger, addr net.Addr) *httpDown {
-	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, unusedEnd: unusedSession, bodyEnd: bodyTimeout, sessions: map[string]*downSession{}}
+	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, unusedEnd: unusedSession, bodyEnd: bodyTimeout, live: map[*exchange]bool{}, sessions: map[string]*downSession{}}
 	for _, name := range opt.Downstream.Hosts {
 		h.hosts[strings.ToLower(name)] = true
 	}
@@ -423,7 +424,7 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 		writeRPCError(w, http.StatusBadRequest, requestID(&m), codeHeaderMismatch, "toolbench proxy: "+found[0].Text)
 		return
 	}
-	x := newExchange(w, r)
+	x := h.exchange(w, r)
 	defer h.done(x)
 	if m.Kind == jsonrpc.Invalid || m.Kind == jsonrpc.Batch {
 		x.status = http.StatusBadRequest
@@ -520,7 +521,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "toolbench proxy: "+err.Error(), status)
 		return
 	}
-	x := newExchange(w, r)
+	x := h.exchange(w, r)
 	defer h.done(x)
 	x.startStream()
 	// A session has one stream of the server's own messages: a new GET
@@ -559,7 +560,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer resp.Body.Close()
-	x := newExchange(w, r)
+	x := h.exchange(w, r)
 	defer h.done(x)
 	x.begin(resp.StatusCode, resp.Header)
 	if resp.StatusCode != http.StatusOK {
@@ -660,10 +661,14 @@ func (h *httpDown) endIdle(period time.Duration) {
 	}
 }
 
-// close ends every session and its server.
+// close ends every exchange still open, and every session and its
+// server.
 func (h *httpDown) close() {
 	h.mu.Lock()
 	h.closed = true
+	h.mu.Unlock()
+	h.stopExchanges(readEndWait)
+	h.mu.Lock()
 	all := make([]*downSession, 0, len(h.sessions)+1)
 	for _, ds := range h.sessions {
 		all = append(all, ds)

@@ -39,6 +39,10 @@ var (
 // connection is closed, the client not reading what it is sent.
 var errQueueFull = errors.New("the client does not read what it is sent")
 
+// errStopping is a connection given up as the proxy stops: what is
+// still queued for it is recorded dropped before the record closes.
+var errStopping = errors.New("the proxy is stopping")
+
 // An exchange is one HTTP request of the client's and the response the
 // proxy writes to it: a JSON body when the answer is the only message,
 // else a stream of events. Messages are queued by write, from any
@@ -67,6 +71,9 @@ type exchange struct {
 	// the order they were queued.
 	writing bool
 	wake    chan struct{}
+	// detached is closed once the request's handler is done with the
+	// exchange (see detach).
+	detached chan struct{}
 }
 
 // An outgoing message waits in an exchange's queue; final says it is
@@ -79,7 +86,7 @@ type outgoing struct {
 }
 
 func newExchange(w http.ResponseWriter, r *http.Request) *exchange {
-	return &exchange{w: w, rc: http.NewResponseController(w), wake: make(chan struct{}, 1)}
+	return &exchange{w: w, rc: http.NewResponseController(w), wake: make(chan struct{}, 1), detached: make(chan struct{})}
 }
 
 // begin takes the status and headers of the server's response to the
@@ -335,19 +342,88 @@ func (x *exchange) detach() (lost int, why error) {
 	defer x.mu.Unlock()
 	x.started = true // nothing more is written, not even a status
 	x.endLocked()
+	if x.detached != nil {
+		close(x.detached)
+		x.detached = nil
+	}
 	return x.lost, x.broken
 }
 
+// exchange begins the exchange of a request of the client's, which its
+// handler ends with done: until then, a proxy that stops gives it up
+// (see close).
+func (h *httpDown) exchange(w http.ResponseWriter, r *http.Request) *exchange {
+	x := newExchange(w, r)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		x.giveUpLocked(errStopping)
+	} else {
+		h.live[x] = true
+	}
+	return x
+}
+
 // done ends the exchange x as its handler returns (see detach); a
-// connection given up is said on stderr and closed, whatever of its
-// response was written.
+// connection given up is said on stderr (but as the proxy stops, which
+// says them all at once) and closed, whatever of its response was
+// written.
 func (h *httpDown) done(x *exchange) {
+	h.mu.Lock()
+	delete(h.live, x)
+	h.mu.Unlock()
 	lost, why := x.detach()
 	if why == nil {
 		return
 	}
-	h.lostMessages(lost, why)
+	if !errors.Is(why, errStopping) {
+		h.lostMessages(lost, why)
+	}
 	panic(http.ErrAbortHandler)
+}
+
+// stopExchanges gives up, as the proxy stops, every exchange whose
+// handler has not returned, so that what is still queued for clients
+// (a client that does not read, its answer being written) is recorded
+// dropped while the record is open, and waits for their handlers to be
+// done with them within d. It says on stderr how many messages were not
+// written.
+func (h *httpDown) stopExchanges(d time.Duration) {
+	h.mu.Lock()
+	live := make([]*exchange, 0, len(h.live))
+	for x := range h.live {
+		live = append(live, x)
+	}
+	h.mu.Unlock()
+	for _, x := range live {
+		x.mu.Lock()
+		x.giveUpLocked(errStopping)
+		x.mu.Unlock()
+	}
+	bound := time.NewTimer(d)
+	defer bound.Stop()
+	lost := 0
+	for _, x := range live {
+		x.mu.Lock()
+		detached := x.detached
+		x.mu.Unlock()
+		if detached != nil {
+			select {
+			case <-detached:
+			case <-bound.C:
+				h.log.printf("a client's request was still being served %v after the proxy stopped its connection: what it was not sent may be recorded as passed on", d)
+				return
+			}
+		}
+		x.mu.Lock()
+		if lossOf(x.broken) == stopped {
+			lost += x.lost
+		}
+		x.mu.Unlock()
+	}
+	if lost > 0 {
+		h.log.printf("the proxy stopped with %s queued for clients over HTTP not written to them: the record says each was dropped", termtext.Plural(lost, "message"))
+	}
 }
 
 // lostMessages says on stderr, for the first client and every power of
@@ -359,7 +435,7 @@ func (h *httpDown) lostMessages(lost int, why error) {
 		return
 	}
 	what := "a client's connection ended"
-	if l := lossOf(why); l != connectionEnded {
+	if l := lossOf(why); l == queueFull || l == timedOut {
 		what = "a client " + notReading(l) + ": its connection was closed"
 	}
 	h.log.printf("%s, and %s for it not written (%d such clients so far)", what, termtext.Plural(lost, "message"), n)
@@ -373,11 +449,14 @@ const (
 	connectionEnded loss = iota // an error of the connection's own: the client went
 	queueFull                   // errQueueFull
 	timedOut                    // a message not written within writeTimeout
+	stopped                     // errStopping
 )
 
 // lossOf is why a connection given up for why was.
 func lossOf(why error) loss {
 	switch {
+	case errors.Is(why, errStopping):
+		return stopped
 	case errors.Is(why, errQueueFull):
 		return queueFull
 	case errors.Is(why, os.ErrDeadlineExceeded):
@@ -399,7 +478,10 @@ func notReading(l loss) string {
 // was not written: its connection given up for why, or (why nil, or an
 // error of the connection's own) ended first.
 func lossReason(why error) string {
-	if l := lossOf(why); l != connectionEnded {
+	switch l := lossOf(why); l {
+	case stopped:
+		return "the proxy stopped before it was written"
+	case queueFull, timedOut:
 		return "the client " + notReading(l) + ", and its connection was closed"
 	}
 	return "the client's connection ended before it was written"

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -290,5 +291,56 @@ func TestAClientThatDoesNotReadHoldsUpNoOtherClientsRecordLines(t *testing.T) {
 	}
 	if want := []string{"relayed"}; !slices.Equal(got, want) {
 		t.Errorf("the record says %q of the answer not yet read, want %q", got, want)
+	}
+}
+
+// TestAnAnswerNotWrittenAsTheProxyStopsIsRecordedDropped has a client
+// ask for an answer larger than its connection holds and read none of
+// it, and stops the proxy while the answer is being written: before the
+// record closes, a line says the answer recorded as passed on was
+// dropped, the proxy having stopped, and stderr counts it.
+func TestAnAnswerNotWrittenAsTheProxyStopsIsRecordedDropped(t *testing.T) {
+	setWriteTimeout(t, time.Minute)
+	up, _ := testServer(t, "raw")
+	up.Env = append(up.Env, bigEnv+"="+strconv.Itoa(16<<20))
+	l := listen(t)
+	stderr, record := &proctest.Buffer{}, &proctest.Buffer{}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, Options{Upstream: up, Downstream: Downstream{Listener: l}, Stderr: stderr, Record: record})
+	}()
+	stallingClient(t, "http://"+l.Addr().String()+HTTPPath, 1)
+	answer := `"from":"server","to":"client","kind":"response","method":"tools/call"`
+	waitFor(t, "the answer passed on", func() bool { return strings.Contains(record.String(), answer) })
+	stop()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the proxy did not stop within 20 s")
+	}
+	var got []string
+	relayedAt := ""
+	for _, line := range recordLines(t, record.String()) {
+		if field(line.Raw, "from") != "server" || field(line.Raw, "method") != "tools/call" {
+			continue
+		}
+		v := field(line.Raw, "verdict")
+		if of := field(line.Raw, "of"); of != "" {
+			if of != relayedAt {
+				t.Errorf("the dropped line is of %s, the answer's line is at %s", of, relayedAt)
+			}
+			v += " of it: " + field(line.Raw, "why")
+		} else {
+			relayedAt = field(line.Raw, "time")
+		}
+		got = append(got, v)
+	}
+	if want := []string{"relayed", "dropped of it: the proxy stopped before it was written"}; !slices.Equal(got, want) {
+		t.Errorf("the record says %q of the answer, want %q:\n%s", got, want, record)
+	}
+	if said := "the proxy stopped with 1 message queued for clients over HTTP not written to them"; !strings.Contains(stderr.String(), said) {
+		t.Errorf("stderr does not say %q:\n%s", said, stderr)
 	}
 }
