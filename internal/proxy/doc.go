@@ -157,12 +157,13 @@
 //	    did not read a message within 10 s, or let too much wait unread,
 //	    or the proxy stopped first: 2 s after it begins to stop, it gives
 //	    up the connections still open, before the record closes);
-//	    or, with repeats, a run of messages dropped as it was ended:
-//	    progress whose token names no request waiting (one run a token),
-//	    or messages tied to no client's request in a session clients
-//	    share (one run a kind). The first of a run is a line in full; the
+//	    or, with repeats, a run of messages kept from their peer as it
+//	    was ended: progress whose token names no request waiting (one
+//	    run a token), or messages tied to no client's request in a
+//	    session clients share (one run a kind). The first of a run is a line in full; the
 //	    rest are counted, and this one line sums them up (repeats their
-//	    count, bytes their size together, the first's verdict) once the
+//	    count, bytes their size together, the first's verdict: "dropped",
+//	    or "refused" for requests of the server's, answered) once the
 //	    run ends: its token is taken by a new request, or the session
 //	    ends. A flood of millions costs the record two lines; stderr
 //	    counts them still, in powers of ten. A proxy killed before the

@@ -42,10 +42,10 @@ const (
 	// Dropped: kept from its peer and not answered: what a server writes
 	// that is not JSON-RPC, which would end the client's session, stale
 	// progress, a message no client of a shared session can be sent. A
-	// line with Of set says what became of a message recorded earlier:
-	// passed on, queued for a client over HTTP, and never written, its
-	// connection ended first; or, with Repeats, how many more messages
-	// like it were dropped and not recorded one by one.
+	// line with Of set and no Repeats is Dropped too: a message recorded
+	// earlier, passed on and queued for a client over HTTP, was never
+	// written, its connection ended first. (A line with Repeats carries
+	// the verdict of the first of its run: see Event.Of.)
 	Dropped Verdict = "dropped"
 	// Sent: a message of the proxy's own.
 	Sent Verdict = "sent"
@@ -86,11 +86,13 @@ type Event struct {
 	// says so where it is.
 	Dropped int64
 	// Of, when set, makes the event one about a message recorded
-	// earlier, whose line has that time, with Verdict Dropped and Why
-	// saying why: the message, passed on to a client over HTTP, was not
-	// written to it after all; or, with Repeats, that many more messages
-	// like it (Bytes their size together) were dropped as it was, and are
-	// not recorded one by one.
+	// earlier, whose line has that time, Why saying what became of it:
+	// without Repeats, the message, passed on to a client over HTTP, was
+	// not written to it after all (Verdict Dropped); with Repeats, that
+	// many more messages like it (Bytes their size together) were kept
+	// from their peer as it was, and are not recorded one by one, the
+	// Verdict the first's: Dropped, or Refused for requests of the
+	// server's tied to no client's request, which the proxy answers.
 	Of      time.Time
 	Why     string
 	Repeats int64
