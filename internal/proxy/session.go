@@ -454,8 +454,17 @@ func (s *session) fromServer(raw []byte, via *request) {
 	case m.Kind == jsonrpc.Notification:
 		s.serverNotification(&m, via)
 		return
-	case m.Kind == jsonrpc.Request && s.renumber:
+	case m.Kind == jsonrpc.Request && s.renumber,
+		m.Kind == jsonrpc.Response && s.renumber && !s.awaited(m.ID):
 		s.unrouted(&m, s.eventUnlessCounted(unroutedRun(m.Kind.String()), &m))
+		return
+	case m.Kind == jsonrpc.Batch && s.renumber:
+		s.takeBatchAnswers(raw)
+		ev := s.eventUnlessCounted(unroutedRun(m.Kind.String()), &m)
+		if ev != nil {
+			ev.Findings = append(ev.Findings, batchFinding)
+		}
+		s.unrouted(&m, ev)
 		return
 	}
 	ev := s.event(Server, Client, &m)
@@ -481,20 +490,38 @@ func (s *session) fromServer(raw []byte, via *request) {
 		}
 		s.emit(ev)
 	case jsonrpc.Batch:
-		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})
-		for elem := range jsonrpc.Elements(raw) {
-			if em := jsonrpc.Parse(elem); em.Kind == jsonrpc.Response {
-				s.takePending(em.ID)
-			}
-		}
-		if s.renumber {
-			s.unrouted(&m, ev)
-			return
-		}
+		ev.Findings = append(ev.Findings, batchFinding)
+		s.takeBatchAnswers(raw)
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Invalid:
 		s.serverInvalid(&m, ev, via)
 	}
+}
+
+// batchFinding is what a batch of the server's is found to be.
+var batchFinding = Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"}
+
+// takeBatchAnswers takes the requests the responses in a batch of the
+// server's answer: they wait no more.
+func (s *session) takeBatchAnswers(raw []byte) {
+	for elem := range jsonrpc.Elements(raw) {
+		if em := jsonrpc.Parse(elem); em.Kind == jsonrpc.Response {
+			s.takePending(em.ID)
+		}
+	}
+}
+
+// awaited reports whether a request of the client's waits for the
+// response of id, or was given up, its late answer awaited to be
+// dropped: a response that is neither is tied to no client's request
+// (in a session clients share, where the server's responses are found
+// by id alone).
+func (s *session) awaited(id []byte) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, waits := s.pending.get(idKey(id))
+	_, late := s.givenUp.get(idKey(id))
+	return waits || late
 }
 
 // serverNotification passes a notification of the server's on to the

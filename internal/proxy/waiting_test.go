@@ -202,7 +202,10 @@ func TestProgressOfARequestGivenUpIsKeptFromTheClient(t *testing.T) {
 // first is recorded in full, the rest are counted, and one line at the
 // session's end sums them up (their count and size, and the first's
 // time), however many there were; a request among them is answered
-// with an error all the same, every one.
+// with an error all the same, every one. Those counted take no place
+// in the record's queue, not even for a while: with the record's
+// writer held up all through the flood, a queue of a few events drops
+// none.
 func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 	const flood = 1000
 	tests := []struct {
@@ -221,11 +224,17 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 		{name: "unrouted requests", shared: true, msg: func(i int) string {
 			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"method":"roots/list"}`
 		}, verdict: Refused, answered: flood},
+		{name: "unrouted responses", shared: true, msg: func(i int) string {
+			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"result":{}}`
+		}, verdict: Dropped},
+		{name: "unrouted batches", shared: true, msg: func(i int) string {
+			return `[{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"result":{}}]`
+		}, verdict: Dropped},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var record proctest.Buffer
-			opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record, QueueSize: 4 * flood}
+			record := &heldWriter{release: make(chan struct{})}
+			opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: record, QueueSize: 8}
 			rec := newRecorder(opt, &logger{w: io.Discard})
 			s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
 			up := &sentUp{}
@@ -238,8 +247,11 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 			for i := range flood {
 				s.fromServer([]byte(tc.msg(i)), nil)
 			}
+			close(record.release)
 			s.stopUp()
-			rec.close()
+			if dropped, _ := rec.close(); dropped > 0 {
+				t.Errorf("the record dropped %d events: those counted in their run took places in its queue", dropped)
+			}
 			var lines []jsonrpc.Message
 			for _, l := range recordLines(t, record.String()) {
 				if field(l.Raw, "from") == "server" {
@@ -299,4 +311,16 @@ func TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress(t *testing.T) {
 	if len(got.sent) != 1 {
 		t.Errorf("the client got %q; want the new request's progress alone", got.sent)
 	}
+}
+
+// heldWriter is a record whose writes wait until release is closed: a
+// record's writer held up.
+type heldWriter struct {
+	release chan struct{}
+	proctest.Buffer
+}
+
+func (w *heldWriter) Write(p []byte) (int, error) {
+	<-w.release
+	return w.Buffer.Write(p)
 }
