@@ -159,15 +159,18 @@
 //	    up the connections still open, before the record closes);
 //	    or, with repeats, a run of messages kept from their peer as it
 //	    was ended: progress whose token names no request waiting (one
-//	    run a token), or messages tied to no client's request in a
-//	    session clients share (one run a kind). The first of a run is a line in full; the
-//	    rest are counted, and this one line sums them up (repeats their
-//	    count, bytes their size together, the first's verdict: "dropped",
-//	    or "refused" for requests of the server's, answered) once the
-//	    run ends: its token is taken by a new request, or the session
-//	    ends. A flood of millions costs the record two lines; stderr
-//	    counts them still, in powers of ten. A proxy killed before the
-//	    run ends writes no sum.
+//	    run a token), log lines on the stream of a request of the
+//	    client's given up (one run a request), or messages tied to no
+//	    client's request in a session clients share (one run a kind).
+//	    The first of a run is a line in full; the rest are counted, and
+//	    this one line sums them up (repeats their count, bytes their
+//	    size together, the first's verdict: "dropped", or "refused" for
+//	    requests of the server's, answered) once the run ends: its
+//	    token or request's id is taken by a new request, the late
+//	    answer to its request comes, or the session ends. A flood of
+//	    millions costs the record two lines; stderr counts them still,
+//	    in powers of ten. A proxy killed before the run ends writes no
+//	    sum.
 //
 // Lines come in the order of their times, the order the messages
 // reached the proxy, both ways and from every client over HTTP: each

@@ -8,15 +8,18 @@ import (
 )
 
 // A server that ignores a cancel may flood the proxy with progress for
-// the request it cancelled (millions of notifications a minute), and a
-// server shared by clients that keep no session with messages tied to
-// none of their requests. Each is dropped; in the record, the first of
-// a run is a line in full and the rest are counted, to one line that
-// sums them up once the run ends: its token is used again by a new
-// request, or the session ends. A flood costs the record two lines.
+// the request it cancelled (millions of notifications a minute), or log
+// lines on its stream, and a server shared by clients that keep no
+// session with messages tied to none of their requests. Each is
+// dropped; in the record, the first of a run is a line in full and the
+// rest are counted, to one line that sums them up once the run ends:
+// its token is used again by a new request, the cancelled request's
+// late answer comes, or the session ends. A flood costs the record two
+// lines.
 
 // A run is messages dropped alike after the first of them: stale
-// progress of one token, or unrouted messages of one kind.
+// progress of one token, log lines of one request given up, or
+// unrouted messages of one kind.
 type run struct {
 	first Event // the first's line, without its findings
 	why   string
@@ -24,14 +27,15 @@ type run struct {
 	bytes int64 // their size together
 }
 
-// The runs a session keeps: one for each progress token and kind at
-// most, and past maxWaiting of them the oldest is summed up at once.
+// The runs a session keeps: one for each progress token, request and
+// kind at most, and past maxWaiting of them the oldest is summed up at once.
 func newRuns() *fifo[*run] { return newFIFO[*run](maxWaiting, 0, nil) }
 
 // Run keys: stale progress by its token, unrouted messages by their
-// kind.
+// kind, log lines of a request given up by its key.
 func staleRun(tok []byte) string     { return "p" + idKey(tok) }
 func unroutedRun(kind string) string { return "u" + kind }
+func givenUpRun(key string) string   { return "g" + key }
 
 // eventUnlessCounted is the event of m, which has just come and is to
 // be dropped in the run of key, placed in the record; nil, and m counted

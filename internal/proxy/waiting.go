@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"toolbench/core/catalog"
@@ -124,12 +125,18 @@ func (s *session) waitLocked(req *request) []*request {
 	if req.progress != nil {
 		s.progress[idKey(req.progress)] = req
 		s.deadProgress.take(idKey(req.progress)) // a token used again names the new request
-		if r, ok := s.runs.take(staleRun(req.progress)); ok {
-			s.sumUp(r) // and its stale progress ends
-		}
+		s.endRunLocked(staleRun(req.progress))   // and its stale progress ends
 	}
 	s.givenUp.take(req.key)
+	s.endRunLocked(givenUpRun(req.key)) // the key names the new request
 	return evicted
+}
+
+// endRunLocked sums up the run of key, if there is one. s.mu is held.
+func (s *session) endRunLocked(key string) {
+	if r, ok := s.runs.take(key); ok {
+		s.sumUp(r)
+	}
 }
 
 func (s *session) unprogressLocked(req *request) {
@@ -197,7 +204,11 @@ func (s *session) givenUpLocked(key string, req *request) {
 func (s *session) takeGivenUp(key string) *request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, _ := s.givenUp.take(key)
+	req, ok := s.givenUp.take(key)
+	if ok {
+		// Its late answer ends what was tied to it.
+		s.endRunLocked(givenUpRun(key))
+	}
 	return req
 }
 
@@ -391,16 +402,48 @@ func (s *session) routeNotification(m *jsonrpc.Message, via *request) (out []byt
 // routeNotification), and says so: in the record with ev, nil for one
 // counted in its run already (see quietly).
 func (s *session) dropStaleProgress(m *jsonrpc.Message, ev *Event) {
+	s.dropStale(staleRun(jsonrpc.Member(m.Params, "progressToken")), ev, &s.staleCount,
+		"progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on",
+		"progress of the same token as the line this one is of, for no request: dropped as that was, and not recorded one by one",
+		"progress of a request given up, or of the proxy's own, was not passed on")
+}
+
+// dropOfGivenUp keeps from the client a log line of the server's
+// (notifications/message) tied to req, a request of the client's given
+// up (cancelled, its connection closed, evicted), as its progress is:
+// the client no longer waits for the work it tells of, and a server
+// that goes on after the cancel (log lines by the million) would cost a
+// record line each. Said as dropStaleProgress says stale progress, in a
+// run of req's, which its late answer ends.
+func (s *session) dropOfGivenUp(req *request, ev *Event) {
+	s.dropStale(givenUpRun(req.key), ev, &s.givenUpCount,
+		"a log line tied to a request the client cancelled or the proxy gave up: not passed on",
+		"log lines tied to the request of the line this one is of, given up: dropped as that was, and not recorded one by one",
+		"a log line tied to a request given up was not passed on")
+}
+
+// dropStale drops a notification no one waits for, in the run of key:
+// in the record with ev (found, then why in the line that sums the run
+// up), nil for one counted in its run already, and on stderr, said, for
+// the first and every power of ten of those count counts.
+func (s *session) dropStale(key string, ev *Event, count *atomic.Int64, found, why, said string) {
 	if ev != nil {
 		ev.Verdict = Dropped
-		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
-			Text: "progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on"})
-		s.quietly(staleRun(jsonrpc.Member(m.Params, "progressToken")), ev,
-			"progress of the same token as the line this one is of, for no request: dropped as that was, and not recorded one by one")
+		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning, Text: found})
+		s.quietly(key, ev, why)
 	}
-	if n := s.staleCount.Add(1); every(n) {
-		s.log.printf("progress of a request given up, or of the proxy's own, was not passed on (%d so far)", n)
+	if n := count.Add(1); every(n) {
+		s.log.printf("%s (%d so far)", said, n)
 	}
+}
+
+// givenUpNow reports whether req, a request of the client's, is given
+// up: its answer awaited only to be dropped.
+func (s *session) givenUpNow(req *request) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.givenUp.get(req.key)
+	return ok && r == req
 }
 
 // progressOf is the request waiting for its answer whose progress token

@@ -209,8 +209,11 @@ func TestProgressOfARequestGivenUpIsKeptFromTheClient(t *testing.T) {
 func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 	const flood = 1000
 	tests := []struct {
-		name     string
-		shared   bool
+		name   string
+		shared bool
+		// tied, when set, has the messages come tied to a request of
+		// the client's given up (as on its response's stream).
+		tied     bool
 		msg      func(i int) string
 		verdict  Verdict
 		answered int // the server's requests answered with an error
@@ -224,6 +227,9 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 		{name: "unrouted requests", shared: true, msg: func(i int) string {
 			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"method":"roots/list"}`
 		}, verdict: Refused, answered: flood},
+		{name: "notifications of a request given up", tied: true, msg: func(i int) string {
+			return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":` + strconv.Itoa(100000+i) + `}}`
+		}, verdict: Dropped},
 		{name: "unrouted responses", shared: true, msg: func(i int) string {
 			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"result":{}}`
 		}, verdict: Dropped},
@@ -243,9 +249,17 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 				s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
 				s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
 			}
+			var via *request
+			if tc.tied {
+				s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}`), nil, nil)
+				via, _ = s.pending.get(idKey([]byte("2")))
+				if !s.giveUp(via) {
+					t.Fatal("the request was not waiting")
+				}
+			}
 			up.msgs = nil
 			for i := range flood {
-				s.fromServer([]byte(tc.msg(i)), nil)
+				s.fromServer([]byte(tc.msg(i)), via)
 			}
 			close(record.release)
 			s.stopUp()
@@ -310,6 +324,44 @@ func TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress(t *testing.T) {
 	}
 	if len(got.sent) != 1 {
 		t.Errorf("the client got %q; want the new request's progress alone", got.sent)
+	}
+}
+
+// TestTheLateAnswerToARequestGivenUpEndsTheRunOfItsLogLines: the
+// server's log lines on the stream of a request the client cancelled are
+// kept from the client, one recorded and the rest counted, and the line
+// summing them up is written as the late answer comes, not at the
+// session's end; what else comes tied to it (tools changed) reaches the
+// client.
+func TestTheLateAnswerToARequestGivenUpEndsTheRunOfItsLogLines(t *testing.T) {
+	var record proctest.Buffer
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
+	rec := newRecorder(opt, &logger{w: io.Discard})
+	s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
+	var got answers
+	s.up, s.down = discard{}, &got
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
+	via, _ := s.pending.get(idKey([]byte("1")))
+	s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+	changed := `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`
+	for range 5 {
+		s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`), via)
+	}
+	s.fromServer([]byte(changed), via)
+	s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), via)
+	rec.close() // before the session ends: what is recorded came of the answer
+	var lines []string
+	for _, l := range recordLines(t, record.String()) {
+		if field(l.Raw, "from") == "server" {
+			lines = append(lines, field(l.Raw, "kind")+" "+field(l.Raw, "verdict")+" "+field(l.Raw, "repeats"))
+		}
+	}
+	want := []string{"notification dropped ", "notification relayed ", "response dropped ", "notification dropped 4"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("the record's lines of the server's say %q, want %q:\n%s", lines, want, record.String())
+	}
+	if len(got.sent) != 1 || string(got.sent[0]) != changed {
+		t.Errorf("the client got %q; want the tools changed alone", got.sent)
 	}
 }
 
