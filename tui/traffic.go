@@ -211,6 +211,9 @@ type trafficRow struct {
 	of      time.Time
 	why     string
 	repeats int64
+	// lost, set by a later row of it, is why the row's message, passed
+	// on, was never written to its peer (escaped); "" for none said.
+	lost string
 
 	call        bool  // a client's tools/call request
 	answer      int64 // the seq of a call's answer, 0 until it comes
@@ -393,6 +396,9 @@ func readListing(e *proxy.Event) *listingMarks {
 // problem reports whether the row's own message is one: kept from its
 // peer, a listing with tools withheld, or findings other than notes.
 func (r *trafficRow) problem() bool {
+	if r.lost != "" {
+		return true
+	}
 	switch r.verdict {
 	case proxy.Refused, proxy.Dropped, proxy.Filtered:
 		return true

@@ -605,3 +605,51 @@ func TestARowAboutAMessageRecordedEarlierNamesItAndPairsWithNoCall(t *testing.T)
 		t.Errorf("the selected row's detail does not say what became of the answer:\n%s", detail)
 	}
 }
+
+// TestAnAnswerNeverWrittenIsMarkedSoOnItsRowAndItsCall: once a later
+// row says a call's answer, relayed, never reached the client, the
+// answer's row and, in the calls, its call's are marked ✗, say why, and
+// are among the problems; the message view says it too.
+func TestAnAnswerNeverWrittenIsMarkedSoOnItsRowAndItsCall(t *testing.T) {
+	t.Parallel()
+	lost := "the client's connection ended before it was written"
+	answer := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "response", Method: "tools/call", ID: json.RawMessage("6"), Tool: "echo", Bytes: 120, Latency: 5 * time.Millisecond, Verdict: proxy.Relayed}
+	unwritten := answer
+	unwritten.Time, unwritten.Verdict, unwritten.Of, unwritten.Why, unwritten.Latency = trafficAt(90), proxy.Dropped, answer.Time, lost, 0
+	// Another message of the answer's time, which the later row is not
+	// about.
+	other := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "notification", Method: "notifications/message", Bytes: 80, Verdict: proxy.Relayed}
+	m := withTraffic(t, proxyModel(t, 160, 60), other, answer, unwritten)
+	cases := []struct {
+		name string
+		keys []string
+		find string
+		want []string
+	}{
+		{"the answer's row", nil, "15:09:30.085 s→c tools/call", []string{"✗", "relayed"}},
+		{"the call's row in the calls", []string{"c"}, "echo #6", []string{"✗", "relayed", "5.0 ms"}},
+		{"the answer among the problems", []string{"x"}, "15:09:30.085 s→c tools/call", []string{"✗"}},
+		{"the call among the calls that are problems", []string{"c", "x"}, "echo #6", []string{"✗"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := screen(press(t, m, tc.keys...))
+			line := lineOf(s, tc.find)
+			for _, w := range tc.want {
+				if !strings.Contains(line, w) {
+					t.Errorf("the row %q lacks %q:\n%s", line, w, s)
+				}
+			}
+		})
+	}
+	if line := lineOf(screen(m), "notifications/message"); strings.Contains(line, "✗") {
+		t.Errorf("a message of the same time the later row is not about is marked: %q", line)
+	}
+	calls := press(t, m, "c")
+	if detail := screen(calls); !strings.Contains(detail, "relayed, never written: "+lost) {
+		t.Errorf("the call's detail does not say its answer was never written:\n%s", detail)
+	}
+	if view := screen(press(t, calls, "v")); !strings.Contains(view, "never written: "+lost) {
+		t.Errorf("the call's message view does not say its answer was never written:\n%s", view)
+	}
+}
