@@ -299,16 +299,18 @@ collision); Z. Wang et al., MCPTox (arXiv:2508.14925, 2025).`,
 intents their cues make. A poisoned tool's author words an order in ways
 no list foresees. This rule reads each sentence of every text of a tool
 that reaches the model as a whole, with a statistical model: a logistic
-regression over its words and pairs of words, trained on the security
-corpus of toolbench (the sentences that carry the attack in its
-poisoned tools, against every other sentence of them and every
-sentence of the tools of its real servers and its tricky tools). A
-sentence of eight words or more that no other rule found anything in,
-and that the model scores 0.98 or more, is reported, and so are two
-sentences in a row, neither reported alone, of eight words or more
-together, that it scores 0.98 or more as one: an order is often cut in
-two by a colon. The message gives the score and the words that weigh
-most.
+regression over its words and pairs of words, the words it shares with
+the names of its tool and of the property it describes, and the kind of
+text it is in (the tool's description, a schema's description, or a
+name, title or value), trained on the security corpus of toolbench (the
+sentences that carry the attack in its poisoned tools, against every
+other sentence of them and every sentence of the tools of its real
+servers and its tricky tools). A sentence of eight words or more that
+no other rule found anything in, and that the model scores 0.98 or more
+(0.8 out of a description), is reported, and so are two sentences in a
+row, neither reported alone, of eight words or more together, that it
+scores as much as one: an order is often cut in two by a colon. The
+message gives the score and the words that weigh most.
 
 The same model weighs the other rules' findings: one in a sentence it
 scores below 0.2 is not reported, which keeps phrases misread in real

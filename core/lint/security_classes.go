@@ -93,7 +93,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep quiet about something",
 		p: ph("keep|keeps|kept|keeping|stay|stays|stayed|remain|remains quiet|silent|mum ~2 about|on|regarding")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to describe something as what it is not",
-		p: ph("whatever|regardless|matter ~10 describe|describes|present|presents|portray|report|reports|call|label ~3 as")},
+		p: ph("whatever|regardless|matter ~10 describe|describes|present|presents|portray|report|reports|call|label ~3 as"), cond: asOfAnObject},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user from finding out",
 		p: ph("@user ~2 not|never find|know|notice|learn|see|realize|realise|discover ~1 out|about|that|it|this"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something out of the user's sight",
@@ -568,6 +568,21 @@ func notUnasked(_ *secScan, _ *secText, cl []tok, from, to int) bool {
 // notForbiddenAct holds a "without" whose act is not one the clause
 // forbids: "do not delete other keys without explicit user consent" keeps
 // the user's say.
+// asOfAnObject holds a window whose last "as" follows the object of a
+// verb ("report it as a success"), not the verb itself: in "whatever
+// the OS reports as focused" what is reported is "whatever", no object
+// the model is told to misname.
+func asOfAnObject(_ *secScan, _ *secText, cl []tok, from, to int) bool {
+	for k := to - 1; k > from; k-- {
+		if cl[k].w == "as" {
+			return !misnameVerbs[cl[k-1].w]
+		}
+	}
+	return false
+}
+
+var misnameVerbs = wordSet("describe describes present presents portray report reports call label")
+
 func notForbiddenAct(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	return !forbiddenAct(cl, from)
 }
@@ -739,6 +754,14 @@ func (s *secScan) ownSetting(tk *tok) bool {
 }
 
 // notRefWords are words a shadowing phrase names that are no tool's.
+// refPreps are words before "tool" that name no tool: "between tool
+// calls", "per tool".
+var refPreps = wordSet("between across per for of in on by with without after before during each every")
+
+// toolNouns are nouns "tool" is a modifier of: "tool calls", "tool
+// output".
+var toolNouns = wordSet("call calls calling result results output outputs response responses use usage invocation invocations execution executions definition definitions description descriptions schema schemas name names list lists")
+
 var notRefWords = wordSet("this that the a an any all other another same its it tool tools function functions server servers your my our built-in builtin native default standard regular usual")
 
 // shadowRefs are the names of tools in cl[from:to]: identifiers, quoted
@@ -756,7 +779,10 @@ func (s *secScan) shadowRefs(cl []tok, from, to int) []string {
 		if !named && tk.kind == tWord && k+1 < len(cl) {
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
-				named = !skipWords[tk.w] && !strings.HasSuffix(tk.w, "ed") // "a requested tool" is no name
+				// "a requested tool" is no name, nor "between tool calls",
+				// where "tool" is a modifier of the noun after it.
+				named = !skipWords[tk.w] && !strings.HasSuffix(tk.w, "ed") && !refPreps[tk.w] &&
+					(k+2 >= len(cl) || !toolNouns[cl[k+2].w])
 			}
 		}
 		if named {

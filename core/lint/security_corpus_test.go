@@ -30,7 +30,7 @@ const (
 // heldOutLabel starts the rows of heldout/'s poisoned and tricky tools:
 // the twenty-sixth round, written blind after the rules and the security
 // model were frozen and measured once on them.
-const heldOutLabel = "held out (round 26)"
+const heldOutLabel = "held out (round 28)"
 
 // corpusRow is one line of the table: a set of tools and how many of
 // them the security rules flag.

@@ -1131,7 +1131,27 @@ var appearWords = wordSet("appears appear shows comes arrives lands turns surfac
 // "this tool always writes a backup of each file before changing it"
 // describes the tool.
 func aheadOfEverything(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
-	return aheadOfEveryAct(cl, cc, from, to) && !selfDescribed(cl, cc, from, to) && !anotherFirst(cl, cc, from, to)
+	return aheadOfEveryAct(cl, cc, from, to) && !selfDescribed(cl, cc, from, to) && !anotherFirst(cl, cc, from, to) && !selfAfter(cl, cc, from, to)
+}
+
+// selfAfter reports whether the window orders something before this
+// tool, not this tool before the rest: "always present a summary and
+// wait for a yes before calling this tool" puts the user's yes first.
+func selfAfter(cl []tok, cc *clauseCues, from, to int) bool {
+	k := cc.first(cuSelf, from)
+	if k < 0 || k >= to {
+		return false
+	}
+	for j := k - 1; j >= 0 && j >= k-2; j-- {
+		switch cl[j].w {
+		case "before":
+			return true
+		case "calling", "using", "invoking", "running":
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // anotherFirst reports whether the order of the window is another

@@ -50,13 +50,13 @@ const (
 // modelCorpus returns the training sentences: poisoned ones, benign
 // ones of real servers and of poisoned tools, and those of the tricky
 // tools, each in the order it is first met.
-func modelCorpus(t *testing.T) (poisoned, benign, tricky []string) {
+func modelCorpus(t *testing.T) (poisoned, benign, tricky []modelDoc) {
 	return modelCorpusOf(t, func(string, *tooldef.Tool) bool { return true })
 }
 
 // modelCorpusOf is modelCorpus of the tools keep keeps, each given with
 // the file it is in.
-func modelCorpusOf(t *testing.T, keep func(file string, tool *tooldef.Tool) bool) (poisoned, benign, tricky []string) {
+func modelCorpusOf(t *testing.T, keep func(file string, tool *tooldef.Tool) bool) (poisoned, benign, tricky []modelDoc) {
 	t.Helper()
 	dir := filepath.Join("testdata", "security")
 	const (
@@ -64,9 +64,9 @@ func modelCorpusOf(t *testing.T, keep func(file string, tool *tooldef.Tool) bool
 		isBenign
 		isTricky
 	)
-	labels := map[string]int{}
-	var order []string
-	label := func(sent string, l int) {
+	labels := map[modelDoc]int{}
+	var order []modelDoc
+	label := func(sent modelDoc, l int) {
 		if was, ok := labels[sent]; ok {
 			labels[sent] = max(was, l)
 			return
@@ -82,7 +82,7 @@ func modelCorpusOf(t *testing.T, keep func(file string, tool *tooldef.Tool) bool
 			s := newScan(tool)
 			for i := range s.texts {
 				src := s.texts[i].src()
-				modelSentences(src, func(from, to int) { label(src[from:to], l) })
+				modelSentences(src, func(from, to int) { label(s.docOf(i, src[from:to]), l) })
 			}
 			scanners.Put(s)
 		})
@@ -107,9 +107,9 @@ func modelCorpusOf(t *testing.T, keep func(file string, tool *tooldef.Tool) bool
 					bad := slices.ContainsFunc(spans, func(span string) bool { return overlaps(src, span, from, to) }) ||
 						s.texts[i].name != "" && slices.ContainsFunc(s.found, func(f secFinding) bool { return f.text == i && f.from < to && f.to > from })
 					if bad {
-						label(src[from:to], isPoisoned)
+						label(s.docOf(i, src[from:to]), isPoisoned)
 					} else {
-						label(src[from:to], isBenign)
+						label(s.docOf(i, src[from:to]), isBenign)
 					}
 				})
 			}
@@ -248,7 +248,7 @@ type trainedModel struct {
 // vector of length 1, as scikit-learn's TfidfVectorizer makes them), each
 // class weighted by the inverse of its size, the tricky sentences
 // modelTrickyWeight times a real server's.
-func trainModel(poisoned, benign, tricky []string) *trainedModel {
+func trainModel(poisoned, benign, tricky []modelDoc) *trainedModel {
 	docs := slices.Concat(poisoned, benign, tricky)
 	df := map[string]int{}
 	feats := make([]map[string]int, len(docs))

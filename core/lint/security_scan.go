@@ -715,6 +715,10 @@ func (s *secScan) recipientValue() {
 
 // isValue reports whether the text is a value the model may pass as an
 // argument: a default, const, enum or example value.
+// aside reports whether t is no description: a name, a title, a value, a
+// vendor's extension, a property's name read as a sentence.
+func (t *secText) aside() bool { return t.key != "description" || t.name != "" }
+
 func (t *secText) isValue() bool {
 	switch t.key {
 	case "default", "const", "enum", "examples", "input_examples":

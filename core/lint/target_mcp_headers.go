@@ -568,25 +568,30 @@ func looksSecret(name string) bool {
 // one: "X-Api-Key", "api_key" and "apiKey" are "api" "key".
 func nameWords(name string) []string {
 	var words []string
-	var w []byte
-	flush := func() {
-		if len(w) > 0 {
-			words = append(words, strings.ToLower(string(w)))
-			w = w[:0]
-		}
-	}
+	eachNameWord(name, func(w string) { words = append(words, strings.ToLower(w)) })
+	return words
+}
+
+// eachNameWord calls fn with each word of name as nameWords cuts it, as
+// it is spelled.
+func eachNameWord(name string, fn func(w string)) {
+	start := -1 // of the word being read
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		switch {
 		case !isLetter(c) && !isDigit(c):
-			flush()
+			if start >= 0 {
+				fn(name[start:i])
+			}
+			start = -1
 		case 'A' <= c && c <= 'Z' && i > 0 && 'a' <= name[i-1] && name[i-1] <= 'z':
-			flush()
-			w = append(w, c)
-		default:
-			w = append(w, c)
+			fn(name[start:i])
+			start = i
+		case start < 0:
+			start = i
 		}
 	}
-	flush()
-	return words
+	if start >= 0 {
+		fn(name[start:])
+	}
 }
