@@ -298,12 +298,7 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 // summing up the stale progress is written at once, and the token's
 // progress is the new request's, passed on and recorded again.
 func TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress(t *testing.T) {
-	var record proctest.Buffer
-	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
-	rec := newRecorder(opt, &logger{w: io.Discard})
-	s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
-	var got answers
-	s.up, s.down = discard{}, &got
+	s, rec, record, got := recordedSession(t)
 	progress := []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`)
 	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
 	s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
@@ -334,12 +329,7 @@ func TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress(t *testing.T) {
 // session's end; what else comes tied to it (tools changed) reaches the
 // client.
 func TestTheLateAnswerToARequestGivenUpEndsTheRunOfItsLogLines(t *testing.T) {
-	var record proctest.Buffer
-	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: &record}
-	rec := newRecorder(opt, &logger{w: io.Discard})
-	s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
-	var got answers
-	s.up, s.down = discard{}, &got
+	s, rec, record, got := recordedSession(t)
 	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
 	via, _ := s.pending.get(idKey([]byte("1")))
 	s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
@@ -363,6 +353,17 @@ func TestTheLateAnswerToARequestGivenUpEndsTheRunOfItsLogLines(t *testing.T) {
 	if len(got.sent) != 1 || string(got.sent[0]) != changed {
 		t.Errorf("the client got %q; want the tools changed alone", got.sent)
 	}
+}
+
+// recordedSession is a session whose record is kept in record, its
+// server taking everything and its client's messages kept in got.
+func recordedSession(t *testing.T) (s *session, rec *recorder, record *proctest.Buffer, got *answers) {
+	record, got = &proctest.Buffer{}, &answers{}
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: record}
+	rec = newRecorder(opt, &logger{w: io.Discard})
+	s = newSession(t.Context(), opt, rec, &logger{w: io.Discard})
+	s.up, s.down = discard{}, got
+	return s, rec, record, got
 }
 
 // heldWriter is a record whose writes wait until release is closed: a
