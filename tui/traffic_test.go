@@ -606,6 +606,31 @@ func TestARowAboutAMessageRecordedEarlierNamesItAndPairsWithNoCall(t *testing.T)
 	}
 }
 
+// TestARunOfLogLinesPassedOnIsARowRelayedAndNoProblem: the line summing
+// up the server's log lines after a cancel, which the client got, is a
+// row ×N of the run's first, relayed: unmarked, among no problems, and
+// its first's row is not said never written.
+func TestARunOfLogLinesPassedOnIsARowRelayedAndNoProblem(t *testing.T) {
+	t.Parallel()
+	first := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "notification", Method: "notifications/message", Bytes: 87, Verdict: proxy.Relayed}
+	run := first
+	run.Time, run.Bytes, run.Of, run.Why, run.Repeats = trafficAt(90), 348, first.Time, "log lines tied to the request of the line this one is of, given up: passed on as that was", 4
+	m := withTraffic(t, proxyModel(t, 160, 60), first, run)
+	s := screen(m)
+	checkRows(t, s, []rowCase{
+		{"the run", "15:09:30.090", []string{"s→c", "notifications/message", "relayed", "×4 like 15:09:30.085"}},
+		{"its first", "15:09:30.085", []string{"s→c", "notifications/message", "relayed"}},
+	})
+	for _, at := range []string{"15:09:30.085", "15:09:30.090"} {
+		if line := lineOf(s, at); strings.Contains(line, "✗") || strings.Contains(line, "never written") {
+			t.Errorf("the row %q is marked as a message kept from the client", line)
+		}
+	}
+	if problems := screen(press(t, m, "x")); strings.Contains(problems, "notifications/message") {
+		t.Errorf("the log lines passed on are among the problems:\n%s", problems)
+	}
+}
+
 // TestAnAnswerNeverWrittenIsMarkedSoOnItsRowAndItsCall: once a later
 // row says a call's answer, relayed, never reached the client, the
 // answer's row and, in the calls, its call's are marked ✗, say why, and

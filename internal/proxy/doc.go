@@ -157,20 +157,25 @@
 //	    did not read a message within 10 s, or let too much wait unread,
 //	    or the proxy stopped first: 2 s after it begins to stop, it gives
 //	    up the connections still open, before the record closes);
-//	    or, with repeats, a run of messages kept from their peer as it
-//	    was ended: progress whose token names no request waiting (one
-//	    run a token), log lines on the stream of a request of the
-//	    client's given up (one run a request), or messages tied to no
-//	    client's request in a session clients share (one run a kind).
-//	    The first of a run is a line in full; the rest are counted, and
-//	    this one line sums them up (repeats their count, bytes their
-//	    size together, the first's verdict: "dropped", or "refused" for
-//	    requests of the server's, answered) once the run ends: its
-//	    token or request's id is taken by a new request, the late
-//	    answer to its request comes, or the session ends. A flood of
-//	    millions costs the record two lines; stderr counts them still,
-//	    in powers of ten. A proxy killed before the run ends writes no
-//	    sum.
+//	    or, with repeats, a run of messages that came alike as it was
+//	    ended: progress whose token names no request waiting (one run
+//	    a token) and messages tied to no client's request in a session
+//	    clients share (one run a kind), kept from their peer; or the
+//	    server's log lines on the stream of a request of the client's
+//	    given up, passed on to the client all the same (one run a
+//	    request and verdict: "relayed", or "dropped" where no stream
+//	    open to the client could carry them). The first of a run is a
+//	    line in full; the rest are counted, and this one line sums them
+//	    up (repeats their count, bytes their size together, the first's
+//	    method when they share it, and its verdict: "relayed",
+//	    "dropped", or "refused" for requests of the server's, answered)
+//	    once the run ends: its token or request's id is taken by a new
+//	    request, the late answer to its request comes, or the session
+//	    ends. A flood of millions costs the record two lines; stderr
+//	    counts those kept back still, in powers of ten. A proxy killed
+//	    before the run ends writes no sum. Those of a run passed on to
+//	    a client over HTTP that its connection never writes get no
+//	    line of their own: only the first's is said, as above.
 //
 // Lines come in the order of their times, the order the messages
 // reached the proxy, both ways and from every client over HTTP: each

@@ -2,6 +2,7 @@ package proxy
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"toolbench/internal/jsonrpc"
@@ -10,16 +11,16 @@ import (
 // A server that ignores a cancel may flood the proxy with progress for
 // the request it cancelled (millions of notifications a minute), or log
 // lines on its stream, and a server shared by clients that keep no
-// session with messages tied to none of their requests. Each is
-// dropped; in the record, the first of a run is a line in full and the
-// rest are counted, to one line that sums them up once the run ends:
-// its token is used again by a new request, the cancelled request's
-// late answer comes, or the session ends. A flood costs the record two
-// lines.
+// session with messages tied to none of their requests. The progress
+// and the unrouted are dropped, the log lines passed on; in the record,
+// the first of a run is a line in full and the rest are counted, to one
+// line that sums them up once the run ends: its token is used again by
+// a new request, the cancelled request's late answer comes, or the
+// session ends. A flood costs the record two lines.
 
-// A run is messages dropped alike after the first of them: stale
-// progress of one token, log lines of one request given up, or
-// unrouted messages of one kind.
+// A run is messages that came alike after the first of them, and became
+// of what it did: stale progress of one token, log lines of one request
+// given up (passed on, or dropped), or unrouted messages of one kind.
 type run struct {
 	first Event // the first's line, without its findings
 	why   string
@@ -32,28 +33,54 @@ type run struct {
 func newRuns() *fifo[*run] { return newFIFO[*run](maxWaiting, 0, nil) }
 
 // Run keys: stale progress by its token, unrouted messages by their
-// kind, log lines of a request given up by its key.
+// kind, log lines of a request given up by its key and their verdict.
 func staleRun(tok []byte) string     { return "p" + idKey(tok) }
 func unroutedRun(kind string) string { return "u" + kind }
-func givenUpRun(key string) string   { return "g" + key }
+func givenUpRun(key string, v Verdict) string {
+	return "g" + string(v) + " " + key
+}
+
+// oneMethod reports whether the messages of the run of key share their
+// first's method, which the line summing them up then names: all but
+// the unrouted of a kind.
+func oneMethod(key string) bool { return !strings.HasPrefix(key, "u") }
 
 // eventUnlessCounted is the event of m, which has just come and is to
 // be dropped in the run of key, placed in the record; nil, and m counted
 // in the run, once the run has its first.
 func (s *session) eventUnlessCounted(key string, m *jsonrpc.Message) *Event {
-	if s.rec != nil {
-		s.mu.Lock()
-		r, ok := s.runs.get(key)
-		if ok {
-			r.n++
-			r.bytes += int64(len(m.Raw))
-		}
-		s.mu.Unlock()
-		if ok {
-			return nil
-		}
+	if s.countInRun(key, len(m.Raw)) {
+		return nil
 	}
 	return s.event(Server, Client, m)
+}
+
+// countInRun counts a message of size bytes in the run of key and
+// reports true, once the run has its first; false, counting nothing,
+// before, or when nothing records.
+func (s *session) countInRun(key string, size int) bool {
+	if s.rec == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.runs.get(key)
+	if ok {
+		r.n++
+		r.bytes += int64(size)
+	}
+	return ok
+}
+
+// inRun reports whether the run of key has its first.
+func (s *session) inRun(key string) bool {
+	if s.rec == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.runs.get(key)
+	return ok
 }
 
 // quietly records ev, placed, of a message dropped in the run of key,
@@ -73,7 +100,7 @@ func (s *session) quietly(key string, ev *Event, why string) bool {
 		return true
 	}
 	first := Event{Time: ev.Time, From: ev.From, To: ev.To, Kind: ev.Kind, Verdict: ev.Verdict}
-	if ev.Kind == "notification" && ev.Method == "notifications/progress" {
+	if oneMethod(key) {
 		first.Method = ev.Method
 	}
 	ended := s.runs.put(key, &run{first: first, why: why})

@@ -270,6 +270,8 @@ func TestReadRecordGivesBackTheLinesAboutAMessageRecordedEarlier(t *testing.T) {
 		{name: "passed on and never written", e: *lost},
 		{name: "a run summed up", e: Event{Time: at.Add(time.Minute), From: Server, To: Client, Kind: "notification", Method: "notifications/progress",
 			Bytes: 99900, Verdict: Dropped, Of: at, Why: "progress of the same token", Repeats: 999}},
+		{name: "a run passed on summed up", e: Event{Time: at.Add(time.Minute), From: Server, To: Client, Kind: "notification", Method: "notifications/message",
+			Bytes: 348, Verdict: Relayed, Of: at, Why: "log lines tied to the request of the line this one is of, given up", Repeats: 4}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -128,9 +128,9 @@ type session struct {
 	// run's first recorded and the rest counted (see quietly).
 	runs *fifo[*run]
 	gone error // why the server is gone
-	// What the bounds and the shared session kept back, stale progress,
-	// and log lines of requests given up, counted for stderr.
-	evicted, forgotten, unroutedCount, staleCount, givenUpCount atomic.Int64
+	// What the bounds and the shared session kept back, and stale
+	// progress, counted for stderr.
+	evicted, forgotten, unroutedCount, staleCount atomic.Int64
 	// asked counts the client's requests passed on to the server, and
 	// heard is set once the server has sent anything: a session whose
 	// server answered none of them was one with a server that could not
@@ -528,12 +528,11 @@ func (s *session) awaited(id []byte) bool {
 // client it is for. list_changed is passed on and nothing more: calls
 // are checked against the listing the client has until it lists the
 // tools again, as the client's own view of them is. What is for no one
-// (stale progress, a log line tied to a request given up, a
-// notification tied to no client's request in a shared session) is
-// dropped, and past the first of its run only counted: its event is not
-// even placed, so that a flood of it fills no queue. Other
-// notifications tied to a request given up (list_changed, a resource
-// updated) say what the client's session holds, and are passed on.
+// (stale progress, a notification tied to no client's request in a
+// shared session) is dropped, and past the first of its run only
+// counted: its event is not even placed, so that a flood of it fills no
+// queue. Log lines tied to a request given up are passed on, and
+// recorded so too (see relayOfGivenUp).
 func (s *session) serverNotification(m *jsonrpc.Message, via *request) {
 	out, to, stale := s.routeNotification(m, via)
 	switch {
@@ -542,7 +541,7 @@ func (s *session) serverNotification(m *jsonrpc.Message, via *request) {
 	case out == nil:
 		s.unrouted(m, s.eventUnlessCounted(unroutedRun(m.Kind.String()), m))
 	case to != nil && m.Method == "notifications/message" && s.givenUpNow(to):
-		s.dropOfGivenUp(to, s.eventUnlessCounted(givenUpRun(to.key), m))
+		s.relayOfGivenUp(out, to, m)
 	default:
 		s.relay(out, nil, to, s.event(Server, Client, m))
 	}

@@ -98,7 +98,7 @@ func TestInASharedSessionAMessageTiedToNoClientsRequestReachesNoClient(t *testin
 		}
 	}
 	// The first is recorded in full; the rest are counted, to a line at
-	// the session's end (see TestAFloodOfDroppedMessagesCostsTheRecordTwoLines).
+	// the session's end (see TestAFloodOfMessagesNoOneWaitsForCostsTheRecordTwoLines).
 	waitFor(t, "the record of the first log line dropped", func() bool {
 		n := 0
 		for _, l := range recordLines(t, record.String()) {

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"toolbench/core/catalog"
@@ -128,8 +127,15 @@ func (s *session) waitLocked(req *request) []*request {
 		s.endRunLocked(staleRun(req.progress))   // and its stale progress ends
 	}
 	s.givenUp.take(req.key)
-	s.endRunLocked(givenUpRun(req.key)) // the key names the new request
+	s.endGivenUpRunsLocked(req.key) // the key names the new request
 	return evicted
+}
+
+// endGivenUpRunsLocked sums up the runs of the log lines of the request
+// given up under key. s.mu is held.
+func (s *session) endGivenUpRunsLocked(key string) {
+	s.endRunLocked(givenUpRun(key, Relayed))
+	s.endRunLocked(givenUpRun(key, Dropped))
 }
 
 // endRunLocked sums up the run of key, if there is one. s.mu is held.
@@ -207,7 +213,7 @@ func (s *session) takeGivenUp(key string) *request {
 	req, ok := s.givenUp.take(key)
 	if ok {
 		// Its late answer ends what was tied to it.
-		s.endRunLocked(givenUpRun(key))
+		s.endGivenUpRunsLocked(key)
 	}
 	return req
 }
@@ -402,39 +408,54 @@ func (s *session) routeNotification(m *jsonrpc.Message, via *request) (out []byt
 // routeNotification), and says so: in the record with ev, nil for one
 // counted in its run already (see quietly).
 func (s *session) dropStaleProgress(m *jsonrpc.Message, ev *Event) {
-	s.dropStale(staleRun(jsonrpc.Member(m.Params, "progressToken")), ev, &s.staleCount,
-		"progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on",
-		"progress of the same token as the line this one is of, for no request: dropped as that was, and not recorded one by one",
-		"progress of a request given up, or of the proxy's own, was not passed on")
-}
-
-// dropOfGivenUp keeps from the client a log line of the server's
-// (notifications/message) tied to req, a request of the client's given
-// up (cancelled, its connection closed, evicted), as its progress is:
-// the client no longer waits for the work it tells of, and a server
-// that goes on after the cancel (log lines by the million) would cost a
-// record line each. Said as dropStaleProgress says stale progress, in a
-// run of req's, which its late answer ends.
-func (s *session) dropOfGivenUp(req *request, ev *Event) {
-	s.dropStale(givenUpRun(req.key), ev, &s.givenUpCount,
-		"a log line tied to a request the client cancelled or the proxy gave up: not passed on",
-		"log lines tied to the request of the line this one is of, given up: dropped as that was, and not recorded one by one",
-		"a log line tied to a request given up was not passed on")
-}
-
-// dropStale drops a notification no one waits for, in the run of key:
-// in the record with ev (found, then why in the line that sums the run
-// up), nil for one counted in its run already, and on stderr, said, for
-// the first and every power of ten of those count counts.
-func (s *session) dropStale(key string, ev *Event, count *atomic.Int64, found, why, said string) {
 	if ev != nil {
 		ev.Verdict = Dropped
-		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning, Text: found})
-		s.quietly(key, ev, why)
+		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
+			Text: "progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on"})
+		s.quietly(staleRun(jsonrpc.Member(m.Params, "progressToken")), ev,
+			"progress of the same token as the line this one is of, for no request: dropped as that was, and not recorded one by one")
 	}
-	if n := count.Add(1); every(n) {
-		s.log.printf("%s (%d so far)", said, n)
+	if n := s.staleCount.Add(1); every(n) {
+		s.log.printf("progress of a request given up, or of the proxy's own, was not passed on (%d so far)", n)
 	}
+}
+
+// relayOfGivenUp passes out, a log line of the server's
+// (notifications/message) on the stream of req, a request of the
+// client's given up (cancelled, its connection closed, evicted), on to
+// the client as any other: MCP lets a client ignore only the answer to
+// a request it gave up, and log lines are the session's output it asked
+// for. A server that goes on logging after the cancel would cost the
+// record a line a message, so they are recorded in runs of req's, one
+// for those passed on and one for those no stream could carry (dropped,
+// as any message with no way to its client): the first of each in full
+// and the rest counted, to one line that sums them up once its late
+// answer comes, its id is used again or the session ends. Past the
+// first, no event is placed for them, so that a flood fills no queue.
+func (s *session) relayOfGivenUp(out []byte, req *request, m *jsonrpc.Message) {
+	var ev *Event
+	var d *delivery
+	if !s.inRun(givenUpRun(req.key, Relayed)) {
+		ev = s.event(Server, Client, m)
+		d = s.delivery(ev)
+	}
+	verdict := Relayed
+	if s.down.send(out, nil, req, d) != nil {
+		verdict = Dropped
+	}
+	key := givenUpRun(req.key, verdict)
+	if ev == nil {
+		if s.countInRun(key, len(m.Raw)) {
+			return
+		}
+		ev = s.event(Server, Client, m) // the first of its run after all
+	}
+	ev.Verdict = verdict
+	why := "log lines tied to the request of the line this one is of, given up: passed on as that was, and not recorded one by one"
+	if verdict == Dropped {
+		why = "log lines tied to the request of the line this one is of, given up: no stream open to the client could carry them, and they were not recorded one by one"
+	}
+	s.quietly(key, ev, why)
 }
 
 // givenUpNow reports whether req, a request of the client's, is given

@@ -196,17 +196,18 @@ func TestProgressOfARequestGivenUpIsKeptFromTheClient(t *testing.T) {
 	}
 }
 
-// TestAFloodOfDroppedMessagesCostsTheRecordTwoLines has a server flood
-// the proxy with progress for a request the client cancelled, or, in a
-// session clients share, with messages tied to no client's request: the
-// first is recorded in full, the rest are counted, and one line at the
-// session's end sums them up (their count and size, and the first's
-// time), however many there were; a request among them is answered
-// with an error all the same, every one. Those counted take no place
+// TestAFloodOfMessagesNoOneWaitsForCostsTheRecordTwoLines has a server
+// flood the proxy with progress for a request the client cancelled, log
+// lines on the stream of a request given up, or, in a session clients
+// share, with messages tied to no client's request: the first is
+// recorded in full, the rest are counted, and one line at the session's
+// end sums them up (their count and size, and the first's time), however
+// many there were; the log lines reach the client all the same, every
+// one, and a request among them is answered with an error, every one. Those counted take no place
 // in the record's queue, not even for a while: with the record's
 // writer held up all through the flood, a queue of a few events drops
 // none.
-func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
+func TestAFloodOfMessagesNoOneWaitsForCostsTheRecordTwoLines(t *testing.T) {
 	const flood = 1000
 	tests := []struct {
 		name   string
@@ -217,6 +218,7 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 		msg      func(i int) string
 		verdict  Verdict
 		answered int // the server's requests answered with an error
+		passed   int // the messages the client got
 	}{
 		{name: "stale progress", msg: func(i int) string {
 			return `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":` + strconv.Itoa(100000+i) + `}}`
@@ -227,9 +229,9 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 		{name: "unrouted requests", shared: true, msg: func(i int) string {
 			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"method":"roots/list"}`
 		}, verdict: Refused, answered: flood},
-		{name: "notifications of a request given up", tied: true, msg: func(i int) string {
+		{name: "log lines of a request given up, passed on", tied: true, msg: func(i int) string {
 			return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":` + strconv.Itoa(100000+i) + `}}`
-		}, verdict: Dropped},
+		}, verdict: Relayed, passed: flood},
 		{name: "unrouted responses", shared: true, msg: func(i int) string {
 			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"result":{}}`
 		}, verdict: Dropped},
@@ -243,8 +245,8 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 			opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: record, QueueSize: 8}
 			rec := newRecorder(opt, &logger{w: io.Discard})
 			s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
-			up := &sentUp{}
-			s.up, s.down, s.renumber = up, &answers{}, tc.shared
+			up, got := &sentUp{}, &answers{}
+			s.up, s.down, s.renumber = up, got, tc.shared
 			if !tc.shared {
 				s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
 				s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
@@ -276,8 +278,11 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 				t.Fatalf("%d lines of the server's messages, want 2: the first, and one summing up the rest\n%s", len(lines), describe(lines))
 			}
 			first, rest := lines[0].Raw, lines[1].Raw
-			if field(first, "verdict") != string(tc.verdict) || !strings.Contains(field(first, "findings"), `"code":"unrouted"`) || field(first, "bytes") != strconv.Itoa(len(tc.msg(0))) {
-				t.Errorf("the first line is %s; want the first message, %s, with its finding", first, tc.verdict)
+			// What is passed on is found nothing; what is kept back is
+			// found unrouted.
+			unrouted := strings.Contains(field(first, "findings"), `"code":"unrouted"`)
+			if field(first, "verdict") != string(tc.verdict) || unrouted != (tc.verdict != Relayed) || field(first, "bytes") != strconv.Itoa(len(tc.msg(0))) {
+				t.Errorf("the first line is %s; want the first message, %s, found unrouted unless relayed", first, tc.verdict)
 			}
 			want := map[string]string{"verdict": string(tc.verdict), "repeats": strconv.Itoa(flood - 1),
 				"bytes": strconv.Itoa((flood - 1) * len(tc.msg(0))), "of": field(first, "time"), "kind": field(first, "kind")}
@@ -288,6 +293,9 @@ func TestAFloodOfDroppedMessagesCostsTheRecordTwoLines(t *testing.T) {
 			}
 			if len(up.msgs) != tc.answered {
 				t.Errorf("the server got %d answers to its requests, want %d", len(up.msgs), tc.answered)
+			}
+			if len(got.sent) != tc.passed {
+				t.Errorf("the client got %d of the messages, want %d", len(got.sent), tc.passed)
 			}
 		})
 	}
@@ -323,37 +331,66 @@ func TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress(t *testing.T) {
 }
 
 // TestTheLateAnswerToARequestGivenUpEndsTheRunOfItsLogLines: the
-// server's log lines on the stream of a request the client cancelled are
-// kept from the client, one recorded and the rest counted, and the line
-// summing them up is written as the late answer comes, not at the
-// session's end; what else comes tied to it (tools changed) reaches the
-// client.
+// server's log lines on the stream of a request the client cancelled
+// reach the client, every one, or, where no stream can carry them, are
+// dropped; either way one is recorded in full and the rest counted, and
+// the line summing them up, with their verdict, is written as the late
+// answer comes, not at the session's end.
 func TestTheLateAnswerToARequestGivenUpEndsTheRunOfItsLogLines(t *testing.T) {
-	s, rec, record, got := recordedSession(t)
-	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
-	via, _ := s.pending.get(idKey([]byte("1")))
-	s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+	logLine := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`
 	changed := `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`
-	for range 5 {
-		s.fromServer([]byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`), via)
+	tests := []struct {
+		name     string
+		noStream bool // no stream open to the client can carry them
+		want     []string
+		got      []string // what the client gets
+	}{
+		{name: "passed on",
+			want: []string{"notifications/message relayed ", "notifications/tools/list_changed relayed ", "ping dropped ", "notifications/message relayed 4"},
+			got:  []string{logLine, logLine, logLine, logLine, logLine, changed}},
+		{name: "no stream to carry them", noStream: true,
+			want: []string{"notifications/message dropped ", "notifications/tools/list_changed dropped ", "ping dropped ", "notifications/message dropped 4"}},
 	}
-	s.fromServer([]byte(changed), via)
-	s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), via)
-	rec.close() // before the session ends: what is recorded came of the answer
-	var lines []string
-	for _, l := range recordLines(t, record.String()) {
-		if field(l.Raw, "from") == "server" {
-			lines = append(lines, field(l.Raw, "kind")+" "+field(l.Raw, "verdict")+" "+field(l.Raw, "repeats"))
-		}
-	}
-	want := []string{"notification dropped ", "notification relayed ", "response dropped ", "notification dropped 4"}
-	if !slices.Equal(lines, want) {
-		t.Errorf("the record's lines of the server's say %q, want %q:\n%s", lines, want, record.String())
-	}
-	if len(got.sent) != 1 || string(got.sent[0]) != changed {
-		t.Errorf("the client got %q; want the tools changed alone", got.sent)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, rec, record, got := recordedSession(t)
+			if tc.noStream {
+				s.down = noStream{}
+			}
+			s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
+			via, _ := s.pending.get(idKey([]byte("1")))
+			s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+			for range 5 {
+				s.fromServer([]byte(logLine), via)
+			}
+			s.fromServer([]byte(changed), via)
+			s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), via)
+			rec.close() // before the session ends: what is recorded came of the answer
+			var lines []string
+			for _, l := range recordLines(t, record.String()) {
+				if field(l.Raw, "from") == "server" {
+					lines = append(lines, field(l.Raw, "method")+" "+field(l.Raw, "verdict")+" "+field(l.Raw, "repeats"))
+				}
+			}
+			if !slices.Equal(lines, tc.want) {
+				t.Errorf("the record's lines of the server's say %q, want %q:\n%s", lines, tc.want, record.String())
+			}
+			var sent []string
+			for _, m := range got.sent {
+				sent = append(sent, string(m))
+			}
+			if !slices.Equal(sent, tc.got) {
+				t.Errorf("the client got %q, want %q", sent, tc.got)
+			}
+		})
 	}
 }
+
+// noStream is a downstream with no stream open to the client: nothing
+// it is sent can be carried.
+type noStream struct{}
+
+func (noStream) send([]byte, *request, *request, *delivery) error { return errNoStream }
 
 // recordedSession is a session whose record is kept in record, its
 // server taking everything and its client's messages kept in got.
