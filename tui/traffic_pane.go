@@ -127,7 +127,8 @@ func (l *trafficLog) push(r trafficRow) int64 {
 // recorded earlier, not a run) is about as never written to its peer,
 // and returns its seq and, for a call's answer, the call's; 0 for a row
 // not kept. The rows are in the order of their times, so the row is
-// found among those of its time, by who, kind, method and id.
+// found among those of its time, by who, kind, method and id: the first
+// passed on and not marked already.
 func (l *trafficLog) neverWritten(seq int64) (of, call int64) {
 	d := l.at(seq)
 	n := l.kept()
@@ -137,7 +138,7 @@ func (l *trafficLog) neverWritten(seq int64) (of, call int64) {
 		if !r.time.Equal(d.of) {
 			return 0, 0
 		}
-		if !r.of.IsZero() || r.dir != d.dir || r.kind != d.kind || r.method != d.method || r.rawID != d.rawID {
+		if !r.of.IsZero() || r.lost != "" || !passedOn(r.verdict) || r.dir != d.dir || r.kind != d.kind || r.method != d.method || r.rawID != d.rawID {
 			continue
 		}
 		of = l.first + int64(i)
@@ -150,6 +151,13 @@ func (l *trafficLog) neverWritten(seq int64) (of, call int64) {
 		return of, call
 	}
 	return 0, 0
+}
+
+// passedOn reports whether v is a verdict of a message passed on, which
+// a later row may say was never written: two messages alike of one time
+// are told apart by it and by the one marked already.
+func passedOn(v proxy.Verdict) bool {
+	return v == proxy.Relayed || v == proxy.Filtered || v == proxy.Sent
 }
 
 // forget takes the oldest row out of what is counted of the rows kept.

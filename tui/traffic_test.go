@@ -631,6 +631,46 @@ func TestARunOfLogLinesPassedOnIsARowRelayedAndNoProblem(t *testing.T) {
 	}
 }
 
+// TestARowNeverWrittenMarksTheMessagePassedOnNotMarkedYetOfItsTime:
+// messages alike of one time are told apart by what became of them: a
+// second later row marks the second message passed on, not the first
+// again, and one kept from its peer is never the row marked.
+func TestARowNeverWrittenMarksTheMessagePassedOnNotMarkedYetOfItsTime(t *testing.T) {
+	t.Parallel()
+	lost := "the client's connection ended before it was written"
+	progress := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "notification", Method: "notifications/progress", Bytes: 80, Verdict: proxy.Relayed}
+	stale := progress
+	stale.Verdict = proxy.Dropped
+	unwritten := progress
+	unwritten.Time, unwritten.Verdict, unwritten.Of, unwritten.Why = trafficAt(90), proxy.Dropped, progress.Time, lost
+	tests := []struct {
+		name   string
+		events []proxy.Event
+		marked int // the rows of the messages' time marked never written
+	}{
+		{"two passed on, both never written", []proxy.Event{progress, progress, unwritten, unwritten}, 2},
+		{"one kept back before one passed on and never written", []proxy.Event{stale, progress, unwritten}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := withTraffic(t, proxyModel(t, 160, 60), tc.events...)
+			s := screen(m)
+			n := 0
+			for _, line := range strings.Split(s, "\n") {
+				if strings.Contains(line, "15:09:30.085") && strings.Contains(line, "relayed") {
+					if !strings.Contains(line, "✗") {
+						t.Errorf("a message passed on and never written is not marked: %q", line)
+					}
+					n++
+				}
+			}
+			if n != tc.marked {
+				t.Errorf("%d rows passed on of the messages' time, want %d:\n%s", n, tc.marked, s)
+			}
+		})
+	}
+}
+
 // TestAnAnswerNeverWrittenIsMarkedSoOnItsRowAndItsCall: once a later
 // row says a call's answer, relayed, never reached the client, the
 // answer's row and, in the calls, its call's are marked ✗, say why, and
