@@ -387,7 +387,9 @@ func (h *httpDown) done(x *exchange) {
 // (a client that does not read, its answer being written) is recorded
 // dropped while the record is open, and waits for their handlers to be
 // done with them within d. It says on stderr how many messages were not
-// written.
+// written, whether or not every handler was done within d: what was
+// queued is lost as the exchange is given up, and only a message still
+// being written then is lost later, which it says apart.
 func (h *httpDown) stopExchanges(d time.Duration) {
 	h.mu.Lock()
 	live := make([]*exchange, 0, len(h.live))
@@ -402,27 +404,34 @@ func (h *httpDown) stopExchanges(d time.Duration) {
 	}
 	bound := time.NewTimer(d)
 	defer bound.Stop()
-	lost := 0
+	expired := false
+	lost, writing := 0, 0
 	for _, x := range live {
 		x.mu.Lock()
 		detached := x.detached
 		x.mu.Unlock()
-		if detached != nil {
+		if detached != nil && !expired {
 			select {
 			case <-detached:
 			case <-bound.C:
-				h.log.printf("a client's request was still being served %v after the proxy stopped its connection: what it was not sent may be recorded as passed on", d)
-				return
+				expired = true // the rest are not waited for
 			}
 		}
 		x.mu.Lock()
 		if lossOf(x.broken) == stopped {
 			lost += x.lost
 		}
+		if x.writing {
+			writing++
+		}
 		x.mu.Unlock()
 	}
 	if lost > 0 {
 		h.log.printf("the proxy stopped with %s queued for clients over HTTP not written to them: the record says each was dropped", termtext.Plural(lost, "message"))
+	}
+	if writing > 0 {
+		h.log.printf("%s to clients over HTTP still being written %v after the proxy gave up their connections, not counted as written or not: the record may say only that they were passed on",
+			termtext.Plural(writing, "message"), d)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"toolbench/internal/mcpclient"
 	"toolbench/internal/proctest"
@@ -269,4 +270,57 @@ func TestStderrAndTheRecordSayAlikeWhyAConnectionWasGivenUp(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTheProxyStoppingCountsWhatWasNotWrittenThoughAHandlerOutlastsItsBound
+// stops the proxy with two connections it gives up: one whose message
+// is still being written past the bound (a write that no deadline ends),
+// and one whose handler has not returned but whose queue was lost as it
+// was given up. Stderr counts the messages queued and not written all
+// the same, and says apart the one still being written, which the
+// record may say only was passed on.
+func TestTheProxyStoppingCountsWhatWasNotWrittenThoughAHandlerOutlastsItsBound(t *testing.T) {
+	held := heldResponse{ResponseRecorder: httptest.NewRecorder(), release: make(chan struct{})}
+	writing := newExchange(held, httptest.NewRequest("POST", "/mcp", nil))
+	busy := newExchange(httptest.NewRecorder(), httptest.NewRequest("POST", "/mcp", nil))
+	for _, x := range []*exchange{writing, busy, busy} {
+		if err := x.write([]byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{}}`), false, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		writing.serve(nil, nil)
+	}()
+	waitFor(t, "the message being written", func() bool {
+		writing.mu.Lock()
+		defer writing.mu.Unlock()
+		return writing.writing
+	})
+	var stderr proctest.Buffer
+	h := &httpDown{log: &logger{w: &stderr}, live: map[*exchange]bool{writing: true, busy: true}}
+	h.stopExchanges(time.Millisecond) // neither handler returns within it
+	close(held.release)
+	<-served
+	for _, said := range []string{
+		"the proxy stopped with 2 messages queued for clients over HTTP not written to them",
+		"1 message to clients over HTTP still being written 1ms after the proxy gave up their connections",
+	} {
+		if !strings.Contains(stderr.String(), said) {
+			t.Errorf("stderr does not say %q:\n%s", said, stderr.String())
+		}
+	}
+}
+
+// heldResponse is a response whose writes wait until release is closed,
+// whatever deadline is set: a write the proxy's giving up does not end.
+type heldResponse struct {
+	*httptest.ResponseRecorder
+	release chan struct{}
+}
+
+func (w heldResponse) Write(p []byte) (int, error) {
+	<-w.release
+	return w.ResponseRecorder.Write(p)
 }
