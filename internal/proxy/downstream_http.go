@@ -442,10 +442,11 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	// the answer last.
 	switch x.serve(r.Context().Done(), h.ctx.Done()) {
 	case clientGone, givenUp:
-		// A connection given up, its client not reading, is as gone: the
-		// server stops working on the request, and what it would still
-		// send for it goes to none of the client's other streams.
-		ds.cancelled(&m, x)
+		// A connection given up (its client not reading, the proxy
+		// stopping) is as gone: the server stops working on the
+		// request, and what it would still send for it goes to none of
+		// the client's other streams. The server is told why.
+		ds.cancelled(&m, x, cancelReason(x.givenUpFor()))
 	case stopping:
 		// Stopping, the proxy answers what it will not see answered,
 		// rather than leave an empty response.
@@ -485,10 +486,10 @@ func (h *httpDown) checkHeaders(s *session, r *http.Request, m *jsonrpc.Message)
 	return found, len(found) > 0 && h.opt.Policy.Headers == Enforce
 }
 
-// cancelled tells the server that the client gave up the request of x,
-// whose connection closed before its answer: in MCP's words, as the
-// client could not.
-func (ds *downSession) cancelled(m *jsonrpc.Message, x *exchange) {
+// cancelled tells the server that the request of x will not be waited
+// for, its connection closed before its answer, and why: in MCP's
+// words, as the client could not.
+func (ds *downSession) cancelled(m *jsonrpc.Message, x *exchange, reason string) {
 	ds.s.mu.Lock()
 	var req *request
 	for _, p := range ds.s.pending.all {
@@ -500,7 +501,7 @@ func (ds *downSession) cancelled(m *jsonrpc.Message, x *exchange) {
 	if req == nil || !ds.s.giveUp(req) {
 		return
 	}
-	ds.s.cancelOnServer(req, "the client closed its connection")
+	ds.s.cancelOnServer(req, reason)
 }
 
 func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {

@@ -483,6 +483,25 @@ func notReading(l loss) string {
 	return "did not read a message within " + writeTimeout.String()
 }
 
+// cancelReason is the reason the server's notifications/cancelled
+// gives for a request whose connection ended, or was given up for why.
+func cancelReason(why error) string {
+	switch l := lossOf(why); l {
+	case stopped:
+		return "the proxy is stopping"
+	case queueFull, timedOut:
+		return "the client " + notReading(l) + ", and the proxy closed its connection"
+	}
+	return "the client closed its connection"
+}
+
+// givenUpFor is why the connection was given up, nil for not.
+func (x *exchange) givenUpFor() error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.broken
+}
+
 // lossReason says, in a record line, why a message queued for a client
 // was not written: its connection given up for why, or (why nil, or an
 // error of the connection's own) ended first.

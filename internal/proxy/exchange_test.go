@@ -113,47 +113,70 @@ func TestAnExchangeWritesItsAnswerAsJSONAloneAndAsTheLastEventOtherwise(t *testi
 
 // TestAConnectionGivenUpHasItsRequestCancelledOnTheServer gives up the
 // connection of a call the server has not answered, as a client that
-// does not read loses it: the server is told the call is cancelled, as
-// for a client that closed its connection, rather than left working on
-// it and sending what is tied to it to the client's other streams.
+// does not read loses it, or as the proxy stopping does: the server is
+// told the call is cancelled, and why, as for a client that closed its
+// connection, rather than left working on it and sending what is tied
+// to it to the client's other streams.
 func TestAConnectionGivenUpHasItsRequestCancelledOnTheServer(t *testing.T) {
-	up, received := testServer(t, "late")
-	h, url := down(t, up, true)
-	_, header, _ := post(t, url, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, nil)
-	id := header.Get(sessionHeader)
-	session := http.Header{sessionHeader: {id}}
-	post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, session)
-	go func() {
-		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(pendingCallMessage))
-		req.Header = session.Clone()
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			resp.Body.Close()
-		}
-	}()
-	h.mu.Lock()
-	ds := h.sessions[id]
-	h.mu.Unlock()
-	var x *exchange
-	waitFor(t, "call waiting for its answer", func() bool {
-		ds.s.mu.Lock()
-		defer ds.s.mu.Unlock()
-		for _, req := range ds.s.pending.all {
-			if req.method == "tools/call" {
-				x, _ = req.route.(*exchange)
+	tests := []struct {
+		name   string
+		why    error
+		reason string
+	}{
+		{name: "a client not reading", why: errQueueFull,
+			reason: "the client let more than 1024 messages or 16 MiB wait for it unread, and the proxy closed its connection"},
+		{name: "the proxy stopping", why: errStopping, reason: "the proxy is stopping"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			up, received := testServer(t, "late")
+			h, url := down(t, up, true)
+			_, header, _ := post(t, url, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`, nil)
+			id := header.Get(sessionHeader)
+			session := http.Header{sessionHeader: {id}}
+			post(t, url, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, session)
+			go func() {
+				req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(pendingCallMessage))
+				req.Header = session.Clone()
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Accept", "application/json, text/event-stream")
+				if resp, err := http.DefaultClient.Do(req); err == nil {
+					resp.Body.Close()
+				}
+			}()
+			h.mu.Lock()
+			ds := h.sessions[id]
+			h.mu.Unlock()
+			var x *exchange
+			waitFor(t, "call waiting for its answer", func() bool {
+				ds.s.mu.Lock()
+				defer ds.s.mu.Unlock()
+				for _, req := range ds.s.pending.all {
+					if req.method == "tools/call" {
+						x, _ = req.route.(*exchange)
+					}
+				}
+				return x != nil
+			})
+			x.mu.Lock()
+			x.giveUpLocked(tc.why)
+			x.mu.Unlock()
+			waitFor(t, "notifications/cancelled at the server", func() bool {
+				return slices.ContainsFunc(callsReceived(t, received), func(line string) bool {
+					return strings.Contains(line, `"notifications/cancelled"`) && strings.Contains(line, `"requestId":2`)
+				})
+			})
+			// What the server got is a line a message, its reason's
+			// words among them.
+			got, err := os.ReadFile(received)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		return x != nil
-	})
-	x.mu.Lock()
-	x.giveUpLocked(errQueueFull)
-	x.mu.Unlock()
-	waitFor(t, "notifications/cancelled at the server", func() bool {
-		return slices.ContainsFunc(callsReceived(t, received), func(line string) bool {
-			return strings.Contains(line, `"notifications/cancelled"`) && strings.Contains(line, `"requestId":2`)
+			if want := `"requestId":2,"reason":"` + tc.reason + `"`; !strings.Contains(string(got), want) {
+				t.Errorf("the server was not told %s:\n%s", want, got)
+			}
 		})
-	})
+	}
 }
 
 // TestAMessageQueuedForAClientIsRecordedAsWhatBecameOfIt queues the
