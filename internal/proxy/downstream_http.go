@@ -128,7 +128,9 @@ type httpDown struct {
 	unusedEnd time.Duration   // how long one may idle that had only its handshake
 	bodyEnd   time.Duration   // how long a request's body may take to arrive
 
-	slowClients atomic.Int64 // the connections given up, their clients not reading
+	// lostClients counts the connections lost with messages for them
+	// not written, by why (a loss), for stderr to count each cause.
+	lostClients [stopped + 1]atomic.Int64
 
 	mu       sync.Mutex
 	live     map[*exchange]bool      // the exchanges whose handlers have not returned

@@ -436,15 +436,16 @@ func (h *httpDown) stopExchanges(d time.Duration) {
 }
 
 // lostMessages says on stderr, for the first client and every power of
-// ten, that a client's connection was given up and what it was not
-// sent.
+// ten of those whose connection was lost alike, that a client's
+// connection was lost and what it was not sent.
 func (h *httpDown) lostMessages(lost int, why error) {
-	n := h.slowClients.Add(1)
+	l := lossOf(why)
+	n := h.lostClients[l].Add(1)
 	if !every(n) {
 		return
 	}
 	what := "a client's connection ended"
-	if l := lossOf(why); l == queueFull || l == timedOut {
+	if l == queueFull || l == timedOut {
 		what = "a client " + notReading(l) + ": its connection was closed"
 	}
 	h.log.printf("%s, and %s for it not written (%d such clients so far)", what, termtext.Plural(lost, "message"), n)

@@ -295,6 +295,27 @@ func TestStderrAndTheRecordSayAlikeWhyAConnectionWasGivenUp(t *testing.T) {
 	}
 }
 
+// TestStderrCountsTheClientsLostForEachCauseApart loses clients'
+// connections for one cause and another: each cause's first is said,
+// and counted among those of its own cause only, as the line names it.
+func TestStderrCountsTheClientsLostForEachCauseApart(t *testing.T) {
+	var stderr bytes.Buffer
+	h := &httpDown{log: &logger{w: &stderr}}
+	reset := fmt.Errorf("write tcp: %w", syscall.ECONNRESET)
+	for _, why := range []error{errQueueFull, reset, errQueueFull, reset, fmt.Errorf("write tcp: %w", os.ErrDeadlineExceeded)} {
+		h.lostMessages(1, why)
+	}
+	got := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	want := []string{
+		"toolbench proxy: a client let more than 1024 messages or 16 MiB wait for it unread: its connection was closed, and 1 message for it not written (1 such clients so far)",
+		"toolbench proxy: a client's connection ended, and 1 message for it not written (1 such clients so far)",
+		"toolbench proxy: a client did not read a message within 10s: its connection was closed, and 1 message for it not written (1 such clients so far)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("stderr says\n%q\nwant\n%q", got, want)
+	}
+}
+
 // TestTheProxyStoppingCountsWhatWasNotWrittenThoughAHandlerOutlastsItsBound
 // stops the proxy with two connections it gives up: one whose message
 // is still being written past the bound (a write that no deadline ends),
