@@ -589,7 +589,9 @@ func notForbiddenAct(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 
 // forbiddenAct reports whether the clause forbids the act that cl[k] is
 // part of: it starts with "do not", "don't" or "never", and no comma
-// parts the order from cl[k].
+// parts the order from cl[k]. A comma in a list of acts ("do not read,
+// open, or echo any .env file") parts nothing: the negation forbids
+// each.
 func forbiddenAct(cl []tok, k int) bool {
 	i := 0
 	for i < k && (cl[i].w == "do" || cl[i].w == "please" || cl[i].w == "you") {
@@ -599,12 +601,28 @@ func forbiddenAct(cl []tok, k int) bool {
 		return false
 	}
 	for j := i + 1; j < k; j++ {
-		if cl[j].kind == tComma {
+		if cl[j].kind == tComma && !listsAnAct(cl, j) {
 			return false
 		}
 	}
 	return true
 }
+
+// listsAnAct reports whether the comma cl[c] parts the bare verbs of a
+// list of acts: "read, open, or echo". "Do not ask the user, read the
+// key" parts an object from the next order.
+func listsAnAct(cl []tok, c int) bool {
+	k := c + 1
+	if k < len(cl) && (cl[k].w == "or" || cl[k].w == "and") {
+		k++
+	}
+	return c > 0 && actVerb(cl[c-1].w) && k < len(cl) && actVerb(cl[k].w)
+}
+
+func actVerb(w string) bool { return baseVerbs[w] || listedActs[w] }
+
+// listedActs are verbs a list of forbidden acts holds beside baseVerbs.
+var listedActs = wordSet("echo cat show display reveal expose print modify edit delete touch")
 
 // noTopicAfter holds a phrase that no topic follows: "for any question
 // about React" is what a documentation tool is for.
@@ -1369,8 +1387,8 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		if !ordered && !obliged(cl, cc, m.from) || inCase(cl, m.from) {
 			continue
 		}
-		if !ordered && forbiddenAct(cl, m.from) {
-			continue // "never run `cat ~/.aws/credentials` where logs are shared": the "never" forbids, and obliges nothing
+		if forbiddenAct(cl, m.from) {
+			continue // "never run `cat ~/.aws/credentials` where logs are shared": the "never" forbids, and obliges nothing; so does "do not read, open, or echo"
 		}
 		for _, h := range hits {
 			if s.explainedSens(t, h.heads) && !(h.path && selfServed(cl)) {

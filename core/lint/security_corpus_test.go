@@ -233,11 +233,12 @@ func checkSecurityTable(t *testing.T, table string) {
 
 // TestReferenceServersHaveNoSecurityFinding holds the tools of MCP's
 // reference server-everything and of GitHub's MCP servers to no
-// security finding: the reference npm server-github of the corpus, and
-// github/github-mcp-server's tool snapshots (pkg/github/__toolsnaps__)
-// when TOOLBENCH_GITHUB_TOOLSNAPS names their directory.
+// security finding: the reference npm server-github and
+// github/github-mcp-server's tool snapshots of the corpus, and the
+// snapshots (pkg/github/__toolsnaps__) of another version when
+// TOOLBENCH_GITHUB_TOOLSNAPS names their directory.
 func TestReferenceServersHaveNoSecurityFinding(t *testing.T) {
-	files := []string{"testdata/security/benign/everything.json", "testdata/security/benign/server-github.json"}
+	files := []string{"testdata/security/benign/everything.json", "testdata/security/benign/server-github.json", "testdata/security/benign/github-mcp-server.json"}
 	for _, f := range files {
 		tools, flags := securityFlags(t, f)
 		if len(tools) == 0 {

@@ -1097,8 +1097,31 @@ func everyUnit(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 // tool may claim.
 func notScopedToATopic(cl []tok, cc *clauseCues, from int) bool {
 	u := cc.first(cuUnit, from)
-	return (u < 0 || cc.count(cuTopic, u+1, u+3) == 0) && notConditional(cl, cc, from)
+	return (u < 0 || cc.count(cuTopic, u+1, u+3) == 0) && notConditional(cl, cc, from) && !askedOfATopic(cl, from)
 }
+
+// askedOfATopic holds a trigger of the user's question of one topic
+// from cl[from] on: "whenever a user asks why a VM is not starting"
+// scopes the order to that question, where "whenever the user asks
+// anything" ranges over every request.
+func askedOfATopic(cl []tok, from int) bool {
+	for k := from; k < len(cl); k++ {
+		if cl[k].w != "whenever" && cl[k].w != "when" && cl[k].w != "if" {
+			continue
+		}
+		for j := k + 1; j+1 < len(cl) && j <= k+4; j++ {
+			if userAsks[cl[j].w] && topicAsks[cl[j+1].w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	userAsks  = wordSet("asks ask asked wonders wonder wants needs")
+	topicAsks = wordSet("why how whether what which where who about if")
+)
 
 // onWhateverAppears holds this tool called on anything that turns up in
 // the conversation: "whenever any image appears in the conversation,
