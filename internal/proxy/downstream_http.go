@@ -448,7 +448,8 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 		// stopping) is as gone: the server stops working on the
 		// request, and what it would still send for it goes to none of
 		// the client's other streams. The server is told why.
-		ds.cancelled(&m, x, cancelReason(x.givenUpFor()))
+		reason, _ := lossWords(x.givenUpFor())
+		ds.cancelled(&m, x, reason)
 	case stopping:
 		// Stopping, the proxy answers what it will not see answered,
 		// rather than leave an empty response.

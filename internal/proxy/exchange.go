@@ -484,18 +484,6 @@ func notReading(l loss) string {
 	return "did not read a message within " + writeTimeout.String()
 }
 
-// cancelReason is the reason the server's notifications/cancelled
-// gives for a request whose connection ended, or was given up for why.
-func cancelReason(why error) string {
-	switch l := lossOf(why); l {
-	case stopped:
-		return "the proxy is stopping"
-	case queueFull, timedOut:
-		return "the client " + notReading(l) + ", and the proxy closed its connection"
-	}
-	return "the client closed its connection"
-}
-
 // givenUpFor is why the connection was given up, nil for not.
 func (x *exchange) givenUpFor() error {
 	x.mu.Lock()
@@ -507,11 +495,22 @@ func (x *exchange) givenUpFor() error {
 // was not written: its connection given up for why, or (why nil, or an
 // error of the connection's own) ended first.
 func lossReason(why error) string {
+	_, notWritten := lossWords(why)
+	return notWritten
+}
+
+// lossWords says why a connection to a client was lost, given up for
+// why (nil, or an error of the connection's own, for one that ended):
+// as the reason the server's notifications/cancelled gives for its
+// request, and, in a record line, as why a message queued for it was
+// not written.
+func lossWords(why error) (cancel, notWritten string) {
 	switch l := lossOf(why); l {
 	case stopped:
-		return "the proxy stopped before it was written"
+		return "the proxy is stopping", "the proxy stopped before it was written"
 	case queueFull, timedOut:
-		return "the client " + notReading(l) + ", and its connection was closed"
+		did := "the client " + notReading(l)
+		return did + ", and the proxy closed its connection", did + ", and its connection was closed"
 	}
-	return "the client's connection ended before it was written"
+	return "the client closed its connection", "the client's connection ended before it was written"
 }
