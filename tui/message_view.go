@@ -91,6 +91,9 @@ func messageLines(st *styles, r *trafficRow, has bool, a *trafficRow, w int) []s
 	if r.kind == "response" {
 		lines = append(lines, field("latency", latency(r.latency)+st.muted.Render(" since its request reached the proxy")))
 	}
+	if !r.of.IsZero() {
+		lines = append(lines, field("of", r.ofNote()+st.muted.Render(": "+r.why)))
+	}
 	if r.dropped > 0 {
 		lines = append(lines, field("dropped", st.warn.Render(termtext.Plural(int(r.dropped), "event")+" just before this one: the proxy's queue was full")))
 	}
@@ -113,10 +116,20 @@ func messageLines(st *styles, r *trafficRow, has bool, a *trafficRow, w int) []s
 	return lines
 }
 
-// verdictWords is what the proxy did with the message, in words.
+// verdictWords is what the proxy did with the message, in words, and
+// what became of it after, when a later row said.
 func verdictWords(st *styles, r *trafficRow) string {
-	v := shown(string(r.verdict), maxName)
-	switch r.verdict {
+	words := verdictOnly(st, string(r.verdict))
+	if r.lost != "" {
+		words += st.muted.Render("; ") + st.err.Render("never written") + st.muted.Render(": "+r.lost)
+	}
+	return words
+}
+
+// verdictOnly is a verdict in words.
+func verdictOnly(st *styles, verdict string) string {
+	v := shown(verdict, maxName)
+	switch verdict {
 	case "refused":
 		return st.err.Render(v) + st.muted.Render(": kept from its peer and answered by the proxy")
 	case "dropped":

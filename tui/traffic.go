@@ -205,6 +205,16 @@ type trafficRow struct {
 
 	dropped int64 // the events the proxy dropped just before this one
 
+	// of, when set, makes the row one about a message recorded earlier,
+	// at that time: why (escaped) says what became of it, and repeats,
+	// for a run summed up, how many messages like it the row stands for.
+	of      time.Time
+	why     string
+	repeats int64
+	// lost, set by a later row of it, is why the row's message, passed
+	// on, was never written to its peer (escaped); "" for none said.
+	lost string
+
 	call        bool  // a client's tools/call request
 	answer      int64 // the seq of a call's answer, 0 until it comes
 	answersCall bool  // an answer to a client's tools/call
@@ -255,6 +265,9 @@ func newTrafficRow(e *proxy.Event) trafficRow {
 		params:     e.Params,
 		paramBytes: len(e.Params),
 		dropped:    e.Dropped,
+		of:         e.Of,
+		why:        shown(e.Why, maxText),
+		repeats:    e.Repeats,
 	}
 	if e.ID != nil {
 		r.rawID = string(e.ID)
@@ -262,8 +275,11 @@ func newTrafficRow(e *proxy.Event) trafficRow {
 	if e.Params == nil && e.Method == "tools/call" && e.Kind == "request" {
 		r.paramBytes = e.Bytes // too large to keep: the message's size says how large
 	}
-	r.call = e.Kind == "request" && e.Method == "tools/call" && e.From == proxy.Client
-	r.answersCall = e.Kind == "response" && e.Method == "tools/call" && e.To == proxy.Client
+	// A row about a message recorded earlier is neither a call nor an
+	// answer: the message's own row was.
+	fresh := e.Of.IsZero()
+	r.call = fresh && e.Kind == "request" && e.Method == "tools/call" && e.From == proxy.Client
+	r.answersCall = fresh && e.Kind == "response" && e.Method == "tools/call" && e.To == proxy.Client
 	r.findings, r.worst, r.codes = showFindings(e.Findings)
 	if e.Method == "tools/list" && e.Kind == "response" {
 		r.listing = readListing(e)
@@ -380,6 +396,9 @@ func readListing(e *proxy.Event) *listingMarks {
 // problem reports whether the row's own message is one: kept from its
 // peer, a listing with tools withheld, or findings other than notes.
 func (r *trafficRow) problem() bool {
+	if r.lost != "" {
+		return true
+	}
 	switch r.verdict {
 	case proxy.Refused, proxy.Dropped, proxy.Filtered:
 		return true

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -122,6 +123,43 @@ func (l *trafficLog) push(r trafficRow) int64 {
 	return r.seq
 }
 
+// neverWritten marks the row that the row seq (one about a message
+// recorded earlier, not a run) is about as never written to its peer,
+// and returns its seq and, for a call's answer, the call's; 0 for a row
+// not kept. The rows are in the order of their times, so the row is
+// found among those of its time, by who, kind, method and id: the first
+// passed on and not marked already.
+func (l *trafficLog) neverWritten(seq int64) (of, call int64) {
+	d := l.at(seq)
+	n := l.kept()
+	i := sort.Search(n, func(i int) bool { return !l.at(l.first + int64(i)).time.Before(d.of) })
+	for ; i < n; i++ {
+		r := l.at(l.first + int64(i))
+		if !r.time.Equal(d.of) {
+			return 0, 0
+		}
+		if !r.of.IsZero() || r.lost != "" || !passedOn(r.verdict) || r.dir != d.dir || r.kind != d.kind || r.method != d.method || r.rawID != d.rawID {
+			continue
+		}
+		of = l.first + int64(i)
+		r.lost = d.why
+		l.flags[l.slot(of)] |= isProblem | callProblem
+		if r.answersCall && l.at(r.request) != nil {
+			call = r.request
+			l.flags[l.slot(call)] |= callProblem
+		}
+		return of, call
+	}
+	return 0, 0
+}
+
+// passedOn reports whether v is a verdict of a message passed on, which
+// a later row may say was never written: two messages alike of one time
+// are told apart by it and by the one marked already.
+func passedOn(v proxy.Verdict) bool {
+	return v == proxy.Relayed || v == proxy.Filtered || v == proxy.Sent
+}
+
 // forget takes the oldest row out of what is counted of the rows kept.
 func (l *trafficLog) forget(r *trafficRow) {
 	if r.seq >= l.detailFrom {
@@ -207,6 +245,17 @@ func (p *trafficPane) absorb(msg trafficMsg) {
 		}
 		if p.admits(l.flags[l.slot(seq)]) {
 			p.visible = append(p.visible, seq)
+		}
+		if !r.of.IsZero() && r.repeats == 0 {
+			// The message it is about, and its call, are problems now,
+			// which the problems may not list yet.
+			of, call := l.neverWritten(seq)
+			for _, earlier := range []int64{of, call} {
+				if earlier != 0 && p.admits(l.flags[l.slot(earlier)]) {
+					p.insert(earlier)
+				}
+			}
+			continue
 		}
 		if !r.answersCall {
 			continue
@@ -526,12 +575,15 @@ func (p trafficPane) rowLine(r *trafficRow, selected bool, c trafficCols, w int)
 }
 
 // mark is the row's one-cell mark and a space: ✗ for a message kept
-// from its peer, ⊘ for a listing with tools withheld, ! for findings
-// with an error, · for findings with warnings; so that none of it
-// depends on color.
+// from its peer or never written to it (in the calls, a call's answer
+// too), ⊘ for a listing with tools withheld, ! for findings with an
+// error, · for findings with warnings; so that none of it depends on
+// color.
 func (p trafficPane) mark(r *trafficRow) string {
 	switch {
-	case r.verdict == proxy.Refused || r.verdict == proxy.Dropped:
+	case r.verdict == proxy.Refused || r.verdict == proxy.Dropped || r.lost != "":
+		return p.st.err.Render("✗") + " "
+	case p.answerOf(r) != nil && p.answerOf(r).lost != "":
 		return p.st.err.Render("✗") + " "
 	case r.verdict == proxy.Filtered:
 		return p.st.err.Render("⊘") + " "
@@ -574,6 +626,9 @@ func (p trafficPane) answerOf(r *trafficRow) *trafficRow {
 // codesOf is the findings' codes the row shows: in the calls, the call's
 // and its answer's.
 func (p trafficPane) codesOf(r *trafficRow) string {
+	if !r.of.IsZero() {
+		return r.ofNote()
+	}
 	a := p.answerOf(r)
 	switch {
 	case a == nil || a.codes == "":
@@ -620,7 +675,7 @@ func (p trafficPane) latencyText(r *trafficRow) string {
 			return latency(a.latency)
 		}
 		return ""
-	case r.kind == "response":
+	case r.kind == "response" && r.of.IsZero():
 		return latency(r.latency)
 	}
 	return ""
@@ -662,7 +717,10 @@ func (p trafficPane) detail(w, n int) []string {
 		head += p.st.muted.Render(" · " + termtext.Plural(len(fs), "finding") + ", v shows them all")
 	}
 	lines := []string{clip(head, w)}
-	for _, f := range fs[:min(len(fs), n-1)] {
+	if !r.of.IsZero() && n > 1 {
+		lines = append(lines, clip(" "+p.st.muted.Render(r.ofNote()+": "+r.why), w))
+	}
+	for _, f := range fs[:min(len(fs), n-len(lines))] {
 		lines = append(lines, clip(" "+p.st.severityMark(f.sev)+" "+p.st.code.Render(f.code)+" "+f.text, w))
 	}
 	if len(fs) == 0 && r.nFindings > 0 && len(lines) < n {
@@ -671,13 +729,31 @@ func (p trafficPane) detail(w, n int) []string {
 	return lines
 }
 
-// answerNote says, for a call, what became of it.
+// ofNote says which message recorded earlier the row is about, and for
+// a run summed up how many it stands for: "×999 like 15:09:30.052" or
+// "of 15:09:30.052".
+func (r *trafficRow) ofNote() string {
+	at := r.of.Format("15:04:05.000")
+	if r.repeats > 0 {
+		return "×" + groupDigits(int(r.repeats)) + " like " + at
+	}
+	return "of " + at
+}
+
+// answerNote says, for a call, what became of it; for a message never
+// written to its peer, why.
 func (p trafficPane) answerNote(r *trafficRow) string {
+	if r.lost != "" {
+		return p.st.muted.Render(" · ") + p.st.err.Render("never written") + p.st.muted.Render(": "+r.lost)
+	}
 	if !r.call {
 		return ""
 	}
 	a := p.log.at(r.answer)
 	switch {
+	case a != nil && a.lost != "":
+		return p.st.muted.Render(" · answered in "+latency(a.latency)+" ("+a.dir+", "+shown(string(a.verdict), maxName)+", ") +
+			p.st.err.Render("never written") + p.st.muted.Render(": "+a.lost+")")
 	case a != nil:
 		return p.st.muted.Render(" · answered in " + latency(a.latency) + " (" + a.dir + ", " + shown(string(a.verdict), maxName) + ")")
 	case r.answer != 0:

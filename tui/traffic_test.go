@@ -115,11 +115,7 @@ func TestTrafficReadingTakesWhatComesWithinAFrameInOneBatch(t *testing.T) {
 func TestTrafficRowsShowTimeDirectionCallVerdictLatencyAndCodes(t *testing.T) {
 	t.Parallel()
 	s := screen(proxyModel(t, 120, 60))
-	cases := []struct {
-		name string
-		find string // a piece of the row
-		want []string
-	}{
+	cases := []rowCase{
 		{"a call relayed, with its answer's latency", "tools/call echo #2", []string{"15:09:30.020", "c→s", "relayed", "3.4 ms"}},
 		{"a call refused stands out, with its codes", "tools/call weather #3", []string{"✗", "c→s", "refused", "missing, extra"}},
 		{"the proxy's answer to it", "p→c tools/call weather #3", []string{"sent", "0.2 ms"}},
@@ -128,6 +124,21 @@ func TestTrafficRowsShowTimeDirectionCallVerdictLatencyAndCodes(t *testing.T) {
 		{"a notification", "notifications/tools/list_changed", []string{"s→c", "relayed"}},
 		{"a call still waiting for its answer", "tools/call echo #6", []string{"relayed", "…"}},
 	}
+	checkRows(t, s, cases)
+}
+
+// A rowCase is a row of the traffic on the screen, found by a piece of
+// it, and the pieces it is to show.
+type rowCase struct {
+	name string
+	find string // a piece of the row
+	want []string
+}
+
+// checkRows checks that each row of cases, on the screen s, shows what
+// it is to.
+func checkRows(t *testing.T, s string, cases []rowCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			line := lineOf(s, tc.find)
@@ -563,5 +574,147 @@ func TestTheTrafficPaneFitsEverySize(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestARowAboutAMessageRecordedEarlierNamesItAndPairsWithNoCall: the
+// record's later line saying an answer was never written to its client
+// is a row of its own that names the answer's time, and answers no call
+// (a call of the same id still waits); a run of stale progress summed up
+// says how many it stands for.
+func TestARowAboutAMessageRecordedEarlierNamesItAndPairsWithNoCall(t *testing.T) {
+	t.Parallel()
+	lost := "the client's connection ended before it was written"
+	answer := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "response", Method: "tools/call", ID: json.RawMessage("6"), Tool: "echo", Bytes: 120, Verdict: proxy.Relayed}
+	unwritten := answer
+	unwritten.Time, unwritten.Verdict, unwritten.Of, unwritten.Why = trafficAt(90), proxy.Dropped, answer.Time, lost
+	again := unwritten
+	again.ID, again.Time = json.RawMessage("7"), trafficAt(96)
+	run := proxy.Event{Time: trafficAt(97), From: proxy.Server, To: proxy.Client, Kind: "notification", Method: "notifications/progress", Bytes: 99900,
+		Verdict: proxy.Dropped, Of: trafficAt(60.5), Why: "progress of the same token", Repeats: 999}
+	call := proxy.Event{Time: trafficAt(95), From: proxy.Client, To: proxy.Server, Kind: "request", Method: "tools/call", ID: json.RawMessage("7"), Tool: "echo", Bytes: 60, Verdict: proxy.Relayed}
+	m := withTraffic(t, proxyModel(t, 140, 60), answer, unwritten, call, again, run)
+	s := screen(m)
+	cases := []rowCase{
+		{"the answer never written", "15:09:30.090", []string{"✗", "s→c", "tools/call echo #6", "dropped", "of 15:09:30.085"}},
+		{"a call of the id of a later line's answer still waits", "c→s tools/call echo #7", []string{"relayed", "…"}},
+		{"a run summed up", "15:09:30.097", []string{"notifications/progress", "dropped", "×999 like 15:09:30.060"}},
+	}
+	checkRows(t, s, cases)
+	if detail := screen(press(t, m, "k", "k", "k")); !strings.Contains(detail, "of 15:09:30.085: "+lost) {
+		t.Errorf("the selected row's detail does not say what became of the answer:\n%s", detail)
+	}
+}
+
+// TestARunOfLogLinesPassedOnIsARowRelayedAndNoProblem: the line summing
+// up the server's log lines after a cancel, which the client got, is a
+// row ×N of the run's first, relayed: unmarked, among no problems, and
+// its first's row is not said never written.
+func TestARunOfLogLinesPassedOnIsARowRelayedAndNoProblem(t *testing.T) {
+	t.Parallel()
+	first := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "notification", Method: "notifications/message", Bytes: 87, Verdict: proxy.Relayed}
+	run := first
+	run.Time, run.Bytes, run.Of, run.Why, run.Repeats = trafficAt(90), 348, first.Time, "log lines tied to the request of the line this one is of, given up: passed on as that was", 4
+	m := withTraffic(t, proxyModel(t, 160, 60), first, run)
+	s := screen(m)
+	checkRows(t, s, []rowCase{
+		{"the run", "15:09:30.090", []string{"s→c", "notifications/message", "relayed", "×4 like 15:09:30.085"}},
+		{"its first", "15:09:30.085", []string{"s→c", "notifications/message", "relayed"}},
+	})
+	for _, at := range []string{"15:09:30.085", "15:09:30.090"} {
+		if line := lineOf(s, at); strings.Contains(line, "✗") || strings.Contains(line, "never written") {
+			t.Errorf("the row %q is marked as a message kept from the client", line)
+		}
+	}
+	if problems := screen(press(t, m, "x")); strings.Contains(problems, "notifications/message") {
+		t.Errorf("the log lines passed on are among the problems:\n%s", problems)
+	}
+}
+
+// TestARowNeverWrittenMarksTheMessagePassedOnNotMarkedYetOfItsTime:
+// messages alike of one time are told apart by what became of them: a
+// second later row marks the second message passed on, not the first
+// again, and one kept from its peer is never the row marked.
+func TestARowNeverWrittenMarksTheMessagePassedOnNotMarkedYetOfItsTime(t *testing.T) {
+	t.Parallel()
+	lost := "the client's connection ended before it was written"
+	progress := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "notification", Method: "notifications/progress", Bytes: 80, Verdict: proxy.Relayed}
+	stale := progress
+	stale.Verdict = proxy.Dropped
+	unwritten := progress
+	unwritten.Time, unwritten.Verdict, unwritten.Of, unwritten.Why = trafficAt(90), proxy.Dropped, progress.Time, lost
+	tests := []struct {
+		name   string
+		events []proxy.Event
+		marked int // the rows of the messages' time marked never written
+	}{
+		{"two passed on, both never written", []proxy.Event{progress, progress, unwritten, unwritten}, 2},
+		{"one kept back before one passed on and never written", []proxy.Event{stale, progress, unwritten}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := withTraffic(t, proxyModel(t, 160, 60), tc.events...)
+			s := screen(m)
+			n := 0
+			for _, line := range strings.Split(s, "\n") {
+				if strings.Contains(line, "15:09:30.085") && strings.Contains(line, "relayed") {
+					if !strings.Contains(line, "✗") {
+						t.Errorf("a message passed on and never written is not marked: %q", line)
+					}
+					n++
+				}
+			}
+			if n != tc.marked {
+				t.Errorf("%d rows passed on of the messages' time, want %d:\n%s", n, tc.marked, s)
+			}
+		})
+	}
+}
+
+// TestAnAnswerNeverWrittenIsMarkedSoOnItsRowAndItsCall: once a later
+// row says a call's answer, relayed, never reached the client, the
+// answer's row and, in the calls, its call's are marked ✗, say why, and
+// are among the problems; the message view says it too.
+func TestAnAnswerNeverWrittenIsMarkedSoOnItsRowAndItsCall(t *testing.T) {
+	t.Parallel()
+	lost := "the client's connection ended before it was written"
+	answer := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "response", Method: "tools/call", ID: json.RawMessage("6"), Tool: "echo", Bytes: 120, Latency: 5 * time.Millisecond, Verdict: proxy.Relayed}
+	unwritten := answer
+	unwritten.Time, unwritten.Verdict, unwritten.Of, unwritten.Why, unwritten.Latency = trafficAt(90), proxy.Dropped, answer.Time, lost, 0
+	// Another message of the answer's time, which the later row is not
+	// about.
+	other := proxy.Event{Time: trafficAt(85), From: proxy.Server, To: proxy.Client, Kind: "notification", Method: "notifications/message", Bytes: 80, Verdict: proxy.Relayed}
+	m := withTraffic(t, proxyModel(t, 160, 60), other, answer, unwritten)
+	cases := []struct {
+		name string
+		keys []string
+		find string
+		want []string
+	}{
+		{"the answer's row", nil, "15:09:30.085 s→c tools/call", []string{"✗", "relayed"}},
+		{"the call's row in the calls", []string{"c"}, "echo #6", []string{"✗", "relayed", "5.0 ms"}},
+		{"the answer among the problems", []string{"x"}, "15:09:30.085 s→c tools/call", []string{"✗"}},
+		{"the call among the calls that are problems", []string{"c", "x"}, "echo #6", []string{"✗"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s := screen(press(t, m, tc.keys...))
+			line := lineOf(s, tc.find)
+			for _, w := range tc.want {
+				if !strings.Contains(line, w) {
+					t.Errorf("the row %q lacks %q:\n%s", line, w, s)
+				}
+			}
+		})
+	}
+	if line := lineOf(screen(m), "notifications/message"); strings.Contains(line, "✗") {
+		t.Errorf("a message of the same time the later row is not about is marked: %q", line)
+	}
+	calls := press(t, m, "c")
+	if detail := screen(calls); !strings.Contains(detail, "relayed, never written: "+lost) {
+		t.Errorf("the call's detail does not say its answer was never written:\n%s", detail)
+	}
+	if view := screen(press(t, calls, "v")); !strings.Contains(view, "never written: "+lost) {
+		t.Errorf("the call's message view does not say its answer was never written:\n%s", view)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -184,10 +185,7 @@ func (discard) close() error                             { return nil }
 
 type discardDown struct{}
 
-func (discardDown) send(_ []byte, _, _ *request, d *delivery) error {
-	d.settle(true)
-	return nil
-}
+func (discardDown) send([]byte, *request, *request, *delivery) error { return nil }
 
 // benchSession is a session whose client listed the raw server's tools,
 // between peers that drop what they are sent.
@@ -319,6 +317,43 @@ func BenchmarkSessionListing(b *testing.B) {
 			if st := s.tools.current(); st == nil || len(st.toolNames()) != 1000 {
 				b.Fatal("the listing is not the client's")
 			}
+		})
+	}
+}
+
+// countingWriter counts what is written to it.
+type countingWriter struct{ n atomic.Int64 }
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.n.Add(int64(len(p)))
+	return len(p), nil
+}
+
+// BenchmarkProgressRecorded is one progress notification of the
+// server's through a recorded session, and the bytes of record it
+// costs: of a request waiting, passed on and recorded a line each (the
+// floor), and of a request the client cancelled, whose flood is
+// recorded once in full and summed up in one line at the session's end.
+func BenchmarkProgressRecorded(b *testing.B) {
+	for _, cancelled := range []bool{false, true} {
+		b.Run(map[bool]string{false: "waiting", true: "stale"}[cancelled], func(b *testing.B) {
+			var w countingWriter
+			opt := &Options{Upstream: mcpclient.Spec{Name: "bench", Command: []string{"none"}}, Record: &w}
+			rec := newRecorder(opt, &logger{w: io.Discard})
+			s := newSession(b.Context(), opt, rec, &logger{w: io.Discard})
+			s.up, s.down = discard{}, discardDown{}
+			s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
+			if cancelled {
+				s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+			}
+			progress := []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1,"total":100}}`)
+			for b.Loop() {
+				s.fromServer(progress, nil)
+			}
+			s.stopUp()
+			dropped, _ := rec.close()
+			b.ReportMetric(float64(w.n.Load())/float64(b.N), "record-B/msg")
+			b.ReportMetric(float64(dropped)/float64(b.N), "unrecorded/msg")
 		})
 	}
 }

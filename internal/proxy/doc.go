@@ -73,7 +73,8 @@
 // progress by token, a subscription's notifications by the
 // subscriptions/listen request they name. A message of the server's
 // tied to no client's request reaches no client (a request of the
-// server's is answered with an error): it is recorded, unrouted, and
+// server's is answered with an error): it is recorded, unrouted (the
+// first of each kind in full, the rest counted: see the record), and
 // counted on stderr. A request of the server's that no stream open to
 // its client can carry (over HTTP, between the client's requests, with
 // no GET stream open) is answered with an error too, not left waiting.
@@ -130,8 +131,9 @@
 //	  - verdict: "relayed" (passed on as received), "filtered" (a listing
 //	    passed on with tools withheld), "refused" (kept from its peer and
 //	    answered by the proxy), "dropped" (kept from its peer, not
-//	    answered; or queued for a client over HTTP whose connection
-//	    ended before it was written), "sent" (the proxy's own).
+//	    answered), "sent" (the proxy's own). A verdict is what the proxy
+//	    did as the message came; a line with "of" tells, later, what
+//	    became of it after.
 //	  - findings: what the checks found, each a code (validate_call's
 //	    unknown_tool, missing, extra, type, malformed; schema; output; a
 //	    lint rule's; a diff change's; withheld, drift, result-hidden-characters,
@@ -146,6 +148,34 @@
 //	    (what is not JSON as a JSON string of its text, invalid UTF-8
 //	    as U+FFFD).
 //	  - dropped: the events dropped just before this one.
+//	  - of: on a line about a message recorded earlier, that line's time;
+//	    its from, to, kind, method, id and tool are the message's, and
+//	    why says what became of it. Either the message, passed on to a
+//	    client over HTTP ("relayed", "filtered" or "sent" on its line)
+//	    and queued for the client's connection, was never written to it
+//	    (verdict "dropped", why: the client's connection ended first, it
+//	    did not read a message within 10 s, or let too much wait unread,
+//	    or the proxy stopped first: 2 s after it begins to stop, it gives
+//	    up the connections still open, before the record closes);
+//	    or, with repeats, a run of messages that came alike as it was
+//	    ended: progress whose token names no request waiting (one run
+//	    a token) and messages tied to no client's request in a session
+//	    clients share (one run a kind), kept from their peer; or the
+//	    server's log lines on the stream of a request of the client's
+//	    given up, passed on to the client all the same (one run a
+//	    request and verdict: "relayed", or "dropped" where no stream
+//	    open to the client could carry them). The first of a run is a
+//	    line in full; the rest are counted, and this one line sums them
+//	    up (repeats their count, bytes their size together, the first's
+//	    method when they share it, and its verdict: "relayed",
+//	    "dropped", or "refused" for requests of the server's, answered)
+//	    once the run ends: its token or request's id is taken by a new
+//	    request, the late answer to its request comes, or the session
+//	    ends. A flood of millions costs the record two lines; stderr
+//	    counts those kept back still, in powers of ten. A proxy killed
+//	    before the run ends writes no sum. Those of a run passed on to
+//	    a client over HTTP that its connection never writes get no
+//	    line of their own: only the first's is said, as above.
 //
 // Lines come in the order of their times, the order the messages
 // reached the proxy, both ways and from every client over HTTP: each
@@ -174,10 +204,10 @@
 // with more than 1024 messages or 16 MiB waiting (a message that finds
 // none waiting is taken whatever its size), the connection is closed;
 // the message that found no room is dropped, and what still waited is
-// counted on stderr and recorded as dropped (a message queued is
-// relayed, in the record, once it is written: its line waits); the
-// request whose answer it was to carry is cancelled on the server, as
-// for a client that closed its connection. At
+// counted on stderr and, in the record, a line each says it was dropped
+// (with "of": its own line, written as it was passed on, waits for no
+// client); the request whose answer it was to carry is cancelled on the
+// server, as for a client that closed its connection. At
 // most 512 connections are served at once, and one kept
 // alive idle for 60 s is closed; at most 32 sessions over HTTP hold a
 // spawned server each at once, and one idle for 30 minutes ends (one

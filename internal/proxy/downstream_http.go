@@ -128,16 +128,19 @@ type httpDown struct {
 	unusedEnd time.Duration   // how long one may idle that had only its handshake
 	bodyEnd   time.Duration   // how long a request's body may take to arrive
 
-	slowClients atomic.Int64 // the connections given up, their clients not reading
+	// lostClients counts the connections lost with messages for them
+	// not written, by why (a loss), for stderr to count each cause.
+	lostClients [stopped + 1]atomic.Int64
 
 	mu       sync.Mutex
+	live     map[*exchange]bool      // the exchanges whose handlers have not returned
 	sessions map[string]*downSession // by Mcp-Session-Id, over a spawned server
 	shared   *downSession            // requests without a session; every request over a URL
 	closed   bool
 }
 
 func newHTTPDown(ctx context.Context, opt *Options, rec *recorder, log *logger, addr net.Addr) *httpDown {
-	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, unusedEnd: unusedSession, bodyEnd: bodyTimeout, sessions: map[string]*downSession{}}
+	h := &httpDown{ctx: ctx, opt: opt, rec: rec, log: log, hosts: map[string]bool{}, loopback: isLoopback(addr), idleEnd: idleSession, unusedEnd: unusedSession, bodyEnd: bodyTimeout, live: map[*exchange]bool{}, sessions: map[string]*downSession{}}
 	for _, name := range opt.Downstream.Hosts {
 		h.hosts[strings.ToLower(name)] = true
 	}
@@ -214,17 +217,9 @@ func (ds *downSession) idle(before, unused time.Time) bool {
 // send implements downstream: an answer goes on the response to its
 // request; a message of the server's on the stream it came with, or, in
 // a session of one client's, the client's GET stream, or the newest
-// exchange open. The exchange that queues msg settles d.
+// exchange open. The exchange that queues msg has d record it dropped
+// should it not write it.
 func (ds *downSession) send(msg []byte, req, via *request, d *delivery) error {
-	err := ds.queue(msg, req, via, d)
-	if err != nil {
-		d.settle(false)
-	}
-	return err
-}
-
-// queue queues msg on the exchange send picks, with d.
-func (ds *downSession) queue(msg []byte, req, via *request, d *delivery) error {
 	if req != nil {
 		if x, ok := req.route.(*exchange); ok {
 			return x.write(msg, true, d)
@@ -431,7 +426,7 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 		writeRPCError(w, http.StatusBadRequest, requestID(&m), codeHeaderMismatch, "toolbench proxy: "+found[0].Text)
 		return
 	}
-	x := newExchange(w, r)
+	x := h.exchange(w, r)
 	defer h.done(x)
 	if m.Kind == jsonrpc.Invalid || m.Kind == jsonrpc.Batch {
 		x.status = http.StatusBadRequest
@@ -449,21 +444,21 @@ func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	// the answer last.
 	switch x.serve(r.Context().Done(), h.ctx.Done()) {
 	case clientGone, givenUp:
-		// A connection given up, its client not reading, is as gone: the
-		// server stops working on the request, and what it would still
-		// send for it goes to none of the client's other streams.
-		ds.cancelled(&m, x)
+		// A connection given up (its client not reading, the proxy
+		// stopping) is as gone: the server stops working on the
+		// request, and what it would still send for it goes to none of
+		// the client's other streams. The server is told why.
+		reason, _ := lossWords(x.givenUpFor())
+		ds.cancelled(&m, x, reason)
 	case stopping:
 		// Stopping, the proxy answers what it will not see answered,
 		// rather than leave an empty response.
 		msg := jsonrpc.AppendError(nil, m.ID, codeServerGone, "toolbench proxy: the proxy is stopping: the request was not answered")
 		ev := &Event{From: Proxy, To: Client, Kind: "response", Method: m.Method, ID: m.ID, Bytes: len(msg), Verdict: Sent}
 		ds.s.place(ev)
-		d := ds.s.delivery(ev)
-		if x.write(msg, true, d) == nil {
+		if x.write(msg, true, ds.s.delivery(ev)) == nil {
 			ds.s.emit(ev)
 		} else {
-			d.settle(false)
 			ds.s.forgo(ev)
 		}
 		x.serve(r.Context().Done(), nil)
@@ -494,10 +489,10 @@ func (h *httpDown) checkHeaders(s *session, r *http.Request, m *jsonrpc.Message)
 	return found, len(found) > 0 && h.opt.Policy.Headers == Enforce
 }
 
-// cancelled tells the server that the client gave up the request of x,
-// whose connection closed before its answer: in MCP's words, as the
-// client could not.
-func (ds *downSession) cancelled(m *jsonrpc.Message, x *exchange) {
+// cancelled tells the server that the request of x will not be waited
+// for, its connection closed before its answer, and why: in MCP's
+// words, as the client could not.
+func (ds *downSession) cancelled(m *jsonrpc.Message, x *exchange, reason string) {
 	ds.s.mu.Lock()
 	var req *request
 	for _, p := range ds.s.pending.all {
@@ -509,7 +504,7 @@ func (ds *downSession) cancelled(m *jsonrpc.Message, x *exchange) {
 	if req == nil || !ds.s.giveUp(req) {
 		return
 	}
-	ds.s.cancelOnServer(req, "the client closed its connection")
+	ds.s.cancelOnServer(req, reason)
 }
 
 func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
@@ -530,7 +525,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "toolbench proxy: "+err.Error(), status)
 		return
 	}
-	x := newExchange(w, r)
+	x := h.exchange(w, r)
 	defer h.done(x)
 	x.startStream()
 	// A session has one stream of the server's own messages: a new GET
@@ -569,7 +564,7 @@ func (h *httpDown) relayGet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer resp.Body.Close()
-	x := newExchange(w, r)
+	x := h.exchange(w, r)
 	defer h.done(x)
 	x.begin(resp.StatusCode, resp.Header)
 	if resp.StatusCode != http.StatusOK {
@@ -670,10 +665,14 @@ func (h *httpDown) endIdle(period time.Duration) {
 	}
 }
 
-// close ends every session and its server.
+// close ends every exchange still open, and every session and its
+// server.
 func (h *httpDown) close() {
 	h.mu.Lock()
 	h.closed = true
+	h.mu.Unlock()
+	h.stopExchanges(readEndWait)
+	h.mu.Lock()
 	all := make([]*downSession, 0, len(h.sessions)+1)
 	for _, ds := range h.sessions {
 		all = append(all, ds)

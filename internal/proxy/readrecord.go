@@ -122,7 +122,10 @@ type recordLine struct {
 		Hint     string           `json:"hint"`
 		Tool     string           `json:"tool"`
 	} `json:"findings"`
-	Dropped int64 `json:"dropped"`
+	Dropped int64   `json:"dropped"`
+	Of      *string `json:"of"`
+	Why     string  `json:"why"`
+	Repeats int64   `json:"repeats"`
 	// params, result, message and id are read as slices of the line,
 	// not copies of them (rawMembers).
 }
@@ -150,15 +153,21 @@ func parseRecordLine(text []byte, line int) (Event, error) {
 		return bad(fmt.Sprintf(`"kind" %q is none of %q`, *l.Kind, recordKinds))
 	case !slices.Contains(recordVerdicts, *l.Verdict):
 		return bad(fmt.Sprintf(`"verdict" %q is none of %q`, *l.Verdict, recordVerdicts))
-	case l.MS < 0 || l.MS > math.MaxInt64/1e6 || l.Bytes < 0 || l.Dropped < 0:
-		return bad(`"ms", "bytes" and "dropped" are counts, at least 0`)
+	case l.MS < 0 || l.MS > math.MaxInt64/1e6 || l.Bytes < 0 || l.Dropped < 0 || l.Repeats < 0:
+		return bad(`"ms", "bytes", "dropped" and "repeats" are counts, at least 0`)
 	}
 	t, err := time.Parse(time.RFC3339Nano, *l.Time)
 	if err != nil {
 		return bad(fmt.Sprintf(`"time" %q is not a time in RFC 3339`, *l.Time))
 	}
 	e := Event{Time: t, From: *l.From, To: *l.To, Kind: *l.Kind, Method: l.Method, Tool: l.Tool, Bytes: l.Bytes,
-		Latency: time.Duration(math.Round(l.MS*1e3)) * time.Microsecond, Verdict: *l.Verdict, Dropped: l.Dropped}
+		Latency: time.Duration(math.Round(l.MS*1e3)) * time.Microsecond, Verdict: *l.Verdict, Dropped: l.Dropped,
+		Why: l.Why, Repeats: l.Repeats}
+	if l.Of != nil {
+		if e.Of, err = time.Parse(time.RFC3339Nano, *l.Of); err != nil {
+			return bad(fmt.Sprintf(`"of" %q is not a time in RFC 3339`, *l.Of))
+		}
+	}
 	rawMembers(text, &e)
 	for _, f := range l.Findings {
 		e.Findings = append(e.Findings, Finding{Code: f.Code, Severity: f.Severity, Text: f.Text, Hint: f.Hint, Tool: f.Tool})

@@ -98,7 +98,9 @@ func TestReadRecordSaysWhereALineIsNotOneOfARecord(t *testing.T) {
 		{"an unknown verdict", strings.Replace(good, "relayed", "passed", 1), `1: "verdict" "passed" is none of`},
 		{"an unknown peer", strings.Replace(good, `"from":"client"`, `"from":"model"`, 1), `1: "from" "model" and "to" "server"`},
 		{"a time that is not one", strings.Replace(good, `2026-12-04T20:54:53.149137Z`, `yesterday`, 1), `1: "time" "yesterday" is not a time`},
-		{"a negative latency", strings.Replace(good, `"bytes":46`, `"bytes":46,"ms":-1`, 1), `1: "ms", "bytes" and "dropped" are counts`},
+		{"a negative latency", strings.Replace(good, `"bytes":46`, `"bytes":46,"ms":-1`, 1), `1: "ms", "bytes", "dropped" and "repeats" are counts`},
+		{"a negative count of repeats", strings.Replace(good, `"bytes":46`, `"bytes":46,"repeats":-1`, 1), `1: "ms", "bytes", "dropped" and "repeats" are counts`},
+		{"an of that is no time", strings.Replace(good, `"bytes":46`, `"bytes":46,"of":"then"`, 1), `1: "of" "then" is not a time in RFC 3339`},
 		{"a line that is not an object", good + "\n\n" + `["a"]`, "3:1: not a line of a record: a record line is a JSON object"},
 		{"a call's lines, not a record's", `{"name": "search", "args": {}}`, `1: not a line of a record`},
 	}
@@ -250,5 +252,33 @@ func TestAResponseIsRecordedWithTheIDOfTheClientsRequest(t *testing.T) {
 		if e.From == Server && e.To == Client && e.Kind == "response" && e.Method != "" && !asked[string(e.ID)] {
 			t.Errorf("the %s response is recorded with the id %s, which no request of the client's had (%v)", e.Method, e.ID, asked)
 		}
+	}
+}
+
+// TestReadRecordGivesBackTheLinesAboutAMessageRecordedEarlier writes
+// the lines that say what became of a message recorded earlier, and
+// reads them back as the events they were written from.
+func TestReadRecordGivesBackTheLinesAboutAMessageRecordedEarlier(t *testing.T) {
+	at := time.Date(2026, 12, 4, 20, 54, 53, 149137000, time.UTC)
+	sent := Event{Time: at, From: Server, To: Client, Kind: "response", Method: "tools/call", ID: []byte(`7`), Tool: "search", Bytes: 120, Verdict: Relayed}
+	lost := sent.undelivered("the client's connection ended before it was written")
+	lost.Time = at.Add(time.Second)
+	tests := []struct {
+		name string
+		e    Event
+	}{
+		{name: "passed on and never written", e: *lost},
+		{name: "a run summed up", e: Event{Time: at.Add(time.Minute), From: Server, To: Client, Kind: "notification", Method: "notifications/progress",
+			Bytes: 99900, Verdict: Dropped, Of: at, Why: "progress of the same token", Repeats: 999}},
+		{name: "a run passed on summed up", e: Event{Time: at.Add(time.Minute), From: Server, To: Client, Kind: "notification", Method: "notifications/message",
+			Bytes: 348, Verdict: Relayed, Of: at, Why: "log lines tied to the request of the line this one is of, given up", Repeats: 4}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			read, _ := readAll(t, string(tc.e.appendLine(nil)))
+			if diff := cmp.Diff([]Event{tc.e}, read); diff != "" {
+				t.Errorf("the event read back (-written +read):\n%s", diff)
+			}
+		})
 	}
 }

@@ -40,9 +40,12 @@ const (
 	// headers disagree with its body.
 	Refused Verdict = "refused"
 	// Dropped: kept from its peer and not answered: what a server writes
-	// that is not JSON-RPC, which would end the client's session; or
-	// passed on and never written, queued for a client over HTTP whose
-	// connection ended first.
+	// that is not JSON-RPC, which would end the client's session, stale
+	// progress, a message no client of a shared session can be sent. A
+	// line with Of set and no Repeats is Dropped too: a message recorded
+	// earlier, passed on and queued for a client over HTTP, was never
+	// written, its connection ended first. (A line with Repeats carries
+	// the verdict of the first of its run: see Event.Of.)
 	Dropped Verdict = "dropped"
 	// Sent: a message of the proxy's own.
 	Sent Verdict = "sent"
@@ -82,6 +85,24 @@ type Event struct {
 	// the event queued before this one and this one: a record with a gap
 	// says so where it is.
 	Dropped int64
+	// Of, when set, makes the event one about a message recorded
+	// earlier, whose line has that time, Why saying what became of it:
+	// without Repeats, the message, passed on to a client over HTTP, was
+	// not written to it after all (Verdict Dropped); with Repeats, that
+	// many more messages like it (Bytes their size together) were kept
+	// from their peer as it was, and are not recorded one by one, the
+	// Verdict the first's: Dropped, or Refused for requests of the
+	// server's tied to no client's request, which the proxy answers.
+	Of      time.Time
+	Why     string
+	Repeats int64
+}
+
+// undelivered is the event saying that the message of e, passed on to a
+// client over HTTP and recorded so, was not written to it, for why.
+func (e *Event) undelivered(why string) *Event {
+	return &Event{From: e.From, To: e.To, Kind: e.Kind, Method: e.Method, ID: e.ID, Tool: e.Tool, Bytes: e.Bytes,
+		Verdict: Dropped, Of: e.Time, Why: why}
 }
 
 // A queued event is an event in the recorder's queue.
@@ -110,9 +131,6 @@ type slot struct {
 	// of the proxy's own, placed before it was sent, that could not be
 	// sent.
 	forgone bool
-	// delivery, when set, is what becomes of the message passed to the
-	// client, which the line waits for too (see delivered).
-	delivery *delivery
 }
 
 // A Finding is one thing a check found in a message.
@@ -195,6 +213,18 @@ func (e *Event) appendLine(b []byte) []byte {
 	if e.Dropped > 0 {
 		b = append(b, `,"dropped":`...)
 		b = strconv.AppendInt(b, e.Dropped, 10)
+	}
+	if !e.Of.IsZero() {
+		b = append(b, `,"of":"`...)
+		b = e.Of.AppendFormat(b, recordTime)
+		b = append(b, '"')
+	}
+	if e.Why != "" {
+		b = appendField(b, "why", e.Why)
+	}
+	if e.Repeats > 0 {
+		b = append(b, `,"repeats":`...)
+		b = strconv.AppendInt(b, e.Repeats, 10)
 	}
 	return append(b, '}')
 }
@@ -297,19 +327,6 @@ func (r *recorder) emit(e *Event) {
 	close(sl.ready)
 }
 
-// deliver gives e, placed, a delivery of its message to the client,
-// which its line waits for; nil for an event not placed.
-func (r *recorder) deliver(e *Event) *delivery {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	sl, ok := r.placed[e]
-	if !ok {
-		return nil
-	}
-	sl.delivery = &delivery{done: make(chan struct{})}
-	return sl.delivery
-}
-
 // forgo gives up the place of e, placed: it is no line.
 func (r *recorder) forgo(e *Event) {
 	r.mu.Lock()
@@ -356,9 +373,9 @@ func (r *recorder) addLocked(e *Event, sl *slot) bool {
 	}
 }
 
-// await waits for ready to be closed, the event of a slot complete or
-// its message's delivery settled, and reports whether it is: a recorder
-// that closes writes no more of what is still held.
+// await waits for ready to be closed, the event of a slot complete, and
+// reports whether it is: a recorder that closes writes no more of what
+// is still held.
 func (r *recorder) await(ready <-chan struct{}) bool {
 	select {
 	case <-ready:
@@ -371,23 +388,6 @@ func (r *recorder) await(ready <-chan struct{}) bool {
 	default:
 		return false
 	}
-}
-
-// delivered waits for what became of the message of e, complete, when
-// sl holds its delivery to the client, and reports whether that is
-// known. A message that was not written is dropped, where e said it was
-// passed on.
-func (r *recorder) delivered(sl *slot, e *Event) bool {
-	if sl == nil || sl.delivery == nil {
-		return true
-	}
-	if !r.await(sl.delivery.done) {
-		return false
-	}
-	if !sl.delivery.written && (e.Verdict == Relayed || e.Verdict == Filtered || e.Verdict == Sent) {
-		e.Verdict = Dropped
-	}
-	return true
 }
 
 func (r *recorder) drop() {
@@ -416,10 +416,6 @@ func (r *recorder) run() {
 			r.queued.Add(-q.e.messageBytes())
 		}
 		e := q.e
-		if !r.delivered(q.slot, e) {
-			r.drop() // still undecided when the proxy stopped
-			continue
-		}
 		if r.w != nil {
 			line = append(e.appendLine(line[:0]), '\n')
 			r.write(line)

@@ -177,6 +177,9 @@ func (s *session) connect(serverDone chan<- error) error {
 			why = fmt.Errorf("%s: %w", u.DisplayName(), why)
 			s.serverGone(why)
 		}
+		// The server's output ended: so do the runs of what it sent
+		// that were dropped, summed up before the record closes.
+		s.endRuns()
 		// Sent before the reading is said to have ended, so that stopUp,
 		// which waits for that, finds why the server ended.
 		serverDone <- why
@@ -273,6 +276,10 @@ const readEndWait = 2 * time.Second
 // before Run closes the record; within readEndWait, after which what is
 // still being passed on is not recorded.
 func (s *session) stopUp() error {
+	// The runs of what was dropped end with the session, summed up
+	// before the record closes; those of a spawned server end as its
+	// reading does.
+	defer s.endRuns()
 	err := s.up.close()
 	deadline := time.Now().Add(readEndWait)
 	for _, done := range []chan struct{}{s.upRead, s.givingUp} {

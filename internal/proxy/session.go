@@ -37,29 +37,30 @@ type downstream interface {
 	// send passes msg to the client: the answer to req, or (req nil) a
 	// message of the server's, which came while it served via (nil when
 	// it came apart from any request). msg is the caller's only until
-	// send returns. d, nil when nothing records, is settled with whether
-	// msg was written: by send when it writes msg or fails, else once
-	// msg, queued, is written or lost with its client's connection.
+	// send returns. A downstream that queues msg rather than write it
+	// (HTTP) has d, nil when nothing records, record that msg was
+	// dropped should it not be written after all.
 	send(msg []byte, req, via *request, d *delivery) error
 }
 
-// A delivery says whether a message passed to the client was written to
-// it. The record's line of the message waits for it, so that a message
-// queued for a client that went before it was written is not recorded
-// as passed on (see recorder.delivered).
+// A delivery is a message passed to a client over HTTP, queued for its
+// connection: its record line, written as it was passed on, waits for
+// nothing, and should the connection end before it is written, lost
+// records a line of its own saying so (see Event.undelivered).
 type delivery struct {
-	done    chan struct{}
-	written bool // set before done is closed
+	rec *recorder
+	// ev is the message's event as it was passed on: who sent it to
+	// whom, what it was and when it came, no findings.
+	ev Event
 }
 
-// settle says whether the message was written; once, and not at all of
-// a nil delivery.
-func (d *delivery) settle(written bool) {
+// lost records that the message was not written to the client, for why;
+// nothing for a nil delivery.
+func (d *delivery) lost(why string) {
 	if d == nil {
 		return
 	}
-	d.written = written
-	close(d.done)
+	d.rec.emit(d.ev.undelivered(why))
 }
 
 // A request is a request that waits for its answer: the client's to the
@@ -123,7 +124,10 @@ type session struct {
 	// the client's requests given up: progress that names one is for no
 	// one (see routeNotification).
 	deadProgress *fifo[struct{}]
-	gone         error // why the server is gone
+	// runs are the stale progress and unrouted messages dropped, each
+	// run's first recorded and the rest counted (see quietly).
+	runs *fifo[*run]
+	gone error // why the server is gone
 	// What the bounds and the shared session kept back, and stale
 	// progress, counted for stderr.
 	evicted, forgotten, unroutedCount, staleCount atomic.Int64
@@ -174,6 +178,7 @@ func newSession(ctx context.Context, opt *Options, rec *recorder, log *logger) *
 		serverReqs:   newWaiting(),
 		givenUp:      newWaiting(),
 		deadProgress: newFIFO[struct{}](maxWaiting, 0, nil),
+		runs:         newRuns(),
 		linting:      make(chan struct{}, 1),
 	}
 	s.tools = newToolSet(opt, log)
@@ -425,7 +430,9 @@ func (s *session) answer(msg []byte, req *request, method string, found ...Findi
 	if req.id != nil {
 		ev.ID, ev.Tool, ev.Latency = req.id, req.tool, ev.Time.Sub(req.start)
 	}
-	s.down.send(msg, req, nil, s.delivery(ev))
+	if err := s.down.send(msg, req, nil, s.delivery(ev)); err != nil {
+		ev.Verdict = Dropped
+	}
 	s.emit(ev)
 }
 
@@ -443,15 +450,28 @@ func (s *session) keyOf(id []byte) string {
 func (s *session) fromServer(raw []byte, via *request) {
 	s.heard.Store(true)
 	m := jsonrpc.Parse(raw)
+	switch {
+	case m.Kind == jsonrpc.Notification:
+		s.serverNotification(&m, via)
+		return
+	case m.Kind == jsonrpc.Request && s.renumber,
+		m.Kind == jsonrpc.Response && s.renumber && !s.awaited(m.ID):
+		s.unrouted(&m, s.eventUnlessCounted(unroutedRun(m.Kind.String()), &m))
+		return
+	case m.Kind == jsonrpc.Batch && s.renumber:
+		s.takeBatchAnswers(raw)
+		ev := s.eventUnlessCounted(unroutedRun(m.Kind.String()), &m)
+		if ev != nil {
+			ev.Findings = append(ev.Findings, batchFinding)
+		}
+		s.unrouted(&m, ev)
+		return
+	}
 	ev := s.event(Server, Client, &m)
 	switch m.Kind {
 	case jsonrpc.Response:
 		s.serverResponse(&m, ev, via)
 	case jsonrpc.Request:
-		if s.renumber {
-			s.unrouted(&m, ev)
-			return
-		}
 		ev.Findings = append(ev.Findings, s.serverRequest(&m, ev.Time)...)
 		if err := s.down.send(raw, nil, via, s.delivery(ev)); err != nil {
 			// No stream open to the client carries it (a session over
@@ -465,38 +485,65 @@ func (s *session) fromServer(raw []byte, via *request) {
 			if via != nil {
 				header = via.header
 			}
-			s.refuseServerRequest(&m, "no stream is open to the client to carry this request, so it cannot be asked: "+err.Error(), header)
+			s.refuseServerRequest(&m, "no stream is open to the client to carry this request, so it cannot be asked: "+err.Error(), header, false)
 			return
 		}
 		s.emit(ev)
-	case jsonrpc.Notification:
-		// list_changed is passed on and nothing more: calls are checked
-		// against the listing the client has until it lists the tools
-		// again, as the client's own view of them is.
-		out, via, stale := s.routeNotification(&m, via)
-		if stale {
-			s.dropStaleProgress(ev)
-			return
-		}
-		if out == nil {
-			s.unrouted(&m, ev)
-			return
-		}
-		s.relay(out, nil, via, ev)
 	case jsonrpc.Batch:
-		ev.Findings = append(ev.Findings, Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"})
-		for elem := range jsonrpc.Elements(raw) {
-			if em := jsonrpc.Parse(elem); em.Kind == jsonrpc.Response {
-				s.takePending(em.ID)
-			}
-		}
-		if s.renumber {
-			s.unrouted(&m, ev)
-			return
-		}
+		ev.Findings = append(ev.Findings, batchFinding)
+		s.takeBatchAnswers(raw)
 		s.relay(raw, nil, via, ev)
 	case jsonrpc.Invalid:
 		s.serverInvalid(&m, ev, via)
+	}
+}
+
+// batchFinding is what a batch of the server's is found to be.
+var batchFinding = Finding{Code: CodeInvalidMessage, Severity: catalog.Warning, Text: "a JSON-RPC batch, which MCP's revisions do not send"}
+
+// takeBatchAnswers takes the requests the responses in a batch of the
+// server's answer: they wait no more.
+func (s *session) takeBatchAnswers(raw []byte) {
+	for elem := range jsonrpc.Elements(raw) {
+		if em := jsonrpc.Parse(elem); em.Kind == jsonrpc.Response {
+			s.takePending(em.ID)
+		}
+	}
+}
+
+// awaited reports whether a request of the client's waits for the
+// response of id, or was given up, its late answer awaited to be
+// dropped: a response that is neither is tied to no client's request
+// (in a session clients share, where the server's responses are found
+// by id alone).
+func (s *session) awaited(id []byte) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, waits := s.pending.get(idKey(id))
+	_, late := s.givenUp.get(idKey(id))
+	return waits || late
+}
+
+// serverNotification passes a notification of the server's on to the
+// client it is for. list_changed is passed on and nothing more: calls
+// are checked against the listing the client has until it lists the
+// tools again, as the client's own view of them is. What is for no one
+// (stale progress, a notification tied to no client's request in a
+// shared session) is dropped, and past the first of its run only
+// counted: its event is not even placed, so that a flood of it fills no
+// queue. Log lines tied to a request given up are passed on, and
+// recorded so too (see relayOfGivenUp).
+func (s *session) serverNotification(m *jsonrpc.Message, via *request) {
+	out, to, stale := s.routeNotification(m, via)
+	switch {
+	case stale:
+		s.dropStaleProgress(m, s.eventUnlessCounted(staleRun(jsonrpc.Member(m.Params, "progressToken")), m))
+	case out == nil:
+		s.unrouted(m, s.eventUnlessCounted(unroutedRun(m.Kind.String()), m))
+	case to != nil && m.Method == "notifications/message" && s.givenUpNow(to):
+		s.relayOfGivenUp(out, to, m)
+	default:
+		s.relay(out, nil, to, s.event(Server, Client, m))
 	}
 }
 
@@ -833,14 +880,18 @@ func (s *session) place(ev *Event) {
 	s.rec.place(ev)
 }
 
-// delivery is what ev's record line waits for besides ev, placed: what
-// becomes of its message, about to be passed to the client; nil when
-// nothing records.
+// delivery is, for ev, of a message about to be passed to a client
+// over HTTP, what records that it was dropped should its connection not
+// write it; nil when nothing records, or for a client on stdio, whose
+// messages are written as they are passed on.
 func (s *session) delivery(ev *Event) *delivery {
 	if s.rec == nil {
 		return nil
 	}
-	return s.rec.deliver(ev)
+	if _, queues := s.down.(*downSession); !queues {
+		return nil
+	}
+	return &delivery{rec: s.rec, ev: Event{Time: ev.Time, From: ev.From, To: ev.To, Kind: ev.Kind, Method: ev.Method, ID: ev.ID, Tool: ev.Tool, Bytes: ev.Bytes}}
 }
 
 // forgo gives up the place of ev, placed: it is no line after all.

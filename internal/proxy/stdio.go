@@ -50,9 +50,8 @@ type stdioDown struct {
 	goneOnce sync.Once
 }
 
-func (d *stdioDown) send(msg []byte, _, _ *request, dl *delivery) error {
+func (d *stdioDown) send(msg []byte, _, _ *request, _ *delivery) error {
 	err := d.out.writeLine(msg)
-	dl.settle(err == nil)
 	if err != nil {
 		d.goneOnce.Do(func() { close(d.gone) })
 	}

@@ -124,9 +124,25 @@ func (s *session) waitLocked(req *request) []*request {
 	if req.progress != nil {
 		s.progress[idKey(req.progress)] = req
 		s.deadProgress.take(idKey(req.progress)) // a token used again names the new request
+		s.endRunLocked(staleRun(req.progress))   // and its stale progress ends
 	}
 	s.givenUp.take(req.key)
+	s.endGivenUpRunsLocked(req.key) // the key names the new request
 	return evicted
+}
+
+// endGivenUpRunsLocked sums up the runs of the log lines of the request
+// given up under key. s.mu is held.
+func (s *session) endGivenUpRunsLocked(key string) {
+	s.endRunLocked(givenUpRun(key, Relayed))
+	s.endRunLocked(givenUpRun(key, Dropped))
+}
+
+// endRunLocked sums up the run of key, if there is one. s.mu is held.
+func (s *session) endRunLocked(key string) {
+	if r, ok := s.runs.take(key); ok {
+		s.sumUp(r)
+	}
 }
 
 func (s *session) unprogressLocked(req *request) {
@@ -194,7 +210,11 @@ func (s *session) givenUpLocked(key string, req *request) {
 func (s *session) takeGivenUp(key string) *request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	req, _ := s.givenUp.take(key)
+	req, ok := s.givenUp.take(key)
+	if ok {
+		// Its late answer ends what was tied to it.
+		s.endGivenUpRunsLocked(key)
+	}
 	return req
 }
 
@@ -385,15 +405,66 @@ func (s *session) routeNotification(m *jsonrpc.Message, via *request) (out []byt
 }
 
 // dropStaleProgress keeps from the client stale progress (see
-// routeNotification), and says so.
-func (s *session) dropStaleProgress(ev *Event) {
-	ev.Verdict = Dropped
-	ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
-		Text: "progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on"})
-	s.emit(ev)
+// routeNotification), and says so: in the record with ev, nil for one
+// counted in its run already (see quietly).
+func (s *session) dropStaleProgress(m *jsonrpc.Message, ev *Event) {
+	if ev != nil {
+		ev.Verdict = Dropped
+		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
+			Text: "progress of a request the client cancelled or the proxy gave up, or of the proxy's own: not passed on"})
+		s.quietly(staleRun(jsonrpc.Member(m.Params, "progressToken")), ev,
+			"progress of the same token as the line this one is of, for no request: dropped as that was, and not recorded one by one")
+	}
 	if n := s.staleCount.Add(1); every(n) {
 		s.log.printf("progress of a request given up, or of the proxy's own, was not passed on (%d so far)", n)
 	}
+}
+
+// relayOfGivenUp passes out, a log line of the server's
+// (notifications/message) on the stream of req, a request of the
+// client's given up (cancelled, its connection closed, evicted), on to
+// the client as any other: MCP lets a client ignore only the answer to
+// a request it gave up, and log lines are the session's output it asked
+// for. A server that goes on logging after the cancel would cost the
+// record a line a message, so they are recorded in runs of req's, one
+// for those passed on and one for those no stream could carry (dropped,
+// as any message with no way to its client): the first of each in full
+// and the rest counted, to one line that sums them up once its late
+// answer comes, its id is used again or the session ends. Past the
+// first, no event is placed for them, so that a flood fills no queue.
+func (s *session) relayOfGivenUp(out []byte, req *request, m *jsonrpc.Message) {
+	var ev *Event
+	var d *delivery
+	if !s.inRun(givenUpRun(req.key, Relayed)) {
+		ev = s.event(Server, Client, m)
+		d = s.delivery(ev)
+	}
+	verdict := Relayed
+	if s.down.send(out, nil, req, d) != nil {
+		verdict = Dropped
+	}
+	key := givenUpRun(req.key, verdict)
+	if ev == nil {
+		if s.countInRun(key, len(m.Raw)) {
+			return
+		}
+		ev = s.event(Server, Client, m) // the first of its run after all
+	}
+	ev.Verdict = verdict
+	why := "log lines tied to the request of the line this one is of, given up: passed on as that was, and not recorded one by one"
+	if verdict == Dropped {
+		why = "log lines tied to the request of the line this one is of, given up: no stream open to the client could carry them, and they were not recorded one by one"
+	}
+	s.quietly(key, ev, why)
+}
+
+// givenUpNow reports whether req, a request of the client's, is given
+// up: its answer awaited only to be dropped.
+func (s *session) givenUpNow(req *request) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.givenUp.get(req.key)
+	return ok && r == req
 }
 
 // progressOf is the request waiting for its answer whose progress token
@@ -429,17 +500,24 @@ func (s *session) waitingUnder(key []byte) *request {
 // unrouted keeps from every client a message of the server's, in a
 // session clients share, that is tied to no client's request: sent to
 // one, it could reach a client it is not for. A request is answered
-// with an error, so that the server does not wait for an answer.
+// with an error, so that the server does not wait for an answer. It is
+// recorded with ev, nil for one counted in its run already (see
+// quietly).
 func (s *session) unrouted(m *jsonrpc.Message, ev *Event) {
-	ev.Verdict = Dropped
-	ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
-		Text: "a " + m.Kind.String() + " of the server's tied to no client's request, in a session clients share: not passed on, since it could reach a client it is not for"})
-	if m.Kind == jsonrpc.Request {
-		ev.Verdict = Refused
+	quiet := true
+	if ev != nil {
+		ev.Verdict = Dropped
+		ev.Findings = append(ev.Findings, Finding{Code: CodeUnrouted, Severity: catalog.Warning,
+			Text: "a " + m.Kind.String() + " of the server's tied to no client's request, in a session clients share: not passed on, since it could reach a client it is not for"})
+		kept := "kept from every client"
+		if m.Kind == jsonrpc.Request {
+			ev.Verdict, kept = Refused, "kept from every client and answered with an error"
+		}
+		quiet = s.quietly(unroutedRun(m.Kind.String()), ev,
+			m.Kind.String()+"s of the server's tied to no client's request, as the one of the line this one is of: "+kept+", and not recorded one by one")
 	}
-	s.emit(ev)
 	if m.Kind == jsonrpc.Request {
-		s.refuseServerRequest(m, "the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked", nil)
+		s.refuseServerRequest(m, "the server is shared by clients that keep no session, and this request is tied to none of their requests: no client can be asked", nil, quiet)
 	}
 	if n := s.unroutedCount.Add(1); every(n) {
 		s.log.printf("a %s of the server's tied to no client's request was not passed on: the server is shared by clients that keep no session, and it could reach one it is not for (%d so far)", m.Kind, n)
@@ -449,9 +527,14 @@ func (s *session) unrouted(m *jsonrpc.Message, ev *Event) {
 // refuseServerRequest answers the server's request m, which cannot reach
 // the client, with an error saying why, so that the server does not wait
 // for an answer; header holds the HTTP headers of the client's request
-// it came while serving, nil for none.
-func (s *session) refuseServerRequest(m *jsonrpc.Message, why string, header http.Header) {
+// it came while serving, nil for none. With quiet, the answer is no
+// line of the record: the request's run counts it (see quietly).
+func (s *session) refuseServerRequest(m *jsonrpc.Message, why string, header http.Header, quiet bool) {
 	msg := jsonrpc.AppendError(nil, m.ID, jsonrpc.CodeInternalError, "toolbench proxy: "+why)
+	if quiet {
+		s.up.send(msg, nil, header)
+		return
+	}
 	ev := &Event{From: Proxy, To: Server, Kind: "response", Method: m.Method, ID: bytes.Clone(m.ID), Bytes: len(msg), Verdict: Sent}
 	s.place(ev)
 	s.up.send(msg, nil, header)

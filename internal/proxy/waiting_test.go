@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"toolbench/internal/jsonrpc"
 	"toolbench/internal/mcpclient"
+	"toolbench/internal/proctest"
 )
 
 // What waits for an answer: a request the client cancels is forgotten,
@@ -192,4 +194,223 @@ func TestProgressOfARequestGivenUpIsKeptFromTheClient(t *testing.T) {
 	if len(got.sent) != 2 || !bytes.Contains(got.sent[0], []byte(`"p2"`)) || !bytes.Contains(got.sent[1], []byte(`"p3"`)) {
 		t.Errorf("the client got %q, want the progress of requests 2 and 3 only", got.sent)
 	}
+}
+
+// TestAFloodOfMessagesNoOneWaitsForCostsTheRecordTwoLines has a server
+// flood the proxy with progress for a request the client cancelled, log
+// lines on the stream of a request given up, or, in a session clients
+// share, with messages tied to no client's request: the first is
+// recorded in full, the rest are counted, and one line at the session's
+// end sums them up (their count and size, and the first's time), however
+// many there were; the log lines reach the client all the same, every
+// one, and a request among them is answered with an error, every one. Those counted take no place
+// in the record's queue, not even for a while: with the record's
+// writer held up all through the flood, a queue of a few events drops
+// none.
+func TestAFloodOfMessagesNoOneWaitsForCostsTheRecordTwoLines(t *testing.T) {
+	const flood = 1000
+	tests := []struct {
+		name   string
+		shared bool
+		// tied, when set, has the messages come tied to a request of
+		// the client's given up (as on its response's stream).
+		tied     bool
+		msg      func(i int) string
+		verdict  Verdict
+		answered int // the server's requests answered with an error
+		passed   int // the messages the client got
+	}{
+		{name: "stale progress", msg: func(i int) string {
+			return `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":` + strconv.Itoa(100000+i) + `}}`
+		}, verdict: Dropped},
+		{name: "unrouted notifications", shared: true, msg: func(i int) string {
+			return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":` + strconv.Itoa(100000+i) + `}}`
+		}, verdict: Dropped},
+		{name: "unrouted requests", shared: true, msg: func(i int) string {
+			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"method":"roots/list"}`
+		}, verdict: Refused, answered: flood},
+		{name: "log lines of a request given up, passed on", tied: true, msg: func(i int) string {
+			return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":` + strconv.Itoa(100000+i) + `}}`
+		}, verdict: Relayed, passed: flood},
+		{name: "unrouted responses", shared: true, msg: func(i int) string {
+			return `{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"result":{}}`
+		}, verdict: Dropped},
+		{name: "unrouted batches", shared: true, msg: func(i int) string {
+			return `[{"jsonrpc":"2.0","id":` + strconv.Itoa(100000+i) + `,"result":{}}]`
+		}, verdict: Dropped},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			record := &heldWriter{release: make(chan struct{})}
+			opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: record, QueueSize: 8}
+			rec := newRecorder(opt, &logger{w: io.Discard})
+			s := newSession(t.Context(), opt, rec, &logger{w: io.Discard})
+			up, got := &sentUp{}, &answers{}
+			s.up, s.down, s.renumber = up, got, tc.shared
+			if !tc.shared {
+				s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
+				s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+			}
+			var via *request
+			if tc.tied {
+				s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}`), nil, nil)
+				via, _ = s.pending.get(idKey([]byte("2")))
+				if !s.giveUp(via) {
+					t.Fatal("the request was not waiting")
+				}
+			}
+			up.msgs = nil
+			for i := range flood {
+				s.fromServer([]byte(tc.msg(i)), via)
+			}
+			close(record.release)
+			s.stopUp()
+			if dropped, _ := rec.close(); dropped > 0 {
+				t.Errorf("the record dropped %d events: those counted in their run took places in its queue", dropped)
+			}
+			var lines []jsonrpc.Message
+			for _, l := range recordLines(t, record.String()) {
+				if field(l.Raw, "from") == "server" {
+					lines = append(lines, l)
+				}
+			}
+			if len(lines) != 2 {
+				t.Fatalf("%d lines of the server's messages, want 2: the first, and one summing up the rest\n%s", len(lines), describe(lines))
+			}
+			first, rest := lines[0].Raw, lines[1].Raw
+			// What is passed on is found nothing; what is kept back is
+			// found unrouted.
+			unrouted := strings.Contains(field(first, "findings"), `"code":"unrouted"`)
+			if field(first, "verdict") != string(tc.verdict) || unrouted != (tc.verdict != Relayed) || field(first, "bytes") != strconv.Itoa(len(tc.msg(0))) {
+				t.Errorf("the first line is %s; want the first message, %s, found unrouted unless relayed", first, tc.verdict)
+			}
+			want := map[string]string{"verdict": string(tc.verdict), "repeats": strconv.Itoa(flood - 1),
+				"bytes": strconv.Itoa((flood - 1) * len(tc.msg(0))), "of": field(first, "time"), "kind": field(first, "kind")}
+			for name, v := range want {
+				if got := field(rest, name); got != v {
+					t.Errorf("the summing line's %s is %s, want %s: %s", name, got, v, rest)
+				}
+			}
+			if len(up.msgs) != tc.answered {
+				t.Errorf("the server got %d answers to its requests, want %d", len(up.msgs), tc.answered)
+			}
+			if len(got.sent) != tc.passed {
+				t.Errorf("the client got %d of the messages, want %d", len(got.sent), tc.passed)
+			}
+		})
+	}
+}
+
+// TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress: once a new
+// request of the client's takes the token of a cancelled one, the line
+// summing up the stale progress is written at once, and the token's
+// progress is the new request's, passed on and recorded again.
+func TestAProgressTokenUsedAgainEndsTheRunOfItsStaleProgress(t *testing.T) {
+	s, rec, record, got := recordedSession(t)
+	progress := []byte(`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1}}`)
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
+	s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+	for range 5 {
+		s.fromServer(progress, nil)
+	}
+	s.fromClient([]byte(`{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":{"progressToken":"p"}}}`), nil, nil)
+	s.fromServer(progress, nil)
+	rec.close() // before the session ends: what is recorded came of the token's use
+	var lines []string
+	for _, l := range recordLines(t, record.String()) {
+		if field(l.Raw, "method") == "notifications/progress" {
+			lines = append(lines, field(l.Raw, "verdict")+" "+field(l.Raw, "repeats"))
+		}
+	}
+	if want := []string{"dropped ", "dropped 4", "relayed "}; !slices.Equal(lines, want) {
+		t.Errorf("the record's progress lines say %q, want %q:\n%s", lines, want, record.String())
+	}
+	if len(got.sent) != 1 {
+		t.Errorf("the client got %q; want the new request's progress alone", got.sent)
+	}
+}
+
+// TestTheLateAnswerToARequestGivenUpEndsTheRunOfItsLogLines: the
+// server's log lines on the stream of a request the client cancelled
+// reach the client, every one, or, where no stream can carry them, are
+// dropped; either way one is recorded in full and the rest counted, and
+// the line summing them up, with their verdict, is written as the late
+// answer comes, not at the session's end.
+func TestTheLateAnswerToARequestGivenUpEndsTheRunOfItsLogLines(t *testing.T) {
+	logLine := `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"x"}}`
+	changed := `{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`
+	tests := []struct {
+		name     string
+		noStream bool // no stream open to the client can carry them
+		want     []string
+		got      []string // what the client gets
+	}{
+		{name: "passed on",
+			want: []string{"notifications/message relayed ", "notifications/tools/list_changed relayed ", "ping dropped ", "notifications/message relayed 4"},
+			got:  []string{logLine, logLine, logLine, logLine, logLine, changed}},
+		{name: "no stream to carry them", noStream: true,
+			want: []string{"notifications/message dropped ", "notifications/tools/list_changed dropped ", "ping dropped ", "notifications/message dropped 4"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, rec, record, got := recordedSession(t)
+			if tc.noStream {
+				s.down = noStream{}
+			}
+			s.fromClient([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}`), nil, nil)
+			via, _ := s.pending.get(idKey([]byte("1")))
+			s.fromClient([]byte(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`), nil, nil)
+			for range 5 {
+				s.fromServer([]byte(logLine), via)
+			}
+			s.fromServer([]byte(changed), via)
+			s.fromServer([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`), via)
+			rec.close() // before the session ends: what is recorded came of the answer
+			var lines []string
+			for _, l := range recordLines(t, record.String()) {
+				if field(l.Raw, "from") == "server" {
+					lines = append(lines, field(l.Raw, "method")+" "+field(l.Raw, "verdict")+" "+field(l.Raw, "repeats"))
+				}
+			}
+			if !slices.Equal(lines, tc.want) {
+				t.Errorf("the record's lines of the server's say %q, want %q:\n%s", lines, tc.want, record.String())
+			}
+			var sent []string
+			for _, m := range got.sent {
+				sent = append(sent, string(m))
+			}
+			if !slices.Equal(sent, tc.got) {
+				t.Errorf("the client got %q, want %q", sent, tc.got)
+			}
+		})
+	}
+}
+
+// noStream is a downstream with no stream open to the client: nothing
+// it is sent can be carried.
+type noStream struct{}
+
+func (noStream) send([]byte, *request, *request, *delivery) error { return errNoStream }
+
+// recordedSession is a session whose record is kept in record, its
+// server taking everything and its client's messages kept in got.
+func recordedSession(t *testing.T) (s *session, rec *recorder, record *proctest.Buffer, got *answers) {
+	record, got = &proctest.Buffer{}, &answers{}
+	opt := &Options{Upstream: mcpclient.Spec{Name: "test", Command: []string{"none"}}, Record: record}
+	rec = newRecorder(opt, &logger{w: io.Discard})
+	s = newSession(t.Context(), opt, rec, &logger{w: io.Discard})
+	s.up, s.down = discard{}, got
+	return s, rec, record, got
+}
+
+// heldWriter is a record whose writes wait until release is closed: a
+// record's writer held up.
+type heldWriter struct {
+	release chan struct{}
+	proctest.Buffer
+}
+
+func (w *heldWriter) Write(p []byte) (int, error) {
+	<-w.release
+	return w.Buffer.Write(p)
 }
