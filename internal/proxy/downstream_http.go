@@ -527,10 +527,12 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 	}
 	x := h.exchange(w, r)
 	defer h.done(x)
-	x.startStream()
 	// A session has one stream of the server's own messages: a new GET
 	// ends the one before, so that a client's GETs hold one connection,
-	// not one each.
+	// not one each. The stream takes the session's place before its
+	// head is written: a client that has the head of one GET and sends
+	// another has the second end the first, never the other way round.
+	// What is queued meanwhile waits for serve, after the head.
 	ds.mu.Lock()
 	old := ds.stream
 	ds.stream = x
@@ -539,6 +541,7 @@ func (h *httpDown) get(w http.ResponseWriter, r *http.Request) {
 		old.finish(0)
 	}
 	defer ds.closedExchange(x)
+	x.startStream()
 	x.serve(r.Context().Done(), h.ctx.Done())
 }
 
