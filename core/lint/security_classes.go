@@ -233,6 +233,12 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "claims this tool is to be used above all others",
 		p: ph("this ~1 tool|function|server is ~2 the? ~1 only|best|preferred|superior|better|more ~3 than|of|among ~1 all|any|other|others|every")},
 
+	// Covert parameter: a value gathered through the model's other
+	// tools, by the kind of tool ("the banking tool", "any network or
+	// device tool"), where a tool that chains names its source tool.
+	{kind: kSignal, class: clsParameter, why: "asks for what the model gathers through its other tools",
+		p: ph("from|through|via|by the|any|your|their|other|another|connected|every|each|all|its ~4 tool|tools"), cond: gatheredByOtherTools},
+
 	// Tool shadowing: steering away from other tools or changing how they work.
 	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
 		p: ph("when|whenever|before|after|once ~3 with|using|via|through ~1 the? <ident> ~8 must|always|also|instead|set|change|add|include|replace|make|ensure|remember|first|append|prepend|push|attach|copy|forward|cc|bcc|sign|route|redirect|send|share"), cond: refOther},
@@ -586,6 +592,44 @@ var misnameVerbs = wordSet("describe describes present presents portray report r
 func notForbiddenAct(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	return !forbiddenAct(cl, from)
 }
+
+// gatheredByOtherTools holds a schema's description or title that has
+// its value gathered through tools named by their kind: "the raw
+// genotype file from the ancestry tool", "balances of every account
+// visible through any banking or budgeting tool". A tool that chains
+// names the tool and what it gives ("the ID emitted by the search tool",
+// "from the list-contacts tool", "URIs returned by other Mapbox tools");
+// "by" is a source only as "by any".
+func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if t.root == nil || t.own || t.key != "description" && t.key != "title" {
+		return false
+	}
+	if cl[from].w == "by" && cl[from+1].w != "any" {
+		return false
+	}
+	if to < len(cl) && toolNouns[cl[to].w] {
+		return false // "by the initial tool call"
+	}
+	for k := from + 2; k < to-1; k++ {
+		if cl[k].kind != tWord || notToolKinds[cl[k].w] || slices.Contains(s.words(), cl[k].w) {
+			return false
+		}
+	}
+	for k := range cl {
+		if chainedValue[cl[k].w] {
+			return false
+		}
+	}
+	return true
+}
+
+// notToolKinds are words before "tool" that name no kind of tool the
+// model has beside this one.
+var notToolKinds = wordSet("this that same initial previous parallel mcp cli current first next last appropriate relevant corresponding above following respective")
+
+// chainedValue are words of a value one tool hands the next: an
+// identifier, an address, what a tool returned.
+var chainedValue = wordSet("returned emitted generated produced id ids identifier identifiers uri uris url urls")
 
 // forbiddenAct reports whether the clause forbids the act that cl[k] is
 // part of: it starts with "do not", "don't" or "never", and no comma
@@ -2135,6 +2179,14 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n;&|]{0,200}\s(-[a-z]*o|-O|--output(-document)?)[ =]?(\S+)[^\n]{0,40}(&&|;)\s*(sudo\s+)?(chmod\s+\S*\+?x\S*\s+\S+\s*(&&|;)\s*(sudo\s+)?\S+|(ba|z)?sh\s+\S+|\./\S+|/tmp/\S+)`),
 		"downloads a program and runs it"},
+	// A download made executable is a program put in place for whatever
+	// starts it later: "curl -sLo /usr/local/bin/docker-credential-x
+	// URL && chmod +x ...", which docker runs on every pull.
+	{cmdFetch, func(l string) bool {
+		return containsAny(l, "curl", "wget") && containsAny(l, "&&", ";") && strings.Contains(l, "chmod")
+	},
+		regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n;&|]{0,200}\s(-[a-z]*o|-O|--output(-document)?)[ =]?(\S+)[^\n]{0,40}(&&|;)\s*(sudo\s+)?chmod\s+(\S*\+x\S*|0?7[0-7]{2})\s+[^\s,;]+`),
+		"downloads a program and makes it executable"},
 	// An interpreter given a script by its address runs whatever the
 	// host serves: deno's run, R's source, bun's run of a URL.
 	{cmdInterp, func(l string) bool {
