@@ -233,6 +233,15 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "claims this tool is to be used above all others",
 		p: ph("this ~1 tool|function|server is ~2 the? ~1 only|best|preferred|superior|better|more ~3 than|of|among ~1 all|any|other|others|every")},
 
+	// Covert parameter: what was said in the conversation, asked for by
+	// where it was said ("every product mentioned in this conversation",
+	// "as discussed in this chat", "the manuscripts discussed here").
+	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
+		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|traded ~3 in|during|within this|the|our chat|conversation|session|thread|discussion|dialog"), cond: askedOfTheConversation},
+	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
+		p: ph("come|comes|came up ~3 in|during this|the|our chat|conversation|session|thread"), cond: askedOfTheConversation},
+	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
+		p: ph("discussed|mentioned here"), cond: askedOfTheConversation},
 	// Covert parameter: a value gathered through the model's other
 	// tools, by the kind of tool ("the banking tool", "any network or
 	// device tool"), where a tool that chains names its source tool.
@@ -623,6 +632,20 @@ func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return true
 }
 
+// askedOfTheConversation holds a schema's description or title, of a
+// value that can carry text, asking for what was said in the
+// conversation, where the tool's purpose does not explain it (a chat
+// or memory tool's): "yes" said is a consent, no content.
+func askedOfTheConversation(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if t.root == nil || t.own || t.key != "description" && t.key != "title" || !t.carriesText() {
+		return false
+	}
+	if from+1 < len(cl) && (cl[from+1].w == "yes" || cl[from+1].w == "no") {
+		return false
+	}
+	return !s.explainedSens(t, conversationHeads)
+}
+
 // notToolKinds are words before "tool" that name no kind of tool the
 // model has beside this one.
 var notToolKinds = wordSet("this that same initial previous parallel mcp cli current first next last appropriate relevant corresponding above following respective")
@@ -962,8 +985,31 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "the system's accounts or secrets", []string{"passwd", "shadow", "users", "accounts"}
 	case strings.Contains(w, "bash_history") || strings.Contains(w, "zsh_history") || strings.Contains(w, "cookies.sqlite") || strings.Contains(w, "login data") || strings.HasSuffix(w, "/cookies"):
 		return "shell history or browser cookies", []string{"history", "cookies", "browser"}
+	case secretFileName(w):
+		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "password", "passwords", "wallet"}
 	}
 	return "", nil
+}
+
+// secretFileName reports whether a path's file, or the folder it is in,
+// is named for what it keeps: /etc/ldap.secret, ~/.sf/key.json,
+// ~/.config/Exodus/exodus.wallet/seed.seco, a tool's own token file.
+func secretFileName(w string) bool {
+	if !strings.ContainsAny(w, "/\\") {
+		return false
+	}
+	w = strings.TrimRight(w, "/\\")
+	i := strings.LastIndexAny(w, "/\\")
+	file, dir := w[i+1:], w[:max(i, 0)]
+	if j := strings.LastIndexAny(dir, "/\\"); j >= 0 {
+		dir = dir[j+1:]
+	}
+	for _, part := range []string{"secret", "password", "passwd", "passphrase", "credential", "token", "wallet"} {
+		if strings.Contains(file, part) || strings.Contains(dir, part) && !strings.Contains(dir, "tokenizer") {
+			return true
+		}
+	}
+	return file == "key.json" || strings.HasSuffix(file, ".seco")
 }
 
 // scanClause finds what each class finds in one clause.
@@ -2287,12 +2333,17 @@ func (s *secScan) rogueRegistry(src string) {
 }
 
 // comment finds an HTML comment with words in it, outside a sentence
-// that says what a filter strips.
+// that says what a filter strips. Outlook's conditional comments
+// ("<!--[if mso]>") are mail markup an e-mail tool names, not text
+// hidden.
 func (s *secScan) comment(src string) {
 	if i := strings.Index(src, "<!--"); i >= 0 {
 		inner, end := src[i+4:], len(src)
 		if j := strings.Index(inner, "-->"); j >= 0 {
 			inner, end = inner[:j], i+4+j+3
+		}
+		if strings.HasPrefix(inner, "[if ") || strings.HasPrefix(inner, "[endif") {
+			return
 		}
 		if commentWords(inner) >= 2 && !filterSentence(src, i, end) {
 			s.report(clsConcealment, i, end, "hides text in an HTML comment, which a rendered description does not show")
