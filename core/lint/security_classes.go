@@ -860,8 +860,8 @@ func (s *secScan) shadowRefs(cl []tok, from, to int) []string {
 		if notRefWords[tk.w] || tk.kind == tComma {
 			continue
 		}
-		named := tk.kind == tIdent && !credentialName(tk.w) && !s.ownSetting(&cl[k]) // a single word in quotes is most often a parameter's name
-		if !named && tk.kind == tWord && k+1 < len(cl) {
+		named := tk.kind == tIdent && !credentialName(tk.w) && !s.ownSetting(&cl[k])                            // a single word in quotes is most often a parameter's name
+		if !named && tk.kind == tWord && k+1 < len(cl) && !(k > 0 && (cl[k-1].w == "a" || cl[k-1].w == "an")) { // "a query tool" is a kind of tool
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
 				// "a requested tool" is no name, nor "between tool calls",
@@ -2088,6 +2088,9 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 			w := strings.Trim(cl[k].w, "'`\"")
 			if !s.hasProp(w) || slices.ContainsFunc(s.noText, func(p string) bool { return strings.EqualFold(p, w) }) {
 				continue // "set include_comments: true", "use comments_limit": a flag or a number carries no text
+			}
+			if cl[k].start > 0 && s.x.src[cl[k].start-1] == '{' {
+				continue // "save it to ~/.app/keys/{agent_name}.key": a slot the property's value fills, no data put into it
 			}
 			named := cl[k].quoted || cl[k].kind == tIdent
 			if k+1 < len(cl) {

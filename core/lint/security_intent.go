@@ -1077,9 +1077,14 @@ func onlySecretThings(cl []tok, cc *clauseCues) bool {
 var keepingWords = wordSet("keep keeps kept keeping remain remains remained stay stays stayed is are be was were it's that's as")
 
 // alarmNotAvoided holds a reaction given as a reason ("it could upset
-// the user"), not one the model is to avoid ("avoid confusing users").
-func alarmNotAvoided(_ *secScan, _ []tok, cc *clauseCues, from, to int) bool {
+// the user"), not one the model is to avoid ("avoid confusing users"),
+// nor one the tool causes along with telling ("it may notify or alarm
+// lots of people", a reason to ask before using it).
+func alarmNotAvoided(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.first(cuAlarm, from)
+	if k >= 2 && (cl[k-1].w == "or" || cl[k-1].w == "and") && cc.at[k-2]&cuTell != 0 {
+		return false
+	}
 	return k >= 0 && k < to && cc.count(cuNeg, k-2, k) == 0
 }
 
