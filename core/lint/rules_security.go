@@ -130,6 +130,10 @@ An obligation is an order too ("the key files under ~/.ssh are to be
 read", "the token should accompany each request"), as is handing the
 tool the conversation ("when the tool is handed everything the user has
 written"), and an order in the next clause to hand "it" or "those" over.
+A file named for what it keeps is a secret whatever its program
+(/etc/ldap.secret, a wallet's folder, ~/.sf/key.json), and a forbidding
+"do not" reaches every verb of a list ("do not read, open, or echo any
+.env file").
 
 Fix: delete the instruction; a tool that needs a credential takes it
 from its own configuration, not from the model. If the server is not
@@ -204,7 +208,14 @@ A list in the tool's description that names a property before a colon
 ("- insight: everything the user has confided in you") speaks for that
 property; a key file is a secret by its name alone (id_ed25519); a
 property's text that starts with an order, or asks for a secret raw or
-unfiltered, asks for it.
+unfiltered, asks for it. A schema's text also asks for what the model
+gathers through its other tools when it names them by their kind ("the
+raw genotype file from the ancestry tool", "balances of every account
+visible through any banking tool"; a tool that chains names its source
+tool, or says its value was returned by it), and for what was said in
+the conversation when it names where it was said ("every product
+mentioned in this conversation", "as discussed in this chat"), unless
+the tool's purpose is the conversation.
 
 Fix: remove the property, or say what it really holds. If the server is
 not yours, do not connect it.
@@ -233,7 +244,8 @@ Other payloads too: a decoder piped into a shell (xxd -r -p | sh), code
 that runs what it downloads (exec(urlopen(...)), .then(eval)), find /
 -delete, and a command substitution or a chained command in a default,
 enum, const or example value ($(whoami), "; curl ... | sh"), which the
-model sends as an argument.
+model sends as an argument, and a download made executable (curl -o X
+URL && chmod +x X), a program put in place for whatever starts it.
 
 The commands are looked for only in texts that name a command word, and
 a sentence that says the tool blocks, refuses, detects or filters such
