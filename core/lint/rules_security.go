@@ -209,13 +209,14 @@ A list in the tool's description that names a property before a colon
 property; a key file is a secret by its name alone (id_ed25519); a
 property's text that starts with an order, or asks for a secret raw or
 unfiltered, asks for it. A schema's text also asks for what the model
-gathers through its other tools when it names them by their kind ("the
-raw genotype file from the ancestry tool", "balances of every account
-visible through any banking tool"; a tool that chains names its source
-tool, or says its value was returned by it), and for what was said in
-the conversation when it names where it was said ("every product
-mentioned in this conversation", "as discussed in this chat"), unless
-the tool's purpose is the conversation.
+gathers through its other tools when it names them by their kinds
+("balances of every account visible through any banking tool", "from
+the device or network tool"; a tool that chains names its source tool,
+or says its value was returned by it, and "the page text, from the
+browser tool" takes one tool's output), and for what was said in the
+conversation when it names where it was said ("every product mentioned
+in this conversation", "as discussed in this chat"), unless the tool's
+purpose is the conversation.
 
 Fix: remove the property, or say what it really holds. If the server is
 not yours, do not connect it.

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"encoding/base64"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -237,11 +238,11 @@ var secVocabulary = []secItem{
 	// where it was said ("every product mentioned in this conversation",
 	// "as discussed in this chat", "the manuscripts discussed here").
 	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
-		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|traded ~3 in|during|within this|the|our chat|conversation|session|thread|discussion|dialog"), cond: askedOfTheConversation},
+		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|traded ~3 in|during|within this|the|our chat|conversation|dialog"), cond: askedOfTheConversation},
 	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
-		p: ph("come|comes|came up ~3 in|during this|the|our chat|conversation|session|thread"), cond: askedOfTheConversation},
+		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|traded ~3 in|during|within this|our session|thread|discussion"), cond: askedOfTheConversation},
 	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
-		p: ph("discussed|mentioned here"), cond: askedOfTheConversation},
+		p: ph("come|comes|came up ~3 in|during this|the|our chat|conversation"), cond: askedOfTheConversation},
 	// Covert parameter: a value gathered through the model's other
 	// tools, by the kind of tool ("the banking tool", "any network or
 	// device tool"), where a tool that chains names its source tool.
@@ -580,35 +581,39 @@ func notUnasked(_ *secScan, _ *secText, cl []tok, from, to int) bool {
 	return true
 }
 
-// notForbiddenAct holds a "without" whose act is not one the clause
-// forbids: "do not delete other keys without explicit user consent" keeps
-// the user's say.
-// asOfAnObject holds a window whose last "as" follows the object of a
-// verb ("report it as a success"), not the verb itself: in "whatever
-// the OS reports as focused" what is reported is "whatever", no object
-// the model is told to misname.
+// asOfAnObject holds a window whose last "as" does not follow a verb of
+// another's saying: in "whatever the OS reports as focused" what is
+// reported is "whatever", said by the OS, no object the model is told
+// to misname; "report it as a success" and "report as successful" are
+// orders.
 func asOfAnObject(_ *secScan, _ *secText, cl []tok, from, to int) bool {
 	for k := to - 1; k > from; k-- {
 		if cl[k].w == "as" {
-			return !misnameVerbs[cl[k-1].w]
+			return !othersSaying[cl[k-1].w]
 		}
 	}
 	return false
 }
 
-var misnameVerbs = wordSet("describe describes present presents portray report reports call label")
+// othersSaying are the verbs of misnaming in the third person, said of
+// another than the model.
+var othersSaying = wordSet("describes presents portrays reports calls labels")
 
+// notForbiddenAct holds a "without" whose act is not one the clause
+// forbids: "do not delete other keys without explicit user consent" keeps
+// the user's say.
 func notForbiddenAct(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	return !forbiddenAct(cl, from)
 }
 
 // gatheredByOtherTools holds a schema's description or title that has
-// its value gathered through tools named by their kind: "the raw
-// genotype file from the ancestry tool", "balances of every account
-// visible through any banking or budgeting tool". A tool that chains
-// names the tool and what it gives ("the ID emitted by the search tool",
-// "from the list-contacts tool", "URIs returned by other Mapbox tools");
-// "by" is a source only as "by any".
+// its value gathered through tools named by their kinds: "balances of
+// every account visible through any banking or budgeting tool", "from
+// the device or network tool". A tool that chains names the tool and
+// what it gives ("the ID emitted by the search tool", "from the
+// list-contacts tool", "URIs returned by other Mapbox tools"), and "the
+// page text, from the browser tool" takes one tool's output: "the" and
+// one kind is no gathering. "By" is a source only as "by any".
 func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 	if t.root == nil || t.own || t.key != "description" && t.key != "title" {
 		return false
@@ -616,17 +621,20 @@ func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 	if cl[from].w == "by" && cl[from+1].w != "any" {
 		return false
 	}
+	if cl[from+1].w == "the" && to-from-3 < 2 {
+		return false
+	}
 	if to < len(cl) && toolNouns[cl[to].w] {
-		return false // "by the initial tool call"
+		return false // "via the build tool output"
 	}
 	for k := from + 2; k < to-1; k++ {
 		if cl[k].kind != tWord || notToolKinds[cl[k].w] || slices.Contains(s.words(), cl[k].w) {
 			return false
 		}
 	}
-	for k := range cl {
+	for k := max(0, from-4); k < from; k++ {
 		if chainedValue[cl[k].w] {
-			return false
+			return false // "the identifier emitted by", "URIs returned by"
 		}
 	}
 	return true
@@ -660,36 +668,76 @@ var chainedValue = wordSet("returned emitted generated produced id ids identifie
 // open, or echo any .env file") parts nothing: the negation forbids
 // each.
 func forbiddenAct(cl []tok, k int) bool {
-	i := 0
-	for i < k && (cl[i].w == "do" || cl[i].w == "please" || cl[i].w == "you") {
-		i++
-	}
-	if i >= k || cl[i].w != "not" && cl[i].w != "never" && cl[i].w != "don't" && cl[i].w != "dont" {
+	i := negationOpening(cl, k)
+	if i < 0 {
 		return false
 	}
 	for j := i + 1; j < k; j++ {
-		if cl[j].kind == tComma && !listsAnAct(cl, j) {
+		if cl[j].kind == tComma && !listsActs(cl, j) {
 			return false
 		}
 	}
 	return true
 }
 
-// listsAnAct reports whether the comma cl[c] parts the bare verbs of a
-// list of acts: "read, open, or echo". "Do not ask the user, read the
-// key" parts an object from the next order.
-func listsAnAct(cl []tok, c int) bool {
-	k := c + 1
-	if k < len(cl) && (cl[k].w == "or" || cl[k].w == "and") {
-		k++
+// forbiddenInList reports whether cl[k], an act ordered, is one verb of
+// a list of bare verbs a "do not" opens: "do not read, open, or echo
+// any .env file". "Never forget to read ~/.ssh/id_rsa" orders the
+// reading.
+func forbiddenInList(cl []tok, k int) bool {
+	i := negationOpening(cl, k)
+	if i < 0 || !forbiddenAct(cl, k) {
+		return false
 	}
-	return c > 0 && actVerb(cl[c-1].w) && k < len(cl) && actVerb(cl[k].w)
+	for j := i + 1; j < k; j++ {
+		if cl[j].kind != tComma && cl[j].w != "or" && cl[j].w != "and" && !listedActs[cl[j].w] {
+			return false
+		}
+	}
+	return true
 }
 
-func actVerb(w string) bool { return baseVerbs[w] || listedActs[w] }
+// negationOpening is the index of the "not", "never" or "don't" that
+// opens cl, before cl[k], after "do", "please" or "you"; -1 for none.
+func negationOpening(cl []tok, k int) int {
+	i := 0
+	for i < k && (cl[i].w == "do" || cl[i].w == "please" || cl[i].w == "you") {
+		i++
+	}
+	if i >= k || cl[i].w != "not" && cl[i].w != "never" && cl[i].w != "don't" && cl[i].w != "dont" {
+		return -1
+	}
+	return i
+}
 
-// listedActs are verbs a list of forbidden acts holds beside baseVerbs.
-var listedActs = wordSet("echo cat show display reveal expose print modify edit delete touch")
+// listsActs reports whether the comma cl[c] is in a list of bare verbs
+// that "or" or "and" closes: "read, open, or echo". "Do not ask the
+// user, read the key" and "do not print, read the file" part one order
+// from the next.
+func listsActs(cl []tok, c int) bool {
+	if c == 0 || !listedActs[cl[c-1].w] {
+		return false
+	}
+	closed := false
+	for j := c + 1; j < len(cl); j++ {
+		switch {
+		case cl[j].w == "or" || cl[j].w == "and":
+			closed = true
+		case cl[j].kind == tComma:
+		case listedActs[cl[j].w]:
+			if closed {
+				return true
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// listedActs are the verbs of acts on a file or a secret a list of
+// forbidden acts holds.
+var listedActs = wordSet("read open echo cat show display reveal expose print modify edit delete touch write copy send upload post share log list output return run execute fetch load access include pass attach store save paste dump")
 
 // noTopicAfter holds a phrase that no topic follows: "for any question
 // about React" is what a documentation tool is for.
@@ -838,6 +886,14 @@ func (s *secScan) ownSetting(tk *tok) bool {
 	return s.hasProp(tk.w) || s.hasField(tk.w) || s.constantName(tk)
 }
 
+// kindSteeredFrom reports whether cl[k], before "tool", is a kind of
+// tool steered from: "rather than a query tool", "instead of an export
+// tool" name no tool. "Whenever you use a payment tool, always ..."
+// still speaks of the model's other tools.
+func kindSteeredFrom(cl []tok, k int) bool {
+	return k > 1 && (cl[k-1].w == "a" || cl[k-1].w == "an") && (cl[k-2].w == "than" || cl[k-2].w == "of")
+}
+
 // notRefWords are words a shadowing phrase names that are no tool's.
 // refPreps are words before "tool" that name no tool: "between tool
 // calls", "per tool".
@@ -847,6 +903,7 @@ var refPreps = wordSet("between across per for of in on by with without after be
 // output".
 var toolNouns = wordSet("call calls calling result results output outputs response responses use usage invocation invocations execution executions definition definitions description descriptions schema schemas name names list lists")
 
+// notRefWords are words a shadowing phrase names that are no tool's.
 var notRefWords = wordSet("this that the a an any all other another same its it tool tools function functions server servers your my our built-in builtin native default standard regular usual")
 
 // shadowRefs are the names of tools in cl[from:to]: identifiers, quoted
@@ -860,8 +917,8 @@ func (s *secScan) shadowRefs(cl []tok, from, to int) []string {
 		if notRefWords[tk.w] || tk.kind == tComma {
 			continue
 		}
-		named := tk.kind == tIdent && !credentialName(tk.w) && !s.ownSetting(&cl[k])                            // a single word in quotes is most often a parameter's name
-		if !named && tk.kind == tWord && k+1 < len(cl) && !(k > 0 && (cl[k-1].w == "a" || cl[k-1].w == "an")) { // "a query tool" is a kind of tool
+		named := tk.kind == tIdent && !credentialName(tk.w) && !s.ownSetting(&cl[k]) // a single word in quotes is most often a parameter's name
+		if !named && tk.kind == tWord && k+1 < len(cl) && !kindSteeredFrom(cl, k) {
 			switch cl[k+1].w {
 			case "tool", "tools", "function", "functions":
 				// "a requested tool" is no name, nor "between tool calls",
@@ -991,6 +1048,10 @@ func sensitivePath(w string) (what string, heads []string) {
 	return "", nil
 }
 
+// codeFile are the extensions of source files and documents, which a
+// secret's word in their names names a subject of: auth/token_refresh.go.
+var codeFile = wordSet(".go .py .js .ts .tsx .jsx .rs .java .kt .rb .php .c .h .cc .cpp .cs .swift .md .txt .html .css .scss .sql .sh")
+
 // secretFileName reports whether a path's file, or the folder it is in,
 // is named for what it keeps: /etc/ldap.secret, ~/.sf/key.json,
 // ~/.config/Exodus/exodus.wallet/seed.seco, a tool's own token file.
@@ -1004,8 +1065,11 @@ func secretFileName(w string) bool {
 	if j := strings.LastIndexAny(dir, "/\\"); j >= 0 {
 		dir = dir[j+1:]
 	}
+	if codeFile[path.Ext(file)] || strings.Contains(file, "tokenizer") || strings.Contains(dir, "tokenizer") {
+		return false // token_refresh.go, tokenizer.json: code and a model's vocabulary
+	}
 	for _, part := range []string{"secret", "password", "passwd", "passphrase", "credential", "token", "wallet"} {
-		if strings.Contains(file, part) || strings.Contains(dir, part) && !strings.Contains(dir, "tokenizer") {
+		if strings.Contains(file, part) || strings.Contains(dir, part) {
 			return true
 		}
 	}
@@ -1477,7 +1541,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		if !ordered && !obliged(cl, cc, m.from) || inCase(cl, m.from) {
 			continue
 		}
-		if forbiddenAct(cl, m.from) {
+		if !ordered && forbiddenAct(cl, m.from) || ordered && forbiddenInList(cl, m.from) {
 			continue // "never run `cat ~/.aws/credentials` where logs are shared": the "never" forbids, and obliges nothing; so does "do not read, open, or echo"
 		}
 		for _, h := range hits {
@@ -2090,7 +2154,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 				continue // "set include_comments: true", "use comments_limit": a flag or a number carries no text
 			}
 			if cl[k].start > 0 && s.x.src[cl[k].start-1] == '{' {
-				continue // "save it to ~/.app/keys/{agent_name}.key": a slot the property's value fills, no data put into it
+				continue // "save it to ~/.app/keys/{agent_name}.key": a name in braces is a slot the property's value fills, no data put into it
 			}
 			named := cl[k].quoted || cl[k].kind == tIdent
 			if k+1 < len(cl) {
@@ -2345,7 +2409,7 @@ func (s *secScan) comment(src string) {
 		if j := strings.Index(inner, "-->"); j >= 0 {
 			inner, end = inner[:j], i+4+j+3
 		}
-		if strings.HasPrefix(inner, "[if ") || strings.HasPrefix(inner, "[endif") {
+		if conditionalMarkup(inner, end < len(src)) {
 			return
 		}
 		if commentWords(inner) >= 2 && !filterSentence(src, i, end) {
@@ -2353,6 +2417,27 @@ func (s *secScan) comment(src string) {
 		}
 	}
 }
+
+// conditionalMarkup reports whether a comment's inner text is one of
+// Outlook's conditional comments that holds markup only, or the syntax
+// named in prose ("add <!--[if mso]> conditionals where needed"), never
+// closed. Words inside a closed one are hidden as any comment's are.
+func conditionalMarkup(inner string, closed bool) bool {
+	if !strings.HasPrefix(inner, "[if ") {
+		return false
+	}
+	body := inner
+	if i := strings.Index(body, "]>"); i >= 0 {
+		body = body[i+2:]
+	}
+	e := strings.Index(body, "<![endif]")
+	if e < 0 {
+		return !closed
+	}
+	return commentWords(htmlTag.ReplaceAllString(body[:e], " ")) < 2
+}
+
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
 
 var filterWords = vocabularyWords(kFilter)
 

@@ -1078,15 +1078,18 @@ var keepingWords = wordSet("keep keeps kept keeping remain remains remained stay
 
 // alarmNotAvoided holds a reaction given as a reason ("it could upset
 // the user"), not one the model is to avoid ("avoid confusing users"),
-// nor one the tool causes along with telling ("it may notify or alarm
-// lots of people", a reason to ask before using it).
+// nor one the tool causes as it notifies ("it may notify or alarm lots
+// of people", a reason to ask before using it).
 func alarmNotAvoided(_ *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 	k := cc.first(cuAlarm, from)
-	if k >= 2 && (cl[k-1].w == "or" || cl[k-1].w == "and") && cc.at[k-2]&cuTell != 0 {
+	if k >= 2 && (cl[k-1].w == "or" || cl[k-1].w == "and") && notifyWords[cl[k-2].w] {
 		return false
 	}
 	return k >= 0 && k < to && cc.count(cuNeg, k-2, k) == 0
 }
+
+// notifyWords are a tool's own acts of reaching people.
+var notifyWords = wordSet("notify notifies notifying page pages paging alert alerts alerting message messages email emails")
 
 // everyUnit holds a step of the model's work that a quantifier just
 // before makes every one ("any exchange", "each of its steps", "once
@@ -1106,16 +1109,17 @@ func notScopedToATopic(cl []tok, cc *clauseCues, from int) bool {
 }
 
 // askedOfATopic holds a trigger of the user's question of one topic
-// from cl[from] on: "whenever a user asks why a VM is not starting"
-// scopes the order to that question, where "whenever the user asks
-// anything" ranges over every request.
+// from cl[from] on, in its clause: "whenever a user asks why a VM is not
+// starting" scopes the order to that question, where "whenever the user
+// asks anything", "asks about anything" or "asks how to do anything"
+// ranges over every request.
 func askedOfATopic(cl []tok, from int) bool {
-	for k := from; k < len(cl); k++ {
+	for k := from; k < len(cl) && cl[k].kind != tComma; k++ {
 		if cl[k].w != "whenever" && cl[k].w != "when" && cl[k].w != "if" {
 			continue
 		}
 		for j := k + 1; j+1 < len(cl) && j <= k+4; j++ {
-			if userAsks[cl[j].w] && topicAsks[cl[j+1].w] {
+			if userAsks[cl[j].w] && topicAsks[cl[j+1].w] && !anyTopic(cl, j+2) {
 				return true
 			}
 		}
@@ -1123,9 +1127,21 @@ func askedOfATopic(cl []tok, from int) bool {
 	return false
 }
 
+// anyTopic reports whether a word of every topic comes within three
+// tokens from cl[k]: "about anything", "how to do anything".
+func anyTopic(cl []tok, k int) bool {
+	for j := k; j < len(cl) && j < k+3; j++ {
+		if everyTopic[cl[j].w] {
+			return true
+		}
+	}
+	return false
+}
+
 var (
-	userAsks  = wordSet("asks ask asked wonders wonder wants needs")
-	topicAsks = wordSet("why how whether what which where who about if")
+	userAsks   = wordSet("asks ask asked wonders wonder wants needs")
+	topicAsks  = wordSet("why how whether what which where who about if")
+	everyTopic = wordSet("any anything everything something all whatever")
 )
 
 // onWhateverAppears holds this tool called on anything that turns up in
