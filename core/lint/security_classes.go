@@ -632,12 +632,7 @@ func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 			return false
 		}
 	}
-	for k := max(0, from-4); k < from; k++ {
-		if chainedValue[cl[k].w] {
-			return false // "the identifier emitted by", "URIs returned by"
-		}
-	}
-	return true
+	return !wordIn(cl, from-4, from, chainedValue) // "the identifier emitted by", "URIs returned by"
 }
 
 // askedOfTheConversation holds a schema's description or title, of a
@@ -1757,12 +1752,7 @@ var intoWords = wordSet("in into to inside under within onto")
 // intoBefore reports whether one of the four tokens before cl[i] is a
 // preposition of where something goes.
 func intoBefore(cl []tok, i int) bool {
-	for k := max(0, i-4); k < i; k++ {
-		if intoWords[cl[k].w] {
-			return true
-		}
-	}
-	return false
+	return wordIn(cl, i-4, i, intoWords)
 }
 
 // harvestBefore and harvestAfter are the words around a secret named in

@@ -1130,12 +1130,7 @@ func askedOfATopic(cl []tok, from int) bool {
 // anyTopic reports whether a word of every topic comes within three
 // tokens from cl[k]: "about anything", "how to do anything".
 func anyTopic(cl []tok, k int) bool {
-	for j := k; j < len(cl) && j < k+3; j++ {
-		if everyTopic[cl[j].w] {
-			return true
-		}
-	}
-	return false
+	return wordIn(cl, k, k+3, everyTopic)
 }
 
 var (

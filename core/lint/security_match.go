@@ -114,6 +114,17 @@ func wordSet(words string) map[string]bool {
 	return m
 }
 
+// wordIn reports whether a token of cl[from:to] is one of set; the
+// bounds are clipped to cl.
+func wordIn(cl []tok, from, to int, set map[string]bool) bool {
+	for k := max(0, from); k < min(to, len(cl)); k++ {
+		if set[cl[k].w] {
+			return true
+		}
+	}
+	return false
+}
+
 var kindNames = map[string]tokKind{"word": tWord, "ident": tIdent, "path": tPath, "url": tURL, "email": tEmail, "host": tHost}
 
 // compilePhrase compiles src, panicking on a mistake: phrases are the
