@@ -244,8 +244,8 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
 		p: ph("come|comes|came up ~3 in|during this|the|our chat|conversation"), cond: askedOfTheConversation},
 	// Covert parameter: a value gathered through the model's other
-	// tools, by the kind of tool ("the banking tool", "any network or
-	// device tool"), where a tool that chains names its source tool.
+	// tools, by their kinds ("any banking tool", "the device or network
+	// tool"), where a tool that chains names its source tool.
 	{kind: kSignal, class: clsParameter, why: "asks for what the model gathers through its other tools",
 		p: ph("from|through|via|by the|any|your|their|other|another|connected|every|each|all|its ~4 tool|tools"), cond: gatheredByOtherTools},
 
@@ -615,7 +615,7 @@ func notForbiddenAct(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 // page text, from the browser tool" takes one tool's output: "the" and
 // one kind is no gathering. "By" is a source only as "by any".
 func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
-	if t.root == nil || t.own || t.key != "description" && t.key != "title" {
+	if !t.schemaProse() {
 		return false
 	}
 	if cl[from].w == "by" && cl[from+1].w != "any" {
@@ -640,7 +640,7 @@ func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 // conversation, where the tool's purpose does not explain it (a chat
 // or memory tool's): "yes" said is a consent, no content.
 func askedOfTheConversation(s *secScan, t *secText, cl []tok, from, to int) bool {
-	if t.root == nil || t.own || t.key != "description" && t.key != "title" || !t.carriesText() {
+	if !t.schemaProse() || !t.carriesText() {
 		return false
 	}
 	if from+1 < len(cl) && (cl[from+1].w == "yes" || cl[from+1].w == "no") {
@@ -889,7 +889,6 @@ func kindSteeredFrom(cl []tok, k int) bool {
 	return k > 1 && (cl[k-1].w == "a" || cl[k-1].w == "an") && (cl[k-2].w == "than" || cl[k-2].w == "of")
 }
 
-// notRefWords are words a shadowing phrase names that are no tool's.
 // refPreps are words before "tool" that name no tool: "between tool
 // calls", "per tool".
 var refPreps = wordSet("between across per for of in on by with without after before during each every")

@@ -28,8 +28,8 @@ const (
 )
 
 // heldOutLabel starts the rows of heldout/'s poisoned and tricky tools:
-// the twenty-sixth round, written blind after the rules and the security
-// model were frozen and measured once on them.
+// the twenty-eighth round, written blind, on which no model was trained
+// and no rule widened.
 const heldOutLabel = "held out (round 28)"
 
 // corpusRow is one line of the table: a set of tools and how many of

@@ -360,14 +360,7 @@ func (s *secScan) contextOf(i int, names []uint64) modelContext {
 	for _, w := range s.words() {
 		names = append(names, wordHash64(w))
 	}
-	eachNameWord(s.texts[i].prop, func(w string) {
-		h := uint64(fnvOffset)
-		for k := 0; k < len(w); k++ {
-			h ^= uint64(modelLower(w[k]))
-			h *= fnvPrime
-		}
-		names = append(names, h)
-	})
+	eachNameWord(s.texts[i].prop, func(w string) { names = append(names, modelHash(w)) })
 	return modelContext{names: names, kind: wordHash64(textKind(&s.texts[i]))}
 }
 
@@ -500,14 +493,18 @@ func (m *secModel) read(s string, sc *modelScratch) {
 // whether it is a word of two letters or more: the tokens hashed as
 // they are read, not copied first.
 func modelHashes(s string, fn func(h uint64, word bool)) {
-	eachModelToken(s, func(i, j int) {
-		h := uint64(fnvOffset)
-		for k := i; k < j; k++ {
-			h ^= uint64(modelLower(s[k]))
-			h *= fnvPrime
-		}
-		fn(h, j-i > 1 && modelWord(s[i]))
-	})
+	eachModelToken(s, func(i, j int) { fn(modelHash(s[i:j]), j-i > 1 && modelWord(s[i])) })
+}
+
+// modelHash is wordHash64 of token w as the model reads it, each byte
+// by modelLower.
+func modelHash(w string) uint64 {
+	h := uint64(fnvOffset)
+	for k := 0; k < len(w); k++ {
+		h ^= uint64(modelLower(w[k]))
+		h *= fnvPrime
+	}
+	return h
 }
 
 // scoreCounts is the probability the model gives a sentence of these

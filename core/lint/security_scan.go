@@ -713,12 +713,18 @@ func (s *secScan) recipientValue() {
 	}
 }
 
-// isValue reports whether the text is a value the model may pass as an
-// argument: a default, const, enum or example value.
 // aside reports whether t is no description: a name, a title, a value, a
 // vendor's extension, a property's name read as a sentence.
 func (t *secText) aside() bool { return t.key != "description" || t.name != "" }
 
+// schemaProse reports whether t is a schema's description or title, the
+// text that says what a value is to hold.
+func (t *secText) schemaProse() bool {
+	return t.root != nil && !t.own && (t.key == "description" || t.key == "title")
+}
+
+// isValue reports whether the text is a value the model may pass as an
+// argument: a default, const, enum or example value.
 func (t *secText) isValue() bool {
 	switch t.key {
 	case "default", "const", "enum", "examples", "input_examples":
