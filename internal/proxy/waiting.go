@@ -435,7 +435,7 @@ func (s *session) dropStaleProgress(m *jsonrpc.Message, ev *Event) {
 func (s *session) relayOfGivenUp(out []byte, req *request, m *jsonrpc.Message) {
 	var ev *Event
 	var d *delivery
-	if !s.inRun(givenUpRun(req.key, Relayed)) {
+	if !s.inRun(givenUpRun(req.key, Relayed)) && !s.inRun(givenUpRun(req.key, Dropped)) {
 		ev = s.event(Server, Client, m)
 		d = s.delivery(ev)
 	}
