@@ -394,7 +394,7 @@ func newSessionID() string {
 func (h *httpDown) post(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Now().Add(h.bodyEnd))
-	body, err := readBounded(r.Body, h.opt.maxMessage())
+	body, err := readBounded(r.Body, r.ContentLength, h.opt.maxMessage())
 	if err != nil {
 		// What is left of the body is not waited for: with the deadline
 		// kept, the server's draining of it after this answer ends at

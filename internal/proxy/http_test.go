@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	neturl "net/url"
 	"runtime"
 	"strings"
 	"sync"
@@ -626,6 +627,34 @@ func TestABodyOverTheBoundIsRefusedNamingTheBoundAsPeopleWriteIt(t *testing.T) {
 	status, _, body := post(t, url, `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"`+strings.Repeat("x", 8192)+`"}}`, nil)
 	if m := jsonrpc.Parse(body); status != http.StatusRequestEntityTooLarge || !strings.Contains(string(m.Error), "a message longer than 4 KiB, the most one message may hold") {
 		t.Errorf("status %d, %s; want 413 naming the bound of 4 KiB", status, body)
+	}
+}
+
+// TestABodyThatSaysItIsOverTheBoundIsRefusedBeforeItIsRead sends the
+// head of a POST whose Content-Length is past the bound and no body: it
+// is answered 413 at once, where it was read (and held in memory) up to
+// the bound first, or waited for until the body's deadline.
+func TestABodyThatSaysItIsOverTheBoundIsRefusedBeforeItIsRead(t *testing.T) {
+	up, _ := testServer(t, "raw")
+	url, _, _ := serve(t, Options{Upstream: up, MaxMessage: 4096}, listen(t))
+	u, err := neturl.Parse(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100000000\r\n\r\n", u.Path, u.Host)
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if m := jsonrpc.Parse(body); resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(m.Error), "a message longer than 4 KiB") {
+		t.Errorf("status %d, %s; want 413 naming the bound of 4 KiB", resp.StatusCode, body)
 	}
 }
 

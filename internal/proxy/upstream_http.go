@@ -159,7 +159,7 @@ func (u *httpUp) post(body []byte, req *request, header http.Header, prev, wrote
 			u.failed(&m, asked, fmt.Errorf("the stream of events broke off before the answer: %w", err))
 		}
 	case resp.StatusCode/100 == 2:
-		data, err := readBounded(resp.Body, u.s.opt.maxMessage())
+		data, err := readBounded(resp.Body, resp.ContentLength, u.s.opt.maxMessage())
 		if err != nil {
 			u.failed(&m, asked, err)
 			return
@@ -168,7 +168,7 @@ func (u *httpUp) post(body []byte, req *request, header http.Header, prev, wrote
 			u.s.fromServer(data, asked)
 		}
 	default:
-		data, _ := readBounded(resp.Body, 64<<10)
+		data, _ := readBounded(resp.Body, resp.ContentLength, 64<<10)
 		if r := jsonrpc.Parse(data); r.Kind == jsonrpc.Response && asked != nil && sameID(r.ID, asked.id) {
 			u.s.fromServer(data, asked)
 			return
@@ -351,16 +351,30 @@ func (u *httpUp) close() error {
 	return nil
 }
 
-// readBounded reads r whole, up to max bytes: more is an error.
-func readBounded(r io.Reader, max int) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, int64(max)+1))
-	if err != nil {
+// readBounded reads r whole, up to max bytes: more is an error. size is
+// the length r says it has, -1 for none: a length past max is refused
+// before a byte is read, and a length within it is read into a buffer
+// of that size, not one grown by doubling to three times it.
+func readBounded(r io.Reader, size int64, max int) ([]byte, error) {
+	if size > int64(max) {
+		return nil, tooLong(max)
+	}
+	var buf bytes.Buffer
+	if size > 0 {
+		buf.Grow(int(size) + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, int64(max)+1)); err != nil {
 		return nil, err
 	}
-	if len(data) > max {
-		return nil, fmt.Errorf("%w than %s, the most one message may hold", errTooLong, termtext.Size(int64(max)))
+	if buf.Len() > max {
+		return nil, tooLong(max)
 	}
-	return data, nil
+	return buf.Bytes(), nil
+}
+
+// tooLong is readBounded's error for a message past max.
+func tooLong(max int) error {
+	return fmt.Errorf("%w than %s, the most one message may hold", errTooLong, termtext.Size(int64(max)))
 }
 
 // errTooLong is readBounded's error for a message past the bound.
