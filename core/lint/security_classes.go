@@ -75,6 +75,10 @@ var secVocabulary = []secItem{
 		p: ph("not|never|don't|dont|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user"), cond: negImperativeToUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
 		p: ph("not|never|don't|dont|mustn't|shouldn't|avoid mention|mentioning|reveal|revealing|disclose|disclosing|discuss|acknowledge|explain|expose @hideobj"), cond: negImperative},
+	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
+		p: ph("is|are not|never to be stated|mentioned|disclosed|raised|revealed|volunteered|told|discussed|communicated|brought|highlighted|acknowledged|admitted"), cond: notToOutsiders},
+	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
+		p: ph("is|are not|never to appear in ~3 text|summary|reply|replies|answer|answers|notes|message|messages|copy"), cond: notToOutsiders},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
 		p: ph("@user need|needs|should|must|shall not|never ~2 know|see|notice|learn|discover|be|realize|suspect|hear|find")},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
@@ -238,7 +242,13 @@ var secVocabulary = []secItem{
 	// where it was said ("every product mentioned in this conversation",
 	// "as discussed in this chat", "the manuscripts discussed here").
 	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
-		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|traded ~3 in|during|within this|the|our chat|conversation|dialog"), cond: askedOfTheConversation},
+		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|traded|found|seen|appearing|appears|appear|occurs|quoted|entered|posted ~3 in|into|during|within this|the|our chat|conversation|dialog"), cond: askedOfTheConversation},
+	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
+		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|found|seen|appearing|appears|quoted|entered|posted|wrote|written|gave|given ~3 in|during|within|from ~3 earlier|previous|past|prior|other chats|conversations|sessions"), cond: askedOfTheConversation},
+	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
+		p: ph("typed|pasted|entered|gave|said|mentioned|shared|wrote|quoted|told ~2 earlier|previously"), cond: askedEarlier},
+	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
+		p: ph("typed|pasted|entered|gave|given|said|mentioned|shared|wrote|written|quoted|posted|sent ~3 in|into|over|via chat"), cond: askedOfTheConversation},
 	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
 		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|traded ~3 in|during|within this|our session|thread|discussion"), cond: askedOfTheConversation},
 	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
@@ -247,7 +257,7 @@ var secVocabulary = []secItem{
 	// tools, by their kinds ("any banking tool", "the device or network
 	// tool"), where a tool that chains names its source tool.
 	{kind: kSignal, class: clsParameter, why: "asks for what the model gathers through its other tools",
-		p: ph("from|through|via|by the|any|your|their|other|another|connected|every|each|all|its ~4 tool|tools"), cond: gatheredByOtherTools},
+		p: ph("from|through|via|by|with the|any|your|their|other|another|connected|every|each|all|its|whatever ~4 tool|tools"), cond: gatheredByOtherTools},
 
 	// Tool shadowing: steering away from other tools or changing how they work.
 	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
@@ -268,6 +278,10 @@ var secVocabulary = []secItem{
 		p: ph("avoid|avoiding|skip|stop ~1 using|calling? the|any? <ident>|<word> tool|tools|function|functions"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
 		p: ph("not|never|don't|avoid ~1 call|invoke|calling|invoking <ident>"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("leave|leaving|keep|keeping the? <ident> ~1 tool|function? unused|uncalled|idle"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("leave|leaving|keep|keeping the? <ident> tool|function aside|alone|untouched"), cond: refOther}, // "leave `next_cursor` untouched" is a parameter's
 	{kind: kSignal, class: clsShadowing, why: "claims to replace the other tools",
 		p: ph("this|it ~2 supersedes|replaces|supplants|obsoletes ~4 tools|functions|servers ~1 you|available|connected|installed")},
 	{kind: kSignal, class: clsShadowing, why: "claims to replace another tool",
@@ -350,6 +364,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings claude cursor windsurf cline"), p: ph("claude|cursor|windsurf|cline ~1 desktop|code|ide? config|configuration|settings|mcp.json")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
+	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("supervisor|lock-screen|lockscreen|unlock|phone|card|terminal|atm|sim|bank|banking|account|admin ~1 pin|pins|pin-code")},
+	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom ~1 code|codes|pin|pins|combination|combinations")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
 	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
 	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage ~1 account|accounts number|numbers|details")},
@@ -360,6 +376,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "authorization headers", heads: hd("header headers auth authorization cookie cookies"), p: ph("authorization|auth|cookie|cookies|set-cookie ~2 header|headers")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("from|of|in your ~1 environment|env")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("cookies|cookie ~1 database|databases|db|store|jar|file|files")},
+	{kind: kSens, why: "saved passwords", heads: hd("autofill browser form forms"), p: ph("autofill|auto-fill ~1 store|data|database|db|entries|table|tables")},
 
 	// Features: verbs and context.
 	{kind: kRead, p: ph("go|goes|look|dig|comb|rummage ~1 through")},
@@ -383,7 +400,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdPowershell, p: ph("powershell|pwsh|iex|invoke-expression|downloadstring|certutil|mshta")},
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdGit, p: ph("git")},
-	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun")},
+	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun|uv|uvx|pipx")},
 	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
@@ -613,13 +630,14 @@ func notForbiddenAct(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 // what it gives ("the ID emitted by the search tool", "from the
 // list-contacts tool", "URIs returned by other Mapbox tools"), and "the
 // page text, from the browser tool" takes one tool's output: "the" and
-// one kind is no gathering. "By" is a source only as "by any".
+// one kind is no gathering. "By" and "with" are a source only as "by
+// any" or "with whatever".
 func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 	if !t.schemaProse() {
 		return false
 	}
-	if cl[from].w == "by" && cl[from+1].w != "any" {
-		return false
+	if (cl[from].w == "by" || cl[from].w == "with") && cl[from+1].w != "any" && cl[from+1].w != "whatever" {
+		return false // "with any screenshot tool you have"; "with the export tool" takes one tool's output
 	}
 	if cl[from+1].w == "the" && to-from-3 < 2 {
 		return false
@@ -635,18 +653,63 @@ func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return !wordIn(cl, from-4, from, chainedValue) // "the identifier emitted by", "URIs returned by"
 }
 
-// askedOfTheConversation holds a schema's description or title, of a
-// value that can carry text, asking for what was said in the
+// askedOfTheConversation holds a schema's description, title or value
+// (an example the model follows), of a value that can carry text, asking for what was said in the
 // conversation, where the tool's purpose does not explain it (a chat
 // or memory tool's): "yes" said is a consent, no content.
 func askedOfTheConversation(s *secScan, t *secText, cl []tok, from, to int) bool {
-	if !t.schemaProse() || !t.carriesText() {
+	if !t.schemaProse() && !t.isValue() || !t.carriesText() {
 		return false
 	}
 	if from+1 < len(cl) && (cl[from+1].w == "yes" || cl[from+1].w == "no") {
 		return false
 	}
+	if to+1 < len(cl) && cl[to].w == "with" && !conversedWith[cl[to+1].w] {
+		return false // "previous conversations with this customer" are a helpdesk's records
+	}
 	return !s.explainedSens(t, conversationHeads)
+}
+
+// notToOutsiders holds a phrase of something not to be told or shown
+// unless it is a secret or named private, or the clause says to whom and that is someone other
+// than the user: "passwords are never to be revealed", "never to be
+// disclosed to third parties", "not to be revealed outside the team"
+// protect the user.
+func notToOutsiders(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if slices.ContainsFunc(sensHits(cl, s.x.ms), func(h sensHit) bool { return h.from < from }) ||
+		slices.ContainsFunc(cl[:from], func(tk tok) bool { return redactedWords[tk.w] }) {
+		return false // "passwords are never to be revealed", "internal ticket numbers are not to appear in the notes" protect the user
+	}
+	if to < len(cl) && (cl[to].w == "outside" || cl[to].w == "publicly" || cl[to].w == "externally") {
+		return false
+	}
+	if to+1 < len(cl) && (cl[to].w == "to" || cl[to].w == "with") {
+		k := to + 1
+		if cl[k].w == "any" || cl[k].w == "the" {
+			k++
+		}
+		return k >= len(cl) || !outsiders[cl[k].w]
+	}
+	return true
+}
+
+// redactedWords qualify what a text leaves out to protect its owner.
+var redactedWords = wordSet("internal private personal confidential sensitive identifying pii")
+
+// outsiders are those a protected thing is not to be told to.
+var outsiders = wordSet("third others other anyone anybody outsiders public external unauthorized unauthorised strangers vendors partners")
+
+// conversedWith are the words after "conversations with" that name the
+// model's own chats with the user.
+var conversedWith = wordSet("you me us the assistant")
+
+// askedEarlier is askedOfTheConversation for what was said "earlier",
+// which names no conversation: it asks for the conversation when the
+// clause names a secret too ("Card number ..., as the guest typed them
+// earlier"); "the address, as the user typed it earlier" is the
+// value's own.
+func askedEarlier(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return (len(sensHits(cl, s.x.ms)) > 0 || s.prevSens != "") && askedOfTheConversation(s, t, cl, from, to)
 }
 
 // notToolKinds are words before "tool" that name no kind of tool the
@@ -655,7 +718,7 @@ var notToolKinds = wordSet("this that same initial previous parallel mcp cli cur
 
 // chainedValue are words of a value one tool hands the next: an
 // identifier, an address, what a tool returned.
-var chainedValue = wordSet("returned emitted generated produced id ids identifier identifiers uri uris url urls")
+var chainedValue = wordSet("returned emitted generated produced id ids identifier identifiers uri uris url urls findings results output outputs")
 
 // forbiddenAct reports whether the clause forbids the act that cl[k] is
 // part of: it starts with "do not", "don't" or "never", and no comma
@@ -699,8 +762,8 @@ func negationOpening(cl []tok, k int) int {
 	for i < k && (cl[i].w == "do" || cl[i].w == "please" || cl[i].w == "you") {
 		i++
 	}
-	if i >= k || cl[i].w != "not" && cl[i].w != "never" && cl[i].w != "don't" && cl[i].w != "dont" {
-		return -1
+	if i >= k || cl[i].w != "not" && cl[i].w != "never" && cl[i].w != "don't" && cl[i].w != "dont" || i+1 < k && doubleNegatives[cl[i+1].w] {
+		return -1 // "do not hesitate to read" orders the reading
 	}
 	return i
 }
@@ -928,6 +991,153 @@ func (s *secScan) shadowRefs(cl []tok, from, to int) []string {
 	return refs
 }
 
+// whyProductTool is the why of an order about a tool that the clause
+// names after its product, which the model's score does not veto.
+const whyProductTool = "orders how the model uses another product's tool"
+
+// productToolOrder finds an order about another product's tool, named
+// by its identifier after the product: "When Slack's
+// `slack_post_message` is used to post anything ..., also set
+// `thread_ts` to empty", "Todoist `add_task` calls that include a due
+// amount are to be redirected here", "before kubectl_apply from the
+// kubernetes server runs". A server names its own product in its
+// tools' names, and its own tools are prerequisites the rule leaves
+// (the finding keeps the identifier).
+func (s *secScan) productToolOrder(cl []tok) {
+	k := s.productTool(cl)
+	if k < 0 {
+		// "Square's create_booking skips the marketplace. If the user asks
+		// to book through Square, use this tool with the same details."
+		if s.productRef != "" && takesItsPlace(cl) {
+			from, to := span(cl, 0, len(cl))
+			s.report(clsShadowing, from, to, whyProductTool, s.productRef)
+		}
+		return
+	}
+	s.productRef = cl[k].w
+	if !slices.ContainsFunc(cl[k+1:], func(tk tok) bool { return !tk.quoted && productOrders[tk.w] }) {
+		return // the order follows the tool: "the token must have ... scopes, and `create_pull_request` requires ..." orders none
+	}
+	from, to := span(cl, 0, len(cl))
+	s.report(clsShadowing, from, to, whyProductTool, cl[k].w)
+}
+
+// takesItsPlace reports whether a clause sends the model to this tool
+// in another's place: "use this tool with the same details", "call
+// this tool instead". "Use this tool to label the issue afterwards"
+// chains the two.
+func takesItsPlace(cl []tok) bool {
+	here, instead := false, false
+	for k, tk := range cl {
+		switch {
+		case tk.quoted:
+		case tk.w == "tool" && k > 0 && cl[k-1].w == "this", tk.w == "here":
+			here = true
+		case tk.w == "instead", tk.w == "same" && k+1 < len(cl) && sameWhat[cl[k+1].w]:
+			instead = true
+		}
+	}
+	return here && instead
+}
+
+// sameWhat are what "the same" hands over to another tool: its details,
+// fields or arguments.
+var sameWhat = wordSet("details fields arguments args parameters params data values information input inputs payload")
+
+// productOrders are the words of an order about a tool: a modal, a
+// steer, an edit of what it is given.
+var productOrders = wordSet("must should shall instead always also never rather redirect redirected reroute rerouted route routed divert diverted unused replace replaced substitute set add remove strip drop append prepend goes go sent forward forwarded mirror mirrored leave")
+
+// productTool is the index in cl of the identifier of a tool named
+// after another product: "Slack's `slack_post_message`", "an Airtable
+// `create_record`", "Todoist `add_task` calls", "the PagerDuty
+// server's create_incident", "kubectl_apply from the kubernetes
+// server"; or, after a label that names the product ("Notion users:",
+// "for the GitHub server:"), any identifier of another tool; -1 for none.
+func (s *secScan) productTool(cl []tok) int {
+	for k := range cl {
+		tk := &cl[k]
+		if tk.kind != tIdent || !strings.Contains(tk.w, "_") || strings.EqualFold(tk.w, s.name) || credentialName(tk.w) || s.ownSetting(tk) ||
+			!slices.ContainsFunc(nameWords(tk.w), func(w string) bool { return toolVerbs[w] || w == "apply" }) ||
+			k+1 < len(cl) && productAttributes[cl[k+1].w] {
+			continue // a tool's name has a verb: no workflow_dispatch, ticket_form_id, nor the `pull_request_read` scope
+		}
+		if s.productLabel {
+			return k
+		}
+		for j := k - 1; j >= max(0, k-6); j-- {
+			switch {
+			case j == k-1 && s.productName(cl, j):
+				return k
+			case servedByWords[cl[j].w] && j > 0 && s.productName(cl, j-1):
+				return k // "the PagerDuty server's create_incident"
+			}
+		}
+		if k+4 < len(cl) && (cl[k+1].w == "from" || cl[k+1].w == "of" || cl[k+1].w == "on" || cl[k+1].w == "in") &&
+			cl[k+2].w == "the" && servedByWords[cl[k+4].w] && !notRefWords[cl[k+3].w] && !slices.Contains(s.words(), cl[k+3].w) {
+			return k // "kubectl_apply from the kubernetes server"
+		}
+	}
+	return -1
+}
+
+// productAttributes are nouns after an identifier that make it a
+// product's field, event or scope, no tool: "GitHub's
+// `workflow_dispatch` event", "the `pull_request_read` scope".
+var productAttributes = wordSet("scope scopes permission permissions field fields parameter parameters param params event events object objects attribute attributes property properties header headers format limit limits setting settings flag option value values type key column")
+
+// labelsProduct reports whether cl is a label, a clause a colon ends,
+// that names another product: "Notion users:", "for the GitHub
+// server:". The identifiers of the clause it heads are that product's.
+func (s *secScan) labelsProduct(cl []tok) bool {
+	if len(cl) == 0 || len(cl) > 5 {
+		return false
+	}
+	end := int(cl[len(cl)-1].end)
+	for end < len(s.x.src) && (s.x.src[end] == ' ' || s.x.src[end] == '*') {
+		end++
+	}
+	if end >= len(s.x.src) || s.x.src[end] != ':' {
+		return false
+	}
+	for j := range cl {
+		if s.productName(cl, j) && (strings.HasSuffix(cl[j].w, "'s") || j+1 < len(cl) && (servedByWords[cl[j+1].w] || productUsers[cl[j+1].w])) {
+			return true
+		}
+	}
+	return false
+}
+
+// productUsers are the words after a product's name in a label that
+// addresses its users: "Notion users:". A label of one capitalised word
+// ("Fares:", "Actions:") names a topic, no product.
+var productUsers = wordSet("user users customer customers account accounts workspace workspaces tool tools")
+
+// servedByWords name what a product's tools are served by.
+var servedByWords = wordSet("server server's servers mcp connector integration plugin")
+
+// productName reports whether cl[j] is the name of a product other than
+// the one the tool is named for: a capitalised word, in its possessive
+// ("Slack's") or not, that is no word of the tool's name and none of
+// the capitalised words an order or a note starts with ("Use get_me",
+// "Note: Call get_me").
+func (s *secScan) productName(cl []tok, j int) bool {
+	tk := cl[j]
+	if tk.quoted || tk.kind != tWord && (tk.kind != tIdent || strings.ContainsAny(tk.w, "_-./")) {
+		return false // a word, or one in camelCase: GitHub, PagerDuty
+	}
+	raw := s.x.src[tk.start:tk.end]
+	if raw[0] < 'A' || 'Z' < raw[0] || !hasLower(raw) {
+		return false
+	}
+	name, _ := strings.CutSuffix(tk.w, "'s")
+	return len(name) >= 3 && !notProducts[name] && !slices.Contains(s.words(), name)
+}
+
+// notProducts are capitalised words before an identifier that name no
+// product: a verb an order or a note starts with.
+var notProducts = wordSet("use call run set pass see try prefer invoke provide specify note tip then and or if when for with via the this that default example returns required optional important warning also only accepts requires supports needs takes gets creates updates deletes lists fetches searches sends reads writes maps same like unlike similar formerly see")
+
 // explainedDest reports whether a destination is a placeholder
 // (example.com, localhost) or its host names the tool: a Slack tool may
 // post to hooks.slack.com.
@@ -1034,7 +1244,7 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
 	case strings.Contains(w, "/etc/passwd") || strings.Contains(w, "/etc/shadow") || strings.Contains(w, "/etc/sudoers") || strings.Contains(w, "/proc/self/environ") || strings.Contains(w, "/var/run/secrets"):
 		return "the system's accounts or secrets", []string{"passwd", "shadow", "users", "accounts"}
-	case strings.Contains(w, "bash_history") || strings.Contains(w, "zsh_history") || strings.Contains(w, "cookies.sqlite") || strings.Contains(w, "login data") || strings.HasSuffix(w, "/cookies"):
+	case strings.Contains(w, "bash_history") || strings.Contains(w, "zsh_history") || strings.Contains(w, "cookies.sqlite") || strings.Contains(w, "cookies.binarycookies") || strings.Contains(w, "login data") || strings.HasSuffix(w, "/cookies"):
 		return "shell history or browser cookies", []string{"history", "cookies", "browser"}
 	case secretFileName(w):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "password", "passwords", "wallet"}
@@ -1142,6 +1352,9 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 			refs = s.properNames(cl, m.from, min(m.to+5, len(cl)))
 		}
 		s.report(m.item.class, from, to, m.item.why, refs...)
+	}
+	if kinds&(1<<kCue) != 0 && !s.hit[clsShadowing] {
+		s.productToolOrder(cl)
 	}
 	if kinds&(1<<kSilent) != 0 {
 		s.silent(cl, matches)
@@ -2290,11 +2503,12 @@ var commandPatterns = []struct {
 		regexp.MustCompile(`(?i)\b(curl|wget)\b[^\n;&|]{0,200}\s(-[a-z]*o|-O|--output(-document)?)[ =]?(\S+)[^\n]{0,40}(&&|;)\s*(sudo\s+)?chmod\s+(\S*\+x\S*|0?7[0-7]{2})\s+[^\s,;]+`),
 		"downloads a program and makes it executable"},
 	// An interpreter given a script by its address runs whatever the
-	// host serves: deno's run, R's source, bun's run of a URL.
+	// host serves: deno's run, R's source, bun's, uv's and pipx's run of
+	// a URL.
 	{cmdInterp, func(l string) bool {
-		return containsAny(l, "deno", "source(", "source (", "bun ") && containsAny(l, "http://", "https://")
+		return containsAny(l, "deno", "source(", "source (", "bun ", "uv run", "uv tool run", "uvx", "pipx run") && containsAny(l, "http://", "https://")
 	},
-		regexp.MustCompile(`(?i)\b(deno\s+run|bun\s+run|bunx)\b[^\n|;&]{0,80}?\shttps?://\S+|(?i)\bsource\s*\(\s*["']https?://[^"'\s]+["']`),
+		regexp.MustCompile(`(?i)\b(deno\s+run|bun\s+run|bunx|uv\s+(?:tool\s+)?run|uvx|pipx\s+run)\b[^\n|;&]{0,80}?\shttps?://\S+|(?i)\bsource\s*\(\s*["']https?://[^"'\s]+["']`),
 		"runs a script from a host"},
 	// Windows: a process created by WMI, a command run at every logon or
 	// on a schedule, and a download saved and started in one line.
@@ -2449,7 +2663,7 @@ func (s *secScan) officialInstaller(cmd string) bool {
 
 // productPath reports whether an https URL of a named host is an
 // installer's whose path names the product an installing tool's name
-// names: install_uv quoting https://astral.sh/uv/install.sh, as uv's
+// names beside its verb: install_uv quoting https://astral.sh/uv/install.sh, as uv's
 // documentation gives it. A bare address or plain http is no vendor's.
 func (s *secScan) productPath(u string) bool {
 	rest, ok := strings.CutPrefix(u, "https://")
@@ -2460,12 +2674,22 @@ func (s *secScan) productPath(u string) bool {
 	if host == "" || strings.Trim(host, "0123456789.:") == "" {
 		return false
 	}
+	// The product is the word beside the installing one: uv of
+	// install_uv, not timing of race_timing_chip_reader_setup, which
+	// sets up a reader; or the word a "via", "with" or "using" names:
+	// nvm of install_node_via_nvm.
 	ws := s.words()
-	if !slices.ContainsFunc(ws, func(w string) bool { return installWords[w] }) {
-		return false
+	var product []string
+	for i, w := range ws {
+		if installWords[w] {
+			product = append(product, ws[max(i-1, 0):min(i+2, len(ws))]...)
+		}
+		if i+1 < len(ws) && (w == "via" || w == "with" || w == "using") && slices.ContainsFunc(ws, func(w string) bool { return installWords[w] }) {
+			product = append(product, ws[i+1])
+		}
 	}
 	for _, seg := range strings.Split(path, "/") {
-		if len(seg) >= 2 && !installWords[seg] && !toolVerbs[seg] && slices.Contains(ws, seg) {
+		if len(seg) >= 2 && !installWords[seg] && !toolVerbs[seg] && slices.Contains(product, seg) {
 			return true
 		}
 	}

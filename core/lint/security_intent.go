@@ -401,6 +401,11 @@ func (cc *clauseCues) count(c cue, from, to int) int {
 	return n
 }
 
+// doubleNegatives are the verbs a negation turns into an order: "do
+// not hesitate to read", "never fail to include", "don't forget to
+// attach".
+var doubleNegatives = wordSet("hesitate fail forget neglect omit")
+
 // cues fills s.cc with the cues of clause cl: the words' tags the index
 // found (tags), the phrases of kind kCue among its matches, and the cues
 // the scan computes.
@@ -446,6 +451,9 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 				cc.at[i] |= cuDest
 			}
 		case tWord:
+			if cc.at[i]&cuNeg != 0 && i+1 < len(cl) && doubleNegatives[cl[i+1].w] {
+				cc.at[i] &^= cuNeg // "do not hesitate to read", "never fail to include": orders
+			}
 			if tk.w == "server" && i > 0 && i+1 < len(cl) && (cl[i+1].w == "tool" || cl[i+1].w == "tools") && !ownWords[cl[i-1].w] {
 				cc.at[i] |= cuOtherTool // "any filesystem server tool"
 				cc.at[i+1] |= cuOtherTool

@@ -673,8 +673,10 @@ func unvetoed(f secFinding, src string, from, to int) bool {
 	switch f.class {
 	case clsCommand:
 		return f.why == whyPipedToShell && ordersRun(src[from:f.from])
+	case clsCoercion:
+		return f.why == whyActsUnasked
 	case clsShadowing:
-		return namesProductsTool(src[from:to], f.refs)
+		return f.why == whyProductTool || namesProductsTool(src[from:to], f.refs)
 	}
 	return false
 }

@@ -174,6 +174,12 @@ type secScan struct {
 	prevSens string
 	// prevNamed: the clause before named a secret, explained or not.
 	prevNamed bool
+	// productLabel is whether the last clause was a label that names
+	// another product ("Notion users:"), whose tools the next names.
+	productLabel bool
+	// productRef is the identifier of another product's tool an earlier
+	// clause of the text named after the product; "" for none.
+	productRef string
 	// label is the property a clause of the tool's own text speaks of,
 	// after a line that names it with a colon: "- insight: everything
 	// the user has told you"; "" for none.
@@ -419,9 +425,11 @@ func (s *secScan) collect(t *tooldef.Tool) {
 // titleSeg is the path from an object's key to its title.
 var titleSeg = []jsondoc.Seg{jsondoc.KeySeg("title")}
 
-// add keeps a text that is a string and may hold what a class finds.
+// add keeps a text that is a string and may hold what a class finds; a
+// value that names an act done without asking the user
+// ("autoRaiseWithoutAsking", see actsUnasked), however short.
 func (s *secScan) add(t secText) {
-	if t.node.Is(jsondoc.String) && (mayHoldPhrase(t.node.Str()) || sentenceName(t.node.Str())) {
+	if t.node.Is(jsondoc.String) && (mayHoldPhrase(t.node.Str()) || sentenceName(t.node.Str()) || t.isValue() && strings.Contains(strings.ToLower(t.node.Str()), "without") && askedUnasked(t.node.Str())) {
 		if len(t.more) > 0 {
 			n := len(s.segs)
 			s.segs = append(s.segs, t.more...)
@@ -623,10 +631,23 @@ func mayHoldPhrase(s string) bool {
 	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@$`")
 }
 
+// conversationTemplate is a template's expression of what was said in
+// the conversation, or of the system prompt: "{{conversation.user_messages
+// | join('\n')}}", "{{ chat_history }}", "${conversation.messages}", which
+// a client that fills templates fills with what was said. A value is
+// what the model passes; a description documents a product's template
+// variables ("{{history}}" of a prompt manager), so it counts only the
+// content of a conversation named as such, never its id
+// ("{{conversation.display_id}}" of a helpdesk's canned reply).
+var conversationTemplate = [2]*regexp.Regexp{
+	regexp.MustCompile(`(?i)[{$]\{-?\s*(?:#each\s+)?(?:(?:conversation|chat|session|context|thread)s?\.(?:\w*messages|history|transcript|text|content|turns|log)\b|conversation|chat_?history|messages|history|transcript|system_?prompt)\s*(?:\|[^{}]{0,80})?\}\}?`),
+	regexp.MustCompile(`(?i)[{$]\{-?\s*(?:#each\s+)?(?:conversation|chat|session|context|thread)s?\.(?:\w*messages|history|transcript)\b[^{}]{0,80}\}\}?`),
+}
+
 // scanText runs every class on text i.
 func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
-	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel = i, [nSecClasses]bool{}, 0, "", false, "", ""
+	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel, s.productLabel, s.productRef = i, [nSecClasses]bool{}, 0, "", false, "", "", false, ""
 	x := s.x
 	src := t.src()
 	if (t.name != "" || t.isValue() || t.key == "name") && sentenceName(src) {
@@ -637,6 +658,7 @@ func (s *secScan) scanText(i int) {
 	for ci := range x.clauses {
 		cl := x.clause(ci)
 		s.scanClause(t, cl)
+		s.productLabel = s.labelsProduct(cl)
 		if !answerMark(cl) {
 			s.label = s.labelOf(t, cl)
 			if asked && len(cl) == 1 && cl[0].w == "no" && !s.hit[clsConcealment] {
@@ -653,13 +675,31 @@ func (s *secScan) scanText(i int) {
 		}
 	}
 	s.scanRaw(x.src)
+	if strings.Contains(x.src, "{{") || strings.Contains(x.src, "${") {
+		re := conversationTemplate[1]
+		if t.isValue() {
+			re = conversationTemplate[0]
+		}
+		if loc := re.FindStringIndex(x.src); loc != nil && !s.explainedSens(t, conversationHeads) {
+			s.report(clsParameter, loc[0], loc[1], "fills a value with the conversation by a template")
+		}
+	}
 	if t.isValue() {
 		if strings.ContainsAny(x.src, "$`;&|") {
 			if loc := valueCommand.FindStringIndex(x.src); loc != nil {
 				s.report(clsCommand, loc[0], loc[1], "puts a shell command in a value the model passes on")
 			}
 		}
-		if strings.IndexByte(x.src, '@') >= 0 && recipientProp(t.prop) {
+		if v := t.src(); !strings.ContainsRune(v, ' ') {
+			if asked, ok := actsUnasked(v); ok {
+				why := "names a choice that acts without the user's say"
+				if asked {
+					why = whyActsUnasked
+				}
+				s.report(clsCoercion, 0, len(x.src), why)
+			}
+		}
+		if strings.IndexByte(x.src, '@') >= 0 && (recipientProp(t.prop) || copyProp(t.prop) && !strings.ContainsRune(strings.TrimSpace(x.src), ' ')) {
 			s.recipientValue()
 		}
 		if strings.Contains(x.src, "://") && destinationProp(t.prop) {
@@ -667,6 +707,40 @@ func (s *secScan) scanText(i int) {
 		}
 	}
 }
+
+// whyActsUnasked is the why of a value that names an act done without
+// asking the user, which the model's score does not veto: the model
+// reads "autoRaiseWithoutAsking" as one word it does not know.
+const whyActsUnasked = "names a choice that acts without asking the user"
+
+// actsUnasked reports whether a value's identifier names an act done
+// without the user's say: "auto_raise_to_double_without_asking",
+// "book_lowest_without_showing", "proceed_without_reply"; and asked,
+// whether it names the asking itself (ask, confirm, consent), which no
+// helpdesk's or CI's choice names ("close_without_notifying" the
+// customer, "deploy_without_approval").
+func actsUnasked(v string) (asked, ok bool) {
+	w := nameWords(v)
+	for i := 0; i+1 < len(w); i++ {
+		if w[i] == "without" && unaskedWords[w[i+1]] {
+			return askingWords[w[i+1]], true
+		}
+	}
+	return false, false
+}
+
+// askedUnasked reports whether value v names an act done without
+// asking the user.
+func askedUnasked(v string) bool {
+	asked, _ := actsUnasked(v)
+	return asked
+}
+
+// askingWords are the unaskedWords that name asking the user.
+var askingWords = wordSet("ask asking asked confirm confirming confirmation consent")
+
+// unaskedWords follow "without" in the name of an act done unasked.
+var unaskedWords = wordSet("ask asking asked confirm confirming confirmation consent approval approving prompt prompting showing telling notice notifying notification reply review reviewing checking")
 
 // recipientWords are the words of the names of properties whose value
 // says who receives something.
@@ -676,6 +750,14 @@ var recipientWords = wordSet("to cc bcc recipient recipients attendee attendees 
 // something: to, bcc, attendees, reply_to.
 func recipientProp(name string) bool {
 	return name != "" && slices.ContainsFunc(nameWords(name), func(w string) bool { return recipientWords[w] })
+}
+
+// copyProp reports whether a property's name has "copy", which names a
+// recipient when its value is an address alone ("retention_copy":
+// "archive@…") and a text when it is prose ("ad_copy": "Questions?
+// Email hello@…").
+func copyProp(name string) bool {
+	return slices.Contains(nameWords(name), "copy")
 }
 
 // destinationWords are the words of the names of properties whose value
