@@ -1733,6 +1733,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		if m.item.kind != kRead && m.item.kind != kPass || cl[m.from].quoted && !(m.from > 0 && runWords[cl[m.from-1].w]) || s.inFilter(m.from) {
 			continue
 		}
+		if m.from > 0 && determiners[cl[m.from-1].w] {
+			continue // a noun: "every access and refresh token", "the export"
+		}
 		ordered := imperativeAt(cl, m.from)
 		if cl[m.from].quoted && m.from > 0 && runWords[cl[m.from-1].w] && !cl[m.from-1].quoted && imperativeAt(cl, m.from-1) {
 			ordered = true // "run `cat ~/.docker/config.json`": the command is the order
@@ -1782,6 +1785,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		}
 	}
 }
+
+// determiners make the word after them a noun.
+var determiners = wordSet("a an the every each all any no your their its his her our my this that these those")
 
 // carriesText reports whether the schema a property's text is in can
 // carry text: a boolean or a number cannot carry the conversation.
