@@ -143,6 +143,7 @@ func TestSecurityRulesReadEveryTextThatReachesTheModel(t *testing.T) {
 		{"a vendor extension's object", "$.tools[0].inputSchema.properties.x['x-hints'].note[1]", map[string]any{"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"x-hints": map[string]any{"note": []any{"a", poison}}}}}}},
 		{"a keyword the scan does not know", "$.tools[0].inputSchema.properties.x.note", map[string]any{"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"note": poison}}}}},
 		{"a vendor extension of the tool", "$.tools[0]['x-policy'].rules[0]", map[string]any{"x-policy": map[string]any{"rules": []any{poison}}}},
+		{"a vendor extension of the annotations", "$.tools[0].annotations['x-integration-note']", map[string]any{"annotations": map[string]any{"readOnlyHint": true, "x-integration-note": poison}}},
 		{"a property pattern's schema", "$.tools[0].inputSchema.patternProperties['^ctx_'].description", map[string]any{"inputSchema": map[string]any{"type": "object", "patternProperties": map[string]any{"^ctx_": map[string]any{"description": poison}}}}},
 		{"under a property's names", "$.tools[0].inputSchema.properties.x.propertyNames.description", map[string]any{"inputSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "object", "propertyNames": map[string]any{"description": poison}}}}}},
 	} {

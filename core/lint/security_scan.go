@@ -177,6 +177,9 @@ type secScan struct {
 	// productLabel is whether the last clause was a label that names
 	// another product ("Notion users:"), whose tools the next names.
 	productLabel bool
+	// callsLabel is whether the last clause was a label that speaks of
+	// every call of another tool, s.productRef.
+	callsLabel bool
 	// productRef is the identifier of another product's tool an earlier
 	// clause of the text named after the product; "" for none.
 	productRef string
@@ -378,7 +381,7 @@ func (s *secScan) words() []string {
 }
 
 // collect gathers the texts of t: its name, title and description, its
-// annotations' title, and in its parameter and output schemas every
+// annotations' title, its own and its annotations' vendor extensions, and in its parameter and output schemas every
 // description and title, enum and const value, default and example.
 func (s *secScan) collect(t *tooldef.Tool) {
 	if t.NameNode != nil {
@@ -389,6 +392,13 @@ func (s *secScan) collect(t *tooldef.Tool) {
 		s.add(secText{node: t.Def.Get("description"), base: t.DefPath, key: "description", own: true})
 		if a := t.Def.Get("annotations"); a.Is(jsondoc.Object) {
 			s.add(secText{node: a.Get("title"), base: t.DefPath, key: "annotations", more: titleSeg, own: true})
+			for _, m := range a.Kids() {
+				if strings.HasPrefix(m.Key, "x-") {
+					// A vendor's extension of the annotations reaches the
+					// model as the tool's own do.
+					s.collectValues(m.Value, secText{base: jsondoc.AppendKey(t.DefPath, "annotations"), key: m.Key, own: true})
+				}
+			}
 		}
 		for _, m := range t.Def.Kids() {
 			if strings.HasPrefix(m.Key, "x-") {
@@ -647,7 +657,7 @@ var conversationTemplate = [2]*regexp.Regexp{
 // scanText runs every class on text i.
 func (s *secScan) scanText(i int) {
 	t := &s.texts[i]
-	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel, s.productLabel, s.productRef = i, [nSecClasses]bool{}, 0, "", false, "", "", false, ""
+	s.cur, s.hit, s.command, s.prevSens, s.prevNamed, s.label, s.toolLabel, s.productLabel, s.callsLabel, s.productRef = i, [nSecClasses]bool{}, 0, "", false, "", "", false, false, ""
 	x := s.x
 	src := t.src()
 	if (t.name != "" || t.isValue() || t.key == "name") && sentenceName(src) {
@@ -659,6 +669,7 @@ func (s *secScan) scanText(i int) {
 		cl := x.clause(ci)
 		s.scanClause(t, cl)
 		s.productLabel = s.labelsProduct(cl)
+		s.callsLabel = s.labelsCalls(cl)
 		if !answerMark(cl) {
 			s.label = s.labelOf(t, cl)
 			if asked && len(cl) == 1 && cl[0].w == "no" && !s.hit[clsConcealment] {
