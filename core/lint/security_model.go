@@ -668,11 +668,13 @@ func (s *secScan) weigh(m *secModel) {
 // has left out a filter's sentence, an elided example and an installer
 // the tool's purpose explains, and a vendor's instructions quoted as
 // text ("for Linux that is: curl ... | sh") stay the model's to weigh;
-// and an order about another product's tool.
+// an install from a registry neither public nor the tool's own; a
+// choice named for acting without asking; and an order about another
+// product's tool.
 func unvetoed(f secFinding, src string, from, to int) bool {
 	switch f.class {
 	case clsCommand:
-		return f.why == whyPipedToShell && ordersRun(src[from:f.from])
+		return f.why == whyPipedToShell && ordersRun(src[from:f.from]) || f.why == whyRogueRegistry
 	case clsCoercion:
 		return f.why == whyActsUnasked
 	case clsShadowing:
