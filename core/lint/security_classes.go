@@ -371,6 +371,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings claude cursor windsurf cline"), p: ph("claude|cursor|windsurf|cline ~1 desktop|code|ide? config|configuration|settings|mcp.json")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("supervisor|lock-screen|lockscreen|unlock|phone|card|terminal|atm|sim|bank|banking|account|admin ~1 pin|pins|pin-code")},
+	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("unlock|lock-screen|lockscreen|screen-lock ~1 code|codes|pattern|patterns|passcode")},
+	{kind: kSens, why: "encryption recovery keys", heads: hd("recovery bitlocker filevault encryption escrow"), p: ph("bitlocker|filevault|recovery|escrow|escrowed ~1 key|keys")},
 	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom|access ~1 code|codes|pin|pins|combination|combinations")},
 	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|card-reader ~1 code|codes|passcode|passcodes")},
@@ -1429,6 +1431,13 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 			s.filters = append(s.filters, segment(cl, m.from))
 		}
 	}
+	if s.x.url {
+		for k := range cl {
+			if cl[k].kind == tURL {
+				s.pushAddress(cl, k)
+			}
+		}
+	}
 	for _, m := range matches {
 		if m.item.kind != kSignal || cl[m.from].quoted && m.item.class != clsExfiltration {
 			continue
@@ -2288,8 +2297,35 @@ func startsWithOrder(cl []tok) bool {
 	return baseVerbs[cl[i].w] || orderVerbs[cl[i].w]
 }
 
-// sending finds an instruction to send data to a destination the tool's
-// purpose does not explain, or to request a URL that carries data.
+// pushAddress finds, at URL token cl[k], an address of a scheme data
+// is pushed to (sftp://, amqps://, srt://) on a host the tool's purpose
+// does not explain.
+func (s *secScan) pushAddress(cl []tok, k int) {
+	w := cl[k].w
+	i := strings.Index(w, "://")
+	if i <= 0 || s.hit[clsExfiltration] {
+		return
+	}
+	scheme := strings.TrimSuffix(w[:i], "+ssl")
+	if !pushSchemes[scheme] || slices.Contains(s.words(), strings.TrimRight(scheme, "s")) || slices.Contains(s.words(), scheme) ||
+		s.explainedDest(w) || s.inFilter(k) {
+		return
+	}
+	from, to := span(cl, k, k+1)
+	s.report(clsExfiltration, from, to, whyPushAddress+" ("+scheme+"://)")
+}
+
+// whyPushAddress begins the why of an address data is pushed to, which
+// the model does not veto: an address alone, as a default or a choice
+// is, is no sentence it can judge.
+const whyPushAddress = "names an address on another host that data is pushed to"
+
+// pushSchemes are the schemes of addresses data is pushed to: file
+// transfer, shares, message brokers, live streams, log shippers and
+// chat relays. No real server's tool of the corpus names one; a tool
+// whose name names the scheme (sftp_upload, mqtt_publish) is for it.
+var pushSchemes = wordSet("sftp ftp ftps scp rsync smb dav davs webdav webdavs mumble srt rtmp rtmps amqp amqps mqtt mqtts pulsar kafka nats gsiftp syslog gelf tcp udp tgram forward")
+
 // markdownLeak finds, at URL token cl[k], a Markdown image or link
 // whose query the model is to fill: it leaks what the model holds when
 // the client loads it.
@@ -2322,6 +2358,8 @@ func placesConversation(u string) bool {
 	return false
 }
 
+// sending finds an instruction to send data to a destination the tool's
+// purpose does not explain, or to request a URL that carries data.
 func (s *secScan) sending(cl []tok, ms []secMatch) {
 	for _, m := range ms {
 		if m.item.kind != kSend && m.item.kind != kVisit || cl[m.from].quoted || !imperativeAt(cl, m.from) || s.inFilter(m.from) {

@@ -669,14 +669,16 @@ func (s *secScan) weigh(m *secModel) {
 // the tool's purpose explains, and a vendor's instructions quoted as
 // text ("for Linux that is: curl ... | sh") stay the model's to weigh;
 // an install from a registry neither public nor the tool's own; a
-// choice named for acting without asking; and an order about another
-// product's tool.
+// choice named for acting without asking; an address of a scheme data
+// is pushed to; and an order about another product's tool.
 func unvetoed(f secFinding, src string, from, to int) bool {
 	switch f.class {
 	case clsCommand:
 		return f.why == whyPipedToShell && ordersRun(src[from:f.from]) || f.why == whyRogueRegistry
 	case clsCoercion:
 		return f.why == whyActsUnasked
+	case clsExfiltration:
+		return strings.HasPrefix(f.why, whyPushAddress)
 	case clsShadowing:
 		return f.why == whyProductTool || namesProductsTool(src[from:to], f.refs)
 	}

@@ -628,7 +628,8 @@ func classify(s, low string, start, end, next int) tokKind {
 
 func isScheme(w string) bool {
 	switch w {
-	case "http", "https", "ftp", "ftps", "ws", "wss", "file", "sftp", "scp", "smb", "gopher", "ldap", "tcp", "udp", "s3", "gs", "ssh", "git", "rsync", "webdav", "dav", "mqtt", "amqp", "redis", "mongodb":
+	case "http", "https", "ftp", "ftps", "ws", "wss", "file", "sftp", "scp", "smb", "gopher", "ldap", "tcp", "udp", "s3", "gs", "ssh", "git", "rsync", "webdav", "dav", "mqtt", "amqp", "redis", "mongodb",
+		"webdavs", "davs", "mqtts", "amqps", "pulsar", "pulsar+ssl", "kafka", "nats", "mumble", "srt", "rtmp", "rtmps", "gsiftp", "syslog", "gelf", "tgram", "forward":
 		return true
 	}
 	return false
