@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"toolbench/core/jsondoc"
@@ -1434,7 +1435,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if s.x.url {
 		for k := range cl {
 			if cl[k].kind == tURL {
-				s.pushAddress(cl, k)
+				s.pushAddress(t, cl, k)
 			}
 		}
 	}
@@ -2300,7 +2301,7 @@ func startsWithOrder(cl []tok) bool {
 // pushAddress finds, at URL token cl[k], an address of a scheme data
 // is pushed to (sftp://, amqps://, srt://) on a host the tool's purpose
 // does not explain.
-func (s *secScan) pushAddress(cl []tok, k int) {
+func (s *secScan) pushAddress(t *secText, cl []tok, k int) {
 	w := cl[k].w
 	i := strings.Index(w, "://")
 	if i <= 0 || s.hit[clsExfiltration] {
@@ -2308,8 +2309,23 @@ func (s *secScan) pushAddress(cl []tok, k int) {
 	}
 	scheme := strings.TrimSuffix(w[:i], "+ssl")
 	if !pushSchemes[scheme] || slices.Contains(s.words(), strings.TrimRight(scheme, "s")) || slices.Contains(s.words(), scheme) ||
-		s.explainedDest(w) || s.inFilter(k) {
+		s.explainedDest(w) || !relayedSchemes[scheme] && internalHost(destHost(w)) || s.inFilter(k) {
 		return
+	}
+	// Text that shows a tool's, or a property's, address for what the
+	// scheme carries (a stream's ingest, a broker's topic, a log's
+	// target) shows what the user may give: start_stream's "e.g.
+	// rtmp://a.rtmp.youtube.com/live2". An address fixed as a default,
+	// a constant or a choice is where data goes unasked, whatever the
+	// tool is for.
+	fixed := t.key == "default" || t.key == "const" || t.key == "enum"
+	for _, n := range append(nameWords(t.prop), s.words()...) {
+		if fixed {
+			break
+		}
+		if pushPurposeOf[n][strings.TrimRight(scheme, "s")] {
+			return
+		}
 	}
 	from, to := span(cl, k, k+1)
 	s.report(clsExfiltration, from, to, whyPushAddress+" ("+scheme+"://)")
@@ -2325,6 +2341,62 @@ const whyPushAddress = "names an address on another host that data is pushed to"
 // chat relays. No real server's tool of the corpus names one; a tool
 // whose name names the scheme (sftp_upload, mqtt_publish) is for it.
 var pushSchemes = wordSet("sftp ftp ftps scp rsync smb dav davs webdav webdavs mumble srt rtmp rtmps amqp amqps mqtt mqtts pulsar kafka nats gsiftp syslog gelf tcp udp tgram forward")
+
+// relayedSchemes are the schemes whose address names no host but an
+// account of a public service the data is relayed to: tgram://'s "host"
+// is a bot's token, on no network of the user's.
+var relayedSchemes = wordSet("tgram")
+
+// internalHost reports whether a host is on the user's own network,
+// where no outsider receives: a private, loopback, link-local or
+// multicast IPv4 address, a name of one label (a container's or a
+// share's: rabbitmq, fileserver), or a name of a private zone.
+func internalHost(host string) bool {
+	if host == "" {
+		return false
+	}
+	if isIPv4(host) {
+		o := strings.Split(host, ".")
+		a, _ := strconv.Atoi(o[0])
+		b, _ := strconv.Atoi(o[1])
+		return a == 10 || a == 127 || a == 0 || a == 192 && b == 168 || a == 172 && b >= 16 && b < 32 || a == 169 && b == 254 || a >= 224 && a < 240
+	}
+	if !strings.Contains(host, ".") {
+		return true
+	}
+	for _, z := range []string{".lan", ".internal", ".home.arpa", ".home", ".intranet", ".corp", ".svc", ".localdomain"} {
+		if strings.HasSuffix(host, z) {
+			return true
+		}
+	}
+	return false
+}
+
+// pushPurposeOf maps a tool's or property's word to the schemes (their
+// secure "s" trimmed) whose addresses it is for.
+var pushPurposeOf = func() map[string]map[string]bool {
+	m := map[string]map[string]bool{}
+	for schemes, words := range map[string]string{
+		"rtmp srt udp tcp":            "stream streams streaming live broadcast ingest obs ffmpeg transcode media video rtmp srt",
+		"mqtt amqp kafka nat pulsar":  "broker brokers publish subscribe topic topics queue queues produce consume mq mqtt rabbitmq kafka nats pulsar iot",
+		"sftp ftp scp rsync gsiftp":   "upload uploads transfer backup backups mirror mirrors download downloads fetch ftp sftp rsync",
+		"smb dav webdav":              "share shares drive mount nextcloud owncloud webdav upload sync",
+		"syslog gelf forward udp tcp": "log logs logging syslog gelf graylog fluentd fluent",
+		"tcp udp":                     "network port ports socket connect docker daemon host",
+		"tgram":                       "telegram notify notification notifications apprise",
+		"mumble":                      "mumble voice",
+	} {
+		for _, w := range strings.Fields(words) {
+			if m[w] == nil {
+				m[w] = map[string]bool{}
+			}
+			for _, sc := range strings.Fields(schemes) {
+				m[w][sc] = true
+			}
+		}
+	}
+	return m
+}()
 
 // markdownLeak finds, at URL token cl[k], a Markdown image or link
 // whose query the model is to fill: it leaks what the model holds when
