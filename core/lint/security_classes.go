@@ -2307,7 +2307,7 @@ func (s *secScan) pushAddress(t *secText, cl []tok, k int) {
 	if i <= 0 || s.hit[clsExfiltration] {
 		return
 	}
-	scheme := strings.TrimSuffix(w[:i], "+ssl")
+	scheme, _, _ := strings.Cut(w[:i], "+") // pulsar of pulsar+ssl
 	if !pushSchemes[scheme] || slices.Contains(s.words(), strings.TrimRight(scheme, "s")) || slices.Contains(s.words(), scheme) ||
 		s.explainedDest(w) || !relayedSchemes[scheme] && internalHost(destHost(w)) || s.inFilter(k) {
 		return

@@ -379,6 +379,14 @@ func (x *lexed) lex(s string) {
 		if special || i < len(s) && s[i] == ':' {
 			kind = classify(s, low, start, end, i)
 		}
+		if kind == tURL && schemeOf(s, low, start) != "" {
+			// pulsar+ssl:// is one URL: the scheme lexed as a word before
+			// the '+' joins it.
+			if n := len(x.toks); n > 0 && int(x.toks[n-1].end) == start-1 {
+				start = int(x.toks[n-1].start)
+				x.toks = x.toks[:n-1]
+			}
+		}
 		if kind == tURL {
 			// A URL goes on past the run of token bytes ("?q=x"), or
 			// stops inside it, before a quote that closes it ("(e.g.
@@ -590,7 +598,7 @@ func urlEnd(s string, start int) int {
 // that holds it ended.
 func classify(s, low string, start, end, next int) tokKind {
 	w := low[start:end]
-	if next < len(s) && s[next] == ':' && next+2 < len(s) && s[next+1] == '/' && s[next+2] == '/' && isScheme(w) {
+	if next < len(s) && s[next] == ':' && next+2 < len(s) && s[next+1] == '/' && s[next+2] == '/' && (isScheme(w) || schemeOf(s, low, start) != "") {
 		return tURL
 	}
 	if strings.HasPrefix(w, "www.") {
@@ -626,10 +634,26 @@ func classify(s, low string, start, end, next int) tokKind {
 	return tWord
 }
 
+// schemeOf is the scheme a transport suffix at start ("ssl" of
+// pulsar+ssl://, "ssh" of sftp+ssh://) is added to, "" if none is.
+func schemeOf(s, low string, start int) string {
+	if start < 2 || s[start-1] != '+' {
+		return ""
+	}
+	b := start - 1
+	for b > 0 && isAlnum(s[b-1]) {
+		b--
+	}
+	if isScheme(low[b : start-1]) {
+		return low[b : start-1]
+	}
+	return ""
+}
+
 func isScheme(w string) bool {
 	switch w {
 	case "http", "https", "ftp", "ftps", "ws", "wss", "file", "sftp", "scp", "smb", "gopher", "ldap", "tcp", "udp", "s3", "gs", "ssh", "git", "rsync", "webdav", "dav", "mqtt", "amqp", "redis", "mongodb",
-		"webdavs", "davs", "mqtts", "amqps", "pulsar", "pulsar+ssl", "kafka", "nats", "mumble", "srt", "rtmp", "rtmps", "gsiftp", "syslog", "gelf", "tgram", "forward":
+		"webdavs", "davs", "mqtts", "amqps", "pulsar", "kafka", "nats", "mumble", "srt", "rtmp", "rtmps", "gsiftp", "syslog", "gelf", "tgram", "forward":
 		return true
 	}
 	return false
