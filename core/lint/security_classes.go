@@ -373,7 +373,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("supervisor|lock-screen|lockscreen|unlock|phone|card|terminal|atm|sim|bank|banking|account|admin ~1 pin|pins|pin-code")},
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("unlock|lock-screen|lockscreen|screen-lock ~1 code|codes|pattern|patterns|passcode")},
-	{kind: kSens, why: "encryption recovery keys", heads: hd("recovery bitlocker filevault encryption escrow"), p: ph("bitlocker|filevault|recovery|escrow|escrowed ~1 key|keys")},
+	{kind: kSens, why: "encryption recovery keys", heads: hd("recovery bitlocker filevault encryption escrow"), p: ph("bitlocker|filevault|luks|escrow|escrowed ~1 key|keys")},
 	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom|access ~1 code|codes|pin|pins|combination|combinations")},
 	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|card-reader ~1 code|codes|passcode|passcodes")},
