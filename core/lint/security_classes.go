@@ -1426,8 +1426,10 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	s.filters = s.filters[:0]
 	telling := startsWithTelling(cl)
 	for _, m := range matches {
-		// "for auditing" is a purpose given for an order, no filter's.
-		if m.item.kind == kFilter && !telling && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) && !(m.from > 0 && cl[m.from-1].w == "for") {
+		// "for auditing" is a purpose given for an order, no filter's;
+		// a filter's word a sensitive thing ends ("the unlock pattern")
+		// names that thing.
+		if m.item.kind == kFilter && !telling && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) && !(m.from > 0 && cl[m.from-1].w == "for") && !endsSens(matches, m) {
 			filtered = true
 			s.filters = append(s.filters, segment(cl, m.from))
 		}
@@ -1509,6 +1511,17 @@ func segment(cl []tok, i int) [2]int {
 		to++
 	}
 	return [2]int{from, to}
+}
+
+// endsSens reports whether filter match f is the last word of a
+// sensitive thing's match: "pattern" of "unlock pattern".
+func endsSens(ms []secMatch, f secMatch) bool {
+	for _, m := range ms {
+		if m.item.kind == kSens && m.from < f.from && f.to == m.to {
+			return true
+		}
+	}
+	return false
 }
 
 // inFilter reports whether token i is in a part of the clause that
