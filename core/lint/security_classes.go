@@ -2331,14 +2331,8 @@ func (s *secScan) pushAddress(t *secText, cl []tok, k int) {
 	// rtmp://a.rtmp.youtube.com/live2". An address fixed as a default,
 	// a constant or a choice is where data goes unasked, whatever the
 	// tool is for.
-	fixed := t.key == "default" || t.key == "const" || t.key == "enum"
-	for _, n := range append(nameWords(t.prop), s.words()...) {
-		if fixed {
-			break
-		}
-		if pushPurposeOf[n][strings.TrimRight(scheme, "s")] {
-			return
-		}
+	if fixed := t.key == "default" || t.key == "const" || t.key == "enum"; !fixed && s.forScheme(w, t.prop) {
+		return
 	}
 	from, to := span(cl, k, k+1)
 	s.report(clsExfiltration, from, to, whyPushAddress+" ("+scheme+"://)")
@@ -2354,6 +2348,39 @@ const whyPushAddress = "names an address on another host that data is pushed to"
 // chat relays. No real server's tool of the corpus names one; a tool
 // whose name names the scheme (sftp_upload, mqtt_publish) is for it.
 var pushSchemes = wordSet("sftp ftp ftps scp rsync smb dav davs webdav webdavs mumble srt rtmp rtmps amqp amqps mqtt mqtts pulsar kafka nats gsiftp syslog gelf tcp udp tgram forward")
+
+// forScheme reports whether the tool, or property prop, is named for
+// what the scheme of address w carries: start_stream for rtmp://,
+// ship_logs for syslog://, kafka_mirror for kafka://.
+func (s *secScan) forScheme(w, prop string) bool {
+	scheme, _, ok := strings.Cut(w, "://")
+	if !ok {
+		return false
+	}
+	scheme, _, _ = strings.Cut(scheme, "+")
+	if !pushSchemes[scheme] {
+		return false
+	}
+	scheme = strings.TrimRight(scheme, "s")
+	for _, n := range append(nameWords(prop), s.words()...) {
+		if n == scheme || pushPurposeOf[n][scheme] {
+			return true
+		}
+	}
+	return false
+}
+
+// namesScheme reports whether the tool's name names the scheme of
+// address w, one data is pushed to: kafka_mirror may copy records to
+// kafka://, as a Slack tool may post to hooks.slack.com.
+func (s *secScan) namesScheme(w string) bool {
+	scheme, _, ok := strings.Cut(w, "://")
+	if !ok {
+		return false
+	}
+	scheme, _, _ = strings.Cut(scheme, "+")
+	return pushSchemes[scheme] && (slices.Contains(s.words(), scheme) || slices.Contains(s.words(), strings.TrimRight(scheme, "s")))
+}
 
 // relayedSchemes are the schemes whose address names no host but an
 // account of a public service the data is relayed to: tgram://'s "host"
@@ -2391,7 +2418,7 @@ var pushPurposeOf = func() map[string]map[string]bool {
 	m := map[string]map[string]bool{}
 	for schemes, words := range map[string]string{
 		"rtmp srt udp tcp":            "stream streams streaming live broadcast ingest obs ffmpeg transcode media video rtmp srt",
-		"mqtt amqp kafka nat pulsar":  "broker brokers publish subscribe topic topics queue queues produce consume mq mqtt rabbitmq kafka nats pulsar iot",
+		"mqtt amqp kafka nat pulsar":  "broker brokers bridge publish subscribe topic topics queue queues produce consume mq mqtt rabbitmq kafka nats pulsar iot",
 		"sftp ftp scp rsync gsiftp":   "upload uploads transfer backup backups mirror mirrors download downloads fetch ftp sftp rsync",
 		"smb dav webdav":              "share shares drive mount nextcloud owncloud webdav upload sync",
 		"syslog gelf forward udp tcp": "log logs logging syslog gelf graylog fluentd fluent",
@@ -2451,7 +2478,7 @@ func (s *secScan) sending(cl []tok, ms []secMatch) {
 			continue
 		}
 		for k := m.to; k < len(cl) && k-m.to <= 20; k++ {
-			if !isDest(cl[k].kind) || s.explainedDest(cl[k].w) || s.wildcardHost(&cl[k]) {
+			if !isDest(cl[k].kind) || s.explainedDest(cl[k].w) || s.namesScheme(cl[k].w) || s.wildcardHost(&cl[k]) {
 				continue
 			}
 			if m.item.kind == kVisit && !(cl[k].kind == tURL && carriesData(s.x.src[cl[k].start:cl[k].end])) {

@@ -447,7 +447,7 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 				cc.at[i] |= identCues(tk.w) // a tool's name is no setting
 			}
 		case tURL, tEmail, tHost:
-			if !s.explainedDest(tk.w) {
+			if !s.explainedDest(tk.w) && !s.namesScheme(tk.w) {
 				cc.at[i] |= cuDest
 			}
 		case tWord:
