@@ -1834,6 +1834,13 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	}
 	if t.prop != "" && t.carriesText() || s.label != "" {
 		for _, h := range hits {
+			if h.what == "credentials" {
+				if j := s.othersLogin(cl, h); j >= 0 {
+					from, to := span(cl, j, h.to)
+					s.report(clsParameter, from, to, "asks for the password of another's account as its value")
+					break
+				}
+			}
 			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
 				continue
 			}
@@ -1907,6 +1914,29 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 
 // determiners make the word after them a noun.
 var determiners = wordSet("a an the every each all any no your their its his her our my this that these those")
+
+// othersLogin is the index in cl of whom a password a property's text
+// names belongs to, when that is another person or another product:
+// "the friend's own sign-in e-mail and password", "PayPal password"; -1
+// for none. A login tool's "the user's password" is the tool's
+// business, as a reset tool's customer's password is.
+func (s *secScan) othersLogin(cl []tok, h sensHit) int {
+	if slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) }) {
+		return -1
+	}
+	if h.from > 0 && s.productName(cl, h.from-1) && !strings.HasSuffix(cl[h.from-1].w, "'s") {
+		return h.from - 1
+	}
+	for j := max(0, h.from-6); j < h.from; j++ {
+		if owner, ok := strings.CutSuffix(cl[j].w, "'s"); ok && thirdParties[owner] {
+			return j
+		}
+	}
+	return -1
+}
+
+// thirdParties are people whose accounts are theirs, not the user's.
+var thirdParties = wordSet("friend friends passenger passengers partner spouse tenant tenants landlord employee employees colleague colleagues customer customers seller buyer guest guests member members driver drivers parent parents child children neighbour neighbor housemate flatmate patient patients client clients player players holder")
 
 // carriesText reports whether the schema a property's text is in can
 // carry text: a boolean or a number cannot carry the conversation.
