@@ -2,10 +2,10 @@ package lint
 
 import (
 	"encoding/base64"
+	"net/netip"
 	"path"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"toolbench/core/jsondoc"
@@ -2425,11 +2425,8 @@ func internalHost(host string) bool {
 	if host == "" {
 		return false
 	}
-	if isIPv4(host) {
-		o := strings.Split(host, ".")
-		a, _ := strconv.Atoi(o[0])
-		b, _ := strconv.Atoi(o[1])
-		return a == 10 || a == 127 || a == 0 || a == 192 && b == 168 || a == 172 && b >= 16 && b < 32 || a == 169 && b == 254 || a >= 224 && a < 240
+	if ip, err := netip.ParseAddr(host); err == nil && ip.Is4() {
+		return ip.IsPrivate() || ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.IsMulticast() || ip.As4()[0] == 0
 	}
 	if !strings.Contains(host, ".") {
 		return true
