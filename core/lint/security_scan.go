@@ -649,10 +649,10 @@ func mayHoldPhrase(s string) bool {
 // variables ("{{history}}" of a prompt manager), so it counts only the
 // content of a conversation named as such, never its id
 // ("{{conversation.display_id}}" of a helpdesk's canned reply).
-var conversationTemplate = [2]*regexp.Regexp{
-	regexp.MustCompile(`(?i)[{$]\{-?\s*(?:#each\s+)?(?:(?:conversation|chat|session|context|thread)s?\.(?:\w*messages|history|transcript|text|content|turns|log)\b|conversation|chat_?history|messages|history|transcript|system_?prompt)\s*(?:\|[^{}]{0,80})?\}\}?`),
-	regexp.MustCompile(`(?i)[{$]\{-?\s*(?:#each\s+)?(?:conversation|chat|session|context|thread)s?\.(?:\w*messages|history|transcript)\b[^{}]{0,80}\}\}?`),
-}
+var (
+	conversationTemplateInValue = regexp.MustCompile(`(?i)[{$]\{-?\s*(?:#each\s+)?(?:(?:conversation|chat|session|context|thread)s?\.(?:\w*messages|history|transcript|text|content|turns|log)\b|conversation|chat_?history|messages|history|transcript|system_?prompt)\s*(?:\|[^{}]{0,80})?\}\}?`)
+	conversationTemplateInProse = regexp.MustCompile(`(?i)[{$]\{-?\s*(?:#each\s+)?(?:conversation|chat|session|context|thread)s?\.(?:\w*messages|history|transcript)\b[^{}]{0,80}\}\}?`)
+)
 
 // scanText runs every class on text i.
 func (s *secScan) scanText(i int) {
@@ -687,9 +687,9 @@ func (s *secScan) scanText(i int) {
 	}
 	s.scanRaw(x.src)
 	if strings.Contains(x.src, "{{") || strings.Contains(x.src, "${") {
-		re := conversationTemplate[1]
+		re := conversationTemplateInProse
 		if t.isValue() {
-			re = conversationTemplate[0]
+			re = conversationTemplateInValue
 		}
 		if loc := re.FindStringIndex(x.src); loc != nil && !s.explainedSens(t, conversationHeads) {
 			s.report(clsParameter, loc[0], loc[1], "fills a value with the conversation by a template")
