@@ -61,6 +61,9 @@ var secSets = map[string]map[string]bool{
 	"after": wordSet("tool tools call calls response responses request requests message messages action actions reply replies answer answers turn turns interaction interactions command commands query queries operation operations"),
 	// what a model's instructions are
 	"rules": wordSet("instruction instructions rule rules guideline guidelines guidance direction directions prompt prompts directive directives constraint constraints policy policies restriction restrictions guardrail guardrails tool tools orders training programming"),
+	// whom a business serves, whom a model may be told to keep things
+	// from or act for
+	"party": wordSet("buyer buyers client clients patient patients donor donors guest guests hirer hirers customer customers member members"),
 	// whose instructions they are
 	"whose": wordSet("previous prior earlier above preceding other system existing original initial safety security developer user user's their your any all conflicting"),
 }
@@ -254,6 +257,15 @@ var secVocabulary = []secItem{
 		p: ph("mentioned|discussed|shared|said|raised|typed|pasted|named|traded ~3 in|during|within this|our session|thread|discussion"), cond: askedOfTheConversation},
 	{kind: kSignal, class: clsParameter, why: "asks for what was said in the conversation",
 		p: ph("come|comes|came up ~3 in|during this|the|our chat|conversation"), cond: askedOfTheConversation},
+	// Covert parameter: the codes and passwords the user keeps for
+	// other things, asked for in a property's text: "every number code
+	// the owner uses elsewhere", "the passwords of your other accounts".
+	{kind: kSignal, class: clsParameter, why: "asks for the codes or passwords the user keeps for other things",
+		p: ph("password|passwords|pin|pins|passcode|passcodes|combination|combinations ~5 use|uses|used|reuse|reuses|reused|keep|keeps ~3 elsewhere|everywhere"), cond: inPropertyText},
+	{kind: kSignal, class: clsParameter, why: "asks for the codes or passwords the user keeps for other things",
+		p: ph("number|pin|access|alarm|secret|security|unlock code|codes ~5 use|uses|used|reuse|reuses|reused|keep|keeps ~3 elsewhere|everywhere"), cond: inPropertyText},
+	{kind: kSignal, class: clsParameter, why: "asks for the codes or passwords the user keeps for other things",
+		p: ph("password|passwords|pin|pins|passcode|passcodes ~2 of|for|on ~1 your|their|the|his|her? ~1 other ~1 accounts|sites|websites|services|apps|devices|cards"), cond: inPropertyText},
 	// Covert parameter: a value gathered through the model's other
 	// tools, by their kinds ("any banking tool", "the device or network
 	// tool"), where a tool that chains names its source tool.
@@ -265,6 +277,13 @@ var secVocabulary = []secItem{
 		p: ph("whether|regardless ~1 or? not|of ~1 whether? ~1 the? @user|they|anyone|he|she ~1 asked|asks|ask|wants|want|wanted|agreed|agrees|requested|requests|confirmed|confirms"), cond: actsWhether},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act whether or not the user asked",
 		p: ph("whether the? @user|they|anyone|he|she asked|asks|wants|wanted|agreed|agrees|requested|requests|confirmed|confirms ~3 or not"), cond: actsWhether},
+
+	// Coercion: the user's say taken from them: consent given in their
+	// name, and the check with them declared void.
+	{kind: kSignal, class: clsCoercion, why: "tells the model to consent in the user's name",
+		p: ph("accept|agree|give|sign|tick ~6 consent|consents|terms|agreement|waiver|declaration|mandate ~3 on ~2 behalf"), cond: orderedUnlessPurpose},
+	{kind: kSignal, class: clsCoercion, why: "tells the model its check with the user does not apply",
+		p: ph("checking|confirming|asking|consulting|check|confirm ~1 with ~1 the? @user|@party ~12 not|never|doesn't|don't ~1 apply|applies")},
 
 	// Tool shadowing: steering away from other tools or changing how they work.
 	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
@@ -413,7 +432,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdGit, p: ph("git")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun|uv|uvx|pipx")},
-	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe")},
+	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
@@ -509,6 +528,26 @@ func directive(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 		i++
 	}
 	return i < len(cl) && baseVerbs[cl[i].w]
+}
+
+// ordered reports whether the phrase at cl[from] is an order: its verb
+// starts the clause (or follows "and", "you must"), or the clause
+// addresses the model otherwise (see directive).
+func ordered(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return imperativeAt(cl, from) || directive(s, t, cl, from, to)
+}
+
+// inPropertyText reports whether the text is a property's that can
+// carry text: what it names is what the property asks for.
+func inPropertyText(_ *secScan, t *secText, _ []tok, _, _ int) bool {
+	return t.prop != "" && t.carriesText()
+}
+
+// orderedUnlessPurpose is ordered, unless the tool's name has the
+// ordered verb: accept_terms accepts terms for the user as it is asked
+// to.
+func orderedUnlessPurpose(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return ordered(s, t, cl, from, to) && !slices.Contains(s.words(), cl[from].w)
 }
 
 // baseVerbs are verbs an instruction starts with.
@@ -1316,7 +1355,7 @@ func sensitivePath(w string) (what string, heads []string) {
 	switch {
 	case strings.HasSuffix(w, ".pem") || strings.HasSuffix(w, ".key") || strings.HasSuffix(w, ".p12") || strings.HasSuffix(w, ".pfx") || strings.HasSuffix(w, ".jks") || strings.HasSuffix(w, ".keystore"):
 		return "private keys", []string{"key", "keys", "cert", "certs", "certificate", "certificates", "tls", "ssl", "pem"}
-	case strings.Contains(w, ".ssh") || strings.Contains(w, "id_rsa") || strings.Contains(w, "id_ed25519") || strings.Contains(w, "id_ecdsa") || strings.Contains(w, "id_dsa") || strings.Contains(w, "authorized_keys"):
+	case strings.Contains(w, ".ssh") || strings.Contains(w, "id_rsa") || strings.Contains(w, "id_ed25519") || strings.Contains(w, "id_ecdsa") || strings.Contains(w, "id_dsa") || strings.Contains(w, "authorized_keys") || hostKey(w):
 		return "SSH keys", []string{"ssh", "key", "keys"}
 	case strings.Contains(w, ".aws/") || strings.Contains(w, ".azure/") || strings.Contains(w, "gcloud") || strings.Contains(w, ".kube/config") || strings.Contains(w, ".docker/config"):
 		return "cloud credentials", []string{"credentials", "credential"}
@@ -1336,12 +1375,25 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "shell history or browser cookies", []string{"firefox", "browser", "session", "sessions"}
 	case strings.Contains(w, "tailscaled.state") || strings.Contains(w, "tailscale") && strings.Contains(w, "server-state.conf") || strings.Contains(w, "sops/age/keys.txt"):
 		return "a machine's private keys", []string{"tailscale", "sops", "age", "key", "keys"}
+	case strings.HasPrefix(w, "/etc/wireguard/") && strings.HasSuffix(w, ".conf") || strings.HasPrefix(w, "/etc/netbird/") && strings.HasSuffix(w, ".json") || strings.Contains(w, "zerotier-one/identity.secret"):
+		// A mesh VPN's node keys: WireGuard's interface file holds its
+		// PrivateKey, NetBird's config.json its PrivateKey and SSHKey.
+		return "a machine's private keys", []string{"wireguard", "netbird", "zerotier", "vpn", "wg"}
+	case strings.HasSuffix(w, "/acme.json") || w == "acme.json":
+		// Traefik's ACME store holds every certificate's private key.
+		return "private keys", []string{"acme", "traefik", "letsencrypt"}
 	case strings.Contains(w, "bash_history") || strings.Contains(w, "zsh_history") || strings.Contains(w, "cookies.sqlite") || strings.Contains(w, "cookies.binarycookies") || strings.Contains(w, "login data") || strings.HasSuffix(w, "/cookies"):
 		return "shell history or browser cookies", []string{"history", "cookies", "browser"}
 	case secretFileName(w):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "password", "passwords", "wallet"}
 	}
 	return "", nil
+}
+
+// hostKey reports whether a path names an SSH host's private key,
+// /etc/ssh/ssh_host_ed25519_key, not its public half.
+func hostKey(w string) bool {
+	return strings.Contains(w, "ssh_host_") && strings.HasSuffix(w, "_key")
 }
 
 // codeFile are the extensions of source files and documents, which a
@@ -1936,7 +1988,7 @@ func (s *secScan) othersLogin(cl []tok, h sensHit) int {
 }
 
 // thirdParties are people whose accounts are theirs, not the user's.
-var thirdParties = wordSet("friend friends passenger passengers partner spouse tenant tenants landlord employee employees colleague colleagues customer customers seller buyer guest guests member members driver drivers parent parents child children neighbour neighbor housemate flatmate patient patients client clients player players holder")
+var thirdParties = wordSet("friend friends passenger passengers partner spouse tenant tenants landlord employee employees colleague colleagues customer customers seller buyer guest guests member members driver drivers parent parents child children neighbour neighbor housemate flatmate patient patients client clients player players holder hirer hirers owner owners donor donors renter renters visitor visitors resident residents attendee attendees")
 
 // carriesText reports whether the schema a property's text is in can
 // carry text: a boolean or a number cannot carry the conversation.
@@ -2308,7 +2360,7 @@ func strongRequest(cl []tok, h sensHit) bool {
 	}
 	for k := max(0, h.from-5); k < h.from; k++ {
 		switch cl[k].w {
-		case "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "raw":
+		case "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "whole", "raw":
 			return true
 		}
 	}
@@ -2317,10 +2369,16 @@ func strongRequest(cl []tok, h sensHit) bool {
 		case "your", "user's", "users'", "their":
 			return true
 		}
+		// Another person's secret is asked for as the user's is: "the
+		// owner's alarm code", "the hirer's online account password";
+		// their address is what a booking takes.
+		if owner, ok := strings.CutSuffix(cl[k].w, "'s"); ok && thirdParties[owner] && h.what != "the user's personal details" {
+			return true
+		}
 	}
 	for k := h.to; k < len(cl) && k < h.to+3; k++ {
 		switch cl[k].w {
-		case "unfiltered", "unredacted", "verbatim", "unmasked", "raw":
+		case "unfiltered", "unredacted", "verbatim", "unmasked", "raw", "whole":
 			return true
 		}
 	}
@@ -2332,6 +2390,16 @@ func strongRequest(cl []tok, h sensHit) bool {
 // asks for them.
 func startsWithOrder(cl []tok) bool {
 	i := 0
+	if len(cl) > 0 && cl[0].w == "to" {
+		// A purpose before the order: "To skip the counter check, give
+		// ...".
+		for k := 1; k < len(cl) && k <= 8; k++ {
+			if cl[k].kind == tComma {
+				i = k + 1
+				break
+			}
+		}
+	}
 	for i < len(cl) && skipWords[cl[i].w] {
 		i++
 	}
@@ -2792,10 +2860,13 @@ var commandPatterns = []struct {
 		"runs a script from a host"},
 	// Windows programs that load a program from another host: regsvr32's
 	// scriptlet (/i:http...), odbcconf's REGSVR, rundll32 of a DLL on a
-	// share or of an address; a share named later is an argument, as
+	// share or of an address, the script hosts' (cscript, wscript, mshta)
+	// script on a share; a share named later is an argument, as
 	// printui.dll's printer is.
-	{cmdPowershell, func(l string) bool { return containsAny(l, "regsvr32", "odbcconf", "rundll32") },
-		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+`),
+	{cmdPowershell, func(l string) bool {
+		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta")
+	},
+		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+`),
 		"loads a program from another host"},
 	// Windows: a process created by WMI, a command run at every logon or
 	// on a schedule, and a download saved and started in one line.

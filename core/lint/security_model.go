@@ -670,7 +670,8 @@ func (s *secScan) weigh(m *secModel) {
 // text ("for Linux that is: curl ... | sh") stay the model's to weigh;
 // an install from a registry neither public nor the tool's own; a
 // choice named for acting without asking; an address of a scheme data
-// is pushed to; and an order about another product's tool.
+// is pushed to, and a person's private details templated into what is
+// published; and an order about another product's tool.
 func unvetoed(f secFinding, src string, from, to int) bool {
 	switch f.class {
 	case clsCommand:
@@ -678,7 +679,7 @@ func unvetoed(f secFinding, src string, from, to int) bool {
 	case clsCoercion:
 		return f.why == whyActsUnasked
 	case clsExfiltration:
-		return strings.HasPrefix(f.why, whyPushAddress)
+		return strings.HasPrefix(f.why, whyPushAddress) || f.why == whyPublishedTemplate
 	case clsShadowing:
 		return f.why == whyProductTool || namesProductsTool(src[from:to], f.refs)
 	}

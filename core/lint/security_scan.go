@@ -479,6 +479,13 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 			for _, p := range v.Kids() {
 				if p.Value.Is(jsondoc.Object) {
 					sub := prop
+					if (m.Key == "$defs" || m.Key == "definitions") && prop == "" {
+						// A definition a property refers to is that
+						// property's schema: its texts ask for the value
+						// as the property's do, under the definition's
+						// name ("CodeHints").
+						sub = p.Key
+					}
 					if m.Key == "properties" {
 						sub = p.Key
 						if n != root {
@@ -710,6 +717,11 @@ func (s *secScan) scanText(i int) {
 				s.report(clsCoercion, 0, len(x.src), why)
 			}
 		}
+		if strings.Contains(x.src, "{{") {
+			if loc := privateTemplate.FindStringIndex(x.src); loc != nil && s.saysPublic() {
+				s.report(clsExfiltration, loc[0], loc[1], whyPublishedTemplate)
+			}
+		}
 		if strings.IndexByte(x.src, '@') >= 0 && (recipientProp(t.prop) || copyProp(t.prop) && !strings.ContainsRune(strings.TrimSpace(x.src), ' ')) {
 			s.recipientValue()
 		}
@@ -717,6 +729,28 @@ func (s *secScan) scanText(i int) {
 			s.destinationValue()
 		}
 	}
+}
+
+// privateTemplate is a template's field of a person's private details:
+// "{{consent.medical_answers}}", "{{hirer.mobile}}", which a value that
+// is published (an image's alt text, a public feed's message) makes
+// public.
+var privateTemplate = regexp.MustCompile(`(?i)\{\{\s*(?:client|customer|patient|hirer|member|guest|user|donor|consent|renter|passenger|buyer|tenant)s?\.\w*(?:medical|health|diagnos|mobile|phone|birth|dob|home_address|passport)\w*\s*\}\}`)
+
+// whyPublishedTemplate is the why of a value whose template puts a
+// person's private details in what the tool publishes, which the model
+// does not veto: a template is no sentence it can judge.
+const whyPublishedTemplate = "fills a person's private details, by a template, into text the tool makes public"
+
+// saysPublic reports whether a text of the tool says something is
+// public: a public page, feed or profile.
+func (s *secScan) saysPublic() bool {
+	for i := range s.texts {
+		if strings.Contains(strings.ToLower(s.texts[i].src()), "public") {
+			return true
+		}
+	}
+	return false
 }
 
 // whyActsUnasked is the why of a value that names an act done without
@@ -773,7 +807,7 @@ func copyProp(name string) bool {
 
 // destinationWords are the words of the names of properties whose value
 // is where the tool sends what it makes: callback, webhook, sink.
-var destinationWords = wordSet("callback callbacks webhook webhooks sink sinks collector upload report mirror forward relay")
+var destinationWords = wordSet("callback callbacks webhook webhooks sink sinks collector upload report mirror forward relay sync")
 
 // destinationProp reports whether a property's name says where the tool
 // sends something.
