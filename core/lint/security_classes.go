@@ -281,7 +281,7 @@ var secVocabulary = []secItem{
 	// Coercion: the user's say taken from them: consent given in their
 	// name, and the check with them declared void.
 	{kind: kSignal, class: clsCoercion, why: "tells the model to consent in the user's name",
-		p: ph("accept|agree|give|sign|tick ~6 consent|consents|terms|agreement|waiver|declaration|mandate ~3 on ~2 behalf"), cond: orderedUnlessPurpose},
+		p: ph("accept|agree|give|sign|tick ~6 consent|consents|terms|agreement|waiver|declaration|mandate|approved|approval ~10 on ~2 behalf"), cond: orderedUnlessPurpose},
 	{kind: kSignal, class: clsCoercion, why: "tells the model its check with the user does not apply",
 		p: ph("checking|confirming|asking|consulting|check|confirm ~1 with ~1 the? @user|@party ~12 not|never|doesn't|don't ~1 apply|applies")},
 
@@ -320,6 +320,8 @@ var secVocabulary = []secItem{
 		p: ph("other|all ~2 tool|tools|function|functions ~2 are|is ~1 unreliable|broken|unsafe|outdated|deprecated|insecure|inaccurate|compromised|buggy")},
 	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
 		p: ph("not|never|don't|avoid ~1 use|using <ident> ~1 tool|from|of|any|anymore|again|directly"), cond: refOther},
+	{kind: kSignal, class: clsShadowing, why: "tells the model not to use another tool",
+		p: ph("not|never|don't ~1 call|calling|invoke|invoking ~2 <ident>"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "changes how the model uses another tool",
 		p: ph("time|whenever|when|once <ident> runs|executes|fires|starts|finishes|completes ~10 set|change|add|include|replace|append|prepend|push|attach|copy|forward|cc|bcc|route|redirect|send|share|must|always|also"), cond: refOther},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
@@ -328,6 +330,13 @@ var secVocabulary = []secItem{
 		p: ph("tool|function ~5 is|are|has|have ~1 been? ~1 deprecated|broken|disabled|removed|unsafe|compromised|unavailable|insecure|malfunctioning|buggy|outdated|obsolete|untrusted|dangerous"), cond: refBefore},
 	{kind: kSignal, class: clsShadowing, why: "discredits another tool",
 		p: ph("other|another ~1 server's|servers'|server ~1 tool|tools|function|functions ~3 is|are|must|should|have|has|cannot|can't|won't"), cond: directive},
+
+	// Exfiltration: the user's data handed to a third party for its own
+	// selling, or printed where anyone reads it.
+	{kind: kSignal, class: clsExfiltration, why: "says the data is handed to a third party for its marketing",
+		p: ph("shared|sold|passed|given|handed|forwarded|sent|supplied ~2 to|with ~6 for ~1 their|its ~1 sales|marketing|advertising|ads|leads|promotions|promotional"), cond: notNegated},
+	{kind: kSignal, class: clsExfiltration, why: "says private details are printed where anyone reads them",
+		p: ph("printed|published|shown|displayed|listed|posted ~8 public ~3 page|pages|profile|profiles|registry|feed|map|directory|listing"), cond: privateDetailsNamed},
 
 	// Exfiltration phrases that need no destination check.
 	{kind: kSignal, class: clsExfiltration, why: "tells the model to copy messages to an address",
@@ -390,12 +399,12 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings"), p: ph("mcp ~1 config|configuration|configurations|settings|servers ~1 file|files?")},
 	{kind: kSens, why: "the MCP configuration of other clients", heads: hd("config configuration settings claude cursor windsurf cline"), p: ph("claude|cursor|windsurf|cline ~1 desktop|code|ide? config|configuration|settings|mcp.json")},
 	{kind: kSens, why: "payment card data", heads: hd("card payment payments billing checkout"), p: ph("credit|debit|card|payment card|cards? number|numbers|details|cvv|data")},
-	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("supervisor|lock-screen|lockscreen|unlock|phone|card|terminal|atm|sim|bank|banking|account|admin ~1 pin|pins|pin-code")},
+	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock pair pairing bluetooth"), p: ph("supervisor|lock-screen|lockscreen|unlock|phone|card|terminal|atm|sim|bank|banking|account|admin|app|pairing|points|loyalty|device ~1 pin|pins|pin-code")},
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("unlock|lock-screen|lockscreen|screen-lock ~1 code|codes|pattern|patterns|passcode")},
 	{kind: kSens, why: "encryption recovery keys", heads: hd("recovery bitlocker filevault encryption escrow"), p: ph("bitlocker|filevault|luks|escrow|escrowed ~1 key|keys")},
 	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom|access ~1 code|codes|pin|pins|combination|combinations")},
 	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
-	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|card-reader ~1 code|codes|passcode|passcodes")},
+	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|authentication|card-reader ~1 code|codes|passcode|passcodes")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("card reader code|codes")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
 	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
@@ -408,6 +417,9 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("from|of|in your ~1 environment|env")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("cookies|cookie ~1 database|databases|db|store|jar|file|files")},
 	{kind: kSens, why: "saved passwords", heads: hd("autofill browser form forms"), p: ph("autofill|auto-fill ~1 store|data|database|db|entries|table|tables")},
+	// Windows keeps an automatic logon's password in the registry, under
+	// Winlogon's DefaultPassword.
+	{kind: kSens, why: "saved passwords", heads: hd("autologon winlogon logon"), p: ph("defaultpassword|autoadminlogon")},
 
 	// Features: verbs and context.
 	{kind: kRead, p: ph("go|goes|look|dig|comb|rummage ~1 through")},
@@ -889,6 +901,38 @@ func directiveNotNegated(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return directive(s, t, cl, from, to)
 }
 
+// notNegated reports whether no negation stands in the four words
+// before the phrase: "we never share your data with partners for
+// marketing" promises the opposite.
+func notNegated(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	for k := max(0, from-4); k < from; k++ {
+		if negWords[cl[k].w] {
+			return false
+		}
+	}
+	return true
+}
+
+// privateDetailsNamed reports whether the clause before the phrase names
+// a person's private details or a secret, which the phrase says are
+// printed in public: "the buyer's home address and birth date are
+// printed on the public registry page", "the folder's key is printed in
+// the public members' page".
+func privateDetailsNamed(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if !notNegated(s, t, cl, from, to) {
+		return false
+	}
+	for k := 0; k < from; k++ {
+		switch cl[k].w {
+		case "birth", "phone", "mobile", "e-mail", "email", "key", "password", "passcode", "padlock", "medical", "health":
+			return true
+		case "address":
+			return k > 0 && (cl[k-1].w == "home" || cl[k-1].w == "postal")
+		}
+	}
+	return false
+}
+
 // directiveNotSameServer is directive, unless the phrase names this
 // server's tools ("before any other tool of this server"): a prerequisite
 // among a server's own tools.
@@ -1365,7 +1409,8 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "a .env file of secrets", []string{"env", "dotenv", "environment"}
 	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json") ||
 		strings.Contains(w, "composer/auth.json") || strings.Contains(w, "github-copilot/hosts.json") || strings.Contains(w, "github-copilot/apps.json") || strings.Contains(w, "glab-cli/config.yml") || strings.Contains(w, "vault_pass") || strings.Contains(w, ".vault-pass") ||
-		strings.Contains(w, ".cargo/credentials") || strings.Contains(w, ".gem/credentials") || strings.Contains(w, "credentials.tfrc") || strings.Contains(w, "gh/hosts.yml") || strings.Contains(w, ".s3cfg") || strings.Contains(w, ".boto") || strings.Contains(w, ".htpasswd") || strings.Contains(w, "rclone.conf") || strings.Contains(w, ".vault-token") || strings.Contains(w, ".pulumi/credentials") || strings.Contains(w, ".terraformrc"):
+		strings.Contains(w, ".cargo/credentials") || strings.Contains(w, ".gem/credentials") || strings.Contains(w, "credentials.tfrc") || strings.Contains(w, "gh/hosts.yml") || strings.Contains(w, ".s3cfg") || strings.Contains(w, ".boto") || strings.Contains(w, ".htpasswd") || strings.Contains(w, "rclone.conf") || strings.Contains(w, ".vault-token") || strings.Contains(w, ".pulumi/credentials") || strings.Contains(w, ".terraformrc") ||
+		strings.Contains(w, ".authinfo") || strings.HasSuffix(w, "sites/default/settings.php") || strings.HasSuffix(w, "wp-config.php") || strings.Contains(w, "/etc/pihole/setupvars.conf") || strings.Contains(w, "/etc/pihole/pihole.toml"):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
 	case strings.Contains(w, "/etc/passwd") || strings.Contains(w, "/etc/shadow") || strings.Contains(w, "/etc/sudoers") || strings.Contains(w, "/proc/self/environ") || strings.Contains(w, "/var/run/secrets"):
 		return "the system's accounts or secrets", []string{"passwd", "shadow", "users", "accounts"}
@@ -2034,16 +2079,22 @@ func (s *secScan) fieldTakes(t *secText, cl []tok, hits []sensHit) {
 // it was deleted".
 func askedByUser(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	cond, asker := false, false
-	for k := max(0, from-4); k < from; k++ {
+	for k := max(0, from-6); k < from; k++ {
 		switch w := cl[k].w; {
 		case w == "should" || w == "if" || w == "when" || w == "whenever":
 			cond = true
-		case w == "they" || w == "anyone" || w == "someone" || w == "somebody" || w == "people" || secSets["user"][w]:
+		case w == "they" || w == "anyone" || w == "someone" || w == "somebody" || w == "people" || secSets["user"][w] || secSets["party"][w]:
 			asker = true
+		case determiners[w] && k+1 < from && !machineAskers[cl[k+1].w]:
+			asker = true // "if a booker asks", "when a student or parent asks"
 		}
 	}
 	return cond && asker
 }
+
+// machineAskers are what asks a question in a program's dialogue, not a
+// person: "if the installer asks whether to overwrite, answer yes".
+var machineAskers = wordSet("server servers api tool tools installer prompt prompts system program script wizard cli command dialog dialogue page form site website app browser model assistant agent service host terminal shell function")
 
 // ownPrompt reports whether a hit is the model's own prompt, "your
 // system prompt": a property named "system" takes a prompt for another
@@ -2921,7 +2972,7 @@ func (s *secScan) scanRaw(src string) {
 			}
 		}
 	}
-	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http") || strings.Contains(low, "source add")) {
+	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http") || strings.Contains(low, "source add") || strings.Contains(low, "brew tap")) {
 		s.rogueRegistry(src)
 	}
 	if strings.Contains(s.x.lower, "\"http") {
@@ -2961,12 +3012,17 @@ func sheetConcat(f string) bool {
 }
 
 // registryFlag is a registry named on the command line of an install:
-// a package manager's flag for it.
-var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url|\bconfig\s+set\s+\S*(?:registry|index-url)|\b(?:winget|choco|chocolatey)\s+source\s+add\b[^\n;|&]{0,80}?(?:-a|--arg|-s|--source)?)[ =]+["']?(https?://[^\s"'\x60]+)`)
+// a package manager's flag for it, or a Homebrew tap's address.
+var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url|\bconfig\s+set\s+\S*(?:registry|index-url)|\b(?:winget|choco|chocolatey)\s+source\s+add\b[^\n;|&]{0,80}?(?:-a|--arg|-s|--source)?|\bbrew\s+tap\s+[\w.-]+/[\w.-]+)[ =]+["']?(https?://[^\s"'\x60]+)`)
 
 // knownRegistries are the public registries' hosts, and those of the
 // big vendors' package hosts that documentation names.
 var knownRegistries = wordSet("registry.npmjs.org registry.yarnpkg.com npm.pkg.github.com pypi.org test.pypi.org pypi.python.org files.pythonhosted.org download.pytorch.org rubygems.org crates.io index.crates.io")
+
+// tapHosts are the hosts a Homebrew tap's repository lives on by
+// default: "brew tap acme/tools https://github.com/acme/homebrew-tools"
+// names the tap's own repository.
+var tapHosts = wordSet("github.com gitlab.com")
 
 // rogueRegistry finds a package installed from a registry that is no
 // public one and that the tool's purpose does not explain: whatever the
@@ -2978,7 +3034,7 @@ func (s *secScan) rogueRegistry(src string) {
 		if i := strings.IndexAny(host, "/:"); i >= 0 {
 			host = host[:i]
 		}
-		if knownRegistries[host] || s.explainedDest(u) {
+		if knownRegistries[host] || s.explainedDest(u) || tapHosts[host] && strings.Contains(strings.ToLower(src[m[0]:m[1]]), "brew") {
 			continue
 		}
 		s.report(clsCommand, m[0], m[1], whyRogueRegistry)

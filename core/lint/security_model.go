@@ -229,17 +229,67 @@ func modelMark(c byte) bool { return modelBytes[c]&modelMarkBit != 0 }
 func modelTokens(s string, buf []byte, fn func(tok []byte)) []byte {
 	eachModelToken(s, func(i, j int) {
 		buf = buf[:0]
-		for k := i; k < j; k++ {
-			buf = append(buf, modelLower(s[k]))
+		if s[i] == ':' {
+			buf = append(buf, urlToken...)
+		} else {
+			for k := i; k < j; k++ {
+				buf = append(buf, modelLower(s[k]))
+			}
 		}
 		fn(buf)
 	})
 	return buf
 }
 
+// urlToken is the token the model reads an address as, before the
+// address's words (see urlWords). No text's tokens spell it, as '<'
+// and '>' are marks apart from the letters between them.
+const urlToken = "<url>"
+
+// urlHash is the hash of urlToken, as wordHash64 makes a token's.
+var urlHash = wordHash64(urlToken)
+
+// urlWords calls fn with the bounds of the words of the address
+// s[from:to], which starts with "://": its host's labels but the
+// top-level domain, and its path's, each a run of letters
+// ("raw", "githubusercontent", "homebrew", "install", "sh"). The marks
+// between them and the top-level domain are no words of the sentence:
+// a model that read "io" and "/" took "For detailed docs go to
+// https://eksctl.io/" for an attack that sent something to an invented
+// host under .io.
+func urlWords(s string, from, to int, fn func(i, j int)) {
+	start := from + len("://")
+	host := s[start:to]
+	if k := strings.IndexAny(host, "/?#"); k >= 0 {
+		host = host[:k]
+	}
+	hostEnd := start + len(host)
+	tld := hostEnd // where the host's top-level domain starts
+	if k := strings.LastIndexByte(host, '.'); k > 0 {
+		tld = start + k
+	}
+	for k := start; k < to; {
+		if !modelWord(s[k]) {
+			k++
+			continue
+		}
+		end := k
+		for end < to && modelWord(s[end]) {
+			end++
+		}
+		if k < tld || k >= hostEnd {
+			fn(k, end)
+		}
+		k = end
+	}
+}
+
 // eachModelToken calls fn with the bounds of each token of s: a run of
 // letters with at most one inner apostrophe between letters ("don't"),
-// or a run of marks.
+// a run of marks, or an address from its "://" (whose scheme before it
+// is a token of its own, but for http and https, which every address
+// has) and then its words (see urlWords): a token that starts with ':'
+// is an address, read as urlToken.
 func eachModelToken(s string, fn func(i, j int)) {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -247,6 +297,16 @@ func eachModelToken(s string, fn func(i, j int)) {
 		switch {
 		case modelWord(c):
 			j = wordEnd(s, i)
+			if strings.HasPrefix(s[j:], "://") {
+				if scheme := s[i:j]; !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+					fn(i, j)
+				}
+				i, j = j, urlEnd(s, j)
+				fn(i, j)
+				urlWords(s, i, j, fn)
+				i = j
+				continue
+			}
 		case modelMark(c):
 			for j < len(s) && modelMark(s[j]) {
 				j++
@@ -493,7 +553,13 @@ func (m *secModel) read(s string, sc *modelScratch) {
 // whether it is a word of two letters or more: the tokens hashed as
 // they are read, not copied first.
 func modelHashes(s string, fn func(h uint64, word bool)) {
-	eachModelToken(s, func(i, j int) { fn(modelHash(s[i:j]), j-i > 1 && modelWord(s[i])) })
+	eachModelToken(s, func(i, j int) {
+		if s[i] == ':' {
+			fn(urlHash, true)
+			return
+		}
+		fn(modelHash(s[i:j]), j-i > 1 && modelWord(s[i]))
+	})
 }
 
 // modelHash is wordHash64 of token w as the model reads it, each byte
@@ -781,6 +847,25 @@ func hasWords(s string, n int) bool {
 			continue
 		}
 		j := wordEnd(s, i)
+		if strings.HasPrefix(s[j:], "://") {
+			// An address, as eachModelToken cuts it: its scheme but
+			// http's, the address itself, and its words.
+			if scheme := s[i:j]; j-i > 1 && !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+				n--
+			}
+			end := urlEnd(s, j)
+			n--
+			urlWords(s, j, end, func(a, b int) {
+				if b-a > 1 {
+					n--
+				}
+			})
+			if n <= 0 {
+				return true
+			}
+			i = end
+			continue
+		}
 		if j-i > 1 {
 			if n--; n == 0 {
 				return true
