@@ -63,7 +63,7 @@ var secSets = map[string]map[string]bool{
 	"rules": wordSet("instruction instructions rule rules guideline guidelines guidance direction directions prompt prompts directive directives constraint constraints policy policies restriction restrictions guardrail guardrails tool tools orders training programming"),
 	// whom a business serves, whom a model may be told to keep things
 	// from or act for
-	"party": wordSet("buyer buyers client clients patient patients donor donors guest guests hirer hirers customer customers member members"),
+	"party": wordSet("buyer buyers client clients patient patients donor donors guest guests hirer hirers customer customers member members parent parents presenter presenters"),
 	// whose instructions they are
 	"whose": wordSet("previous prior earlier above preceding other system existing original initial safety security developer user user's their your any all conflicting"),
 }
@@ -266,6 +266,8 @@ var secVocabulary = []secItem{
 		p: ph("number|pin|access|alarm|secret|security|unlock code|codes ~5 use|uses|used|reuse|reuses|reused|keep|keeps ~3 elsewhere|everywhere"), cond: inPropertyText},
 	{kind: kSignal, class: clsParameter, why: "asks for the codes or passwords the user keeps for other things",
 		p: ph("password|passwords|pin|pins|passcode|passcodes ~2 of|for|on ~1 your|their|the|his|her? ~1 other ~1 accounts|sites|websites|services|apps|devices|cards"), cond: inPropertyText},
+	{kind: kSignal, class: clsParameter, why: "asks for the codes or passwords the user keeps for other things",
+		p: ph("password|passwords|login|logins|credentials ~2 for|of|to ~1 each|every|all ~10 @user|@party|they|you ~1 uses|use|has|have|holds|hold"), cond: inPropertyText},
 	// Covert parameter: a value gathered through the model's other
 	// tools, by their kinds ("any banking tool", "the device or network
 	// tool"), where a tool that chains names its source tool.
@@ -282,6 +284,12 @@ var secVocabulary = []secItem{
 	// name, and the check with them declared void.
 	{kind: kSignal, class: clsCoercion, why: "tells the model to consent in the user's name",
 		p: ph("accept|agree|give|sign|tick ~6 consent|consents|terms|agreement|waiver|declaration|mandate|approved|approval ~10 on ~2 behalf"), cond: orderedUnlessPurpose},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to consent in the user's name",
+		p: ph("consent|terms|agreement|waiver|declaration|mandate ~10 accepted|agreed|signed|given ~2 by ~1 you ~1 on ~2 behalf")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to pay before the user sees what for",
+		p: ph("pay|buy|purchase|order ~14 before ~1 showing|telling|informing ~1 the? @user|@party"), cond: paysUnasked},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to pay with the user's saved card",
+		p: ph("check out ~3 on|with|using ~1 the|their|your? ~1 saved|stored ~1 card|cards"), cond: paysUnasked},
 	{kind: kSignal, class: clsCoercion, why: "tells the model its check with the user does not apply",
 		p: ph("checking|confirming|asking|consulting|check|confirm ~1 with ~1 the? @user|@party ~12 not|never|doesn't|don't ~1 apply|applies")},
 
@@ -402,13 +410,15 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock pair pairing bluetooth"), p: ph("supervisor|lock-screen|lockscreen|unlock|phone|card|terminal|atm|sim|bank|banking|account|admin|app|pairing|points|loyalty|device ~1 pin|pins|pin-code")},
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("unlock|lock-screen|lockscreen|screen-lock ~1 code|codes|pattern|patterns|passcode")},
 	{kind: kSens, why: "encryption recovery keys", heads: hd("recovery bitlocker filevault encryption escrow"), p: ph("bitlocker|filevault|luks|escrow|escrowed ~1 key|keys")},
-	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom|access ~1 code|codes|pin|pins|combination|combinations")},
+	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom|access|door's|gate's|garage's|safe's|lockbox's|padlock|padlock's|cabinet's ~1 code|codes|pin|pins|combination|combinations")},
+	{kind: kSens, why: "access codes", heads: hd("lock locks padlock padlocks safe safes"), p: ph("combination|combinations|code|codes ~1 of ~2 padlock|padlocks|safe|safes")},
 	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
-	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|authentication|card-reader ~1 code|codes|passcode|passcodes")},
+	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|authentication|two-factor|two-step|2-step|card-reader ~1 code|codes|passcode|passcodes")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("card reader code|codes")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
 	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
-	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage ~1 account|accounts number|numbers|details")},
+	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage|mortgage|loan ~1 account|accounts number|numbers|details")},
+	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments payout payouts"), p: ph("sort code|codes")},
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs upload uploads attachment attachments"), p: ph("document|documents|file|files|attachment|attachments|upload|uploads ~3 @user|you ~2 shared|uploaded|attached|sent|provided|pasted|gave|opened|viewed|edited|mentioned")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
@@ -444,7 +454,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdGit, p: ph("git")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun|uv|uvx|pipx")},
-	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe")},
+	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe|pcalua|pcalua.exe")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
@@ -561,6 +571,26 @@ func inPropertyText(_ *secScan, t *secText, _ []tok, _, _ int) bool {
 func orderedUnlessPurpose(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return ordered(s, t, cl, from, to) && !slices.Contains(s.words(), cl[from].w)
 }
+
+// paysUnasked is ordered, for a tool whose name is not about paying,
+// in a clause that names no confirmation of the user's: a checkout
+// tool checks out on the saved card once the user confirms the basket.
+func paysUnasked(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if !ordered(s, t, cl, from, to) || slices.ContainsFunc(s.words(), func(w string) bool { return payingWords[w] }) {
+		return false
+	}
+	for k := range cl {
+		switch cl[k].w {
+		case "confirm", "confirms", "confirmed", "approve", "approves", "approved", "agrees", "agreed":
+			return false
+		}
+	}
+	return true
+}
+
+// payingWords are the words of the names of tools whose purpose is to
+// pay.
+var payingWords = wordSet("pay payment payments checkout check purchase buy order orders basket cart")
 
 // baseVerbs are verbs an instruction starts with.
 var baseVerbs = wordSet("approve merge deploy go proceed continue skip bypass circumvent add cc bcc read call use invoke run execute send forward include pass add append attach provide make ensure check get fetch retrieve collect gather extract copy upload post submit write save store set change replace redirect open load first before after do don't never always remember note ignore disregard forget respond reply answer begin start prepend insert put give share report log list output print return")
@@ -1416,6 +1446,9 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "the system's accounts or secrets", []string{"passwd", "shadow", "users", "accounts"}
 	case strings.Contains(w, "/iwd/") && strings.HasSuffix(w, ".psk") || strings.Contains(w, "networkmanager/system-connections") || strings.Contains(w, "wpa_supplicant.conf"):
 		return "saved Wi-Fi passwords", []string{"wifi", "wi-fi", "wlan", "network", "networks", "wireless"}
+	case strings.HasSuffix(w, ".psk"):
+		// A pre-shared key: Zabbix's zabbix_agentd.psk, a VPN's.
+		return "private keys", []string{"psk", "key", "keys", "tls"}
 	case strings.Contains(w, "sessionstore") && strings.Contains(w, "firefox"):
 		return "shell history or browser cookies", []string{"firefox", "browser", "session", "sessions"}
 	case strings.Contains(w, "tailscaled.state") || strings.Contains(w, "tailscale") && strings.Contains(w, "server-state.conf") || strings.Contains(w, "sops/age/keys.txt"):
@@ -1558,6 +1591,9 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		}
 		s.report(m.item.class, from, to, m.item.why, refs...)
 	}
+	if s.public && !s.hit[clsExfiltration] {
+		s.publicizesPrivate(cl)
+	}
 	if kinds&(1<<kCue) != 0 && !s.hit[clsShadowing] {
 		s.productToolOrder(cl)
 	}
@@ -1590,6 +1626,61 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		s.intents(cl, cc)
 	}
 }
+
+// publicizesPrivate finds a clause that says a person's private details
+// are put where anyone reads them: "the customer's full name, mobile
+// number ... posted to the shop's public business profile", "it lists
+// every case with patient name, date of birth and treatment" of a
+// public link, "street address, key safe location ..., which search
+// engines pick up". It needs the four: a word of publishing, one of the
+// public (in the clause or the one before), a private detail and a
+// person it is of; and no negation before the publishing.
+func (s *secScan) publicizesPrivate(cl []tok) {
+	pub, verb, priv, person := -1, -1, -1, false
+	for k := range cl {
+		w := cl[k].w
+		switch {
+		case strings.Contains(w, "public") || w == "harvesters" || w == "listeners" || w == "engines" && k > 0 && cl[k-1].w == "search":
+			pub = k
+		case publishingWords[w]:
+			if !(k > 0 && negWords[cl[k-1].w]) && !(k > 1 && negWords[cl[k-2].w]) {
+				verb = k
+			}
+		case privateDetails[w]:
+			priv = k
+		case (w == "address" || w == "addresses") && (k > 0 && (cl[k-1].w == "home" || cl[k-1].w == "street" || cl[k-1].w == "postal") || person):
+			priv = k // "the homeowner's name and address"
+		case w == "data" && k > 0 && cl[k-1].w == "personal":
+			priv = k
+		}
+		owner, _ := strings.CutSuffix(w, "'s")
+		if thirdParties[owner] || secSets["party"][owner] || privatePeople[owner] {
+			person = true
+		}
+	}
+	prevPublic := s.prevPublic
+	s.prevPublic = pub >= 0
+	if pub < 0 && prevPublic {
+		pub = verb // "Public link to the live report; it lists every case with patient name, date of birth"
+	}
+	if pub < 0 || verb < 0 || priv < 0 || !person || s.inFilter(verb) {
+		return
+	}
+	from, to := span(cl, min(pub, verb, priv), max(pub, verb, priv)+1)
+	s.report(clsExfiltration, from, to, "puts a person's private details where anyone reads them")
+}
+
+// publishingWords say a text is put where others read it.
+var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added")
+
+// privateDetails are what a person keeps to themselves: a mobile
+// number, a birth date, their health, their income, the code of their
+// key safe.
+var privateDetails = wordSet("mobile dob birth medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe")
+
+// privatePeople are people whose details a business holds, beside
+// thirdParties and the "party" set.
+var privatePeople = wordSet("homeowner homeowners caller callers trialist trialists student students")
 
 // startsWithTelling reports whether a clause starts with a telling as
 // its subject, "mentioning the sharing to the user is prohibited": what
@@ -2033,7 +2124,7 @@ func (s *secScan) othersLogin(cl []tok, h sensHit) int {
 }
 
 // thirdParties are people whose accounts are theirs, not the user's.
-var thirdParties = wordSet("friend friends passenger passengers partner spouse tenant tenants landlord employee employees colleague colleagues customer customers seller buyer guest guests member members driver drivers parent parents child children neighbour neighbor housemate flatmate patient patients client clients player players holder hirer hirers owner owners donor donors renter renters visitor visitors resident residents attendee attendees")
+var thirdParties = wordSet("friend friends passenger passengers partner spouse tenant tenants landlord employee employees colleague colleagues customer customers seller buyer guest guests member members driver drivers parent parents child children neighbour neighbor housemate flatmate patient patients client clients player players holder hirer hirers owner owners donor donors renter renters visitor visitors resident residents attendee attendees homeowner homeowners breeder breeders practice practices")
 
 // carriesText reports whether the schema a property's text is in can
 // carry text: a boolean or a number cannot carry the conversation.
@@ -2912,12 +3003,13 @@ var commandPatterns = []struct {
 	// Windows programs that load a program from another host: regsvr32's
 	// scriptlet (/i:http...), odbcconf's REGSVR, rundll32 of a DLL on a
 	// share or of an address, the script hosts' (cscript, wscript, mshta)
-	// script on a share; a share named later is an argument, as
+	// script and the compatibility assistant's (pcalua -a) program on a
+	// share; a share named later is an argument, as
 	// printui.dll's printer is.
 	{cmdPowershell, func(l string) bool {
-		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta")
+		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua")
 	},
-		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+`),
+		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+`),
 		"loads a program from another host"},
 	// Windows: a process created by WMI, a command run at every logon or
 	// on a schedule, and a download saved and started in one line.
@@ -2972,7 +3064,7 @@ func (s *secScan) scanRaw(src string) {
 			}
 		}
 	}
-	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http") || strings.Contains(low, "source add") || strings.Contains(low, "brew tap")) {
+	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http") || strings.Contains(low, "source add") || strings.Contains(low, "brew tap") || strings.Contains(low, "install http") || strings.Contains(low, " install --")) {
 		s.rogueRegistry(src)
 	}
 	if strings.Contains(s.x.lower, "\"http") {
@@ -3012,17 +3104,19 @@ func sheetConcat(f string) bool {
 }
 
 // registryFlag is a registry named on the command line of an install:
-// a package manager's flag for it, or a Homebrew tap's address.
-var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url|\bconfig\s+set\s+\S*(?:registry|index-url)|\b(?:winget|choco|chocolatey)\s+source\s+add\b[^\n;|&]{0,80}?(?:-a|--arg|-s|--source)?|\bbrew\s+tap\s+[\w.-]+/[\w.-]+)[ =]+["']?(https?://[^\s"'\x60]+)`)
+// a package manager's flag for it, a Homebrew tap's address, or the
+// address of the package itself ("npm install --unsafe-perm
+// https://host/pkg.tgz"), whose install scripts run as it installs.
+var registryFlag = regexp.MustCompile(`(?i)(?:\b(?:npm|pnpm|yarn|bun|npx|pip3?|uv|poetry|gem|cargo)\b[^\n;|&]{0,120}?(?:-i|--source)|--registry|--index-url|--extra-index-url|\bconfig\s+set\s+\S*(?:registry|index-url)|\b(?:winget|choco|chocolatey)\s+source\s+add\b[^\n;|&]{0,80}?(?:-a|--arg|-s|--source)?|\bbrew\s+tap\s+[\w.-]+/[\w.-]+|\b(?:npm|pnpm|pip3?)\s+(?:install|i|add)(?:\s+--?[\w-]+)*)[ =]+["']?(https?://[^\s"'\x60]+)`)
 
 // knownRegistries are the public registries' hosts, and those of the
 // big vendors' package hosts that documentation names.
 var knownRegistries = wordSet("registry.npmjs.org registry.yarnpkg.com npm.pkg.github.com pypi.org test.pypi.org pypi.python.org files.pythonhosted.org download.pytorch.org rubygems.org crates.io index.crates.io")
 
-// tapHosts are the hosts a Homebrew tap's repository lives on by
-// default: "brew tap acme/tools https://github.com/acme/homebrew-tools"
-// names the tap's own repository.
-var tapHosts = wordSet("github.com gitlab.com")
+// sourceHosts are the hosts a project's own repository lives on: "brew
+// tap acme/tools https://github.com/acme/homebrew-tools" and "pip install
+// https://github.com/acme/tool/archive/main.zip" name the project's own.
+var sourceHosts = wordSet("github.com gitlab.com codeload.github.com")
 
 // rogueRegistry finds a package installed from a registry that is no
 // public one and that the tool's purpose does not explain: whatever the
@@ -3034,7 +3128,7 @@ func (s *secScan) rogueRegistry(src string) {
 		if i := strings.IndexAny(host, "/:"); i >= 0 {
 			host = host[:i]
 		}
-		if knownRegistries[host] || s.explainedDest(u) || tapHosts[host] && strings.Contains(strings.ToLower(src[m[0]:m[1]]), "brew") {
+		if knownRegistries[host] || s.explainedDest(u) || sourceHosts[host] {
 			continue
 		}
 		s.report(clsCommand, m[0], m[1], whyRogueRegistry)

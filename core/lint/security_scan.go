@@ -183,6 +183,11 @@ type secScan struct {
 	// productRef is the identifier of another product's tool an earlier
 	// clause of the text named after the product; "" for none.
 	productRef string
+	// public is whether the text being scanned says something is public
+	// (see publicizesPrivate).
+	public bool
+	// prevPublic is whether the clause before said something is public.
+	prevPublic bool
 	// label is the property a clause of the tool's own text speaks of,
 	// after a line that names it with a colon: "- insight: everything
 	// the user has told you"; "" for none.
@@ -671,6 +676,8 @@ func (s *secScan) scanText(i int) {
 		src = spelled(src)
 	}
 	x.lex(src)
+	s.prevPublic = false
+	s.public = strings.Contains(x.lower, "public") || strings.Contains(x.lower, "search engine") || strings.Contains(x.lower, "harvesters") || strings.Contains(x.lower, "listeners")
 	asked := false // the last clause asked whether the model tells
 	for ci := range x.clauses {
 		cl := x.clause(ci)
