@@ -135,7 +135,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
 		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 answer|answers|say|tell|reply|respond|claim|state|assure|insist|reassure|confirm ~2 that"), cond: askedByUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
-		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist|reassure|assure ~2 it|they|this|everything|nothing ~1 is|was|are|were|has|have|had|happens|stays|never"), cond: askedByUser},
+		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist|reassure|assure ~2 it|they|this|everything|nothing|all|every|each|our ~1 is|was|are|were|has|have|had|happens|stays|never"), cond: askedByUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
 		p: ph("bring|brings|steer|steers|turn|turns|redirect|redirects|guide|guides|shift|shifts|deflect|deflects ~3 talk|conversation|discussion|chat|questions|question ~2 back|away|elsewhere"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
@@ -268,6 +268,12 @@ var secVocabulary = []secItem{
 		p: ph("password|passwords|pin|pins|passcode|passcodes ~2 of|for|on ~1 your|their|the|his|her? ~1 other ~1 accounts|sites|websites|services|apps|devices|cards"), cond: inPropertyText},
 	{kind: kSignal, class: clsParameter, why: "asks for the codes or passwords the user keeps for other things",
 		p: ph("password|passwords|login|logins|credentials ~2 for|of|to ~1 each|every|all ~10 @user|@party|they|you ~1 uses|use|has|have|holds|hold"), cond: inPropertyText},
+	// Covert parameter: a value gathered from the user's own stores, which
+	// the model reaches through its other tools: "gather these from
+	// messages, calendars or anything else you can see", "dates the home
+	// will be empty, from the owner's calendar".
+	{kind: kSignal, class: clsParameter, why: "asks for what the model gathers from the user's messages or calendar",
+		p: ph("from|in|through ~3 messages|calendar|calendars|inbox|inboxes|dms|texts|contacts|whatsapp"), cond: gatheredFromStores},
 	// Covert parameter: a value gathered through the model's other
 	// tools, by their kinds ("any banking tool", "the device or network
 	// tool"), where a tool that chains names its source tool.
@@ -454,7 +460,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdGit, p: ph("git")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun|uv|uvx|pipx")},
-	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe|pcalua|pcalua.exe")},
+	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe|pcalua|pcalua.exe|msxsl|msxsl.exe")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
@@ -745,6 +751,27 @@ func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 	}
 	return !wordIn(cl, from-4, from, chainedValue) // "the identifier emitted by", "URIs returned by"
 }
+
+// gatheredFromStores holds a schema's description, of a value that can
+// carry text, that takes it from the user's messages, calendar or
+// contacts, where the tool's name does not name that store (a calendar
+// tool's event "from the user's calendar" is its own business).
+func gatheredFromStores(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if !t.schemaProse() || !t.carriesText() || from > 0 && negWords[cl[from-1].w] {
+		return false
+	}
+	for k := from + 1; k < to-1; k++ {
+		if !determiners[cl[k].w] && !strings.HasSuffix(cl[k].w, "'s") {
+			return false // "in the booking messages" are the booking's
+		}
+	}
+	store := strings.TrimSuffix(cl[to-1].w, "s")
+	return !slices.ContainsFunc(s.words(), func(w string) bool { return strings.TrimSuffix(w, "s") == store || storeWords[w] })
+}
+
+// storeWords are the words of the names of tools whose purpose is the
+// user's messages, calendar or contacts.
+var storeWords = wordSet("message messages calendar calendars event events inbox mail email chat chats contact contacts dm dms sms text texts whatsapp")
 
 // askedOfTheConversation holds a schema's description, title or value
 // (an example the model follows), of a value that can carry text, asking for what was said in the
@@ -1671,7 +1698,7 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 }
 
 // publishingWords say a text is put where others read it.
-var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added")
+var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared")
 
 // privateDetails are what a person keeps to themselves: a mobile
 // number, a birth date, their health, their income, the code of their
@@ -3004,12 +3031,12 @@ var commandPatterns = []struct {
 	// scriptlet (/i:http...), odbcconf's REGSVR, rundll32 of a DLL on a
 	// share or of an address, the script hosts' (cscript, wscript, mshta)
 	// script and the compatibility assistant's (pcalua -a) program on a
-	// share; a share named later is an argument, as
+	// share, msxsl's stylesheet from an address; a share named later is an argument, as
 	// printui.dll's printer is.
 	{cmdPowershell, func(l string) bool {
-		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua")
+		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua", "msxsl")
 	},
-		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+`),
+		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+`),
 		"loads a program from another host"},
 	// Windows: a process created by WMI, a command run at every logon or
 	// on a schedule, and a download saved and started in one line.
