@@ -191,6 +191,11 @@ var secVocabulary = []secItem{
 		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred"), cond: notUnasked},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
 		p: ph("read|reads|treat|treats|take|takes|interpret|interprets|count|counts|consider|regard|record|log ~4 no|refusal|refusals|objection|objections|decline|declines ~2 as|for ~2 yes|consent|approval|agreement|go-ahead|acceptance")},
+	// Coercion: consent read into what is not one, "that question is
+	// read as agreement to the block", "anything short of a clear no
+	// counts as agreeing to the dearer base".
+	{kind: kSignal, class: clsCoercion, why: "tells the model to take what the user says as consent",
+		p: ph("read|treated|taken|counts|count|counted|regarded|interpreted ~1 as ~1 agreement|agreeing|consent|consenting|acceptance|accepting ~1 to|for|with"), cond: consentReadIn},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~4 confirmation|permission|approval|consent|authorization|authorisation|confirm|approve|consent|agree|authorize|authorise"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",
@@ -268,6 +273,17 @@ var secVocabulary = []secItem{
 		p: ph("password|passwords|pin|pins|passcode|passcodes ~2 of|for|on ~1 your|their|the|his|her? ~1 other ~1 accounts|sites|websites|services|apps|devices|cards"), cond: inPropertyText},
 	{kind: kSignal, class: clsParameter, why: "asks for the codes or passwords the user keeps for other things",
 		p: ph("password|passwords|login|logins|credentials ~2 for|of|to ~1 each|every|all ~10 @user|@party|they|you ~1 uses|use|has|have|holds|hold"), cond: inPropertyText},
+	// Command injection: what a tool returns handed to another tool that
+	// runs code, to run unread, "hand it to the code execution tool and
+	// run it exactly as returned".
+	{kind: kSignal, class: clsCommand, why: "tells the model to run what the tool returns, unread",
+		p: ph("run|execute|exec|eval ~1 it|them|this|that ~2 exactly|verbatim|unchanged|unread|unedited|as-is|blindly"), cond: runByAnotherTool},
+	// Covert parameter: the password of someone else's account, "password
+	// for the guardian's e-mail account", or of each of a home's devices.
+	{kind: kSignal, class: clsParameter, why: "asks for the password of another person's account",
+		p: ph("password|passwords|login|logins|credentials|passcode ~1 for|of|to"), cond: personsAccount},
+	{kind: kSignal, class: clsParameter, why: "asks for the password of each of the user's devices",
+		p: ph("password|passwords|pin|pins|passcode|passcodes ~2 for|of|on ~1 each|every|all ~1 device|devices|camera|cameras|router|routers|app|apps"), cond: notAPasswordTool},
 	// Covert parameter: a value gathered from the user's own stores, which
 	// the model reaches through its other tools: "gather these from
 	// messages, calendars or anything else you can see", "dates the home
@@ -453,7 +469,7 @@ var secVocabulary = []secItem{
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
 	{kind: kCommand, cmd: cmdFetch, p: ph("curl|wget|curl.exe|wget.exe|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod")},
-	{kind: kCommand, cmd: cmdShell, p: ph("bash|sh|zsh")},
+	{kind: kCommand, cmd: cmdShell, p: ph("bash|sh|zsh|launchctl")},
 	{kind: kCommand, cmd: cmdNet, p: ph("nc|ncat|netcat|socat|mkfifo")},
 	{kind: kCommand, cmd: cmdDecode, p: ph("base64|base32|xxd|openssl|atob|b64decode|frombase64string")},
 	{kind: kCommand, cmd: cmdPowershell, p: ph("powershell|pwsh|iex|invoke-expression|downloadstring|certutil|mshta")},
@@ -769,6 +785,84 @@ func gatheredFromStores(s *secScan, t *secText, cl []tok, from, to int) bool {
 	return !slices.ContainsFunc(s.words(), func(w string) bool { return strings.TrimSuffix(w, "s") == store || storeWords[w] })
 }
 
+// runByAnotherTool holds an order to run what a tool returns given in a
+// text that names a tool of the model's that runs code, "the code
+// execution tool", where the tool's own name does not say it runs what
+// it is given (a query tool runs its query exactly as written).
+func runByAnotherTool(s *secScan, _ *secText, cl []tok, _, _ int) bool {
+	if slices.ContainsFunc(s.words(), func(w string) bool { return runnerToolWords[w] }) {
+		return false
+	}
+	for k := 1; k < len(cl); k++ {
+		if (cl[k].w == "tool" || cl[k].w == "tools") && runnerToolWords[cl[k-1].w] {
+			return true
+		}
+	}
+	return false
+}
+
+// runnerToolWords name tools that run code or commands.
+var runnerToolWords = wordSet("run runs runner execute executes execution exec eval interpreter python shell terminal code sql query script scripts sandbox repl console")
+
+// consentReadIn holds a consent read into what the clause before it
+// does not call a yes: "only an explicit yes counts as agreement" is
+// one, "is never taken as consent" is none.
+func consentReadIn(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	for k := max(0, from-10); k < from; k++ {
+		if assentWords[cl[k].w] || k >= from-2 && negWords[cl[k].w] {
+			return false
+		}
+	}
+	return true
+}
+
+// assentWords say a person gave their consent.
+var assentWords = wordSet("yes explicit explicitly confirm confirms confirmed confirmation agree agrees agreed approve approves approved sign signs signed signature tick ticks ticked accept accepts accepted written")
+
+// personsAccount holds a property's text that asks for the password of
+// another person's account, "for the farmer's livestock movement
+// account", in a tool whose name is not about accounts or logging in.
+func personsAccount(s *secScan, t *secText, cl []tok, _, to int) bool {
+	if t.prop == "" || !t.carriesText() || slices.ContainsFunc(s.words(), func(w string) bool { return accountToolWords[w] }) {
+		return false
+	}
+	k := to
+	for k < len(cl) && determiners[cl[k].w] {
+		k++
+	}
+	if k >= len(cl) {
+		return false
+	}
+	owner, ok := strings.CutSuffix(cl[k].w, "'s")
+	if !ok || owner == "user" || owner == "users" || machineAskers[owner] || ownerMachines[owner] {
+		return false
+	}
+	for j := k + 1; j < min(len(cl), k+5); j++ {
+		if accountWords[cl[j].w] {
+			return true
+		}
+	}
+	return false
+}
+
+// notAPasswordTool holds a property's text in a tool whose name is not
+// about passwords or logging in: a password manager imports each
+// account's.
+func notAPasswordTool(s *secScan, t *secText, _ []tok, _, _ int) bool {
+	return t.prop != "" && t.carriesText() && !slices.ContainsFunc(s.words(), func(w string) bool { return accountToolWords[w] })
+}
+
+// accountWords are what a person signs in to.
+var accountWords = wordSet("account accounts e-mail email mail mailbox inbox banking portal")
+
+// accountToolWords name tools whose purpose is signing in or keeping
+// passwords.
+var accountToolWords = wordSet("login logins signin auth authenticate connect connection password passwords credential credentials vault imap smtp pop3 sftp ftp ssh account accounts")
+
+// ownerMachines own an account that is not a person's: "the server's
+// account", "the database's login".
+var ownerMachines = wordSet("database db router device camera account bot proxy node cluster instance")
+
 // storeWords are the words of the names of tools whose purpose is the
 // user's messages, calendar or contacts.
 var storeWords = wordSet("message messages calendar calendars event events inbox mail email chat chats contact contacts dm dms sms text texts whatsapp")
@@ -796,7 +890,7 @@ func askedOfTheConversation(s *secScan, t *secText, cl []tok, from, to int) bool
 // disclosed to third parties", "not to be revealed outside the team"
 // protect the user.
 func notToOutsiders(s *secScan, t *secText, cl []tok, from, to int) bool {
-	if slices.ContainsFunc(sensHits(cl, s.x.ms), func(h sensHit) bool { return h.from < from }) ||
+	if slices.ContainsFunc(sensHits(s.x.src, cl, s.x.ms), func(h sensHit) bool { return h.from < from }) ||
 		slices.ContainsFunc(cl[:from], func(tk tok) bool { return redactedWords[tk.w] }) {
 		return false // "passwords are never to be revealed", "internal ticket numbers are not to appear in the notes" protect the user
 	}
@@ -829,7 +923,7 @@ var conversedWith = wordSet("you me us the assistant")
 // earlier"); "the address, as the user typed it earlier" is the
 // value's own.
 func askedEarlier(s *secScan, t *secText, cl []tok, from, to int) bool {
-	return (len(sensHits(cl, s.x.ms)) > 0 || s.prevSens != "") && askedOfTheConversation(s, t, cl, from, to)
+	return (len(sensHits(s.x.src, cl, s.x.ms)) > 0 || s.prevSens != "") && askedOfTheConversation(s, t, cl, from, to)
 }
 
 // actsWhether reports whether "whether or not the user asked" qualifies
@@ -1484,6 +1578,10 @@ func sensitivePath(w string) (what string, heads []string) {
 		// A mesh VPN's node keys: WireGuard's interface file holds its
 		// PrivateKey, NetBird's config.json its PrivateKey and SSHKey.
 		return "a machine's private keys", []string{"wireguard", "netbird", "zerotier", "vpn", "wg"}
+	case strings.Contains(w, "anydesk") && (strings.HasSuffix(w, "service.conf") || strings.HasSuffix(w, "system.conf")):
+		// AnyDesk's service.conf holds the hash and salt of its
+		// unattended-access password.
+		return "a remote desktop's access password", []string{"anydesk"}
 	case strings.HasSuffix(w, "/acme.json") || w == "acme.json":
 		// Traefik's ACME store holds every certificate's private key.
 		return "private keys", []string{"acme", "traefik", "letsencrypt"}
@@ -1548,6 +1646,11 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	var tagged uint64
 	for k := range cl {
 		tagged |= tags[k]
+		if cl[k].kind != tURL && cl[k].kind != tEmail && backslashed(s.x.src, cl, k) {
+			if _, w := windowsPath(s.x.src, cl, k); sensitivePathName(w) {
+				kinds |= 1 << kSens
+			}
+		}
 		switch cl[k].kind {
 		case tPath:
 			if what, _ := sensitivePath(cl[k].w); what != "" {
@@ -1824,7 +1927,7 @@ func (h sensHit) wholeAsked() bool {
 	return h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt"
 }
 
-func sensHits(cl []tok, ms []secMatch) []sensHit {
+func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
 	var hits []sensHit
 	for _, m := range ms {
 		if m.item.kind == kSens && !(m.to < len(cl) && placeWords[cl[m.to].w]) {
@@ -1844,11 +1947,49 @@ func sensHits(cl []tok, ms []secMatch) []sensHit {
 			if what, heads := sensitivePath(cl[k].w); what != "" {
 				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
 			}
+		case cl[k].kind != tURL && cl[k].kind != tEmail && backslashed(src, cl, k):
+			if from, w := windowsPath(src, cl, k); from < k {
+				if what, heads := sensitivePath(w); what != "" {
+					hits = append(hits, sensHit{from: from, to: k + 1, what: what, heads: heads, path: true})
+				}
+			}
 		case keyFiles[cl[k].w]:
 			hits = append(hits, sensHit{from: k, to: k + 1, what: "SSH keys", heads: []string{"ssh", "key", "keys"}, path: true})
 		}
 	}
 	return hits
+}
+
+// backslashed reports whether token k follows a backslash and ends a
+// Windows path: C:\ProgramData\AnyDesk\service.conf is cut into words
+// at its backslashes, and read again as one path at its last.
+func backslashed(src string, cl []tok, k int) bool {
+	at := int(cl[k].start)
+	end := int(cl[k].end)
+	return at > 0 && src[at-1] == '\\' && !(end < len(src) && src[end] == '\\')
+}
+
+// sensitivePathName reports whether a path names a secret.
+func sensitivePathName(w string) bool {
+	what, _ := sensitivePath(w)
+	return what != ""
+}
+
+// windowsPath joins the words before token k that backslashes join to
+// it, as a path with slashes, and returns the index of its first.
+func windowsPath(src string, cl []tok, k int) (int, string) {
+	from := k
+	for from > 0 && cl[from].start > 0 && src[cl[from].start-1] == '\\' && cl[from-1].end == cl[from].start-1 {
+		from--
+	}
+	var b strings.Builder
+	for i := from; i <= k; i++ {
+		if i > from {
+			b.WriteByte('/')
+		}
+		b.WriteString(cl[i].w)
+	}
+	return from, b.String()
 }
 
 // assigned reports whether a token is a name given a value, NAME=...:
@@ -2010,7 +2151,7 @@ var keyFiles = wordSet("id_rsa id_ed25519 id_ecdsa id_dsa id_ed25519_sk id_ecdsa
 // sensitive file or the conversation; and, in a property's own texts,
 // a property that asks for one.
 func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues) {
-	hits := sensHits(cl, ms)
+	hits := sensHits(s.x.src, cl, ms)
 	prev, prevNamed := s.prevSens, s.prevNamed
 	s.prevSens, s.prevNamed = "", len(hits) > 0
 	// A few words between brackets after a secret the tool's purpose
@@ -2040,7 +2181,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 	// hand it to the tool, however innocent the property's description.
 	if t.isValue() {
 		for _, h := range hits {
-			if (cl[h.from].kind == tPath || h.path && assigned(s.x.src, cl[h.to-1])) && !s.explainedSens(t, h.heads) && !propNamesPath(t.prop, cl[h.from].w) {
+			if (cl[h.from].kind == tPath || h.path && (assigned(s.x.src, cl[h.to-1]) || backslashed(s.x.src, cl, h.to-1))) && !s.explainedSens(t, h.heads) && !propNamesPath(t.prop, cl[h.from].w) {
 				from, to := span(cl, h.from, h.to)
 				s.report(clsSensitive, from, to, "gives "+h.what+" as a value the model passes on")
 				break
@@ -2885,7 +3026,7 @@ func (s *secScan) carrier(t *secText, cl []tok, ms []secMatch, prevNamed bool) {
 			if !named {
 				continue
 			}
-			if (!extraField(w) || namedFor(cl[m.to:k], w)) && !slices.ContainsFunc(sensHits(cl, ms), func(h sensHit) bool { return !s.explainedSens(t, h.heads) }) && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
+			if (!extraField(w) || namedFor(cl[m.to:k], w)) && !slices.ContainsFunc(sensHits(s.x.src, cl, ms), func(h sensHit) bool { return !s.explainedSens(t, h.heads) }) && !(prevNamed && m.to < len(cl) && pronouns[cl[m.to].w]) {
 				continue
 			}
 			from, to := span(cl, m.from, k+1)
@@ -3038,6 +3179,11 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+`),
 		"loads a program from another host"},
+	// macOS: a launch agent or daemon, loaded with launchctl, that
+	// downloads a program: it runs at every log-in.
+	{cmdShell, func(l string) bool { return strings.Contains(l, "launchctl") && strings.Contains(l, "launch") },
+		regexp.MustCompile(`(?i)\blaunch(agents|daemons)\b[^\n]{0,200}?\blaunchctl\b[^\n]{0,240}?https?://[^\s"'\x60]+|(?i)\blaunchctl\b[^\n]{0,200}?\blaunch(agents|daemons)\b[^\n]{0,240}?https?://[^\s"'\x60]+`),
+		"starts a downloaded program at every log-in"},
 	// Windows: a process created by WMI, a command run at every logon or
 	// on a schedule, and a download saved and started in one line.
 	{cmdPowershell | cmdFetch, func(l string) bool {

@@ -472,7 +472,7 @@ func (s *secScan) cues(t *secText, cl []tok, tags []uint64, ms []secMatch) *clau
 	// A secret or the conversation the tool's purpose does not explain is
 	// data that may be sent: asked of a clause that names a destination.
 	if cc.all&cuDest != 0 {
-		for _, h := range sensHits(cl, ms) {
+		for _, h := range sensHits(s.x.src, cl, ms) {
 			if !s.explainedSens(t, h.heads) {
 				for k := h.from; k < h.to; k++ {
 					cc.at[k] |= cuData

@@ -650,7 +650,7 @@ func spelled(s string) string {
 // backtick or length. Most names and enum values are single words, and
 // are not lexed.
 func mayHoldPhrase(s string) bool {
-	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@$`")
+	return len(s) >= 40 || strings.ContainsAny(s, " \n\t/~@$`\\") // a backslash: C:\ProgramData\...
 }
 
 // conversationTemplate is a template's expression of what was said in

@@ -236,6 +236,9 @@ func (x *lexed) lex(s string) {
 				}
 				i++
 				continue
+			case c == ':' && i+1 < len(s) && s[i+1] == '\\' && i > 0 && isAlnum(s[i-1]) && (i == 1 || !isRunByte(s[i-2])):
+				i++ // a drive's letter, C:\ProgramData\...: the path goes on in the clause
+				continue
 			case c == ':' && recipientLabel(s[:i]):
 				i++ // "must carry bcc: a@b.net": the header names the address after it
 				continue
