@@ -136,6 +136,8 @@ var secVocabulary = []secItem{
 		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 answer|answers|say|tell|reply|respond|claim|state|assure|insist|reassure|confirm ~2 that"), cond: askedByUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
 		p: ph("ask|asks|asked|inquire|inquires|wonder|wonders|question|questions ~14 say|tell|claim|state|insist|reassure|assure ~2 it|they|this|everything|nothing|all|every|each|our ~1 is|was|are|were|has|have|had|happens|stays|never"), cond: askedByUser},
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("ask|asks|asked|inquire|inquires|question|questions ~14 read|reads ~1 back|out"), cond: askedByUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
 		p: ph("bring|brings|steer|steers|turn|turns|redirect|redirects|guide|guides|shift|shifts|deflect|deflects ~3 talk|conversation|discussion|chat|questions|question ~2 back|away|elsewhere"), cond: directive},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to steer the user's questions away",
@@ -278,6 +280,17 @@ var secVocabulary = []secItem{
 	// run it exactly as returned".
 	{kind: kSignal, class: clsCommand, why: "tells the model to run what the tool returns, unread",
 		p: ph("run|execute|exec|eval ~1 it|them|this|that ~2 exactly|verbatim|unchanged|unread|unedited|as-is|blindly"), cond: runByAnotherTool},
+	// Covert parameter: a card's security code, which a tool that is not
+	// the card processor's never takes from a model.
+	{kind: kSignal, class: clsParameter, why: "asks for a card's security code",
+		p: ph("card|card's|cards ~6 security|verification code|codes|value"), cond: cardCodeAsked},
+	{kind: kSignal, class: clsParameter, why: "asks for a card's security code",
+		p: ph("cvv|cvc|cvv2|cvc2|csc"), cond: cardCodeAsked},
+	// Command injection: a program downloaded from an address and run,
+	// "a shell script that downloads and runs http://...", where the
+	// tool is no installer.
+	{kind: kSignal, class: clsCommand, why: "downloads a program from an address and runs it",
+		p: ph("downloads|download|fetches|fetch|pulls ~1 and ~1 runs|run|executes|execute|starts|start|launches|launch"), cond: runsAnAddress},
 	// Covert parameter: the password of someone else's account, "password
 	// for the guardian's e-mail account", or of each of a home's devices.
 	{kind: kSignal, class: clsParameter, why: "asks for the password of another person's account",
@@ -784,6 +797,42 @@ func gatheredFromStores(s *secScan, t *secText, cl []tok, from, to int) bool {
 	store := strings.TrimSuffix(cl[to-1].w, "s")
 	return !slices.ContainsFunc(s.words(), func(w string) bool { return strings.TrimSuffix(w, "s") == store || storeWords[w] })
 }
+
+// cardCodeAsked holds a property's text that asks for a card's security
+// code, not after a negation, in a tool whose name is not about cards or
+// payments.
+func cardCodeAsked(s *secScan, t *secText, cl []tok, from, _ int) bool {
+	if t.prop == "" || !t.carriesText() || slices.ContainsFunc(s.words(), func(w string) bool { return cardToolWords[w] }) {
+		return false
+	}
+	for k := max(0, from-4); k < from; k++ {
+		if negWords[cl[k].w] {
+			return false // "never the card's security code"
+		}
+	}
+	return true
+}
+
+// cardToolWords name tools whose purpose is a card or a payment.
+var cardToolWords = wordSet("card cards payment payments pay checkout tokenize tokenise charge charges billing stripe")
+
+// runsAnAddress holds a download and run whose object is an address,
+// in a tool whose name does not say it installs or updates something.
+func runsAnAddress(s *secScan, _ *secText, cl []tok, _, to int) bool {
+	if slices.ContainsFunc(s.words(), func(w string) bool { return installWords[w] || updateWords[w] }) {
+		return false
+	}
+	for k := to; k < min(len(cl), to+3); k++ {
+		if cl[k].kind == tURL {
+			return true
+		}
+	}
+	return false
+}
+
+// updateWords name tools whose purpose is to update, as installWords
+// name those that install.
+var updateWords = wordSet("update updates updater upgrade upgrades")
 
 // runByAnotherTool holds an order to run what a tool returns given in a
 // text that names a tool of the model's that runs code, "the code
@@ -1544,7 +1593,7 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 func sensitivePath(w string) (what string, heads []string) {
 	// Every name below but a few of /etc, /proc, /var/run and the
 	// browser's has a dot: most paths ("read/write", "and/or") have none.
-	if strings.IndexByte(w, '.') < 0 && !strings.Contains(w, "id_") && !strings.HasPrefix(w, "/etc/") && !strings.HasPrefix(w, "/proc/") && !strings.HasPrefix(w, "/var/") && !strings.Contains(w, "history") && !strings.Contains(w, "cookies") && !strings.Contains(w, "keychain") && !strings.Contains(w, "login data") && !strings.Contains(w, "/windsurf/") {
+	if strings.IndexByte(w, '.') < 0 && !strings.HasPrefix(w, "%") && !strings.Contains(w, "id_") && !strings.HasPrefix(w, "/etc/") && !strings.HasPrefix(w, "/proc/") && !strings.HasPrefix(w, "/var/") && !strings.Contains(w, "history") && !strings.Contains(w, "cookies") && !strings.Contains(w, "keychain") && !strings.Contains(w, "login data") && !strings.Contains(w, "/windsurf/") {
 		return "", nil
 	}
 	switch {
@@ -1587,6 +1636,14 @@ func sensitivePath(w string) (what string, heads []string) {
 		return "private keys", []string{"acme", "traefik", "letsencrypt"}
 	case strings.Contains(w, "bash_history") || strings.Contains(w, "zsh_history") || strings.Contains(w, "cookies.sqlite") || strings.Contains(w, "cookies.binarycookies") || strings.Contains(w, "login data") || strings.HasSuffix(w, "/cookies"):
 		return "shell history or browser cookies", []string{"history", "cookies", "browser"}
+	case strings.HasPrefix(w, "%localappdata%/") || strings.HasPrefix(w, "%appdata%/"):
+		// Another program's own data, a notes app's cache, a chat
+		// client's store: its folder names are the purpose that explains it.
+		_, rest, _ := strings.Cut(w, "/")
+		if !strings.Contains(rest, "/") {
+			return "", nil // the folder of the tool's own program
+		}
+		return "another program's private data", strings.Split(rest, "/")
 	case secretFileName(w):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "password", "passwords", "wallet"}
 	}
@@ -1806,7 +1863,7 @@ var publishingWords = wordSet("publish publishes published publishing post posts
 // privateDetails are what a person keeps to themselves: a mobile
 // number, a birth date, their health, their income, the code of their
 // key safe.
-var privateDetails = wordSet("mobile dob birth medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe")
+var privateDetails = wordSet("mobile dob birth medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
 
 // privatePeople are people whose details a business holds, beside
 // thirdParties and the "party" set.
@@ -1990,6 +2047,18 @@ func windowsPath(src string, cl []tok, k int) (int, string) {
 		b.WriteString(cl[i].w)
 	}
 	return from, b.String()
+}
+
+// listedQuoted reports whether a secret is one quoted word of a list of
+// quoted words, values named in prose: "`implicit`, `refresh_token`,
+// `client_credentials`".
+func listedQuoted(cl []tok, h sensHit) bool {
+	if h.to-h.from != 1 || !cl[h.from].quoted {
+		return false
+	}
+	quotedAt := func(k int) bool { return k >= 0 && k < len(cl) && cl[k].quoted && cl[k].kind != tComma }
+	commaAt := func(k int) bool { return k >= 0 && k < len(cl) && cl[k].kind == tComma }
+	return commaAt(h.from-1) && quotedAt(h.from-2) || commaAt(h.to) && quotedAt(h.to+1)
 }
 
 // assigned reports whether a token is a name given a value, NAME=...:
@@ -2203,6 +2272,9 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			if withoutValue(cl, h.from) {
 				continue // "if not set, the task is put in the user's Inbox" is what the tool does without one
 			}
+			if listedQuoted(cl, h) {
+				continue // "can include `implicit`, `refresh_token`, `password`" names grant types
+			}
 			if placedIn(cl, h) || handOverForbidden(cl, h) || s.mailsMessage(t, cl, h) {
 				continue
 			}
@@ -2292,7 +2364,7 @@ func (s *secScan) othersLogin(cl []tok, h sensHit) int {
 }
 
 // thirdParties are people whose accounts are theirs, not the user's.
-var thirdParties = wordSet("friend friends passenger passengers partner spouse tenant tenants landlord employee employees colleague colleagues customer customers seller buyer guest guests member members driver drivers parent parents child children neighbour neighbor housemate flatmate patient patients client clients player players holder hirer hirers owner owners donor donors renter renters visitor visitors resident residents attendee attendees homeowner homeowners breeder breeders practice practices")
+var thirdParties = wordSet("friend friends passenger passengers partner spouse tenant tenants landlord employee employees colleague colleagues customer customers seller buyer guest guests member members driver drivers parent parents child children neighbour neighbor housemate flatmate patient patients client clients player players holder holders hirer hirers owner owners donor donors renter renters visitor visitors resident residents attendee attendees homeowner homeowners breeder breeders practice practices")
 
 // carriesText reports whether the schema a property's text is in can
 // carry text: a boolean or a number cannot carry the conversation.
@@ -3179,6 +3251,11 @@ var commandPatterns = []struct {
 	},
 		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+`),
 		"loads a program from another host"},
+	// Windows: BITS starts its job's notify command line when the job
+	// completes or fails, a download run by itself.
+	{cmdFetch, func(l string) bool { return strings.Contains(l, "setnotifycmdline") },
+		regexp.MustCompile(`(?i)\bbitsadmin(?:\.exe)?\b[^\n]{0,60}?/setnotifycmdline\b[^\n]{0,160}`),
+		"starts a program when a download finishes"},
 	// macOS: a launch agent or daemon, loaded with launchctl, that
 	// downloads a program: it runs at every log-in.
 	{cmdShell, func(l string) bool { return strings.Contains(l, "launchctl") && strings.Contains(l, "launch") },
