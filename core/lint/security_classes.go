@@ -295,6 +295,10 @@ var secVocabulary = []secItem{
 	// for the guardian's e-mail account", or of each of a home's devices.
 	{kind: kSignal, class: clsParameter, why: "asks for the password of another person's account",
 		p: ph("password|passwords|login|logins|credentials|passcode ~1 for|of|to"), cond: personsAccount},
+	{kind: kSignal, class: clsParameter, why: "asks for the password of another person's account",
+		p: ph("password|passwords|passcode|passcodes"), cond: personsPassword},
+	{kind: kSignal, class: clsParameter, why: "asks for an online banking login",
+		p: ph("online|internet|mobile|telephone banking ~6 password|passwords|login|pin|passcode|memorable"), cond: notABankTool},
 	{kind: kSignal, class: clsParameter, why: "asks for the password of each of the user's devices",
 		p: ph("password|passwords|pin|pins|passcode|passcodes ~2 for|of|on ~1 each|every|all ~1 device|devices|camera|cameras|router|routers|app|apps"), cond: notAPasswordTool},
 	// Covert parameter: a value gathered from the user's own stores, which
@@ -422,6 +426,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~4 loaded|given|provided|fed|supplied|issued|written ~2 to|into|for ~1 you")},
 	{kind: kSens, why: "the model's own instructions", heads: hd("system"), p: ph("instructions|prompt|prompts|rules|guidelines|directives ~3 you ~1 were|have|had|got? ~1 been? ~1 loaded|given|told|provided|received|started|initialized|initialised|configured|primed|seeded|booted")},
 	{kind: kSens, why: "saved passwords", heads: hd("password passwords login logins"), p: ph("login|logins data|database|db|store")},
+	{kind: kSens, why: "saved passwords", heads: hd("password passwords vault vaults manager"), p: ph("with|including|includes ~1 the|its|their? ~1 saved|stored|cached passwords|logins|credentials")},
 	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager 1password bitwarden lastpass keepass"), p: ph("user's|users' ~2 vault|vaults")},
 	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager 1password bitwarden lastpass keepass"), p: ph("op|bw item|items|export")},
 	{kind: kSens, why: "saved passwords", heads: hd("vault vaults manager 1password bitwarden lastpass keepass"), p: ph("lpass|keepassxc-cli show|export|ls")},
@@ -489,7 +494,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdGit, p: ph("git")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun|uv|uvx|pipx")},
-	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe|pcalua|pcalua.exe|msxsl|msxsl.exe")},
+	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe|pcalua|pcalua.exe|msxsl|msxsl.exe|control.exe|presentationhost|presentationhost.exe")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
@@ -892,6 +897,33 @@ func personsAccount(s *secScan, t *secText, cl []tok, _, to int) bool {
 		}
 	}
 	return false
+}
+
+// personsPassword holds a property's text that asks for a password a
+// few words after a person's possessive, "the keeper's Instagram
+// username, password and login code", in a tool whose name is not about
+// accounts or logging in.
+func personsPassword(s *secScan, t *secText, cl []tok, from, _ int) bool {
+	if t.prop == "" || !t.carriesText() || slices.ContainsFunc(s.words(), func(w string) bool { return accountToolWords[w] }) {
+		return false
+	}
+	for k := max(0, from-6); k < from; k++ {
+		if negWords[cl[k].w] {
+			return false
+		}
+		if owner, ok := strings.CutSuffix(cl[k].w, "'s"); ok && owner != "user" && !machineAskers[owner] && !ownerMachines[owner] && !determiners[owner] {
+			// A friend's or a customer's login is the sensitive rules' own
+			// finding, which names the whole of it.
+			return !thirdParties[owner] && !secSets["party"][owner]
+		}
+	}
+	return false
+}
+
+// notABankTool holds a property's text in a tool whose name is not about
+// a bank: a bank connector takes the login of the bank it connects.
+func notABankTool(s *secScan, t *secText, _ []tok, _, _ int) bool {
+	return t.prop != "" && t.carriesText() && !slices.ContainsFunc(s.words(), func(w string) bool { return w == "bank" || w == "banking" || w == "banks" || accountToolWords[w] })
 }
 
 // notAPasswordTool holds a property's text in a tool whose name is not
@@ -1845,10 +1877,15 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 			person = true
 		}
 	}
-	prevPublic := s.prevPublic
-	s.prevPublic = pub >= 0
+	prevPublic, prevPrivate := s.prevPublic, s.prevPrivate
+	s.prevPublic, s.prevPrivate = pub >= 0, priv >= 0 && person
 	if pub < 0 && prevPublic {
 		pub = verb // "Public link to the live report; it lists every case with patient name, date of birth"
+	}
+	if (priv < 0 || !person) && prevPrivate && pub >= 0 && verb >= 0 {
+		// "Copy each passenger's name and medical note into this block;
+		// the block is published in the public departures feed."
+		priv, person = verb, true
 	}
 	if pub < 0 || verb < 0 || priv < 0 || !person || s.inFilter(verb) {
 		return
@@ -3244,12 +3281,13 @@ var commandPatterns = []struct {
 	// scriptlet (/i:http...), odbcconf's REGSVR, rundll32 of a DLL on a
 	// share or of an address, the script hosts' (cscript, wscript, mshta)
 	// script and the compatibility assistant's (pcalua -a) program on a
-	// share, msxsl's stylesheet from an address; a share named later is an argument, as
-	// printui.dll's printer is.
+	// share, msxsl's stylesheet from an address, control.exe's control
+	// panel item on a share and PresentationHost's XBAP from an address;
+	// a share named later is an argument, as printui.dll's printer is.
 	{cmdPowershell, func(l string) bool {
-		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua", "msxsl")
+		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua", "msxsl", "control.exe", "presentationhost")
 	},
-		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+`),
+		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+|(?i)\bcontrol\.exe\s+["']?\\\\[^\s"'\x60]+|(?i)\bpresentationhost(?:\.exe)?\s(?:[^\n]{0,40}?\s)?["']?https?://[^\s"'\x60]+`),
 		"loads a program from another host"},
 	// Windows: BITS starts its job's notify command line when the job
 	// completes or fails, a download run by itself.

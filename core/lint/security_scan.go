@@ -188,6 +188,9 @@ type secScan struct {
 	public bool
 	// prevPublic is whether the clause before said something is public.
 	prevPublic bool
+	// prevPrivate is whether the clause before named a person's private
+	// details.
+	prevPrivate bool
 	// label is the property a clause of the tool's own text speaks of,
 	// after a line that names it with a colon: "- insight: everything
 	// the user has told you"; "" for none.
@@ -676,7 +679,7 @@ func (s *secScan) scanText(i int) {
 		src = spelled(src)
 	}
 	x.lex(src)
-	s.prevPublic = false
+	s.prevPublic, s.prevPrivate = false, false
 	s.public = strings.Contains(x.lower, "public") || strings.Contains(x.lower, "search engine") || strings.Contains(x.lower, "harvesters") || strings.Contains(x.lower, "listeners")
 	asked := false // the last clause asked whether the model tells
 	for ci := range x.clauses {
