@@ -193,6 +193,14 @@ var secVocabulary = []secItem{
 		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred"), cond: notUnasked},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
 		p: ph("read|reads|treat|treats|take|takes|interpret|interprets|count|counts|consider|regard|record|log ~4 no|refusal|refusals|objection|objections|decline|declines ~2 as|for ~2 yes|consent|approval|agreement|go-ahead|acceptance")},
+	// Coercion: the user's stop taken for less, "a cancel or stop from
+	// the customer is recorded as a pause: keep the collection booked".
+	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's stop for a pause",
+		p: ph("cancel|cancels|cancellation|cancellations|stop|stops|refusal|refusals|objection|objections ~8 recorded|treated|taken|read|logged|counted|regarded|handled ~1 as ~1 a? ~1 pause|delay|hold|postponement|snooze|deferral")},
+	// Coercion: a signature given in another's name, "sign it through
+	// the e-signature tool in the company manager's name".
+	{kind: kSignal, class: clsCoercion, why: "tells the model to sign in another's name",
+		p: ph("sign|signs|signing|countersign|countersigns ~10 in|under ~1 the|their|his|her|your ~3 name|names"), cond: signedForAnother},
 	// Coercion: consent read into what is not one, "that question is
 	// read as agreement to the block", "anything short of a clear no
 	// counts as agreeing to the dearer base".
@@ -291,6 +299,19 @@ var secVocabulary = []secItem{
 	// tool is no installer.
 	{kind: kSignal, class: clsCommand, why: "downloads a program from an address and runs it",
 		p: ph("downloads|download|fetches|fetch|pulls ~1 and ~1 runs|run|executes|execute|starts|start|launches|launch"), cond: runsAnAddress},
+	// Covert parameter: a mailbox's password, "the e-mail address and its
+	// password"; a national health, insurance or social security number;
+	// a chat group's whole export.
+	{kind: kSignal, class: clsParameter, why: "asks for the password of a mailbox",
+		p: ph("e-mail|email|mailbox|inbox|mail ~4 password|passwords|passcode"), cond: mailboxPassword},
+	{kind: kSignal, class: clsParameter, why: "asks for a national identity number the tool's purpose does not explain",
+		p: ph("nhs ~1 number|numbers|no"), cond: identityUnexplained},
+	{kind: kSignal, class: clsParameter, why: "asks for a national identity number the tool's purpose does not explain",
+		p: ph("national|social insurance|security number|numbers"), cond: identityUnexplained},
+	{kind: kSignal, class: clsParameter, why: "asks for a national identity number the tool's purpose does not explain",
+		p: ph("ssn|ssns|nino"), cond: identityUnexplained},
+	{kind: kSignal, class: clsParameter, why: "asks for a chat's whole history",
+		p: ph("whatsapp|telegram|signal|messenger|discord|slack ~3 group|group's|chat|chats|channel ~3 export|exports|history|backup|archive"), cond: notAChatTool},
 	// Covert parameter: the password of someone else's account, "password
 	// for the guardian's e-mail account", or of each of a home's devices.
 	{kind: kSignal, class: clsParameter, why: "asks for the password of another person's account",
@@ -918,6 +939,47 @@ func personsPassword(s *secScan, t *secText, cl []tok, from, _ int) bool {
 		}
 	}
 	return false
+}
+
+// signedForAnother holds a signature in a name, in a tool whose name does
+// not sign (an e-signature tool signs in its signer's name).
+func signedForAnother(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return !slices.ContainsFunc(s.words(), func(w string) bool { return strings.HasPrefix(w, "sign") || w == "esign" || w == "signature" })
+}
+
+// identityUnexplained holds a property's text asking for a national
+// identity number in a tool whose name is not about health, pay, tax,
+// benefits or staff, whose records hold one.
+func identityUnexplained(s *secScan, t *secText, _ []tok, _, _ int) bool {
+	return t.prop != "" && t.carriesText() && !slices.ContainsFunc(s.words(), func(w string) bool { return identityToolWords[w] })
+}
+
+// identityToolWords name tools whose records hold a national identity
+// number.
+var identityToolWords = wordSet("patient patients gp surgery clinic clinical health hospital nhs medical prescription pharmacy payroll pay payslip tax hmrc irs benefit benefits claim employee employees staff hr pension pensions ssn identity kyc")
+
+// notAChatTool holds a property's text in a tool whose name is not
+// about a chat or its export.
+func notAChatTool(s *secScan, t *secText, _ []tok, _, _ int) bool {
+	return t.prop != "" && t.carriesText() && !slices.ContainsFunc(s.words(), func(w string) bool {
+		return storeWords[w] || w == "export" || w == "import" || w == "telegram" || w == "discord" || w == "slack" || w == "messenger" || w == "signal"
+	})
+}
+
+// mailboxPassword holds a mailbox's password asked for by a property of
+// a tool not about signing in, where no friend's or customer's
+// possessive comes before it: that login is the sensitive rules' own
+// finding, which names the whole of it.
+func mailboxPassword(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if !notAPasswordTool(s, t, cl, from, to) {
+		return false
+	}
+	for k := max(0, from-6); k < from; k++ {
+		if owner, ok := strings.CutSuffix(cl[k].w, "'s"); ok && (thirdParties[owner] || secSets["party"][owner]) {
+			return false
+		}
+	}
+	return true
 }
 
 // notABankTool holds a property's text in a tool whose name is not about
@@ -2030,7 +2092,7 @@ func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
 	}
 	for k := range cl {
 		switch {
-		case cl[k].kind == tIdent && secretVariable(cl[k].w):
+		case cl[k].kind == tIdent && secretVariable(cl[k].w) && !placeholder(src, cl[k]):
 			hits = append(hits, sensHit{from: k, to: k + 1, what: "API keys and tokens", heads: []string{"token", "tokens", "key", "keys", "secret", "env"}, path: true})
 		case cl[k].kind == tIdent && strings.HasSuffix(cl[k].w, ".json"):
 			// "claude_desktop_config.json", "mcp.json" without a path.
@@ -2052,6 +2114,16 @@ func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
 		}
 	}
 	return hits
+}
+
+// placeholder reports whether a token is the name inside a template's
+// placeholder, {{TEST_USER_PASSWORD}} or ${API_TOKEN}: a runner fills it
+// from the environment, and the text that writes it keeps the secret
+// out of the arguments.
+func placeholder(src string, tk tok) bool {
+	before := strings.TrimRight(src[:tk.start], " ")
+	after := strings.TrimLeft(src[tk.end:], " ")
+	return (strings.HasSuffix(before, "{{") || strings.HasSuffix(before, "${")) && strings.HasPrefix(after, "}")
 }
 
 // backslashed reports whether token k follows a backslash and ends a
@@ -3285,9 +3357,9 @@ var commandPatterns = []struct {
 	// panel item on a share and PresentationHost's XBAP from an address;
 	// a share named later is an argument, as printui.dll's printer is.
 	{cmdPowershell, func(l string) bool {
-		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua", "msxsl", "control.exe", "presentationhost")
+		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua", "msxsl", "control.exe", "presentationhost", "cmd")
 	},
-		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+|(?i)\bcontrol\.exe\s+["']?\\\\[^\s"'\x60]+|(?i)\bpresentationhost(?:\.exe)?\s(?:[^\n]{0,40}?\s)?["']?https?://[^\s"'\x60]+`),
+		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+|(?i)\bcontrol\.exe\s+["']?\\\\[^\s"'\x60]+|(?i)\bcmd(?:\.exe)?\s+/[ck]\s+["']?\\\\[^\s"'\x60]+|(?i)\bpresentationhost(?:\.exe)?\s(?:[^\n]{0,40}?\s)?["']?https?://[^\s"'\x60]+`),
 		"loads a program from another host"},
 	// Windows: BITS starts its job's notify command line when the job
 	// completes or fails, a download run by itself.

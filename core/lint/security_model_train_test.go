@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"gonum.org/v1/gonum/optimize"
 
@@ -248,6 +250,39 @@ type trainedModel struct {
 // vector of length 1, as scikit-learn's TfidfVectorizer makes them), each
 // class weighted by the inverse of its size, the tricky sentences
 // modelTrickyWeight times a real server's.
+// properNouns returns the words the sentences write with a capital
+// inside a sentence nine times in ten or more, and never in capitals
+// alone: the names of products, places and people ("Twilio", "Slack",
+// "Huddersfield"). The model learns no feature of them: a product the
+// corpus's attacks name is who is named, not what is asked, and a real
+// server of that product says its name in every tool.
+func properNouns(docs []modelDoc) map[string]bool {
+	caps, all := map[string]int{}, map[string]int{}
+	for _, d := range docs {
+		start := true
+		for _, field := range strings.Fields(d.text) {
+			w := strings.TrimFunc(field, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+			if w != "" && !start {
+				// A sentence's first word is capitalised whatever it is.
+				low := strings.ToLower(w)
+				all[low]++
+				r, _ := utf8.DecodeRuneInString(w)
+				if unicode.IsUpper(r) && strings.ToUpper(w) != w {
+					caps[low]++
+				}
+			}
+			start = strings.ContainsAny(field[len(field)-1:], ".!?:")
+		}
+	}
+	proper := map[string]bool{}
+	for w, n := range caps {
+		if all[w] >= 3 && 10*n >= 9*all[w] {
+			proper[w] = true
+		}
+	}
+	return proper
+}
+
 func trainModel(poisoned, benign, tricky []modelDoc) *trainedModel {
 	docs := slices.Concat(poisoned, benign, tricky)
 	df := map[string]int{}
@@ -262,8 +297,9 @@ func trainModel(poisoned, benign, tricky []modelDoc) *trainedModel {
 		}
 	}
 	m := &trainedModel{}
+	proper := properNouns(docs)
 	for f, n := range df {
-		if n >= modelMinDocs {
+		if n >= modelMinDocs && !slices.ContainsFunc(strings.Fields(f), func(w string) bool { return proper[w] }) {
 			m.names = append(m.names, f)
 		}
 	}
