@@ -311,7 +311,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsParameter, why: "asks for a national identity number the tool's purpose does not explain",
 		p: ph("ssn|ssns|nino"), cond: identityUnexplained},
 	{kind: kSignal, class: clsParameter, why: "asks for a chat's whole history",
-		p: ph("whatsapp|telegram|signal|messenger|discord|slack ~3 group|group's|chat|chats|channel ~3 export|exports|history|backup|archive"), cond: notAChatTool},
+		p: ph("whatsapp|telegram|messenger|discord|slack ~3 group|group's|chat|chats|channel ~3 export|exports|history|backup|archive"), cond: notAChatTool},
 	// Covert parameter: the password of someone else's account, "password
 	// for the guardian's e-mail account", or of each of a home's devices.
 	{kind: kSignal, class: clsParameter, why: "asks for the password of another person's account",
@@ -327,7 +327,7 @@ var secVocabulary = []secItem{
 	// messages, calendars or anything else you can see", "dates the home
 	// will be empty, from the owner's calendar".
 	{kind: kSignal, class: clsParameter, why: "asks for what the model gathers from the user's messages or calendar",
-		p: ph("from|in|through ~3 messages|calendar|calendars|inbox|inboxes|dms|texts|contacts|whatsapp"), cond: gatheredFromStores},
+		p: ph("from|in|through ~3 messages|calendar|calendars|inbox|inboxes|dms|contacts|whatsapp"), cond: gatheredFromStores},
 	// Covert parameter: a value gathered through the model's other
 	// tools, by their kinds ("any banking tool", "the device or network
 	// tool"), where a tool that chains names its source tool.
@@ -884,12 +884,21 @@ var runnerToolWords = wordSet("run runs runner execute executes execution exec e
 // one, "is never taken as consent" is none.
 func consentReadIn(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	for k := max(0, from-10); k < from; k++ {
-		if assentWords[cl[k].w] || k >= from-2 && negWords[cl[k].w] {
+		if assentWords[cl[k].w] {
+			return false
+		}
+		// "is not to be read as agreement" negates the reading; "short of
+		// a clear no counts as agreeing" names a no, and reads consent in.
+		if k >= from-4 && negWords[cl[k].w] && !(cl[k].w == "no" && k > 0 && namedNo[cl[k-1].w]) {
 			return false
 		}
 	}
 	return true
 }
+
+// namedNo are the words before a "no" that make it a noun, a no said:
+// "a clear no", "the user's no".
+var namedNo = wordSet("a an the clear firm definite outright explicit their your user's customer's")
 
 // assentWords say a person gave their consent.
 var assentWords = wordSet("yes explicit explicitly confirm confirms confirmed confirmation agree agrees agreed approve approves approved sign signs signed signature tick ticks ticked accept accepts accepted written")
@@ -932,7 +941,7 @@ func personsPassword(s *secScan, t *secText, cl []tok, from, _ int) bool {
 		if negWords[cl[k].w] {
 			return false
 		}
-		if owner, ok := strings.CutSuffix(cl[k].w, "'s"); ok && owner != "user" && !machineAskers[owner] && !ownerMachines[owner] && !determiners[owner] {
+		if owner, ok := strings.CutSuffix(cl[k].w, "'s"); ok && owner != "user" && !machineAskers[owner] && !ownerMachines[owner] && !determiners[owner] && !contracted[owner] {
 			// A friend's or a customer's login is the sensitive rules' own
 			// finding, which names the whole of it.
 			return !thirdParties[owner] && !secSets["party"][owner]
@@ -943,8 +952,18 @@ func personsPassword(s *secScan, t *secText, cl []tok, from, _ int) bool {
 
 // signedForAnother holds a signature in a name, in a tool whose name does
 // not sign (an e-signature tool signs in its signer's name).
-func signedForAnother(s *secScan, t *secText, cl []tok, from, to int) bool {
-	return !slices.ContainsFunc(s.words(), func(w string) bool { return strings.HasPrefix(w, "sign") || w == "esign" || w == "signature" })
+func signedForAnother(s *secScan, _ *secText, cl []tok, from, _ int) bool {
+	if from+1 < len(cl) && (cl[from+1].w == "in" || cl[from+1].w == "on" || cl[from+1].w == "up" || cl[from+1].w == "into") {
+		return false // "sign in with the user name", "sign on under the account name": logging in
+	}
+	for k := max(0, from-3); k < from; k++ {
+		if negWords[cl[k].w] {
+			return false // "never sign anything in the manager's name"
+		}
+	}
+	return !slices.ContainsFunc(s.words(), func(w string) bool {
+		return strings.HasPrefix(w, "sign") || w == "esign" || w == "signature" || w == "login" || w == "auth"
+	})
 }
 
 // identityUnexplained holds a property's text asking for a national
@@ -981,6 +1000,10 @@ func mailboxPassword(s *secScan, t *secText, cl []tok, from, to int) bool {
 	}
 	return true
 }
+
+// contracted are the words whose "'s" is "is" or "us": "if it's
+// locked", "let's".
+var contracted = wordSet("it that let there what who he she here where how")
 
 // notABankTool holds a property's text in a tool whose name is not about
 // a bank: a bank connector takes the login of the bank it connects.
@@ -2091,6 +2114,16 @@ func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
 		}
 	}
 	for k := range cl {
+		// A Windows path, C:\Users\bob\.config\gcloud\credentials.json,
+		// is read whole at its last word, whatever that word is alone.
+		if cl[k].kind != tURL && cl[k].kind != tEmail && backslashed(src, cl, k) {
+			if from, w := windowsPath(src, cl, k); from < k {
+				if what, heads := sensitivePath(w); what != "" {
+					hits = append(hits, sensHit{from: from, to: k + 1, what: what, heads: heads, path: true})
+					continue
+				}
+			}
+		}
 		switch {
 		case cl[k].kind == tIdent && secretVariable(cl[k].w) && !placeholder(src, cl[k]):
 			hits = append(hits, sensHit{from: k, to: k + 1, what: "API keys and tokens", heads: []string{"token", "tokens", "key", "keys", "secret", "env"}, path: true})
@@ -2102,12 +2135,6 @@ func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
 		case cl[k].kind == tPath:
 			if what, heads := sensitivePath(cl[k].w); what != "" {
 				hits = append(hits, sensHit{from: k, to: k + 1, what: what, heads: heads, path: true})
-			}
-		case cl[k].kind != tURL && cl[k].kind != tEmail && backslashed(src, cl, k):
-			if from, w := windowsPath(src, cl, k); from < k {
-				if what, heads := sensitivePath(w); what != "" {
-					hits = append(hits, sensHit{from: from, to: k + 1, what: what, heads: heads, path: true})
-				}
 			}
 		case keyFiles[cl[k].w]:
 			hits = append(hits, sensHit{from: k, to: k + 1, what: "SSH keys", heads: []string{"ssh", "key", "keys"}, path: true})
@@ -3368,7 +3395,9 @@ var commandPatterns = []struct {
 		"starts a program when a download finishes"},
 	// macOS: a launch agent or daemon, loaded with launchctl, that
 	// downloads a program: it runs at every log-in.
-	{cmdShell, func(l string) bool { return strings.Contains(l, "launchctl") && strings.Contains(l, "launch") },
+	{cmdShell, func(l string) bool {
+		return strings.Contains(l, "launchctl") && containsAny(l, "launchagents", "launchdaemons")
+	},
 		regexp.MustCompile(`(?i)\blaunch(agents|daemons)\b[^\n]{0,200}?\blaunchctl\b[^\n]{0,240}?https?://[^\s"'\x60]+|(?i)\blaunchctl\b[^\n]{0,200}?\blaunch(agents|daemons)\b[^\n]{0,240}?https?://[^\s"'\x60]+`),
 		"starts a downloaded program at every log-in"},
 	// Windows: a process created by WMI, a command run at every logon or

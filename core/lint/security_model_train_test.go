@@ -245,17 +245,13 @@ type trainedModel struct {
 	intercept float64
 }
 
-// trainModel fits a logistic regression with an L2 penalty to the
-// sentences' tf-idf vectors (sublinear term frequency, smoothed idf, each
-// vector of length 1, as scikit-learn's TfidfVectorizer makes them), each
-// class weighted by the inverse of its size, the tricky sentences
-// modelTrickyWeight times a real server's.
 // properNouns returns the words the sentences write with a capital
-// inside a sentence nine times in ten or more, and never in capitals
-// alone: the names of products, places and people ("Twilio", "Slack",
-// "Huddersfield"). The model learns no feature of them: a product the
-// corpus's attacks name is who is named, not what is asked, and a real
-// server of that product says its name in every tool.
+// inside a sentence nine times in ten or more (a use in capitals alone,
+// SSH or IMPORTANT, counts as not capitalised): the names of products,
+// places and people ("Twilio", "GitHub", "Huddersfield"). The model
+// learns no feature of them: a product the corpus's attacks name is who
+// is named, not what is asked, and a real server of that product says
+// its name in every tool.
 func properNouns(docs []modelDoc) map[string]bool {
 	caps, all := map[string]int{}, map[string]int{}
 	for _, d := range docs {
@@ -283,6 +279,11 @@ func properNouns(docs []modelDoc) map[string]bool {
 	return proper
 }
 
+// trainModel fits a logistic regression with an L2 penalty to the
+// sentences' tf-idf vectors (sublinear term frequency, smoothed idf, each
+// vector of length 1, as scikit-learn's TfidfVectorizer makes them), each
+// class weighted by the inverse of its size, the tricky sentences
+// modelTrickyWeight times a real server's.
 func trainModel(poisoned, benign, tricky []modelDoc) *trainedModel {
 	docs := slices.Concat(poisoned, benign, tricky)
 	df := map[string]int{}
