@@ -623,8 +623,12 @@ func ordered(s *secScan, t *secText, cl []tok, from, to int) bool {
 // inPropertyText reports whether the text is a property's that can
 // carry text: what it names is what the property asks for.
 func inPropertyText(_ *secScan, t *secText, _ []tok, _, _ int) bool {
-	return t.prop != "" && t.carriesText()
+	return t.propertyText()
 }
+
+// propertyText reports whether t is a property's own text, of a value
+// that can carry text.
+func (t *secText) propertyText() bool { return t.prop != "" && t.carriesText() }
 
 // orderedUnlessPurpose is ordered, unless the tool's name has the
 // ordered verb: accept_terms accepts terms for the user as it is asked
@@ -637,7 +641,7 @@ func orderedUnlessPurpose(s *secScan, t *secText, cl []tok, from, to int) bool {
 // in a clause that names no confirmation of the user's: a checkout
 // tool checks out on the saved card once the user confirms the basket.
 func paysUnasked(s *secScan, t *secText, cl []tok, from, to int) bool {
-	if !ordered(s, t, cl, from, to) || slices.ContainsFunc(s.words(), func(w string) bool { return payingWords[w] }) {
+	if !ordered(s, t, cl, from, to) || s.nameHas(payingWords) {
 		return false
 	}
 	for k := range cl {
@@ -820,15 +824,14 @@ func gatheredFromStores(s *secScan, t *secText, cl []tok, from, to int) bool {
 			return false // "in the booking messages" are the booking's
 		}
 	}
-	store := strings.TrimSuffix(cl[to-1].w, "s")
-	return !slices.ContainsFunc(s.words(), func(w string) bool { return strings.TrimSuffix(w, "s") == store || storeWords[w] })
+	return !s.nameHas(storeWords)
 }
 
 // cardCodeAsked holds a property's text that asks for a card's security
 // code, not after a negation, in a tool whose name is not about cards or
 // payments.
 func cardCodeAsked(s *secScan, t *secText, cl []tok, from, _ int) bool {
-	if t.prop == "" || !t.carriesText() || slices.ContainsFunc(s.words(), func(w string) bool { return cardToolWords[w] }) {
+	if !t.propertyText() || s.nameHas(cardToolWords) {
 		return false
 	}
 	for k := max(0, from-4); k < from; k++ {
@@ -845,7 +848,7 @@ var cardToolWords = wordSet("card cards payment payments pay checkout tokenize t
 // runsAnAddress holds a download and run whose object is an address,
 // in a tool whose name does not say it installs or updates something.
 func runsAnAddress(s *secScan, _ *secText, cl []tok, _, to int) bool {
-	if slices.ContainsFunc(s.words(), func(w string) bool { return installWords[w] || updateWords[w] }) {
+	if s.nameHas(installWords) || s.nameHas(updateWords) {
 		return false
 	}
 	for k := to; k < min(len(cl), to+3); k++ {
@@ -865,7 +868,7 @@ var updateWords = wordSet("update updates updater upgrade upgrades")
 // execution tool", where the tool's own name does not say it runs what
 // it is given (a query tool runs its query exactly as written).
 func runByAnotherTool(s *secScan, _ *secText, cl []tok, _, _ int) bool {
-	if slices.ContainsFunc(s.words(), func(w string) bool { return runnerToolWords[w] }) {
+	if s.nameHas(runnerToolWords) {
 		return false
 	}
 	for k := 1; k < len(cl); k++ {
@@ -907,7 +910,7 @@ var assentWords = wordSet("yes explicit explicitly confirm confirms confirmed co
 // another person's account, "for the farmer's livestock movement
 // account", in a tool whose name is not about accounts or logging in.
 func personsAccount(s *secScan, t *secText, cl []tok, _, to int) bool {
-	if t.prop == "" || !t.carriesText() || slices.ContainsFunc(s.words(), func(w string) bool { return accountToolWords[w] }) {
+	if !notAPasswordTool(s, t, cl, 0, to) {
 		return false
 	}
 	k := to
@@ -917,8 +920,7 @@ func personsAccount(s *secScan, t *secText, cl []tok, _, to int) bool {
 	if k >= len(cl) {
 		return false
 	}
-	owner, ok := strings.CutSuffix(cl[k].w, "'s")
-	if !ok || owner == "user" || owner == "users" || machineAskers[owner] || ownerMachines[owner] {
+	if _, ok := personOwner(cl[k].w); !ok {
 		return false
 	}
 	for j := k + 1; j < min(len(cl), k+5); j++ {
@@ -934,21 +936,36 @@ func personsAccount(s *secScan, t *secText, cl []tok, _, to int) bool {
 // username, password and login code", in a tool whose name is not about
 // accounts or logging in.
 func personsPassword(s *secScan, t *secText, cl []tok, from, _ int) bool {
-	if t.prop == "" || !t.carriesText() || slices.ContainsFunc(s.words(), func(w string) bool { return accountToolWords[w] }) {
+	if !notAPasswordTool(s, t, cl, from, 0) {
 		return false
 	}
 	for k := max(0, from-6); k < from; k++ {
 		if negWords[cl[k].w] {
 			return false
 		}
-		if owner, ok := strings.CutSuffix(cl[k].w, "'s"); ok && owner != "user" && !machineAskers[owner] && !ownerMachines[owner] && !determiners[owner] && !contracted[owner] {
+		if owner, ok := personOwner(cl[k].w); ok {
 			// A friend's or a customer's login is the sensitive rules' own
 			// finding, which names the whole of it.
-			return !thirdParties[owner] && !secSets["party"][owner]
+			return !namedParty(owner)
 		}
 	}
 	return false
 }
+
+// personOwner returns whose a possessive is when it can be a person's:
+// not the user's, a machine's ("the server's account") or a contraction
+// ("it's", "let's").
+func personOwner(w string) (string, bool) {
+	owner, ok := strings.CutSuffix(w, "'s")
+	if !ok || owner == "user" || owner == "users" || machineAskers[owner] || ownerMachines[owner] || contracted[owner] {
+		return "", false
+	}
+	return owner, true
+}
+
+// namedParty reports whether a person is one the sensitive rules name
+// as another's: a friend, a customer.
+func namedParty(owner string) bool { return thirdParties[owner] || secSets["party"][owner] }
 
 // signedForAnother holds a signature in a name, in a tool whose name does
 // not sign (an e-signature tool signs in its signer's name).
@@ -970,7 +987,7 @@ func signedForAnother(s *secScan, _ *secText, cl []tok, from, _ int) bool {
 // identity number in a tool whose name is not about health, pay, tax,
 // benefits or staff, whose records hold one.
 func identityUnexplained(s *secScan, t *secText, _ []tok, _, _ int) bool {
-	return t.prop != "" && t.carriesText() && !slices.ContainsFunc(s.words(), func(w string) bool { return identityToolWords[w] })
+	return t.propertyText() && !s.nameHas(identityToolWords)
 }
 
 // identityToolWords name tools whose records hold a national identity
@@ -980,10 +997,12 @@ var identityToolWords = wordSet("patient patients gp surgery clinic clinical hea
 // notAChatTool holds a property's text in a tool whose name is not
 // about a chat or its export.
 func notAChatTool(s *secScan, t *secText, _ []tok, _, _ int) bool {
-	return t.prop != "" && t.carriesText() && !slices.ContainsFunc(s.words(), func(w string) bool {
-		return storeWords[w] || w == "export" || w == "import" || w == "telegram" || w == "discord" || w == "slack" || w == "messenger" || w == "signal"
-	})
+	return t.propertyText() && !s.nameHas(storeWords) && !s.nameHas(chatToolWords)
 }
+
+// chatToolWords name, beside storeWords, tools about a chat app or its
+// export.
+var chatToolWords = wordSet("export import telegram discord slack messenger signal")
 
 // mailboxPassword holds a mailbox's password asked for by a property of
 // a tool not about signing in, where no friend's or customer's
@@ -994,7 +1013,7 @@ func mailboxPassword(s *secScan, t *secText, cl []tok, from, to int) bool {
 		return false
 	}
 	for k := max(0, from-6); k < from; k++ {
-		if owner, ok := strings.CutSuffix(cl[k].w, "'s"); ok && (thirdParties[owner] || secSets["party"][owner]) {
+		if owner, ok := strings.CutSuffix(cl[k].w, "'s"); ok && namedParty(owner) {
 			return false
 		}
 	}
@@ -1008,14 +1027,17 @@ var contracted = wordSet("it that let there what who he she here where how")
 // notABankTool holds a property's text in a tool whose name is not about
 // a bank: a bank connector takes the login of the bank it connects.
 func notABankTool(s *secScan, t *secText, _ []tok, _, _ int) bool {
-	return t.prop != "" && t.carriesText() && !slices.ContainsFunc(s.words(), func(w string) bool { return w == "bank" || w == "banking" || w == "banks" || accountToolWords[w] })
+	return notAPasswordTool(s, t, nil, 0, 0) && !s.nameHas(bankToolWords)
 }
+
+// bankToolWords name tools about a bank.
+var bankToolWords = wordSet("bank banks banking")
 
 // notAPasswordTool holds a property's text in a tool whose name is not
 // about passwords or logging in: a password manager imports each
 // account's.
 func notAPasswordTool(s *secScan, t *secText, _ []tok, _, _ int) bool {
-	return t.prop != "" && t.carriesText() && !slices.ContainsFunc(s.words(), func(w string) bool { return accountToolWords[w] })
+	return t.propertyText() && !s.nameHas(accountToolWords)
 }
 
 // accountWords are what a person signs in to.
@@ -1031,7 +1053,7 @@ var ownerMachines = wordSet("database db router device camera account bot proxy 
 
 // storeWords are the words of the names of tools whose purpose is the
 // user's messages, calendar or contacts.
-var storeWords = wordSet("message messages calendar calendars event events inbox mail email chat chats contact contacts dm dms sms text texts whatsapp")
+var storeWords = wordSet("message messages calendar calendars event events inbox inboxes mail email chat chats contact contacts dm dms sms text texts whatsapp")
 
 // askedOfTheConversation holds a schema's description, title or value
 // (an example the model follows), of a value that can carry text, asking for what was said in the
@@ -1820,10 +1842,8 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	var tagged uint64
 	for k := range cl {
 		tagged |= tags[k]
-		if cl[k].kind != tURL && cl[k].kind != tEmail && backslashed(s.x.src, cl, k) {
-			if _, w := windowsPath(s.x.src, cl, k); sensitivePathName(w) {
-				kinds |= 1 << kSens
-			}
+		if _, ok := windowsSecret(s.x.src, cl, k); ok {
+			kinds |= 1 << kSens
 		}
 		switch cl[k].kind {
 		case tPath:
@@ -2116,13 +2136,9 @@ func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
 	for k := range cl {
 		// A Windows path, C:\Users\bob\.config\gcloud\credentials.json,
 		// is read whole at its last word, whatever that word is alone.
-		if cl[k].kind != tURL && cl[k].kind != tEmail && backslashed(src, cl, k) {
-			if from, w := windowsPath(src, cl, k); from < k {
-				if what, heads := sensitivePath(w); what != "" {
-					hits = append(hits, sensHit{from: from, to: k + 1, what: what, heads: heads, path: true})
-					continue
-				}
-			}
+		if h, ok := windowsSecret(src, cl, k); ok {
+			hits = append(hits, h)
+			continue
 		}
 		switch {
 		case cl[k].kind == tIdent && secretVariable(cl[k].w) && !placeholder(src, cl[k]):
@@ -2162,10 +2178,19 @@ func backslashed(src string, cl []tok, k int) bool {
 	return at > 0 && src[at-1] == '\\' && !(end < len(src) && src[end] == '\\')
 }
 
-// sensitivePathName reports whether a path names a secret.
-func sensitivePathName(w string) bool {
-	what, _ := sensitivePath(w)
-	return what != ""
+// windowsSecret returns the secret a Windows path ending at token k
+// names, C:\Users\bob\.config\gcloud\credentials.json read whole at its
+// last word.
+func windowsSecret(src string, cl []tok, k int) (sensHit, bool) {
+	if cl[k].kind == tURL || cl[k].kind == tEmail || !backslashed(src, cl, k) {
+		return sensHit{}, false
+	}
+	from, w := windowsPath(src, cl, k)
+	if from == k {
+		return sensHit{}, false
+	}
+	what, heads := sensitivePath(w)
+	return sensHit{from: from, to: k + 1, what: what, heads: heads, path: true}, what != ""
 }
 
 // windowsPath joins the words before token k that backslashes join to

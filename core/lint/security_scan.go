@@ -293,11 +293,11 @@ func (s *secScan) findings() *secFindings {
 // tool whose purpose does not explain it: its name alone asks the model
 // for them. The finding points at the first string of its schema.
 func (s *secScan) convProps(t *tooldef.Tool) {
-	if len(s.named4Conv) == 0 || slices.ContainsFunc(s.words(), func(w string) bool { return convHeads[w] }) {
+	if len(s.named4Conv) == 0 || s.nameHas(convHeads) {
 		return
 	}
 	for _, m := range s.named4Conv {
-		if !schemaCarriesText(m.Value) || systemPromptName(m.Key) && slices.ContainsFunc(s.words(), func(w string) bool { return modelMakers[w] }) {
+		if !schemaCarriesText(m.Value) || systemPromptName(m.Key) && s.nameHas(modelMakers) {
 			continue
 		}
 		for _, k := range m.Value.Kids() {
@@ -386,6 +386,12 @@ func (s *secScan) words() []string {
 		s.purpose, s.named = nameWords(s.name), true
 	}
 	return s.purpose
+}
+
+// nameHas reports whether a word of the tool's name is in set: what the
+// tool is for explains what its texts ask.
+func (s *secScan) nameHas(set map[string]bool) bool {
+	return slices.ContainsFunc(s.words(), func(w string) bool { return set[w] })
 }
 
 // collect gathers the texts of t: its name, title and description, its
