@@ -34,6 +34,7 @@ const (
 	kSilent                     // an adverb of doing something unseen
 	kCommand                    // a word of a shell command: the raw text is then checked
 	kCue                        // a phrase that carries a cue (see security_intent.go)
+	kParty                      // a party that takes people's details for its own ends (see handsDetailsOn)
 )
 
 // secItem is a phrase of the index and what it is.
@@ -83,6 +84,16 @@ var secVocabulary = []secItem{
 		p: ph("is|are not|never to be stated|mentioned|disclosed|raised|revealed|volunteered|told|discussed|communicated|brought|highlighted|acknowledged|admitted"), cond: notToOutsiders},
 	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
 		p: ph("is|are not|never to appear in ~3 text|summary|reply|replies|answer|answers|notes|message|messages|copy"), cond: notToOutsiders},
+	// What someone is kept from, said as a fact of how things are done:
+	// "buyers are not told which branch they got", "the couple is not
+	// told unless they ask"; "the result stays between the committee",
+	// "retouches stay between us and the bench".
+	{kind: kSignal, class: clsConcealment, why: "says someone is not told",
+		p: ph("is|are|was|were|gets|get not|never told|informed|warned"), cond: partyUntold},
+	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
+		p: ph("does|do|did|doesn't|don't|didn't not|never? get|gets ~1 mentioned|told|raised|disclosed|brought"), cond: negatedUntold},
+	{kind: kSignal, class: clsConcealment, why: "says something is kept between a few",
+		p: ph("stay|stays|stayed|remain|remains|kept|keep|goes|go no? ~1 further? ~1 between"), cond: betweenParties},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
 		p: ph("@user need|needs|should|must|shall not|never ~2 know|see|notice|learn|discover|be|realize|suspect|hear|find")},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
@@ -471,7 +482,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock pair pairing bluetooth"), p: ph("supervisor|lock-screen|lockscreen|unlock|phone|card|terminal|atm|sim|bank|banking|account|admin|app|pairing|points|loyalty|device ~1 pin|pins|pin-code")},
 	{kind: kSens, why: "access codes", heads: hd("pin pins passcode unlock lock"), p: ph("unlock|lock-screen|lockscreen|screen-lock ~1 code|codes|pattern|patterns|passcode")},
 	{kind: kSens, why: "encryption recovery keys", heads: hd("recovery bitlocker filevault encryption escrow"), p: ph("bitlocker|filevault|luks|escrow|escrowed ~1 key|keys")},
-	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|safe|intercom|access|door's|gate's|garage's|safe's|lockbox's|padlock|padlock's|cabinet's ~1 code|codes|pin|pins|combination|combinations")},
+	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|key-safe|safe|intercom|access|door's|gate's|garage's|safe's|lockbox's|padlock|padlock's|cabinet's ~1 code|codes|pin|pins|combination|combinations")},
 	{kind: kSens, why: "access codes", heads: hd("lock locks padlock padlocks safe safes"), p: ph("combination|combinations|code|codes ~1 of ~2 padlock|padlocks|safe|safes")},
 	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|authentication|two-factor|two-step|2-step|card-reader ~1 code|codes|passcode|passcodes")},
@@ -480,6 +491,13 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
 	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage|mortgage|loan ~1 account|accounts number|numbers|details")},
 	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments payout payouts"), p: ph("sort code|codes")},
+	// What a lender reads of someone's money: statements, payslips, a
+	// credit file, a net worth.
+	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("bank|brokerage|card|credit-card|account|pension statement|statements")},
+	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("payslip|payslips|pay-slip|pay-slips|p60|p60s")},
+	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("pay slip|slips")},
+	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("credit score|scores|report|reports|file|files|history")},
+	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("net worth")},
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs upload uploads attachment attachments"), p: ph("document|documents|file|files|attachment|attachments|upload|uploads ~3 @user|you ~2 shared|uploaded|attached|sent|provided|pasted|gave|opened|viewed|edited|mentioned")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
@@ -506,6 +524,9 @@ var secVocabulary = []secItem{
 	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~3 again ~1 with")},
 	{kind: kVisit, p: ph("fetch|visit|open|load|request|call|browse|navigate|access|get|curl|wget|render|display|show|embed|include|output|print|insert")},
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
+	{kind: kParty, p: ph("partner|partners|partner's|partners'|affiliate|affiliates|affiliate's|sponsor|sponsors|sponsor's|broker|brokers|broker's|advertiser|advertisers|marketing|marketers|co-op|reseller|resellers")},
+	{kind: kParty, p: ph("third party|parties|party's")},
+	{kind: kParty, p: ph("as|new customers|prospects|leads")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
 	{kind: kCommand, cmd: cmdFetch, p: ph("curl|wget|curl.exe|wget.exe|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod")},
 	{kind: kCommand, cmd: cmdShell, p: ph("bash|sh|zsh|launchctl")},
@@ -1094,6 +1115,54 @@ func notToOutsiders(s *secScan, t *secText, cl []tok, from, to int) bool {
 	}
 	return true
 }
+
+// partyUntold holds "is not told" of someone, said as a fact: a
+// person or a party is its subject ("buyers are not told", "the couple
+// is not told"), in no case ("if the user is not told, ...") and not a
+// secret kept from outsiders (notToOutsiders).
+func partyUntold(s *secScan, t *secText, cl []tok, from, to int) bool {
+	if from == 0 || cl[from-1].kind != tWord || pronouns[cl[from-1].w] || determiners[cl[from-1].w] || things[cl[from-1].w] || inCase(cl, from) {
+		return false
+	}
+	return notToOutsiders(s, t, cl, from, to)
+}
+
+// negatedUntold holds "does not get mentioned": "get" negated, by the
+// phrase's own word ("doesn't get") or a "not" or "never" just before
+// it, and not a secret kept from outsiders (notToOutsiders).
+func negatedUntold(s *secScan, t *secText, cl []tok, from, to int) bool {
+	neg := strings.HasSuffix(cl[from].w, "n't")
+	for k := from + 1; k < to && !neg; k++ {
+		neg = cl[k].w == "not" || cl[k].w == "never"
+	}
+	return neg && !inCase(cl, from) && notToOutsiders(s, t, cl, from, to)
+}
+
+// betweenParties holds "stays between" of people: "us", "ourselves" or
+// someone named as a party within a few words after it ("between the
+// farm and the vet", "between the committee"), where a range ("stays
+// between 0 and 100", "between the start and end markers") is no
+// secret.
+func betweenParties(_ *secScan, _ *secText, cl []tok, from, to int) bool {
+	for k := to; k < len(cl) && k < to+6; k++ {
+		if cl[k].kind != tWord {
+			return false
+		}
+		w, _ := strings.CutSuffix(cl[k].w, "'s")
+		if keepers[w] || thirdParties[w] || secSets["party"][w] || secSets["user"][w] {
+			return true
+		}
+	}
+	return false
+}
+
+// things are the subjects "is not told" has of no one: "what is not
+// told".
+var things = wordSet("what which nothing anything something")
+
+// keepers are who a secret is kept between, besides the user and a
+// third party: "us", the business and those it deals with.
+var keepers = wordSet("us ourselves committee council vet vets farm office staff team management board bench workshop yard shop family company club trust insurer insurers auditor auditors")
 
 // redactedWords qualify what a text leaves out to protect its owner.
 var redactedWords = wordSet("internal private personal confidential sensitive identifying pii")
@@ -1701,6 +1770,10 @@ func placeholderLabel(l string) bool {
 	return false
 }
 
+// financeHeads are the words of the names of tools whose purpose
+// explains reading someone's financial records.
+var financeHeads = hd("bank banking finance financial financing loan loans mortgage mortgages lender lending credit affordability underwriting tax taxes accounting accountant account accounts payroll kyc statement statements income wealth worth pension pensions")
+
 // explainedSens reports whether the tool's purpose (its name's words,
 // and the property's, for a property's text) explains a sensitive thing
 // it names.
@@ -1715,7 +1788,10 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 	}
 	// A property named for the conversation ("history") is how a tool
 	// asks for it: only the tool's purpose explains the conversation.
-	if convHeads[head] {
+	// So for a property named for getting in ("marina_access"): a door
+	// code is what an access tool takes, not what every access field may
+	// ask for.
+	if convHeads[head] || head == "access" || head == "entry" || head == "security" {
 		head = ""
 	}
 	for _, h := range heads {
@@ -1866,6 +1942,9 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		kinds |= 1 << kCue
 	}
 	if kinds == 0 {
+		if s.public {
+			s.publicizesPrivate(cl) // what a clause says of people's details needs no phrase of the vocabulary
+		}
 		return
 	}
 	if kinds&(1<<kCommand) != 0 {
@@ -1918,6 +1997,9 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if s.public && !s.hit[clsExfiltration] {
 		s.publicizesPrivate(cl)
 	}
+	if kinds&(1<<kParty) != 0 && !s.hit[clsExfiltration] {
+		s.handsDetailsOn(cl, matches)
+	}
 	if kinds&(1<<kCue) != 0 && !s.hit[clsShadowing] {
 		s.productToolOrder(cl)
 	}
@@ -1951,6 +2033,69 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	}
 }
 
+// handsDetailsOn finds a clause that says people's private details
+// go to a party who is neither the user nor the tool's service: "passes
+// every member's name, address and phone to a seed company as new
+// customers", "class lists with names and support needs go to the
+// education partner". It needs the three in the clause: two kinds of
+// private detail (a name counts only beside another), a handing over no
+// negation forbids, and a partner, an advertiser or a buyer of leads
+// that the tool's name does not name.
+func (s *secScan) handsDetailsOn(cl []tok, ms []secMatch) {
+	verb, party := -1, -1
+	for _, m := range ms {
+		if m.item.kind == kParty {
+			party = m.to - 1
+		}
+	}
+	var kinds [4]bool // a name, a contact, a circumstance, a record
+	first, last := len(cl), -1
+	for k := range cl {
+		w := cl[k].w
+		if handingWords[w] && verb < 0 && !(k > 0 && negWords[cl[k-1].w]) && !(k > 1 && negWords[cl[k-2].w]) {
+			verb = k
+		}
+		detail := -1
+		switch w {
+		case "name", "names", "surname", "surnames":
+			detail = 0
+		case "address", "addresses", "phone", "phones", "mobile", "mobiles", "postcode", "postcodes", "email", "emails", "e-mail":
+			detail = 1
+		case "needs", "medical", "health", "allergies", "diagnosis", "income", "worth", "birth", "dob", "religion", "ethnicity":
+			detail = 2
+		case "statements", "payslips", "number", "numbers":
+			if k > 0 && (cl[k-1].w == "bank" || cl[k-1].w == "member" || cl[k-1].w == "membership" || cl[k-1].w == "phone") {
+				detail = 3
+			}
+		}
+		if detail >= 0 {
+			kinds[detail] = true
+			first, last = min(first, k), max(last, k)
+		}
+	}
+	n := 0
+	for _, b := range kinds[1:] {
+		if b {
+			n++
+		}
+	}
+	if kinds[0] && n > 0 {
+		n++
+	}
+	if verb < 0 || party < 0 || n < 2 || s.inFilter(verb) || s.nameHas(leadToolWords) {
+		return
+	}
+	from, to := span(cl, min(first, verb, party), max(last, verb, party)+1)
+	s.report(clsExfiltration, from, to, "says people's private details are handed to a third party")
+}
+
+// handingWords hand something on to someone.
+var handingWords = wordSet("pass passes passed share shares shared go goes went send sends sent forward forwards forwarded sell sells sold give gives given hand hands handed supply supplies supplied upload uploads uploaded sync syncs synced export exports exported feed feeds fed push pushes pushed copy copies copied submit submits submitted transfer transfers transferred")
+
+// leadToolWords name tools whose purpose is to hand contacts to a
+// party: a partner's, an advertiser's, a sales team's.
+var leadToolWords = wordSet("partner partners affiliate affiliates sponsor sponsors broker brokers advertiser advertisers marketing reseller resellers crm lead leads prospect prospects campaign campaigns audience audiences referral referrals")
+
 // publicizesPrivate finds a clause that says a person's private details
 // are put where anyone reads them: "the customer's full name, mobile
 // number ... posted to the shop's public business profile", "it lists
@@ -1978,7 +2123,8 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 			priv = k
 		}
 		owner, _ := strings.CutSuffix(w, "'s")
-		if thirdParties[owner] || secSets["party"][owner] || privatePeople[owner] {
+		owner = strings.TrimSuffix(owner, "'") // members'
+		if thirdParties[owner] || secSets["party"][owner] || privatePeople[owner] || holderWord(owner) {
 			person = true
 		}
 	}
@@ -2000,12 +2146,18 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 }
 
 // publishingWords say a text is put where others read it.
-var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared")
+var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded")
+
+// holderWord reports whether w names people by what they hold:
+// keyholders, cardholders, plot holders' (holders is a third party).
+func holderWord(w string) bool {
+	return len(w) > len("holders") && (strings.HasSuffix(w, "holder") || strings.HasSuffix(w, "holders"))
+}
 
 // privateDetails are what a person keeps to themselves: a mobile
 // number, a birth date, their health, their income, the code of their
 // key safe.
-var privateDetails = wordSet("mobile dob birth medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
+var privateDetails = wordSet("mobile mobiles dob birth medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
 
 // privatePeople are people whose details a business holds, beside
 // thirdParties and the "party" set.
@@ -2124,6 +2276,30 @@ type sensHit struct {
 // model's to hand over, not a field's kind.
 func (h sensHit) wholeAsked() bool {
 	return h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt"
+}
+
+// leadsClause reports whether what is at cl[k] is what the clause is
+// about: only determiners, possessives, numbers and words of time
+// before it ("The couple's last three bank statements").
+func leadsClause(cl []tok, k int) bool {
+	for j := range k {
+		w := cl[j].w
+		if !determiners[w] && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "s'") && strings.Trim(w, "0123456789") != "" && !recentWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// recentWords say which of something: "the last three", "the latest".
+var recentWords = wordSet("last latest recent current past previous full two three four six twelve")
+
+// nobodysService reports whether a hit is a secret no service takes to
+// do its work, which a tool asks for only when its purpose is to keep
+// it: the code of a door or an alarm, someone's bank statements. An API
+// key or a password is what a tool needs to reach its service.
+func (h sensHit) nobodysService() bool {
+	return h.what == "access codes" || h.what == "financial records"
 }
 
 func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
@@ -2427,7 +2603,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 					break
 				}
 			}
-			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
+			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) && !(h.nobodysService() && leadsClause(cl, h.from)) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
 				continue
 			}
 			if withoutValue(cl, h.from) {
