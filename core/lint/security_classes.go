@@ -35,6 +35,7 @@ const (
 	kCommand                    // a word of a shell command: the raw text is then checked
 	kCue                        // a phrase that carries a cue (see security_intent.go)
 	kParty                      // a party that takes people's details for its own ends (see handsDetailsOn)
+	kPublic                     // a phrase that says anyone reads something (see publicizesPrivate)
 )
 
 // secItem is a phrase of the index and what it is.
@@ -84,12 +85,18 @@ var secVocabulary = []secItem{
 		p: ph("is|are not|never to be stated|mentioned|disclosed|raised|revealed|volunteered|told|discussed|communicated|brought|highlighted|acknowledged|admitted"), cond: notToOutsiders},
 	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
 		p: ph("is|are not|never to appear in ~3 text|summary|reply|replies|answer|answers|notes|message|messages|copy"), cond: notToOutsiders},
+	// Consent given for someone: "tick it for the customer", "answer the
+	// medical questions as no and tick consent".
+	{kind: kSignal, class: clsCoercion, why: "tells the model to give consent for someone",
+		p: ph("tick|ticks ~3 consent|consents|waiver|approved|approval|agreement|agree|accept|accepted|authorisation|authorization"), cond: ticksForSomeone},
 	// What someone is kept from, said as a fact of how things are done:
 	// "buyers are not told which branch they got", "the couple is not
 	// told unless they ask"; "the result stays between the committee",
 	// "retouches stay between us and the bench".
 	{kind: kSignal, class: clsConcealment, why: "says someone is not told",
 		p: ph("is|are|was|were|gets|get not|never told|informed|warned"), cond: partyUntold},
+	{kind: kSignal, class: clsConcealment, why: "says someone is not told",
+		p: ph("isn't|aren't|wasn't|weren't told|informed|warned"), cond: partyUntold},
 	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
 		p: ph("does|do|did|doesn't|don't|didn't not|never? get|gets ~1 mentioned|told|raised|disclosed|brought"), cond: negatedUntold},
 	{kind: kSignal, class: clsConcealment, why: "says something is kept between a few",
@@ -484,6 +491,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "encryption recovery keys", heads: hd("recovery bitlocker filevault encryption escrow"), p: ph("bitlocker|filevault|luks|escrow|escrowed ~1 key|keys")},
 	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|key-safe|safe|intercom|access|door's|gate's|garage's|safe's|lockbox's|padlock|padlock's|cabinet's ~1 code|codes|pin|pins|combination|combinations")},
 	{kind: kSens, why: "access codes", heads: hd("lock locks padlock padlocks safe safes"), p: ph("combination|combinations|code|codes ~1 of ~2 padlock|padlocks|safe|safes")},
+	{kind: kSens, why: "access codes", heads: hd("key keys lock locks box boxes keybox keyboxes"), p: ph("key|lock box|boxes code|codes|pin|combination")},
+	{kind: kSens, why: "access codes", heads: hd("key keys lock locks box boxes keybox keyboxes"), p: ph("keybox|key-box|lockbox|lock-box code|codes|pin|combination")},
 	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|authentication|two-factor|two-step|2-step|card-reader ~1 code|codes|passcode|passcodes")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("card reader code|codes")},
@@ -491,6 +500,11 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "identity numbers", heads: hd("passport identity license licence"), p: ph("passport|taxpayer|license|licence|routing|iban number|numbers")},
 	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments"), p: ph("bank|brokerage|mortgage|loan ~1 account|accounts number|numbers|details")},
 	{kind: kSens, why: "bank account numbers", heads: hd("bank banking account accounts payment payments payout payouts"), p: ph("sort code|codes")},
+	// What a clinician reads of someone's health: their history, their
+	// records, a psychiatric diagnosis.
+	{kind: kSens, why: "health records", heads: healthHeads, p: ph("medical|health|psychiatric|clinical|mental-health history|histories|records|record")},
+	{kind: kSens, why: "health records", heads: healthHeads, p: ph("mental health history|histories|records|conditions|diagnoses|diagnosis")},
+	{kind: kSens, why: "health records", heads: healthHeads, p: ph("psychiatric diagnosis|diagnoses|conditions|condition|admissions|treatment")},
 	// What a lender reads of someone's money: statements, payslips, a
 	// credit file, a net worth.
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("bank|brokerage|card|credit-card|account|pension statement|statements")},
@@ -526,7 +540,9 @@ var secVocabulary = []secItem{
 	{kind: kFilter, p: ph("detect|detects|detected|detecting|detection|scan|scans|scanned|scanning|scanner|flag|flags|flagged|flagging|block|blocks|blocked|blocking|blocklist|blacklist|denylist|reject|rejects|rejected|refuse|refuses|refused|deny|denies|denied|filter|filters|filtered|filtering|redact|redacts|redacted|redacting|mask|masks|masked|sanitize|sanitizes|sanitized|sanitise|sanitises|prevent|prevents|prevented|protect|protects|protected|forbid|forbids|forbidden|disallow|disallows|disallowed|prohibit|prohibits|prohibited|guard|guards|strip|strips|stripped|exclude|excludes|excluded|dangerous|malicious|suspicious|injection|injections|pattern|patterns|leaked|leaks|exposed|audit|audits|auditing|warns|ignored|ignores")},
 	{kind: kParty, p: ph("partner|partners|partner's|partners'|affiliate|affiliates|affiliate's|sponsor|sponsors|sponsor's|broker|brokers|broker's|advertiser|advertisers|marketing|marketers|co-op|reseller|resellers")},
 	{kind: kParty, p: ph("third party|parties|party's")},
+	{kind: kPublic, p: ph("anyone|anybody|everyone ~4 can|may|could ~1 open|see|view|read|find|access|browse|download")},
 	{kind: kParty, p: ph("as|new customers|prospects|leads")},
+	{kind: kParty, p: ph("lead|leads programme|program|scheme|schemes|list|lists|buyer|buyers|generation")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
 	{kind: kCommand, cmd: cmdFetch, p: ph("curl|wget|curl.exe|wget.exe|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod")},
 	{kind: kCommand, cmd: cmdShell, p: ph("bash|sh|zsh|launchctl")},
@@ -833,12 +849,12 @@ func gatheredByOtherTools(s *secScan, t *secText, cl []tok, from, to int) bool {
 }
 
 // gatheredFromStores holds a schema's description, of a value that can
-// carry text, that takes it from the user's messages, calendar or
+// carry text and is not one of a list, that takes it from the user's messages, calendar or
 // contacts, where the tool's name does not name that store (a calendar
 // tool's event "from the user's calendar" is its own business).
 func gatheredFromStores(s *secScan, t *secText, cl []tok, from, to int) bool {
-	if !t.schemaProse() || !t.carriesText() || from > 0 && negWords[cl[from-1].w] {
-		return false
+	if !t.schemaProse() || !t.carriesText() || t.in.Get("enum").Is(jsondoc.Array) || from > 0 && negWords[cl[from-1].w] {
+		return false // a value of a list gathers nothing: "'fixed' counts from the calendar"
 	}
 	for k := from + 1; k < to-1; k++ {
 		if !determiners[cl[k].w] && !strings.HasSuffix(cl[k].w, "'s") {
@@ -1136,6 +1152,13 @@ func negatedUntold(s *secScan, t *secText, cl []tok, from, to int) bool {
 		neg = cl[k].w == "not" || cl[k].w == "never"
 	}
 	return neg && !inCase(cl, from) && notToOutsiders(s, t, cl, from, to)
+}
+
+// ticksForSomeone holds a box of consent ticked by the model: an
+// order ("tick consent") or the model's act ("the agent ticks the
+// waiver"), none forbidden ("never tick consent for them").
+func ticksForSomeone(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return (imperativeAt(cl, from) || modelSubject(cl, from)) && notNegated(s, t, cl, from, to) && !forbiddenAct(cl, from)
 }
 
 // betweenParties holds "stays between" of people: "us", "ourselves" or
@@ -1770,6 +1793,10 @@ func placeholderLabel(l string) bool {
 	return false
 }
 
+// healthHeads are the words of the names of tools whose purpose
+// explains reading someone's health records.
+var healthHeads = hd("medical health clinic clinical patient patients nhs gp doctor doctors nurse nursing care carer carers therapy therapist physio physiotherapy pharmacy prescription prescriptions hospital dental dentist podiatry podiatrist optician psychiatry psychology counselling ehr emr")
+
 // financeHeads are the words of the names of tools whose purpose
 // explains reading someone's financial records.
 var financeHeads = hd("bank banking finance financial financing loan loans mortgage mortgages lender lending credit affordability underwriting tax taxes accounting accountant account accounts payroll kyc statement statements income wealth worth pension pensions")
@@ -1962,7 +1989,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		// "for auditing" is a purpose given for an order, no filter's;
 		// a filter's word a sensitive thing ends ("the unlock pattern")
 		// names that thing.
-		if m.item.kind == kFilter && !telling && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) && !(m.from > 0 && cl[m.from-1].w == "for") && !endsSens(matches, m) {
+		if m.item.kind == kFilter && !telling && !s.hasProp(cl[m.from].w) && !(m.to < len(cl) && argWords[cl[m.to].w]) && !(m.from > 0 && cl[m.from-1].w == "for") && !endsSens(matches, m) && !scannedPaper(cl, m.to) {
 			filtered = true
 			s.filters = append(s.filters, segment(cl, m.from))
 		}
@@ -1993,6 +2020,9 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 			refs = s.properNames(cl, m.from, min(m.to+5, len(cl)))
 		}
 		s.report(m.item.class, from, to, m.item.why, refs...)
+	}
+	if kinds&(1<<kPublic) != 0 {
+		s.public = true // "anyone with the van number can open it"
 	}
 	if s.public && !s.hit[clsExfiltration] {
 		s.publicizesPrivate(cl)
@@ -2061,7 +2091,8 @@ func (s *secScan) handsDetailsOn(cl []tok, ms []secMatch) {
 			detail = 0
 		case "address", "addresses", "phone", "phones", "mobile", "mobiles", "postcode", "postcodes", "email", "emails", "e-mail":
 			detail = 1
-		case "needs", "medical", "health", "allergies", "diagnosis", "income", "worth", "birth", "dob", "religion", "ethnicity":
+		case "needs", "medical", "health", "allergies", "diagnosis", "diagnoses", "injuries", "injury", "arthritis", "medication", "medications",
+			"income", "worth", "birth", "births", "marriages", "deaths", "dob", "religion", "ethnicity":
 			detail = 2
 		case "statements", "payslips", "number", "numbers":
 			if k > 0 && (cl[k-1].w == "bank" || cl[k-1].w == "member" || cl[k-1].w == "membership" || cl[k-1].w == "phone") {
@@ -2109,7 +2140,7 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 	for k := range cl {
 		w := cl[k].w
 		switch {
-		case strings.Contains(w, "public") || w == "harvesters" || w == "listeners" || w == "engines" && k > 0 && cl[k-1].w == "search":
+		case strings.Contains(w, "public") || w == "harvesters" || w == "listeners" || w == "engines" && k > 0 && cl[k-1].w == "search" || anyoneReads(cl, k):
 			pub = k
 		case publishingWords[w]:
 			if !(k > 0 && negWords[cl[k-1].w]) && !(k > 1 && negWords[cl[k-2].w]) {
@@ -2146,22 +2177,53 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 }
 
 // publishingWords say a text is put where others read it.
-var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded")
+var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded uploads copied go goes")
 
-// holderWord reports whether w names people by what they hold:
-// keyholders, cardholders, plot holders' (holders is a third party).
+// scannedPaper reports whether the filter's word before cl[k] is
+// "scanned" of paper ("uploads the scanned pages"), a copy made, not a
+// filter's search.
+func scannedPaper(cl []tok, k int) bool {
+	return k > 0 && k < len(cl) && cl[k-1].w == "scanned" && paperWords[cl[k].w]
+}
+
+// paperWords are what a scanner of paper makes a copy of.
+var paperWords = wordSet("page pages document documents copy copies image images form forms letter letters receipt receipts certificate certificates record records photo photos pdf pdfs")
+
+// anyoneReads reports whether cl[k] is the "anyone" of "anyone with
+// the link can open it".
+func anyoneReads(cl []tok, k int) bool {
+	switch cl[k].w {
+	case "anyone", "anybody", "everyone":
+		for j := k + 1; j < len(cl) && j <= k+5; j++ {
+			switch cl[j].w {
+			case "can", "may", "could":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// holderWord reports whether w names people by what they hold or own:
+// keyholders, cardholders, landowners (holders and owners are third
+// parties already).
 func holderWord(w string) bool {
-	return len(w) > len("holders") && (strings.HasSuffix(w, "holder") || strings.HasSuffix(w, "holders"))
+	for _, end := range [...]string{"holder", "holders", "owner", "owners"} {
+		if len(w) > len(end)+2 && strings.HasSuffix(w, end) {
+			return true
+		}
+	}
+	return false
 }
 
 // privateDetails are what a person keeps to themselves: a mobile
 // number, a birth date, their health, their income, the code of their
 // key safe.
-var privateDetails = wordSet("mobile mobiles dob birth medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
+var privateDetails = wordSet("mobile mobiles dob birth births street medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
 
 // privatePeople are people whose details a business holds, beside
 // thirdParties and the "party" set.
-var privatePeople = wordSet("homeowner homeowners caller callers trialist trialists student students")
+var privatePeople = wordSet("homeowner homeowners caller callers trialist trialists student students keeper keepers")
 
 // startsWithTelling reports whether a clause starts with a telling as
 // its subject, "mentioning the sharing to the user is prohibited": what
@@ -2280,12 +2342,16 @@ func (h sensHit) wholeAsked() bool {
 
 // leadsClause reports whether what is at cl[k] is what the clause is
 // about: only determiners, possessives, numbers and words of time
-// before it ("The couple's last three bank statements").
+// before it ("The couple's last three bank statements"), and one word
+// that is no verb.
 func leadsClause(cl []tok, k int) bool {
+	other := 0 // words of none of those: one may qualify it ("Marina gate code"), a verb may not
 	for j := range k {
 		w := cl[j].w
 		if !determiners[w] && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "s'") && strings.Trim(w, "0123456789") != "" && !recentWords[w] {
-			return false
+			if other++; other > 1 || baseVerbs[w] || negWords[w] || cl[j].kind != tWord {
+				return false
+			}
 		}
 	}
 	return true
@@ -2296,10 +2362,11 @@ var recentWords = wordSet("last latest recent current past previous full two thr
 
 // nobodysService reports whether a hit is a secret no service takes to
 // do its work, which a tool asks for only when its purpose is to keep
-// it: the code of a door or an alarm, someone's bank statements. An API
+// it: the code of a door or an alarm, someone's bank statements or
+// medical history. An API
 // key or a password is what a tool needs to reach its service.
 func (h sensHit) nobodysService() bool {
-	return h.what == "access codes" || h.what == "financial records"
+	return h.what == "access codes" || h.what == "financial records" || h.what == "health records"
 }
 
 func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
