@@ -215,6 +215,8 @@ var secVocabulary = []secItem{
 	// the customer is recorded as a pause: keep the collection booked".
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's stop for a pause",
 		p: ph("cancel|cancels|cancellation|cancellations|stop|stops|refusal|refusals|objection|objections ~8 recorded|treated|taken|read|logged|counted|regarded|handled ~1 as ~1 a? ~1 pause|delay|hold|postponement|snooze|deferral")},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's stop for a pause",
+		p: ph("means|mean|meaning ~2 not ~1 this|today|now|yet"), cond: stopBefore},
 	// Coercion: a signature given in another's name, "sign it through
 	// the e-signature tool in the company manager's name".
 	{kind: kSignal, class: clsCoercion, why: "tells the model to sign in another's name",
@@ -505,6 +507,11 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("medical|health|psychiatric|clinical|mental-health history|histories|records|record")},
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("mental health history|histories|records|conditions|diagnoses|diagnosis")},
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("psychiatric diagnosis|diagnoses|conditions|condition|admissions|treatment")},
+	{kind: kSens, why: "health records", heads: healthHeads, p: ph("every|each|all|any medicine|medicines|medication|medications|drug|drugs|prescription|prescriptions ~1 you|they|he|she|the ~1 patient|user|person? ~1 take|takes|taking|use|uses|is|are ~1 on?")},
+	// When a home stands empty, and who can get in: what a burglar asks.
+	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("house|home|flat|chalet|cottage|boat|premises|apartment|farmhouse ~3 empty|unoccupied|unattended")},
+	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("you|they|he|she|who live|lives|living alone")},
+	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("who ~1 else? has|holds ~1 a|the? ~1 key|keys ~1 to")},
 	// What a lender reads of someone's money: statements, payslips, a
 	// credit file, a net worth.
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("bank|brokerage|card|credit-card|account|pension statement|statements")},
@@ -512,6 +519,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("pay slip|slips")},
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("credit score|scores|report|reports|file|files|history")},
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("net worth")},
+	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("salary|salaries|income|incomes|earnings|pay band|bands|bracket|brackets|level|levels")},
+	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("partner's|spouse's|household|household's|family's|parents' income|incomes|salary|earnings|savings|debts")},
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs upload uploads attachment attachments"), p: ph("document|documents|file|files|attachment|attachments|upload|uploads ~3 @user|you ~2 shared|uploaded|attached|sent|provided|pasted|gave|opened|viewed|edited|mentioned")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("date|dates of birth")},
@@ -541,6 +550,7 @@ var secVocabulary = []secItem{
 	{kind: kParty, p: ph("partner|partners|partner's|partners'|affiliate|affiliates|affiliate's|sponsor|sponsors|sponsor's|broker|brokers|broker's|advertiser|advertisers|marketing|marketers|co-op|reseller|resellers")},
 	{kind: kParty, p: ph("third party|parties|party's")},
 	{kind: kPublic, p: ph("anyone|anybody|everyone ~4 can|may|could ~1 open|see|view|read|find|access|browse|download")},
+	{kind: kPublic, p: ph("readable|viewable|visible|open|accessible|listed|browsable ~1 without ~1 a? ~1 login|log-in|sign-in|password|account|authentication|auth")},
 	{kind: kParty, p: ph("as|new customers|prospects|leads")},
 	{kind: kParty, p: ph("lead|leads programme|program|scheme|schemes|list|lists|buyer|buyers|generation")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
@@ -1152,6 +1162,19 @@ func negatedUntold(s *secScan, t *secText, cl []tok, from, to int) bool {
 		neg = cl[k].w == "not" || cl[k].w == "never"
 	}
 	return neg && !inCase(cl, from) && notToOutsiders(s, t, cl, from, to)
+}
+
+// stopBefore holds a "means not this week" said of a stop: a cancel, a
+// stop or a "no thanks", quoted as the user says it or not, in the
+// eight words before it.
+func stopBefore(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	for k := max(0, from-8); k < from; k++ {
+		switch cl[k].w {
+		case "cancel", "cancels", "stop", "stops", "refusal", "refusals", "thanks", "unsubscribe":
+			return true
+		}
+	}
+	return false
 }
 
 // ticksForSomeone holds a box of consent ticked by the model: an
@@ -1797,9 +1820,14 @@ func placeholderLabel(l string) bool {
 // explains reading someone's health records.
 var healthHeads = hd("medical health clinic clinical patient patients nhs gp doctor doctors nurse nursing care carer carers therapy therapist physio physiotherapy pharmacy prescription prescriptions hospital dental dentist podiatry podiatrist optician psychiatry psychology counselling ehr emr")
 
+// homeHeads are the words of the names of tools whose purpose explains
+// asking when a home is empty: a sitter's, a keyholder's, a security
+// firm's, a holiday let's cleaner's.
+var homeHeads = hd("sitter sitters sitting housesit housesitting keyholder keyholders keyholding alarm alarms security burglar occupancy vacancy vacant holiday away clean cleaning cleaner cleaners turnover changeover rental rentals let lets")
+
 // financeHeads are the words of the names of tools whose purpose
 // explains reading someone's financial records.
-var financeHeads = hd("bank banking finance financial financing loan loans mortgage mortgages lender lending credit affordability underwriting tax taxes accounting accountant account accounts payroll kyc statement statements income wealth worth pension pensions")
+var financeHeads = hd("bank banking finance financial financing loan loans mortgage mortgages lender lending credit affordability underwriting tax taxes accounting accountant account accounts payroll kyc statement statements income wealth worth pension pensions salary salaries pay hr benefit benefits grant grants bursary bursaries means")
 
 // explainedSens reports whether the tool's purpose (its name's words,
 // and the property's, for a property's text) explains a sensitive thing
@@ -2140,7 +2168,7 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 	for k := range cl {
 		w := cl[k].w
 		switch {
-		case strings.Contains(w, "public") || w == "harvesters" || w == "listeners" || w == "engines" && k > 0 && cl[k-1].w == "search" || anyoneReads(cl, k):
+		case strings.Contains(w, "public") || w == "harvesters" || w == "listeners" || w == "engines" && k > 0 && cl[k-1].w == "search" || anyoneReads(cl, k) || openWithout(cl, k):
 			pub = k
 		case publishingWords[w]:
 			if !(k > 0 && negWords[cl[k-1].w]) && !(k > 1 && negWords[cl[k-2].w]) {
@@ -2148,6 +2176,8 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 			}
 		case privateDetails[w]:
 			priv = k
+		case (w == "address" || w == "addresses") && k > 1 && cl[k-1].w == "and" && (cl[k-2].w == "name" || cl[k-2].w == "names"):
+			priv, person = k, true // "saved, with name and address, to ..." of whoever the name is
 		case (w == "address" || w == "addresses") && (k > 0 && (cl[k-1].w == "home" || cl[k-1].w == "street" || cl[k-1].w == "postal") || person):
 			priv = k // "the homeowner's name and address"
 		case w == "data" && k > 0 && cl[k-1].w == "personal":
@@ -2177,7 +2207,20 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 }
 
 // publishingWords say a text is put where others read it.
-var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded uploads copied go goes")
+var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded uploads copied go goes saved")
+
+// openWithout reports whether cl[k] begins "without a login" of
+// something anyone reads: "readable without a login".
+func openWithout(cl []tok, k int) bool {
+	if k == 0 || cl[k].w != "without" {
+		return false
+	}
+	switch cl[k-1].w {
+	case "readable", "viewable", "visible", "open", "accessible", "listed", "browsable":
+		return true
+	}
+	return false
+}
 
 // scannedPaper reports whether the filter's word before cl[k] is
 // "scanned" of paper ("uploads the scanned pages"), a copy made, not a
@@ -2219,7 +2262,7 @@ func holderWord(w string) bool {
 // privateDetails are what a person keeps to themselves: a mobile
 // number, a birth date, their health, their income, the code of their
 // key safe.
-var privateDetails = wordSet("mobile mobiles dob birth births street medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
+var privateDetails = wordSet("mobile mobiles dob birth births street age ages unaccompanied medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
 
 // privatePeople are people whose details a business holds, beside
 // thirdParties and the "party" set.
@@ -2335,9 +2378,10 @@ type sensHit struct {
 
 // wholeAsked reports whether a hit is asked for whatever words stand
 // around it: the conversation or the model's instructions are the
-// model's to hand over, not a field's kind.
+// model's to hand over, not a field's kind; when a home stands empty is
+// asked whatever the field says it is for.
 func (h sensHit) wholeAsked() bool {
-	return h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt"
+	return h.what == "the conversation" || h.what == "the model's own instructions" || h.what == "the system prompt" || h.what == "when a home is empty"
 }
 
 // leadsClause reports whether what is at cl[k] is what the clause is

@@ -12,7 +12,7 @@ import (
 
 // The security rules' phrases and intents read words a person chose; the
 // security model reads a sentence as a whole. It is a logistic
-// regression over the sentence's words and pairs of words, and two
+// regression over the sentence's words and pairs of words, and three
 // things of where it is (see modelContext), weighted by tf-idf, trained
 // on the security corpus (testdata/security): the
 // sentences that carry the attack of each of its poisoned tools (which
@@ -388,6 +388,7 @@ func isModelSpace(c byte) bool {
 type modelContext struct {
 	names []uint64 // the hashes of the words of the names, lower-cased
 	kind  uint64   // the hash of the kind's feature
+	self  uint64   // the hash of the property's identifier as one token, 0 for none (see kindSelf)
 }
 
 // The kinds of text a sentence can be in, each the name of its feature.
@@ -395,7 +396,17 @@ const (
 	kindDescription = "#kd" // the tool's own description
 	kindSchema      = "#kp" // a description in a schema
 	kindAside       = "#ka" // any other: a name, a title, a value, an extension
+
+	// kindSelf is the feature of a sentence that names the property it
+	// describes by its identifier, as documentation does ("Every time
+	// the calendar is changed, changeKey changes as well"): a word the
+	// sentence's own words cannot learn for a property the corpus has
+	// not seen, and a poisoned property's text seldom has.
+	kindSelf = "#kn"
 )
+
+// selfHash is the hash of kindSelf's feature.
+var selfHash = wordHash64(kindSelf)
 
 // nameMark is the hash of the mark of a feature "= word" (see
 // modelContext): featureHash of "= word" is pairHash(nameMark, the
@@ -421,26 +432,55 @@ func (s *secScan) contextOf(i int, names []uint64) modelContext {
 		names = append(names, wordHash64(w))
 	}
 	eachNameWord(s.texts[i].prop, func(w string) { names = append(names, modelHash(w)) })
-	return modelContext{names: names, kind: wordHash64(textKind(&s.texts[i]))}
+	return modelContext{names: names, kind: wordHash64(textKind(&s.texts[i])), self: identifierHash(s.texts[i].prop)}
+}
+
+// identifierHash is the hash of the one token the model reads property
+// name prop as, when prop is an identifier no sentence writes as a word
+// (changeKey); 0 when it is not, or when the model reads it as its
+// words (change_key is "change" and "key", which the names' features
+// hold).
+func identifierHash(prop string) uint64 {
+	ident := false
+	for i := 0; i < len(prop); i++ {
+		if c := prop[i]; c == '_' || i > 0 && 'A' <= c && c <= 'Z' {
+			ident = true
+		}
+	}
+	if !ident {
+		return 0
+	}
+	var h uint64
+	n := 0
+	modelTokens(prop, nil, func(tok []byte) { h, n = wordHash64(tok), n+1 })
+	if n != 1 {
+		return 0
+	}
+	return h
 }
 
 // modelDoc is a sentence as the trainer counts it: its text, its words
-// that are words of the names it is about, each time it has them, and
-// its kind of text (see modelContext).
+// that are words of the names it is about, each time it has them, its
+// kind of text (see modelContext), and whether it names its property by
+// its identifier (kindSelf).
 type modelDoc struct {
 	text, named, kind string
+	self              bool
 }
 
 // docOf is sentence text of text i of s as the trainer counts it.
 func (s *secScan) docOf(i int, text string) modelDoc {
 	ctx := s.contextOf(i, nil)
 	var named []string
+	self := false
 	modelTokens(text, nil, func(b []byte) {
-		if len(b) > 1 && modelWord(b[0]) && slices.Contains(ctx.names, wordHash64(b)) {
+		h := wordHash64(b)
+		if len(b) > 1 && modelWord(b[0]) && slices.Contains(ctx.names, h) {
 			named = append(named, string(b))
 		}
+		self = self || ctx.self != 0 && h == ctx.self
 	})
-	return modelDoc{text: text, named: strings.Join(named, " "), kind: textKind(&s.texts[i])}
+	return modelDoc{text: text, named: strings.Join(named, " "), kind: textKind(&s.texts[i]), self: self}
 }
 
 // modelFeatureNames returns the features of a sentence as text, in
@@ -461,6 +501,9 @@ func modelFeatureNames(d modelDoc) []string {
 	}
 	if d.kind != "" {
 		names = append(names, d.kind)
+	}
+	if d.self {
+		names = append(names, kindSelf)
 	}
 	return names
 }
@@ -510,7 +553,7 @@ func (m *secModel) read(s string, sc *modelScratch) {
 	hashes := sc.hashes[:0]
 	words := 0
 	var prev uint64
-	first := true
+	first, self := true, false
 	modelHashes(s, func(h uint64, word bool) {
 		if m.feats.has(h) {
 			hashes = append(hashes, h)
@@ -528,10 +571,14 @@ func (m *secModel) read(s string, sc *modelScratch) {
 				}
 			}
 		}
+		self = self || sc.ctx.self != 0 && h == sc.ctx.self
 		prev, first = h, false
 	})
 	if m.feats.has(sc.ctx.kind) {
 		hashes = append(hashes, sc.ctx.kind)
+	}
+	if self && m.feats.has(selfHash) {
+		hashes = append(hashes, selfHash)
 	}
 	slices.Sort(hashes)
 	counts := sc.counts[:0]

@@ -42,6 +42,37 @@ func TestModelCutsSentencesAndWords(t *testing.T) {
 	}
 }
 
+// A sentence that names the property it describes by its identifier
+// has the feature kindSelf; a property's plain word or snake_case name
+// gives none, as the names' features read those.
+func TestModelReadsAPropertyNamedByItsIdentifier(t *testing.T) {
+	for prop, want := range map[string]uint64{"changeKey": wordHash64("changekey"), "change_key": 0, "name": 0, "": 0} {
+		if got := identifierHash(prop); got != want {
+			t.Errorf("identifierHash(%q) = %x, want %x", prop, got, want)
+		}
+	}
+	m, err := parseModel("intercept 0\n1 3 changes\n1 -5 " + kindSelf + "\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sc modelScratch
+	const sentence = "Every time it is changed, changeKey changes as well."
+	plain := m.score(sentence, &sc)
+	sc.ctx.self = identifierHash("changeKey")
+	named := m.score(sentence, &sc)
+	if plain < 0.9 || named > 0.2 {
+		t.Errorf("scores %.2f without the property's identifier and %.2f with it, want the feature's weight to move it from above 0.9 to below 0.2", plain, named)
+	}
+	sc.ctx.self = identifierHash("versionTag")
+	if p := m.score(sentence, &sc); p != plain {
+		t.Errorf("a sentence that names another identifier scores %.2f, want %.2f", p, plain)
+	}
+	d := modelDoc{text: sentence, kind: kindSchema, self: true}
+	if got := modelFeatureNames(d); got[len(got)-1] != kindSelf {
+		t.Errorf("the trainer's features end %q, want %q", got[len(got)-1], kindSelf)
+	}
+}
+
 func TestModelScoresWithWhatTheFileSays(t *testing.T) {
 	m, err := parseModel("# a comment\nintercept -1\n8 3 quietly\n4 -4 weather\n4 1 quietly send\n")
 	if err != nil {
