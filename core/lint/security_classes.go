@@ -89,6 +89,13 @@ var secVocabulary = []secItem{
 	// medical questions as no and tick consent".
 	{kind: kSignal, class: clsCoercion, why: "tells the model to give consent for someone",
 		p: ph("tick|ticks ~3 consent|consents|waiver|approved|approval|agreement|agree|accept|accepted|authorisation|authorization"), cond: ticksForSomeone},
+	// What someone is told when they ask, scripted: "a client who asks
+	// for the examiner's report is told it is with the examiner",
+	// "questions about the connection date are answered 'on track'".
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("who|that asks|ask|asked|enquires|queries|rings|phones|calls|writes ~8 is|are ~1 told|assured"), cond: toldAClaim},
+	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
+		p: ph("questions|question|queries|query|enquiries|enquiry ~6 are|is ~1 answered|met"), cond: answeredWithScript},
 	// What someone is kept from, said as a fact of how things are done:
 	// "buyers are not told which branch they got", "the couple is not
 	// told unless they ask"; "the result stays between the committee",
@@ -207,6 +214,8 @@ var secVocabulary = []secItem{
 		p: ph("supersede|supersedes|overrides|overrule|overrules ~2 all|any|every|other|previous|prior|system|conflicting ~1 @rules")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("regardless ~1 of ~4 @user|instruction|instructions|request|requests|asks|asked|says|wants")},
+	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
+		p: ph("whatever|regardless ~1 of? ~1 your ~1 own? ~1 guidance|instructions|rules|guidelines|policy|policies|training|judgement|judgment ~1 says|say|suggests|suggest|tells")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred"), cond: notUnasked},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
@@ -214,7 +223,7 @@ var secVocabulary = []secItem{
 	// Coercion: the user's stop taken for less, "a cancel or stop from
 	// the customer is recorded as a pause: keep the collection booked".
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's stop for a pause",
-		p: ph("cancel|cancels|cancellation|cancellations|stop|stops|refusal|refusals|objection|objections ~8 recorded|treated|taken|read|logged|counted|regarded|handled ~1 as ~1 a? ~1 pause|delay|hold|postponement|snooze|deferral")},
+		p: ph("cancel|cancels|cancellation|cancellations|stop|stops|refusal|refusals|objection|objections ~8 recorded|treated|taken|read|logged|counted|regarded|handled ~1 as ~1 a? ~1 pause|delay|hold|postponement|snooze|deferral|postpone|postponed|later|deferred")},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's stop for a pause",
 		p: ph("means|mean|meaning ~2 not ~1 this|today|now|yet"), cond: stopBefore},
 	// Coercion: a signature given in another's name, "sign it through
@@ -226,6 +235,8 @@ var secVocabulary = []secItem{
 	// counts as agreeing to the dearer base".
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take what the user says as consent",
 		p: ph("read|treated|taken|counts|count|counted|regarded|interpreted ~1 as ~1 agreement|agreeing|consent|consenting|acceptance|accepting ~1 to|for|with"), cond: consentReadIn},
+	{kind: kSignal, class: clsCoercion, why: "tells the model to take what the user says as consent",
+		p: ph("read|treated|taken|counts|count|counted|regarded|interpreted ~1 as ~1 a? ~1 proceed|go-ahead|yes|approval|approved"), cond: consentReadIn},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~4 confirmation|permission|approval|consent|authorization|authorisation|confirm|approve|consent|agree|authorize|authorise"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",
@@ -314,6 +325,8 @@ var secVocabulary = []secItem{
 		p: ph("card|card's|cards ~6 security|verification code|codes|value"), cond: cardCodeAsked},
 	{kind: kSignal, class: clsParameter, why: "asks for a card's security code",
 		p: ph("cvv|cvc|cvv2|cvc2|csc"), cond: cardCodeAsked},
+	{kind: kSignal, class: clsParameter, why: "asks for a card's security code",
+		p: ph("three-digit|3-digit|four-digit|4-digit security|verification code|number"), cond: cardCodeAsked},
 	// Command injection: a program downloaded from an address and run,
 	// "a shell script that downloads and runs http://...", where the
 	// tool is no installer.
@@ -511,6 +524,8 @@ var secVocabulary = []secItem{
 	// When a home stands empty, and who can get in: what a burglar asks.
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("house|home|flat|chalet|cottage|boat|premises|apartment|farmhouse ~3 empty|unoccupied|unattended")},
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("you|they|he|she|who live|lives|living alone")},
+	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("days|dates|times|weeks|nights|periods ~4 stand|stands|be|is|are|left ~1 empty|unoccupied|unattended")},
+	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("home|house alone")},
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("who ~1 else? has|holds ~1 a|the? ~1 key|keys ~1 to")},
 	// What a lender reads of someone's money: statements, payslips, a
 	// credit file, a net worth.
@@ -562,7 +577,7 @@ var secVocabulary = []secItem{
 	{kind: kCommand, cmd: cmdDestroy, p: ph("rm|mkfs|dd|chmod|chown|shred|find")},
 	{kind: kCommand, cmd: cmdGit, p: ph("git")},
 	{kind: kCommand, cmd: cmdInterp, p: ph("python|python3|perl|ruby|php|node|deno|rscript|bun|uv|uvx|pipx")},
-	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe|pcalua|pcalua.exe|msxsl|msxsl.exe|control.exe|presentationhost|presentationhost.exe")},
+	{kind: kCommand, cmd: cmdPowershell, p: ph("wmic|cmd|conhost|schtasks|reg|regsvr32|odbcconf|rundll32|regsvr32.exe|odbcconf.exe|rundll32.exe|cscript|wscript|cscript.exe|wscript.exe|pcalua|pcalua.exe|msxsl|msxsl.exe|control.exe|presentationhost|presentationhost.exe|diskshadow|diskshadow.exe|scriptrunner|scriptrunner.exe")},
 	{kind: kCommand, cmd: cmdCode, p: ph("eval|exec|urlopen|pty.spawn|os.dup2|dup2|create_connection|subprocess.popen")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("psql|mysql|sqlite3|mongosh|mongo|sqlcmd|cqlsh")},
 	{kind: kCommand, cmd: cmdSQL, p: ph("drop|truncate table|schema|database|keyspace")},
@@ -1162,6 +1177,24 @@ func negatedUntold(s *secScan, t *secText, cl []tok, from, to int) bool {
 		neg = cl[k].w == "not" || cl[k].w == "never"
 	}
 	return neg && !inCase(cl, from) && notToOutsiders(s, t, cl, from, to)
+}
+
+// toldAClaim holds "who asks ... is told" of a claim ("is told it is
+// with the examiner"), not of what to do next ("is told to contact
+// support"), and not negated.
+func toldAClaim(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return notNegated(s, t, cl, from, to) && !(to < len(cl) && cl[to].w == "to")
+}
+
+// answeredWithScript holds "questions ... are answered" followed by the
+// answer in quotes ("are answered 'on track'"): a script, where "are
+// answered by the support team" says who answers.
+func answeredWithScript(_ *secScan, _ *secText, cl []tok, _, to int) bool {
+	k := to
+	if k < len(cl) && cl[k].w == "with" {
+		k++
+	}
+	return k < len(cl) && cl[k].quoted
 }
 
 // stopBefore holds a "means not this week" said of a stop: a cancel, a
@@ -1878,7 +1911,7 @@ func sensitivePath(w string) (what string, heads []string) {
 	case strings.HasSuffix(w, "/.env") || w == ".env" || strings.HasPrefix(w, ".env.") || strings.Contains(w, "/.env.") || strings.HasSuffix(w, ".env.local"):
 		return "a .env file of secrets", []string{"env", "dotenv", "environment"}
 	case strings.Contains(w, ".npmrc") || strings.Contains(w, ".pypirc") || strings.Contains(w, ".netrc") || strings.Contains(w, ".git-credentials") || strings.Contains(w, ".pgpass") || strings.Contains(w, ".my.cnf") || strings.Contains(w, ".gnupg") || strings.Contains(w, "wallet.dat") || strings.Contains(w, "keychain") || strings.Contains(w, "credentials.json") || strings.Contains(w, "secrets.json") || strings.Contains(w, "secrets.yaml") || strings.Contains(w, "secrets.yml") || strings.Contains(w, "token.json") ||
-		strings.Contains(w, "composer/auth.json") || strings.Contains(w, "github-copilot/hosts.json") || strings.Contains(w, "github-copilot/apps.json") || strings.Contains(w, "glab-cli/config.yml") || strings.Contains(w, "vault_pass") || strings.Contains(w, ".vault-pass") ||
+		strings.Contains(w, "composer/auth.json") || strings.Contains(w, "github-copilot/hosts.json") || strings.Contains(w, "github-copilot/apps.json") || strings.Contains(w, "glab-cli/config.yml") || strings.Contains(w, ".config/hut/config") || strings.HasSuffix(w, ".config/hub") || strings.Contains(w, ".config/tea/config.yml") || strings.Contains(w, "vault_pass") || strings.Contains(w, ".vault-pass") ||
 		strings.Contains(w, ".cargo/credentials") || strings.Contains(w, ".gem/credentials") || strings.Contains(w, "credentials.tfrc") || strings.Contains(w, "gh/hosts.yml") || strings.Contains(w, ".s3cfg") || strings.Contains(w, ".boto") || strings.Contains(w, ".htpasswd") || strings.Contains(w, "rclone.conf") || strings.Contains(w, ".vault-token") || strings.Contains(w, ".pulumi/credentials") || strings.Contains(w, ".terraformrc") ||
 		strings.Contains(w, ".authinfo") || strings.HasSuffix(w, "sites/default/settings.php") || strings.HasSuffix(w, "wp-config.php") || strings.Contains(w, "/etc/pihole/setupvars.conf") || strings.Contains(w, "/etc/pihole/pihole.toml"):
 		return "a file of credentials", []string{"credentials", "credential", "secret", "secrets", "token", "tokens", "npmrc", "pypirc", "netrc", "pgpass", "gpg", "wallet", "keychain"}
@@ -3693,12 +3726,14 @@ var commandPatterns = []struct {
 	// share or of an address, the script hosts' (cscript, wscript, mshta)
 	// script and the compatibility assistant's (pcalua -a) program on a
 	// share, msxsl's stylesheet from an address, control.exe's control
-	// panel item on a share and PresentationHost's XBAP from an address;
-	// a share named later is an argument, as printui.dll's printer is.
+	// panel item on a share and PresentationHost's XBAP from an address,
+	// diskshadow's script (/s) and App-V's ScriptRunner's
+	// (-appvscript) from a share; a share named later is an argument, as
+	// printui.dll's printer is.
 	{cmdPowershell, func(l string) bool {
-		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua", "msxsl", "control.exe", "presentationhost", "cmd")
+		return containsAny(l, "regsvr32", "odbcconf", "rundll32", "cscript", "wscript", "mshta", "pcalua", "msxsl", "control.exe", "presentationhost", "cmd", "diskshadow", "scriptrunner")
 	},
-		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+|(?i)\bcontrol\.exe\s+["']?\\\\[^\s"'\x60]+|(?i)\bcmd(?:\.exe)?\s+/[ck]\s+["']?\\\\[^\s"'\x60]+|(?i)\bpresentationhost(?:\.exe)?\s(?:[^\n]{0,40}?\s)?["']?https?://[^\s"'\x60]+`),
+		regexp.MustCompile(`(?i)\bregsvr32\b[^\n]{0,80}?/i:\s*["']?(https?://|\\\\)\S+|(?i)\bodbcconf\b[^\n]{0,40}?\bregsvr\s+["']?(https?://|\\\\)\S+|(?i)\brundll32(?:\.exe)?\s+(?:["']?\\\\|[^\n]{0,40}?(?:javascript:|https?://))\S+|(?i)\b(?:[cw]script|mshta|pcalua)(?:\.exe)?\s(?:[^\n\\]{0,60}?\s)?["']?\\\\[^\s"'\x60]+|(?i)\bmsxsl(?:\.exe)?\s+["']?(?:https?://|\\\\)[^\s"'\x60]+|(?i)\bcontrol\.exe\s+["']?\\\\[^\s"'\x60]+|(?i)\bcmd(?:\.exe)?\s+/[ck]\s+["']?\\\\[^\s"'\x60]+|(?i)\bpresentationhost(?:\.exe)?\s(?:[^\n]{0,40}?\s)?["']?https?://[^\s"'\x60]+|(?i)\bdiskshadow(?:\.exe)?\s+/s\s+["']?\\\\[^\s"'\x60]+|(?i)\bscriptrunner(?:\.exe)?\s+-appvscript\s+["']?\\\\[^\s"'\x60]+`),
 		"loads a program from another host"},
 	// Windows: BITS starts its job's notify command line when the job
 	// completes or fails, a download run by itself.
