@@ -101,13 +101,13 @@ var secVocabulary = []secItem{
 	// told unless they ask"; "the result stays between the committee",
 	// "retouches stay between us and the bench".
 	{kind: kSignal, class: clsConcealment, why: "says someone is not told",
-		p: ph("is|are|was|were|gets|get not|never told|informed|warned"), cond: partyUntold},
+		p: ph("is|are|was|were|gets|get not|never told"), cond: partyUntold},
 	{kind: kSignal, class: clsConcealment, why: "says someone is not told",
-		p: ph("isn't|aren't|wasn't|weren't told|informed|warned"), cond: partyUntold},
+		p: ph("isn't|aren't|wasn't|weren't told"), cond: partyUntold},
 	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
 		p: ph("does|do|did|doesn't|don't|didn't not|never? get|gets ~1 mentioned|told|raised|disclosed|brought"), cond: negatedUntold},
 	{kind: kSignal, class: clsConcealment, why: "says something is kept between a few",
-		p: ph("stay|stays|stayed|remain|remains|kept|keep|goes|go no? ~1 further? ~1 between"), cond: betweenParties},
+		p: ph("stay|stays|stayed|remain|remains|kept|keep no? ~1 further? ~1 between"), cond: betweenParties},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
 		p: ph("@user need|needs|should|must|shall not|never ~2 know|see|notice|learn|discover|be|realize|suspect|hear|find")},
 	{kind: kSignal, class: clsConcealment, why: "says the user is not to know",
@@ -215,7 +215,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("regardless ~1 of ~4 @user|instruction|instructions|request|requests|asks|asked|says|wants")},
 	{kind: kSignal, class: clsCoercion, why: "claims precedence over the model's other instructions",
-		p: ph("whatever|regardless ~1 of? ~1 your ~1 own? ~1 guidance|instructions|rules|guidelines|policy|policies|training|judgement|judgment ~1 says|say|suggests|suggest|tells")},
+		p: ph("whatever|regardless of? your own? guidance|instructions|rules|guidelines|training|judgement|judgment says|say|suggests|suggest|tells")},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act whatever the user says",
 		p: ph("even if|though|when|where|after|once ~1 the? ~1 @user|they ~2 types|typed|writes|wrote|enters|entered|ask|asks|asked|say|says|said|tell|tells|told|request|requests|requested|instruct|instructs|instructed|object|objects|objected|refuse|refuses|refused|decline|declines|declined|disagree|disagrees|forbid|forbids|forbade|want|wants|wanted|prefer|prefers|preferred"), cond: notUnasked},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's no for a yes",
@@ -236,7 +236,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take what the user says as consent",
 		p: ph("read|treated|taken|counts|count|counted|regarded|interpreted ~1 as ~1 agreement|agreeing|consent|consenting|acceptance|accepting ~1 to|for|with"), cond: consentReadIn},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take what the user says as consent",
-		p: ph("read|treated|taken|counts|count|counted|regarded|interpreted ~1 as ~1 a? ~1 proceed|go-ahead|yes|approval|approved"), cond: consentReadIn},
+		p: ph("read|treated|taken|counts|count|counted|regarded|interpreted ~1 as ~1 a? ~1 proceed|go-ahead|yes|approval|approved"), cond: replyReadIn},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to act without the user's consent",
 		p: ph("not|never|without|no|don't ~2 ask|asking|request|requesting|seek|seeking|wait|waiting|get|getting|need|prompt|prompting ~4 confirmation|permission|approval|consent|authorization|authorisation|confirm|approve|consent|agree|authorize|authorise"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "tells the model to skip the user's checks",
@@ -506,7 +506,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "encryption recovery keys", heads: hd("recovery bitlocker filevault encryption escrow"), p: ph("bitlocker|filevault|luks|escrow|escrowed ~1 key|keys")},
 	{kind: kSens, why: "access codes", heads: hd("access door doors alarm alarms gate gates garage keypad lock locks lockbox entry security intercom meeting meetings webinar conference join"), p: ph("door|alarm|gate|garage|keypad|lockbox|keysafe|key-safe|safe|intercom|access|door's|gate's|garage's|safe's|lockbox's|padlock|padlock's|cabinet's ~1 code|codes|pin|pins|combination|combinations")},
 	{kind: kSens, why: "access codes", heads: hd("lock locks padlock padlocks safe safes"), p: ph("combination|combinations|code|codes ~1 of ~2 padlock|padlocks|safe|safes")},
-	{kind: kSens, why: "access codes", heads: hd("key keys lock locks box boxes keybox keyboxes"), p: ph("key|lock box|boxes code|codes|pin|combination")},
+	{kind: kSens, why: "access codes", heads: hd("key keys lock locks box boxes keybox keyboxes access entry"), p: ph("key|lock box|boxes code|codes|pin|combination")},
 	{kind: kSens, why: "access codes", heads: hd("key keys lock locks box boxes keybox keyboxes"), p: ph("keybox|key-box|lockbox|lock-box code|codes|pin|combination")},
 	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|authentication|two-factor|two-step|2-step|card-reader ~1 code|codes|passcode|passcodes")},
@@ -527,6 +527,14 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("days|dates|times|weeks|nights|periods ~4 stand|stands|be|is|are|left ~1 empty|unoccupied|unattended")},
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("home|house alone")},
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("who ~1 else? has|holds ~1 a|the? ~1 key|keys ~1 to")},
+	// The special categories of personal data (GDPR art. 9) and criminal
+	// records (art. 10): what an equality survey or a vetting check asks,
+	// and nothing else needs.
+	{kind: kSens, why: "special categories of personal data", heads: specialHeads, p: ph("sexual orientation|orientations|preference|preferences")},
+	{kind: kSens, why: "special categories of personal data", heads: specialHeads, p: ph("criminal conviction|convictions|record|records|history|offences|offenses")},
+	{kind: kSens, why: "special categories of personal data", heads: specialHeads, p: ph("religious|political belief|beliefs|affiliation|affiliations|opinions|views")},
+	{kind: kSens, why: "special categories of personal data", heads: specialHeads, p: ph("ethnic|racial origin|origins|background")},
+	{kind: kSens, why: "special categories of personal data", heads: specialHeads, p: ph("trade union membership|memberships")},
 	// What a lender reads of someone's money: statements, payslips, a
 	// credit file, a net worth.
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("bank|brokerage|card|credit-card|account|pension statement|statements")},
@@ -535,6 +543,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("credit score|scores|report|reports|file|files|history")},
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("net worth")},
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("salary|salaries|income|incomes|earnings|pay band|bands|bracket|brackets|level|levels")},
+	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("gross|net|annual|yearly|monthly|take-home salary|salaries|income|incomes|earnings|pay")},
 	{kind: kSens, why: "financial records", heads: financeHeads, p: ph("partner's|spouse's|household|household's|family's|parents' income|incomes|salary|earnings|savings|debts")},
 	{kind: kSens, why: "the user's files and data", heads: hd("file files document documents doc docs upload uploads attachment attachments"), p: ph("document|documents|file|files|attachment|attachments|upload|uploads ~3 @user|you ~2 shared|uploaded|attached|sent|provided|pasted|gave|opened|viewed|edited|mentioned")},
 	{kind: kSens, why: "the user's personal details", heads: hd("address addresses contact contacts profile person people personal identity birth birthday user users customer customers kyc"), p: ph("home|postal|street|residential|mailing address|addresses")},
@@ -566,8 +575,9 @@ var secVocabulary = []secItem{
 	{kind: kParty, p: ph("third party|parties|party's")},
 	{kind: kPublic, p: ph("anyone|anybody|everyone ~4 can|may|could ~1 open|see|view|read|find|access|browse|download")},
 	{kind: kPublic, p: ph("readable|viewable|visible|open|accessible|listed|browsable ~1 without ~1 a? ~1 login|log-in|sign-in|password|account|authentication|auth")},
-	{kind: kParty, p: ph("as|new customers|prospects|leads")},
+	{kind: kParty, p: ph("as new? customers|prospects|leads")},
 	{kind: kParty, p: ph("lead|leads programme|program|scheme|schemes|list|lists|buyer|buyers|generation")},
+	{kind: kParty, p: ph("rewards|loyalty")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
 	{kind: kCommand, cmd: cmdFetch, p: ph("curl|wget|curl.exe|wget.exe|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod")},
 	{kind: kCommand, cmd: cmdShell, p: ph("bash|sh|zsh|launchctl")},
@@ -961,6 +971,21 @@ func consentReadIn(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	return true
 }
 
+// replyReadIn is consentReadIn of what a person said: a reply, a hedge
+// or a silence, quoted or named ("'maybe' and no reply within two days
+// are all read as proceed"), not a status or a signal ("a 2xx response
+// is treated as approval", "a green pipeline is read as a go-ahead").
+func replyReadIn(s *secScan, t *secText, cl []tok, from, to int) bool {
+	said := false
+	for k := max(0, from-12); k < from; k++ {
+		said = said || cl[k].quoted || replyWords[cl[k].w]
+	}
+	return said && consentReadIn(s, t, cl, from, to)
+}
+
+// replyWords name what a person says or leaves unsaid.
+var replyWords = wordSet("reply replies silence maybe hedge hedges unsure")
+
 // namedNo are the words before a "no" that make it a noun, a no said:
 // "a clear no", "the user's no".
 var namedNo = wordSet("a an the clear firm definite outright explicit their your user's customer's")
@@ -1159,37 +1184,66 @@ func notToOutsiders(s *secScan, t *secText, cl []tok, from, to int) bool {
 
 // partyUntold holds "is not told" of someone, said as a fact: a
 // person or a party is its subject ("buyers are not told", "the couple
-// is not told"), in no case ("if the user is not told, ...") and not a
-// secret kept from outsiders (notToOutsiders).
+// is not told"), in no case ("if notify is false, the guest is not
+// told"), not of a notification a setting or a reason governs
+// (notifying), and not a secret kept from outsiders (notToOutsiders).
 func partyUntold(s *secScan, t *secText, cl []tok, from, to int) bool {
-	if from == 0 || cl[from-1].kind != tWord || pronouns[cl[from-1].w] || determiners[cl[from-1].w] || things[cl[from-1].w] || inCase(cl, from) {
+	if from == 0 || cl[from-1].kind != tWord || pronouns[cl[from-1].w] || determiners[cl[from-1].w] || things[cl[from-1].w] || caseWords[cl[0].w] || notifying(cl) {
 		return false
 	}
 	return notToOutsiders(s, t, cl, from, to)
 }
 
-// negatedUntold holds "does not get mentioned": "get" negated, by the
-// phrase's own word ("doesn't get") or a "not" or "never" just before
-// it, and not a secret kept from outsiders (notToOutsiders).
+// negatedUntold holds "does not get mentioned" to someone: "get"
+// negated, by the phrase's own word ("doesn't get") or a "not" or
+// "never" just before it, said of whom (toSomeone), and not a secret
+// kept from outsiders (notToOutsiders).
 func negatedUntold(s *secScan, t *secText, cl []tok, from, to int) bool {
 	neg := strings.HasSuffix(cl[from].w, "n't")
 	for k := from + 1; k < to && !neg; k++ {
 		neg = cl[k].w == "not" || cl[k].w == "never"
 	}
-	return neg && !inCase(cl, from) && notToOutsiders(s, t, cl, from, to)
+	return neg && !inCase(cl, from) && toSomeone(cl, to) && notToOutsiders(s, t, cl, from, to)
+}
+
+// toSomeone reports whether the words after cl[to] name who is not
+// told: a person ("to the customer") or someone asking ("when they
+// ring about it"), not a place ("in the transcript").
+func toSomeone(cl []tok, to int) bool {
+	for k := to; k < len(cl) && k < to+8; k++ {
+		w, _ := strings.CutSuffix(cl[k].w, "'s")
+		switch {
+		case thirdParties[w] || secSets["party"][w] || secSets["user"][w] || w == "they" || w == "anyone":
+			return true
+		case w == "in" || w == "on" || w == "for":
+			return false
+		}
+	}
+	return false
 }
 
 // toldAClaim holds "who asks ... is told" of a claim ("is told it is
 // with the examiner"), not of what to do next ("is told to contact
 // support"), and not negated.
 func toldAClaim(s *secScan, t *secText, cl []tok, from, to int) bool {
-	return notNegated(s, t, cl, from, to) && !(to < len(cl) && cl[to].w == "to")
+	return notNegated(s, t, cl, from, to) && !(to < len(cl) && cl[to].w == "to") && !s.nameHas(scriptToolWords) && !wordIn(cl, to, len(cl), sourceWords)
 }
+
+// scriptToolWords name tools whose purpose is scripted answers: a bot's,
+// an FAQ's, a phone menu's, an auto-reply's.
+var scriptToolWords = wordSet("bot chatbot faq faqs ivr intent intents macro macros canned reply replies auto autoreply template templates kiosk menu")
+
+// sourceWords say where a scripted answer comes from: "told the
+// standard times from the FAQ".
+var sourceWords = wordSet("faq faqs policy status page")
 
 // answeredWithScript holds "questions ... are answered" followed by the
 // answer in quotes ("are answered 'on track'"): a script, where "are
 // answered by the support team" says who answers.
-func answeredWithScript(_ *secScan, _ *secText, cl []tok, _, to int) bool {
+func answeredWithScript(s *secScan, _ *secText, cl []tok, _, to int) bool {
+	if s.nameHas(scriptToolWords) {
+		return false
+	}
 	k := to
 	if k < len(cl) && cl[k].w == "with" {
 		k++
@@ -1197,38 +1251,72 @@ func answeredWithScript(_ *secScan, _ *secText, cl []tok, _, to int) bool {
 	return k < len(cl) && cl[k].quoted
 }
 
-// stopBefore holds a "means not this week" said of a stop: a cancel, a
-// stop or a "no thanks", quoted as the user says it or not, in the
-// eight words before it.
+// stopBefore holds a "means not this week" said of a person's stop: a
+// cancel, a stop or a "no thanks", quoted as they say it or not, "from
+// the swimmer", in the eight words before it; a "stop" that "means not
+// now" of a retry, an alarm or a bank is no one's answer.
 func stopBefore(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	stop, person := false, false
 	for k := max(0, from-8); k < from; k++ {
 		switch cl[k].w {
 		case "cancel", "cancels", "stop", "stops", "refusal", "refusals", "thanks", "unsubscribe":
-			return true
+			stop = true
+		case "from":
+			j := k + 1
+			if j < len(cl) && determiners[cl[j].w] {
+				j++
+			}
+			person = person || j < len(cl) && j < from && cl[j].kind == tWord && !notPersons[cl[j].w]
 		}
 	}
-	return false
+	return stop && person
 }
+
+// notPersons are what a stop can come from that is no one's answer: "a
+// stop from the bank means not now" of a retry.
+var notPersons = wordSet("bank banks server servers system api provider processor gateway queue job pipeline network device app")
 
 // ticksForSomeone holds a box of consent ticked by the model: an
 // order ("tick consent") or the model's act ("the agent ticks the
-// waiver"), none forbidden ("never tick consent for them").
+// waiver"), none forbidden ("never tick consent for them") and none
+// the user's assent governs ("only if the user has agreed").
 func ticksForSomeone(s *secScan, t *secText, cl []tok, from, to int) bool {
+	for k := range cl {
+		if (k < from || k >= to) && (assentWords[cl[k].w] || cl[k].w == "asks" || cl[k].w == "only") {
+			return false // "only if the user has explicitly agreed", "after ... getting their yes"
+		}
+	}
 	return (imperativeAt(cl, from) || modelSubject(cl, from)) && notNegated(s, t, cl, from, to) && !forbiddenAct(cl, from)
 }
 
-// betweenParties holds "stays between" of people: "us", "ourselves" or
-// someone named as a party within a few words after it ("between the
-// farm and the vet", "between the committee"), where a range ("stays
-// between 0 and 100", "between the start and end markers") is no
-// secret.
+// betweenParties holds "stays between" of insiders: "us", "ourselves",
+// the committee, the office ("between us and the bench", "between the
+// committee"), where a range ("stays between 0 and 100") is no secret
+// and a confidence kept for the one the tool serves ("between the
+// client and their counsellor", "between the buyer and the seller") is
+// their privacy.
 func betweenParties(_ *secScan, _ *secText, cl []tok, from, to int) bool {
-	for k := to; k < len(cl) && k < to+6; k++ {
+	insiders := false
+	for k := to; k < len(cl) && k < to+8; k++ {
 		if cl[k].kind != tWord {
-			return false
+			break
 		}
 		w, _ := strings.CutSuffix(cl[k].w, "'s")
-		if keepers[w] || thirdParties[w] || secSets["party"][w] || secSets["user"][w] {
+		if servedParties[w] || secSets["user"][w] {
+			return false // "between the client and their counsellor" keeps a confidence for the one served
+		}
+		insiders = insiders || keepers[w]
+	}
+	return insiders
+}
+
+// notifying reports whether a clause speaks of notifications, their
+// settings or a reason for withholding one: "not told by default",
+// "is not told whether the email exists, to prevent enumeration".
+func notifying(cl []tok) bool {
+	for k := range cl {
+		switch cl[k].w {
+		case "notify", "notified", "notification", "notifications", "email", "emails", "e-mail", "default", "automatically", "until", "unless", "prevent", "enumeration", "bcc", "per":
 			return true
 		}
 	}
@@ -1239,9 +1327,12 @@ func betweenParties(_ *secScan, _ *secText, cl []tok, from, to int) bool {
 // told".
 var things = wordSet("what which nothing anything something")
 
-// keepers are who a secret is kept between, besides the user and a
-// third party: "us", the business and those it deals with.
-var keepers = wordSet("us ourselves committee council vet vets farm office staff team management board bench workshop yard shop family company club trust insurer insurers auditor auditors")
+// servedParties are those a tool serves, whose confidences it keeps.
+var servedParties = wordSet("client clients patient patients employee employees buyer buyers seller sellers member members counsellor counsellors therapist")
+
+// keepers are the insiders a secret is kept between: "us", the
+// business's own committee, office or workshop.
+var keepers = wordSet("us ourselves committee council office management board bench workshop yard")
 
 // redactedWords qualify what a text leaves out to protect its owner.
 var redactedWords = wordSet("internal private personal confidential sensitive identifying pii")
@@ -1851,16 +1942,22 @@ func placeholderLabel(l string) bool {
 
 // healthHeads are the words of the names of tools whose purpose
 // explains reading someone's health records.
-var healthHeads = hd("medical health clinic clinical patient patients nhs gp doctor doctors nurse nursing care carer carers therapy therapist physio physiotherapy pharmacy prescription prescriptions hospital dental dentist podiatry podiatrist optician psychiatry psychology counselling ehr emr")
+var healthHeads = hd("medical health clinic clinical patient patients nhs gp doctor doctors nurse nursing care carer carers therapy therapist physio physiotherapy pharmacy prescription prescriptions hospital dental dentist podiatry podiatrist optician psychiatry psychology counselling ehr emr vet vets veterinary pet pets gym fitness appointment appointments")
 
 // homeHeads are the words of the names of tools whose purpose explains
 // asking when a home is empty: a sitter's, a keyholder's, a security
 // firm's, a holiday let's cleaner's.
-var homeHeads = hd("sitter sitters sitting housesit housesitting keyholder keyholders keyholding alarm alarms security burglar occupancy vacancy vacant holiday away clean cleaning cleaner cleaners turnover changeover rental rentals let lets")
+var homeHeads = hd("sitter sitters sitting housesit housesitting keyholder keyholders keyholding alarm alarms security burglar occupancy unoccupied vacancy vacant holiday away clean cleaning cleaner cleaners turnover changeover rental rentals let lets insurance insurer underwriting")
+
+// specialHeads are the words of the names of tools whose purpose
+// explains asking for the special categories of personal data: an
+// equality or diversity survey's, a vetting check's, a court records
+// lookup's.
+var specialHeads = hd("equality diversity inclusion monitoring census survey vetting dbs disclosure background screening eligibility criminal court courts police felony felonies conviction convictions offender offenders")
 
 // financeHeads are the words of the names of tools whose purpose
 // explains reading someone's financial records.
-var financeHeads = hd("bank banking finance financial financing loan loans mortgage mortgages lender lending credit affordability underwriting tax taxes accounting accountant account accounts payroll kyc statement statements income wealth worth pension pensions salary salaries pay hr benefit benefits grant grants bursary bursaries means")
+var financeHeads = hd("bank banking finance financial financing loan loans mortgage mortgages lender lending credit affordability underwriting tax taxes accounting accountant account accounts payroll kyc statement statements income wealth worth pension pensions salary salaries pay hr benefit benefits grant grants bursary bursaries means applicant applicants referencing tenant tenants tenancy")
 
 // explainedSens reports whether the tool's purpose (its name's words,
 // and the property's, for a property's text) explains a sensitive thing
@@ -1876,10 +1973,7 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 	}
 	// A property named for the conversation ("history") is how a tool
 	// asks for it: only the tool's purpose explains the conversation.
-	// So for a property named for getting in ("marina_access"): a door
-	// code is what an access tool takes, not what every access field may
-	// ask for.
-	if convHeads[head] || head == "access" || head == "entry" || head == "security" {
+	if convHeads[head] {
 		head = ""
 	}
 	for _, h := range heads {
@@ -1888,6 +1982,23 @@ func (s *secScan) explainedSens(t *secText, heads []string) bool {
 		}
 	}
 	return false
+}
+
+// explainedSensHit is explainedSens of a hit, where a secret no service
+// takes (nobodysService) is explained by any word of the property's
+// name too: door_code holds a door's code, medical_history a history.
+func (s *secScan) explainedSensHit(t *secText, h sensHit) bool {
+	if s.explainedSens(t, h.heads) {
+		return true
+	}
+	if !h.nobodysService() {
+		return false
+	}
+	prop := t.prop
+	if prop == "" {
+		prop = s.label
+	}
+	return slices.ContainsFunc(nameWords(prop), func(w string) bool { return slices.Contains(h.heads, w) })
 }
 
 // sensitivePath returns what a path token is when it names a secret or
@@ -2030,7 +2141,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		kinds |= 1 << kCue
 	}
 	if kinds == 0 {
-		if s.public {
+		if s.public && !s.hit[clsExfiltration] {
 			s.publicizesPrivate(cl) // what a clause says of people's details needs no phrase of the vocabulary
 		}
 		return
@@ -2135,7 +2246,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 func (s *secScan) handsDetailsOn(cl []tok, ms []secMatch) {
 	verb, party := -1, -1
 	for _, m := range ms {
-		if m.item.kind == kParty {
+		if m.item.kind == kParty && (ownEndsParty[cl[m.from].w] || ownEnds(cl)) && !(m.from > 0 && (cl[m.from-1].w == "your" || cl[m.from-1].w == "our") && cl[m.from].w == "marketing") {
 			party = m.to - 1
 		}
 	}
@@ -2150,7 +2261,7 @@ func (s *secScan) handsDetailsOn(cl []tok, ms []secMatch) {
 		switch w {
 		case "name", "names", "surname", "surnames":
 			detail = 0
-		case "address", "addresses", "phone", "phones", "mobile", "mobiles", "postcode", "postcodes", "email", "emails", "e-mail":
+		case "address", "addresses", "phone", "phones", "mobile", "mobiles", "postcode", "postcodes", "email", "emails", "e-mail", "e-mails":
 			detail = 1
 		case "needs", "medical", "health", "allergies", "diagnosis", "diagnoses", "injuries", "injury", "arthritis", "medication", "medications",
 			"income", "worth", "birth", "births", "marriages", "deaths", "dob", "religion", "ethnicity":
@@ -2181,12 +2292,31 @@ func (s *secScan) handsDetailsOn(cl []tok, ms []secMatch) {
 	s.report(clsExfiltration, from, to, "says people's private details are handed to a third party")
 }
 
+// ownEndsParty are the words of a party that takes people's details for
+// its own ends by what it is: an advertiser, a marketer, a buyer of
+// leads. A partner, an affiliate or a third party may be the service's
+// own carrier, insurer or payroll (ownEnds).
+var ownEndsParty = wordSet("advertiser advertisers marketing marketers as new lead leads")
+
+// ownEnds reports whether a clause says what a partner does with the
+// details for itself: its marketing, its offers, its CRM, new leads, a
+// sale, or the public.
+func ownEnds(cl []tok) bool {
+	for k := range cl {
+		switch cl[k].w {
+		case "marketing", "offers", "promotions", "promotional", "newsletter", "newsletters", "crm", "leads", "prospects", "resells", "resell", "resold", "sells", "sold", "pays", "public", "advertising", "ads", "points":
+			return true
+		}
+	}
+	return false
+}
+
 // handingWords hand something on to someone.
 var handingWords = wordSet("pass passes passed share shares shared go goes went send sends sent forward forwards forwarded sell sells sold give gives given hand hands handed supply supplies supplied upload uploads uploaded sync syncs synced export exports exported feed feeds fed push pushes pushed copy copies copied submit submits submitted transfer transfers transferred")
 
 // leadToolWords name tools whose purpose is to hand contacts to a
 // party: a partner's, an advertiser's, a sales team's.
-var leadToolWords = wordSet("partner partners affiliate affiliates sponsor sponsors broker brokers advertiser advertisers marketing reseller resellers crm lead leads prospect prospects campaign campaigns audience audiences referral referrals")
+var leadToolWords = wordSet("partner partners affiliate affiliates sponsor sponsors broker brokers advertiser advertisers marketing reseller resellers crm lead leads prospect prospects campaign campaigns audience audiences referral referrals rewards loyalty")
 
 // publicizesPrivate finds a clause that says a person's private details
 // are put where anyone reads them: "the customer's full name, mobile
@@ -2201,7 +2331,7 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 	for k := range cl {
 		w := cl[k].w
 		switch {
-		case strings.Contains(w, "public") || w == "harvesters" || w == "listeners" || w == "engines" && k > 0 && cl[k-1].w == "search" || anyoneReads(cl, k) || openWithout(cl, k):
+		case publicWord(cl, k) || w == "harvesters" || w == "listeners" || w == "engines" && k > 0 && cl[k-1].w == "search" || anyoneReads(cl, k) || openWithout(cl, k):
 			pub = k
 		case publishingWords[w]:
 			if !(k > 0 && negWords[cl[k-1].w]) && !(k > 1 && negWords[cl[k-2].w]) {
@@ -2232,15 +2362,15 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 		// the block is published in the public departures feed."
 		priv, person = verb, true
 	}
-	if pub < 0 || verb < 0 || priv < 0 || !person || s.inFilter(verb) {
-		return
+	if pub < 0 || verb < 0 || priv < 0 || !person || s.inFilter(verb) || caseWords[cl[0].w] {
+		return // "if visible is true, the member's name is shown on the public leaderboard" is the user's choice
 	}
 	from, to := span(cl, min(pub, verb, priv), max(pub, verb, priv)+1)
 	s.report(clsExfiltration, from, to, "puts a person's private details where anyone reads them")
 }
 
 // publishingWords say a text is put where others read it.
-var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded uploads copied go goes saved")
+var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded uploads copied saved")
 
 // openWithout reports whether cl[k] begins "without a login" of
 // something anyone reads: "readable without a login".
@@ -2250,10 +2380,13 @@ func openWithout(cl []tok, k int) bool {
 	}
 	switch cl[k-1].w {
 	case "readable", "viewable", "visible", "open", "accessible", "listed", "browsable":
-		return true
+		return !wordIn(cl, k+1, min(len(cl), k+7), signedLink) // "without a password via magic link" is the holder's own link
 	}
 	return false
 }
+
+// signedLink are the words of a link only its holder has.
+var signedLink = wordSet("magic signed token expiring one-time")
 
 // scannedPaper reports whether the filter's word before cl[k] is
 // "scanned" of paper ("uploads the scanned pages"), a copy made, not a
@@ -2264,6 +2397,23 @@ func scannedPaper(cl []tok, k int) bool {
 
 // paperWords are what a scanner of paper makes a copy of.
 var paperWords = wordSet("page pages document documents copy copies image images form forms letter letters receipt receipts certificate certificates record records photo photos pdf pdfs")
+
+// publicWord reports whether cl[k] says something is public: "public"
+// or "publicly" as a word, or a word it begins ("public-facing"), but
+// not an identifier (public_id) nor a public holiday, key, address or
+// method, which publish nothing.
+func publicWord(cl []tok, k int) bool {
+	if cl[k].kind != tWord || !strings.HasPrefix(cl[k].w, "public") {
+		return false
+	}
+	if k+1 < len(cl) {
+		switch cl[k+1].w {
+		case "holiday", "holidays", "key", "keys", "ip", "id", "api", "method", "methods", "domain", "domains", "transport", "sector":
+			return false
+		}
+	}
+	return true
+}
 
 // anyoneReads reports whether cl[k] is the "anyone" of "anyone with
 // the link can open it".
@@ -2295,11 +2445,11 @@ func holderWord(w string) bool {
 // privateDetails are what a person keeps to themselves: a mobile
 // number, a birth date, their health, their income, the code of their
 // key safe.
-var privateDetails = wordSet("mobile mobiles dob birth births street age ages unaccompanied medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
+var privateDetails = wordSet("mobile mobiles dob birth births birthday birthdays street unaccompanied medical allergy allergies diagnosis diagnoses payslip payslips income key-safe keysafe alarm")
 
 // privatePeople are people whose details a business holds, beside
 // thirdParties and the "party" set.
-var privatePeople = wordSet("homeowner homeowners caller callers trialist trialists student students keeper keepers")
+var privatePeople = wordSet("homeowner homeowners caller callers trialist trialists student students keeper keepers recipient recipients")
 
 // startsWithTelling reports whether a clause starts with a telling as
 // its subject, "mentioning the sharing to the user is prohibited": what
@@ -2425,6 +2575,9 @@ func leadsClause(cl []tok, k int) bool {
 	other := 0 // words of none of those: one may qualify it ("Marina gate code"), a verb may not
 	for j := range k {
 		w := cl[j].w
+		if cl[j].kind != tWord {
+			return false // "Linked accounts, password ..." lists
+		}
 		if !determiners[w] && !strings.HasSuffix(w, "'s") && !strings.HasSuffix(w, "s'") && strings.Trim(w, "0123456789") != "" && !recentWords[w] {
 			if other++; other > 1 || baseVerbs[w] || negWords[w] || cl[j].kind != tWord {
 				return false
@@ -2443,7 +2596,7 @@ var recentWords = wordSet("last latest recent current past previous full two thr
 // medical history. An API
 // key or a password is what a tool needs to reach its service.
 func (h sensHit) nobodysService() bool {
-	return h.what == "access codes" || h.what == "financial records" || h.what == "health records"
+	return h.what == "access codes" || h.what == "financial records" || h.what == "health records" || h.what == "special categories of personal data"
 }
 
 func sensHits(src string, cl []tok, ms []secMatch) []sensHit {
@@ -2747,7 +2900,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 					break
 				}
 			}
-			if s.explainedSens(t, h.heads) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) && !(h.nobodysService() && leadsClause(cl, h.from)) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
+			if s.explainedSensHit(t, h) && !ownPrompt(cl, h) && !(withinReach(cl, h) && !slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) })) || !strongRequest(cl, h) && !harvested(cl, h) && !startsWithOrder(cl) && !(h.nobodysService() && leadsClause(cl, h.from)) || h.to-h.from == 1 && enumerates(t.root, cl[h.from].w) {
 				continue
 			}
 			if withoutValue(cl, h.from) {

@@ -437,13 +437,13 @@ func (s *secScan) contextOf(i int, names []uint64) modelContext {
 
 // identifierHash is the hash of the one token the model reads property
 // name prop as, when prop is an identifier no sentence writes as a word
-// (changeKey); 0 when it is not, or when the model reads it as its
-// words (change_key is "change" and "key", which the names' features
-// hold).
+// (changeKey: a lower-case letter then a capital, not "ID" or "URL");
+// 0 when it is not, or when the model reads it as its words
+// (change_key is "change" and "key", which the names' features hold).
 func identifierHash(prop string) uint64 {
-	ident := false
-	for i := 0; i < len(prop); i++ {
-		if c := prop[i]; c == '_' || i > 0 && 'A' <= c && c <= 'Z' {
+	ident := false // camelCase: a lower-case letter then a capital
+	for i := 1; i < len(prop); i++ {
+		if 'a' <= prop[i-1] && prop[i-1] <= 'z' && 'A' <= prop[i] && prop[i] <= 'Z' {
 			ident = true
 		}
 	}
