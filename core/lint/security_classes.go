@@ -1213,7 +1213,7 @@ func toSomeone(cl []tok, to int) bool {
 	for k := to; k < len(cl) && k < to+8; k++ {
 		w, _ := strings.CutSuffix(cl[k].w, "'s")
 		switch {
-		case thirdParties[w] || secSets["party"][w] || secSets["user"][w] || w == "they" || w == "anyone":
+		case namedParty(w) || secSets["user"][w] || w == "they" || w == "anyone":
 			return true
 		case w == "in" || w == "on" || w == "for":
 			return false
@@ -1963,10 +1963,7 @@ var financeHeads = hd("bank banking finance financial financing loan loans mortg
 // and the property's, for a property's text) explains a sensitive thing
 // it names.
 func (s *secScan) explainedSens(t *secText, heads []string) bool {
-	prop := t.prop
-	if prop == "" {
-		prop = s.label
-	}
+	prop := s.propName(t)
 	var head string // the property's head noun, its name's last word: api_key is a key, auth_hint a hint
 	if w := nameWords(prop); len(w) > 0 {
 		head = w[len(w)-1]
@@ -1994,11 +1991,16 @@ func (s *secScan) explainedSensHit(t *secText, h sensHit) bool {
 	if !h.nobodysService() {
 		return false
 	}
-	prop := t.prop
-	if prop == "" {
-		prop = s.label
+	return slices.ContainsFunc(nameWords(s.propName(t)), func(w string) bool { return slices.Contains(h.heads, w) })
+}
+
+// propName is the property text t speaks of: its own, or the one a
+// line of the tool's description named (s.label).
+func (s *secScan) propName(t *secText) string {
+	if t.prop != "" {
+		return t.prop
 	}
-	return slices.ContainsFunc(nameWords(prop), func(w string) bool { return slices.Contains(h.heads, w) })
+	return s.label
 }
 
 // sensitivePath returns what a path token is when it names a secret or
@@ -2141,9 +2143,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 		kinds |= 1 << kCue
 	}
 	if kinds == 0 {
-		if s.public && !s.hit[clsExfiltration] {
-			s.publicizesPrivate(cl) // what a clause says of people's details needs no phrase of the vocabulary
-		}
+		s.publicizesPrivate(cl) // what a clause says of people's details needs no phrase of the vocabulary
 		return
 	}
 	if kinds&(1<<kCommand) != 0 {
@@ -2196,9 +2196,7 @@ func (s *secScan) scanClause(t *secText, cl []tok) {
 	if kinds&(1<<kPublic) != 0 {
 		s.public = true // "anyone with the van number can open it"
 	}
-	if s.public && !s.hit[clsExfiltration] {
-		s.publicizesPrivate(cl)
-	}
+	s.publicizesPrivate(cl)
 	if kinds&(1<<kParty) != 0 && !s.hit[clsExfiltration] {
 		s.handsDetailsOn(cl, matches)
 	}
@@ -2325,8 +2323,13 @@ var leadToolWords = wordSet("partner partners affiliate affiliates sponsor spons
 // public link, "street address, key safe location ..., which search
 // engines pick up". It needs the four: a word of publishing, one of the
 // public (in the clause or the one before), a private detail and a
-// person it is of; and no negation before the publishing.
+// person it is of; and no negation before the publishing. It reads
+// only a text that says something is public, and no clause after one
+// already found data sent away.
 func (s *secScan) publicizesPrivate(cl []tok) {
+	if !s.public || s.hit[clsExfiltration] {
+		return
+	}
 	pub, verb, priv, person := -1, -1, -1, false
 	for k := range cl {
 		w := cl[k].w
@@ -2348,7 +2351,7 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 		}
 		owner, _ := strings.CutSuffix(w, "'s")
 		owner = strings.TrimSuffix(owner, "'") // members'
-		if thirdParties[owner] || secSets["party"][owner] || privatePeople[owner] || holderWord(owner) {
+		if namedParty(owner) || privatePeople[owner] || holderWord(owner) {
 			person = true
 		}
 	}

@@ -452,7 +452,7 @@ func identifierHash(prop string) uint64 {
 	}
 	var h uint64
 	n := 0
-	modelTokens(prop, nil, func(tok []byte) { h, n = wordHash64(tok), n+1 })
+	modelHashes(prop, func(t uint64, _ bool) { h, n = t, n+1 })
 	if n != 1 {
 		return 0
 	}
