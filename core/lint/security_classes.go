@@ -176,6 +176,10 @@ var secVocabulary = []secItem{
 		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|characterize|characterise ~4 as ~6 rather|instead ~1 than|of ~1 saying|mentioning|telling|admitting|explaining|revealing|stating|disclosing")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
 		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|characterize|characterise ~4 as ~10 if|when|should|whenever ~3 asked|question|questions|anyone|someone|somebody")},
+	// "describe every pack as new stock, never as returned flares": the
+	// name the model is to give a thing, and the one it is to withhold.
+	{kind: kSignal, class: clsConcealment, why: "tells the model to describe something as what it is not",
+		p: ph("describe|describes|portray|portrays|advertise|advertises|sell|sells|market|markets ~5 as ~6 never|not as"), cond: directive},
 	{kind: kSignal, class: clsCoercion, why: "orders the model to act against the user's wishes",
 		p: ph("against|despite|overriding ~2 the? @user ~1 stated|expressed|explicit|own? ~1 wishes|wish|objections|objection|instructions|requests|preference|preferences|decision|decisions|choice|choices|refusal|no")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep the user in the dark",
@@ -520,6 +524,8 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("medical|health|psychiatric|clinical|mental-health history|histories|records|record")},
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("mental health history|histories|records|conditions|diagnoses|diagnosis")},
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("psychiatric diagnosis|diagnoses|conditions|condition|admissions|treatment")},
+	{kind: kSens, why: "health records", heads: healthHeads, p: ph("diagnoses|diagnosis ~3 medication|medications|medicines|prescriptions")},
+	{kind: kSens, why: "health records", heads: healthHeads, p: ph("whole|full|entire|complete care plan|plans")},
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("every|each|all|any medicine|medicines|medication|medications|drug|drugs|prescription|prescriptions ~1 you|they|he|she|the ~1 patient|user|person? ~1 take|takes|taking|use|uses|is|are ~1 on?")},
 	// When a home stands empty, and who can get in: what a burglar asks.
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("house|home|flat|chalet|cottage|boat|premises|apartment|farmhouse ~3 empty|unoccupied|unattended")},
@@ -552,6 +558,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "authorization headers", heads: hd("header headers auth authorization cookie cookies"), p: ph("authorization|auth|cookie|cookies|set-cookie ~2 header|headers")},
 	{kind: kSens, why: "environment variables", heads: hd("env environment variable variables var vars"), p: ph("from|of|in your ~1 environment|env")},
 	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("cookies|cookie ~1 database|databases|db|store|jar|file|files")},
+	{kind: kSens, why: "browser cookies", heads: hd("cookie cookies browser session"), p: ph("cookies|cookie and|& local|session storage")},
 	{kind: kSens, why: "saved passwords", heads: hd("autofill browser form forms"), p: ph("autofill|auto-fill ~1 store|data|database|db|entries|table|tables")},
 	// Windows keeps an automatic logon's password in the registry, under
 	// Winlogon's DefaultPassword.
@@ -578,6 +585,10 @@ var secVocabulary = []secItem{
 	{kind: kParty, p: ph("as new? customers|prospects|leads")},
 	{kind: kParty, p: ph("lead|leads programme|program|scheme|schemes|list|lists|buyer|buyers|generation")},
 	{kind: kParty, p: ph("rewards|loyalty")},
+	// A party that pays for what it is sent: "the desk ..., which pays per
+	// referral", "the feed, where wholesalers buy it".
+	{kind: kParty, p: ph("pays|pay|paid ~2 per|for|each|a ~1 referral|referrals|lead|leads|introduction|introductions|name|names|contact|contacts|record|records")},
+	{kind: kParty, p: ph("buy|buys|bought|purchase|purchases ~1 it|them|the data|the details|the lists|copies")},
 	{kind: kSilent, p: ph("silently|quietly|secretly|covertly|discreetly|surreptitiously|stealthily|invisibly|unnoticed|unobtrusively")},
 	{kind: kCommand, cmd: cmdFetch, p: ph("curl|wget|curl.exe|wget.exe|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod")},
 	{kind: kCommand, cmd: cmdShell, p: ph("bash|sh|zsh|launchctl")},
@@ -1799,8 +1810,8 @@ func takesItsPlace(cl []tok) bool {
 var sameWhat = wordSet("details fields arguments args parameters params data values information input inputs payload")
 
 // productOrders are the words of an order about a tool: a modal, a
-// steer, an edit of what it is given.
-var productOrders = wordSet("must should shall instead always also never rather redirect redirected reroute rerouted route routed divert diverted unused replace replaced substitute set add remove strip drop append prepend goes go sent forward forwarded mirror mirrored leave")
+// steer, an edit of what it is given ("an amount £6 higher").
+var productOrders = wordSet("must should shall instead always also never rather redirect redirected reroute rerouted route routed divert diverted unused replace replaced substitute set add remove strip drop append prepend goes go sent forward forwarded mirror mirrored leave higher lower inflated inflate")
 
 // productTool is the index in cl of the identifier of a tool named
 // after another product: "Slack's `slack_post_message`", "an Airtable
@@ -2292,9 +2303,9 @@ func (s *secScan) handsDetailsOn(cl []tok, ms []secMatch) {
 
 // ownEndsParty are the words of a party that takes people's details for
 // its own ends by what it is: an advertiser, a marketer, a buyer of
-// leads. A partner, an affiliate or a third party may be the service's
+// leads, one that pays for what it is sent. A partner, an affiliate or a third party may be the service's
 // own carrier, insurer or payroll (ownEnds).
-var ownEndsParty = wordSet("advertiser advertisers marketing marketers as new lead leads")
+var ownEndsParty = wordSet("advertiser advertisers marketing marketers as new lead leads pays pay paid buy buys bought purchase purchases")
 
 // ownEnds reports whether a clause says what a partner does with the
 // details for itself: its marketing, its offers, its CRM, new leads, a
@@ -2828,6 +2839,27 @@ func modelSubject(cl []tok, i int) bool {
 	return j >= 0 && agentWords[cl[j].w] && cl[j].w != "you"
 }
 
+// relativeBefore is the index of the "which" or "that" that opens the
+// relative clause whose subject comes just before cl[i]: "which the
+// assistant opens"; -1 for none.
+func relativeBefore(cl []tok, i int) int {
+	j := i - 1
+	for j >= 0 && (skipWords[cl[j].w] || cl[j].w == "then") {
+		j--
+	}
+	for j--; j >= 0 && cl[j].w == "the"; j-- {
+	}
+	if j >= 0 && (cl[j].w == "which" || cl[j].w == "that") {
+		return j
+	}
+	return -1
+}
+
+// accountKinds are kinds of account, capitalised where they start a
+// sentence: "Database password" is the password of a database the tool
+// reaches, no product's.
+var accountKinds = wordSet("database db admin administrator root router wifi server email mail account master system device sudo ssh ftp sftp smtp vpn proxy api service")
+
 // selfServed reports whether a clause tells the model to get a secret
 // itself, not from the user: "look the token up yourself", "fill it in
 // without asking". A property named token explains a token the user
@@ -2931,6 +2963,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 		if cl[m.from].quoted && m.from > 0 && runWords[cl[m.from-1].w] && !cl[m.from-1].quoted && imperativeAt(cl, m.from-1) {
 			ordered = true // "run `cat ~/.docker/config.json`": the command is the order
 		}
+		rel := -1 // the "which" of "which the model reads", its object before it
 		if readsVerbs[cl[m.from].w] {
 			// "the model reads ~/.npmrc" is an order; "the tool reads it" says
 			// what the tool does.
@@ -2938,6 +2971,7 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 			if !ordered {
 				continue
 			}
+			rel = relativeBefore(cl, m.from)
 		}
 		if !ordered && !obliged(cl, cc, m.from) || inCase(cl, m.from) {
 			continue
@@ -2950,8 +2984,10 @@ func (s *secScan) sensitive(t *secText, cl []tok, ms []secMatch, cc *clauseCues)
 				continue
 			}
 			// An order names what to read after its verb; an obligation
-			// may name it first: "the key files are to be read".
-			if h.from >= m.to && h.from-m.to > 10 || h.from < m.to && (ordered || m.from-h.to > 10) {
+			// may name it first: "the key files are to be read"; and so
+			// does a relative clause: "the .env ..., which the assistant
+			// opens".
+			if h.from >= m.to && h.from-m.to > 10 || h.from < m.to && (ordered || m.from-h.to > 10) && !(rel >= 0 && h.to <= rel && rel-h.to <= 12) {
 				continue
 			}
 			// A path is a place to read; a secret named in words, a thing
@@ -2989,7 +3025,7 @@ func (s *secScan) othersLogin(cl []tok, h sensHit) int {
 	if slices.ContainsFunc(h.heads, func(w string) bool { return slices.Contains(s.words(), w) }) {
 		return -1
 	}
-	if h.from > 0 && s.productName(cl, h.from-1) && !strings.HasSuffix(cl[h.from-1].w, "'s") {
+	if h.from > 0 && s.productName(cl, h.from-1) && !strings.HasSuffix(cl[h.from-1].w, "'s") && !(h.from == 1 && accountKinds[cl[0].w]) {
 		return h.from - 1
 	}
 	for j := max(0, h.from-6); j < h.from; j++ {
@@ -3379,7 +3415,8 @@ func strongRequest(cl []tok, h sensHit) bool {
 	}
 	for k := max(0, h.from-5); k < h.from; k++ {
 		switch cl[k].w {
-		case "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "whole", "raw":
+		case "all", "any", "every", "include", "including", "contents", "content", "copy", "paste", "full", "entire", "whole", "raw",
+			"zip", "tarball", "dump": // "Zip of the app's folder (its cookies ...)"
 			return true
 		}
 	}

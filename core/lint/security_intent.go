@@ -899,13 +899,31 @@ func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		return false
 	}
 	u := cc.first(cuUser, from)
-	if u > 0 && mentionedUser(cl, u) {
+	if u > 0 && mentionedUser(cl, u) || u >= 0 && u < k && userSays(cl, u, k) {
 		return false
 	}
 	if participle(cl[k].w) && !s.addressedBesidesNegation(cl, cc) {
 		return false // "an internal note, never shown to customers" says what is so
 	}
 	return u < 0 || u > k || cl[k].w != "appear" && cl[k].w != "appears"
+}
+
+// userSays reports whether the user, at cl[u], is who does the telling
+// at cl[k], in the active: "send nothing the user did not say", "what the
+// customer hasn't mentioned". The user is the one told in "the user is
+// not told" and "the user must never be shown".
+func userSays(cl []tok, u, k int) bool {
+	did := false
+	for i := u + 1; i < k; i++ {
+		switch cl[i].w {
+		case "do", "does", "did", "don't", "doesn't", "didn't", "has", "have", "had", "hasn't", "haven't", "hadn't":
+			did = true
+		case "not", "never", "yet", "ever", "actually", "explicitly":
+		default:
+			return false
+		}
+	}
+	return did
 }
 
 // doublyNegated holds a "without" before cl[k] that a negation just
