@@ -446,6 +446,10 @@ func (s *secScan) collect(t *tooldef.Tool) {
 	}
 }
 
+// anyProp stands for the property of additionalProperties' or
+// patternProperties' schema: whichever the model names.
+const anyProp = "*"
+
 // titleSeg is the path from an object's key to its title.
 var titleSeg = []jsondoc.Seg{jsondoc.KeySeg("title")}
 
@@ -500,6 +504,9 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 						// name ("CodeHints").
 						sub = p.Key
 					}
+					if m.Key == "patternProperties" && prop == "" {
+						sub = anyProp
+					}
 					if m.Key == "properties" {
 						sub = p.Key
 						if n != root {
@@ -513,7 +520,13 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 				}
 			}
 		case schemaOne:
-			s.collectIn(root, v, base, prop)
+			sub := prop
+			if m.Key == "additionalProperties" && prop == "" && v.Is(jsondoc.Object) {
+				// The schema of every property the object does not name
+				// asks for its values as a property's schema does.
+				sub = anyProp
+			}
+			s.collectIn(root, v, base, sub)
 		case schemaList:
 			for _, e := range v.Kids() {
 				if e.Value.Is(jsondoc.Object) {
