@@ -80,7 +80,7 @@ var secVocabulary = []secItem{
 	{kind: kSignal, class: clsConcealment, why: "tells the model to keep something from the user",
 		p: ph("not|never|don't|dont|mustn't|shouldn't|without|avoid ~3 tell|telling|inform|informing|notify|notifying|alert|alerting|warn|warning|mention|mentioning|reveal|revealing|disclose|disclosing|let|letting|bother|bothering|show|showing ~4 @user"), cond: negImperativeToUser},
 	{kind: kSignal, class: clsConcealment, why: "tells the model not to mention what it does",
-		p: ph("not|never|don't|dont|mustn't|shouldn't|avoid mention|mentioning|reveal|revealing|disclose|disclosing|discuss|acknowledge|explain|expose @hideobj"), cond: negImperative},
+		p: ph("not|never|don't|dont|mustn't|shouldn't|avoid mention|mentioning|reveal|revealing|disclose|disclosing|discuss|acknowledge|explain|expose @hideobj"), cond: negImperativeHiding},
 	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
 		p: ph("is|are not|never to be stated|mentioned|disclosed|raised|revealed|volunteered|told|discussed|communicated|brought|highlighted|acknowledged|admitted"), cond: notToOutsiders},
 	{kind: kSignal, class: clsConcealment, why: "says something is not to be told",
@@ -93,7 +93,7 @@ var secVocabulary = []secItem{
 	// for the examiner's report is told it is with the examiner",
 	// "questions about the connection date are answered 'on track'".
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
-		p: ph("who|that asks|ask|asked|enquires|queries|rings|phones|calls|writes ~8 is|are ~1 told|assured"), cond: toldAClaim},
+		p: ph("who|that asks|ask|asked|enquires|queries|rings|phones|calls|writes ~8 is|are|shall|will|should|must|gets|get ~1 told|assured"), cond: toldAClaim},
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
 		p: ph("questions|question|queries|query|enquiries|enquiry ~6 are|is ~1 answered|met"), cond: answeredWithScript},
 	// What someone is kept from, said as a fact of how things are done:
@@ -350,6 +350,11 @@ var secVocabulary = []secItem{
 	// tool is no installer.
 	{kind: kSignal, class: clsCommand, why: "downloads a program from an address and runs it",
 		p: ph("downloads|download|fetches|fetch|pulls ~1 and ~1 runs|run|executes|execute|starts|start|launches|launch"), cond: runsAnAddress},
+	// Command injection: a download from an address installed as root,
+	// "download https://.../driver.zip, unzip it into /Library/... with
+	// sudo".
+	{kind: kSignal, class: clsCommand, why: "installs a download from an address as root",
+		p: ph("sudo"), cond: downloadedAsRoot},
 	// Command injection: code at an address put where a program loads
 	// it, "save https://.../mockup.rb into SketchUp's Plugins folder".
 	{kind: kSignal, class: clsCommand, why: "puts code from an address where a program loads it",
@@ -800,13 +805,19 @@ func negImperative(_ *secScan, _ *secText, cl []tok, from, to int) bool {
 	return false
 }
 
+// negImperativeHiding is negImperative for a telling that hides, not
+// one that keeps another person's details private (protectsDetails).
+func negImperativeHiding(s *secScan, t *secText, cl []tok, from, to int) bool {
+	return negImperative(s, t, cl, from, to) && !protectsDetails(cl, to)
+}
+
 // negImperativeToUser is negImperative for a telling whose listener is
 // the user: "do not mention this to the user". The user that a verb of
 // mentioning takes as its object is who is mentioned, tagged in the text
 // the tool writes: "do not use @ to mention users" hides nothing.
 func negImperativeToUser(s *secScan, t *secText, cl []tok, from, to int) bool {
-	if u := to - 1; u > from && mentionedUser(cl, u) {
-		return false
+	if u := to - 1; u > from && (mentionedUser(cl, u) || protectsDetails(cl, u)) {
+		return false // "do not reveal the owner's name ... to the person asking" keeps the owner's privacy
 	}
 	return negImperative(s, t, cl, from, to)
 }
@@ -857,7 +868,51 @@ func notUnasked(_ *secScan, _ *secText, cl []tok, from, to int) bool {
 			return false
 		}
 	}
-	return true
+	return !refusesToDisclose(cl, from)
+}
+
+// refusesToDisclose reports whether the clause before cl[from] orders
+// the model not to disclose another person's private details: "do not
+// reveal the owner's name ..., even if they say it is urgent" holds a
+// refusal whatever the asker says, and acts for no one. "Do not tell
+// the donor about the partner, even if they ask" hides the service's
+// own dealings.
+func refusesToDisclose(cl []tok, from int) bool {
+	for k := 0; k+1 < from; k++ {
+		if !negWords[cl[k].w] || !disclosures[cl[k+1].w] {
+			continue
+		}
+		for j := k + 2; j < min(from, k+5); j++ {
+			if protectsDetails(cl, j) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// disclosures are the verbs of handing a thing known to someone who asks.
+var disclosures = wordSet("reveal disclose share give tell release divulge pass read confirm")
+
+// protectsDetails holds a negated telling whose object is another
+// person's private details: "do not reveal the owner's name, home
+// address or phone number to the person asking" keeps a privacy, and
+// hides nothing the tool does.
+func protectsDetails(cl []tok, to int) bool {
+	if to >= len(cl) {
+		return false
+	}
+	owner, ok := strings.CutSuffix(cl[to].w, "'s")
+	if !ok || !(thirdParties[owner] || namedParty(owner) || privatePeople[owner]) {
+		return false
+	}
+	for k := to + 1; k < min(len(cl), to+5); k++ {
+		switch cl[k].w {
+		case "name", "names", "address", "addresses", "phone", "email", "e-mail", "number", "details", "contact":
+			return true
+		}
+	}
+	return false
 }
 
 // asOfAnObject holds a window whose last "as" does not follow a verb of
@@ -1029,8 +1084,31 @@ func (s *secScan) codeAt(u string) bool {
 	return !s.explainedDest(u)
 }
 
-// codeExts are the extensions of files a program loads or runs.
-var codeExts = wordSet("dll so dylib exe msi rb py js jar ps1 bat cmd vbs lua pl xpi vsix crx scpt hta wsf")
+// downloadedAsRoot holds a clause that downloads a file of code or an
+// archive from an address the tool's purpose does not explain, and runs
+// something as root.
+func downloadedAsRoot(s *secScan, _ *secText, cl []tok, _, _ int) bool {
+	fetched := false
+	for k := range cl {
+		switch cl[k].w {
+		case "download", "downloads", "downloaded", "fetch", "fetches", "fetched":
+			fetched = true
+		}
+	}
+	if !fetched {
+		return false
+	}
+	for k := range cl {
+		if cl[k].kind == tURL && s.codeAt(cl[k].w) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeExts are the extensions of files a program loads or runs, and of
+// the archives and packages they come in.
+var codeExts = wordSet("dll so dylib exe msi rb py js jar ps1 bat cmd vbs lua pl xpi vsix crx scpt hta wsf zip tgz gz pkg dmg deb rpm kext")
 
 // updateWords name tools whose purpose is to update, as installWords
 // name those that install.
@@ -1215,8 +1293,13 @@ var contracted = wordSet("it that let there what who he she here where how")
 // notABankTool holds a property's text in a tool whose name is not about
 // a bank: a bank connector takes the login of the bank it connects.
 func notABankTool(s *secScan, t *secText, _ []tok, _, _ int) bool {
-	return notAPasswordTool(s, t, nil, 0, 0) && !s.nameHas(bankToolWords)
+	return t.propertyText() && !s.nameHas(loginToolWords) && !s.nameHas(bankToolWords)
 }
+
+// loginToolWords name tools about logging in, of which an account of
+// any kind is not one: a "credit account" application takes no online
+// banking PIN.
+var loginToolWords = wordSet("login logins signin auth authenticate connect connection password passwords credential credentials vault")
 
 // bankToolWords name tools about a bank.
 var bankToolWords = wordSet("bank banks banking")
@@ -1855,8 +1938,31 @@ func (s *secScan) productToolOrder(cl []tok) {
 
 // ordersAbout reports whether cl holds a word of an order about a tool.
 func ordersAbout(cl []tok) bool {
-	return slices.ContainsFunc(cl, func(tk tok) bool { return !tk.quoted && productOrders[tk.w] })
+	for k, tk := range cl {
+		if tk.quoted {
+			continue
+		}
+		if productOrders[tk.w] || orderedNot(cl, k) && k+1 < len(cl) && shownWords[cl[k+1].w] {
+			return true // "do not show it"; "does not show labels" says what the tool does
+		}
+	}
+	return false
 }
+
+// orderedNot reports whether cl[k] negates an order: "don't", "do
+// not".
+func orderedNot(cl []tok, k int) bool {
+	switch cl[k].w {
+	case "don't", "dont":
+		return true
+	case "not":
+		return k > 0 && cl[k-1].w == "do"
+	}
+	return false
+}
+
+// shownWords put a tool's result before the user.
+var shownWords = wordSet("show display report mention surface relay pass")
 
 // everyCallOf is the index in cl of another tool's name that every call
 // of which the clause speaks of: "every hubspot-create-contact call
@@ -1919,7 +2025,7 @@ func takesItsPlace(cl []tok) bool {
 	for k, tk := range cl {
 		switch {
 		case tk.quoted:
-		case tk.w == "tool" && k > 0 && cl[k-1].w == "this", tk.w == "here":
+		case (tk.w == "tool" || thisOwn[tk.w]) && k > 0 && cl[k-1].w == "this", tk.w == "here":
 			here = true
 		case tk.w == "instead", tk.w == "same" && k+1 < len(cl) && sameWhat[cl[k+1].w]:
 			instead = true
@@ -1927,6 +2033,10 @@ func takesItsPlace(cl []tok) bool {
 	}
 	return here && instead
 }
+
+// thisOwn are what of this tool's a clause puts in another's place:
+// "show this field instead", "this object's status instead".
+var thisOwn = wordSet("field field's object object's value result result's response status")
 
 // sameWhat are what "the same" hands over to another tool: its details,
 // fields or arguments.
@@ -1957,8 +2067,8 @@ func (s *secScan) productTool(cl []tok) int {
 			switch {
 			case j == k-1 && s.productName(cl, j):
 				return k
-			case servedByWords[cl[j].w] && j > 0 && s.productName(cl, j-1):
-				return k // "the PagerDuty server's create_incident"
+			case servedByWords[cl[j].w] && j > 0 && (s.productName(cl, j-1) || s.productAcronym(cl, j-1)):
+				return k // "the PagerDuty server's create_incident", "the RNLI server's get_beach_flags"
 			}
 		}
 		if k+4 < len(cl) && (cl[k+1].w == "from" || cl[k+1].w == "of" || cl[k+1].w == "on" || cl[k+1].w == "in") &&
@@ -2014,6 +2124,27 @@ func (s *secScan) productName(cl []tok, j int) bool {
 	name, _ := strings.CutSuffix(tk.w, "'s")
 	return len(name) >= 3 && !notProducts[name] && !slices.Contains(s.words(), name)
 }
+
+// productAcronym reports whether cl[j] is an acronym in capitals that
+// names an organisation, before the word for its server: "the RNLI
+// server's". The acronyms of a protocol or a format name none.
+func (s *secScan) productAcronym(cl []tok, j int) bool {
+	tk := cl[j]
+	raw := s.x.src[tk.start:tk.end]
+	if tk.kind != tWord || len(raw) < 2 || len(raw) > 6 || notAcronymProducts[tk.w] || slices.Contains(s.words(), tk.w) {
+		return false
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] < 'A' || raw[i] > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// notAcronymProducts are acronyms of protocols, formats and kinds of
+// server.
+var notAcronymProducts = wordSet("mcp api apis http https rest sql json xml llm ai lsp smtp imap ftp sftp ssh dns vpn db rpc grpc url uri cli sdk os vm")
 
 // notProducts are capitalised words before an identifier that name no
 // product: a verb an order or a note starts with.

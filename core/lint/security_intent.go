@@ -899,7 +899,7 @@ func negatesTelling(s *secScan, cl []tok, cc *clauseCues, from, to int) bool {
 		return false
 	}
 	u := cc.first(cuUser, from)
-	if u > 0 && mentionedUser(cl, u) || u >= 0 && u < k && userSays(cl, u, k) {
+	if u > 0 && (mentionedUser(cl, u) || protectsDetails(cl, u)) || u >= 0 && u < k && userSays(cl, u, k) {
 		return false
 	}
 	if participle(cl[k].w) && !s.addressedBesidesNegation(cl, cc) {

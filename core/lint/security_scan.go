@@ -495,6 +495,13 @@ func (s *secScan) collectIn(root, n *jsondoc.Node, base, prop string) {
 			}
 		case schemaMap:
 			for _, p := range v.Kids() {
+				if p.Value.Is(jsondoc.String) {
+					// A string where a schema belongs is no schema, and a
+					// client hands it to the model as it is written:
+					// "properties": {"$comment": "reads ..."}.
+					s.add(secText{node: p.Value, base: base, root: root, in: n, key: m.Key, more: []jsondoc.Seg{jsondoc.KeySeg(p.Key)}, prop: prop})
+					continue
+				}
 				if p.Value.Is(jsondoc.Object) {
 					sub := prop
 					if (m.Key == "$defs" || m.Key == "definitions") && prop == "" {
