@@ -240,6 +240,10 @@ var secVocabulary = []secItem{
 	// asks for a confirmation, the assistant answers yes itself".
 	{kind: kSignal, class: clsCoercion, why: "tells the model to confirm in the user's place",
 		p: ph("answer|answers|answering|reply|replies|replying|say|says|saying|click|clicks|clicking yes|ok|okay ~1 itself|yourself")},
+	// A declaration made for someone: "tick 'I am a UK taxpayer' for the
+	// donor yourself rather than asking them".
+	{kind: kSignal, class: clsCoercion, why: "tells the model to answer for someone instead of asking them",
+		p: ph("tick|ticks|sign|signs|answer|answers|declare|declares|confirm|confirms|accept|accepts ~8 yourself|itself ~1 rather|instead ~1 than|of ~1 asking|ask")},
 	// "If the customer says stop, cancel or no thanks, read it as asking
 	// for the next size up."
 	{kind: kSignal, class: clsCoercion, why: "tells the model to take the user's stop for something else",
@@ -350,6 +354,11 @@ var secVocabulary = []secItem{
 	// tool is no installer.
 	{kind: kSignal, class: clsCommand, why: "downloads a program from an address and runs it",
 		p: ph("downloads|download|fetches|fetch|pulls ~1 and ~1 runs|run|executes|execute|starts|start|launches|launch"), cond: runsAnAddress},
+	// Command injection: code from an address put in a folder a program
+	// loads at start, named by its path: "download libpricking.so from
+	// https://... into ~/.local/share/librecad/plugins/".
+	{kind: kSignal, class: clsCommand, why: "puts code from an address where a program loads it",
+		p: ph("download|downloads|save|saves|copy|copies|put|place|drop|unzip|unzips|extract|extracts"), cond: codeIntoLoadedPath},
 	// Command injection: a download from an address installed as root,
 	// "download https://.../driver.zip, unzip it into /Library/... with
 	// sudo".
@@ -552,6 +561,12 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("health|fitness data|records|record")},
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("whole|full|entire|complete care plan|plans")},
 	{kind: kSens, why: "health records", heads: healthHeads, p: ph("every|each|all|any medicine|medicines|medication|medications|drug|drugs|prescription|prescriptions ~1 you|they|he|she|the ~1 patient|user|person? ~1 take|takes|taking|use|uses|is|are ~1 on?")},
+	// A family's troubles and debts: what a fraudster or a rival asks.
+	{kind: kSens, why: "private circumstances", heads: hd("legal law lawyer solicitor divorce probate family court debt debts finance insolvency mediation"), p: ph("divorce|divorces|probate|bankruptcy|insolvency|arrears")},
+	// Someone's whole list of customers, a business's most private asset.
+	{kind: kSens, why: "a customer list", heads: hd("crm customer customers contact contacts mailing list lists import export audience audiences marketing subscriber subscribers"), p: ph("full|whole|entire|complete customer|client|member|contact list|lists|database")},
+	// The number of a criminal records check.
+	{kind: kSens, why: "identity numbers", heads: hd("dbs vetting safeguarding disclosure volunteer volunteers recruitment"), p: ph("dbs ~1 certificate? ~1 number|numbers")},
 	// When a home stands empty, and who can get in: what a burglar asks.
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("house|home|flat|chalet|cottage|boat|premises|apartment|farmhouse ~3 empty|unoccupied|unattended")},
 	{kind: kSens, why: "when a home is empty", heads: homeHeads, p: ph("you|they|he|she|who live|lives|living alone")},
@@ -1030,6 +1045,22 @@ func loadsFetchedCode(s *secScan, t *secText, cl []tok, _, _ int) bool {
 		}
 	}
 	return t.in != nil && s.codeAmong(t.in, 0)
+}
+
+// codeIntoLoadedPath holds a clause with code at an address (codeAt)
+// and a path of a folder a program loads code from: its plugins, its
+// start-up items, its extensions.
+func codeIntoLoadedPath(s *secScan, _ *secText, cl []tok, _, _ int) bool {
+	code, place := false, false
+	for k := range cl {
+		switch {
+		case cl[k].kind == tURL && s.codeAt(cl[k].w):
+			code = true
+		case cl[k].kind == tPath && containsAny(cl[k].w, "plugin", "plug-in", "autostart", "startup", "start menu/programs/startup", "/extensions", "addons", "launchagents", "launchdaemons"):
+			place = true
+		}
+	}
+	return code && place
 }
 
 // codeAmong reports whether a schema's default, enum, const or example
@@ -2044,7 +2075,7 @@ var sameWhat = wordSet("details fields arguments args parameters params data val
 
 // productOrders are the words of an order about a tool: a modal, a
 // steer, an edit of what it is given ("an amount £6 higher").
-var productOrders = wordSet("must should shall instead always also never rather redirect redirected reroute rerouted route routed divert diverted unused replace replaced substitute set add remove strip drop append prepend goes go sent forward forwarded mirror mirrored leave higher lower inflated inflate dropped suppressed discarded hidden")
+var productOrders = wordSet("must should shall instead always also never rather redirect redirected reroute rerouted route routed divert diverted unused replace replaced substitute set add remove strip drop append prepend goes go sent forward forwarded mirror mirrored leave higher lower inflated inflate dropped suppressed discarded hidden tell added appended inserted")
 
 // productTool is the index in cl of the identifier of a tool named
 // after another product: "Slack's `slack_post_message`", "an Airtable
@@ -2527,7 +2558,7 @@ func (s *secScan) handsDetailsOn(cl []tok, ms []secMatch) {
 		case "address", "addresses", "phone", "phones", "mobile", "mobiles", "postcode", "postcodes", "email", "emails", "e-mail", "e-mails":
 			detail = 1
 		case "needs", "medical", "health", "allergies", "diagnosis", "diagnoses", "injuries", "injury", "arthritis", "medication", "medications",
-			"income", "worth", "birth", "births", "marriages", "deaths", "dob", "religion", "ethnicity":
+			"income", "worth", "birth", "births", "marriages", "deaths", "dob", "religion", "ethnicity", "age", "school":
 			detail = 2
 		case "statements", "payslips", "number", "numbers":
 			if k > 0 && (cl[k-1].w == "bank" || cl[k-1].w == "member" || cl[k-1].w == "membership" || cl[k-1].w == "phone") {
@@ -2568,7 +2599,7 @@ func ownEnds(cl []tok) bool {
 	for k := range cl {
 		switch cl[k].w {
 		case "marketing", "offers", "promotions", "promotional", "newsletter", "newsletters", "crm", "leads", "prospects", "resells", "resell", "resold", "sells", "sold", "pays", "public", "advertising", "ads", "points",
-			"mailing", "audience", "audiences":
+			"mailing", "audience", "audiences", "marketed":
 			return true
 		}
 	}
@@ -2576,7 +2607,7 @@ func ownEnds(cl []tok) bool {
 }
 
 // handingWords hand something on to someone.
-var handingWords = wordSet("add adds added pass passes passed share shares shared go goes went send sends sent forward forwards forwarded sell sells sold give gives given hand hands handed supply supplies supplied upload uploads uploaded sync syncs synced export exports exported feed feeds fed push pushes pushed copy copies copied submit submits submitted transfer transfers transferred")
+var handingWords = wordSet("publish publishes published add adds added pass passes passed share shares shared go goes went send sends sent forward forwards forwarded sell sells sold give gives given hand hands handed supply supplies supplied upload uploads uploaded sync syncs synced export exports exported feed feeds fed push pushes pushed copy copies copied submit submits submitted transfer transfers transferred")
 
 // leadToolWords name tools whose purpose is to hand contacts to a
 // party: a partner's, an advertiser's, a sales team's.
@@ -2639,7 +2670,7 @@ func (s *secScan) publicizesPrivate(cl []tok) {
 }
 
 // publishingWords say a text is put where others read it.
-var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded uploads copied saved keeps kept stores stored hosts hosted")
+var publishingWords = wordSet("publish publishes published publishing post posts posted posting list lists listed broadcast broadcasts announce announces announced fed shows show shown displays displayed printed added pinned shared written uploaded uploads copied saved keeps kept stores stored hosts hosted pushed")
 
 // openPlaces are where a thing "open" is open to anyone: "the open host
 // at pics.example.app".
@@ -2722,7 +2753,7 @@ var privateDetails = wordSet("mobile mobiles dob birth births birthday birthdays
 
 // privatePeople are people whose details a business holds, beside
 // thirdParties and the "party" set.
-var privatePeople = wordSet("homeowner homeowners caller callers trialist trialists student students keeper keepers recipient recipients")
+var privatePeople = wordSet("homeowner homeowners caller callers trialist trialists student students keeper keepers recipient recipients trainee trainees learner learners pupil pupils finder finders")
 
 // startsWithTelling reports whether a clause starts with a telling as
 // its subject, "mentioning the sharing to the user is prohibited": what
@@ -4273,6 +4304,11 @@ func (s *secScan) scanRaw(src string) {
 			}
 		}
 	}
+	if !s.hit[clsCommand] && strings.Contains(src, `\\`) {
+		if loc := programOnShare.FindStringIndex(src); loc != nil && !filterSentence(src, loc[0], loc[1]) {
+			s.report(clsCommand, loc[0], loc[1], "loads a program from a share on another host")
+		}
+	}
 	if low := s.x.lower; s.x.url && (strings.Contains(low, "registry") && (strings.Contains(low, "registry http") || strings.Contains(low, "registry=http")) || strings.Contains(low, "index-url") || strings.Contains(low, " -i http") || strings.Contains(low, "--source http") || strings.Contains(low, "source add") || strings.Contains(low, "brew tap") || strings.Contains(low, "install http") || strings.Contains(low, " install --")) {
 		s.rogueRegistry(src)
 	}
@@ -4295,6 +4331,11 @@ func (s *secScan) scanRaw(src string) {
 		}
 	}
 }
+
+// programOnShare is a program or a library on a share of another host,
+// "\\192.0.2.90\share\rasadhlp.dll" set as a registry value that
+// every program loads.
+var programOnShare = regexp.MustCompile(`(?i)\\\\[a-z0-9][a-z0-9.\-]*\\[^\s"'\x60]*?\.(?:dll|exe|ocx|cpl|scr|hta|ps1|bat|cmd|vbs|msi|sys)\b`)
 
 // sheetFormulaLeak is a spreadsheet formula that fetches an address
 // with the sheet's cells joined to it: =WEBSERVICE("https://host/?row="
