@@ -531,12 +531,14 @@ func TestWatchSurvivesBadInputOnASaveAndRecovers(t *testing.T) {
 			if err := tc.save(); err != nil {
 				t.Fatal(err)
 			}
-			l := p.until(t, "the save", func(l watchJSONLine) bool { return l.OK == tc.ok })
-			switch {
-			case !tc.ok && l.Error != tc.inError:
+			// A write can reach the watch as more than one event, so a
+			// reload of the good file before it may still be on its way:
+			// a save that lints is waited for by the code it brings.
+			l := p.until(t, "the save", func(l watchJSONLine) bool {
+				return l.OK == tc.ok && (!tc.ok || tc.inError == "" || strings.Contains(strings.Join(issueCodes(l), " "), tc.inError))
+			})
+			if !tc.ok && l.Error != tc.inError {
 				t.Errorf("error = %q, want %q", l.Error, tc.inError)
-			case tc.ok && tc.inError != "" && !strings.Contains(strings.Join(issueCodes(l), " "), tc.inError):
-				t.Errorf("issues = %v, want %s among them", issueCodes(l), tc.inError)
 			}
 			if err := os.WriteFile(path, []byte(good), 0o644); err != nil {
 				t.Fatal(err)
