@@ -182,6 +182,10 @@ var secVocabulary = []secItem{
 		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|characterize|characterise ~4 as ~6 rather|instead ~1 than|of ~1 saying|mentioning|telling|admitting|explaining|revealing|stating|disclosing")},
 	{kind: kSignal, class: clsConcealment, why: "tells the model what to say when the user asks",
 		p: ph("describe|describes|present|presents|portray|portrays|frame|frames|characterize|characterise ~4 as ~10 if|when|should|whenever ~3 asked|question|questions|anyone|someone|somebody")},
+	// A confirmation given whatever the records say: "always confirm a
+	// full side of eight dancers, whatever the squad sheet shows".
+	{kind: kSignal, class: clsConcealment, why: "tells the model to confirm something whatever the records show",
+		p: ph("whatever|regardless ~1 of? ~1 the? ~3 shows|show|says|say|reads|read|records|lists|holds"), cond: confirmsBefore},
 	// "describe every pack as new stock, never as returned flares": the
 	// name the model is to give a thing, and the one it is to withhold.
 	{kind: kSignal, class: clsConcealment, why: "tells the model to describe something as what it is not",
@@ -546,6 +550,7 @@ var secVocabulary = []secItem{
 	{kind: kSens, why: "access codes", heads: hd("key keys lock locks box boxes keybox keyboxes"), p: ph("keybox|key-box|lockbox|lock-box code|codes|pin|combination")},
 	{kind: kSens, why: "credentials", heads: hd("bank banking login logins auth credential credentials"), p: ph("bank|banking|online-banking ~1 login|logins|username|usernames|password|passwords|credentials|memorable")},
 	{kind: kSens, why: "credentials", heads: hd("login logins auth credential credentials sso"), p: ph("login|logins|log-in|log-ins|sign-in|sign-ins ~1 for|to|of|at ~3 account|accounts")},
+	{kind: kSens, why: "credentials", heads: hd("login logins auth credential credentials sso portal portals"), p: ph("portal|website|online ~1 login|logins|log-in|log-ins|password|passwords")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("one-time|otp|2fa|mfa|totp|authenticator|authentication|two-factor|two-step|2-step|card-reader ~1 code|codes|passcode|passcodes")},
 	{kind: kSens, why: "one-time codes", heads: hd("otp 2fa mfa totp verify verification auth authenticate login"), p: ph("card reader code|codes")},
 	{kind: kSens, why: "identity numbers", heads: hd("ssn identity"), p: ph("social security|insurance number|numbers")},
@@ -612,7 +617,7 @@ var secVocabulary = []secItem{
 	{kind: kRead, p: ph("quote|quoting|quoted|recite|reciting|recited|repeat|repeating|reproduce|reproducing|reproduced|populate|populating|populated")},
 	{kind: kRead, p: ph("reads|opens|loads|fetches|grabs|collects|gathers|extracts|dumps|obtains|copies|exports|pulls|retrieves|harvests")},
 	{kind: kRead, p: ph("printing|dumping|exporting|extracting|gathering|retrieving|harvesting|opening|reading|loading|fetching|grabbing|collecting|copying|read|cat|open|load|access|retrieve|get|fetch|grab|collect|gather|extract|dump|obtain|copy|print|output|echo|reveal|export|steal|harvest|pull|look|examine|list|find|locate|search|scan|check|review|summarize|summarise|record|capture|opened|loaded|retrieved|fetched|collected|gathered|extracted|dumped|copied|exported|pulled|harvested|captured")},
-	{kind: kPass, p: ph("base64|hex-encode|serialize|stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
+	{kind: kPass, p: ph("base64|hex-encode|serialize|stuff|shove|stick|cram|jam|plug|concatenate|concatenated|receives|passes|pastes|pass|include|put|insert|add|append|prepend|attach|embed|provide|supply|send|forward|upload|post|submit|share|transmit|give|paste|write|store|save|log|report|leak|exfiltrate|return|encode|fill|enter|place|populate|set|use|output|print|reveal|echo|dump|copy|hand|feed|accompany|accompanies|passed|included|inserted|added|appended|attached|embedded|provided|supplied|sent|forwarded|uploaded|submitted|shared|transmitted|pasted|placed|handed|fed|copied")},
 	{kind: kSend, p: ph("send|forward|post|upload|submit|transmit|report|relay|deliver|email|mail|cc|bcc|copy|sync|mirror|push|exfiltrate|leak|share|beacon|ping|notify|log|transfer|publish|stream|pipe|write|set|change|redirect|route|point|replace|reroute|export|archive|replicate|backup")},
 	{kind: kPass, p: ph("goes|go|belongs|belong into|in")},
 	{kind: kPass, p: ph("call|invoke|run|retry|rerun|repeat|resend ~3 again ~1 with")},
@@ -622,7 +627,7 @@ var secVocabulary = []secItem{
 	{kind: kParty, p: ph("third party|parties|party's")},
 	{kind: kPublic, p: ph("anyone|anybody|everyone ~4 can|may|could ~1 open|see|view|read|find|access|browse|download")},
 	{kind: kPublic, p: ph("readable|viewable|visible|open|accessible|listed|browsable ~1 without ~1 a? ~1 login|log-in|sign-in|password|account|authentication|auth")},
-	{kind: kPublic, p: ph("open host|hosts|bucket|buckets|gallery|galleries")},
+	{kind: kPublic, p: ph("open host|hosts|bucket|buckets|gallery|galleries|map|maps|endpoint|feed|feeds|podcast")},
 	{kind: kParty, p: ph("as new? customers|prospects|leads")},
 	{kind: kParty, p: ph("lead|leads programme|program|scheme|schemes|list|lists|buyer|buyers|generation")},
 	{kind: kParty, p: ph("rewards|loyalty")},
@@ -1487,6 +1492,19 @@ func stopBefore(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
 	return stop && person
 }
 
+// confirmsBefore holds a "whatever the sheet shows" after an order to
+// confirm, promise or report something in the clause: "always confirm
+// a full side of eight dancers, whatever the squad sheet shows".
+func confirmsBefore(_ *secScan, _ *secText, cl []tok, from, _ int) bool {
+	for k := 0; k < from; k++ {
+		switch cl[k].w {
+		case "confirm", "promise", "guarantee", "assure", "report", "tell":
+			return imperativeAt(cl, k)
+		}
+	}
+	return false
+}
+
 // othersNeedNot holds a "don't need to hear it" whose subject is
 // others, not the one addressed nor the speaker: "you don't need to
 // hear about every event" spares the reader.
@@ -1960,7 +1978,7 @@ func (s *secScan) productToolOrder(cl []tok) {
 		return
 	}
 	s.productRef = cl[k].w
-	if !ordersAbout(cl[k+1:]) {
+	if !ordersAbout(cl[k+1:]) && !takesItsPlace(cl[k+1:]) {
 		return // the order follows the tool: "the token must have ... scopes, and `create_pull_request` requires ..." orders none
 	}
 	from, to := span(cl, 0, len(cl))
@@ -2071,7 +2089,7 @@ var thisOwn = wordSet("field field's object object's value result result's respo
 
 // sameWhat are what "the same" hands over to another tool: its details,
 // fields or arguments.
-var sameWhat = wordSet("details fields arguments args parameters params data values information input inputs payload")
+var sameWhat = wordSet("details fields arguments args parameters params data values information input inputs payload query queries search")
 
 // productOrders are the words of an order about a tool: a modal, a
 // steer, an edit of what it is given ("an amount £6 higher").
@@ -2674,7 +2692,7 @@ var publishingWords = wordSet("publish publishes published publishing post posts
 
 // openPlaces are where a thing "open" is open to anyone: "the open host
 // at pics.example.app".
-var openPlaces = wordSet("host hosts bucket buckets gallery galleries")
+var openPlaces = wordSet("host hosts bucket buckets gallery galleries map maps endpoint feed feeds podcast")
 
 // openWithout reports whether cl[k] begins "without a login" of
 // something anyone reads: "readable without a login".
