@@ -1064,6 +1064,9 @@ func TestSecurityRulesReadAStringWhereASchemaBelongs(t *testing.T) {
 			for _, is := range lintSource(t, src, Options{SecurityRulesAlone: true}).Issues {
 				if is.Code == "security/sensitive-access" || tc.want == "" && strings.HasPrefix(is.Code, SecurityPrefix) {
 					got = append(got, is.Code+" "+is.Path)
+					if !strings.HasPrefix(is.Message, `text in place of the schema of "$comment" `) {
+						t.Errorf("message %q does not say where the text is", is.Message)
+					}
 				}
 			}
 			var want []string

@@ -119,6 +119,11 @@ func (t *secText) what() string {
 	}
 	what := t.key
 	switch t.key {
+	case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
+		if len(t.more) == 1 && t.more[0].Index < 0 {
+			// A string where a schema belongs (see collectIn).
+			return "text in place of the schema of " + quoteName(t.more[0].Key)
+		}
 	case "const", "default":
 		what += " value"
 	case "enum", "examples":
