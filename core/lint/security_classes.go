@@ -1044,28 +1044,22 @@ func runsAnAddress(s *secScan, _ *secText, cl []tok, _, to int) bool {
 // SketchUp's Plugins folder"; a plugin list whose default is
 // https://.../CaptionTimer.dll, "downloaded into the Plugins folder".
 func loadsFetchedCode(s *secScan, t *secText, cl []tok, _, _ int) bool {
-	for k := range cl {
-		if cl[k].kind == tURL && s.codeAt(cl[k].w) {
-			return true
-		}
-	}
-	return t.in != nil && s.codeAmong(t.in, 0)
+	return s.codeURLIn(cl) || t.in != nil && s.codeAmong(t.in, 0)
+}
+
+// codeURLIn reports whether a clause holds an address of code (codeAt).
+func (s *secScan) codeURLIn(cl []tok) bool {
+	return slices.ContainsFunc(cl, func(tk tok) bool { return tk.kind == tURL && s.codeAt(tk.w) })
 }
 
 // codeIntoLoadedPath holds a clause with code at an address (codeAt)
 // and a path of a folder a program loads code from: its plugins, its
 // start-up items, its extensions.
 func codeIntoLoadedPath(s *secScan, _ *secText, cl []tok, _, _ int) bool {
-	code, place := false, false
-	for k := range cl {
-		switch {
-		case cl[k].kind == tURL && s.codeAt(cl[k].w):
-			code = true
-		case cl[k].kind == tPath && containsAny(cl[k].w, "plugin", "plug-in", "autostart", "startup", "start menu/programs/startup", "/extensions", "addons", "launchagents", "launchdaemons"):
-			place = true
-		}
-	}
-	return code && place
+	place := slices.ContainsFunc(cl, func(tk tok) bool {
+		return tk.kind == tPath && containsAny(tk.w, "plugin", "plug-in", "autostart", "startup", "/extensions", "addons", "launchagents", "launchdaemons")
+	})
+	return place && s.codeURLIn(cl)
 }
 
 // codeAmong reports whether a schema's default, enum, const or example
@@ -1124,23 +1118,11 @@ func (s *secScan) codeAt(u string) bool {
 // archive from an address the tool's purpose does not explain, and runs
 // something as root.
 func downloadedAsRoot(s *secScan, _ *secText, cl []tok, _, _ int) bool {
-	fetched := false
-	for k := range cl {
-		switch cl[k].w {
-		case "download", "downloads", "downloaded", "fetch", "fetches", "fetched":
-			fetched = true
-		}
-	}
-	if !fetched {
-		return false
-	}
-	for k := range cl {
-		if cl[k].kind == tURL && s.codeAt(cl[k].w) {
-			return true
-		}
-	}
-	return false
+	return wordIn(cl, 0, len(cl), fetchWords) && s.codeURLIn(cl)
 }
+
+// fetchWords say something is downloaded.
+var fetchWords = wordSet("download downloads downloaded fetch fetches fetched")
 
 // codeExts are the extensions of files a program loads or runs, and of
 // the archives and packages they come in.
@@ -1335,7 +1317,10 @@ func notABankTool(s *secScan, t *secText, _ []tok, _, _ int) bool {
 // loginToolWords name tools about logging in, of which an account of
 // any kind is not one: a "credit account" application takes no online
 // banking PIN.
-var loginToolWords = wordSet("login logins signin auth authenticate connect connection password passwords credential credentials vault")
+var loginToolWords = wordSet(loginTools)
+
+// loginTools are the words of loginToolWords.
+const loginTools = "login logins signin auth authenticate connect connection password passwords credential credentials vault"
 
 // bankToolWords name tools about a bank.
 var bankToolWords = wordSet("bank banks banking")
@@ -1352,7 +1337,7 @@ var accountWords = wordSet("account accounts e-mail email mail mailbox inbox ban
 
 // accountToolWords name tools whose purpose is signing in or keeping
 // passwords.
-var accountToolWords = wordSet("login logins signin auth authenticate connect connection password passwords credential credentials vault imap smtp pop3 sftp ftp ssh account accounts")
+var accountToolWords = wordSet(loginTools + " imap smtp pop3 sftp ftp ssh account accounts")
 
 // ownerMachines own an account that is not a person's: "the server's
 // account", "the database's login".
@@ -2606,8 +2591,9 @@ func (s *secScan) handsDetailsOn(cl []tok, ms []secMatch) {
 
 // ownEndsParty are the words of a party that takes people's details for
 // its own ends by what it is: an advertiser, a marketer, a buyer of
-// leads, one that pays for what it is sent. A partner, an affiliate or a third party may be the service's
-// own carrier, insurer or payroll (ownEnds).
+// leads, one that pays for what it is sent. A partner, an affiliate or
+// a third party may be the service's own carrier, insurer or payroll
+// (ownEnds).
 var ownEndsParty = wordSet("advertiser advertisers marketing marketers as new lead leads pays pay paid buy buys bought purchase purchases")
 
 // ownEnds reports whether a clause says what a partner does with the
@@ -3140,22 +3126,26 @@ var readsVerbs = wordSet("reads opens loads fetches grabs collects gathers extra
 // modelSubject reports whether the model is the subject of the verb at
 // cl[i]: "the model reads", "the assistant then collects".
 func modelSubject(cl []tok, i int) bool {
+	j := subjectBefore(cl, i)
+	return j >= 0 && agentWords[cl[j].w] && cl[j].w != "you"
+}
+
+// subjectBefore is the index of the word before the verb cl[i], past
+// the adverbs between ("the model then reads"); -1 for none.
+func subjectBefore(cl []tok, i int) int {
 	j := i - 1
 	for j >= 0 && (skipWords[cl[j].w] || cl[j].w == "then") {
 		j--
 	}
-	return j >= 0 && agentWords[cl[j].w] && cl[j].w != "you"
+	return j
 }
 
 // relativeBefore is the index of the "which" or "that" that opens the
 // relative clause whose subject comes just before cl[i]: "which the
 // assistant opens"; -1 for none.
 func relativeBefore(cl []tok, i int) int {
-	j := i - 1
-	for j >= 0 && (skipWords[cl[j].w] || cl[j].w == "then") {
-		j--
-	}
-	for j--; j >= 0 && cl[j].w == "the"; j-- {
+	j := subjectBefore(cl, i) - 1
+	for ; j >= 0 && cl[j].w == "the"; j-- {
 	}
 	if j >= 0 && (cl[j].w == "which" || cl[j].w == "that") {
 		return j

@@ -999,19 +999,11 @@ func TestSecurityRulesReadADefinitionAsAProperty(t *testing.T) {
 			src := `{"tools": [{"name": "safe_open", "description": "Opens a safe.", "inputSchema": {"type": "object",
   "properties": {"codes_to_try": {"$ref": "#/$defs/CodeHints"}},
   "$defs": {"CodeHints": {"type": "array", "items": {"type": "string"}, "description": "` + tc.desc + `"}}}}]}`
-			var got []string
-			for _, is := range lintSource(t, src, Options{SecurityRulesAlone: true}).Issues {
-				if strings.HasPrefix(is.Code, SecurityPrefix) {
-					got = append(got, is.Code+" "+is.Path)
-				}
-			}
-			want := []string(nil)
+			want := ""
 			if tc.want {
-				want = []string{"security/covert-parameter $.tools[0].inputSchema['$defs'].CodeHints.description"}
+				want = "security/covert-parameter $.tools[0].inputSchema['$defs'].CodeHints.description"
 			}
-			if !slices.Equal(got, want) {
-				t.Errorf("found %q, want %q", got, want)
-			}
+			expectFinding(t, securityFindings(t, src, nil), want)
 		})
 	}
 }
@@ -1030,19 +1022,7 @@ func TestSecurityRulesReadEveryOtherPropertyAsAProperty(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			src := `{"tools": [{"name": "club_join", "description": "Joins a club.", "inputSchema": {"type": "object",
   "properties": {"name": {"type": "string"}}, ` + tc.schema + `}}]}`
-			var got []string
-			for _, is := range lintSource(t, src, Options{SecurityRulesAlone: true}).Issues {
-				if strings.HasPrefix(is.Code, SecurityPrefix) {
-					got = append(got, is.Code+" "+is.Path)
-				}
-			}
-			var want []string
-			if tc.want != "" {
-				want = []string{tc.want}
-			}
-			if !slices.Equal(got, want) {
-				t.Errorf("found %q, want %q", got, want)
-			}
+			expectFinding(t, securityFindings(t, src, nil), tc.want)
 		})
 	}
 }
@@ -1060,22 +1040,42 @@ func TestSecurityRulesReadAStringWhereASchemaBelongs(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			src := `{"tools": [{"name": "sync_run", "description": "Runs a sync.", "inputSchema": {"type": "object",
   "properties": {"a": {"type": "object", "properties": {"$comment": "` + tc.text + `"}}}}}]}`
-			var got []string
-			for _, is := range lintSource(t, src, Options{SecurityRulesAlone: true}).Issues {
-				if is.Code == "security/sensitive-access" || tc.want == "" && strings.HasPrefix(is.Code, SecurityPrefix) {
-					got = append(got, is.Code+" "+is.Path)
-					if !strings.HasPrefix(is.Message, `text in place of the schema of "$comment" `) {
-						t.Errorf("message %q does not say where the text is", is.Message)
-					}
+			got := securityFindings(t, src, func(is Issue) bool {
+				if is.Code != "security/sensitive-access" && tc.want != "" {
+					return false
 				}
-			}
-			var want []string
-			if tc.want != "" {
-				want = []string{tc.want}
-			}
-			if !slices.Equal(got, want) {
-				t.Errorf("found %q, want %q", got, want)
-			}
+				if !strings.HasPrefix(is.Message, `text in place of the schema of "$comment" `) {
+					t.Errorf("message %q does not say where the text is", is.Message)
+				}
+				return true
+			})
+			expectFinding(t, got, tc.want)
 		})
+	}
+}
+
+// securityFindings lints src with the rules alone and gives each of its
+// security findings that keep (nil for all) holds as its code and path.
+func securityFindings(t *testing.T, src string, keep func(Issue) bool) []string {
+	t.Helper()
+	var got []string
+	for _, is := range lintSource(t, src, Options{SecurityRulesAlone: true}).Issues {
+		if strings.HasPrefix(is.Code, SecurityPrefix) && (keep == nil || keep(is)) {
+			got = append(got, is.Code+" "+is.Path)
+		}
+	}
+	return got
+}
+
+// expectFinding fails t unless got is the one finding want, or none
+// for "".
+func expectFinding(t *testing.T, got []string, want string) {
+	t.Helper()
+	var w []string
+	if want != "" {
+		w = []string{want}
+	}
+	if !slices.Equal(got, w) {
+		t.Errorf("found %q, want %q", got, w)
 	}
 }
